@@ -39,6 +39,13 @@ function yaml11Flag(input: unknown): boolean | undefined {
   return /^(?:n|N|no|No|NO|off|Off|OFF)$/.test(input) ? false : undefined;
 }
 
+/** The number YAML 1.1 reads in digits grouped by `_` (`1_000`), as YAML 1.2 would write it; undefined for anything else. */
+function yaml11GroupedNumber(spelled: string): string | undefined {
+  if (!spelled.includes('_') || !/^[+-]?[0-9][0-9_]*(?:\.[0-9_]*)?$/.test(spelled)) return undefined;
+  const number = Number(spelled.replaceAll('_', ''));
+  return Number.isFinite(number) ? String(number) : undefined;
+}
+
 /** What `input`, a YAML 1.1 flag, meant: "got `no`, which … read as false …: write false". */
 function yaml11FlagWords(input: string, flag: boolean): string {
   return `got \`${input}\`, which is text here (only YAML 1.1 reads it as ${String(flag)}): write ${String(flag)}`;
@@ -236,6 +243,11 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
         if (means) return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}, not text: write ${spelled} without quotes` }];
         const flag = issue.expected === 'boolean' ? yaml11Flag(issue.input) : undefined;
         if (flag !== undefined) return [{ path, message: `${keyName(path)} must be true or false; ${yaml11FlagWords(issue.input, flag)}` }];
+        // `max_steps: 1_000`: digits grouped as YAML 1.1 (and GitHub's workflow files) group them, text to YAML 1.2.
+        const grouped = issue.expected === 'boolean' ? undefined : yaml11GroupedNumber(spelled);
+        if (grouped !== undefined) {
+          return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got \`${spelled}\`, which is text here (only YAML 1.1 reads it as ${grouped}): write ${grouped}` }];
+        }
       }
       // `model: gpt-4o`: "must be a map" named no key to write in it (found by an adversarial CLI hunt). A map of
       // many keys (a step's 26) is not listed: the list would hide the message.

@@ -105,6 +105,18 @@ describe('schema errors point at the offending key or value', () => {
     ]);
   });
 
+  // `max_steps: 1_000` was told "must be a number; got text": YAML 1.1 (GitHub's workflow files) reads the digits grouped.
+  it('says digits grouped with _ are text here, and the number to write', async () => {
+    expect(await errorsFor(yaml('goal: g', 'limits: { max_steps: 1_000, max_cost_usd: 2_5.0_5 }'))).toEqual([
+      'plan.yml:2:22: `max_steps` must be a number; got `1_000`, which is text here (only YAML 1.1 reads it as 1000): write 1000 (at limits.max_steps)',
+      'plan.yml:2:43: `max_cost_usd` must be a number; got `2_5.0_5`, which is text here (only YAML 1.1 reads it as 25.05): write 25.05 (at limits.max_cost_usd)',
+    ]);
+    expect(await errorsFor(yaml('goal: g', 'limits: { max_steps: _1, max_replans: 1__ }'))).toEqual([
+      'plan.yml:2:22: `max_steps` must be a number; got text (at limits.max_steps)',
+      'plan.yml:2:39: `max_replans` must be a number; got `1__`, which is text here (only YAML 1.1 reads it as 1): write 1 (at limits.max_replans)',
+    ]);
+  });
+
   it('says a merge key is not read, a toolset is listed twice, and a file of lone carriage returns has the wrong line endings', async () => {
     const steps = ['workflow_sequence:', '  - &s { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }', '  - { <<: *s, id: 2 }'];
     expect(await errorsFor(yaml('toolsets: [math, files, math]', ...steps))).toEqual([
