@@ -45,6 +45,10 @@ export function decodeUtf8(bytes: Uint8Array): Utf8Result {
     const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8').replace(/^\uFEFF/, '');
     const position = positionAt(before, before.length);
     const byte = bytes[offset]!.toString(16).padStart(2, '0');
+    // A UTF-32 byte-order mark, whose little-endian form begins as UTF-16's does: it was called UTF-16.
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) || (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff)) {
+      return { ok: false, message: 'the file is UTF-32 (it starts with a UTF-32 byte order mark); save it as UTF-8', position: { line: 1, column: 1 } };
+    }
     // A UTF-16 byte-order mark: "byte 0xff at offset 0" said nothing of why (found by a new-user walkthrough).
     if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
       return { ok: false, message: 'the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8', position: { line: 1, column: 1 } };

@@ -64,6 +64,19 @@ describe('hostile and broken plan files', () => {
     }
   });
 
+  it('says a UTF-32 file is UTF-32, though its little-endian mark begins as UTF-16’s does', async () => {
+    const le = Buffer.alloc(4 * 8);
+    [...'goal: g\n'].forEach((character, at) => le.writeUInt32LE(character.codePointAt(0)!, at * 4));
+    const be = Buffer.alloc(4 * 8);
+    [...'goal: g\n'].forEach((character, at) => be.writeUInt32BE(character.codePointAt(0)!, at * 4));
+    for (const [name, encoded] of [['le32.yml', Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), le])], ['be32.yml', Buffer.concat([Buffer.from([0, 0, 0xfe, 0xff]), be])]] as const) {
+      const file = join(dir, name);
+      await writeFile(file, encoded);
+      const result = await loadPlanFile(file);
+      expect(result.ok === false && result.errors.map(formatPlanError)).toEqual([`${file}:1:1: the file is UTF-32 (it starts with a UTF-32 byte order mark); save it as UTF-8`]);
+    }
+  });
+
   // Found by an adversarial pass: UTF-16 or UTF-32 without a mark (ASCII with NULs between) was "a plan must be a map of keys
   // …, not a string", and a NUL byte in the text (which YAML does not allow) passed `validate` into the plan's values.
   it('says a file with NUL bytes is UTF-16 or UTF-32 without a mark, or holds a NUL, at its position', async () => {
