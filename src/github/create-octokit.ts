@@ -5,6 +5,7 @@ import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
 import type { RateBudget } from './rate-budget.ts';
 import { wellFormed } from '../core/well-formed.ts';
 import { RedirectNotFollowedError } from './redirect-not-followed-error.ts';
+import { keepingWriteMethod } from './keep-write-method.ts';
 import { GITHUB_REQUEST_TIMEOUT_MS } from './github-failure.ts';
 import { timeoutSignal } from '../core/timeout-signal.ts';
 
@@ -71,7 +72,7 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
     auth: `token ${settings.token}`,
     baseUrl: settings.baseUrl || process.env['GITHUB_API_URL'] || 'https://api.github.com',
     ...(userAgent === undefined ? {} : { userAgent }),
-    request: { fetch: withTimeout(baseFetch, settings.timeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS) },
+    request: { fetch: withTimeout(keepingWriteMethod(baseFetch), settings.timeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS) },
     throttle: {
       onRateLimit: onLimit('primary'),
       onSecondaryRateLimit: onLimit('secondary'),

@@ -59,11 +59,14 @@ export function describeGitHubFailure(failure: GitHubFailure): string {
 /**
  * What to do about a write GitHub refused, as a sentence for a warning; `permission` is what the write needs (`` `checks: write` ``).
  * Only a 403 that is no rate limit, or a 404 (GitHub's answer to a token that may not see what it asks for), is about the
- * token's permissions: a 401 is a token no longer valid, and any other refusal (a 422) is the request's own. Every refusal
+ * token's permissions: a 401 is a token no longer valid, a redirect (`keepingWriteMethod`) a move, and any other refusal (a 422) is the request's own. Every refusal
  * said to grant the permission, which the workflow had (found by an adversarial pass).
  */
 export function refusalAdvice(failure: Pick<GitHubFailure, 'status' | 'transient'>, permission: string): string {
   if (failure.transient) return 'GitHub may get over it (a rate limit, an outage): a later try may pass.';
+  if (failure.status !== undefined && failure.status >= 300 && failure.status < 400) {
+    return 'It moved (an issue transferred to another repository, a repository renamed), and plan-runner sends no write after it: run the workflow where it is now.';
+  }
   switch (failure.status) {
     case 401:
       return "The token is no longer valid (expired or revoked): a job's own token ends with the job, and a github-token given must outlast the run.";
