@@ -76,7 +76,7 @@ export async function startCheckRun(
       warn(`Could not create the check run '${target.name}' (${describeGitHubFailure(failure)}): it is created with the run's result when the run ends.`);
       return endingCheckRun(octokit, target, undefined, warn, timing);
     }
-    warn(`Could not create the check run '${target.name}': ${asSentence(describeGitHubFailure(failure))} ${refusalAdvice(failure, '`checks: write`')} The job's own status still reports the result.`);
+    warn(`Could not create the check run '${target.name}': ${asSentence(describeGitHubFailure(failure))} ${refusalAdvice(failure, '`checks: write`')} The job's own status still reports the result; there is no check run of this attempt on GitHub (an earlier run's of that name on the commit may still show, and a rule that requires it reads that one).`);
     return undefined;
   }
   return endingCheckRun(octokit, target, id, warn, timing);

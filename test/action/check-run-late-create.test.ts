@@ -50,5 +50,7 @@ describe('a check run whose create fails', () => {
     const warnings: string[] = [];
     expect(await startCheckRun(octokit(), target, (message) => warnings.push(message))).toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('Give the workflow `checks: write`')]);
+    // A re-run whose token lost the permission: an earlier attempt's `success` may be the check a merge rule reads.
+    expect(warnings[0]).toContain("an earlier run's of that name on the commit may still show, and a rule that requires it reads that one");
   });
 });
