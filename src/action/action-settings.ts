@@ -145,6 +145,27 @@ function workspaceRelative(workspace: string, file: string): string {
   return (inside ? path.relative(workspace, file) : file).split(path.sep).join('/');
 }
 
+/** The inputs that name a file the job reads, each resolved against the workspace. */
+const FILE_INPUTS = ['plan', 'weights-from', 'resume-from', 'eval-faults', 'eval-answers'] as const;
+
+/**
+ * Why each file input is not read: a pull request can make `.github/plan.yml` a link to a file outside the
+ * workspace, or into `.git`: its keys were quoted in the log, the summary and annotations, and a valid plan there
+ * ran (found by an adversarial pass); a fault or answers file's keys were quoted as well, and only `plan` was
+ * checked (found by another). A path the workflow names outside the workspace (a file an earlier step wrote to
+ * the runner's temp folder, a downloaded trace) is the workflow's to choose.
+ */
+async function linkedFileInputs(workspace: string, inputs: ActionInputs): Promise<string[]> {
+  const problems: string[] = [];
+  for (const name of FILE_INPUTS) {
+    const given = inputs[name];
+    if (!given || !isInside(workspace, path.resolve(workspace, given))) continue;
+    const problem = await outsideRepository(workspace, given, `input '${name}'`, name === 'plan' ? 'a plan file' : 'a file');
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
 /**
  * Reads the action's inputs (through `getInput`, i.e. `core.getInput`) and the runner's
  * environment into one settings object, or every problem with the inputs.
@@ -176,12 +197,8 @@ export async function readActionSettings(
 
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const planFile = path.resolve(workspace, inputs.plan);
-  // A pull request can make `.github/plan.yml` a link to a file outside the workspace, or into `.git`: its keys
-  // were quoted in the log, the summary and annotations, and a valid plan there ran (found by an adversarial
-  // pass). A path the workflow names outside the workspace (a plan an earlier step wrote to the runner's temp
-  // folder) is the workflow's to choose.
-  const linked = isInside(workspace, planFile) ? await outsideRepository(workspace, inputs.plan, "input 'plan'") : undefined;
-  if (linked) return { ok: false, problems: [linked] };
+  const linked = await linkedFileInputs(workspace, inputs);
+  if (linked.length > 0) return { ok: false, problems: linked };
   // The task alone runs when there is no file at the default plan path. A path the workflow named must
   // exist: a gate whose plan file was moved would otherwise run the task without the plan's goals and pass.
   // With neither, loading the file reports it missing.

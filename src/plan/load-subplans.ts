@@ -16,20 +16,20 @@ import { MAX_PLAN_DEPTH } from '../core/run-event.ts';
 import { pushAll } from '../core/push-all.ts';
 
 /**
- * Why a used plan's `uses:` path (or the action's `plan`, `subject`) is not one plan-runner reads, or undefined:
- * outside the repository `root`, a link inside it to a file outside it (its keys were quoted in errors, and a
- * valid plan there ran its commands: found by a review), or in `.git`. `/reject`'s look at the used plans'
- * goals asks the same.
+ * Why a used plan's `uses:` path (or a file an action input names, `subject`, which names `what` it is) is not one
+ * plan-runner reads, or undefined: outside the repository `root`, a link inside it to a file outside it (its keys
+ * were quoted in errors, and a valid plan there ran its commands: found by a review), or in `.git`. `/reject`'s
+ * look at the used plans' goals asks the same.
  */
-export async function outsideRepository(root: string, uses: string, subject = 'uses'): Promise<string | undefined> {
+export async function outsideRepository(root: string, uses: string, subject = 'uses', what = 'a plan file'): Promise<string | undefined> {
   const resolved = path.resolve(root, uses);
-  if (!isInside(root, resolved)) return `${subject} must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
+  if (!isInside(root, resolved)) return `${subject} must name ${what} inside the repository (relative to its root); ${uses} is outside it`;
   const real = await realpath(resolved).catch(() => undefined);
   if (real === undefined) return undefined;
   const realRoot = await realpath(root).catch(() => root);
-  if (!isInside(realRoot, real)) return `${subject} must name a plan file inside the repository; ${uses} is a link to a file outside it`;
-  // A plan file never lives in `.git`: a link there names its config, which holds the checkout's token.
-  if (path.relative(realRoot, real).split(path.sep).some((segment) => segment.toLowerCase() === '.git')) return `${subject} must name a plan file in the repository, not in .git; ${uses} is in or links into it`;
+  if (!isInside(realRoot, real)) return `${subject} must name ${what} inside the repository; ${uses} is a link to a file outside it`;
+  // No file plan-runner reads lives in `.git`: a link there names its config, which holds the checkout's token.
+  if (path.relative(realRoot, real).split(path.sep).some((segment) => segment.toLowerCase() === '.git')) return `${subject} must name ${what} in the repository, not in .git; ${uses} is in or links into it`;
   return undefined;
 }
 

@@ -235,3 +235,31 @@ describe('a plan file that is a link', () => {
     expect(await readIn(path.join(outside, 'secret.yml'))).toMatchObject({ ok: true, settings: { planFile: path.join(outside, 'secret.yml') } });
   });
 });
+
+// Found by an adversarial pass: only `plan` was checked. A pull request could make `eval/faults.yml` (or the
+// answers file, or a trace the workflow resumes from or weighs by) a link to a file outside the workspace or
+// into .git: a fault or answers file's keys were quoted in the errors the job printed, as the plan's had been.
+describe('another input that names a file through a link', () => {
+  const workspace = mkdtempSync(path.join(tmpdir(), 'plan-runner-linked-inputs-'));
+  const outside = mkdtempSync(path.join(tmpdir(), 'plan-runner-outside-'));
+  writeFileSync(path.join(outside, 'secret.yml'), 'api_token: x\n');
+  mkdirSync(path.join(workspace, '.git'));
+  writeFileSync(path.join(workspace, '.git', 'config'), '[core]\n');
+  writeFileSync(path.join(workspace, 'faults.yml'), '- tool: "*"\n');
+  symlinkSync(path.join(outside, 'secret.yml'), path.join(workspace, 'out.yml'));
+  symlinkSync(path.join(workspace, '.git', 'config'), path.join(workspace, 'git.yml'));
+  symlinkSync(path.join(workspace, 'faults.yml'), path.join(workspace, 'inside.yml'));
+  const readIn = (inputs: Partial<Record<InputName, string>>) => readActionSettings((name) => inputs[name] ?? '', { GITHUB_WORKSPACE: workspace }, () => true);
+
+  it('is refused, naming the input, when it leads outside the workspace or into .git', async () => {
+    expect(await readIn({ mode: 'eval', 'eval-faults': 'out.yml' })).toEqual({ ok: false, problems: ["input 'eval-faults' must name a file inside the repository; out.yml is a link to a file outside it"] });
+    expect(await readIn({ mode: 'eval', 'eval-answers': 'git.yml' })).toEqual({ ok: false, problems: ["input 'eval-answers' must name a file in the repository, not in .git; git.yml is in or links into it"] });
+    expect(await readIn({ 'resume-from': 'out.yml' })).toEqual({ ok: false, problems: ["input 'resume-from' must name a file inside the repository; out.yml is a link to a file outside it"] });
+    expect(await readIn({ 'weights-from': '.git/config' })).toEqual({ ok: false, problems: ["input 'weights-from' must name a file in the repository, not in .git; .git/config is in or links into it"] });
+  });
+
+  it('is read when it stays in the workspace, and a path the workflow names outside it is the workflow’s', async () => {
+    expect(await readIn({ mode: 'eval', 'eval-faults': 'inside.yml' })).toMatchObject({ ok: true, settings: { eval: { faultsFile: path.join(workspace, 'inside.yml') } } });
+    expect(await readIn({ 'resume-from': path.join(outside, 'secret.yml') })).toMatchObject({ ok: true, settings: { resumeFrom: path.join(outside, 'secret.yml') } });
+  });
+});
