@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ActionSettings } from './action-settings.ts';
 import { keyedPlanId } from './run-key.ts';
 import { trimEndChars } from '../core/trim-end-chars.ts';
+import { sameFile } from '../core/file-identity.ts';
 
 /** Where one plan's report (the job summary's Markdown) and JSON-lines trace are written. */
 export interface ReportPaths {
@@ -29,11 +30,12 @@ export function reportPaths(outputDir: string, planPath: string): ReportPaths {
 }
 
 /**
- * Whether the job resumes its own trace file in place: `resume-from` names this job's trace path (an earlier
- * step's of the same job). The file then holds that earlier run until this run's trace opens it.
+ * Whether the job resumes its own trace file in place: `resume-from` names this job's trace (an earlier step's of
+ * the same job), however spelled: through a linked folder it was taken for an earlier run's left-over and removed
+ * before it was read (found by an adversarial pass). The file then holds that earlier run until this run's trace opens it.
  */
 export function resumesInPlace(settings: Pick<ActionSettings, 'outputDir' | 'planPath' | 'runKey' | 'resumeFrom'>): boolean {
-  return settings.resumeFrom !== undefined && path.resolve(settings.resumeFrom) === path.resolve(jobReportPaths(settings).trace);
+  return settings.resumeFrom !== undefined && sameFile(settings.resumeFrom, jobReportPaths(settings).trace);
 }
 
 /** A job's report paths: its plan path and `run-key` name them, so two keys in one job keep their own files. */

@@ -1,8 +1,8 @@
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import { fileIdentity } from '../core/file-identity.ts';
 import { cutText } from '../core/cut-text.ts';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
-import { realPathAhead } from '../core/real-path-ahead.ts';
 import { createOutputFolder, refuseLinkedOutputFolder } from '../core/create-output-folder.ts';
 import { refuseFinalSymlink } from '../core/open-output-file.ts';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
@@ -20,21 +20,6 @@ export type OutputPath = readonly [option: string, file: string | undefined];
  * may name the same file (the trace a run resumes may be the one it rewrites: it is read first).
  */
 export type InputPath = readonly [option: string, file: string | undefined, rewrittenBy?: string];
-
-/**
- * What identifies a file, however it is spelled: the device and inode of one that exists (symlinks and
- * hard links included), else the real path of its deepest existing folder joined with the rest. A device
- * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
- */
-export function fileIdentity(file: string): string | undefined {
-  try {
-    const stat = statSync(path.resolve(file));
-    return stat.isFile() || stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
-  } catch {
-    // Not there (yet): where it would be created.
-    return realPathAhead(file);
-  }
-}
 
 /** Throws `UsageError` when an output is an input (other than the one it may rewrite) or another output. */
 function refuseOverlaps(outputs: readonly OutputPath[], inputs: readonly InputPath[]): void {

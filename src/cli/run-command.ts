@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { writeAbove } from './write-above.ts';
@@ -13,7 +12,8 @@ import { stepWeightsFromTrace, TraceWeightsError } from '../run/trace-step-weigh
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { usedPlanFiles } from './used-plan-files.ts';
 import { approveCommandLine } from './approve-command-line.ts';
-import { checkOutputPaths, fileIdentity } from './check-output-paths.ts';
+import { checkOutputPaths } from './check-output-paths.ts';
+import { sameFile } from '../core/file-identity.ts';
 import { terminalControl, watchedTerminal } from './neutralise-output.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
@@ -59,7 +59,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   // refused before its first event must not leave an earlier run's trace standing beside its own report.
   // The same file however it is named (a symlinked folder, a hard link): comparing paths, a refused
   // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
-  const inPlace = args.resume !== undefined && (path.resolve(args.resume) === path.resolve(args.trace) || fileIdentity(args.resume) === fileIdentity(args.trace));
+  const inPlace = args.resume !== undefined && sameFile(args.resume, args.trace);
   let trace;
   try {
     trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
