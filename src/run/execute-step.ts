@@ -32,7 +32,7 @@ export interface StepHooks {
 
 /**
  * Runs one step through `deps.runStep` under the run's signal plus the step's timeout, and stops
- * waiting the moment either aborts, even if the runner ignores its signal.
+ * waiting a turn after either aborts (keeping an answer already on its way), even if the runner ignores its signal.
  */
 export async function executeStep(
   step: PlanStep,
@@ -44,8 +44,8 @@ export async function executeStep(
   const { clock } = deps;
   const startedAt = clock.now();
   let usage = NO_USAGE;
-  // Set when this step's own answer passed a budget cap: the answer is paid for and complete, so it is kept.
-  let stoppedByOwnAnswer = false;
+  // Set once this attempt has ended: what its runner reports after that (abandoned on a stop or timeout) is not the step's.
+  let ended = false;
   const timeout = stepTimeoutSeconds(step, deps.tools);
   const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
   const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
@@ -55,14 +55,12 @@ export async function executeStep(
     signal,
     ...(hooks.earlierCalls?.length && { earlierCalls: hooks.earlierCalls }),
     onUsage(more) {
-      const stoppedBefore = runSignal.aborted;
       usage = addUsage(usage, hooks.onUsage?.(more) ?? more);
-      if (!stoppedBefore && runSignal.aborted && !timer?.signal.aborted) stoppedByOwnAnswer = true;
     },
     report(activity) {
-      // After its own answer passed a cap, the step still reports that answer: its turn and its TODO list
-      // as it applied them, paid for (found by an adversarial pass: the checklist showed the list before it).
-      if (!signal.aborted || stoppedByOwnAnswer) hooks.onActivity?.(activity);
+      // Until it ends, after a stop too: an answer kept (below) comes with its turn and its TODO list as it applied
+      // them (found by adversarial passes: the checklist showed the list before it, or none, beside the step ✅).
+      if (!ended) hooks.onActivity?.(activity);
     },
     callTool(tool, args) {
       // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.
@@ -76,9 +74,11 @@ export async function executeStep(
     const result = await raceAbort(work, signal);
     return { ok: true, result, usage, durationMs: clock.now() - startedAt };
   } catch (error) {
-    // The stop its own charge caused applies to later work (the signal refuses further calls and tools):
-    // a step that returns its answer right away, without waiting on anything, completes.
-    if (stoppedByOwnAnswer) {
+    // A stop applies to later work (the signal refuses further calls and tools), not to an answer already on its
+    // way: the step's own that passed a cap, or a call's that came in the turn another step's charge stopped the run
+    // (found by an adversarial pass: a call with side effects that had answered failed with the stop, and a resume
+    // refused it as a repeat). A step that returns right away, without waiting on anything, completes.
+    if (signal.aborted) {
       const kept = await settledThisTurn(work);
       if (kept) return { ok: true, result: kept.result, usage, durationMs: clock.now() - startedAt };
     }
@@ -86,6 +86,7 @@ export async function executeStep(
     const cause = signal.aborted ? signal.reason : error;
     return { ok: false, error: cause, usage, durationMs: clock.now() - startedAt };
   } finally {
+    ended = true;
     timer?.cancel();
   }
 }

@@ -128,6 +128,8 @@ describe('runPlan timeouts', () => {
     const run = startRun(planOf(steps), fake.runner, { tools });
     await Promise.all([fake.started('t'), fake.started('own')]);
     run.clock.advance(5_000);
+    // A stopped step ends a turn after its signal: an answer already on its way in that turn is kept.
+    await flushMicrotasks();
     await flushMicrotasks();
     expect(run.events.filter((e) => e.type === 'step_failed').map((e) => e.stepKey)).toEqual(['t']);
     run.clock.advance(5_000);
