@@ -75,7 +75,16 @@ export async function post(commands?: RunnerCommands): Promise<void> {
     // The main step has said so, and ran nothing.
     if (regexEngineMissing()) return;
     const read = await readActionSettings((name) => core.getInput(name), process.env);
-    if (!read.ok) return;
+    if (!read.ok) {
+      // The main step took these inputs and ran; something since (a step's link at the plan's path) has the same
+      // inputs refused now. Said, not passed over: the post step stopped without a word, its comment left at ⏳.
+      const ranAndKilled = process.env[`STATE_${ENDED_STATE}`] !== 'true' && Boolean(process.env[`STATE_${TRACE_STARTED_STATE}`] || process.env[`STATE_${CHECK_RUN_STATE}`]);
+      if (ranAndKilled) {
+        redact = createRedactor(givenInputSecrets((name) => core.getInput(name), process.env));
+        core.warning(redact(`plan-runner (post): the main step was stopped before it finished, and its inputs are refused now (${read.problems.join('; ')}): its comment, check run and saved state are left as the main step left them.`));
+      }
+      return;
+    }
     redact = createRedactor(actionSecrets(read.settings));
     const io = redactingIO(runnerActionIO(core), redact);
     const { saveLeftState } = await import('./action/save-left-state.ts');
