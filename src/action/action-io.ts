@@ -4,6 +4,17 @@ import { loggedMessage, neutraliseLogText } from '../security/neutralise-log-tex
 import { cutMarkdownBytes } from '../report/cut-text.ts';
 import { SUMMARY_MAX_BYTES } from '../report/summary/render-summary.ts';
 import type { RunnerCommands } from './runner-commands.ts';
+import { visibleControls } from '../core/visible-controls.ts';
+
+/**
+ * `text` as the log shows it: its lines as `neutralise` breaks them (a lone `\r` a line break, as the runner reads
+ * it), then every control character and bidi override left shown as a symbol (`visibleControls`: ESC as ␛). The
+ * log is read on a terminal too (`gh run view --log`), and a tool's OSC 52 wrote the reader's clipboard there, a
+ * backspace overwrote a letter and an override reordered a file name (found by an adversarial pass).
+ */
+const shown = (neutralise: (text: string) => string) => (text: string): string => visibleControls(neutralise(text));
+const logText = shown(neutraliseLogText);
+const logMessage = shown(loggedMessage);
 
 /** Everything the action says to the runner: the log, annotations and the job summary. */
 export interface ActionIO {
@@ -26,14 +37,14 @@ export interface ActionIO {
  */
 export function runnerActionIO(core: RunnerCommands, env: Readonly<Record<string, string | undefined>> = process.env): ActionIO {
   return {
-    write: (text) => void process.stdout.write(neutraliseLogText(text)),
-    info: (line) => core.info(neutraliseLogText(line)),
+    write: (text) => void process.stdout.write(logText(text)),
+    info: (line) => core.info(logText(line)),
     // The runner logs a message's lines as lines of the log: those after the first are run text, kept under a rule.
-    warning: (message) => core.warning(loggedMessage(message)),
-    annotate: (level, message, properties) => core[level](loggedMessage(message), properties),
+    warning: (message) => core.warning(logMessage(message)),
+    annotate: (level, message, properties) => core[level](logMessage(message), properties.title === undefined ? properties : { ...properties, title: logMessage(properties.title) }),
     group(title, lines) {
-      core.startGroup(title);
-      for (const line of lines) core.info(neutraliseLogText(line));
+      core.startGroup(logMessage(title));
+      for (const line of lines) core.info(logText(line));
       core.endGroup();
     },
     async writeSummary(markdown) {
