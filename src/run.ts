@@ -34,7 +34,7 @@ let runner: RunnerCommands | undefined;
 function fail(what: string, error: unknown): void {
   // A message, never a stack trace: users act on "where and what", not on our internals.
   const message = redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`);
-  if (runner) return runner.setFailed(message);
+  if (runner) return runnerActionIO(runner).fail(message);
   // Only when loading @actions/core itself failed (local-action): stderr is read for commands too.
   process.exitCode = 1;
   process.stderr.write(`${neutraliseLogText(message)}\n`);
@@ -145,7 +145,7 @@ async function main(core: RunnerCommands): Promise<void> {
   if (!read.ok) {
     const refused = await refuseInputs(read.problems, { io, redact });
     for (const [name, value] of Object.entries(refused.outputs)) core.setOutput(name, value);
-    core.setFailed(redact(refused.failure!));
+    io.fail(refused.failure!);
     return;
   }
   const settings = read.settings;
@@ -178,7 +178,7 @@ async function main(core: RunnerCommands): Promise<void> {
   });
   // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.
   for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, redact(value));
-  if (result.failure) core.setFailed(redact(result.failure));
+  if (result.failure) io.fail(result.failure);
   await result.published;
   if (!process.env['GITHUB_STATE']) return;
   // For the post step: this step wrote its reports (without it, the post step writes them from the trace).

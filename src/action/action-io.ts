@@ -28,6 +28,8 @@ export interface ActionIO {
   group(title: string, lines: readonly string[]): void;
   /** Appends Markdown to the job summary; false when the runner gave no summary file. */
   writeSummary(markdown: string): Promise<boolean>;
+  /** Fails the job with `message` (`setFailed`: an error annotation and the exit code 1). */
+  fail(message: string): void;
 }
 
 /**
@@ -55,6 +57,8 @@ export function runnerActionIO(core: RunnerCommands, env: Readonly<Record<string
       await core.appendSummary(cutMarkdownBytes(markdown, SUMMARY_MAX_BYTES - 16));
       return true;
     },
+    // The action's own lines (a refusal's list of problems): shown as they are, with the run text in them.
+    fail: (message) => core.setFailed(visibleControls(message)),
   };
 }
 
@@ -68,5 +72,6 @@ export function redactingIO(io: ActionIO, redact: Redactor): ActionIO {
       io.annotate(level, redact(message), properties.title === undefined ? properties : { ...properties, title: redact(properties.title) }),
     group: (title, lines) => io.group(redact(title), lines.map(redact)),
     writeSummary: (markdown) => io.writeSummary(redact(markdown)),
+    fail: (message) => io.fail(redact(message)),
   };
 }

@@ -8,6 +8,7 @@ export function recordingIO() {
     annotations: [] as Array<{ level: string; message: string } & Record<string, unknown>>,
     groups: [] as Array<{ title: string; lines: readonly string[] }>,
     summary: '',
+    failed: [] as string[],
   };
   const io: ActionIO = {
     write: (text) => void said.log.push(text),
@@ -19,6 +20,7 @@ export function recordingIO() {
       said.summary += markdown;
       return true;
     },
+    fail: (message) => void said.failed.push(message),
   };
   return { io, said };
 }

@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import { run } from '../../src/run.ts';
+import { recordingRunner } from './recording-runner.ts';
+
+// Found by an adversarial pass: an input’s name from an expression (`inputs: ${{ … }}`), a YAML double-quoted key
+// with `\e` and `\a` in it, was quoted in the job’s failure with its ESC and BEL as they were: an OSC 52 clipboard
+// write in the error annotation and the log.
+it('shows control characters in a refused input’s name as symbols in the job’s failure', async () => {
+  const { commands, told } = recordingRunner({ inputs: '"\\e]52;c;ZWNobyBwd25lZA==\\a\\b": [.nan]' });
+  await run(commands);
+  expect(told.failed).toHaveLength(1);
+  expect(told.failed[0]).toContain('input `␛]52;c;ZWNobyBwd25lZA==␇␈` is a list or map holding NaN');
+  expect(told.failed[0]).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+});
