@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { RateBudget } from '../github/rate-budget.ts';
-import { formatPlanError, isInternalFailure } from '../plan/plan-error.ts';
+import { isInternalFailure, redactedPlanError } from '../plan/plan-error.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { frozenPlanText } from '../plan/frozen-plan.ts';
 import { writeAnnotations } from '../report/annotations.ts';
@@ -393,7 +393,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
         : undefined,
     ]).then(() => undefined);
 
-    for (const error of report.planErrors) io.info(formatPlanError(error));
+    for (const error of report.planErrors) io.info(redactedPlanError(error, redact));
     for (const goal of report.goals) io.info(goalLogLine(goal));
     const reported = await writeReport(report, paths.report, io, redact);
     deps.saveState?.(REPORTED_STATE, 'true');

@@ -6,7 +6,7 @@ import { evaluate } from '../eval/evaluate.ts';
 import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { columnNames, evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
 import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../eval/scripted-answers.ts';
-import { formatPlanError, problemCount } from '../plan/plan-error.ts';
+import { formatPlanError, problemCount, redactedPlanError } from '../plan/plan-error.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
 import { oneLogLine } from '../report/checklist.ts';
@@ -50,7 +50,7 @@ async function plansValid(files: readonly string[], model: string | undefined, s
       continue;
     }
     valid = false;
-    for (const error of loaded.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
+    for (const error of loaded.errors) process.stderr.write(`${redactedPlanError(error, redact)}\n`);
     const count = problemCount(loaded.errors);
     process.stderr.write(`${file}: ${count} error${count === 1 ? '' : 's'}\n`);
   }

@@ -1,4 +1,4 @@
-import { formatPlanError } from '../plan/plan-error.ts';
+import { redactedPlanError } from '../plan/plan-error.ts';
 import { planPreviewLines, plannedRecord } from '../report/plan-preview.ts';
 import { finalReport } from '../report/final-report.ts';
 import { renderMermaidGraph } from '../report/mermaid-graph.ts';
@@ -30,7 +30,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {
     if (outcome.cancelled) process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}\n`);
-    for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
+    for (const error of outcome.errors) process.stderr.write(`${redactedPlanError(error, redact)}\n`);
     // A rejected plan the model wrote is in the summary: without --summary (or one not written) it is here,
     // as the summary would hold it; it was lost (found by an adversarial pass).
     if (outcome.rejectedPlan && (!args.summary || unwritten)) out(`\n${redact(report.markdown)}`);

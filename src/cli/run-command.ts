@@ -1,4 +1,6 @@
 import { formatPlanError } from '../plan/plan-error.ts';
+import path from 'node:path';
+import { redactedPlanError } from '../plan/plan-error.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { writeAbove } from './write-above.ts';
 import { finalReport } from '../report/final-report.ts';
@@ -112,7 +114,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   if (outcome.kind === 'rejected') {
     // Cancelled while the model wrote the plan: nothing was rejected, and the terminal said nothing at all.
     if (outcome.cancelled) process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}; no step ran${unwritten ? '' : ` (report: ${redact(args.summary)})`}\n`);
-    for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
+    for (const error of outcome.errors) process.stderr.write(`${redactedPlanError(error, redact)}\n`);
     if (outcome.rejectedPlan && !unwritten) process.stderr.write(`the rejected plan: ${redact(args.summary)}\n`);
     // `--input` names the plan does not declare, or a required one left out: the command line is wrong, not the plan.
     return outcome.badInputs ? 2 : 1;

@@ -1,6 +1,6 @@
 import { groupDigits } from '../core/group-digits.ts';
 import { visibleControls } from '../core/visible-controls.ts';
-import { formatPlanError, problemCount } from '../plan/plan-error.ts';
+import { problemCount, redactedPlanError } from '../plan/plan-error.ts';
 import { stepsNeedingModel } from '../plan/steps-needing-model.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
@@ -64,7 +64,7 @@ export async function validateCommand(files: readonly string[], out: (line: stri
     }
     if (result.ok) {
       await result.servers?.close();
-      // The file name as the error lines show it (formatPlanError): an ESC in it moved the cursor (adversarial pass).
+      // The file name as the error lines show it (redactedPlanError): an ESC in it moved the cursor (adversarial pass).
       out(`ok ${visibleControls(file)}: ${describeValidPlan(result.plan)}`);
       const warnings = await programWarnings(result.plan, options.cwd ?? process.cwd(), env);
       // A program's name or path may hold a secret, as an error's text may (found by a redaction hunt).
@@ -73,7 +73,7 @@ export async function validateCommand(files: readonly string[], out: (line: stri
     } else {
       allValid = false;
       const redact = (await import('./validate-redactor.ts')).validateRedactor(env, learned);
-      for (const error of result.errors) out(redact(formatPlanError(error)));
+      for (const error of result.errors) out(redactedPlanError(error, redact));
       out(`${visibleControls(file)}: ${plural(problemCount(result.errors), 'error')}`);
     }
   }

@@ -1,4 +1,5 @@
 import { visibleControls } from '../core/visible-controls.ts';
+import { loggedMessage } from '../security/neutralise-log-text.ts';
 /** One problem found in a plan, located as precisely as the source allows. */
 export interface PlanError {
   /** The plan file, as the caller named it; absent for plans a model wrote. */
@@ -34,13 +35,25 @@ export function problemCount(errors: readonly PlanError[]): number {
   return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);
 }
 
-/** A plan error as a compiler-style line: `file:line:col: message (at path)`. */
+/**
+ * A plan error as a compiler-style line: `file:line:col: message (at path)`. A message quotes what a plan, a model
+ * or a server gave (a tool name, a value, stderr), printed on a terminal and into a job log: control characters are
+ * shown as symbols (an ESC there would move the cursor or retitle the window), and each line after the first is
+ * under a `│ ` rule, as an annotation shows it: a YAML key `"x\nok other.yml: 3 steps…"` printed `ok other.yml: …`
+ * as a line of `validate`'s own (found by an adversarial pass). Text to be redacted goes through `redactedPlanError`.
+ */
 export function formatPlanError(error: PlanError): string {
+  return redactedPlanError(error, (text) => text);
+}
+
+/**
+ * `formatPlanError` with the text redacted before its lines are ruled: whole, as it was written, where the redactor
+ * finds a secret a line break splits or a private key's base64 lines.
+ */
+export function redactedPlanError(error: PlanError, redact: (text: string) => string): string {
   const where = [error.file, error.line, error.line === undefined ? undefined : error.column]
     .filter((part) => part !== undefined)
     .join(':');
   const at = error.path === '' ? '' : ` (at ${error.path})`;
-  // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
-  // terminal and into a job log: an ESC there would move the cursor or retitle the window.
-  return visibleControls(`${where === '' ? '' : `${where}: `}${error.message}${at}`);
+  return loggedMessage(visibleControls(redact(`${where === '' ? '' : `${where}: `}${error.message}${at}`)));
 }

@@ -29,6 +29,19 @@ describe('validate’s lines', () => {
     expect(lines.at(-1)).toMatch(/bad\u241b\[2J\.yml: 1 error$/);
   });
 
+  // Found by an adversarial pass: a plan’s YAML key with a line break in it, quoted in its error, printed a line that
+  // read as validate’s own verdict on another file.
+  it('keep each error’s further lines under a rule, so a plan’s text cannot print a line of validate’s own', async () => {
+    const bad = join(dir, 'forged.yml');
+    await writeFile(bad, `name: f\n"x\\nok other.yml: 3 steps, 1 tool, 2 goals; no model needed\\n": 1\n${STEPS}`);
+    const lines: string[] = [];
+    expect(await validateCommand([bad], (line) => lines.push(line))).toBe(false);
+    const printed = lines.join('\n').split('\n');
+    expect(printed.filter((line) => line.startsWith('ok '))).toEqual([]);
+    expect(printed).toContain('│ ok other.yml: 3 steps, 1 tool, 2 goals; no model needed');
+    expect(printed.at(-1)).toBe(`${bad}: 1 error`);
+  });
+
   it('say why a plan needs a model: its steps, its judge goals', async () => {
     const judged = join(dir, 'judged.yml');
     await writeFile(judged, `name: j\n${STEPS}goals:\n  - { name: fine, judge: The sum is right. }\n`);

@@ -11,10 +11,11 @@ describe('formatPlanError', () => {
 
   // A message quotes what a plan, a model or a server gave: printed on a terminal, an ESC retitled the
   // window and cleared the screen.
-  it('shows control characters as symbols, keeping the line breaks a message has', () => {
-    const message = 'tool names use ASCII letters; got `x\u001b]0;PWNED\u0007\u001b[2Jy`, and \rover\v\f\r\nnext line';
+  // And a line after a line break read as a line of the CLI’s own (found by an adversarial pass): it is under a rule.
+  it('shows control characters as symbols, and the lines after a line break under a rule', () => {
+    const message = 'tool names use ASCII letters; got `x\u001b]0;PWNED\u0007\u001b[2Jy`, and \rover\v\f\r\nnext line\nok b.yml: 1 step';
     expect(formatPlanError({ file: 'plan.yml', path: 'steps[0].tool', message })).toBe(
-      'plan.yml: tool names use ASCII letters; got `x\u241b]0;PWNED\u2407\u241b[2Jy`, and \u240dover\u240b\u240c\r\nnext line (at steps[0].tool)',
+      'plan.yml: tool names use ASCII letters; got `x\u241b]0;PWNED\u2407\u241b[2Jy`, and \u240dover\u240b\u240c\n│ next line\n│ ok b.yml: 1 step (at steps[0].tool)',
     );
   });
 
