@@ -1,5 +1,3 @@
-import { formatPlanError } from '../plan/plan-error.ts';
-import path from 'node:path';
 import { redactedPlanError } from '../plan/plan-error.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { writeAbove } from './write-above.ts';
