@@ -12,7 +12,18 @@ import { visibleControls } from '../core/visible-controls.ts';
  * log is read on a terminal too (`gh run view --log`), and a tool's OSC 52 wrote the reader's clipboard there, a
  * backspace overwrote a letter and an override reordered a file name (found by an adversarial pass).
  */
-const shown = (neutralise: (text: string) => string) => (text: string): string => visibleControls(neutralise(text));
+const shown = (neutralise: (text: string) => string) => (text: string): string => visibleControls(neutralise(withoutColours(text)));
+
+/** SGR sequences (`ESC [ 32 m`): colours and weights, which tools write where CI asks for them. */
+const COLOUR = /\u001b\[[0-9;:]{0,64}m/g;
+
+/**
+ * `text` without its colour sequences: shown as symbols they buried a test runner's every line in `␛[32m`. Taken out
+ * before the lines are neutralised, never after: `ESC[0m::error::` must not become a line that is a command.
+ */
+function withoutColours(text: string): string {
+  return text.includes('\u001b[') ? text.replace(COLOUR, '') : text;
+}
 const logText = shown(neutraliseLogText);
 const logMessage = shown(loggedMessage);
 

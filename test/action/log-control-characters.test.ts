@@ -27,7 +27,21 @@ describe('control characters in the job log', () => {
       listener({ type: 'step_completed', at: 1, stepKey: '1', result: hostile, durationMs: 1, usage: NO_USAGE });
     });
     expect(stdout).not.toMatch(RAW_CONTROL);
-    expect(stdout).toContain('│ ok ␛]52;c;ZWNobyBwd25lZA==␇ x␈Y inv\ufffdfdp.exe \ufffd2J ␛[32mPASS␛[0m\n');
+    expect(stdout).toContain('│ ok ␛]52;c;ZWNobyBwd25lZA==␇ x␈Y inv\ufffdfdp.exe \ufffd2J PASS\n');
+  });
+
+  // Colours a test runner writes were shown as `␛[32m` around every line; taken out, they must not leave a command.
+  it('takes colours out, before the lines are neutralised', () => {
+    const stdout = logged((io) => {
+      io.info('\x1b[32m✓\x1b[39m passes \x1b[1;31mFAIL\x1b[0m');
+      io.info('\x1b[0m::error::forged');
+      io.write('\x1b[0m::warning::forged\n');
+      io.group('\x1b[1mtitle\x1b[22m', ['\x1b[31m::notice::forged\x1b[0m']);
+    });
+    expect(stdout).not.toMatch(RAW_CONTROL);
+    expect(stdout).toContain('✓ passes FAIL\n');
+    expect(stdout).toContain('::group::title\n');
+    expect(stdout).not.toMatch(/^::(?:error|warning|notice)::forged/m);
   });
 
   it('shows those in a line, a warning, an annotation and a group’s title as symbols', () => {
