@@ -14,6 +14,12 @@ import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 import { plan, RunScript, step } from '../report/summary-run-fixture.ts';
 import { recordingIO } from './recording-io.ts';
+import type { FinalReport } from '../../src/report/final-report.ts';
+import { renderRejectedReport } from '../../src/report/rejected-report.ts';
+import { renderRejectedPlan } from '../../src/report/rejected-plan-markdown.ts';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 
 let github: FakeGitHub;
 let workspace: string;
@@ -28,7 +34,7 @@ afterEach(async () => {
 });
 
 /** The live comment of a pull request run (run 123456789012) on the fake GitHub. */
-async function pullRequestComment() {
+async function pullRequestComment(final: () => FinalReport | undefined = () => undefined) {
   const event = path.join(workspace, 'event.json');
   await writeFile(event, JSON.stringify({ number: 5, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
   const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '123456789012', GITHUB_RUN_ATTEMPT: '1' };
@@ -38,12 +44,34 @@ async function pullRequestComment() {
   github.pulls.set(5, { data: { number: 5, head: { sha: 'b'.repeat(40) } }, files: [] });
   const { io } = recordingIO();
   const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
-  const comment = await liveComment(read.settings, { github: octokit, io, redact: createRedactor(), clock: systemClock, final: () => undefined, minIntervalMs: 0 });
+  const comment = await liveComment(read.settings, { github: octokit, io, redact: createRedactor(), clock: systemClock, final, minIntervalMs: 0 });
   expect(comment).toBeDefined();
   return comment!;
 }
 
 describe('the live PR comment', () => {
+  // Found by an adversarial pass: a model's rejected plan longer than a comment was cut inside its code block,
+  // which the cut left open, so the "For commit" line after it showed as code (and a fanned-out job's hidden
+  // state, written after it too, showed as text).
+  it('closes a code block its cut ends in: a rejected plan too long for the comment keeps what follows it out of the code', async () => {
+    const errors = [{ path: 'steps[0].tool', message: 'no tool named fetch_everything' }];
+    const answer = JSON.stringify({ steps: Array.from({ length: 2000, }, (_, i) => ({ id: `s${i}`, type: 'tool_call', tool: 'fetch_everything', description: 'fetch page '.repeat(4) })) }, null, 2);
+    const markdown = [renderRejectedReport(errors, 'plan.yml', (t) => t), renderRejectedPlan({ attempts: [{ answer, errors }] }, (t) => t)].join('\n\n');
+    expect(markdown.length).toBeGreaterThan(COMMENT_MAX_CHARS * 2);
+    const final: FinalReport = { status: 'failed', reason: 'the plan was rejected (1 problem)', goals: [], markdown, planErrors: errors };
+    const comment = await pullRequestComment(() => final);
+    await comment.finish();
+    const [posted] = github.commentsOn('octo', 'app', 5);
+    expect(posted!.body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+    const tree = fromMarkdown(posted!.body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    const last = tree.children.at(-1)!;
+    expect(last.type).toBe('paragraph');
+    expect(JSON.stringify(last)).toContain(`For commit ${'b'.repeat(40)}.`);
+    // The cut is marked, outside the code, and the code block before it ends with the plan's text.
+    expect(tree.children.filter((node) => node.type === 'code')).toHaveLength(1);
+    expect(JSON.stringify(tree.children.at(-2))).toContain('…');
+  });
+
   it('stays within GitHub’s 65,536 characters when the neutraliser lengthens what the renderer fitted', async () => {
     const comment = await pullRequestComment();
     // 900 steps whose results are full of mentions and references: each gains a zero-width space.

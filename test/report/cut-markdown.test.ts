@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitComment } from '../../src/action/live-comment.ts';
-import { cutMarkdown, cutText } from '../../src/report/cut-text.ts';
+import { cutMarkdown, cutMarkdownBytes, cutText } from '../../src/report/cut-text.ts';
 import { inlineCode } from '../../src/core/code-fence.ts';
 import { markdownTree, nodesOf } from '../../src/security/markdown-tree.ts';
 
@@ -36,9 +36,33 @@ describe('cutMarkdown', () => {
       fc.property(fc.array(fc.string({ maxLength: 30 }), { maxLength: 20 }), fc.integer({ min: 1, max: 400 }), (parts, max) => {
         const text = parts.join('\n');
         const cut = cutMarkdown(text, max);
-        return cut.length <= max && (cut === text || cut === '…' || (cut.endsWith('\n…') && text.startsWith(`${cut.slice(0, -2)}\n`)));
+        // A cut inside a fenced code block closes it with a fence line of its own.
+        const kept = cut.slice(0, -2).replace(/\n {0,3}(`{3,}|~{3,})$/, '');
+        return cut.length <= max && (cut === text || cut === '…' || (cut.endsWith('\n…') && text.startsWith(`${kept}\n`)));
       }),
     );
+  });
+
+  // Found by an adversarial pass: a cut inside a fenced code block left it open, so the `…` and whatever a caller
+  // put after the cut (a comment's "For commit" line, a check run's link) showed as code.
+  it('closes a fenced code block it cuts inside, by characters and by bytes, and keeps within the limit', () => {
+    const tree = (markdown: string) => markdownTree(markdown, 'github').tree.children;
+    const body = Array.from({ length: 40 }, (_, i) => `line ${i} \`\`\` ~~~ ${'é'.repeat(20)}`).join('\n');
+    for (const fence of ['````', '~~~']) {
+      const markdown = `## Answer\n\n${fence}json\n${body}\n${fence}\n\nAfter the block.\n`;
+      for (const [cut, limit, size] of [
+        [(max: number) => cutMarkdown(markdown, max), markdown.length, (text: string) => text.length],
+        [(max: number) => cutMarkdownBytes(markdown, max), Buffer.byteLength(markdown), (text: string) => Buffer.byteLength(text)],
+      ] as const) {
+        for (let max = 30; max < limit; max += 37) {
+          const text = cut(max);
+          expect(size(text)).toBeLessThanOrEqual(max);
+          const nodes = tree(`${text}\n\nFor commit abc.`);
+          expect(nodes.at(-1), `cut at ${max}`).toMatchObject({ type: 'paragraph', children: [{ type: 'text', value: 'For commit abc.' }] });
+          if (text.includes(fence)) expect(nodes.at(-2), `cut at ${max}`).toMatchObject({ type: 'paragraph', children: [{ type: 'text', value: '…' }] });
+        }
+      }
+    }
   });
 
   it('is the last resort of a comment that will not fit', () => {
