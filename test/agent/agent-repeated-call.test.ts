@@ -47,7 +47,7 @@ describe('agent step: a side-effect call it already made in this step', () => {
     const replies = (job.server.requests[2]!.body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool').map((m) => m.content);
     expect(replies.slice(-2)).toEqual([
       '<data tool="open_issue">\n{"number":1}\n</data>',
-      "Error: not run: 'open_issue' with these arguments already took effect earlier in this step (its result is in that call's reply); a call with side effects is never made twice.",
+      "Not run again: 'open_issue' with these arguments already took effect earlier in this step; a call with side effects is never made twice. What it gave then:\n<data tool=\"open_issue\">\n{\"number\":1}\n</data>",
     ]);
     const calls = job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'open_issue');
     expect(calls.map((call) => call.ok)).toEqual([true, false]);

@@ -30,9 +30,10 @@ function failed(args: unknown, error: string, reply = `Error: ${error}`): ToolCa
  * the step offers (never a withheld one), arguments checked against the tool's schema before it
  * runs, the tool's own write caps and neutralising, its output sanitised and cut inside a data
  * block. A failure is answered to the model as a tool error; only a stop of the step itself throws.
- * `made` holds the side-effect calls this conversation made that took effect: one asked again is answered, not run.
+ * `made` holds the side-effect calls this conversation made that took effect, each with the reply it got: one asked
+ * again is answered with that reply, not run.
  */
-export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: string, argumentText: string, made: Set<string>): Promise<ToolCallAnswer> {
+export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: string, argumentText: string, made: Map<string, string>): Promise<ToolCallAnswer> {
   const parsed = parseToolArguments(argumentText);
   const args = parsed.ok ? parsed.args : argumentText;
   const withheld = tools.refused.get(name) ?? ctx.withheldTools?.get(name);
@@ -56,9 +57,14 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
   if (!checked.ok) return failed(args, `invalid arguments for '${name}', it was not run: ${checked.error}`);
   // A side effect this conversation already made and got the answer of: the run would refuse it as a repeat and
   // escalate, asking a person to check a call that is known to have taken effect (found by an adversarial pass).
+  // Answered with what the call gave: its reply may have given way for room ("call it again if you need it"), and
+  // the model, told only that the result was there, had no way to learn it but another call in other words
+  // (found by an adversarial pass).
   const callKey = tool.sideEffects ? stableHash({ tool: name, args: checked.args }) : undefined;
-  if (callKey !== undefined && made.has(callKey)) {
-    return failed(checked.args, `not run: '${name}' with these arguments already took effect earlier in this step (its result is in that call's reply); a call with side effects is never made twice.`);
+  const madeReply = callKey === undefined ? undefined : made.get(callKey);
+  if (madeReply !== undefined) {
+    const error = `not run again: '${name}' with these arguments already took effect earlier in this step; a call with side effects is never made twice`;
+    return failed(checked.args, error, `Not run again: '${name}' with these arguments already took effect earlier in this step; a call with side effects is never made twice. What it gave then:\n${madeReply}`);
   }
   let result: unknown;
   try {
@@ -73,6 +79,7 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
     if (leftEffectUnknown(tool.sideEffects, error, false)) return { ...failed(args, text), endsStep: error };
     return failed(args, text, `The tool failed:\n${dataBlock({ tool: name, error: 'true' }, sanitizeUntrusted(text, { maxChars: 4000 }), true)}`);
   }
-  if (callKey !== undefined) made.add(callKey);
-  return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, promptData(result), true) };
+  const reply = dataBlock({ tool: name }, promptData(result), true);
+  if (callKey !== undefined) made.set(callKey, reply);
+  return { ok: true, args: checked.args, result, reply };
 }

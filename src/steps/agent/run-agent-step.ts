@@ -76,8 +76,8 @@ class AgentLoop {
   #wroteTodos = false;
   #reminded = false;
   #lastMessage: string | undefined;
-  /** The side-effect calls of this conversation that took effect (`callAgentTool`). */
-  readonly #made = new Set<string>();
+  /** The side-effect calls of this conversation that took effect, with their replies (`callAgentTool`). */
+  readonly #made = new Map<string, string>();
 
   constructor(ctx: StepContext) {
     this.#ctx = ctx;
