@@ -30,15 +30,33 @@ describe('an agent’s conversation', () => {
     const kept = replies.filter((reply) => !reply.startsWith('[left out for room'));
     const total = replies.reduce((sum, reply) => sum + reply.length, 0);
     expect(total).toBeLessThanOrEqual(AGENT_REPLY_CHAR_LIMIT);
-    // The newest pages whole, the write_todos reply and the oldest pages given way, in order.
+    // The newest pages whole, the oldest pages given way, in order.
     expect(kept.at(-1)).toContain(`PAGE-${TURNS} `);
     expect(kept.length).toBeGreaterThan(15);
-    expect(replies[0]).toMatch(/^\[left out for room: the reply of 'write_todos' here, \d+ characters; call it again if you need it\]$/);
+    // A reply shorter than the line that would stand for it stays: replaced, it took more room and said less.
+    expect(replies[0]).toBe('TODO list saved (1 item: 0 completed, 1 in_progress, 0 pending).');
     expect(replies[1]).toMatch(/^\[left out for room: the reply of 'page' here, 8\d{3} characters; call it again if you need it\]$/);
-    const firstKept = replies.findIndex((reply) => !reply.startsWith('[left out'));
+    const firstKept = replies.findIndex((reply, at) => at > 0 && !reply.startsWith('[left out'));
     expect(replies.slice(firstKept).every((reply) => !reply.startsWith('[left out'))).toBe(true);
     // The trace keeps every page whole.
     expect(job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'page')).toHaveLength(TURNS);
+  });
+
+  // Found by an adversarial pass: a short reply (an issue's number) gave way to a longer line saying it was left out
+  // for room, which took more room than it and told the model to call a tool with side effects again.
+  it('keeps a reply shorter than the line that would stand for it', async () => {
+    const script = [
+      todos(false, [['1', 'Read every page', 'in_progress']]),
+      toolCallAnswer('ping', {}),
+      ...Array.from({ length: TURNS }, () => toolCallAnswer('page', {})),
+      textAnswer('Read them all'),
+    ];
+    const ping: Tool = { name: 'ping', description: 'Ping', inputSchema: { type: 'object', properties: {}, additionalProperties: false }, sideEffects: true, execute: async () => 7 };
+    const job = await runOfflineJob({ plan: PLAN.replace('tools: [page]', 'tools: [ping, page]').replace(`max_turns: ${TURNS + 2}`, `max_turns: ${TURNS + 3}`), script, extraTools: [ping, pageTool(8_000)] });
+    expect(job.outcome.kind === 'ran' && job.outcome.status).toBe('succeeded');
+    const replies = job.server.requests.at(-1)!.body.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
+    expect(replies[1]).toBe('<data tool="ping">\n7\n</data>');
+    expect(replies[2]).toMatch(/^\[left out for room: the reply of 'page' here/);
   });
 
   // Found by an adversarial pass on bounds: replies were bounded, but each turn resent every argument the

@@ -9,11 +9,13 @@ import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '..
 import { pageTool } from '../helpers/page-tool.ts';
 
 const TURNS = 40;
+// A made-up name long enough that its reply is longer than the line that would stand for it.
+const MADE_UP = 'no_such_tool_'.padEnd(100, 'z');
 let chat: ChatServer;
 
 
 beforeAll(async () => {
-  chat = await startChatServer([toolCallAnswer('no_such_tool', {}), ...Array.from({ length: TURNS }, () => toolCallAnswer('page', {})), textAnswer('Read them all')]);
+  chat = await startChatServer([toolCallAnswer(MADE_UP, {}), ...Array.from({ length: TURNS }, () => toolCallAnswer('page', {})), textAnswer('Read them all')]);
 });
 
 afterAll(async () => {
@@ -39,7 +41,7 @@ it(`keeps at most ${AGENT_REPLY_CHAR_LIMIT.toLocaleString('en-US')} characters o
   const last = sent.at(-1)!;
   expect(last).toHaveLength(TURNS + 1);
   // The newest pages whole, the oldest given way, in order; the line never repeats a name the model made up.
-  expect(sent[1]![0]).toContain("no tool 'no_such_tool'");
+  expect(sent[1]![0]).toContain(`no tool '${MADE_UP}'`);
   expect(last.at(-1)).toContain(`PAGE-${TURNS} `);
   expect(last[0]).toMatch(/^\[left out for room: the reply of 'an unknown tool' here, \d+ characters; call it again if you need it\]$/);
   expect(last[1]).toMatch(/^\[left out for room: the reply of 'page' here, 7\d{3} characters; call it again if you need it\]$/);

@@ -76,6 +76,8 @@ export class ReplyBudget {
       }
       if (call === undefined) {
         const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
+        // A reply no longer than the note stays: replaced, it took more room and said less (an issue's number).
+        if (note.length >= chars) continue;
         messages[index] = { ...(messages[index] as OpenAI.Chat.Completions.ChatCompletionToolMessageParam), content: note };
         this.#total -= chars - note.length;
         continue;
