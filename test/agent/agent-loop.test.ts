@@ -197,14 +197,28 @@ describe('agent limits', () => {
     const step = job.outcome.run.record.steps.get('solve')!;
     expect(step.state).toBe('failed');
     expect(step.error).toBe(
-      'Step solve (agent) stopped: it used all 3 turns (max_turns: 3) without a final answer; its TODO list: 1/2 completed; open: "Multiply by 4"; ' +
-        'its last message: "Now I multiply.". Raise max_turns or narrow the task.',
+      'Step solve (agent) stopped: it used all 3 turns (max_turns: 3) without a final answer. Raise max_turns or narrow the task. ' +
+        'Where it got to: its TODO list: 1/2 completed; open: "Multiply by 4"; its last message: "Now I multiply.".',
     );
     expect(step.todos).toHaveLength(2);
     // Its tools' calls, not write_todos: the list is the agent's note, not work done.
     expect(step.agent).toMatchObject({ turns: 3, maxTurns: 3, toolCalls: 2, failedCalls: 0, lastMessage: 'Now I multiply.' });
     expect(job.server.requests).toHaveLength(3);
     expect(job.summary).toContain('Multiply by 4');
+  });
+
+  // The error named every open item, whole: eight items of a line each pushed "Raise max_turns or narrow the task"
+  // past the 500 characters the summary shows of a step's error (found by an adversarial pass).
+  it('says what to do within what the summary shows, however many TODOs are open', async () => {
+    const items = Array.from({ length: 8 }, (_, n): [string, string, string] => [String(n + 1), `Check the ${n + 1}th module for the deprecated call and replace it with the new one`, n === 0 ? 'in_progress' : 'pending']);
+    const job = await runOfflineJob({ plan: PLAN.replace('tools: [add, multiply]', 'tools: [add, multiply]\n    max_turns: 2\n    on_failure: fail'), script: [todos(false, items), toolCallAnswer('add', { a: 1, b: 1 })] });
+    if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);
+    const error = job.outcome.run.record.steps.get('solve')!.error!;
+    expect(error.length).toBeLessThanOrEqual(500);
+    expect(error).toContain('Raise max_turns or narrow the task.');
+    expect(error).toContain('its TODO list: 0/8 completed; open: "Check the 1th module');
+    expect(error).toContain('and 5 more');
+    expect(job.summary).toContain('Raise max_turns or narrow the task.');
   });
 
   // A final answer of zero-width characters ended the agent as answered: the step completed with a
