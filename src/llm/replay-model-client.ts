@@ -6,6 +6,7 @@ import { firstRequestDifference } from './first-request-difference.ts';
 import { MODEL_CALL_FAILURES, ModelCallError } from './model-call-error.ts';
 import { readChatResponse } from './read-chat-response.ts';
 import { exchangeKey, type RecordedExchange, type RecordingHeader } from './recorded-exchange.ts';
+import { recordedRequestProblem } from './recorded-request-problem.ts';
 import { ReplayFileError } from './replay-file-error.ts';
 import { ReplayMissingAnswerError } from './replay-missing-answer-error.ts';
 import { StaleRecordingError } from './stale-recording-error.ts';
@@ -89,6 +90,8 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
       const problem = trace ? 'is a trace (a --trace file), not a recording' : 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)';
       throw new ReplayFileError({ file: path, line: index + 1, problem, ...(first && { notARecording: true }) });
     }
+    const requestProblem = recordedRequestProblem(value.request as unknown as Record<string, unknown>);
+    if (requestProblem) throw new ReplayFileError({ file: path, line: index + 1, problem: requestProblem });
     // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
     if ('error' in value && value.error !== undefined) {
       const problem = isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';

@@ -261,6 +261,28 @@ describe('record and replay', () => {
     expect(() => replayModelClient(file)).toThrow(/byte order mark/);
   });
 
+  // Found by an adversarial pass: a recorded request whose tools were no list, or whose message held a part or a
+  // tool call that was no object, loaded, and its step failed with "(request.tools ?? []).map is not a function".
+  it('names the line and the part of a recorded request that is not shaped as a request', () => {
+    const header = '{"recording":"plan-runner","version":1,"defaultModel":"m"}\n';
+    const response = '"response":{"id":"r","object":"chat.completion","created":0,"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}';
+    const user = '{"role":"user","content":"q"}';
+    const cases: [string, string][] = [
+      [`{"model":"m","messages":[${user}],"tools":{}}`, "its request's `tools` is not a list"],
+      [`{"model":"m","messages":[${user}],"tools":[{"type":"function"}]}`, "its request's tools[0] has no `function` with a `name`"],
+      [`{"model":"m","messages":[${user}],"tools":[null]}`, "its request's tools[0] is not a tool (an object with a `type`)"],
+      ['{"model":"m","messages":[null]}', "its request's messages[0] is not a message (an object with a `role`)"],
+      ['{"model":"m","messages":[{"role":"user","content":[null]}]}', "its request's messages[0].content[0] is not a content part (an object)"],
+      [`{"model":"m","messages":[${user},{"role":"assistant","content":null,"tool_calls":{}}]}`, "its request's messages[1].tool_calls is not a list"],
+      [`{"model":"m","messages":[${user},{"role":"assistant","content":null,"tool_calls":[{"type":"function"}]}]}`, "its request's messages[1].tool_calls[0] has no `function` with a `name`"],
+      [`{"model":"m","messages":[${user},{"role":"assistant","content":null,"tool_calls":[{"type":"function","function":{"name":"f","arguments":{}}}]}]}`, "its request's messages[1].tool_calls[0]'s `function.arguments` is not text"],
+    ];
+    for (const [request, problem] of cases) {
+      writeFileSync(file, `${header}{"purpose":"step:1","ordinal":0,"request":${request},${response}}\n`);
+      expect(() => replayModelClient(file), problem).toThrow(`Replay file ${file} line 2: ${problem}. Record it again with --record ${file}.`);
+    }
+  });
+
   // A recording was used as it stood: a number as content crashed the planner ("answer.trim is not a
   // function"), text as token counts made the cost $NaN, an empty error "failed after undefined
   // attempts" (found by an adversarial pass). Each line is read as a live answer would be.
