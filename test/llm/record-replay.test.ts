@@ -10,6 +10,7 @@ import { createRedactor } from '../../src/core/redact.ts';
 import { ReplayFileError } from '../../src/llm/replay-file-error.ts';
 import { ReplayMissingAnswerError } from '../../src/llm/replay-missing-answer-error.ts';
 import { replayModelClient } from '../../src/llm/replay-model-client.ts';
+import { redactingModelClient } from '../../src/llm/redacting-model-client.ts';
 import { StaleRecordingError } from '../../src/llm/stale-recording-error.ts';
 import { httpError, startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
 
@@ -96,6 +97,18 @@ describe('record and replay', () => {
     expect(text).not.toContain(API_KEY);
     expect(text).not.toContain('hunter2');
     expect(text).toContain('the password is ***');
+  });
+
+  // Found by an adversarial pass: a for_each item keyed by text holding a secret (`key: ${item.url}`, a URL with its
+  // password) was recorded under its purpose redacted, and looked up by the purpose whole: no replay of it ever answered.
+  it('replays a call whose purpose holds a secret, recorded without it', async () => {
+    server.script([textAnswer('fetched')]);
+    const redact = createRedactor(['s3cr3t-pass-42']);
+    const purpose = 'step:fetch[https://u:s3cr3t-pass-42@example.test/]';
+    await redactingModelClient(recordingModelClient(live(), file, { redact }), redact).complete(ask('q'), { purpose });
+    expect(readFileSync(file, 'utf8')).not.toContain('s3cr3t-pass-42');
+    const response = await redactingModelClient(replayModelClient(file), redact).complete(ask('q'), { purpose });
+    expect(response.choices[0]?.message.content).toBe('fetched');
   });
 
   it('keeps the recorded run’s default model for the replay', async () => {
