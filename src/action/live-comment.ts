@@ -134,7 +134,11 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const partial = part === 'prepare' || part === 'shard';
   // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
   // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
-  const endsTheRun = (record: RunRecord): boolean => !partial || (part === 'prepare' && record.status !== undefined && record.status !== 'succeeded');
+  // As its final report says: one whose steps succeeded and whose state was lost failed (it stayed at ⏳).
+  const endsTheRun = (record: RunRecord): boolean => {
+    const status = context.final()?.status ?? record.status;
+    return !partial || (part === 'prepare' && status !== undefined && status !== 'succeeded');
+  };
   const ownRecord = (record: RunRecord): RunRecord => (endsTheRun(record) ? record : { ...record, status: undefined, reason: undefined, durationMs: undefined });
   const render = (given: RunRecord, goals: Parameters<typeof renderComment>[1]['goals'], current?: string): string => {
     // The merge job's last word is the run's: its final body is its own, complete record.
@@ -150,7 +154,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
     // and not "succeeded" while a required goal may still fail.
     const judging = !final && !partial && record.status !== undefined && record.status !== 'awaiting-approval' && record.goals === undefined;
-    const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : judging ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
+    const shown = final && endsTheRun(given) ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : judging ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
     const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
     const note = notes.length > 0 ? notes.join(' ') : undefined;
     // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.

@@ -371,12 +371,13 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const part = statePart(settings);
     const saving = trace && stateFile ? saveRunState(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }), ...(resumedInPlace !== undefined && { resumedInPlace }) }) : Promise.resolve(undefined);
     // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
-    const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
+    const lostState = fanOut && fanOut.part !== 'merge' && !(await saving) ? `this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
+    const unsaved = lostState && `plan-runner: ${lostState}`;
 
     const readOnlyNote = readOnly ? renderReadOnlyNote(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
     const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
     const notes = `${readOnlyNote}${fanOutNote}`;
-    const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }) });
+    const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(lostState && { failedAfter: lostState }) });
     ending.report = report;
     const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
     // Network writes start first and run while the local reports are written.

@@ -49,6 +49,11 @@ export interface FinalReportContext {
   readonly fannedOut?: boolean;
   /** The trace could not be opened, or its writer failed (a full disk): it is not the full record the summary points to. */
   readonly traceLost?: boolean;
+  /**
+   * Why a run that succeeded failed the job all the same: a prepare or shard job whose state could not be saved,
+   * which no job after it can build on. Its summary said ✅ succeeded, and a prepare job's comment stayed at ⏳.
+   */
+  readonly failedAfter?: string;
 }
 
 /** The note that opens a report whose trace could not be written whole. */
@@ -121,7 +126,10 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
     // mode: plan — the plan was written and validated; nothing ran.
     return { status: 'succeeded', goals: [], markdown: withAbandoned(renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), outcome.usage), planErrors: [], usage: outcome.usage };
   }
-  const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
+  const lost = context.failedAfter !== undefined && outcome.status === 'succeeded';
+  const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;
+  const status = lost ? 'failed' : outcome.status;
+  const { record, goals, reason } = judgedRecord(ran, status, outcome.goals, context.redact);
   const limits = outcome.plan.limits;
   const markdown = renderSummary(record, {
     redact: context.redact,
@@ -132,7 +140,7 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
     ...(context.fannedOut && { fannedOut: true }),
   });
   return {
-    status: outcome.status,
+    status,
     ...(reason === undefined ? {} : { reason }),
     goals,
     markdown,
