@@ -6,15 +6,25 @@ import type { Regression, ThresholdCheck } from './eval-verdict.ts';
 import { figureBeside, figuresApart } from './figure-beside.ts';
 import type { VariantSummary } from './summarise-variant.ts';
 
+/**
+ * A rate as a percentage, its decimal point moved two places rather than multiplied by 100: 0.29 × 100 is
+ * 28.999999999999996, and 29 of 100 runs at a limit of 0.29 read `28.999999999999996%` beside a pass (found by an
+ * adversarial pass). The move keeps a rate equal to its limit equal, and one below it below.
+ */
+function hundredfold(rate: number): number {
+  const [digits, exponent] = rate.toExponential().split('e');
+  return Number(`${digits}e${Number(exponent) + 2}`);
+}
+
 // Beside 0, as `number` below: a rate of 1 in 2,001 read `0%` (found by a review).
-const percent = (rate: number) => `${Number(figureBeside(rate * 100, 0, 1))}%`;
+const percent = (rate: number) => `${Number(figureBeside(hundredfold(rate), 0, 1))}%`;
 
 /**
  * A success rate beside the `min-success-rate` limit, with as many decimals as it takes to read on the
  * side of the limit it is: 899 of 999 read `90%` beside a ❌ for a limit of 0.9 (found by an adversarial pass).
  */
 function percentBeside(rate: number, limit: number | undefined): string {
-  return limit === undefined ? percent(rate) : `${Number(figureBeside(rate * 100, limit * 100, 1))}%`;
+  return limit === undefined ? percent(rate) : `${Number(figureBeside(hundredfold(rate), hundredfold(limit), 1))}%`;
 }
 // Beside 0, with the decimals it takes not to read as 0 when it is not: 0.025 retries per run read `0.0` (found by an adversarial pass).
 const number = (value: number) => (Number.isInteger(value) ? String(value) : figureBeside(value, 0, 1));

@@ -134,3 +134,18 @@ it('shows a success rate beside the min-success-rate limit on the side of it tha
   expect(report.markdown).toContain('| **success rate** | **89.99%** |');
   expect(evalReport(settings, runs, {}, false).markdown).toContain('| **success rate** | **90%** |');
 });
+
+// Found by an adversarial pass: a rate exactly at its limit was scaled to a percentage by a multiplication, and
+// 29 of 100 runs at a limit of 0.29 read `28.999999999999996%` beside a pass, below the limit it met.
+it('shows a success rate exactly at the min-success-rate limit as the limit’s own percentage', () => {
+  const of = (met: number, total: number) => Array.from({ length: total }, (_, i) => run(i + 1, i < met ? 'succeeded' : 'failed', 1));
+  const at = evalReport(settings, of(29, 100), { minSuccessRate: 0.29 }, false);
+  expect(at.passed).toBe(true);
+  expect(at.markdown).toContain('| **success rate** | **29%** |');
+  expect(evalReport(settings, of(57, 100), { minSuccessRate: 0.57 }, false).markdown).toContain('| **success rate** | **57%** |');
+  expect(evalReport(settings, of(14, 25), { minSuccessRate: 0.56 }, false).markdown).toContain('| **success rate** | **56%** |');
+  // One below the limit still reads below it.
+  const below = evalReport(settings, of(28, 100), { minSuccessRate: 0.29 }, false);
+  expect(below.passed).toBe(false);
+  expect(below.markdown).toContain('| **success rate** | **28%** |');
+});
