@@ -145,7 +145,7 @@ function countEvents(events: readonly RunEvent[]): { retries: number; replans: n
   };
 }
 
-function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'abandonedRequests' | 'unpricedCalls'> {
+function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'abandonedRequests' | 'unpricedCalls' | 'estimatedCalls'> {
   return {
     modelCalls: usage.modelCalls,
     promptTokens: usage.promptTokens,
@@ -153,6 +153,7 @@ function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTo
     costUsd: usage.costUsd,
     abandonedRequests: usage.abandonedRequests ?? 0,
     unpricedCalls: usage.unpricedCalls ?? 0,
+    ...(usage.estimatedCalls !== undefined && usage.estimatedCalls > 0 && { estimatedCalls: usage.estimatedCalls }),
   };
 }
 

@@ -15,6 +15,8 @@ export interface VariantSummary {
   readonly abandonedRequests: number;
   /** Model calls per run of a model with no known price: over 0, the column's cost is not known. */
   readonly unpricedCalls: number;
+  /** Model calls per run whose tokens were estimated from the text (no `usage` from the endpoint); absent when none was. */
+  readonly estimatedCalls?: number;
   readonly durationMs: { readonly p50: number; readonly p95: number };
   readonly retries: number;
   readonly replans: number;
@@ -59,6 +61,7 @@ export function summariseVariant(column: string, runs: readonly EvalRunResult[])
     costUsd: mean(runs.map((run) => run.costUsd)),
     abandonedRequests: mean(runs.map((run) => run.abandonedRequests)),
     unpricedCalls: mean(runs.map((run) => run.unpricedCalls)),
+    ...(runs.some((run) => (run.estimatedCalls ?? 0) > 0) && { estimatedCalls: mean(runs.map((run) => run.estimatedCalls ?? 0)) }),
     durationMs: { p50: percentile(runs.map((run) => run.durationMs), 50), p95: percentile(runs.map((run) => run.durationMs), 95) },
     retries: mean(runs.map((run) => run.retries)),
     replans: mean(runs.map((run) => run.replans)),
