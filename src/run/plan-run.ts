@@ -1,4 +1,5 @@
 import { cutText } from '../core/cut-text.ts';
+import { raceAbort } from '../core/race-abort.ts';
 import type { EarlierCall } from '../steps/step-context.ts';
 import type { TodoItem } from '../core/todo-item.ts';
 import { redactDeep } from '../core/redact.ts';
@@ -591,6 +592,13 @@ export class PlanRun {
     }
     // Only calls with side effects are registered: a read costs no second hash.
     const anyKey = tool.sideEffects ? anyPlanCallKey(tool.name, redactedArgs) : '';
+    // The same call still waiting for its answer (two items of one list, two steps): decided once it has one. Checked
+    // for its effect meanwhile, it was a call that left nothing, made again, and recorded as failed (found by an adversarial pass).
+    const answered = tool.sideEffects ? this.#calls.get(anyKey)?.answered : undefined;
+    if (answered) {
+      await raceAbort(answered, ctx.signal);
+      return this.#callTool(stepKey, tool, args, ctx, item, chosen);
+    }
     // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
     // plan using this one, another use of this plan), in this run or the run resumed.
     const own = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
@@ -622,9 +630,10 @@ export class PlanRun {
     // Until it answers, a side effect may or may not have happened.
     // Named as in the whole job (`web/post` for a used plan's step), as a refusal elsewhere in the job names it.
     const mine = { stepKey: stepKeyWithin(this.#deps.within, stepKey), plan: this.#plan.name, calledAt, by: this };
+    let answer = (): void => {};
     if (tool.sideEffects) {
       this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
-      this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
+      this.#calls.set(anyKey, { ...mine, outcome: 'unknown', answered: new Promise<void>((resolve) => (answer = resolve)) });
     }
     let result: unknown;
     if (tool.sideEffects) this.#callsInFlight.set(callKey, { stepKey, call: `${tool.name}(${showArgs(args)})` });
@@ -638,7 +647,8 @@ export class PlanRun {
       if (tool.sideEffects && !unknown) {
         this.#sideEffects.delete(callKey);
         if (this.#calls.get(anyKey)?.by === this) this.#calls.delete(anyKey);
-      }
+      } else if (tool.sideEffects) this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
+      answer();
       if (unknown) this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: errorText(error) });
       throw error;
@@ -648,6 +658,7 @@ export class PlanRun {
       this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
       this.#calls.set(anyKey, { ...mine, outcome: 'succeeded' });
     }
+    answer();
     this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
     // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
     if (exceedsDepth(result, MAX_JSON_DEPTH)) throw new ToolResultTooDeepError({ toolName: tool.name });

@@ -105,6 +105,8 @@ export interface RegisteredCall {
   readonly by?: object;
   /** Made by the run this one resumed. */
   readonly inherited?: true;
+  /** Set while the call waits for its answer: resolves once it has one (its record then holds the outcome, without this). */
+  readonly answered?: Promise<void>;
 }
 
 /**
