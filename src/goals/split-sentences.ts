@@ -107,6 +107,7 @@ function* terminators(block: string): Generator<{ index: number; mark: string; a
     while (at < block.length && EMPHASIS.includes(block[at]!)) at++;
     if (at > emphasisFrom && !emphasisOpened(block, index, block.slice(emphasisFrom, at))) at = emphasisFrom;
     while (at < block.length && CLOSERS.includes(block[at]!)) at++;
+    at = afterAttachments(block, at);
     ATTACHED_CITATIONS.lastIndex = at;
     // A capital and a small letter right after the mark start a sentence too ("fell [2].All refunds"): a
     // reader sees two, and `U.S.A` or `node.js` are not that (adversarial pass).
@@ -114,6 +115,44 @@ function* terminators(block: string): Generator<{ index: number; mark: string; a
     const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2)) && !/[\p{L}\p{N}_]/u.test(block[index - 1] ?? '');
     if (cjk || at === block.length || /\s/.test(block[at]!) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block))) yield { index, mark: block.slice(index, at), after: at };
   }
+}
+
+/** Superscript digits a citation is written with right after the mark ("… fell.² Sales"). */
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** The longest HTML tag, superscript or footnote reference read after a mark: a bound per mark, whatever the text. */
+const MAX_ATTACHMENT_CHARS = 200;
+
+/**
+ * Where what a page shows as no word after a mark ends, from `at`: HTML tags (`.</b>`), superscripts (`.²`,
+ * `.<sup>4</sup>`) and footnote references (`.[^1]`). Read as a word, they ran the next sentence on into this one,
+ * and one citation vouched for an uncited claim (found by an adversarial pass).
+ */
+function afterAttachments(block: string, at: number): number {
+  for (;;) {
+    if (SUPERSCRIPTS.includes(block[at] ?? '\n')) {
+      at++;
+      continue;
+    }
+    const end = attachmentEnd(block, at);
+    if (end === undefined) return at;
+    at = end;
+  }
+}
+
+/** Where the tag (a `<sup>` with its text) or footnote reference at `at` ends; undefined when none starts there or it does not end within MAX_ATTACHMENT_CHARS. */
+function attachmentEnd(block: string, at: number): number | undefined {
+  const tag = block[at] === '<' && /[A-Za-z/!]/.test(block[at + 1] ?? '');
+  const footnote = block.startsWith('[^', at);
+  if (!tag && !footnote) return undefined;
+  const close = tag ? '>' : ']';
+  let end = at + 2;
+  // A tag or a reference never holds its own opening, nor (a reference) a blank: stopping there keeps it one pass.
+  while (end < block.length && end - at < MAX_ATTACHMENT_CHARS && block[end] !== close && block[end] !== block[at] && block[end] !== '\n' && !(footnote && /\s/.test(block[end]!))) end++;
+  if (block[end] !== close) return undefined;
+  if (!/^<sup[\s>]/i.test(block.slice(at, at + 5))) return end + 1;
+  // A superscript's text is the citation: read through to its closing tag.
+  const text = block.slice(end + 1, at + MAX_ATTACHMENT_CHARS).indexOf('<') + end + 1;
+  return text > end && /^<\/sup>/i.test(block.slice(text, text + 6)) ? text + 6 : undefined;
 }
 
 /**

@@ -15,6 +15,12 @@ describe('every_sentence_matches', () => {
     expect(result.evidence).toBe(String.raw`sentence 2 of 3 has no match for /\[\d+\]/: "The tram opened in 2023."`);
   });
 
+  it('is unmet when an uncited sentence follows a footnote or an HTML tag after the mark of a cited one', async () => {
+    const result = await checkGoal({ every_sentence_matches: String.raw`\[\^\d+\]` }, finishedRun('Costs fell 3%.[^1] Revenue doubled.'));
+    expect(result).toMatchObject({ outcome: 'unmet', evidence: String.raw`sentence 2 of 2 has no match for /\[\^\d+\]/: "Revenue doubled."` });
+    expect(await checkGoal(CITES, finishedRun('<b>Costs fell 3% [1].</b> Revenue doubled.'))).toMatchObject({ outcome: 'unmet' });
+  });
+
   it('is unmet for a result without sentences', async () => {
     expect(await checkGoal(CITES, finishedRun('   '))).toMatchObject({ outcome: 'unmet', evidence: 'the result has no sentences' });
   });

@@ -54,6 +54,23 @@ describe('splitSentences', () => {
     ]);
   });
 
+  // Found by an adversarial pass: a footnote, a superscript or a closing HTML tag right after the mark ran the next
+  // sentence on into this one, and one citation vouched for an uncited claim.
+  it('ends a sentence at a mark with a footnote, a superscript or an HTML tag right after it', () => {
+    expect(splitSentences('Costs fell 3%.[^1] Revenue doubled. Sales rose.² Churn fell. <b>Prices held [3].</b> Margins shrank. Done.<sup>4</sup></p> Then it ended.')).toEqual([
+      'Costs fell 3%.[^1]',
+      'Revenue doubled.',
+      'Sales rose.²',
+      'Churn fell.',
+      '<b>Prices held [3].</b>',
+      'Margins shrank.',
+      'Done.<sup>4</sup></p>',
+      'Then it ended.',
+    ]);
+    // Not inside a word, nor a tag that never closes.
+    expect(splitSentences('Read node.<b>Js</b> docs. A file x.<y z Then.')).toEqual(['Read node.<b>Js</b> docs.', 'A file x.<y z Then.']);
+  });
+
   // Found by the review of the emphasis rule: a glob after a period ended a sentence.
   it('takes `*` and `_` after a period as closing emphasis only where they opened it', () => {
     expect(splitSentences('Delete every build.* file in the repo [1]. It uses os.* and sys.* modules [4]. See snake_case. Then *this.* Done.')).toEqual([
