@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { balancedJsonEnd } from '../core/balanced-json-end.ts';
+import { hasVisibleText } from '../core/invisible-characters.ts';
 import { shorten } from './excerpt.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 import { parseJsonText } from './parse-json-result.ts';
 
-/** What a judge answers about one goal. */
-export const JudgeVerdict = z.object({ met: z.boolean(), reason: z.string().min(1) });
+/**
+ * What a judge answers about one goal. A reason a reader cannot see (blanks, invisible characters) is none: the
+ * gate opened on a verdict whose evidence showed nothing (found by an adversarial pass).
+ */
+export const JudgeVerdict = z.object({ met: z.boolean(), reason: z.string().refine(hasVisibleText, 'the reason is empty') });
 export type JudgeVerdict = z.infer<typeof JudgeVerdict>;
 
 /** The verdict as a strict JSON schema for `response_format` (every property required, nothing extra). */

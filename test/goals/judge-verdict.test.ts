@@ -56,3 +56,15 @@ describe('parseJudgeVerdict on one JSON value holding two verdicts', () => {
     expect(parseJudgeVerdict('{"met": true, "reason": "It says \\"met\\": false in a quote."}')).toMatchObject({ met: true });
   });
 });
+
+// Found by an adversarial pass: a reason of blanks or invisible characters was a reason, and the gate opened
+// on a verdict whose evidence cell showed nothing.
+describe('parseJudgeVerdict on a verdict without a visible reason', () => {
+  it('refuses a reason of spaces or invisible characters', () => {
+    for (const reason of [' ', '\\n\\t', '\\u200b', '\\u00a0\\u2060']) {
+      const reply = `{"met": true, "reason": "${reason}"}`;
+      expect(() => parseJudgeVerdict(reply), reply).toThrow(GoalNotEvaluableError);
+    }
+    expect(parseJudgeVerdict('{"met": true, "reason": " Ends with two actions. "}')).toMatchObject({ met: true });
+  });
+});
