@@ -13,16 +13,24 @@ export interface ApprovalCommand {
    * person's decision, and an app may post text it was given.
    */
   readonly app: boolean;
+  /** The comment's id: it is read again before the answer is recorded, as it may have been deleted or edited since. */
+  readonly commentId?: number;
 }
 
 interface CommentPayload {
   readonly action?: unknown;
-  readonly comment?: { readonly body?: unknown; readonly user?: { readonly login?: unknown; readonly type?: unknown }; readonly performed_via_github_app?: unknown };
+  readonly comment?: { readonly id?: unknown; readonly body?: unknown; readonly user?: { readonly login?: unknown; readonly type?: unknown }; readonly performed_via_github_app?: unknown };
 }
 
 /** The comment's first line that is not blank, trimmed, where an answer is written. */
 function firstLine(body: string): string {
   return body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
+}
+
+/** The answer a comment's text gives (`/approve` or `/reject` alone on its first line, in any case), or undefined. */
+export function commandIn(body: string): ApprovalCommand['kind'] | undefined {
+  const command = firstLine(body).toLowerCase();
+  return command === '/approve' ? 'approve' : command === '/reject' ? 'reject' : undefined;
 }
 
 /**
@@ -67,8 +75,7 @@ export function approvalCommand(github: Pick<GitHubRunContext, 'eventName' | 'pa
   const app = viaApp || isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
   // In any case, as the README's `if: startsWith(…, '/approve')` matches it (a review found `/Approve` refused as
   // "takes nothing after it").
-  const command = firstLine(body).toLowerCase();
-  if (command === '/approve') return { kind: 'approve', by: login, app };
-  if (command === '/reject') return { kind: 'reject', by: login, app };
-  return undefined;
+  const kind = commandIn(body);
+  const id = payload.comment?.id;
+  return kind && { kind, by: login, app, ...(typeof id === 'number' && Number.isSafeInteger(id) && { commentId: id }) };
 }

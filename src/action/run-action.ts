@@ -262,7 +262,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const answered = waiting?.ok ? waiting.run : undefined;
   // The answer is in the comment before anything acts on it (and after every refusal that needs no plan): a later /approve then finds the run answered.
   const recordIt = async (): Promise<RecordedAnswer | undefined> =>
-    answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by }) : undefined;
+    answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by, ...(command.commentId !== undefined && { commentId: command.commentId }) }) : undefined;
   if (command?.kind === 'reject' && answered) {
     const rejected = await recordIt();
     if (rejected && !rejected.ok) return refuseRun(given, `/${command.kind}: ${rejected.problem}`, deps);

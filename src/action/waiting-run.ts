@@ -13,6 +13,7 @@ import type { StatePlan } from '../state/state-artifact-name.ts';
 import { keyedPlanId } from './run-key.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { answerFor, readApprovalMarker, withApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
+import { commandIn } from './approval-command.ts';
 
 /** A paused run an `/approve` or `/reject` answers: its saved state and the hash it asked with. */
 export interface WaitingRun {
@@ -262,13 +263,15 @@ export type RecordedAnswer = { readonly ok: true; readonly undo: () => Promise<s
  * cannot be written, nothing runs. `undo` puts the comment back (an approval refused before
  * anything ran); it says what went wrong, or undefined.
  */
-export async function recordAnswer(github: GitHubClient, run: WaitingRun, answer: { readonly state: 'approved' | 'rejected'; readonly by: string }): Promise<RecordedAnswer> {
+export async function recordAnswer(github: GitHubClient, run: WaitingRun, answer: { readonly state: 'approved' | 'rejected'; readonly by: string; readonly commentId?: number }): Promise<RecordedAnswer> {
   const { target, id, body } = run.comment;
   const answered = withApprovalMarker(body, { state: answer.state, hash: run.hash, by: answer.by, runId: run.runId });
   if (answered === undefined) return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
   const api = issueCommentApi(github, target);
   const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
   const verb = answer.state === 'approved' ? 'approve' : 'reject';
+  const withdrawn = await withdrawnAnswer(api, answer.commentId, verb, message);
+  if (withdrawn !== undefined) return { ok: false, problem: withdrawn };
   // Read again just before the write: the comment was read before the paused run's state was downloaded, and a
   // newer commit's run of the plan may have written it since. Written blind, the answer put the old pause back over
   // that run's comment (its result, or its own pause, lost), and the old pause's steps ran (found by an adversarial
@@ -298,6 +301,25 @@ export async function recordAnswer(github: GitHubClient, run: WaitingRun, answer
     };
   }
   return { ok: true, undo: undoTo(api, id, body, answered, answer.state, message) };
+}
+
+/**
+ * Why the person's comment no longer gives the answer this job was started for, or undefined when it still does.
+ * The job may start minutes after the comment (it waits for a runner, and behind another answer in its
+ * concurrency group): an `/approve` deleted or edited away in that time, its writer having thought better of it,
+ * still ran the steps (found by an adversarial pass). Fail closed: a comment that cannot be read is no answer.
+ */
+async function withdrawnAnswer(api: ReturnType<typeof issueCommentApi>, commentId: number | undefined, verb: 'approve' | 'reject', message: (error: unknown) => string): Promise<string | undefined> {
+  if (commentId === undefined) return `the event names no comment to read the /${verb} from again; nothing was changed`;
+  let now: string | undefined;
+  try {
+    now = await againOnFailure(() => api.read(commentId), RECORD_ATTEMPTS);
+  } catch (error) {
+    return `could not read the /${verb} comment again before recording it (${message(error)}); nothing was changed. Comment again`;
+  }
+  if (now === undefined) return `the /${verb} comment was deleted before this job could record it, so it answers nothing; nothing was changed`;
+  if (commandIn(now) !== verb) return `the /${verb} comment was edited since it was posted and no longer says /${verb} alone on its first line, so it answers nothing; nothing was changed. To answer, post /approve or /reject in a new comment`;
+  return undefined;
 }
 
 /** Writes of an answer into the comment, one second apart (GitHub asks for a second between writes). */

@@ -60,6 +60,8 @@ afterEach(async () => {
 async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, options: { inputs?: Record<string, string>; saved?: Map<string, string>; attempt?: number; fetch?: typeof fetch } = {}) {
   const event = path.join(workspace, `event-${runId}-${options.attempt ?? 1}.json`);
   await writeFile(event, JSON.stringify(payload));
+  // The comment an answer's event names is there to be read again, as on GitHub.
+  github.postEventComment(payload);
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
   const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: String(runId), GITHUB_RUN_ATTEMPT: String(options.attempt ?? 1), GITHUB_SHA: 'c'.repeat(40), PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', ...options.inputs };
@@ -206,6 +208,32 @@ it('/approve written before the pause it would answer is refused, and the commen
   expect(later.result.outputs.status).toBe('succeeded');
   // The answer is in the comment, which is this run's now: a post step finishes it however the main step ended.
   expect(laterSaved.get('answerRecorded')).toBe('true');
+  expect(await readFile(path.join(workspace, 'published.txt'), 'utf8')).toContain('"total":42');
+});
+
+// Found by an adversarial pass: the job acted on the comment as its event had it. An /approve deleted (or edited
+// away) while its job waited for a runner, or behind another answer in its concurrency group, still ran the steps.
+it('an /approve or /reject deleted or edited away before its job records it answers nothing, and the comment still waits', async () => {
+  const store = await memoryStateStore();
+  await sharedPause(store);
+  const waiting = github.commentsOn('octo', 'app', 5).at(-1)?.body;
+  github.postedComment(906, '/approve', { login: 'maintainer', type: 'User' });
+  github.changePostedComment(906, undefined);
+  const deleted = await act('issue_comment', commentOn('/approve', 906), 83, store);
+  expect(deleted.result.outputs.status).not.toBe('succeeded');
+  expect(deleted.result.failure).toContain('the /approve comment was deleted before this job could record it');
+  github.changePostedComment(907, 'Not yet: the region is wrong.');
+  const edited = await act('issue_comment', commentOn('/approve', 907), 84, store);
+  expect(edited.result.failure).toContain('the /approve comment was edited since it was posted');
+  github.changePostedComment(908, '/approve\nLooks right.');
+  const changedMind = await act('issue_comment', commentOn('/reject', 908), 85, store);
+  expect(changedMind.result.outputs.status).not.toBe('rejected');
+  expect(changedMind.result.failure).toContain('the /reject comment was edited since it was posted');
+  await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+  expect(github.commentsOn('octo', 'app', 5).at(-1)?.body).toBe(waiting);
+  // The comment as posted still answers.
+  const approved = await act('issue_comment', commentOn('/approve', 909), 86, store);
+  expect(approved.result.outputs.status).toBe('succeeded');
   expect(await readFile(path.join(workspace, 'published.txt'), 'utf8')).toContain('"total":42');
 });
 

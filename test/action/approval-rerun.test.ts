@@ -78,6 +78,8 @@ async function act(name: string, event: string, payload: unknown, runId: number,
   await writeFile(path.join(workspace, 'plan.yml'), plan());
   const eventPath = path.join(root, name, 'event.json');
   await writeFile(eventPath, JSON.stringify(payload));
+  // The comment an answer's event names is there to be read again, as on GitHub.
+  github.postEventComment(payload);
   const env = {
     GITHUB_WORKSPACE: workspace, RUNNER_TEMP: path.join(root, name, 'tmp'), GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: eventPath,
     GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`, GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com',

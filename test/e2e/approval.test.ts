@@ -70,12 +70,15 @@ async function checkout(workspace: string): Promise<Record<string, string>> {
   return { GITHUB_SHA: stdout.trim() };
 }
 
+/** Each answer a comment of its own, as on GitHub: the job reads it again by its id. */
+let nextCommentId = 900;
+
 function commentEvent(body: string, login: string): Record<string, unknown> {
   const base = pullRequestEvent(PR);
   return {
     action: 'created',
     issue: { number: PR, title: 'Weekly post', state: 'open', user: { login: 'octocat', id: 2, type: 'User' }, pull_request: { url: `https://api.github.com/repos/${REPO.owner}/${REPO.name}/pulls/${PR}` } },
-    comment: { id: 900 + login.length, body, user: { login, id: 77, type: 'User' }, created_at: new Date().toISOString() },
+    comment: { id: nextCommentId++, body, user: { login, id: 77, type: 'User' }, created_at: new Date().toISOString() },
     repository: base['repository'],
     sender: { login, id: 77, type: 'User' },
   };
@@ -180,7 +183,9 @@ async function pause(s: OwnServices): Promise<ActionRun> {
 
 /** An `issue_comment` run on the default branch answering with `body` as `login`. */
 function answer(s: Services, body: string, login: string, plan = PUBLISH, runId = APPROVING): Promise<ActionRun> {
-  return runActionBundle(options(s, { [PLAN]: plan }, { name: 'issue_comment', payload: commentEvent(body, login) }, runId, { prepare: checkout }));
+  const payload = commentEvent(body, login);
+  s.github.postEventComment(payload);
+  return runActionBundle(options(s, { [PLAN]: plan }, { name: 'issue_comment', payload }, runId, { prepare: checkout }));
 }
 
 function events(trace: string): Array<{ type: string; stepKey?: string; reused?: unknown; decision?: string }> {
@@ -241,7 +246,9 @@ describe.concurrent('approval by comment, through the built action', { timeout: 
     expect(paused.outputs['status']).toBe('awaiting-approval');
     // A required check passes on success, neutral or skipped: a paused run, goals unchecked, must end on none of them.
     expect(s.github.checkRuns).toEqual([expect.objectContaining({ head_sha: HEAD_SHA, conclusion: 'action_required' })]);
-    const approved = await runActionBundle(options(s, { [PLAN]: PUBLISH }, { name: 'issue_comment', payload: commentEvent('/approve', 'maintainer') }, APPROVING, { prepare: checkout, inputs }));
+    const approval = commentEvent('/approve', 'maintainer');
+    s.github.postEventComment(approval);
+    const approved = await runActionBundle(options(s, { [PLAN]: PUBLISH }, { name: 'issue_comment', payload: approval }, APPROVING, { prepare: checkout, inputs }));
     expect(approved.outputs['status']).toBe('succeeded');
     // The issue_comment run's own commit is the default branch's; its check goes on the commit the paused run was for.
     expect(s.github.checkRuns).toEqual([

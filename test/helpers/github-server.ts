@@ -93,6 +93,8 @@ export class FakeGitHub {
   #faults = new Map<string, Fault[]>();
   #handlers = new Map<string, Handler>();
   #nextId = 1000;
+  /** People's comments by id (`postedComment`); undefined once deleted. */
+  #posted = new Map<number, FakeComment | undefined>();
   /** The fake's clock (ms): each stamp it gives (created_at, updated_at) is a second after the last. */
   now = Date.UTC(2025, 0, 1);
   /**
@@ -136,6 +138,28 @@ export class FakeGitHub {
     return comment;
   }
 
+  /**
+   * A person's comment an event names (an `/approve`), by the event's id: read by id as GitHub reads it, left out of
+   * the issue's listing so that the tests' `commentsOn(…).at(-1)` is still plan-runner's comment. Kept as it is when
+   * already there (a test edited it first).
+   */
+  postedComment(id: number, body: string, user: { login: string; type: string }): void {
+    if (!this.#posted.has(id)) this.#posted.set(id, { id, body, user, created_at: this.#stamp(), updated_at: this.#stamp() });
+  }
+
+  /** The comment an `issue_comment` event's payload names, as `postedComment` keeps it (none: nothing). */
+  postEventComment(payload: unknown): void {
+    const comment = (payload as { comment?: { id?: unknown; body?: unknown; user?: { login?: unknown; type?: unknown } } } | null)?.comment;
+    if (typeof comment?.id !== 'number' || typeof comment.body !== 'string') return;
+    this.postedComment(comment.id, comment.body, { login: String(comment.user?.login ?? 'someone'), type: String(comment.user?.type ?? 'User') });
+  }
+
+  /** Deletes or edits a person's comment `postedComment` added (undefined: deleted). */
+  changePostedComment(id: number, body: string | undefined, user = { login: 'maintainer', type: 'User' }): void {
+    if (body === undefined) this.#posted.set(id, undefined);
+    else this.#posted.set(id, { id, body, user, created_at: this.#stamp(), updated_at: this.#stamp() });
+  }
+
   /** Comments on one issue or pull request. */
   commentsOn(owner: string, repo: string, number: number): FakeComment[] {
     return this.comments.get(`${owner}/${repo}#${number}`) ?? [];
@@ -163,6 +187,7 @@ export class FakeGitHub {
   }
 
   #findComment(id: number): FakeComment | undefined {
+    if (this.#posted.has(id)) return this.#posted.get(id);
     for (const list of this.comments.values()) {
       const found = list.find((c) => c.id === id);
       if (found) return found;
