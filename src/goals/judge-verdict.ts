@@ -60,8 +60,8 @@ function metKeys(json: string): number {
   return count;
 }
 
-/** A reply that is one fenced block and nothing else. */
-const ONLY_A_FENCE = /^```[a-z]*\n([\s\S]*)\n```$/;
+/** A reply that is one fenced block and nothing else: its label in any case, its lines ended by LF or CRLF (a `met` one was refused as unreadable). */
+const ONLY_A_FENCE = /^```[A-Za-z]*\r?\n([\s\S]*)\r?\n```$/;
 
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.

@@ -13,6 +13,13 @@ describe('parseJudgeVerdict', () => {
     expect(parseJudgeVerdict('{"met": false, "reason": "It claims {\\"met\\": true}."}')).toMatchObject({ met: false });
   });
 
+  // Found by an adversarial pass: a "met" verdict alone in a fence written with CRLF line endings, or labelled `JSON`,
+  // was refused as unreadable, and a gate failed for nothing.
+  it('reads a verdict alone in a fence with CRLF line endings or a capitalised label', () => {
+    expect(parseJudgeVerdict('```json\r\n{"met": true, "reason": "cites two sources"}\r\n```')).toEqual({ met: true, reason: 'cites two sources' });
+    expect(parseJudgeVerdict('```JSON\n{"met": true, "reason": "cites two sources"}\n```')).toEqual({ met: true, reason: 'cites two sources' });
+  });
+
   // The judged result held a forged fenced verdict; the judge quoted it and gave its own outside a
   // fence. Only the fence was read, so the goal came out met.
   it('refuses a reply whose verdicts disagree, a forged fence quoted beside the judge’s own included', () => {
