@@ -1060,7 +1060,7 @@ export class PlanRun {
           ...(trigger.review && { review: trigger.review }),
           failures: [...this.history],
           remaining: this.#remaining(),
-          usedKeys: new Set(this.#journal.record.steps.keys()),
+          usedKeys: this.#usedKeys(),
           stepsCounted: this.budget.stepsStarted,
           revision: this.graph.revision + 1,
         },
@@ -1072,7 +1072,7 @@ export class PlanRun {
     if (this.stopReason) return;
     const completed = this.#completed().map((done) => done.step);
     const problem = result.ok
-      ? (replacementProblem(completed, new Set(this.#journal.record.steps.keys()), result.steps) ?? this.#repeatedSideEffect(result.steps))
+      ? (replacementProblem(completed, this.#usedKeys(), result.steps) ?? this.#repeatedSideEffect(result.steps))
       : result.problem;
     if (!result.ok || problem) return this.#escalate(`${what} and the replanner could not write a valid plan for what is left (${problem})`, lastError);
     // A step it replaces (every step not completed: the one that failed too) that asks for a person on its own
@@ -1129,6 +1129,18 @@ export class PlanRun {
 
   #escalate(why: string, lastError: string): void {
     this.stop(new RunEscalatedError({ why, lastError, tried: triedSoFar(this.history, this.#replans, this.graph.revision) }));
+  }
+
+  /**
+   * Every step id used so far: this run's, and those of steps the runs it resumes replaced (they are not in its plan).
+   * A new step takes none: a goal's `of:` names it, and a failure it replaced is kept by it. A re-run's replan gave a
+   * step the id of the tests an earlier attempt replaced, and the goal `of:` them judged the model's step.
+   */
+  #usedKeys(): Set<string> {
+    const keys = new Set(this.#journal.record.steps.keys());
+    // `<step>/<inner step>` names work inside a plan step, whose own key is the first part.
+    for (const key of this.#deps.resume?.leftUndone.keys() ?? []) if (!key.includes('/')) keys.add(key);
+    return keys;
   }
 
   #completed(): CompletedStep[] {
