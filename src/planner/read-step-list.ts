@@ -1,9 +1,13 @@
+import { cutText } from '../core/cut-text.ts';
 import { findJsonValue } from './find-json-value.ts';
 import { parseJson } from '../core/parse-json.ts';
 
 export type StepList = { readonly ok: true; readonly steps: unknown[]; readonly why?: string } | { readonly ok: false; readonly problem: string };
 
 type JsonObject = Record<string, unknown>;
+
+/** Characters of the answer's `why` kept at most: one sentence is asked for, and it becomes a revision's reason (the log, the trace). */
+const MAX_WHY_CHARS = 1_000;
 
 function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -44,5 +48,5 @@ export function readStepList(answer: string): StepList {
   const list = Array.isArray(value) ? value : isObject(value) ? (value.steps ?? value.workflow_sequence) : undefined;
   if (!Array.isArray(list)) return { ok: false, problem: 'the answer is JSON but not {"steps": [...]} or a list of steps' };
   const why = isObject(value) && typeof value.why === 'string' && value.why.trim() !== '' ? value.why : undefined;
-  return { ok: true, steps: list.map(tidyStep), ...(why !== undefined && { why }) };
+  return { ok: true, steps: list.map(tidyStep), ...(why !== undefined && { why: cutText(why, MAX_WHY_CHARS) }) };
 }

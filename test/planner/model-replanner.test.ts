@@ -232,6 +232,17 @@ describe('the model replanner', () => {
 
   // The reason became the escalation's last error (with max_replans used up), which each step not run yet keeps as its
   // skip reason: a 60,000-character "sentence" was copied into the trace once per step (found by an adversarial pass).
+  // Asked for in one sentence too, it became the revision's reason whole: a 100,000-character `why` was one line of
+  // the job log and of the trace, once per replan (found by an adversarial pass).
+  it('keeps the first 1,000 characters of a replacement’s why', async () => {
+    const plan = await filePlan();
+    server.script([steps([{ id: 4, type: 'tool_call', tool: 'add', args: '{"a": 12, "b": 2}', depends_on: [] }], `adding instead ${'because '.repeat(12_500)}`)]);
+    const result = await replanner(plan).replan(request(plan), new AbortController().signal);
+    if (!result.ok) throw new Error(result.problem);
+    expect(result.why).toHaveLength(1_000);
+    expect(result.why).toMatch(/^adding instead because because .*…$/);
+  });
+
   it('keeps the first 1,000 characters of a review’s reason', async () => {
     const plan = await filePlan();
     server.script([textAnswer(JSON.stringify({ fits: false, reason: `the plan no longer fits ${'because '.repeat(7_500)}` }))]);
