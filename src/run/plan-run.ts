@@ -1050,6 +1050,10 @@ export class PlanRun {
       const used = max === 0 ? 'replanning is off (limits.max_replans: 0)' : `the ${max} replan${max === 1 ? '' : 's'} allowed (limits.max_replans) are used up`;
       return this.#escalate(`${what} and ${used}`, lastError);
     }
+    // No replacement could start: asked, the model spent a call on steps it was told to keep to none.
+    if (this.budget.stepsLeft <= 0) {
+      return this.#escalate(`${what} and no step can replace it: the run has started the ${this.budget.stepsStarted} steps limits.max_steps allows (raise it to leave room for a replan)`, lastError);
+    }
     let result: ReplanResult;
     try {
       result = await this.#deps.replanner!.replan(

@@ -258,6 +258,11 @@ export class RunBudget {
     return this.#stepsStarted;
   }
 
+  /** Steps `max_steps` lets start still (Infinity without it): none, and a replan could add no step. */
+  get stepsLeft(): number {
+    return this.#limits.max_steps - this.#stepsStarted;
+  }
+
   /**
    * Before a step starts: false (and the run stops) when `max_steps` steps have started already, or
    * when the heap is nearly full (`roomInHeap`).

@@ -67,6 +67,20 @@ describe('replanning around permanent failures', () => {
     expect(run.events.at(-1)).toMatchObject({ type: 'run_finished', status: 'escalated' });
   });
 
+  // Found by an adversarial pass: the replanner was asked (a model call spent) for steps no replacement could have,
+  // told to "write at most 0", and the run escalated blaming it for not writing a valid plan.
+  it('escalates without asking the replanner when limits.max_steps leaves no room for a step', async () => {
+    const runner = scriptedSteps({ b: [broken()] });
+    const replanner = scriptedReplanner([{ ok: true, steps: [step('x', ['a'])] }]);
+    const outcome = await startRun(planOf([step('a'), step('b', ['a'])], { max_steps: 2 }), runner, { replanner }).outcome;
+    expect(replanner.requests).toHaveLength(0);
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.reason).toBe(
+      'step b failed and no step can replace it: the run has started the 2 steps limits.max_steps allows (raise it to leave room for a replan). ' +
+        'Last error: 404 not found. Tried: step b (reasoning) failed.',
+    );
+  });
+
   // The last error was the failure the run had recovered from, and the review's reason was nowhere.
   it('escalates after a review with its reason as the last error, not a failure recovered from before it', async () => {
     const runner = scriptedSteps({ b: [broken()] });
