@@ -127,6 +127,11 @@ export interface RunRecord {
   decision?: { readonly decision: 'approved' | 'rejected'; readonly hash: string; readonly by?: string };
   /** The steps a plan revision replaced, as their revision had them: the reports keep their titles. */
   replacedPlanSteps?: Map<string, PlanStep>;
+  /**
+   * Work the run this one resumes left undone, with why (`plan_created.carried`): steps that failed and a replan
+   * replaced there, steps a revision dropped before they ran, and what failed inside the steps it completed.
+   */
+  carriedFailures?: ReadonlyMap<string, string>;
 }
 
 /** How long the job took to its last event: planning, the steps, and the goal checks (judges included). */
@@ -242,6 +247,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
         for (const step of record.plan.steps) if (!next.has(step.key)) (record.replacedPlanSteps ??= new Map()).set(step.key, step);
       }
       record.plan = event.plan;
+      if (event.type === 'plan_created' && event.carried && Object.keys(event.carried).length > 0) record.carriedFailures = new Map(Object.entries(event.carried));
       for (const step of event.plan.steps) stepOf(record, step.key);
       if (event.type === 'plan_revised') {
         record.revisions.push({

@@ -54,7 +54,12 @@ export function checklistHeader(record: RunRecord): string {
   const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
   const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
   const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
-  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+  // A resumed run's plan no longer holds the steps that failed in the run it resumes and that a replan replaced (or
+  // dropped before they ran) there: `3/3 complete, 0 failed` read as if the tests had never failed (found by an
+  // adversarial pass). Only those its plan has not: a step's own key, not work inside a used plan (`step/inner`).
+  const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length;
+  const carriedText = carried ? `, ${carried} left undone in the run resumed` : '';
+  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { runJob } from '../../src/job/run-job.ts';
+import { checklistHeader } from '../../src/report/checklist.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
 import { startChatServer, textAnswer, type ChatScript, type ChatServer } from '../helpers/chat-server.ts';
 
@@ -81,4 +82,7 @@ it('a replan in a resumed run gives no new step the id of a step the run it resu
   expect(second.run.reason).toContain('step id 2 was used before in this run; new steps need new ids');
   expect(second.run.record.steps.get('2')).toBeUndefined();
   expect(prompts).toHaveLength(1);
+  // The tests failed in the first attempt and were replaced there (and step 3 dropped with them): the second's
+  // checklist says so, as that attempt's did, where it read as if no step had ever failed (found by an adversarial pass).
+  expect(checklistHeader(second.run.record)).toMatch(/, 2 left undone in the run resumed$/);
 });

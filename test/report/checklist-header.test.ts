@@ -28,6 +28,15 @@ describe('checklistHeader', () => {
     expect(finalStepStates(record)).toEqual(new Map([['a', 'completed'], ['c', 'completed']]));
   });
 
+  it('counts the steps the run it resumes left undone, not work its own plan or a used plan holds', () => {
+    const record = fold([
+      { type: 'plan_created', at: 0, plan: { name: 'p', revision: 2, steps: [step('a'), step('c', ['a'])] }, carried: { b: 'failed, then replaced by a replan, in attempt 1', 'c/x': 'failed', a: 'completed, 1 of 3 items failed' } },
+      { type: 'step_completed', at: 1, stepKey: 'a', result: 1, durationMs: 1, usage: NO_USAGE },
+      { type: 'step_completed', at: 2, stepKey: 'c', result: 2, durationMs: 1, usage: NO_USAGE },
+    ]);
+    expect(checklistHeader(record)).toBe('2/2 complete, 0 failed, 1 left undone in the run resumed');
+  });
+
   it('counts failures and skips of the plan as it stands', () => {
     const record = fold([
       { type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('a'), step('b', ['a']), step('c')] } },
