@@ -8,6 +8,11 @@ import { GitHubApiError } from '../../src/tools/github/github-api-error.ts';
 import { githubToolset, type GitHubToolsetOptions } from '../../src/tools/github/github-toolset.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
 import { validateToolArguments } from '../../src/steps/validate-tool-arguments.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { runPlan } from '../../src/run/run-plan.ts';
+import { runStep } from '../../src/steps/run-step.ts';
+import { planOf } from '../run/run-fixture.ts';
 import { startFakeGitHubApi, type FakeGitHubApi, type SeenRequest } from '../fixtures/fake-github-api.ts';
 
 let api: FakeGitHubApi;
@@ -465,6 +470,29 @@ describe('github write tools', () => {
     const landed = toolset();
     await expect(landed.get('add_comment')!.execute({ issue_number: 7, body: 'Done' }, ctx)).rejects.toMatchObject({ status: 502 });
     await expect(landed.get('add_comment')!.execute({ issue_number: 10, body: 'Done' }, ctx)).rejects.toThrow('at most 1 comment per run');
+  });
+
+  // Found by an adversarial pass: a write that got no answer and left nothing is made again by the run (a later item,
+  // an agent's next turn, a replan), and the cap counted it a second time: "1 was already written", with none written.
+  it('counts a write the run makes again, after its effect was not found, once against the cap', async () => {
+    let posts = 0;
+    api.handlers['issues/create-comment'] = () => {
+      posts += 1;
+      return posts <= 2 ? { status: 502, body: { message: 'Bad Gateway' } } : { status: 201, body: { id: 9, html_url: 'u9', user: ACTIONS_BOT } };
+    };
+    api.handlers['issues/list-comments'] = () => ({ body: [] });
+    const list: Tool = { name: 'list', description: 'Items', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => ['a', 'b'] };
+    const post: PlanStep = { key: 'post', id: 'post', type: 'tool_call', description: 'Post', tool: 'add_comment', args: { issue_number: 3, body: 'Review done' }, inputs: [], dependsOn: ['list'], forEach: { list: '${steps.list.result}', as: 'item', onItemFailure: 'continue' } };
+    const listStep: PlanStep = { key: 'list', id: 'list', type: 'tool_call', description: 'List', tool: 'list', args: {}, inputs: [], dependsOn: [] };
+    const tools = toolset();
+    const outcome = await runPlan(planOf([listStep, post], { concurrency: 1 }), { runStep, tools: new Map([...tools, ['list', list]]), clock: systemClock, cwd: '/', inputs: {}, listeners: [] });
+    // The first item's write got no answer twice and left no comment; the second made it, within the cap of one.
+    expect(posts).toBe(3);
+    expect(outcome.results.get('post')).toEqual([null, { id: 9, url: 'u9' }]);
+    // That one write is the cap's: another comment is refused.
+    const ctx: ToolContext = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 'test', idempotencyKey: 'another' };
+    await expect(tools.get('add_comment')!.execute({ issue_number: 3, body: 'Something else' }, ctx)).rejects.toThrow('at most 1 comment per run, and 1 was already written');
+    expect(posts).toBe(3);
   });
 
   it('refuses to write to another repository before sending anything', async () => {

@@ -16,6 +16,8 @@ export interface GitHubCall {
    */
   request(): { signal: AbortSignal; redirect: 'manual' };
   readonly cancel: AbortSignal;
+  /** The call's idempotency key, when the run gave one: the same for a call the run makes again. */
+  readonly key?: string;
   /** Maps a failure to a StepError (or the cancel reason) naming `action`. */
   fail(action: string, error: unknown): Error;
 }
@@ -74,6 +76,7 @@ export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpe
       repo,
       request: () => ({ signal: AbortSignal.any([ctx.signal, timeoutSignal(context.requestTimeoutMs)]), redirect: 'manual' }),
       cancel: ctx.signal,
+      ...(ctx.idempotencyKey !== undefined && { key: ctx.idempotencyKey }),
       fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
     };
     return call;

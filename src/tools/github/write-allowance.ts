@@ -23,6 +23,8 @@ export class WriteAllowance {
   readonly #outbound: OutboundPolicy;
   readonly #redact: Redactor;
   readonly #used: Record<WriteKind, number> = { issue: 0, comment: 0 };
+  /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
+  readonly #counted = new Set<string>();
 
   /**
    * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
@@ -39,18 +41,24 @@ export class WriteAllowance {
     };
   }
 
-  /** Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. */
-  take(kind: WriteKind, toolName: string): void {
+  /**
+   * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
+   * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
+   */
+  take(kind: WriteKind, toolName: string, key?: string): void {
+    if (key !== undefined && this.#counted.has(key)) return;
     const { field, noun } = CAPS[kind];
     const cap = this.#writes[field] ?? DEFAULT_GITHUB_WRITES[field];
     if (this.#used[kind] >= cap) {
       throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
     }
     this.#used[kind] += 1;
+    if (key !== undefined) this.#counted.add(key);
   }
 
   /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
-  giveBack(kind: WriteKind): void {
+  giveBack(kind: WriteKind, key?: string): void {
+    if (key !== undefined && !this.#counted.delete(key)) return;
     if (this.#used[kind] > 0) this.#used[kind] -= 1;
   }
 

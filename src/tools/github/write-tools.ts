@@ -42,7 +42,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
         context.allowance.checkLabels(labels, 'create_issue');
         const title = await context.allowance.fittedText(String(args.title), { max: MAX_TITLE_CHARS, what: 'title', toolName: 'create_issue' });
         const body = await context.allowance.fittedText(typeof args.body === 'string' ? args.body : '', { max: MAX_BODY_CHARS, what: 'body', toolName: 'create_issue' });
-        context.allowance.take('issue', 'create_issue');
+        context.allowance.take('issue', 'create_issue', call.key);
         const startedAt = context.now();
         const shape = (issue: { number: number; html_url: string; title: string }) => ({
           number: issue.number,
@@ -53,7 +53,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
           context,
           cancel: call.cancel,
           fail: (error) => call.fail(`creating an issue in ${call.owner}/${call.repo}`, error),
-          nothingWritten: () => context.allowance.giveBack('issue'),
+          nothingWritten: () => context.allowance.giveBack('issue', call.key),
           attempt: async () => {
             const { data } = await context.octokit.rest.issues.create({
               owner: call.owner,
@@ -86,14 +86,14 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       async run(args, call) {
         const issue_number = Number(args.issue_number);
         const body = await context.allowance.fittedText(String(args.body), { max: MAX_BODY_CHARS, what: 'body', toolName: 'add_comment' });
-        context.allowance.take('comment', 'add_comment');
+        context.allowance.take('comment', 'add_comment', call.key);
         const startedAt = context.now();
         const shape = (comment: { id: number; html_url: string }) => ({ id: comment.id, url: comment.html_url });
         return writeCheckingFirst({
           context,
           cancel: call.cancel,
           fail: (error) => call.fail(`commenting on #${issue_number} of ${call.owner}/${call.repo}`, error),
-          nothingWritten: () => context.allowance.giveBack('comment'),
+          nothingWritten: () => context.allowance.giveBack('comment', call.key),
           attempt: async () => {
             const { data } = await context.octokit.rest.issues.createComment({
               owner: call.owner,
