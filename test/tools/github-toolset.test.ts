@@ -154,6 +154,21 @@ describe('github read tools', () => {
     expect(text.startsWith('[cut: the diff is 351.6 KiB; showing the first 256 KiB; list_pull_request_files gives it file by file]\n')).toBe(true);
   });
 
+  // Found by an adversarial pass: GitHub refuses a diff over its API's limits with a 406, and the error said to check
+  // the arguments, which no argument mends.
+  it('get_pull_request_diff says a diff GitHub will not give is read file by file, not to check the arguments', async () => {
+    api.handlers['pulls/get'] = () => ({
+      status: 406,
+      body: { message: 'Sorry, the diff exceeded the maximum number of lines (20000)', errors: [{ resource: 'PullRequest', field: 'diff', code: 'too_large' }] },
+    });
+    const error = (await call('get_pull_request_diff', { pull_number: 7 }).catch((caught: unknown) => caught)) as GitHubApiError;
+    expect(error).toBeInstanceOf(GitHubApiError);
+    expect(error.message).toContain('GitHub answered 406: Sorry, the diff exceeded the maximum number of lines (20000)');
+    expect(error.message).toContain('list_pull_request_files');
+    expect(error.message).not.toContain('check the arguments');
+    expect(error.transient).toBe(false);
+  });
+
   it('list_pull_request_files follows pagination and stops at the cap', async () => {
     const files = Array.from({ length: 350 }, (_, index) => ({
       filename: `src/file-${String(index).padStart(3, '0')}.ts`,
