@@ -384,6 +384,16 @@ describe('github errors', () => {
     expect((error as Error).message).toContain('the token cannot see it');
   });
 
+  // Found by an adversarial pass: a comment on a locked issue was put down to the token's permissions, which the
+  // workflow had; GitHub refuses it whatever they are.
+  it('does not put a 403 down to the token alone: a locked conversation refuses a comment whatever the permissions', async () => {
+    api.handlers['issues/create-comment'] = () => ({ status: 403, body: { message: 'Unable to create comment because issue is locked.' } });
+    const error = (await call('add_comment', { issue_number: 3, body: 'Hello' }).catch((caught: unknown) => caught)) as Error;
+    expect(error).toMatchObject({ status: 403, transient: false });
+    expect(error.message).not.toContain('the token lacks permission;');
+    expect(error.message).toContain('a locked conversation');
+  });
+
   it('treats a rate-limit 403 as transient', async () => {
     const reset = String(Math.floor(Date.now() / 1000) + 30);
     api.handlers['issues/get'] = () => ({

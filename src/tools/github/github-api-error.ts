@@ -4,7 +4,7 @@ import { readGitHubFailure } from '../../github/github-failure.ts';
 /** What a user can do about a GitHub error status. */
 const ADVICE: Record<number, string> = {
   401: 'the token is invalid or expired',
-  403: 'the token lacks permission; grant it in the workflow (e.g. `permissions: issues: write`)',
+  403: "the token lacks permission (grant it in the workflow, e.g. `permissions: issues: write`), or GitHub refuses it whatever the permissions (a locked conversation, an archived repository): GitHub's answer says which",
   404: 'it does not exist, or the token cannot see it',
   // The github tools ask for another form than JSON only for a pull request's diff, which GitHub refuses past its limits.
   406: "GitHub will not give it in the form asked (a pull request's diff past 20,000 lines or 300 files); list_pull_request_files gives it file by file",
