@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunStateStore, StateArtifact } from './run-state-store.ts';
 import { raceAbort } from '../core/race-abort.ts';
@@ -84,7 +84,9 @@ export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess
     async list(runId) {
       const artifacts = await open();
       const { artifacts: listed } = await withinLimit('listing artifacts', timeoutMs, () => (runId === undefined ? artifacts.listArtifacts() : artifacts.listArtifacts(findBy(runId))));
-      return listed.map((artifact): StateArtifact => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}) }));
+      return listed.map(
+        (artifact): StateArtifact => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}), ...(artifact.digest ? { digest: artifact.digest } : {}) }),
+      );
     },
     warm() {
       // A failed load is not reported here: `save` awaits the same promise and says what failed.
@@ -93,11 +95,18 @@ export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess
     async download(artifact, into, runId) {
       const dir = await mkdtemp(path.join(await made(into), 'state-'));
       const artifacts = await open();
-      await withinLimit(`downloading ${artifact.name}`, timeoutMs, () => artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(runId === undefined ? {} : findBy(runId)) }));
+      const { digestMismatch } = await withinLimit(`downloading ${artifact.name}`, timeoutMs, () =>
+        artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(artifact.digest ? { expectedHash: artifact.digest } : {}), ...(runId === undefined ? {} : findBy(runId)) }),
+      );
       // The blob storage may or may not name the file (content-disposition): the one file in a fresh folder is it.
       const files = await readdir(dir);
       if (files.length !== 1) throw new Error(`the artifact ${artifact.name} held ${files.length} files, not the one trace plan-runner saves`);
-      return path.join(dir, files[0]!);
+      const file = path.join(dir, files[0]!);
+      // A body that ended early at a line's end reads as a run that stopped there: the steps after it would run again.
+      const { size } = await stat(file);
+      if (size !== artifact.size) throw new Error(`the artifact ${artifact.name} downloaded as ${size} bytes, not the ${artifact.size} the artifact service lists: it was cut or damaged on its way`);
+      if (digestMismatch) throw new Error(`the artifact ${artifact.name} downloaded does not match the digest taken at its upload (${artifact.digest}): it was damaged on its way`);
+      return file;
     },
   };
 }

@@ -7,6 +7,8 @@ export interface StateArtifact {
   readonly name: string;
   readonly size: number;
   readonly createdAt?: Date;
+  /** `sha256:<hex>` of the bytes as uploaded, when the service lists one: what a download must match. */
+  readonly digest?: string;
 }
 
 /**
@@ -21,7 +23,10 @@ export interface RunStateStore {
    * this repository (REST, needs `actions: read`).
    */
   list(runId?: number): Promise<readonly StateArtifact[]>;
-  /** Downloads an artifact listed by `list(runId)` into `dir`; the path of the file it held. */
+  /**
+   * Downloads an artifact listed by `list(runId)` into `dir`; the path of the file it held. A download whose size or
+   * digest is not the listed one is an error: a state cut at a line's end reads as a shorter run.
+   */
   download(artifact: StateArtifact, dir: string, runId?: number): Promise<string>;
   /**
    * Starts loading what `save` needs and returns at once; a problem surfaces at `save`. A run calls

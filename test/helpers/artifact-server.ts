@@ -16,6 +16,8 @@ export interface StoredArtifact {
   finalized: boolean;
   /** The `sha256:` hash the client reported at finalize. */
   hash?: string;
+  /** What the blob storage sends in place of `bytes` (listed still as `bytes`): a download cut or damaged on its way. */
+  served?: Buffer;
 }
 
 /** A workflow run as the stand-in knows it: its REST id and the backend id its runtime tokens carry. */
@@ -296,10 +298,11 @@ export class FakeArtifactService {
     }
     if (req.method === 'GET' && comp === null) {
       if (!artifact.finalized) return void res.writeHead(404, headers).end();
-      this.downloadedBytes += artifact.bytes.length;
+      const sent = artifact.served ?? artifact.bytes;
+      this.downloadedBytes += sent.length;
       return void res
-        .writeHead(200, { ...headers, 'content-type': artifact.contentType, 'content-length': String(artifact.bytes.length), 'content-disposition': `attachment; filename="${artifact.name}"` })
-        .end(artifact.bytes);
+        .writeHead(200, { ...headers, 'content-type': artifact.contentType, 'content-length': String(sent.length), 'content-disposition': `attachment; filename="${artifact.name}"` })
+        .end(sent);
     }
     this.violations.push(`blob ${req.method} ?comp=${comp}: not a request the artifact client makes`);
     res.writeHead(400, headers).end();
