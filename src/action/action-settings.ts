@@ -49,8 +49,13 @@ export interface ActionSettings {
   readonly state: 'artifact' | 'off';
   /** `auto`: on a re-run, resume from the newest earlier attempt's saved state; `never`: start afresh. */
   readonly resume: 'auto' | 'never';
-  /** How long a saved state is kept, in days. */
+  /**
+   * How long a saved state is kept, in days: `state-retention-days`, at most the repository's artifact retention
+   * (`GITHUB_RETENTION_DAYS`), which the service keeps to whatever it is asked.
+   */
   readonly stateRetentionDays: number;
+  /** The `state-retention-days` asked, when the repository's retention cut it to `stateRetentionDays`. */
+  readonly stateRetentionAsked?: number;
   /**
    * `run-key`: tells apart jobs of one workflow run that run the same plan (the legs of a matrix).
    * Each key has its own saved states, PR comment, check run and escalation issue.
@@ -238,7 +243,7 @@ export async function readActionSettings(
       ...(inputs['resume-from'] && { resumeFrom: path.resolve(workspace, inputs['resume-from']) }),
       state: inputs.state,
       resume: inputs.resume,
-      stateRetentionDays: inputs['state-retention-days'],
+      ...stateRetention(inputs['state-retention-days'], env),
       ...(inputs['run-key'] !== undefined && { runKey: inputs['run-key'] }),
       eval: {
         runs: inputs['eval-runs'],
@@ -255,4 +260,10 @@ export async function readActionSettings(
       env,
     },
   };
+}
+
+/** `state-retention-days`, cut to the repository's artifact retention (`GITHUB_RETENTION_DAYS`, set on a runner) when that is shorter. */
+function stateRetention(asked: number, env: NodeJS.ProcessEnv): Pick<ActionSettings, 'stateRetentionDays' | 'stateRetentionAsked'> {
+  const repository = Number(env['GITHUB_RETENTION_DAYS']);
+  return Number.isInteger(repository) && repository >= 1 && repository < asked ? { stateRetentionDays: repository, stateRetentionAsked: asked } : { stateRetentionDays: asked };
 }

@@ -202,7 +202,7 @@ export async function saveRunState(
   try {
     const saved = await store.save(name, trace, settings.stateRetentionDays);
     options.saveState?.(SAVED_STATE, saved.name);
-    io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days): a re-run of this job resumes from it.`);
+    io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}): a re-run of this job resumes from it.`);
     return saved;
   } catch (error) {
     const message = messageOf(error);
@@ -256,7 +256,7 @@ async function saveAfterResumedState(settings: ActionSettings, store: RunStateSt
     const name = stateArtifactName({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
     const saved = await store.save(name, trace, settings.stateRetentionDays);
     options.saveState?.(SAVED_STATE, saved.name);
-    io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
+    io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
     return saved;
   } catch {
     return undefined;
@@ -285,6 +285,12 @@ async function holdsDigest(store: RunStateStore, artifact: StateArtifact, digest
   if (!digest.startsWith(`${artifact.size}:`)) return false;
   const saved = await store.download(artifact, path.join(outputDir || tmpdir(), 'own-state'));
   return traceDigest(await readFile(saved)) === digest;
+}
+
+/** How long a saved state is kept, in words: `7 days`, and why when the repository's retention cut it. */
+function keptFor(settings: ActionSettings): string {
+  const days = `${settings.stateRetentionDays} days`;
+  return settings.stateRetentionAsked === undefined ? days : `${days}, the longest this repository keeps artifacts (state-retention-days asks ${settings.stateRetentionAsked})`;
 }
 
 function messageOf(error: unknown): string {
