@@ -4,7 +4,7 @@ import { lstat, open, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { oversizedState, readResumeTrace, runStarted, type ResumeTrace } from '../run/read-resume-trace.ts';
-import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
+import { pastRetention, type RunStateStore, type StateArtifact } from '../state/run-state-store.ts';
 import { artifactServiceProblem } from '../state/actions-artifact-store.ts';
 import { clashAdvice, clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
 import { stateArtifactName, stateClashName, type StateIdentity } from '../state/state-artifact-name.ts';
@@ -94,6 +94,10 @@ async function readEarlierState(settings: ActionSettings, identity: StateIdentit
   try {
     file = await store.download(found.artifact, path.join(settings.outputDir, 'state'));
   } catch (error) {
+    // Run again, it fails the same way: what that attempt did can no longer be read.
+    if (pastRetention(found.artifact, settings.stateRetentionDays)) {
+      return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}, saved ${found.artifact.createdAt!.toISOString()}) has expired: it was kept ${settings.stateRetentionDays} days (state-retention-days), and cannot be downloaded (${messageOf(error)}). Set \`resume: never\` to start from the beginning (steps with side effects would run again), or \`resume-from:\` a trace that attempt kept` };
+    }
     return { ok: false, problem: `cannot download the saved state of attempt ${found.attempt} (${found.artifact.name}: ${messageOf(error)}): ${advice}` };
   }
   const read = await readResumeTrace(file);

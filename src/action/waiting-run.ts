@@ -7,7 +7,7 @@ import { issueCommentApi, UnknownIdentityError } from '../report/comment/comment
 import { commentMarker } from '../report/comment/comment-marker.ts';
 import { CommentWriteError } from '../report/comment/comment-write-error.ts';
 import { oversizedState, readResumeTrace, traceEvents, type ResumeTrace } from '../run/read-resume-trace.ts';
-import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
+import { pastRetention, type RunStateStore, type StateArtifact } from '../state/run-state-store.ts';
 import { clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
 import type { StatePlan } from '../state/state-artifact-name.ts';
 import { keyedPlanId } from './run-key.ts';
@@ -87,15 +87,10 @@ export async function waitingRunHolds(settings: ActionSettings, deps: { readonly
   const { marker, found } = waiting;
   // Judged by this job's retention, which the paused run may not have used: only here, where the cost of a wrong
   // guess is a lost pause (its check stays closed), never for /approve or /reject, whose download decides.
-  if (expired(found.artifact, settings.stateRetentionDays)) {
+  if (pastRetention(found.artifact, settings.stateRetentionDays)) {
     return { hash: marker.hash, holds: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired` };
   }
   return { hash: marker.hash, holds: true };
-}
-
-/** An artifact past the retention this workflow gives states: the service lists expired artifacts still. */
-function expired(artifact: StateArtifact, retentionDays: number, now = Date.now()): boolean {
-  return artifact.createdAt !== undefined && now > artifact.createdAt.getTime() + retentionDays * 86_400_000;
 }
 
 /**

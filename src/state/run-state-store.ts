@@ -11,6 +11,11 @@ export interface StateArtifact {
   readonly digest?: string;
 }
 
+/** Whether `artifact` is older than `retentionDays` (so expired): the service lists expired artifacts still. */
+export function pastRetention(artifact: StateArtifact, retentionDays: number, now = Date.now()): boolean {
+  return artifact.createdAt !== undefined && now > artifact.createdAt.getTime() + retentionDays * 86_400_000;
+}
+
 /**
  * Where runs keep their state between jobs and attempts. The action's store is the Actions
  * artifact service (`actions-artifact-store.ts`); tests may pass one over a local stand-in.

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
-import { saveRunState } from '../../src/action/saved-state.ts';
+import { earlierAttemptState, saveRunState } from '../../src/action/saved-state.ts';
+import { stateArtifactName } from '../../src/state/state-artifact-name.ts';
 import type { RunStateStore, StateArtifact } from '../../src/state/run-state-store.ts';
 import { recordingIO } from './recording-io.ts';
 
@@ -48,4 +49,19 @@ describe('how long a saved state is kept', () => {
     expect(await saved('90', {})).toMatchObject({ kept: [90], days: 90 });
     expect(await saved('90', { GITHUB_RETENTION_DAYS: 'soon' })).toMatchObject({ kept: [90] });
   });
+});
+
+// Found by an adversarial pass: a re-run after the state expired was told "cannot download … run the job again", which failed the same way every time.
+it('says a re-run’s state has expired, and not to run the job again, when it is past its retention', async () => {
+  const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '2', RUNNER_TEMP: workspace });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const old: StateArtifact = { id: 1, name: stateArtifactName({ planPath: 'plan.yml', attempt: 1 }), size: 24, createdAt: new Date(Date.now() - 8 * 86_400_000) };
+  const store: RunStateStore = {
+    save: () => Promise.reject(new Error('not here')),
+    list: () => Promise.resolve([old]),
+    download: () => Promise.reject(new Error('Unexpected HTTP response from blob storage: 404 The specified blob does not exist.')),
+  };
+  const result = await earlierAttemptState(read.settings, store, recordingIO().io);
+  expect(result).toMatchObject({ ok: false, problem: expect.stringContaining(`the saved state of attempt 1 (${old.name}, saved ${old.createdAt!.toISOString()}) has expired: it was kept 7 days (state-retention-days)`) });
+  expect(result).not.toMatchObject({ problem: expect.stringContaining('run the job again') });
 });
