@@ -396,6 +396,20 @@ describe('http_post', () => {
     expect(requests).toBe(1);
   });
 
+  // Found by an adversarial pass: a body that is not what its content-encoding says (`gzip` on plain text, a corrupt
+  // brotli stream) read "could not be reached (body cut off) … can be retried" and was asked again for the same answer.
+  it.each(['gzip', 'br', 'zstd'])('says a body that is not the %s its content-encoding names cannot be read, once, and that a POST it answered may have taken effect', async (encoding) => {
+    let requests = 0;
+    handler = (_request, response) => {
+      requests += 1;
+      response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': encoding }).end('plain text, not compressed');
+    };
+    const error = await tools().get('http_post')!.execute({ url: `${origin}/v1/orders`, body: { n: 1 } }, ctx()).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ message: expect.stringContaining(`is not valid ${encoding}`), transient: false, effectUnknown: true });
+    expect((error as Error).message).not.toContain('could not be reached');
+    expect(requests).toBe(1);
+  });
+
   // Found by a review: a POST the server took and answered with a redirect (303 to what it made), whose next hop was
   // refused at connect, said "never sent", and the run sent the POST again.
   it('does not say a POST was never sent when a redirect’s next request could not connect', async () => {

@@ -4,7 +4,7 @@ import type { Tool, ToolContext } from '../tool.ts';
 import { fetchAllowed } from './fetch-allowed.ts';
 import { HttpStatusError } from './http-status-error.ts';
 import { HttpTransportError } from './http-transport-error.ts';
-import { readCappedBody } from './read-capped-body.ts';
+import { bodyDecodingCode, readCappedBody } from './read-capped-body.ts';
 import { retryAfterMs } from '../../core/retry-after-ms.ts';
 import { StepError } from '../../core/step-error.ts';
 import { timeoutSignal } from '../../core/timeout-signal.ts';
@@ -140,6 +140,16 @@ async function send(
     read = await readCappedBody(response, maxBytes);
   } catch (error) {
     ctx.signal.throwIfAborted();
+    const code = bodyDecodingCode(error);
+    if (code !== undefined) {
+      const encoding = response.headers.get('content-encoding') ?? '';
+      throw new StepError(`${toolName}: ${url.href} answered HTTP ${response.status} with a body that is not valid ${encoding} as its content-encoding says (${code}); the server sends the same broken answer again, so ask another URL or have the server fixed`, {
+        transient: false,
+        toolName,
+        effectUnknown: true,
+        cause: error,
+      });
+    }
     const kind = signal.aborted ? 'timeout' : 'network';
     throw new HttpTransportError(toolName, url.href, kind, kind === 'timeout' ? `${timeoutSeconds}s` : 'body cut off', error);
   }

@@ -20,6 +20,15 @@ function decoderFor(response: Response): { decode(input: Uint8Array): string } {
   }
 }
 
+/**
+ * The code of the decoder's error when reading a body failed because it is not what its content-encoding names
+ * (zlib's `Z_DATA_ERROR`, brotli's `ERR__ERROR_FORMAT_…`, `ZSTD_error_…`): the server's answer, which asking again repeats.
+ */
+export function bodyDecodingCode(error: unknown): string | undefined {
+  const code = ((error as { cause?: { code?: unknown } } | undefined)?.cause ?? {}).code;
+  return typeof code === 'string' && /^(?:Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? code : undefined;
+}
+
 /** Reads a response body in its charset (`decoderFor`), stopping (and cancelling the stream) once `maxBytes` is reached. */
 export async function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
   if (response.body === null) return { text: '', bytes: 0, truncated: false };
