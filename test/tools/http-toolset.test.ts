@@ -319,6 +319,21 @@ describe('http_get against a local server', () => {
     expect((error as Error).message).toContain('maintenance');
   });
 
+  // Found by an adversarial pass: an error status whose body could not be read (cut off, or not the gzip it said)
+  // was reported as a host that "could not be reached", its status lost: a 404 was retried, a 503 not.
+  it('reports an error status as such when its body cannot be read', async () => {
+    handler = (request, response) => {
+      if (request.url === '/v1/gone') {
+        response.writeHead(404, { 'content-length': '100' }).write('not her');
+        setImmediate(() => response.socket?.destroy());
+      } else {
+        response.writeHead(503, { 'content-encoding': 'gzip', 'retry-after': '7' }).end('not gzip');
+      }
+    };
+    await expect(get(`${origin}/v1/gone`)).rejects.toMatchObject({ status: 404, transient: false });
+    await expect(get(`${origin}/v1/busy`)).rejects.toMatchObject({ status: 503, transient: true, retryAfterMs: 7000 });
+  });
+
   it('reports 429 and 408 as transient and 404 as permanent', async () => {
     for (const [status, transient] of [[429, true], [408, true], [404, false]] as const) {
       handler = (_request, response) => response.writeHead(status).end();

@@ -135,11 +135,14 @@ async function send(
     cancel: ctx.signal,
     timeoutLabel: `${timeoutSeconds}s`,
   });
+  const retryAfter = retryAfterMs((name) => response.headers.get(name));
   let read;
   try {
     read = await readCappedBody(response, maxBytes);
   } catch (error) {
     ctx.signal.throwIfAborted();
+    // An error status is the answer, its body only an excerpt: a 404 whose body broke off is still a 404.
+    if (!response.ok) throw new HttpStatusError(toolName, url.href, response.status, '', retryAfter);
     const code = bodyDecodingCode(error);
     if (code !== undefined) {
       const encoding = response.headers.get('content-encoding') ?? '';
@@ -156,7 +159,7 @@ async function send(
   if (!response.ok) {
     // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
     const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '…' : ''}`;
-    throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfterMs((name) => response.headers.get(name)));
+    throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfter);
   }
   // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
   const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
