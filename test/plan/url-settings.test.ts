@@ -15,6 +15,15 @@ describe('URLs in the plan', () => {
     ]);
   });
 
+  // Found by an adversarial pass: `https://*.example.com/` and `…/v1/*` were taken as written, a host and a path no URL
+  // has, so `validate` passed and every call under them was refused at run time.
+  it('says where an http.allow entry holds a wildcard, which the prefixes do not read as one', async () => {
+    expect(await errorsFor(yaml('http:', '  allow: ["https://*.example.com/", "https://api.example.com/v1/*"]', ...steps))).toEqual([
+      'plan.yml:2:11: a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/) (at http.allow[0])',
+      'plan.yml:2:37: a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/) (at http.allow[1])',
+    ]);
+  });
+
   // fetch refuses such a URL, and its error, printed by `validate`, showed the password.
   it('refuses an MCP server URL with credentials, pointing to headers', async () => {
     const errors = await errorsFor(yaml('mcp_servers:', '  docs: { url: "https://user:s3cretpass@127.0.0.1:9/mcp" }', ...steps));

@@ -11,7 +11,12 @@ const AllowedPrefix = z
   .refine((value) => {
     const url = URL.parse(value);
     return !url || (url.search === '' && url.hash === '');
-  }, 'a URL prefix may not have a query (?...) or fragment (#...)');
+  }, 'a URL prefix may not have a query (?...) or fragment (#...)')
+  // Compared as written, `*.example.com` is a host no URL has and `/v1/*` a path segment none asks: it allowed nothing.
+  .refine((value) => {
+    const url = URL.parse(value);
+    return !url || !`${url.host}${url.pathname}`.includes('*');
+  }, 'a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/)');
 
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
 export const HttpConfig = z
