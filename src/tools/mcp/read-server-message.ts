@@ -1,5 +1,7 @@
 import { isMap } from '../../core/json-schema.ts';
 import { mayHoldInexactNumber, readJsonKeepingNumbers } from '../../core/parse-json-keeping-numbers.ts';
+import { exceedsDepth } from '../../core/exceeds-depth.ts';
+import { MAX_JSON_DEPTH } from '../../core/parse-json.ts';
 
 /**
  * A server's JSON-RPC message (or batch) read from its text as `JSON.parse` reads it, but for a tool's answer, its
@@ -16,6 +18,10 @@ export function readServerMessage(text: string): unknown {
 export function messageWithAnswersKept(text: string): unknown {
   if (!mayHoldInexactNumber(text)) return undefined;
   const message = JSON.parse(text) as unknown;
+  // Read as it is, for the tool to refuse as too deep: keeping its numbers walks it by recursion, which overflowed the
+  // stack, and the answer, dropped as no message, left its call to wait out its timeout (found by an adversarial pass).
+  // The envelope (a batch, `result`, `structuredContent`) takes three levels of the tool's.
+  if (exceedsDepth(message, MAX_JSON_DEPTH + 3)) return undefined;
   const kept = readJsonKeepingNumbers(text);
   let changed = false;
   const withAnswerKept = (one: unknown, keptOne: unknown): unknown => {
