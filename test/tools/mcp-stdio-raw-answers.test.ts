@@ -3,6 +3,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { connectMcpServers } from '../../src/tools/mcp/connect-mcp-servers.ts';
 import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
+import { isEffectUnknown, isTransient } from '../../src/core/step-error.ts';
 import { ToolResultTooDeepError } from '../../src/tools/tool-result-too-deep-error.ts';
 
 const ctx = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' };
@@ -41,5 +42,29 @@ describe('a stdio MCP server’s answer to a tool call', () => {
     const go = await toolAnswering(`'{"content":[],"structuredContent":{"id":12345678901234567890,"v":' + '['.repeat(300000) + ']'.repeat(300000) + '}}'`);
     const error = await go.execute({}, ctx).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ToolResultTooDeepError);
+  });
+
+  // Found by an adversarial pass: the SDK takes a missing `content` as an empty list, so `{}`, an answer of MCP's first
+  // version (`toolResult`) and a task the call was not asked to be made as succeeded with the empty text, the server's
+  // answer lost, and the step ✅.
+  it('fails as no tool result when it holds neither content nor structuredContent, its effect unknown', async () => {
+    for (const answer of ['{}', '{"toolResult":{"sent":42}}', '{"task":{"taskId":"t1","status":"working"}}']) {
+      const go = await toolAnswering(`'${answer}'`);
+      const error = await go.execute({}, ctx).catch((caught: unknown) => caught);
+      expect(error, answer).toBeInstanceOf(Error);
+      expect((error as Error).message, answer).toBe("s__go: calling MCP server 's' failed: its answer to tools/call is not what MCP allows: it holds neither content nor structuredContent");
+      expect(isTransient(error), answer).toBe(false);
+      expect(isEffectUnknown(error), answer).toBe(true);
+    }
+  });
+
+  it('takes a result with structuredContent and no content, as MCP allows for a tool with an output schema', async () => {
+    const go = await toolAnswering(`'{"structuredContent":{"sent":42}}'`);
+    await expect(go.execute({}, ctx)).resolves.toEqual({ sent: 42 });
+  });
+
+  it('takes an isError result with no content as the server’s error', async () => {
+    const go = await toolAnswering(`'{"isError":true}'`);
+    await expect(go.execute({}, ctx)).rejects.toThrow("s__go: MCP server 's' reported an error: no details given");
   });
 });

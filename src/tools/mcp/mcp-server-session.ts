@@ -45,6 +45,16 @@ export interface McpSessionOptions {
  */
 const LISTED_TOOLS_PAGE = ListToolsResultSchema.extend({ tools: z.array(z.unknown()) });
 
+/**
+ * tools/call's answer: a tool result holds `content`, or `structuredContent` from a tool with an output schema (an error
+ * may say no more than `isError`). The SDK's schema takes a missing `content` as an empty list: `{}`, MCP's first
+ * version's `toolResult` and a task the call was not asked to be succeeded with the empty text, the server's answer
+ * lost (found by an adversarial pass).
+ */
+const TOOL_RESULT = CallToolResultSchema.extend({ content: CallToolResultSchema.shape.content.unwrap().optional() })
+  .refine((result) => result.content !== undefined || result.structuredContent !== undefined || result.isError === true, 'it holds neither content nor structuredContent')
+  .transform((result): CallToolResult => ({ ...result, content: result.content ?? [] }));
+
 /** A per-request budget: cancelled with the run, or after `timeoutMs`. */
 export interface McpRequestLimits {
   readonly signal: AbortSignal;
@@ -291,7 +301,7 @@ export class McpServerSession {
       // A request, not the SDK's callTool: that refused an answer without structuredContent from a tool listing an
       // outputSchema after the server took the call, as if the server had said no (found by an adversarial pass).
       const call = (on: Client): Promise<CallToolResult> =>
-        on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, {
+        on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, TOOL_RESULT, {
           signal: limits.signal,
           timeout: Math.max(1, limits.timeoutMs - (performance.now() - started)),
         });
