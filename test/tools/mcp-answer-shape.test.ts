@@ -58,3 +58,15 @@ describe('an MCP server whose answer is not what MCP allows', () => {
     );
   });
 });
+
+// Found by an adversarial pass: a server that listed one tool twice (a page sent again) was refused with "leave one out
+// with a tools: allowlist", which cannot tell one 'go' from the other: the start failed again, as the message said to do.
+describe('an MCP server that lists one tool twice', () => {
+  it('fails the start saying so, not asking for an allowlist that cannot help', async () => {
+    const twice = server({ list: { tools: [{ name: 'go', inputSchema: { type: 'object' } }, { name: 'go', inputSchema: { type: 'object' } }] } });
+    for (const config of [{ command: twice }, { command: twice, tools: ['go'] }]) {
+      const error = await connectMcpServers(McpServers.parse({ s: config }), { signal: new AbortController().signal, timeoutMs: 15_000, env: { PATH: process.env['PATH'] } }).catch((caught: unknown) => caught);
+      expect((error as Error).message).toBe("MCP server 's' started, but its tools cannot be used: it lists its tool 'go' twice, where MCP wants each name once; the server must be fixed or left out of the plan. Check mcp_servers.s in the plan.");
+    }
+  });
+});

@@ -242,6 +242,7 @@ export class McpServerSession {
     const signal = AbortSignal.any([limits.signal, timeoutSignal(limits.timeoutMs)]);
     const cap = allowlist === undefined ? MAX_LISTED_TOOLS : MAX_LISTED_TOOLS_WITH_ALLOWLIST;
     const tools: McpTool[] = [];
+    const keptNames = new Set<string>();
     const names: string[] = [];
     let total = 0;
     let cursor: string | undefined;
@@ -274,6 +275,11 @@ export class McpServerSession {
           const which = name === undefined ? `the tool it lists at tools[${total - page.tools.length + index}]` : `its tool '${shownToolName(name)}'`;
           throw new McpServerStartError(this.name, `${which} is not what MCP allows${shape.message.replace(/^[^:]*/, '')}; leave it out with a tools: allowlist`, { started: true });
         }
+        // The registry's collision check would ask for an allowlist, which cannot tell one 'go' from the other (found by an adversarial pass).
+        if (keptNames.has(tool.data.name)) {
+          throw new McpServerStartError(this.name, `it lists its tool '${shownToolName(tool.data.name)}' twice, where MCP wants each name once; the server must be fixed or left out of the plan`, { started: true });
+        }
+        keptNames.add(tool.data.name);
         tools.push(tool.data);
       }
       cursor = page.nextCursor;
