@@ -6,8 +6,11 @@
  */
 export class McpCallLostError extends Error {
   override readonly name = 'McpCallLostError';
+  /** True when the call was never written to the server: its start before the call failed, or it refused the connection. */
+  readonly notSent: boolean;
 
-  constructor(cause: unknown) {
+  constructor(cause: unknown, options: { notSent?: boolean } = {}) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.notSent = options.notSent === true;
   }
 }

@@ -19,6 +19,7 @@ import { AnswerBoundedHttpTransport } from './answer-bounded-http-transport.ts';
 import { answerKeepingNumbers } from './exact-numbers-body.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
 import { timeoutSignal } from '../../core/timeout-signal.ts';
+import { fetchNeverSent } from '../../core/fetch-never-sent.ts';
 
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
@@ -297,6 +298,8 @@ export class McpServerSession {
     const stops = this.#oversizedStops;
     const unread = this.#unreadStops;
     let started = Number.POSITIVE_INFINITY;
+    /** Whether the server may have taken the call: not while it (re)starts before it, nor after it said it did not (a 404). */
+    let sent = false;
     let client: Client | undefined;
     let transport: ProcessGroupStdioTransport | AnswerBoundedHttpTransport | undefined;
     this.#inFlight++;
@@ -313,15 +316,18 @@ export class McpServerSession {
         });
       transport = this.#transport;
       try {
+        sent = true;
         return await call(client);
       } catch (error) {
         // A 404 to a request in a session: the server (restarted) no longer knows it and did not take the call. The
         // specification has the client start a new session; every later call failed with that 404 (found by an adversarial pass).
         if (!(error instanceof StreamableHTTPError && error.code === 404 && transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined)) throw error;
+        sent = false;
         if (this.#client === client) this.#client = undefined;
         await client.close().catch(() => undefined);
         client = await this.connect(this.#startLimits({ ...limits, timeoutMs: Math.max(1, limits.timeoutMs - (performance.now() - started)) }));
         transport = this.#transport;
+        sent = true;
         return await call(client);
       }
     } catch (error) {
@@ -340,7 +346,9 @@ export class McpServerSession {
       // An answer that is no tool result (the SDK's schema refused it): the server answered, wrongly.
       const answer = readableAnswerError(error, 'tools/call');
       if (answer !== error) throw answer;
-      throw new McpCallLostError(error);
+      // A call never written (its start failed, the connection was refused) took no effect: a call with side effects may
+      // be made again, where it counted as one that may have happened (found by an adversarial pass).
+      throw new McpCallLostError(error, { notSent: !sent || fetchNeverSent(error) });
     } finally {
       this.#inFlight--;
     }

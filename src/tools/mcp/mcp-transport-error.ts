@@ -10,14 +10,15 @@ const MAX_DETAIL_CHARS = 2000;
 export class McpTransportError extends StepError {
   readonly server: string;
 
-  /** `effectUnknown`: the server took the call and its answer cannot be read (no tool result). */
-  constructor(options: { toolName: string; server: string; detail: string; transient?: boolean; effectUnknown?: boolean; cause?: unknown }) {
+  /** `effectUnknown`: the server took the call and its answer cannot be read (no tool result). `notSent`: the call never reached it. */
+  constructor(options: { toolName: string; server: string; detail: string; transient?: boolean; effectUnknown?: boolean; notSent?: boolean; cause?: unknown }) {
     // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
     const detail = options.detail.length > MAX_DETAIL_CHARS ? `${options.detail.slice(0, MAX_DETAIL_CHARS)}…` : options.detail;
     super(`${options.toolName}: calling MCP server '${options.server}' failed: ${detail}`, {
       transient: options.transient ?? true,
       toolName: options.toolName,
       effectUnknown: options.effectUnknown,
+      notSent: options.notSent,
       cause: options.cause,
     });
     this.server = options.server;
