@@ -263,14 +263,15 @@ export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleCheck
   const minRedraw = options.minRedrawMs ?? DEFAULT_MIN_REDRAW_MS;
   const now = options.now ?? (() => performance.now());
   const schedule = options.schedule ?? defaultSchedule;
-  let drawnLines = 0;
+  /** The lines of the frame on the screen, the cursor on the line under them. */
+  let drawn: readonly string[] = [];
   let lastDraw = Number.NEGATIVE_INFINITY;
   let cancelPending: (() => void) | undefined;
   const cursor = { done: 0 };
 
   /** Whether the frame on the screen is the final one, drawn in full: it stays, and what follows goes under it. */
   let final = false;
-  const erase = (): string => (drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '');
+  const erase = (lines = drawn.length): string => (lines ? `${CURSOR_UP(lines)}${CLEAR_TO_END}` : '');
   const draw = (full: boolean): void => {
     cancelPending?.();
     cancelPending = undefined;
@@ -279,10 +280,16 @@ export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleCheck
     const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
     const lines = [oneLogLine(redact(record.plan.name)), ...items, footer(record, redact)];
     const frame = options.fit ? lines.map(options.fit) : lines;
-    const up = erase();
+    // A frame taller than the screen (the final one, in full) has lines above its top, where no cursor goes: moved up
+    // over all of them, the cursor stopped there and the next frame was written under the lines it could not erase.
+    // Its lines that stay the same are kept; what changed under them is redrawn.
+    let kept = 0;
+    if (rows && drawn.length >= rows) while (kept < drawn.length && kept < frame.length && drawn[kept] === frame[kept]) kept++;
+    const up = erase(drawn.length - kept);
     if (up && options.control) options.control(up);
-    options.write(`${options.control ? '' : up}${frame.join('\n')}\n`);
-    drawnLines = frame.length;
+    if (kept < frame.length) options.write(`${options.control ? '' : up}${frame.slice(kept).join('\n')}\n`);
+    else if (up && !options.control) options.write(up);
+    drawn = frame;
     lastDraw = now();
     final = full;
   };
@@ -299,11 +306,11 @@ export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleCheck
     else cancelPending ??= schedule(() => draw(false), wait);
   };
   const above = (print: () => void): void => {
-    if (final || drawnLines === 0) return print();
+    if (final || drawn.length === 0) return print();
     const up = erase();
     if (options.control) options.control(up);
     else options.write(up);
-    drawnLines = 0;
+    drawn = [];
     print();
     draw(false);
   };

@@ -189,6 +189,27 @@ describe('consoleChecklist on a terminal', () => {
     expect(last).toContain('⬜ 20. Step 20\n');
   });
 
+  // Found by an adversarial pass: the steps' end drew the checklist in full, taller than the terminal, and the goals'
+  // verdict redrew it moving up as many lines, which a terminal stops at its top: the lines that had scrolled off
+  // stayed, and the whole checklist was written under them, so the scrollback showed the first steps twice.
+  it('shows each step once on a terminal shorter than the final checklist, the goals’ verdict redrawing only what changed', () => {
+    const rows = 8;
+    const screen = terminalScreen(rows);
+    let time = 0;
+    const listener = consoleChecklist({ write: screen.write, isTTY: true, rows, now: () => (time += 1000) });
+    const steps = Array.from({ length: 20 }, (_, i) => ({ ...PLAN.steps[0]!, key: String(i + 1), description: `Step ${i + 1}` }));
+    listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps } });
+    for (let i = 1; i <= 20; i++) listener({ type: 'step_completed', at: i, stepKey: String(i), result: i, durationMs: 1, usage: NO_USAGE });
+    listener({ type: 'run_finished', at: 21, status: 'succeeded', durationMs: 21, usage: NO_USAGE });
+    listener({ type: 'goals_checked', at: 22, status: 'goals-unmet', goals: [] });
+    const lines = screen.lines();
+    for (let i = 1; i <= 20; i++) expect(lines.filter((line) => line === `✅ ${i}. Step ${i} → ${i}`)).toHaveLength(1);
+    expect(lines.filter((line) => line === 'Weekly report')).toHaveLength(1);
+    expect(lines.at(-1)).toMatch(/ — 20\/20 complete, 0 failed$/);
+    expect(lines.at(-1)).not.toContain('checking the goals');
+    expect(lines).toHaveLength(22);
+  });
+
   // A terminal whose size was never set (`script`, `docker run -t` from CI) reports 0 rows, as it reports 0
   // columns, which already meant "unknown": each frame showed one step and "… 19 more below" (found by an adversarial pass).
   it('draws every step on a terminal that reports 0 rows, its height unknown', () => {
@@ -459,3 +480,24 @@ describe('text from a run in the log', () => {
     expect(goalLogLine({ name: 'lint\nclean', severity: 'required', outcome: 'unmet', evidence: 'exit 1\n✅ goal: tests — met' })).toBe('❌ goal: lint clean — exit 1 ✅ goal: tests — met');
   });
 });
+
+/**
+ * A terminal of `rows` lines with its scrollback, as xterm keeps one: a cursor moved up stops at the screen's
+ * top, and lines scrolled above it stay as they are. Takes the checklist's own sequences only.
+ */
+function terminalScreen(rows: number) {
+  const buffer: string[] = [''];
+  let cursor = 0;
+  const write = (text: string): void => {
+    for (const part of text.split(/(\x1b\[\d+A|\r\x1b\[0J|\n)/)) {
+      const up = /^\x1b\[(\d+)A$/.exec(part);
+      if (up) cursor = Math.max(cursor - Number(up[1]), Math.max(0, buffer.length - rows));
+      else if (part === '\r\x1b[0J') buffer.splice(cursor, buffer.length - cursor, '');
+      else if (part === '\n') {
+        cursor++;
+        if (cursor === buffer.length) buffer.push('');
+      } else buffer[cursor] += part;
+    }
+  };
+  return { write, lines: () => buffer.filter((line) => line !== '') };
+}
