@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cliInProcess } from '../helpers/cli-in-process.ts';
+import { approveCommandLine } from '../../src/cli/approve-command-line.ts';
+import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
 
 /** Runs `plan-runner run …` in this process; returns the exit code and what it printed. */
 const run = (argv: readonly string[]) => cliInProcess(argv);
@@ -65,6 +67,27 @@ describe('the command a paused run prints to approve it', () => {
     expect(approved.out).toContain('status: succeeded');
     expect(approved.code, approved.out).toBe(0);
     expect(readFileSync(log, 'utf8')).toBe("blue 'green'\n");
+  });
+
+  // Found by an adversarial pass: a value that starts with a dash (`--model=-local`, a task that is a `- ` bullet,
+  // `--trace=-t.jsonl`) was printed as a word of its own, which the CLI refuses as an option without its value.
+  it('approves the run when run as printed, an option’s value that starts with a dash included', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-approve-dash-'));
+    const plan = path.join(dir, 'plan.yml');
+    writeFileSync(plan, 'name: Guarded\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 }, approval: true }\n');
+    const paused = await run(['run', plan, '--model=-local', '--trace', path.join(dir, 'p.jsonl'), '--summary', path.join(dir, 'p.md')]);
+    const line = /^to approve: plan-runner (.*)$/m.exec(paused.out)?.[1];
+    expect(line).toBeDefined();
+    const approved = await run(shellWords(line!));
+    expect(approved.out).toContain('status: succeeded');
+    expect(approved.code, approved.out).toBe(0);
+  });
+
+  it('prints a command the CLI reads back as the run’s own options when their values, or the plan’s name, start with a dash', () => {
+    const args = parseCliArgs(['run', '--task=- fix the flaky test', '--trace=-t.jsonl', '--summary=-r.md', '--input', 'who=-me', '--', '-plan.yml']);
+    if (args.command !== 'run') throw new Error('not a run');
+    const again = parseCliArgs(shellWords(approveCommandLine(args, 'abc', (text) => text)).slice(1));
+    expect(again).toMatchObject({ command: 'run', file: './-plan.yml', task: '- fix the flaky test', trace: '-t.jsonl', summary: '-r.md', resume: '-t.jsonl', approve: 'abc', inputs: { who: '-me' } });
   });
 
   it('shows a secret input’s value as *** in it, a quote in the value included', async () => {
