@@ -31,6 +31,14 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
       process.stdout.write(`plan-runner ${VERSION}\n`);
       return 0;
   }
+  // Every command below reads and writes in the current folder, the repository root: one removed after the shell entered
+  // it (a `git worktree remove`, a `rm -rf` in another shell) made each an "internal error" (found by an adversarial pass).
+  try {
+    process.cwd();
+  } catch {
+    process.stderr.write('plan-runner: the current folder no longer exists (it was removed after the shell entered it); cd to the repository root and run the command again\n');
+    return 1;
+  }
   // Every command below may compile a pattern: a copy without the regex engine's file says so, not that a pattern is bad.
   const incomplete = (await import('./core/regex-engine-file.ts')).regexEngineMissing();
   if (incomplete) {
