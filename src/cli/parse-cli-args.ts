@@ -91,6 +91,22 @@ function refuseRepeated(tokens: readonly { kind: string; name?: string }[], mult
   }
 }
 
+/** The options whose value is the path of a file or a folder. */
+const PATH_OPTIONS = ['trace', 'weights-from', 'summary', 'record', 'replay', 'resume', 'faults', 'answers', 'compare', 'json', 'markdown', 'trace-dir'] as const;
+
+/**
+ * Throws for a path with U+FFFD in it: Node reads the command line as UTF-8, so a file named in another encoding
+ * (a Latin-1 `caf\xe9.yml`) arrives with its byte replaced, a name no file has: `validate` said "no such file" of a
+ * file that is there, and an output was written under another name than the one given (found by an adversarial pass).
+ */
+function refuseUndecodablePaths(files: readonly string[], values: Partial<Record<(typeof PATH_OPTIONS)[number], string | undefined>>): void {
+  const why = 'its name holds bytes that are not UTF-8 (shown as \uFFFD), and the command line is read as UTF-8, so no file can be named by it; rename the file (or folder) in UTF-8';
+  const file = files.find((name) => name.includes('\uFFFD'));
+  if (file !== undefined) throw new UsageError(`${file}: ${why}`);
+  const option = PATH_OPTIONS.find((name) => values[name]?.includes('\uFFFD'));
+  if (option !== undefined) throw new UsageError(`--${option} ${values[option]}: ${why}`);
+}
+
 /**
  * A command line that cannot be understood; the CLI prints it and exits 2. With `usage` (no command, or
  * one there is not) the whole usage follows; after any other, one line that says where it is: 60 lines of
@@ -249,6 +265,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     throw new UsageError(`unknown command '${command}'; the commands are ${COMMANDS.join(', ')}${near ? ` (did you mean '${near}'?)` : ''}`);
   }
   refuseRepeated(tokens, new Set(['input', 'baseline']));
+  refuseUndecodablePaths(rest, values);
   if (command !== 'eval') {
     const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
     if (misplaced) throw new UsageError(`--${misplaced} is an option of eval, not of ${command}`);

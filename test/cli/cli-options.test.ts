@@ -26,6 +26,21 @@ describe('an unknown word that starts with one dash', () => {
   });
 });
 
+// Found by an adversarial pass: Node reads the command line as UTF-8, so a file named in another encoding (a Latin-1
+// `caf\xe9.yml`) reached the CLI with that byte as U+FFFD: `validate` said "no such file; check the path" of a file that
+// is there, and `--summary` wrote a file of another name than the one given.
+describe('a path that is not UTF-8', () => {
+  it('is refused, saying why it cannot be named on the command line and what to do', () => {
+    const why = "its name holds bytes that are not UTF-8 (shown as \uFFFD), and the command line is read as UTF-8, so no file can be named by it; rename the file (or folder) in UTF-8";
+    expect(() => parseCliArgs(['validate', 'ok.yml', 'caf\uFFFD.yml'])).toThrow(new UsageError(`caf\uFFFD.yml: ${why}`));
+    expect(() => parseCliArgs(['run', 'caf\uFFFD.yml'])).toThrow(new UsageError(`caf\uFFFD.yml: ${why}`));
+    expect(() => parseCliArgs(['run', 'plan.yml', '--summary', 'r\uFFFDsum\uFFFD.md'])).toThrow(new UsageError(`--summary r\uFFFDsum\uFFFD.md: ${why}`));
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--trace-dir', 'd\uFFFD'])).toThrow(new UsageError(`--trace-dir d\uFFFD: ${why}`));
+    // Text is text: a task or an input's value may hold the character.
+    expect(parseCliArgs(['run', 'plan.yml', '--task', 'caf\uFFFD', '--input', 'who=caf\uFFFD'])).toMatchObject({ task: 'caf\uFFFD', inputs: { who: 'caf\uFFFD' } });
+  });
+});
+
 describe('options the command line gives', () => {
   it('are refused when the command does not read them, naming what it takes', () => {
     expect(() => parseCliArgs(['validate', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('--trace is not an option of validate, which takes only plan files'));
