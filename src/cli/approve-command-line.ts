@@ -1,11 +1,7 @@
-import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, DEFAULT_SUMMARY, DEFAULT_TRACE, type CliCommand } from './parse-cli-args.ts';
+import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, DEFAULT_SUMMARY, DEFAULT_TRACE, shellWord, type CliCommand } from './parse-cli-args.ts';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
 
-/** A word as a POSIX shell reads it back: bare when no character in it means anything to a shell, else in single quotes. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
 
 /**
  * The command that approves the run `args` paused, as a shell reads it: the run's own plan, inputs, mode,

@@ -107,6 +107,38 @@ function refuseUndecodablePaths(files: readonly string[], values: Partial<Record
   if (option !== undefined) throw new UsageError(`--${option} ${values[option]}: ${why}`);
 }
 
+/** A word as a POSIX shell reads it back: bare when no character in it means anything to a shell, else in single quotes. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+type ArgToken = { readonly kind: string; readonly name?: string; readonly value?: string | undefined; readonly inlineValue?: boolean | undefined };
+
+/**
+ * Why `run`, `plan` or `eval` did not get one plan file, naming the words it got instead: "got 4" of a command line
+ * that names one plan (`--task fix the flaky test`, `--` before options) said neither which words nor why (an adversarial pass).
+ */
+function notOnePlanFile(command: string, files: readonly string[], tokens: readonly ArgToken[]): string {
+  if (files.length === 0) return `${command} takes exactly one plan file, got none`;
+  // A glob that matched 500 files is named by its first few.
+  const named = files.length > 5 ? `${files.slice(0, 4).join(', ')} and ${files.length - 4} more` : files.join(', ');
+  const said = `${command} takes exactly one plan file, got ${files.length} (${named})`;
+  const words = tokens.slice(tokens.findIndex((token) => token.kind === 'positional') + 1);
+  // A word after an option's own value, the plan file before them, not after `--`: the rest of a value of several words the shell split.
+  const file = words.findIndex((token) => token.kind === 'positional');
+  const split = words.findIndex((token, index) => index > file + 1 && token.kind === 'positional' && words[index - 1]!.kind === 'option' && words[index - 1]!.value !== undefined && !words[index - 1]!.inlineValue);
+  if (split > 0) {
+    const option = words[split - 1]!;
+    let end = split;
+    while (end < words.length && words[end]!.kind === 'positional') end++;
+    const value = [option.value!, ...words.slice(split, end).map((token) => token.value!)].join(' ');
+    return `${said}; a value of several words is quoted as one: --${option.name} ${shellWord(value)}`;
+  }
+  const terminator = words.findIndex((token) => token.kind === 'option-terminator');
+  if (terminator >= 0 && words.slice(terminator).some((token) => token.kind === 'positional' && token.value!.startsWith('-'))) return `${said}; every word after -- is a file: put the options before --`;
+  return said;
+}
+
 /**
  * A command line that cannot be understood; the CLI prints it and exits 2. With `usage` (no command, or
  * one there is not) the whole usage follows; after any other, one line that says where it is: 60 lines of
@@ -293,7 +325,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     return { command: 'validate', files: rest };
   }
   if (command === 'run' || command === 'plan' || command === 'eval') {
-    if (rest.length !== 1) throw new UsageError(`${command} takes exactly one plan file, got ${rest.length}`);
+    if (rest.length !== 1) throw new UsageError(notOnePlanFile(command, rest, tokens));
     // `run '' --task …` runs a task without a plan file, as the action's task input does; plan and eval take none.
     if (rest[0] === '' && command !== 'run') throw new UsageError(`${command} needs the path of a plan file, got an empty one`);
     // Without a task, `run ''` (a `run "$PLAN"` whose PLAN is unset) was a refused run, exit 1, that emptied the default trace.

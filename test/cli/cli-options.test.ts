@@ -41,6 +41,22 @@ describe('a path that is not UTF-8', () => {
   });
 });
 
+// Found by an adversarial pass: `run plan.yml --task fix the flaky test` said "run takes exactly one plan file, got 4"
+// of a command line that names one, and `run -- plan.yml --trace t.jsonl` "got 3": neither said which words or why.
+describe('words besides the one plan file', () => {
+  it('are named, with how to give a value of several words or an option after --', () => {
+    expect(() => parseCliArgs(['run', 'plan.yml', '--task', 'fix the', 'flaky', 'test'])).toThrow(
+      new UsageError(`run takes exactly one plan file, got 3 (plan.yml, flaky, test); a value of several words is quoted as one: --task 'fix the flaky test'`),
+    );
+    expect(() => parseCliArgs(['run', 'plan.yml', '--input', 'who=the', 'big', 'one'])).toThrow(new UsageError("run takes exactly one plan file, got 3 (plan.yml, big, one); a value of several words is quoted as one: --input 'who=the big one'"));
+    expect(() => parseCliArgs(['run', '--', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('run takes exactly one plan file, got 3 (plan.yml, --trace, t.jsonl); every word after -- is a file: put the options before --'));
+    expect(() => parseCliArgs(['plan', 'a.yml', 'b.yml'])).toThrow(new UsageError('plan takes exactly one plan file, got 2 (a.yml, b.yml)'));
+    expect(() => parseCliArgs(['run', '--trace', 't.jsonl', 'a.yml', 'b.yml'])).toThrow(new UsageError('run takes exactly one plan file, got 2 (a.yml, b.yml)'));
+    expect(() => parseCliArgs(['eval'])).toThrow(new UsageError('eval takes exactly one plan file, got none'));
+    expect(() => parseCliArgs(['run', ...Array.from({ length: 500 }, (_, i) => `p${i}.yml`)])).toThrow(new UsageError('run takes exactly one plan file, got 500 (p0.yml, p1.yml, p2.yml, p3.yml and 496 more)'));
+  });
+});
+
 describe('options the command line gives', () => {
   it('are refused when the command does not read them, naming what it takes', () => {
     expect(() => parseCliArgs(['validate', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('--trace is not an option of validate, which takes only plan files'));
