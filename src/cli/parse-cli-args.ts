@@ -278,6 +278,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     // Node's three lines for `--max-cost-usd-per-run -1` ("argument is ambiguous. Did you forget …"), in one.
     const dashed = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument is ambiguous/.exec((error as Error).message);
     if (dashed) throw new UsageError(`${dashed[2] ?? dashed[1]} needs a value; a value that starts with a dash is written ${dashed[2] ?? dashed[1]}=-…`);
+    // Node's "Option '--agent' does not take an argument" for `--agent=true`, saying what to write.
+    const flag = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?' does not take an argument/.exec((error as Error).message);
+    if (flag) throw new UsageError(`${flag[2] ?? flag[1]} takes no value; give it alone: ${flag[2] ?? flag[1]}`);
     throw new UsageError((error as Error).message);
   }
 

@@ -57,6 +57,16 @@ describe('words besides the one plan file', () => {
   });
 });
 
+// Found by an adversarial pass: `--agent=true` got Node's "Option '--agent' does not take an argument", in words unlike
+// the CLI's other messages and saying nothing of what to write.
+describe('a value given to an option that takes none', () => {
+  it('is refused, saying to give the option alone', () => {
+    expect(() => parseCliArgs(['run', 'plan.yml', '--agent=true'])).toThrow(new UsageError('--agent takes no value; give it alone: --agent'));
+    expect(() => parseCliArgs(['--help=1'])).toThrow(new UsageError('--help takes no value; give it alone: --help'));
+    expect(() => parseCliArgs(['--version='])).toThrow(new UsageError('--version takes no value; give it alone: --version'));
+  });
+});
+
 describe('options the command line gives', () => {
   it('are refused when the command does not read them, naming what it takes', () => {
     expect(() => parseCliArgs(['validate', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('--trace is not an option of validate, which takes only plan files'));
