@@ -84,11 +84,13 @@ export async function startCheckRun(
 
 /**
  * The check run this job started, still in progress, when its main step was killed before it
- * completed it (the post step ends it): found on the commit by its name and the `id` the main step
- * saved, else by its `details_url`, the link to this run attempt, so another run's check of the same
- * name is never touched. The id first: GitHub keeps no `details_url` a workflow's own token gives (it
- * links its own page), so with the job's token the link matched none, and the check stayed in progress.
- * Undefined when there is none, or it cannot be read (warned).
+ * completed it (the post step ends it): the one of the `id` the main step saved, else the one on the
+ * commit of this name whose `details_url` is the link to this run attempt, so another run's check of
+ * the same name is never touched. The id first: GitHub keeps no `details_url` a workflow's own token
+ * gives (it links its own page), so with the job's token the link matched none, and the check stayed in
+ * progress. Read by the id alone: the name is the plan file's as the post step reads it, and a later step
+ * that checked out another commit or changed the plan had it found under another name, or none (found by
+ * an adversarial pass). Undefined when there is none, or it cannot be read (warned).
  */
 export async function leftCheckRun(
   octokit: GitHubClient,
@@ -97,10 +99,11 @@ export async function leftCheckRun(
   timing: CheckRunTiming = {},
 ): Promise<CheckRun | undefined> {
   try {
-    const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
-    const ours = (run: { readonly id: number; readonly details_url: string | null }): boolean => (target.id === undefined ? run.details_url === target.detailsUrl : run.id === target.id);
-    const left = data.check_runs.find((run) => ours(run) && run.status !== 'completed');
-    return left ? endingCheckRun(octokit, target, left.id, warn, timing) : undefined;
+    const left =
+      target.id === undefined
+        ? (await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 })).data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed')
+        : (await octokit.rest.checks.get({ owner: target.owner, repo: target.repo, check_run_id: target.id })).data;
+    return left && left.status !== 'completed' ? endingCheckRun(octokit, { ...target, name: left.name }, left.id, warn, timing) : undefined;
   } catch (error) {
     warn(`Could not look for the check run '${target.name}' the main step left in progress: ${describeGitHubFailure(readGitHubFailure(error))}.`);
     return undefined;

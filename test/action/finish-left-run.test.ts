@@ -338,3 +338,23 @@ describe('a check run GitHub gave its own link', () => {
     expect(github.checkRuns[0]).toMatchObject({ status: 'in_progress' });
   });
 });
+
+// The post step runs after every step of the job: one after the killed step may check out another commit or
+// branch, or change or remove the plan file, which the post step read again for the check run's name. It
+// looked for the saved id under that other name, found none, and left the check in progress, which blocks a
+// merge where it is required (found by an adversarial pass).
+describe('a check run whose plan file changed after the main step', () => {
+  for (const [change, plan] of [['renamed', 'name: Gate v2\nworkflow_sequence: []\n'], ['removed', undefined]] as const) {
+    it(`is completed by its id when the plan was ${change} since`, async () => {
+      const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
+      github.checkRuns.push({ id: 908, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'in_progress', details_url: 'https://github.com/octo/app/runs/908' });
+      if (plan === undefined) await rm(settings.planFile!);
+      else await writeFile(settings.planFile!, plan);
+      expect(await checkRunName(settings)).not.toBe('Gate');
+      const { io } = recordingIO();
+      expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), checkRunId: 908 })).toBe(true);
+      expect(github.checkRuns).toEqual([expect.objectContaining({ id: 908, name: 'Gate', status: 'completed', conclusion: 'cancelled' })]);
+      expect(github.violations).toEqual([]);
+    });
+  }
+});

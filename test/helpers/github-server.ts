@@ -302,6 +302,10 @@ export class FakeGitHub {
       const runs = this.checkRuns.filter((run) => run['head_sha'] === params['ref'] && (!name || run['name'] === name));
       return { status: 200, body: { total_count: runs.length, check_runs: runs } };
     });
+    this.handle('checks/get', ({ params }) => {
+      const run = this.checkRuns.find((r) => r['id'] === Number(params['check_run_id']));
+      return run ? { status: 200, body: run } : { status: 404, body: { message: 'Not Found' } };
+    });
     this.handle('checks/update', ({ params, body }) => {
       const run = this.checkRuns.find((r) => r['id'] === Number(params['check_run_id']));
       if (!run) return { status: 404, body: { message: 'Not Found' } };
