@@ -412,7 +412,7 @@ export const Plan = z.strictObject({
     .max(200)
     .refine(hasVisibleText, BLANK_TEXT)
     .optional()
-    .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
+    .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name is the title, and the plan's path (as the action's plan input gives it) the check run's name.", examples: ['Weekly product health report'] }),
   goal: z
     .string()
     .min(1)
