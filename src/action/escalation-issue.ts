@@ -70,14 +70,22 @@ function issueBody(where: EscalationIssueContext, escalation: Escalation, redact
   return body.join('\n');
 }
 
+/** The comment on the open issue when the plan escalates again: it notifies where an edited body does not. */
+function againComment(where: EscalationIssueContext, escalation: Escalation): string {
+  const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
+  const lines = [`${run} escalated again: the issue now says why, with its last error and what was tried.`];
+  if (escalation.mention) lines.push('', `${escalation.mention}: please take a look.`);
+  return lines.join('\n');
+}
+
 /** Pages of open issues (100 each) read for the one an earlier escalation opened: newer ones beyond are not. */
 const MAX_ISSUE_PAGES = 10;
 
 /**
  * For an escalated run with no pull request or issue to speak on (a schedule, a dispatch, a push)
  * and a plan with `escalate:`: opens an issue saying what failed and what was tried, or updates
- * the open one this token wrote for the same plan file. A failure is a warning: the job fails as
- * escalated either way.
+ * the open one this token wrote for the same plan file and comments on it. A failure is a warning:
+ * the job fails as escalated either way.
  */
 export async function openEscalationIssue(
   octokit: GitHubClient,
@@ -89,6 +97,7 @@ export async function openEscalationIssue(
   const marker = escalationIssueMarker(keyedPlanId(where));
   const neutralise = await loadNeutraliser({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, redact, 'rendered');
   const body = issueBody(where, escalation, redact, neutralise);
+  let updated: number | undefined;
   try {
     const me = await tokenIdentity(octokit);
     // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
@@ -106,6 +115,10 @@ export async function openEscalationIssue(
     if (!ours && pages >= MAX_ISSUE_PAGES) warn(`No open escalation issue of this token's for this plan among the ${groupDigits(MAX_ISSUE_PAGES * 100)} newest open issues${escalation.label ? ` labelled ${escalation.label}` : ''}: a new one is opened.`);
     if (ours) {
       await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: ours.number, body });
+      // GitHub tells no one of an edited body, and not of a mention that was already in it: the issue's
+      // subscribers and the plan's mention hear of this escalation from a comment (found by an adversarial pass).
+      updated = ours.number;
+      await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: ours.number, body: againComment(where, escalation) });
       return;
     }
     await octokit.rest.issues.create({
@@ -120,6 +133,7 @@ export async function openEscalationIssue(
   } catch (error) {
     // The advice every write of plan-runner's gives (`refusalAdvice`): a 422 blamed the token for a title too long.
     const failure = readGitHubFailure(error);
-    warn(`Could not open an issue for the escalation${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write`')} The job fails as escalated either way.`);
+    const what = updated === undefined ? 'open an issue for the escalation' : `comment on escalation issue #${updated} (its body now says this run escalated, and no one is told of an edited body)`;
+    warn(`Could not ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write`')} The job fails as escalated either way.`);
   }
 }

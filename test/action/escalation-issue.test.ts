@@ -104,6 +104,26 @@ describe('an escalation with no pull request opens one issue', () => {
     expect(live).toEqual(['html', 'link']); // plan-runner's own marker comment and its link to the run
   });
 
+  // Found by an adversarial pass: week 2's escalation only edited the open issue's body, and GitHub tells no one of an
+  // edit (nor of a mention already in the body): the plan's mention and the issue's subscribers never heard of it.
+  it('comments on the open issue when the plan escalates again, so the mention and the subscribers are told', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const warnings: string[] = [];
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
+    expect(github.commentsOn('acme', 'app', 1)).toEqual([]);
+    const again = { ...where, runUrl: 'https://github.com/acme/app/actions/runs/2' };
+    await openEscalationIssue(octokit, again, { ...escalation, lastError: 'exit 75 again' }, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([]);
+    expect(github.issues).toHaveLength(1);
+    expect(github.commentsOn('acme', 'app', 1).map((comment) => comment.body)).toEqual([
+      '[This run](https://github.com/acme/app/actions/runs/2) escalated again: the issue now says why, with its last error and what was tried.\n\n@acme/oncall: please take a look.',
+    ]);
+
+    github.fail('issues/create-comment', { status: 403, body: { message: 'Resource not accessible by integration' } });
+    await openEscalationIssue(octokit, again, escalation, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([expect.stringMatching(/^Could not comment on escalation issue #1 \(its body now says this run escalated, and no one is told of an edited body\) \(HTTP 403\): /)]);
+  });
+
   it('never adopts an issue someone else opened with the marker', async () => {
     github.issues.push({ number: 1, id: 99, state: 'open', title: 'forged', body: `${escalationIssueMarker('.github/weekly.yml')}\nall fine`, labels: ['needs-human'], user: { login: 'mallory', type: 'User' } });
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
