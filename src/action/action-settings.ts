@@ -22,6 +22,8 @@ export interface ActionSettings {
   readonly planPath: string;
   readonly task?: string;
   readonly inputs: Readonly<Record<string, unknown>>;
+  /** Plan inputs named in `inputs` with no value (a `${{ }}` that came out empty): not given, so the plan's defaults apply. */
+  readonly emptyInputs?: readonly string[];
   readonly model: ModelSettings;
   readonly githubToken?: string;
   readonly comment: CommentMode;
@@ -225,6 +227,7 @@ export async function readActionSettings(
       planPath: useFile ? workspaceRelative(workspace, planFile) : 'task',
       ...(inputs.task ? { task: inputs.task } : {}),
       inputs: map.inputs,
+      ...(map.empty.length > 0 && { emptyInputs: map.empty }),
       model: {
         baseURL: inputs['base-url'],
         ...(inputs['api-key'] ? { apiKey: inputs['api-key'] } : {}),

@@ -1,6 +1,11 @@
 /** The `inputs` input as a map, or why it is not one. */
 export type InputsMapResult =
-  | { readonly ok: true; readonly inputs: Readonly<Record<string, unknown>> }
+  | {
+      readonly ok: true;
+      readonly inputs: Readonly<Record<string, unknown>>;
+      /** Inputs named with no value (`week:`, a `${{ }}` that came out empty), taken as not given. */
+      readonly empty: readonly string[];
+    }
   | { readonly ok: false; readonly message: string };
 
 /** What to do when a value from `${{ }}` (a title such as `fix: x`) broke the YAML. */
@@ -32,7 +37,7 @@ function shortTag(tag: string): string {
  * without `inputs` never compiles it.
  */
 export async function parseInputsMap(text: string): Promise<InputsMapResult> {
-  if (text.trim() === '') return { ok: true, inputs: {} };
+  if (text.trim() === '') return { ok: true, inputs: {}, empty: [] };
   const { isAlias, isCollection, isMap, isNode, isScalar, parseDocument, visit } = await import('yaml');
   // Warnings (an unknown tag) would go to stderr quoting the input's line, where the runner reads
   // workflow commands: `::stop-commands::` in a value would have switched every later one off.
@@ -43,12 +48,13 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
     return { ok: false, message: `not valid YAML or JSON (${first}); write a map such as "week: 2026-W48". If ${SAFE_INPUTS_HINT}` };
   }
   const root = document.contents;
-  if (root === null || (isScalar(root) && root.value === null && root.tag === undefined)) return { ok: true, inputs: {} };
+  if (root === null || (isScalar(root) && root.value === null && root.tag === undefined)) return { ok: true, inputs: {}, empty: [] };
   if (!isMap(root) || (root.tag !== undefined && !PLAIN_TAGS.has(root.tag))) {
     const got = isMap(root) || isCollection(root) ? (root.tag ? `a ${shortTag(root.tag)}` : 'a list') : kindOf(root.toJS(document));
     return { ok: false, message: `expected a map of input names to values, such as "week: 2026-W48", got ${got}. If ${SAFE_INPUTS_HINT}` };
   }
   const inputs: Record<string, unknown> = {};
+  const empty: string[] = [];
   for (const pair of root.items) {
     const key = pair.key;
     const name = isScalar(key) && key.type === 'PLAIN' && typeof key.source === 'string' ? key.source : isScalar(key) ? String(key.value) : undefined;
@@ -58,7 +64,10 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
     // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
     // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
     // applies; it reached the plan as "null" before.
-    if (value === null || value === undefined || (isScalar(value) && value.value === null && value.tag === undefined)) continue;
+    if (value === null || value === undefined || (isScalar(value) && value.value === null && value.tag === undefined)) {
+      empty.push(name);
+      continue;
+    }
     let tagged: string | undefined;
     if (isNode(value)) {
       visit(value, (_key, node) => {
@@ -82,7 +91,18 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
     if (problem) return { ok: false, message: `${at} is ${problem}; give it a value the plan can use, or leave it out for the plan's default` };
     Object.defineProperty(inputs, name, { value: given, enumerable: true, writable: true, configurable: true });
   }
-  return { ok: true, inputs };
+  return { ok: true, inputs, empty };
+}
+
+/**
+ * What the log says of inputs given empty: taken as not given, they get the plan's defaults without a word, and a
+ * scheduled weekly report whose week came out empty (a date step that failed) reported the default week, every week.
+ */
+export function emptyInputsWarning(names: readonly string[]): string | undefined {
+  if (names.length === 0) return undefined;
+  const listed = names.map((name) => `\`${name.slice(0, 64)}\``).join(', ');
+  const one = names.length === 1;
+  return `${one ? 'Input' : 'Inputs'} ${listed} of \`inputs\` ${one ? 'is' : 'are'} empty, so the plan's ${one ? 'default is' : 'defaults are'} used (a required input with none is refused). A value from an expression (\`\${{ steps.week.outputs.week }}\`) that came out empty is one the step setting it did not write: check that step, or leave the input out of \`inputs\` where the default is meant.`;
 }
 
 /**

@@ -31,6 +31,7 @@ import { openEscalationIssue, type EscalationIssueContext } from './escalation-i
 import { liveComment } from './live-comment.ts';
 import { COMMENT_INTERVAL_MS } from '../report/comment/comment-updater.ts';
 import { refuseRun } from './refuse-run.ts';
+import { emptyInputsWarning } from './parse-inputs-map.ts';
 import { renderReadOnlyNote } from '../report/refused-report.ts';
 import { renderFanOutNote } from '../report/fan-out-note.ts';
 import { planFileErrors } from '../report/rejected-report.ts';
@@ -227,6 +228,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // A fork's pull request: its output goes to the summary only.
   const settings: ActionSettings = readOnly ? { ...given, comment: 'never', readOnly: readOnly.why } : given;
   if (readOnly) io.info(`Read-only run: ${readOnly.why}; tools with side effects and command tools not marked fork_safe are withheld.`);
+  const emptied = emptyInputsWarning(settings.emptyInputs ?? []);
+  if (emptied) io.warning(emptied);
   // Loaded only for eval: it brings the scripted model server (node:http) with it.
   if (settings.mode === 'eval') return (await import('./run-eval-action.ts')).runEvalAction(settings, deps, readOnly?.withhold);
   const paths = jobReportPaths(settings);

@@ -115,6 +115,21 @@ describe('runAction', () => {
     expect(said.annotations).toEqual([expect.objectContaining({ level: 'warning', title: 'Goal not met: seven', file: 'plan.yml' })]);
   });
 
+  // Found by an adversarial pass: a weekly report's `inputs: 'week: ${{ steps.week.outputs.week }}'` whose date step
+  // wrote nothing (BSD date on a macOS runner) ran for the input's default week, every week, without a word.
+  it('says when an input is given empty and the plan’s default is taken for it', async () => {
+    const plan = 'name: Weekly\ninputs:\n  week: { default: 48 }\n  team: { default: core }\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, description: Report the week, args: { a: "${inputs.week}", b: 2 } }\n';
+    const { result, said } = await run(plan, { inputs: 'week:\nteam: web' });
+    expect(result.outputs.status).toBe('succeeded');
+    expect(said.warnings).toEqual([
+      "Input `week` of `inputs` is empty, so the plan's default is used (a required input with none is refused). A value from an expression (`${{ steps.week.outputs.week }}`) that came out empty is one the step setting it did not write: check that step, or leave the input out of `inputs` where the default is meant.",
+    ]);
+    expect(result.outputs.result).toBe('50');
+    const given = await run(plan, { inputs: 'week: 49' });
+    expect(given.result.outputs.result).toBe('51');
+    expect(given.said.warnings).toEqual([]);
+  });
+
   it('with mode: plan shows the plan and its graph in the summary and runs no step', async () => {
     const { result, said } = await run(FAILING_PLAN, { mode: 'plan' });
     expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'false' });
