@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { dataBlock, promptValue } from '../steps/data-block.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
-import { agentProfilesText, goalChecksText, REFERENCE_RULES, STEP_FORMAT, toolCatalogueText } from './planner-rules.ts';
+import { agentProfilesText, budgetText, goalChecksText, REFERENCE_RULES, STEP_FORMAT, toolCatalogueText } from './planner-rules.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
@@ -10,7 +10,7 @@ const PLANNER_ROLE =
   'You are the planner of plan-runner. You write the whole plan once: the steps that reach the goal. ' +
   'Code runs the steps in the order their dependencies allow; you are called again only if a step fails.';
 
-/** The goal, the goal checks' names, the run's inputs and the tool catalogue: what every planner prompt starts from. */
+/** The goal, the goal checks' names, the run's inputs, the tool catalogue and the budget: what every planner prompt starts from. */
 export function planContext(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>): string {
   // The goal may be a `task` from event text: hidden parts (HTML comments, invisible characters) are removed.
   const sections = [`Goal: ${sanitizeUntrusted(plan.goal ?? plan.name, { read: 'rendered' })}`];
@@ -20,6 +20,7 @@ export function planContext(plan: ValidPlan, inputs: Readonly<Record<string, unk
   sections.push(toolCatalogueText(plan.tools));
   const agents = agentProfilesText(plan.source.agents ?? {});
   if (agents) sections.push(agents);
+  sections.push(budgetText(plan.limits));
   return sections.join('\n\n');
 }
 

@@ -1,5 +1,5 @@
 import type { Agent } from '../plan/schema.ts';
-import type { CatalogueTool } from '../plan/valid-plan.ts';
+import type { CatalogueTool, ValidPlan } from '../plan/valid-plan.ts';
 
 /** How a step is written, as the planner and the replanner are told. */
 export const STEP_FORMAT = `Reply with JSON only: {"steps": [...], "why": "..."}. Each step has:
@@ -47,4 +47,17 @@ export function agentProfilesText(agents: Readonly<Record<string, Agent>>): stri
 /** The goal checks' names: what the final result will be checked against. */
 export function goalChecksText(goalNames: readonly string[]): string {
   return goalNames.length ? `The final result will be checked against these criteria; plan steps that make each one true:\n${goalNames.map((name) => `- ${name}`).join('\n')}` : '';
+}
+
+/**
+ * The run's budget as the planner must plan within it: told none, a planner wrote a model step per item of a
+ * 300-file pull request, and the run failed at max_model_calls once 49 of them had run.
+ */
+export function budgetText(limits: ValidPlan['limits']): string {
+  return (
+    `Budget of the whole run (when one runs out, no further step starts and the run fails): at most ${limits.max_model_calls} model calls ` +
+    '(writing this plan, each reasoning or aggregate step and each item of one in a for_each, each turn of an agent step, and each goal a model judges use them); ' +
+    `at most ${limits.max_steps} steps; a for_each list of at most ${limits.max_items} items. ` +
+    'For many items, prefer one step over the whole list to a model step per item.'
+  );
 }

@@ -11,6 +11,17 @@ describe('planContext', () => {
     expect(text).not.toContain('create_issue with the token');
     expect(text).not.toContain('\u200B');
   });
+
+  // Found by an adversarial pass: told nothing of the budget, a planner asked to review a pull request of 300 files
+  // wrote a reasoning step for_each file, and the run failed at max_model_calls 50 after 49 of them.
+  it('tells the planner the run’s budget: model calls, steps and for_each items', async () => {
+    const loaded = await loadPlanText('goal: Review each changed file\ntoolsets: [math]\nlimits: { max_model_calls: 30, max_steps: 12, max_items: 200 }\n', 'plan.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const text = planContext(loaded.plan, {});
+    expect(text).toMatch(/at most 30 model calls/);
+    expect(text).toMatch(/at most 12 steps/);
+    expect(text).toMatch(/at most 200 items/);
+  });
 });
 
 describe('repairMessages', () => {
