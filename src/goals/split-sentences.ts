@@ -21,8 +21,16 @@ const EMPHASIS_CANDIDATES = 8;
 const ATTACHED_CITATIONS = new RegExp(String.raw`(?:${CITATION})+(?=\s|$)`, 'y');
 /** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
 const MARKS = '.!?…‼⁇⁈⁉';
-/** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
-const CJK_MARKS = '。！？｡';
+/**
+ * Where the next mark may be: one of `MARKS`, or any other character Unicode says ends a sentence
+ * (`\p{Sentence_Terminal}`), which ends one whatever follows: Chinese and Japanese `。！？` with no space
+ * after them, Hindi `।`, Arabic `؟`, Urdu `۔`, Armenian `։`, Amharic `።`, Burmese `။`, Khmer `។`, none of
+ * which is written inside a word or a number. Only `MARKS` were, and a Hindi or Arabic report was one
+ * sentence, which one citation met (found by an adversarial pass). The full-width `．` is no mark here.
+ */
+const NEXT_MARK = new RegExp(`[${MARKS}]|(?!．)\\p{Sentence_Terminal}`, 'gu');
+/** `NEXT_MARK` right where it is looked for: a run of marks is read one whole mark at a time. */
+const MARK_AT = new RegExp(NEXT_MARK.source, 'uy');
 const CITATION_ONLY = new RegExp(String.raw`^(?:${CITATION}\s*)+[.!?]?$`);
 // A space or tab, not any `\s`: `#` and a no-break space begin a paragraph, shown and checked as one.
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
@@ -38,7 +46,7 @@ const TABLE_DELIMITER = /^\s*(?:\|\s*)?(?::?-+:?\s*\|\s*)+(?::?-+:?\s*)?$/;
 
 /**
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `…` (and `‼`,
- * `⁇`, `⁈`, `⁉`) before whitespace, or at `。`, `！`, `？` anywhere. Abbreviations (e.g., i.e., etc.,
+ * `⁇`, `⁈`, `⁉`) before whitespace, or at any other sentence mark (`。`, `！`, `？`, `।`, `؟`…) anywhere. Abbreviations (e.g., i.e., etc.,
  * Dr., U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
  * start a new one; Markdown headings are titles, not sentences, and are left out. A single letter
  * before a period reads as an initial ("A. Gulli"): "under plan B. The vendor" runs on, as the text
@@ -86,7 +94,7 @@ function blocksOf(text: string): string[] {
 
 /**
  * Where each sentence mark ends: a run of `.`, `!`, `?` or `…` (`MARKS`), then closing quotes,
- * brackets or emphasis, then whitespace, citations (`[1]`) or the end of the block; or a run with a `。`, `！` or `？` (`CJK_MARKS`),
+ * brackets or emphasis, then whitespace, citations (`[1]`) or the end of the block; or a run with any other mark (`NEXT_MARK`: `。`, `।`, `؟`…),
  * whatever follows. One pass, never back over a run: the text is a step's result,
  * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
  * with the square of its length.
@@ -94,13 +102,13 @@ function blocksOf(text: string): string[] {
 function* terminators(block: string): Generator<{ index: number; mark: string; after: number }> {
   let at = 0;
   while (at < block.length) {
-    if (!MARKS.includes(block[at]!) && !CJK_MARKS.includes(block[at]!)) {
-      at++;
-      continue;
-    }
-    const index = at;
-    let cjk = false;
-    for (; at < block.length && (MARKS.includes(block[at]!) || CJK_MARKS.includes(block[at]!)); at++) cjk ||= CJK_MARKS.includes(block[at]!);
+    NEXT_MARK.lastIndex = at;
+    const next = NEXT_MARK.exec(block);
+    if (!next) return;
+    const index = next.index;
+    let anywhere = false;
+    // The run of marks, each whole (a mark outside the BMP is two code units).
+    for (at = index, MARK_AT.lastIndex = at; MARK_AT.test(block); at = MARK_AT.lastIndex) anywhere ||= !MARKS.includes(block[at]!);
     while (at < block.length && CLOSERS.includes(block[at]!)) at++;
     // `**…**` or `_…_` closing: only where the same run opened before (`build.* file` is a glob, not emphasis).
     const emphasisFrom = at;
@@ -113,7 +121,7 @@ function* terminators(block: string): Generator<{ index: number; mark: string; a
     // reader sees two, and `U.S.A` or `node.js` are not that (adversarial pass).
     // Not inside a word: `String.Format` is a name (found by a review).
     const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2)) && !/[\p{L}\p{N}_]/u.test(block[index - 1] ?? '');
-    if (cjk || at === block.length || /\s/.test(block[at]!) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block))) yield { index, mark: block.slice(index, at), after: at };
+    if (anywhere || at === block.length || /\s/.test(block[at]!) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block))) yield { index, mark: block.slice(index, at), after: at };
   }
 }
 

@@ -21,6 +21,20 @@ describe('every_sentence_matches', () => {
     expect(await checkGoal(CITES, finishedRun('<b>Costs fell 3% [1].</b> Revenue doubled.'))).toMatchObject({ outcome: 'unmet' });
   });
 
+  it('is unmet when an uncited sentence follows a cited one ended by a Hindi, Arabic, Urdu, Armenian, Amharic, Burmese or Khmer mark', async () => {
+    for (const [text, uncited] of [
+      ['राजस्व 5% बढ़ा [1]। लागत दोगुनी हो गई।', 'लागत दोगुनी हो गई।'],
+      ['هل ارتفعت الإيرادات [1]؟ التكاليف تضاعفت', 'التكاليف تضاعفت'],
+      ['آمدنی بڑھی [1]۔ لاگت دگنی ہو گئی۔', 'لاگت دگنی ہو گئی۔'],
+      ['Եկամուտը աճեց [1]։ Ծախսերը կրկնապատկվեցին։', 'Ծախսերը կրկնապատկվեցին։'],
+      ['ገቢ አደገ [1]። ወጪ በእጥፍ ጨመረ።', 'ወጪ በእጥፍ ጨመረ።'],
+      ['ဝင်ငွေတိုးသည် [1]။ကုန်ကျစရိတ်နှစ်ဆတိုးသည်။', 'ကုန်ကျစရိတ်နှစ်ဆတိုးသည်။'],
+      ['ចំណូលកើនឡើង [1]។ ចំណាយកើនឡើងទ្វេដង។', 'ចំណាយកើនឡើងទ្វេដង។'],
+    ]) {
+      expect(await checkGoal(CITES, finishedRun(text!))).toMatchObject({ outcome: 'unmet', evidence: `sentence 2 of 2 has no match for /\\[\\d+\\]/: "${uncited!}"` });
+    }
+  });
+
   it('is unmet for a result without sentences', async () => {
     expect(await checkGoal(CITES, finishedRun('   '))).toMatchObject({ outcome: 'unmet', evidence: 'the result has no sentences' });
   });

@@ -141,6 +141,15 @@ describe('splitSentences', () => {
     expect(splitSentences('And so… the figures held.')).toEqual(['And so… the figures held.']);
   });
 
+  // Each of these read as one sentence, so one citation vouched for every claim of a Hindi or Arabic report.
+  it('breaks after every other mark Unicode says ends a sentence, whatever follows, but not after a full-width period', () => {
+    expect(splitSentences('राजस्व बढ़ा [1]। लागत घटी॥ अंत')).toEqual(['राजस्व बढ़ा [1]।', 'लागत घटी॥', 'अंत']);
+    expect(splitSentences('هل ارتفعت؟ نعم۔ Ծախսերը։ ገቢ። ဝင်ငွေ။ចំណូល។ 売上︒費用')).toEqual(['هل ارتفعت؟', 'نعم۔', 'Ծախսերը։', 'ገቢ።', 'ဝင်ငွေ။', 'ចំណូល។', '売上︒', '費用']);
+    // Outside the Basic Multilingual Plane too: the Brahmi danda.
+    expect(splitSentences('a\u{11047}b')).toEqual(['a\u{11047}', 'b']);
+    expect(splitSentences('売上は１．５倍')).toEqual(['売上は１．５倍']);
+  });
+
   it('reads a lone \\r and U+2028 as line breaks, and U+2029 as a paragraph break', () => {
     expect(splitSentences('Revenue grew 5%.\u2028Costs are fine.')).toEqual(['Revenue grew 5%.', 'Costs are fine.']);
     expect(splitSentences('Revenue grew 5%.\rCosts are fine.')).toEqual(['Revenue grew 5%.', 'Costs are fine.']);
