@@ -864,10 +864,19 @@ function urlParts(value: string): string[] {
   return parts.filter((part) => part.length >= MIN_SECRET_LENGTH);
 }
 
+/**
+ * `value` composed (NFC) and decomposed (NFD): one secret to a reader, but other code units. macOS file names and
+ * many tools write `ü` as `u` and a combining mark, and a secret given one way was shown whole written the other
+ * (found by an adversarial pass).
+ */
+function normalForms(value: string): string[] {
+  return [value, value.normalize('NFC'), value.normalize('NFD')];
+}
+
 function buildRedactor(given: readonly string[]): (text: string) => string {
-  const parts = new Set(given.flatMap(urlParts));
+  const parts = new Set(given.flatMap(urlParts).flatMap(normalForms));
   // Each value's spellings and base64 forms, made once.
-  const forms = [...new Set([...given, ...parts])].map((value) => ({ value, plain: spellings(value), encoded: base64Forms(value) }));
+  const forms = [...new Set([...given.flatMap(normalForms), ...parts])].map((value) => ({ value, plain: spellings(value), encoded: base64Forms(value) }));
   // A URL's halves are often public (a host name every runner has), and so are a URL part's (a path's common
   // start): both are hidden whole only, in every spelling (Python's quote writes `https%3A//…`).
   const wholeOnly = new Set(forms.filter(({ value }) => parts.has(value) || /^https?:\/\//i.test(value)).flatMap((form) => [...form.plain, ...form.encoded]));

@@ -256,6 +256,18 @@ describe('createRedactor', () => {
     }
   });
 
+  // Found by an adversarial pass: macOS file names, and many tools, write accented letters decomposed (NFD).
+  it('hides a known secret with accented letters whether it or the text is composed (NFC) or decomposed (NFD)', () => {
+    const secret = 'Grüße-aus-Köln-99';
+    for (const known of [secret, secret.normalize('NFD')]) {
+      const redact = createRedactor([known]);
+      for (const written of [secret, secret.normalize('NFD')]) {
+        expect(redact(`pw=${written} ok`)).toBe('pw=*** ok');
+        expect(redact(JSON.stringify({ pw: written }))).toBe('{"pw":"***"}');
+      }
+    }
+  });
+
   // Found by an adversarial pass: each of these showed a secret in the log, the summary and the trace.
   it('hides the parts of a secret URL a library prints alone: its path and query, a password, a query value', () => {
     const webhook = 'https://hooks.slack.com/services/T04ABCDEF12/B05GHIJKL34/q7XzR2mN9pLw4VbK8sYt1HcD';
