@@ -1,13 +1,21 @@
-/** `text` on one line, cut to `max` characters with an ellipsis, for evidence. */
+import { cutText } from '../core/cut-text.ts';
+
+/** `text` on one line, cut to `max` characters with an ellipsis, for evidence; never inside an emoji (`cutText`). */
 export function shorten(text: string, max = 120): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return cutText(text.replace(/\s+/g, ' ').trim(), max);
 }
 
-/** The text around `index` (a match of `length` characters), on one line, for evidence. */
+/** Whether `at` is between the halves of a character outside the BMP (an emoji), where a cut leaves U+FFFD. */
+function insidePair(text: string, at: number): boolean {
+  return /[\uDC00-\uDFFF]/.test(text[at] ?? '') && /[\uD800-\uDBFF]/.test(text[at - 1] ?? '');
+}
+
+/** The text around `index` (a match of `length` characters), on one line, for evidence; its ends never inside an emoji. */
 export function excerptAround(text: string, index: number, length: number, radius = 40): string {
-  const start = Math.max(0, index - radius);
-  const end = Math.min(text.length, index + length + radius);
+  let start = Math.max(0, index - radius);
+  let end = Math.min(text.length, index + length + radius);
+  if (insidePair(text, start)) start++;
+  if (insidePair(text, end)) end--;
   const body = text.slice(start, end).replace(/\s+/g, ' ');
   return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
 }

@@ -159,6 +159,15 @@ describe('equals', () => {
     expect(result.evidence).toBe('expected "approved", got "City-centre car trips fell by 6% between 2022 and 2024 [2].…"');
   });
 
+  // Found by an adversarial pass: the cut kept half an emoji, which the summary and the comment show as U+FFFD.
+  it('cuts the texts it shows, and the excerpt around a match, between characters, never inside an emoji', async () => {
+    const emoji = '😀'.repeat(40);
+    const unequal = await checkGoal({ equals: 'approved' }, finishedRun(emoji));
+    expect(unequal.evidence).toBe(`expected "approved", got "${'😀'.repeat(29)}…"`);
+    const found = await checkGoal({ contains: 'x' }, finishedRun(`${emoji}yxz${emoji}`));
+    expect(found.evidence).toBe(`found "x" on line 1: …${'😀'.repeat(19)}yxz${'😀'.repeat(19)}…`);
+  });
+
   it('could not be evaluated without a result', async () => {
     expect((await checkGoal({ equals: 'approved' }, noResult)).outcome).toBe('error');
   });
