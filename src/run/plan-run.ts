@@ -606,7 +606,19 @@ export class PlanRun {
     const other = registered?.by === this ? undefined : registered;
     const earlier = own ?? other;
     if (earlier) {
-      const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
+      // The check takes turns: the same call asked meanwhile waits for what it decides, as for a call in flight. Checked
+      // beside it, both found nothing of a call that got no answer and both made it again (found by a review).
+      const held = this.#calls.get(anyKey);
+      let decided = (): void => {};
+      this.#calls.set(anyKey, { ...(held ?? { stepKey, outcome: earlier.outcome, calledAt: earlier.calledAt }), answered: new Promise<void>((resolve) => (decided = resolve)) });
+      let check: EffectCheck | undefined;
+      try {
+        check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
+      } finally {
+        if (held) this.#calls.set(anyKey, held);
+        else this.#calls.delete(anyKey);
+        decided();
+      }
       if (check?.found) return check.result;
       // Not there: a call that got no answer did not take effect, and is made now. A call that
       // succeeded and left nothing to find, or a tool that cannot tell: a person decides.

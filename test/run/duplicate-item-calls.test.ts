@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
+import { StepError } from '../../src/core/step-error.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { runPlan } from '../../src/run/run-plan.ts';
@@ -80,5 +81,48 @@ describe('an item whose call with side effects another item made at the same tim
     expect(made).toEqual(['bug']);
     expect(outcome.status).toBe('succeeded');
     expect(outcome.results.get('post')).toEqual(['added', 'added']);
+  });
+});
+
+describe('items waiting on the same call with side effects when it gets no answer', () => {
+  it('make it again once between them: the second waits for the first’s new call, not its own check', async () => {
+    const list: Tool = { name: 'list', description: 'Labels', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => ['bug', 'bug', 'bug'] };
+    const made: string[] = [];
+    let othersStarted: () => void = () => {};
+    const others = new Promise<void>((resolve) => (othersStarted = resolve));
+    const post: Tool = {
+      name: 'post',
+      description: 'Adds a label',
+      inputSchema: { type: 'object' },
+      sideEffects: true,
+      execute: async (args) => {
+        made.push(String(args['label']));
+        // The first call waits for both other items to reach their call, then gets no answer.
+        if (made.length === 1) {
+          await others;
+          await new Promise((resolve) => setImmediate(resolve));
+          throw new StepError('the connection was reset', { transient: true, toolName: 'post' });
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+        return 'added';
+      },
+      // The check looks before its answer takes a turn: it finds nothing of the first call (it took no effect).
+      findEffect: async () => {
+        const landed = made.length > 1;
+        await new Promise((resolve) => setImmediate(resolve));
+        return landed ? { found: true, result: 'added' } : { found: false };
+      },
+    };
+    const outcome = await runPlan(planOf([listStep, each]), {
+      runStep,
+      tools: new Map([list, post].map((tool) => [tool.name, tool])),
+      clock: systemClock,
+      cwd: '/',
+      inputs: {},
+      listeners: [(event) => event.type === 'item_started' && event.index === 2 && othersStarted()],
+    });
+    expect(made).toEqual(['bug', 'bug']);
+    // The third item takes the effect of the second's call once that answered.
+    expect(outcome.results.get('post')).toEqual([null, 'added', 'added']);
   });
 });
