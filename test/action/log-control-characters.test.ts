@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runnerActionIO } from '../../src/action/action-io.ts';
+import { redactingIO, runnerActionIO } from '../../src/action/action-io.ts';
 import { workflowCommands } from '../../src/action/runner-commands.ts';
 import { stepLogGroups } from '../../src/action/step-log-groups.ts';
 import { createRedactor } from '../../src/core/redact.ts';
@@ -42,6 +42,20 @@ describe('control characters in the job log', () => {
     expect(stdout).toContain('✓ passes FAIL\n');
     expect(stdout).toContain('::group::title\n');
     expect(stdout).not.toMatch(/^::(?:error|warning|notice)::forged/m);
+  });
+
+  // A review asked whether a secret a colour code splits reaches the log whole once the colours are taken out: the
+  // redactor finds it through the escape codes, and the log shows it hidden.
+  it('hides a secret a colour code splits', () => {
+    const redact = createRedactor(['s3cr3t-value-123456']);
+    const stdout = logged((io) => {
+      const redacting = redactingIO(io, redact);
+      redacting.info('token s3cr\x1b[31m3t-value-\x1b[0m123456 end');
+      redacting.warning('token s3cr\x1b[31m3t-value-\x1b[0m123456 end');
+      redacting.group('g', ['token s3cr\x1b[31m3t-value-\x1b[0m123456 end']);
+    });
+    expect(stdout).not.toContain('s3cr3t-value-123456');
+    expect(stdout).toContain('token *** end');
   });
 
   it('shows those in a line, a warning, an annotation and a group’s title as symbols', () => {
