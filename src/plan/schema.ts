@@ -73,7 +73,7 @@ export const EnvPassThrough = z
   ])
   .meta({
     description:
-      'Variables the command sees besides PATH, HOME, locale, temp dirs, non-secret GITHUB_* details and the system variables Windows programs need: names to pass through from the runner, or a map of values (which may read runner variables with ${env.NAME}).',
+      'Variables the command sees besides PATH, HOME, locale, temp dirs, non-secret GITHUB_* details and, on Windows, the system variables programs need there: names to pass through from the runner, or a map of values (which may read runner variables with ${env.NAME}).',
     examples: [['SALES_API_TOKEN'], { REGION: 'eu' }],
   });
 

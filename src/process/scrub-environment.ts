@@ -52,7 +52,7 @@ export const BASE_ENV_NAMES: readonly string[] = [
 /**
  * What programs on Windows need to start and find their home, caches and temp folder (unset elsewhere): without
  * `SystemRoot` Node and Python fail at their start, without `USERPROFILE` Python's `Path.home()` does, and npm
- * keeps its cache under `LOCALAPPDATA`. No secrets; every process plan-runner starts gets them.
+ * keeps its cache under `LOCALAPPDATA`. No secrets; every process plan-runner starts on Windows gets them (`windowsStartNames`).
  */
 export const WINDOWS_START_ENV_NAMES: readonly string[] = [
   'SystemRoot',
@@ -76,6 +76,11 @@ export const WINDOWS_START_ENV_NAMES: readonly string[] = [
   'TEMP',
   'TMP',
 ];
+
+/** `WINDOWS_START_ENV_NAMES` on Windows; elsewhere none, where they are unset or (`OS`, `USERNAME`, `TEMP`) mean something else. */
+export function windowsStartNames(platform: NodeJS.Platform = process.platform): readonly string[] {
+  return platform === 'win32' ? WINDOWS_START_ENV_NAMES : [];
+}
 
 /** What a plan's `env:` passes to a process: names to pass through, or a map of values that may read `${env.NAME}`. */
 export type EnvPassThrough = readonly string[] | Readonly<Record<string, string>>;
@@ -110,7 +115,7 @@ export function scrubEnvironment(
   toolName: string,
   platform: NodeJS.Platform = process.platform,
 ): Record<string, string> {
-  const env = runnerVariables(runnerEnv, [...BASE_ENV_NAMES, ...WINDOWS_START_ENV_NAMES], platform);
+  const env = runnerVariables(runnerEnv, [...BASE_ENV_NAMES, ...windowsStartNames(platform)], platform);
   if (Array.isArray(passThrough)) {
     for (const name of passThrough) {
       const value = runnerEnv[name];

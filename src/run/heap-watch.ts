@@ -49,7 +49,7 @@ export function heapNearlyFull(): HeapUse | undefined {
   const reported = kept !== undefined && kept.usedBytes >= limitBytes * HEAP_STOP_SHARE;
   // The heap can fill between two of V8's full collections, or before the last one is reported (a loaded machine
   // delivers the report late, a run that never waits not at all): the old generation went from 33 to 63 MB of 64
-  // in 330 ms, and V8 ended the run. So a heap at its brim is collected and read too; a read costs 0.3 µs.
+  // in 330 ms, and V8 ended the run. So a heap at its brim is collected and read too; a read costs 0.3–1 µs.
   if (!reported && getHeapStatistics().used_heap_size < limitBytes * HEAP_BRIM_SHARE) return undefined;
   collectGarbage();
   kept = { usedBytes: oldGeneration(), limitBytes };

@@ -21,11 +21,11 @@ export const McpServer = z
       .min(1, 'command needs at least the program to run')
       .optional()
       .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
-    /** Variables the stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID, TEMP/TMP and the system variables Windows programs need: names to pass through, or values with `${env.NAME}`. */
+    /** Variables the stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there: names to pass through, or values with `${env.NAME}`. */
     env: z
       .union([z.array(EnvName), z.record(EnvName, envValue())])
       .optional()
-      .meta({ description: "Variables a stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID, TEMP/TMP and the system variables Windows programs need (SystemRoot, USERPROFILE …): names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
+      .meta({ description: "Variables a stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there (SystemRoot, USERPROFILE, TEMP …): names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
     url: z
       .url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
       .refine((value) => {

@@ -1,7 +1,7 @@
 import type { McpServer } from './mcp-config.ts';
 import { expandEnvReferences } from '../../process/expand-env-references.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
-import { runnerVariables, WINDOWS_START_ENV_NAMES } from '../../process/scrub-environment.ts';
+import { runnerVariables, windowsStartNames } from '../../process/scrub-environment.ts';
 
 /** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */
 export function expandServerEnv(
@@ -18,7 +18,7 @@ export function expandServerEnv(
 }
 
 /**
- * The whole environment of a stdio MCP server: PATH, HOME, TEMP/TMP and the runner's `RUNNER_TRACKING_ID`, plus exactly what
+ * The whole environment of a stdio MCP server: PATH, HOME and the runner's `RUNNER_TRACKING_ID`, plus exactly what
  * its `env:` names. The tracking mark is how a self-hosted runner finds, at the job's end, what a killed main step
  * left running: a server, in a process group of its own, ran on without it (found by an adversarial pass). On
  * Windows, also what programs need there to start (`WINDOWS_START_ENV_NAMES`).
@@ -29,7 +29,7 @@ export function mcpServerEnvironment(
   runnerEnv: Readonly<Record<string, string | undefined>>,
   platform: NodeJS.Platform = process.platform,
 ): Record<string, string> {
-  const env = runnerVariables(runnerEnv, ['PATH', 'HOME', 'RUNNER_TRACKING_ID', ...WINDOWS_START_ENV_NAMES], platform);
+  const env = runnerVariables(runnerEnv, ['PATH', 'HOME', 'RUNNER_TRACKING_ID', ...windowsStartNames(platform)], platform);
   if (Array.isArray(config)) {
     for (const name of config) {
       const value = runnerEnv[name];
