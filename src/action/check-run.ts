@@ -59,6 +59,8 @@ export async function startCheckRun(
   timing: CheckRunTiming = {},
 ): Promise<CheckRun | undefined> {
   let id: number;
+  const startedAt = wallTime();
+  const shared = { startedAt: Date.parse(startedAt) };
   try {
     const { data } = await octokit.rest.checks.create({
       owner: target.owner,
@@ -66,7 +68,7 @@ export async function startCheckRun(
       name: target.name,
       head_sha: target.headSha,
       status: 'in_progress',
-      started_at: wallTime(),
+      started_at: startedAt,
       ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}),
     });
     id = data.id;
@@ -74,12 +76,12 @@ export async function startCheckRun(
     const failure = readGitHubFailure(error);
     if (failure.transient) {
       warn(`Could not create the check run '${target.name}' (${describeGitHubFailure(failure)}): it is created with the run's result when the run ends.`);
-      return endingCheckRun(octokit, target, undefined, warn, timing);
+      return endingCheckRun(octokit, target, undefined, warn, timing, shared);
     }
     warn(`Could not create the check run '${target.name}': ${asSentence(describeGitHubFailure(failure))} ${refusalAdvice(failure, '`checks: write`')} The job's own status still reports the result; there is no check run of this attempt on GitHub (an earlier run's of that name on the commit may still show, and a rule that requires it reads that one).`);
     return undefined;
   }
-  return endingCheckRun(octokit, target, id, warn, timing);
+  return endingCheckRun(octokit, target, id, warn, timing, shared);
 }
 
 /**
@@ -111,10 +113,34 @@ export async function leftCheckRun(
 }
 
 /**
- * Completing the check run `id`, or with no `id` (its create failed) creating it completed: retried within
- * a bound, never throws, only the first completion counts.
+ * Another check run of this name on the commit that was being written while this one was (in progress, or completed
+ * since this one started), or undefined (none, or the list could not be read: warned). GitHub gates a merge on the
+ * newest check run of a name: matrix legs without a `run-key` write one name, and a leg's `success` written after
+ * another's `failure` opened the gate on the failed leg (found by an adversarial pass).
  */
-function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: number | undefined, warn: (message: string) => void, timing: CheckRunTiming): CheckRun {
+async function writtenBeside(octokit: GitHubClient, target: CheckRunTarget, id: number | undefined, since: number, warn: (message: string) => void): Promise<{ id: number; status: string } | undefined> {
+  try {
+    const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
+    return data.check_runs.find((run) => run.id !== id && (run.status !== 'completed' || (run.completed_at !== null && Date.parse(run.completed_at) >= since)));
+  } catch (error) {
+    warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${describeGitHubFailure(readGitHubFailure(error))}.`);
+    return undefined;
+  }
+}
+
+/** The failure a check run's `success` becomes when another job writes a check run of its name at the same time. */
+function sharedNameResult(result: CheckRunResult, other: { id: number; status: string }, name: string): CheckRunResult {
+  const what = other.status === 'completed' ? 'completed while this job ran' : 'in progress';
+  const why = `Another check run named '${name}' (id ${other.id}, ${what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's success cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
+  return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${why}\n\n${result.summary}` };
+}
+
+/**
+ * Completing the check run `id`, or with no `id` (its create failed) creating it completed: retried within
+ * a bound, never throws, only the first completion counts. `shared`: a `success` is checked first against
+ * another job writing the same name (`writtenBeside`), from `startedAt` (epoch ms) on.
+ */
+function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: number | undefined, warn: (message: string) => void, timing: CheckRunTiming, shared?: { readonly startedAt: number }): CheckRun {
   const clock = timing.clock ?? systemClock;
   const where = { owner: target.owner, repo: target.repo };
   const ended = (result: CheckRunResult) => ({
@@ -128,7 +154,10 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
       ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...ended(result) })
       : octokit.rest.checks.update({ ...where, check_run_id: id, ...ended(result) });
   // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
-  const finish = async (result: CheckRunResult): Promise<void> => {
+  const finish = async (given: CheckRunResult): Promise<void> => {
+    const beside = shared && given.conclusion === 'success' ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
+    const result = beside ? sharedNameResult(given, beside, target.name) : given;
+    if (beside) warn(`The check run '${target.name}' is completed as failed: ${sharedNameResult(given, beside, target.name).summary.split('\n')[0]}`);
     const maxAttempts = timing.maxAttempts ?? 4;
     const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
     for (let attempt = 1; ; attempt++) {

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startCheckRun, type CheckRunResult } from '../../src/action/check-run.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+
+// Found by an adversarial pass: matrix legs without a run-key write one check run name, and GitHub gates a merge on the
+// newest of a name. A leg's success written after another leg's failure opened the gate on the failed leg.
+
+const SHA = 'c'.repeat(40);
+const target = { owner: 'acme', repo: 'app', name: 'Gate', headSha: SHA };
+const passed: CheckRunResult = { conclusion: 'success', title: 'Goals met', summary: '3/3 goals met' };
+const failed: CheckRunResult = { conclusion: 'failure', title: 'Goals not met', summary: '1 required goal not met' };
+
+let github: FakeGitHub;
+beforeEach(async () => {
+  github = await startFakeGitHub();
+});
+afterEach(async () => {
+  expect(github.violations).toEqual([]);
+  await github.stop();
+});
+
+const octokit = () => createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+const ours = (id: number | undefined) => github.checkRuns.find((run) => run['id'] === id);
+
+describe('a check run whose name another job writes at the same time', () => {
+  it('is completed as failed, not success, when another leg’s is in progress', async () => {
+    const warnings: string[] = [];
+    const leg = await startCheckRun(octokit(), target, (message) => warnings.push(message));
+    github.checkRuns.push({ id: 900, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null });
+    await leg!.complete(passed);
+    expect(ours(leg!.id)).toMatchObject({ status: 'completed', conclusion: 'failure', output: { title: 'Another job writes this check run' } });
+    expect((ours(leg!.id)!['output'] as { summary: string }).summary).toContain("Another check run named 'Gate' (id 900, in progress) is on this commit");
+    expect((ours(leg!.id)!['output'] as { summary: string }).summary).toContain('3/3 goals met');
+    expect(warnings).toEqual([expect.stringContaining("The check run 'Gate' is completed as failed: Another check run named 'Gate' (id 900, in progress)")]);
+  });
+
+  it('is completed as failed when another leg’s completed while this job ran, whatever its conclusion', async () => {
+    const leg = await startCheckRun(octokit(), target, () => {});
+    const now = new Date().toISOString();
+    github.checkRuns.push({ id: 901, name: 'Gate', head_sha: SHA, status: 'completed', conclusion: 'failure', started_at: now, completed_at: now });
+    await leg!.complete(passed);
+    expect(ours(leg!.id)).toMatchObject({ conclusion: 'failure', output: { title: 'Another job writes this check run' } });
+  });
+
+  it('stays a success beside an earlier attempt’s check of its name, completed before it started', async () => {
+    github.checkRuns.push({ id: 902, name: 'Gate', head_sha: SHA, status: 'completed', conclusion: 'failure', started_at: '2026-12-01T10:00:00Z', completed_at: '2026-12-01T10:05:00Z' });
+    const warnings: string[] = [];
+    const rerun = await startCheckRun(octokit(), target, (message) => warnings.push(message));
+    await rerun!.complete(passed);
+    expect(ours(rerun!.id)).toMatchObject({ conclusion: 'success', output: { title: 'Goals met' } });
+    expect(warnings).toEqual([]);
+  });
+
+  it('keeps a failure as it is', async () => {
+    const leg = await startCheckRun(octokit(), target, () => {});
+    github.checkRuns.push({ id: 903, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null });
+    await leg!.complete(failed);
+    expect(ours(leg!.id)).toMatchObject({ conclusion: 'failure', output: { title: 'Goals not met' } });
+  });
+});
