@@ -131,7 +131,12 @@ function notOnePlanFile(command: string, files: readonly string[], tokens: reado
     const option = words[split - 1]!;
     let end = split;
     while (end < words.length && words[end]!.kind === 'positional') end++;
-    const value = [option.value!, ...words.slice(split, end).map((token) => token.value!)].join(' ');
+    const rest = words.slice(split, end).map((token) => token.value!);
+    // Inputs (`a=1 b=2`) and baselines each take an --option of their own: quoted as one, `--input 'a=1 b=2'` set a to "1 b=2".
+    if (option.name === 'baseline' || (option.name === 'input' && rest.every((word) => word.indexOf('=') > 0))) {
+      return `${said}; give each value its own --${option.name}: ${[option.value!, ...rest].map((word) => `--${option.name} ${shellWord(word)}`).join(' ')}`;
+    }
+    const value = [option.value!, ...rest].join(' ');
     return `${said}; a value of several words is quoted as one: --${option.name} ${shellWord(value)}`;
   }
   const terminator = words.findIndex((token) => token.kind === 'option-terminator');

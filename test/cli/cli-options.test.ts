@@ -49,6 +49,9 @@ describe('words besides the one plan file', () => {
       new UsageError(`run takes exactly one plan file, got 3 (plan.yml, flaky, test); a value of several words is quoted as one: --task 'fix the flaky test'`),
     );
     expect(() => parseCliArgs(['run', 'plan.yml', '--input', 'who=the', 'big', 'one'])).toThrow(new UsageError("run takes exactly one plan file, got 3 (plan.yml, big, one); a value of several words is quoted as one: --input 'who=the big one'"));
+    // Found by an adversarial pass: quoted as one, as the message said, `a=1 b=2` became input a's value "1 b=2".
+    expect(() => parseCliArgs(['run', 'plan.yml', '--input', 'a=1', 'b=2'])).toThrow(new UsageError('run takes exactly one plan file, got 2 (plan.yml, b=2); give each value its own --input: --input a=1 --input b=2'));
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--baseline', 'react', 'full-history'])).toThrow(new UsageError('eval takes exactly one plan file, got 2 (plan.yml, full-history); give each value its own --baseline: --baseline react --baseline full-history'));
     expect(() => parseCliArgs(['run', '--', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('run takes exactly one plan file, got 3 (plan.yml, --trace, t.jsonl); every word after -- is a file: put the options before --'));
     expect(() => parseCliArgs(['plan', 'a.yml', 'b.yml'])).toThrow(new UsageError('plan takes exactly one plan file, got 2 (a.yml, b.yml)'));
     expect(() => parseCliArgs(['run', '--trace', 't.jsonl', 'a.yml', 'b.yml'])).toThrow(new UsageError('run takes exactly one plan file, got 2 (a.yml, b.yml)'));
