@@ -96,7 +96,7 @@ async function readEarlierState(settings: ActionSettings, identity: StateIdentit
   } catch (error) {
     // Run again, it fails the same way: what that attempt did can no longer be read.
     if (pastRetention(found.artifact, settings.stateRetentionDays)) {
-      return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}, saved ${found.artifact.createdAt!.toISOString()}) has expired: it was kept ${settings.stateRetentionDays} days (state-retention-days), and cannot be downloaded (${messageOf(error)}). Set \`resume: never\` to start from the beginning (steps with side effects would run again), or \`resume-from:\` a trace that attempt kept` };
+      return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}, saved ${found.artifact.createdAt!.toISOString()}) has expired: it was kept ${settings.stateRetentionDays} day${settings.stateRetentionDays === 1 ? '' : 's'} (state-retention-days), and cannot be downloaded (${messageOf(error)}). Set \`resume: never\` to start from the beginning (steps with side effects would run again), or \`resume-from:\` a trace that attempt kept` };
     }
     return { ok: false, problem: `cannot download the saved state of attempt ${found.attempt} (${found.artifact.name}: ${messageOf(error)}): ${advice}` };
   }
@@ -293,7 +293,7 @@ async function holdsDigest(store: RunStateStore, artifact: StateArtifact, digest
 
 /** How long a saved state is kept, in words: `7 days`, and why when the repository's retention cut it. */
 function keptFor(settings: ActionSettings): string {
-  const days = `${settings.stateRetentionDays} days`;
+  const days = `${settings.stateRetentionDays} day${settings.stateRetentionDays === 1 ? '' : 's'}`;
   return settings.stateRetentionAsked === undefined ? days : `${days}, the longest this repository keeps artifacts (state-retention-days asks ${settings.stateRetentionAsked})`;
 }
 

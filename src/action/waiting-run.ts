@@ -88,7 +88,7 @@ export async function waitingRunHolds(settings: ActionSettings, deps: { readonly
   // Judged by this job's retention, which the paused run may not have used: only here, where the cost of a wrong
   // guess is a lost pause (its check stays closed), never for /approve or /reject, whose download decides.
   if (pastRetention(found.artifact, settings.stateRetentionDays)) {
-    return { hash: marker.hash, holds: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired` };
+    return { hash: marker.hash, holds: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} day${settings.stateRetentionDays === 1 ? '' : 's'} of retention (state-retention-days): it has expired` };
   }
   return { hash: marker.hash, holds: true };
 }

@@ -26,9 +26,10 @@ const MARKS = '.!?…‼⁇⁈⁉';
  * (`\p{Sentence_Terminal}`), which ends one whatever follows: Chinese and Japanese `。！？` with no space
  * after them, Hindi `।`, Arabic `؟`, Urdu `۔`, Armenian `։`, Amharic `።`, Burmese `။`, Khmer `។`, none of
  * which is written inside a word or a number. Only `MARKS` were, and a Hindi or Arabic report was one
- * sentence, which one citation met (found by an adversarial pass). The full-width `．` is no mark here.
+ * sentence, which one citation met (found by an adversarial pass). The full-width `．`, the one-dot leader `․`
+ * and the small `﹒` are no marks here: they are written inside words and numbers (`example․com`).
  */
-const NEXT_MARK = new RegExp(`[${MARKS}]|(?!．)\\p{Sentence_Terminal}`, 'gu');
+const NEXT_MARK = new RegExp(`[${MARKS}]|(?![．․﹒])\\p{Sentence_Terminal}`, 'gu');
 /** `NEXT_MARK` right where it is looked for: a run of marks is read one whole mark at a time. */
 const MARK_AT = new RegExp(NEXT_MARK.source, 'uy');
 const CITATION_ONLY = new RegExp(String.raw`^(?:${CITATION}\s*)+[.!?]?$`);

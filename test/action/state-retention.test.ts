@@ -48,6 +48,7 @@ describe('how long a saved state is kept', () => {
     expect(await saved('5', { GITHUB_RETENTION_DAYS: '30' })).toMatchObject({ kept: [5], log: expect.stringContaining('kept 5 days):') });
     expect(await saved('90', {})).toMatchObject({ kept: [90], days: 90 });
     expect(await saved('90', { GITHUB_RETENTION_DAYS: 'soon' })).toMatchObject({ kept: [90] });
+    expect(await saved('1', {})).toMatchObject({ kept: [1], log: expect.stringContaining('kept 1 day):') });
   });
 });
 

@@ -148,6 +148,8 @@ describe('splitSentences', () => {
     // Outside the Basic Multilingual Plane too: the Brahmi danda.
     expect(splitSentences('a\u{11047}b')).toEqual(['a\u{11047}', 'b']);
     expect(splitSentences('売上は１．５倍')).toEqual(['売上は１．５倍']);
+    // The one-dot leader and the small full stop are written inside names and numbers.
+    expect(splitSentences('see example\u2024com and 1\uFE525 more')).toEqual(['see example\u2024com and 1\uFE525 more']);
   });
 
   it('reads a lone \\r and U+2028 as line breaks, and U+2029 as a paragraph break', () => {
