@@ -43,5 +43,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   out(`${oneLogLine(redact(plan.name))}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
   out(`${planPreviewLines(plan, redact).join('\n')}\n\n`);
   out(`${renderMermaidGraph(plannedRecord(plan), redact)}\n`);
-  return unwritten ? 1 : 0;
+  // Written, and shown, though the calls that wrote it passed a limit: that fails the command as it fails a run.
+  if (outcome.stopped) process.stderr.write(`plan-runner: ${redact(outcome.stopped.message)}\n`);
+  return unwritten || outcome.stopped ? 1 : 0;
 }

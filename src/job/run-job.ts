@@ -18,6 +18,7 @@ import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-envir
 import { planMayAskApproval } from '../run/approval-gate.ts';
 import { runPlan } from '../run/run-plan.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
+import type { RunStoppedError } from '../run/run-stopped-error.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
 import { jobSecrets } from './job-secrets.ts';
 import { stableHash } from '../core/stable-hash.ts';
@@ -163,7 +164,14 @@ export type JobOutcome =
       /** Set when the plan is sound and the inputs the caller gave are not (undeclared, or a required one missing): the CLI's usage error. */
       readonly badInputs?: true;
     }
-  | { readonly kind: 'planned'; readonly plan: ValidPlan; readonly written: boolean; readonly usage: Usage }
+  | {
+      readonly kind: 'planned';
+      readonly plan: ValidPlan;
+      readonly written: boolean;
+      readonly usage: Usage;
+      /** Set when the model's calls writing the plan passed a budget: the job fails with it, as a run would. */
+      readonly stopped?: RunStoppedError;
+    }
   | {
       readonly kind: 'ran';
       readonly plan: ValidPlan;
@@ -276,7 +284,9 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, usage: budget.usage, ...(steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan }) };
   }
   const { plan } = steps;
-  if (settings.mode === 'plan') return { kind: 'planned', plan, written: steps.written, usage: budget.usage };
+  // The planner's calls count against the plan's limits here as in a run: one that passed a cap fails the job, naming it
+  // (found by an adversarial pass: 5,500 tokens under max_tokens 1,000 succeeded, where mode: run failed).
+  if (settings.mode === 'plan') return { kind: 'planned', plan, written: steps.written, usage: budget.usage, ...(budget.exceeded && { stopped: budget.exceeded }) };
 
   const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
   if (noModel) return { kind: 'rejected', plan, errors: [noModel] };

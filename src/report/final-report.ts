@@ -123,8 +123,11 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
     };
   }
   if (outcome.kind === 'planned') {
-    // mode: plan — the plan was written and validated; nothing ran.
-    return { status: 'succeeded', goals: [], markdown: withAbandoned(renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), outcome.usage), planErrors: [], usage: outcome.usage };
+    // mode: plan — the plan was written and validated; nothing ran. A budget its writing passed fails the job, the plan still shown.
+    const preview = renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written });
+    const stop = outcome.stopped;
+    const markdown = stop ? `${preview}\n**Status:** ${stop.status} — ${escapeInlineMarkdown(stop.message)}; the model's calls that wrote the plan passed it.\n` : preview;
+    return { status: stop ? stop.status : 'succeeded', ...(stop && { reason: stop.message }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
   }
   const lost = context.failedAfter !== undefined && outcome.status === 'succeeded';
   const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;

@@ -6,6 +6,7 @@ import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
 import { planCommand } from '../../src/cli/plan-command.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { runJob } from '../../src/job/run-job.ts';
+import { finalReport } from '../../src/report/final-report.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 
 let server: ChatServer;
@@ -78,6 +79,32 @@ describe('mode: plan', () => {
     expect(printed).toContain('### The plan the model wrote');
     expect(printed).toContain('not json at all');
     expect(printed).toContain('still not json');
+  });
+
+  // Found by an adversarial pass: the planner's call spent 5,500 tokens under max_tokens 1,000 and the job succeeded,
+  // the cap passed with nothing said; the same plan run (mode: run) failed naming the limit.
+  it('fails naming the limit when the model’s calls writing the plan passed a cap, and still shows the plan', async () => {
+    writeFileSync(join(dir, 'capped.yml'), 'name: math\ngoal: Compute 3 × 4\ntoolsets: [math]\nlimits: { max_tokens: 1000 }\n');
+    server.script([textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'multiply', args: { a: 3, b: 4 }, depends_on: [], why: 'the product' }] }), { usage: { prompt_tokens: 5_000, completion_tokens: 500 } })]);
+    const outcome = await runJob(
+      { planFile: join(dir, 'capped.yml'), inputs: {}, cwd: dir, env: {}, model: { baseURL: server.baseURL, apiKey: 'sk-test' }, mode: 'plan' },
+      { listeners: [], clock: systemClock },
+    );
+    expect(outcome).toMatchObject({ kind: 'planned', usage: { promptTokens: 5_000, completionTokens: 500 } });
+    const report = finalReport(outcome, { planFile: 'capped.yml', planPath: 'capped.yml', tracePath: '', redact: (text) => text });
+    expect(report).toMatchObject({ status: 'failed', reason: 'budget exceeded: max_tokens 1,000 (spent 5,500)' });
+    expect(report.markdown).toContain('budget exceeded: max_tokens 1,000 (spent 5,500)');
+    expect(report.markdown).toContain('multiply');
+    // `plan-runner plan` prints the plan, and exits 1 as a run over its budget does.
+    server.script([textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'multiply', args: { a: 3, b: 4 }, depends_on: [], why: 'the product' }] }), { usage: { prompt_tokens: 5_000, completion_tokens: 500 } })]);
+    process.env.PLAN_MODE_TEST_KEY = 'sk-test';
+    const args = parseCliArgs(['plan', join(dir, 'capped.yml'), '--base-url', server.baseURL, '--api-key-env', 'PLAN_MODE_TEST_KEY']);
+    if (args.command !== 'plan') throw new Error('not the plan command');
+    let printed = '';
+    const code = await planCommand(args, new AbortController().signal, (text) => (printed += text));
+    delete process.env.PLAN_MODE_TEST_KEY;
+    expect(printed).toContain('multiply');
+    expect(code).toBe(1);
   });
 
   it('refuses --trace, which a plan never writes', () => {
