@@ -11,7 +11,7 @@ import { renderRejectedPlan } from './rejected-plan-markdown.ts';
 import { renderPlanPreview } from './plan-preview.ts';
 import type { Redactor } from '../core/redact.ts';
 import { renderSummary, SUMMARY_MAX_BYTES } from './summary/render-summary.ts';
-import { abandonedLine } from './summary/summary-cost.ts';
+import { renderPlanningCost } from './summary/summary-cost.ts';
 import type { RunStatus } from '../core/run-event.ts';
 import type { JobOutcome } from '../job/run-job.ts';
 import type { RunRecord } from '../core/run-record.ts';
@@ -68,10 +68,10 @@ function traceLostNote(tracePath: string, redact: Redactor): string {
 }
 
 
-/** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
+/** A report where no step ran still says what the model's planning used, and how many of its requests were abandoned. */
 function withAbandoned(markdown: string, usage: Usage | undefined): string {
-  const line = usage && abandonedLine(usage);
-  return line ? `${markdown.trimEnd()}\n\n${line}\n` : markdown;
+  const cost = usage && renderPlanningCost(usage);
+  return cost ? `${markdown.trimEnd()}\n\n${cost}\n` : markdown;
 }
 
 /**

@@ -110,9 +110,8 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
         : `Resumed: ${steps} reused from the earlier run, which would have cost ${spent} again.`,
     );
   }
-  const abandoned = abandonedLine(total);
   if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
-    lines.push('', abandoned ?? 'No model calls.');
+    lines.push('', abandonedLine(total) ?? 'No model calls.');
     if (options.killed) lines.push('', KILLED_COST_NOTE);
     return lines.join('\n');
   }
@@ -137,13 +136,31 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   lines.push(row('**Total**', total, totalCost));
   const limit = limits && limitRow(limits, costCap);
   if (limit) lines.push(limit);
+  pushNotes(lines, total);
+  if (options.killed) lines.push('', KILLED_COST_NOTE);
+  return lines.join('\n');
+}
+
+/** The lines under a cost table: which calls' tokens were estimated, which had no price, which were abandoned or unanswered. */
+function pushNotes(lines: string[], total: Usage): void {
   const estimated = total.estimatedCalls ?? 0;
   if (estimated > 0) {
     lines.push('', `Tokens are estimated for ${groupDigits(estimated)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
   }
   const unpriced = unpricedLine(total);
   if (unpriced) lines.push('', unpriced);
+  const abandoned = abandonedLine(total);
   if (abandoned) lines.push('', abandoned);
-  if (options.killed) lines.push('', KILLED_COST_NOTE);
+}
+
+/**
+ * The cost of a job in which no step ran (the model's plan rejected, or only shown): the planner's calls, as
+ * the run's table has them; only the abandoned line when no call answered, undefined when none was made.
+ * The outputs counted them, and the summary said nothing of them (found by an adversarial pass).
+ */
+export function renderPlanningCost(usage: Usage): string | undefined {
+  if (usage.modelCalls === 0 && usage.promptTokens === 0 && usage.completionTokens === 0) return abandonedLine(usage);
+  const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage), row('**Total**', usage)];
+  pushNotes(lines, usage);
   return lines.join('\n');
 }
