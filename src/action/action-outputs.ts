@@ -2,7 +2,7 @@ import { goalsVerdict } from '../goals/goals-verdict.ts';
 import { cutText } from '../report/cut-text.ts';
 import type { Redactor } from '../core/redact.ts';
 import { resultText } from '../core/result-text.ts';
-import { runUsage } from '../report/run-usage.ts';
+import { runUsage } from '../core/run-usage.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
 import { jobDurationMs, type RunRecord } from '../core/run-record.ts';
 import type { RunStatus } from '../core/run-event.ts';

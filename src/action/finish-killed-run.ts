@@ -6,7 +6,7 @@ import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts'
 import { NO_USAGE } from '../core/usage.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { cancelledReport, finalReport, type FinalReport } from '../report/final-report.ts';
-import { runUsage, stepUsageSoFar } from '../report/run-usage.ts';
+import { runUsage, stepUsageSoFar } from '../core/run-usage.ts';
 import { formatDuration } from '../report/format-duration.ts';
 import { fanOutScope } from '../run/fan-out-part.ts';
 import { readResumeTrace, traceEvents } from '../run/read-resume-trace.ts';

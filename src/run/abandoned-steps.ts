@@ -1,6 +1,7 @@
 import type { RunEvent } from '../core/run-event.ts';
-import type { RunRecord, StepRecord } from '../core/run-record.ts';
+import type { RunRecord } from '../core/run-record.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
+import { stepUsageSoFar } from '../core/run-usage.ts';
 
 type StepEndEvent = Extract<RunEvent, { type: 'item_failed' | 'nested_event' | 'step_failed' | 'step_skipped' }>;
 
@@ -22,7 +23,7 @@ export function abandonedSteps(record: RunRecord, reason: string, at: number, sc
         const ran = step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt);
         for (const event of abandonedRun(step.nested, reason, at, ran)) ended.push({ type: 'nested_event', stepKey, event, at });
       }
-      ended.push({ type: 'step_failed', stepKey, error: reason, transient: false, durationMs: step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt), usage: spentBy(step), at });
+      ended.push({ type: 'step_failed', stepKey, error: reason, transient: false, durationMs: step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt), usage: stepUsageSoFar(step), at });
     } else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
       ended.push({ type: 'step_skipped', stepKey, reason, at });
     }
@@ -33,11 +34,6 @@ export function abandonedSteps(record: RunRecord, reason: string, at: number, sc
 /** A used plan's run abandoned with its step: its steps ended, then the run, failed. */
 function abandonedRun(record: RunRecord, reason: string, at: number, durationMs: number): RunEvent[] {
   let usage: Usage = NO_USAGE;
-  for (const step of record.steps.values()) usage = addUsage(usage, step.state === 'in_progress' ? spentBy(step) : step.usage);
+  for (const step of record.steps.values()) usage = addUsage(usage, stepUsageSoFar(step));
   return [...abandonedSteps(record, reason, at), { type: 'run_finished', status: 'failed', durationMs, usage, reason, at }];
-}
-
-/** A running step's model use so far, as its `model_used` events charged it. */
-function spentBy(step: StepRecord): Usage {
-  return step.spent ?? step.usage;
 }

@@ -2,7 +2,7 @@ import type { Usage } from '../../core/usage.ts';
 import { NO_USAGE, addUsage } from '../../core/usage.ts';
 import type { RunRecord } from '../../core/run-record.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
-import { runUsage, stepUsageSoFar } from '../run-usage.ts';
+import { runUsage, stepUsageSoFar } from '../../core/run-usage.ts';
 import { reusedWork } from '../reused-work.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 import { dollarsBesideCap } from '../../core/dollars-beside-cap.ts';

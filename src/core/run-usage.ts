@@ -1,5 +1,5 @@
-import type { RunRecord, StepRecord } from '../core/run-record.ts';
-import { NO_USAGE, addUsage, type Usage } from '../core/usage.ts';
+import type { RunRecord, StepRecord } from './run-record.ts';
+import { NO_USAGE, addUsage, type Usage } from './usage.ts';
 
 /**
  * The run's model use: as the run reported it when it finished, else what its events charged so far
