@@ -35,8 +35,9 @@ export async function jobPlan(plan: ValidPlan, settings: JobSettings): Promise<{
     if (!built.ok) return { ok: false, errors: built.errors };
     adjusted = built.plan;
   }
-  // The task is the goal of a plan file without steps (its tools and goal checks still apply).
-  if (settings.task && adjusted.steps.length === 0) adjusted = { ...adjusted, goal: settings.task };
+  // The task is the goal of a plan file without steps (its tools and goal checks still apply). In its source too:
+  // the plan the model writes is validated from the source, and took the file's goal back for every later prompt.
+  if (settings.task && adjusted.steps.length === 0) adjusted = { ...adjusted, goal: settings.task, source: { ...adjusted.source, goal: settings.task } };
   // Beside a plan's own steps it had nothing to do, and was dropped without a word. The advice names only
   // what runs: mode agent refuses a plan with steps too (agentPlan).
   else if (settings.task && settings.mode !== 'agent') {
