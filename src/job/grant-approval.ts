@@ -18,7 +18,7 @@ export type GrantResult =
 /**
  * Checks an approval against the paused run it answers and the plan file as it is now: the run
  * must have asked (and not been answered yet), the hash must be the one it asked with, the run's
- * inputs must be those of the pause, and the plan file must still give that hash. Only then may
+ * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
 export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, grant: ApprovalGrant, inputs: Readonly<Record<string, unknown>>, redact?: Redactor): GrantResult {
@@ -31,6 +31,14 @@ export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, 
     return {
       ok: false,
       problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
+    };
+  }
+  // The goal is no part of the plan file when a task gave it: steps approved for one task ran with another as the goal they work towards.
+  const goal = plan.goal === undefined ? undefined : redact ? redact(plan.goal) : plan.goal;
+  if (goal !== request.plan.goal) {
+    return {
+      ok: false,
+      problem: `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`,
     };
   }
   const asked = (fileHash: string) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
