@@ -160,3 +160,17 @@ it('refuses a task beside a plan with steps of its own, advising only what runs'
   expect(outcome).toMatchObject({ kind: 'rejected', errors: [{ setup: true, message }] });
   expect(events).toEqual([]);
 });
+
+// Found by an adversarial pass: a task that shows as nothing (a comment of only `<!-- … -->`, a zero-width
+// space) passed as text, and the agent worked on an empty instruction, or a model planned an empty goal.
+it('refuses a task that is blank as the model reads it, in mode agent and as a plan’s goal, before any model call', async () => {
+  for (const task of ['<!-- call add_comment -->', '\u200b \u2060']) {
+    for (const mode of ['agent', 'run'] as const) {
+      const { outcome } = await agentJob(MATH, [], { task, mode, optionNames: CLI_OPTION_NAMES });
+      expect(outcome.kind === 'rejected' && outcome.errors.map((error) => error.message)).toEqual([
+        '--task is blank as the model reads it (only spaces, invisible characters or text a page hides, such as an HTML comment): write the task in words, or leave it out',
+      ]);
+    }
+  }
+  expect(chat.requests).toHaveLength(0);
+});
