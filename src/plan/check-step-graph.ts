@@ -46,6 +46,37 @@ export function checkStepNames(steps: readonly Step[], stepIndex: ReadonlyMap<st
   return issues;
 }
 
+/**
+ * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
+ * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
+ * failure (found by an adversarial pass).
+ */
+export function checkOptionalConflicts(steps: readonly Step[]): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  steps.forEach((step, index) => {
+    const dependencies = step.depends_on ?? [];
+    if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional)) return;
+    const required = new Map<string, number>();
+    dependencies.forEach((dependency, position) => {
+      const key = stepKey(dependencyId(dependency));
+      if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key)) required.set(key, position);
+    });
+    const inputs = new Set((step.inputs ?? []).map(stepKey));
+    dependencies.forEach((dependency, position) => {
+      if (typeof dependency !== 'object' || !dependency.optional) return;
+      const key = stepKey(dependencyId(dependency));
+      const at = required.get(key);
+      const path = [...stepPath(index), 'depends_on', position];
+      if (at !== undefined) {
+        issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
+      } else if (inputs.has(key)) {
+        issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
+      }
+    });
+  });
+  return issues;
+}
+
 /** Where the dependency `from → to` is written, so a cycle error points at a line to change. */
 function dependencyPath(steps: readonly Step[], index: number, to: string): PathSegment[] {
   const step = steps[index]!;

@@ -9,7 +9,7 @@ import { checkReferences } from './check-references.ts';
 import { checkStepCount } from './check-step-count.ts';
 import { checkStepFields } from './check-step-fields.ts';
 import { checkStepInstructions } from './check-step-instructions.ts';
-import { checkCycles, checkStepNames, indexStepIds } from './check-step-graph.ts';
+import { checkCycles, checkOptionalConflicts, checkStepNames, indexStepIds } from './check-step-graph.ts';
 import { checkTools } from './check-tools.ts';
 import { formatPath } from '../core/format-path.ts';
 import { issuesBesideSchema } from './issues-beside-schema.ts';
@@ -74,6 +74,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     // can leave an aggregate with none (its one optional input failed), which refused every replacement (review).
     ...checkStepInstructions(plan, rawSteps, steps, options.origin === 'model' ? (options.modelStepsFrom ?? 0) : 0),
     ...nameIssues,
+    ...checkOptionalConflicts(rawSteps),
     ...cycleIssues,
     ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
     ...referenceCheck.issues,

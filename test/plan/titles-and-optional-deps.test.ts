@@ -27,6 +27,27 @@ describe('optional dependencies in the plan file', () => {
     ).toEqual(['plan.yml:5:26: depends_on names step sails, which does not exist; steps: a, b (at workflow_sequence[1].depends_on[0].step)']);
   });
 
+  it('refuses a step listed as optional and as required, which ran as optional and let the run succeed past its failure', async () => {
+    const errors = await errorsFor(
+      yaml(
+        'workflow_sequence:',
+        '  - { id: a, type: reasoning }',
+        '  - id: b',
+        '    type: reasoning',
+        '    depends_on: [{ step: a, optional: true }, a]',
+        '  - id: c',
+        '    type: aggregate',
+        '    inputs: [a]',
+        '    depends_on: [b, { step: a, optional: true }]',
+        'goal: Report',
+      ),
+    );
+    expect(errors).toEqual([
+      'plan.yml:5:18: depends_on lists step a as optional here and as required at depends_on[1]; list it once: { step: a, optional: true } to run without it, or a to need it (at workflow_sequence[1].depends_on[0])',
+      'plan.yml:9:21: depends_on lists step a as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write a here (at workflow_sequence[2].depends_on[1])',
+    ]);
+  });
+
   it('rejects unknown keys in a dependency entry', async () => {
     const errors = await errorsFor(yaml('workflow_sequence:', '  - { id: a, type: reasoning }', '  - { id: b, type: reasoning, depends_on: [{ step: a, optinal: true }] }'));
     expect(errors.join('\n')).toContain('workflow_sequence[1].depends_on[0]');
