@@ -32,7 +32,7 @@ function valueOf(reference: Reference, text: string, sources: ReferenceSources):
   if (reference.kind === 'item') return itemValue(reference, text, sources.item);
   if (reference.kind === 'input') {
     if (!Object.hasOwn(sources.inputs, reference.name) || sources.inputs[reference.name] === undefined) {
-      throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value; pass it (--input ${reference.name}=…) or give it a default`, { reference: text, inputName: reference.name });
+      throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value: give it a default, or a value with --input ${reference.name}=… (CLI), the action's 'inputs', or the \`with:\` of the \`type: plan\` step that uses this plan`, { reference: text, inputName: reference.name });
     }
     return sources.inputs[reference.name];
   }

@@ -117,8 +117,12 @@ describe('resolveReferences', () => {
     expect(() => resolveReferences({ a: { step_result: 7 } }, sources)).toThrow('{"step_result":7}: step 7 has no result (it has not completed)');
   });
 
-  it('says when an input has no value', () => {
-    expect(() => resolveReferences({ a: '${inputs.region}' }, sources)).toThrow('${inputs.region}: input `region` has no value; pass it (--input region=…) or give it a default');
+  // Found by an adversarial pass: in a used plan it said only `--input region=…`, which the run using it refuses
+  // (its plan declares no such input); the used plan's input is given under the step's `with:`.
+  it('says when an input has no value, and every way to give one: a used plan’s under with:', () => {
+    expect(() => resolveReferences({ a: '${inputs.region}' }, sources)).toThrow(
+      "${inputs.region}: input `region` has no value: give it a default, or a value with --input region=… (CLI), the action's 'inputs', or the `with:` of the `type: plan` step that uses this plan",
+    );
   });
 
   it('never follows a path into the prototype', () => {
