@@ -1,4 +1,6 @@
+import { exceedsDepth } from '../core/exceeds-depth.ts';
 import { groupDigits } from '../core/group-digits.ts';
+import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
 import type { Plan } from './schema.ts';
 
 type PlanInput = NonNullable<Plan['inputs']>[string];
@@ -68,6 +70,9 @@ function gotText(value: unknown): string {
 
 /** `value` given for input `name`, read as its default's kind (`asDeclared`), or the error saying what to give. */
 export function readInput(name: string, spec: PlanInput, value: unknown): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string } {
+  // Bounded as a tool's result and a model's arguments are: a list 300 deep went into the trace with the step's
+  // arguments, and a resume refused that trace as damaged (found by an adversarial pass).
+  if (exceedsDepth(value, MAX_JSON_DEPTH)) return { ok: false, error: `input '${name}' nests lists and maps more than ${MAX_JSON_DEPTH} levels deep, which no data needs: give a flatter value` };
   const kind = kindOf(spec.default);
   const read = asDeclared(value, kind);
   if (read.ok) return read;
