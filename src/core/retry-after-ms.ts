@@ -29,10 +29,10 @@ export function headerRecord(headers: Readonly<Record<string, string | number | 
 
 /**
  * Milliseconds a server asked to wait, from `retry-after-ms` (OpenAI), `retry-after` (seconds or an
- * HTTP date) or GitHub's `x-ratelimit-reset` (epoch seconds) when `x-ratelimit-remaining` is 0.
- * `undefined` when none is given, or when the wait is beyond `MAX_RETRY_AFTER_MS`.
+ * HTTP date) or GitHub's `x-ratelimit-reset` (epoch seconds) when `x-ratelimit-remaining` is 0, however long;
+ * `undefined` when none is given.
  */
-export function retryAfterMs(header: HeaderReader, now: number = Date.now()): number | undefined {
+export function askedWaitMs(header: HeaderReader, now: number = Date.now()): number | undefined {
   const retryAfter = header('retry-after')?.trim();
   const inMs = header('retry-after-ms')?.trim();
   let wait: number | undefined;
@@ -47,6 +47,11 @@ export function retryAfterMs(header: HeaderReader, now: number = Date.now()): nu
     const reset = Number(header('x-ratelimit-reset'));
     if (Number.isFinite(reset) && reset > 0) wait = Math.max(0, reset * 1000 - now);
   }
-  if (wait === undefined || wait > MAX_RETRY_AFTER_MS) return undefined;
-  return Math.round(wait);
+  return wait === undefined ? undefined : Math.round(wait);
+}
+
+/** The wait a server asked for (`askedWaitMs`), `undefined` when none is given or when it is beyond `MAX_RETRY_AFTER_MS`. */
+export function retryAfterMs(header: HeaderReader, now: number = Date.now()): number | undefined {
+  const wait = askedWaitMs(header, now);
+  return wait === undefined || wait > MAX_RETRY_AFTER_MS ? undefined : wait;
 }

@@ -1,5 +1,5 @@
 import { cutText } from '../core/cut-text.ts';
-import { headerRecord, retryAfterMs } from '../core/retry-after-ms.ts';
+import { askedWaitMs, headerRecord, MAX_RETRY_AFTER_MS } from '../core/retry-after-ms.ts';
 
 /**
  * How long a GitHub request is waited for before it fails as "timed out" (`createOctokit`'s default): GitHub
@@ -26,6 +26,8 @@ export interface GitHubFailure {
   readonly rateLimited?: true;
   /** How long GitHub asked us to wait (`retry-after`, or `x-ratelimit-reset` when none are left). */
   readonly retryAfterMs?: number;
+  /** That wait however long: `retryAfterMs` leaves out one past `MAX_RETRY_AFTER_MS`, which is no leave to ask again sooner. */
+  readonly askedWaitMs?: number;
 }
 
 interface OctokitLikeError {
@@ -47,8 +49,16 @@ export function readGitHubFailure(error: unknown): GitHubFailure {
   const rateLimited =
     status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
   const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
-  const wait = retryAfterMs(header);
-  return { status, message, transient, ...((rateLimited || status === 429) && { rateLimited: true }), ...(wait !== undefined && { retryAfterMs: wait }) };
+  const asked = askedWaitMs(header);
+  const wait = asked !== undefined && asked <= MAX_RETRY_AFTER_MS ? asked : undefined;
+  return {
+    status,
+    message,
+    transient,
+    ...((rateLimited || status === 429) && { rateLimited: true }),
+    ...(wait !== undefined && { retryAfterMs: wait }),
+    ...(asked !== undefined && { askedWaitMs: asked }),
+  };
 }
 
 /** "HTTP 403 Resource not accessible by integration", for warnings. */

@@ -97,3 +97,32 @@ describe('a github write refused for a rate limit', () => {
     expect(posts()).toBe(1);
   });
 });
+
+// Found by an adversarial pass: GitHub asking for more than the 10 minutes a `retry-after` is read to (15 here) was read
+// as asking for none, so as GitHub's one minute: under `max_interval: 2m` the write was sent again after 60 s, while
+// GitHub still asked to wait 14 minutes more.
+describe('a github write GitHub asks to wait longer than a retry-after is read to', () => {
+  it('is not sent again before that wait is over, though the step’s max_interval passes a minute', async () => {
+    const posts = limitedOnce(900);
+    const events: RunEvent[] = [];
+    const outcome = runComment(events, { maxInterval: '2m', clock: new ManualClock() });
+    const next = await until(events, (event) => event.type === 'step_retrying' || event.type === 'step_failed');
+    expect(next.type).toBe('step_failed');
+    const ended = await outcome;
+    expect(ended.status).toBe('failed');
+    expect(ended.reason).toContain('GitHub answered 403');
+    expect(posts()).toBe(1);
+  });
+
+  it('is sent again once it is over, where the step’s max_interval allows that long', async () => {
+    const posts = limitedOnce(900);
+    const events: RunEvent[] = [];
+    const clock = new ManualClock();
+    const outcome = runComment(events, { maxInterval: '20m', clock });
+    const retrying = await until(events, (event) => event.type === 'step_retrying');
+    expect(retrying).toMatchObject({ waitMs: 900_000 });
+    clock.advance(900_000);
+    expect((await outcome).status).toBe('succeeded');
+    expect(posts()).toBe(2);
+  });
+});
