@@ -108,3 +108,33 @@ describe('an HTTP MCP server that answers initialize and then never answers the 
     expect((error as Error).message).toBe(expected);
   }, 15_000);
 });
+
+// Found by an adversarial pass: a call an HTTP server refused with 429 or 503 and a `retry-after` was retried with the
+// step's backoff alone (1 s, 2 s), as if the server had named no wait: all of its attempts went within the time the
+// server asked to be left alone, where an `http` tool's and a model call's `retry-after` is honoured.
+describe('an HTTP MCP server that refuses a call for now and says how long to wait', () => {
+  it('fails the call with that wait, for the step’s retry to honour', async () => {
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
+        if (message.method === 'tools/call') return void response.writeHead(429, { 'retry-after': '20' }).end();
+        if (message.id === undefined) return void response.writeHead(202).end();
+        const json = (result: unknown) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+        if (message.method === 'initialize') return json({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'docs', version: '1' } });
+        return json({ tools: [{ name: 'search', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const connection = await connectMcpServers({ docs: { url } }, { signal: new AbortController().signal, env: {}, timeoutMs: 5_000 });
+    onTestFinished(() => connection.close());
+    const error = await connection.tools[0]!.execute({}, ctx).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ transient: true, retryAfterMs: 20_000 });
+  });
+});

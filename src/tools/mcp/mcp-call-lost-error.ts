@@ -8,9 +8,12 @@ export class McpCallLostError extends Error {
   override readonly name = 'McpCallLostError';
   /** True when the call was never written to the server: its start before the call failed, or it refused the connection. */
   readonly notSent: boolean;
+  /** The wait an HTTP server's `retry-after` asked for, with the status it refused the call with (429, 503). */
+  readonly retryAfterMs?: number;
 
-  constructor(cause: unknown, options: { notSent?: boolean } = {}) {
+  constructor(cause: unknown, options: { notSent?: boolean; retryAfterMs?: number } = {}) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.notSent = options.notSent === true;
+    if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }

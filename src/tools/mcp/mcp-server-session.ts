@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { groupDigits } from '../../core/group-digits.ts';
 import { shownToolName } from './mcp-tool.ts';
@@ -20,6 +21,7 @@ import { answerKeepingNumbers } from './exact-numbers-body.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
 import { timeoutSignal } from '../../core/timeout-signal.ts';
 import { fetchNeverSent } from '../../core/fetch-never-sent.ts';
+import { retryAfterMs } from '../../core/retry-after-ms.ts';
 
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
@@ -63,6 +65,12 @@ export interface McpRequestLimits {
   /** What sets `timeoutMs`, for a message that says it ran out: a start-up's limit is not `timeout_seconds`. */
   readonly timeoutNote?: string;
 }
+
+/**
+ * The wait an HTTP server asked for (`retry-after`) in its error answer to a call, held for the call that made the
+ * request: the SDK's error keeps the status only, and a 429's wait went unread (found by an adversarial pass).
+ */
+const askedWait = new AsyncLocalStorage<{ retryAfterMs?: number }>();
 
 /** The most tools one server may list. */
 export const MAX_LISTED_TOOLS = 1_000;
@@ -213,6 +221,9 @@ export class McpServerSession {
     // the calls in flight fail, and the one alone is told its answer was too large (callTool).
     const limited = async (input: string | URL, init?: RequestInit): Promise<Response> => {
       const response = await fetch(input, init);
+      const call = askedWait.getStore();
+      const wait = call && !response.ok ? retryAfterMs((name) => response.headers.get(name)) : undefined;
+      if (call && wait !== undefined) call.retryAfterMs = wait;
       if (!response.body || response.status < 200 || response.status > 599) return response;
       const post = (init?.method ?? 'GET').toUpperCase() === 'POST';
       const onOver = (): void => {
@@ -302,6 +313,7 @@ export class McpServerSession {
     let sent = false;
     let client: Client | undefined;
     let transport: ProcessGroupStdioTransport | AnswerBoundedHttpTransport | undefined;
+    const asked: { retryAfterMs?: number } = {};
     this.#inFlight++;
     try {
       client = await this.connect(this.#startLimits(limits));
@@ -310,10 +322,12 @@ export class McpServerSession {
       // A request, not the SDK's callTool: that refused an answer without structuredContent from a tool listing an
       // outputSchema after the server took the call, as if the server had said no (found by an adversarial pass).
       const call = (on: Client): Promise<CallToolResult> =>
-        on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, TOOL_RESULT, {
-          signal: limits.signal,
-          timeout: Math.max(1, limits.timeoutMs - (performance.now() - started)),
-        });
+        askedWait.run(asked, () =>
+          on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, TOOL_RESULT, {
+            signal: limits.signal,
+            timeout: Math.max(1, limits.timeoutMs - (performance.now() - started)),
+          }),
+        );
       transport = this.#transport;
       try {
         sent = true;
@@ -348,7 +362,7 @@ export class McpServerSession {
       if (answer !== error) throw answer;
       // A call never written (its start failed, the connection was refused) took no effect: a call with side effects may
       // be made again, where it counted as one that may have happened (found by an adversarial pass).
-      throw new McpCallLostError(error, { notSent: !sent || fetchNeverSent(error) });
+      throw new McpCallLostError(error, { notSent: !sent || fetchNeverSent(error), ...(asked.retryAfterMs !== undefined && { retryAfterMs: asked.retryAfterMs }) });
     } finally {
       this.#inFlight--;
     }

@@ -120,7 +120,7 @@ export function mcpTool(options: {
         ctx.signal.throwIfAborted();
         if (error instanceof McpAnswerTooLargeError) throw new ToolOutputTooLargeError({ toolName: name, limitBytes: error.limitBytes, answered: true });
         const detail = serverWords(error);
-        if (error instanceof McpCallLostError) throw new McpTransportError({ toolName: name, server: session.name, detail, notSent: error.notSent, cause: error });
+        if (error instanceof McpCallLostError) throw new McpTransportError({ toolName: name, server: session.name, detail, notSent: error.notSent, retryAfterMs: error.retryAfterMs, cause: error });
         if (error instanceof McpError) throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
         // Refused before the server took the call (an HTTP 4xx), or an answer that is no tool result: trying again changes
         // nothing. The latter answers a call the server took, which may have taken effect: a 200 of another content type

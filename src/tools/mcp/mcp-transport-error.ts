@@ -11,7 +11,7 @@ export class McpTransportError extends StepError {
   readonly server: string;
 
   /** `effectUnknown`: the server took the call and its answer cannot be read (no tool result). `notSent`: the call never reached it. */
-  constructor(options: { toolName: string; server: string; detail: string; transient?: boolean; effectUnknown?: boolean; notSent?: boolean; cause?: unknown }) {
+  constructor(options: { toolName: string; server: string; detail: string; transient?: boolean; effectUnknown?: boolean; notSent?: boolean; retryAfterMs?: number; cause?: unknown }) {
     // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
     const detail = options.detail.length > MAX_DETAIL_CHARS ? `${options.detail.slice(0, MAX_DETAIL_CHARS)}…` : options.detail;
     super(`${options.toolName}: calling MCP server '${options.server}' failed: ${detail}`, {
@@ -19,6 +19,7 @@ export class McpTransportError extends StepError {
       toolName: options.toolName,
       effectUnknown: options.effectUnknown,
       notSent: options.notSent,
+      retryAfterMs: options.retryAfterMs,
       cause: options.cause,
     });
     this.server = options.server;
