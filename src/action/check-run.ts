@@ -105,7 +105,10 @@ export async function leftCheckRun(
       target.id === undefined
         ? (await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 })).data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed')
         : (await octokit.rest.checks.get({ owner: target.owner, repo: target.repo, check_run_id: target.id })).data;
-    return left && left.status !== 'completed' ? endingCheckRun(octokit, { ...target, name: left.name }, left.id, warn, timing) : undefined;
+    if (!left || left.status === 'completed') return undefined;
+    // A killed run that had succeeded is a success here too: checked against another job writing its name, from its own start.
+    const startedAt = left.started_at ? Date.parse(left.started_at) : Number.NaN;
+    return endingCheckRun(octokit, { ...target, name: left.name }, left.id, warn, timing, { startedAt: Number.isNaN(startedAt) ? Number.POSITIVE_INFINITY : startedAt });
   } catch (error) {
     warn(`Could not look for the check run '${target.name}' the main step left in progress: ${describeGitHubFailure(readGitHubFailure(error))}.`);
     return undefined;

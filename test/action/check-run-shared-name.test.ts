@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startCheckRun, type CheckRunResult } from '../../src/action/check-run.ts';
+import { leftCheckRun, startCheckRun, type CheckRunResult } from '../../src/action/check-run.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
@@ -58,5 +58,15 @@ describe('a check run whose name another job writes at the same time', () => {
     github.checkRuns.push({ id: 903, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null });
     await leg!.complete(failed);
     expect(ours(leg!.id)).toMatchObject({ conclusion: 'failure', output: { title: 'Goals not met' } });
+  });
+
+  it('is completed as failed by the post step too, when another leg’s is in progress', async () => {
+    // A main step killed after its run succeeded, while it published: the post step completes its check run as a success.
+    const detailsUrl = 'https://github.com/acme/app/actions/runs/9/attempts/1';
+    const leg = await startCheckRun(octokit(), { ...target, detailsUrl }, () => {});
+    github.checkRuns.push({ id: 904, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null });
+    const left = await leftCheckRun(octokit(), { ...target, detailsUrl, id: leg!.id! }, () => {});
+    await left!.complete(passed);
+    expect(ours(leg!.id)).toMatchObject({ status: 'completed', conclusion: 'failure', output: { title: 'Another job writes this check run' } });
   });
 });
