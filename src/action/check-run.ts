@@ -36,6 +36,20 @@ export interface CheckRunTarget {
   readonly name: string;
   readonly headSha: string;
   readonly detailsUrl?: string;
+  /**
+   * This job on this runner (`checkRunJob`), kept as the check run's `external_id`: a check run of the same name that
+   * another step of this very job left in progress (killed) is not another job's.
+   */
+  readonly job?: string;
+}
+
+/**
+ * The job writing a check run: workflow run, attempt, job and runner, from the runner's variables; undefined when
+ * one is missing. Legs of a matrix share the first three and run on runners of their own.
+ */
+export function checkRunJob(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const parts = [env['GITHUB_RUN_ID'], env['GITHUB_RUN_ATTEMPT'], env['GITHUB_JOB'], env['RUNNER_NAME']];
+  return parts.every((part) => part !== undefined && part !== '') ? `plan-runner:${parts.join('/')}` : undefined;
 }
 
 /** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
@@ -70,6 +84,7 @@ export async function startCheckRun(
       status: 'in_progress',
       started_at: startedAt,
       ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}),
+      ...(target.job ? { external_id: target.job } : {}),
     });
     id = data.id;
   } catch (error) {
@@ -124,7 +139,9 @@ export async function leftCheckRun(
 async function writtenBeside(octokit: GitHubClient, target: CheckRunTarget, id: number | undefined, since: number, warn: (message: string) => void): Promise<{ id: number; status: string } | undefined> {
   try {
     const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
-    return data.check_runs.find((run) => run.id !== id && (run.status !== 'completed' || (run.completed_at !== null && Date.parse(run.completed_at) >= since)));
+    // Not one another step of this job wrote (killed, its post step ends it later): that is no other job.
+    const sameJob = (run: { external_id: string | null }): boolean => target.job !== undefined && run.external_id === target.job;
+    return data.check_runs.find((run) => run.id !== id && !sameJob(run) && (run.status !== 'completed' || (run.completed_at !== null && Date.parse(run.completed_at) >= since)));
   } catch (error) {
     warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${describeGitHubFailure(readGitHubFailure(error))}.`);
     return undefined;
@@ -154,7 +171,7 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
   });
   const update = (result: CheckRunResult) =>
     id === undefined
-      ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...ended(result) })
+      ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...(target.job ? { external_id: target.job } : {}), ...ended(result) })
       : octokit.rest.checks.update({ ...where, check_run_id: id, ...ended(result) });
   // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
   const finish = async (given: CheckRunResult): Promise<void> => {

@@ -13,7 +13,7 @@ import { readResumeTrace, traceEvents } from '../run/read-resume-trace.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
-import { leftCheckRun } from './check-run.ts';
+import { checkRunJob, leftCheckRun } from './check-run.ts';
 import { checkRunName } from './check-run-name.ts';
 import { checkRunResult } from './check-run-output.ts';
 import { checkConclusion } from './job-failure.ts';
@@ -271,7 +271,8 @@ async function completeLeftCheckRun(settings: ActionSettings, context: KilledRun
   const headSha = context.pausedHeadSha ?? settings.github.headSha;
   // A prepare or shard job opens none (the merge job reports the goals).
   if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl) return;
-  const check = await leftCheckRun(context.github, { owner, repo, name: await checkRunName(settings), headSha, detailsUrl: runUrl, ...(context.checkRunId !== undefined && { id: context.checkRunId }) }, context.io.warning, { clock: context.clock });
+  const job = checkRunJob(settings.env);
+  const check = await leftCheckRun(context.github, { owner, repo, name: await checkRunName(settings), headSha, detailsUrl: runUrl, ...(context.checkRunId !== undefined && { id: context.checkRunId }), ...(job && { job }) }, context.io.warning, { clock: context.clock });
   if (!check) return;
   await check.complete(await checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }

@@ -21,7 +21,7 @@ import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { admitRun, type AdmissionDeps } from './admit-run.ts';
 import { checkoutElsewhere } from './checkout-elsewhere.ts';
-import { startCheckRun, type CheckRun } from './check-run.ts';
+import { checkRunJob, startCheckRun, type CheckRun } from './check-run.ts';
 import { checkRunName } from './check-run-name.ts';
 import { checkRunResult, internalErrorResult } from './check-run-output.ts';
 import { finalReport, type FinalReport } from '../report/final-report.ts';
@@ -174,7 +174,8 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps, pausedHe
     return undefined;
   }
   const detailsUrl = settings.github.runUrl;
-  return startCheckRun(deps.github, { owner, repo, name: await checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
+  const job = checkRunJob(settings.env);
+  return startCheckRun(deps.github, { owner, repo, name: await checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}), ...(job && { job }) }, deps.io.warning, { clock: deps.clock });
 }
 
 function escalationIssueContext(settings: ActionSettings, planName: string | undefined): EscalationIssueContext {

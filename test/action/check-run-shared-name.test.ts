@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { leftCheckRun, startCheckRun, type CheckRunResult } from '../../src/action/check-run.ts';
+import { checkRunJob, leftCheckRun, startCheckRun, type CheckRunResult } from '../../src/action/check-run.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
@@ -51,6 +51,20 @@ describe('a check run whose name another job writes at the same time', () => {
     await rerun!.complete(passed);
     expect(ours(rerun!.id)).toMatchObject({ conclusion: 'success', output: { title: 'Goals met' } });
     expect(warnings).toEqual([]);
+  });
+
+  // A later step of the same job, run after this one was killed (its post step ends it at the job's end), is no other job.
+  it('stays a success beside a check run of its name that another step of this job left in progress', async () => {
+    const job = checkRunJob({ GITHUB_RUN_ID: '77', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'gate', RUNNER_NAME: 'GitHub Actions 3' })!;
+    github.checkRuns.push({ id: 904, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null, external_id: job });
+    const step = await startCheckRun(octokit(), { ...target, job }, () => {});
+    await step!.complete(passed);
+    expect(ours(step!.id)).toMatchObject({ conclusion: 'success', external_id: job });
+    // Another leg of the matrix: another runner.
+    const leg = checkRunJob({ GITHUB_RUN_ID: '77', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'gate', RUNNER_NAME: 'GitHub Actions 4' })!;
+    const other = await startCheckRun(octokit(), { ...target, job: leg }, () => {});
+    await other!.complete(passed);
+    expect(ours(other!.id)).toMatchObject({ conclusion: 'failure' });
   });
 
   it('keeps a failure as it is', async () => {

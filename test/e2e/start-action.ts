@@ -129,6 +129,8 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
     GITHUB_API_URL: options.githubUrl ?? 'http://127.0.0.1:9',
     GITHUB_RUN_ID: '4242',
     GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_JOB: 'plan',
+    RUNNER_NAME: 'GitHub Actions 1',
     GITHUB_SHA: HEAD_SHA,
     RUNNER_TEMP: runnerTemp,
     ...compileCacheEnv(),
