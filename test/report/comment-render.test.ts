@@ -179,6 +179,25 @@ describe('renderComment', () => {
       expect(body).toMatch(/^- ✅ s4990\. Deploy region 4990 r+…/m);
     });
 
+    // Found by an adversarial pass: a used plan's lines stopped once longer than the comment, so the ❌ of its
+    // 2,900th step of 3,000 was never drawn, though the header counted it and the comment had room for it.
+    it('keeps the ❌ of a used plan’s step far down a used plan too long to show whole', () => {
+      const inner = Array.from({ length: 3000 }, (_, i) => step(`s${i}`, `Check region ${i}`));
+      const script = new RunScript(plan([step('p', 'Run the region checks'), step('q', 'Report', ['p'])]));
+      script.events.push({ type: 'step_started', at: 1, stepKey: 'p' });
+      const used = new RunScript(plan(inner));
+      for (const s of inner) if (s.key === 's2900') used.fail(s.key, 'DOWN');
+      else used.complete(s.key, 'ok');
+      for (const event of used.finish('failed').events) script.events.push({ type: 'nested_event', at: event.at, stepKey: 'p', event });
+      script.events.push({ type: 'step_completed', at: 2, stepKey: 'p', result: 'done', durationMs: 1, usage: NO_USAGE });
+      const record = script.complete('q', 'ok').finish('succeeded').record();
+      expect(checklistHeader(record)).toContain('1 step of used plans failed');
+      const body = renderComment(record, { marker, runUrl, redact: noRedaction });
+      expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+      expect(body).toMatch(/^- ✅ p\. Run the region checks\n {2}- ❌ s2900\. Check region 2900$/m);
+      expect(body).toMatch(/^- ✅ q\. Report$/m);
+    });
+
     it('keeps an agent step’s own line without its TODO list when the list is too long, and the lines after it', () => {
       const steps = [step('agent', 'Plan the rollout'), ...Array.from({ length: 10 }, (_, i) => step(`deploy_${i}`, `Deploy region ${i}`))];
       const script = new RunScript(plan(steps));

@@ -229,18 +229,23 @@ const escapedLabels = new WeakMap<PlanStep, { readonly redact: (text: string) =>
 
 /**
  * The lines of a nested run's steps, and of runs nested in theirs, in the order of `nestedItems`, each
- * with a line break before it; they stop once longer than `limit`. Every render made all of them, far
- * past what a comment holds: a nested run of 40,000 steps, rendered every 200 steps, took 16 s of
- * renders (now 0.3 s).
+ * with a line break before it; past `limit` characters only the lines of steps that need attention, and
+ * none past `cap`. Every render made all of them, far past what a comment holds: a nested run of 40,000
+ * steps, rendered every 200 steps, took 16 s of renders (now 0.3 s). Stopped at `limit`, a used plan of
+ * 3,000 steps lost the ❌ of its 2,900th, which the header counted (found by an adversarial pass).
  */
-function nestedLines(nested: RunRecord, redact: (text: string) => string, limit: number, depth = 1): string {
+function nestedLines(nested: RunRecord, redact: (text: string) => string, limit: number, depth = 1, cap = limit * 2): string {
   let text = '';
-  for (const planStep of nested.plan?.steps ?? []) {
+  const steps = nested.plan?.steps ?? [];
+  const draw = (planStep: PlanStep): void => {
     const step = nested.steps.get(planStep.key);
     text += `\n${'  '.repeat(depth)}${itemLines(checklistItem(planStep, step, redact), step).bare}`;
-    if (step?.nested) text += nestedLines(step.nested, redact, limit - text.length, depth + 1);
-    if (text.length > limit) break;
-  }
+    if (step?.nested) text += nestedLines(step.nested, redact, limit - text.length, depth + 1, cap - text.length);
+  };
+  let index = 0;
+  for (; index < steps.length && text.length <= limit; index++) draw(steps[index]!);
+  const urgentAt = index < steps.length ? urgentIndexes(steps, nested) : undefined;
+  if (urgentAt) for (; index < steps.length && text.length <= cap; index++) if (urgentAt[index]) draw(steps[index]!);
   return text;
 }
 
