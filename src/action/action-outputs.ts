@@ -1,5 +1,5 @@
 import { goalsVerdict } from '../goals/goals-verdict.ts';
-import { cutText } from '../report/cut-text.ts';
+import { cutTextBytes } from '../core/cut-text.ts';
 import type { Redactor } from '../core/redact.ts';
 import { resultText } from '../core/result-text.ts';
 import { runUsage } from '../core/run-usage.ts';
@@ -57,8 +57,11 @@ function recordUsageOutputs(record: RunRecord | undefined): UsageOutputs {
   return record ? usageOutputs(runUsage(record), jobDurationMs(record)) : usageOutputs();
 }
 
-/** Later steps read `result` from the environment or an expression: keep it well inside the runner's limits. */
-export const MAX_RESULT_OUTPUT_CHARS = 64 * 1024;
+/**
+ * Later steps read `result` from the environment or an expression: keep it well inside the runner's limits. Bytes
+ * of UTF-8, not characters: 64 Ki characters of Cyrillic or CJK passed the 128 KiB Linux takes for one variable.
+ */
+export const MAX_RESULT_OUTPUT_BYTES = 64 * 1024;
 
 /** The outputs for a finished job; `result` is redacted whole, then cut. */
 export function actionOutputs(report: FinalReport, paths: Pick<ReportPaths, 'report' | 'trace'> & { readonly planFile?: string }, redact: Redactor): ActionOutputs {
@@ -69,7 +72,7 @@ export function actionOutputs(report: FinalReport, paths: Pick<ReportPaths, 'rep
   const goalsMet = ran && goalsVerdict(report.goals).goalsMet;
   return {
     status: report.status,
-    result: cutText(result, MAX_RESULT_OUTPUT_CHARS),
+    result: cutTextBytes(result, MAX_RESULT_OUTPUT_BYTES),
     'goals-met': goalsMet ? 'true' : 'false',
     report: paths.report,
     trace: paths.trace,

@@ -12,7 +12,7 @@ import { readYamlFile } from '../plan/read-yaml-file.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
 import { addUsage, NO_USAGE } from '../core/usage.ts';
 import type { EvalRunResult } from '../eval/eval-run-result.ts';
-import { MAX_RESULT_OUTPUT_CHARS, usageOutputs, type ActionOutputs } from './action-outputs.ts';
+import { MAX_RESULT_OUTPUT_BYTES, usageOutputs, type ActionOutputs } from './action-outputs.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import type { VariantSummary } from '../eval/summarise-variant.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -47,10 +47,10 @@ function ended(status: 'succeeded' | 'failed', report: string, failure?: string,
  */
 function resultOutput(columns: readonly VariantSummary[], redact: (text: string) => string): { readonly text: string; readonly goalsLeftOut?: number } {
   const whole = redact(JSON.stringify(columns));
-  if (whole.length <= MAX_RESULT_OUTPUT_CHARS) return { text: whole };
+  if (Buffer.byteLength(whole) <= MAX_RESULT_OUTPUT_BYTES) return { text: whole };
   const goalsLeftOut = columns.reduce((most, column) => Math.max(most, column.goalsMetRate.length), 0);
   const lean = redact(JSON.stringify(columns.map((column) => ({ ...column, goalsMetRate: [], goalsLeftOut: column.goalsMetRate.length }))));
-  return { text: lean.length <= MAX_RESULT_OUTPUT_CHARS ? lean : '', goalsLeftOut };
+  return { text: Buffer.byteLength(lean) <= MAX_RESULT_OUTPUT_BYTES ? lean : '', goalsLeftOut };
 }
 
 async function readOptional<T>(file: string | undefined, read: (file: string) => Promise<{ ok: true; value: T } | { ok: false; errors: readonly Parameters<typeof formatPlanError>[0][] }>): Promise<{ value?: T; problems: string[] }> {
@@ -128,7 +128,7 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
   const result = resultOutput(report.columns, redact);
   if (result.goalsLeftOut !== undefined) {
     const what = result.text === '' ? 'is empty: its JSON passes' : `leaves out each column's rates by goal (${result.goalsLeftOut} goals) to stay within`;
-    io.warning(`The result output ${what} ${groupDigits(MAX_RESULT_OUTPUT_CHARS)} characters; the job summary and ${jsonFile} have every figure.`);
+    io.warning(`The result output ${what} ${groupDigits(MAX_RESULT_OUTPUT_BYTES)} bytes; the job summary and ${jsonFile} have every figure.`);
   }
   return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, result.text, report.runs);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
-import { MAX_RESULT_OUTPUT_CHARS } from '../../src/action/action-outputs.ts';
+import { MAX_RESULT_OUTPUT_BYTES } from '../../src/action/action-outputs.ts';
 import { runnerActionIO } from '../../src/action/action-io.ts';
 import { workflowCommands } from '../../src/action/runner-commands.ts';
 import { SUMMARY_MAX_BYTES } from '../../src/report/summary/render-summary.ts';
@@ -75,14 +75,25 @@ describe('the action with mode: eval', () => {
     const plan = path.join(runnerTemp, 'long-goal.yml');
     writeFileSync(plan, `${readFileSync(path.join(ROOT, 'workflows/bodmas.yml'), 'utf8')}  - name: "${'*'.repeat(600_000)}"\n    contains: "1"\n`);
     const { result, said } = await evalAction({ plan, 'eval-runs': '1' }, runnerTemp);
-    expect(result.outputs.result.length).toBeLessThanOrEqual(MAX_RESULT_OUTPUT_CHARS);
+    expect(Buffer.byteLength(result.outputs.result)).toBeLessThanOrEqual(MAX_RESULT_OUTPUT_BYTES);
     // Still JSON, for a later step's fromJSON: the figures without the rates by goal (a cut left no JSON, found by a review).
     expect(JSON.parse(result.outputs.result)).toEqual([expect.objectContaining({ column: 'plan', runs: 1, goalsMetRate: [], goalsLeftOut: 2 })]);
-    expect(said.warnings).toContainEqual(expect.stringContaining("The result output leaves out each column's rates by goal (2 goals) to stay within 65,536 characters"));
+    expect(said.warnings).toContainEqual(expect.stringContaining("The result output leaves out each column's rates by goal (2 goals) to stay within 65,536 bytes"));
     const { commands, told } = recordingRunner({});
     await runnerActionIO(commands, { GITHUB_STEP_SUMMARY: '/dev/null' }).writeSummary(await readFile(path.join(runnerTemp, 'plan-runner', 'eval.md'), 'utf8'));
     expect(Buffer.byteLength(told.summary)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
     expect(told.summary).toContain('| goal met: the answer is 11 |');
+  });
+
+  // Found by an adversarial pass: the limit was 65,536 characters, and a goal named in Japanese made a result of
+  // 40,000 characters, 120 KiB, that a later step could not take as an environment variable (Linux: 128 KiB at most).
+  it('keeps the result output within 64 KiB of UTF-8, not 64 Ki characters', async () => {
+    const runnerTemp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-'));
+    const plan = path.join(runnerTemp, 'japanese-goal.yml');
+    writeFileSync(plan, `${readFileSync(path.join(ROOT, 'workflows/bodmas.yml'), 'utf8')}  - name: "${'漢'.repeat(40_000)}"\n    contains: "1"\n`);
+    const { result } = await evalAction({ plan, 'eval-runs': '1' }, runnerTemp);
+    expect(Buffer.byteLength(result.outputs.result)).toBeLessThanOrEqual(64 * 1024);
+    expect(JSON.parse(result.outputs.result)).toEqual([expect.objectContaining({ column: 'plan', goalsMetRate: [], goalsLeftOut: 2 })]);
   });
 
   // Found by an adversarial pass: the thresholds and the notes saying why an evaluation failed came after the table,
