@@ -31,10 +31,27 @@ let redact: Redactor = createRedactor();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
 let runner: RunnerCommands | undefined;
 
+/**
+ * The outputs of a job that failed before its own were set (an internal error, a bundle without its regex engine):
+ * a later step's `if: steps.plan.outputs.goals-met != 'false'` read the empty value as a pass (found by an
+ * adversarial pass). Set after outputs the main step set, they are the ones read: the job failed.
+ */
+function failedOutputs(commands: RunnerCommands): void {
+  try {
+    commands.setOutput('status', 'failed');
+    commands.setOutput('goals-met', 'false');
+  } catch {
+    // The verdict below still fails the job.
+  }
+}
+
 function fail(what: string, error: unknown): void {
   // A message, never a stack trace: users act on "where and what", not on our internals.
   const message = redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`);
-  if (runner) return runnerActionIO(runner).fail(message);
+  if (runner) {
+    failedOutputs(runner);
+    return runnerActionIO(runner).fail(message);
+  }
   // Only when loading @actions/core itself failed (local-action): stderr is read for commands too.
   process.exitCode = 1;
   process.stderr.write(`${neutraliseLogText(message)}\n`);
@@ -54,7 +71,10 @@ export async function run(commands?: RunnerCommands): Promise<void> {
   try {
     runner = commands ?? (await actionsCore());
     const incomplete = regexEngineMissing();
-    if (incomplete) return runner.setFailed(`plan-runner: ${incomplete}`);
+    if (incomplete) {
+      failedOutputs(runner);
+      return runner.setFailed(`plan-runner: ${incomplete}`);
+    }
     // Before the first request: Node's fetch (the model endpoint, http tools, MCP servers) ignores the proxy variables.
     const { warning } = sendFetchThroughProxy(process.env);
     if (warning) runner.warning(`plan-runner: ${warning}`);
