@@ -52,6 +52,20 @@ export function checkRunJob(env: Readonly<Record<string, string | undefined>>): 
   return parts.every((part) => part !== undefined && part !== '') ? `plan-runner:${parts.join('/')}` : undefined;
 }
 
+/** The workflow run and attempt at the start of a `checkRunJob`. */
+const RUN_ATTEMPT = /^plan-runner:(\d+)\/(\d+)\//;
+
+/**
+ * Whether `other` (a check run's `external_id`) is a job of an earlier attempt of the workflow run `job` belongs to:
+ * GitHub re-runs only a workflow run that has ended, so no job writes it now (one its lost runner left in progress
+ * stays so for good).
+ */
+function earlierAttempt(other: string | null, job: string | undefined): boolean {
+  const theirs = other === null ? null : RUN_ATTEMPT.exec(other);
+  const ours = job === undefined ? null : RUN_ATTEMPT.exec(job);
+  return theirs !== null && ours !== null && theirs[1] === ours[1] && Number(theirs[2]) < Number(ours[2]);
+}
+
 /** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
 const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
@@ -139,9 +153,9 @@ export async function leftCheckRun(
 async function writtenBeside(octokit: GitHubClient, target: CheckRunTarget, id: number | undefined, since: number, warn: (message: string) => void): Promise<{ id: number; status: string } | undefined> {
   try {
     const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
-    // Not one another step of this job wrote (killed, its post step ends it later): that is no other job.
+    // Not one another step of this job wrote (killed, its post step ends it later), nor an earlier attempt's: no other job writes those.
     const sameJob = (run: { external_id: string | null }): boolean => target.job !== undefined && run.external_id === target.job;
-    return data.check_runs.find((run) => run.id !== id && !sameJob(run) && (run.status !== 'completed' || (run.completed_at !== null && Date.parse(run.completed_at) >= since)));
+    return data.check_runs.find((run) => run.id !== id && !sameJob(run) && !earlierAttempt(run.external_id, target.job) && (run.status !== 'completed' || (run.completed_at !== null && Date.parse(run.completed_at) >= since)));
   } catch (error) {
     warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${describeGitHubFailure(readGitHubFailure(error))}.`);
     return undefined;

@@ -67,6 +67,26 @@ describe('a check run whose name another job writes at the same time', () => {
     expect(ours(other!.id)).toMatchObject({ conclusion: 'failure' });
   });
 
+  // A runner lost mid-run leaves its check run in progress for good (no post step ends it). A re-run of the workflow
+  // starts only once that attempt is over: read as another job writing the name, every re-run's success was failed.
+  it('stays a success beside a check run of its name an earlier attempt of this workflow run left in progress', async () => {
+    const lost = checkRunJob({ GITHUB_RUN_ID: '77', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'gate', RUNNER_NAME: 'GitHub Actions 3' })!;
+    github.checkRuns.push({ id: 905, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: '2026-12-01T10:00:00Z', completed_at: null, external_id: lost });
+    const job = checkRunJob({ GITHUB_RUN_ID: '77', GITHUB_RUN_ATTEMPT: '2', GITHUB_JOB: 'gate', RUNNER_NAME: 'GitHub Actions 5' })!;
+    const rerun = await startCheckRun(octokit(), { ...target, job }, () => {});
+    await rerun!.complete(passed);
+    expect(ours(rerun!.id)).toMatchObject({ conclusion: 'success', output: { title: 'Goals met' } });
+    // Another workflow run's, or a later attempt's, is still another job's.
+    for (const [run, attempt] of [['78', '1'], ['77', '3']] as const) {
+      const other = checkRunJob({ GITHUB_RUN_ID: run, GITHUB_RUN_ATTEMPT: attempt, GITHUB_JOB: 'gate', RUNNER_NAME: 'GitHub Actions 6' })!;
+      github.checkRuns.length = 0;
+      github.checkRuns.push({ id: 906, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null, external_id: other });
+      const leg = await startCheckRun(octokit(), { ...target, job }, () => {});
+      await leg!.complete(passed);
+      expect(ours(leg!.id)).toMatchObject({ conclusion: 'failure', output: { title: 'Another job writes this check run' } });
+    }
+  });
+
   it('keeps a failure as it is', async () => {
     const leg = await startCheckRun(octokit(), target, () => {});
     github.checkRuns.push({ id: 903, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null });
