@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addEscalationLabel, escalationMentionLine } from '../../src/action/escalation-notice.ts';
+import { addEscalationLabel, escalationMentionLine, tellEscalation } from '../../src/action/escalation-notice.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import type { Escalation } from '../../src/run/escalation.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
@@ -41,8 +42,30 @@ describe('escalation notice', () => {
     expect(warnings).toEqual([expect.stringContaining("Could not add the escalation label 'needs-human' to #7 (HTTP 403)")]);
   });
 
-  it('mentions the plan’s team in the comment only for an escalated run', () => {
-    expect(escalationMentionLine(escalation)).toContain('@acme/oncall: a person is needed');
+  it('names the plan’s team in the live comment as code, only for an escalated run: an edit would not notify it', () => {
+    expect(escalationMentionLine(escalation)).toContain('`@acme/oncall`: a person is needed');
     expect(escalationMentionLine(undefined)).toBe('');
+  });
+
+  it('tells the plan’s mention in a new comment naming the run and the plan file, and nothing without a mention', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const where = { planPath: '.github/plans/@deploy`s.yml', runUrl: 'https://github.com/acme/app/actions/runs/9' };
+    await tellEscalation(octokit, target, { ...escalation, mention: undefined }, where, createRedactor(), () => {});
+    await tellEscalation(octokit, target, undefined, where, createRedactor(), () => {});
+    expect(github.requestsTo('issues/create-comment')).toEqual([]);
+    const warnings: string[] = [];
+    await tellEscalation(octokit, target, escalation, where, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([]);
+    expect(github.commentsOn('acme', 'app', 7).map((c) => c.body)).toEqual([
+      "@acme/oncall: a person is needed — [A run](https://github.com/acme/app/actions/runs/9) of ``.github/plans/@deploy`s.yml`` was escalated. The run's summary says why, with the last error and what was tried.",
+    ]);
+  });
+
+  it('warns instead of failing when the notice cannot be posted', async () => {
+    github.fail('issues/create-comment', { status: 403, body: { message: 'Resource not accessible by integration' } });
+    const warnings: string[] = [];
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    await tellEscalation(octokit, target, escalation, { planPath: 'plan.yml' }, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([expect.stringMatching(/^Could not comment on #7 to tell @acme\/oncall the run was escalated \(HTTP 403\): .* The job fails as escalated either way\.$/)]);
   });
 });
