@@ -39,3 +39,45 @@ describe('a plan step’s nested run in the views', () => {
     expect(lines.join('')).not.toContain('summarise');
   });
 });
+
+describe('a used plan too long for the job summary', () => {
+  /** A run whose step `p` uses a plan of `count` steps, the step at `failAt` failed under `on_failure: continue`. */
+  const longRun = (count: number, failAt: number) => {
+    const inner = Array.from({ length: count }, (_, i) => reasoning(`s${i}`, `Check region ${i} of the fleet and report its health to the operators`));
+    const all: RunEvent[] = [
+      { type: 'plan_created', at: 0, plan: { name: 'fleet', revision: 1, steps: [{ ...usesStep, key: 'p', id: 'p' }, reasoning('q', 'Report')] } },
+      { type: 'step_started', at: 1, stepKey: 'p' },
+    ];
+    const inside = (event: RunEvent): RunEvent => ({ type: 'nested_event', at: event.at, stepKey: 'p', event });
+    all.push(inside({ type: 'plan_created', at: 1, plan: { name: 'regions', revision: 1, steps: inner } }));
+    for (const s of inner) {
+      all.push(inside({ type: 'step_started', at: 2, stepKey: s.key }));
+      if (s.key === `s${failAt}`) all.push(inside({ type: 'step_failed', at: 3, stepKey: s.key, error: 'DOWN', transient: false, durationMs: 1, usage: NO_USAGE }));
+      else all.push(inside({ type: 'step_completed', at: 3, stepKey: s.key, result: 'ok', durationMs: 1, usage: NO_USAGE }));
+    }
+    all.push(inside({ type: 'run_finished', at: 4, status: 'failed', durationMs: 3, usage: NO_USAGE }));
+    all.push({ type: 'step_completed', at: 5, stepKey: 'p', result: 'done', durationMs: 4, usage: NO_USAGE });
+    all.push({ type: 'step_started', at: 6, stepKey: 'q' }, { type: 'step_completed', at: 7, stepKey: 'q', result: 'ok', durationMs: 1, usage: NO_USAGE });
+    all.push({ type: 'run_finished', at: 8, status: 'succeeded', durationMs: 8, usage: NO_USAGE });
+    return all.reduce(applyEvent, newRunRecord());
+  };
+
+  // Found by an adversarial pass: the used plan's lines were one block no cut could shorten, so a used plan of 30,000
+  // steps left both steps out of a 1 MiB summary (386 bytes written), the ❌ its header counted with them.
+  it('keeps the ❌ of a used plan’s step far down its list, and says how many steps it cut', () => {
+    const summary = renderSummary(longRun(30_000, 29_900), { redact: (t) => t, fullRecordAt: 'the trace file `t.jsonl`' });
+    expect(summary).toContain('1 step of used plans failed');
+    expect(summary).toMatch(/^✅ \*\*p\. Summarise octo\/web\*\*/m);
+    expect(summary).toMatch(/^- ❌ s29900\. Check region 29900 of the fleet and report its health to the operators — DOWN$/m);
+    expect(summary).toContain('_… 29,999 steps of the plans this step uses that completed or did not run were cut from this summary; every step is in the trace file `t.jsonl`._');
+    expect(summary).toMatch(/^✅ \*\*q\. Report\*\*/m);
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1024 * 1024);
+  });
+
+  it('shows every step of a used plan that fits', () => {
+    const summary = renderSummary(longRun(300, 290), { redact: (t) => t });
+    expect(summary).toContain('- ✅ s0. Check region 0 of the fleet and report its health to the operators → ok');
+    expect(summary).toContain('- ❌ s290. Check region 290');
+    expect(summary).not.toContain('cut from this summary');
+  });
+});

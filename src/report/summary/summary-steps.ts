@@ -1,7 +1,7 @@
 import { cutText } from '../cut-text.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
-import { itemProgress, needsAttention, nestedItems, previewOf, STATE_ICONS, stepTitle } from '../checklist.ts';
+import { checklistItems, itemProgress, needsAttention, previewOf, STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../../core/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
@@ -137,6 +137,46 @@ function dropRank(step: StepRecord | undefined, ended: boolean): 1 | 2 | 3 | und
   return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
 
+/** The most lines of steps that need attention a cut list of a used plan's steps keeps. */
+const URGENT_KEPT = 500;
+
+/** A nested run's line, and whether its step needs attention (a ✅ step above a ❌ one does). */
+interface NestedLine {
+  readonly text: string;
+  readonly urgent: boolean;
+}
+
+/** The lines of a plan step's nested run, and of runs nested in theirs, indented under it, in order. */
+function nestedLines(step: StepRecord | undefined, redact: (text: string) => string, depth = 1): NestedLine[] {
+  const nested = step?.nested;
+  if (!nested) return [];
+  // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
+  return checklistItems(nested, redact).flatMap((item) => {
+    const inner = nested.steps.get(item.key);
+    const text = `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${redact(item.key)}. ${item.title}${item.status}`)}`;
+    return [{ text, urgent: needsAttention(inner) }, ...nestedLines(inner, redact, depth + 1)];
+  });
+}
+
+/**
+ * A plan step's nested run, cuttable to the lines of its steps that need attention (at most
+ * {@link URGENT_KEPT}) and a count of the others. One block no cut could shorten, a used plan of 30,000
+ * steps was over the 1 MiB alone, and its step left out, the ❌ under it with it (found by an adversarial pass).
+ */
+function nestedPart(step: StepRecord | undefined, redact: (text: string) => string, where: string): string | CuttablePart | undefined {
+  const lines = nestedLines(step, redact);
+  if (lines.length === 0) return undefined;
+  const full = lines.map((line) => line.text).join('\n');
+  const urgent = lines.filter((line) => line.urgent);
+  if (urgent.length === lines.length) return full;
+  const kept = urgent.slice(0, URGENT_KEPT);
+  const left = lines.length - kept.length;
+  const unfinished = urgent.length - kept.length;
+  const which = unfinished === 0 ? ' that completed or did not run' : `, ${groupDigits(unfinished)} of them failed or unfinished,`;
+  const note = `_… ${groupDigits(left)} step${left === 1 ? '' : 's'} of the plans this step uses${which} ${left === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
+  return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${note}` : note };
+}
+
 /**
  * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
  * one part per plan: a warning it did not meet, or the evidence its step passed on, shows here.
@@ -162,8 +202,8 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
     const step = record.steps.get(planStep.key);
     const lines = stepParts(planStep.key, stepTitle(planStep, redact, SUMMARY_TITLE_MAX), step, redact, where);
     // A plan step's nested run, indented under it: each inner step with its status.
-    const inner = step?.nested ? nestedItems(step, redact) : [];
-    if (inner.length > 0) lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+    const inner = nestedPart(step, redact, where);
+    if (inner !== undefined) lines.push(inner);
     pushAll(lines, usedPlanGoals([planStep.key], step, redact));
     const rank = dropRank(step, record.status !== undefined);
     if (rank === undefined) pushAll(parts, lines);
