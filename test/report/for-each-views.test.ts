@@ -125,6 +125,18 @@ describe('a for_each step in the views', () => {
     expect(renderSummary(short, { redact: noRedaction })).not.toContain('shows the start of its result');
   });
 
+  // Found by an adversarial pass: 20,000 items were over the 1 MiB, the list was cut whole, and the 2 that failed,
+  // which the header counted, were nowhere in a summary of 1 KB.
+  it('keeps the items that failed when the list is too long for the summary, and counts the others', () => {
+    const record = recordOf(finished(mappedRun(20_000, 20_000, [19_000, 19_500]), 20_000, [19_000, 19_500]));
+    const summary = renderSummary(record, { redact: noRedaction, fullRecordAt: 'the trace file `t.jsonl`' });
+    expect(summary).toContain('2/2 complete, 0 failed, 2 items failed');
+    expect(summary).toContain('- ❌ review\\[19000] — package 19000 has no manifest\n- ❌ review\\[19500] — package 19500 has no manifest');
+    expect(summary).toContain('_The other 19,998 of the 20,000 items were cut from this summary; every item is in the trace file `t.jsonl`._');
+    expect(summary).not.toContain('review\\[0]');
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1024 * 1024);
+  });
+
   it('says which items never ran when the step failed part-way', () => {
     const events = mappedRun(3, 1, [0]);
     events.push({ type: 'step_failed', at: 6, stepKey: 'review', error: 'item review[0] failed: package 0 has no manifest', transient: false, durationMs: 3, usage: NO_USAGE });

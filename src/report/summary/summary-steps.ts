@@ -14,6 +14,8 @@ import { goalListItem, goalsHeadline } from '../goals-table.ts';
 import { pushAll } from '../../core/push-all.ts';
 
 const INLINE_MAX = 120;
+/** The most lines a cut list of a step's items, or of a used plan's steps, keeps of those that need attention. */
+const URGENT_KEPT = 500;
 /**
  * A step's title on its line: a description can be a whole prompt, and 400 steps of 3 KB each filled
  * the 1 MiB with titles alone. The plan file has them whole.
@@ -81,14 +83,33 @@ function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => st
   return { line: item.retry ? `${head} — attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
 
-/** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
+/** Whether an item's line says something went wrong or is under way: it failed or runs, or its agent left TODOs open. */
+function itemNeedsAttention(item: ItemRecord): boolean {
+  return item.state === 'failed' || item.state === 'in_progress' || (item.todos?.some((todo) => todo.status !== 'completed') ?? false);
+}
+
+/**
+ * A for_each step's items, one line each, collapsed; cut to the lines of the items that need attention (at
+ * most {@link URGENT_KEPT}) when the summary runs out of room. Cut whole, 20,000 items took the 2 that failed,
+ * which the header counted, with them (found by an adversarial pass).
+ */
 function itemsPart(items: readonly ItemRecord[], step: StepRecord, redact: (t: string) => string, where: string): CuttablePart {
   const finished = step.state !== 'in_progress' && step.state !== 'pending';
   const lines = items.map((item) => itemLine(item, finished, redact));
   const label = `${groupDigits(items.length)} item${items.length === 1 ? '' : 's'}${itemProgress(step)}`;
   // Found by an adversarial pass: a line shows a result's first 80 characters, and nothing said where the rest was.
   const whole = lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
-  return { full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+  const urgent: number[] = [];
+  for (let index = 0; index < items.length && urgent.length < URGENT_KEPT; index++) if (itemNeedsAttention(items[index]!)) urgent.push(index);
+  if (urgent.length === 0) return { full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+  const left = items.length - urgent.length;
+  const unfinished = items.reduce((sum, item) => sum + (itemNeedsAttention(item) ? 1 : 0), 0) - urgent.length;
+  const which = unfinished === 0 ? '' : `, ${groupDigits(unfinished)} of them failed or unfinished,`;
+  const note = `_The other ${groupDigits(left)} of the ${groupDigits(items.length)} items${which} ${left === 1 ? 'was' : 'were'} cut from this summary; every item is in ${where}._`;
+  return {
+    full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`),
+    cut: `${urgent.map((index) => lines[index]!.line).join('\n')}${left > 0 ? `\n\n${note}` : ''}`,
+  };
 }
 
 function stepParts(key: string, title: string, step: StepRecord | undefined, redact: (t: string) => string, where: string): (string | CuttablePart)[] {
@@ -136,9 +157,6 @@ function dropRank(step: StepRecord | undefined, ended: boolean): 1 | 2 | 3 | und
   if (state === 'completed') return 1;
   return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
-
-/** The most lines of steps that need attention a cut list of a used plan's steps keeps. */
-const URGENT_KEPT = 500;
 
 /** A nested run's line, and whether its step needs attention (a ✅ step above a ❌ one does). */
 interface NestedLine {
