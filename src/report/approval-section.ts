@@ -16,9 +16,9 @@ export const HOW_TO_APPROVE =
 
 /** Where a view's arguments go on, when it shows only their start. */
 export interface ApprovalArgs {
-  /** The most characters of a step's arguments shown. */
+  /** The most characters of each part a step shows: its arguments, an agent's task, its tools. */
   readonly maxChars: number;
-  /** The most characters of all pending steps' arguments together: sixty 18 KB manifests filled the summary. */
+  /** The most characters of those parts of all pending steps together: sixty 18 KB manifests filled the summary. */
   readonly maxTotalChars: number;
   /** The most pending steps listed; a line says how many more there are. */
   readonly maxSteps: number;
@@ -26,44 +26,96 @@ export interface ApprovalArgs {
   readonly restAt: string;
 }
 
-/** `maxChars`: what is left of the view's room for arguments (at most ApprovalArgs.maxChars). */
-function pendingLine(step: PendingApprovalStep, redact: (text: string) => string, shown: ApprovalArgs, maxChars: number): { line: string; used: number } {
+/**
+ * What is left of a view's room for what its pending steps show past their titles: an agent's tools and task, a
+ * used plan's path and why it waits, and arguments, shared part by part. Counted for arguments alone, 50 agents'
+ * tasks and tools made the comment's approval list longer than the comment, and its checklist, the ❌ lines
+ * too, went (found by an adversarial pass).
+ */
+class PendingRoom {
+  readonly shown: ApprovalArgs;
+  #left: number;
+  constructor(shown: ApprovalArgs) {
+    this.shown = shown;
+    this.#left = shown.maxTotalChars;
+  }
+  /** The most characters the next part may show: a step's `maxChars`, and no more than is left. */
+  get next(): number {
+    return Math.max(0, Math.min(this.shown.maxChars, this.#left));
+  }
+  take(chars: number): void {
+    this.#left -= chars;
+  }
+}
+
+/** An agent's tools, as many as fit, and how many more there are. */
+function toolsPart(tools: readonly string[], room: PendingRoom): string {
+  const fits = room.next;
+  const names: string[] = [];
+  let used = 0;
+  for (const tool of tools) {
+    const name = inlineCode(tool);
+    if (used + name.length > fits) break;
+    names.push(name);
+    used += name.length + 2;
+  }
+  room.take(used);
+  const more = tools.length - names.length;
+  if (more === 0) return `may call ${names.join(', ')}`;
+  const count = `${groupDigits(more)}${names.length ? ' more' : ''} tool${more === 1 ? '' : 's'}`;
+  return `may call ${names.length ? `${names.join(', ')} and ` : ''}${count} (${room.shown.restAt} lists them)`;
+}
+
+/**
+ * `text`'s start within the room, as `show` writes it (its length as written is what the room loses: a code
+ * span of backticks is three times its text); undefined when too little room is left to show a start worth reading.
+ */
+function fitted(text: string, room: PendingRoom, show: (cut: string) => string, minimum = 20): string | undefined {
+  const fits = room.next;
+  if (text.length > fits && fits < minimum) return undefined;
+  const shown = show(cutText(text, fits));
+  room.take(shown.length);
+  return shown;
+}
+
+function pendingLine(step: PendingApprovalStep, redact: (text: string) => string, room: PendingRoom): string {
+  const { restAt } = room.shown;
   const what = step.tool
     ? `calls ${inlineCode(step.tool)}`
     : step.tools?.length
-      ? `may call ${step.tools.map(inlineCode).join(', ')}`
+      ? toolsPart(step.tools, room)
       : step.uses !== undefined
-        ? `runs the plan ${inlineCode(cutText(redact(step.uses), 200))}, all of it`
+        ? `runs the plan ${fitted(cutText(redact(step.uses), 200), room, inlineCode, 60) ?? inlineCode(cutText(redact(step.uses), 60))}, all of it`
         : `a ${step.type} step`;
   // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
-  const why = step.uses === undefined || step.reason === undefined ? '' : ` (${escapeInlineMarkdown(cutText(oneLogLine(redact(step.reason)), 300))})`;
+  const reason = step.uses === undefined || step.reason === undefined ? undefined : (fitted(cutText(oneLogLine(redact(step.reason)), 300), room, escapeInlineMarkdown, 40) ?? `why it waits: ${restAt} says`);
+  const why = reason === undefined ? '' : ` (${reason})`;
   // What an agent works on, where its title is not it: the comment shows its start, as of arguments.
-  const task = step.task === undefined ? '' : `, working on ${inlineCode(cutText(redact(step.task), Math.max(maxChars, 200)))}`;
+  const taskText = step.task === undefined ? undefined : redact(step.task);
+  const task =
+    taskText === undefined ? '' : `, working on ${fitted(taskText, room, inlineCode) ?? `a task of ${groupDigits(taskText.length)} characters (${restAt} has it)`}`;
   const title = `- ${escapeInlineMarkdown(`${step.stepKey}. ${cutText(redact(step.title), 100)}`)} — ${what}${task}${why}`;
   const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
+  const maxChars = room.next;
   if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
-    return { line: `${title} with ${groupDigits(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
+    return `${title} with ${groupDigits(text.length)} characters of arguments: ${restAt} has them`;
   }
-  const rest = text.length > maxChars ? ` (${groupDigits(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
-  const cut = cutText(text, maxChars);
+  const rest = text.length > maxChars ? ` (${groupDigits(text.length - maxChars + 1)} more characters: ${restAt} has them all)` : '';
+  const shown = inlineCode(cutText(text, maxChars));
+  room.take(shown.length);
   const args =
     step.args !== undefined
-      ? ` with ${inlineCode(cut)}${rest}`
+      ? ` with ${shown}${rest}`
       : step.tool
         ? ' — arguments known when it runs (chosen by the model, or from a step that has not run yet)'
         : '';
-  return { line: `${title}${args}`, used: cut.length };
+  return `${title}${args}`;
 }
 
-/** The pending steps' lines, within the view's room: each step's arguments and all of them together. */
+/** The pending steps' lines, within the view's room: each step's parts and all of them together. */
 function pendingLines(pending: readonly PendingApprovalStep[], redact: (text: string) => string, shown: ApprovalArgs): string {
-  const lines: string[] = [];
-  let room = shown.maxTotalChars;
-  for (const step of pending.slice(0, shown.maxSteps)) {
-    const { line, used } = pendingLine(step, redact, shown, Math.min(shown.maxChars, room));
-    lines.push(line);
-    room -= used;
-  }
+  const room = new PendingRoom(shown);
+  const lines = pending.slice(0, shown.maxSteps).map((step) => pendingLine(step, redact, room));
   const more = pending.length - lines.length;
   if (more > 0) lines.push(`- … ${groupDigits(more)} more step${more === 1 ? '' : 's'} to approve: ${shown.restAt} lists them`);
   return lines.join('\n');
