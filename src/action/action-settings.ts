@@ -22,7 +22,7 @@ export interface ActionSettings {
   readonly planPath: string;
   readonly task?: string;
   readonly inputs: Readonly<Record<string, unknown>>;
-  /** Plan inputs named in `inputs` with no value (a `${{ }}` that came out empty): not given, so the plan's defaults apply. */
+  /** Names in `inputs` with no value (a `${{ }}` that came out empty): not given, so the plan's defaults apply; one the plan does not declare is refused (`resolveInputs`). */
   readonly emptyInputs?: readonly string[];
   readonly model: ModelSettings;
   readonly githubToken?: string;

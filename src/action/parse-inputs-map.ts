@@ -95,17 +95,6 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
 }
 
 /**
- * What the log says of inputs given empty: taken as not given, they get the plan's defaults without a word, and a
- * scheduled weekly report whose week came out empty (a date step that failed) reported the default week, every week.
- */
-export function emptyInputsWarning(names: readonly string[]): string | undefined {
-  if (names.length === 0) return undefined;
-  const listed = names.map((name) => `\`${name.slice(0, 64)}\``).join(', ');
-  const one = names.length === 1;
-  return `${one ? 'Input' : 'Inputs'} ${listed} of \`inputs\` ${one ? 'is' : 'are'} empty, so the plan's ${one ? 'default is' : 'defaults are'} used (a required input with none is refused). A value from an expression (\`\${{ steps.week.outputs.week }}\`) that came out empty is one the step setting it did not write: check that step, or leave the input out of \`inputs\` where the default is meant.`;
-}
-
-/**
  * A scalar as given: a number or a flag YAML reads exactly as written (`42`, `true`, as JSON writes them), and
  * otherwise the text as written (`1.10`, `01234`, `0x1f`, `1e3`, `True`), which the plan reads as its input's
  * default's kind (`resolveInputs`); a quoted one's string.

@@ -31,7 +31,6 @@ import { openEscalationIssue, type EscalationIssueContext } from './escalation-i
 import { liveComment } from './live-comment.ts';
 import { COMMENT_INTERVAL_MS } from '../report/comment/comment-updater.ts';
 import { refuseRun } from './refuse-run.ts';
-import { emptyInputsWarning } from './parse-inputs-map.ts';
 import { renderReadOnlyNote } from '../report/refused-report.ts';
 import { renderFanOutNote } from '../report/fan-out-note.ts';
 import { planFileErrors } from '../report/rejected-report.ts';
@@ -135,6 +134,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         ...(settings.planFile ? { planFile: settings.planFile } : {}),
         ...(settings.task ? { task: settings.task } : {}),
         inputs: settings.inputs,
+        ...(settings.emptyInputs && { emptyInputs: settings.emptyInputs }),
         cwd: settings.workspace,
         env: settings.env,
         model: settings.model,
@@ -229,8 +229,6 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // A fork's pull request: its output goes to the summary only.
   const settings: ActionSettings = readOnly ? { ...given, comment: 'never', readOnly: readOnly.why } : given;
   if (readOnly) io.info(`Read-only run: ${readOnly.why}; tools with side effects and command tools not marked fork_safe are withheld.`);
-  const emptied = emptyInputsWarning(settings.emptyInputs ?? []);
-  if (emptied) io.warning(emptied);
   // Loaded only for eval: it brings the scripted model server (node:http) with it.
   if (settings.mode === 'eval') return (await import('./run-eval-action.ts')).runEvalAction(settings, deps, readOnly?.withhold);
   const paths = jobReportPaths(settings);
@@ -351,6 +349,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(deps.signal ? { signal: deps.signal } : {}),
       ...(deps.createModel ? { createModel: deps.createModel } : {}),
       onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
+      warn: io.warning,
       ...(trace && { recordProblem: () => trace.problem() }),
     }, deps.github, {
       ...(readOnly?.withhold && { withhold: readOnly.withhold }),

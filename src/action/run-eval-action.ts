@@ -7,6 +7,7 @@ import { readEvaluatedPlans } from '../eval/evaluated-plans.ts';
 import { inputsProblem } from '../eval/inputs-problem.ts';
 import { evalSettingsProblem, type EvalModelSource } from '../eval/run-eval.ts';
 import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../eval/scripted-answers.ts';
+import { emptyInputsWarning } from '../plan/empty-inputs-warning.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
@@ -86,6 +87,7 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     faults: faults.value ?? [],
     baselines: settings.eval.baselines,
     inputs: settings.inputs,
+    ...(settings.emptyInputs && { emptyInputs: settings.emptyInputs }),
     cwd: settings.workspace,
     env: settings.env,
     model,
@@ -97,8 +99,10 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
   };
   const thresholds = { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun };
   const plans = await readEvaluatedPlans(evalSettings.plans);
-  const problem = evalSettingsProblem(evalSettings) ?? inputsProblem(plans, evalSettings.inputs) ?? costThresholdProblem(plans, evalSettings.modelName, thresholds, 'max-cost-usd-per-run');
+  const problem = evalSettingsProblem(evalSettings) ?? inputsProblem(plans, evalSettings.inputs, settings.emptyInputs) ?? costThresholdProblem(plans, evalSettings.modelName, thresholds, 'max-cost-usd-per-run');
   if (problem) return ended('failed', '', `plan-runner: ${problem}`);
+  const emptied = plans[0] && emptyInputsWarning(settings.emptyInputs ?? [], plans[0].source.inputs);
+  if (emptied) io.warning(redact(emptied));
   const report = await evaluate(evalSettings, thresholds, {
     clock: deps.clock,
     signal: deps.signal ?? new AbortController().signal,

@@ -66,6 +66,8 @@ export interface EvalSettings {
   /** Besides `plan`, which strategies run the same goal. */
   readonly baselines: readonly Exclude<EvalVariant, 'plan'>[];
   readonly inputs: Readonly<Record<string, unknown>>;
+  /** Inputs given empty (the action's `week:`): not given, and refused where the plan does not declare them (`resolveInputs`). */
+  readonly emptyInputs?: readonly string[];
   readonly cwd: string;
   readonly env: RunnerEnvironment;
   readonly model: EvalModelSource;
@@ -205,6 +207,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
     {
       planFile: one.plan.file,
       inputs: settings.inputs,
+      ...(settings.emptyInputs && { emptyInputs: settings.emptyInputs }),
       cwd: settings.cwd,
       env: settings.env,
       model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }), ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }) },
@@ -278,7 +281,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), learnSecrets: (values) => redact.learn?.(values) });
   if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: refusalReason(loaded.errors) }, NO_USAGE);
   const source = loaded.plan.source;
-  const inputs = resolveInputs(source, settings.inputs);
+  const inputs = resolveInputs(source, settings.inputs, settings.emptyInputs);
   if (!inputs.ok) {
     await loaded.servers?.close();
     return finish({ status: 'rejected', goals: [], reason: inputs.errors.join('; ') }, NO_USAGE);

@@ -9,6 +9,7 @@ import type { GoalResult } from '../goals/goal-result.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { PlanError } from '../plan/plan-error.ts';
+import { emptyInputsWarning } from '../plan/empty-inputs-warning.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
 import { secretsAsRead } from '../core/secrets-as-read.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
@@ -47,6 +48,8 @@ export interface JobSettings {
   readonly planFile?: string;
   readonly task?: string;
   readonly inputs: Readonly<Record<string, unknown>>;
+  /** Inputs given empty (the action's `week:`), taken as not given: `resolveInputs` refuses an undeclared one, and `deps.warn` names the defaults the rest get. */
+  readonly emptyInputs?: readonly string[];
   /** The repository root: tools run here. */
   readonly cwd: string;
   /** The runner's environment; tools and goal commands see only a scrubbed part of it. */
@@ -122,6 +125,8 @@ export interface JobDeps {
   readonly clock: Clock;
   readonly signal?: AbortSignal;
   readonly onListenerError?: (error: unknown) => void;
+  /** Says what the log should warn of before any step runs (inputs given empty, and the defaults they get), redacted. */
+  readonly warn?: (message: string) => void;
   /** See `RunDeps.recordProblem`: the trace writer's, where the job keeps a trace. */
   readonly recordProblem?: () => string | undefined;
   /** Builds the model client; tests pass one that talks to a local server. */
@@ -215,10 +220,12 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
 }
 
 async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | undefined, settings: JobSettings, deps: JobDeps & { readonly redact: Redactor }, startedAt: number): Promise<JobOutcome> {
-  const inputs = resolveInputs(loadedPlan.source, settings.inputs);
+  const inputs = resolveInputs(loadedPlan.source, settings.inputs, settings.emptyInputs);
   if (!inputs.ok) return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
 
   const { redact } = deps;
+  const emptied = emptyInputsWarning(settings.emptyInputs ?? [], loadedPlan.source.inputs);
+  if (emptied) deps.warn?.(redact(emptied));
   redact.learn?.(secretsAsRead(settings.inputs, inputs.inputs, redact));
   const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
   if (!prepared.ok) return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };

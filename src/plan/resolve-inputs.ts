@@ -85,14 +85,17 @@ export function readInput(name: string, spec: PlanInput, value: unknown): { read
 
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
- * not declare, or a required one with neither value nor default, is an error naming it.
+ * not declare, or a required one with neither value nor default, is an error naming it. `empty` names the inputs given empty (the action's
+ * `wek:`, a `${{ }}` that came out empty), taken as not given: one the plan does not declare is refused as one given a value is (it was
+ * warned about as the plan's, its default used, and the run went on: found by an adversarial pass).
  */
-export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record<string, unknown>>): InputsResult {
+export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record<string, unknown>>, empty: readonly string[] = []): InputsResult {
   const declared = plan.inputs ?? {};
   const errors: string[] = [];
+  const givenEmpty = new Set(empty.filter((name) => !Object.hasOwn(given, name)));
   // Own keys only, in a map with no prototype: `toString`, `constructor` and `__proto__` are names like any other.
   const inputs: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const name of Object.keys(given)) {
+  for (const name of [...Object.keys(given), ...givenEmpty]) {
     if (!Object.hasOwn(declared, name)) {
       const known = Object.keys(declared);
       errors.push(
@@ -107,7 +110,9 @@ export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record
       else errors.push(read.error);
     }
     else if (spec.default !== undefined) inputs[name] = spec.default;
-    else if (spec.required !== false) errors.push(`input '${name}' is required: pass --input ${name}=… (CLI) or the action's 'inputs'`);
+    else if (spec.required !== false && givenEmpty.has(name)) {
+      errors.push(`input '${name}' is required and was given empty, and the plan has no default for it: give it a value in the action's 'inputs' (a value from an expression that came out empty is one the step setting it did not write)`);
+    } else if (spec.required !== false) errors.push(`input '${name}' is required: pass --input ${name}=… (CLI) or the action's 'inputs'`);
   }
   return errors.length ? { ok: false, errors } : { ok: true, inputs };
 }

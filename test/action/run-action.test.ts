@@ -122,12 +122,40 @@ describe('runAction', () => {
     const { result, said } = await run(plan, { inputs: 'week:\nteam: web' });
     expect(result.outputs.status).toBe('succeeded');
     expect(said.warnings).toEqual([
-      "Input `week` of `inputs` is empty, so the plan's default is used (a required input with none is refused). A value from an expression (`${{ steps.week.outputs.week }}`) that came out empty is one the step setting it did not write: check that step, or leave the input out of `inputs` where the default is meant.",
+      "Input `week` of `inputs` is empty, so the plan's default is used: 48. A value from an expression (`${{ steps.week.outputs.week }}`) that came out empty is one the step setting it did not write: check that step, or leave the input out of `inputs` where the default is meant.",
     ]);
     expect(result.outputs.result).toBe('50');
     const given = await run(plan, { inputs: 'week: 49' });
     expect(given.result.outputs.result).toBe('51');
     expect(given.said.warnings).toEqual([]);
+  });
+
+  // Found by an adversarial pass: `wek: ${{ … }}` that came out empty was warned about as the plan's input, "the plan's
+  // default is used", and the run went on, where the same typo with a value was refused as undeclared.
+  it('refuses an input given empty that the plan does not declare, as it refuses one given a value', async () => {
+    const plan = 'name: Weekly\ninputs:\n  week: { default: 48 }\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, description: Report the week, args: { a: "${inputs.week}", b: 2 } }\n';
+    const valued = await run(plan, { inputs: 'wek: 49' });
+    const empty = await run(plan, { inputs: 'wek:' });
+    expect(empty.result.outputs.status).toBe('failed');
+    expect(empty.result.failure).toBe(valued.result.failure);
+    expect(empty.said.annotations).toEqual(valued.said.annotations);
+    expect(empty.said.annotations).toEqual([expect.objectContaining({ level: 'error', title: 'Cannot start the run', file: 'plan.yml', message: "input 'wek' is not declared in the plan's inputs: declared: week" })]);
+    expect(empty.said.warnings).toEqual([]);
+  });
+
+  it('warns of declared inputs given empty only, naming each default, and refuses a required one given empty', async () => {
+    const plan = 'name: Weekly\ninputs:\n  week: { default: 48 }\n  team: { default: core }\n  note: { required: false }\n  owner: { required: true }\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, description: Report the week, args: { a: "${inputs.week}", b: 2 } }\n';
+    const { result, said } = await run(plan, { inputs: 'week:\nteam:\nnote:\nowner: me' });
+    expect(result.outputs.result).toBe('50');
+    expect(said.warnings).toEqual([
+      'Inputs `week`, `team`, `note` of `inputs` are empty, so the plan\'s defaults are used: `week` 48, `team` "core", `note` none (it is left unset). A value from an expression (`${{ steps.week.outputs.week }}`) that came out empty is one the step setting it did not write: check that step, or leave the input out of `inputs` where the default is meant.',
+    ]);
+    const required = await run(plan, { inputs: 'week: 49\nowner:' });
+    expect(required.result.outputs.status).toBe('failed');
+    expect(required.said.annotations).toEqual([
+      expect.objectContaining({ level: 'error', title: 'Cannot start the run', message: "input 'owner' is required and was given empty, and the plan has no default for it: give it a value in the action's 'inputs' (a value from an expression that came out empty is one the step setting it did not write)" }),
+    ]);
+    expect(required.said.warnings).toEqual([]);
   });
 
   it('with mode: plan shows the plan and its graph in the summary and runs no step', async () => {

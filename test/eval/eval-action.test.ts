@@ -50,6 +50,16 @@ describe('the action with mode: eval', () => {
     expect(said.log.join('\n')).not.toContain('plan run 1');
   });
 
+  // Found by an adversarial pass: an input given empty was warned about as the plan's, its default used, whether or not the plan declared it.
+  it('fails before any run on an input given empty that the plan does not declare, and warns of a declared one’s default', async () => {
+    const { result, said } = await evalAction({ inputs: 'undeclared:' });
+    expect(result.outputs.status).toBe('failed');
+    expect(result.failure).toBe("plan-runner: nothing was evaluated: workflows/bodmas.yml: input 'undeclared' is not declared in the plan's inputs: the plan declares none");
+    expect(said.warnings).toEqual([]);
+    const declared = await evalAction({ plan: 'workflows/returns-check.yml', 'eval-runs': '1', inputs: 'week:' });
+    expect(declared.said.warnings).toContainEqual(expect.stringMatching(/^Input `week` of `inputs` is empty, so the plan's default is used: "2026-W48"\. /));
+  });
+
   it('writes the table to the job summary and passes when the thresholds are met', async () => {
     const { result, said } = await evalAction({
       plan: 'workflows/planning-chapter.yml',

@@ -1,0 +1,27 @@
+import { groupDigits } from '../core/group-digits.ts';
+import type { Plan } from './schema.ts';
+
+/** The longest default quoted in the warning; a longer one is told by its length. */
+const MAX_QUOTED = 64;
+
+function defaultText(fallback: unknown): string {
+  if (fallback === undefined) return 'none (it is left unset)';
+  if (typeof fallback === 'string' && fallback.length > MAX_QUOTED) return `text of ${groupDigits(fallback.length)} characters`;
+  return JSON.stringify(fallback);
+}
+
+/**
+ * What the log says of the action's inputs given empty (`week:`, a `${{ }}` that came out empty), which are taken as
+ * not given: each one the plan declares, with the default it gets. Taken without a word, a scheduled weekly report whose
+ * week came out empty (a date step that failed) reported the default week, every week. A name the plan does not
+ * declare, or a required one with no default, is not here: `resolveInputs` refuses the run for it.
+ */
+export function emptyInputsWarning(names: readonly string[], declared: Plan['inputs']): string | undefined {
+  const inputs = declared ?? {};
+  const defaulted = names.filter((name) => Object.hasOwn(inputs, name) && (inputs[name]!.default !== undefined || inputs[name]!.required === false));
+  if (defaulted.length === 0) return undefined;
+  const quoted = (name: string) => `\`${name.slice(0, 64)}\``;
+  const one = defaulted.length === 1;
+  const defaults = one ? defaultText(inputs[defaulted[0]!]!.default) : defaulted.map((name) => `${quoted(name)} ${defaultText(inputs[name]!.default)}`).join(', ');
+  return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} of \`inputs\` ${one ? 'is' : 'are'} empty, so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) that came out empty is one the step setting it did not write: check that step, or leave the input out of \`inputs\` where the default is meant.`;
+}
