@@ -42,7 +42,7 @@ describe('a plan step’s nested run in the views', () => {
 
 describe('a used plan too long for the job summary', () => {
   /** A run whose step `p` uses a plan of `count` steps, the step at `failAt` failed under `on_failure: continue`. */
-  const longRun = (count: number, failAt: number) => {
+  const longRun = (count: number, failAt: number | 'all') => {
     const inner = Array.from({ length: count }, (_, i) => reasoning(`s${i}`, `Check region ${i} of the fleet and report its health to the operators`));
     const all: RunEvent[] = [
       { type: 'plan_created', at: 0, plan: { name: 'fleet', revision: 1, steps: [{ ...usesStep, key: 'p', id: 'p' }, reasoning('q', 'Report')] } },
@@ -52,7 +52,7 @@ describe('a used plan too long for the job summary', () => {
     all.push(inside({ type: 'plan_created', at: 1, plan: { name: 'regions', revision: 1, steps: inner } }));
     for (const s of inner) {
       all.push(inside({ type: 'step_started', at: 2, stepKey: s.key }));
-      if (s.key === `s${failAt}`) all.push(inside({ type: 'step_failed', at: 3, stepKey: s.key, error: 'DOWN', transient: false, durationMs: 1, usage: NO_USAGE }));
+      if (failAt === 'all' || s.key === `s${failAt}`) all.push(inside({ type: 'step_failed', at: 3, stepKey: s.key, error: 'DOWN', transient: false, durationMs: 1, usage: NO_USAGE }));
       else all.push(inside({ type: 'step_completed', at: 3, stepKey: s.key, result: 'ok', durationMs: 1, usage: NO_USAGE }));
     }
     all.push(inside({ type: 'run_finished', at: 4, status: 'failed', durationMs: 3, usage: NO_USAGE }));
@@ -71,6 +71,18 @@ describe('a used plan too long for the job summary', () => {
     expect(summary).toMatch(/^- ❌ s29900\. Check region 29900 of the fleet and report its health to the operators — DOWN$/m);
     expect(summary).toContain('_… 29,999 steps of the plans this step uses that completed or did not run were cut from this summary; every step is in the trace file `t.jsonl`._');
     expect(summary).toMatch(/^✅ \*\*q\. Report\*\*/m);
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1024 * 1024);
+  });
+
+  // Found by a review: a used plan whose steps all failed (`on_failure: continue`) was still one block no cut could
+  // shorten, its step left out of a summary of 300 bytes, as before the cut to the steps that need attention.
+  it('cuts a used plan whose every step failed to its first ❌ lines, and counts the others', () => {
+    const summary = renderSummary(longRun(30_000, 'all'), { redact: (t) => t, fullRecordAt: 'the trace file `t.jsonl`' });
+    expect(summary).toMatch(/^✅ \*\*p\. Summarise octo\/web\*\*/m);
+    expect(summary).toMatch(/^- ❌ s0\. Check region 0 of the fleet and report its health to the operators — DOWN$/m);
+    expect(summary).toMatch(/^- ❌ s499\. Check region 499 /m);
+    expect(summary).not.toContain('- ❌ s500. ');
+    expect(summary).toContain('_… 29,500 steps of the plans this step uses, 29,500 of them failed or unfinished, were cut from this summary; every step is in the trace file `t.jsonl`._');
     expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1024 * 1024);
   });
 

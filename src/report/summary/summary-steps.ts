@@ -186,7 +186,7 @@ function nestedPart(step: StepRecord | undefined, redact: (text: string) => stri
   if (lines.length === 0) return undefined;
   const full = lines.map((line) => line.text).join('\n');
   const urgent = lines.filter((line) => line.urgent);
-  if (urgent.length === lines.length) return full;
+  if (urgent.length === lines.length && lines.length <= URGENT_KEPT) return full;
   const kept = urgent.slice(0, URGENT_KEPT);
   const left = lines.length - kept.length;
   const unfinished = urgent.length - kept.length;
