@@ -164,7 +164,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     const limit = COMMENT_MAX_CHARS - (approvalState?.state === 'awaiting' ? ANSWER_ROOM_CHARS : 0);
     const whole = (maxChars: number): string => {
       const body = renderComment(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
-      // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
+      // The plan's own escalate.mention, as code (an edit notifies no one; `tellEscalation` pings): added after the neutraliser.
       return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
     };
     return fitComment(whole, limit - 256 - drawn.block.length, limit);
