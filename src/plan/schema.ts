@@ -382,7 +382,7 @@ export const Escalate = z
       .string()
       .regex(/^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/, 'write a mention as @user or @org/team')
       .optional()
-      .meta({ description: 'Mentioned in the comment when the run is escalated.', examples: ['@org/team'] }),
+      .meta({ description: 'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens.', examples: ['@org/team'] }),
     label: z.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
   })
   // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
