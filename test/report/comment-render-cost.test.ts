@@ -99,7 +99,7 @@ describe('a plan step’s nested run in the comment', () => {
     expect(whole).toContain('\n  - ⬜ n299. inner step 299');
     expect(renderComment(record, { marker, redact: asIs, maxChars: whole.length })).toBe(whole);
     const cut = renderComment(record, { marker, redact: asIs, maxChars: whole.length - 1 });
-    expect(cut).toContain('- ⏳ sub. Run the inner plan\n');
+    expect(cut).toContain('- ⏳ sub. Run the inner plan\n  - … 300 more steps\n');
     expect(cut).not.toContain('n0. inner step 0');
   });
 });

@@ -4,6 +4,7 @@ import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { COMMENT_MAX_CHARS, renderComment } from '../../src/report/comment/render-comment.ts';
 import { noRedaction, plan, RunScript, step } from './summary-run-fixture.ts';
 import type { RunRecord } from '../../src/core/run-record.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
 import { checklistHeader, checklistItems } from '../../src/report/checklist.ts';
 import { escapeInlineMarkdown } from '../../src/report/markdown/escape-markdown.ts';
 import { cutMarkdown } from '../../src/report/cut-text.ts';
@@ -11,6 +12,28 @@ import { cutMarkdown } from '../../src/report/cut-text.ts';
 const marker = commentMarker('.github/plan.yml');
 const runUrl = 'https://github.com/o/r/actions/runs/42';
 const fiveSteps = plan(['Search', 'Fetch', 'Extract', 'Write', 'Publish'].map((d, i) => step(String(i + 1), d)));
+
+/** A used plan's run of `count` steps, each failing with the error `fails` gives for it, else completed. */
+function usedPlan(count: number, fails: (index: number) => string | undefined, suffix = ''): RunScript {
+  const steps = Array.from({ length: count }, (_, i) => step(`s${i}`, `Check region ${i}${suffix}`));
+  const used = new RunScript(plan(steps));
+  steps.forEach((s, i) => {
+    const error = fails(i);
+    if (error === undefined) used.complete(s.key, 'ok');
+    else used.fail(s.key, error);
+  });
+  return used.finish(steps.some((_, i) => fails(i) !== undefined) ? 'failed' : 'succeeded');
+}
+
+/** A run whose step `key` completed using the plan whose run `events` recorded, then steps `others`, completed. */
+function usingPlan(events: readonly RunEvent[], key: string, others: readonly string[]): RunScript {
+  const script = new RunScript(plan([step(key, 'Run the region checks'), ...others.map((other) => step(other, `Report ${other}`, [key]))]));
+  script.events.push({ type: 'step_started', at: 1, stepKey: key });
+  for (const event of events) script.events.push({ type: 'nested_event', at: event.at, stepKey: key, event });
+  script.events.push({ type: 'step_completed', at: 2, stepKey: key, result: 'done', durationMs: 1, usage: NO_USAGE });
+  for (const other of others) script.complete(other, 'ok');
+  return script;
+}
 
 describe('commentMarker', () => {
   it('is a hidden HTML comment naming the plan', () => {
@@ -182,20 +205,56 @@ describe('renderComment', () => {
     // Found by an adversarial pass: a used plan's lines stopped once longer than the comment, so the ❌ of its
     // 2,900th step of 3,000 was never drawn, though the header counted it and the comment had room for it.
     it('keeps the ❌ of a used plan’s step far down a used plan too long to show whole', () => {
-      const inner = Array.from({ length: 3000 }, (_, i) => step(`s${i}`, `Check region ${i}`));
-      const script = new RunScript(plan([step('p', 'Run the region checks'), step('q', 'Report', ['p'])]));
-      script.events.push({ type: 'step_started', at: 1, stepKey: 'p' });
-      const used = new RunScript(plan(inner));
-      for (const s of inner) if (s.key === 's2900') used.fail(s.key, 'DOWN');
-      else used.complete(s.key, 'ok');
-      for (const event of used.finish('failed').events) script.events.push({ type: 'nested_event', at: event.at, stepKey: 'p', event });
-      script.events.push({ type: 'step_completed', at: 2, stepKey: 'p', result: 'done', durationMs: 1, usage: NO_USAGE });
-      const record = script.complete('q', 'ok').finish('succeeded').record();
+      const record = usingPlan(usedPlan(3000, (i) => (i === 2900 ? 'DOWN' : undefined)).events, 'p', ['q']).finish('succeeded').record();
       expect(checklistHeader(record)).toContain('1 step of used plans failed');
       const body = renderComment(record, { marker, runUrl, redact: noRedaction });
       expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
       expect(body).toMatch(/^- ✅ p\. Run the region checks\n {2}- ❌ s2900\. Check region 2900$/m);
-      expect(body).toMatch(/^- ✅ q\. Report$/m);
+      expect(body).toMatch(/^- ✅ q\. Report q$/m);
+    });
+
+    // Found by an adversarial pass: the comment read `- ✅ p…` with only the ❌ of the 2,900th step under it, and
+    // nothing said the other 2,999 were left out: the used plan read as a plan of one step.
+    it('counts the steps of a used plan it leaves out, under the steps it keeps', () => {
+      const record = usingPlan(usedPlan(3000, (i) => (i === 2900 ? 'DOWN' : undefined)).events, 'p', ['q']).finish('succeeded').record();
+      const body = renderComment(record, { marker, runUrl, redact: noRedaction });
+      expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+      expect(body).toContain('\n- ✅ p. Run the region checks\n  - ❌ s2900. Check region 2900\n  - … 2,999 more steps\n- ✅ q. Report q\n');
+    });
+
+    it('counts the steps left out at each level of a used plan that uses another', () => {
+      const inner = usingPlan(usedPlan(3000, (i) => (i === 2900 ? 'DOWN' : undefined)).events, 'p2', ['r']).finish('failed');
+      const record = usingPlan(inner.events, 'p', ['q']).finish('succeeded').record();
+      const body = renderComment(record, { marker, runUrl, redact: noRedaction });
+      expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+      expect(body).toContain(
+        '\n- ✅ p. Run the region checks\n  - ✅ p2. Run the region checks\n    - ❌ s2900. Check region 2900\n    - … 2,999 more steps\n  - … 1 more step\n- ✅ q. Report q\n',
+      );
+    });
+
+    // The steps a used plan leaves out are those not drawn at all (past what a comment holds) and those its cut
+    // dropped: the count is of both, and of the failures among them.
+    it('counts every step and failure of a used plan that fails all over, at each level', () => {
+      for (const depth of [1, 2]) {
+        let events = usedPlan(3000, () => `DOWN ${'d'.repeat(40)}`, 'x'.repeat(30)).events;
+        if (depth === 2) events = usingPlan(events, 'p2', []).finish('failed').events;
+        const record = usingPlan(events, 'p', ['q']).finish('failed').record();
+        const body = renderComment(record, { marker, runUrl, redact: noRedaction });
+        expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+        const indent = '  '.repeat(depth);
+        const kept = body.split('\n').filter((line) => line.startsWith(`${indent}- ❌ s`)).length;
+        const [, left, failed] = new RegExp(`^${indent}- … ([\\d,]+) more steps \\(([\\d,]+) failed\\)$`, 'm').exec(body) ?? [];
+        expect(kept).toBeGreaterThan(100);
+        expect(Number(left?.replace(',', '')) + kept).toBe(3000);
+        expect(failed).toBe(left);
+      }
+    });
+
+    it('counts the steps of a used plan of 30,000 steps whose 29,900th failed', () => {
+      const record = usingPlan(usedPlan(30_000, (i) => (i === 29_900 ? 'DOWN' : undefined)).events, 'p', ['q']).finish('succeeded').record();
+      const body = renderComment(record, { marker, runUrl, redact: noRedaction });
+      expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+      expect(body).toContain('\n- ✅ p. Run the region checks\n  - ❌ s29900. Check region 29900\n  - … 29,999 more steps\n');
     });
 
     it('keeps an agent step’s own line without its TODO list when the list is too long, and the lines after it', () => {

@@ -1,6 +1,6 @@
 import { jobDurationMs, type RunRecord, type StepRecord } from '../../core/run-record.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
-import { checklistHeader, checklistItem, itemProgress, needsAttention, STATE_ICONS, stepTitle, type ChecklistItem } from '../checklist.ts';
+import { checklistHeader, checklistItem, itemProgress, STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { cutMarkdown, cutText } from '../cut-text.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
@@ -9,6 +9,7 @@ import { statusIcon, statusText } from '../summary/summary-header.ts';
 import { todoEntries } from '../todo-entries.ts';
 import { COMMENT_ARGS, renderApprovalSection } from '../approval-section.ts';
 import { groupDigits } from '../../core/group-digits.ts';
+import { cutLevel, itemLines, nestedLines, urgentIndexes, type ItemLines } from './used-plan-lines.ts';
 
 /** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
 const COMMENT_GOAL_ROWS = 40;
@@ -73,23 +74,27 @@ function footer(record: RunRecord, options: CommentOptions): string[] {
   return lines;
 }
 
-/** A nested line that says something went wrong or is under way: a step of a used plan, an item or a TODO. */
+/** A nested line that says something went wrong or is under way: an agent's TODO. */
 const URGENT_NESTED = /^\s*- (?:❌|⏳|⏸️|⏹️)/u;
 
 /**
- * An entry too long to keep whole, in at most `room` characters: its own line, then the nested lines that
- * need attention (a used plan's ❌ step) as long as they fit. Cut to its first line, a plan step with 700
- * steps under it kept `✅ p. plan` alone, and the ❌ under it went (found by an adversarial pass).
+ * An entry too long to keep whole, in at most `room` characters, or undefined: its own line, then what under
+ * it needs attention as long as it fits. Cut to its first line, a plan step with 700 steps under it kept
+ * `✅ p. plan` alone, and the ❌ under it went (found by an adversarial pass).
  */
-function headAndUrgent(whole: string, room: number): string {
-  const [head, ...nested] = whole.split('\n');
+function cutEntry(lines: ItemLines, room: number): string | undefined {
+  if (lines.used) {
+    const inner = cutLevel(lines.used.level, room - lines.used.head.length);
+    return inner === undefined ? undefined : `${lines.used.head}${inner}`;
+  }
+  const [head, ...nested] = lines.bare.split('\n');
   let kept = head!;
   for (const line of nested) {
     if (!URGENT_NESTED.test(line)) continue;
     if (kept.length + 1 + line.length > room) break;
     kept += `\n${line}`;
   }
-  return kept;
+  return kept.length <= room ? kept : undefined;
 }
 
 /**
@@ -116,10 +121,20 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   // How many of them failed, when any did: only the header's count said so (found by an adversarial pass).
   const more = (n: number, failed = 0): string => `- … ${groupDigits(n)} more step${n === 1 ? '' : 's'}${failed > 0 ? ` (${groupDigits(failed)} failed)` : ''}; see ${summaryLink(options.runUrl)}`;
   const steps = record.plan?.steps ?? [];
+  // The lines of the entries with lines under them (a used plan, a TODO list), by position: a cut keeps what of them needs attention.
+  const drawn = new Map<number, ItemLines>();
+  const bareAt = (index: number): string => {
+    const planStep = steps[index]!;
+    const step = record.steps.get(planStep.key);
+    if (!step?.nested && !step?.todos?.length) return bareLine(planStep, step, options.redact);
+    const lines = entryLines(planStep, record, options.redact, maxChars);
+    drawn.set(index, lines);
+    return lines.bare;
+  };
 
   // Still too long without any result line: keep the checklist lines that fit and count the rest. The
   // lines of steps that failed, run or wait go in first, so what went wrong stays in view; an entry too
-  // long whole (an agent's TODO list, a nested run) keeps its own line without what is nested under it.
+  // long whole (an agent's TODO list, a nested run) keeps its own line and what under it needs attention (see `cutEntry`).
   // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
   const countRest = (bare: readonly string[]): string => {
     const kept = new Map<number, string>();
@@ -131,9 +146,10 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
     const full = (): boolean => used + 6 > maxChars;
     const keep = (index: number): boolean => {
       if (full()) return false;
-      const whole = bare[index] ?? bareLine(steps[index]!, record, options.redact, maxChars);
-      const line = used + whole.length + 1 <= maxChars ? whole : headAndUrgent(whole, maxChars - used - 1);
-      if (used + line.length + 1 > maxChars) return false;
+      const whole = bare[index] ?? bareAt(index);
+      const entry = drawn.get(index);
+      const line = used + whole.length + 1 <= maxChars ? whole : entry && cutEntry(entry, maxChars - used - 1);
+      if (line === undefined || used + line.length + 1 > maxChars) return false;
       kept.set(index, line);
       used += line.length + 1;
       return true;
@@ -155,8 +171,8 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   // the lines that fit and a count, and only those are computed, not 10,000 result lines.
   const bare: string[] = [];
   let bareChars = 0;
-  for (const planStep of steps) {
-    const line = bareLine(planStep, record, options.redact, maxChars);
+  for (let index = 0; index < steps.length; index++) {
+    const line = bareAt(index);
     bare.push(line);
     bareChars += line.length;
     if (sizeOf(bareChars, bare.length) > maxChars) return countRest(bare);
@@ -179,45 +195,18 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   return countRest(bare);
 }
 
-// Each plan step's position, by key, built once per plan snapshot.
-const stepPositions = new WeakMap<readonly PlanStep[], ReadonlyMap<string, number>>();
-
-/** Which of `steps` need attention (see {@link needsAttention}), by position; undefined when none does. */
-function urgentIndexes(steps: readonly PlanStep[], record: RunRecord): Uint8Array | undefined {
-  let marks: Uint8Array | undefined;
-  let positions = stepPositions.get(steps);
-  for (const [key, step] of record.steps) {
-    if (!needsAttention(step)) continue;
-    if (!positions) stepPositions.set(steps, (positions = new Map(steps.map((planStep, index) => [planStep.key, index]))));
-    const index = positions.get(key);
-    if (index === undefined) continue;
-    (marks ??= new Uint8Array(steps.length))[index] = 1;
-  }
-  return marks;
-}
-
-interface ItemLines {
-  /** With the step's status (its result's first line, or its error). */
-  readonly full: string;
-  /** Without it. */
-  readonly bare: string;
-}
-
-// Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
-const escapedLines = new WeakMap<ChecklistItem, ItemLines>();
-
 /**
  * A step's lines in the comment: its checklist line, and a nested run's steps or an agent's TODO list
  * under it. Past `limit` characters a nested run's lines stop: no longer than that is all a caller
- * asks of a longer entry (it shows such an entry's first line alone).
+ * asks of a longer entry (it cuts such an entry to what needs attention, see {@link cutEntry}).
  */
 function entryLines(planStep: PlanStep, record: RunRecord, redact: (text: string) => string, limit = Number.POSITIVE_INFINITY): ItemLines {
   const step = record.steps.get(planStep.key);
   const item = checklistItem(planStep, step, redact);
   const lines = itemLines(item, step);
   // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
-  const inner = step?.nested ? nestedLines(step.nested, redact, limit - lines.bare.length) : '';
-  if (inner !== '') return { full: `${lines.full}${inner}`, bare: `${lines.bare}${inner}` };
+  const level = step?.nested ? nestedLines(step.nested, redact, limit - lines.bare.length) : undefined;
+  if (level && level.text !== '') return { full: `${lines.full}${level.text}`, bare: `${lines.bare}${level.text}`, used: { head: lines.bare, level } };
   // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
   if (!step?.todos?.length) return lines;
   const nested = todoEntries(step, redact).map((t) => `\n  - ${t.icon} ${escapeInlineMarkdown(t.content)}`).join('');
@@ -227,51 +216,12 @@ function entryLines(planStep: PlanStep, record: RunRecord, redact: (text: string
 // A step's escaped `key. title`, by plan step: it does not change while the step runs.
 const escapedLabels = new WeakMap<PlanStep, { readonly redact: (text: string) => string; readonly label: string }>();
 
-/**
- * The lines of a nested run's steps, and of runs nested in theirs, in the order of `nestedItems`, each
- * with a line break before it; past `limit` characters only the lines of steps that need attention, and
- * none past `cap`. Every render made all of them, far past what a comment holds: a nested run of 40,000
- * steps, rendered every 200 steps, took 16 s of renders (now 0.3 s). Stopped at `limit`, a used plan of
- * 3,000 steps lost the ❌ of its 2,900th, which the header counted (found by an adversarial pass).
- */
-function nestedLines(nested: RunRecord, redact: (text: string) => string, limit: number, depth = 1, cap = limit * 2): string {
-  let text = '';
-  const steps = nested.plan?.steps ?? [];
-  const draw = (planStep: PlanStep): void => {
-    const step = nested.steps.get(planStep.key);
-    text += `\n${'  '.repeat(depth)}${itemLines(checklistItem(planStep, step, redact), step).bare}`;
-    if (step?.nested) text += nestedLines(step.nested, redact, limit - text.length, depth + 1, cap - text.length);
-  };
-  let index = 0;
-  for (; index < steps.length && text.length <= limit; index++) draw(steps[index]!);
-  const urgentAt = index < steps.length ? urgentIndexes(steps, nested) : undefined;
-  if (urgentAt) for (; index < steps.length && text.length <= cap; index++) if (urgentAt[index]) draw(steps[index]!);
-  return text;
-}
-
-/** `entryLines(…).bare` without computing the step's status (its result's first line); longer than `maxChars` it may be cut (see `entryLines`). */
-function bareLine(planStep: PlanStep, record: RunRecord, redact: (text: string) => string, maxChars: number): string {
-  const step = record.steps.get(planStep.key);
-  if (step?.nested || step?.todos?.length) return entryLines(planStep, record, redact, maxChars).bare;
+/** `entryLines(…).bare` of a step with nothing nested under it, without computing its status (its result's first line). */
+function bareLine(planStep: PlanStep, step: StepRecord | undefined, redact: (text: string) => string): string {
   let cached = escapedLabels.get(planStep);
   if (cached?.redact !== redact) {
     cached = { redact, label: escapeInlineMarkdown(`${planStep.key}. ${stepTitle(planStep, redact)}`) };
     escapedLabels.set(planStep, cached);
   }
   return `- ${STATE_ICONS[step?.state ?? 'pending']} ${cached.label}${step ? itemProgress(step) : ''}`;
-}
-
-/**
- * An entry's lines; its bare line keeps a for_each step's counts (` — 1,333/2,000 done, 667 failed`), short
- * and all its status says when it completed: a comment that left the results out showed `- ✅ each. echo`
- * for a step that lost 667 of its items (found by an adversarial pass).
- */
-function itemLines(item: ChecklistItem, step: StepRecord | undefined): ItemLines {
-  let lines = escapedLines.get(item);
-  if (!lines) {
-    const label = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}`;
-    lines = { full: `${label}${escapeInlineMarkdown(item.status)}`, bare: `${label}${step ? itemProgress(step) : ''}` };
-    escapedLines.set(item, lines);
-  }
-  return lines;
 }

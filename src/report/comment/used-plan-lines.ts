@@ -1,0 +1,145 @@
+import type { PlanStep } from '../../core/plan-step.ts';
+import type { RunRecord, StepRecord } from '../../core/run-record.ts';
+import { groupDigits } from '../../core/group-digits.ts';
+import { checklistItem, itemProgress, needsAttention, type ChecklistItem } from '../checklist.ts';
+import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
+
+// The comment's lines of a step and of the plan a `type: plan` step uses, drawn as far as a comment could
+// hold them, and cut to what needs attention with a count of the rest at each level.
+
+/** `… 2,999 more steps (1 failed)`: the steps of a level of a used plan a comment does not draw. */
+function moreSteps(depth: number, count: number, failed: number): string {
+  return `\n${'  '.repeat(depth)}- … ${groupDigits(count)} more step${count === 1 ? '' : 's'}${failed > 0 ? ` (${groupDigits(failed)} failed)` : ''}`;
+}
+
+/**
+ * A used plan's lines in at most `room` characters, or undefined when not even its count fits: the lines of
+ * its steps that need attention (a ✅ step whose used plan has a ❌ among them, cut the same way), and at each
+ * level a count of the steps left out there, those {@link nestedLines} did not draw with those cut here. With
+ * no count, a used plan of 3,000 steps read as one of the ❌ step it kept (found by an adversarial pass).
+ */
+export function cutLevel(level: NestedLevel, room: number): string | undefined {
+  if (level.text.length <= room) return level.text;
+  const failedIn = level.leftFailed + level.entries.reduce((sum, entry) => sum + (entry.failed ? 1 : 0), 0);
+  // Room for the count as long as it could read: every step left out, every failed one among them.
+  let budget = room - moreSteps(level.depth, level.left + level.entries.length, failedIn).length;
+  if (budget < 0) return undefined;
+  let text = '';
+  let left = level.left;
+  let failed = level.leftFailed;
+  for (const entry of level.entries) {
+    const line = `\n${'  '.repeat(level.depth)}${entry.line}`;
+    const inner = entry.urgent && line.length <= budget ? (entry.inner ? cutLevel(entry.inner, budget - line.length) : '') : undefined;
+    if (inner === undefined) {
+      left++;
+      if (entry.failed) failed++;
+      continue;
+    }
+    text += `${line}${inner}`;
+    budget -= line.length + inner.length;
+  }
+  return left > 0 ? `${text}${moreSteps(level.depth, left, failed)}` : text;
+}
+
+// Each plan step's position, by key, built once per plan snapshot.
+const stepPositions = new WeakMap<readonly PlanStep[], ReadonlyMap<string, number>>();
+
+function positionsOf(steps: readonly PlanStep[]): ReadonlyMap<string, number> {
+  let positions = stepPositions.get(steps);
+  if (!positions) stepPositions.set(steps, (positions = new Map(steps.map((planStep, index) => [planStep.key, index]))));
+  return positions;
+}
+
+/** Which of `steps` need attention (see {@link needsAttention}), by position; undefined when none does. */
+export function urgentIndexes(steps: readonly PlanStep[], record: RunRecord): Uint8Array | undefined {
+  let marks: Uint8Array | undefined;
+  for (const [key, step] of record.steps) {
+    if (!needsAttention(step)) continue;
+    const index = positionsOf(steps).get(key);
+    if (index === undefined) continue;
+    (marks ??= new Uint8Array(steps.length))[index] = 1;
+  }
+  return marks;
+}
+
+/** How many of `steps` from position `from` on failed, read from the run record (not by looking up every step). */
+function failedFrom(steps: readonly PlanStep[], record: RunRecord, from: number): number {
+  let failed = 0;
+  if (from < steps.length) for (const [key, step] of record.steps) if (step.state === 'failed' && (positionsOf(steps).get(key) ?? -1) >= from) failed++;
+  return failed;
+}
+
+export interface ItemLines {
+  /** With the step's status (its result's first line, or its error). */
+  readonly full: string;
+  /** Without it. */
+  readonly bare: string;
+  /** A plan step's used plan, drawn under the step's own bare line `head`. */
+  readonly used?: { readonly head: string; readonly level: NestedLevel };
+}
+
+/** One level of a used plan as drawn under its step: what a cut keeps of it is decided from this (see {@link cutLevel}). */
+export interface NestedLevel {
+  /** Every line drawn, each after a line break, with the count of each level not drawn whole. */
+  readonly text: string;
+  readonly depth: number;
+  readonly entries: readonly NestedEntry[];
+  /** This level's steps not drawn, and how many of them failed. */
+  readonly left: number;
+  readonly leftFailed: number;
+}
+
+interface NestedEntry {
+  /** The step's bare line, not indented. */
+  readonly line: string;
+  readonly urgent: boolean;
+  readonly failed: boolean;
+  readonly inner?: NestedLevel;
+}
+
+// Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
+const escapedLines = new WeakMap<ChecklistItem, ItemLines>();
+
+/**
+ * The lines of a nested run's steps, and of runs nested in theirs, in the order of `nestedItems`, each
+ * with a line break before it; past `limit` characters only the lines of steps that need attention, and
+ * none past `cap`, then a count of those not drawn. Every render made all of them, far past what a comment
+ * holds: a nested run of 40,000 steps, rendered every 200 steps, took 16 s of renders (now 0.3 s). Stopped at
+ * `limit`, a used plan of 3,000 steps lost the ❌ of its 2,900th, which the header counted (found by an adversarial pass).
+ */
+export function nestedLines(nested: RunRecord, redact: (text: string) => string, limit: number, depth = 1, cap = limit * 2): NestedLevel {
+  let text = '';
+  const entries: NestedEntry[] = [];
+  const steps = nested.plan?.steps ?? [];
+  const draw = (planStep: PlanStep): void => {
+    const step = nested.steps.get(planStep.key);
+    const line = itemLines(checklistItem(planStep, step, redact), step).bare;
+    text += `\n${'  '.repeat(depth)}${line}`;
+    const inner = step?.nested ? nestedLines(step.nested, redact, limit - text.length, depth + 1, cap - text.length) : undefined;
+    if (inner) text += inner.text;
+    entries.push({ line, urgent: needsAttention(step), failed: step?.state === 'failed', ...(inner && { inner }) });
+  };
+  let index = 0;
+  for (; index < steps.length && text.length <= limit; index++) draw(steps[index]!);
+  const urgentAt = index < steps.length ? urgentIndexes(steps, nested) : undefined;
+  if (urgentAt) for (; index < steps.length && text.length <= cap; index++) if (urgentAt[index]) draw(steps[index]!);
+  const left = steps.length - entries.length;
+  const leftFailed = failedFrom(steps, nested, index);
+  if (left > 0) text += moreSteps(depth, left, leftFailed);
+  return { text, depth, entries, left, leftFailed };
+}
+
+/**
+ * An entry's lines; its bare line keeps a for_each step's counts (` — 1,333/2,000 done, 667 failed`), short
+ * and all its status says when it completed: a comment that left the results out showed `- ✅ each. echo`
+ * for a step that lost 667 of its items (found by an adversarial pass).
+ */
+export function itemLines(item: ChecklistItem, step: StepRecord | undefined): ItemLines {
+  let lines = escapedLines.get(item);
+  if (!lines) {
+    const label = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}`;
+    lines = { full: `${label}${escapeInlineMarkdown(item.status)}`, bare: `${label}${step ? itemProgress(step) : ''}` };
+    escapedLines.set(item, lines);
+  }
+  return lines;
+}
