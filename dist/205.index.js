@@ -247,14 +247,23 @@ var escape_markdown = __webpack_require__(60949);
 
 
 
+/**
+ * A rate as a percentage, its decimal point moved two places rather than multiplied by 100: 0.29 \u00d7 100 is
+ * 28.999999999999996, and 29 of 100 runs at a limit of 0.29 read `28.999999999999996%` beside a pass (found by an
+ * adversarial pass). The move keeps a rate equal to its limit equal, and one below it below.
+ */
+function hundredfold(rate) {
+    const [digits, exponent] = rate.toExponential().split('e');
+    return Number(`${digits}e${Number(exponent) + 2}`);
+}
 // Beside 0, as `number` below: a rate of 1 in 2,001 read `0%` (found by a review).
-const percent = (rate) => `${Number(figureBeside(rate * 100, 0, 1))}%`;
+const percent = (rate) => `${Number(figureBeside(hundredfold(rate), 0, 1))}%`;
 /**
  * A success rate beside the `min-success-rate` limit, with as many decimals as it takes to read on the
  * side of the limit it is: 899 of 999 read `90%` beside a \u274c for a limit of 0.9 (found by an adversarial pass).
  */
 function percentBeside(rate, limit) {
-    return limit === undefined ? percent(rate) : `${Number(figureBeside(rate * 100, limit * 100, 1))}%`;
+    return limit === undefined ? percent(rate) : `${Number(figureBeside(hundredfold(rate), hundredfold(limit), 1))}%`;
 }
 // Beside 0, with the decimals it takes not to read as 0 when it is not: 0.025 retries per run read `0.0` (found by an adversarial pass).
 const number = (value) => (Number.isInteger(value) ? String(value) : figureBeside(value, 0, 1));
@@ -322,6 +331,8 @@ function figureRows(input) {
         row('completion tokens (mean)', (c) => number(Math.round(c.completionTokens) || c.completionTokens)),
         // A model of no known price: its calls cost something, and $0 would read as known.
         row('cost per run (mean)', (c) => (c.unpricedCalls === 0 ? usd(c.costUsd) : c.unpricedCalls < c.modelCalls.mean ? `${usd(c.costUsd)} + unknown` : 'unknown')),
+        // Only when an endpoint sent no `usage`: the token and cost rows above then hold estimates, as a run's summary says.
+        ...(columns.some((c) => c.estimatedCalls !== undefined) ? [row('model calls whose tokens and cost are estimates, the endpoint sent no usage (mean)', (c) => number(c.estimatedCalls ?? 0))] : []),
         // Only when a run abandoned a request in flight: its cost is then in no row above.
         ...(columns.some((c) => c.abandonedRequests > 0) ? [row('model requests abandoned per run, not in the cost (mean)', (c) => number(c.abandonedRequests))] : []),
         row('duration (p50 / p95)', (c) => `${seconds(c.durationMs.p50)} / ${seconds(c.durationMs.p95)}`),
@@ -351,8 +362,8 @@ var final_status = __webpack_require__(58983);
 var default_model = __webpack_require__(40766);
 // EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
 var openai_model_client = __webpack_require__(51049);
-// EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
-var replay_model_client = __webpack_require__(21996);
+// EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 6 modules
+var replay_model_client = __webpack_require__(99604);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(57637);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
@@ -937,6 +948,7 @@ function usageFields(usage) {
         costUsd: usage.costUsd,
         abandonedRequests: usage.abandonedRequests ?? 0,
         unpricedCalls: usage.unpricedCalls ?? 0,
+        ...(usage.estimatedCalls !== undefined && usage.estimatedCalls > 0 && { estimatedCalls: usage.estimatedCalls }),
     };
 }
 /** What the run's requests met at the endpoint, where one answers over HTTP (a live endpoint, an answers file's server). */
@@ -976,6 +988,7 @@ async function runPlanVariant(one) {
     const outcome = await (0,run_job/* runJob */.b)({
         planFile: one.plan.file,
         inputs: settings.inputs,
+        ...(settings.emptyInputs && { emptyInputs: settings.emptyInputs }),
         cwd: settings.cwd,
         env: settings.env,
         model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }), ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }) },
@@ -1049,7 +1062,7 @@ async function runReactVariant(one) {
     if (!loaded.ok)
         return finish({ status: 'rejected', goals: [], reason: refusalReason(loaded.errors) }, core_usage/* NO_USAGE */.y);
     const source = loaded.plan.source;
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs);
+    const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs, settings.emptyInputs);
     if (!inputs.ok) {
         await loaded.servers?.close();
         return finish({ status: 'rejected', goals: [], reason: inputs.errors.join('; ') }, core_usage/* NO_USAGE */.y);
@@ -1098,7 +1111,7 @@ async function runReactVariant(one) {
         }
         if (!loop.ok)
             return finish({ status: 'failed', goals: [], reason: loop.reason }, budget.usage);
-        const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(source.goals ?? [], { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() }, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal: deps.signal });
+        const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(source.goals ?? [], { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() }, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal: deps.signal });
         return finish({ status: (0,final_status/* finalStatus */.n)('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) }, budget.usage);
     }
     finally {
@@ -1219,6 +1232,7 @@ function summariseVariant(column, runs) {
         costUsd: mean(runs.map((run) => run.costUsd)),
         abandonedRequests: mean(runs.map((run) => run.abandonedRequests)),
         unpricedCalls: mean(runs.map((run) => run.unpricedCalls)),
+        ...(runs.some((run) => (run.estimatedCalls ?? 0) > 0) && { estimatedCalls: mean(runs.map((run) => run.estimatedCalls ?? 0)) }),
         durationMs: { p50: percentile(runs.map((run) => run.durationMs), 50), p95: percentile(runs.map((run) => run.durationMs), 95) },
         retries: mean(runs.map((run) => run.retries)),
         replans: mean(runs.map((run) => run.replans)),
@@ -1419,7 +1433,8 @@ async function readYamlFile(path, schema, holds) {
     const decoded = (0,decode_utf8/* decodeUtf8 */._)(bytes);
     if (!decoded.ok)
         return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
-    if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#.*)?$/.test(line))) {
+    // `[^\n]`, not `.`: a comment's line ending with CRLF keeps its `\r`, which `.` does not match.
+    if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#[^\n]*)?$/.test(line))) {
         return { ok: false, errors: [{ file: path, path: '', message: `the file is empty: it holds ${holds}` }] };
     }
     const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
@@ -1467,13 +1482,13 @@ async function readEvaluatedPlans(plans) {
 ;// CONCATENATED MODULE: ./lib/eval/inputs-problem.js
 
 /**
- * Inputs no evaluated plan could run with (a name it does not declare, a required one left out) are
+ * Inputs no evaluated plan could run with (a name it does not declare, given a value or empty, a required one left out) are
  * refused before any run, as `run` refuses them: each run would be rejected for the same reason, and
  * the evaluation would measure nothing. Returns what is wrong, per plan, or undefined.
  */
-function inputsProblem(plans, inputs) {
+function inputsProblem(plans, inputs, empty = []) {
     const problems = plans.flatMap((plan) => {
-        const resolved = (0,resolve_inputs/* resolveInputs */.e)(plan.source, inputs);
+        const resolved = (0,resolve_inputs/* resolveInputs */.e)(plan.source, inputs, empty);
         return resolved.ok ? [] : resolved.errors.map((error) => `${plan.label ?? plan.file}: ${error}`);
     });
     return problems.length > 0 ? `nothing was evaluated: ${problems.join('; ')}` : undefined;
@@ -1512,6 +1527,8 @@ const Caller = schemas.string().superRefine((name, ctx) => {
 });
 const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min(1).max(1000));
 
+// EXTERNAL MODULE: ./lib/plan/empty-inputs-warning.js
+var empty_inputs_warning = __webpack_require__(55691);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __webpack_require__(96637);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
@@ -1519,6 +1536,7 @@ var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __webpack_require__(41179);
 ;// CONCATENATED MODULE: ./lib/action/run-eval-action.js
+
 
 
 
@@ -1560,11 +1578,11 @@ function ended(status, report, failure, result = '', runs = []) {
  */
 function resultOutput(columns, redact) {
     const whole = redact(JSON.stringify(columns));
-    if (whole.length <= action_outputs/* MAX_RESULT_OUTPUT_CHARS */.De)
+    if (Buffer.byteLength(whole) <= action_outputs/* MAX_RESULT_OUTPUT_BYTES */.d0)
         return { text: whole };
     const goalsLeftOut = columns.reduce((most, column) => Math.max(most, column.goalsMetRate.length), 0);
     const lean = redact(JSON.stringify(columns.map((column) => ({ ...column, goalsMetRate: [], goalsLeftOut: column.goalsMetRate.length }))));
-    return { text: lean.length <= action_outputs/* MAX_RESULT_OUTPUT_CHARS */.De ? lean : '', goalsLeftOut };
+    return { text: Buffer.byteLength(lean) <= action_outputs/* MAX_RESULT_OUTPUT_BYTES */.d0 ? lean : '', goalsLeftOut };
 }
 async function readOptional(file, read) {
     if (!file)
@@ -1603,6 +1621,7 @@ async function runEvalAction(settings, deps, withhold) {
         faults: faults.value ?? [],
         baselines: settings.eval.baselines,
         inputs: settings.inputs,
+        ...(settings.emptyInputs && { emptyInputs: settings.emptyInputs }),
         cwd: settings.workspace,
         env: settings.env,
         model,
@@ -1614,9 +1633,12 @@ async function runEvalAction(settings, deps, withhold) {
     };
     const thresholds = { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun };
     const plans = await readEvaluatedPlans(evalSettings.plans);
-    const problem = evalSettingsProblem(evalSettings) ?? inputsProblem(plans, evalSettings.inputs) ?? costThresholdProblem(plans, evalSettings.modelName, thresholds, 'max-cost-usd-per-run');
+    const problem = evalSettingsProblem(evalSettings) ?? inputsProblem(plans, evalSettings.inputs, settings.emptyInputs) ?? costThresholdProblem(plans, evalSettings.modelName, thresholds, 'max-cost-usd-per-run');
     if (problem)
         return ended('failed', '', `plan-runner: ${problem}`);
+    const emptied = plans[0] && (0,empty_inputs_warning/* emptyInputsWarning */.p)(settings.emptyInputs ?? [], plans[0].source.inputs);
+    if (emptied)
+        io.warning(redact(emptied));
     const report = await evaluate(evalSettings, thresholds, {
         clock: deps.clock,
         signal: deps.signal ?? new AbortController().signal,
@@ -1649,7 +1671,7 @@ async function runEvalAction(settings, deps, withhold) {
     const result = resultOutput(report.columns, redact);
     if (result.goalsLeftOut !== undefined) {
         const what = result.text === '' ? 'is empty: its JSON passes' : `leaves out each column's rates by goal (${result.goalsLeftOut} goals) to stay within`;
-        io.warning(`The result output ${what} ${(0,group_digits/* groupDigits */.K)(action_outputs/* MAX_RESULT_OUTPUT_CHARS */.De)} characters; the job summary and ${jsonFile} have every figure.`);
+        io.warning(`The result output ${what} ${(0,group_digits/* groupDigits */.K)(action_outputs/* MAX_RESULT_OUTPUT_BYTES */.d0)} bytes; the job summary and ${jsonFile} have every figure.`);
     }
     return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, result.text, report.runs);
 }

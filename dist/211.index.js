@@ -105,6 +105,9 @@ class ReplyBudget {
             }
             if (call === undefined) {
                 const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
+                // A reply no longer than the note stays: replaced, it took more room and said less (an issue's number).
+                if (note.length >= chars)
+                    continue;
                 messages[index] = { ...messages[index], content: note };
                 this.#total -= chars - note.length;
                 continue;
@@ -163,12 +166,17 @@ var step_model_settings = __webpack_require__(13643);
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-stopped-error.js
 
+/** Open items the error names, each cut to OPEN_ITEM_CHARS; the trace and the checklist have them all. */
+const NAMED_OPEN_ITEMS = 3;
+const OPEN_ITEM_CHARS = 60;
 function todoTally(todos) {
     if (todos.length === 0)
         return 'it wrote no TODO list';
     const done = todos.filter((todo) => todo.status === 'completed').length;
-    const open = todos.filter((todo) => todo.status === 'pending' || todo.status === 'in_progress').map((todo) => `"${todo.content}"`);
-    return `its TODO list: ${done}/${todos.length} completed${open.length > 0 ? `; open: ${open.join(', ')}` : ''}`;
+    const open = todos.filter((todo) => todo.status === 'pending' || todo.status === 'in_progress');
+    const named = open.slice(0, NAMED_OPEN_ITEMS).map((todo) => `"${todo.content.length > OPEN_ITEM_CHARS ? `${todo.content.slice(0, OPEN_ITEM_CHARS - 1)}\u2026` : todo.content}"`);
+    const more = open.length > NAMED_OPEN_ITEMS ? `, and ${open.length - NAMED_OPEN_ITEMS} more` : '';
+    return `its TODO list: ${done}/${todos.length} completed${open.length > 0 ? `; open: ${named.join(', ')}${more}` : ''}`;
 }
 function quoted(text) {
     if (text === undefined || text.trim() === '')
@@ -187,8 +195,10 @@ class AgentStoppedError extends step_error/* StepError */.zg {
     lastMessage;
     constructor(options) {
         const { stepKey, maxTurns, todos, lastMessage } = options;
-        super(`Step ${stepKey} (agent) stopped: it used all ${maxTurns} turns (max_turns: ${maxTurns}) without a final answer; ` +
-            `${todoTally(todos)}; ${quoted(lastMessage)}. Raise max_turns or narrow the task.`, { transient: false });
+        // What to do before what it got to: a summary shows 500 characters of a step's error, and every open item named
+        // whole pushed the advice past them (found by an adversarial pass).
+        super(`Step ${stepKey} (agent) stopped: it used all ${maxTurns} turns (max_turns: ${maxTurns}) without a final answer. ` +
+            `Raise max_turns or narrow the task. Where it got to: ${todoTally(todos)}; ${quoted(lastMessage)}.`, { transient: false });
         this.stepKey = stepKey;
         this.maxTurns = maxTurns;
         this.todos = [...todos];
@@ -266,7 +276,8 @@ function failed(args, error, reply = `Error: ${error}`) {
  * the step offers (never a withheld one), arguments checked against the tool's schema before it
  * runs, the tool's own write caps and neutralising, its output sanitised and cut inside a data
  * block. A failure is answered to the model as a tool error; only a stop of the step itself throws.
- * `made` holds the side-effect calls this conversation made that took effect: one asked again is answered, not run.
+ * `made` holds the side-effect calls this conversation made that took effect, each with the reply it got: one asked
+ * again is answered with that reply, not run.
  */
 async function callAgentTool(ctx, tools, name, argumentText, made) {
     const parsed = (0,parse_tool_arguments/* parseToolArguments */.o)(argumentText);
@@ -297,9 +308,14 @@ async function callAgentTool(ctx, tools, name, argumentText, made) {
         return failed(args, `invalid arguments for '${name}', it was not run: ${checked.error}`);
     // A side effect this conversation already made and got the answer of: the run would refuse it as a repeat and
     // escalate, asking a person to check a call that is known to have taken effect (found by an adversarial pass).
+    // Answered with what the call gave: its reply may have given way for room ("call it again if you need it"), and
+    // the model, told only that the result was there, had no way to learn it but another call in other words
+    // (found by an adversarial pass).
     const callKey = tool.sideEffects ? (0,stable_hash/* stableHash */.c)({ tool: name, args: checked.args }) : undefined;
-    if (callKey !== undefined && made.has(callKey)) {
-        return failed(checked.args, `not run: '${name}' with these arguments already took effect earlier in this step (its result is in that call's reply); a call with side effects is never made twice.`);
+    const madeReply = callKey === undefined ? undefined : made.get(callKey);
+    if (madeReply !== undefined) {
+        const error = `not run again: '${name}' with these arguments already took effect earlier in this step; a call with side effects is never made twice`;
+        return failed(checked.args, error, `Not run again: '${name}' with these arguments already took effect earlier in this step; a call with side effects is never made twice. What it gave then:\n${madeReply}`);
     }
     let result;
     try {
@@ -315,11 +331,12 @@ async function callAgentTool(ctx, tools, name, argumentText, made) {
         // only that the tool failed, the model made it again in other words (found by an adversarial pass: a second issue).
         if ((0,step_error/* leftEffectUnknown */.Bk)(tool.sideEffects, error, false))
             return { ...failed(args, text), endsStep: error };
-        return failed(args, text, `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: name, error: 'true' }, (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 4000 }), true)}`);
+        return failed(args, text, `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: name, error: 'true' }, (0,sanitize_untrusted.sanitizeUntrusted)(text, { maxChars: 4000 }), true)}`);
     }
+    const reply = (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptData */.jG)(result), true);
     if (callKey !== undefined)
-        made.add(callKey);
-    return { ok: true, args: checked.args, result, reply: (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptData */.jG)(result), true) };
+        made.set(callKey, reply);
+    return { ok: true, args: checked.args, result, reply };
 }
 
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
@@ -347,7 +364,7 @@ function resolveTaskText(task, sources) {
         blocks.push((0,data_block/* dataBlock */.g4)({ ref: String(blocks.length + 1), reference: match }, (0,data_block/* promptValue */.C6)(value), true));
         return `[data ${blocks.length}]`;
     });
-    const words = (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 8000, read: 'rendered' });
+    const words = (0,sanitize_untrusted.sanitizeUntrusted)(text, { maxChars: 8000, read: 'rendered' });
     return blocks.length === 0 ? words : `${words}\n\n${blocks.join('\n\n')}`;
 }
 
@@ -416,8 +433,8 @@ class AgentLoop {
     #wroteTodos = false;
     #reminded = false;
     #lastMessage;
-    /** The side-effect calls of this conversation that took effect (`callAgentTool`). */
-    #made = new Set();
+    /** The side-effect calls of this conversation that took effect, with their replies (`callAgentTool`). */
+    #made = new Map();
     constructor(ctx) {
         this.#ctx = ctx;
         this.#tools = agentTools(ctx);
@@ -693,7 +710,7 @@ function buildStepMessages(ctx, instruction, options = {}) {
     const sections = [];
     // The goal may come from event text (the task input): hidden parts are removed, the words stay instructions.
     if (ctx.goal)
-        sections.push(`Goal of the run: ${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
+        sections.push(`Goal of the run: ${(0,sanitize_untrusted.sanitizeUntrusted)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
     if (Object.keys(ctx.inputs).length > 0)
         sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptValue */.C6)(ctx.inputs), true)}`);
     const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T);

@@ -143,7 +143,7 @@ function buildStepMessages(ctx, instruction, options = {}) {
     const sections = [];
     // The goal may come from event text (the task input): hidden parts are removed, the words stay instructions.
     if (ctx.goal)
-        sections.push(`Goal of the run: ${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
+        sections.push(`Goal of the run: ${(0,sanitize_untrusted.sanitizeUntrusted)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
     if (Object.keys(ctx.inputs).length > 0)
         sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptValue */.C6)(ctx.inputs), true)}`);
     const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T);
@@ -355,7 +355,7 @@ function promptText(result) {
     if (typeof result === 'string')
         return result;
     try {
-        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(result)) ?? String(result);
+        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrustedValue)(result)) ?? String(result);
     }
     catch {
         return String(result);
@@ -375,7 +375,7 @@ function cutClean(clean, limit, where) {
  * (an image's alt, a link's title) open across the cut, where the sanitiser no longer sees it.
  */
 function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
-    return cutClean((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(text, WHOLE), limit, 'full result in the trace');
+    return cutClean((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(text, WHOLE), limit, 'full result in the trace');
 }
 /**
  * A value (a result, an input, an item) as clean prompt text, cut to `limit`: a string sanitised, anything
@@ -384,7 +384,7 @@ function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
  * by a review). What it returns goes into `dataBlock(\u2026, clean = true)`.
  */
 function promptData(value, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace') {
-    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, WHOLE) : promptText(value), limit, where);
+    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(value, WHOLE) : promptText(value), limit, where);
 }
 function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');
@@ -399,14 +399,14 @@ function attribute(value) {
 function dataBlock(labels, content, clean = false) {
     const attributes = Object.entries(labels)
         .filter((entry) => entry[1] !== undefined)
-        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500, read: 'rendered' }))}"`)
+        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(value, { maxChars: 500, read: 'rendered' }))}"`)
         .join('');
     // Escaped visibly (not with invisible characters, which the input sanitiser strips).
     // Text `promptExcerpt` made is clean (`clean`): read again, a label's own lines (a `<b>` starting one)
     // changed how the text after it read, and a visible paragraph was labelled hidden (found by a review).
     // With blanks too (`</ data>`, `< /data>`), which a model may read as the same tag (found by an adversarial pass).
     // Each `<` reads on over the blanks after it once each way: linear.
-    const body = (clean ? content : (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content)).replace(/<((?:\s*\/)?\s*data\b)/gi, '&lt;$1');
+    const body = (clean ? content : (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(content)).replace(/<((?:\s*\/)?\s*data\b)/gi, '&lt;$1');
     return `<data${attributes}>\n${body}\n</data>`;
 }
 /**
@@ -427,7 +427,7 @@ function fitBlocks(priority, blockOf, limit) {
 }
 /** Inputs and items as prompt text: whole up to what untrusted text may take (`UNTRUSTED_CHAR_LIMIT`). */
 function promptValue(value) {
-    return promptData(value, _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .UNTRUSTED_CHAR_LIMIT */ .I, 'full value in the trace');
+    return promptData(value, _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.UNTRUSTED_CHAR_LIMIT, 'full value in the trace');
 }
 
 

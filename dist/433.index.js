@@ -13,7 +13,7 @@ export const modules = {
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90422);
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76940);
 /* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(24824);
-/* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(15537);
+/* harmony import */ var _core_run_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(82796);
 /* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(74360);
 /* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(19243);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(62935);
@@ -25,7 +25,7 @@ export const modules = {
 /* harmony import */ var _admit_run_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(34758);
 /* harmony import */ var _comment_target_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(30157);
 /* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8353);
-/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(95239);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(87469);
 /* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(72896);
 /* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(99674);
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(86919);
@@ -79,13 +79,13 @@ function killedRunEnd(record, scope) {
             // (found by an adversarial pass: `\u00b7 11 ms` for a step killed after 300 ms read as its time).
             const ran = step.startedAt === undefined ? 0 : at - step.startedAt;
             // Its model use up to the kill, as the trace's `model_used` events charged it (found by a review: 0).
-            ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_17__/* .formatDuration */ .a)(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .stepUsageSoFar */ .D)(step), at });
+            ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_17__/* .formatDuration */ .a)(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: (0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .stepUsageSoFar */ .D)(step), at });
         }
         else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
             ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
         }
     }
-    ended.push({ type: 'run_finished', status: 'cancelled', durationMs: at, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(record), reason: KILLED_REASON, at });
+    ended.push({ type: 'run_finished', status: 'cancelled', durationMs: at, usage: (0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(record), reason: KILLED_REASON, at });
     return ended;
 }
 /**
@@ -100,7 +100,7 @@ function endOfLeftRun(left, settings) {
         return killedRunEnd(left, part && left.plan ? (0,_run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_18__/* .fanOutScope */ .q)(left.plan.steps, part) : undefined);
     if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard')
         return [];
-    return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
+    return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
 }
 /**
  * The post step's part in a killed run's report: a main step killed mid-run (SIGKILL, the runner's
@@ -275,7 +275,8 @@ async function completeLeftCheckRun(settings, context, report) {
     // A prepare or shard job opens none (the merge job reports the goals).
     if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl)
         return;
-    const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_7__/* .leftCheckRun */ .z)(context.github, { owner, repo, name: await (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl, ...(context.checkRunId !== undefined && { id: context.checkRunId }) }, context.io.warning, { clock: context.clock });
+    const job = (0,_check_run_js__WEBPACK_IMPORTED_MODULE_7__/* .checkRunJob */ .j4)(settings.env);
+    const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_7__/* .leftCheckRun */ .zT)(context.github, { owner, repo, name: await (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl, ...(context.checkRunId !== undefined && { id: context.checkRunId }), ...(job && { job }) }, context.io.warning, { clock: context.clock });
     if (!check)
         return;
     await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_9__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_10__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));

@@ -650,6 +650,11 @@ function asChecked(schema, turned = false) {
     for (const [key, value] of [['not', not], ['if', condition]])
         if (key in schema)
             copy[key] = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_7__/* .isMap */ .jh)(value) ? asChecked(value, !turned) : value;
+    // A kept number may lie on either side of an `if`'s bound: it is held to `else` too, under an `if` where it fails the bound.
+    if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_7__/* .isMap */ .jh)(condition) && 'else' in copy) {
+        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { if: asChecked(condition, turned), else: copy.else, $comment: 'counted' }];
+        delete copy.else;
+    }
     if ('contains' in copy && !('maxContains' in copy))
         copy.maxContains = CONTAINS_UNBOUNDED;
     const bounded = NUMBER_KEYWORDS.some((keyword) => keyword in copy) && !('type' in copy);
@@ -666,7 +671,9 @@ const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMin
  * `parseJsonKeepingNumbers`), where a schema bounds numbers without naming a type: `maximum: 100` skips a string, so
  * `{"risk": 1e400}` met it, which as Infinity it had failed (found by an adversarial pass). Which strings were
  * numbers is no longer known, so any JSON number text of that kind is refused there: the gate fails closed. Under
- * `not` and in an `if` it meets the bounds instead (`asChecked`): refused there, `not: {minimum: 100}` took 1e400.
+ * `not` and in an `if` it meets the bounds instead (`asChecked`): refused there, `not: {minimum: 100}` took 1e400. An
+ * `if` with an `else` holds it to both branches: `if: {maximum: 50}` with `else: {required: [approval]}` let 1e400 pass
+ * without approval (found by an adversarial pass).
  */
 const NOT_A_KEPT_NUMBER = {
     not: { type: 'string', allOf: [{ pattern: '^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$' }, { pattern: _core_parse_json_keeping_numbers_js__WEBPACK_IMPORTED_MODULE_1__/* .MAY_NOT_FIT_PATTERN */ .r3 }], $comment: 'counted' },

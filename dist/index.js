@@ -341,15 +341,15 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   De: () => (/* binding */ MAX_RESULT_OUTPUT_CHARS),
+/* harmony export */   d0: () => (/* binding */ MAX_RESULT_OUTPUT_BYTES),
 /* harmony export */   dr: () => (/* binding */ actionOutputs),
 /* harmony export */   hD: () => (/* binding */ notStartedOutputs),
 /* harmony export */   mF: () => (/* binding */ usageOutputs)
 /* harmony export */ });
 /* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(85692);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(86919);
 /* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16);
-/* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(15537);
+/* harmony import */ var _core_run_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(82796);
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76940);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90422);
 
@@ -377,10 +377,13 @@ function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_
 }
 /** The usage outputs of a recorded run (its duration so far when it did not finish). */
 function recordUsageOutputs(record) {
-    return record ? usageOutputs((0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .runUsage */ .l)(record), (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .jobDurationMs */ .u2)(record)) : usageOutputs();
+    return record ? usageOutputs((0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .runUsage */ .l)(record), (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .jobDurationMs */ .u2)(record)) : usageOutputs();
 }
-/** Later steps read `result` from the environment or an expression: keep it well inside the runner's limits. */
-const MAX_RESULT_OUTPUT_CHARS = 64 * 1024;
+/**
+ * Later steps read `result` from the environment or an expression: keep it well inside the runner's limits. Bytes
+ * of UTF-8, not characters: 64 Ki characters of Cyrillic or CJK passed the 128 KiB Linux takes for one variable.
+ */
+const MAX_RESULT_OUTPUT_BYTES = 64 * 1024;
 /** The outputs for a finished job; `result` is redacted whole, then cut. */
 function actionOutputs(report, paths, redact) {
     const result = report.finalResult === undefined ? '' : redact((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_3__/* .resultText */ .D)(report.finalResult).text);
@@ -390,7 +393,7 @@ function actionOutputs(report, paths, redact) {
     const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .goalsVerdict */ .AD)(report.goals).goalsMet;
     return {
         status: report.status,
-        result: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .I)(result, MAX_RESULT_OUTPUT_CHARS),
+        result: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutTextBytes */ .$)(result, MAX_RESULT_OUTPUT_BYTES),
         'goals-met': goalsMet ? 'true' : 'false',
         report: paths.report,
         trace: paths.trace,
@@ -1026,8 +1029,9 @@ function internalErrorResult(error, redact, runUrl) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ startCheckRun),
-/* harmony export */   z: () => (/* binding */ leftCheckRun)
+/* harmony export */   aF: () => (/* binding */ startCheckRun),
+/* harmony export */   j4: () => (/* binding */ checkRunJob),
+/* harmony export */   zT: () => (/* binding */ leftCheckRun)
 /* harmony export */ });
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
 /* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82931);
@@ -1038,6 +1042,26 @@ function internalErrorResult(error, redact, runUrl) {
 
 
 
+/**
+ * The job writing a check run: workflow run, attempt, job and runner, from the runner's variables; undefined when
+ * one is missing. Legs of a matrix share the first three and run on runners of their own.
+ */
+function checkRunJob(env) {
+    const parts = [env['GITHUB_RUN_ID'], env['GITHUB_RUN_ATTEMPT'], env['GITHUB_JOB'], env['RUNNER_NAME']];
+    return parts.every((part) => part !== undefined && part !== '') ? `plan-runner:${parts.join('/')}` : undefined;
+}
+/** The workflow run and attempt at the start of a `checkRunJob`. */
+const RUN_ATTEMPT = /^plan-runner:(\d+)\/(\d+)\//;
+/**
+ * Whether `other` (a check run's `external_id`) is a job of an earlier attempt of the workflow run `job` belongs to:
+ * GitHub re-runs only a workflow run that has ended, so no job writes it now (one its lost runner left in progress
+ * stays so for good).
+ */
+function earlierAttempt(other, job) {
+    const theirs = other === null ? null : RUN_ATTEMPT.exec(other);
+    const ours = job === undefined ? null : RUN_ATTEMPT.exec(job);
+    return theirs !== null && ours !== null && theirs[1] === ours[1] && Number(theirs[2]) < Number(ours[2]);
+}
 /** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
 const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
@@ -1052,6 +1076,8 @@ const wallTime = () => new Date().toISOString();
  */
 async function startCheckRun(octokit, target, warn, timing = {}) {
     let id;
+    const startedAt = wallTime();
+    const shared = { startedAt: Date.parse(startedAt) };
     try {
         const { data } = await octokit.rest.checks.create({
             owner: target.owner,
@@ -1059,8 +1085,9 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
             name: target.name,
             head_sha: target.headSha,
             status: 'in_progress',
-            started_at: wallTime(),
+            started_at: startedAt,
             ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}),
+            ...(target.job ? { external_id: target.job } : {}),
         });
         id = data.id;
     }
@@ -1068,27 +1095,33 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
         const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error);
         if (failure.transient) {
             warn(`Could not create the check run '${target.name}' (${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}): it is created with the run's result when the run ends.`);
-            return endingCheckRun(octokit, target, undefined, warn, timing);
+            return endingCheckRun(octokit, target, undefined, warn, timing, shared);
         }
-        warn(`Could not create the check run '${target.name}': ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_2__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure))} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .refusalAdvice */ .tT)(failure, '`checks: write`')} The job's own status still reports the result.`);
+        warn(`Could not create the check run '${target.name}': ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_2__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure))} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .refusalAdvice */ .tT)(failure, '`checks: write`')} The job's own status still reports the result; there is no check run of this attempt on GitHub (an earlier run's of that name on the commit may still show, and a rule that requires it reads that one).`);
         return undefined;
     }
-    return endingCheckRun(octokit, target, id, warn, timing);
+    return endingCheckRun(octokit, target, id, warn, timing, shared);
 }
 /**
  * The check run this job started, still in progress, when its main step was killed before it
- * completed it (the post step ends it): found on the commit by its name and the `id` the main step
- * saved, else by its `details_url`, the link to this run attempt, so another run's check of the same
- * name is never touched. The id first: GitHub keeps no `details_url` a workflow's own token gives (it
- * links its own page), so with the job's token the link matched none, and the check stayed in progress.
- * Undefined when there is none, or it cannot be read (warned).
+ * completed it (the post step ends it): the one of the `id` the main step saved, else the one on the
+ * commit of this name whose `details_url` is the link to this run attempt, so another run's check of
+ * the same name is never touched. The id first: GitHub keeps no `details_url` a workflow's own token
+ * gives (it links its own page), so with the job's token the link matched none, and the check stayed in
+ * progress. Read by the id alone: the name is the plan file's as the post step reads it, and a later step
+ * that checked out another commit or changed the plan had it found under another name, or none (found by
+ * an adversarial pass). Undefined when there is none, or it cannot be read (warned).
  */
 async function leftCheckRun(octokit, target, warn, timing = {}) {
     try {
-        const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
-        const ours = (run) => (target.id === undefined ? run.details_url === target.detailsUrl : run.id === target.id);
-        const left = data.check_runs.find((run) => ours(run) && run.status !== 'completed');
-        return left ? endingCheckRun(octokit, target, left.id, warn, timing) : undefined;
+        const left = target.id === undefined
+            ? (await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 })).data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed')
+            : (await octokit.rest.checks.get({ owner: target.owner, repo: target.repo, check_run_id: target.id })).data;
+        if (!left || left.status === 'completed')
+            return undefined;
+        // A killed run that had succeeded is a success here too: checked against another job writing its name, from its own start.
+        const startedAt = left.started_at ? Date.parse(left.started_at) : Number.NaN;
+        return endingCheckRun(octokit, { ...target, name: left.name }, left.id, warn, timing, { startedAt: Number.isNaN(startedAt) ? Number.POSITIVE_INFINITY : startedAt });
     }
     catch (error) {
         warn(`Could not look for the check run '${target.name}' the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error))}.`);
@@ -1096,10 +1129,35 @@ async function leftCheckRun(octokit, target, warn, timing = {}) {
     }
 }
 /**
- * Completing the check run `id`, or with no `id` (its create failed) creating it completed: retried within
- * a bound, never throws, only the first completion counts.
+ * Another check run of this name on the commit that was being written while this one was (in progress, or completed
+ * since this one started), or undefined (none, or the list could not be read: warned). GitHub gates a merge on the
+ * newest check run of a name: matrix legs without a `run-key` write one name, and a leg's `success` written after
+ * another's `failure` opened the gate on the failed leg (found by an adversarial pass).
  */
-function endingCheckRun(octokit, target, id, warn, timing) {
+async function writtenBeside(octokit, target, id, since, warn) {
+    try {
+        const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
+        // Not one another step of this job wrote (killed, its post step ends it later), nor an earlier attempt's: no other job writes those.
+        const sameJob = (run) => target.job !== undefined && run.external_id === target.job;
+        return data.check_runs.find((run) => run.id !== id && !sameJob(run) && !earlierAttempt(run.external_id, target.job) && (run.status !== 'completed' || (run.completed_at !== null && Date.parse(run.completed_at) >= since)));
+    }
+    catch (error) {
+        warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error))}.`);
+        return undefined;
+    }
+}
+/** The failure a check run's `success` becomes when another job writes a check run of its name at the same time. */
+function sharedNameResult(result, other, name) {
+    const what = other.status === 'completed' ? 'completed while this job ran' : 'in progress';
+    const why = `Another check run named '${name}' (id ${other.id}, ${what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's success cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
+    return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${why}\n\n${result.summary}` };
+}
+/**
+ * Completing the check run `id`, or with no `id` (its create failed) creating it completed: retried within
+ * a bound, never throws, only the first completion counts. `shared`: a `success` is checked first against
+ * another job writing the same name (`writtenBeside`), from `startedAt` (epoch ms) on.
+ */
+function endingCheckRun(octokit, target, id, warn, timing, shared) {
     const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
     const where = { owner: target.owner, repo: target.repo };
     const ended = (result) => ({
@@ -1109,10 +1167,14 @@ function endingCheckRun(octokit, target, id, warn, timing) {
         output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
     });
     const update = (result) => id === undefined
-        ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...ended(result) })
+        ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...(target.job ? { external_id: target.job } : {}), ...ended(result) })
         : octokit.rest.checks.update({ ...where, check_run_id: id, ...ended(result) });
     // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
-    const finish = async (result) => {
+    const finish = async (given) => {
+        const beside = shared && given.conclusion === 'success' ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
+        const result = beside ? sharedNameResult(given, beside, target.name) : given;
+        if (beside)
+            warn(`The check run '${target.name}' is completed as failed: ${sharedNameResult(given, beside, target.name).summary.split('\n')[0]}`);
         const maxAttempts = timing.maxAttempts ?? 4;
         const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
         for (let attempt = 1;; attempt++) {
@@ -1188,16 +1250,48 @@ function commentTarget(settings) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ addEscalationLabel),
-/* harmony export */   e: () => (/* binding */ escalationMentionLine)
+/* harmony export */   HZ: () => (/* binding */ addEscalationLabel),
+/* harmony export */   eM: () => (/* binding */ escalationMentionLine),
+/* harmony export */   hr: () => (/* binding */ tellEscalation)
 /* harmony export */ });
-/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(82931);
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81675);
+/* unused harmony export escalationNotice */
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82931);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81675);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(71874);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
 
 
-/** The comment's closing line for an escalated run: the plan's `escalate.mention`, told a person is needed. */
+
+
+/**
+ * The live comment's closing line for an escalated run: the plan's `escalate.mention` named as code, which pings no
+ * one. The comment is edited, and GitHub notifies no one of an edit: `tellEscalation`'s new comment is the one ping.
+ */
 function escalationMentionLine(escalation) {
-    return escalation?.mention ? `\n\n${escalation.mention}: a person is needed \u2014 the run was escalated (see the summary for what was tried).` : '';
+    return escalation?.mention ? `\n\n${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)(escalation.mention)}: a person is needed \u2014 the run was escalated (see the summary for what was tried).` : '';
+}
+/** The longest plan path a notice names (the run's link names the rest). */
+const MAX_PATH_CHARS = 500;
+/** The notice's text: the plan's mention, the run and where to read why; no run text, so nothing in it pings anyone else. */
+function escalationNotice(mention, where, redact) {
+    const run = where.runUrl ? `[A run](${encodeURI(where.runUrl)})` : 'A run';
+    return `${mention}: a person is needed \u2014 ${run} of ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(redact(where.planPath), MAX_PATH_CHARS))} was escalated. The run's summary says why, with the last error and what was tried.`;
+}
+/**
+ * Tells the plan's `escalate.mention` of an escalated run on its PR or issue with a comment of its own, once per
+ * escalation: GitHub notifies no one of a mention an edit adds, and the live comment is edited. A failure is a
+ * warning: the job fails as escalated either way.
+ */
+async function tellEscalation(octokit, target, escalation, where, redact, warn) {
+    if (!escalation?.mention)
+        return;
+    try {
+        await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.number, body: escalationNotice(escalation.mention, where, redact) });
+    }
+    catch (error) {
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error);
+        warn(`Could not comment on #${target.number} to tell ${escalation.mention} the run was escalated${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')} The job fails as escalated either way.`);
+    }
 }
 /**
  * Adds the plan's `escalate.label` to the PR or issue of an escalated run. A failure (no
@@ -1210,8 +1304,8 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
         await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
     }
     catch (error) {
-        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubFailure */ .g3)(error);
-        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')}`);
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error);
+        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')}`);
     }
 }
 
@@ -1780,8 +1874,8 @@ function bodyHolds(record, current, redact, run, attempt = 1) {
 var comment_updater = __nccwpck_require__(31393);
 // EXTERNAL MODULE: ./lib/action/escalation-notice.js
 var escalation_notice = __nccwpck_require__(94194);
-// EXTERNAL MODULE: ./lib/report/comment/render-comment.js
-var render_comment = __nccwpck_require__(17494);
+// EXTERNAL MODULE: ./lib/report/comment/render-comment.js + 1 modules
+var render_comment = __nccwpck_require__(96157);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __nccwpck_require__(12172);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
@@ -1881,7 +1975,11 @@ async function liveComment(settings, context) {
     const partial = part === 'prepare' || part === 'shard';
     // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
     // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
-    const endsTheRun = (record) => !partial || (part === 'prepare' && record.status !== undefined && record.status !== 'succeeded');
+    // As its final report says: one whose steps succeeded and whose state was lost failed (it stayed at \u23f3).
+    const endsTheRun = (record) => {
+        const status = context.final()?.status ?? record.status;
+        return !partial || (part === 'prepare' && status !== undefined && status !== 'succeeded');
+    };
     const ownRecord = (record) => (endsTheRun(record) ? record : { ...record, status: undefined, reason: undefined, durationMs: undefined });
     const render = (given, goals, current) => {
         // The merge job's last word is the run's: its final body is its own, complete record.
@@ -1897,7 +1995,7 @@ async function liveComment(settings, context) {
         // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
         // and not "succeeded" while a required goal may still fail.
         const judging = !final && !partial && record.status !== undefined && record.status !== 'awaiting-approval' && record.goals === undefined;
-        const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : judging ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
+        const shown = final && endsTheRun(given) ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : judging ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
         const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
         const note = notes.length > 0 ? notes.join(' ') : undefined;
         // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
@@ -1907,8 +2005,8 @@ async function liveComment(settings, context) {
         const limit = render_comment/* COMMENT_MAX_CHARS */.d - (approvalState?.state === 'awaiting' ? approval_marker/* ANSWER_ROOM_CHARS */.T1 : 0);
         const whole = (maxChars) => {
             const body = (0,render_comment/* renderComment */.w)(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
-            // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
-            return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${(0,escalation_notice/* escalationMentionLine */.e)(final?.escalation)}${drawn.block}`;
+            // The plan's own escalate.mention, as code (an edit notifies no one; `tellEscalation` pings): added after the neutraliser.
+            return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${(0,escalation_notice/* escalationMentionLine */.eM)(final?.escalation)}${drawn.block}`;
         };
         return fitComment(whole, limit - 256 - drawn.block.length, limit);
     };
@@ -1949,18 +2047,59 @@ async function liveComment(settings, context) {
 
 /***/ }),
 
-/***/ 95239:
+/***/ 87469:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   ZD: () => (/* binding */ resumesInPlace),
-/* harmony export */   yD: () => (/* binding */ jobReportPaths)
-/* harmony export */ });
-/* unused harmony export reportPaths */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54825);
-/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33883);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  yD: () => (/* binding */ jobReportPaths),
+  ZD: () => (/* binding */ resumesInPlace)
+});
+
+// UNUSED EXPORTS: reportPaths
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./lib/action/run-key.js
+var run_key = __nccwpck_require__(54825);
+// EXTERNAL MODULE: ./lib/core/trim-end-chars.js
+var trim_end_chars = __nccwpck_require__(33883);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./lib/core/real-path-ahead.js
+var real_path_ahead = __nccwpck_require__(76095);
+;// CONCATENATED MODULE: ./lib/core/file-identity.js
+
+
+
+/**
+ * What identifies a file, however it is spelled: the device and inode of one that exists (symlinks and
+ * hard links included), else the real path of its deepest existing folder joined with the rest. A device
+ * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
+ */
+function fileIdentity(file) {
+    try {
+        const stat = (0,external_node_fs_.statSync)(external_node_path_.resolve(file));
+        return stat.isFile() || stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
+    }
+    catch {
+        // Not there (yet): where it would be created.
+        return (0,real_path_ahead/* realPathAhead */.v)(file);
+    }
+}
+/** Whether two paths name the same file (a trace resumed in place, by `--resume` or `resume-from`), however each is spelled. */
+function sameFile(a, b) {
+    if (external_node_path_.resolve(a) === external_node_path_.resolve(b))
+        return true;
+    const identity = fileIdentity(a);
+    return identity !== undefined && identity === fileIdentity(b);
+}
+
+;// CONCATENATED MODULE: ./lib/action/report-paths.js
+
 
 
 
@@ -1971,25 +2110,26 @@ async function liveComment(settings, context) {
  * (every run of other characters becomes `-`) to the same name.
  */
 function reportPaths(outputDir, planPath) {
-    const normalised = node_path__WEBPACK_IMPORTED_MODULE_1__.posix.normalize(planPath.replaceAll('\\', '/'));
-    const slug = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(normalised.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+/, ''), '-').slice(0, 100) || 'plan';
-    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(normalised).digest('hex').slice(0, 8);
+    const normalised = external_node_path_.posix.normalize(planPath.replaceAll('\\', '/'));
+    const slug = (0,trim_end_chars/* trimEndChars */.v)(normalised.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+/, ''), '-').slice(0, 100) || 'plan';
+    const hash = (0,external_node_crypto_.createHash)('sha256').update(normalised).digest('hex').slice(0, 8);
     return {
-        report: node_path__WEBPACK_IMPORTED_MODULE_1__.join(outputDir, `${slug}-${hash}.report.md`),
-        trace: node_path__WEBPACK_IMPORTED_MODULE_1__.join(outputDir, `${slug}-${hash}.trace.jsonl`),
-        frozenPlan: node_path__WEBPACK_IMPORTED_MODULE_1__.join(outputDir, `${slug}-${hash}.plan.yml`),
+        report: external_node_path_.join(outputDir, `${slug}-${hash}.report.md`),
+        trace: external_node_path_.join(outputDir, `${slug}-${hash}.trace.jsonl`),
+        frozenPlan: external_node_path_.join(outputDir, `${slug}-${hash}.plan.yml`),
     };
 }
 /**
- * Whether the job resumes its own trace file in place: `resume-from` names this job's trace path (an earlier
- * step's of the same job). The file then holds that earlier run until this run's trace opens it.
+ * Whether the job resumes its own trace file in place: `resume-from` names this job's trace (an earlier step's of
+ * the same job), however spelled: through a linked folder it was taken for an earlier run's left-over and removed
+ * before it was read (found by an adversarial pass). The file then holds that earlier run until this run's trace opens it.
  */
 function resumesInPlace(settings) {
-    return settings.resumeFrom !== undefined && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(settings.resumeFrom) === node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(jobReportPaths(settings).trace);
+    return settings.resumeFrom !== undefined && sameFile(settings.resumeFrom, jobReportPaths(settings).trace);
 }
 /** A job's report paths: its plan path and `run-key` name them, so two keys in one job keep their own files. */
 function jobReportPaths(settings) {
-    return reportPaths(settings.outputDir, (0,_run_key_js__WEBPACK_IMPORTED_MODULE_3__/* .keyedPlanId */ .x)(settings));
+    return reportPaths(settings.outputDir, (0,run_key/* keyedPlanId */.x)(settings));
 }
 
 
@@ -2028,7 +2168,7 @@ function keyedCheckRunName(name, plan) {
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98355);
-/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95239);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(87469);
 /* harmony import */ var _saved_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(96161);
 
 
@@ -2109,14 +2249,18 @@ async function stateLeftToSave(settings, store, recorded) {
 /* harmony export */ });
 /* unused harmony export newestEarlierState */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(51455);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(48161);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(76760);
-/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(62935);
-/* harmony import */ var _state_actions_artifact_store_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(96729);
-/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(22362);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(98355);
-/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(88130);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(51455);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(48161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(76760);
+/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(62935);
+/* harmony import */ var _state_run_state_store_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(65504);
+/* harmony import */ var _state_actions_artifact_store_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(96729);
+/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(22362);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(98355);
+/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(88130);
+
+
 
 
 
@@ -2128,7 +2272,7 @@ async function stateLeftToSave(settings, store, recorded) {
 
 /** The part of a fanned-out run this job is (`prepare`, `shard-N`, `merge`); undefined for a whole run. */
 function statePart(settings) {
-    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_8__/* .ownPart */ .cg)(settings.fanOut) : undefined;
+    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_10__/* .ownPart */ .cg)(settings.fanOut) : undefined;
 }
 /** Which saved state this job's run is: the plan and run key, the attempt, and (for a fanned-out run) its part. */
 function stateIdentity(settings, part) {
@@ -2136,11 +2280,11 @@ function stateIdentity(settings, part) {
 }
 /** The newest state of an earlier attempt of the same plan, key and part among `artifacts`. */
 function newestEarlierState(artifacts, identity) {
-    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_6__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
 }
 /** The newest state of this very attempt of the same plan, key and part (a later in-place resume's, if any). */
 function newestStateOfAttempt(artifacts, identity) {
-    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_6__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
 }
 /**
  * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
@@ -2158,7 +2302,7 @@ async function earlierAttemptState(settings, store, io, part) {
     // No artifact service (GitHub Enterprise Server has none the client can use): what an earlier attempt did cannot be
     // read, and a re-run that started afresh repeated its side effects. Refused, as a listing that fails is.
     if (!store) {
-        const why = (0,_state_actions_artifact_store_js__WEBPACK_IMPORTED_MODULE_5__/* .artifactServiceProblem */ .rr)(settings.env) ?? 'no store for saved states was given';
+        const why = (0,_state_actions_artifact_store_js__WEBPACK_IMPORTED_MODULE_7__/* .artifactServiceProblem */ .rr)(settings.env) ?? 'no store for saved states was given';
         return { ok: false, problem: `cannot read the state an earlier attempt saved to resume attempt ${identity.attempt} (${why}): set \`resume: never\` to start from the beginning (steps with side effects would run again), or \`resume-from:\` a trace an earlier attempt kept` };
     }
     let artifacts;
@@ -2191,34 +2335,44 @@ async function earlierAttemptState(settings, store, io, part) {
 /** One earlier attempt's state, downloaded and read: `earlier` undefined when its run never started. */
 async function readEarlierState(settings, identity, store, found, advice) {
     if (found.clashed)
-        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_6__/* .clashProblem */ .Df)(found, identity)}` };
-    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .oversizedState */ .$6)(found.artifact.size);
+        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__/* .clashProblem */ .Df)(found, identity)}` };
+    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .oversizedState */ .$6)(found.artifact.size);
     if (oversized)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}) is not read: ${oversized}; ${advice}` };
     let file;
     try {
-        file = await store.download(found.artifact, node_path__WEBPACK_IMPORTED_MODULE_3__.join(settings.outputDir, 'state'));
+        file = await store.download(found.artifact, node_path__WEBPACK_IMPORTED_MODULE_4__.join(settings.outputDir, 'state'));
     }
     catch (error) {
+        // Run again, it fails the same way: what that attempt did can no longer be read.
+        if ((0,_state_run_state_store_js__WEBPACK_IMPORTED_MODULE_6__/* .pastRetention */ .v)(found.artifact, settings.stateRetentionDays)) {
+            return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}, saved ${found.artifact.createdAt.toISOString()}) has expired: it was kept ${settings.stateRetentionDays} day${settings.stateRetentionDays === 1 ? '' : 's'} (state-retention-days), and cannot be downloaded (${messageOf(error)}). Set \`resume: never\` to start from the beginning (steps with side effects would run again), or \`resume-from:\` a trace that attempt kept` };
+        }
         return { ok: false, problem: `cannot download the saved state of attempt ${found.attempt} (${found.artifact.name}: ${messageOf(error)}): ${advice}` };
     }
-    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .readResumeTrace */ .tR)(file);
+    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .readResumeTrace */ .tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} cannot be read (${read.problem}): ${advice}` };
-    if (!(0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .runStarted */ .dj)(read.trace))
+    if (!(0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .runStarted */ .dj)(read.trace))
         return { ok: true };
     return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
 }
+/** Read only, never waiting for a FIFO's writer (0 where the platform has none). */
+const READ_NO_WAIT = node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NONBLOCK ?? 0);
 /**
  * Whether the trace file holds a started run, read from its first MiB only (a line that window cuts counts
- * as started; one a kill cut, in a file the window holds whole, as `runStarted` takes it); a missing file holds none.
+ * as started; one a kill cut, in a file the window holds whole, as `runStarted` takes it); a missing file holds none,
+ * nor one that is no regular file: a FIFO a step put at the path was waited on, and the main step hung after its
+ * outputs, the post step at its start (found by an adversarial pass).
  */
 async function traceHoldsStartedRun(file) {
     let text;
     let whole;
     try {
-        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(file, 'r');
+        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(file, READ_NO_WAIT);
         try {
+            if (!(await handle.stat()).isFile())
+                return false;
             const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024 * 1024), 0, 1024 * 1024, 0);
             text = buffer.subarray(0, bytesRead).toString('utf8');
             // A window the file filled may end in a line it cut, not one a kill did.
@@ -2231,7 +2385,7 @@ async function traceHoldsStartedRun(file) {
     catch {
         return false;
     }
-    return (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .runStarted */ .dj)({ file, text }, { whole });
+    return (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .runStarted */ .dj)({ file, text }, { whole });
 }
 /**
  * The main step's saved state (`core.saveState`) that names the artifact its run's state was saved as:
@@ -2266,7 +2420,7 @@ async function saveRunState(settings, store, trace, io, options = {}) {
     if (settings.state !== 'artifact' || !store)
         return undefined;
     const identity = stateIdentity(settings, options.part);
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_7__/* .stateArtifactName */ .LK)(identity);
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateArtifactName */ .LK)(identity);
     // Only the file the trace writer wrote: a link a step's code put at its path (`-> ../.git/config`) was
     // uploaded as what it led to, a workflow artifact anyone who reads the repository downloads.
     const linked = await notTheTraceFile(trace);
@@ -2283,7 +2437,7 @@ async function saveRunState(settings, store, trace, io, options = {}) {
     try {
         const saved = await store.save(name, trace, settings.stateRetentionDays);
         options.saveState?.(SAVED_STATE, saved.name);
-        io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days): a re-run of this job resumes from it.`);
+        io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}): a re-run of this job resumes from it.`);
         return saved;
     }
     catch (error) {
@@ -2309,8 +2463,8 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         const next = options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options);
         if (next)
             return next;
-        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_7__/* .stateClashName */ .M3)(identity);
-        const advice = `see that ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_6__/* .clashAdvice */ .ce)(settings.planPath, options.part)}`;
+        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateClashName */ .M3)(identity);
+        const advice = `see that ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__/* .clashAdvice */ .ce)(settings.planPath, options.part)}`;
         try {
             const saved = await store.save(aside, trace, settings.stateRetentionDays);
             options.saveState?.(SAVED_STATE, saved.name);
@@ -2336,10 +2490,10 @@ async function saveAfterResumedState(settings, store, trace, identity, resumed, 
         const own = newestStateOfAttempt(await store.list(), identity);
         if (!own || own.clashed || !(await holdsDigest(store, own.artifact, resumed, settings.outputDir)))
             return undefined;
-        const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_7__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
+        const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
         const saved = await store.save(name, trace, settings.stateRetentionDays);
         options.saveState?.(SAVED_STATE, saved.name);
-        io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
+        io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
         return saved;
     }
     catch {
@@ -2350,7 +2504,7 @@ async function saveAfterResumedState(settings, store, trace, identity, resumed, 
 async function notTheTraceFile(file) {
     let stat;
     try {
-        stat = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(file);
+        stat = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.lstat)(file);
     }
     catch {
         return undefined;
@@ -2361,14 +2515,19 @@ async function notTheTraceFile(file) {
 }
 /** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
 async function holdsTrace(store, artifact, trace, outputDir) {
-    return holdsDigest(store, artifact, traceDigest(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(trace)), outputDir);
+    return holdsDigest(store, artifact, traceDigest(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readFile)(trace)), outputDir);
 }
 /** Whether `artifact` holds the bytes of `digest` (`traceDigest`; the size first, then the download). */
 async function holdsDigest(store, artifact, digest, outputDir) {
     if (!digest.startsWith(`${artifact.size}:`))
         return false;
-    const saved = await store.download(artifact, node_path__WEBPACK_IMPORTED_MODULE_3__.join(outputDir || (0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'own-state'));
-    return traceDigest(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(saved)) === digest;
+    const saved = await store.download(artifact, node_path__WEBPACK_IMPORTED_MODULE_4__.join(outputDir || (0,node_os__WEBPACK_IMPORTED_MODULE_3__.tmpdir)(), 'own-state'));
+    return traceDigest(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readFile)(saved)) === digest;
+}
+/** How long a saved state is kept, in words: `7 days`, and why when the repository's retention cut it. */
+function keptFor(settings) {
+    const days = `${settings.stateRetentionDays} day${settings.stateRetentionDays === 1 ? '' : 's'}`;
+    return settings.stateRetentionAsked === undefined ? days : `${days}, the longest this repository keeps artifacts (state-retention-days asks ${settings.stateRetentionAsked})`;
 }
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
@@ -2766,6 +2925,7 @@ function cutNoteIn(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ cutTextBytes),
 /* harmony export */   I: () => (/* binding */ cutText)
 /* harmony export */ });
 /** `text` cut to at most `max` characters, ending in `\u2026` when cut; never between the halves of a character outside the BMP (an emoji). */
@@ -2776,6 +2936,16 @@ function cutText(text, max) {
     const end = max - 1;
     const high = text.charCodeAt(end - 1);
     return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}\u2026`;
+}
+/** `\u2026` in UTF-8. */
+const ELLIPSIS_BYTES = 3;
+/** `text` cut to at most `maxBytes` bytes of UTF-8, ending in `\u2026` when cut; never inside a character. */
+function cutTextBytes(text, maxBytes) {
+    const bytes = Buffer.from(text, 'utf8');
+    if (bytes.length <= maxBytes)
+        return text;
+    // Streamed, the decoder keeps back a character whose bytes the cut split, rather than writing U+FFFD for it.
+    return `${new TextDecoder('utf-8').decode(bytes.subarray(0, Math.max(0, maxBytes - ELLIPSIS_BYTES)), { stream: true })}\u2026`;
 }
 
 
@@ -2867,6 +3037,41 @@ function exceedsDepth(value, max, onObject) {
         }
     }
     return false;
+}
+
+
+/***/ }),
+
+/***/ 16567:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ fetchNeverSent)
+/* harmony export */ });
+/**
+ * Network errors that come before a request is written, when they come from resolving the host name or connecting
+ * to it: no connection was made (refused, no route, the connect timed out) or the name did not resolve. Any other
+ * (a reset, a closed socket), and these on a connection already open (a kept-alive one: `read EHOSTUNREACH`), may
+ * come after.
+ */
+const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/** The calls that fail before a request exists; undici's connect timeout names none. */
+const BEFORE_SENDING_CALLS = new Set(['connect', 'getaddrinfo']);
+/**
+ * Whether fetch's `error` came from resolving or connecting, so the request was never written: every address tried,
+ * for one that tries several (happy eyeballs). The http tools and MCP servers over HTTP read it alike.
+ */
+function fetchNeverSent(error) {
+    const cause = error?.cause;
+    if (cause instanceof AggregateError)
+        return cause.errors.length > 0 && cause.errors.every((attempt) => failedBefore(attempt));
+    return failedBefore(cause);
+}
+function failedBefore(error) {
+    const { code, syscall } = (error ?? {});
+    if (typeof code !== 'string' || !BEFORE_SENDING.has(code))
+        return false;
+    return code === 'UND_ERR_CONNECT_TIMEOUT' || (typeof syscall === 'string' && BEFORE_SENDING_CALLS.has(syscall));
 }
 
 
@@ -3096,6 +3301,7 @@ function isInside(root, candidate) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $T: () => (/* binding */ SUBSCHEMA_VALUES),
+/* harmony export */   Ci: () => (/* binding */ refusedSchema),
 /* harmony export */   TY: () => (/* binding */ mapSubschemas),
 /* harmony export */   gZ: () => (/* binding */ SUBSCHEMA_MAPS),
 /* harmony export */   jh: () => (/* binding */ isMap),
@@ -3108,6 +3314,13 @@ const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions
 const SUBSCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
 /** \u2026 and in lists of them. */
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+/**
+ * A subschema no value passes, with the CLI's message: editors that know `errorMessage` (VS Code,
+ * yaml-language-server) show it at the offending key; others show their own "not allowed".
+ */
+function refusedSchema(message) {
+    return { not: {}, errorMessage: message };
+}
 /** True for a JSON object (a map of keys), not an array or null. */
 function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -3741,14 +3954,20 @@ const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0
 function isDevicePath(file) {
     return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
 }
-/** The flags of `mode` (a device is opened for writing only), without following a final symlink (but under `/dev`). */
+/** Never waiting on a FIFO at the open (0 where the platform has none); a regular file ignores it. */
+const NO_WAIT = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0;
+/**
+ * The flags of `mode` (a device is opened for writing only), without following a final symlink nor waiting for
+ * a FIFO's reader (but under `/dev`, whose devices a user names on purpose and are written as asked).
+ */
 function outputFlags(mode, file) {
     const device = file !== undefined && isDevicePath(file);
-    const follow = device ? 0 : NO_FOLLOW;
+    const follow = device ? 0 : NO_FOLLOW | NO_WAIT;
     const access = mode === 'w+' && !device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDWR : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY;
     const create = mode === 'a-existing' ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT;
     return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC) | follow;
 }
+const NOT_REGULAR = 'it is a FIFO or a socket, not a regular file, and writing it would hold the run until something reads it (a step may have put it there); remove it';
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
 function symlinkRefusal(file, error) {
     return error.code === 'ELOOP'
@@ -3765,12 +3984,23 @@ function symlinkRefusal(file, error) {
 function openOutputFile(file, mode = 'w') {
     if (mode !== 'a-existing')
         (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .An)(file);
+    let fd;
     try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
     }
     catch (error) {
+        // A FIFO no one reads, opened for writing without waiting.
+        if (error.code === 'ENXIO')
+            throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, NOT_REGULAR);
         throw symlinkRefusal(file, error);
     }
+    // Outside /dev only a regular file is written: a FIFO opened at once (read-write, or with a reader) blocked
+    // each write once its pipe was full, the whole process with it, deaf to signals (found by an adversarial pass).
+    if (!isDevicePath(file) && !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile()) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, NOT_REGULAR);
+    }
+    return fd;
 }
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
 function refuseFinalSymlink(file) {
@@ -4128,6 +4358,36 @@ function readInputFile(file, maxBytes) {
     }
     finally {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+
+
+/***/ }),
+
+/***/ 76095:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ realPathAhead)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+
+
+/**
+ * Where `file` is, or would be created: the real path of its deepest existing part (links followed), with
+ * the parts not there yet after it; the absolute path when that part cannot be resolved.
+ */
+function realPathAhead(file) {
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
+    let existing = absolute;
+    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(existing) && node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(existing) !== existing)
+        existing = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(existing);
+    try {
+        return node_path__WEBPACK_IMPORTED_MODULE_1__.join((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing), node_path__WEBPACK_IMPORTED_MODULE_1__.relative(existing, absolute));
+    }
+    catch {
+        return absolute;
     }
 }
 
@@ -4993,10 +5253,18 @@ function urlParts(value) {
     }
     return parts.filter((part) => part.length >= MIN_SECRET_LENGTH);
 }
+/**
+ * `value` composed (NFC) and decomposed (NFD): one secret to a reader, but other code units. macOS file names and
+ * many tools write `\u00fc` as `u` and a combining mark, and a secret given one way was shown whole written the other
+ * (found by an adversarial pass).
+ */
+function normalForms(value) {
+    return [value, value.normalize('NFC'), value.normalize('NFD')];
+}
 function buildRedactor(given) {
-    const parts = new Set(given.flatMap(urlParts));
+    const parts = new Set(given.flatMap(urlParts).flatMap(normalForms));
     // Each value's spellings and base64 forms, made once.
-    const forms = [...new Set([...given, ...parts])].map((value) => ({ value, plain: spellings(value), encoded: base64Forms(value) }));
+    const forms = [...new Set([...given.flatMap(normalForms), ...parts])].map((value) => ({ value, plain: spellings(value), encoded: base64Forms(value) }));
     // A URL's halves are often public (a host name every runner has), and so are a URL part's (a path's common
     // start): both are hidden whole only, in every spelling (Python's quote writes `https%3A//\u2026`).
     const wholeOnly = new Set(forms.filter(({ value }) => parts.has(value) || /^https?:\/\//i.test(value)).flatMap((form) => [...form.plain, ...form.encoded]));
@@ -5316,10 +5584,11 @@ function resultText(result) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MW: () => (/* binding */ askedWaitMs),
 /* harmony export */   Vs: () => (/* binding */ retryAfterMs),
-/* harmony export */   jP: () => (/* binding */ headerRecord)
+/* harmony export */   jP: () => (/* binding */ headerRecord),
+/* harmony export */   yL: () => (/* binding */ MAX_RETRY_AFTER_MS)
 /* harmony export */ });
-/* unused harmony export MAX_RETRY_AFTER_MS */
 /** Longest wait a server's `retry-after` may ask for; beyond it, the hint is ignored. */
 const MAX_RETRY_AFTER_MS = 10 * 60 * 1000;
 /** IMF-fixdate (`Fri, 01 May 2026 12:00:30 GMT`) and RFC 850 (`Friday, 01-May-26 12:00:30 GMT`), with the zone some servers write. */
@@ -5345,10 +5614,10 @@ function headerRecord(headers) {
 }
 /**
  * Milliseconds a server asked to wait, from `retry-after-ms` (OpenAI), `retry-after` (seconds or an
- * HTTP date) or GitHub's `x-ratelimit-reset` (epoch seconds) when `x-ratelimit-remaining` is 0.
- * `undefined` when none is given, or when the wait is beyond `MAX_RETRY_AFTER_MS`.
+ * HTTP date) or GitHub's `x-ratelimit-reset` (epoch seconds) when `x-ratelimit-remaining` is 0, however long;
+ * `undefined` when none is given.
  */
-function retryAfterMs(header, now = Date.now()) {
+function askedWaitMs(header, now = Date.now()) {
     const retryAfter = header('retry-after')?.trim();
     const inMs = header('retry-after-ms')?.trim();
     let wait;
@@ -5368,9 +5637,12 @@ function retryAfterMs(header, now = Date.now()) {
         if (Number.isFinite(reset) && reset > 0)
             wait = Math.max(0, reset * 1000 - now);
     }
-    if (wait === undefined || wait > MAX_RETRY_AFTER_MS)
-        return undefined;
-    return Math.round(wait);
+    return wait === undefined ? undefined : Math.round(wait);
+}
+/** The wait a server asked for (`askedWaitMs`), `undefined` when none is given or when it is beyond `MAX_RETRY_AFTER_MS`. */
+function retryAfterMs(header, now = Date.now()) {
+    const wait = askedWaitMs(header, now);
+    return wait === undefined || wait > MAX_RETRY_AFTER_MS ? undefined : wait;
 }
 
 
@@ -5532,6 +5804,8 @@ function applyEvent(record, event) {
                         (record.replacedPlanSteps ??= new Map()).set(step.key, step);
             }
             record.plan = event.plan;
+            if (event.type === 'plan_created' && event.carried && Object.keys(event.carried).length > 0)
+                record.carriedFailures = new Map(Object.entries(event.carried));
             for (const step of event.plan.steps)
                 stepOf(record, step.key);
             if (event.type === 'plan_revised') {
@@ -5819,6 +6093,43 @@ function undoneInside(key, nested) {
             for (const [deeper, why] of undoneInside(inner, step.nested))
                 undone.set(`${key}/${deeper}`, `${why}, in the plan step ${key} uses`);
     return undone;
+}
+
+
+/***/ }),
+
+/***/ 82796:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ stepUsageSoFar),
+/* harmony export */   l: () => (/* binding */ runUsage)
+/* harmony export */ });
+/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
+
+/**
+ * The run's model use: as the run reported it when it finished, else what its events charged so far
+ * (a run killed mid-run): each step's, a running step's up to now, and the calls no step owns.
+ */
+function runUsage(record) {
+    return record.status === undefined ? (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsUsage(record), record.spentOutsideSteps ?? _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y) : record.usage;
+}
+/**
+ * What a step used: once it ended, as it reported; while it runs, what was charged to it so far (a used
+ * plan's, its steps' and what they charged after they ended, which no other figure has).
+ */
+function stepUsageSoFar(step) {
+    if (step.state !== 'in_progress')
+        return step.usage;
+    const own = step.spent ?? _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
+    return step.nested ? (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(own, (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsUsage(step.nested), step.nested.spentOutsideSteps ?? _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y)) : own;
+}
+/** The model use of a run's steps (a used plan's step reports the same sum as its use). */
+function stepsUsage(record) {
+    let usage = _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
+    for (const step of record.steps.values())
+        usage = (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(usage, stepUsageSoFar(step));
+    return usage;
 }
 
 
@@ -6487,8 +6798,16 @@ function readGitHubFailure(error) {
     // GitHub's primary and secondary rate limits answer 403; the headers or the message say so.
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
-    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .retryAfterMs */ .Vs)(header);
-    return { status, message, transient, ...((rateLimited || status === 429) && { rateLimited: true }), ...(wait !== undefined && { retryAfterMs: wait }) };
+    const asked = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .askedWaitMs */ .MW)(header);
+    const wait = asked !== undefined && asked <= _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_RETRY_AFTER_MS */ .yL ? asked : undefined;
+    return {
+        status,
+        message,
+        transient,
+        ...((rateLimited || status === 429) && { rateLimited: true }),
+        ...(wait !== undefined && { retryAfterMs: wait }),
+        ...(asked !== undefined && { askedWaitMs: asked }),
+    };
 }
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
 function describeGitHubFailure(failure) {
@@ -6497,12 +6816,15 @@ function describeGitHubFailure(failure) {
 /**
  * What to do about a write GitHub refused, as a sentence for a warning; `permission` is what the write needs (`` `checks: write` ``).
  * Only a 403 that is no rate limit, or a 404 (GitHub's answer to a token that may not see what it asks for), is about the
- * token's permissions: a 401 is a token no longer valid, and any other refusal (a 422) is the request's own. Every refusal
+ * token's permissions: a 401 is a token no longer valid, a redirect (`keepingWriteMethod`) a move, and any other refusal (a 422) is the request's own. Every refusal
  * said to grant the permission, which the workflow had (found by an adversarial pass).
  */
 function refusalAdvice(failure, permission) {
     if (failure.transient)
         return 'GitHub may get over it (a rate limit, an outage): a later try may pass.';
+    if (failure.status !== undefined && failure.status >= 300 && failure.status < 400) {
+        return 'It moved (an issue transferred to another repository, a repository renamed), and plan-runner sends no write after it: run the workflow where it is now.';
+    }
     switch (failure.status) {
         case 401:
             return "The token is no longer valid (expired or revoked): a job's own token ends with the job, and a github-token given must outlast the run.";
@@ -6722,16 +7044,26 @@ function outputTail(output, lines = 20) {
 
 // EXTERNAL MODULE: ./lib/process/run-process.js
 var run_process = __nccwpck_require__(19856);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/goals/excerpt.js
-/** `text` on one line, cut to `max` characters with an ellipsis, for evidence. */
+
+/** `text` on one line, cut to `max` characters with an ellipsis, for evidence; never inside an emoji (`cutText`). */
 function shorten(text, max = 120) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
+    return (0,cut_text/* cutText */.I)(text.replace(/\s+/g, ' ').trim(), max);
 }
-/** The text around `index` (a match of `length` characters), on one line, for evidence. */
+/** Whether `at` is between the halves of a character outside the BMP (an emoji), where a cut leaves U+FFFD. */
+function insidePair(text, at) {
+    return /[\uDC00-\uDFFF]/.test(text[at] ?? '') && /[\uD800-\uDBFF]/.test(text[at - 1] ?? '');
+}
+/** The text around `index` (a match of `length` characters), on one line, for evidence; its ends never inside an emoji. */
 function excerptAround(text, index, length, radius = 40) {
-    const start = Math.max(0, index - radius);
-    const end = Math.min(text.length, index + length + radius);
+    let start = Math.max(0, index - radius);
+    let end = Math.min(text.length, index + length + radius);
+    if (insidePair(text, start))
+        start++;
+    if (insidePair(text, end))
+        end--;
     const body = text.slice(start, end).replace(/\s+/g, ' ');
     return `${start > 0 ? '\u2026' : ''}${body}${end < text.length ? '\u2026' : ''}`;
 }
@@ -6895,8 +7227,17 @@ const EMPHASIS_CANDIDATES = 8;
 const ATTACHED_CITATIONS = new RegExp(String.raw `(?:${CITATION})+(?=\s|$)`, 'y');
 /** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
 const MARKS = '.!?\u2026\u203c\u2047\u2048\u2049';
-/** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
-const CJK_MARKS = '\u3002\uff01\uff1f\uff61';
+/**
+ * Where the next mark may be: one of `MARKS`, or any other character Unicode says ends a sentence
+ * (`\p{Sentence_Terminal}`), which ends one whatever follows: Chinese and Japanese `\u3002\uff01\uff1f` with no space
+ * after them, Hindi `\u0964`, Arabic `\u061f`, Urdu `\u06d4`, Armenian `\u0589`, Amharic `\u1362`, Burmese `\u104b`, Khmer `\u17d4`, none of
+ * which is written inside a word or a number. Only `MARKS` were, and a Hindi or Arabic report was one
+ * sentence, which one citation met (found by an adversarial pass). The full-width `\uff0e`, the one-dot leader `\u2024`
+ * and the small `\ufe52` are no marks here: they are written inside words and numbers (`example\u2024com`).
+ */
+const NEXT_MARK = new RegExp(`[${MARKS}]|(?![\uff0e\u2024\ufe52])\\p{Sentence_Terminal}`, 'gu');
+/** `NEXT_MARK` right where it is looked for: a run of marks is read one whole mark at a time. */
+const MARK_AT = new RegExp(NEXT_MARK.source, 'uy');
 const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
 // A space or tab, not any `\s`: `#` and a no-break space begin a paragraph, shown and checked as one.
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
@@ -6911,7 +7252,7 @@ const TABLE_ROW = /^\s*\|/;
 const TABLE_DELIMITER = /^\s*(?:\|\s*)?(?::?-+:?\s*\|\s*)+(?::?-+:?\s*)?$/;
 /**
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
- * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at `\u3002`, `\uff01`, `\uff1f` anywhere. Abbreviations (e.g., i.e., etc.,
+ * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at any other sentence mark (`\u3002`, `\uff01`, `\uff1f`, `\u0964`, `\u061f`\u2026) anywhere. Abbreviations (e.g., i.e., etc.,
  * Dr., U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
  * start a new one; Markdown headings are titles, not sentences, and are left out. A single letter
  * before a period reads as an initial ("A. Gulli"): "under plan B. The vendor" runs on, as the text
@@ -6962,7 +7303,7 @@ function blocksOf(text) {
 }
 /**
  * Where each sentence mark ends: a run of `.`, `!`, `?` or `\u2026` (`MARKS`), then closing quotes,
- * brackets or emphasis, then whitespace, citations (`[1]`) or the end of the block; or a run with a `\u3002`, `\uff01` or `\uff1f` (`CJK_MARKS`),
+ * brackets or emphasis, then whitespace, citations (`[1]`) or the end of the block; or a run with any other mark (`NEXT_MARK`: `\u3002`, `\u0964`, `\u061f`\u2026),
  * whatever follows. One pass, never back over a run: the text is a step's result,
  * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
  * with the square of its length.
@@ -6970,14 +7311,15 @@ function blocksOf(text) {
 function* terminators(block) {
     let at = 0;
     while (at < block.length) {
-        if (!MARKS.includes(block[at]) && !CJK_MARKS.includes(block[at])) {
-            at++;
-            continue;
-        }
-        const index = at;
-        let cjk = false;
-        for (; at < block.length && (MARKS.includes(block[at]) || CJK_MARKS.includes(block[at])); at++)
-            cjk ||= CJK_MARKS.includes(block[at]);
+        NEXT_MARK.lastIndex = at;
+        const next = NEXT_MARK.exec(block);
+        if (!next)
+            return;
+        const index = next.index;
+        let anywhere = false;
+        // The run of marks, each whole (a mark outside the BMP is two code units).
+        for (at = index, MARK_AT.lastIndex = at; MARK_AT.test(block); at = MARK_AT.lastIndex)
+            anywhere ||= !MARKS.includes(block[at]);
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
         // `**\u2026**` or `_\u2026_` closing: only where the same run opened before (`build.* file` is a glob, not emphasis).
@@ -6988,14 +7330,55 @@ function* terminators(block) {
             at = emphasisFrom;
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
+        at = afterAttachments(block, at);
         ATTACHED_CITATIONS.lastIndex = at;
         // A capital and a small letter right after the mark start a sentence too ("fell [2].All refunds"): a
         // reader sees two, and `U.S.A` or `node.js` are not that (adversarial pass).
         // Not inside a word: `String.Format` is a name (found by a review).
         const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2)) && !/[\p{L}\p{N}_]/u.test(block[index - 1] ?? '');
-        if (cjk || at === block.length || /\s/.test(block[at]) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
+        if (anywhere || at === block.length || /\s/.test(block[at]) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
             yield { index, mark: block.slice(index, at), after: at };
     }
+}
+/** Superscript digits a citation is written with right after the mark ("\u2026 fell.\u00b2 Sales"). */
+const SUPERSCRIPTS = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
+/** The longest HTML tag, superscript or footnote reference read after a mark: a bound per mark, whatever the text. */
+const MAX_ATTACHMENT_CHARS = 200;
+/**
+ * Where what a page shows as no word after a mark ends, from `at`: HTML tags (`.</b>`), superscripts (`.\u00b2`,
+ * `.<sup>4</sup>`) and footnote references (`.[^1]`). Read as a word, they ran the next sentence on into this one,
+ * and one citation vouched for an uncited claim (found by an adversarial pass).
+ */
+function afterAttachments(block, at) {
+    for (;;) {
+        if (SUPERSCRIPTS.includes(block[at] ?? '\n')) {
+            at++;
+            continue;
+        }
+        const end = attachmentEnd(block, at);
+        if (end === undefined)
+            return at;
+        at = end;
+    }
+}
+/** Where the tag (a `<sup>` with its text) or footnote reference at `at` ends; undefined when none starts there or it does not end within MAX_ATTACHMENT_CHARS. */
+function attachmentEnd(block, at) {
+    const tag = block[at] === '<' && /[A-Za-z/!]/.test(block[at + 1] ?? '');
+    const footnote = block.startsWith('[^', at);
+    if (!tag && !footnote)
+        return undefined;
+    const close = tag ? '>' : ']';
+    let end = at + 2;
+    // A tag or a reference never holds its own opening, nor (a reference) a blank: stopping there keeps it one pass.
+    while (end < block.length && end - at < MAX_ATTACHMENT_CHARS && block[end] !== close && block[end] !== block[at] && block[end] !== '\n' && !(footnote && /\s/.test(block[end])))
+        end++;
+    if (block[end] !== close)
+        return undefined;
+    if (!/^<sup[\s>]/i.test(block.slice(at, at + 5)))
+        return end + 1;
+    // A superscript's text is the citation: read through to its closing tag.
+    const text = block.slice(end + 1, at + MAX_ATTACHMENT_CHARS).indexOf('<') + end + 1;
+    return text > end && /^<\/sup>/i.test(block.slice(text, text + 6)) ? text + 6 : undefined;
 }
 /**
  * Whether `run` (`**`, `_`) opens emphasis in the EMPHASIS_LOOKBACK characters before `index`: written
@@ -7337,8 +7720,12 @@ var schemas = __nccwpck_require__(41514);
 
 
 
-/** What a judge answers about one goal. */
-const JudgeVerdict = schemas.object({ met: schemas.boolean(), reason: schemas.string().min(1) });
+
+/**
+ * What a judge answers about one goal. A reason a reader cannot see (blanks, invisible characters) is none: the
+ * gate opened on a verdict whose evidence showed nothing (found by an adversarial pass).
+ */
+const JudgeVerdict = schemas.object({ met: schemas.boolean(), reason: schemas.string().refine(invisible_characters/* hasVisibleText */.uA, 'the reason is empty') });
 /** The verdict as a strict JSON schema for `response_format` (every property required, nothing extra). */
 const JUDGE_VERDICT_SCHEMA = {
     type: 'object',
@@ -7390,8 +7777,8 @@ function metKeys(json) {
     }
     return count;
 }
-/** A reply that is one fenced block and nothing else. */
-const ONLY_A_FENCE = /^```[a-z]*\n([\s\S]*)\n```$/;
+/** A reply that is one fenced block and nothing else: its label in any case, its lines ended by LF or CRLF (a `met` one was refused as unreadable). */
+const ONLY_A_FENCE = /^```[A-Za-z]*\r?\n([\s\S]*)\r?\n```$/;
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.
  * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met, and
@@ -8420,7 +8807,7 @@ function commandTool(name, declaration, options) {
     let env = {};
     let envError;
     try {
-        env = (0,scrub_environment/* scrubEnvironment */.v)(options.env, declaration.env, name);
+        env = (0,scrub_environment/* scrubEnvironment */.vf)(options.env, declaration.env, name);
     }
     catch (error) {
         // Reported when the tool is called, so a plan whose unused tool lacks a variable still runs.
@@ -8755,6 +9142,8 @@ function withDependents(steps, stepStates, own) {
 
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 22 modules
 var evaluate_goals = __nccwpck_require__(63997);
+// EXTERNAL MODULE: ./lib/plan/empty-inputs-warning.js
+var empty_inputs_warning = __nccwpck_require__(55691);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __nccwpck_require__(57637);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
@@ -8787,6 +9176,8 @@ var carried_line = __nccwpck_require__(94360);
 var core_usage = __nccwpck_require__(76940);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __nccwpck_require__(86919);
+// EXTERNAL MODULE: ./lib/core/race-abort.js
+var race_abort = __nccwpck_require__(90469);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __nccwpck_require__(8038);
 // EXTERNAL MODULE: external "node:events"
@@ -9561,8 +9952,6 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
 
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
 var model_call_error = __nccwpck_require__(63156);
-// EXTERNAL MODULE: ./lib/core/race-abort.js
-var race_abort = __nccwpck_require__(90469);
 ;// CONCATENATED MODULE: ./lib/run/step-timeout-error.js
 
 /** A step ran past its `timeout_seconds` (its own, or its tool's). Trying again may help. */
@@ -9594,14 +9983,14 @@ function stepTimeoutSeconds(step, tools) {
 
 /**
  * Runs one step through `deps.runStep` under the run's signal plus the step's timeout, and stops
- * waiting the moment either aborts, even if the runner ignores its signal.
+ * waiting a turn after either aborts (keeping an answer already on its way), even if the runner ignores its signal.
  */
 async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     const { clock } = deps;
     const startedAt = clock.now();
     let usage = core_usage/* NO_USAGE */.y;
-    // Set when this step's own answer passed a budget cap: the answer is paid for and complete, so it is kept.
-    let stoppedByOwnAnswer = false;
+    // Set once this attempt has ended: what its runner reports after that (abandoned on a stop or timeout) is not the step's.
+    let ended = false;
     const timeout = stepTimeoutSeconds(step, deps.tools);
     const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
     const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
@@ -9611,15 +10000,12 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         signal,
         ...(hooks.earlierCalls?.length && { earlierCalls: hooks.earlierCalls }),
         onUsage(more) {
-            const stoppedBefore = runSignal.aborted;
             usage = (0,core_usage/* addUsage */.v)(usage, hooks.onUsage?.(more) ?? more);
-            if (!stoppedBefore && runSignal.aborted && !timer?.signal.aborted)
-                stoppedByOwnAnswer = true;
         },
         report(activity) {
-            // After its own answer passed a cap, the step still reports that answer: its turn and its TODO list
-            // as it applied them, paid for (found by an adversarial pass: the checklist showed the list before it).
-            if (!signal.aborted || stoppedByOwnAnswer)
+            // Until it ends, after a stop too: an answer kept (below) comes with its turn and its TODO list as it applied
+            // them (found by adversarial passes: the checklist showed the list before it, or none, beside the step \u2705).
+            if (!ended)
                 hooks.onActivity?.(activity);
         },
         callTool(tool, args) {
@@ -9636,9 +10022,11 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         return { ok: true, result, usage, durationMs: clock.now() - startedAt };
     }
     catch (error) {
-        // The stop its own charge caused applies to later work (the signal refuses further calls and tools):
-        // a step that returns its answer right away, without waiting on anything, completes.
-        if (stoppedByOwnAnswer) {
+        // A stop applies to later work (the signal refuses further calls and tools), not to an answer already on its
+        // way: the step's own that passed a cap, or a call's that came in the turn another step's charge stopped the run
+        // (found by an adversarial pass: a call with side effects that had answered failed with the stop, and a resume
+        // refused it as a repeat). A step that returns right away, without waiting on anything, completes.
+        if (signal.aborted) {
             const kept = await settledThisTurn(work);
             if (kept)
                 return { ok: true, result: kept.result, usage, durationMs: clock.now() - startedAt };
@@ -9648,6 +10036,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         return { ok: false, error: cause, usage, durationMs: clock.now() - startedAt };
     }
     finally {
+        ended = true;
         timer?.cancel();
     }
 }
@@ -9754,12 +10143,14 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
     otherWords;
     constructor(fields) {
         const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
+        // A call that succeeded took effect: there is nothing to check, only whether to make it again on purpose.
+        const then = fields.outcome === 'succeeded' ? 'it took effect, so run the plan again without that step' : 'check whether it took effect, then run the plan again without that step';
         const where = fields.earlierRun ? ', in an earlier run' : '';
         const call = `${fields.tool}(${showArgs(fields.args)})`;
         const earlier = fields.insteadOf === undefined ? undefined : `${fields.tool}(${showArgs(fields.insteadOf)})`;
         super(earlier === undefined
-            ? `step ${fields.stepKey} would call ${call} again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`
-            : `step ${fields.stepKey} would call ${call} in place of ${earlier}, its call with side effects that ${what} in step ${fields.earlierStep}${where}: its model chose the arguments again, in other words, and plan-runner never makes a step's call twice: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
+            ? `step ${fields.stepKey} would call ${call} again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: ${then}`
+            : `step ${fields.stepKey} would call ${call} in place of ${earlier}, its call with side effects that ${what} in step ${fields.earlierStep}${where}: its model chose the arguments again, in other words, and plan-runner never makes a step's call twice: ${then}`, { transient: false, toolName: fields.tool });
         this.stepKey = fields.stepKey;
         this.callKey = fields.callKey;
         this.call = earlier ?? call;
@@ -9820,7 +10211,8 @@ function stepReuseKey(step, from) {
     const definition = (name) => {
         const tool = from.tools.get(name);
         // An MCP tool's server too (`origin`), as the trace would keep it: the same tool of another server answers otherwise.
-        return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
+        const defined = from.plan.source?.tools?.[name];
+        return (defined && producingTool(defined)) ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
     };
     const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
     // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
@@ -9855,6 +10247,18 @@ function producing(step) {
     const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
     return rest;
 }
+/**
+ * A command tool's definition without how its calls are bounded and retried (`timeout_seconds`, `retry`), as
+ * `producing` leaves a step's own out: raising a tool's timeout after a later step timed out ran every completed step
+ * of that tool again, and one with side effects escalated (found by an adversarial pass). One without them hashes as it
+ * always did.
+ */
+function producingTool(tool) {
+    if (tool.timeout_seconds === undefined && tool.retry === undefined)
+        return tool;
+    const { timeout_seconds: _timeout, retry: _retry, ...rest } = tool;
+    return rest;
+}
 /** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
 function asksModel(step) {
     return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
@@ -9879,7 +10283,10 @@ var parse_json = __nccwpck_require__(70695);
 var tool_result_too_deep_error = __nccwpck_require__(57048);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __nccwpck_require__(67047);
+// EXTERNAL MODULE: ./lib/core/run-usage.js
+var run_usage = __nccwpck_require__(82796);
 ;// CONCATENATED MODULE: ./lib/run/abandoned-steps.js
+
 
 /**
  * How a run an executor bug abandoned ends its steps, for `reason` at `at`: each item and step still running
@@ -9901,7 +10308,7 @@ function abandonedSteps(record, reason, at, scope) {
                 for (const event of abandonedRun(step.nested, reason, at, ran))
                     ended.push({ type: 'nested_event', stepKey, event, at });
             }
-            ended.push({ type: 'step_failed', stepKey, error: reason, transient: false, durationMs: step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt), usage: spentBy(step), at });
+            ended.push({ type: 'step_failed', stepKey, error: reason, transient: false, durationMs: step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt), usage: (0,run_usage/* stepUsageSoFar */.D)(step), at });
         }
         else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
             ended.push({ type: 'step_skipped', stepKey, reason, at });
@@ -9913,15 +10320,12 @@ function abandonedSteps(record, reason, at, scope) {
 function abandonedRun(record, reason, at, durationMs) {
     let usage = core_usage/* NO_USAGE */.y;
     for (const step of record.steps.values())
-        usage = (0,core_usage/* addUsage */.v)(usage, step.state === 'in_progress' ? spentBy(step) : step.usage);
+        usage = (0,core_usage/* addUsage */.v)(usage, (0,run_usage/* stepUsageSoFar */.D)(step));
     return [...abandonedSteps(record, reason, at), { type: 'run_finished', status: 'failed', durationMs, usage, reason, at }];
-}
-/** A running step's model use so far, as its `model_used` events charged it. */
-function spentBy(step) {
-    return step.spent ?? step.usage;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -10496,6 +10900,13 @@ class PlanRun {
         }
         // Only calls with side effects are registered: a read costs no second hash.
         const anyKey = tool.sideEffects ? anyPlanCallKey(tool.name, redactedArgs) : '';
+        // The same call still waiting for its answer (two items of one list, two steps): decided once it has one. Checked
+        // for its effect meanwhile, it was a call that left nothing, made again, and recorded as failed (found by an adversarial pass).
+        const answered = tool.sideEffects ? this.#calls.get(anyKey)?.answered : undefined;
+        if (answered) {
+            await (0,race_abort/* raceAbort */.M)(answered, ctx.signal);
+            return this.#callTool(stepKey, tool, args, ctx, item, chosen);
+        }
         // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
         // plan using this one, another use of this plan), in this run or the run resumed.
         const own = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
@@ -10503,7 +10914,22 @@ class PlanRun {
         const other = registered?.by === this ? undefined : registered;
         const earlier = own ?? other;
         if (earlier) {
-            const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
+            // The check takes turns: the same call asked meanwhile waits for what it decides, as for a call in flight. Checked
+            // beside it, both found nothing of a call that got no answer and both made it again (found by a review).
+            const held = this.#calls.get(anyKey);
+            let decided = () => { };
+            this.#calls.set(anyKey, { ...(held ?? { stepKey, outcome: earlier.outcome, calledAt: earlier.calledAt }), answered: new Promise((resolve) => (decided = resolve)) });
+            let check;
+            try {
+                check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
+            }
+            finally {
+                if (held)
+                    this.#calls.set(anyKey, held);
+                else
+                    this.#calls.delete(anyKey);
+                decided();
+            }
             if (check?.found)
                 return check.result;
             // Not there: a call that got no answer did not take effect, and is made now. A call that
@@ -10529,9 +10955,10 @@ class PlanRun {
         // Until it answers, a side effect may or may not have happened.
         // Named as in the whole job (`web/post` for a used plan's step), as a refusal elsewhere in the job names it.
         const mine = { stepKey: (0,plan_step/* stepKeyWithin */.t)(this.#deps.within, stepKey), plan: this.#plan.name, calledAt, by: this };
+        let answer = () => { };
         if (tool.sideEffects) {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
-            this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
+            this.#calls.set(anyKey, { ...mine, outcome: 'unknown', answered: new Promise((resolve) => (answer = resolve)) });
         }
         let result;
         if (tool.sideEffects)
@@ -10549,6 +10976,9 @@ class PlanRun {
                 if (this.#calls.get(anyKey)?.by === this)
                     this.#calls.delete(anyKey);
             }
+            else if (tool.sideEffects)
+                this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
+            answer();
             if (unknown)
                 this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
@@ -10559,6 +10989,7 @@ class PlanRun {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
             this.#calls.set(anyKey, { ...mine, outcome: 'succeeded' });
         }
+        answer();
         this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
         // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
         if ((0,exceeds_depth/* exceedsDepth */.R)(result, parse_json/* MAX_JSON_DEPTH */.KX))
@@ -10970,6 +11401,10 @@ class PlanRun {
             const used = max === 0 ? 'replanning is off (limits.max_replans: 0)' : `the ${max} replan${max === 1 ? '' : 's'} allowed (limits.max_replans) are used up`;
             return this.#escalate(`${what} and ${used}`, lastError);
         }
+        // No replacement could start: asked, the model spent a call on steps it was told to keep to none.
+        if (this.budget.stepsLeft <= 0) {
+            return this.#escalate(`${what} and no step can replace it: the run has started the ${this.budget.stepsStarted} steps limits.max_steps allows (raise it to leave room for a replan)`, lastError);
+        }
         let result;
         try {
             result = await this.#deps.replanner.replan({
@@ -10979,7 +11414,7 @@ class PlanRun {
                 ...(trigger.review && { review: trigger.review }),
                 failures: [...this.history],
                 remaining: this.#remaining(),
-                usedKeys: new Set(this.#journal.record.steps.keys()),
+                usedKeys: this.#usedKeys(),
                 stepsCounted: this.budget.stepsStarted,
                 revision: this.graph.revision + 1,
             }, this.#stop.signal);
@@ -10991,7 +11426,7 @@ class PlanRun {
             return;
         const completed = this.#completed().map((done) => done.step);
         const problem = result.ok
-            ? (replacementProblem(completed, new Set(this.#journal.record.steps.keys()), result.steps) ?? this.#repeatedSideEffect(result.steps))
+            ? (replacementProblem(completed, this.#usedKeys(), result.steps) ?? this.#repeatedSideEffect(result.steps))
             : result.problem;
         if (!result.ok || problem)
             return this.#escalate(`${what} and the replanner could not write a valid plan for what is left (${problem})`, lastError);
@@ -11050,6 +11485,19 @@ class PlanRun {
     #escalate(why, lastError) {
         this.stop(new RunEscalatedError({ why, lastError, tried: triedSoFar(this.history, this.#replans, this.graph.revision) }));
     }
+    /**
+     * Every step id used so far: this run's, and those of steps the runs it resumes replaced (they are not in its plan).
+     * A new step takes none: a goal's `of:` names it, and a failure it replaced is kept by it. A re-run's replan gave a
+     * step the id of the tests an earlier attempt replaced, and the goal `of:` them judged the model's step.
+     */
+    #usedKeys() {
+        const keys = new Set(this.#journal.record.steps.keys());
+        // `<step>/<inner step>` names work inside a plan step, whose own key is the first part.
+        for (const key of this.#deps.resume?.leftUndone.keys() ?? [])
+            if (!key.includes('/'))
+                keys.add(key);
+        return keys;
+    }
     #completed() {
         return this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'completed').map((step) => ({ step, result: this.results.get(step.key) }));
     }
@@ -11087,7 +11535,28 @@ class PlanRun {
         if (this.#skippedForStop)
             return;
         this.#skippedForStop = true;
+        this.#takeStandingResults();
         this.#skipPending((0,cut_text/* cutText */.I)(reason, MAX_SKIP_REASON_CHARS));
+    }
+    /**
+     * At a stop, the ready steps whose earlier result stands take it (they run nothing), and so on down the graph:
+     * a resumed run cancelled before its first pass showed every step the run it resumed had done \u23ed\ufe0f cancelled,
+     * `0/4 complete`, though their results (side effects included) stood (found by an adversarial pass).
+     */
+    #takeStandingResults() {
+        const notNow = [];
+        for (let key = this.#ready.next(); key !== undefined; key = this.#ready.next()) {
+            if (this.#scope && !this.#scope.has(key))
+                continue;
+            const step = this.graph.byKey.get(key);
+            const reuseKey = this.#reuseKey(step);
+            if (this.#reusedAsIs(step, reuseKey))
+                this.#start(key, reuseKey);
+            else
+                notNow.push(key);
+        }
+        for (const key of notNow)
+            this.#ready.putBack(key);
     }
     #skipPending(reason) {
         for (const step of this.graph.steps) {
@@ -11121,7 +11590,9 @@ function repeatedWhy(key, refused) {
     const run = refused.earlierRun ? 'an earlier run' : 'this run';
     const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
     const again = refused.otherWords ? 'again, in other words its model chose,' : 'again,';
-    return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
+    // "Check whether it did" of a call that succeeded asked the reader to doubt what the run knows.
+    const then = refused.outcome === 'unknown' ? ': check whether it did' : ' again';
+    return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it${then}`;
 }
 /**
  * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
@@ -11572,7 +12043,7 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const stoppedBefore = options.budgetStop?.();
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], (0,goal_target/* goalTargetOf */.s)(run, { stepStates, carried, ...(options.foreignResults && { foreignResults: options.foreignResults }) }), { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], (0,goal_target/* goalTargetOf */.s)(run, { stepStates, carried, ...(options.foreignResults && { foreignResults: options.foreignResults }) }), { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
     // A judge's call refused before it was made only leaves its goal unchecked: with no required goal left
@@ -11621,7 +12092,7 @@ function fanOutWriteProblem(plan) {
 /**
  * Checks an approval against the paused run it answers and the plan file as it is now: the run
  * must have asked (and not been answered yet), the hash must be the one it asked with, the run's
- * inputs must be those of the pause, and the plan file must still give that hash. Only then may
+ * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
 function grantApproval(plan, resume, grant, inputs, redact) {
@@ -11637,6 +12108,14 @@ function grantApproval(plan, resume, grant, inputs, redact) {
         return {
             ok: false,
             problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
+        };
+    }
+    // The goal is no part of the plan file when a task gave it: steps approved for one task ran with another as the goal they work towards.
+    const goal = plan.goal === undefined ? undefined : redact ? redact(plan.goal) : plan.goal;
+    if (goal !== request.plan.goal) {
+        return {
+            ok: false,
+            problem: `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`,
         };
     }
     const asked = (fileHash) => (0,approval_request/* approvalHash */.A_)({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
@@ -11733,8 +12212,8 @@ const EITHER_OPTION_NAMES = {
 
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __nccwpck_require__(19474);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __nccwpck_require__(4004);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __nccwpck_require__(56942);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -11826,9 +12305,12 @@ async function positionInPlanFile(file, path, at) {
     return (await planFilePositions(file))?.locate(path, at);
 }
 
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __nccwpck_require__(5709);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __nccwpck_require__(1481);
 ;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
+
 
 
 
@@ -11852,6 +12334,14 @@ async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheck
  */
 async function jobPlan(plan, settings) {
     const { optionNames: names = EITHER_OPTION_NAMES } = settings;
+    // The model reads the task rendered: one that is only an HTML comment or invisible characters (an event's
+    // text that shows as nothing) had a model plan, or an agent work on, an empty instruction.
+    // Loaded with a task only: the Markdown reader stays off the start of a run of a plan file (start-path.test.ts).
+    const rendered = settings.task === undefined ? undefined : (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67126))).sanitizeUntrusted(settings.task, { read: 'rendered' });
+    if (rendered !== undefined && !(0,invisible_characters/* hasVisibleText */.uA)(rendered)) {
+        const message = `${names.task} is blank as the model reads it (only spaces, invisible characters or text a page hides, such as an HTML comment): write the task in words, or leave it out`;
+        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
+    }
     let adjusted = plan;
     // mode agent: the whole run is one agent step working on the task with every tool the run offers.
     if (settings.mode === 'agent') {
@@ -11861,9 +12351,10 @@ async function jobPlan(plan, settings) {
             return { ok: false, errors: built.errors };
         adjusted = built.plan;
     }
-    // The task is the goal of a plan file without steps (its tools and goal checks still apply).
+    // The task is the goal of a plan file without steps (its tools and goal checks still apply). In its source too:
+    // the plan the model writes is validated from the source, and took the file's goal back for every later prompt.
     if (settings.task && adjusted.steps.length === 0)
-        adjusted = { ...adjusted, goal: settings.task };
+        adjusted = { ...adjusted, goal: settings.task, source: { ...adjusted.source, goal: settings.task } };
     // Beside a plan's own steps it had nothing to do, and was dropped without a word. The advice names only
     // what runs: mode agent refuses a plan with steps too (agentPlan).
     else if (settings.task && settings.mode !== 'agent') {
@@ -12036,8 +12527,8 @@ function recordingModelClient(inner, path, options = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
-var replay_model_client = __nccwpck_require__(21996);
+// EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 6 modules
+var replay_model_client = __nccwpck_require__(99604);
 ;// CONCATENATED MODULE: ./lib/llm/create-model-client.js
 
 
@@ -12159,6 +12650,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -12236,10 +12728,13 @@ async function runJob(settings, deps) {
     }
 }
 async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs);
+    const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs, settings.emptyInputs);
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
     const { redact } = deps;
+    const emptied = (0,empty_inputs_warning/* emptyInputsWarning */.p)(settings.emptyInputs ?? [], loadedPlan.source.inputs);
+    if (emptied)
+        deps.warn?.(redact(emptied));
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
@@ -12311,8 +12806,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, usage: budget.usage, ...(steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan }) };
     }
     const { plan } = steps;
+    // The planner's calls count against the plan's limits here as in a run: one that passed a cap fails the job, naming it
+    // (found by an adversarial pass: 5,500 tokens under max_tokens 1,000 succeeded, where mode: run failed).
     if (settings.mode === 'plan')
-        return { kind: 'planned', plan, written: steps.written, usage: budget.usage };
+        return { kind: 'planned', plan, written: steps.written, usage: budget.usage, ...(budget.exceeded && { stopped: budget.exceeded }) };
     const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
     if (noModel)
         return { kind: 'rejected', plan, errors: [noModel] };
@@ -12367,7 +12864,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
             ...(foreignResults && { foreignResults }),
-            checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
+            checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
     }
     finally {
@@ -13568,15 +14065,16 @@ function billedAnswer(raw, requestedModel) {
 
 /**
  * The one door every prompt leaves by: each request \u2014 messages, earlier tool-call arguments, tool
- * definitions \u2014 has every secret the run knows replaced by `***` before the inner client (and so
- * the provider, a recording or a replay) sees it. Planner, steps, replanner, reviews and goal
- * judges all call through it.
+ * definitions \u2014 and the caller's name (a `for_each` item's key) has every secret the run knows
+ * replaced by `***` before the inner client (and so the provider, a recording or a replay) sees it.
+ * Planner, steps, replanner, reviews and goal judges all call through it.
  */
 function redactingModelClient(inner, redact) {
     return {
         defaultModel: inner.defaultModel,
         complete(request, label, signal) {
-            return inner.complete((0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(request, redact), label, signal);
+            // The caller too: a recording keeps it redacted, and a replay must look the call up by the same name.
+            return inner.complete((0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(request, redact), { ...label, purpose: redact(label.purpose) }, signal);
         },
     };
 }
@@ -13584,7 +14082,7 @@ function redactingModelClient(inner, redact) {
 
 /***/ }),
 
-/***/ 21996:
+/***/ 99604:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13692,6 +14190,69 @@ function exchangeKey(purpose, ordinal) {
     return `${purpose}#${ordinal}`;
 }
 
+;// CONCATENATED MODULE: ./lib/llm/recorded-request-problem.js
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** What is wrong with a function tool or tool call's `function` (`name`, and for a call its `arguments`), or undefined. */
+function functionProblem(value, where, withArguments) {
+    const fn = value.function;
+    if (value.type !== 'function')
+        return undefined;
+    if (!isObject(fn) || typeof fn.name !== 'string')
+        return `${where} has no \`function\` with a \`name\``;
+    if (withArguments && typeof fn.arguments !== 'string')
+        return `${where}'s \`function.arguments\` is not text`;
+    return undefined;
+}
+function messageProblem(message, where) {
+    if (!isObject(message) || typeof message.role !== 'string')
+        return `${where} is not a message (an object with a \`role\`)`;
+    const { content, tool_calls: calls } = message;
+    if (Array.isArray(content)) {
+        const part = content.findIndex((one) => !isObject(one));
+        if (part >= 0)
+            return `${where}.content[${part}] is not a content part (an object)`;
+    }
+    if (calls === undefined || calls === null)
+        return undefined;
+    if (!Array.isArray(calls))
+        return `${where}.tool_calls is not a list`;
+    for (const [index, call] of calls.entries()) {
+        if (!isObject(call) || typeof call.type !== 'string')
+            return `${where}.tool_calls[${index}] is not a tool call (an object with a \`type\`)`;
+        const problem = functionProblem(call, `${where}.tool_calls[${index}]`, true);
+        if (problem)
+            return problem;
+    }
+    return undefined;
+}
+/**
+ * What in a recorded request is not shaped as a Chat Completions request a run sends (its tools, messages,
+ * their content parts and tool calls), or undefined: the replay compares each part, and a hand-edited or
+ * damaged one failed its step as "(request.tools ?? []).map is not a function" (found by an adversarial pass).
+ */
+function recordedRequestProblem(request) {
+    const { tools, messages } = request;
+    if (tools !== undefined) {
+        if (!Array.isArray(tools))
+            return 'its request\'s `tools` is not a list';
+        for (const [index, tool] of tools.entries()) {
+            if (!isObject(tool) || typeof tool.type !== 'string')
+                return `its request's tools[${index}] is not a tool (an object with a \`type\`)`;
+            const problem = functionProblem(tool, `its request's tools[${index}]`, false);
+            if (problem)
+                return problem;
+        }
+    }
+    for (const [index, message] of messages.entries()) {
+        const problem = messageProblem(message, `its request's messages[${index}]`);
+        if (problem)
+            return problem;
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/llm/replay-file-error.js
@@ -13780,7 +14341,8 @@ class StaleRecordingError extends step_error/* StepError */.zg {
 
 
 
-function isObject(value) {
+
+function replay_model_client_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function isExchange(value) {
@@ -13860,9 +14422,12 @@ function readRecording(path) {
             const problem = trace ? 'is a trace (a --trace file), not a recording' : 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)';
             throw new ReplayFileError({ file: path, line: index + 1, problem, ...(first && { notARecording: true }) });
         }
+        const requestProblem = recordedRequestProblem(value.request);
+        if (requestProblem)
+            throw new ReplayFileError({ file: path, line: index + 1, problem: requestProblem });
         // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
         if ('error' in value && value.error !== undefined) {
-            const problem = isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
+            const problem = replay_model_client_isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
             if (problem)
                 throw new ReplayFileError({ file: path, line: index + 1, problem });
             exchanges.push(value);
@@ -15480,12 +16045,53 @@ function decodeUtf8(bytes) {
         const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8').replace(/^\uFEFF/, '');
         const position = (0,_text_position_js__WEBPACK_IMPORTED_MODULE_0__/* .positionAt */ .t)(before, before.length);
         const byte = bytes[offset].toString(16).padStart(2, '0');
+        // A UTF-32 byte-order mark, whose little-endian form begins as UTF-16's does: it was called UTF-16.
+        if ((bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) || (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff)) {
+            return { ok: false, message: 'the file is UTF-32 (it starts with a UTF-32 byte order mark); save it as UTF-8', position: { line: 1, column: 1 } };
+        }
         // A UTF-16 byte-order mark: "byte 0xff at offset 0" said nothing of why (found by a new-user walkthrough).
         if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
             return { ok: false, message: 'the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8', position: { line: 1, column: 1 } };
         }
         return { ok: false, message: `the file is not valid UTF-8 (byte 0x${byte} at offset ${offset}); save it as UTF-8`, position };
     }
+}
+
+
+/***/ }),
+
+/***/ 55691:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ emptyInputsWarning)
+/* harmony export */ });
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80083);
+
+/** The longest default quoted in the warning; a longer one is told by its length. */
+const MAX_QUOTED = 64;
+function defaultText(fallback) {
+    if (fallback === undefined)
+        return 'none (it is left unset)';
+    if (typeof fallback === 'string' && fallback.length > MAX_QUOTED)
+        return `text of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(fallback.length)} characters`;
+    return JSON.stringify(fallback);
+}
+/**
+ * What the log says of the action's inputs given empty (`week:`, a `${{ }}` that came out empty), which are taken as
+ * not given: each one the plan declares, with the default it gets. Taken without a word, a scheduled weekly report whose
+ * week came out empty (a date step that failed) reported the default week, every week. A name the plan does not
+ * declare, or a required one with no default, is not here: `resolveInputs` refuses the run for it.
+ */
+function emptyInputsWarning(names, declared) {
+    const inputs = declared ?? {};
+    const defaulted = names.filter((name) => Object.hasOwn(inputs, name) && (inputs[name].default !== undefined || inputs[name].required === false));
+    if (defaulted.length === 0)
+        return undefined;
+    const quoted = (name) => `\`${name.slice(0, 64)}\``;
+    const one = defaulted.length === 1;
+    const defaults = one ? defaultText(inputs[defaulted[0]].default) : defaulted.map((name) => `${quoted(name)} ${defaultText(inputs[name].default)}`).join(', ');
+    return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} of \`inputs\` ${one ? 'is' : 'are'} empty, so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) that came out empty is one the step setting it did not write: check that step, or leave the input out of \`inputs\` where the default is meant.`;
 }
 
 
@@ -15921,7 +16527,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
 /* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2237);
 /* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(61807);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4004);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(56942);
 
 
 
@@ -16028,17 +16634,17 @@ async function loadPlanFile(path, options = {}) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(80083);
 /* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99500);
 /* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(25708);
 /* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(50657);
 /* harmony import */ var _find_references_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(99271);
 /* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(19474);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(43508);
-/* harmony import */ var _resolve_inputs_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(57637);
-/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(36487);
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8463);
-/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(37665);
+/* harmony import */ var _resolve_inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(57637);
+/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(36487);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8463);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(37665);
 
 
 
@@ -16053,24 +16659,24 @@ async function loadPlanFile(path, options = {}) {
 
 
 /**
- * Why a used plan's `uses:` path (or the action's `plan`, `subject`) is not one plan-runner reads, or undefined:
- * outside the repository `root`, a link inside it to a file outside it (its keys were quoted in errors, and a
- * valid plan there ran its commands: found by a review), or in `.git`. `/reject`'s look at the used plans'
- * goals asks the same.
+ * Why a used plan's `uses:` path (or a file an action input names, `subject`, which names `what` it is) is not one
+ * plan-runner reads, or undefined: outside the repository `root`, a link inside it to a file outside it (its keys
+ * were quoted in errors, and a valid plan there ran its commands: found by a review), or in `.git`. `/reject`'s
+ * look at the used plans' goals asks the same.
  */
-async function outsideRepository(root, uses, subject = 'uses') {
+async function outsideRepository(root, uses, subject = 'uses', what = 'a plan file') {
     const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(root, uses);
     if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, resolved))
-        return `${subject} must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
+        return `${subject} must name ${what} inside the repository (relative to its root); ${uses} is outside it`;
     const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
     if (real === undefined)
         return undefined;
     const realRoot = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(root).catch(() => root);
     if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(realRoot, real))
-        return `${subject} must name a plan file inside the repository; ${uses} is a link to a file outside it`;
-    // A plan file never lives in `.git`: a link there names its config, which holds the checkout's token.
+        return `${subject} must name ${what} inside the repository; ${uses} is a link to a file outside it`;
+    // No file plan-runner reads lives in `.git`: a link there names its config, which holds the checkout's token.
     if (node_path__WEBPACK_IMPORTED_MODULE_1__.relative(realRoot, real).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).some((segment) => segment.toLowerCase() === '.git'))
-        return `${subject} must name a plan file in the repository, not in .git; ${uses} is in or links into it`;
+        return `${subject} must name ${what} in the repository, not in .git; ${uses} is in or links into it`;
     return undefined;
 }
 function sameTool(a, b) {
@@ -16117,8 +16723,8 @@ async function loadSubplans(plan, context) {
             issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
             continue;
         }
-        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_PLAN_DEPTH */ .Z1) {
-            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
+        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_PLAN_DEPTH */ .Z1) {
+            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
             continue;
         }
         let loaded = loadedAt.get(resolved);
@@ -16138,15 +16744,15 @@ async function loadSubplans(plan, context) {
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
             const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
-            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_7__/* .problemCount */ .bS)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_8__/* .problemCount */ .bS)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
         subplans.set(uses, inner);
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_11__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_11__/* .pushAll */ .i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_11__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
             const mine = tools[name];
             if (mine && !sameTool(mine, tool)) {
@@ -16163,10 +16769,10 @@ async function loadSubplans(plan, context) {
     }
     // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
     if (context.chain.length === 1 && plan.source.http === undefined)
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, usedHttpIssues(plan, subplans));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_11__/* .pushAll */ .i)(issues, usedHttpIssues(plan, subplans));
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
-    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
+    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_11__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -16239,7 +16845,7 @@ function withIssues(inner, given, uses, index) {
         const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_5__/* .findReferences */ .y)(value);
         if (scan.references.length > 0 || scan.problems.length > 0)
             continue;
-        const read = (0,_resolve_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .readInput */ .R)(name, declared[name], value);
+        const read = (0,_resolve_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .readInput */ .R)(name, declared[name], value);
         if (!read.ok)
             issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${read.error}` });
     }
@@ -19489,6 +20095,7 @@ const NOT_PLAIN_SHAPES = [
     /(?:^|[ ])[|>][-+]?[1-9]/, // a block scalar's indentation indicator
     /^[ ]+(?![\s\S])/, // a last line of only spaces
     /__proto__/,
+    /(?:^|[\s[{,])[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
 ];
 const NOT_PLAIN = new RegExp(NOT_PLAIN_SHAPES.map((shape) => shape.source).join('|'), 'm');
 // Where a key can start: a line's start (after indentation and list dashes), or after `{`, `[` or `,`.
@@ -19816,9 +20423,12 @@ function listNames(names, max = 20) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Rs: () => (/* binding */ formatPlanError),
 /* harmony export */   WP: () => (/* binding */ isInternalFailure),
-/* harmony export */   bS: () => (/* binding */ problemCount)
+/* harmony export */   bS: () => (/* binding */ problemCount),
+/* harmony export */   wh: () => (/* binding */ redactedPlanError)
 /* harmony export */ });
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
+/* harmony import */ var _security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(75709);
+
 
 /** Whether `errors` are plan-runner's own failure (`internal`), not problems of the plan. */
 function isInternalFailure(errors) {
@@ -19828,15 +20438,26 @@ function isInternalFailure(errors) {
 function problemCount(errors) {
     return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);
 }
-/** A plan error as a compiler-style line: `file:line:col: message (at path)`. */
+/**
+ * A plan error as a compiler-style line: `file:line:col: message (at path)`. A message quotes what a plan, a model
+ * or a server gave (a tool name, a value, stderr), printed on a terminal and into a job log: control characters are
+ * shown as symbols (an ESC there would move the cursor or retitle the window), and each line after the first is
+ * under a `\u2502 ` rule, as an annotation shows it: a YAML key `"x\nok other.yml: 3 steps\u2026"` printed `ok other.yml: \u2026`
+ * as a line of `validate`'s own (found by an adversarial pass). Text to be redacted goes through `redactedPlanError`.
+ */
 function formatPlanError(error) {
+    return redactedPlanError(error, (text) => text);
+}
+/**
+ * `formatPlanError` with the text redacted before its lines are ruled: whole, as it was written, where the redactor
+ * finds a secret a line break splits or a private key's base64 lines.
+ */
+function redactedPlanError(error, redact) {
     const where = [error.file, error.line, error.line === undefined ? undefined : error.column]
         .filter((part) => part !== undefined)
         .join(':');
     const at = error.path === '' ? '' : ` (at ${error.path})`;
-    // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
-    // terminal and into a job log: an ESC there would move the cursor or retitle the window.
-    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`);
+    return (0,_security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_1__/* .loggedMessage */ .eh)((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(`${where === '' ? '' : `${where}: `}${error.message}${at}`)));
 }
 
 
@@ -20073,7 +20694,11 @@ function githubExpressionHint(text) {
 /* harmony export */   R: () => (/* binding */ readInput),
 /* harmony export */   e: () => (/* binding */ resolveInputs)
 /* harmony export */ });
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(35878);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
+
+
 
 /**
  * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
@@ -20136,11 +20761,15 @@ function gotText(value) {
     if (value !== null && typeof value === 'object')
         return Array.isArray(value) ? 'a list' : 'a map';
     if (typeof value === 'string' && value.length > MAX_QUOTED)
-        return `text of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(value.length)} characters`;
+        return `text of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(value.length)} characters`;
     return JSON.stringify(value);
 }
 /** `value` given for input `name`, read as its default's kind (`asDeclared`), or the error saying what to give. */
 function readInput(name, spec, value) {
+    // Bounded as a tool's result and a model's arguments are: a list 300 deep went into the trace with the step's
+    // arguments, and a resume refused that trace as damaged (found by an adversarial pass).
+    if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(value, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+        return { ok: false, error: `input '${name}' nests lists and maps more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep, which no data needs: give a flatter value` };
     const kind = kindOf(spec.default);
     const read = asDeclared(value, kind);
     if (read.ok)
@@ -20153,14 +20782,17 @@ function readInput(name, spec, value) {
 }
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
- * not declare, or a required one with neither value nor default, is an error naming it.
+ * not declare, or a required one with neither value nor default, is an error naming it. `empty` names the inputs given empty (the action's
+ * `wek:`, a `${{ }}` that came out empty), taken as not given: one the plan does not declare is refused as one given a value is (it was
+ * warned about as the plan's, its default used, and the run went on: found by an adversarial pass).
  */
-function resolveInputs(plan, given) {
+function resolveInputs(plan, given, empty = []) {
     const declared = plan.inputs ?? {};
     const errors = [];
+    const givenEmpty = new Set(empty.filter((name) => !Object.hasOwn(given, name)));
     // Own keys only, in a map with no prototype: `toString`, `constructor` and `__proto__` are names like any other.
     const inputs = Object.create(null);
-    for (const name of Object.keys(given)) {
+    for (const name of [...Object.keys(given), ...givenEmpty]) {
         if (!Object.hasOwn(declared, name)) {
             const known = Object.keys(declared);
             errors.push(`input '${name}' is not declared in the plan's inputs: ${known.length ? `declared: ${known.join(', ')}` : 'the plan declares none'}`);
@@ -20176,6 +20808,9 @@ function resolveInputs(plan, given) {
         }
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
+        else if (spec.required !== false && givenEmpty.has(name)) {
+            errors.push(`input '${name}' is required and was given empty, and the plan has no default for it: give it a value in the action's 'inputs' (a value from an expression that came out empty is one the step setting it did not write)`);
+        }
         else if (spec.required !== false)
             errors.push(`input '${name}' is required: pass --input ${name}=\u2026 (CLI) or the action's 'inputs'`);
     }
@@ -20255,7 +20890,7 @@ function resolve_references_valueOf(reference, text, sources) {
         return itemValue(reference, text, sources.item);
     if (reference.kind === 'input') {
         if (!Object.hasOwn(sources.inputs, reference.name) || sources.inputs[reference.name] === undefined) {
-            throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value; pass it (--input ${reference.name}=\u2026) or give it a default`, { reference: text, inputName: reference.name });
+            throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value: give it a default, or a value with --input ${reference.name}=\u2026 (CLI), the action's 'inputs', or the \`with:\` of the \`type: plan\` step that uses this plan`, { reference: text, inputName: reference.name });
         }
         return sources.inputs[reference.name];
     }
@@ -20447,6 +21082,25 @@ function keyName(path) {
         return 'value';
     return at === path.length - 1 ? `\`${path[at]}\`` : `an item of \`${path[at]}\``;
 }
+/** YAML 1.1's words for a flag (GitHub workflows' `on:`), text to YAML 1.2: the flag each meant, or undefined. */
+function yaml11Flag(input) {
+    if (typeof input !== 'string')
+        return undefined;
+    if (/^(?:y|Y|yes|Yes|YES|on|On|ON)$/.test(input))
+        return true;
+    return /^(?:n|N|no|No|NO|off|Off|OFF)$/.test(input) ? false : undefined;
+}
+/** The number YAML 1.1 reads in digits grouped by `_` (`1_000`), as YAML 1.2 would write it; undefined for anything else. */
+function yaml11GroupedNumber(spelled) {
+    if (!spelled.includes('_') || !/^[+-]?[0-9][0-9_]*(?:\.[0-9_]*)?$/.test(spelled))
+        return undefined;
+    const number = Number(spelled.replaceAll('_', ''));
+    return Number.isFinite(number) ? String(number) : undefined;
+}
+/** What `input`, a YAML 1.1 flag, meant: "got `no`, which \u2026 read as false \u2026: write false". */
+function yaml11FlagWords(input, flag) {
+    return `got \`${input}\`, which is text here (only YAML 1.1 reads it as ${String(flag)}): write ${String(flag)}`;
+}
 function isStepIdPath(path) {
     const last = path.at(-1);
     const owner = typeof last === 'number' ? path.at(-2) : last;
@@ -20631,6 +21285,14 @@ function oneIssue(issue, scope, relative) {
                 const means = issue.expected === 'boolean' ? spelled === 'true' || spelled === 'false' : DECIMAL.test(spelled) && Number.isFinite(Number(spelled));
                 if (means)
                     return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}, not text: write ${spelled} without quotes` }];
+                const flag = issue.expected === 'boolean' ? yaml11Flag(issue.input) : undefined;
+                if (flag !== undefined)
+                    return [{ path, message: `${keyName(path)} must be true or false; ${yaml11FlagWords(issue.input, flag)}` }];
+                // `max_steps: 1_000`: digits grouped as YAML 1.1 (and GitHub's workflow files) group them, text to YAML 1.2.
+                const grouped = issue.expected === 'boolean' ? undefined : yaml11GroupedNumber(spelled);
+                if (grouped !== undefined) {
+                    return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got \`${spelled}\`, which is text here (only YAML 1.1 reads it as ${grouped}): write ${grouped}` }];
+                }
             }
             // `model: gpt-4o`: "must be a map" named no key to write in it (found by an adversarial CLI hunt). A map of
             // many keys (a step's 26) is not listed: the list would hide the message.
@@ -20648,6 +21310,9 @@ function oneIssue(issue, scope, relative) {
             const spelled = issue.values.find((value) => typeof value !== 'string' && typeof issue.input === 'string' && String(value) === issue.input.trim());
             if (spelled !== undefined)
                 return [{ path, message: `${keyName(path)} must be ${issue.values.length === 1 ? String(spelled) : typeof spelled === 'boolean' ? 'true or false' : 'a number'}, not text: write ${String(spelled)} without quotes` }];
+            const flag = yaml11Flag(issue.input);
+            if (flag !== undefined && issue.values.includes(flag))
+                return [{ path, message: `${keyName(path)} must be ${values.listed()}; ${yaml11FlagWords(issue.input, flag)}` }];
             const near = typeof issue.input === 'string' ? values.nearest(issue.input) : undefined;
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
             return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${(0,show_value/* showValue */.v)(issue.input)}${hint}` }];
@@ -20752,7 +21417,12 @@ const AllowedPrefix = schemas.url({ protocol: /^https?$/, error: 'write an http(
     .refine((value) => {
     const url = URL.parse(value);
     return !url || (url.search === '' && url.hash === '');
-}, 'a URL prefix may not have a query (?...) or fragment (#...)');
+}, 'a URL prefix may not have a query (?...) or fragment (#...)')
+    // Compared as written, `*.example.com` is a host no URL has and `/v1/*` a path segment none asks: it allowed nothing.
+    .refine((value) => {
+    const url = URL.parse(value);
+    return !url || !`${url.host}${url.pathname}`.includes('*');
+}, 'a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/)');
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
 const HttpConfig = schemas.strictObject({
     allow: schemas.array(AllowedPrefix)
@@ -20843,7 +21513,7 @@ const EnvPassThrough = schemas.union([
     schemas.record(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _'), (0,env_value/* envValue */.$)()),
 ])
     .meta({
-    description: 'Variables the command sees besides PATH, HOME, locale, temp dirs and non-secret GITHUB_* details: names to pass through from the runner, or a map of values (which may read runner variables with ${env.NAME}).',
+    description: 'Variables the command sees besides PATH, HOME, locale, temp dirs, non-secret GITHUB_* details and, on Windows, the system variables programs need there: names to pass through from the runner, or a map of values (which may read runner variables with ${env.NAME}).',
     examples: [['SALES_API_TOKEN'], { REGION: 'eu' }],
 });
 const CommandTool = schemas.strictObject({
@@ -21085,7 +21755,7 @@ const Escalate = schemas.strictObject({
     mention: schemas.string()
         .regex(/^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/, 'write a mention as @user or @org/team')
         .optional()
-        .meta({ description: 'Mentioned in the comment when the run is escalated.', examples: ['@org/team'] }),
+        .meta({ description: 'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens.', examples: ['@org/team'] }),
     label: schemas.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
 })
     // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
@@ -21109,7 +21779,7 @@ const Plan = schemas.strictObject({
         .max(200)
         .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
         .optional()
-        .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
+        .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name is the title, and the plan's path (as the action's plan input gives it) the check run's name.", examples: ['Weekly product health report'] }),
     goal: schemas.string()
         .min(1)
         .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
@@ -21132,7 +21802,8 @@ const Plan = schemas.strictObject({
             ctx.addIssue({ code: 'custom', path: [twice], message: `\`${names[twice]}\` is listed twice; list each toolset once` });
     })
         .optional()
-        .meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
+        // uniqueItems: the rule above as plan.schema.json says it, which cannot see a refinement (an editor took [math, math]).
+        .meta({ description: 'Built-in tool sets to enable, each once.', uniqueItems: true, examples: [['math'], ['files', 'github']] }),
     tools: schemas.record(ToolName, CommandTool).optional().meta({ description: 'Command tools by name.' }),
     http: HttpConfig.optional(),
     github: GithubConfig.optional(),
@@ -21333,7 +22004,7 @@ function unguardedRefCycle(root) {
 
 /***/ }),
 
-/***/ 4004:
+/***/ 56942:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21650,6 +22321,22 @@ function checkCommandArgv(plan) {
 
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
 var regex_syntax_error = __nccwpck_require__(45989);
+;// CONCATENATED MODULE: ./lib/plan/goal-option-fields.js
+
+/**
+ * Goal fields that only some kinds of check take; the CLI and the editor schema both refuse them on the others (an
+ * option of one kind on a goal of another was ignored: `not_contains: todo` with `flags: i` passed on "TODO").
+ */
+const GOAL_OPTION_FIELDS = [
+    {
+        field: 'flags',
+        kinds: ['matches', 'every_sentence_matches'],
+        message: (kind) => `\`flags\` applies to matches and every_sentence_matches only, not to ${kind}; for a case-insensitive check write \`matches: '(?i)\u2026'\``,
+    },
+    { field: 'timeout_seconds', kinds: ['command'], message: (kind) => `\`timeout_seconds\` applies to command goals only, not to ${kind}` },
+    { field: 'of', kinds: schema/* GOAL_KINDS */.CX.filter((kind) => kind !== 'all_steps_completed'), message: () => '`of` does not apply to all_steps_completed, which checks every step of the run' },
+];
+
 // EXTERNAL MODULE: ./lib/plan/goal-regex.js
 var goal_regex = __nccwpck_require__(650);
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
@@ -21663,6 +22350,7 @@ var unguarded_ref_cycle = __nccwpck_require__(14441);
 // EXTERNAL MODULE: ./lib/plan/zod-ref.js
 var zod_ref = __nccwpck_require__(82074);
 ;// CONCATENATED MODULE: ./lib/plan/check-goals.js
+
 
 
 
@@ -21758,16 +22446,10 @@ function checkGoals(goals, stepKeys, hasSteps) {
                 issues.push({ path: [...at, kind], message: `\`${reference}\` would be taken as those characters: a goal's text is not filled in with a step's result, an input or a variable; write the text itself (\`of:\` picks the step whose result is checked)` });
             }
         }
-        // Options of one kind of check on a goal of another were ignored: `not_contains: todo` with `flags: i` passed on "TODO".
         const kind = kinds[0];
-        if (goal.flags !== undefined && kind !== undefined && kind !== 'matches' && kind !== 'every_sentence_matches') {
-            issues.push({ path: [...at, 'flags'], at: 'key', message: `\`flags\` applies to matches and every_sentence_matches only, not to ${kind}; for a case-insensitive check write \`matches: '(?i)\u2026'\`` });
-        }
-        if (goal.timeout_seconds !== undefined && kind !== undefined && kind !== 'command') {
-            issues.push({ path: [...at, 'timeout_seconds'], at: 'key', message: `\`timeout_seconds\` applies to command goals only, not to ${kind}` });
-        }
-        if (goal.of !== undefined && kind === 'all_steps_completed') {
-            issues.push({ path: [...at, 'of'], at: 'key', message: '`of` does not apply to all_steps_completed, which checks every step of the run' });
+        for (const { field, kinds: takers, message } of GOAL_OPTION_FIELDS) {
+            if (goal[field] !== undefined && kind !== undefined && !takers.includes(kind))
+                issues.push({ path: [...at, field], at: 'key', message: message(kind) });
         }
         // Goals are told apart by name: in the goals table, eval's comparison and the answers a replay keys by it.
         const first = firstNamed.get((0,shown_name/* shownName */.H)(goal.name));
@@ -22138,6 +22820,7 @@ const TYPE_ONLY_STEP_FIELDS = [
     ...['task', 'tools', 'max_turns'].map((field) => ({ field, types: ['agent'], message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
     { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
     ...['uses', 'with'].map((field) => ({ field, types: ['plan'], message: () => `only plan steps take \`${field}\`; write \`type: plan\` or remove it` })),
+    { field: 'for_each', types: RUN_HERE, message: () => 'a plan step cannot carry for_each; map over a tool or reasoning step inside the used plan instead' },
     // A used plan runs as a run of its own, which neither a step timeout nor a retry reached: both were read and ignored.
     {
         field: 'timeout_seconds',
@@ -22186,12 +22869,8 @@ function checkStepFields(steps) {
         }
         if (step.type === 'agent' && step.task === undefined)
             issues.push({ path: at, message: 'an agent step needs `task:`, the instruction it works on' });
-        if (step.type === 'plan') {
-            if (step.uses === undefined)
-                issues.push({ path: at, message: 'a plan step needs `uses:`, the plan file it runs (relative to the repository root)' });
-            if (step.for_each !== undefined)
-                issues.push({ path: [...at, 'for_each'], at: 'key', message: 'a plan step cannot carry for_each; map over a tool or reasoning step inside the used plan instead' });
-        }
+        if (step.type === 'plan' && step.uses === undefined)
+            issues.push({ path: at, message: 'a plan step needs `uses:`, the plan file it runs (relative to the repository root)' });
         if (step.for_each === undefined) {
             for (const field of FOR_EACH_ONLY_FIELDS) {
                 if (step[field] !== undefined)
@@ -22319,6 +22998,40 @@ function checkStepNames(steps, stepIndex) {
                 }
             });
         }
+    });
+    return issues;
+}
+/**
+ * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
+ * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
+ * failure (found by an adversarial pass).
+ */
+function checkOptionalConflicts(steps) {
+    const issues = [];
+    steps.forEach((step, index) => {
+        const dependencies = step.depends_on ?? [];
+        if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional))
+            return;
+        const required = new Map();
+        dependencies.forEach((dependency, position) => {
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key))
+                required.set(key, position);
+        });
+        const inputs = new Set((step.inputs ?? []).map(plan_step/* stepKey */.U));
+        dependencies.forEach((dependency, position) => {
+            if (typeof dependency !== 'object' || !dependency.optional)
+                return;
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            const at = required.get(key);
+            const path = [...(0,plan_check_context/* stepPath */.q)(index), 'depends_on', position];
+            if (at !== undefined) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
+            }
+            else if (inputs.has(key)) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
+            }
+        });
     });
     return issues;
 }
@@ -22545,6 +23258,7 @@ function checkPlanValue(value, options) {
         // can leave an aggregate with none (its one optional input failed), which refused every replacement (review).
         ...checkStepInstructions(plan, rawSteps, steps, options.origin === 'model' ? (options.modelStepsFrom ?? 0) : 0),
         ...nameIssues,
+        ...checkOptionalConflicts(rawSteps),
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
         ...referenceCheck.issues,
@@ -23410,16 +24124,20 @@ async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ killProcessGroup)
 /* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
+
 /**
  * Kills a child started with `detached: true` together with everything it started: the child
  * leads its own process group, so signalling `-pid` reaches grandchildren too and none are orphaned.
+ * Windows has no process groups: there the child's process tree is ended (`killTree`) while the child runs.
  */
-function killProcessGroup(child, signal = 'SIGKILL') {
+function killProcessGroup(child, signal = 'SIGKILL', platform = process.platform, killTree = taskkillTree) {
     if (child.pid === undefined)
         return;
-    if (process.platform === 'win32') {
-        // Windows has no process groups to signal; this ends the direct child only.
-        child.kill(signal);
+    if (platform === 'win32') {
+        // Once the child has exited its id may name another program's tree, and what it left has no parent to be found by.
+        if (child.exitCode === null && child.signalCode === null)
+            killTree(child.pid, child);
         return;
     }
     try {
@@ -23428,6 +24146,17 @@ function killProcessGroup(child, signal = 'SIGKILL') {
     catch {
         // ESRCH: the group is gone already. Killing is best effort and must never throw from an event handler.
     }
+}
+/**
+ * Ends a Windows process and every process it started (`taskkill /T /F`, from the system folder, not PATH): Node's
+ * `kill` ends the one process only, and `cmd /c x.cmd` or a launcher's program ran on after a timeout or a cancel.
+ * Where taskkill cannot start, the child alone is ended, as before.
+ */
+function taskkillTree(pid, child) {
+    const { spawn } = process.getBuiltinModule('node:child_process');
+    const taskkill = node_path__WEBPACK_IMPORTED_MODULE_0__.win32.join(process.env['SystemRoot'] ?? 'C:\\Windows', 'System32', 'taskkill.exe');
+    const killer = spawn(taskkill, ['/PID', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    killer.on('error', () => child.kill('SIGKILL'));
 }
 
 
@@ -23512,8 +24241,8 @@ function planSecretValues(source, env) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77598);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(91601);
 /* harmony import */ var _kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1326);
-/* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(46747);
-/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(69542);
+/* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(46747);
+/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(69542);
 
 
 
@@ -23561,8 +24290,8 @@ function runProcess(argv, options) {
         const output = options.output;
         const stdout = [];
         let stdoutBytes = 0;
-        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.maxBytes) : undefined;
-        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
+        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__/* .TailBuffer */ .v(output.maxBytes) : undefined;
+        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
         let stoppedBy;
         let exited;
         let settled = false;
@@ -23603,7 +24332,7 @@ function runProcess(argv, options) {
                 return;
             stoppedBy = reason;
             // After the exit, the pipes' grace is already running (see 'exit'); before it, the exit starts it.
-            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
+            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__/* .killProcessGroup */ .$)(child);
             (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
         };
         const onAbort = () => stop('aborted');
@@ -23642,7 +24371,7 @@ function runProcess(argv, options) {
             clearTimeout(timer);
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
-            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
+            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__/* .killProcessGroup */ .$)(child);
             (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
             closeSoon();
         });
@@ -23657,9 +24386,11 @@ function runProcess(argv, options) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   v: () => (/* binding */ scrubEnvironment)
+/* harmony export */   Gg: () => (/* binding */ runnerVariables),
+/* harmony export */   gw: () => (/* binding */ windowsStartNames),
+/* harmony export */   vf: () => (/* binding */ scrubEnvironment)
 /* harmony export */ });
-/* unused harmony export BASE_ENV_NAMES */
+/* unused harmony exports BASE_ENV_NAMES, WINDOWS_START_ENV_NAMES */
 /* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
 /* harmony import */ var _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(14572);
 /* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76674);
@@ -23711,28 +24442,62 @@ const BASE_ENV_NAMES = [
     // The runner's mark on the processes of a job, by which a self-hosted runner ends those left when the job
     // ends: a tool a killed main step left behind (its own process group, reparented) is found by it.
     'RUNNER_TRACKING_ID',
-    // Windows cannot start most programs without these.
+];
+/**
+ * What programs on Windows need to start and find their home, caches and temp folder (unset elsewhere): without
+ * `SystemRoot` Node and Python fail at their start, without `USERPROFILE` Python's `Path.home()` does, and npm
+ * keeps its cache under `LOCALAPPDATA`. No secrets; every process plan-runner starts on Windows gets them (`windowsStartNames`).
+ */
+const WINDOWS_START_ENV_NAMES = [
     'SystemRoot',
     'windir',
     'ComSpec',
     'PATHEXT',
+    'SystemDrive',
+    'USERPROFILE',
+    'HOMEDRIVE',
+    'HOMEPATH',
+    'USERNAME',
+    'APPDATA',
+    'LOCALAPPDATA',
+    'ProgramData',
+    'ProgramFiles',
+    'ProgramFiles(x86)',
+    'CommonProgramFiles',
+    'PROCESSOR_ARCHITECTURE',
+    'NUMBER_OF_PROCESSORS',
+    'OS',
+    'TEMP',
+    'TMP',
 ];
+/** `WINDOWS_START_ENV_NAMES` on Windows; elsewhere none, where they are unset or (`OS`, `USERNAME`, `TEMP`) mean something else. */
+function windowsStartNames(platform = process.platform) {
+    return platform === 'win32' ? WINDOWS_START_ENV_NAMES : [];
+}
+/**
+ * The runner's variables of these names that do not look secret, under the names the runner spells them: on
+ * Windows, whose names ignore case, a copy of its environment says `Path`, and `PATH` finds it.
+ */
+function runnerVariables(runnerEnv, names, platform = process.platform) {
+    const caseInsensitive = platform === 'win32';
+    const wanted = new Set(names.map((name) => (caseInsensitive ? name.toUpperCase() : name)));
+    const env = {};
+    for (const [name, value] of Object.entries(runnerEnv)) {
+        if (value === undefined || (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name))
+            continue;
+        if (wanted.has(caseInsensitive ? name.toUpperCase() : name))
+            env[name] = value;
+    }
+    return env;
+}
 /**
  * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
  * tool's `env:` names \u2014 a list of variables to pass through, or a map of values that may read
  * runner variables with `${env.NAME}`. Explicitly named variables pass even when they look secret.
  * Throws `ToolEnvironmentError` when a `${env.NAME}` it reads is not set.
  */
-function scrubEnvironment(runnerEnv, passThrough, toolName) {
-    const env = {};
-    const caseInsensitive = process.platform === 'win32';
-    const base = new Set(BASE_ENV_NAMES.map((name) => (caseInsensitive ? name.toUpperCase() : name)));
-    for (const [name, value] of Object.entries(runnerEnv)) {
-        if (value === undefined || (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name))
-            continue;
-        if (base.has(caseInsensitive ? name.toUpperCase() : name))
-            env[name] = value;
-    }
+function scrubEnvironment(runnerEnv, passThrough, toolName, platform = process.platform) {
+    const env = runnerVariables(runnerEnv, [...BASE_ENV_NAMES, ...windowsStartNames(platform)], platform);
     if (Array.isArray(passThrough)) {
         for (const name of passThrough) {
             const value = runnerEnv[name];
@@ -23885,9 +24650,9 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /* harmony export */   oU: () => (/* binding */ COMMENT_ARGS)
 /* harmony export */ });
 /* unused harmony exports SUMMARY_ARGS, HOW_TO_APPROVE */
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(86919);
 /* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(60949);
 
@@ -23900,45 +24665,96 @@ const SUMMARY_ARGS = { maxChars: 20_000, maxTotalChars: 200_000, maxSteps: 1_000
 const COMMENT_ARGS = { maxChars: 1_000, maxTotalChars: 10_000, maxSteps: 50, restAt: 'the job summary' };
 /** How a person approves a paused run, in words that fit the comment and the summary. */
 const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
-/** `maxChars`: what is left of the view's room for arguments (at most ApprovalArgs.maxChars). */
-function pendingLine(step, redact, shown, maxChars) {
+/**
+ * What is left of a view's room for what its pending steps show past their titles: an agent's tools and task, a
+ * used plan's path and why it waits, and arguments, shared part by part. Counted for arguments alone, 50 agents'
+ * tasks and tools made the comment's approval list longer than the comment, and its checklist, the \u274c lines
+ * too, went (found by an adversarial pass).
+ */
+class PendingRoom {
+    shown;
+    #left;
+    constructor(shown) {
+        this.shown = shown;
+        this.#left = shown.maxTotalChars;
+    }
+    /** The most characters the next part may show: a step's `maxChars`, and no more than is left. */
+    get next() {
+        return Math.max(0, Math.min(this.shown.maxChars, this.#left));
+    }
+    take(chars) {
+        this.#left -= chars;
+    }
+}
+/** An agent's tools, as many as fit, and how many more there are. */
+function toolsPart(tools, room) {
+    const fits = room.next;
+    const names = [];
+    let used = 0;
+    for (const tool of tools) {
+        const name = (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(tool);
+        if (used + name.length > fits)
+            break;
+        names.push(name);
+        used += name.length + 2;
+    }
+    room.take(used);
+    const more = tools.length - names.length;
+    if (more === 0)
+        return `may call ${names.join(', ')}`;
+    const count = `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(more)}${names.length ? ' more' : ''} tool${more === 1 ? '' : 's'}`;
+    return `may call ${names.length ? `${names.join(', ')} and ` : ''}${count} (${room.shown.restAt} lists them)`;
+}
+/**
+ * `text`'s start within the room, as `show` writes it (its length as written is what the room loses: a code
+ * span of backticks is three times its text); undefined when too little room is left to show a start worth reading.
+ */
+function fitted(text, room, show, minimum = 20) {
+    const fits = room.next;
+    if (text.length > fits && fits < minimum)
+        return undefined;
+    const shown = show((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(text, fits));
+    room.take(shown.length);
+    return shown;
+}
+function pendingLine(step, redact, room) {
+    const { restAt } = room.shown;
     const what = step.tool
         ? `calls ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(step.tool)}`
         : step.tools?.length
-            ? `may call ${step.tools.map(_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t).join(', ')}`
+            ? toolsPart(step.tools, room)
             : step.uses !== undefined
-                ? `runs the plan ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.uses), 200))}, all of it`
+                ? `runs the plan ${fitted((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(redact(step.uses), 200), room, _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t, 60) ?? (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(redact(step.uses), 60))}, all of it`
                 : `a ${step.type} step`;
     // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
-    const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300))})`;
+    const reason = step.uses === undefined || step.reason === undefined ? undefined : (fitted((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300), room, _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME, 40) ?? `why it waits: ${restAt} says`);
+    const why = reason === undefined ? '' : ` (${reason})`;
     // What an agent works on, where its title is not it: the comment shows its start, as of arguments.
-    const task = step.task === undefined ? '' : `, working on ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.task), Math.max(maxChars, 200)))}`;
-    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.title), 100)}`)} \u2014 ${what}${task}${why}`;
+    const taskText = step.task === undefined ? undefined : redact(step.task);
+    const task = taskText === undefined ? '' : `, working on ${fitted(taskText, room, _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t) ?? `a task of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(taskText.length)} characters (${restAt} has it)`}`;
+    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(redact(step.title), 100)}`)} \u2014 ${what}${task}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
+    const maxChars = room.next;
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
-        return { line: `${title} with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
+        return `${title} with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(text.length)} characters of arguments: ${restAt} has them`;
     }
-    const rest = text.length > maxChars ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
-    const cut = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(text, maxChars);
+    const rest = text.length > maxChars ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(text.length - maxChars + 1)} more characters: ${restAt} has them all)` : '';
+    const shown = (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(text, maxChars));
+    room.take(shown.length);
     const args = step.args !== undefined
-        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(cut)}${rest}`
+        ? ` with ${shown}${rest}`
         : step.tool
             ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
-    return { line: `${title}${args}`, used: cut.length };
+    return `${title}${args}`;
 }
-/** The pending steps' lines, within the view's room: each step's arguments and all of them together. */
+/** The pending steps' lines, within the view's room: each step's parts and all of them together. */
 function pendingLines(pending, redact, shown) {
-    const lines = [];
-    let room = shown.maxTotalChars;
-    for (const step of pending.slice(0, shown.maxSteps)) {
-        const { line, used } = pendingLine(step, redact, shown, Math.min(shown.maxChars, room));
-        lines.push(line);
-        room -= used;
-    }
+    const room = new PendingRoom(shown);
+    const lines = pending.slice(0, shown.maxSteps).map((step) => pendingLine(step, redact, room));
     const more = pending.length - lines.length;
     if (more > 0)
-        lines.push(`- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(more)} more step${more === 1 ? '' : 's'} to approve: ${shown.restAt} lists them`);
+        lines.push(`- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(more)} more step${more === 1 ? '' : 's'} to approve: ${shown.restAt} lists them`);
     return lines.join('\n');
 }
 /**
@@ -24043,7 +24859,12 @@ function checklistHeader(record) {
     const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
     const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
     const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+    // A resumed run's plan no longer holds the steps that failed in the run it resumes and that a replan replaced (or
+    // dropped before they ran) there: `3/3 complete, 0 failed` read as if the tests had never failed (found by an
+    // adversarial pass). Only those its plan has not: a step's own key, not work inside a used plan (`step/inner`).
+    const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length;
+    const carriedText = carried ? `, ${carried} left undone in the run resumed` : '';
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
@@ -24795,24 +25616,162 @@ class CommentWriteError extends Error {
 
 /***/ }),
 
-/***/ 17494:
+/***/ 96157:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ COMMENT_MAX_CHARS),
-/* harmony export */   w: () => (/* binding */ renderComment)
-/* harmony export */ });
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
-/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(74360);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(86919);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(12172);
-/* harmony import */ var _goals_table_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(52895);
-/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60949);
-/* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(31675);
-/* harmony import */ var _todo_entries_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(44329);
-/* harmony import */ var _approval_section_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(64481);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(80083);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  d: () => (/* binding */ COMMENT_MAX_CHARS),
+  w: () => (/* binding */ renderComment)
+});
+
+// EXTERNAL MODULE: ./lib/core/run-record.js
+var run_record = __nccwpck_require__(90422);
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __nccwpck_require__(49678);
+// EXTERNAL MODULE: ./lib/report/format-duration.js
+var format_duration = __nccwpck_require__(74360);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var report_cut_text = __nccwpck_require__(12172);
+// EXTERNAL MODULE: ./lib/report/goals-table.js
+var goals_table = __nccwpck_require__(52895);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
+// EXTERNAL MODULE: ./lib/report/summary/summary-header.js
+var summary_header = __nccwpck_require__(31675);
+// EXTERNAL MODULE: ./lib/report/todo-entries.js
+var todo_entries = __nccwpck_require__(44329);
+// EXTERNAL MODULE: ./lib/report/approval-section.js
+var approval_section = __nccwpck_require__(64481);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
+;// CONCATENATED MODULE: ./lib/report/comment/used-plan-lines.js
+
+
+
+// The comment's lines of a step and of the plan a `type: plan` step uses, drawn as far as a comment could
+// hold them, and cut to what needs attention with a count of the rest at each level.
+/** `\u2026 2,999 more steps (1 failed)`: the steps of a level of a used plan a comment does not draw. */
+function moreSteps(depth, count, failed) {
+    return `\n${'  '.repeat(depth)}- \u2026 ${(0,group_digits/* groupDigits */.K)(count)} more step${count === 1 ? '' : 's'}${failed > 0 ? ` (${(0,group_digits/* groupDigits */.K)(failed)} failed)` : ''}`;
+}
+/**
+ * A used plan's lines in at most `room` characters, or undefined when not even its count fits: the lines of
+ * its steps that need attention (a \u2705 step whose used plan has a \u274c among them, cut the same way), and at each
+ * level a count of the steps left out there, those {@link nestedLines} did not draw with those cut here. With
+ * no count, a used plan of 3,000 steps read as one of the \u274c step it kept (found by an adversarial pass).
+ */
+function cutLevel(level, room) {
+    if (level.text.length <= room)
+        return level.text;
+    const failedIn = level.leftFailed + level.entries.reduce((sum, entry) => sum + (entry.failed ? 1 : 0), 0);
+    // Room for the count as long as it could read: every step left out, every failed one among them.
+    let budget = room - moreSteps(level.depth, level.left + level.entries.length, failedIn).length;
+    if (budget < 0)
+        return undefined;
+    let text = '';
+    let left = level.left;
+    let failed = level.leftFailed;
+    for (const entry of level.entries) {
+        const line = `\n${'  '.repeat(level.depth)}${entry.line}`;
+        const inner = entry.urgent && line.length <= budget ? (entry.inner ? cutLevel(entry.inner, budget - line.length) : '') : undefined;
+        if (inner === undefined) {
+            left++;
+            if (entry.failed)
+                failed++;
+            continue;
+        }
+        text += `${line}${inner}`;
+        budget -= line.length + inner.length;
+    }
+    return left > 0 ? `${text}${moreSteps(level.depth, left, failed)}` : text;
+}
+// Each plan step's position, by key, built once per plan snapshot.
+const stepPositions = new WeakMap();
+function positionsOf(steps) {
+    let positions = stepPositions.get(steps);
+    if (!positions)
+        stepPositions.set(steps, (positions = new Map(steps.map((planStep, index) => [planStep.key, index]))));
+    return positions;
+}
+/** Which of `steps` need attention (see {@link needsAttention}), by position; undefined when none does. */
+function urgentIndexes(steps, record) {
+    let marks;
+    for (const [key, step] of record.steps) {
+        if (!(0,checklist/* needsAttention */.e_)(step))
+            continue;
+        const index = positionsOf(steps).get(key);
+        if (index === undefined)
+            continue;
+        (marks ??= new Uint8Array(steps.length))[index] = 1;
+    }
+    return marks;
+}
+/** How many of `steps` from position `from` on failed, read from the run record (not by looking up every step). */
+function failedFrom(steps, record, from) {
+    let failed = 0;
+    if (from < steps.length)
+        for (const [key, step] of record.steps)
+            if (step.state === 'failed' && (positionsOf(steps).get(key) ?? -1) >= from)
+                failed++;
+    return failed;
+}
+// Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
+const escapedLines = new WeakMap();
+/**
+ * The lines of a nested run's steps, and of runs nested in theirs, in the order of `nestedItems`, each
+ * with a line break before it; past `limit` characters only the lines of steps that need attention, and
+ * none past `cap`, then a count of those not drawn. Every render made all of them, far past what a comment
+ * holds: a nested run of 40,000 steps, rendered every 200 steps, took 16 s of renders (now 0.3 s). Stopped at
+ * `limit`, a used plan of 3,000 steps lost the \u274c of its 2,900th, which the header counted (found by an adversarial pass).
+ */
+function nestedLines(nested, redact, limit, depth = 1, cap = limit * 2) {
+    let text = '';
+    const entries = [];
+    const steps = nested.plan?.steps ?? [];
+    const draw = (planStep) => {
+        const step = nested.steps.get(planStep.key);
+        const line = itemLines((0,checklist/* checklistItem */.gd)(planStep, step, redact), step).bare;
+        text += `\n${'  '.repeat(depth)}${line}`;
+        const inner = step?.nested ? nestedLines(step.nested, redact, limit - text.length, depth + 1, cap - text.length) : undefined;
+        if (inner)
+            text += inner.text;
+        entries.push({ line, urgent: (0,checklist/* needsAttention */.e_)(step), failed: step?.state === 'failed', ...(inner && { inner }) });
+    };
+    let index = 0;
+    for (; index < steps.length && text.length <= limit; index++)
+        draw(steps[index]);
+    const urgentAt = index < steps.length ? urgentIndexes(steps, nested) : undefined;
+    if (urgentAt)
+        for (; index < steps.length && text.length <= cap; index++)
+            if (urgentAt[index])
+                draw(steps[index]);
+    const left = steps.length - entries.length;
+    const leftFailed = failedFrom(steps, nested, index);
+    if (left > 0)
+        text += moreSteps(depth, left, leftFailed);
+    return { text, depth, entries, left, leftFailed };
+}
+/**
+ * An entry's lines; its bare line keeps a for_each step's counts (` \u2014 1,333/2,000 done, 667 failed`), short
+ * and all its status says when it completed: a comment that left the results out showed `- \u2705 each. echo`
+ * for a step that lost 667 of its items (found by an adversarial pass).
+ */
+function itemLines(item, step) {
+    let lines = escapedLines.get(item);
+    if (!lines) {
+        const label = `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)}`;
+        lines = { full: `${label}${(0,escape_markdown/* escapeInlineMarkdown */.ME)(item.status)}`, bare: `${label}${step ? (0,checklist/* itemProgress */.jl)(step) : ''}` };
+        escapedLines.set(item, lines);
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./lib/report/comment/render-comment.js
+
 
 
 
@@ -24844,8 +25803,8 @@ function replacedFailures(record, options) {
     if (failed.length === 0)
         return undefined;
     const lines = failed.slice(0, REPLACED_FAILURE_LINES).map((planStep) => {
-        const item = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, record.steps.get(planStep.key), options.redact);
-        return `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .I)(`${item.key}. ${item.title}${item.status}`, 300))}`;
+        const item = (0,checklist/* checklistItem */.gd)(planStep, record.steps.get(planStep.key), options.redact);
+        return `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(`${item.key}. ${item.title}${item.status}`, 300))}`;
     });
     const rest = failed.length - lines.length;
     if (rest > 0)
@@ -24858,28 +25817,32 @@ function footer(record, options) {
     if (replaced)
         lines.push(replaced);
     if (record.status) {
-        const took = record.durationMs === undefined ? '' : ` in ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`;
-        lines.push(`**Finished: ${(0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .statusText */ .qS)(record, options.redact)}**${took}`);
+        const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
+        lines.push(`**Finished: ${(0,summary_header/* statusText */.qS)(record, options.redact)}**${took}`);
     }
-    const approval = (0,_approval_section_js__WEBPACK_IMPORTED_MODULE_6__/* .renderApprovalSection */ .L1)(record, options.redact, '####', _approval_section_js__WEBPACK_IMPORTED_MODULE_6__/* .COMMENT_ARGS */ .oU);
+    const approval = (0,approval_section/* renderApprovalSection */.L1)(record, options.redact, '####', approval_section/* COMMENT_ARGS */.oU);
     if (approval)
         lines.push(approval);
     if (options.goals?.length) {
-        lines.push(`#### Goals \u2014 ${(0,_goals_table_js__WEBPACK_IMPORTED_MODULE_2__/* .goalsHeadline */ .l$)(options.goals)}`, (0,_goals_table_js__WEBPACK_IMPORTED_MODULE_2__/* .renderGoalsTable */ .Lb)(options.goals, options.redact, 300, COMMENT_GOAL_ROWS, summaryLink(options.runUrl)));
+        lines.push(`#### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, options.redact, 300, COMMENT_GOAL_ROWS, summaryLink(options.runUrl)));
     }
     if (options.runUrl)
         lines.push(`[View the run](${encodeURI(options.runUrl)}) \u00b7 full results in the job summary`);
     return lines;
 }
-/** A nested line that says something went wrong or is under way: a step of a used plan, an item or a TODO. */
+/** A nested line that says something went wrong or is under way: an agent's TODO. */
 const URGENT_NESTED = /^\s*- (?:\u274c|\u23f3|\u23f8\ufe0f|\u23f9\ufe0f)/u;
 /**
- * An entry too long to keep whole, in at most `room` characters: its own line, then the nested lines that
- * need attention (a used plan's \u274c step) as long as they fit. Cut to its first line, a plan step with 700
- * steps under it kept `\u2705 p. plan` alone, and the \u274c under it went (found by an adversarial pass).
+ * An entry too long to keep whole, in at most `room` characters, or undefined: its own line, then what under
+ * it needs attention as long as it fits. Cut to its first line, a plan step with 700 steps under it kept
+ * `\u2705 p. plan` alone, and the \u274c under it went (found by an adversarial pass).
  */
-function headAndUrgent(whole, room) {
-    const [head, ...nested] = whole.split('\n');
+function cutEntry(lines, room) {
+    if (lines.used) {
+        const inner = cutLevel(lines.used.level, room - lines.used.head.length);
+        return inner === undefined ? undefined : `${lines.used.head}${inner}`;
+    }
+    const [head, ...nested] = lines.bare.split('\n');
     let kept = head;
     for (const line of nested) {
         if (!URGENT_NESTED.test(line))
@@ -24888,7 +25851,7 @@ function headAndUrgent(whole, room) {
             break;
         kept += `\n${line}`;
     }
-    return kept;
+    return kept.length <= room ? kept : undefined;
 }
 /**
  * The PR comment: marker, a header such as `3/5 complete, 0 failed`, the checklist with each
@@ -24897,9 +25860,9 @@ function headAndUrgent(whole, room) {
  */
 function renderComment(record, options) {
     const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
-    const key = options.runKey === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.redact(options.runKey))})`;
-    const name = `${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.redact(record.plan?.name ?? 'plan'))}${key}`;
-    const head = [options.marker, `### ${(0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .statusIcon */ .I8)(record.status)} plan-runner: ${name} \u2014 ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistHeader */ .Y4)(record)}`, ...(options.note ? ['', (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.note)] : [])].join('\n');
+    const key = options.runKey === undefined ? '' : ` (${(0,escape_markdown/* escapeInlineMarkdown */.ME)(options.redact(options.runKey))})`;
+    const name = `${(0,escape_markdown/* escapeInlineMarkdown */.ME)(options.redact(record.plan?.name ?? 'plan'))}${key}`;
+    const head = [options.marker, `### ${(0,summary_header/* statusIcon */.I8)(record.status)} plan-runner: ${name} \u2014 ${(0,checklist/* checklistHeader */.Y4)(record)}`, ...(options.note ? ['', (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.note)] : [])].join('\n');
     const tail = footer(record, options);
     const build = (lines, note) => [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
     // The length `build` would return, without building it: a comment is rendered often, 10,000 lines long.
@@ -24909,13 +25872,24 @@ function renderComment(record, options) {
         const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
         return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
     };
-    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
+    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,group_digits/* groupDigits */.K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
     // How many of them failed, when any did: only the header's count said so (found by an adversarial pass).
-    const more = (n, failed = 0) => `- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(n)} more step${n === 1 ? '' : 's'}${failed > 0 ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(failed)} failed)` : ''}; see ${summaryLink(options.runUrl)}`;
+    const more = (n, failed = 0) => `- \u2026 ${(0,group_digits/* groupDigits */.K)(n)} more step${n === 1 ? '' : 's'}${failed > 0 ? ` (${(0,group_digits/* groupDigits */.K)(failed)} failed)` : ''}; see ${summaryLink(options.runUrl)}`;
     const steps = record.plan?.steps ?? [];
+    // The lines of the entries with lines under them (a used plan, a TODO list), by position: a cut keeps what of them needs attention.
+    const drawn = new Map();
+    const bareAt = (index) => {
+        const planStep = steps[index];
+        const step = record.steps.get(planStep.key);
+        if (!step?.nested && !step?.todos?.length)
+            return bareLine(planStep, step, options.redact);
+        const lines = entryLines(planStep, record, options.redact, maxChars);
+        drawn.set(index, lines);
+        return lines.bare;
+    };
     // Still too long without any result line: keep the checklist lines that fit and count the rest. The
     // lines of steps that failed, run or wait go in first, so what went wrong stays in view; an entry too
-    // long whole (an agent's TODO list, a nested run) keeps its own line without what is nested under it.
+    // long whole (an agent's TODO list, a nested run) keeps its own line and what under it needs attention (see `cutEntry`).
     // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
     const countRest = (bare) => {
         const kept = new Map();
@@ -24930,9 +25904,10 @@ function renderComment(record, options) {
         const keep = (index) => {
             if (full())
                 return false;
-            const whole = bare[index] ?? bareLine(steps[index], record, options.redact, maxChars);
-            const line = used + whole.length + 1 <= maxChars ? whole : headAndUrgent(whole, maxChars - used - 1);
-            if (used + line.length + 1 > maxChars)
+            const whole = bare[index] ?? bareAt(index);
+            const entry = drawn.get(index);
+            const line = used + whole.length + 1 <= maxChars ? whole : entry && cutEntry(entry, maxChars - used - 1);
+            if (line === undefined || used + line.length + 1 > maxChars)
                 return false;
             kept.set(index, line);
             used += line.length + 1;
@@ -24956,14 +25931,14 @@ function renderComment(record, options) {
             for (const [index, planStep] of steps.entries())
                 if (!kept.has(index) && record.steps.get(planStep.key)?.state === 'failed')
                     failed++;
-        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_10__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, failed)] : lines, cutNote), maxChars);
+        return (0,report_cut_text/* cutMarkdown */.G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, failed)] : lines, cutNote), maxChars);
     };
     // When the lines without results already overflow, so do the lines with them: the comment is
     // the lines that fit and a count, and only those are computed, not 10,000 result lines.
     const bare = [];
     let bareChars = 0;
-    for (const planStep of steps) {
-        const line = bareLine(planStep, record, options.redact, maxChars);
+    for (let index = 0; index < steps.length; index++) {
+        const line = bareAt(index);
         bare.push(line);
         bareChars += line.length;
         if (sizeOf(bareChars, bare.length) > maxChars)
@@ -24988,90 +25963,35 @@ function renderComment(record, options) {
         return build(lines, cutNote);
     return countRest(bare);
 }
-// Each plan step's position, by key, built once per plan snapshot.
-const stepPositions = new WeakMap();
-/** Which of `steps` need attention (see {@link needsAttention}), by position; undefined when none does. */
-function urgentIndexes(steps, record) {
-    let marks;
-    let positions = stepPositions.get(steps);
-    for (const [key, step] of record.steps) {
-        if (!(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .needsAttention */ .e_)(step))
-            continue;
-        if (!positions)
-            stepPositions.set(steps, (positions = new Map(steps.map((planStep, index) => [planStep.key, index]))));
-        const index = positions.get(key);
-        if (index === undefined)
-            continue;
-        (marks ??= new Uint8Array(steps.length))[index] = 1;
-    }
-    return marks;
-}
-// Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
-const escapedLines = new WeakMap();
 /**
  * A step's lines in the comment: its checklist line, and a nested run's steps or an agent's TODO list
  * under it. Past `limit` characters a nested run's lines stop: no longer than that is all a caller
- * asks of a longer entry (it shows such an entry's first line alone).
+ * asks of a longer entry (it cuts such an entry to what needs attention, see {@link cutEntry}).
  */
 function entryLines(planStep, record, redact, limit = Number.POSITIVE_INFINITY) {
     const step = record.steps.get(planStep.key);
-    const item = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, step, redact);
+    const item = (0,checklist/* checklistItem */.gd)(planStep, step, redact);
     const lines = itemLines(item, step);
     // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
-    const inner = step?.nested ? nestedLines(step.nested, redact, limit - lines.bare.length) : '';
-    if (inner !== '')
-        return { full: `${lines.full}${inner}`, bare: `${lines.bare}${inner}` };
+    const level = step?.nested ? nestedLines(step.nested, redact, limit - lines.bare.length) : undefined;
+    if (level && level.text !== '')
+        return { full: `${lines.full}${level.text}`, bare: `${lines.bare}${level.text}`, used: { head: lines.bare, level } };
     // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
     if (!step?.todos?.length)
         return lines;
-    const nested = (0,_todo_entries_js__WEBPACK_IMPORTED_MODULE_5__/* .todoEntries */ .vk)(step, redact).map((t) => `\n  - ${t.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(t.content)}`).join('');
+    const nested = (0,todo_entries/* todoEntries */.vk)(step, redact).map((t) => `\n  - ${t.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(t.content)}`).join('');
     return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
 }
 // A step's escaped `key. title`, by plan step: it does not change while the step runs.
 const escapedLabels = new WeakMap();
-/**
- * The lines of a nested run's steps, and of runs nested in theirs, in the order of `nestedItems`, each
- * with a line break before it; they stop once longer than `limit`. Every render made all of them, far
- * past what a comment holds: a nested run of 40,000 steps, rendered every 200 steps, took 16 s of
- * renders (now 0.3 s).
- */
-function nestedLines(nested, redact, limit, depth = 1) {
-    let text = '';
-    for (const planStep of nested.plan?.steps ?? []) {
-        const step = nested.steps.get(planStep.key);
-        text += `\n${'  '.repeat(depth)}${itemLines((0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, step, redact), step).bare}`;
-        if (step?.nested)
-            text += nestedLines(step.nested, redact, limit - text.length, depth + 1);
-        if (text.length > limit)
-            break;
-    }
-    return text;
-}
-/** `entryLines(\u2026).bare` without computing the step's status (its result's first line); longer than `maxChars` it may be cut (see `entryLines`). */
-function bareLine(planStep, record, redact, maxChars) {
-    const step = record.steps.get(planStep.key);
-    if (step?.nested || step?.todos?.length)
-        return entryLines(planStep, record, redact, maxChars).bare;
+/** `entryLines(\u2026).bare` of a step with nothing nested under it, without computing its status (its result's first line). */
+function bareLine(planStep, step, redact) {
     let cached = escapedLabels.get(planStep);
     if (cached?.redact !== redact) {
-        cached = { redact, label: (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${planStep.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .stepTitle */ .Fb)(planStep, redact)}`) };
+        cached = { redact, label: (0,escape_markdown/* escapeInlineMarkdown */.ME)(`${planStep.key}. ${(0,checklist/* stepTitle */.Fb)(planStep, redact)}`) };
         escapedLabels.set(planStep, cached);
     }
-    return `- ${_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .STATE_ICONS */ .t1[step?.state ?? 'pending']} ${cached.label}${step ? (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .itemProgress */ .jl)(step) : ''}`;
-}
-/**
- * An entry's lines; its bare line keeps a for_each step's counts (` \u2014 1,333/2,000 done, 667 failed`), short
- * and all its status says when it completed: a comment that left the results out showed `- \u2705 each. echo`
- * for a step that lost 667 of its items (found by an adversarial pass).
- */
-function itemLines(item, step) {
-    let lines = escapedLines.get(item);
-    if (!lines) {
-        const label = `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)}`;
-        lines = { full: `${label}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(item.status)}`, bare: `${label}${step ? (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .itemProgress */ .jl)(step) : ''}` };
-        escapedLines.set(item, lines);
-    }
-    return lines;
+    return `- ${checklist/* STATE_ICONS */.t1[step?.state ?? 'pending']} ${cached.label}${step ? (0,checklist/* itemProgress */.jl)(step) : ''}`;
 }
 
 
@@ -25087,19 +26007,68 @@ function itemLines(item, step) {
 
 // In core, where every folder may take it (the run's messages cut tool arguments); the report's cuts are here.
 
+/** A line that opens a fenced code block: up to three spaces, then three or more backticks or tildes. */
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})([^\r]*)/;
+/** A line that may close one: the fence alone, up to three spaces before it and blanks after. */
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
+/** Every line break of `markdown` in its first `chars` characters, with the fenced code block open there, if any. */
+function lineEnds(markdown, chars) {
+    const ends = [];
+    let fence;
+    let start = 0;
+    let bytes = 0;
+    while (start <= chars) {
+        const index = markdown.indexOf('\n', start);
+        if (index < 0 || index > chars)
+            break;
+        const line = markdown.slice(start, index);
+        if (fence === undefined) {
+            const open = FENCE_OPEN.exec(line);
+            // A backtick fence's info string holds no backtick (else the line is text with a code span).
+            if (open && !(open[1].startsWith('`') && open[2].includes('`')))
+                fence = open[1];
+        }
+        else {
+            const close = FENCE_CLOSE.exec(line)?.[1];
+            if (close !== undefined && close[0] === fence[0] && close.length >= fence.length)
+                fence = undefined;
+        }
+        bytes += Buffer.byteLength(line);
+        ends.push({ index, bytes, ...(fence !== undefined && { openFence: fence }) });
+        bytes += 1; // the line break
+        start = index + 1;
+    }
+    return ends;
+}
+/**
+ * `markdown` up to its last line break where what is kept, a fence closing a code block open there and
+ * `\n\u2026` fit within `fits` (given the kept characters, the kept bytes and the length of what follows).
+ */
+function cutAtLine(markdown, chars, fits) {
+    const ends = lineEnds(markdown, chars);
+    for (let at = ends.length - 1; at >= 0; at--) {
+        const { index, bytes, openFence } = ends[at];
+        if (index <= 0)
+            break;
+        const close = openFence === undefined ? '' : `\n${openFence}`;
+        if (fits(index, bytes, close.length + 2))
+            return `${markdown.slice(0, index)}${close}\n\u2026`;
+    }
+    return '\u2026';
+}
 /**
  * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `\u2026` on a line of
  * its own. A cut inside a line can leave a code span open, and the text after its backtick would
  * render as Markdown: an image from a tool's output, escaped where it was placed, would load. The
  * renderers keep every construct within one line (code spans, table rows, escapes) except fenced
- * blocks, which a cut leaves open to the end, where nothing renders. A first line longer than
- * `max` leaves only the `\u2026`.
+ * blocks: a cut inside one closes it, so the `\u2026` and what a caller puts after the cut (a comment's
+ * "For commit" line, a link to the run) are not shown as code. A first line longer than `max` leaves
+ * only the `\u2026`.
  */
 function cutMarkdown(markdown, max) {
     if (markdown.length <= max)
         return markdown;
-    const end = markdown.lastIndexOf('\n', max - 2);
-    return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
+    return cutAtLine(markdown, max, (index, _bytes, tail) => index + tail <= max);
 }
 /**
  * `cutMarkdown` by bytes of UTF-8, as GitHub measures some limits (a check run's summary, a job
@@ -25107,14 +26076,10 @@ function cutMarkdown(markdown, max) {
  * zero-width space the neutraliser adds after an `@`).
  */
 function cutMarkdownBytes(markdown, maxBytes) {
-    const bytes = Buffer.from(markdown, 'utf8');
-    if (bytes.length <= maxBytes)
+    if (Buffer.byteLength(markdown) <= maxBytes)
         return markdown;
-    // What fits beside the `\n\u2026` (4 bytes), decoded: a prefix of the text, whose indexes are the text's
-    // (a character cut in two becomes one U+FFFD, after the last line break).
-    const fits = new TextDecoder().decode(bytes.subarray(0, Math.max(0, maxBytes - 4)));
-    const end = fits.lastIndexOf('\n');
-    return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
+    // `\u2026` is 3 bytes; a character is at least one byte, so no line past `maxBytes` characters fits.
+    return cutAtLine(markdown, maxBytes, (_index, bytes, tail) => bytes + tail + 2 <= maxBytes);
 }
 
 
@@ -25337,10 +26302,10 @@ function traceLostNote(tracePath, redact) {
         '',
     ].join('\n');
 }
-/** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
+/** A report where no step ran still says what the model's planning used, and how many of its requests were abandoned. */
 function withAbandoned(markdown, usage) {
-    const line = usage && (0,summary_cost/* abandonedLine */.pO)(usage);
-    return line ? `${markdown.trimEnd()}\n\n${line}\n` : markdown;
+    const cost = usage && (0,summary_cost/* renderPlanningCost */.p_)(usage);
+    return cost ? `${markdown.trimEnd()}\n\n${cost}\n` : markdown;
 }
 /**
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
@@ -25386,10 +26351,16 @@ function reportOf(outcome, context) {
         };
     }
     if (outcome.kind === 'planned') {
-        // mode: plan \u2014 the plan was written and validated; nothing ran.
-        return { status: 'succeeded', goals: [], markdown: withAbandoned(renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), outcome.usage), planErrors: [], usage: outcome.usage };
+        // mode: plan \u2014 the plan was written and validated; nothing ran. A budget its writing passed fails the job, the plan still shown.
+        const preview = renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written });
+        const stop = outcome.stopped;
+        const markdown = stop ? `${preview}\n**Status:** ${stop.status} \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(stop.message)}; the model's calls that wrote the plan passed it.\n` : preview;
+        return { status: stop ? stop.status : 'succeeded', ...(stop && { reason: stop.message }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
     }
-    const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
+    const lost = context.failedAfter !== undefined && outcome.status === 'succeeded';
+    const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;
+    const status = lost ? 'failed' : outcome.status;
+    const { record, goals, reason } = judgedRecord(ran, status, outcome.goals, context.redact);
     const limits = outcome.plan.limits;
     const markdown = (0,render_summary/* renderSummary */.B)(record, {
         redact: context.redact,
@@ -25400,7 +26371,7 @@ function reportOf(outcome, context) {
         ...(context.fannedOut && { fannedOut: true }),
     });
     return {
-        status: outcome.status,
+        status,
         ...(reason === undefined ? {} : { reason }),
         goals,
         markdown,
@@ -25815,43 +26786,6 @@ function reusedWork(record) {
 
 /***/ }),
 
-/***/ 15537:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ stepUsageSoFar),
-/* harmony export */   l: () => (/* binding */ runUsage)
-/* harmony export */ });
-/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
-
-/**
- * The run's model use: as the run reported it when it finished, else what its events charged so far
- * (a run killed mid-run): each step's, a running step's up to now, and the calls no step owns.
- */
-function runUsage(record) {
-    return record.status === undefined ? (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsUsage(record), record.spentOutsideSteps ?? _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y) : record.usage;
-}
-/**
- * What a step used: once it ended, as it reported; while it runs, what was charged to it so far (a used
- * plan's, its steps' and what they charged after they ended, which no other figure has).
- */
-function stepUsageSoFar(step) {
-    if (step.state !== 'in_progress')
-        return step.usage;
-    const own = step.spent ?? _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
-    return step.nested ? (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(own, (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsUsage(step.nested), step.nested.spentOutsideSteps ?? _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y)) : own;
-}
-/** The model use of a run's steps (a used plan's step reports the same sum as its use). */
-function stepsUsage(record) {
-    let usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
-    for (const step of record.steps.values())
-        usage = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(usage, stepUsageSoFar(step));
-    return usage;
-}
-
-
-/***/ }),
-
 /***/ 54264:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -25957,6 +26891,8 @@ var push_all = __nccwpck_require__(37665);
 
 
 const INLINE_MAX = 120;
+/** The most lines a cut list of a step's items, or of a used plan's steps, keeps of those that need attention. */
+const URGENT_KEPT = 500;
 /**
  * A step's title on its line: a description can be a whole prompt, and 400 steps of 3 KB each filled
  * the 1 MiB with titles alone. The plan file has them whole.
@@ -26028,14 +26964,35 @@ function itemLine(item, finished, redact) {
         return { line: finished ? `${head} \u2014 not run` : head, partial: false };
     return { line: item.retry ? `${head} \u2014 attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
-/** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
+/** Whether an item's line says something went wrong or is under way: it failed or runs, or its agent left TODOs open. */
+function itemNeedsAttention(item) {
+    return item.state === 'failed' || item.state === 'in_progress' || (item.todos?.some((todo) => todo.status !== 'completed') ?? false);
+}
+/**
+ * A for_each step's items, one line each, collapsed; cut to the lines of the items that need attention (at
+ * most {@link URGENT_KEPT}) when the summary runs out of room. Cut whole, 20,000 items took the 2 that failed,
+ * which the header counted, with them (found by an adversarial pass).
+ */
 function itemsPart(items, step, redact, where) {
     const finished = step.state !== 'in_progress' && step.state !== 'pending';
     const lines = items.map((item) => itemLine(item, finished, redact));
     const label = `${(0,group_digits/* groupDigits */.K)(items.length)} item${items.length === 1 ? '' : 's'}${(0,checklist/* itemProgress */.jl)(step)}`;
     // Found by an adversarial pass: a line shows a result's first 80 characters, and nothing said where the rest was.
     const whole = lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
-    return { full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+    const urgent = [];
+    for (let index = 0; index < items.length && urgent.length < URGENT_KEPT; index++)
+        if (itemNeedsAttention(items[index]))
+            urgent.push(index);
+    if (urgent.length === 0)
+        return { full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+    const left = items.length - urgent.length;
+    const unfinished = items.reduce((sum, item) => sum + (itemNeedsAttention(item) ? 1 : 0), 0) - urgent.length;
+    const which = unfinished === 0 ? '' : `, ${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished,`;
+    const note = `_The other ${(0,group_digits/* groupDigits */.K)(left)} of the ${(0,group_digits/* groupDigits */.K)(items.length)} items${which} ${left === 1 ? 'was' : 'were'} cut from this summary; every item is in ${where}._`;
+    return {
+        full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`),
+        cut: `${urgent.map((index) => lines[index].line).join('\n')}${left > 0 ? `\n\n${note}` : ''}`,
+    };
 }
 function stepParts(key, title, step, redact, where) {
     let line = stepLine(key, title, step, redact);
@@ -26093,6 +27050,38 @@ function dropRank(step, ended) {
         return 1;
     return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
+/** The lines of a plan step's nested run, and of runs nested in theirs, indented under it, in order. */
+function nestedLines(step, redact, depth = 1) {
+    const nested = step?.nested;
+    if (!nested)
+        return [];
+    // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
+    return (0,checklist/* checklistItems */.V_)(nested, redact).flatMap((item) => {
+        const inner = nested.steps.get(item.key);
+        const text = `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`;
+        return [{ text, urgent: (0,checklist/* needsAttention */.e_)(inner) }, ...nestedLines(inner, redact, depth + 1)];
+    });
+}
+/**
+ * A plan step's nested run, cuttable to the lines of its steps that need attention (at most
+ * {@link URGENT_KEPT}) and a count of the others. One block no cut could shorten, a used plan of 30,000
+ * steps was over the 1 MiB alone, and its step left out, the \u274c under it with it (found by an adversarial pass).
+ */
+function nestedPart(step, redact, where) {
+    const lines = nestedLines(step, redact);
+    if (lines.length === 0)
+        return undefined;
+    const full = lines.map((line) => line.text).join('\n');
+    const urgent = lines.filter((line) => line.urgent);
+    if (urgent.length === lines.length && lines.length <= URGENT_KEPT)
+        return full;
+    const kept = urgent.slice(0, URGENT_KEPT);
+    const left = lines.length - kept.length;
+    const unfinished = urgent.length - kept.length;
+    const which = unfinished === 0 ? ' that completed or did not run' : `, ${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished,`;
+    const note = `_\u2026 ${(0,group_digits/* groupDigits */.K)(left)} step${left === 1 ? '' : 's'} of the plans this step uses${which} ${left === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
+    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${note}` : note };
+}
 /**
  * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
  * one part per plan: a warning it did not meet, or the evidence its step passed on, shows here.
@@ -26118,9 +27107,9 @@ function renderSummarySteps(record, redact, where) {
         const step = record.steps.get(planStep.key);
         const lines = stepParts(planStep.key, (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX), step, redact, where);
         // A plan step's nested run, indented under it: each inner step with its status.
-        const inner = step?.nested ? (0,checklist/* nestedItems */.kS)(step, redact) : [];
-        if (inner.length > 0)
-            lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+        const inner = nestedPart(step, redact, where);
+        if (inner !== undefined)
+            lines.push(inner);
         (0,push_all/* pushAll */.i)(lines, usedPlanGoals([planStep.key], step, redact));
         const rank = dropRank(step, record.status !== undefined);
         if (rank === undefined)
@@ -26424,12 +27413,12 @@ function leaveOutSteps(body, dropped, state) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   IU: () => (/* binding */ renderSummaryCost),
-/* harmony export */   pO: () => (/* binding */ abandonedLine)
+/* harmony export */   p_: () => (/* binding */ renderPlanningCost)
 /* harmony export */ });
-/* unused harmony export KILLED_COST_NOTE */
+/* unused harmony exports abandonedLine, KILLED_COST_NOTE */
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
-/* harmony import */ var _run_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(15537);
+/* harmony import */ var _core_run_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82796);
 /* harmony import */ var _reused_work_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5568);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(80083);
 /* harmony import */ var _core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(59246);
@@ -26505,7 +27494,7 @@ const KILLED_COST_NOTE = 'The main step ended while the run went on: what a mode
 function renderSummaryCost(record, limits, redact, options = {}) {
     const { fannedOut = false } = options;
     const lines = ['### Cost'];
-    const total = (0,_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .runUsage */ .l)(record);
+    const total = (0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .runUsage */ .l)(record);
     const reused = (0,_reused_work_js__WEBPACK_IMPORTED_MODULE_3__/* .reusedWork */ .c)(record);
     if (reused.words !== '') {
         const saved = reused.usage;
@@ -26520,9 +27509,8 @@ function renderSummaryCost(record, limits, redact, options = {}) {
             ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${spent} are counted in the summaries of the jobs that ran them, not here.`
             : `Resumed: ${steps} reused from the earlier run, which would have cost ${spent} again.`);
     }
-    const abandoned = abandonedLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
-        lines.push('', abandoned ?? 'No model calls.');
+        lines.push('', abandonedLine(total) ?? 'No model calls.');
         if (options.killed)
             lines.push('', KILLED_COST_NOTE);
         return lines.join('\n');
@@ -26532,7 +27520,7 @@ function renderSummaryCost(record, limits, redact, options = {}) {
     for (const step of record.steps.values()) {
         // A step still in progress when the run ended (a shard's fan-out step, which the merge completes) has
         // what was charged to it so far: its items' calls are not "planning and goal checks".
-        const used = (0,_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .stepUsageSoFar */ .D)(step);
+        const used = (0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .stepUsageSoFar */ .D)(step);
         stepsTotal = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsTotal, used);
         if (used.modelCalls > 0 || used.promptTokens > 0)
             lines.push(row((0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(step.key)), used));
@@ -26551,6 +27539,13 @@ function renderSummaryCost(record, limits, redact, options = {}) {
     const limit = limits && limitRow(limits, costCap);
     if (limit)
         lines.push(limit);
+    pushNotes(lines, total);
+    if (options.killed)
+        lines.push('', KILLED_COST_NOTE);
+    return lines.join('\n');
+}
+/** The lines under a cost table: which calls' tokens were estimated, which had no price, which were abandoned or unanswered. */
+function pushNotes(lines, total) {
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
         lines.push('', `Tokens are estimated for ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(estimated)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
@@ -26558,10 +27553,20 @@ function renderSummaryCost(record, limits, redact, options = {}) {
     const unpriced = unpricedLine(total);
     if (unpriced)
         lines.push('', unpriced);
+    const abandoned = abandonedLine(total);
     if (abandoned)
         lines.push('', abandoned);
-    if (options.killed)
-        lines.push('', KILLED_COST_NOTE);
+}
+/**
+ * The cost of a job in which no step ran (the model's plan rejected, or only shown): the planner's calls, as
+ * the run's table has them; only the abandoned line when no call answered, undefined when none was made.
+ * The outputs counted them, and the summary said nothing of them (found by an adversarial pass).
+ */
+function renderPlanningCost(usage) {
+    if (usage.modelCalls === 0 && usage.promptTokens === 0 && usage.completionTokens === 0)
+        return abandonedLine(usage);
+    const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage), row('**Total**', usage)];
+    pushNotes(lines, usage);
     return lines.join('\n');
 }
 
@@ -28288,16 +29293,22 @@ function oldSpaceFlag() {
  * confirmed by a full collection of our own (V8's `gc`, in a context of its own).
  */
 function heapNearlyFull() {
-    watchCollections();
-    if (kept === undefined || kept.usedBytes < kept.limitBytes * HEAP_STOP_SHARE)
+    const limitBytes = watchCollections();
+    const reported = kept !== undefined && kept.usedBytes >= limitBytes * HEAP_STOP_SHARE;
+    // The heap can fill between two of V8's full collections, or before the last one is reported (a loaded machine
+    // delivers the report late, a run that never waits not at all): the old generation went from 33 to 63 MB of 64
+    // in 330 ms, and V8 ended the run. So a heap at its brim is collected and read too; a read costs 0.3\u20131 \u00b5s.
+    if (!reported && (0,external_node_v8_namespaceObject.getHeapStatistics)().used_heap_size < limitBytes * HEAP_BRIM_SHARE)
         return undefined;
     collectGarbage();
-    kept = { usedBytes: oldGeneration(), limitBytes: kept.limitBytes };
-    return kept.usedBytes < kept.limitBytes * HEAP_STOP_SHARE ? undefined : kept;
+    kept = { usedBytes: oldGeneration(), limitBytes };
+    return kept.usedBytes < limitBytes * HEAP_STOP_SHARE ? undefined : kept;
 }
+/** The share of the limit the whole heap (garbage and the young generation too) may hold before it is collected to be read. */
+const HEAP_BRIM_SHARE = 0.95;
 /** The old generation as V8's last full collection left it, as read when the collection was reported. */
 let kept;
-let watching = false;
+let watchedLimit;
 let gc;
 function oldGeneration() {
     let young = 0;
@@ -28306,15 +29317,16 @@ function oldGeneration() {
             young += space.space_used_size;
     return (0,external_node_v8_namespaceObject.getHeapStatistics)().used_heap_size - young;
 }
+/** Watches V8's full collections from the first call on; returns the heap's limit. */
 function watchCollections() {
-    if (watching)
-        return;
-    watching = true;
-    const limitBytes = oldSpaceFlag() ?? (0,external_node_v8_namespaceObject.getHeapStatistics)().heap_size_limit;
+    if (watchedLimit !== undefined)
+        return watchedLimit;
+    const limitBytes = (watchedLimit = oldSpaceFlag() ?? (0,external_node_v8_namespaceObject.getHeapStatistics)().heap_size_limit);
     new external_node_perf_hooks_.PerformanceObserver((entries) => {
         if (entries.getEntries().some((entry) => entry.detail?.kind === external_node_perf_hooks_.constants.NODE_PERFORMANCE_GC_MAJOR))
             kept = { usedBytes: oldGeneration(), limitBytes };
     }).observe({ entryTypes: ['gc'] });
+    return limitBytes;
 }
 /** A full garbage collection, as `node --expose-gc`'s `gc()` makes one; nothing when V8 refuses the flag. */
 function collectGarbage() {
@@ -28571,6 +29583,10 @@ class RunBudget {
     /** Steps started so far and counted against `max_steps` (failed ones, reused ones and those of used plans too). */
     get stepsStarted() {
         return this.#stepsStarted;
+    }
+    /** Steps `max_steps` lets start still (Infinity without it): none, and a replan could add no step. */
+    get stepsLeft() {
+        return this.#limits.max_steps - this.#stepsStarted;
     }
     /**
      * Before a step starts: false (and the run stops) when `max_steps` steps have started already, or
@@ -28881,6 +29897,53 @@ async function loadNeutraliser(policy, redact, made = 'raw') {
 
 /***/ }),
 
+/***/ 75709:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gi: () => (/* binding */ quotedLines),
+/* harmony export */   eh: () => (/* binding */ loggedMessage),
+/* harmony export */   qe: () => (/* binding */ neutraliseLogText)
+/* harmony export */ });
+/** U+200B: the runner no longer sees a command, a reader sees no change. */
+const BREAK = '\u200B';
+// The runner trims .NET white space (char.IsWhiteSpace) before looking for `::`; \s plus U+0085 covers it.
+const COMMAND_AT_START = /^([\s\u0085]*):(?=:)/;
+/**
+ * Text from tools, models and pull requests made safe for the job log. The runner splits output on
+ * `\r`, `\n` and `\r\n` and executes `::command::` at the start of a line (after white space) and
+ * the legacy `##[command]` anywhere in one; every such opening is broken with U+200B, and line
+ * breaks become `\n`. So the action's own commands are the only workflow commands in its log.
+ */
+function neutraliseLogText(text) {
+    return text
+        .split(/\r\n|\r|\n/)
+        .map((line) => line.replace(COMMAND_AT_START, `$1:${BREAK}`).replaceAll('##[', `#${BREAK}#[`))
+        .join('\n');
+}
+/** Every break a log reader (or its search) may take for a new line: the runner's, and U+2028/U+2029. */
+const LOG_LINE_BREAK = /\r\n?|\n|\u2028|\u2029/;
+/**
+ * A tool's or a model's text, each of its lines under a `\u2502 ` rule: printed as it was, a line
+ * `\u2705 3. Deploy to production \u2192 deployed` or `Run succeeded \u2026` read in the log (and its search) as the
+ * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
+ */
+function quotedLines(text) {
+    return text.split(LOG_LINE_BREAK).map(quoted);
+}
+const quoted = (line) => `\u2502 ${line}`;
+/**
+ * A message the runner logs as it is (an annotation's, a warning's): its first line, the action's own words,
+ * then each further line, run text (a tool's stderr, a judge's evidence), under the `\u2502 ` rule.
+ */
+function loggedMessage(message) {
+    const [first = '', ...rest] = message.split(LOG_LINE_BREAK);
+    return rest.length === 0 ? message : [first, ...rest.map(quoted)].join('\n');
+}
+
+
+/***/ }),
+
 /***/ 21799:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29121,7 +30184,7 @@ function actionsArtifactStore(workDir, otherRuns, timeoutMs = ARTIFACT_SERVICE_T
         async list(runId) {
             const artifacts = await open();
             const { artifacts: listed } = await withinLimit('listing artifacts', timeoutMs, () => (runId === undefined ? artifacts.listArtifacts() : artifacts.listArtifacts(findBy(runId))));
-            return listed.map((artifact) => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}) }));
+            return listed.map((artifact) => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}), ...(artifact.digest ? { digest: artifact.digest } : {}) }));
         },
         warm() {
             // A failed load is not reported here: `save` awaits the same promise and says what failed.
@@ -29130,12 +30193,19 @@ function actionsArtifactStore(workDir, otherRuns, timeoutMs = ARTIFACT_SERVICE_T
         async download(artifact, into, runId) {
             const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdtemp)(node_path__WEBPACK_IMPORTED_MODULE_1__.join(await made(into), 'state-'));
             const artifacts = await open();
-            await withinLimit(`downloading ${artifact.name}`, timeoutMs, () => artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(runId === undefined ? {} : findBy(runId)) }));
+            const { digestMismatch } = await withinLimit(`downloading ${artifact.name}`, timeoutMs, () => artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(artifact.digest ? { expectedHash: artifact.digest } : {}), ...(runId === undefined ? {} : findBy(runId)) }));
             // The blob storage may or may not name the file (content-disposition): the one file in a fresh folder is it.
             const files = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(dir);
             if (files.length !== 1)
                 throw new Error(`the artifact ${artifact.name} held ${files.length} files, not the one trace plan-runner saves`);
-            return node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, files[0]);
+            const file = node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, files[0]);
+            // A body that ended early at a line's end reads as a run that stopped there: the steps after it would run again.
+            const { size } = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(file);
+            if (size !== artifact.size)
+                throw new Error(`the artifact ${artifact.name} downloaded as ${size} bytes, not the ${artifact.size} the artifact service lists: it was cut or damaged on its way`);
+            if (digestMismatch)
+                throw new Error(`the artifact ${artifact.name} downloaded does not match the digest taken at its upload (${artifact.digest}): it was damaged on its way`);
+            return file;
         },
     };
 }
@@ -29252,6 +30322,40 @@ function clashAdvice(planPath, part) {
         return `each job that runs ${planPath} has its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
     return (`each part of a fan-out of ${planPath} runs once: the shard jobs' matrix is the prepare job's output (\`strategy.matrix: \${{ fromJSON(needs.prepare.outputs.matrix) }}\`, no shard twice), ` +
         'and where two fan-outs of the plan run in one workflow, the prepare, shard and merge jobs of each give a `run-key` of its own (the same in all three, never one per shard)');
+}
+
+
+/***/ }),
+
+/***/ 65504:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ pastRetention),
+/* harmony export */   w: () => (/* binding */ warmWhenIdle)
+/* harmony export */ });
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
+
+/** Whether `artifact` is older than `retentionDays` (so expired): the service lists expired artifacts still. */
+function pastRetention(artifact, retentionDays, now = Date.now()) {
+    return artifact.createdAt !== undefined && now > artifact.createdAt.getTime() + retentionDays * 86_400_000;
+}
+/**
+ * A listener that warms `store` (`RunStateStore.warm`) once the run waits: from its first step on,
+ * it looks every 20 ms at how busy the event loop was (`loopIdle`), and warms at the first interval
+ * the loop spent mostly idle (a model's answer, a command's output). A run that never waits, or ends
+ * first, never warms, and `save` loads what it needs as before. The wait never keeps the process up.
+ */
+function warmWhenIdle(store) {
+    let waiting;
+    return (event) => {
+        if (event.type === 'run_finished')
+            waiting?.abort();
+        else if (event.type === 'step_started' && waiting === undefined) {
+            waiting = new AbortController();
+            (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .loopIdle */ .ti)({ everyMs: 20, signal: waiting.signal, unref: true }).then(() => store.warm?.(), () => undefined);
+        }
+    };
 }
 
 
@@ -30106,6 +31210,12 @@ function isOutputFolder(segment) {
 const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
 const OWN_OUTPUTS = "plan-runner's own output folder (.plan-runner: its traces and reports) is not readable";
 /**
+ * What separates a path's folders: `\` too only on Windows. Elsewhere it is a character of a name, and a file
+ * `list_files` listed as `src\b` was read as `src/b` (by `search_files`, under the name it listed) or not at all
+ * (found by an adversarial pass).
+ */
+const SEPARATORS = process.platform === 'win32' ? /[\\/]+/ : /\/+/;
+/**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git` or `.plan-runner`. Returns the path split into segments.
  */
@@ -30115,7 +31225,7 @@ function checkRelativePath(toolName, requested) {
     if (external_node_path_.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
         throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
     }
-    const segments = requested.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+    const segments = requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
     if (segments.includes('..'))
         throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
     if (segments.some(isGitSegment))
@@ -30767,6 +31877,8 @@ class WriteAllowance {
     #outbound;
     #redact;
     #used = { issue: 0, comment: 0 };
+    /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
+    #counted = new Set();
     /**
      * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
      * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name.
@@ -30781,17 +31893,26 @@ class WriteAllowance {
             allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
         };
     }
-    /** Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. */
-    take(kind, toolName) {
+    /**
+     * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
+     * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
+     */
+    take(kind, toolName, key) {
+        if (key !== undefined && this.#counted.has(key))
+            return;
         const { field, noun } = CAPS[kind];
         const cap = this.#writes[field] ?? github_writes/* DEFAULT_GITHUB_WRITES */.B[field];
         if (this.#used[kind] >= cap) {
             throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
         }
         this.#used[kind] += 1;
+        if (key !== undefined)
+            this.#counted.add(key);
     }
     /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
-    giveBack(kind) {
+    giveBack(kind, key) {
+        if (key !== undefined && !this.#counted.delete(key))
+            return;
         if (this.#used[kind] > 0)
             this.#used[kind] -= 1;
     }
@@ -30869,8 +31990,10 @@ var github_failure = __nccwpck_require__(82931);
 /** What a user can do about a GitHub error status. */
 const ADVICE = {
     401: 'the token is invalid or expired',
-    403: 'the token lacks permission; grant it in the workflow (e.g. `permissions: issues: write`)',
+    403: "the token lacks permission (grant it in the workflow, e.g. `permissions: issues: write`), or GitHub refuses it whatever the permissions (a locked conversation, an archived repository): GitHub's answer says which",
     404: 'it does not exist, or the token cannot see it',
+    // The github tools ask for another form than JSON only for a pull request's diff, which GitHub refuses past its limits.
+    406: "GitHub will not give it in the form asked (a pull request's diff past 20,000 lines or 300 files); list_pull_request_files gives it file by file",
     410: 'it was removed or the feature is disabled for the repository',
     422: 'GitHub rejected the arguments',
 };
@@ -30891,8 +32014,10 @@ class GitHubApiError extends step_error/* StepError */.zg {
         const advice = status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
         // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
         // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
-        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again.
-        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? RATE_LIMIT_WAIT_MS : undefined);
+        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again. A wait
+        // past the 10 minutes a `retry-after` is read to is still its wait: taken for none, a write was resent after a minute
+        // while GitHub asked for 15 (found by an adversarial pass).
+        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? (options.askedWaitMs ?? RATE_LIMIT_WAIT_MS) : undefined);
         super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
         this.status = status;
         this.action = action;
@@ -30908,8 +32033,8 @@ function toGitHubApiError(toolName, action, error, cancel) {
         return error;
     if (cancel.aborted)
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    const { status, message, transient, rateLimited, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
-    return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, cause: error });
+    const { status, message, transient, rateLimited, retryAfterMs, askedWaitMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
+    return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, askedWaitMs, cause: error });
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/github-repository-name.js
@@ -31004,6 +32129,7 @@ function defineGitHubTool(context, spec) {
             repo,
             request: () => ({ signal: AbortSignal.any([ctx.signal, (0,timeout_signal/* timeoutSignal */._)(context.requestTimeoutMs)]), redirect: 'manual' }),
             cancel: ctx.signal,
+            ...(ctx.idempotencyKey !== undefined && { key: ctx.idempotencyKey }),
             fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
         };
         return call;
@@ -31563,7 +32689,7 @@ function writeTools(context) {
                 context.allowance.checkLabels(labels, 'create_issue');
                 const title = await context.allowance.fittedText(String(args.title), { max: MAX_TITLE_CHARS, what: 'title', toolName: 'create_issue' });
                 const body = await context.allowance.fittedText(typeof args.body === 'string' ? args.body : '', { max: MAX_BODY_CHARS, what: 'body', toolName: 'create_issue' });
-                context.allowance.take('issue', 'create_issue');
+                context.allowance.take('issue', 'create_issue', call.key);
                 const startedAt = context.now();
                 const shape = (issue) => ({
                     number: issue.number,
@@ -31574,7 +32700,7 @@ function writeTools(context) {
                     context,
                     cancel: call.cancel,
                     fail: (error) => call.fail(`creating an issue in ${call.owner}/${call.repo}`, error),
-                    nothingWritten: () => context.allowance.giveBack('issue'),
+                    nothingWritten: () => context.allowance.giveBack('issue', call.key),
                     attempt: async () => {
                         const { data } = await context.octokit.rest.issues.create({
                             owner: call.owner,
@@ -31607,14 +32733,14 @@ function writeTools(context) {
             async run(args, call) {
                 const issue_number = Number(args.issue_number);
                 const body = await context.allowance.fittedText(String(args.body), { max: MAX_BODY_CHARS, what: 'body', toolName: 'add_comment' });
-                context.allowance.take('comment', 'add_comment');
+                context.allowance.take('comment', 'add_comment', call.key);
                 const startedAt = context.now();
                 const shape = (comment) => ({ id: comment.id, url: comment.html_url });
                 return writeCheckingFirst({
                     context,
                     cancel: call.cancel,
                     fail: (error) => call.fail(`commenting on #${issue_number} of ${call.owner}/${call.repo}`, error),
-                    nothingWritten: () => context.allowance.giveBack('comment'),
+                    nothingWritten: () => context.allowance.giveBack('comment', call.key),
                     attempt: async () => {
                         const { data } = await context.octokit.rest.issues.createComment({
                             owner: call.owner,
@@ -31827,30 +32953,11 @@ var cut_note = __nccwpck_require__(30068);
 var format_bytes = __nccwpck_require__(37958);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __nccwpck_require__(1938);
+// EXTERNAL MODULE: ./lib/core/fetch-never-sent.js
+var fetch_never_sent = __nccwpck_require__(16567);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
 
-/**
- * Network errors that come before a request is written, when they come from resolving the host name or connecting
- * to it: no connection was made (refused, no route, the connect timed out) or the name did not resolve. Any other
- * (a reset, a closed socket), and these on a connection already open (a kept-alive one: `read EHOSTUNREACH`), may
- * come after.
- */
-const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-/** The calls that fail before a request exists; undici's connect timeout names none. */
-const BEFORE_SENDING_CALLS = new Set(['connect', 'getaddrinfo']);
-/** Whether fetch's `error` came from resolving or connecting: every address tried, for one that tries several (happy eyeballs). */
-function neverSent(error) {
-    const cause = error?.cause;
-    if (cause instanceof AggregateError)
-        return cause.errors.length > 0 && cause.errors.every((attempt) => failedBefore(attempt));
-    return failedBefore(cause);
-}
-function failedBefore(error) {
-    const { code, syscall } = (error ?? {});
-    if (typeof code !== 'string' || !BEFORE_SENDING.has(code))
-        return false;
-    return code === 'UND_ERR_CONNECT_TIMEOUT' || (typeof syscall === 'string' && BEFORE_SENDING_CALLS.has(syscall));
-}
+
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
 class HttpTransportError extends step_error/* StepError */.zg {
     url;
@@ -31861,7 +32968,7 @@ class HttpTransportError extends step_error/* StepError */.zg {
      */
     constructor(toolName, url, kind, detail, cause, afterRedirect = false) {
         const what = kind === 'timeout' ? `got no complete answer within ${detail}` : `could not be reached (${detail})`;
-        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && neverSent(cause), cause });
+        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && (0,fetch_never_sent/* fetchNeverSent */.P)(cause), cause });
         this.url = url;
         this.kind = kind;
     }
@@ -32038,6 +33145,14 @@ function decoderFor(response) {
         return new TextDecoder('utf-8');
     }
 }
+/**
+ * The code of the decoder's error when reading a body failed because it is not what its content-encoding names
+ * (zlib's `Z_DATA_ERROR`, brotli's `ERR__ERROR_FORMAT_\u2026`, `ZSTD_error_\u2026`): the server's answer, which asking again repeats.
+ */
+function bodyDecodingCode(error) {
+    const code = (error?.cause ?? {}).code;
+    return typeof code === 'string' && /^(?:Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? code : undefined;
+}
 /** Reads a response body in its charset (`decoderFor`), stopping (and cancelling the stream) once `maxBytes` is reached. */
 async function readCappedBody(response, maxBytes) {
     if (response.body === null)
@@ -32185,19 +33300,33 @@ async function send(options, toolName, args, ctx) {
         cancel: ctx.signal,
         timeoutLabel: `${timeoutSeconds}s`,
     });
+    const retryAfter = (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name));
     let read;
     try {
         read = await readCappedBody(response, maxBytes);
     }
     catch (error) {
         ctx.signal.throwIfAborted();
+        // An error status is the answer, its body only an excerpt: a 404 whose body broke off is still a 404.
+        if (!response.ok)
+            throw new HttpStatusError(toolName, url.href, response.status, '', retryAfter);
+        const code = bodyDecodingCode(error);
+        if (code !== undefined) {
+            const encoding = response.headers.get('content-encoding') ?? '';
+            throw new step_error/* StepError */.zg(`${toolName}: ${url.href} answered HTTP ${response.status} with a body that is not valid ${encoding} as its content-encoding says (${code}); the server sends the same broken answer again, so ask another URL or have the server fixed`, {
+                transient: false,
+                toolName,
+                effectUnknown: true,
+                cause: error,
+            });
+        }
         const kind = signal.aborted ? 'timeout' : 'network';
         throw new HttpTransportError(toolName, url.href, kind, kind === 'timeout' ? `${timeoutSeconds}s` : 'body cut off', error);
     }
     if (!response.ok) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
         const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
-        throw new HttpStatusError(toolName, url.href, response.status, excerpt, (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name)));
+        throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfter);
     }
     // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
     const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
@@ -32318,6 +33447,8 @@ function mathToolset() {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
 /* harmony import */ var _process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64600);
 /* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68990);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(369);
+
 
 
 
@@ -32325,16 +33456,19 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
 const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
+const COMMAND_OR_URL = 'give either command (a stdio server) or url (a streamable HTTP server)';
+const ENV_ON_URL = 'env applies to stdio servers (command); use headers for url';
+const HEADERS_ON_COMMAND = 'headers apply to url servers; use env for command';
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
 const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     command: zod__WEBPACK_IMPORTED_MODULE_0__.array((0,_process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__/* .argvWord */ .P)())
         .min(1, 'command needs at least the program to run')
         .optional()
         .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
-    /** Variables the stdio server gets besides PATH, HOME and the runner's RUNNER_TRACKING_ID: names to pass through, or values with `${env.NAME}`. */
+    /** Variables the stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there: names to pass through, or values with `${env.NAME}`. */
     env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())])
         .optional()
-        .meta({ description: "Variables a stdio server gets besides PATH, HOME and the runner's RUNNER_TRACKING_ID: names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
+        .meta({ description: "Variables a stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there (SystemRoot, USERPROFILE, TEMP \u2026): names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
     url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
         .refine((value) => {
         const url = URL.parse(value);
@@ -32358,14 +33492,23 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 })
     .superRefine((server, ctx) => {
     if ((server.command === undefined) === (server.url === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
+        ctx.addIssue({ code: 'custom', message: COMMAND_OR_URL });
     }
     if (server.url !== undefined && server.env !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
+        ctx.addIssue({ code: 'custom', path: ['env'], message: ENV_ON_URL });
     }
     if (server.command !== undefined && server.headers !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
+        ctx.addIssue({ code: 'custom', path: ['headers'], message: HEADERS_ON_COMMAND });
     }
+})
+    // The same rules for plan.schema.json, which cannot see the refinement above: an editor took `{}`, or both kinds.
+    .meta({
+    allOf: [
+        { if: { type: 'object', properties: { command: false, url: false } }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['command', 'url'] }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(ENV_ON_URL) } } },
+        { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(HEADERS_ON_COMMAND) } } },
+    ],
 });
 /** The plan's `mcp_servers:` section. */
 const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
@@ -43238,51 +44381,37 @@ var lib_core = __nccwpck_require__(88532);
 // counts the functions built.
 lib_core/* config */.$W({ jitless: true });
 
-;// CONCATENATED MODULE: ./lib/security/neutralise-log-text.js
-/** U+200B: the runner no longer sees a command, a reader sees no change. */
-const BREAK = '\u200B';
-// The runner trims .NET white space (char.IsWhiteSpace) before looking for `::`; \s plus U+0085 covers it.
-const COMMAND_AT_START = /^([\s\u0085]*):(?=:)/;
-/**
- * Text from tools, models and pull requests made safe for the job log. The runner splits output on
- * `\r`, `\n` and `\r\n` and executes `::command::` at the start of a line (after white space) and
- * the legacy `##[command]` anywhere in one; every such opening is broken with U+200B, and line
- * breaks become `\n`. So the action's own commands are the only workflow commands in its log.
- */
-function neutraliseLogText(text) {
-    return text
-        .split(/\r\n|\r|\n/)
-        .map((line) => line.replace(COMMAND_AT_START, `$1:${BREAK}`).replaceAll('##[', `#${BREAK}#[`))
-        .join('\n');
-}
-/** Every break a log reader (or its search) may take for a new line: the runner's, and U+2028/U+2029. */
-const LOG_LINE_BREAK = /\r\n?|\n|\u2028|\u2029/;
-/**
- * A tool's or a model's text, each of its lines under a `\u2502 ` rule: printed as it was, a line
- * `\u2705 3. Deploy to production \u2192 deployed` or `Run succeeded \u2026` read in the log (and its search) as the
- * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
- */
-function quotedLines(text) {
-    return text.split(LOG_LINE_BREAK).map(quoted);
-}
-const quoted = (line) => `\u2502 ${line}`;
-/**
- * A message the runner logs as it is (an annotation's, a warning's): its first line, the action's own words,
- * then each further line, run text (a tool's stderr, a judge's evidence), under the `\u2502 ` rule.
- */
-function loggedMessage(message) {
-    const [first = '', ...rest] = message.split(LOG_LINE_BREAK);
-    return rest.length === 0 ? message : [first, ...rest.map(quoted)].join('\n');
-}
-
+// EXTERNAL MODULE: ./lib/security/neutralise-log-text.js
+var neutralise_log_text = __nccwpck_require__(75709);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __nccwpck_require__(12172);
 // EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
 var render_summary = __nccwpck_require__(23625);
+// EXTERNAL MODULE: ./lib/core/visible-controls.js
+var visible_controls = __nccwpck_require__(74700);
 ;// CONCATENATED MODULE: ./lib/action/action-io.js
 
 
 
+
+/**
+ * `text` as the log shows it: its lines as `neutralise` breaks them (a lone `\r` a line break, as the runner reads
+ * it), then every control character and bidi override left shown as a symbol (`visibleControls`: ESC as \u241b). The
+ * log is read on a terminal too (`gh run view --log`), and a tool's OSC 52 wrote the reader's clipboard there, a
+ * backspace overwrote a letter and an override reordered a file name (found by an adversarial pass).
+ */
+const shown = (neutralise) => (text) => (0,visible_controls/* visibleControls */.x)(neutralise(withoutColours(text)));
+/** SGR sequences (`ESC [ 32 m`): colours and weights, which tools write where CI asks for them. */
+const COLOUR = /\u001b\[[0-9;:]{0,64}m/g;
+/**
+ * `text` without its colour sequences: shown as symbols they buried a test runner's every line in `\u241b[32m`. Taken out
+ * before the lines are neutralised, never after: `ESC[0m::error::` must not become a line that is a command.
+ */
+function withoutColours(text) {
+    return text.includes('\u001b[') ? text.replace(COLOUR, '') : text;
+}
+const logText = shown(neutralise_log_text/* neutraliseLogText */.qe);
+const logMessage = shown(neutralise_log_text/* loggedMessage */.eh);
 /**
  * The runner's channels through its workflow commands. Text written to the log is neutralised here,
  * the one place it leaves: tool output and model text may hold `::command::` lines, and only the
@@ -43290,15 +44419,15 @@ var render_summary = __nccwpck_require__(23625);
  */
 function runnerActionIO(core, env = process.env) {
     return {
-        write: (text) => void process.stdout.write(neutraliseLogText(text)),
-        info: (line) => core.info(neutraliseLogText(line)),
+        write: (text) => void process.stdout.write(logText(text)),
+        info: (line) => core.info(logText(line)),
         // The runner logs a message's lines as lines of the log: those after the first are run text, kept under a rule.
-        warning: (message) => core.warning(loggedMessage(message)),
-        annotate: (level, message, properties) => core[level](loggedMessage(message), properties),
+        warning: (message) => core.warning(logMessage(message)),
+        annotate: (level, message, properties) => core[level](logMessage(message), properties.title === undefined ? properties : { ...properties, title: logMessage(properties.title) }),
         group(title, lines) {
-            core.startGroup(title);
+            core.startGroup(logMessage(title));
             for (const line of lines)
-                core.info(neutraliseLogText(line));
+                core.info(logText(line));
             core.endGroup();
         },
         async writeSummary(markdown) {
@@ -43310,6 +44439,8 @@ function runnerActionIO(core, env = process.env) {
             await core.appendSummary((0,cut_text/* cutMarkdownBytes */.lw)(markdown, render_summary/* SUMMARY_MAX_BYTES */.e - 16));
             return true;
         },
+        // The action's own lines (a refusal's list of problems): shown as they are, with the run text in them.
+        fail: (message) => core.setFailed((0,visible_controls/* visibleControls */.x)(message)),
     };
 }
 /** The same channels with every text passed through `redact` first: the last line of defence for secrets. */
@@ -43321,6 +44452,7 @@ function redactingIO(io, redact) {
         annotate: (level, message, properties) => io.annotate(level, redact(message), properties.title === undefined ? properties : { ...properties, title: redact(properties.title) }),
         group: (title, lines) => io.group(redact(title), lines.map(redact)),
         writeSummary: (markdown) => io.writeSummary(redact(markdown)),
+        fail: (message) => io.fail(redact(message)),
     };
 }
 
@@ -43576,7 +44708,7 @@ function shortTag(tag) {
  */
 async function parseInputsMap(text) {
     if (text.trim() === '')
-        return { ok: true, inputs: {} };
+        return { ok: true, inputs: {}, empty: [] };
     const { isAlias, isCollection, isMap, isNode, isScalar, parseDocument, visit } = await __nccwpck_require__.e(/* import() */ 196).then(__nccwpck_require__.t.bind(__nccwpck_require__, 38815, 19));
     // Warnings (an unknown tag) would go to stderr quoting the input's line, where the runner reads
     // workflow commands: `::stop-commands::` in a value would have switched every later one off.
@@ -43588,12 +44720,13 @@ async function parseInputsMap(text) {
     }
     const root = document.contents;
     if (root === null || (isScalar(root) && root.value === null && root.tag === undefined))
-        return { ok: true, inputs: {} };
+        return { ok: true, inputs: {}, empty: [] };
     if (!isMap(root) || (root.tag !== undefined && !PLAIN_TAGS.has(root.tag))) {
         const got = isMap(root) || isCollection(root) ? (root.tag ? `a ${shortTag(root.tag)}` : 'a list') : kindOf(root.toJS(document));
         return { ok: false, message: `expected a map of input names to values, such as "week: 2026-W48", got ${got}. If ${SAFE_INPUTS_HINT}` };
     }
     const inputs = {};
+    const empty = [];
     for (const pair of root.items) {
         const key = pair.key;
         const name = isScalar(key) && key.type === 'PLAIN' && typeof key.source === 'string' ? key.source : isScalar(key) ? String(key.value) : undefined;
@@ -43604,8 +44737,10 @@ async function parseInputsMap(text) {
         // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
         // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
         // applies; it reached the plan as "null" before.
-        if (value === null || value === undefined || (isScalar(value) && value.value === null && value.tag === undefined))
+        if (value === null || value === undefined || (isScalar(value) && value.value === null && value.tag === undefined)) {
+            empty.push(name);
             continue;
+        }
         let tagged;
         if (isNode(value)) {
             visit(value, (_key, node) => {
@@ -43632,7 +44767,7 @@ async function parseInputsMap(text) {
             return { ok: false, message: `${at} is ${problem}; give it a value the plan can use, or leave it out for the plan's default` };
         Object.defineProperty(inputs, name, { value: given, enumerable: true, writable: true, configurable: true });
     }
-    return { ok: true, inputs };
+    return { ok: true, inputs, empty };
 }
 /**
  * A scalar as given: a number or a flag YAML reads exactly as written (`42`, `true`, as JSON writes them), and
@@ -43740,6 +44875,27 @@ function workspaceRelative(workspace, file) {
     const inside = file !== workspace && (0,is_inside/* isInside */.F)(workspace, file);
     return (inside ? external_node_path_.relative(workspace, file) : file).split(external_node_path_.sep).join('/');
 }
+/** The inputs that name a file the job reads, each resolved against the workspace. */
+const FILE_INPUTS = ['plan', 'weights-from', 'resume-from', 'eval-faults', 'eval-answers'];
+/**
+ * Why each file input is not read: a pull request can make `.github/plan.yml` a link to a file outside the
+ * workspace, or into `.git`: its keys were quoted in the log, the summary and annotations, and a valid plan there
+ * ran (found by an adversarial pass); a fault or answers file's keys were quoted as well, and only `plan` was
+ * checked (found by another). A path the workflow names outside the workspace (a file an earlier step wrote to
+ * the runner's temp folder, a downloaded trace) is the workflow's to choose.
+ */
+async function linkedFileInputs(workspace, inputs) {
+    const problems = [];
+    for (const name of FILE_INPUTS) {
+        const given = inputs[name];
+        if (!given || !(0,is_inside/* isInside */.F)(workspace, external_node_path_.resolve(workspace, given)))
+            continue;
+        const problem = await (0,load_subplans/* outsideRepository */._)(workspace, given, `input '${name}'`, name === 'plan' ? 'a plan file' : 'a file');
+        if (problem)
+            problems.push(problem);
+    }
+    return problems;
+}
 /**
  * Reads the action's inputs (through `getInput`, i.e. `core.getInput`) and the runner's
  * environment into one settings object, or every problem with the inputs.
@@ -43768,13 +44924,9 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
         return { ok: false, problems: unread };
     const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
     const planFile = external_node_path_.resolve(workspace, inputs.plan);
-    // A pull request can make `.github/plan.yml` a link to a file outside the workspace, or into `.git`: its keys
-    // were quoted in the log, the summary and annotations, and a valid plan there ran (found by an adversarial
-    // pass). A path the workflow names outside the workspace (a plan an earlier step wrote to the runner's temp
-    // folder) is the workflow's to choose.
-    const linked = (0,is_inside/* isInside */.F)(workspace, planFile) ? await (0,load_subplans/* outsideRepository */._)(workspace, inputs.plan, "input 'plan'") : undefined;
-    if (linked)
-        return { ok: false, problems: [linked] };
+    const linked = await linkedFileInputs(workspace, inputs);
+    if (linked.length > 0)
+        return { ok: false, problems: linked };
     // The task alone runs when there is no file at the default plan path. A path the workflow named must
     // exist: a gate whose plan file was moved would otherwise run the task without the plan's goals and pass.
     // With neither, loading the file reports it missing.
@@ -43798,6 +44950,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
             planPath: useFile ? workspaceRelative(workspace, planFile) : 'task',
             ...(inputs.task ? { task: inputs.task } : {}),
             inputs: map.inputs,
+            ...(map.empty.length > 0 && { emptyInputs: map.empty }),
             model: {
                 baseURL: inputs['base-url'],
                 ...(inputs['api-key'] ? { apiKey: inputs['api-key'] } : {}),
@@ -43816,7 +44969,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
             ...(inputs['resume-from'] && { resumeFrom: external_node_path_.resolve(workspace, inputs['resume-from']) }),
             state: inputs.state,
             resume: inputs.resume,
-            stateRetentionDays: inputs['state-retention-days'],
+            ...stateRetention(inputs['state-retention-days'], env),
             ...(inputs['run-key'] !== undefined && { runKey: inputs['run-key'] }),
             eval: {
                 runs: inputs['eval-runs'],
@@ -43833,6 +44986,11 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
             env,
         },
     };
+}
+/** `state-retention-days`, cut to the repository's artifact retention (`GITHUB_RETENTION_DAYS`, set on a runner) when that is shorter. */
+function stateRetention(asked, env) {
+    const repository = Number(env['GITHUB_RETENTION_DAYS']);
+    return Number.isInteger(repository) && repository >= 1 && repository < asked ? { stateRetentionDays: repository, stateRetentionAsked: asked } : { stateRetentionDays: asked };
 }
 
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
@@ -44345,13 +45503,14 @@ function consoleChecklist(options) {
     const minRedraw = options.minRedrawMs ?? DEFAULT_MIN_REDRAW_MS;
     const now = options.now ?? (() => performance.now());
     const schedule = options.schedule ?? defaultSchedule;
-    let drawnLines = 0;
+    /** The lines of the frame on the screen, the cursor on the line under them. */
+    let drawn = [];
     let lastDraw = Number.NEGATIVE_INFINITY;
     let cancelPending;
     const cursor = { done: 0 };
     /** Whether the frame on the screen is the final one, drawn in full: it stays, and what follows goes under it. */
     let final = false;
-    const erase = () => (drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '');
+    const erase = (lines = drawn.length) => (lines ? `${CURSOR_UP(lines)}${CLEAR_TO_END}` : '');
     const draw = (full) => {
         cancelPending?.();
         cancelPending = undefined;
@@ -44361,11 +45520,21 @@ function consoleChecklist(options) {
         const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
         const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)];
         const frame = options.fit ? lines.map(options.fit) : lines;
-        const up = erase();
+        // A frame taller than the screen (the final one, in full) has lines above its top, where no cursor goes: moved up
+        // over all of them, the cursor stopped there and the next frame was written under the lines it could not erase.
+        // Its lines that stay the same are kept; what changed under them is redrawn.
+        let kept = 0;
+        if (rows && drawn.length >= rows)
+            while (kept < drawn.length && kept < frame.length && drawn[kept] === frame[kept])
+                kept++;
+        const up = erase(drawn.length - kept);
         if (up && options.control)
             options.control(up);
-        options.write(`${options.control ? '' : up}${frame.join('\n')}\n`);
-        drawnLines = frame.length;
+        if (kept < frame.length)
+            options.write(`${options.control ? '' : up}${frame.slice(kept).join('\n')}\n`);
+        else if (up && !options.control)
+            options.write(up);
+        drawn = frame;
         lastDraw = now();
         final = full;
     };
@@ -44384,14 +45553,14 @@ function consoleChecklist(options) {
             cancelPending ??= schedule(() => draw(false), wait);
     };
     const above = (print) => {
-        if (final || drawnLines === 0)
+        if (final || drawn.length === 0)
             return print();
         const up = erase();
         if (options.control)
             options.control(up);
         else
             options.write(up);
-        drawnLines = 0;
+        drawn = [];
         print();
         draw(false);
     };
@@ -44451,8 +45620,8 @@ var token_identity = __nccwpck_require__(31133);
 var group_digits = __nccwpck_require__(80083);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __nccwpck_require__(71874);
-// EXTERNAL MODULE: ./lib/report/comment/render-comment.js
-var render_comment = __nccwpck_require__(17494);
+// EXTERNAL MODULE: ./lib/report/comment/render-comment.js + 1 modules
+var render_comment = __nccwpck_require__(96157);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
 var load_neutraliser = __nccwpck_require__(93465);
 // EXTERNAL MODULE: ./lib/action/run-key.js
@@ -44519,18 +45688,27 @@ function issueBody(where, escalation, redact, neutralise) {
         body.push('', `${escalation.mention}: please take a look.`);
     return body.join('\n');
 }
+/** The comment on the open issue when the plan escalates again: it notifies where an edited body does not. */
+function againComment(where, escalation) {
+    const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
+    const lines = [`${run} escalated again: the issue now says why, with its last error and what was tried.`];
+    if (escalation.mention)
+        lines.push('', `${escalation.mention}: please take a look.`);
+    return lines.join('\n');
+}
 /** Pages of open issues (100 each) read for the one an earlier escalation opened: newer ones beyond are not. */
 const MAX_ISSUE_PAGES = 10;
 /**
  * For an escalated run with no pull request or issue to speak on (a schedule, a dispatch, a push)
  * and a plan with `escalate:`: opens an issue saying what failed and what was tried, or updates
- * the open one this token wrote for the same plan file. A failure is a warning: the job fails as
- * escalated either way.
+ * the open one this token wrote for the same plan file and comments on it. A failure is a warning:
+ * the job fails as escalated either way.
  */
 async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     const marker = escalationIssueMarker((0,run_key/* keyedPlanId */.x)(where));
     const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, redact, 'rendered');
     const body = issueBody(where, escalation, redact, neutralise);
+    let updated;
     try {
         const me = await (0,token_identity/* tokenIdentity */.sX)(octokit);
         // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
@@ -44551,6 +45729,10 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
             warn(`No open escalation issue of this token's for this plan among the ${(0,group_digits/* groupDigits */.K)(MAX_ISSUE_PAGES * 100)} newest open issues${escalation.label ? ` labelled ${escalation.label}` : ''}: a new one is opened.`);
         if (ours) {
             await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: ours.number, body });
+            // GitHub tells no one of an edited body, and not of a mention that was already in it: the issue's
+            // subscribers and the plan's mention hear of this escalation from a comment (found by an adversarial pass).
+            updated = ours.number;
+            await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: ours.number, body: againComment(where, escalation) });
             return;
         }
         await octokit.rest.issues.create({
@@ -44566,7 +45748,8 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     catch (error) {
         // The advice every write of plan-runner's gives (`refusalAdvice`): a 422 blamed the token for a title too long.
         const failure = (0,github_failure/* readGitHubFailure */.g3)(error);
-        warn(`Could not open an issue for the escalation${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,as_sentence/* asSentence */.K)(failure.message)} ${(0,github_failure/* refusalAdvice */.tT)(failure, '`issues: write`')} The job fails as escalated either way.`);
+        const what = updated === undefined ? 'open an issue for the escalation' : `comment on escalation issue #${updated} (its body now says this run escalated, and no one is told of an edited body)`;
+        warn(`Could not ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,as_sentence/* asSentence */.K)(failure.message)} ${(0,github_failure/* refusalAdvice */.tT)(failure, '`issues: write`')} The job fails as escalated either way.`);
     }
 }
 
@@ -44576,8 +45759,8 @@ var live_comment = __nccwpck_require__(8353);
 var comment_updater = __nccwpck_require__(31393);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
 var write_report_file = __nccwpck_require__(49443);
-// EXTERNAL MODULE: ./lib/action/report-paths.js
-var report_paths = __nccwpck_require__(95239);
+// EXTERNAL MODULE: ./lib/action/report-paths.js + 1 modules
+var report_paths = __nccwpck_require__(87469);
 ;// CONCATENATED MODULE: ./lib/action/refuse-run.js
 
 
@@ -44643,6 +45826,11 @@ var invisible_characters = __nccwpck_require__(5709);
 function firstLine(body) {
     return body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
 }
+/** The answer a comment's text gives (`/approve` or `/reject` alone on its first line, in any case), or undefined. */
+function commandIn(body) {
+    const command = firstLine(body).toLowerCase();
+    return command === '/approve' ? 'approve' : command === '/reject' ? 'reject' : undefined;
+}
 /**
  * Why this event's comment, which reads as an answer to a paused run, is none, or undefined: a first line
  * that starts with `/approve` or `/reject` but holds more (`/approve <hash>`), or a comment edited into one.
@@ -44691,12 +45879,9 @@ function approvalCommand(github) {
     const app = viaApp || (0,trigger_users/* isBot */.w2)({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
     // In any case, as the README's `if: startsWith(\u2026, '/approve')` matches it (a review found `/Approve` refused as
     // "takes nothing after it").
-    const command = firstLine(body).toLowerCase();
-    if (command === '/approve')
-        return { kind: 'approve', by: login, app };
-    if (command === '/reject')
-        return { kind: 'reject', by: login, app };
-    return undefined;
+    const kind = commandIn(body);
+    const id = payload.comment?.id;
+    return kind && { kind, by: login, app, ...(typeof id === 'number' && Number.isSafeInteger(id) && { commentId: id }) };
 }
 
 // EXTERNAL MODULE: ./lib/report/comment/comment-api.js
@@ -44705,11 +45890,15 @@ var comment_api = __nccwpck_require__(98384);
 var comment_marker = __nccwpck_require__(97888);
 // EXTERNAL MODULE: ./lib/report/comment/comment-write-error.js
 var comment_write_error = __nccwpck_require__(89228);
+// EXTERNAL MODULE: ./lib/state/run-state-store.js
+var run_state_store = __nccwpck_require__(65504);
 // EXTERNAL MODULE: ./lib/state/newest-states.js
 var newest_states = __nccwpck_require__(22362);
 // EXTERNAL MODULE: ./lib/action/approval-marker.js
 var approval_marker = __nccwpck_require__(47202);
 ;// CONCATENATED MODULE: ./lib/action/waiting-run.js
+
+
 
 
 
@@ -44767,14 +45956,10 @@ async function waitingRunHolds(settings, deps) {
     const { marker, found } = waiting;
     // Judged by this job's retention, which the paused run may not have used: only here, where the cost of a wrong
     // guess is a lost pause (its check stays closed), never for /approve or /reject, whose download decides.
-    if (expired(found.artifact, settings.stateRetentionDays)) {
-        return { hash: marker.hash, holds: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired` };
+    if ((0,run_state_store/* pastRetention */.v)(found.artifact, settings.stateRetentionDays)) {
+        return { hash: marker.hash, holds: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} day${settings.stateRetentionDays === 1 ? '' : 's'} of retention (state-retention-days): it has expired` };
     }
     return { hash: marker.hash, holds: true };
-}
-/** An artifact past the retention this workflow gives states: the service lists expired artifacts still. */
-function expired(artifact, retentionDays, now = Date.now()) {
-    return artifact.createdAt !== undefined && now > artifact.createdAt.getTime() + retentionDays * 86_400_000;
 }
 /** The comment's waiting marker and the newest saved state of its run, as far as they can be found without a download. */
 async function waitingState(settings, deps) {
@@ -44944,6 +46129,9 @@ async function recordAnswer(github, run, answer) {
     const api = (0,comment_api/* issueCommentApi */.b)(github, target);
     const message = (error) => (error instanceof Error ? error.message : String(error));
     const verb = answer.state === 'approved' ? 'approve' : 'reject';
+    const withdrawn = await withdrawnAnswer(api, answer.commentId, verb, message);
+    if (withdrawn !== undefined)
+        return { ok: false, problem: withdrawn };
     // Read again just before the write: the comment was read before the paused run's state was downloaded, and a
     // newer commit's run of the plan may have written it since. Written blind, the answer put the old pause back over
     // that run's comment (its result, or its own pause, lost), and the old pause's steps ran (found by an adversarial
@@ -44976,6 +46164,28 @@ async function recordAnswer(github, run, answer) {
         };
     }
     return { ok: true, undo: undoTo(api, id, body, answered, answer.state, message) };
+}
+/**
+ * Why the person's comment no longer gives the answer this job was started for, or undefined when it still does.
+ * The job may start minutes after the comment (it waits for a runner, and behind another answer in its
+ * concurrency group): an `/approve` deleted or edited away in that time, its writer having thought better of it,
+ * still ran the steps (found by an adversarial pass). Fail closed: a comment that cannot be read is no answer.
+ */
+async function withdrawnAnswer(api, commentId, verb, message) {
+    if (commentId === undefined)
+        return `the event names no comment to read the /${verb} from again; nothing was changed`;
+    let now;
+    try {
+        now = await againOnFailure(() => api.read(commentId), RECORD_ATTEMPTS);
+    }
+    catch (error) {
+        return `could not read the /${verb} comment again before recording it (${message(error)}); nothing was changed. Comment again`;
+    }
+    if (now === undefined)
+        return `the /${verb} comment was deleted before this job could record it, so it answers nothing; nothing was changed`;
+    if (commandIn(now) !== verb)
+        return `the /${verb} comment was edited since it was posted and no longer says /${verb} alone on its first line, so it answers nothing; nothing was changed. To answer, post /approve or /reject in a new comment`;
+    return undefined;
 }
 /** Writes of an answer into the comment, one second apart (GitHub asks for a second between writes). */
 const RECORD_ATTEMPTS = 3;
@@ -45109,28 +46319,6 @@ async function loadable(file) {
     return info !== undefined && info.isFile() && info.size <= parse_plan_yaml/* MAX_PLAN_BYTES */.di;
 }
 
-// EXTERNAL MODULE: ./lib/core/clock.js
-var clock = __nccwpck_require__(91601);
-;// CONCATENATED MODULE: ./lib/state/run-state-store.js
-
-/**
- * A listener that warms `store` (`RunStateStore.warm`) once the run waits: from its first step on,
- * it looks every 20 ms at how busy the event loop was (`loopIdle`), and warms at the first interval
- * the loop spent mostly idle (a model's answer, a command's output). A run that never waits, or ends
- * first, never warms, and `save` loads what it needs as before. The wait never keeps the process up.
- */
-function warmWhenIdle(store) {
-    let waiting;
-    return (event) => {
-        if (event.type === 'run_finished')
-            waiting?.abort();
-        else if (event.type === 'step_started' && waiting === undefined) {
-            waiting = new AbortController();
-            (0,clock/* loopIdle */.ti)({ everyMs: 20, signal: waiting.signal, unref: true }).then(() => store.warm?.(), () => undefined);
-        }
-    };
-}
-
 // EXTERNAL MODULE: ./lib/core/result-text.js
 var result_text = __nccwpck_require__(16);
 ;// CONCATENATED MODULE: ./lib/action/step-log-groups.js
@@ -45165,7 +46353,7 @@ function detailLines(step, planStep, redact) {
         const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
         for (const failure of failed.slice(0, 50)) {
             lines.push(`item ${failure.key} failed:`);
-            (0,push_all/* pushAll */.i)(lines, quotedLines(redact(failure.error)));
+            (0,push_all/* pushAll */.i)(lines, (0,neutralise_log_text/* quotedLines */.Gi)(redact(failure.error)));
         }
     }
     if (step.usage.modelCalls > 0) {
@@ -45176,15 +46364,15 @@ function detailLines(step, planStep, redact) {
         const text = redact((0,result_text/* resultText */.D)(step.result).text);
         const shown = text.length > MAX_LOG_RESULT_CHARS ? `${(0,core_cut_text/* cutText */.I)(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
         lines.push('result:');
-        (0,push_all/* pushAll */.i)(lines, quotedLines(shown));
+        (0,push_all/* pushAll */.i)(lines, (0,neutralise_log_text/* quotedLines */.Gi)(shown));
     }
     if (step.state === 'failed') {
         lines.push('error:');
-        (0,push_all/* pushAll */.i)(lines, quotedLines(redact(step.error ?? 'no error message')));
+        (0,push_all/* pushAll */.i)(lines, (0,neutralise_log_text/* quotedLines */.Gi)(redact(step.error ?? 'no error message')));
     }
     if (step.state === 'skipped' && step.skipReason) {
         lines.push('skipped:');
-        (0,push_all/* pushAll */.i)(lines, quotedLines(redact(step.skipReason)));
+        (0,push_all/* pushAll */.i)(lines, (0,neutralise_log_text/* quotedLines */.Gi)(redact(step.skipReason)));
     }
     return lines;
 }
@@ -45218,26 +46406,8 @@ var trace_in_use_error = __nccwpck_require__(65625);
 var carried_line = __nccwpck_require__(94360);
 // EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
 var output_path_refused_error = __nccwpck_require__(65542);
-;// CONCATENATED MODULE: ./lib/core/real-path-ahead.js
-
-
-/**
- * Where `file` is, or would be created: the real path of its deepest existing part (links followed), with
- * the parts not there yet after it; the absolute path when that part cannot be resolved.
- */
-function realPathAhead(file) {
-    const absolute = external_node_path_.resolve(file);
-    let existing = absolute;
-    while (!(0,external_node_fs_.existsSync)(existing) && external_node_path_.dirname(existing) !== existing)
-        existing = external_node_path_.dirname(existing);
-    try {
-        return external_node_path_.join((0,external_node_fs_.realpathSync)(existing), external_node_path_.relative(existing, absolute));
-    }
-    catch {
-        return absolute;
-    }
-}
-
+// EXTERNAL MODULE: ./lib/core/real-path-ahead.js
+var real_path_ahead = __nccwpck_require__(76095);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
 var trace_gap = __nccwpck_require__(82975);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
@@ -45570,7 +46740,7 @@ function traceWriter(file, options = {}) {
             opened = openReadable(file);
             identity = identityOf(opened);
             if (identity)
-                folder = realPathAhead(external_node_path_.dirname(file));
+                folder = (0,real_path_ahead/* realPathAhead */.v)(external_node_path_.dirname(file));
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
@@ -45604,7 +46774,7 @@ function traceWriter(file, options = {}) {
         if (fd === undefined || identity === undefined || samePlace(file, identity))
             return;
         // Not through a link the step put in its place (a checkout's `.plan-runner -> /anywhere`): over a file there.
-        const leadsTo = realPathAhead(external_node_path_.dirname(file));
+        const leadsTo = (0,real_path_ahead/* realPathAhead */.v)(external_node_path_.dirname(file));
         if (leadsTo !== folder)
             throw new output_path_refused_error/* OutputPathRefusedError */.l(file, `its folder now leads to ${leadsTo}, not to ${folder} where the trace was opened (a step put a symbolic link in its place), and plan-runner does not follow it`);
         const moved = fd;
@@ -45844,6 +47014,7 @@ async function safeRunJob(settings, deps, octokit, extras) {
             ...(settings.planFile ? { planFile: settings.planFile } : {}),
             ...(settings.task ? { task: settings.task } : {}),
             inputs: settings.inputs,
+            ...(settings.emptyInputs && { emptyInputs: settings.emptyInputs }),
             cwd: settings.workspace,
             env: settings.env,
             model: settings.model,
@@ -45883,7 +47054,8 @@ async function openCheckRun(settings, deps, pausedHeadSha) {
         return undefined;
     }
     const detailsUrl = settings.github.runUrl;
-    return (0,check_run/* startCheckRun */.a)(deps.github, { owner, repo, name: await (0,check_run_name/* checkRunName */.$)(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
+    const job = (0,check_run/* checkRunJob */.j4)(settings.env);
+    return (0,check_run/* startCheckRun */.aF)(deps.github, { owner, repo, name: await (0,check_run_name/* checkRunName */.$)(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}), ...(job && { job }) }, deps.io.warning, { clock: deps.clock });
 }
 function escalationIssueContext(settings, planName) {
     const [owner = '', repo = ''] = settings.github.repository?.split('/') ?? [];
@@ -45979,7 +47151,7 @@ async function runAction(given, deps) {
         return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);
     const answered = waiting?.ok ? waiting.run : undefined;
     // The answer is in the comment before anything acts on it (and after every refusal that needs no plan): a later /approve then finds the run answered.
-    const recordIt = async () => answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by }) : undefined;
+    const recordIt = async () => answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by, ...(command.commentId !== undefined && { commentId: command.commentId }) }) : undefined;
     if (command?.kind === 'reject' && answered) {
         const rejected = await recordIt();
         if (rejected && !rejected.ok)
@@ -46071,7 +47243,7 @@ async function runAction(given, deps) {
             listeners.push(comment.listener);
         // The artifact client loads while the run waits on its steps, not after them (see RunStateStore.warm).
         if (trace && settings.state === 'artifact' && deps.state)
-            listeners.push(warmWhenIdle(deps.state));
+            listeners.push((0,run_state_store/* warmWhenIdle */.w)(deps.state));
         const outcome = await safeRunJob(settings, {
             listeners,
             clock: deps.clock,
@@ -46079,6 +47251,7 @@ async function runAction(given, deps) {
             ...(deps.signal ? { signal: deps.signal } : {}),
             ...(deps.createModel ? { createModel: deps.createModel } : {}),
             onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
+            warn: io.warning,
             ...(trace && { recordProblem: () => trace.problem() }),
         }, deps.github, {
             ...(readOnly?.withhold && { withhold: readOnly.withhold }),
@@ -46105,28 +47278,37 @@ async function runAction(given, deps) {
         const part = (0,saved_state/* statePart */.jw)(settings);
         const saving = trace && stateFile ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }), ...(resumedInPlace !== undefined && { resumedInPlace }) }) : Promise.resolve(undefined);
         // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
-        const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
+        const lostState = fanOut && fanOut.part !== 'merge' && !(await saving) ? `this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
+        const unsaved = lostState && `plan-runner: ${lostState}`;
         const readOnlyNote = readOnly ? renderReadOnlyNote(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
-        const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }) });
+        const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(lostState && { failedAfter: lostState }) });
         ending.report = report;
         const escalationTarget = readOnly ? undefined : (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
+        // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
+        // Not after plan-runner's own failure, which may come after steps of the approved run ran.
+        const commented = approve && outcome.kind === 'rejected' && !(0,plan_error/* isInternalFailure */.WP)(outcome.errors) ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals);
         // Network writes start first and run while the local reports are written.
         const published = Promise.allSettled([
             saving,
-            // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
-            // Not after plan-runner's own failure, which may come after steps of the approved run ran.
-            approve && outcome.kind === 'rejected' && !(0,plan_error/* isInternalFailure */.WP)(outcome.errors) ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
+            commented,
             check && (0,check_run_output/* checkRunResult */.V)(report, (0,job_failure/* checkConclusion */.G)(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
-            escalationTarget && deps.github && (0,escalation_notice/* addEscalationLabel */.H)(deps.github, escalationTarget, report.escalation, io.warning),
+            escalationTarget && deps.github && (0,escalation_notice/* addEscalationLabel */.HZ)(deps.github, escalationTarget, report.escalation, io.warning),
+            // The live comment only ever gains the mention by an edit, which notifies no one: a comment of its own tells
+            // them, once the live comment shows the escalation (found by an adversarial pass).
+            escalationTarget && deps.github && report.escalation?.mention
+                ? Promise.resolve(commented)
+                    .catch(() => undefined)
+                    .then(() => (0,escalation_notice/* tellEscalation */.hr)(deps.github, escalationTarget, report.escalation, { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) }, redact, io.warning))
+                : undefined,
             // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
             !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository
                 ? openEscalationIssue(deps.github, escalationIssueContext(settings, report.record?.plan?.name), report.escalation, redact, io.warning)
                 : undefined,
         ]).then(() => undefined);
         for (const error of report.planErrors)
-            io.info((0,plan_error/* formatPlanError */.Rs)(error));
+            io.info((0,plan_error/* redactedPlanError */.wh)(error, redact));
         for (const goal of report.goals)
             io.info((0,goals_table/* goalLogLine */.EY)(goal));
         const reported = await (0,write_report/* writeReport */.u5)(report, paths.report, io, redact);
@@ -46181,6 +47363,8 @@ const ENDED_STATE = 'ended';
  */
 const POST_IDLE_STATE = 'postIdle';
 
+// EXTERNAL MODULE: ./lib/core/clock.js
+var clock = __nccwpck_require__(91601);
 // EXTERNAL MODULE: ./lib/core/regex-engine-file.js
 var regex_engine_file = __nccwpck_require__(43118);
 // EXTERNAL MODULE: external "node:http"
@@ -46433,14 +47617,30 @@ var actions_artifact_store = __nccwpck_require__(96729);
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
 let runner;
+/**
+ * The outputs of a job that failed before its own were set (an internal error, a bundle without its regex engine):
+ * a later step's `if: steps.plan.outputs.goals-met != 'false'` read the empty value as a pass (found by an
+ * adversarial pass). Set after outputs the main step set, they are the ones read: the job failed.
+ */
+function failedOutputs(commands) {
+    try {
+        commands.setOutput('status', 'failed');
+        commands.setOutput('goals-met', 'false');
+    }
+    catch {
+        // The verdict below still fails the job.
+    }
+}
 function fail(what, error) {
     // A message, never a stack trace: users act on "where and what", not on our internals.
     const message = redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`);
-    if (runner)
-        return runner.setFailed(message);
+    if (runner) {
+        failedOutputs(runner);
+        return runnerActionIO(runner).fail(message);
+    }
     // Only when loading @actions/core itself failed (local-action): stderr is read for commands too.
     process.exitCode = 1;
-    process.stderr.write(`${neutraliseLogText(message)}\n`);
+    process.stderr.write(`${(0,neutralise_log_text/* neutraliseLogText */.qe)(message)}\n`);
 }
 /** `@actions/core` as the runner's commands, loaded only for a caller that gives none (local-action). */
 async function actionsCore() {
@@ -46455,8 +47655,10 @@ async function run(commands) {
     try {
         runner = commands ?? (await actionsCore());
         const incomplete = (0,regex_engine_file/* regexEngineMissing */.Kz)();
-        if (incomplete)
+        if (incomplete) {
+            failedOutputs(runner);
             return runner.setFailed(`plan-runner: ${incomplete}`);
+        }
         // Before the first request: Node's fetch (the model endpoint, http tools, MCP servers) ignores the proxy variables.
         const { warning } = sendFetchThroughProxy(process.env);
         if (warning)
@@ -46479,8 +47681,16 @@ async function post(commands) {
         if ((0,regex_engine_file/* regexEngineMissing */.Kz)())
             return;
         const read = await readActionSettings((name) => core.getInput(name), process.env);
-        if (!read.ok)
+        if (!read.ok) {
+            // The main step took these inputs and ran; something since (a step's link at the plan's path) has the same
+            // inputs refused now. Said, not passed over: the post step stopped without a word, its comment left at \u23f3.
+            const ranAndKilled = process.env[`STATE_${ENDED_STATE}`] !== 'true' && Boolean(process.env[`STATE_${trace_started/* TRACE_STARTED_STATE */.u}`] || process.env[`STATE_${CHECK_RUN_STATE}`]);
+            if (ranAndKilled) {
+                redact = (0,core_redact/* createRedactor */.lY)(givenInputSecrets((name) => core.getInput(name), process.env));
+                core.warning(redact(`plan-runner (post): the main step was stopped before it finished, and its inputs are refused now (${read.problems.join('; ')}): its comment, check run and saved state are left as the main step left them.`));
+            }
             return;
+        }
         redact = (0,core_redact/* createRedactor */.lY)(actionSecrets(read.settings));
         const io = redactingIO(runnerActionIO(core), redact);
         const { saveLeftState } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 23223));
@@ -46511,7 +47721,7 @@ function gitHubClient(settings, io) {
     if (!token)
         return {};
     const rateBudget = new RateBudget();
-    return { rateBudget, github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(423)]).then(__nccwpck_require__.bind(__nccwpck_require__, 39423))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning, rateBudget })) };
+    return { rateBudget, github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(897)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44278))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning, rateBudget })) };
 }
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
 function stateStore(settings, io) {
@@ -46544,7 +47754,7 @@ async function main(core) {
         const refused = await refuseInputs(read.problems, { io, redact });
         for (const [name, value] of Object.entries(refused.outputs))
             core.setOutput(name, value);
-        core.setFailed(redact(refused.failure));
+        io.fail(refused.failure);
         return;
     }
     const settings = read.settings;
@@ -46578,7 +47788,7 @@ async function main(core) {
     for (const [name, value] of Object.entries(result.outputs))
         core.setOutput(name, redact(value));
     if (result.failure)
-        core.setFailed(redact(result.failure));
+        io.fail(result.failure);
     await result.published;
     if (!process.env['GITHUB_STATE'])
         return;

@@ -209,7 +209,7 @@ async function validateCommand(files, out, options = {}) {
         }
         if (result.ok) {
             await result.servers?.close();
-            // The file name as the error lines show it (formatPlanError): an ESC in it moved the cursor (adversarial pass).
+            // The file name as the error lines show it (redactedPlanError): an ESC in it moved the cursor (adversarial pass).
             out(`ok ${(0,visible_controls/* visibleControls */.x)(file)}: ${describeValidPlan(result.plan)}`);
             const warnings = await programWarnings(result.plan, options.cwd ?? process.cwd(), env);
             // A program's name or path may hold a secret, as an error's text may (found by a redaction hunt).
@@ -221,7 +221,7 @@ async function validateCommand(files, out, options = {}) {
             allValid = false;
             const redact = (await __webpack_require__.e(/* import() */ 135).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned);
             for (const error of result.errors)
-                out(redact((0,plan_error/* formatPlanError */.Rs)(error)));
+                out((0,plan_error/* redactedPlanError */.wh)(error, redact));
             out(`${(0,visible_controls/* visibleControls */.x)(file)}: ${plural((0,plan_error/* problemCount */.bS)(result.errors), 'error')}`);
         }
     }

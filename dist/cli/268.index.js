@@ -356,6 +356,23 @@ function foreignTags(doc) {
     });
     return found;
 }
+/** A whole number written with a leading zero: `010` is 10 to YAML 1.2 and 8 (octal) to YAML 1.1 tools, `01234` a zip code. */
+const LEADING_ZERO = /^[-+]?0[0-9]+$/;
+/**
+ * The first plain numbers (MAX_YAML_ERRORS at most) written with a leading zero: each read as another value than
+ * its text (`default: 01234` was 1234, `id: 01` step 1, which `${steps.01.result}` did not find).
+ */
+function leadingZeroNumbers(doc) {
+    const found = [];
+    (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
+        Scalar(_key, node) {
+            if (node.type === 'PLAIN' && typeof node.value === 'number' && typeof node.source === 'string' && LEADING_ZERO.test(node.source))
+                found.push(node);
+            return found.length >= MAX_YAML_ERRORS ? yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR.BREAK : undefined;
+        },
+    });
+    return found;
+}
 /**
  * The positions of a file the fast reader read: `yaml` reads it again, for its positions, and says
  * what it refuses in it (`readErrors`), where the fast reader was more lenient.
@@ -460,6 +477,18 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
                 path: '',
                 message: `the YAML tag ${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`,
             })),
+        };
+    }
+    const padded = leadingZeroNumbers(doc);
+    if (padded.length > 0) {
+        return {
+            ok: false,
+            errors: padded.map((node) => {
+                const [written, read] = [node.source, String(node.value)];
+                const other = /[89]/.test(written) ? 'text' : 'octal';
+                const message = `\`${written}\` has a leading zero: YAML reads it as the number ${read} here, and YAML 1.1 tools as ${other}; write ${read}, or quote it ("${written}") to keep the text`;
+                return { file, ...positionOf(lineCounter, node.range?.[0] ?? 0), path: '', message };
+            }),
         };
     }
     const unresolved = unresolvedAlias(doc);

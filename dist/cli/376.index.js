@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: external "node:async_hooks"
+var external_node_async_hooks_ = __webpack_require__(16698);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
@@ -30,8 +32,15 @@ var streamableHttp = __webpack_require__(31502);
  */
 class McpCallLostError extends Error {
     name = 'McpCallLostError';
-    constructor(cause) {
+    /** True when the call was never written to the server: its start before the call failed, or it refused the connection. */
+    notSent;
+    /** The wait an HTTP server's `retry-after` asked for, with the status it refused the call with (429, 503). */
+    retryAfterMs;
+    constructor(cause, options = {}) {
         super(cause instanceof Error ? cause.message : String(cause), { cause });
+        this.notSent = options.notSent === true;
+        if (options.retryAfterMs !== undefined)
+            this.retryAfterMs = options.retryAfterMs;
     }
 }
 
@@ -63,7 +72,7 @@ const MAX_DETAIL_CHARS = 2000;
  */
 class McpTransportError extends step_error/* StepError */.zg {
     server;
-    /** `effectUnknown`: the server took the call and its answer cannot be read (no tool result). */
+    /** `effectUnknown`: the server took the call and its answer cannot be read (no tool result). `notSent`: the call never reached it. */
     constructor(options) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
         const detail = options.detail.length > MAX_DETAIL_CHARS ? `${options.detail.slice(0, MAX_DETAIL_CHARS)}\u2026` : options.detail;
@@ -71,6 +80,8 @@ class McpTransportError extends step_error/* StepError */.zg {
             transient: options.transient ?? true,
             toolName: options.toolName,
             effectUnknown: options.effectUnknown,
+            notSent: options.notSent,
+            retryAfterMs: options.retryAfterMs,
             cause: options.cause,
         });
         this.server = options.server;
@@ -202,7 +213,7 @@ const MAX_MCP_SCHEMAS_CHARS = 1024 * 1024;
 const MAX_NAME_CHARS = 128;
 /** A server's tool name as prompts and messages show it: what a reader would not see left out, and cut. */
 function shownToolName(name) {
-    return (0,sanitize_untrusted/* sanitizeUntrusted */._2)(name, { maxChars: MAX_NAME_CHARS, read: 'rendered' });
+    return (0,sanitize_untrusted.sanitizeUntrusted)(name, { maxChars: MAX_NAME_CHARS, read: 'rendered' });
 }
 /** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
 const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default']);
@@ -247,7 +258,7 @@ function cleanSchemaTexts(schema) {
         return schema;
     if (Array.isArray(schema))
         return schema.map(cleanSchemaTexts);
-    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(value, { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' }) : cleanSchemaTexts(value)]));
+    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted.sanitizeUntrustedValue)(value, { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' }) : cleanSchemaTexts(value)]));
 }
 /** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
 function markedTransient(meta) {
@@ -265,7 +276,7 @@ function mcpTool(options) {
     return {
         name,
         // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
-        description: `${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' })} (tool '${shownToolName(tool.name)}' of MCP server '${session.name}')`,
+        description: `${(0,sanitize_untrusted.sanitizeUntrusted)(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' })} (tool '${shownToolName(tool.name)}' of MCP server '${session.name}')`,
         inputSchema: options.cleanSchema ?? cleanSchemaTexts(tool.inputSchema),
         sideEffects: tool.annotations?.readOnlyHint !== true,
         timeoutSeconds: timeoutMs / 1000,
@@ -282,7 +293,7 @@ function mcpTool(options) {
                     throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: error.limitBytes, answered: true });
                 const detail = serverWords(error);
                 if (error instanceof McpCallLostError)
-                    throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
+                    throw new McpTransportError({ toolName: name, server: session.name, detail, notSent: error.notSent, retryAfterMs: error.retryAfterMs, cause: error });
                 if (error instanceof types/* McpError */.Nh)
                     throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
                 // Refused before the server took the call (an HTTP 4xx), or an answer that is no tool result: trying again changes
@@ -323,7 +334,10 @@ var schemas = __webpack_require__(41514);
 var expand_env_references = __webpack_require__(76674);
 // EXTERNAL MODULE: ./lib/tools/mcp/mcp-server-start-error.js
 var mcp_server_start_error = __webpack_require__(71088);
+// EXTERNAL MODULE: ./lib/process/scrub-environment.js
+var scrub_environment = __webpack_require__(6578);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-environment.js
+
 
 
 /** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */
@@ -333,15 +347,11 @@ function expandServerEnv(template, runnerEnv, server, where) {
 /**
  * The whole environment of a stdio MCP server: PATH, HOME and the runner's `RUNNER_TRACKING_ID`, plus exactly what
  * its `env:` names. The tracking mark is how a self-hosted runner finds, at the job's end, what a killed main step
- * left running: a server, in a process group of its own, ran on without it (found by an adversarial pass).
+ * left running: a server, in a process group of its own, ran on without it (found by an adversarial pass). On
+ * Windows, also what programs need there to start (`WINDOWS_START_ENV_NAMES`).
  */
-function mcpServerEnvironment(server, config, runnerEnv) {
-    const env = {};
-    for (const name of ['PATH', 'HOME', 'RUNNER_TRACKING_ID']) {
-        const value = runnerEnv[name];
-        if (value !== undefined)
-            env[name] = value;
-    }
+function mcpServerEnvironment(server, config, runnerEnv, platform = process.platform) {
+    const env = (0,scrub_environment/* runnerVariables */.Gg)(runnerEnv, ['PATH', 'HOME', 'RUNNER_TRACKING_ID', ...(0,scrub_environment/* windowsStartNames */.gw)(platform)], platform);
     if (Array.isArray(config)) {
         for (const name of config) {
             const value = runnerEnv[name];
@@ -403,6 +413,8 @@ var parse_json_keeping_numbers = __webpack_require__(28922);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/read-server-message.js
 
 
+
+
 /**
  * A server's JSON-RPC message (or batch) read from its text as `JSON.parse` reads it, but for a tool's answer, its
  * `result.structuredContent`, which keeps each number a double cannot hold as the text the server wrote (a string):
@@ -418,6 +430,11 @@ function messageWithAnswersKept(text) {
     if (!(0,parse_json_keeping_numbers/* mayHoldInexactNumber */.k)(text))
         return undefined;
     const message = JSON.parse(text);
+    // Read as it is, for the tool to refuse as too deep: keeping its numbers walks it by recursion, which overflowed the
+    // stack, and the answer, dropped as no message, left its call to wait out its timeout (found by an adversarial pass).
+    // The envelope (a batch, `result`, `structuredContent`) takes three levels of the tool's.
+    if ((0,exceeds_depth/* exceedsDepth */.R)(message, parse_json/* MAX_JSON_DEPTH */.KX + 3))
+        return undefined;
     const kept = (0,parse_json_keeping_numbers/* readJsonKeepingNumbers */.yy)(text);
     let changed = false;
     const withAnswerKept = (one, keptOne) => {
@@ -832,7 +849,14 @@ async function answerKeepingNumbers(response) {
 
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __webpack_require__(79893);
+// EXTERNAL MODULE: ./lib/core/fetch-never-sent.js
+var fetch_never_sent = __webpack_require__(16567);
+// EXTERNAL MODULE: ./lib/core/retry-after-ms.js
+var retry_after_ms = __webpack_require__(72575);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-session.js
+
+
+
 
 
 
@@ -868,6 +892,20 @@ const UNCHECKED_OUTPUT = {
  * MCP does not allow, and a `tools:` allowlist that left that tool out could not keep the server usable.
  */
 const LISTED_TOOLS_PAGE = types/* ListToolsResultSchema */.WT.extend({ tools: schemas.array(schemas.unknown()) });
+/**
+ * tools/call's answer: a tool result holds `content`, or `structuredContent` from a tool with an output schema (an error
+ * may say no more than `isError`). The SDK's schema takes a missing `content` as an empty list: `{}`, MCP's first
+ * version's `toolResult` and a task the call was not asked to be succeeded with the empty text, the server's answer
+ * lost (found by an adversarial pass).
+ */
+const TOOL_RESULT = types/* CallToolResultSchema */.TF.extend({ content: types/* CallToolResultSchema */.TF.shape.content.unwrap().optional() })
+    .refine((result) => result.content !== undefined || result.structuredContent !== undefined || result.isError === true, 'it holds neither content nor structuredContent')
+    .transform((result) => ({ ...result, content: result.content ?? [] }));
+/**
+ * The wait an HTTP server asked for (`retry-after`) in its error answer to a call, held for the call that made the
+ * request: the SDK's error keeps the status only, and a 429's wait went unread (found by an adversarial pass).
+ */
+const askedWait = new external_node_async_hooks_.AsyncLocalStorage();
 /** The most tools one server may list. */
 const MAX_LISTED_TOOLS = 1_000;
 /** How long a failed start waits for the server to exit on its own, to say how it ended: its exit follows our failed write at once. */
@@ -1007,6 +1045,10 @@ class McpServerSession {
         // the calls in flight fail, and the one alone is told its answer was too large (callTool).
         const limited = async (input, init) => {
             const response = await fetch(input, init);
+            const call = askedWait.getStore();
+            const wait = call && !response.ok ? (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name)) : undefined;
+            if (call && wait !== undefined)
+                call.retryAfterMs = wait;
             if (!response.body || response.status < 200 || response.status > 599)
                 return response;
             const post = (init?.method ?? 'GET').toUpperCase() === 'POST';
@@ -1038,6 +1080,7 @@ class McpServerSession {
         const signal = AbortSignal.any([limits.signal, (0,timeout_signal/* timeoutSignal */._)(limits.timeoutMs)]);
         const cap = allowlist === undefined ? MAX_LISTED_TOOLS : MAX_LISTED_TOOLS_WITH_ALLOWLIST;
         const tools = [];
+        const keptNames = new Set();
         const names = [];
         let total = 0;
         let cursor;
@@ -1071,6 +1114,11 @@ class McpServerSession {
                     const which = name === undefined ? `the tool it lists at tools[${total - page.tools.length + index}]` : `its tool '${shownToolName(name)}'`;
                     throw new mcp_server_start_error/* McpServerStartError */.K(this.name, `${which} is not what MCP allows${shape.message.replace(/^[^:]*/, '')}; leave it out with a tools: allowlist`, { started: true });
                 }
+                // The registry's collision check would ask for an allowlist, which cannot tell one 'go' from the other (found by an adversarial pass).
+                if (keptNames.has(tool.data.name)) {
+                    throw new mcp_server_start_error/* McpServerStartError */.K(this.name, `it lists its tool '${shownToolName(tool.data.name)}' twice, where MCP wants each name once; the server must be fixed or left out of the plan`, { started: true });
+                }
+                keptNames.add(tool.data.name);
                 tools.push(tool.data);
             }
             cursor = page.nextCursor;
@@ -1087,8 +1135,11 @@ class McpServerSession {
         const stops = this.#oversizedStops;
         const unread = this.#unreadStops;
         let started = Number.POSITIVE_INFINITY;
+        /** Whether the server may have taken the call: not while it (re)starts before it, nor after it said it did not (a 404). */
+        let sent = false;
         let client;
         let transport;
+        const asked = {};
         this.#inFlight++;
         try {
             client = await this.connect(this.#startLimits(limits));
@@ -1096,12 +1147,13 @@ class McpServerSession {
             started = performance.now();
             // A request, not the SDK's callTool: that refused an answer without structuredContent from a tool listing an
             // outputSchema after the server took the call, as if the server had said no (found by an adversarial pass).
-            const call = (on) => on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, types/* CallToolResultSchema */.TF, {
+            const call = (on) => askedWait.run(asked, () => on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, TOOL_RESULT, {
                 signal: limits.signal,
                 timeout: Math.max(1, limits.timeoutMs - (performance.now() - started)),
-            });
+            }));
             transport = this.#transport;
             try {
+                sent = true;
                 return await call(client);
             }
             catch (error) {
@@ -1109,11 +1161,13 @@ class McpServerSession {
                 // specification has the client start a new session; every later call failed with that 404 (found by an adversarial pass).
                 if (!(error instanceof streamableHttp/* StreamableHTTPError */.b && error.code === 404 && transport instanceof streamableHttp/* StreamableHTTPClientTransport */.j && transport.sessionId !== undefined))
                     throw error;
+                sent = false;
                 if (this.#client === client)
                     this.#client = undefined;
                 await client.close().catch(() => undefined);
                 client = await this.connect(this.#startLimits({ ...limits, timeoutMs: Math.max(1, limits.timeoutMs - (performance.now() - started)) }));
                 transport = this.#transport;
+                sent = true;
                 return await call(client);
             }
         }
@@ -1139,7 +1193,9 @@ class McpServerSession {
             const answer = readableAnswerError(error, 'tools/call');
             if (answer !== error)
                 throw answer;
-            throw new McpCallLostError(error);
+            // A call never written (its start failed, the connection was refused) took no effect: a call with side effects may
+            // be made again, where it counted as one that may have happened (found by an adversarial pass).
+            throw new McpCallLostError(error, { notSent: !sent || (0,fetch_never_sent/* fetchNeverSent */.P)(error), ...(asked.retryAfterMs !== undefined && { retryAfterMs: asked.retryAfterMs }) });
         }
         finally {
             this.#inFlight--;

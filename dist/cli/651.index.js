@@ -91,10 +91,10 @@ function findJsonValue(answer) {
 
 const PLANNER_ROLE = 'You are the planner of plan-runner. You write the whole plan once: the steps that reach the goal. ' +
     'Code runs the steps in the order their dependencies allow; you are called again only if a step fails.';
-/** The goal, the goal checks' names, the run's inputs and the tool catalogue: what every planner prompt starts from. */
+/** The goal, the goal checks' names, the run's inputs, the tool catalogue and the budget: what every planner prompt starts from. */
 function planContext(plan, inputs) {
     // The goal may be a `task` from event text: hidden parts (HTML comments, invisible characters) are removed.
-    const sections = [`Goal: ${(0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeUntrusted */ ._2)(plan.goal ?? plan.name, { read: 'rendered' })}`];
+    const sections = [`Goal: ${(0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__.sanitizeUntrusted)(plan.goal ?? plan.name, { read: 'rendered' })}`];
     const goals = (0,_planner_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .goalChecksText */ .WK)((plan.source.goals ?? []).map((goal) => goal.name));
     if (goals)
         sections.push(goals);
@@ -104,6 +104,7 @@ function planContext(plan, inputs) {
     const agents = (0,_planner_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .agentProfilesText */ .hj)(plan.source.agents ?? {});
     if (agents)
         sections.push(agents);
+    sections.push((0,_planner_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .budgetText */ .$e)(plan.limits));
     return sections.join('\n\n');
 }
 /** The planner's messages: the role and the step format, then the goal, its checks and the tools. */
@@ -151,6 +152,7 @@ function plannerModel(plan, client) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $e: () => (/* binding */ budgetText),
 /* harmony export */   BB: () => (/* binding */ toolCatalogueText),
 /* harmony export */   Op: () => (/* binding */ REFERENCE_RULES),
 /* harmony export */   WK: () => (/* binding */ goalChecksText),
@@ -202,6 +204,16 @@ function agentProfilesText(agents) {
 function goalChecksText(goalNames) {
     return goalNames.length ? `The final result will be checked against these criteria; plan steps that make each one true:\n${goalNames.map((name) => `- ${name}`).join('\n')}` : '';
 }
+/**
+ * The run's budget as the planner must plan within it: told none, a planner wrote a model step per item of a
+ * 300-file pull request, and the run failed at max_model_calls once 49 of them had run.
+ */
+function budgetText(limits) {
+    return (`Budget of the whole run (when one runs out, no further step starts and the run fails): at most ${limits.max_model_calls} model calls ` +
+        '(writing this plan, each reasoning or aggregate step and each item of one in a for_each, each turn of an agent step, and each goal a model judges use them); ' +
+        `at most ${limits.max_steps} steps; a for_each list of at most ${limits.max_items} items. ` +
+        'For many items, prefer one step over the whole list to a model step per item.');
+}
 
 
 /***/ }),
@@ -212,10 +224,14 @@ function goalChecksText(goalNames) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ readStepList)
 /* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
 /* harmony import */ var _find_json_value_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(15588);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70695);
 
 
+
+/** Characters of the answer's `why` kept at most: one sentence is asked for, and it becomes a revision's reason (the log, the trace). */
+const MAX_WHY_CHARS = 1_000;
 function isObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -254,7 +270,7 @@ function readStepList(answer) {
     if (!Array.isArray(list))
         return { ok: false, problem: 'the answer is JSON but not {"steps": [...]} or a list of steps' };
     const why = isObject(value) && typeof value.why === 'string' && value.why.trim() !== '' ? value.why : undefined;
-    return { ok: true, steps: list.map(tidyStep), ...(why !== undefined && { why }) };
+    return { ok: true, steps: list.map(tidyStep), ...(why !== undefined && { why: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(why, MAX_WHY_CHARS) }) };
 }
 
 
@@ -349,7 +365,7 @@ function stepListResponseFormat() {
 /* harmony import */ var _plan_show_value_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(51194);
 /* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97843);
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10283);
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4004);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(56942);
 /* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12489);
 
 
@@ -531,7 +547,7 @@ function promptText(result) {
     if (typeof result === 'string')
         return result;
     try {
-        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(result)) ?? String(result);
+        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrustedValue)(result)) ?? String(result);
     }
     catch {
         return String(result);
@@ -551,7 +567,7 @@ function cutClean(clean, limit, where) {
  * (an image's alt, a link's title) open across the cut, where the sanitiser no longer sees it.
  */
 function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
-    return cutClean((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(text, WHOLE), limit, 'full result in the trace');
+    return cutClean((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(text, WHOLE), limit, 'full result in the trace');
 }
 /**
  * A value (a result, an input, an item) as clean prompt text, cut to `limit`: a string sanitised, anything
@@ -560,7 +576,7 @@ function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
  * by a review). What it returns goes into `dataBlock(\u2026, clean = true)`.
  */
 function promptData(value, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace') {
-    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, WHOLE) : promptText(value), limit, where);
+    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(value, WHOLE) : promptText(value), limit, where);
 }
 function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');
@@ -575,14 +591,14 @@ function attribute(value) {
 function dataBlock(labels, content, clean = false) {
     const attributes = Object.entries(labels)
         .filter((entry) => entry[1] !== undefined)
-        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500, read: 'rendered' }))}"`)
+        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(value, { maxChars: 500, read: 'rendered' }))}"`)
         .join('');
     // Escaped visibly (not with invisible characters, which the input sanitiser strips).
     // Text `promptExcerpt` made is clean (`clean`): read again, a label's own lines (a `<b>` starting one)
     // changed how the text after it read, and a visible paragraph was labelled hidden (found by a review).
     // With blanks too (`</ data>`, `< /data>`), which a model may read as the same tag (found by an adversarial pass).
     // Each `<` reads on over the blanks after it once each way: linear.
-    const body = (clean ? content : (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content)).replace(/<((?:\s*\/)?\s*data\b)/gi, '&lt;$1');
+    const body = (clean ? content : (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(content)).replace(/<((?:\s*\/)?\s*data\b)/gi, '&lt;$1');
     return `<data${attributes}>\n${body}\n</data>`;
 }
 /**
@@ -603,7 +619,7 @@ function fitBlocks(priority, blockOf, limit) {
 }
 /** Inputs and items as prompt text: whole up to what untrusted text may take (`UNTRUSTED_CHAR_LIMIT`). */
 function promptValue(value) {
-    return promptData(value, _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .UNTRUSTED_CHAR_LIMIT */ .I, 'full value in the trace');
+    return promptData(value, _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.UNTRUSTED_CHAR_LIMIT, 'full value in the trace');
 }
 
 

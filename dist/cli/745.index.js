@@ -5,15 +5,16 @@ export const modules = {
 /***/ 67126:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  I: () => (/* binding */ UNTRUSTED_CHAR_LIMIT),
-  _2: () => (/* binding */ sanitizeUntrusted),
-  de: () => (/* binding */ sanitizeUntrustedValue)
+  UNTRUSTED_CHAR_LIMIT: () => (/* binding */ UNTRUSTED_CHAR_LIMIT),
+  removeHtmlComments: () => (/* binding */ removeHtmlComments),
+  sanitizeUntrusted: () => (/* binding */ sanitizeUntrusted),
+  sanitizeUntrustedValue: () => (/* binding */ sanitizeUntrustedValue)
 });
-
-// UNUSED EXPORTS: removeHtmlComments
 
 // EXTERNAL MODULE: ./lib/security/github-links-as-written.js
 var github_links_as_written = __webpack_require__(68994);

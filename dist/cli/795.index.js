@@ -11,12 +11,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(36487);
 /* harmony import */ var _report_plan_preview_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70490);
-/* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(38630);
+/* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46796);
 /* harmony import */ var _report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14260);
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49443);
 /* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(24578);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(91601);
-/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(61524);
+/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(97484);
 /* harmony import */ var _cli_job_settings_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(36296);
 /* harmony import */ var _used_plan_files_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(41491);
 /* harmony import */ var _check_output_paths_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(69231);
@@ -49,7 +49,7 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
         if (outcome.cancelled)
             process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}\n`);
         for (const error of outcome.errors)
-            process.stderr.write(`${redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_0__/* .formatPlanError */ .Rs)(error))}\n`);
+            process.stderr.write(`${(0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_0__/* .redactedPlanError */ .wh)(error, redact)}\n`);
         // A rejected plan the model wrote is in the summary: without --summary (or one not written) it is here,
         // as the summary would hold it; it was lost (found by an adversarial pass).
         if (outcome.rejectedPlan && (!args.summary || unwritten))
@@ -64,7 +64,10 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
     out(`${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_5__/* .oneLogLine */ .Hr)(redact(plan.name))}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
     out(`${(0,_report_plan_preview_js__WEBPACK_IMPORTED_MODULE_1__/* .planPreviewLines */ .Xv)(plan, redact).join('\n')}\n\n`);
     out(`${(0,_report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_3__/* .renderMermaidGraph */ .gf)((0,_report_plan_preview_js__WEBPACK_IMPORTED_MODULE_1__/* .plannedRecord */ .w9)(plan), redact)}\n`);
-    return unwritten ? 1 : 0;
+    // Written, and shown, though the calls that wrote it passed a limit: that fails the command as it fails a run.
+    if (outcome.stopped)
+        process.stderr.write(`plan-runner: ${redact(outcome.stopped.message)}\n`);
+    return unwritten || outcome.stopped ? 1 : 0;
 }
 
 

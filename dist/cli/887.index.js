@@ -13,8 +13,6 @@ __webpack_require__.d(__webpack_exports__, {
   runCommand: () => (/* binding */ runCommand)
 });
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/core/run-record.js
@@ -255,13 +253,14 @@ function consoleChecklist(options) {
     const minRedraw = options.minRedrawMs ?? DEFAULT_MIN_REDRAW_MS;
     const now = options.now ?? (() => performance.now());
     const schedule = options.schedule ?? defaultSchedule;
-    let drawnLines = 0;
+    /** The lines of the frame on the screen, the cursor on the line under them. */
+    let drawn = [];
     let lastDraw = Number.NEGATIVE_INFINITY;
     let cancelPending;
     const cursor = { done: 0 };
     /** Whether the frame on the screen is the final one, drawn in full: it stays, and what follows goes under it. */
     let final = false;
-    const erase = () => (drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '');
+    const erase = (lines = drawn.length) => (lines ? `${CURSOR_UP(lines)}${CLEAR_TO_END}` : '');
     const draw = (full) => {
         cancelPending?.();
         cancelPending = undefined;
@@ -271,11 +270,21 @@ function consoleChecklist(options) {
         const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
         const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)];
         const frame = options.fit ? lines.map(options.fit) : lines;
-        const up = erase();
+        // A frame taller than the screen (the final one, in full) has lines above its top, where no cursor goes: moved up
+        // over all of them, the cursor stopped there and the next frame was written under the lines it could not erase.
+        // Its lines that stay the same are kept; what changed under them is redrawn.
+        let kept = 0;
+        if (rows && drawn.length >= rows)
+            while (kept < drawn.length && kept < frame.length && drawn[kept] === frame[kept])
+                kept++;
+        const up = erase(drawn.length - kept);
         if (up && options.control)
             options.control(up);
-        options.write(`${options.control ? '' : up}${frame.join('\n')}\n`);
-        drawnLines = frame.length;
+        if (kept < frame.length)
+            options.write(`${options.control ? '' : up}${frame.slice(kept).join('\n')}\n`);
+        else if (up && !options.control)
+            options.write(up);
+        drawn = frame;
         lastDraw = now();
         final = full;
     };
@@ -294,14 +303,14 @@ function consoleChecklist(options) {
             cancelPending ??= schedule(() => draw(false), wait);
     };
     const above = (print) => {
-        if (final || drawnLines === 0)
+        if (final || drawn.length === 0)
             return print();
         const up = erase();
         if (options.control)
             options.control(up);
         else
             options.write(up);
-        drawnLines = 0;
+        drawn = [];
         print();
         draw(false);
     };
@@ -326,8 +335,8 @@ function writeAbove(stream, checklist) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/report/final-report.js + 12 modules
-var final_report = __webpack_require__(38630);
+// EXTERNAL MODULE: ./lib/report/final-report.js + 11 modules
+var final_report = __webpack_require__(46796);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(85692);
 // EXTERNAL MODULE: ./lib/core/trace-in-use-error.js
@@ -370,8 +379,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
-var run_job = __webpack_require__(61524);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
+var run_job = __webpack_require__(97484);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
@@ -382,10 +391,6 @@ var used_plan_files = __webpack_require__(41491);
 var parse_cli_args = __webpack_require__(26026);
 ;// CONCATENATED MODULE: ./lib/cli/approve-command-line.js
 
-/** A word as a POSIX shell reads it back: bare when no character in it means anything to a shell, else in single quotes. */
-function shellWord(word) {
-    return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
 /**
  * The command that approves the run `args` paused, as a shell reads it: the run's own plan, inputs, mode,
  * model options and output files, resuming its trace. It named the plan, the trace and the hash only: run as
@@ -393,38 +398,44 @@ function shellWord(word) {
  * `--model` ran another job than the one asked about (found by an adversarial pass).
  */
 function approveCommandLine(args, hash, redact) {
-    const words = ['run', args.file];
+    // A relative path that starts with a dash (given after `--`) is one the CLI would read as an option: `./` keeps it a path.
+    const words = ['run', args.file.startsWith('-') ? `./${args.file}` : args.file];
+    // A value that starts with a dash (a task that is a `- ` bullet, `--trace=-t.jsonl`) is written --name=value: as
+    // a word of its own, the CLI takes it for an option and refuses the command (found by an adversarial pass).
+    const option = (name, value) => void (value.startsWith('-') ? words.push(`${name}=${value}`) : words.push(name, value));
     for (const [name, value] of Object.entries(args.inputs))
-        words.push('--input', `${name}=${value}`);
+        option('--input', `${name}=${value}`);
     if (args.agent)
         words.push('--agent');
     if (args.task !== undefined)
-        words.push('--task', args.task);
+        option('--task', args.task);
     if (args.model !== undefined)
-        words.push('--model', args.model);
+        option('--model', args.model);
     if (args.baseUrl !== parse_cli_args/* DEFAULT_BASE_URL */.Ql)
-        words.push('--base-url', args.baseUrl);
+        option('--base-url', args.baseUrl);
     if (args.apiKeyEnv !== parse_cli_args/* DEFAULT_API_KEY_ENV */.Zo)
-        words.push('--api-key-env', args.apiKeyEnv);
+        option('--api-key-env', args.apiKeyEnv);
     if (args.replay !== undefined)
-        words.push('--replay', args.replay);
+        option('--replay', args.replay);
     // Not --record, which would write the approving run's calls over the paused run's recording, nor --weights-from:
     // a resumed run orders its steps by the trace it resumes.
-    words.push('--resume', args.trace);
+    option('--resume', args.trace);
     // Written where this run wrote them: the paused trace is resumed in place, as it is with the default paths.
     if (args.trace !== parse_cli_args/* DEFAULT_TRACE */.YP)
-        words.push('--trace', args.trace);
+        option('--trace', args.trace);
     if (args.summary !== parse_cli_args/* DEFAULT_SUMMARY */.RQ)
-        words.push('--summary', args.summary);
-    words.push('--approve', hash);
+        option('--summary', args.summary);
+    option('--approve', hash);
     // Each word hidden before it is quoted: a secret with a quote in it, quoted first, was no longer the value the redactor hides.
-    return `plan-runner ${words.map((word) => shellWord(redact(word))).join(' ')}`;
+    return `plan-runner ${words.map((word) => (0,parse_cli_args/* shellWord */.r7)(redact(word))).join(' ')}`;
 }
 
 // EXTERNAL MODULE: ./lib/cli/check-output-paths.js
 var check_output_paths = __webpack_require__(69231);
-// EXTERNAL MODULE: ./lib/cli/neutralise-output.js + 1 modules
-var neutralise_output = __webpack_require__(48629);
+// EXTERNAL MODULE: ./lib/core/file-identity.js
+var file_identity = __webpack_require__(50212);
+// EXTERNAL MODULE: ./lib/cli/neutralise-output.js
+var neutralise_output = __webpack_require__(47950);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
 var cli_job_settings = __webpack_require__(36296);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
@@ -486,7 +497,7 @@ async function runCommand(args, signal, deps = {}) {
     // refused before its first event must not leave an earlier run's trace standing beside its own report.
     // The same file however it is named (a symlinked folder, a hard link): comparing paths, a refused
     // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
-    const inPlace = args.resume !== undefined && (external_node_path_.resolve(args.resume) === external_node_path_.resolve(args.trace) || (0,check_output_paths/* fileIdentity */.l)(args.resume) === (0,check_output_paths/* fileIdentity */.l)(args.trace));
+    const inPlace = args.resume !== undefined && (0,file_identity/* sameFile */.V)(args.resume, args.trace);
     let trace;
     try {
         trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
@@ -541,7 +552,7 @@ async function runCommand(args, signal, deps = {}) {
         if (outcome.cancelled)
             process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}; no step ran${unwritten ? '' : ` (report: ${redact(args.summary)})`}\n`);
         for (const error of outcome.errors)
-            process.stderr.write(`${redact((0,plan_error/* formatPlanError */.Rs)(error))}\n`);
+            process.stderr.write(`${(0,plan_error/* redactedPlanError */.wh)(error, redact)}\n`);
         if (outcome.rejectedPlan && !unwritten)
             process.stderr.write(`the rejected plan: ${redact(args.summary)}\n`);
         // `--input` names the plan does not declare, or a required one left out: the command line is wrong, not the plan.

@@ -51,12 +51,12 @@ function judgedText(result) {
     };
     const structure = typeof result === 'string' ? jsonStructure(result) : result;
     if (typeof structure !== 'object' || structure === null) {
-        return (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(typeof result === 'string' ? result : (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)(result).text, { maxChars: JUDGED_CHARS, onCut: tooLong });
+        return (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(typeof result === 'string' ? result : (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)(result).text, { maxChars: JUDGED_CHARS, onCut: tooLong });
     }
     const collision = (key) => {
         throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__/* .GoalNotEvaluableError */ .E(`two keys of the result read "${key.slice(0, 64)}" once hidden characters are removed, so a reader cannot tell which one it sees: the result is not judged; have the step return distinct keys`);
     };
-    const text = (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(structure, { maxChars: JUDGED_CHARS, onCut: tooLong, onKeyCollision: collision })).text;
+    const text = (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrustedValue)(structure, { maxChars: JUDGED_CHARS, onCut: tooLong, onKeyCollision: collision })).text;
     return text.length > JUDGED_CHARS ? tooLong(text.length) : text;
 }
 /**

@@ -39,6 +39,7 @@ function cutNoteIn(text) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   I: () => (/* binding */ cutText)
 /* harmony export */ });
+/* unused harmony export cutTextBytes */
 /** `text` cut to at most `max` characters, ending in `\u2026` when cut; never between the halves of a character outside the BMP (an emoji). */
 function cutText(text, max) {
     if (text.length <= max)
@@ -47,6 +48,16 @@ function cutText(text, max) {
     const end = max - 1;
     const high = text.charCodeAt(end - 1);
     return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}\u2026`;
+}
+/** `\u2026` in UTF-8. */
+const ELLIPSIS_BYTES = 3;
+/** `text` cut to at most `maxBytes` bytes of UTF-8, ending in `\u2026` when cut; never inside a character. */
+function cutTextBytes(text, maxBytes) {
+    const bytes = Buffer.from(text, 'utf8');
+    if (bytes.length <= maxBytes)
+        return text;
+    // Streamed, the decoder keeps back a character whose bytes the cut split, rather than writing U+FFFD for it.
+    return `${new TextDecoder('utf-8').decode(bytes.subarray(0, Math.max(0, maxBytes - ELLIPSIS_BYTES)), { stream: true })}\u2026`;
 }
 
 
@@ -100,6 +111,41 @@ function exceedsDepth(value, max, onObject) {
         }
     }
     return false;
+}
+
+
+/***/ }),
+
+/***/ 16567:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ fetchNeverSent)
+/* harmony export */ });
+/**
+ * Network errors that come before a request is written, when they come from resolving the host name or connecting
+ * to it: no connection was made (refused, no route, the connect timed out) or the name did not resolve. Any other
+ * (a reset, a closed socket), and these on a connection already open (a kept-alive one: `read EHOSTUNREACH`), may
+ * come after.
+ */
+const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/** The calls that fail before a request exists; undici's connect timeout names none. */
+const BEFORE_SENDING_CALLS = new Set(['connect', 'getaddrinfo']);
+/**
+ * Whether fetch's `error` came from resolving or connecting, so the request was never written: every address tried,
+ * for one that tries several (happy eyeballs). The http tools and MCP servers over HTTP read it alike.
+ */
+function fetchNeverSent(error) {
+    const cause = error?.cause;
+    if (cause instanceof AggregateError)
+        return cause.errors.length > 0 && cause.errors.every((attempt) => failedBefore(attempt));
+    return failedBefore(cause);
+}
+function failedBefore(error) {
+    const { code, syscall } = (error ?? {});
+    if (typeof code !== 'string' || !BEFORE_SENDING.has(code))
+        return false;
+    return code === 'UND_ERR_CONNECT_TIMEOUT' || (typeof syscall === 'string' && BEFORE_SENDING_CALLS.has(syscall));
 }
 
 
@@ -329,6 +375,7 @@ function isInside(root, candidate) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $T: () => (/* binding */ SUBSCHEMA_VALUES),
+/* harmony export */   Ci: () => (/* binding */ refusedSchema),
 /* harmony export */   TY: () => (/* binding */ mapSubschemas),
 /* harmony export */   gZ: () => (/* binding */ SUBSCHEMA_MAPS),
 /* harmony export */   jh: () => (/* binding */ isMap),
@@ -341,6 +388,13 @@ const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions
 const SUBSCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
 /** \u2026 and in lists of them. */
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+/**
+ * A subschema no value passes, with the CLI's message: editors that know `errorMessage` (VS Code,
+ * yaml-language-server) show it at the offending key; others show their own "not allowed".
+ */
+function refusedSchema(message) {
+    return { not: {}, errorMessage: message };
+}
 /** True for a JSON object (a map of keys), not an array or null. */
 function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -899,6 +953,103 @@ function readableReason(error) {
     if (/invalid repeat count/.test(raw))
         return `${reason} \u2014 a repeat count can be at most 1000`;
     return reason;
+}
+
+
+/***/ }),
+
+/***/ 70695:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
+/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(35878);
+
+/**
+ * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
+ * and much that handles it walks it by recursion: `JSON.stringify` in the trace writer, redaction,
+ * hashing. A model's tool arguments 20,000 levels deep stopped every later trace write (a resume
+ * then ran a side effect again), and a planner's answer as deep crashed the CLI.
+ */
+const MAX_JSON_DEPTH = 128;
+/** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
+class JsonTooDeepError extends SyntaxError {
+    constructor(maxDepth = MAX_JSON_DEPTH) {
+        super(`the JSON nests more than ${maxDepth} levels deep; data never needs that`);
+        this.name = 'JsonTooDeepError';
+    }
+}
+/** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
+class JsonDuplicateKeyError extends SyntaxError {
+    /** The key as messages show it: quoted, cut to 80 characters. */
+    shownKey;
+    constructor(key) {
+        const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key);
+        super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
+        this.name = 'JsonDuplicateKeyError';
+        this.shownKey = shownKey;
+    }
+}
+/**
+ * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
+ * is refused (`JsonTooDeepError`, a `SyntaxError`), and so is an object with a key twice
+ * (`JsonDuplicateKeyError`): `{"verdict": "FAIL: tests broken", "verdict": "pass"}` read as its last
+ * value hid the first from every check. A record that wraps such values (a trace line: an event around
+ * a tool's arguments, nested runs around it) passes a larger bound.
+ */
+function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
+    const value = JSON.parse(text);
+    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
+        throw new JsonTooDeepError(maxDepth);
+    if (value !== null && typeof value === 'object')
+        refuseDuplicateKeys(text);
+    return value;
+}
+/**
+ * Throws `JsonDuplicateKeyError` when an object in `text` (valid JSON, nesting at most as deep as
+ * `parseJson` allows) names a key twice. One pass: a string is a key when it follows `{` or a `,`
+ * inside an object; keys are compared as decoded (`"a"` and `"\u0061"` are one key).
+ */
+function refuseDuplicateKeys(text) {
+    // Per open bracket: the keys of an object so far, or undefined for an array.
+    const open = [];
+    let expectKey = false;
+    for (let at = 0; at < text.length; at++) {
+        const char = text[at];
+        if (char === '{') {
+            open.push(new Set());
+            expectKey = true;
+        }
+        else if (char === '[') {
+            open.push(undefined);
+        }
+        else if (char === '}' || char === ']') {
+            open.pop();
+            expectKey = false;
+        }
+        else if (char === ',') {
+            expectKey = open.at(-1) !== undefined;
+        }
+        else if (char === '"') {
+            const start = at;
+            for (at++; text[at] !== '"'; at++)
+                if (text[at] === '\\')
+                    at++;
+            if (!expectKey)
+                continue;
+            expectKey = false;
+            const literal = text.slice(start, at + 1);
+            const key = literal.includes('\\') ? JSON.parse(literal) : literal.slice(1, -1);
+            const keys = open.at(-1);
+            if (keys.has(key))
+                throw new JsonDuplicateKeyError(key);
+            keys.add(key);
+        }
+    }
 }
 
 
@@ -1891,10 +2042,18 @@ function urlParts(value) {
     }
     return parts.filter((part) => part.length >= MIN_SECRET_LENGTH);
 }
+/**
+ * `value` composed (NFC) and decomposed (NFD): one secret to a reader, but other code units. macOS file names and
+ * many tools write `\u00fc` as `u` and a combining mark, and a secret given one way was shown whole written the other
+ * (found by an adversarial pass).
+ */
+function normalForms(value) {
+    return [value, value.normalize('NFC'), value.normalize('NFD')];
+}
 function buildRedactor(given) {
-    const parts = new Set(given.flatMap(urlParts));
+    const parts = new Set(given.flatMap(urlParts).flatMap(normalForms));
     // Each value's spellings and base64 forms, made once.
-    const forms = [...new Set([...given, ...parts])].map((value) => ({ value, plain: spellings(value), encoded: base64Forms(value) }));
+    const forms = [...new Set([...given.flatMap(normalForms), ...parts])].map((value) => ({ value, plain: spellings(value), encoded: base64Forms(value) }));
     // A URL's halves are often public (a host name every runner has), and so are a URL part's (a path's common
     // start): both are hidden whole only, in every spelling (Python's quote writes `https%3A//\u2026`).
     const wholeOnly = new Set(forms.filter(({ value }) => parts.has(value) || /^https?:\/\//i.test(value)).flatMap((form) => [...form.plain, ...form.encoded]));
@@ -2159,10 +2318,11 @@ function shownPattern(pattern) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MW: () => (/* binding */ askedWaitMs),
 /* harmony export */   Vs: () => (/* binding */ retryAfterMs),
-/* harmony export */   jP: () => (/* binding */ headerRecord)
+/* harmony export */   jP: () => (/* binding */ headerRecord),
+/* harmony export */   yL: () => (/* binding */ MAX_RETRY_AFTER_MS)
 /* harmony export */ });
-/* unused harmony export MAX_RETRY_AFTER_MS */
 /** Longest wait a server's `retry-after` may ask for; beyond it, the hint is ignored. */
 const MAX_RETRY_AFTER_MS = 10 * 60 * 1000;
 /** IMF-fixdate (`Fri, 01 May 2026 12:00:30 GMT`) and RFC 850 (`Friday, 01-May-26 12:00:30 GMT`), with the zone some servers write. */
@@ -2188,10 +2348,10 @@ function headerRecord(headers) {
 }
 /**
  * Milliseconds a server asked to wait, from `retry-after-ms` (OpenAI), `retry-after` (seconds or an
- * HTTP date) or GitHub's `x-ratelimit-reset` (epoch seconds) when `x-ratelimit-remaining` is 0.
- * `undefined` when none is given, or when the wait is beyond `MAX_RETRY_AFTER_MS`.
+ * HTTP date) or GitHub's `x-ratelimit-reset` (epoch seconds) when `x-ratelimit-remaining` is 0, however long;
+ * `undefined` when none is given.
  */
-function retryAfterMs(header, now = Date.now()) {
+function askedWaitMs(header, now = Date.now()) {
     const retryAfter = header('retry-after')?.trim();
     const inMs = header('retry-after-ms')?.trim();
     let wait;
@@ -2211,9 +2371,12 @@ function retryAfterMs(header, now = Date.now()) {
         if (Number.isFinite(reset) && reset > 0)
             wait = Math.max(0, reset * 1000 - now);
     }
-    if (wait === undefined || wait > MAX_RETRY_AFTER_MS)
-        return undefined;
-    return Math.round(wait);
+    return wait === undefined ? undefined : Math.round(wait);
+}
+/** The wait a server asked for (`askedWaitMs`), `undefined` when none is given or when it is beyond `MAX_RETRY_AFTER_MS`. */
+function retryAfterMs(header, now = Date.now()) {
+    const wait = askedWaitMs(header, now);
+    return wait === undefined || wait > MAX_RETRY_AFTER_MS ? undefined : wait;
 }
 
 
@@ -2439,8 +2602,16 @@ function readGitHubFailure(error) {
     // GitHub's primary and secondary rate limits answer 403; the headers or the message say so.
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
-    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .retryAfterMs */ .Vs)(header);
-    return { status, message, transient, ...((rateLimited || status === 429) && { rateLimited: true }), ...(wait !== undefined && { retryAfterMs: wait }) };
+    const asked = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .askedWaitMs */ .MW)(header);
+    const wait = asked !== undefined && asked <= _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_RETRY_AFTER_MS */ .yL ? asked : undefined;
+    return {
+        status,
+        message,
+        transient,
+        ...((rateLimited || status === 429) && { rateLimited: true }),
+        ...(wait !== undefined && { retryAfterMs: wait }),
+        ...(asked !== undefined && { askedWaitMs: asked }),
+    };
 }
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
 function describeGitHubFailure(failure) {
@@ -2449,12 +2620,15 @@ function describeGitHubFailure(failure) {
 /**
  * What to do about a write GitHub refused, as a sentence for a warning; `permission` is what the write needs (`` `checks: write` ``).
  * Only a 403 that is no rate limit, or a 404 (GitHub's answer to a token that may not see what it asks for), is about the
- * token's permissions: a 401 is a token no longer valid, and any other refusal (a 422) is the request's own. Every refusal
+ * token's permissions: a 401 is a token no longer valid, a redirect (`keepingWriteMethod`) a move, and any other refusal (a 422) is the request's own. Every refusal
  * said to grant the permission, which the workflow had (found by an adversarial pass).
  */
 function refusalAdvice(failure, permission) {
     if (failure.transient)
         return 'GitHub may get over it (a rate limit, an outage): a later try may pass.';
+    if (failure.status !== undefined && failure.status >= 300 && failure.status < 400) {
+        return 'It moved (an issue transferred to another repository, a repository renamed), and plan-runner sends no write after it: run the workflow where it is now.';
+    }
     switch (failure.status) {
         case 401:
             return "The token is no longer valid (expired or revoked): a job's own token ends with the job, and a github-token given must outlast the run.";
@@ -2522,7 +2696,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(376), __webpack_require__.e(136)]).then(__webpack_require__.bind(__webpack_require__, 93376));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(249), __webpack_require__.e(376)]).then(__webpack_require__.bind(__webpack_require__, 93376));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -3253,6 +3427,10 @@ function decodeUtf8(bytes) {
         const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8').replace(/^\uFEFF/, '');
         const position = (0,_text_position_js__WEBPACK_IMPORTED_MODULE_0__/* .positionAt */ .t)(before, before.length);
         const byte = bytes[offset].toString(16).padStart(2, '0');
+        // A UTF-32 byte-order mark, whose little-endian form begins as UTF-16's does: it was called UTF-16.
+        if ((bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) || (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff)) {
+            return { ok: false, message: 'the file is UTF-32 (it starts with a UTF-32 byte order mark); save it as UTF-8', position: { line: 1, column: 1 } };
+        }
         // A UTF-16 byte-order mark: "byte 0xff at offset 0" said nothing of why (found by a new-user walkthrough).
         if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
             return { ok: false, message: 'the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8', position: { line: 1, column: 1 } };
@@ -3650,24 +3828,24 @@ var push_all = __webpack_require__(37665);
 
 
 /**
- * Why a used plan's `uses:` path (or the action's `plan`, `subject`) is not one plan-runner reads, or undefined:
- * outside the repository `root`, a link inside it to a file outside it (its keys were quoted in errors, and a
- * valid plan there ran its commands: found by a review), or in `.git`. `/reject`'s look at the used plans'
- * goals asks the same.
+ * Why a used plan's `uses:` path (or a file an action input names, `subject`, which names `what` it is) is not one
+ * plan-runner reads, or undefined: outside the repository `root`, a link inside it to a file outside it (its keys
+ * were quoted in errors, and a valid plan there ran its commands: found by a review), or in `.git`. `/reject`'s
+ * look at the used plans' goals asks the same.
  */
-async function outsideRepository(root, uses, subject = 'uses') {
+async function outsideRepository(root, uses, subject = 'uses', what = 'a plan file') {
     const resolved = external_node_path_.resolve(root, uses);
     if (!(0,is_inside/* isInside */.F)(root, resolved))
-        return `${subject} must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
+        return `${subject} must name ${what} inside the repository (relative to its root); ${uses} is outside it`;
     const real = await (0,promises_.realpath)(resolved).catch(() => undefined);
     if (real === undefined)
         return undefined;
     const realRoot = await (0,promises_.realpath)(root).catch(() => root);
     if (!(0,is_inside/* isInside */.F)(realRoot, real))
-        return `${subject} must name a plan file inside the repository; ${uses} is a link to a file outside it`;
-    // A plan file never lives in `.git`: a link there names its config, which holds the checkout's token.
+        return `${subject} must name ${what} inside the repository; ${uses} is a link to a file outside it`;
+    // No file plan-runner reads lives in `.git`: a link there names its config, which holds the checkout's token.
     if (external_node_path_.relative(realRoot, real).split(external_node_path_.sep).some((segment) => segment.toLowerCase() === '.git'))
-        return `${subject} must name a plan file in the repository, not in .git; ${uses} is in or links into it`;
+        return `${subject} must name ${what} in the repository, not in .git; ${uses} is in or links into it`;
     return undefined;
 }
 function sameTool(a, b) {
@@ -3871,8 +4049,8 @@ function planTextHash(text) {
     return (0,external_node_crypto_.hash)('sha256', text);
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __webpack_require__(4004);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __webpack_require__(56942);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -4044,6 +4222,7 @@ const NOT_PLAIN_SHAPES = [
     /(?:^|[ ])[|>][-+]?[1-9]/, // a block scalar's indentation indicator
     /^[ ]+(?![\s\S])/, // a last line of only spaces
     /__proto__/,
+    /(?:^|[\s[{,])[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
 ];
 const NOT_PLAIN = new RegExp(NOT_PLAIN_SHAPES.map((shape) => shape.source).join('|'), 'm');
 // Where a key can start: a line's start (after indentation and list dashes), or after `{`, `[` or `,`.
@@ -4371,9 +4550,12 @@ function listNames(names, max = 20) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Rs: () => (/* binding */ formatPlanError),
 /* harmony export */   WP: () => (/* binding */ isInternalFailure),
-/* harmony export */   bS: () => (/* binding */ problemCount)
+/* harmony export */   bS: () => (/* binding */ problemCount),
+/* harmony export */   wh: () => (/* binding */ redactedPlanError)
 /* harmony export */ });
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
+/* harmony import */ var _security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(75709);
+
 
 /** Whether `errors` are plan-runner's own failure (`internal`), not problems of the plan. */
 function isInternalFailure(errors) {
@@ -4383,15 +4565,26 @@ function isInternalFailure(errors) {
 function problemCount(errors) {
     return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);
 }
-/** A plan error as a compiler-style line: `file:line:col: message (at path)`. */
+/**
+ * A plan error as a compiler-style line: `file:line:col: message (at path)`. A message quotes what a plan, a model
+ * or a server gave (a tool name, a value, stderr), printed on a terminal and into a job log: control characters are
+ * shown as symbols (an ESC there would move the cursor or retitle the window), and each line after the first is
+ * under a `\u2502 ` rule, as an annotation shows it: a YAML key `"x\nok other.yml: 3 steps\u2026"` printed `ok other.yml: \u2026`
+ * as a line of `validate`'s own (found by an adversarial pass). Text to be redacted goes through `redactedPlanError`.
+ */
 function formatPlanError(error) {
+    return redactedPlanError(error, (text) => text);
+}
+/**
+ * `formatPlanError` with the text redacted before its lines are ruled: whole, as it was written, where the redactor
+ * finds a secret a line break splits or a private key's base64 lines.
+ */
+function redactedPlanError(error, redact) {
     const where = [error.file, error.line, error.line === undefined ? undefined : error.column]
         .filter((part) => part !== undefined)
         .join(':');
     const at = error.path === '' ? '' : ` (at ${error.path})`;
-    // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
-    // terminal and into a job log: an ESC there would move the cursor or retitle the window.
-    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`);
+    return (0,_security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_1__/* .loggedMessage */ .eh)((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(`${where === '' ? '' : `${where}: `}${error.message}${at}`)));
 }
 
 
@@ -4646,7 +4839,11 @@ function githubExpressionHint(text) {
 /* harmony export */   R: () => (/* binding */ readInput),
 /* harmony export */   e: () => (/* binding */ resolveInputs)
 /* harmony export */ });
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80083);
+/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(35878);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+
+
 
 /**
  * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
@@ -4709,11 +4906,15 @@ function gotText(value) {
     if (value !== null && typeof value === 'object')
         return Array.isArray(value) ? 'a list' : 'a map';
     if (typeof value === 'string' && value.length > MAX_QUOTED)
-        return `text of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(value.length)} characters`;
+        return `text of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(value.length)} characters`;
     return JSON.stringify(value);
 }
 /** `value` given for input `name`, read as its default's kind (`asDeclared`), or the error saying what to give. */
 function readInput(name, spec, value) {
+    // Bounded as a tool's result and a model's arguments are: a list 300 deep went into the trace with the step's
+    // arguments, and a resume refused that trace as damaged (found by an adversarial pass).
+    if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(value, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+        return { ok: false, error: `input '${name}' nests lists and maps more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep, which no data needs: give a flatter value` };
     const kind = kindOf(spec.default);
     const read = asDeclared(value, kind);
     if (read.ok)
@@ -4726,14 +4927,17 @@ function readInput(name, spec, value) {
 }
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
- * not declare, or a required one with neither value nor default, is an error naming it.
+ * not declare, or a required one with neither value nor default, is an error naming it. `empty` names the inputs given empty (the action's
+ * `wek:`, a `${{ }}` that came out empty), taken as not given: one the plan does not declare is refused as one given a value is (it was
+ * warned about as the plan's, its default used, and the run went on: found by an adversarial pass).
  */
-function resolveInputs(plan, given) {
+function resolveInputs(plan, given, empty = []) {
     const declared = plan.inputs ?? {};
     const errors = [];
+    const givenEmpty = new Set(empty.filter((name) => !Object.hasOwn(given, name)));
     // Own keys only, in a map with no prototype: `toString`, `constructor` and `__proto__` are names like any other.
     const inputs = Object.create(null);
-    for (const name of Object.keys(given)) {
+    for (const name of [...Object.keys(given), ...givenEmpty]) {
         if (!Object.hasOwn(declared, name)) {
             const known = Object.keys(declared);
             errors.push(`input '${name}' is not declared in the plan's inputs: ${known.length ? `declared: ${known.join(', ')}` : 'the plan declares none'}`);
@@ -4749,6 +4953,9 @@ function resolveInputs(plan, given) {
         }
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
+        else if (spec.required !== false && givenEmpty.has(name)) {
+            errors.push(`input '${name}' is required and was given empty, and the plan has no default for it: give it a value in the action's 'inputs' (a value from an expression that came out empty is one the step setting it did not write)`);
+        }
         else if (spec.required !== false)
             errors.push(`input '${name}' is required: pass --input ${name}=\u2026 (CLI) or the action's 'inputs'`);
     }
@@ -4841,6 +5048,25 @@ function keyName(path) {
     if (at === -1)
         return 'value';
     return at === path.length - 1 ? `\`${path[at]}\`` : `an item of \`${path[at]}\``;
+}
+/** YAML 1.1's words for a flag (GitHub workflows' `on:`), text to YAML 1.2: the flag each meant, or undefined. */
+function yaml11Flag(input) {
+    if (typeof input !== 'string')
+        return undefined;
+    if (/^(?:y|Y|yes|Yes|YES|on|On|ON)$/.test(input))
+        return true;
+    return /^(?:n|N|no|No|NO|off|Off|OFF)$/.test(input) ? false : undefined;
+}
+/** The number YAML 1.1 reads in digits grouped by `_` (`1_000`), as YAML 1.2 would write it; undefined for anything else. */
+function yaml11GroupedNumber(spelled) {
+    if (!spelled.includes('_') || !/^[+-]?[0-9][0-9_]*(?:\.[0-9_]*)?$/.test(spelled))
+        return undefined;
+    const number = Number(spelled.replaceAll('_', ''));
+    return Number.isFinite(number) ? String(number) : undefined;
+}
+/** What `input`, a YAML 1.1 flag, meant: "got `no`, which \u2026 read as false \u2026: write false". */
+function yaml11FlagWords(input, flag) {
+    return `got \`${input}\`, which is text here (only YAML 1.1 reads it as ${String(flag)}): write ${String(flag)}`;
 }
 function isStepIdPath(path) {
     const last = path.at(-1);
@@ -5026,6 +5252,14 @@ function oneIssue(issue, scope, relative) {
                 const means = issue.expected === 'boolean' ? spelled === 'true' || spelled === 'false' : DECIMAL.test(spelled) && Number.isFinite(Number(spelled));
                 if (means)
                     return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}, not text: write ${spelled} without quotes` }];
+                const flag = issue.expected === 'boolean' ? yaml11Flag(issue.input) : undefined;
+                if (flag !== undefined)
+                    return [{ path, message: `${keyName(path)} must be true or false; ${yaml11FlagWords(issue.input, flag)}` }];
+                // `max_steps: 1_000`: digits grouped as YAML 1.1 (and GitHub's workflow files) group them, text to YAML 1.2.
+                const grouped = issue.expected === 'boolean' ? undefined : yaml11GroupedNumber(spelled);
+                if (grouped !== undefined) {
+                    return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got \`${spelled}\`, which is text here (only YAML 1.1 reads it as ${grouped}): write ${grouped}` }];
+                }
             }
             // `model: gpt-4o`: "must be a map" named no key to write in it (found by an adversarial CLI hunt). A map of
             // many keys (a step's 26) is not listed: the list would hide the message.
@@ -5043,6 +5277,9 @@ function oneIssue(issue, scope, relative) {
             const spelled = issue.values.find((value) => typeof value !== 'string' && typeof issue.input === 'string' && String(value) === issue.input.trim());
             if (spelled !== undefined)
                 return [{ path, message: `${keyName(path)} must be ${issue.values.length === 1 ? String(spelled) : typeof spelled === 'boolean' ? 'true or false' : 'a number'}, not text: write ${String(spelled)} without quotes` }];
+            const flag = yaml11Flag(issue.input);
+            if (flag !== undefined && issue.values.includes(flag))
+                return [{ path, message: `${keyName(path)} must be ${values.listed()}; ${yaml11FlagWords(issue.input, flag)}` }];
             const near = typeof issue.input === 'string' ? values.nearest(issue.input) : undefined;
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
             return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${(0,show_value/* showValue */.v)(issue.input)}${hint}` }];
@@ -5147,7 +5384,12 @@ const AllowedPrefix = schemas.url({ protocol: /^https?$/, error: 'write an http(
     .refine((value) => {
     const url = URL.parse(value);
     return !url || (url.search === '' && url.hash === '');
-}, 'a URL prefix may not have a query (?...) or fragment (#...)');
+}, 'a URL prefix may not have a query (?...) or fragment (#...)')
+    // Compared as written, `*.example.com` is a host no URL has and `/v1/*` a path segment none asks: it allowed nothing.
+    .refine((value) => {
+    const url = URL.parse(value);
+    return !url || !`${url.host}${url.pathname}`.includes('*');
+}, 'a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/)');
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
 const HttpConfig = schemas.strictObject({
     allow: schemas.array(AllowedPrefix)
@@ -5238,7 +5480,7 @@ const EnvPassThrough = schemas.union([
     schemas.record(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _'), (0,env_value/* envValue */.$)()),
 ])
     .meta({
-    description: 'Variables the command sees besides PATH, HOME, locale, temp dirs and non-secret GITHUB_* details: names to pass through from the runner, or a map of values (which may read runner variables with ${env.NAME}).',
+    description: 'Variables the command sees besides PATH, HOME, locale, temp dirs, non-secret GITHUB_* details and, on Windows, the system variables programs need there: names to pass through from the runner, or a map of values (which may read runner variables with ${env.NAME}).',
     examples: [['SALES_API_TOKEN'], { REGION: 'eu' }],
 });
 const CommandTool = schemas.strictObject({
@@ -5480,7 +5722,7 @@ const Escalate = schemas.strictObject({
     mention: schemas.string()
         .regex(/^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/, 'write a mention as @user or @org/team')
         .optional()
-        .meta({ description: 'Mentioned in the comment when the run is escalated.', examples: ['@org/team'] }),
+        .meta({ description: 'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens.', examples: ['@org/team'] }),
     label: schemas.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
 })
     // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
@@ -5504,7 +5746,7 @@ const Plan = schemas.strictObject({
         .max(200)
         .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
         .optional()
-        .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
+        .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name is the title, and the plan's path (as the action's plan input gives it) the check run's name.", examples: ['Weekly product health report'] }),
     goal: schemas.string()
         .min(1)
         .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
@@ -5527,7 +5769,8 @@ const Plan = schemas.strictObject({
             ctx.addIssue({ code: 'custom', path: [twice], message: `\`${names[twice]}\` is listed twice; list each toolset once` });
     })
         .optional()
-        .meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
+        // uniqueItems: the rule above as plan.schema.json says it, which cannot see a refinement (an editor took [math, math]).
+        .meta({ description: 'Built-in tool sets to enable, each once.', uniqueItems: true, examples: [['math'], ['files', 'github']] }),
     tools: schemas.record(ToolName, CommandTool).optional().meta({ description: 'Command tools by name.' }),
     http: HttpConfig.optional(),
     github: GithubConfig.optional(),
@@ -5756,7 +5999,7 @@ function unguardedRefCycle(root) {
 
 /***/ }),
 
-/***/ 4004:
+/***/ 56942:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6073,6 +6316,22 @@ function checkCommandArgv(plan) {
 
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
 var regex_syntax_error = __webpack_require__(45989);
+;// CONCATENATED MODULE: ./lib/plan/goal-option-fields.js
+
+/**
+ * Goal fields that only some kinds of check take; the CLI and the editor schema both refuse them on the others (an
+ * option of one kind on a goal of another was ignored: `not_contains: todo` with `flags: i` passed on "TODO").
+ */
+const GOAL_OPTION_FIELDS = [
+    {
+        field: 'flags',
+        kinds: ['matches', 'every_sentence_matches'],
+        message: (kind) => `\`flags\` applies to matches and every_sentence_matches only, not to ${kind}; for a case-insensitive check write \`matches: '(?i)\u2026'\``,
+    },
+    { field: 'timeout_seconds', kinds: ['command'], message: (kind) => `\`timeout_seconds\` applies to command goals only, not to ${kind}` },
+    { field: 'of', kinds: schema/* GOAL_KINDS */.CX.filter((kind) => kind !== 'all_steps_completed'), message: () => '`of` does not apply to all_steps_completed, which checks every step of the run' },
+];
+
 // EXTERNAL MODULE: ./lib/plan/goal-regex.js
 var goal_regex = __webpack_require__(650);
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
@@ -6086,6 +6345,7 @@ var unguarded_ref_cycle = __webpack_require__(14441);
 // EXTERNAL MODULE: ./lib/plan/zod-ref.js
 var zod_ref = __webpack_require__(82074);
 ;// CONCATENATED MODULE: ./lib/plan/check-goals.js
+
 
 
 
@@ -6181,16 +6441,10 @@ function checkGoals(goals, stepKeys, hasSteps) {
                 issues.push({ path: [...at, kind], message: `\`${reference}\` would be taken as those characters: a goal's text is not filled in with a step's result, an input or a variable; write the text itself (\`of:\` picks the step whose result is checked)` });
             }
         }
-        // Options of one kind of check on a goal of another were ignored: `not_contains: todo` with `flags: i` passed on "TODO".
         const kind = kinds[0];
-        if (goal.flags !== undefined && kind !== undefined && kind !== 'matches' && kind !== 'every_sentence_matches') {
-            issues.push({ path: [...at, 'flags'], at: 'key', message: `\`flags\` applies to matches and every_sentence_matches only, not to ${kind}; for a case-insensitive check write \`matches: '(?i)\u2026'\`` });
-        }
-        if (goal.timeout_seconds !== undefined && kind !== undefined && kind !== 'command') {
-            issues.push({ path: [...at, 'timeout_seconds'], at: 'key', message: `\`timeout_seconds\` applies to command goals only, not to ${kind}` });
-        }
-        if (goal.of !== undefined && kind === 'all_steps_completed') {
-            issues.push({ path: [...at, 'of'], at: 'key', message: '`of` does not apply to all_steps_completed, which checks every step of the run' });
+        for (const { field, kinds: takers, message } of GOAL_OPTION_FIELDS) {
+            if (goal[field] !== undefined && kind !== undefined && !takers.includes(kind))
+                issues.push({ path: [...at, field], at: 'key', message: message(kind) });
         }
         // Goals are told apart by name: in the goals table, eval's comparison and the answers a replay keys by it.
         const first = firstNamed.get((0,shown_name/* shownName */.H)(goal.name));
@@ -6561,6 +6815,7 @@ const TYPE_ONLY_STEP_FIELDS = [
     ...['task', 'tools', 'max_turns'].map((field) => ({ field, types: ['agent'], message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
     { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
     ...['uses', 'with'].map((field) => ({ field, types: ['plan'], message: () => `only plan steps take \`${field}\`; write \`type: plan\` or remove it` })),
+    { field: 'for_each', types: RUN_HERE, message: () => 'a plan step cannot carry for_each; map over a tool or reasoning step inside the used plan instead' },
     // A used plan runs as a run of its own, which neither a step timeout nor a retry reached: both were read and ignored.
     {
         field: 'timeout_seconds',
@@ -6609,12 +6864,8 @@ function checkStepFields(steps) {
         }
         if (step.type === 'agent' && step.task === undefined)
             issues.push({ path: at, message: 'an agent step needs `task:`, the instruction it works on' });
-        if (step.type === 'plan') {
-            if (step.uses === undefined)
-                issues.push({ path: at, message: 'a plan step needs `uses:`, the plan file it runs (relative to the repository root)' });
-            if (step.for_each !== undefined)
-                issues.push({ path: [...at, 'for_each'], at: 'key', message: 'a plan step cannot carry for_each; map over a tool or reasoning step inside the used plan instead' });
-        }
+        if (step.type === 'plan' && step.uses === undefined)
+            issues.push({ path: at, message: 'a plan step needs `uses:`, the plan file it runs (relative to the repository root)' });
         if (step.for_each === undefined) {
             for (const field of FOR_EACH_ONLY_FIELDS) {
                 if (step[field] !== undefined)
@@ -6742,6 +6993,40 @@ function checkStepNames(steps, stepIndex) {
                 }
             });
         }
+    });
+    return issues;
+}
+/**
+ * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
+ * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
+ * failure (found by an adversarial pass).
+ */
+function checkOptionalConflicts(steps) {
+    const issues = [];
+    steps.forEach((step, index) => {
+        const dependencies = step.depends_on ?? [];
+        if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional))
+            return;
+        const required = new Map();
+        dependencies.forEach((dependency, position) => {
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key))
+                required.set(key, position);
+        });
+        const inputs = new Set((step.inputs ?? []).map(plan_step/* stepKey */.U));
+        dependencies.forEach((dependency, position) => {
+            if (typeof dependency !== 'object' || !dependency.optional)
+                return;
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            const at = required.get(key);
+            const path = [...(0,plan_check_context/* stepPath */.q)(index), 'depends_on', position];
+            if (at !== undefined) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
+            }
+            else if (inputs.has(key)) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
+            }
+        });
     });
     return issues;
 }
@@ -6968,6 +7253,7 @@ function checkPlanValue(value, options) {
         // can leave an aggregate with none (its one optional input failed), which refused every replacement (review).
         ...checkStepInstructions(plan, rawSteps, steps, options.origin === 'model' ? (options.modelStepsFrom ?? 0) : 0),
         ...nameIssues,
+        ...checkOptionalConflicts(rawSteps),
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
         ...referenceCheck.issues,
@@ -8228,6 +8514,12 @@ function isOutputFolder(segment) {
 const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
 const OWN_OUTPUTS = "plan-runner's own output folder (.plan-runner: its traces and reports) is not readable";
 /**
+ * What separates a path's folders: `\` too only on Windows. Elsewhere it is a character of a name, and a file
+ * `list_files` listed as `src\b` was read as `src/b` (by `search_files`, under the name it listed) or not at all
+ * (found by an adversarial pass).
+ */
+const SEPARATORS = process.platform === 'win32' ? /[\\/]+/ : /\/+/;
+/**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git` or `.plan-runner`. Returns the path split into segments.
  */
@@ -8237,7 +8529,7 @@ function checkRelativePath(toolName, requested) {
     if (external_node_path_.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
         throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
     }
-    const segments = requested.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+    const segments = requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
     if (segments.includes('..'))
         throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
     if (segments.some(isGitSegment))
@@ -8956,6 +9248,8 @@ class WriteAllowance {
     #outbound;
     #redact;
     #used = { issue: 0, comment: 0 };
+    /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
+    #counted = new Set();
     /**
      * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
      * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name.
@@ -8970,17 +9264,26 @@ class WriteAllowance {
             allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
         };
     }
-    /** Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. */
-    take(kind, toolName) {
+    /**
+     * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
+     * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
+     */
+    take(kind, toolName, key) {
+        if (key !== undefined && this.#counted.has(key))
+            return;
         const { field, noun } = CAPS[kind];
         const cap = this.#writes[field] ?? github_writes/* DEFAULT_GITHUB_WRITES */.B[field];
         if (this.#used[kind] >= cap) {
             throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
         }
         this.#used[kind] += 1;
+        if (key !== undefined)
+            this.#counted.add(key);
     }
     /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
-    giveBack(kind) {
+    giveBack(kind, key) {
+        if (key !== undefined && !this.#counted.delete(key))
+            return;
         if (this.#used[kind] > 0)
             this.#used[kind] -= 1;
     }
@@ -9058,8 +9361,10 @@ var github_failure = __webpack_require__(82931);
 /** What a user can do about a GitHub error status. */
 const ADVICE = {
     401: 'the token is invalid or expired',
-    403: 'the token lacks permission; grant it in the workflow (e.g. `permissions: issues: write`)',
+    403: "the token lacks permission (grant it in the workflow, e.g. `permissions: issues: write`), or GitHub refuses it whatever the permissions (a locked conversation, an archived repository): GitHub's answer says which",
     404: 'it does not exist, or the token cannot see it',
+    // The github tools ask for another form than JSON only for a pull request's diff, which GitHub refuses past its limits.
+    406: "GitHub will not give it in the form asked (a pull request's diff past 20,000 lines or 300 files); list_pull_request_files gives it file by file",
     410: 'it was removed or the feature is disabled for the repository',
     422: 'GitHub rejected the arguments',
 };
@@ -9080,8 +9385,10 @@ class GitHubApiError extends step_error/* StepError */.zg {
         const advice = status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
         // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
         // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
-        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again.
-        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? RATE_LIMIT_WAIT_MS : undefined);
+        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again. A wait
+        // past the 10 minutes a `retry-after` is read to is still its wait: taken for none, a write was resent after a minute
+        // while GitHub asked for 15 (found by an adversarial pass).
+        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? (options.askedWaitMs ?? RATE_LIMIT_WAIT_MS) : undefined);
         super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
         this.status = status;
         this.action = action;
@@ -9097,8 +9404,8 @@ function toGitHubApiError(toolName, action, error, cancel) {
         return error;
     if (cancel.aborted)
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    const { status, message, transient, rateLimited, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
-    return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, cause: error });
+    const { status, message, transient, rateLimited, retryAfterMs, askedWaitMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
+    return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, askedWaitMs, cause: error });
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/github-repository-name.js
@@ -9193,6 +9500,7 @@ function defineGitHubTool(context, spec) {
             repo,
             request: () => ({ signal: AbortSignal.any([ctx.signal, (0,timeout_signal/* timeoutSignal */._)(context.requestTimeoutMs)]), redirect: 'manual' }),
             cancel: ctx.signal,
+            ...(ctx.idempotencyKey !== undefined && { key: ctx.idempotencyKey }),
             fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
         };
         return call;
@@ -9752,7 +10060,7 @@ function writeTools(context) {
                 context.allowance.checkLabels(labels, 'create_issue');
                 const title = await context.allowance.fittedText(String(args.title), { max: MAX_TITLE_CHARS, what: 'title', toolName: 'create_issue' });
                 const body = await context.allowance.fittedText(typeof args.body === 'string' ? args.body : '', { max: MAX_BODY_CHARS, what: 'body', toolName: 'create_issue' });
-                context.allowance.take('issue', 'create_issue');
+                context.allowance.take('issue', 'create_issue', call.key);
                 const startedAt = context.now();
                 const shape = (issue) => ({
                     number: issue.number,
@@ -9763,7 +10071,7 @@ function writeTools(context) {
                     context,
                     cancel: call.cancel,
                     fail: (error) => call.fail(`creating an issue in ${call.owner}/${call.repo}`, error),
-                    nothingWritten: () => context.allowance.giveBack('issue'),
+                    nothingWritten: () => context.allowance.giveBack('issue', call.key),
                     attempt: async () => {
                         const { data } = await context.octokit.rest.issues.create({
                             owner: call.owner,
@@ -9796,14 +10104,14 @@ function writeTools(context) {
             async run(args, call) {
                 const issue_number = Number(args.issue_number);
                 const body = await context.allowance.fittedText(String(args.body), { max: MAX_BODY_CHARS, what: 'body', toolName: 'add_comment' });
-                context.allowance.take('comment', 'add_comment');
+                context.allowance.take('comment', 'add_comment', call.key);
                 const startedAt = context.now();
                 const shape = (comment) => ({ id: comment.id, url: comment.html_url });
                 return writeCheckingFirst({
                     context,
                     cancel: call.cancel,
                     fail: (error) => call.fail(`commenting on #${issue_number} of ${call.owner}/${call.repo}`, error),
-                    nothingWritten: () => context.allowance.giveBack('comment'),
+                    nothingWritten: () => context.allowance.giveBack('comment', call.key),
                     attempt: async () => {
                         const { data } = await context.octokit.rest.issues.createComment({
                             owner: call.owner,
@@ -10016,30 +10324,11 @@ var cut_note = __webpack_require__(30068);
 var format_bytes = __webpack_require__(37958);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
+// EXTERNAL MODULE: ./lib/core/fetch-never-sent.js
+var fetch_never_sent = __webpack_require__(16567);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
 
-/**
- * Network errors that come before a request is written, when they come from resolving the host name or connecting
- * to it: no connection was made (refused, no route, the connect timed out) or the name did not resolve. Any other
- * (a reset, a closed socket), and these on a connection already open (a kept-alive one: `read EHOSTUNREACH`), may
- * come after.
- */
-const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-/** The calls that fail before a request exists; undici's connect timeout names none. */
-const BEFORE_SENDING_CALLS = new Set(['connect', 'getaddrinfo']);
-/** Whether fetch's `error` came from resolving or connecting: every address tried, for one that tries several (happy eyeballs). */
-function neverSent(error) {
-    const cause = error?.cause;
-    if (cause instanceof AggregateError)
-        return cause.errors.length > 0 && cause.errors.every((attempt) => failedBefore(attempt));
-    return failedBefore(cause);
-}
-function failedBefore(error) {
-    const { code, syscall } = (error ?? {});
-    if (typeof code !== 'string' || !BEFORE_SENDING.has(code))
-        return false;
-    return code === 'UND_ERR_CONNECT_TIMEOUT' || (typeof syscall === 'string' && BEFORE_SENDING_CALLS.has(syscall));
-}
+
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
 class HttpTransportError extends step_error/* StepError */.zg {
     url;
@@ -10050,7 +10339,7 @@ class HttpTransportError extends step_error/* StepError */.zg {
      */
     constructor(toolName, url, kind, detail, cause, afterRedirect = false) {
         const what = kind === 'timeout' ? `got no complete answer within ${detail}` : `could not be reached (${detail})`;
-        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && neverSent(cause), cause });
+        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && (0,fetch_never_sent/* fetchNeverSent */.P)(cause), cause });
         this.url = url;
         this.kind = kind;
     }
@@ -10227,6 +10516,14 @@ function decoderFor(response) {
         return new TextDecoder('utf-8');
     }
 }
+/**
+ * The code of the decoder's error when reading a body failed because it is not what its content-encoding names
+ * (zlib's `Z_DATA_ERROR`, brotli's `ERR__ERROR_FORMAT_\u2026`, `ZSTD_error_\u2026`): the server's answer, which asking again repeats.
+ */
+function bodyDecodingCode(error) {
+    const code = (error?.cause ?? {}).code;
+    return typeof code === 'string' && /^(?:Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? code : undefined;
+}
 /** Reads a response body in its charset (`decoderFor`), stopping (and cancelling the stream) once `maxBytes` is reached. */
 async function readCappedBody(response, maxBytes) {
     if (response.body === null)
@@ -10374,19 +10671,33 @@ async function send(options, toolName, args, ctx) {
         cancel: ctx.signal,
         timeoutLabel: `${timeoutSeconds}s`,
     });
+    const retryAfter = (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name));
     let read;
     try {
         read = await readCappedBody(response, maxBytes);
     }
     catch (error) {
         ctx.signal.throwIfAborted();
+        // An error status is the answer, its body only an excerpt: a 404 whose body broke off is still a 404.
+        if (!response.ok)
+            throw new HttpStatusError(toolName, url.href, response.status, '', retryAfter);
+        const code = bodyDecodingCode(error);
+        if (code !== undefined) {
+            const encoding = response.headers.get('content-encoding') ?? '';
+            throw new step_error/* StepError */.zg(`${toolName}: ${url.href} answered HTTP ${response.status} with a body that is not valid ${encoding} as its content-encoding says (${code}); the server sends the same broken answer again, so ask another URL or have the server fixed`, {
+                transient: false,
+                toolName,
+                effectUnknown: true,
+                cause: error,
+            });
+        }
         const kind = signal.aborted ? 'timeout' : 'network';
         throw new HttpTransportError(toolName, url.href, kind, kind === 'timeout' ? `${timeoutSeconds}s` : 'body cut off', error);
     }
     if (!response.ok) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
         const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
-        throw new HttpStatusError(toolName, url.href, response.status, excerpt, (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name)));
+        throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfter);
     }
     // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
     const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
@@ -10507,6 +10818,8 @@ function mathToolset() {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
 /* harmony import */ var _process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(64600);
 /* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68990);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(369);
+
 
 
 
@@ -10514,16 +10827,19 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
 const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
+const COMMAND_OR_URL = 'give either command (a stdio server) or url (a streamable HTTP server)';
+const ENV_ON_URL = 'env applies to stdio servers (command); use headers for url';
+const HEADERS_ON_COMMAND = 'headers apply to url servers; use env for command';
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
 const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     command: zod__WEBPACK_IMPORTED_MODULE_0__.array((0,_process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__/* .argvWord */ .P)())
         .min(1, 'command needs at least the program to run')
         .optional()
         .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
-    /** Variables the stdio server gets besides PATH, HOME and the runner's RUNNER_TRACKING_ID: names to pass through, or values with `${env.NAME}`. */
+    /** Variables the stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there: names to pass through, or values with `${env.NAME}`. */
     env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())])
         .optional()
-        .meta({ description: "Variables a stdio server gets besides PATH, HOME and the runner's RUNNER_TRACKING_ID: names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
+        .meta({ description: "Variables a stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there (SystemRoot, USERPROFILE, TEMP \u2026): names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
     url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
         .refine((value) => {
         const url = URL.parse(value);
@@ -10547,14 +10863,23 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 })
     .superRefine((server, ctx) => {
     if ((server.command === undefined) === (server.url === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
+        ctx.addIssue({ code: 'custom', message: COMMAND_OR_URL });
     }
     if (server.url !== undefined && server.env !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
+        ctx.addIssue({ code: 'custom', path: ['env'], message: ENV_ON_URL });
     }
     if (server.command !== undefined && server.headers !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
+        ctx.addIssue({ code: 'custom', path: ['headers'], message: HEADERS_ON_COMMAND });
     }
+})
+    // The same rules for plan.schema.json, which cannot see the refinement above: an editor took `{}`, or both kinds.
+    .meta({
+    allOf: [
+        { if: { type: 'object', properties: { command: false, url: false } }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['command', 'url'] }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(ENV_ON_URL) } } },
+        { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(HEADERS_ON_COMMAND) } } },
+    ],
 });
 /** The plan's `mcp_servers:` section. */
 const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))

@@ -289,59 +289,17 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 48629:
+/***/ 47950:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Wj: () => (/* binding */ neutraliseOutput),
-  I6: () => (/* binding */ terminalControl),
-  vd: () => (/* binding */ watchedTerminal)
-});
-
-// EXTERNAL MODULE: ./lib/core/visible-controls.js
-var visible_controls = __nccwpck_require__(74700);
-;// CONCATENATED MODULE: ./lib/security/neutralise-log-text.js
-/** U+200B: the runner no longer sees a command, a reader sees no change. */
-const BREAK = '\u200B';
-// The runner trims .NET white space (char.IsWhiteSpace) before looking for `::`; \s plus U+0085 covers it.
-const COMMAND_AT_START = /^([\s\u0085]*):(?=:)/;
-/**
- * Text from tools, models and pull requests made safe for the job log. The runner splits output on
- * `\r`, `\n` and `\r\n` and executes `::command::` at the start of a line (after white space) and
- * the legacy `##[command]` anywhere in one; every such opening is broken with U+200B, and line
- * breaks become `\n`. So the action's own commands are the only workflow commands in its log.
- */
-function neutraliseLogText(text) {
-    return text
-        .split(/\r\n|\r|\n/)
-        .map((line) => line.replace(COMMAND_AT_START, `$1:${BREAK}`).replaceAll('##[', `#${BREAK}#[`))
-        .join('\n');
-}
-/** Every break a log reader (or its search) may take for a new line: the runner's, and U+2028/U+2029. */
-const LOG_LINE_BREAK = /\r\n?|\n|\u2028|\u2029/;
-/**
- * A tool's or a model's text, each of its lines under a `\u2502 ` rule: printed as it was, a line
- * `\u2705 3. Deploy to production \u2192 deployed` or `Run succeeded \u2026` read in the log (and its search) as the
- * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
- */
-function quotedLines(text) {
-    return text.split(LOG_LINE_BREAK).map(quoted);
-}
-const quoted = (line) => `\u2502 ${line}`;
-/**
- * A message the runner logs as it is (an annotation's, a warning's): its first line, the action's own words,
- * then each further line, run text (a tool's stderr, a judge's evidence), under the `\u2502 ` rule.
- */
-function loggedMessage(message) {
-    const [first = '', ...rest] = message.split(LOG_LINE_BREAK);
-    return rest.length === 0 ? message : [first, ...rest.map(quoted)].join('\n');
-}
-
-// EXTERNAL MODULE: ./lib/core/secret-env-name.js
-var secret_env_name = __nccwpck_require__(59989);
-;// CONCATENATED MODULE: ./lib/cli/neutralise-output.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I6: () => (/* binding */ terminalControl),
+/* harmony export */   Wj: () => (/* binding */ neutraliseOutput),
+/* harmony export */   vd: () => (/* binding */ watchedTerminal)
+/* harmony export */ });
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
+/* harmony import */ var _security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(75709);
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
 
 
 
@@ -352,7 +310,7 @@ var secret_env_name = __nccwpck_require__(59989);
  * The run's own text goes through the full redactor before it gets here; this loads nothing heavy.
  */
 function environmentSecrets(env) {
-    const values = Object.entries(env).flatMap(([name, value]) => (value && value.length >= 4 && !/^INPUT_/i.test(name) && (0,secret_env_name/* isSecretEnvName */.B)(name) && !(0,secret_env_name/* isOrdinaryValue */.C)(value) ? [value] : []));
+    const values = Object.entries(env).flatMap(([name, value]) => (value && value.length >= 4 && !/^INPUT_/i.test(name) && (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value) ? [value] : []));
     return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 /** The encodings a `write(text, encoding)` spells bytes in: only these are decoded. */
@@ -394,8 +352,8 @@ function neutraliseOutput(stream, env = process.env) {
     const safeWrite = (chunk, ...rest) => {
         // Only an encoding that spells bytes (`write('aGk=', 'base64')`) is decoded; any other names how text is stored, and text is text.
         const decoded = typeof chunk !== 'string' ? bytes.decode(chunk, { stream: true }) : typeof rest[0] === 'string' && BYTE_ENCODINGS.has(rest[0]) ? Buffer.from(chunk, rest[0]).toString('utf8') : chunk;
-        const text = (0,visible_controls/* visibleControls */.x)(hideSecrets(decoded, secrets));
-        return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
+        const text = (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(hideSecrets(decoded, secrets));
+        return write(neutralise ? (0,_security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .neutraliseLogText */ .qe)(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
     };
     stream.write = safeWrite;
 }
@@ -427,7 +385,8 @@ function terminalControl(stream) {
 /* harmony export */   YP: () => (/* binding */ DEFAULT_TRACE),
 /* harmony export */   Zo: () => (/* binding */ DEFAULT_API_KEY_ENV),
 /* harmony export */   eb: () => (/* binding */ UsageError),
-/* harmony export */   hT: () => (/* binding */ parseCliArgs)
+/* harmony export */   hT: () => (/* binding */ parseCliArgs),
+/* harmony export */   r7: () => (/* binding */ shellWord)
 /* harmony export */ });
 /* unused harmony export COMMAND_OPTIONS */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(57975);
@@ -472,6 +431,58 @@ function refuseRepeated(tokens, multiple) {
             throw new UsageError(`--${token.name} is given more than once; give it once`);
         seen.add(token.name);
     }
+}
+/** The options whose value is the path of a file or a folder. */
+const PATH_OPTIONS = ['trace', 'weights-from', 'summary', 'record', 'replay', 'resume', 'faults', 'answers', 'compare', 'json', 'markdown', 'trace-dir'];
+/**
+ * Throws for a path with U+FFFD in it: Node reads the command line as UTF-8, so a file named in another encoding
+ * (a Latin-1 `caf\xe9.yml`) arrives with its byte replaced, a name no file has: `validate` said "no such file" of a
+ * file that is there, and an output was written under another name than the one given (found by an adversarial pass).
+ */
+function refuseUndecodablePaths(files, values) {
+    const why = 'its name holds bytes that are not UTF-8 (shown as \uFFFD), and the command line is read as UTF-8, so no file can be named by it; rename the file (or folder) in UTF-8';
+    const file = files.find((name) => name.includes('\uFFFD'));
+    if (file !== undefined)
+        throw new UsageError(`${file}: ${why}`);
+    const option = PATH_OPTIONS.find((name) => values[name]?.includes('\uFFFD'));
+    if (option !== undefined)
+        throw new UsageError(`--${option} ${values[option]}: ${why}`);
+}
+/** A word as a POSIX shell reads it back: bare when no character in it means anything to a shell, else in single quotes. */
+function shellWord(word) {
+    return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+/**
+ * Why `run`, `plan` or `eval` did not get one plan file, naming the words it got instead: "got 4" of a command line
+ * that names one plan (`--task fix the flaky test`, `--` before options) said neither which words nor why (an adversarial pass).
+ */
+function notOnePlanFile(command, files, tokens) {
+    if (files.length === 0)
+        return `${command} takes exactly one plan file, got none`;
+    // A glob that matched 500 files is named by its first few.
+    const named = files.length > 5 ? `${files.slice(0, 4).join(', ')} and ${files.length - 4} more` : files.join(', ');
+    const said = `${command} takes exactly one plan file, got ${files.length} (${named})`;
+    const words = tokens.slice(tokens.findIndex((token) => token.kind === 'positional') + 1);
+    // A word after an option's own value, the plan file before them, not after `--`: the rest of a value of several words the shell split.
+    const file = words.findIndex((token) => token.kind === 'positional');
+    const split = words.findIndex((token, index) => index > file + 1 && token.kind === 'positional' && words[index - 1].kind === 'option' && words[index - 1].value !== undefined && !words[index - 1].inlineValue);
+    if (split > 0) {
+        const option = words[split - 1];
+        let end = split;
+        while (end < words.length && words[end].kind === 'positional')
+            end++;
+        const rest = words.slice(split, end).map((token) => token.value);
+        // Inputs (`a=1 b=2`) and baselines each take an --option of their own: quoted as one, `--input 'a=1 b=2'` set a to "1 b=2".
+        if (option.name === 'baseline' || (option.name === 'input' && rest.every((word) => word.indexOf('=') > 0))) {
+            return `${said}; give each value its own --${option.name}: ${[option.value, ...rest].map((word) => `--${option.name} ${shellWord(word)}`).join(' ')}`;
+        }
+        const value = [option.value, ...rest].join(' ');
+        return `${said}; a value of several words is quoted as one: --${option.name} ${shellWord(value)}`;
+    }
+    const terminator = words.findIndex((token) => token.kind === 'option-terminator');
+    if (terminator >= 0 && words.slice(terminator).some((token) => token.kind === 'positional' && token.value.startsWith('-')))
+        return `${said}; every word after -- is a file: put the options before --`;
+    return said;
 }
 /**
  * A command line that cannot be understood; the CLI prints it and exits 2. With `usage` (no command, or
@@ -617,6 +628,10 @@ function parseCliArgs(argv) {
         const dashed = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument is ambiguous/.exec(error.message);
         if (dashed)
             throw new UsageError(`${dashed[2] ?? dashed[1]} needs a value; a value that starts with a dash is written ${dashed[2] ?? dashed[1]}=-\u2026`);
+        // Node's "Option '--agent' does not take an argument" for `--agent=true`, saying what to write.
+        const flag = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?' does not take an argument/.exec(error.message);
+        if (flag)
+            throw new UsageError(`${flag[2] ?? flag[1]} takes no value; give it alone: ${flag[2] ?? flag[1]}`);
         throw new UsageError(error.message);
     }
     const { values, positionals, tokens } = parsed;
@@ -639,6 +654,7 @@ function parseCliArgs(argv) {
         throw new UsageError(`unknown command '${command}'; the commands are ${COMMANDS.join(', ')}${near ? ` (did you mean '${near}'?)` : ''}`);
     }
     refuseRepeated(tokens, new Set(['input', 'baseline']));
+    refuseUndecodablePaths(rest, values);
     if (command !== 'eval') {
         const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
         if (misplaced)
@@ -677,7 +693,7 @@ function parseCliArgs(argv) {
     }
     if (command === 'run' || command === 'plan' || command === 'eval') {
         if (rest.length !== 1)
-            throw new UsageError(`${command} takes exactly one plan file, got ${rest.length}`);
+            throw new UsageError(notOnePlanFile(command, rest, tokens));
         // `run '' --task \u2026` runs a task without a plan file, as the action's task input does; plan and eval take none.
         if (rest[0] === '' && command !== 'run')
             throw new UsageError(`${command} needs the path of a plan file, got an empty one`);
@@ -1040,6 +1056,53 @@ class NameSuggester {
 }
 
 
+/***/ }),
+
+/***/ 75709:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   eh: () => (/* binding */ loggedMessage),
+/* harmony export */   qe: () => (/* binding */ neutraliseLogText)
+/* harmony export */ });
+/* unused harmony export quotedLines */
+/** U+200B: the runner no longer sees a command, a reader sees no change. */
+const BREAK = '\u200B';
+// The runner trims .NET white space (char.IsWhiteSpace) before looking for `::`; \s plus U+0085 covers it.
+const COMMAND_AT_START = /^([\s\u0085]*):(?=:)/;
+/**
+ * Text from tools, models and pull requests made safe for the job log. The runner splits output on
+ * `\r`, `\n` and `\r\n` and executes `::command::` at the start of a line (after white space) and
+ * the legacy `##[command]` anywhere in one; every such opening is broken with U+200B, and line
+ * breaks become `\n`. So the action's own commands are the only workflow commands in its log.
+ */
+function neutraliseLogText(text) {
+    return text
+        .split(/\r\n|\r|\n/)
+        .map((line) => line.replace(COMMAND_AT_START, `$1:${BREAK}`).replaceAll('##[', `#${BREAK}#[`))
+        .join('\n');
+}
+/** Every break a log reader (or its search) may take for a new line: the runner's, and U+2028/U+2029. */
+const LOG_LINE_BREAK = /\r\n?|\n|\u2028|\u2029/;
+/**
+ * A tool's or a model's text, each of its lines under a `\u2502 ` rule: printed as it was, a line
+ * `\u2705 3. Deploy to production \u2192 deployed` or `Run succeeded \u2026` read in the log (and its search) as the
+ * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
+ */
+function quotedLines(text) {
+    return text.split(LOG_LINE_BREAK).map(quoted);
+}
+const quoted = (line) => `\u2502 ${line}`;
+/**
+ * A message the runner logs as it is (an annotation's, a warning's): its first line, the action's own words,
+ * then each further line, run text (a tool's stderr, a judge's evidence), under the `\u2502 ` rule.
+ */
+function loggedMessage(message) {
+    const [first = '', ...rest] = message.split(LOG_LINE_BREAK);
+    return rest.length === 0 ? message : [first, ...rest.map(quoted)].join('\n');
+}
+
+
 /***/ })
 
 /******/ });
@@ -1322,8 +1385,8 @@ function batchOutput(out, after = []) {
     });
 }
 
-// EXTERNAL MODULE: ./lib/cli/neutralise-output.js + 1 modules
-var neutralise_output = __nccwpck_require__(48629);
+// EXTERNAL MODULE: ./lib/cli/neutralise-output.js
+var neutralise_output = __nccwpck_require__(47950);
 // EXTERNAL MODULE: ./lib/cli/parse-cli-args.js
 var parse_cli_args = __nccwpck_require__(26026);
 ;// CONCATENATED MODULE: ./lib/cli/usage.js
@@ -1437,6 +1500,15 @@ async function runCommandLine(argv) {
             process.stdout.write(`plan-runner ${VERSION}\n`);
             return 0;
     }
+    // Every command below reads and writes in the current folder, the repository root: one removed after the shell entered
+    // it (a `git worktree remove`, a `rm -rf` in another shell) made each an "internal error" (found by an adversarial pass).
+    try {
+        process.cwd();
+    }
+    catch {
+        process.stderr.write('plan-runner: the current folder no longer exists (it was removed after the shell entered it); cd to the repository root and run the command again\n');
+        return 1;
+    }
     // Every command below may compile a pattern: a copy without the regex engine's file says so, not that a pattern is bad.
     const incomplete = (await __nccwpck_require__.e(/* import() */ 118).then(__nccwpck_require__.bind(__nccwpck_require__, 43118))).regexEngineMissing();
     if (incomplete) {
@@ -1466,10 +1538,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(396), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(556), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(396), __nccwpck_require__.e(630), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(396), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(556), __nccwpck_require__.e(796), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(556), __nccwpck_require__.e(796), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

@@ -1,5 +1,5 @@
-export const id = 630;
-export const ids = [630];
+export const id = 796;
+export const ids = [796];
 export const modules = {
 
 /***/ 71874:
@@ -41,7 +41,7 @@ function inlineCode(text) {
 
 /***/ }),
 
-/***/ 38630:
+/***/ 46796:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -157,42 +157,93 @@ const SUMMARY_ARGS = { maxChars: 20_000, maxTotalChars: 200_000, maxSteps: 1_000
 const COMMENT_ARGS = { maxChars: 1_000, maxTotalChars: 10_000, maxSteps: 50, restAt: 'the job summary' };
 /** How a person approves a paused run, in words that fit the comment and the summary. */
 const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
-/** `maxChars`: what is left of the view's room for arguments (at most ApprovalArgs.maxChars). */
-function pendingLine(step, redact, shown, maxChars) {
+/**
+ * What is left of a view's room for what its pending steps show past their titles: an agent's tools and task, a
+ * used plan's path and why it waits, and arguments, shared part by part. Counted for arguments alone, 50 agents'
+ * tasks and tools made the comment's approval list longer than the comment, and its checklist, the \u274c lines
+ * too, went (found by an adversarial pass).
+ */
+class PendingRoom {
+    shown;
+    #left;
+    constructor(shown) {
+        this.shown = shown;
+        this.#left = shown.maxTotalChars;
+    }
+    /** The most characters the next part may show: a step's `maxChars`, and no more than is left. */
+    get next() {
+        return Math.max(0, Math.min(this.shown.maxChars, this.#left));
+    }
+    take(chars) {
+        this.#left -= chars;
+    }
+}
+/** An agent's tools, as many as fit, and how many more there are. */
+function toolsPart(tools, room) {
+    const fits = room.next;
+    const names = [];
+    let used = 0;
+    for (const tool of tools) {
+        const name = (0,code_fence/* inlineCode */.t)(tool);
+        if (used + name.length > fits)
+            break;
+        names.push(name);
+        used += name.length + 2;
+    }
+    room.take(used);
+    const more = tools.length - names.length;
+    if (more === 0)
+        return `may call ${names.join(', ')}`;
+    const count = `${(0,group_digits/* groupDigits */.K)(more)}${names.length ? ' more' : ''} tool${more === 1 ? '' : 's'}`;
+    return `may call ${names.length ? `${names.join(', ')} and ` : ''}${count} (${room.shown.restAt} lists them)`;
+}
+/**
+ * `text`'s start within the room, as `show` writes it (its length as written is what the room loses: a code
+ * span of backticks is three times its text); undefined when too little room is left to show a start worth reading.
+ */
+function fitted(text, room, show, minimum = 20) {
+    const fits = room.next;
+    if (text.length > fits && fits < minimum)
+        return undefined;
+    const shown = show((0,cut_text/* cutText */.I)(text, fits));
+    room.take(shown.length);
+    return shown;
+}
+function pendingLine(step, redact, room) {
+    const { restAt } = room.shown;
     const what = step.tool
         ? `calls ${(0,code_fence/* inlineCode */.t)(step.tool)}`
         : step.tools?.length
-            ? `may call ${step.tools.map(code_fence/* inlineCode */.t).join(', ')}`
+            ? toolsPart(step.tools, room)
             : step.uses !== undefined
-                ? `runs the plan ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(step.uses), 200))}, all of it`
+                ? `runs the plan ${fitted((0,cut_text/* cutText */.I)(redact(step.uses), 200), room, code_fence/* inlineCode */.t, 60) ?? (0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(step.uses), 60))}, all of it`
                 : `a ${step.type} step`;
     // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
-    const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)((0,checklist/* oneLogLine */.Hr)(redact(step.reason)), 300))})`;
+    const reason = step.uses === undefined || step.reason === undefined ? undefined : (fitted((0,cut_text/* cutText */.I)((0,checklist/* oneLogLine */.Hr)(redact(step.reason)), 300), room, escape_markdown/* escapeInlineMarkdown */.ME, 40) ?? `why it waits: ${restAt} says`);
+    const why = reason === undefined ? '' : ` (${reason})`;
     // What an agent works on, where its title is not it: the comment shows its start, as of arguments.
-    const task = step.task === undefined ? '' : `, working on ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(step.task), Math.max(maxChars, 200)))}`;
+    const taskText = step.task === undefined ? undefined : redact(step.task);
+    const task = taskText === undefined ? '' : `, working on ${fitted(taskText, room, code_fence/* inlineCode */.t) ?? `a task of ${(0,group_digits/* groupDigits */.K)(taskText.length)} characters (${restAt} has it)`}`;
     const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.I)(redact(step.title), 100)}`)} \u2014 ${what}${task}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
+    const maxChars = room.next;
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
-        return { line: `${title} with ${(0,group_digits/* groupDigits */.K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
+        return `${title} with ${(0,group_digits/* groupDigits */.K)(text.length)} characters of arguments: ${restAt} has them`;
     }
-    const rest = text.length > maxChars ? ` (${(0,group_digits/* groupDigits */.K)(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
-    const cut = (0,cut_text/* cutText */.I)(text, maxChars);
+    const rest = text.length > maxChars ? ` (${(0,group_digits/* groupDigits */.K)(text.length - maxChars + 1)} more characters: ${restAt} has them all)` : '';
+    const shown = (0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(text, maxChars));
+    room.take(shown.length);
     const args = step.args !== undefined
-        ? ` with ${(0,code_fence/* inlineCode */.t)(cut)}${rest}`
+        ? ` with ${shown}${rest}`
         : step.tool
             ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
-    return { line: `${title}${args}`, used: cut.length };
+    return `${title}${args}`;
 }
-/** The pending steps' lines, within the view's room: each step's arguments and all of them together. */
+/** The pending steps' lines, within the view's room: each step's parts and all of them together. */
 function pendingLines(pending, redact, shown) {
-    const lines = [];
-    let room = shown.maxTotalChars;
-    for (const step of pending.slice(0, shown.maxSteps)) {
-        const { line, used } = pendingLine(step, redact, shown, Math.min(shown.maxChars, room));
-        lines.push(line);
-        room -= used;
-    }
+    const room = new PendingRoom(shown);
+    const lines = pending.slice(0, shown.maxSteps).map((step) => pendingLine(step, redact, room));
     const more = pending.length - lines.length;
     if (more > 0)
         lines.push(`- \u2026 ${(0,group_digits/* groupDigits */.K)(more)} more step${more === 1 ? '' : 's'} to approve: ${shown.restAt} lists them`);
@@ -221,33 +272,8 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
-;// CONCATENATED MODULE: ./lib/report/run-usage.js
-
-/**
- * The run's model use: as the run reported it when it finished, else what its events charged so far
- * (a run killed mid-run): each step's, a running step's up to now, and the calls no step owns.
- */
-function runUsage(record) {
-    return record.status === undefined ? (0,core_usage/* addUsage */.v)(stepsUsage(record), record.spentOutsideSteps ?? core_usage/* NO_USAGE */.y) : record.usage;
-}
-/**
- * What a step used: once it ended, as it reported; while it runs, what was charged to it so far (a used
- * plan's, its steps' and what they charged after they ended, which no other figure has).
- */
-function stepUsageSoFar(step) {
-    if (step.state !== 'in_progress')
-        return step.usage;
-    const own = step.spent ?? core_usage/* NO_USAGE */.y;
-    return step.nested ? (0,core_usage/* addUsage */.v)(own, (0,core_usage/* addUsage */.v)(stepsUsage(step.nested), step.nested.spentOutsideSteps ?? core_usage/* NO_USAGE */.y)) : own;
-}
-/** The model use of a run's steps (a used plan's step reports the same sum as its use). */
-function stepsUsage(record) {
-    let usage = core_usage/* NO_USAGE */.y;
-    for (const step of record.steps.values())
-        usage = (0,core_usage/* addUsage */.v)(usage, stepUsageSoFar(step));
-    return usage;
-}
-
+// EXTERNAL MODULE: ./lib/core/run-usage.js
+var run_usage = __webpack_require__(82796);
 ;// CONCATENATED MODULE: ./lib/report/reused-work.js
 
 
@@ -353,7 +379,7 @@ const KILLED_COST_NOTE = 'The main step ended while the run went on: what a mode
 function renderSummaryCost(record, limits, redact, options = {}) {
     const { fannedOut = false } = options;
     const lines = ['### Cost'];
-    const total = runUsage(record);
+    const total = (0,run_usage/* runUsage */.l)(record);
     const reused = reusedWork(record);
     if (reused.words !== '') {
         const saved = reused.usage;
@@ -368,9 +394,8 @@ function renderSummaryCost(record, limits, redact, options = {}) {
             ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${spent} are counted in the summaries of the jobs that ran them, not here.`
             : `Resumed: ${steps} reused from the earlier run, which would have cost ${spent} again.`);
     }
-    const abandoned = abandonedLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
-        lines.push('', abandoned ?? 'No model calls.');
+        lines.push('', abandonedLine(total) ?? 'No model calls.');
         if (options.killed)
             lines.push('', KILLED_COST_NOTE);
         return lines.join('\n');
@@ -380,7 +405,7 @@ function renderSummaryCost(record, limits, redact, options = {}) {
     for (const step of record.steps.values()) {
         // A step still in progress when the run ended (a shard's fan-out step, which the merge completes) has
         // what was charged to it so far: its items' calls are not "planning and goal checks".
-        const used = stepUsageSoFar(step);
+        const used = (0,run_usage/* stepUsageSoFar */.D)(step);
         stepsTotal = (0,core_usage/* addUsage */.v)(stepsTotal, used);
         if (used.modelCalls > 0 || used.promptTokens > 0)
             lines.push(row((0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), used));
@@ -399,6 +424,13 @@ function renderSummaryCost(record, limits, redact, options = {}) {
     const limit = limits && limitRow(limits, costCap);
     if (limit)
         lines.push(limit);
+    pushNotes(lines, total);
+    if (options.killed)
+        lines.push('', KILLED_COST_NOTE);
+    return lines.join('\n');
+}
+/** The lines under a cost table: which calls' tokens were estimated, which had no price, which were abandoned or unanswered. */
+function pushNotes(lines, total) {
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
         lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
@@ -406,10 +438,20 @@ function renderSummaryCost(record, limits, redact, options = {}) {
     const unpriced = unpricedLine(total);
     if (unpriced)
         lines.push('', unpriced);
+    const abandoned = abandonedLine(total);
     if (abandoned)
         lines.push('', abandoned);
-    if (options.killed)
-        lines.push('', KILLED_COST_NOTE);
+}
+/**
+ * The cost of a job in which no step ran (the model's plan rejected, or only shown): the planner's calls, as
+ * the run's table has them; only the abandoned line when no call answered, undefined when none was made.
+ * The outputs counted them, and the summary said nothing of them (found by an adversarial pass).
+ */
+function renderPlanningCost(usage) {
+    if (usage.modelCalls === 0 && usage.promptTokens === 0 && usage.completionTokens === 0)
+        return abandonedLine(usage);
+    const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage), row('**Total**', usage)];
+    pushNotes(lines, usage);
     return lines.join('\n');
 }
 
@@ -468,6 +510,8 @@ var todo_entries = __webpack_require__(44329);
 
 
 const INLINE_MAX = 120;
+/** The most lines a cut list of a step's items, or of a used plan's steps, keeps of those that need attention. */
+const URGENT_KEPT = 500;
 /**
  * A step's title on its line: a description can be a whole prompt, and 400 steps of 3 KB each filled
  * the 1 MiB with titles alone. The plan file has them whole.
@@ -539,14 +583,35 @@ function itemLine(item, finished, redact) {
         return { line: finished ? `${head} \u2014 not run` : head, partial: false };
     return { line: item.retry ? `${head} \u2014 attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
-/** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
+/** Whether an item's line says something went wrong or is under way: it failed or runs, or its agent left TODOs open. */
+function itemNeedsAttention(item) {
+    return item.state === 'failed' || item.state === 'in_progress' || (item.todos?.some((todo) => todo.status !== 'completed') ?? false);
+}
+/**
+ * A for_each step's items, one line each, collapsed; cut to the lines of the items that need attention (at
+ * most {@link URGENT_KEPT}) when the summary runs out of room. Cut whole, 20,000 items took the 2 that failed,
+ * which the header counted, with them (found by an adversarial pass).
+ */
 function itemsPart(items, step, redact, where) {
     const finished = step.state !== 'in_progress' && step.state !== 'pending';
     const lines = items.map((item) => itemLine(item, finished, redact));
     const label = `${(0,group_digits/* groupDigits */.K)(items.length)} item${items.length === 1 ? '' : 's'}${(0,checklist/* itemProgress */.jl)(step)}`;
     // Found by an adversarial pass: a line shows a result's first 80 characters, and nothing said where the rest was.
     const whole = lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
-    return { full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+    const urgent = [];
+    for (let index = 0; index < items.length && urgent.length < URGENT_KEPT; index++)
+        if (itemNeedsAttention(items[index]))
+            urgent.push(index);
+    if (urgent.length === 0)
+        return { full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+    const left = items.length - urgent.length;
+    const unfinished = items.reduce((sum, item) => sum + (itemNeedsAttention(item) ? 1 : 0), 0) - urgent.length;
+    const which = unfinished === 0 ? '' : `, ${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished,`;
+    const note = `_The other ${(0,group_digits/* groupDigits */.K)(left)} of the ${(0,group_digits/* groupDigits */.K)(items.length)} items${which} ${left === 1 ? 'was' : 'were'} cut from this summary; every item is in ${where}._`;
+    return {
+        full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`),
+        cut: `${urgent.map((index) => lines[index].line).join('\n')}${left > 0 ? `\n\n${note}` : ''}`,
+    };
 }
 function stepParts(key, title, step, redact, where) {
     let line = stepLine(key, title, step, redact);
@@ -604,6 +669,38 @@ function dropRank(step, ended) {
         return 1;
     return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
+/** The lines of a plan step's nested run, and of runs nested in theirs, indented under it, in order. */
+function nestedLines(step, redact, depth = 1) {
+    const nested = step?.nested;
+    if (!nested)
+        return [];
+    // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
+    return (0,checklist/* checklistItems */.V_)(nested, redact).flatMap((item) => {
+        const inner = nested.steps.get(item.key);
+        const text = `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`;
+        return [{ text, urgent: (0,checklist/* needsAttention */.e_)(inner) }, ...nestedLines(inner, redact, depth + 1)];
+    });
+}
+/**
+ * A plan step's nested run, cuttable to the lines of its steps that need attention (at most
+ * {@link URGENT_KEPT}) and a count of the others. One block no cut could shorten, a used plan of 30,000
+ * steps was over the 1 MiB alone, and its step left out, the \u274c under it with it (found by an adversarial pass).
+ */
+function nestedPart(step, redact, where) {
+    const lines = nestedLines(step, redact);
+    if (lines.length === 0)
+        return undefined;
+    const full = lines.map((line) => line.text).join('\n');
+    const urgent = lines.filter((line) => line.urgent);
+    if (urgent.length === lines.length && lines.length <= URGENT_KEPT)
+        return full;
+    const kept = urgent.slice(0, URGENT_KEPT);
+    const left = lines.length - kept.length;
+    const unfinished = urgent.length - kept.length;
+    const which = unfinished === 0 ? ' that completed or did not run' : `, ${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished,`;
+    const note = `_\u2026 ${(0,group_digits/* groupDigits */.K)(left)} step${left === 1 ? '' : 's'} of the plans this step uses${which} ${left === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
+    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${note}` : note };
+}
 /**
  * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
  * one part per plan: a warning it did not meet, or the evidence its step passed on, shows here.
@@ -629,9 +726,9 @@ function renderSummarySteps(record, redact, where) {
         const step = record.steps.get(planStep.key);
         const lines = stepParts(planStep.key, (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX), step, redact, where);
         // A plan step's nested run, indented under it: each inner step with its status.
-        const inner = step?.nested ? (0,checklist/* nestedItems */.kS)(step, redact) : [];
-        if (inner.length > 0)
-            lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+        const inner = nestedPart(step, redact, where);
+        if (inner !== undefined)
+            lines.push(inner);
         (0,push_all/* pushAll */.i)(lines, usedPlanGoals([planStep.key], step, redact));
         const rank = dropRank(step, record.status !== undefined);
         if (rank === undefined)
@@ -1014,10 +1111,10 @@ function traceLostNote(tracePath, redact) {
         '',
     ].join('\n');
 }
-/** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
+/** A report where no step ran still says what the model's planning used, and how many of its requests were abandoned. */
 function withAbandoned(markdown, usage) {
-    const line = usage && abandonedLine(usage);
-    return line ? `${markdown.trimEnd()}\n\n${line}\n` : markdown;
+    const cost = usage && renderPlanningCost(usage);
+    return cost ? `${markdown.trimEnd()}\n\n${cost}\n` : markdown;
 }
 /**
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
@@ -1063,10 +1160,16 @@ function reportOf(outcome, context) {
         };
     }
     if (outcome.kind === 'planned') {
-        // mode: plan \u2014 the plan was written and validated; nothing ran.
-        return { status: 'succeeded', goals: [], markdown: withAbandoned((0,plan_preview/* renderPlanPreview */.UM)(outcome.plan, { redact: context.redact, written: outcome.written }), outcome.usage), planErrors: [], usage: outcome.usage };
+        // mode: plan \u2014 the plan was written and validated; nothing ran. A budget its writing passed fails the job, the plan still shown.
+        const preview = (0,plan_preview/* renderPlanPreview */.UM)(outcome.plan, { redact: context.redact, written: outcome.written });
+        const stop = outcome.stopped;
+        const markdown = stop ? `${preview}\n**Status:** ${stop.status} \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(stop.message)}; the model's calls that wrote the plan passed it.\n` : preview;
+        return { status: stop ? stop.status : 'succeeded', ...(stop && { reason: stop.message }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
     }
-    const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
+    const lost = context.failedAfter !== undefined && outcome.status === 'succeeded';
+    const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;
+    const status = lost ? 'failed' : outcome.status;
+    const { record, goals, reason } = judgedRecord(ran, status, outcome.goals, context.redact);
     const limits = outcome.plan.limits;
     const markdown = renderSummary(record, {
         redact: context.redact,
@@ -1077,7 +1180,7 @@ function reportOf(outcome, context) {
         ...(context.fannedOut && { fannedOut: true }),
     });
     return {
-        status: outcome.status,
+        status,
         ...(reason === undefined ? {} : { reason }),
         goals,
         markdown,

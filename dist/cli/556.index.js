@@ -1,19 +1,18 @@
-export const id = 396;
-export const ids = [396,136];
+export const id = 556;
+export const ids = [556];
 export const modules = {
 
 /***/ 69231:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   l: () => (/* binding */ fileIdentity),
 /* harmony export */   s: () => (/* binding */ checkOutputPaths)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var _core_file_identity_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(50212);
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86919);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7437);
-/* harmony import */ var _core_real_path_ahead_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76095);
 /* harmony import */ var _core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9098);
 /* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97712);
 /* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(65542);
@@ -31,31 +30,16 @@ export const modules = {
 
 /** The longest file name (one path component) in bytes that ext4, APFS and most file systems take. */
 const MAX_NAME_BYTES = 255;
-/**
- * What identifies a file, however it is spelled: the device and inode of one that exists (symlinks and
- * hard links included), else the real path of its deepest existing folder joined with the rest. A device
- * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
- */
-function fileIdentity(file) {
-    try {
-        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file));
-        return stat.isFile() || stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
-    }
-    catch {
-        // Not there (yet): where it would be created.
-        return (0,_core_real_path_ahead_js__WEBPACK_IMPORTED_MODULE_2__/* .realPathAhead */ .v)(file);
-    }
-}
 /** Throws `UsageError` when an output is an input (other than the one it may rewrite) or another output. */
 function refuseOverlaps(outputs, inputs) {
     const seen = [];
     for (const [option, file, rewrittenBy] of inputs) {
-        const id = file === undefined ? undefined : fileIdentity(file);
+        const id = file === undefined ? undefined : (0,_core_file_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .fileIdentity */ .l)(file);
         if (id !== undefined)
             seen.push({ option, file: file, id, input: true, ...(rewrittenBy !== undefined && { rewrittenBy }) });
     }
     for (const [option, file] of outputs) {
-        const id = file === undefined ? undefined : fileIdentity(file);
+        const id = file === undefined ? undefined : (0,_core_file_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .fileIdentity */ .l)(file);
         if (id === undefined)
             continue;
         const clash = seen.find((other) => other.id === id && other.rewrittenBy !== option);
@@ -68,7 +52,7 @@ function refuseOverlaps(outputs, inputs) {
 }
 /** Whether `file` names a folder by its spelling: a trailing separator, or a last name of `.` or `..`. */
 function namesFolder(file) {
-    return file.endsWith('/') || file.endsWith(node_path__WEBPACK_IMPORTED_MODULE_1__.sep) || ['.', '..'].includes(node_path__WEBPACK_IMPORTED_MODULE_1__.basename(file));
+    return file.endsWith('/') || file.endsWith(node_path__WEBPACK_IMPORTED_MODULE_2__.sep) || ['.', '..'].includes(node_path__WEBPACK_IMPORTED_MODULE_2__.basename(file));
 }
 /**
  * Checks the files a command will write, before it runs: none may be a file the command reads (the plan,
@@ -85,12 +69,12 @@ function checkOutputPaths(outputs, inputs = []) {
         // `--summary out/`, `--trace notes.md/`: a folder by its spelling, not there yet (or a file named as one). It
         // passed, the run ran, and then the report was not written (EISDIR) and the trace was lost (an adversarial hunt).
         if (namesFolder(file)) {
-            process.stderr.write(`plan-runner: cannot write ${option} ${file}: it names a folder (it ends in ${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}, . or ..); name a file (in it, or elsewhere)\n`);
+            process.stderr.write(`plan-runner: cannot write ${option} ${file}: it names a folder (it ends in ${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}, . or ..); name a file (in it, or elsewhere)\n`);
             return false;
         }
         // A name longer than a file system takes (255 bytes on Linux and macOS) was found only after the run.
-        if (Buffer.byteLength(node_path__WEBPACK_IMPORTED_MODULE_1__.basename(file)) > MAX_NAME_BYTES) {
-            process.stderr.write(`plan-runner: cannot write ${option} ${file}: its name is ${Buffer.byteLength(node_path__WEBPACK_IMPORTED_MODULE_1__.basename(file))} bytes, more than the ${MAX_NAME_BYTES} a file system takes; choose a shorter name\n`);
+        if (Buffer.byteLength(node_path__WEBPACK_IMPORTED_MODULE_2__.basename(file)) > MAX_NAME_BYTES) {
+            process.stderr.write(`plan-runner: cannot write ${option} ${file}: its name is ${Buffer.byteLength(node_path__WEBPACK_IMPORTED_MODULE_2__.basename(file))} bytes, more than the ${MAX_NAME_BYTES} a file system takes; choose a shorter name\n`);
             return false;
         }
         // A folder would be found only when the run ends, its work done: `--summary /tmp`.
@@ -109,15 +93,15 @@ function checkOutputPaths(outputs, inputs = []) {
         }
         // Opening a FIFO no one reads blocks the whole process, signals included, once the run has ended:
         // a device (`/dev/null`, `/dev/stdout`, whatever it is) is written as asked, a FIFO or socket elsewhere is refused.
-        if (stat && !stat.isFile() && !node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith(`${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}dev${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && (stat.isFIFO() || stat.isSocket())) {
+        if (stat && !stat.isFile() && !node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file).startsWith(`${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}dev${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}`) && (stat.isFIFO() || stat.isSocket())) {
             process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a ${stat.isFIFO() ? 'FIFO' : 'socket'}, which would hold the command until something reads it; name a regular file (or /dev/stdout)\n`);
             return false;
         }
         try {
             // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run, however the path is spelled.
-            const outputFolder = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_9__/* .OUTPUT_FOLDER */ .z);
-            const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
-            if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`))
+            const outputFolder = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_9__/* .OUTPUT_FOLDER */ .z);
+            const absolute = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file);
+            if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}`))
                 (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseLinkedOutputFolder */ .NK)(_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_9__/* .OUTPUT_FOLDER */ .z);
             (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .createOutputFolder */ .An)(file);
             (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_4__/* .refuseFinalSymlink */ .M)(file);
@@ -145,12 +129,12 @@ function writeRefusal(file, stat) {
     if (stat && !stat.isFile())
         return undefined;
     try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(stat ? file : node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file)), node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(stat ? file : node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file)), node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK);
         return undefined;
     }
     catch (error) {
         const code = error.code ?? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(error);
-        return stat ? `it is not writable (${code})` : `its folder ${node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file)} is not writable (${code})`;
+        return stat ? `it is not writable (${code})` : `its folder ${node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(file)} is not writable (${code})`;
     }
 }
 
@@ -316,7 +300,7 @@ const CLI_OPTION_NAMES = { task: '--task', agent: '--agent', notAgent: 'without 
 async function cliGitHubContext(env, redact) {
     const token = env.GITHUB_TOKEN;
     const warn = (message) => process.stderr.write(`warning: ${redact(message)}\n`);
-    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(652), __webpack_require__.e(536)]).then(__webpack_require__.bind(__webpack_require__, 9536))).createOctokit({ token, warn }) : undefined;
+    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(652), __webpack_require__.e(868)]).then(__webpack_require__.bind(__webpack_require__, 45868))).createOctokit({ token, warn }) : undefined;
     return toolsetGitHubContext(githubRunContext(env), octokit);
 }
 /**
@@ -711,63 +695,40 @@ function dollarsBesideCap(cap, spent) {
 
 /***/ }),
 
-/***/ 7437:
+/***/ 50212:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   k: () => (/* binding */ errorText)
+/* harmony export */   V: () => (/* binding */ sameFile),
+/* harmony export */   l: () => (/* binding */ fileIdentity)
 /* harmony export */ });
-/** An error's message as one line of text for events and prompts, whatever was thrown. */
-function errorText(error) {
-    if (error instanceof Error)
-        return error.message || error.name;
-    return typeof error === 'string' ? error : String(error);
-}
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var _real_path_ahead_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76095);
 
 
-/***/ }),
 
-/***/ 73782:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ limitedBody)
-/* harmony export */ });
 /**
- * `body` passed through until more than `limit` bytes have come, or at once when its declared length
- * (`content-length`) is more: then its stream is cancelled and the body errors with what `over` makes.
- * For readers that take a body whole (the `openai` and MCP SDKs), which an endpoint sending without end
- * would otherwise let fill the process's memory.
+ * What identifies a file, however it is spelled: the device and inode of one that exists (symlinks and
+ * hard links included), else the real path of its deepest existing folder joined with the rest. A device
+ * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
  */
-function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
-    const reader = body.getReader();
-    let seen = 0;
-    const stop = async (controller) => {
-        const error = over();
-        await reader.cancel(error).catch(() => undefined);
-        controller.error(error);
-    };
-    return new ReadableStream({
-        async pull(controller) {
-            if (declaredBytes > limit)
-                return stop(controller);
-            let chunk;
-            try {
-                chunk = await reader.read();
-            }
-            catch (error) {
-                controller.error(error);
-                return;
-            }
-            if (chunk.done)
-                return controller.close();
-            seen += chunk.value.byteLength;
-            if (seen <= limit)
-                return controller.enqueue(chunk.value);
-            return stop(controller);
-        },
-        cancel: (reason) => reader.cancel(reason),
-    });
+function fileIdentity(file) {
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file));
+        return stat.isFile() || stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
+    }
+    catch {
+        // Not there (yet): where it would be created.
+        return (0,_real_path_ahead_js__WEBPACK_IMPORTED_MODULE_2__/* .realPathAhead */ .v)(file);
+    }
+}
+/** Whether two paths name the same file (a trace resumed in place, by `--resume` or `resume-from`), however each is spelled. */
+function sameFile(a, b) {
+    if (node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(a) === node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(b))
+        return true;
+    const identity = fileIdentity(a);
+    return identity !== undefined && identity === fileIdentity(b);
 }
 
 
@@ -797,14 +758,20 @@ const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0
 function isDevicePath(file) {
     return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
 }
-/** The flags of `mode` (a device is opened for writing only), without following a final symlink (but under `/dev`). */
+/** Never waiting on a FIFO at the open (0 where the platform has none); a regular file ignores it. */
+const NO_WAIT = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0;
+/**
+ * The flags of `mode` (a device is opened for writing only), without following a final symlink nor waiting for
+ * a FIFO's reader (but under `/dev`, whose devices a user names on purpose and are written as asked).
+ */
 function outputFlags(mode, file) {
     const device = file !== undefined && isDevicePath(file);
-    const follow = device ? 0 : NO_FOLLOW;
+    const follow = device ? 0 : NO_FOLLOW | NO_WAIT;
     const access = mode === 'w+' && !device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDWR : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY;
     const create = mode === 'a-existing' ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT;
     return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC) | follow;
 }
+const NOT_REGULAR = 'it is a FIFO or a socket, not a regular file, and writing it would hold the run until something reads it (a step may have put it there); remove it';
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
 function symlinkRefusal(file, error) {
     return error.code === 'ELOOP'
@@ -821,12 +788,23 @@ function symlinkRefusal(file, error) {
 function openOutputFile(file, mode = 'w') {
     if (mode !== 'a-existing')
         (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .An)(file);
+    let fd;
     try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
     }
     catch (error) {
+        // A FIFO no one reads, opened for writing without waiting.
+        if (error.code === 'ENXIO')
+            throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, NOT_REGULAR);
         throw symlinkRefusal(file, error);
     }
+    // Outside /dev only a regular file is written: a FIFO opened at once (read-write, or with a reader) blocked
+    // each write once its pipe was full, the whole process with it, deaf to signals (found by an adversarial pass).
+    if (!isDevicePath(file) && !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile()) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, NOT_REGULAR);
+    }
+    return fd;
 }
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
 function refuseFinalSymlink(file) {
@@ -860,190 +838,6 @@ class OutputPathRefusedError extends Error {
         this.name = new.target.name;
         this.path = file;
     }
-}
-
-
-/***/ }),
-
-/***/ 28922:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   X$: () => (/* binding */ parseJsonKeepingNumbers),
-/* harmony export */   k: () => (/* binding */ mayHoldInexactNumber),
-/* harmony export */   r3: () => (/* binding */ MAY_NOT_FIT_PATTERN),
-/* harmony export */   yy: () => (/* binding */ readJsonKeepingNumbers)
-/* harmony export */ });
-/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
-
-/**
- * Text that may hold a number a double cannot: a whole number of 16 digits or more (15 always fit), or an
- * exponent of three digits (past 1e308, or a nonzero under 5e-324).
- */
-const MAY_NOT_FIT = /[0-9]{16}|[eE][+-]?[0-9]{3}/;
-/** `MAY_NOT_FIT` as a pattern's text, for a JSON Schema `pattern` that tells such a number's text (json-schema-validator.ts). */
-const MAY_NOT_FIT_PATTERN = MAY_NOT_FIT.source;
-/**
- * `parseJson` for a tool's output, keeping each number a double does not hold as the text written (a string):
- * one that reads as infinity (`1e400`, which JSON then writes as `null`), a nonzero that reads as zero (`1e-400`),
- * and a whole number that reads as another (`1234567890123456789`, an id, became 1234567890123456800). Other
- * numbers are numbers, as `JSON.parse` reads them.
- */
-function parseJsonKeepingNumbers(text) {
-    // Read with `parseJson`'s bounds first (depth, repeated keys): its value stands unless a number may not fit.
-    const value = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text);
-    return mayHoldInexactNumber(text) ? readJsonKeepingNumbers(text) : value;
-}
-/** Whether JSON `text` may hold a number a double cannot (else `JSON.parse` reads it exactly). */
-function mayHoldInexactNumber(text) {
-    return MAY_NOT_FIT.test(text);
-}
-/** `JSON.parse` keeping numbers as `parseJsonKeepingNumbers` does, without its bounds (for a message whose reader applies its own). */
-function readJsonKeepingNumbers(text) {
-    if (!mayHoldInexactNumber(text))
-        return JSON.parse(text);
-    return JSON.parse(text, (_key, parsed, context) => {
-        const source = context?.source;
-        return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;
-    });
-}
-/** Whether `value` is the number JSON `source` writes, as far as a whole number, a zero or a size goes. */
-function holds(value, source) {
-    if (!Number.isFinite(value))
-        return false;
-    const [mantissa = ''] = source.split(/[eE]/);
-    if (value === 0)
-        return !/[1-9]/.test(mantissa);
-    const whole = /^-?(\d+)(?:\.0*)?$/.exec(source);
-    return whole === null || BigInt(whole[1]) === BigInt(Math.abs(value));
-}
-
-
-/***/ }),
-
-/***/ 70695:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
-/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
-/* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
-/* harmony export */   qF: () => (/* binding */ parseJson)
-/* harmony export */ });
-/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(35878);
-
-/**
- * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
- * and much that handles it walks it by recursion: `JSON.stringify` in the trace writer, redaction,
- * hashing. A model's tool arguments 20,000 levels deep stopped every later trace write (a resume
- * then ran a side effect again), and a planner's answer as deep crashed the CLI.
- */
-const MAX_JSON_DEPTH = 128;
-/** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
-class JsonTooDeepError extends SyntaxError {
-    constructor(maxDepth = MAX_JSON_DEPTH) {
-        super(`the JSON nests more than ${maxDepth} levels deep; data never needs that`);
-        this.name = 'JsonTooDeepError';
-    }
-}
-/** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
-class JsonDuplicateKeyError extends SyntaxError {
-    /** The key as messages show it: quoted, cut to 80 characters. */
-    shownKey;
-    constructor(key) {
-        const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key);
-        super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
-        this.name = 'JsonDuplicateKeyError';
-        this.shownKey = shownKey;
-    }
-}
-/**
- * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
- * is refused (`JsonTooDeepError`, a `SyntaxError`), and so is an object with a key twice
- * (`JsonDuplicateKeyError`): `{"verdict": "FAIL: tests broken", "verdict": "pass"}` read as its last
- * value hid the first from every check. A record that wraps such values (a trace line: an event around
- * a tool's arguments, nested runs around it) passes a larger bound.
- */
-function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
-    const value = JSON.parse(text);
-    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
-        throw new JsonTooDeepError(maxDepth);
-    if (value !== null && typeof value === 'object')
-        refuseDuplicateKeys(text);
-    return value;
-}
-/**
- * Throws `JsonDuplicateKeyError` when an object in `text` (valid JSON, nesting at most as deep as
- * `parseJson` allows) names a key twice. One pass: a string is a key when it follows `{` or a `,`
- * inside an object; keys are compared as decoded (`"a"` and `"\u0061"` are one key).
- */
-function refuseDuplicateKeys(text) {
-    // Per open bracket: the keys of an object so far, or undefined for an array.
-    const open = [];
-    let expectKey = false;
-    for (let at = 0; at < text.length; at++) {
-        const char = text[at];
-        if (char === '{') {
-            open.push(new Set());
-            expectKey = true;
-        }
-        else if (char === '[') {
-            open.push(undefined);
-        }
-        else if (char === '}' || char === ']') {
-            open.pop();
-            expectKey = false;
-        }
-        else if (char === ',') {
-            expectKey = open.at(-1) !== undefined;
-        }
-        else if (char === '"') {
-            const start = at;
-            for (at++; text[at] !== '"'; at++)
-                if (text[at] === '\\')
-                    at++;
-            if (!expectKey)
-                continue;
-            expectKey = false;
-            const literal = text.slice(start, at + 1);
-            const key = literal.includes('\\') ? JSON.parse(literal) : literal.slice(1, -1);
-            const keys = open.at(-1);
-            if (keys.has(key))
-                throw new JsonDuplicateKeyError(key);
-            keys.add(key);
-        }
-    }
-}
-
-
-/***/ }),
-
-/***/ 90469:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ raceAbort)
-/* harmony export */ });
-/**
- * Settles with `work`, or rejects with the signal's reason as soon as it aborts, so a step runner
- * that ignores its signal cannot hang the run. Abandoned work is still observed (no unhandled rejection).
- */
-function raceAbort(work, signal) {
-    if (signal.aborted) {
-        work.catch(() => { });
-        return Promise.reject(signal.reason);
-    }
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-        work.then((value) => {
-            signal.removeEventListener('abort', onAbort);
-            resolve(value);
-        }, (error) => {
-            signal.removeEventListener('abort', onAbort);
-            reject(error);
-        });
-    });
 }
 
 
@@ -1266,6 +1060,8 @@ function applyEvent(record, event) {
                         (record.replacedPlanSteps ??= new Map()).set(step.key, step);
             }
             record.plan = event.plan;
+            if (event.type === 'plan_created' && event.carried && Object.keys(event.carried).length > 0)
+                record.carriedFailures = new Map(Object.entries(event.carried));
             for (const step of event.plan.steps)
                 stepOf(record, step.key);
             if (event.type === 'plan_revised') {
@@ -1553,6 +1349,43 @@ function undoneInside(key, nested) {
             for (const [deeper, why] of undoneInside(inner, step.nested))
                 undone.set(`${key}/${deeper}`, `${why}, in the plan step ${key} uses`);
     return undone;
+}
+
+
+/***/ }),
+
+/***/ 82796:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ stepUsageSoFar),
+/* harmony export */   l: () => (/* binding */ runUsage)
+/* harmony export */ });
+/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76940);
+
+/**
+ * The run's model use: as the run reported it when it finished, else what its events charged so far
+ * (a run killed mid-run): each step's, a running step's up to now, and the calls no step owns.
+ */
+function runUsage(record) {
+    return record.status === undefined ? (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsUsage(record), record.spentOutsideSteps ?? _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y) : record.usage;
+}
+/**
+ * What a step used: once it ended, as it reported; while it runs, what was charged to it so far (a used
+ * plan's, its steps' and what they charged after they ended, which no other figure has).
+ */
+function stepUsageSoFar(step) {
+    if (step.state !== 'in_progress')
+        return step.usage;
+    const own = step.spent ?? _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
+    return step.nested ? (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(own, (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsUsage(step.nested), step.nested.spentOutsideSteps ?? _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y)) : own;
+}
+/** The model use of a run's steps (a used plan's step reports the same sum as its use). */
+function stepsUsage(record) {
+    let usage = _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
+    for (const step of record.steps.values())
+        usage = (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(usage, stepUsageSoFar(step));
+    return usage;
 }
 
 
@@ -1937,16 +1770,26 @@ function outputTail(output, lines = 20) {
 
 // EXTERNAL MODULE: ./lib/process/run-process.js
 var run_process = __webpack_require__(19856);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/goals/excerpt.js
-/** `text` on one line, cut to `max` characters with an ellipsis, for evidence. */
+
+/** `text` on one line, cut to `max` characters with an ellipsis, for evidence; never inside an emoji (`cutText`). */
 function shorten(text, max = 120) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
+    return (0,cut_text/* cutText */.I)(text.replace(/\s+/g, ' ').trim(), max);
 }
-/** The text around `index` (a match of `length` characters), on one line, for evidence. */
+/** Whether `at` is between the halves of a character outside the BMP (an emoji), where a cut leaves U+FFFD. */
+function insidePair(text, at) {
+    return /[\uDC00-\uDFFF]/.test(text[at] ?? '') && /[\uD800-\uDBFF]/.test(text[at - 1] ?? '');
+}
+/** The text around `index` (a match of `length` characters), on one line, for evidence; its ends never inside an emoji. */
 function excerptAround(text, index, length, radius = 40) {
-    const start = Math.max(0, index - radius);
-    const end = Math.min(text.length, index + length + radius);
+    let start = Math.max(0, index - radius);
+    let end = Math.min(text.length, index + length + radius);
+    if (insidePair(text, start))
+        start++;
+    if (insidePair(text, end))
+        end--;
     const body = text.slice(start, end).replace(/\s+/g, ' ');
     return `${start > 0 ? '\u2026' : ''}${body}${end < text.length ? '\u2026' : ''}`;
 }
@@ -2110,8 +1953,17 @@ const EMPHASIS_CANDIDATES = 8;
 const ATTACHED_CITATIONS = new RegExp(String.raw `(?:${CITATION})+(?=\s|$)`, 'y');
 /** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
 const MARKS = '.!?\u2026\u203c\u2047\u2048\u2049';
-/** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
-const CJK_MARKS = '\u3002\uff01\uff1f\uff61';
+/**
+ * Where the next mark may be: one of `MARKS`, or any other character Unicode says ends a sentence
+ * (`\p{Sentence_Terminal}`), which ends one whatever follows: Chinese and Japanese `\u3002\uff01\uff1f` with no space
+ * after them, Hindi `\u0964`, Arabic `\u061f`, Urdu `\u06d4`, Armenian `\u0589`, Amharic `\u1362`, Burmese `\u104b`, Khmer `\u17d4`, none of
+ * which is written inside a word or a number. Only `MARKS` were, and a Hindi or Arabic report was one
+ * sentence, which one citation met (found by an adversarial pass). The full-width `\uff0e`, the one-dot leader `\u2024`
+ * and the small `\ufe52` are no marks here: they are written inside words and numbers (`example\u2024com`).
+ */
+const NEXT_MARK = new RegExp(`[${MARKS}]|(?![\uff0e\u2024\ufe52])\\p{Sentence_Terminal}`, 'gu');
+/** `NEXT_MARK` right where it is looked for: a run of marks is read one whole mark at a time. */
+const MARK_AT = new RegExp(NEXT_MARK.source, 'uy');
 const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
 // A space or tab, not any `\s`: `#` and a no-break space begin a paragraph, shown and checked as one.
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
@@ -2126,7 +1978,7 @@ const TABLE_ROW = /^\s*\|/;
 const TABLE_DELIMITER = /^\s*(?:\|\s*)?(?::?-+:?\s*\|\s*)+(?::?-+:?\s*)?$/;
 /**
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
- * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at `\u3002`, `\uff01`, `\uff1f` anywhere. Abbreviations (e.g., i.e., etc.,
+ * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at any other sentence mark (`\u3002`, `\uff01`, `\uff1f`, `\u0964`, `\u061f`\u2026) anywhere. Abbreviations (e.g., i.e., etc.,
  * Dr., U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
  * start a new one; Markdown headings are titles, not sentences, and are left out. A single letter
  * before a period reads as an initial ("A. Gulli"): "under plan B. The vendor" runs on, as the text
@@ -2177,7 +2029,7 @@ function blocksOf(text) {
 }
 /**
  * Where each sentence mark ends: a run of `.`, `!`, `?` or `\u2026` (`MARKS`), then closing quotes,
- * brackets or emphasis, then whitespace, citations (`[1]`) or the end of the block; or a run with a `\u3002`, `\uff01` or `\uff1f` (`CJK_MARKS`),
+ * brackets or emphasis, then whitespace, citations (`[1]`) or the end of the block; or a run with any other mark (`NEXT_MARK`: `\u3002`, `\u0964`, `\u061f`\u2026),
  * whatever follows. One pass, never back over a run: the text is a step's result,
  * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
  * with the square of its length.
@@ -2185,14 +2037,15 @@ function blocksOf(text) {
 function* terminators(block) {
     let at = 0;
     while (at < block.length) {
-        if (!MARKS.includes(block[at]) && !CJK_MARKS.includes(block[at])) {
-            at++;
-            continue;
-        }
-        const index = at;
-        let cjk = false;
-        for (; at < block.length && (MARKS.includes(block[at]) || CJK_MARKS.includes(block[at])); at++)
-            cjk ||= CJK_MARKS.includes(block[at]);
+        NEXT_MARK.lastIndex = at;
+        const next = NEXT_MARK.exec(block);
+        if (!next)
+            return;
+        const index = next.index;
+        let anywhere = false;
+        // The run of marks, each whole (a mark outside the BMP is two code units).
+        for (at = index, MARK_AT.lastIndex = at; MARK_AT.test(block); at = MARK_AT.lastIndex)
+            anywhere ||= !MARKS.includes(block[at]);
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
         // `**\u2026**` or `_\u2026_` closing: only where the same run opened before (`build.* file` is a glob, not emphasis).
@@ -2203,14 +2056,55 @@ function* terminators(block) {
             at = emphasisFrom;
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
+        at = afterAttachments(block, at);
         ATTACHED_CITATIONS.lastIndex = at;
         // A capital and a small letter right after the mark start a sentence too ("fell [2].All refunds"): a
         // reader sees two, and `U.S.A` or `node.js` are not that (adversarial pass).
         // Not inside a word: `String.Format` is a name (found by a review).
         const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2)) && !/[\p{L}\p{N}_]/u.test(block[index - 1] ?? '');
-        if (cjk || at === block.length || /\s/.test(block[at]) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
+        if (anywhere || at === block.length || /\s/.test(block[at]) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
             yield { index, mark: block.slice(index, at), after: at };
     }
+}
+/** Superscript digits a citation is written with right after the mark ("\u2026 fell.\u00b2 Sales"). */
+const SUPERSCRIPTS = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
+/** The longest HTML tag, superscript or footnote reference read after a mark: a bound per mark, whatever the text. */
+const MAX_ATTACHMENT_CHARS = 200;
+/**
+ * Where what a page shows as no word after a mark ends, from `at`: HTML tags (`.</b>`), superscripts (`.\u00b2`,
+ * `.<sup>4</sup>`) and footnote references (`.[^1]`). Read as a word, they ran the next sentence on into this one,
+ * and one citation vouched for an uncited claim (found by an adversarial pass).
+ */
+function afterAttachments(block, at) {
+    for (;;) {
+        if (SUPERSCRIPTS.includes(block[at] ?? '\n')) {
+            at++;
+            continue;
+        }
+        const end = attachmentEnd(block, at);
+        if (end === undefined)
+            return at;
+        at = end;
+    }
+}
+/** Where the tag (a `<sup>` with its text) or footnote reference at `at` ends; undefined when none starts there or it does not end within MAX_ATTACHMENT_CHARS. */
+function attachmentEnd(block, at) {
+    const tag = block[at] === '<' && /[A-Za-z/!]/.test(block[at + 1] ?? '');
+    const footnote = block.startsWith('[^', at);
+    if (!tag && !footnote)
+        return undefined;
+    const close = tag ? '>' : ']';
+    let end = at + 2;
+    // A tag or a reference never holds its own opening, nor (a reference) a blank: stopping there keeps it one pass.
+    while (end < block.length && end - at < MAX_ATTACHMENT_CHARS && block[end] !== close && block[end] !== block[at] && block[end] !== '\n' && !(footnote && /\s/.test(block[end])))
+        end++;
+    if (block[end] !== close)
+        return undefined;
+    if (!/^<sup[\s>]/i.test(block.slice(at, at + 5)))
+        return end + 1;
+    // A superscript's text is the citation: read through to its closing tag.
+    const text = block.slice(end + 1, at + MAX_ATTACHMENT_CHARS).indexOf('<') + end + 1;
+    return text > end && /^<\/sup>/i.test(block.slice(text, text + 6)) ? text + 6 : undefined;
 }
 /**
  * Whether `run` (`**`, `_`) opens emphasis in the EMPHASIS_LOOKBACK characters before `index`: written
@@ -2552,8 +2446,12 @@ var schemas = __webpack_require__(41514);
 
 
 
-/** What a judge answers about one goal. */
-const JudgeVerdict = schemas.object({ met: schemas.boolean(), reason: schemas.string().min(1) });
+
+/**
+ * What a judge answers about one goal. A reason a reader cannot see (blanks, invisible characters) is none: the
+ * gate opened on a verdict whose evidence showed nothing (found by an adversarial pass).
+ */
+const JudgeVerdict = schemas.object({ met: schemas.boolean(), reason: schemas.string().refine(invisible_characters/* hasVisibleText */.uA, 'the reason is empty') });
 /** The verdict as a strict JSON schema for `response_format` (every property required, nothing extra). */
 const JUDGE_VERDICT_SCHEMA = {
     type: 'object',
@@ -2605,8 +2503,8 @@ function metKeys(json) {
     }
     return count;
 }
-/** A reply that is one fenced block and nothing else. */
-const ONLY_A_FENCE = /^```[a-z]*\n([\s\S]*)\n```$/;
+/** A reply that is one fenced block and nothing else: its label in any case, its lines ended by LF or CRLF (a `met` one was refused as unreadable). */
+const ONLY_A_FENCE = /^```[A-Za-z]*\r?\n([\s\S]*)\r?\n```$/;
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.
  * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met, and
@@ -3559,7 +3457,7 @@ function commandTool(name, declaration, options) {
     let env = {};
     let envError;
     try {
-        env = (0,scrub_environment/* scrubEnvironment */.v)(options.env, declaration.env, name);
+        env = (0,scrub_environment/* scrubEnvironment */.vf)(options.env, declaration.env, name);
     }
     catch (error) {
         // Reported when the tool is called, so a plan whose unused tool lacks a variable still runs.
@@ -3810,7 +3708,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 61524:
+/***/ 97484:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3894,6 +3792,36 @@ function withDependents(steps, stepStates, own) {
 
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 22 modules
 var evaluate_goals = __webpack_require__(63997);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+;// CONCATENATED MODULE: ./lib/plan/empty-inputs-warning.js
+
+/** The longest default quoted in the warning; a longer one is told by its length. */
+const MAX_QUOTED = 64;
+function defaultText(fallback) {
+    if (fallback === undefined)
+        return 'none (it is left unset)';
+    if (typeof fallback === 'string' && fallback.length > MAX_QUOTED)
+        return `text of ${(0,group_digits/* groupDigits */.K)(fallback.length)} characters`;
+    return JSON.stringify(fallback);
+}
+/**
+ * What the log says of the action's inputs given empty (`week:`, a `${{ }}` that came out empty), which are taken as
+ * not given: each one the plan declares, with the default it gets. Taken without a word, a scheduled weekly report whose
+ * week came out empty (a date step that failed) reported the default week, every week. A name the plan does not
+ * declare, or a required one with no default, is not here: `resolveInputs` refuses the run for it.
+ */
+function emptyInputsWarning(names, declared) {
+    const inputs = declared ?? {};
+    const defaulted = names.filter((name) => Object.hasOwn(inputs, name) && (inputs[name].default !== undefined || inputs[name].required === false));
+    if (defaulted.length === 0)
+        return undefined;
+    const quoted = (name) => `\`${name.slice(0, 64)}\``;
+    const one = defaulted.length === 1;
+    const defaults = one ? defaultText(inputs[defaulted[0]].default) : defaulted.map((name) => `${quoted(name)} ${defaultText(inputs[name].default)}`).join(', ');
+    return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} of \`inputs\` ${one ? 'is' : 'are'} empty, so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) that came out empty is one the step setting it did not write: check that step, or leave the input out of \`inputs\` where the default is meant.`;
+}
+
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(57637);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
@@ -3926,6 +3854,8 @@ var carried_line = __webpack_require__(94360);
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __webpack_require__(86919);
+// EXTERNAL MODULE: ./lib/core/race-abort.js
+var race_abort = __webpack_require__(90469);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: external "node:events"
@@ -4024,8 +3954,6 @@ class FanOutStateError extends step_error/* StepError */.zg {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
 
@@ -4727,8 +4655,6 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
 
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
 var model_call_error = __webpack_require__(63156);
-// EXTERNAL MODULE: ./lib/core/race-abort.js
-var race_abort = __webpack_require__(90469);
 ;// CONCATENATED MODULE: ./lib/run/step-timeout-error.js
 
 /** A step ran past its `timeout_seconds` (its own, or its tool's). Trying again may help. */
@@ -4760,14 +4686,14 @@ function stepTimeoutSeconds(step, tools) {
 
 /**
  * Runs one step through `deps.runStep` under the run's signal plus the step's timeout, and stops
- * waiting the moment either aborts, even if the runner ignores its signal.
+ * waiting a turn after either aborts (keeping an answer already on its way), even if the runner ignores its signal.
  */
 async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     const { clock } = deps;
     const startedAt = clock.now();
     let usage = core_usage/* NO_USAGE */.y;
-    // Set when this step's own answer passed a budget cap: the answer is paid for and complete, so it is kept.
-    let stoppedByOwnAnswer = false;
+    // Set once this attempt has ended: what its runner reports after that (abandoned on a stop or timeout) is not the step's.
+    let ended = false;
     const timeout = stepTimeoutSeconds(step, deps.tools);
     const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
     const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
@@ -4777,15 +4703,12 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         signal,
         ...(hooks.earlierCalls?.length && { earlierCalls: hooks.earlierCalls }),
         onUsage(more) {
-            const stoppedBefore = runSignal.aborted;
             usage = (0,core_usage/* addUsage */.v)(usage, hooks.onUsage?.(more) ?? more);
-            if (!stoppedBefore && runSignal.aborted && !timer?.signal.aborted)
-                stoppedByOwnAnswer = true;
         },
         report(activity) {
-            // After its own answer passed a cap, the step still reports that answer: its turn and its TODO list
-            // as it applied them, paid for (found by an adversarial pass: the checklist showed the list before it).
-            if (!signal.aborted || stoppedByOwnAnswer)
+            // Until it ends, after a stop too: an answer kept (below) comes with its turn and its TODO list as it applied
+            // them (found by adversarial passes: the checklist showed the list before it, or none, beside the step \u2705).
+            if (!ended)
                 hooks.onActivity?.(activity);
         },
         callTool(tool, args) {
@@ -4802,9 +4725,11 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         return { ok: true, result, usage, durationMs: clock.now() - startedAt };
     }
     catch (error) {
-        // The stop its own charge caused applies to later work (the signal refuses further calls and tools):
-        // a step that returns its answer right away, without waiting on anything, completes.
-        if (stoppedByOwnAnswer) {
+        // A stop applies to later work (the signal refuses further calls and tools), not to an answer already on its
+        // way: the step's own that passed a cap, or a call's that came in the turn another step's charge stopped the run
+        // (found by an adversarial pass: a call with side effects that had answered failed with the stop, and a resume
+        // refused it as a repeat). A step that returns right away, without waiting on anything, completes.
+        if (signal.aborted) {
             const kept = await settledThisTurn(work);
             if (kept)
                 return { ok: true, result: kept.result, usage, durationMs: clock.now() - startedAt };
@@ -4814,6 +4739,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         return { ok: false, error: cause, usage, durationMs: clock.now() - startedAt };
     }
     finally {
+        ended = true;
         timer?.cancel();
     }
 }
@@ -4920,12 +4846,14 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
     otherWords;
     constructor(fields) {
         const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
+        // A call that succeeded took effect: there is nothing to check, only whether to make it again on purpose.
+        const then = fields.outcome === 'succeeded' ? 'it took effect, so run the plan again without that step' : 'check whether it took effect, then run the plan again without that step';
         const where = fields.earlierRun ? ', in an earlier run' : '';
         const call = `${fields.tool}(${showArgs(fields.args)})`;
         const earlier = fields.insteadOf === undefined ? undefined : `${fields.tool}(${showArgs(fields.insteadOf)})`;
         super(earlier === undefined
-            ? `step ${fields.stepKey} would call ${call} again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`
-            : `step ${fields.stepKey} would call ${call} in place of ${earlier}, its call with side effects that ${what} in step ${fields.earlierStep}${where}: its model chose the arguments again, in other words, and plan-runner never makes a step's call twice: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
+            ? `step ${fields.stepKey} would call ${call} again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: ${then}`
+            : `step ${fields.stepKey} would call ${call} in place of ${earlier}, its call with side effects that ${what} in step ${fields.earlierStep}${where}: its model chose the arguments again, in other words, and plan-runner never makes a step's call twice: ${then}`, { transient: false, toolName: fields.tool });
         this.stepKey = fields.stepKey;
         this.callKey = fields.callKey;
         this.call = earlier ?? call;
@@ -4986,7 +4914,8 @@ function stepReuseKey(step, from) {
     const definition = (name) => {
         const tool = from.tools.get(name);
         // An MCP tool's server too (`origin`), as the trace would keep it: the same tool of another server answers otherwise.
-        return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
+        const defined = from.plan.source?.tools?.[name];
+        return (defined && producingTool(defined)) ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
     };
     const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
     // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
@@ -5021,6 +4950,18 @@ function producing(step) {
     const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
     return rest;
 }
+/**
+ * A command tool's definition without how its calls are bounded and retried (`timeout_seconds`, `retry`), as
+ * `producing` leaves a step's own out: raising a tool's timeout after a later step timed out ran every completed step
+ * of that tool again, and one with side effects escalated (found by an adversarial pass). One without them hashes as it
+ * always did.
+ */
+function producingTool(tool) {
+    if (tool.timeout_seconds === undefined && tool.retry === undefined)
+        return tool;
+    const { timeout_seconds: _timeout, retry: _retry, ...rest } = tool;
+    return rest;
+}
 /** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
 function asksModel(step) {
     return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
@@ -5045,7 +4986,10 @@ var parse_json = __webpack_require__(70695);
 var tool_result_too_deep_error = __webpack_require__(57048);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
+// EXTERNAL MODULE: ./lib/core/run-usage.js
+var run_usage = __webpack_require__(82796);
 ;// CONCATENATED MODULE: ./lib/run/abandoned-steps.js
+
 
 /**
  * How a run an executor bug abandoned ends its steps, for `reason` at `at`: each item and step still running
@@ -5067,7 +5011,7 @@ function abandonedSteps(record, reason, at, scope) {
                 for (const event of abandonedRun(step.nested, reason, at, ran))
                     ended.push({ type: 'nested_event', stepKey, event, at });
             }
-            ended.push({ type: 'step_failed', stepKey, error: reason, transient: false, durationMs: step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt), usage: spentBy(step), at });
+            ended.push({ type: 'step_failed', stepKey, error: reason, transient: false, durationMs: step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt), usage: (0,run_usage/* stepUsageSoFar */.D)(step), at });
         }
         else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
             ended.push({ type: 'step_skipped', stepKey, reason, at });
@@ -5079,15 +5023,12 @@ function abandonedSteps(record, reason, at, scope) {
 function abandonedRun(record, reason, at, durationMs) {
     let usage = core_usage/* NO_USAGE */.y;
     for (const step of record.steps.values())
-        usage = (0,core_usage/* addUsage */.v)(usage, step.state === 'in_progress' ? spentBy(step) : step.usage);
+        usage = (0,core_usage/* addUsage */.v)(usage, (0,run_usage/* stepUsageSoFar */.D)(step));
     return [...abandonedSteps(record, reason, at), { type: 'run_finished', status: 'failed', durationMs, usage, reason, at }];
-}
-/** A running step's model use so far, as its `model_used` events charged it. */
-function spentBy(step) {
-    return step.spent ?? step.usage;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -5662,6 +5603,13 @@ class PlanRun {
         }
         // Only calls with side effects are registered: a read costs no second hash.
         const anyKey = tool.sideEffects ? anyPlanCallKey(tool.name, redactedArgs) : '';
+        // The same call still waiting for its answer (two items of one list, two steps): decided once it has one. Checked
+        // for its effect meanwhile, it was a call that left nothing, made again, and recorded as failed (found by an adversarial pass).
+        const answered = tool.sideEffects ? this.#calls.get(anyKey)?.answered : undefined;
+        if (answered) {
+            await (0,race_abort/* raceAbort */.M)(answered, ctx.signal);
+            return this.#callTool(stepKey, tool, args, ctx, item, chosen);
+        }
         // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
         // plan using this one, another use of this plan), in this run or the run resumed.
         const own = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
@@ -5669,7 +5617,22 @@ class PlanRun {
         const other = registered?.by === this ? undefined : registered;
         const earlier = own ?? other;
         if (earlier) {
-            const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
+            // The check takes turns: the same call asked meanwhile waits for what it decides, as for a call in flight. Checked
+            // beside it, both found nothing of a call that got no answer and both made it again (found by a review).
+            const held = this.#calls.get(anyKey);
+            let decided = () => { };
+            this.#calls.set(anyKey, { ...(held ?? { stepKey, outcome: earlier.outcome, calledAt: earlier.calledAt }), answered: new Promise((resolve) => (decided = resolve)) });
+            let check;
+            try {
+                check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
+            }
+            finally {
+                if (held)
+                    this.#calls.set(anyKey, held);
+                else
+                    this.#calls.delete(anyKey);
+                decided();
+            }
             if (check?.found)
                 return check.result;
             // Not there: a call that got no answer did not take effect, and is made now. A call that
@@ -5695,9 +5658,10 @@ class PlanRun {
         // Until it answers, a side effect may or may not have happened.
         // Named as in the whole job (`web/post` for a used plan's step), as a refusal elsewhere in the job names it.
         const mine = { stepKey: (0,plan_step/* stepKeyWithin */.t)(this.#deps.within, stepKey), plan: this.#plan.name, calledAt, by: this };
+        let answer = () => { };
         if (tool.sideEffects) {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
-            this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
+            this.#calls.set(anyKey, { ...mine, outcome: 'unknown', answered: new Promise((resolve) => (answer = resolve)) });
         }
         let result;
         if (tool.sideEffects)
@@ -5715,6 +5679,9 @@ class PlanRun {
                 if (this.#calls.get(anyKey)?.by === this)
                     this.#calls.delete(anyKey);
             }
+            else if (tool.sideEffects)
+                this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
+            answer();
             if (unknown)
                 this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
@@ -5725,6 +5692,7 @@ class PlanRun {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
             this.#calls.set(anyKey, { ...mine, outcome: 'succeeded' });
         }
+        answer();
         this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
         // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
         if ((0,exceeds_depth/* exceedsDepth */.R)(result, parse_json/* MAX_JSON_DEPTH */.KX))
@@ -6136,6 +6104,10 @@ class PlanRun {
             const used = max === 0 ? 'replanning is off (limits.max_replans: 0)' : `the ${max} replan${max === 1 ? '' : 's'} allowed (limits.max_replans) are used up`;
             return this.#escalate(`${what} and ${used}`, lastError);
         }
+        // No replacement could start: asked, the model spent a call on steps it was told to keep to none.
+        if (this.budget.stepsLeft <= 0) {
+            return this.#escalate(`${what} and no step can replace it: the run has started the ${this.budget.stepsStarted} steps limits.max_steps allows (raise it to leave room for a replan)`, lastError);
+        }
         let result;
         try {
             result = await this.#deps.replanner.replan({
@@ -6145,7 +6117,7 @@ class PlanRun {
                 ...(trigger.review && { review: trigger.review }),
                 failures: [...this.history],
                 remaining: this.#remaining(),
-                usedKeys: new Set(this.#journal.record.steps.keys()),
+                usedKeys: this.#usedKeys(),
                 stepsCounted: this.budget.stepsStarted,
                 revision: this.graph.revision + 1,
             }, this.#stop.signal);
@@ -6157,7 +6129,7 @@ class PlanRun {
             return;
         const completed = this.#completed().map((done) => done.step);
         const problem = result.ok
-            ? (replacementProblem(completed, new Set(this.#journal.record.steps.keys()), result.steps) ?? this.#repeatedSideEffect(result.steps))
+            ? (replacementProblem(completed, this.#usedKeys(), result.steps) ?? this.#repeatedSideEffect(result.steps))
             : result.problem;
         if (!result.ok || problem)
             return this.#escalate(`${what} and the replanner could not write a valid plan for what is left (${problem})`, lastError);
@@ -6216,6 +6188,19 @@ class PlanRun {
     #escalate(why, lastError) {
         this.stop(new RunEscalatedError({ why, lastError, tried: triedSoFar(this.history, this.#replans, this.graph.revision) }));
     }
+    /**
+     * Every step id used so far: this run's, and those of steps the runs it resumes replaced (they are not in its plan).
+     * A new step takes none: a goal's `of:` names it, and a failure it replaced is kept by it. A re-run's replan gave a
+     * step the id of the tests an earlier attempt replaced, and the goal `of:` them judged the model's step.
+     */
+    #usedKeys() {
+        const keys = new Set(this.#journal.record.steps.keys());
+        // `<step>/<inner step>` names work inside a plan step, whose own key is the first part.
+        for (const key of this.#deps.resume?.leftUndone.keys() ?? [])
+            if (!key.includes('/'))
+                keys.add(key);
+        return keys;
+    }
     #completed() {
         return this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'completed').map((step) => ({ step, result: this.results.get(step.key) }));
     }
@@ -6253,7 +6238,28 @@ class PlanRun {
         if (this.#skippedForStop)
             return;
         this.#skippedForStop = true;
+        this.#takeStandingResults();
         this.#skipPending((0,cut_text/* cutText */.I)(reason, MAX_SKIP_REASON_CHARS));
+    }
+    /**
+     * At a stop, the ready steps whose earlier result stands take it (they run nothing), and so on down the graph:
+     * a resumed run cancelled before its first pass showed every step the run it resumed had done \u23ed\ufe0f cancelled,
+     * `0/4 complete`, though their results (side effects included) stood (found by an adversarial pass).
+     */
+    #takeStandingResults() {
+        const notNow = [];
+        for (let key = this.#ready.next(); key !== undefined; key = this.#ready.next()) {
+            if (this.#scope && !this.#scope.has(key))
+                continue;
+            const step = this.graph.byKey.get(key);
+            const reuseKey = this.#reuseKey(step);
+            if (this.#reusedAsIs(step, reuseKey))
+                this.#start(key, reuseKey);
+            else
+                notNow.push(key);
+        }
+        for (const key of notNow)
+            this.#ready.putBack(key);
     }
     #skipPending(reason) {
         for (const step of this.graph.steps) {
@@ -6287,7 +6293,9 @@ function repeatedWhy(key, refused) {
     const run = refused.earlierRun ? 'an earlier run' : 'this run';
     const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
     const again = refused.otherWords ? 'again, in other words its model chose,' : 'again,';
-    return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
+    // "Check whether it did" of a call that succeeded asked the reader to doubt what the run knows.
+    const then = refused.outcome === 'unknown' ? ': check whether it did' : ' again';
+    return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it${then}`;
 }
 /**
  * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
@@ -6738,7 +6746,7 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const stoppedBefore = options.budgetStop?.();
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], (0,goal_target/* goalTargetOf */.s)(run, { stepStates, carried, ...(options.foreignResults && { foreignResults: options.foreignResults }) }), { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], (0,goal_target/* goalTargetOf */.s)(run, { stepStates, carried, ...(options.foreignResults && { foreignResults: options.foreignResults }) }), { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
     // A judge's call refused before it was made only leaves its goal unchecked: with no required goal left
@@ -6787,7 +6795,7 @@ function fanOutWriteProblem(plan) {
 /**
  * Checks an approval against the paused run it answers and the plan file as it is now: the run
  * must have asked (and not been answered yet), the hash must be the one it asked with, the run's
- * inputs must be those of the pause, and the plan file must still give that hash. Only then may
+ * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
 function grantApproval(plan, resume, grant, inputs, redact) {
@@ -6803,6 +6811,14 @@ function grantApproval(plan, resume, grant, inputs, redact) {
         return {
             ok: false,
             problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
+        };
+    }
+    // The goal is no part of the plan file when a task gave it: steps approved for one task ran with another as the goal they work towards.
+    const goal = plan.goal === undefined ? undefined : redact ? redact(plan.goal) : plan.goal;
+    if (goal !== request.plan.goal) {
+        return {
+            ok: false,
+            problem: `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`,
         };
     }
     const asked = (fileHash) => (0,approval_request/* approvalHash */.A_)({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
@@ -6966,8 +6982,8 @@ const EITHER_OPTION_NAMES = {
 
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __webpack_require__(19474);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __webpack_require__(4004);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __webpack_require__(56942);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __webpack_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -7035,9 +7051,12 @@ async function agentPlan(plan, task, options = {}) {
 var load_plan = __webpack_require__(41023);
 // EXTERNAL MODULE: ./lib/plan/position-in-plan-file.js
 var position_in_plan_file = __webpack_require__(12895);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
 ;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
+
 
 
 
@@ -7061,6 +7080,14 @@ async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheck
  */
 async function jobPlan(plan, settings) {
     const { optionNames: names = EITHER_OPTION_NAMES } = settings;
+    // The model reads the task rendered: one that is only an HTML comment or invisible characters (an event's
+    // text that shows as nothing) had a model plan, or an agent work on, an empty instruction.
+    // Loaded with a task only: the Markdown reader stays off the start of a run of a plan file (start-path.test.ts).
+    const rendered = settings.task === undefined ? undefined : (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745)]).then(__webpack_require__.bind(__webpack_require__, 67126))).sanitizeUntrusted(settings.task, { read: 'rendered' });
+    if (rendered !== undefined && !(0,invisible_characters/* hasVisibleText */.uA)(rendered)) {
+        const message = `${names.task} is blank as the model reads it (only spaces, invisible characters or text a page hides, such as an HTML comment): write the task in words, or leave it out`;
+        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
+    }
     let adjusted = plan;
     // mode agent: the whole run is one agent step working on the task with every tool the run offers.
     if (settings.mode === 'agent') {
@@ -7070,9 +7097,10 @@ async function jobPlan(plan, settings) {
             return { ok: false, errors: built.errors };
         adjusted = built.plan;
     }
-    // The task is the goal of a plan file without steps (its tools and goal checks still apply).
+    // The task is the goal of a plan file without steps (its tools and goal checks still apply). In its source too:
+    // the plan the model writes is validated from the source, and took the file's goal back for every later prompt.
     if (settings.task && adjusted.steps.length === 0)
-        adjusted = { ...adjusted, goal: settings.task };
+        adjusted = { ...adjusted, goal: settings.task, source: { ...adjusted.source, goal: settings.task } };
     // Beside a plan's own steps it had nothing to do, and was dropped without a word. The advice names only
     // what runs: mode agent refuses a plan with steps too (agentPlan).
     else if (settings.task && settings.mode !== 'agent') {
@@ -7228,8 +7256,8 @@ function recordingModelClient(inner, path, options = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
-var replay_model_client = __webpack_require__(21996);
+// EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 6 modules
+var replay_model_client = __webpack_require__(99604);
 ;// CONCATENATED MODULE: ./lib/llm/create-model-client.js
 
 
@@ -7351,6 +7379,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -7428,10 +7457,13 @@ async function runJob(settings, deps) {
     }
 }
 async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs);
+    const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs, settings.emptyInputs);
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
     const { redact } = deps;
+    const emptied = emptyInputsWarning(settings.emptyInputs ?? [], loadedPlan.source.inputs);
+    if (emptied)
+        deps.warn?.(redact(emptied));
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
@@ -7503,8 +7535,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, usage: budget.usage, ...(steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan }) };
     }
     const { plan } = steps;
+    // The planner's calls count against the plan's limits here as in a run: one that passed a cap fails the job, naming it
+    // (found by an adversarial pass: 5,500 tokens under max_tokens 1,000 succeeded, where mode: run failed).
     if (settings.mode === 'plan')
-        return { kind: 'planned', plan, written: steps.written, usage: budget.usage };
+        return { kind: 'planned', plan, written: steps.written, usage: budget.usage, ...(budget.exceeded && { stopped: budget.exceeded }) };
     const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
     if (noModel)
         return { kind: 'rejected', plan, errors: [noModel] };
@@ -7559,7 +7593,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
             ...(foreignResults && { foreignResults }),
-            checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
+            checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
     }
     finally {
@@ -8559,15 +8593,16 @@ function billedAnswer(raw, requestedModel) {
 
 /**
  * The one door every prompt leaves by: each request \u2014 messages, earlier tool-call arguments, tool
- * definitions \u2014 has every secret the run knows replaced by `***` before the inner client (and so
- * the provider, a recording or a replay) sees it. Planner, steps, replanner, reviews and goal
- * judges all call through it.
+ * definitions \u2014 and the caller's name (a `for_each` item's key) has every secret the run knows
+ * replaced by `***` before the inner client (and so the provider, a recording or a replay) sees it.
+ * Planner, steps, replanner, reviews and goal judges all call through it.
  */
 function redactingModelClient(inner, redact) {
     return {
         defaultModel: inner.defaultModel,
         complete(request, label, signal) {
-            return inner.complete((0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(request, redact), label, signal);
+            // The caller too: a recording keeps it redacted, and a replay must look the call up by the same name.
+            return inner.complete((0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(request, redact), { ...label, purpose: redact(label.purpose) }, signal);
         },
     };
 }
@@ -8575,7 +8610,7 @@ function redactingModelClient(inner, redact) {
 
 /***/ }),
 
-/***/ 21996:
+/***/ 99604:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8683,6 +8718,69 @@ function exchangeKey(purpose, ordinal) {
     return `${purpose}#${ordinal}`;
 }
 
+;// CONCATENATED MODULE: ./lib/llm/recorded-request-problem.js
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** What is wrong with a function tool or tool call's `function` (`name`, and for a call its `arguments`), or undefined. */
+function functionProblem(value, where, withArguments) {
+    const fn = value.function;
+    if (value.type !== 'function')
+        return undefined;
+    if (!isObject(fn) || typeof fn.name !== 'string')
+        return `${where} has no \`function\` with a \`name\``;
+    if (withArguments && typeof fn.arguments !== 'string')
+        return `${where}'s \`function.arguments\` is not text`;
+    return undefined;
+}
+function messageProblem(message, where) {
+    if (!isObject(message) || typeof message.role !== 'string')
+        return `${where} is not a message (an object with a \`role\`)`;
+    const { content, tool_calls: calls } = message;
+    if (Array.isArray(content)) {
+        const part = content.findIndex((one) => !isObject(one));
+        if (part >= 0)
+            return `${where}.content[${part}] is not a content part (an object)`;
+    }
+    if (calls === undefined || calls === null)
+        return undefined;
+    if (!Array.isArray(calls))
+        return `${where}.tool_calls is not a list`;
+    for (const [index, call] of calls.entries()) {
+        if (!isObject(call) || typeof call.type !== 'string')
+            return `${where}.tool_calls[${index}] is not a tool call (an object with a \`type\`)`;
+        const problem = functionProblem(call, `${where}.tool_calls[${index}]`, true);
+        if (problem)
+            return problem;
+    }
+    return undefined;
+}
+/**
+ * What in a recorded request is not shaped as a Chat Completions request a run sends (its tools, messages,
+ * their content parts and tool calls), or undefined: the replay compares each part, and a hand-edited or
+ * damaged one failed its step as "(request.tools ?? []).map is not a function" (found by an adversarial pass).
+ */
+function recordedRequestProblem(request) {
+    const { tools, messages } = request;
+    if (tools !== undefined) {
+        if (!Array.isArray(tools))
+            return 'its request\'s `tools` is not a list';
+        for (const [index, tool] of tools.entries()) {
+            if (!isObject(tool) || typeof tool.type !== 'string')
+                return `its request's tools[${index}] is not a tool (an object with a \`type\`)`;
+            const problem = functionProblem(tool, `its request's tools[${index}]`, false);
+            if (problem)
+                return problem;
+        }
+    }
+    for (const [index, message] of messages.entries()) {
+        const problem = messageProblem(message, `its request's messages[${index}]`);
+        if (problem)
+            return problem;
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/llm/replay-file-error.js
@@ -8771,7 +8869,8 @@ class StaleRecordingError extends step_error/* StepError */.zg {
 
 
 
-function isObject(value) {
+
+function replay_model_client_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function isExchange(value) {
@@ -8851,9 +8950,12 @@ function readRecording(path) {
             const problem = trace ? 'is a trace (a --trace file), not a recording' : 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)';
             throw new ReplayFileError({ file: path, line: index + 1, problem, ...(first && { notARecording: true }) });
         }
+        const requestProblem = recordedRequestProblem(value.request);
+        if (requestProblem)
+            throw new ReplayFileError({ file: path, line: index + 1, problem: requestProblem });
         // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
         if ('error' in value && value.error !== undefined) {
-            const problem = isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
+            const problem = replay_model_client_isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
             if (problem)
                 throw new ReplayFileError({ file: path, line: index + 1, problem });
             exchanges.push(value);
@@ -8984,7 +9086,7 @@ function resolve_references_valueOf(reference, text, sources) {
         return itemValue(reference, text, sources.item);
     if (reference.kind === 'input') {
         if (!Object.hasOwn(sources.inputs, reference.name) || sources.inputs[reference.name] === undefined) {
-            throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value; pass it (--input ${reference.name}=\u2026) or give it a default`, { reference: text, inputName: reference.name });
+            throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value: give it a default, or a value with --input ${reference.name}=\u2026 (CLI), the action's 'inputs', or the \`with:\` of the \`type: plan\` step that uses this plan`, { reference: text, inputName: reference.name });
         }
         return sources.inputs[reference.name];
     }
@@ -9092,127 +9194,6 @@ function fillItemText(text, item) {
 
 /***/ }),
 
-/***/ 1326:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Dq: () => (/* binding */ whenEnded),
-/* harmony export */   _l: () => (/* binding */ killMarkedProcesses),
-/* harmony export */   oe: () => (/* binding */ PROCESS_MARKER_VARIABLE)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
-/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37665);
-
-
-/** The variable every command plan-runner starts carries, with a value unique to that command. */
-const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
-/**
- * Kills, on Linux, every process still carrying `${PROCESS_MARKER_VARIABLE}=marker` in its
- * environment: what a command started and detached from its process group (`setsid`, a daemon),
- * which a group kill cannot reach. Processes inherit the marker through fork and exec; one that
- * execs itself with a scrubbed environment escapes, so this is best effort. Elsewhere it does nothing.
- * Returns the pids it signalled.
- */
-function killMarkedProcesses(marker, procRoot = '/proc') {
-    if (process.platform !== 'linux')
-        return [];
-    const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
-    // A process killed in one sweep may have forked after the sweep read /proc (a supervisor, a pool):
-    // sweep again until one finds nothing, a bounded number of times.
-    const killed = [];
-    for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
-        const found = sweepOnce(needle, procRoot);
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(killed, found);
-        if (found.length === 0)
-            break;
-    }
-    return killed;
-}
-/** Sweeps after which a process tree still forking is left: each sweep kills every process it finds. */
-const MAX_SWEEPS = 5;
-function sweepOnce(needle, procRoot) {
-    let entries;
-    try {
-        entries = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(procRoot);
-    }
-    catch {
-        return [];
-    }
-    const killed = [];
-    for (const entry of entries) {
-        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
-            continue;
-        let environment;
-        try {
-            // Readable only for our own user's processes: nobody else's can be matched, let alone killed.
-            environment = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${entry}/environ`);
-        }
-        catch {
-            continue;
-        }
-        if (!environment.includes(needle))
-            continue;
-        try {
-            process.kill(Number(entry), 'SIGKILL');
-            killed.push(Number(entry));
-        }
-        catch {
-            // Gone already, or not ours to signal.
-        }
-    }
-    return killed;
-}
-/**
- * Resolves once each of `pids` has ended (gone from `/proc`, or a zombie waiting for its parent), or
- * after `maxMs`: a SIGKILL is delivered asynchronously, and a caller that says "ended" should mean it.
- */
-async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
-    const alive = (pid) => {
-        try {
-            return !/^State:\s+Z/m.test((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${pid}/status`, 'utf8'));
-        }
-        catch {
-            return false;
-        }
-    };
-    // On the monotonic clock: the wall clock set back during the wait held it that much longer.
-    const deadline = performance.now() + maxMs;
-    while (pids.some(alive) && performance.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
-
-/***/ }),
-
-/***/ 46747:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ killProcessGroup)
-/* harmony export */ });
-/**
- * Kills a child started with `detached: true` together with everything it started: the child
- * leads its own process group, so signalling `-pid` reaches grandchildren too and none are orphaned.
- */
-function killProcessGroup(child, signal = 'SIGKILL') {
-    if (child.pid === undefined)
-        return;
-    if (process.platform === 'win32') {
-        // Windows has no process groups to signal; this ends the direct child only.
-        child.kill(signal);
-        return;
-    }
-    try {
-        process.kill(-child.pid, signal);
-    }
-    catch {
-        // ESRCH: the group is gone already. Killing is best effort and must never throw from an event handler.
-    }
-}
-
-
-/***/ }),
-
 /***/ 19856:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -9224,8 +9205,8 @@ function killProcessGroup(child, signal = 'SIGKILL') {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(77598);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(91601);
 /* harmony import */ var _kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1326);
-/* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46747);
-/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(69542);
+/* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(46747);
+/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(69542);
 
 
 
@@ -9273,8 +9254,8 @@ function runProcess(argv, options) {
         const output = options.output;
         const stdout = [];
         let stdoutBytes = 0;
-        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.maxBytes) : undefined;
-        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
+        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__/* .TailBuffer */ .v(output.maxBytes) : undefined;
+        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
         let stoppedBy;
         let exited;
         let settled = false;
@@ -9315,7 +9296,7 @@ function runProcess(argv, options) {
                 return;
             stoppedBy = reason;
             // After the exit, the pipes' grace is already running (see 'exit'); before it, the exit starts it.
-            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
+            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__/* .killProcessGroup */ .$)(child);
             (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
         };
         const onAbort = () => stop('aborted');
@@ -9354,236 +9335,12 @@ function runProcess(argv, options) {
             clearTimeout(timer);
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
-            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
+            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__/* .killProcessGroup */ .$)(child);
             (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
             closeSoon();
         });
         child.on('close', (exitCode, signal) => finishExited(exitCode, signal));
     }));
-}
-
-
-/***/ }),
-
-/***/ 6578:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   v: () => (/* binding */ scrubEnvironment)
-/* harmony export */ });
-/* unused harmony export BASE_ENV_NAMES */
-/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
-/* harmony import */ var _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14572);
-/* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76674);
-
-
-
-/**
- * What every tool subprocess may see without asking: locale, paths, temp dirs and the runner's
- * non-secret description of the run. Left out on purpose: tokens and keys of any kind, `ACTIONS_*`
- * and `INPUT_*` (the runtime token and the action's inputs, e.g. `api-key`), `NODE_OPTIONS` (it
- * can load code into a node tool), and `GITHUB_ENV`, `GITHUB_OUTPUT`, `GITHUB_PATH`,
- * `GITHUB_STEP_SUMMARY` (files through which a tool could change later workflow steps).
- */
-const BASE_ENV_NAMES = [
-    'PATH',
-    'HOME',
-    'USER',
-    'LOGNAME',
-    'LANG',
-    'LANGUAGE',
-    'LC_ALL',
-    'LC_CTYPE',
-    'TZ',
-    'TMPDIR',
-    'TEMP',
-    'TMP',
-    'CI',
-    'GITHUB_ACTIONS',
-    'GITHUB_WORKSPACE',
-    'GITHUB_REPOSITORY',
-    'GITHUB_REPOSITORY_OWNER',
-    'GITHUB_SHA',
-    'GITHUB_REF',
-    'GITHUB_REF_NAME',
-    'GITHUB_HEAD_REF',
-    'GITHUB_BASE_REF',
-    'GITHUB_EVENT_NAME',
-    'GITHUB_RUN_ID',
-    'GITHUB_RUN_NUMBER',
-    'GITHUB_RUN_ATTEMPT',
-    'GITHUB_JOB',
-    'GITHUB_WORKFLOW',
-    'GITHUB_SERVER_URL',
-    'GITHUB_API_URL',
-    'RUNNER_OS',
-    'RUNNER_ARCH',
-    'RUNNER_TEMP',
-    'RUNNER_TOOL_CACHE',
-    // The runner's mark on the processes of a job, by which a self-hosted runner ends those left when the job
-    // ends: a tool a killed main step left behind (its own process group, reparented) is found by it.
-    'RUNNER_TRACKING_ID',
-    // Windows cannot start most programs without these.
-    'SystemRoot',
-    'windir',
-    'ComSpec',
-    'PATHEXT',
-];
-/**
- * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
- * tool's `env:` names \u2014 a list of variables to pass through, or a map of values that may read
- * runner variables with `${env.NAME}`. Explicitly named variables pass even when they look secret.
- * Throws `ToolEnvironmentError` when a `${env.NAME}` it reads is not set.
- */
-function scrubEnvironment(runnerEnv, passThrough, toolName) {
-    const env = {};
-    const caseInsensitive = process.platform === 'win32';
-    const base = new Set(BASE_ENV_NAMES.map((name) => (caseInsensitive ? name.toUpperCase() : name)));
-    for (const [name, value] of Object.entries(runnerEnv)) {
-        if (value === undefined || (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name))
-            continue;
-        if (base.has(caseInsensitive ? name.toUpperCase() : name))
-            env[name] = value;
-    }
-    if (Array.isArray(passThrough)) {
-        for (const name of passThrough) {
-            const value = runnerEnv[name];
-            if (value !== undefined)
-                env[name] = value;
-        }
-    }
-    else if (passThrough) {
-        for (const [name, template] of Object.entries(passThrough)) {
-            env[name] = (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__/* .expandEnvReferences */ .Q)(template, runnerEnv, (missing) => new _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ToolEnvironmentError */ .G({ toolName, variable: name, missing }));
-        }
-    }
-    return env;
-}
-
-
-/***/ }),
-
-/***/ 91551:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ signalledStatus),
-/* harmony export */   W: () => (/* binding */ describeStatus)
-/* harmony export */ });
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(48161);
-
-/**
- * Signals that never mean a child was killed: ignored by default (SIGCHLD, SIGCONT, SIGURG, SIGWINCH), stops a
- * shell that runs a command never reports, and SIGPIPE, which `\u2026 | head` under `set -o pipefail` gives a command
- * that did its work (a review: 141 read as a kill escalated runs for nothing).
- */
-const NO_KILL = new Set(['SIGPIPE', 'SIGCHLD', 'SIGCONT', 'SIGURG', 'SIGWINCH', 'SIGSTOP', 'SIGTSTP', 'SIGTTIN', 'SIGTTOU']);
-/**
- * The signal a status of 129\u2013159 names: what a shell (`sh -c`, `bash script.sh`, `npm run`) exits with when the
- * child it ran was killed by signal N (128 + N). Undefined for any other status, and for a signal that kills nothing.
- */
-function signalledStatus(status) {
-    if (status === null || status <= 128 || status >= 160)
-        return undefined;
-    const number = status - 128;
-    const name = Object.entries(node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals).find(([, value]) => value === number)?.[0] ?? `signal ${number}`;
-    return NO_KILL.has(name) ? undefined : name;
-}
-/** `status 137 (a shell's status for a child killed by SIGKILL)`, or `status 1`: an exit status as the messages say it. */
-function describeStatus(status) {
-    const signalled = signalledStatus(status);
-    return `status ${status}${signalled ? ` (a shell's status for a child killed by ${signalled})` : ''}`;
-}
-
-
-/***/ }),
-
-/***/ 69542:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   v: () => (/* binding */ TailBuffer)
-/* harmony export */ });
-/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(99674);
-
-const CUT_MARK = '\u2026';
-const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
-/** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
-class TailBuffer {
-    limitBytes;
-    // A dropped chunk's place is emptied at once: kept until the list is cut, 1,024 pipe reads of 64 KiB held 64 MiB
-    // in a tail of 256 KiB (found by a review).
-    #chunks = [];
-    /** The first chunk kept: dropped ones are left before it until they are half the list, then cut off at once. */
-    #head = 0;
-    #size = 0;
-    #dropped = false;
-    constructor(limitBytes) {
-        this.limitBytes = limitBytes;
-    }
-    push(chunk) {
-        this.#chunks.push(chunk);
-        this.#size += chunk.length;
-        while (this.#size > this.limitBytes) {
-            this.#dropped = true;
-            const first = this.#chunks[this.#head];
-            const excess = this.#size - this.limitBytes;
-            if (first.length <= excess) {
-                this.#chunks[this.#head++] = undefined;
-                this.#size -= first.length;
-            }
-            else {
-                this.#chunks[this.#head] = first.subarray(excess);
-                this.#size -= excess;
-            }
-        }
-        // `shift()` per dropped chunk moved the whole list each time: a million one-byte writes took 30 s (found by an
-        // adversarial pass). The list is cut once the dropped places are half of it: each is moved a bounded number of times.
-        if (this.#head > 1024 && this.#head * 2 > this.#chunks.length) {
-            this.#chunks = this.#chunks.slice(this.#head);
-            this.#head = 0;
-        }
-    }
-    /**
-     * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
-     * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a known secret there, and
-     * what follows the cut and looks like part of a credential is hidden here (`hideCutStart`).
-     */
-    text(maxBytes = this.limitBytes) {
-        const all = Buffer.concat(this.#chunks.slice(this.#head));
-        const cut = this.#dropped || all.length > maxBytes;
-        // The mark takes 3 of the `maxBytes`, so the text never grows past them.
-        let start = cut ? Math.max(0, all.length - Math.max(0, maxBytes - CUT_MARK_BYTES)) : 0;
-        // Skip UTF-8 continuation bytes so the tail does not start with half a character.
-        while (start < all.length && start > 0 && (all[start] & 0xc0) === 0x80)
-            start++;
-        const text = all.subarray(start).toString('utf8');
-        // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
-        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`${CUT_MARK}${text}`) : text;
-    }
-}
-
-
-/***/ }),
-
-/***/ 14572:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ ToolEnvironmentError)
-/* harmony export */ });
-/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
-
-/** A tool's `env:` reads a runner variable (`${env.NAME}`) that is not set. */
-class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
-    variable;
-    missing;
-    constructor(options) {
-        super(`tool '${options.toolName}': env ${options.variable} reads \${env.${options.missing}}, which is not set on the runner; ` +
-            `set ${options.missing} in the workflow step's env: (e.g. from a secret)`, { transient: false, toolName: options.toolName });
-        this.variable = options.variable;
-        this.missing = options.missing;
-    }
 }
 
 
@@ -9683,7 +9440,12 @@ function checklistHeader(record) {
     const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
     const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
     const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+    // A resumed run's plan no longer holds the steps that failed in the run it resumes and that a replan replaced (or
+    // dropped before they ran) there: `3/3 complete, 0 failed` read as if the tests had never failed (found by an
+    // adversarial pass). Only those its plan has not: a step's own key, not work inside a used plan (`step/inner`).
+    const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length;
+    const carriedText = carried ? `, ${carried} left undone in the run resumed` : '';
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
@@ -11464,16 +11226,22 @@ function oldSpaceFlag() {
  * confirmed by a full collection of our own (V8's `gc`, in a context of its own).
  */
 function heapNearlyFull() {
-    watchCollections();
-    if (kept === undefined || kept.usedBytes < kept.limitBytes * HEAP_STOP_SHARE)
+    const limitBytes = watchCollections();
+    const reported = kept !== undefined && kept.usedBytes >= limitBytes * HEAP_STOP_SHARE;
+    // The heap can fill between two of V8's full collections, or before the last one is reported (a loaded machine
+    // delivers the report late, a run that never waits not at all): the old generation went from 33 to 63 MB of 64
+    // in 330 ms, and V8 ended the run. So a heap at its brim is collected and read too; a read costs 0.3\u20131 \u00b5s.
+    if (!reported && (0,external_node_v8_.getHeapStatistics)().used_heap_size < limitBytes * HEAP_BRIM_SHARE)
         return undefined;
     collectGarbage();
-    kept = { usedBytes: oldGeneration(), limitBytes: kept.limitBytes };
-    return kept.usedBytes < kept.limitBytes * HEAP_STOP_SHARE ? undefined : kept;
+    kept = { usedBytes: oldGeneration(), limitBytes };
+    return kept.usedBytes < limitBytes * HEAP_STOP_SHARE ? undefined : kept;
 }
+/** The share of the limit the whole heap (garbage and the young generation too) may hold before it is collected to be read. */
+const HEAP_BRIM_SHARE = 0.95;
 /** The old generation as V8's last full collection left it, as read when the collection was reported. */
 let kept;
-let watching = false;
+let watchedLimit;
 let gc;
 function oldGeneration() {
     let young = 0;
@@ -11482,15 +11250,16 @@ function oldGeneration() {
             young += space.space_used_size;
     return (0,external_node_v8_.getHeapStatistics)().used_heap_size - young;
 }
+/** Watches V8's full collections from the first call on; returns the heap's limit. */
 function watchCollections() {
-    if (watching)
-        return;
-    watching = true;
-    const limitBytes = oldSpaceFlag() ?? (0,external_node_v8_.getHeapStatistics)().heap_size_limit;
+    if (watchedLimit !== undefined)
+        return watchedLimit;
+    const limitBytes = (watchedLimit = oldSpaceFlag() ?? (0,external_node_v8_.getHeapStatistics)().heap_size_limit);
     new external_node_perf_hooks_.PerformanceObserver((entries) => {
         if (entries.getEntries().some((entry) => entry.detail?.kind === external_node_perf_hooks_.constants.NODE_PERFORMANCE_GC_MAJOR))
             kept = { usedBytes: oldGeneration(), limitBytes };
     }).observe({ entryTypes: ['gc'] });
+    return limitBytes;
 }
 /** A full garbage collection, as `node --expose-gc`'s `gc()` makes one; nothing when V8 refuses the flag. */
 function collectGarbage() {
@@ -11747,6 +11516,10 @@ class RunBudget {
     /** Steps started so far and counted against `max_steps` (failed ones, reused ones and those of used plans too). */
     get stepsStarted() {
         return this.#stepsStarted;
+    }
+    /** Steps `max_steps` lets start still (Infinity without it): none, and a replan could add no step. */
+    get stepsLeft() {
+        return this.#limits.max_steps - this.#stepsStarted;
     }
     /**
      * Before a step starts: false (and the run stops) when `max_steps` steps have started already, or
@@ -12440,65 +12213,6 @@ function protoKeyPath(value) {
             stack.push({ value: child, parent: place, key: Array.isArray(current) ? Number(key) : key });
     }
     return undefined;
-}
-
-
-/***/ }),
-
-/***/ 35493:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError),
-/* harmony export */   l: () => (/* binding */ TOOL_RESULT_LIMIT_BYTES)
-/* harmony export */ });
-/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
-
-/** The largest result a tool may give (a command's stdout, an MCP server's answer): results go into the trace, the reports and prompts. */
-const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
-/**
- * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
- * exhaust memory), or an MCP server answered with more (`answered`).
- */
-class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
-    limitBytes;
-    constructor(options) {
-        super(options.answered
-            ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
-            : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
-                'make it print a smaller result (filter or summarise before printing)', 
-        // Stopped mid-way, or an answer not read: whether the call took effect is not known.
-        { transient: false, toolName: options.toolName, effectUnknown: true });
-        this.limitBytes = options.limitBytes;
-    }
-}
-function formatBytes(bytes) {
-    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0)
-        return `${bytes / (1024 * 1024)} MiB`;
-    if (bytes >= 1024 && bytes % 1024 === 0)
-        return `${bytes / 1024} KiB`;
-    return `${bytes} bytes`;
-}
-
-
-/***/ }),
-
-/***/ 57048:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ ToolResultTooDeepError)
-/* harmony export */ });
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
-/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1938);
-
-
-/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
-class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .zg {
-    constructor(options) {
-        // An answer not taken: whether the call took effect is not known (the run records one that answered as succeeded before it refuses the value).
-        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName, effectUnknown: true });
-    }
 }
 
 

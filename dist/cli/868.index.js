@@ -1,8 +1,8 @@
-export const id = 536;
-export const ids = [536];
+export const id = 868;
+export const ids = [868];
 export const modules = {
 
-/***/ 9536:
+/***/ 45868:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -42,11 +42,44 @@ class RedirectNotFollowedError extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./lib/github/keep-write-method.js
+/** The redirects a write follows: those fetch sends on with the same method and body. */
+const METHOD_KEEPING = new Set([307, 308]);
+const MAX_REDIRECTS = 5;
+/**
+ * `base` for Octokit, where a write (any method but GET and HEAD) that asks to follow redirects follows only a 307 or
+ * 308 within GitHub's origin: fetch sends a POST on a 301 or 302 (and any write on a 303) as a GET, whose answer
+ * Octokit took for the write's own. A PR comment on an issue transferred mid-run read the other repository's comments
+ * and counted as made, and none was made, with no word (found by an adversarial pass). Any other redirect is answered
+ * as it came, which `createOctokit` makes a `RedirectNotFollowedError`.
+ */
+function keepingWriteMethod(base) {
+    return async (input, init) => {
+        const method = (init?.method ?? 'GET').toUpperCase();
+        if (method === 'GET' || method === 'HEAD' || (init?.redirect ?? 'follow') !== 'follow' || input instanceof Request)
+            return base(input, init);
+        let url = String(input);
+        for (let hop = 0;; hop++) {
+            const response = await base(url, { ...init, redirect: 'manual' });
+            const location = response.headers.get('location');
+            if (!METHOD_KEEPING.has(response.status) || location === null || hop >= MAX_REDIRECTS)
+                return response;
+            const next = new URL(location, url);
+            // The token goes to the origin it was given for only.
+            if (next.origin !== new URL(url).origin)
+                return response;
+            await response.body?.cancel();
+            url = next.href;
+        }
+    };
+}
+
 // EXTERNAL MODULE: ./lib/github/github-failure.js
 var github_failure = __webpack_require__(82931);
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __webpack_require__(79893);
 ;// CONCATENATED MODULE: ./lib/github/create-octokit.js
+
 
 
 
@@ -92,7 +125,7 @@ function createOctokit(settings) {
         auth: `token ${settings.token}`,
         baseUrl: settings.baseUrl || process.env['GITHUB_API_URL'] || 'https://api.github.com',
         ...(userAgent === undefined ? {} : { userAgent }),
-        request: { fetch: withTimeout(baseFetch, settings.timeoutMs ?? github_failure/* GITHUB_REQUEST_TIMEOUT_MS */.bB) },
+        request: { fetch: withTimeout(keepingWriteMethod(baseFetch), settings.timeoutMs ?? github_failure/* GITHUB_REQUEST_TIMEOUT_MS */.bB) },
         throttle: {
             onRateLimit: onLimit('primary'),
             onSecondaryRateLimit: onLimit('secondary'),

@@ -1,5 +1,5 @@
-export const id = 136;
-export const ids = [136];
+export const id = 249;
+export const ids = [249];
 export const modules = {
 
 /***/ 7437:
@@ -115,103 +115,6 @@ function holds(value, source) {
         return !/[1-9]/.test(mantissa);
     const whole = /^-?(\d+)(?:\.0*)?$/.exec(source);
     return whole === null || BigInt(whole[1]) === BigInt(Math.abs(value));
-}
-
-
-/***/ }),
-
-/***/ 70695:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
-/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
-/* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
-/* harmony export */   qF: () => (/* binding */ parseJson)
-/* harmony export */ });
-/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(35878);
-
-/**
- * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
- * and much that handles it walks it by recursion: `JSON.stringify` in the trace writer, redaction,
- * hashing. A model's tool arguments 20,000 levels deep stopped every later trace write (a resume
- * then ran a side effect again), and a planner's answer as deep crashed the CLI.
- */
-const MAX_JSON_DEPTH = 128;
-/** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
-class JsonTooDeepError extends SyntaxError {
-    constructor(maxDepth = MAX_JSON_DEPTH) {
-        super(`the JSON nests more than ${maxDepth} levels deep; data never needs that`);
-        this.name = 'JsonTooDeepError';
-    }
-}
-/** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
-class JsonDuplicateKeyError extends SyntaxError {
-    /** The key as messages show it: quoted, cut to 80 characters. */
-    shownKey;
-    constructor(key) {
-        const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key);
-        super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
-        this.name = 'JsonDuplicateKeyError';
-        this.shownKey = shownKey;
-    }
-}
-/**
- * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
- * is refused (`JsonTooDeepError`, a `SyntaxError`), and so is an object with a key twice
- * (`JsonDuplicateKeyError`): `{"verdict": "FAIL: tests broken", "verdict": "pass"}` read as its last
- * value hid the first from every check. A record that wraps such values (a trace line: an event around
- * a tool's arguments, nested runs around it) passes a larger bound.
- */
-function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
-    const value = JSON.parse(text);
-    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
-        throw new JsonTooDeepError(maxDepth);
-    if (value !== null && typeof value === 'object')
-        refuseDuplicateKeys(text);
-    return value;
-}
-/**
- * Throws `JsonDuplicateKeyError` when an object in `text` (valid JSON, nesting at most as deep as
- * `parseJson` allows) names a key twice. One pass: a string is a key when it follows `{` or a `,`
- * inside an object; keys are compared as decoded (`"a"` and `"\u0061"` are one key).
- */
-function refuseDuplicateKeys(text) {
-    // Per open bracket: the keys of an object so far, or undefined for an array.
-    const open = [];
-    let expectKey = false;
-    for (let at = 0; at < text.length; at++) {
-        const char = text[at];
-        if (char === '{') {
-            open.push(new Set());
-            expectKey = true;
-        }
-        else if (char === '[') {
-            open.push(undefined);
-        }
-        else if (char === '}' || char === ']') {
-            open.pop();
-            expectKey = false;
-        }
-        else if (char === ',') {
-            expectKey = open.at(-1) !== undefined;
-        }
-        else if (char === '"') {
-            const start = at;
-            for (at++; text[at] !== '"'; at++)
-                if (text[at] === '\\')
-                    at++;
-            if (!expectKey)
-                continue;
-            expectKey = false;
-            const literal = text.slice(start, at + 1);
-            const key = literal.includes('\\') ? JSON.parse(literal) : literal.slice(1, -1);
-            const keys = open.at(-1);
-            if (keys.has(key))
-                throw new JsonDuplicateKeyError(key);
-            keys.add(key);
-        }
-    }
 }
 
 
@@ -346,16 +249,20 @@ async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ killProcessGroup)
 /* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
+
 /**
  * Kills a child started with `detached: true` together with everything it started: the child
  * leads its own process group, so signalling `-pid` reaches grandchildren too and none are orphaned.
+ * Windows has no process groups: there the child's process tree is ended (`killTree`) while the child runs.
  */
-function killProcessGroup(child, signal = 'SIGKILL') {
+function killProcessGroup(child, signal = 'SIGKILL', platform = process.platform, killTree = taskkillTree) {
     if (child.pid === undefined)
         return;
-    if (process.platform === 'win32') {
-        // Windows has no process groups to signal; this ends the direct child only.
-        child.kill(signal);
+    if (platform === 'win32') {
+        // Once the child has exited its id may name another program's tree, and what it left has no parent to be found by.
+        if (child.exitCode === null && child.signalCode === null)
+            killTree(child.pid, child);
         return;
     }
     try {
@@ -364,6 +271,151 @@ function killProcessGroup(child, signal = 'SIGKILL') {
     catch {
         // ESRCH: the group is gone already. Killing is best effort and must never throw from an event handler.
     }
+}
+/**
+ * Ends a Windows process and every process it started (`taskkill /T /F`, from the system folder, not PATH): Node's
+ * `kill` ends the one process only, and `cmd /c x.cmd` or a launcher's program ran on after a timeout or a cancel.
+ * Where taskkill cannot start, the child alone is ended, as before.
+ */
+function taskkillTree(pid, child) {
+    const { spawn } = process.getBuiltinModule('node:child_process');
+    const taskkill = node_path__WEBPACK_IMPORTED_MODULE_0__.win32.join(process.env['SystemRoot'] ?? 'C:\\Windows', 'System32', 'taskkill.exe');
+    const killer = spawn(taskkill, ['/PID', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    killer.on('error', () => child.kill('SIGKILL'));
+}
+
+
+/***/ }),
+
+/***/ 6578:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gg: () => (/* binding */ runnerVariables),
+/* harmony export */   gw: () => (/* binding */ windowsStartNames),
+/* harmony export */   vf: () => (/* binding */ scrubEnvironment)
+/* harmony export */ });
+/* unused harmony exports BASE_ENV_NAMES, WINDOWS_START_ENV_NAMES */
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
+/* harmony import */ var _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14572);
+/* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76674);
+
+
+
+/**
+ * What every tool subprocess may see without asking: locale, paths, temp dirs and the runner's
+ * non-secret description of the run. Left out on purpose: tokens and keys of any kind, `ACTIONS_*`
+ * and `INPUT_*` (the runtime token and the action's inputs, e.g. `api-key`), `NODE_OPTIONS` (it
+ * can load code into a node tool), and `GITHUB_ENV`, `GITHUB_OUTPUT`, `GITHUB_PATH`,
+ * `GITHUB_STEP_SUMMARY` (files through which a tool could change later workflow steps).
+ */
+const BASE_ENV_NAMES = [
+    'PATH',
+    'HOME',
+    'USER',
+    'LOGNAME',
+    'LANG',
+    'LANGUAGE',
+    'LC_ALL',
+    'LC_CTYPE',
+    'TZ',
+    'TMPDIR',
+    'TEMP',
+    'TMP',
+    'CI',
+    'GITHUB_ACTIONS',
+    'GITHUB_WORKSPACE',
+    'GITHUB_REPOSITORY',
+    'GITHUB_REPOSITORY_OWNER',
+    'GITHUB_SHA',
+    'GITHUB_REF',
+    'GITHUB_REF_NAME',
+    'GITHUB_HEAD_REF',
+    'GITHUB_BASE_REF',
+    'GITHUB_EVENT_NAME',
+    'GITHUB_RUN_ID',
+    'GITHUB_RUN_NUMBER',
+    'GITHUB_RUN_ATTEMPT',
+    'GITHUB_JOB',
+    'GITHUB_WORKFLOW',
+    'GITHUB_SERVER_URL',
+    'GITHUB_API_URL',
+    'RUNNER_OS',
+    'RUNNER_ARCH',
+    'RUNNER_TEMP',
+    'RUNNER_TOOL_CACHE',
+    // The runner's mark on the processes of a job, by which a self-hosted runner ends those left when the job
+    // ends: a tool a killed main step left behind (its own process group, reparented) is found by it.
+    'RUNNER_TRACKING_ID',
+];
+/**
+ * What programs on Windows need to start and find their home, caches and temp folder (unset elsewhere): without
+ * `SystemRoot` Node and Python fail at their start, without `USERPROFILE` Python's `Path.home()` does, and npm
+ * keeps its cache under `LOCALAPPDATA`. No secrets; every process plan-runner starts on Windows gets them (`windowsStartNames`).
+ */
+const WINDOWS_START_ENV_NAMES = [
+    'SystemRoot',
+    'windir',
+    'ComSpec',
+    'PATHEXT',
+    'SystemDrive',
+    'USERPROFILE',
+    'HOMEDRIVE',
+    'HOMEPATH',
+    'USERNAME',
+    'APPDATA',
+    'LOCALAPPDATA',
+    'ProgramData',
+    'ProgramFiles',
+    'ProgramFiles(x86)',
+    'CommonProgramFiles',
+    'PROCESSOR_ARCHITECTURE',
+    'NUMBER_OF_PROCESSORS',
+    'OS',
+    'TEMP',
+    'TMP',
+];
+/** `WINDOWS_START_ENV_NAMES` on Windows; elsewhere none, where they are unset or (`OS`, `USERNAME`, `TEMP`) mean something else. */
+function windowsStartNames(platform = process.platform) {
+    return platform === 'win32' ? WINDOWS_START_ENV_NAMES : [];
+}
+/**
+ * The runner's variables of these names that do not look secret, under the names the runner spells them: on
+ * Windows, whose names ignore case, a copy of its environment says `Path`, and `PATH` finds it.
+ */
+function runnerVariables(runnerEnv, names, platform = process.platform) {
+    const caseInsensitive = platform === 'win32';
+    const wanted = new Set(names.map((name) => (caseInsensitive ? name.toUpperCase() : name)));
+    const env = {};
+    for (const [name, value] of Object.entries(runnerEnv)) {
+        if (value === undefined || (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name))
+            continue;
+        if (wanted.has(caseInsensitive ? name.toUpperCase() : name))
+            env[name] = value;
+    }
+    return env;
+}
+/**
+ * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
+ * tool's `env:` names \u2014 a list of variables to pass through, or a map of values that may read
+ * runner variables with `${env.NAME}`. Explicitly named variables pass even when they look secret.
+ * Throws `ToolEnvironmentError` when a `${env.NAME}` it reads is not set.
+ */
+function scrubEnvironment(runnerEnv, passThrough, toolName, platform = process.platform) {
+    const env = runnerVariables(runnerEnv, [...BASE_ENV_NAMES, ...windowsStartNames(platform)], platform);
+    if (Array.isArray(passThrough)) {
+        for (const name of passThrough) {
+            const value = runnerEnv[name];
+            if (value !== undefined)
+                env[name] = value;
+        }
+    }
+    else if (passThrough) {
+        for (const [name, template] of Object.entries(passThrough)) {
+            env[name] = (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__/* .expandEnvReferences */ .Q)(template, runnerEnv, (missing) => new _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ToolEnvironmentError */ .G({ toolName, variable: name, missing }));
+        }
+    }
+    return env;
 }
 
 
@@ -466,6 +518,29 @@ class TailBuffer {
         const text = all.subarray(start).toString('utf8');
         // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
         return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`${CUT_MARK}${text}`) : text;
+    }
+}
+
+
+/***/ }),
+
+/***/ 14572:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ ToolEnvironmentError)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+
+/** A tool's `env:` reads a runner variable (`${env.NAME}`) that is not set. */
+class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
+    variable;
+    missing;
+    constructor(options) {
+        super(`tool '${options.toolName}': env ${options.variable} reads \${env.${options.missing}}, which is not set on the runner; ` +
+            `set ${options.missing} in the workflow step's env: (e.g. from a secret)`, { transient: false, toolName: options.toolName });
+        this.variable = options.variable;
+        this.missing = options.missing;
     }
 }
 
