@@ -118,6 +118,8 @@ describe('an HTTP MCP server that refuses a call for now and says how long to wa
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
+        // The client's GET for a stream of its own and its DELETE at close carry no message: a stateless server takes neither.
+        if (request.method !== 'POST') return void response.writeHead(405).end();
         const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
         if (message.method === 'tools/call') return void response.writeHead(429, { 'retry-after': '20' }).end();
         if (message.id === undefined) return void response.writeHead(202).end();
