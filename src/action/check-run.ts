@@ -191,7 +191,7 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
   const finish = async (given: CheckRunResult): Promise<void> => {
     const beside = shared && given.conclusion === 'success' ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
     const result = beside ? sharedNameResult(given, beside, target.name) : given;
-    if (beside) warn(`The check run '${target.name}' is completed as failed: ${sharedNameResult(given, beside, target.name).summary.split('\n')[0]}`);
+    if (beside) warn(`The check run '${target.name}' is completed as failed: ${result.summary.split('\n')[0]}`);
     const maxAttempts = timing.maxAttempts ?? 4;
     const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
     for (let attempt = 1; ; attempt++) {

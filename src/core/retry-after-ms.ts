@@ -50,8 +50,12 @@ export function askedWaitMs(header: HeaderReader, now: number = Date.now()): num
   return wait === undefined ? undefined : Math.round(wait);
 }
 
+/** `wait` when it is one to wait out, `undefined` when none was asked or it is beyond `MAX_RETRY_AFTER_MS`. */
+export function waitWithinLimit(wait: number | undefined): number | undefined {
+  return wait === undefined || wait > MAX_RETRY_AFTER_MS ? undefined : wait;
+}
+
 /** The wait a server asked for (`askedWaitMs`), `undefined` when none is given or when it is beyond `MAX_RETRY_AFTER_MS`. */
 export function retryAfterMs(header: HeaderReader, now: number = Date.now()): number | undefined {
-  const wait = askedWaitMs(header, now);
-  return wait === undefined || wait > MAX_RETRY_AFTER_MS ? undefined : wait;
+  return waitWithinLimit(askedWaitMs(header, now));
 }

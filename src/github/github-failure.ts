@@ -1,5 +1,5 @@
 import { cutText } from '../core/cut-text.ts';
-import { askedWaitMs, headerRecord, MAX_RETRY_AFTER_MS } from '../core/retry-after-ms.ts';
+import { askedWaitMs, headerRecord, waitWithinLimit } from '../core/retry-after-ms.ts';
 
 /**
  * How long a GitHub request is waited for before it fails as "timed out" (`createOctokit`'s default): GitHub
@@ -50,7 +50,7 @@ export function readGitHubFailure(error: unknown): GitHubFailure {
     status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
   const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
   const asked = askedWaitMs(header);
-  const wait = asked !== undefined && asked <= MAX_RETRY_AFTER_MS ? asked : undefined;
+  const wait = waitWithinLimit(asked);
   return {
     status,
     message,
