@@ -2318,11 +2318,12 @@ function shownPattern(pattern) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gj: () => (/* binding */ waitWithinLimit),
 /* harmony export */   MW: () => (/* binding */ askedWaitMs),
 /* harmony export */   Vs: () => (/* binding */ retryAfterMs),
-/* harmony export */   jP: () => (/* binding */ headerRecord),
-/* harmony export */   yL: () => (/* binding */ MAX_RETRY_AFTER_MS)
+/* harmony export */   jP: () => (/* binding */ headerRecord)
 /* harmony export */ });
+/* unused harmony export MAX_RETRY_AFTER_MS */
 /** Longest wait a server's `retry-after` may ask for; beyond it, the hint is ignored. */
 const MAX_RETRY_AFTER_MS = 10 * 60 * 1000;
 /** IMF-fixdate (`Fri, 01 May 2026 12:00:30 GMT`) and RFC 850 (`Friday, 01-May-26 12:00:30 GMT`), with the zone some servers write. */
@@ -2373,10 +2374,13 @@ function askedWaitMs(header, now = Date.now()) {
     }
     return wait === undefined ? undefined : Math.round(wait);
 }
+/** `wait` when it is one to wait out, `undefined` when none was asked or it is beyond `MAX_RETRY_AFTER_MS`. */
+function waitWithinLimit(wait) {
+    return wait === undefined || wait > MAX_RETRY_AFTER_MS ? undefined : wait;
+}
 /** The wait a server asked for (`askedWaitMs`), `undefined` when none is given or when it is beyond `MAX_RETRY_AFTER_MS`. */
 function retryAfterMs(header, now = Date.now()) {
-    const wait = askedWaitMs(header, now);
-    return wait === undefined || wait > MAX_RETRY_AFTER_MS ? undefined : wait;
+    return waitWithinLimit(askedWaitMs(header, now));
 }
 
 
@@ -2603,7 +2607,7 @@ function readGitHubFailure(error) {
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
     const asked = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .askedWaitMs */ .MW)(header);
-    const wait = asked !== undefined && asked <= _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_RETRY_AFTER_MS */ .yL ? asked : undefined;
+    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .waitWithinLimit */ .Gj)(asked);
     return {
         status,
         message,
