@@ -194,8 +194,8 @@ export type RunEvent =
   | (EventBase & { readonly type: 'approval_decided'; readonly decision: 'approved' | 'rejected'; readonly hash: string; readonly by?: string })
   /** An agent step's first `write_todos`: the list drawn once under the step (the seed's `execution_plan_update`). */
   | (EventBase & { readonly type: 'todos_created'; readonly stepKey: string; readonly todos: readonly TodoItem[]; readonly index?: number })
-  /** A later `write_todos`: the whole list again and the ids that changed, applied in place (`execution_plan_status_update`). */
-  | (EventBase & { readonly type: 'todos_updated'; readonly stepKey: string; readonly todos: readonly TodoItem[]; readonly changed: readonly string[]; readonly index?: number })
+  /** A later `write_todos`: the whole list again, the ids that changed and the (completed) items a replace left out, applied in place (`execution_plan_status_update`). */
+  | (EventBase & { readonly type: 'todos_updated'; readonly stepKey: string; readonly todos: readonly TodoItem[]; readonly changed: readonly string[]; readonly dropped?: readonly TodoItem[]; readonly index?: number })
   /** One answer of an agent step's model: its text (often empty) and the tools it called. */
   | (EventBase & {
       readonly type: 'agent_turn';

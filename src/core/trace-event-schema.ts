@@ -121,7 +121,7 @@ function buildSchemas(): TraceEventSchemas {
     }),
     approval_decided: event({ decision: z.enum(['approved', 'rejected']), hash: text }, { by: text }),
     todos_created: event({ stepKey: text, todos }, { index }),
-    todos_updated: event({ stepKey: text, todos, changed: texts }, { index }),
+    todos_updated: event({ stepKey: text, todos, changed: texts }, { index, dropped: todos }),
     agent_turn: event({ ...agentEvent, maxTurns: z.number(), message: text, toolCalls: texts }, { index }),
     agent_tool_called: event({ ...agentEvent, tool: text, ok: flag }, { index, error: text }),
     model_used: event({ usage }, { stepKey: text }),

@@ -134,7 +134,12 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     }
     case 'todos_updated': {
       const agent = agentRecord(record, event, redact);
-      return changedTodoEntries(agent.holder, event.changed, redact).map((entry) => `${oneLogLine(agent.label)}. ${todoLine(entry).trimStart()}`);
+      // What a replace left out is no longer in the record: without its line the log just stopped naming it.
+      const leftOut = todoEntries({ state: agent.holder?.state ?? 'in_progress', todos: event.dropped ?? [] }, redact);
+      return [
+        ...changedTodoEntries(agent.holder, event.changed, redact).map((entry) => `${oneLogLine(agent.label)}. ${todoLine(entry).trimStart()}`),
+        ...leftOut.map((entry) => `${oneLogLine(agent.label)}. left out of the TODO list: ${todoLine(entry).trimStart()}`),
+      ];
     }
     case 'agent_turn':
     case 'agent_tool_called':

@@ -41,13 +41,13 @@ const toolMessages = (job: { server: { requests: { body: { messages: unknown[] }
   (job.server.requests[request]!.body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool').map((m) => m.content);
 
 describe('write_todos', () => {
-  it('replaces with merge: false, updates by id and appends with merge: true', async () => {
+  it('replaces with merge: false (leaving out only completed items), updates by id and appends with merge: true', async () => {
     const job = await runOfflineJob({
       plan: PLAN,
       script: [
         todos(false, [['a', 'First', 'in_progress'], ['b', 'Second', 'pending']]),
         toolCallAnswer('write_todos', { merge: true, todos: [{ id: 'a', status: 'completed' }, { id: 'c', content: 'Third', status: 'in_progress' }] }),
-        todos(false, [['x', 'Start over', 'in_progress']]),
+        todos(false, [['b', 'Second', 'cancelled'], ['c', 'Third', 'completed'], ['x', 'Start over', 'in_progress']]),
         textAnswer('20'),
       ],
     });
@@ -55,8 +55,9 @@ describe('write_todos', () => {
     expect(lists).toEqual([
       [{ id: 'a', content: 'First', status: 'in_progress' }, { id: 'b', content: 'Second', status: 'pending' }],
       [{ id: 'a', content: 'First', status: 'completed' }, { id: 'b', content: 'Second', status: 'pending' }, { id: 'c', content: 'Third', status: 'in_progress' }],
-      [{ id: 'x', content: 'Start over', status: 'in_progress' }],
+      [{ id: 'b', content: 'Second', status: 'cancelled' }, { id: 'c', content: 'Third', status: 'completed' }, { id: 'x', content: 'Start over', status: 'in_progress' }],
     ]);
+    expect(ofType(job.events, 'todos_updated').map((event) => event.dropped)).toEqual([undefined, [{ id: 'a', content: 'First', status: 'completed' }]]);
     expect(job.events.filter((event) => event.type === 'todos_created')).toHaveLength(1);
     expect(toolMessages(job, 2).at(-1)).toBe('TODO list saved (3 items: 1 completed, 1 in_progress, 1 pending).');
   });
@@ -68,7 +69,7 @@ describe('write_todos', () => {
         todos(false, [['1', 'Add', 'in_progress'], ['2', 'Multiply', 'pending']]),
         toolCallAnswer('write_todos', { merge: true, todos: [{ id: '9', status: 'completed' }] }),
         toolCallAnswer('write_todos', { merge: true, todos: [{ id: '2', status: 'in_progress' }] }),
-        toolCallAnswer('write_todos', { merge: false, todos: [{ id: '1', content: '  ', status: 'pending' }] }),
+        toolCallAnswer('write_todos', { merge: false, todos: [{ id: '1', content: '  ', status: 'pending' }, { id: '2', content: 'Multiply', status: 'pending' }] }),
         toolCallAnswer('write_todos', '{"merge": true, "todos": ['),
         toolCallAnswer('write_todos', { merge: true, todos: [{ id: '1', status: 'done' }] }),
         textAnswer('20'),

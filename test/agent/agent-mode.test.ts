@@ -80,6 +80,20 @@ describe('mode agent: a whole run as one agent step', () => {
     expect(finished.outcome.goals.map((goal) => goal.outcome)).toEqual(['met', 'met']);
   });
 
+  // Found by an adversarial pass: a replace (merge: false) left the open items out, and all_steps_completed passed
+  // on the one completed item it wrote instead; the log printed only that item, so no line said what had gone.
+  it('does not meet all_steps_completed when a replace leaves open TODOs out: the replace is refused', async () => {
+    const plan = `${MATH}  - name: everything done\n    all_steps_completed: true\n`;
+    const open = todos(false, [['1', 'Run the linter', 'in_progress'], ['2', 'Run the tests', 'pending']]);
+    const replace = todos(false, [['3', 'Answer', 'completed']]);
+    const { outcome } = await agentJob(plan, [open, replace, textAnswer('Done. It is 20.')]);
+    if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
+    expect(outcome.status).toBe('goals-unmet');
+    expect(outcome.goals[1]).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining("2 of 2 of the agent's TODOs not done: Run the linter (in progress), Run the tests (pending)") });
+    const told = chat.requests[2]!.body.messages.at(-1) as { role: string; content: string };
+    expect(told).toMatchObject({ role: 'tool', content: expect.stringMatching(/^Error: merge: false leaves out "1" \(in_progress\), "2" \(pending\), which are not completed; .*The list was not changed\.$/s) });
+  });
+
   it('takes the task input over the plan’s goal, and runs with a task alone', async () => {
     const { outcome } = await agentJob(MATH, [todos(false, [['1', 'Answer', 'completed']]), textAnswer('It is 20.')], { task: 'Say what (2 + 3) * 4 is' });
     if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));

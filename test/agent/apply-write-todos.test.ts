@@ -40,3 +40,46 @@ describe('applyWriteTodos limits', () => {
     expect(refused).toMatchObject({ ok: false, error: expect.stringContaining('"t18", "t19" … and 30 more); to add an item give its content') });
   });
 });
+
+describe('applyWriteTodos replacing a list', () => {
+  const listed: TodoItem[] = [
+    { id: '1', content: 'Fetch', status: 'completed' },
+    { id: '2', content: 'Compare', status: 'in_progress' },
+    { id: '3', content: 'Report', status: 'pending' },
+    { id: '4', content: 'Tweet', status: 'cancelled' },
+  ];
+
+  // A replace that left out the open items emptied the list of them, and all_steps_completed then passed on the
+  // items that were left: the gate opened on work the agent had listed and never did.
+  it('refuses a replace that leaves out items not completed, naming them, and keeps the list', () => {
+    const refused = applyWriteTodos(listed, { merge: false, todos: [{ id: 'x', content: 'Start over', status: 'completed' }] });
+    expect(refused).toEqual({
+      ok: false,
+      error:
+        'merge: false leaves out "2" (in_progress), "3" (pending), "4" (cancelled), which are not completed; a replace may leave out only completed items. ' +
+        'Keep each of them in the list: mark it completed once it is done, or cancelled if it is no longer needed (a cancelled item stays in the list, as not done)',
+    });
+  });
+
+  it('applies a replace that leaves out only completed items, and says which it left out', () => {
+    const applied = applyWriteTodos(listed, {
+      merge: false,
+      todos: [
+        { id: '3', content: 'Report', status: 'in_progress' },
+        { id: '2', content: 'Compare', status: 'completed' },
+        { id: '4', content: 'Tweet', status: 'cancelled' },
+      ],
+    });
+    expect(applied).toEqual({
+      ok: true,
+      todos: [
+        { id: '3', content: 'Report', status: 'in_progress' },
+        { id: '2', content: 'Compare', status: 'completed' },
+        { id: '4', content: 'Tweet', status: 'cancelled' },
+      ],
+      changed: ['3', '2'],
+      dropped: [{ id: '1', content: 'Fetch', status: 'completed' }],
+    });
+    expect(applyWriteTodos(listed, { merge: true, todos: [{ id: '3', status: 'in_progress' }, { id: '2', status: 'completed' }] })).toMatchObject({ ok: true, dropped: [] });
+  });
+});

@@ -90,6 +90,29 @@ describe('consoleChecklist in a log (not a terminal)', () => {
   });
 });
 
+describe('consoleChecklist and a replaced TODO list', () => {
+  // A replace (merge: false) printed only the items it changed: the ones it left out just stopped being named.
+  it('prints each item a replace left out, redacted, in a log', () => {
+    const secret = 'Zq7vX9pL2kR4mN8tWc';
+    const { writes, listener } = capture({ isTTY: false, secrets: [secret] });
+    const plan = { name: 'p', revision: 1, steps: [{ key: 'review', id: 1, type: 'agent', description: 'Review', inputs: [], dependsOn: [] }] };
+    const first = [
+      { id: '1', content: `Fetch ${secret}`, status: 'completed' },
+      { id: '2', content: 'Compare', status: 'in_progress' },
+    ];
+    for (const event of [
+      { type: 'plan_created', at: 0, plan },
+      { type: 'step_started', at: 1, stepKey: 'review' },
+      { type: 'todos_created', at: 1, stepKey: 'review', todos: first },
+      { type: 'todos_updated', at: 2, stepKey: 'review', todos: [{ ...first[1], status: 'completed' }], changed: ['2'], dropped: [first[0]] },
+    ] as unknown as RunEvent[]) listener(event);
+    const out = writes.join('').split('\n');
+    expect(out).toContain('review. ✅ Compare');
+    expect(out).toContain('review. left out of the TODO list: ✅ Fetch ***');
+    expect(out.join('\n')).not.toContain(secret);
+  });
+});
+
 describe('consoleChecklist and text that controls a terminal', () => {
   // On a terminal the CLI writes as it is (nothing parses it): a `\r` in a result was a line start
   // to a log reader, and an escape sequence moved the cursor over what the checklist showed.

@@ -230,7 +230,7 @@ describe('traces plan-runner writes', () => {
       },
       approval_decided: { type: 'approval_decided', at: 10, decision: 'approved', hash: 'h', by: 'maintainer' },
       todos_created: { type: 'todos_created', at: 11, stepKey: 'agent', todos: [{ id: '1', content: 'do', status: 'pending' }], index: 0 },
-      todos_updated: { type: 'todos_updated', at: 12, stepKey: 'agent', todos: [{ id: '1', content: 'do', status: 'completed' }], changed: ['1'] },
+      todos_updated: { type: 'todos_updated', at: 12, stepKey: 'agent', todos: [{ id: '1', content: 'do', status: 'completed' }], changed: ['1'], dropped: [{ id: '0', content: 'done', status: 'completed' }] },
       agent_turn: { type: 'agent_turn', at: 13, stepKey: 'agent', index: 0, turn: 1, maxTurns: 3, message: '', toolCalls: ['add'] },
       agent_tool_called: { type: 'agent_tool_called', at: 14, stepKey: 'agent', turn: 1, tool: 'add', args: [1, 2], ok: false, error: 'bad arguments' },
       model_used: { type: 'model_used', at: 15, usage, stepKey: 'agent' },

@@ -17,9 +17,9 @@ const WriteTodosInput = z.strictObject({
   merge: z.boolean(),
 });
 
-/** What one `write_todos` call did: the list after it and the ids it changed or added, or why it was refused. */
+/** What one `write_todos` call did: the list after it, the ids it changed or added and the (completed) items a replace left out, or why it was refused. */
 export type WriteTodosResult =
-  | { readonly ok: true; readonly todos: readonly TodoItem[]; readonly changed: readonly string[] }
+  | { readonly ok: true; readonly todos: readonly TodoItem[]; readonly changed: readonly string[]; readonly dropped: readonly TodoItem[] }
   | { readonly ok: false; readonly error: string };
 
 /** The most items a step's list may hold: a plan an agent keeps in mind, and each change writes the whole list to the trace. */
@@ -39,8 +39,9 @@ function sameItem(a: TodoItem | undefined, b: TodoItem): boolean {
  * Applies one `write_todos` call to the step's list. `merge: false` replaces the list; `merge: true`
  * updates items by id (content may be left out to keep it) and appends items with new ids. Refused,
  * with a message for the model: malformed arguments, duplicate ids, empty content or more than
- * `MAX_TODO_CONTENT` characters, an unknown id with merge that gives no content, a list of more than
- * `MAX_TODO_ITEMS`, and more than one item `in_progress` in the result.
+ * `MAX_TODO_CONTENT` characters, an unknown id with merge that gives no content, a replace that leaves
+ * out an item not completed, a list of more than `MAX_TODO_ITEMS`, and more than one item `in_progress`
+ * in the result.
  */
 export function applyWriteTodos(current: readonly TodoItem[], args: unknown): WriteTodosResult {
   // A call of ten times the items a list may hold is refused before they are checked: zod gathers every item's
@@ -59,6 +60,16 @@ export function applyWriteTodos(current: readonly TodoItem[], args: unknown): Wr
   for (const item of todos) {
     if (seen.has(item.id)) return refuse(`id "${item.id}" appears twice in one call; give every item its own id`);
     seen.add(item.id);
+  }
+  // An item once listed leaves only done: a replace that left out open items emptied the list of them, and
+  // all_steps_completed passed on what was left (found by an adversarial pass). Cancelled counts as open there.
+  const leftOut = merge ? [] : current.filter((item) => !seen.has(item.id));
+  const open = leftOut.filter((item) => item.status !== 'completed');
+  if (open.length > 0) {
+    return refuse(
+      `merge: false leaves out ${listNames(open.map((item) => `"${item.id}" (${item.status})`))}, which ${open.length === 1 ? 'is' : 'are'} not completed; a replace may leave out only completed items. ` +
+        `Keep each of them in the list: mark it completed once it is done, or cancelled if it is no longer needed (a cancelled item stays in the list, as not done)`,
+    );
   }
   const byId = new Map(current.map((item) => [item.id, item]));
   const next: TodoItem[] = merge ? [...current] : [];
@@ -89,5 +100,5 @@ export function applyWriteTodos(current: readonly TodoItem[], args: unknown): Wr
     return refuse(`only one item may be in_progress at a time, but ${working.map((item) => `"${item.id}"`).join(' and ')} would be; finish or pause one first`);
   }
   const changed = next.filter((item) => !sameItem(byId.get(item.id), item)).map((item) => item.id);
-  return { ok: true, todos: next, changed };
+  return { ok: true, todos: next, changed, dropped: leftOut };
 }

@@ -163,7 +163,7 @@ class AgentLoop {
     const applied = applyWriteTodos(this.#todos, parsed.args);
     if (!applied.ok) return { ok: false, args: parsed.args, error: applied.error, reply: `Error: ${applied.error}. The list was not changed.` };
     this.#todos = applied.todos;
-    if (this.#wroteTodos) this.#ctx.report({ type: 'todos_updated', todos: applied.todos, changed: applied.changed });
+    if (this.#wroteTodos) this.#ctx.report({ type: 'todos_updated', todos: applied.todos, changed: applied.changed, ...(applied.dropped.length > 0 && { dropped: applied.dropped }) });
     else this.#ctx.report({ type: 'todos_created', todos: applied.todos });
     this.#wroteTodos = true;
     // The list itself is in the todos event just written: the call's record holds what the model was told.
