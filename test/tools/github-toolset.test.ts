@@ -261,6 +261,20 @@ describe('github read tools', () => {
     expect(api.requests[1]?.query.get('q')).toBe('flaky repo:OCTO/demo');
   });
 
+  // GitHub's search that timed out answers 200 with what it found in time and `incomplete_results: true`: the flag
+  // was dropped, and "no open security issue" (total_count 0) passed on a search that never finished (found by an adversarial pass).
+  it('search_issues says so in its result when GitHub’s search did not finish, so a goal that reads the whole result is not met on it', async () => {
+    api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 0, incomplete_results: true, items: [] } });
+    const result = await call('search_issues', { query: 'is:open label:security' });
+    expect(result).toMatchObject({ total_count: 0, items: [], note: expect.stringMatching(/^\[cut: GitHub's search timed out/) });
+    const none = await checkGoal({ json_schema: { type: 'object', properties: { total_count: { const: 0 } } } }, finishedRun(result));
+    expect(none).toMatchObject({ outcome: 'error', evidence: expect.stringContaining('holds only part of what its tool read') });
+    api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 0, incomplete_results: false, items: [] } });
+    const whole = await call('search_issues', { query: 'is:open label:security' });
+    expect(whole).not.toHaveProperty('note');
+    expect(await checkGoal({ json_schema: { type: 'object', properties: { total_count: { const: 0 } } } }, finishedRun(whole))).toMatchObject({ outcome: 'met' });
+  });
+
   // The repository was added after the model's text, inside a quote it left open, and a repo: inside a quoted
   // phrase (or a label's quoted value) counted as the query's scope: GitHub reads both as words to find, and
   // the search reached every repository the token reaches (found by an adversarial pass).

@@ -1,3 +1,4 @@
+import { cutNote } from '../../core/cut-note.ts';
 import { StepError } from '../../core/step-error.ts';
 import { CrossRepoRefusedError } from './cross-repo-refused-error.ts';
 import type { Tool } from '../tool.ts';
@@ -138,6 +139,8 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
           return {
             query: q,
             total_count: data.total_count,
+            // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
+            ...(data.incomplete_results && { note: cutNote("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query") }),
             items: data.items.map((issue) => issueSummary(issue, { body: 'none' })),
           };
         } catch (error) {
