@@ -32,6 +32,7 @@ export function buildToolRegistry(plan: Plan, options: ToolRegistryOptions): Too
     ...(options.octokit !== undefined && { octokit: options.octokit }),
     ...(options.repository !== undefined && { repository: options.repository }),
     ...(options.pullNumber !== undefined && { pullNumber: options.pullNumber }),
+    ...(options.earlierWrites !== undefined && { earlierWrites: options.earlierWrites }),
   };
   for (const toolset of new Set(plan.toolsets ?? [])) {
     for (const tool of toolsetTools(toolset, plan, context)) add(tool, `toolset '${toolset}'`);

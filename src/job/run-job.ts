@@ -308,6 +308,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...settings.github,
       ...(deps.extraTools && { extraTools: deps.extraTools }),
       ...(plan.withheld && { withheld: plan.withheld }),
+      // A resumed run goes on with the run it resumes: what that wrote counts against the plan's write caps.
+      ...(resume && { earlierWrites: [...resume.sideEffects].flatMap(([key, call]) => (call.outcome === 'failed' ? [] : [{ tool: call.tool, key }])) }),
       redact,
       ...(deps.decorateTool && { decorateTool: deps.decorateTool }),
     });

@@ -8,6 +8,7 @@ import { githubToolset } from './github/github-toolset.ts';
 import { httpToolset } from './http/http-toolset.ts';
 import { mathToolset } from './math-toolset.ts';
 import type { Tool } from './tool.ts';
+import type { EarlierWrite } from './github/write-allowance.ts';
 import type { Redactor } from '../core/redact.ts';
 import { toolsetDescriptions } from './toolset-descriptions.ts';
 import { ToolsetSetupError } from './toolset-setup-error.ts';
@@ -24,6 +25,8 @@ export interface ToolsetContext {
   readonly pullNumber?: number;
   /** The run's redactor: what the github tools write is redacted again after it is neutralised. */
   readonly redact: Redactor;
+  /** The github writes of the run this one resumes: `github.writes` counts them (a re-run does not write its caps again). */
+  readonly earlierWrites?: readonly EarlierWrite[];
 }
 
 /** The plan sections that configure toolsets. */
@@ -50,6 +53,7 @@ function githubTools(config: ToolsetConfig, context: ToolsetContext): Tool[] {
     ...(config.github?.writes !== undefined && { writes: config.github.writes }),
     repositoryUrl: context.repository.url,
     ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
+    ...(context.earlierWrites !== undefined && { earlierWrites: context.earlierWrites }),
   });
 }
 

@@ -4,7 +4,7 @@ import type { Redactor } from '../../core/redact.ts';
 import type { GitHubClient } from '../../github/create-octokit.ts';
 import { TokenIdentity } from '../../github/token-identity.ts';
 import type { GithubWrites } from './github-writes.ts';
-import { WriteAllowance } from './write-allowance.ts';
+import { WriteAllowance, type EarlierWrite } from './write-allowance.ts';
 import { reachableRepositories, type GitHubToolContext } from './github-tool-context.ts';
 import { issueReadTools } from './issue-read-tools.ts';
 import { listCommitsTool } from './list-commits-tool.ts';
@@ -22,6 +22,8 @@ export interface GitHubToolsetOptions {
   readonly allowRepos?: readonly string[];
   /** The plan's `github.writes`: caps per kind, allowed labels, what outbound text keeps. Strict when absent. */
   readonly writes?: GithubWrites;
+  /** The writes of the run this one resumes: they count against the caps of `writes` as this run's own. */
+  readonly earlierWrites?: readonly EarlierWrite[];
   /** The run's repository page on the run's server (`https://github.com/owner/name/` on github.com): links to it stay links. */
   readonly repositoryUrl?: string;
   /** The pull request of the run, when there is one: the default `pull_number`. */
@@ -42,7 +44,7 @@ export function githubToolset(options: GitHubToolsetOptions): Tool[] {
     owner: options.owner,
     repo: options.repo,
     allowRepos: options.allowRepos ?? [],
-    allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] })),
+    allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites),
     identity: new TokenIdentity(options.octokit),
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     now: options.now ?? Date.now,

@@ -9,8 +9,8 @@ export const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 } as const
  */
 export const GithubWrites = z
   .strictObject({
-    max_issues: z.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: z.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: z.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: z.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: z
       .array(z.string().min(1).max(50))
       .max(100)

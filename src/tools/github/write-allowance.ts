@@ -13,6 +13,15 @@ const CAPS: Record<WriteKind, { field: 'max_issues' | 'max_comments'; noun: stri
   comment: { field: 'max_comments', noun: 'comment' },
 };
 
+/** The github write tools `github.writes` caps, and the kind each counts as. */
+export const CAPPED_WRITES: Readonly<Record<string, WriteKind>> = { create_issue: 'issue', add_comment: 'comment' };
+
+/** A write call the run this one resumes made (succeeded, or may have landed): by its tool and idempotency key. */
+export interface EarlierWrite {
+  readonly tool: string;
+  readonly key: string;
+}
+
 /**
  * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
  * kind against their caps, checks labels against the list, and neutralises the text written.
@@ -28,11 +37,18 @@ export class WriteAllowance {
 
   /**
    * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
-   * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name.
+   * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name;
+   * `earlier` the writes of the run this one resumes, counted as this run's: a re-run does not write the caps' worth again.
    */
-  constructor(redact: Redactor, writes: GithubWrites = {}, repositoryUrl?: string, repositories: readonly string[] = []) {
+  constructor(redact: Redactor, writes: GithubWrites = {}, repositoryUrl?: string, repositories: readonly string[] = [], earlier: readonly EarlierWrite[] = []) {
     this.#redact = redact;
     this.#writes = writes;
+    for (const { tool, key } of earlier) {
+      const kind = Object.hasOwn(CAPPED_WRITES, tool) ? CAPPED_WRITES[tool] : undefined;
+      if (kind === undefined || this.#counted.has(key)) continue;
+      this.#used[kind] += 1;
+      this.#counted.add(key);
+    }
     this.#outbound = {
       allowMentions: writes.allow_mentions ?? false,
       allowReferences: writes.allow_references ?? false,
