@@ -6,7 +6,8 @@ import { actionSecrets, givenInputSecrets, runnerMasks } from './action/action-s
 import { readActionSettings } from './action/action-settings.ts';
 import { refuseInputs } from './action/refuse-inputs.ts';
 import { undeclaredInputWarnings } from './action/undeclared-inputs.ts';
-import { ANSWER_RECORDED_STATE, PAUSED_HEAD_STATE, CHECK_RUN_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
+import { ANSWER_RECORDED_STATE, PAUSED_HEAD_STATE, CHECK_RUN_STATE, COMMENT_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
+import { stopLeftComment } from './action/stop-left-comment.ts';
 import { REPORTED_STATE } from './action/write-report.ts';
 import { stateLeftToSave } from './action/save-left-state.ts';
 import { ENDED_STATE, POST_IDLE_STATE } from './action/step-states.ts';
@@ -17,6 +18,8 @@ import { regexEngineMissing } from './core/regex-engine-file.ts';
 import { sendFetchThroughProxy } from './core/proxy-from-environment.ts';
 import { neutraliseLogText } from './security/neutralise-log-text.ts';
 import { lazyGitHubClient } from './github/lazy-github-client.ts';
+import { eventTarget } from './github/event-target.ts';
+import { githubRunContext } from './github/github-run-context.ts';
 import { RateBudget } from './github/rate-budget.ts';
 import { actionsArtifactStore, artifactServiceProblem } from './state/actions-artifact-store.ts';
 import type { RunStateStore } from './state/run-state-store.ts';
@@ -98,10 +101,11 @@ export async function post(commands?: RunnerCommands): Promise<void> {
     if (!read.ok) {
       // The main step took these inputs and ran; something since (a step's link at the plan's path) has the same
       // inputs refused now. Said, not passed over: the post step stopped without a word, its comment left at ⏳.
-      const ranAndKilled = process.env[`STATE_${ENDED_STATE}`] !== 'true' && Boolean(process.env[`STATE_${TRACE_STARTED_STATE}`] || process.env[`STATE_${CHECK_RUN_STATE}`]);
+      const ranAndKilled = process.env[`STATE_${ENDED_STATE}`] !== 'true' && Boolean(process.env[`STATE_${TRACE_STARTED_STATE}`] || process.env[`STATE_${CHECK_RUN_STATE}`] || process.env[`STATE_${COMMENT_STATE}`]);
       if (ranAndKilled) {
         redact = createRedactor(givenInputSecrets((name) => core.getInput(name), process.env));
-        core.warning(redact(`plan-runner (post): the main step was stopped before it finished, and its inputs are refused now (${read.problems.join('; ')}): its comment, check run and saved state are left as the main step left them.`));
+        core.warning(redact(`plan-runner (post): the main step was stopped before it finished, and its inputs are refused now (${read.problems.join('; ')}): its check run and saved state are left as the main step left them.`));
+        await stopKilledRunComment(core);
       }
       return;
     }
@@ -118,7 +122,7 @@ export async function post(commands?: RunnerCommands): Promise<void> {
       const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
       const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
       const traceStarted = process.env[`STATE_${TRACE_STARTED_STATE}`] || undefined;
-      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
+      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
     }
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.
@@ -127,14 +131,35 @@ export async function post(commands?: RunnerCommands): Promise<void> {
 }
 
 /**
+ * The PR comment a killed main step left at ⏳ (its id saved, `COMMENT_STATE`), when its post step cannot
+ * finish it from the trace (the inputs are refused now): it says the run stopped, and what to do.
+ */
+async function stopKilledRunComment(core: RunnerCommands): Promise<void> {
+  const id = Number(process.env[`STATE_${COMMENT_STATE}`] || Number.NaN);
+  const token = core.getInput('github-token') || process.env['GITHUB_TOKEN'];
+  const context = githubRunContext(process.env);
+  const target = eventTarget(context.eventName, context.payload, context.repository);
+  if (!Number.isSafeInteger(id) || id <= 0 || !token || !target || !context.runUrl) return;
+  const io = redactingIO(runnerActionIO(core), redact);
+  const { github } = gitHubClient(token, context.apiUrl, io);
+  const note =
+    "**Stopped:** the main step ended before its run did (cancelled, timed out or killed), and its post step could not finish this comment from the run's trace: the step's inputs are refused now (the job log says why). " +
+    '⏹️ marks what was under way then and did not complete; ⬜ did not start. Fix what the log names and re-run the job.';
+  await stopLeftComment({ github, target, comment: { id }, runUrl: context.runUrl, icon: '⏹️', note }, io);
+}
+
+/**
  * The GitHub client for the job's token, loaded at its first request: a plan that never talks to GitHub
  * never compiles Octokit. Its answers' rate-limit headers go to `rateBudget`.
  */
-function gitHubClient(settings: ActionSettings, io: ActionIO): { github?: GitHubClient; rateBudget?: RateBudget } {
-  const token = settings.githubToken;
-  if (!token) return {};
+function gitHubClient(token: string, apiUrl: string | undefined, io: ActionIO): { github: GitHubClient; rateBudget: RateBudget } {
   const rateBudget = new RateBudget();
-  return { rateBudget, github: lazyGitHubClient(async () => (await import('./github/create-octokit.ts')).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning, rateBudget })) };
+  return { rateBudget, github: lazyGitHubClient(async () => (await import('./github/create-octokit.ts')).createOctokit({ token, baseUrl: apiUrl, warn: io.warning, rateBudget })) };
+}
+
+/** `gitHubClient` for the settings' token; nothing without one. */
+function settingsGitHubClient(settings: ActionSettings, io: ActionIO): { github?: GitHubClient; rateBudget?: RateBudget } {
+  return settings.githubToken ? gitHubClient(settings.githubToken, settings.github.apiUrl, io) : {};
 }
 
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
@@ -179,7 +204,7 @@ async function main(core: RunnerCommands): Promise<void> {
     });
   }
 
-  const { github, rateBudget } = gitHubClient(settings, io);
+  const { github, rateBudget } = settingsGitHubClient(settings, io);
   const state = stateStore(settings, io);
   const saved = new Set<string>();
   const saveState = (name: string, value: string): void => {

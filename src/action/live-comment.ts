@@ -60,6 +60,8 @@ export interface LiveCommentContext {
    * where a run waits is left; one holding an answer is finished, and the answer stays in it.
    */
   readonly answerRecorded?: boolean;
+  /** Told the comment's id once this job has written it (see `CommentUpdaterOptions.onWritten`). */
+  readonly onWritten?: (id: number) => void;
 }
 
 /**
@@ -199,5 +201,6 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     ...(answered && { rereadWhile: (current: string) => readApprovalMarker(current)?.runId === runId }),
     ...((answered || approvalHeld) && { yieldTo: (current: string) => approvalHeld?.(current) ?? answered?.(current) }),
     ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
+    ...(context.onWritten && { onWritten: context.onWritten }),
   });
 }

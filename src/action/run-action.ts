@@ -60,6 +60,8 @@ import { writeReportFile } from '../report/write-report-file.ts';
 export const PAUSED_HEAD_STATE = 'pausedHeadSha';
 /** The post step's state name for the id of the check run the main step opened (`leftCheckRun` finds it by it). */
 export const CHECK_RUN_STATE = 'checkRunId';
+/** The post step's state name for the id of the PR comment the main step wrote (`stopLeftComment` ends it when nothing else can). */
+export const COMMENT_STATE = 'commentId';
 /** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
 export const TRACE_OPENED_STATE = 'traceOpened';
 /**
@@ -328,6 +330,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     ...(answered && { pausedRunId: answered.runId }),
     // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
     minIntervalMs: (deps.commentIntervalMs ?? COMMENT_INTERVAL_MS) * (fanOut?.part === 'shard' && shards !== undefined ? shards : 1),
+    ...(deps.saveState && { onWritten: (id: number) => deps.saveState!(COMMENT_STATE, String(id)) }),
   });
   const check = await openCheckRun(settings, deps, answered?.headSha);
   // An approving job (issue_comment) and a pull_request_target job run on the base branch's checkout, and their

@@ -61,6 +61,8 @@ export interface CommentUpdaterOptions {
   readonly rereadWhile?: (current: string) => boolean;
   /** Where the `outdated` and `yieldTo` messages go (default `warn`). */
   readonly info?: (message: string) => void;
+  /** Told the comment's id once this run has written it, and again if it becomes another comment. */
+  readonly onWritten?: (id: number) => void;
 }
 
 /** Keeps one PR comment in step with the run. */
@@ -193,6 +195,13 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     return body === current ? undefined : body;
   };
 
+  let toldId: number | undefined;
+  const written = (): void => {
+    if (commentId === undefined || commentId === toldId) return;
+    toldId = commentId;
+    options.onWritten?.(commentId);
+  };
+
   const writeOnce = async (body: string): Promise<void> => {
     const before = commentId;
     if (unsettled || (commentId === undefined && !looked)) {
@@ -204,6 +213,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     if (commentId !== undefined) {
       try {
         await options.api.update(commentId, body);
+        written();
         return;
       } catch (error) {
         // Deleted by someone during the run: make a new one rather than give up.
@@ -226,6 +236,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     await settle();
     // An older comment of ours won: it gets this state too.
     if (commentId !== mine) await options.api.update(commentId, body);
+    written();
   };
 
   /**
