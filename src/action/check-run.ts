@@ -2,6 +2,7 @@ import { type Clock, systemClock } from '../core/clock.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { describeGitHubFailure, MAX_RATE_LIMIT_WAIT_MS, readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';
 import { cutMarkdownBytes, cutText } from '../report/cut-text.ts';
+import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import { asSentence } from '../run/as-sentence.ts';
 
 /** How a check run ended, as GitHub draws it. */
@@ -162,11 +163,19 @@ async function writtenBeside(octokit: GitHubClient, target: CheckRunTarget, id: 
   }
 }
 
-/** The failure a check run's `success` becomes when another job writes a check run of its name at the same time. */
-function sharedNameResult(result: CheckRunResult, other: { id: number; status: string }, name: string): CheckRunResult {
+/** Why a check run's `success` is failed when another job writes a check run of its name at the same time, naming it as `shown`. */
+function sharedNameWhy(shown: string, other: { id: number; status: string }): string {
   const what = other.status === 'completed' ? 'completed while this job ran' : 'in progress';
-  const why = `Another check run named '${name}' (id ${other.id}, ${what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's success cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
-  return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${why}\n\n${result.summary}` };
+  return `Another check run named '${shown}' (id ${other.id}, ${what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's success cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
+}
+
+/**
+ * The failure a check run's `success` becomes when another job writes a check run of its name at the same time. The
+ * name (the plan's, and a `run-key` from a matrix value or a branch) is text in the Markdown, as the rest of the run's
+ * text there is: placed as written, `checkout@v4` was a mention and an `<img>` an image (found by an adversarial pass).
+ */
+function sharedNameResult(result: CheckRunResult, other: { id: number; status: string }, name: string): CheckRunResult {
+  return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy(escapeInlineMarkdown(name), other)}\n\n${result.summary}` };
 }
 
 /**
@@ -191,7 +200,7 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
   const finish = async (given: CheckRunResult): Promise<void> => {
     const beside = shared && given.conclusion === 'success' ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
     const result = beside ? sharedNameResult(given, beside, target.name) : given;
-    if (beside) warn(`The check run '${target.name}' is completed as failed: ${result.summary.split('\n')[0]}`);
+    if (beside) warn(`The check run '${target.name}' is completed as failed: ${sharedNameWhy(target.name, beside)}`);
     const maxAttempts = timing.maxAttempts ?? 4;
     const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
     for (let attempt = 1; ; attempt++) {

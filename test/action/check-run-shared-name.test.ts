@@ -87,6 +87,20 @@ describe('a check run whose name another job writes at the same time', () => {
     }
   });
 
+  // Found by an adversarial pass: the plan's name and the run-key (a matrix value, a branch) went into the check run's
+  // Markdown as written, where every other text of the run there is data: `@v4` was a mention, `<img>` an image.
+  it('names the check run in its summary as text, not Markdown, and as written in the warning', async () => {
+    const name = 'Gate **now** <img src=https://tracker.example/p.png> (actions/checkout@v4 #12)';
+    const warnings: string[] = [];
+    const leg = await startCheckRun(octokit(), { ...target, name }, (message) => warnings.push(message));
+    github.checkRuns.push({ id: 907, name, head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null });
+    await leg!.complete(passed);
+    const summary = (ours(leg!.id)!['output'] as { summary: string }).summary;
+    expect(summary).toContain(String.raw`Another check run named 'Gate \*\*now\*\* \<img src=https\://tracker.example/p.png> (actions/checkout\@v4 \#12)' (id 907, in progress)`);
+    expect(summary).not.toMatch(/(?<!\\)<img|(?<!\\)@v4/);
+    expect(warnings).toEqual([expect.stringContaining(`The check run '${name}' is completed as failed: Another check run named '${name}' (id 907, in progress)`)]);
+  });
+
   it('keeps a failure as it is', async () => {
     const leg = await startCheckRun(octokit(), target, () => {});
     github.checkRuns.push({ id: 903, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null });
