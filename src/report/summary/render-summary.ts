@@ -43,8 +43,8 @@ function cuttables(parts: readonly SummaryPart[]): CuttablePart[] {
   return parts.flatMap((part) => (isDroppable(part) ? part.lines.filter(isCuttable) : isCuttable(part) ? [part] : []));
 }
 
-function show(part: string | CuttablePart, cut: ReadonlySet<CuttablePart>): string {
-  return isCuttable(part) ? (cut.has(part) ? part.cut : part.full) : part;
+function show(part: string | CuttablePart, cut: ReadonlySet<CuttablePart>, least: ReadonlySet<CuttablePart>): string {
+  return isCuttable(part) ? (least.has(part) ? part.least! : cut.has(part) ? part.cut : part.full) : part;
 }
 
 /** The parts as `join` shows them, each piece with its place (a part is its own line 0); a run of steps left out is one notice (index -1). */
@@ -75,9 +75,9 @@ function eachPiece(
 }
 
 /** The parts as text; a run of steps left out becomes one line saying how many. */
-function join(parts: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>, dropped: ReadonlySet<DroppableStep>, where: string): string {
+function join(parts: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>, least: ReadonlySet<CuttablePart>, dropped: ReadonlySet<DroppableStep>, where: string): string {
   const out: string[] = [];
-  eachPiece(parts, dropped, where, (piece) => out.push(show(piece, cut)));
+  eachPiece(parts, dropped, where, (piece) => out.push(show(piece, cut, least)));
   return out.filter((p) => p !== '').join(SEPARATOR);
 }
 
@@ -95,7 +95,7 @@ interface BodyBytes {
  * again after each cut, 256 results of 1 MB took 4.7 s and 1.3 GB (now 1.5 s and 0.9 GB, most of it V8
  * copying each result's block into one string, once, to measure it).
  */
-function measureBody(body: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>): BodyBytes {
+function measureBody(body: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>, least: ReadonlySet<CuttablePart>): BodyBytes {
   const full = new Map<CuttablePart, number>();
   const short = new Map<CuttablePart, number>();
   const measure = (piece: string | CuttablePart): number => {
@@ -110,7 +110,7 @@ function measureBody(body: readonly SummaryPart[], cut: ReadonlySet<CuttablePart
     full: (part) => full.get(part) ?? byteSize(part.full),
     cut: (part) => short.get(part) ?? byteSize(part.cut),
     shown: (piece, index, line) => {
-      if (typeof piece !== 'string') return cut.has(piece) ? bytes.cut(piece) : bytes.full(piece);
+      if (typeof piece !== 'string') return least.has(piece) ? byteSize(piece.least!) : cut.has(piece) ? bytes.cut(piece) : bytes.full(piece);
       return strings[index]?.[line] ?? byteSize(piece);
     },
   };
@@ -183,9 +183,10 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
     const results = cut.size - (cut.has(graph) ? 1 : 0);
     return results ? cutNotice(results, where) : '';
   };
-  const render = (): string => `${join([header, notice(), ...body], cut, dropped, where)}\n`;
+  const least = new Set<CuttablePart>();
+  const render = (): string => `${join([header, notice(), ...body], cut, least, dropped, where)}\n`;
   // The size of `render()`, summed from sizes measured once: the text is built once, when it fits or is cut.
-  const bytes = measureBody(body, cut);
+  const bytes = measureBody(body, cut, least);
   const measure = (): number => joinedBytes([header, notice()], body, bytes, dropped, where) + 1;
   if (measure() <= maxBytes) return render();
   const results = cuttables(body).filter((p) => p !== graph && !cut.has(p));
@@ -201,6 +202,16 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
   }
   if (measure() <= maxBytes) return render();
   cut.add(graph);
+  if (measure() <= maxBytes) return render();
+  // The cuts that keep lines (a list's failed items) down to their counts, largest first, before any step is left out.
+  const shorter = cuttables(body).filter((part) => part.least !== undefined && cut.has(part));
+  shorter.sort((a, b) => bytes.cut(b) - bytes.cut(a));
+  size = measure();
+  for (const part of shorter) {
+    if (size <= maxBytes) break;
+    least.add(part);
+    size -= bytes.cut(part) - byteSize(part.least!);
+  }
   if (measure() <= maxBytes) return render();
   leaveOutSteps(body, dropped, { size: measure(), maxBytes, bytes, where, measure });
   const text = render();

@@ -2,6 +2,11 @@
 export interface CuttablePart {
   readonly full: string;
   readonly cut: string;
+  /**
+   * Shorter still, for when the parts cut are too big together: a count alone where `cut` keeps lines (the failed
+   * items of a list). Without it, ten steps' 500 failed items each were over the 1 MiB, and the last steps were left out.
+   */
+  readonly least?: string;
 }
 
 /**

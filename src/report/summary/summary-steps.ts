@@ -109,6 +109,7 @@ function itemsPart(items: readonly ItemRecord[], step: StepRecord, redact: (t: s
   return {
     full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`),
     cut: `${urgent.map((index) => lines[index]!.line).join('\n')}${left > 0 ? `\n\n${note}` : ''}`,
+    least: `_The ${label} were cut from this summary; every item is in ${where}._`,
   };
 }
 
@@ -190,9 +191,12 @@ function nestedPart(step: StepRecord | undefined, redact: (text: string) => stri
   const kept = urgent.slice(0, URGENT_KEPT);
   const left = lines.length - kept.length;
   const unfinished = urgent.length - kept.length;
-  const which = unfinished === 0 ? ' that completed or did not run' : `, ${groupDigits(unfinished)} of them failed or unfinished,`;
-  const note = `_… ${groupDigits(left)} step${left === 1 ? '' : 's'} of the plans this step uses${which} ${left === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
-  return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${note}` : note };
+  const note = (count: number, failed: number): string => {
+    const which = failed === 0 ? ' that completed or did not run' : `, ${groupDigits(failed)} of them failed or unfinished,`;
+    return `_… ${groupDigits(count)} step${count === 1 ? '' : 's'} of the plans this step uses${which} ${count === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
+  };
+  const rest = note(left, unfinished);
+  return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
 }
 
 /**
