@@ -1,3 +1,4 @@
+import type { EarlierAttempts } from './earlier-attempts.ts';
 import type { PlanStep } from './plan-step.ts';
 import type { Usage } from './usage.ts';
 import type { TodoItem } from './todo-item.ts';
@@ -88,6 +89,11 @@ export type RunEvent =
        * run cannot run them again, so their failure stands; kept here for a run that resumes this one.
        */
       readonly carried?: Readonly<Record<string, string>>;
+      /**
+       * A resumed run: the failures and replans of the run it resumes (and of those that run resumed), which its
+       * replanner is told; kept here for a run that resumes this one.
+       */
+      readonly earlier?: EarlierAttempts;
       /**
        * The hash of the plan file's steps as the trace keeps them (redacted) that this run's steps come
        * from: the file's own, or a run's replans of them that this run resumed. A resume of this run whose

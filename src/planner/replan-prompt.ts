@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { PlanStep } from '../core/plan-step.ts';
 import { cutText } from '../core/cut-text.ts';
+import type { EarlierAttempts, EarlierFailure, EarlierReplan } from '../core/earlier-attempts.ts';
 import { findReferences } from '../plan/find-references.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
@@ -112,6 +113,30 @@ function failuresText(failures: readonly FailureNote[]): string {
   return `Every failure so far in this run (do not repeat them):\n${dataBlock({ name: 'failures' }, lines.join('').trimEnd(), true)}${more}`;
 }
 
+/** Characters of what the runs a resumed run comes from tried (their failures and replans) a replan prompt holds at most. */
+export const EARLIER_CONTEXT_CHAR_LIMIT = 16_000;
+
+function earlierLine(entry: EarlierFailure | EarlierReplan): string {
+  // The run's label is a trace's file name, as the trace that carries it says: sanitised like the rest.
+  const where = promptExcerpt(entry.in, 200);
+  if (entry.kind === 'replanned') return `- ${where}: replanned (plan revision ${entry.revision}): ${promptExcerpt(entry.reason, FAILURE_ERROR_CHARS)}\n`;
+  const retried = entry.attempts > 1 ? ` after ${entry.attempts} attempts` : '';
+  const transient = entry.transient ? ' (may pass another time)' : '';
+  return `- ${where}: step ${promptExcerpt(`${entry.stepKey} ${entry.call}`, 200)} ${promptExcerpt(entry.args, FAILURE_ARGS_CHARS)} failed${retried}${transient}: ${promptExcerpt(entry.error, FAILURE_ERROR_CHARS)}\n`;
+}
+
+/**
+ * What the runs a resumed run comes from saw fail and replanned, in order, of what fits the latest first: told
+ * only this run's failures, a re-run's replanner planned the approach that had failed before again.
+ */
+function earlierText(earlier: EarlierAttempts): string {
+  const shown = fitBlocks([...earlier].reverse(), earlierLine, EARLIER_CONTEXT_CHAR_LIMIT);
+  const lines = earlier.flatMap((entry) => shown.get(entry) ?? []);
+  const left = earlier.length - shown.size;
+  const more = left === 0 ? '' : `\n[left out for room: ${left} earlier failures and replans]`;
+  return `This run resumes earlier runs of the plan. What failed in them, and how they were replanned (do not plan the same approach again):\n${dataBlock({ name: 'earlier runs' }, lines.join('').trimEnd(), true)}${more}`;
+}
+
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 export function replanMessages(plan: ValidPlan, request: ReplanRequest, inputs: Readonly<Record<string, unknown>>): Message[] {
   const about = request.failure ? usedBy(request.failure.step) : request.review ? [request.review.stepKey] : [];
@@ -120,6 +145,7 @@ export function replanMessages(plan: ValidPlan, request: ReplanRequest, inputs: 
     sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${dataBlock({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${dataBlock({ error: request.failure.step.key }, promptExcerpt(request.failure.error), true)}`);
   }
   if (request.review) sections.push(`A review after step ${request.review.stepKey} found the rest of the plan no longer fits:\n${dataBlock({ review: request.review.stepKey }, request.review.reason)}`);
+  if (request.earlier && request.earlier.length > 0) sections.push(earlierText(request.earlier));
   if (request.failures.length > 0) sections.push(failuresText(request.failures));
   sections.push(remainingText(request));
   sections.push(`Ids used so far (new steps need other ids): ${[...request.usedKeys].join(', ')}.\nWrite the steps that replace the ones not run yet, with new ids. Say in "why" what changed.`);

@@ -1075,6 +1075,8 @@ export class PlanRun {
           ...(trigger.failure && { failure: trigger.failure }),
           ...(trigger.review && { review: trigger.review }),
           failures: [...this.history],
+          // A used plan's run has the outer run's resume state: those are the outer plan's.
+          ...(!this.#deps.inner && this.#deps.resume?.earlier && { earlier: this.#deps.resume.earlier }),
           remaining: this.#remaining(),
           usedKeys: this.#usedKeys(),
           stepsCounted: this.budget.stepsStarted,

@@ -1,3 +1,4 @@
+import type { EarlierAttempts } from '../core/earlier-attempts.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 
 /** A step that failed for good during the run, as the replanner is told about it. */
@@ -26,6 +27,8 @@ export interface ReplanRequest {
   readonly review?: { readonly stepKey: string; readonly reason: string };
   /** Every failure of the run so far, oldest first (the trigger included), so it is not proposed again. */
   readonly failures: readonly FailureNote[];
+  /** A resumed run: the failures and replans of the runs it comes from, so their approach is not proposed again either. */
+  readonly earlier?: EarlierAttempts;
   /** The steps the replacement takes the place of. */
   readonly remaining: readonly PlanStep[];
   /** Every step key used so far in the run; new steps need other ids. */

@@ -1,10 +1,12 @@
 import { isCarriedLine } from '../core/carried-line.ts';
+import { joinEarlierAttempts, type EarlierAttempts } from '../core/earlier-attempts.ts';
 import { stepKeyWithin } from '../core/plan-step.ts';
 import type { ApprovalRequest, CallingItem, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, undoneInside, unfinishedWork, type RunRecord } from '../core/run-record.ts';
 import type { TodoItem } from '../core/todo-item.ts';
 import type { Usage } from '../core/usage.ts';
+import { readEarlierAttempts } from './read-earlier-attempts.ts';
 import type { StepWeights } from './start-order.ts';
 import { stepDurations } from './trace-step-weights.ts';
 
@@ -96,6 +98,8 @@ export interface ResumeState {
    * step whole). The judge drops what the resuming run does redo.
    */
   readonly leftUndone: ReadonlyMap<string, string>;
+  /** The failures and replans of that run and of those it resumed: the resuming run's replanner is told them. */
+  readonly earlier?: EarlierAttempts;
 }
 
 /** The step keys of one run, and of the used plans it ran, as their events name them. */
@@ -222,7 +226,8 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   ];
   // Its own, and those it carried from the run it resumed in turn.
   const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+  const earlier = readEarlierAttempts(events, from);
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 
 /**
@@ -340,7 +345,9 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   for (const [key, inner] of itemErrors) for (const index of inner.keys()) if (items.get(key)?.has(index)) inner.delete(index);
   const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
   const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
-  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
+  // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
+  const earlier = states.reduce<EarlierAttempts>((sofar, state) => joinEarlierAttempts(sofar, state.earlier ?? []), []);
+  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
 }
 
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */

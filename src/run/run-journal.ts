@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.ts';
+import type { EarlierAttempts } from '../core/earlier-attempts.ts';
 import { TRACE_FORMAT, type ApprovalRequest, type GoalVerdict, type PlanSnapshot, type RunEvent, type RunListener, type RunStatus, type StepState } from '../core/run-event.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { broadcast, type ListenerErrorHandler } from './broadcast.ts';
@@ -52,14 +53,15 @@ export class RunJournal {
   }
 
   /** `origin.carries`: how many `result_carried` and inherited `tool_called` lines follow it (see `RunEvent`). */
-  planCreated(plan: PlanSnapshot, planHash?: string, carried?: ReadonlyMap<string, string>, origin?: { readonly fileSteps?: string; readonly plannedFor?: string; readonly carries?: number }): void {
-    const { fileSteps, plannedFor, carries } = origin ?? {};
+  planCreated(plan: PlanSnapshot, planHash?: string, carried?: ReadonlyMap<string, string>, origin?: { readonly fileSteps?: string; readonly plannedFor?: string; readonly carries?: number; readonly earlier?: EarlierAttempts }): void {
+    const { fileSteps, plannedFor, carries, earlier } = origin ?? {};
     this.#emit({
       type: 'plan_created',
       plan,
       format: TRACE_FORMAT,
       ...(planHash !== undefined && { planHash }),
       ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
+      ...(earlier && { earlier }),
       ...(fileSteps !== undefined && { fileSteps }),
       ...(plannedFor !== undefined && { plannedFor }),
       ...(carries !== undefined && carries > 0 && { carries }),

@@ -37,7 +37,7 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run!.graph.byKey.has(key)));
     // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
     const carrying = deps.inner ? [] : run.carriedEvents();
-    journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), carries: carrying.filter(isCarriedLine).length });
+    journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(isCarriedLine).length });
     // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
     // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
     if (!deps.inner) {
