@@ -894,7 +894,9 @@ export class PlanRun {
 
   #concludeMapped(mapped: MappedStep): void {
     this.#mapped.delete(mapped.key);
-    const stop = this.stopReason ?? mapped.stop;
+    // The stop ends the step only where it reached an item (stopped one, or kept one from starting): a step whose
+    // every item completed as it landed, the last answer kept, completes (found by an adversarial pass: it was ❌).
+    const stop = mapped.stop ?? (mapped.notStarted > 0 ? this.stopReason : undefined);
     // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
     if (mapped.left > 0 && !mapped.halted && !stop) return;
     const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
