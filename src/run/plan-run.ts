@@ -155,6 +155,7 @@ export class PlanRun {
   /** Which steps wait for a person's approval (the plan's policy, less what an approval covers). */
   readonly gate: ApprovalGate;
   #skippedForStop = false;
+  #stopCutShort = false;
   #turnsSinceYield = 0;
   /** The job's concurrency, shared with the runs of the plans this one uses (and the run using this one). */
   readonly #slots: StepSlots;
@@ -283,6 +284,11 @@ export class PlanRun {
   /** Why the run was stopped, if it was. */
   get stopReason(): RunStoppedError | undefined {
     return this.#stop.signal.aborted ? (this.#stop.signal.reason as RunStoppedError) : undefined;
+  }
+
+  /** True once the stop ended work of this run: a step or item it stopped, or a step it kept from starting. */
+  get stopCutShort(): boolean {
+    return this.#stopCutShort;
   }
 
   /** Steps that wait for approval: they and their dependents do not run in this run. */
@@ -951,7 +957,10 @@ export class PlanRun {
     const error = `${errorText(outcome.error)}${attempts}`;
     const transient = isTransient(outcome.error);
     this.#journal.step({ type: 'step_failed', stepKey: key, error, transient, durationMs, usage, ...retried });
-    if (outcome.error instanceof RunStoppedError) return;
+    if (outcome.error instanceof RunStoppedError) {
+      this.#stopCutShort = true;
+      return;
+    }
     this.missing.set(key, `step ${key} failed: ${error}`);
     if (endpointUnusable(outcome.error)) this.endpointUnusable = true;
     const failure: FailureNote = { step, error, attempts: outcome.attempts, ...(transient && { transient }) };
@@ -1184,7 +1193,8 @@ export class PlanRun {
       // Steps downstream of a waiting step stay pending: an approving run runs them. Not in a run that
       // failed, which asks for no approval: they were left ⏸️ and ⬜ at its end.
       if (this.failures.length === 0) return;
-      return this.#skipPending('not run: it waits for approval, which a run that failed does not ask for');
+      this.#skipPending('not run: it waits for approval, which a run that failed does not ask for');
+      return;
     }
     const stuck = this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'pending' && (this.#scope?.has(step.key) ?? true));
     if (stuck.length === 0) return;
@@ -1201,7 +1211,7 @@ export class PlanRun {
     if (this.#skippedForStop) return;
     this.#skippedForStop = true;
     this.#takeStandingResults();
-    this.#skipPending(cutText(reason, MAX_SKIP_REASON_CHARS));
+    if (this.#skipPending(cutText(reason, MAX_SKIP_REASON_CHARS)) > 0) this.#stopCutShort = true;
   }
 
   /**
@@ -1221,14 +1231,18 @@ export class PlanRun {
     for (const key of notNow) this.#ready.putBack(key);
   }
 
-  #skipPending(reason: string): void {
+  /** Skips every pending or waiting step of this part of the run; how many. */
+  #skipPending(reason: string): number {
+    let skipped = 0;
     for (const step of this.graph.steps) {
       const state = this.#journal.stateOf(step.key);
       // Steps another part of a fanned-out run starts are not this part's to skip.
       if ((state === 'pending' || state === 'waiting') && (this.#scope?.has(step.key) ?? true)) {
         this.#journal.step({ type: 'step_skipped', stepKey: step.key, reason });
+        skipped += 1;
       }
     }
+    return skipped;
   }
 }
 

@@ -63,7 +63,8 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     within,
   });
   const usage = stepsUsageOf(outcome.record);
-  if (context.signal.aborted) return fail(context.signal.reason, usage);
+  // A used plan that did its work as the stop landed succeeded (its run says so); one the stop cut short ends for it.
+  if (outcome.status !== 'succeeded' && context.signal.aborted) return fail(context.signal.reason, usage);
   if (outcome.status !== 'succeeded') {
     const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
     return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation, ...(outcome.endpointUnusable && { endpointUnusable: true }) }), usage);
@@ -72,23 +73,21 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   if (goals.length > 0) {
     const target = goalTargetOf(outcome, deps.foreignResults && { foreignResults: deps.foreignResults });
     // Its judges call the model, beside the steps still running elsewhere in the job: in a slot of the job's concurrency.
-    try {
-      await deps.slots?.acquire(context.signal);
-    } catch {
-      return fail(context.signal.reason, usage);
-    }
-    let judged: Awaited<ReturnType<NonNullable<typeof deps.checkGoals>>>;
-    try {
-      judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
-    } finally {
-      deps.slots?.release();
+    // None once stopped (as its steps completed, or while it waited for a slot): its goals are unchecked, said below.
+    let judged: Awaited<ReturnType<NonNullable<typeof deps.checkGoals>>> = [];
+    if (await slotTaken(deps.slots, context.signal)) {
+      try {
+        judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
+      } finally {
+        deps.slots?.release();
+      }
     }
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
     // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
     const redact = deps.redact ?? ((text: string) => text);
     const results = judged.map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
-    // Stopped while they were checked (a cancel, a limit of the run using it): goals cut short are no verdict, and the step
-    // ends for the stop, as the job does. It said its goals decided against it, the used plan's run `goals-unmet`.
+    // Stopped before or while they were checked (a cancel, a limit of the run using it): goals cut short are no verdict, and the
+    // step ends for the stop, as the job does. It said its goals decided against it, the used plan's run `goals-unmet`.
     if (context.signal.aborted) {
       const limit = limitOf(context.signal.reason);
       outcome.recordGoals(results, limit?.status ?? 'cancelled', undefined, limit?.message ?? CANCELLED_WHILE_JUDGING);
@@ -106,4 +105,15 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   }
   const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
   return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1, ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }) };
+}
+
+/** Takes a slot of the job's concurrency for the used plan's judges; false when the run stopped first. */
+async function slotTaken(slots: RunDeps['slots'], signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return false;
+  try {
+    await slots?.acquire(signal);
+    return true;
+  } catch {
+    return false;
+  }
 }

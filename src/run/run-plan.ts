@@ -82,9 +82,12 @@ export function stepsUsageOf(record: { readonly steps: ReadonlyMap<string, { rea
 function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown, plan: RunnablePlan, deps: RunDeps, runStartedAt: number): RunOutcome {
   const lastKey = run?.graph.lastKey();
   const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
+  // A used plan's run whose every step ended on its own as a stop landed (the last answer kept) did its work: the
+  // stop is its outer run's verdict, not its own (found by an adversarial pass: its step was ❌ beside every step ✅).
+  const stopCounts = !deps.inner || run?.stopCutShort === true || (run?.failures.length ?? 0) > 0;
   const verdict = internal
     ? { status: 'failed' as const, reason: internalReason(internal) }
-    : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
+    : runVerdict(stopCounts ? run?.stopReason : undefined, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
   const usage = run?.usage ?? NO_USAGE;
   const stop = run?.stopReason;
   if (verdict.status === 'awaiting-approval' && run) journal.approvalRequested(requestOf(run, journal, plan, deps));
