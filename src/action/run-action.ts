@@ -119,6 +119,8 @@ interface JobExtras {
   readonly approve?: ApprovalGrant;
   /** Why `command` goals cannot be checked in this checkout (an approving or pull_request_target job's, for another commit). */
   readonly commandGoalsRefused?: string;
+  /** The pull request commit the run is for when the event names none: an approved run's is the paused run's. */
+  readonly headSha?: string;
 }
 
 /** What to give `resume-from` instead of a path with no file: the action has no `--trace`. */
@@ -129,7 +131,7 @@ const RESUME_FROM_MISSING =
 const ACTION_OPTION_NAMES: OptionNames = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run' };
 
 async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, extras: JobExtras): Promise<JobOutcome> {
-  const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused } = extras;
+  const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused, headSha } = extras;
   try {
     return await runJob(
       {
@@ -141,7 +143,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         env: settings.env,
         model: settings.model,
         mode: settings.mode === 'plan' || settings.mode === 'agent' ? settings.mode : 'run',
-        github: toolsetGitHubContext(settings.github, octokit),
+        github: toolsetGitHubContext(settings.github, octokit, headSha),
         ...(withhold && { withhold }),
         ...(resume && resume.length > 0 && { resume }),
         ...(fanOut && { fanOut }),
@@ -363,6 +365,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(stepWeights && { stepWeights }),
       ...(approve && { approve }),
       ...(elsewhere !== undefined && { commandGoalsRefused: elsewhere }),
+      ...(answered?.headSha && { headSha: answered.headSha }),
     });
     const traced = await closeTrace(trace, io.warning);
     // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.

@@ -103,6 +103,7 @@ export async function openTools(plan: Plan, context: OpenToolsContext): Promise<
       ...(context.repository !== undefined && { repository: context.repository }),
       ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
       ...(context.earlierWrites !== undefined && { earlierWrites: context.earlierWrites }),
+      ...(context.pullHeadSha !== undefined && { pullHeadSha: context.pullHeadSha }),
     };
     // Built once without the servers first, so a missing token or allow list starts no process.
     let tools = buildToolRegistry(plan, options);

@@ -23,6 +23,8 @@ export interface ToolsetContext {
   readonly repository?: RunRepository;
   /** The run's pull request: the github tools' default `pull_number`. */
   readonly pullNumber?: number;
+  /** The commit of that pull request the run is for: the github tools read the pull request as of it. */
+  readonly pullHeadSha?: string;
   /** The run's redactor: what the github tools write is redacted again after it is neutralised. */
   readonly redact: Redactor;
   /** The github writes of the run this one resumes: `github.writes` counts them (a re-run does not write its caps again). */
@@ -54,6 +56,7 @@ function githubTools(config: ToolsetConfig, context: ToolsetContext): Tool[] {
     repositoryUrl: context.repository.url,
     ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
     ...(context.earlierWrites !== undefined && { earlierWrites: context.earlierWrites }),
+    ...(context.pullHeadSha !== undefined && { pullHeadSha: context.pullHeadSha }),
   });
 }
 

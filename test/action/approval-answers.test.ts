@@ -772,3 +772,44 @@ it('/approve or /reject of a state a newer plan-runner saved is refused for its 
   }
   await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
 });
+
+// Found by an adversarial pass: an approving job's event (a comment) names no commit, so its github tools read the pull
+// request as it was then, while its comment and check run are for the paused run's commit: after a push, the approved
+// run reviewed the newer commit's files and reported them on the commit it was approved for.
+describe('an approved run reading its pull request', () => {
+  const READING = `name: Publish then read
+approval: side-effects
+toolsets: [github]
+tools:
+  publish:
+    description: Appends its arguments to published.txt
+    command: ["sh", "-c", "cat >> published.txt"]
+    input: { type: object, properties: { total: { type: number } }, required: [total] }
+    side_effects: true
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: publish, args: { total: 1 } }
+  - { id: 2, type: tool_call, tool: list_pull_request_files, args: {}, depends_on: [1] }
+`;
+  const FILE = { filename: 'a.ts', status: 'modified', additions: 1, deletions: 0, changes: 1, patch: '@@ -1 +1 @@\n+a' };
+
+  it('reads it as of the paused run’s commit', async () => {
+    github.pulls.set(5, { data: PULL, files: [FILE] });
+    const store = await memoryStateStore();
+    await pause(store, READING);
+    const approved = await act('issue_comment', commentOn('/approve', 960), 160, store);
+    expect(approved.result.outputs.status).toBe('succeeded');
+  });
+
+  it('fails the read once a push moved the pull request on, rather than report the newer commit’s files on the paused one', async () => {
+    github.pulls.set(5, { data: PULL, files: [FILE] });
+    const store = await memoryStateStore();
+    await pause(store, READING);
+    const newer = 'e'.repeat(40);
+    github.pulls.set(5, { data: { ...PULL, head: { ...PULL.head, sha: newer } }, files: [{ ...FILE, filename: 'pushed-later.ts' }] });
+    const approved = await act('issue_comment', commentOn('/approve', 961), 161, store);
+    expect(approved.result.outputs.status).toBe('failed');
+    const said = approved.said.log.join('\n') + approved.said.summary;
+    expect(said).toContain(`list_pull_request_files: pull request #5 of octo/app moved on to commit ${newer} during the run, which is for commit ${'b'.repeat(40)}`);
+    expect(said).not.toContain('pushed-later.ts');
+  });
+});

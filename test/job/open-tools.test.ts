@@ -143,6 +143,21 @@ describe('openTools: toolsets', () => {
       expect(sent).toEqual([{ body: 'See [the guide](https://ghes.example.test/octo/demo/blob/main/GUIDE.md), not this (`https://github.com/octo/demo/blob/main/GUIDE.md`).' }]);
     });
 
+    // Found by an adversarial pass: the tools read the pull request's head as it was at each call, while the comment and
+    // the check run named the event's commit, so a push during the run had the gate judge one commit by another's diff.
+    it('reads the event’s pull request as of the event’s commit, and fails a read once a push moved its head', async () => {
+      const runSha = 'a'.repeat(40);
+      let head = runSha;
+      api.handlers['pulls/get'] = (request) => (String(request.headers.accept).includes('diff') ? { text: `diff of ${head.slice(0, 7)}\n` } : { body: { head: { sha: head } } });
+      const event = path.join(root, 'event.json');
+      await writeFile(event, JSON.stringify({ pull_request: { number: 12, head: { sha: runSha } }, repository: { name: 'demo', owner: { login: 'octo' } } }));
+      const run = githubRunContext({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_API_URL: api.baseUrl, GITHUB_REPOSITORY: 'octo/demo' });
+      const tools = await open({ toolsets: ['github'] }, toolsetGitHubContext(run, octokit()));
+      expect(await call(tools, 'get_pull_request_diff', {})).toBe('diff of aaaaaaa\n');
+      head = 'b'.repeat(40);
+      await expect(call(tools, 'get_pull_request_diff', {})).rejects.toThrow(`get_pull_request_diff: pull request #12 of octo/demo moved on to commit ${head} during the run, which is for commit ${runSha}`);
+    });
+
     it('without a token is a setup error naming the token to set', async () => {
       const error = await open({ toolsets: ['github'] }, { repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' } }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ToolsetSetupError);

@@ -5,6 +5,7 @@ import { createOctokit } from '../../src/github/create-octokit.ts';
 import { redactingTools } from '../../src/tools/redacting-tools.ts';
 import { CrossRepoRefusedError } from '../../src/tools/github/cross-repo-refused-error.ts';
 import { GitHubApiError } from '../../src/tools/github/github-api-error.ts';
+import { PullRequestMovedError } from '../../src/tools/github/pull-request-moved-error.ts';
 import { githubToolset, type GitHubToolsetOptions } from '../../src/tools/github/github-toolset.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
 import { validateToolArguments } from '../../src/steps/validate-tool-arguments.ts';
@@ -222,6 +223,56 @@ describe('github read tools', () => {
     // A binary file changes no lines, and a rename alone none: nothing of either is left unread.
     api.handlers['pulls/list-files'] = () => ({ body: [file('small.ts', 1, '@@ -1 +1 @@\n+x'), file('logo.png', 0)] });
     expect(await call('list_pull_request_files', { pull_number: 7 })).not.toHaveProperty('note');
+  });
+
+  // Found by an adversarial pass: a push to the pull request while a run worked on it made the tools read the new head,
+  // while the comment and the check run named the commit the run started for: a required check passed on one commit
+  // having reviewed another's diff.
+  describe('a run for a pull request’s commit', () => {
+    const RUN_SHA = 'a'.repeat(40);
+    const NEWER_SHA = 'b'.repeat(40);
+    let head: string;
+    beforeEach(() => {
+      head = RUN_SHA;
+      api.handlers['pulls/get'] = (request) =>
+        String(request.headers.accept).includes('diff')
+          ? { text: `diff of ${head.slice(0, 7)}\n` }
+          : {
+              body: {
+                number: Number(request.params.pull_number), title: 'T', state: 'open', merged: false, draft: false, user: { login: 'mona' },
+                base: { ref: 'main' }, head: { ref: 'feature', sha: head, repo: { full_name: 'octo/demo' } }, labels: [],
+                additions: 1, deletions: 0, changed_files: 1, commits: 1, html_url: 'https://github.com/octo/demo/pull/7', body: '',
+              },
+            };
+      api.handlers['pulls/list-files'] = () => ({ body: [{ filename: `from-${head.slice(0, 7)}.ts`, status: 'added', additions: 1, deletions: 0, changes: 1, patch: '@@ -0,0 +1 @@\n+x' }] });
+    });
+    const pinned = { pullNumber: 7, pullHeadSha: RUN_SHA };
+
+    it('reads the pull request while its head is still that commit', async () => {
+      await expect(call('get_pull_request', {}, pinned)).resolves.toMatchObject({ head_sha: RUN_SHA });
+      await expect(call('list_pull_request_files', {}, pinned)).resolves.toEqual({ files: [expect.objectContaining({ filename: 'from-aaaaaaa.ts' })] });
+      await expect(call('get_pull_request_diff', {}, pinned)).resolves.toBe('diff of aaaaaaa\n');
+    });
+
+    it('fails a read of the pull request once a push moved its head, rather than give the newer commit’s changes', async () => {
+      head = NEWER_SHA;
+      for (const name of ['get_pull_request', 'list_pull_request_files', 'get_pull_request_diff']) {
+        const error = await call(name, {}, pinned).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(PullRequestMovedError);
+        expect(error).toMatchObject({
+          transient: false,
+          toolName: name,
+          message: `${name}: pull request #7 of octo/demo moved on to commit ${NEWER_SHA} during the run, which is for commit ${RUN_SHA}: what it reads now is the newer commit's, not the one this run reports on; a run for ${NEWER_SHA.slice(0, 7)} checks it`,
+        });
+      }
+    });
+
+    it('reads another pull request as it is now: the run is for no commit of it', async () => {
+      head = NEWER_SHA;
+      await expect(call('get_pull_request_diff', { pull_number: 9 }, pinned)).resolves.toBe('diff of bbbbbbb\n');
+      await expect(call('list_pull_request_files', { pull_number: 9 }, pinned)).resolves.toEqual({ files: [expect.objectContaining({ filename: 'from-bbbbbbb.ts' })] });
+      expect(operations()).toEqual(['GET pulls/get', 'GET pulls/list-files']);
+    });
   });
 
   it('list_issues, get_issue and list_commits shape their results', async () => {

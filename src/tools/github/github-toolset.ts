@@ -28,6 +28,8 @@ export interface GitHubToolsetOptions {
   readonly repositoryUrl?: string;
   /** The pull request of the run, when there is one: the default `pull_number`. */
   readonly pullNumber?: number;
+  /** The commit the run is for (the event's pull request head): reads of `pullNumber` fail once a push moved its head. */
+  readonly pullHeadSha?: string;
   readonly requestTimeoutMs?: number;
   readonly now?: () => number;
   readonly wait?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -51,7 +53,7 @@ export function githubToolset(options: GitHubToolsetOptions): Tool[] {
     wait: options.wait ?? ((ms, signal) => sleep(ms, undefined, { signal })),
   };
   return [
-    ...pullRequestTools(context, options.pullNumber),
+    ...pullRequestTools(context, options.pullNumber, options.pullHeadSha),
     ...issueReadTools(context),
     listCommitsTool(context),
     ...writeTools(context),

@@ -4,6 +4,7 @@ import type { Tool } from '../tool.ts';
 import { capText } from './cap-text.ts';
 import { defineGitHubTool, type GitHubCall } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
+import { PullRequestMovedError } from './pull-request-moved-error.ts';
 
 const MAX_PR_BODY_BYTES = 64 * 1024;
 /** Default caps: the diff, the files listed, one file's patch, and all patches together. */
@@ -19,20 +20,51 @@ function pullNumberProperty(defaultPullNumber: number | undefined): Record<strin
   return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
 }
 
+/** The pull request a call reads, and the commit its reads must be of when that is the run's own (`sha`). */
+interface PullTarget {
+  readonly number: number;
+  readonly sha?: string;
+}
+
 /**
  * The pull request a call is for: its `pull_number`, else the run's when the call is for the run's repository. Without
  * either (arguments the schema's `required` did not check, as a plan's validation, not knowing the run's event, lets
- * it be left out), the call fails saying so: the run's number in another repository is another pull request.
+ * it be left out), the call fails saying so: the run's number in another repository is another pull request. The run's
+ * own pull request is read as of the run's commit (`runHeadSha`): a push during the run moves its head.
  */
-function pullNumber(tool: string, args: Record<string, unknown>, context: GitHubToolContext, call: GitHubCall, defaultPullNumber: number | undefined): number {
-  if (typeof args.pull_number === 'number') return args.pull_number;
+function pullTarget(tool: string, args: Record<string, unknown>, context: GitHubToolContext, call: GitHubCall, defaultPullNumber: number | undefined, runHeadSha: string | undefined): PullTarget {
+  const own = `${context.owner}/${context.repo}`;
+  const target = `${call.owner}/${call.repo}`;
+  const ownRepository = target.toLowerCase() === own.toLowerCase();
+  const pinned = (number: number): PullTarget => (ownRepository && number === defaultPullNumber && runHeadSha !== undefined ? { number, sha: runHeadSha } : { number });
+  if (typeof args.pull_number === 'number') return pinned(args.pull_number);
   if (defaultPullNumber === undefined) {
     throw new StepError(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
   }
-  const own = `${context.owner}/${context.repo}`;
-  const target = `${call.owner}/${call.repo}`;
-  if (target.toLowerCase() === own.toLowerCase()) return defaultPullNumber;
+  if (ownRepository) return pinned(defaultPullNumber);
   throw new StepError(`${tool}: the run's pull request is #${defaultPullNumber} of ${own}, not of ${target}, so the call needs pull_number; give the number of the ${target} pull request`, { transient: false, toolName: tool });
+}
+
+/** Throws PullRequestMovedError when `head`, the pull request's head now, is not the commit the call must read. */
+function checkHead(tool: string, call: GitHubCall, pull: PullTarget, head: string): void {
+  if (pull.sha === undefined || head === pull.sha) return;
+  throw new PullRequestMovedError({ toolName: tool, target: `${call.owner}/${call.repo}`, pullNumber: pull.number, runSha: pull.sha, headSha: head });
+}
+
+/**
+ * For a read GitHub gives only of the pull request's head now (its files, its diff): asks, once the read is done, whether
+ * that head is still the run's commit, so what was read is of the commit the run reports on (asked before the read, a push
+ * between the two would go unseen).
+ */
+async function checkHeadAfterRead(tool: string, context: GitHubToolContext, call: GitHubCall, pull: PullTarget): Promise<void> {
+  if (pull.sha === undefined) return;
+  let head: string;
+  try {
+    head = (await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number: pull.number, request: call.request() })).data.head.sha;
+  } catch (error) {
+    throw call.fail(`reading the head commit of pull request #${pull.number} of ${call.owner}/${call.repo}`, error);
+  }
+  checkHead(tool, call, pull, head);
 }
 
 /** The first few of `names`, and how many more. */
@@ -41,8 +73,11 @@ function unshownNames(names: readonly string[]): string {
   return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
 }
 
-/** get_pull_request, list_pull_request_files and get_pull_request_diff. */
-export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?: number): Tool[] {
+/**
+ * get_pull_request, list_pull_request_files and get_pull_request_diff. `runHeadSha`, the commit the run is for: a read of
+ * the run's pull request (`defaultPullNumber`) fails once a push moved its head from that commit.
+ */
+export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?: number, runHeadSha?: string): Tool[] {
   const properties = pullNumberProperty(defaultPullNumber);
   // Required when the run has no pull request: a model choosing the arguments is told so, and shown the error to mend.
   const required = defaultPullNumber === undefined ? ['pull_number'] : [];
@@ -54,9 +89,11 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
       required,
       sideEffects: false,
       async run(args, call) {
-        const pull_number = pullNumber('get_pull_request', args, context, call, defaultPullNumber);
+        const pull = pullTarget('get_pull_request', args, context, call, defaultPullNumber, runHeadSha);
+        const pull_number = pull.number;
         try {
           const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
+          checkHead('get_pull_request', call, pull, data.head.sha);
           return {
             number: data.number,
             title: data.title,
@@ -89,7 +126,8 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
       required,
       sideEffects: false,
       async run(args, call) {
-        const pull_number = pullNumber('list_pull_request_files', args, context, call, defaultPullNumber);
+        const pull = pullTarget('list_pull_request_files', args, context, call, defaultPullNumber, runHeadSha);
+        const pull_number = pull.number;
         const files: Record<string, unknown>[] = [];
         let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
         let more = false;
@@ -134,6 +172,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         } catch (error) {
           throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
         }
+        await checkHeadAfterRead('list_pull_request_files', context, call, pull);
         // A goal that must read the whole result (`not_contains`) is told it was given a part: without the note, a
         // patch GitHub left out passed `not_contains: AKIA` unread (found by an adversarial hunt).
         const notes = [
@@ -150,7 +189,9 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
       required,
       sideEffects: false,
       async run(args, call) {
-        const pull_number = pullNumber('get_pull_request_diff', args, context, call, defaultPullNumber);
+        const pull = pullTarget('get_pull_request_diff', args, context, call, defaultPullNumber, runHeadSha);
+        const pull_number = pull.number;
+        let diff: string;
         try {
           const { data } = await context.octokit.rest.pulls.get({
             owner: call.owner,
@@ -160,11 +201,12 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
             request: call.request(),
           });
           // With the diff media type, the API answers with text, not the pull request object.
-          const diff = data as unknown as string;
-          return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+          diff = data as unknown as string;
         } catch (error) {
           throw call.fail(`reading the diff of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
         }
+        await checkHeadAfterRead('get_pull_request_diff', context, call, pull);
+        return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
       },
     }),
   ];
