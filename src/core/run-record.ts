@@ -64,6 +64,8 @@ export interface StepRecord {
   itemCounts?: ItemCounts;
   /** Items that failed under `on_item_failure: continue`. */
   failedItems?: readonly ItemFailure[];
+  /** Why a completed `tool_call` step's result counts as partial: a result it was given lacks work. */
+  partial?: string;
 }
 
 /** How far an agent step got; kept when it stops at a limit, so the summary can say where it was. */
@@ -304,6 +306,8 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       step.usage = event.usage;
       if (event.reused) step.reused = event.reused.usage;
       if (event.failedItems !== undefined) step.failedItems = event.failedItems;
+      if (event.partial !== undefined) step.partial = event.partial;
+      else delete step.partial;
       delete step.retry;
       break;
     }

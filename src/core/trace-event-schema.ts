@@ -104,7 +104,7 @@ function buildSchemas(): TraceEventSchemas {
     ),
     tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: z.enum(['succeeded', 'failed', 'unknown']) }, { error: text }),
     step_retrying: event({ stepKey: text, ...retrying }),
-    step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: z.array(fields({ index, key: text, error: text })) }),
+    step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: z.array(fields({ index, key: text, error: text })), partial: text }),
     step_failed: event({ stepKey: text, ...failure }, { attempts: z.number() }),
     step_skipped: event({ stepKey: text, reason: text }),
     step_waiting: event({ stepKey: text, reason: text }),

@@ -43,7 +43,7 @@ export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, given:
  * cut to 300 passed "no workflow file changed", found by an adversarial pass). They fail on a part alone
  * (what the part holds is in the whole), but never pass: on a cut result, or on one that lacks work the
  * run left undone (`GoalTarget.partial`). `contains` and `min_words` pass on a part as on the whole;
- * `equals` checks what the result is.
+ * `equals` checks what the result is: on neither kind of result, but on one a tool made from a part (`PartialResult.made`).
  */
 const WHOLE_RESULT_KINDS: ReadonlySet<GoalKind> = new Set<GoalKind>(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command', 'json_schema']);
 
@@ -92,9 +92,9 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
         `the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`,
       );
     }
-    const judged = whole ? judgedKey : undefined;
+    const judged = outcome.met && check.needsTarget ? judgedKey : undefined;
     const partial = judged === undefined ? undefined : target.partial?.get(judged);
-    if (partial !== undefined) {
+    if (partial !== undefined && (whole || partial.made)) {
       throw new GoalNotEvaluableError(
         `the result of step ${judged} lacks work the run left undone (${partial.why}), and \`${kind}\` passes only on all of it: ${partial.fix}`,
       );

@@ -9,20 +9,24 @@ import { resultCutNote, resultTexts } from './result-cut-note.ts';
  * `for_each` step whose items failed under `on_item_failure: continue` (its result holds `null` for each), and a
  * `type: plan` step whose plan's result is such a step's (at any depth). A goal that a part can pass where the
  * whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not evaluated on one
- * (found by an adversarial pass: a `for_each` step with a failed item passed "no package fails"). A step after
- * one is given those `null`s, as a step that runs without an optional input is told what is missing, and what
- * it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
- * answer is all it said, whatever its TODO list shows. `all_steps_completed` judges the work left undone.
+ * (found by an adversarial pass: a `for_each` step with a failed item passed "no package fails"). A model step
+ * after one is told of those `null`s, as a step that runs without an optional input is told what is missing, and
+ * what it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
+ * answer is all it said, whatever its TODO list shows. A `tool_call` step is told nothing: one given such a
+ * result (or one its tool cut) has a partial result too (`StepRecord.partial`, see `PartialInputs`).
+ * `all_steps_completed` judges the work left undone.
  */
 export function partialResults(record: RunRecord, stepStates: ReadonlyMap<string, StepState>, results: ReadonlyMap<string, unknown>): Map<string, PartialResult> {
   const partial = new Map<string, PartialResult>();
   const planSteps = new Map((record.plan?.steps ?? []).map((step) => [step.key, step]));
   for (const [key, state] of stepStates) {
     if (state !== 'completed') continue;
-    const failed = holes(record.steps.get(key));
+    const step = record.steps.get(key);
+    const failed = holes(step);
     const cut = failed === undefined ? cutList(planSteps.get(key), results) : undefined;
     if (failed !== undefined) partial.set(key, { why: `step ${key}: ${failed}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
     else if (cut !== undefined) partial.set(key, { why: `step ${key}: ${cut.why}`, fix: `have step ${cut.source} return all of its list (a narrower query), or split the work` });
+    else if (step?.partial !== undefined) partial.set(key, { why: `step ${key}: ${step.partial}`, fix: 'make what it was given whole (a narrower read or query, items that all complete) and run again', made: true });
   }
   return partial;
 }
@@ -31,6 +35,11 @@ export function partialResults(record: RunRecord, stepStates: ReadonlyMap<string
 export interface PartialResult {
   readonly why: string;
   readonly fix: string;
+  /**
+   * A tool made the result from a part: unlike a list that shows its `null`s, `{"failures": 0}` does not show the
+   * gap, so no goal passes on it (`equals` and `contains` too).
+   */
+  readonly made?: true;
 }
 
 /**

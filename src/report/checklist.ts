@@ -154,7 +154,9 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
       const reused = step.reused ? ' (reused)' : '';
       // A for_each step's result is a list as long as its items: the counts say more than its first line.
       if (progress) return `${reused}${progress}`;
-      return step.result === undefined ? reused : `${reused} → ${resultPreview(redactResult(step.result, redact))}`;
+      // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is not.
+      const partial = step.partial === undefined ? '' : ` — result partial: ${resultPreview(redact(step.partial), 300)}`;
+      return step.result === undefined ? `${reused}${partial}` : `${reused} → ${resultPreview(redactResult(step.result, redact))}${partial}`;
     }
     case 'failed':
       return `${progress} — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;

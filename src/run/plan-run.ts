@@ -37,6 +37,7 @@ import { RunStoppedError } from './run-stopped-error.ts';
 import type { StepFailure } from './run-verdict.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import { sharedContext } from './shared-context.ts';
+import { PartialInputs } from './partial-inputs.ts';
 import { attemptStep, type AttemptsOutcome } from './step-attempts.ts';
 import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
 import { endpointUnusable } from './endpoint-unusable.ts';
@@ -92,6 +93,8 @@ export class PlanRun {
   readonly missing = new Map<string, string>();
   /** Why a completed step's result is incomplete (items of a for_each step that failed under `continue`). */
   readonly incomplete = new Map<string, string>();
+  /** Tool steps given a partial result: their results count as partial too (`PartialInputs`). */
+  readonly #partialInputs = new PartialInputs(this.incomplete, this.results);
   readonly budget: RunBudget;
   /** Each started step's reuse key (`stepReuseKey`). */
   readonly reuseKeys = new Map<string, string>();
@@ -467,7 +470,8 @@ export class PlanRun {
       if (earlier.masked) this.masked.set(key, this.#savedBy(`step ${key}`));
       // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
       if (earlier.todos) this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
+      const partial = this.#partialInputs.completed(step);
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial !== undefined && { partial }) });
       this.#ready.release(key);
       this.#inbox.wake();
       return;
@@ -935,7 +939,8 @@ export class PlanRun {
       const failed = failedItems.length > 0 ? { failedItems } : {};
       const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
       if (masked !== undefined) this.masked.set(key, masked);
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
+      const partial = this.#partialInputs.completed(step);
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial !== undefined && { partial }) });
       // The step went on past a call with side effects that got no answer (an agent's next turn, a
       // for_each item under on_item_failure: continue): the run does not, as after a failed step.
       const unknownCall = this.#unknownCallOf(key);

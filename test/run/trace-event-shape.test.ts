@@ -219,7 +219,7 @@ describe('traces plan-runner writes', () => {
       tool_called: { type: 'tool_called', at: 2, stepKey: '1', tool: 'add', args: { a: 1 }, sideEffects: true, callKey: 'c', item: { key: 'each[0]', reuseKey: 'r' }, kind: 'inherited', calledAt: '2026-12-03T00:00:00.000Z' },
       tool_returned: { type: 'tool_returned', at: 3, stepKey: '1', tool: 'add', callKey: 'c', outcome: 'unknown', error: 'timed out' },
       step_retrying: { type: 'step_retrying', at: 4, stepKey: '1', attempt: 1, maxAttempts: 2, waitMs: 100, error: '503' },
-      step_completed: { type: 'step_completed', at: 5, stepKey: '1', result: { s3cret: 's3cret-value' }, durationMs: 4, usage, attempts: 2, reused: { usage }, failedItems: [{ index: 0, key: 'each[0]', error: 'no' }], masked: true },
+      step_completed: { type: 'step_completed', at: 5, stepKey: '1', result: { s3cret: 's3cret-value' }, durationMs: 4, usage, attempts: 2, reused: { usage }, failedItems: [{ index: 0, key: 'each[0]', error: 'no' }], partial: 'given a partial result', masked: true },
       step_failed: { type: 'step_failed', at: 6, stepKey: 'agent', error: 'no', transient: false, durationMs: 1, usage, attempts: 2 },
       step_skipped: { type: 'step_skipped', at: 7, stepKey: 'used', reason: 'upstream failed' },
       step_waiting: { type: 'step_waiting', at: 8, stepKey: '1', reason: 'awaits approval' },

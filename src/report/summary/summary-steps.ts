@@ -1,7 +1,7 @@
 import { cutText } from '../cut-text.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
-import { checklistItems, itemProgress, needsAttention, previewOf, STATE_ICONS, stepTitle } from '../checklist.ts';
+import { checklistItems, itemProgress, needsAttention, oneLogLine, previewOf, STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../../core/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
@@ -127,6 +127,7 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
     const { text, json } = resultText(step.result);
     const block = textBlock('Result', redact(text), json, where);
     if (block.inline !== undefined) line += ` → ${block.inline}`;
+    if (step.partial !== undefined) line += ` — result partial: ${escapeInlineMarkdown(cutText(oneLogLine(redact(step.partial)), 500))}`;
     if (block.part) parts.push(block.part);
   } else if (step?.state === 'failed') {
     const block = textBlock('Error', redact(step.error ?? 'failed'), false, where);

@@ -1,0 +1,115 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { recordingIO } from '../action/recording-io.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+// Found by an adversarial pass: a tool step handed a partial result (a for_each step's list with a null for
+// each failed item) is told nothing of what is missing, and its answer ("0 failures") passed the gate.
+let workspace: string;
+let chat: ChatServer;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-given-partial-'));
+  chat = await startChatServer();
+});
+afterEach(async () => {
+  await chat.close();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+async function run(plan: string) {
+  await writeFile(path.join(workspace, 'plan.yml'), plan);
+  const given: Record<string, string> = { plan: path.join(workspace, 'plan.yml'), 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini' };
+  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
+  await result.published;
+  return { result, said };
+}
+
+// Counts the results that are not numbers: a null (a failed item) is not counted, as a script that skips what it cannot read would.
+const COUNT = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ failures: JSON.parse(s).results.filter((r) => r !== null && typeof r !== 'number').length })))`;
+
+/** Divides 6 by each of `list`, going on past an item that fails, then counts the failures with a command tool (and `more` steps after it). */
+const plan = (list: string, more = '', goals = ''): string => `name: Divisions
+toolsets: [math]
+tools:
+  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('${list}')"] }
+  count_failures: { description: Counts the failed divisions, command: [node, -e, "${COUNT}"] }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: divisors, args: {} }
+  - { id: divide, type: tool_call, tool: divide, for_each: "\${steps.list.result}", on_item_failure: continue, args: { a: 6, b: "\${item}" } }
+  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${steps.divide.result}" } }
+${more}goals:
+  - { name: no division failed, of: count, json_schema: { type: object, properties: { failures: { const: 0 } }, required: [failures] } }
+${goals}`;
+
+describe('a tool step given a partial result', () => {
+  it('has a partial result: a goal that must read all of it is not evaluated, and the summary says why', async () => {
+    const { result, said } = await run(plan('[1, 0, 2]'));
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    const goalLine = said.summary.split('\n').find((line) => line.startsWith('|') && line.includes('no division failed')) ?? '';
+    expect(goalLine).toContain('the result of step count lacks work the run left undone (step count: its tool was given the result of step divide');
+    expect(goalLine).toContain('1 of 3 items failed');
+    expect(said.summary).toMatch(/\*\*count\. [^\n]*result partial: its tool was given the result of step divide/);
+  });
+
+  it('passes no goal that reads what the result is: equals and contains too, which a list with its nulls shows', async () => {
+    const { result, said } = await run(plan('[1, 0, 2]', '', `  - { name: zero failures, of: count, equals: "{\\n  \\"failures\\": 0\\n}" }\n  - { name: says zero, of: count, contains: '0' }\n`));
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    const goalLine = (name: string) => said.summary.split('\n').find((line) => line.startsWith('|') && line.includes(name)) ?? '';
+    expect(goalLine('zero failures')).toContain('the result of step count lacks work the run left undone');
+    expect(goalLine('says zero')).toContain('the result of step count lacks work the run left undone');
+  });
+
+  it('passes its partial result down a chain of tool steps', async () => {
+    const more = `  - { id: again, type: tool_call, tool: echo_json, args: { value: "\${steps.count.result}" } }\n`;
+    const { result, said } = await run(
+      plan('[1, 0, 2]', more, `  - { name: still none, of: again, json_schema: { type: object } }\n`).replace('tools:\n', "tools:\n  echo_json: { description: Echoes its input, command: [node, -e, \"process.stdin.pipe(process.stdout)\"] }\n"),
+    );
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    const goalLine = said.summary.split('\n').find((line) => line.startsWith('|') && line.includes('still none')) ?? '';
+    expect(goalLine).toContain('the result of step again lacks work the run left undone (step again: its tool was given the result of step count');
+    expect(goalLine).toContain('1 of 3 items failed');
+  });
+
+  it('tells a model step after it what is missing', async () => {
+    chat.script([textAnswer('No division failed.')]);
+    const more = `  - { id: verdict, type: reasoning, description: Say whether any division failed, depends_on: [count] }\n`;
+    await run(plan('[1, 0, 2]', more));
+    expect(JSON.stringify(chat.requests[0])).toContain('[incomplete: its tool was given the result of step divide');
+  });
+
+  it('has a partial result when a result it was given was cut by its tool', async () => {
+    await writeFile(path.join(workspace, 'big.log'), 'ok\n'.repeat(100_000));
+    const lines = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ failed: JSON.parse(s).text.split('FAIL').length - 1 })))`;
+    const { result, said } = await run(`name: Log
+toolsets: [files]
+tools:
+  count_failed: { description: Counts FAIL lines, command: [node, -e, "${lines}"] }
+workflow_sequence:
+  - { id: read, type: tool_call, tool: read_file, args: { path: big.log } }
+  - { id: count, type: tool_call, tool: count_failed, args: { text: "\${steps.read.result}" } }
+goals:
+  - { name: nothing failed, of: count, json_schema: { type: object, properties: { failed: { const: 0 } } } }
+  - { name: every step ran, all_steps_completed: true }
+`);
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(said.summary).toContain('(step count: its tool was given the result of step read, which lacks work (step read: its tool cut it (');
+    expect(said.summary).toContain('file is 293 KiB; showing the first 256 KiB');
+    // all_steps_completed reads no result: every step did complete.
+    expect(said.summary.split('\n').find((line) => line.startsWith('|') && line.includes('every step ran'))).toContain('✅');
+  });
+
+  it('is whole when every item worked', async () => {
+    const { result, said } = await run(plan('[1, 3, 2]'));
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(said.summary).not.toContain('result partial');
+  });
+});
