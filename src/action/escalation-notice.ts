@@ -3,6 +3,8 @@ import type { IssueTarget } from '../github/event-target.ts';
 import { readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';
 import { asSentence } from '../run/as-sentence.ts';
 import type { Escalation } from '../run/escalation.ts';
+import type { ApprovalRequest } from '../core/run-event.ts';
+import { HOW_TO_APPROVE } from '../report/approval-section.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import type { Redactor } from '../core/redact.ts';
 import { cutText } from '../core/cut-text.ts';
@@ -24,31 +26,69 @@ export interface EscalationNoticeContext {
 /** The longest plan path a notice names (the run's link names the rest). */
 const MAX_PATH_CHARS = 500;
 
-/** The notice's text: the plan's mention, the run and where to read why; no run text, so nothing in it pings anyone else. */
-export function escalationNotice(mention: string, where: EscalationNoticeContext, redact: Redactor): string {
-  const run = where.runUrl ? `[A run](${encodeURI(where.runUrl)})` : 'A run';
-  return `${mention}: a person is needed — ${run} of ${inlineCode(cutText(redact(where.planPath), MAX_PATH_CHARS))} was escalated. The run's summary says why, with the last error and what was tried.`;
+/**
+ * What a person is needed for: an escalated run, or a pause for approval (`hash`, and the keys of the steps that
+ * wait). Either way the plan's `escalate.mention` is told, in a comment of its own.
+ */
+export type PersonNeeded =
+  | { readonly kind: 'escalated'; readonly mention: string }
+  | { readonly kind: 'approval'; readonly mention: string; readonly hash: string; readonly steps: readonly string[] };
+
+/** The most steps a pause's notice names (the live comment lists them all). */
+const MAX_NAMED_STEPS = 10;
+
+/** `1 step (`2`) waits`, `12 steps (`a`, … and 2 more) wait`. */
+function waitingSteps(steps: readonly string[], redact: Redactor): string {
+  const named = steps.slice(0, MAX_NAMED_STEPS).map((key) => inlineCode(cutText(redact(key), 100)));
+  const more = steps.length - named.length;
+  const list = named.length === 0 ? '' : ` (${named.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
+  return steps.length === 1 ? `1 step${list} waits to run until someone approves it; plan-runner's comment for the plan lists it with its arguments` : `${steps.length} steps${list} wait to run until someone approves them; plan-runner's comment for the plan lists them with their arguments`;
 }
 
 /**
- * Tells the plan's `escalate.mention` of an escalated run on its PR or issue with a comment of its own, once per
- * escalation: GitHub notifies no one of a mention an edit adds, and the live comment is edited. A failure is a
- * warning: the job fails as escalated either way.
+ * The notice's text: the plan's mention, the run and where to read why (for a pause, how to approve it, in the
+ * live comment's words); no run text but step keys as code, so nothing in it pings anyone else.
+ */
+export function escalationNotice(need: PersonNeeded, where: EscalationNoticeContext, redact: Redactor): string {
+  const run = where.runUrl ? `[A run](${encodeURI(where.runUrl)})` : 'A run';
+  const plan = inlineCode(cutText(redact(where.planPath), MAX_PATH_CHARS));
+  if (need.kind === 'approval') return `${need.mention}: a person is needed — ${run} of ${plan} waits for approval: ${waitingSteps(need.steps, redact)}. ${HOW_TO_APPROVE} Approval hash: ${inlineCode(need.hash)}.`;
+  return `${need.mention}: a person is needed — ${run} of ${plan} was escalated. The run's summary says why, with the last error and what was tried.`;
+}
+
+/**
+ * What the plan's `escalate.mention` is told of a run, if anything: its escalation, or its pause for approval that
+ * plan-runner's comment newly shows (`pause`, from `LiveComment.newPause`: not again for a re-run of the same
+ * paused run, and not where no comment shows it, so no `/approve` could find it).
+ */
+export function personNeeded(escalation: Escalation | undefined, approval: { readonly mention?: string; readonly request?: ApprovalRequest; readonly pause?: { readonly hash: string } }): PersonNeeded | undefined {
+  if (escalation?.mention) return { kind: 'escalated', mention: escalation.mention };
+  const { mention, request, pause } = approval;
+  if (!mention || !request || pause?.hash !== request.hash) return undefined;
+  return { kind: 'approval', mention, hash: request.hash, steps: request.pending.map((step) => step.stepKey) };
+}
+
+/**
+ * Tells the plan's `escalate.mention` that a person is needed (`personNeeded`) on the run's PR or issue with a
+ * comment of its own, once: GitHub notifies no one of a mention an edit adds, and the live comment is edited. A
+ * failure is a warning: the job ends as it would have either way.
  */
 export async function tellEscalation(
   octokit: GitHubClient,
   target: IssueTarget,
-  escalation: Escalation | undefined,
+  need: PersonNeeded | undefined,
   where: EscalationNoticeContext,
   redact: Redactor,
   warn: (message: string) => void,
 ): Promise<void> {
-  if (!escalation?.mention) return;
+  if (!need) return;
   try {
-    await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.number, body: escalationNotice(escalation.mention, where, redact) });
+    await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.number, body: escalationNotice(need, where, redact) });
   } catch (error) {
     const failure = readGitHubFailure(error);
-    warn(`Could not comment on #${target.number} to tell ${escalation.mention} the run was escalated${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write` or `pull-requests: write`')} The job fails as escalated either way.`);
+    const what = need.kind === 'approval' ? 'the run waits for approval' : 'the run was escalated';
+    const after = need.kind === 'approval' ? "The run waits either way; plan-runner's comment says how to approve it." : 'The job fails as escalated either way.';
+    warn(`Could not comment on #${target.number} to tell ${need.mention} ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write` or `pull-requests: write`')} ${after}`);
   }
 }
 

@@ -110,11 +110,20 @@ function keptAnswerOf(answerRecorded: boolean | undefined): (current: string | u
   };
 }
 
+/** The live PR comment, and whether it newly shows this workflow run's pause for approval. */
+export interface LiveComment extends CommentUpdater {
+  /**
+   * This workflow run's pause for approval, when this job's last write shows it and the comment did not show it
+   * before this job wrote (a re-run of the paused run pausing again is the same pause); else undefined.
+   */
+  newPause(): { readonly hash: string } | undefined;
+}
+
 /**
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
  * when the settings and the event call for none — said in the log, as a warning when asked for.
  */
-export async function liveComment(settings: ActionSettings, context: LiveCommentContext): Promise<CommentUpdater | undefined> {
+export async function liveComment(settings: ActionSettings, context: LiveCommentContext): Promise<LiveComment | undefined> {
   const { io, redact } = context;
   const decision = commentTarget(settings);
   if (!decision.target || !context.github) {
@@ -183,10 +192,13 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
         return "plan-runner's comment holds a run's approval (asked for or answered), which this report has no record of: it is left as it is. The job summary has this run's report.";
       }
     : undefined;
-  return createCommentUpdater({
+  // The approval the comment held when this job first found it, before any write of this job's.
+  let before: { readonly seen: boolean; readonly marker?: ApprovalMarker } = { seen: false };
+  const updater = createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),
     marker,
     render: (record, goals, current) => {
+      if (!before.seen && current !== undefined) before = { seen: true, marker: readApprovalMarker(current) };
       context.beforeRender?.();
       return redact(render(record, goals, current));
     },
@@ -203,4 +215,12 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
     ...(context.onWritten && { onWritten: context.onWritten }),
   });
+  const newPause = (): { readonly hash: string } | undefined => {
+    const written = updater.written();
+    const shown = written === undefined ? undefined : readApprovalMarker(written);
+    if (shown?.state !== 'awaiting' || shown.runId !== runId) return undefined;
+    const held = before.marker;
+    return held?.state === 'awaiting' && held.runId === shown.runId && held.hash === shown.hash ? undefined : { hash: shown.hash };
+  };
+  return { ...updater, newPause };
 }

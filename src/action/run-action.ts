@@ -26,7 +26,7 @@ import { checkRunName } from './check-run-name.ts';
 import { checkRunResult, internalErrorResult } from './check-run-output.ts';
 import { finalReport, type FinalReport } from '../report/final-report.ts';
 import { checkConclusion, jobFailure } from './job-failure.ts';
-import { addEscalationLabel, tellEscalation } from './escalation-notice.ts';
+import { addEscalationLabel, personNeeded, tellEscalation } from './escalation-notice.ts';
 import { openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
 import { liveComment } from './live-comment.ts';
 import { COMMENT_INTERVAL_MS } from '../report/comment/comment-updater.ts';
@@ -388,6 +388,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const notes = `${readOnlyNote}${fanOutNote}`;
     const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(lostState && { failedAfter: lostState }) });
     ending.report = report;
+    // Told of a pause for approval too: a person is needed as for an escalation.
+    const mention = outcome.kind === 'ran' && outcome.status === 'awaiting-approval' ? outcome.plan.source.escalate?.mention : undefined;
     const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
     // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
     // Not after plan-runner's own failure, which may come after steps of the approved run ran.
@@ -398,12 +400,16 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       commented,
       check && checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
       escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
-      // The live comment only ever gains the mention by an edit, which notifies no one: a comment of its own tells
-      // them, once the live comment shows the escalation (found by an adversarial pass).
-      escalationTarget && deps.github && report.escalation?.mention
+      // The live comment only ever gains the mention, or says the run waits for approval, by an edit, which notifies
+      // no one: a comment of its own tells them, once the live comment shows the escalation or the pause (found by
+      // adversarial passes).
+      escalationTarget && deps.github && (report.escalation?.mention || mention)
         ? Promise.resolve(commented)
             .catch(() => undefined)
-            .then(() => tellEscalation(deps.github!, escalationTarget, report.escalation, { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) }, redact, io.warning))
+            .then(() => {
+              const need = personNeeded(report.escalation, { mention, ...(report.record?.approval && { request: report.record.approval }), ...(comment && { pause: comment.newPause() }) });
+              return tellEscalation(deps.github!, escalationTarget, need, { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) }, redact, io.warning);
+            })
         : undefined,
       // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
       !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository

@@ -382,13 +382,17 @@ export const Escalate = z
       .string()
       .regex(/^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/, 'write a mention as @user or @org/team')
       .optional()
-      .meta({ description: 'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens.', examples: ['@org/team'] }),
+      .meta({
+        description:
+          'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens. Told too, in a comment of its own, when the run pauses for approval on a pull request or issue: once per pause, with how to approve.',
+        examples: ['@org/team'],
+      }),
     label: z.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
   })
   // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
   // new-user walkthrough).
   .refine((escalate) => escalate.mention !== undefined || escalate.label !== undefined, 'escalate names no one to tell: give it a mention (@user or @org/team), a label, or both, or leave it out')
-  .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan).' });
+  .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan); its mention is told too when a run pauses for approval on a pull request or issue.' });
 export type Escalate = z.infer<typeof Escalate>;
 
 /** Rules for plans a model writes (a file with a goal and no workflow_sequence). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addEscalationLabel, escalationMentionLine, tellEscalation } from '../../src/action/escalation-notice.ts';
+import { addEscalationLabel, escalationMentionLine, personNeeded, tellEscalation } from '../../src/action/escalation-notice.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import type { Escalation } from '../../src/run/escalation.ts';
@@ -50,11 +50,11 @@ describe('escalation notice', () => {
   it('tells the plan’s mention in a new comment naming the run and the plan file, and nothing without a mention', async () => {
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
     const where = { planPath: '.github/plans/@deploy`s.yml', runUrl: 'https://github.com/acme/app/actions/runs/9' };
-    await tellEscalation(octokit, target, { ...escalation, mention: undefined }, where, createRedactor(), () => {});
-    await tellEscalation(octokit, target, undefined, where, createRedactor(), () => {});
+    await tellEscalation(octokit, target, personNeeded({ ...escalation, mention: undefined }, {}), where, createRedactor(), () => {});
+    await tellEscalation(octokit, target, personNeeded(undefined, {}), where, createRedactor(), () => {});
     expect(github.requestsTo('issues/create-comment')).toEqual([]);
     const warnings: string[] = [];
-    await tellEscalation(octokit, target, escalation, where, createRedactor(), (m) => warnings.push(m));
+    await tellEscalation(octokit, target, personNeeded(escalation, {}), where, createRedactor(), (m) => warnings.push(m));
     expect(warnings).toEqual([]);
     expect(github.commentsOn('acme', 'app', 7).map((c) => c.body)).toEqual([
       "@acme/oncall: a person is needed — [A run](https://github.com/acme/app/actions/runs/9) of ``.github/plans/@deploy`s.yml`` was escalated. The run's summary says why, with the last error and what was tried.",
@@ -65,7 +65,35 @@ describe('escalation notice', () => {
     github.fail('issues/create-comment', { status: 403, body: { message: 'Resource not accessible by integration' } });
     const warnings: string[] = [];
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
-    await tellEscalation(octokit, target, escalation, { planPath: 'plan.yml' }, createRedactor(), (m) => warnings.push(m));
+    await tellEscalation(octokit, target, personNeeded(escalation, {}), { planPath: 'plan.yml' }, createRedactor(), (m) => warnings.push(m));
     expect(warnings).toEqual([expect.stringMatching(/^Could not comment on #7 to tell @acme\/oncall the run was escalated \(HTTP 403\): .* The job fails as escalated either way\.$/)]);
+  });
+
+  it('tells of a pause for approval only when the comment newly shows that very pause', () => {
+    const step = (stepKey: string) => ({ stepKey, type: 'tool_call', title: 'x', approvalKey: stepKey });
+    const request = { hash: 'ab'.repeat(8), planFileHash: 'f', plan: { name: 'p', steps: [] } as never, pending: [step('2'), step('deploy')] };
+    expect(personNeeded(undefined, { mention: '@acme/oncall', request, pause: { hash: request.hash } })).toEqual({ kind: 'approval', mention: '@acme/oncall', hash: request.hash, steps: ['2', 'deploy'] });
+    // A re-run of the same paused run (no new pause), another hash in the comment, no mention: no one is told.
+    expect(personNeeded(undefined, { mention: '@acme/oncall', request })).toBeUndefined();
+    expect(personNeeded(undefined, { mention: '@acme/oncall', request, pause: { hash: 'cd'.repeat(8) } })).toBeUndefined();
+    expect(personNeeded(undefined, { request, pause: { hash: request.hash } })).toBeUndefined();
+  });
+
+  it('names at most ten waiting steps, as code, and says how to approve in the live comment’s words', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const steps = Array.from({ length: 12 }, (_, i) => (i === 0 ? '@someone' : `s${i}`));
+    await tellEscalation(octokit, target, { kind: 'approval', mention: '@acme/oncall', hash: 'ab'.repeat(8), steps }, { planPath: 'plan.yml' }, createRedactor(), () => {});
+    const [body] = github.commentsOn('acme', 'app', 7).map((c) => c.body);
+    expect(body).toMatch(/^@acme\/oncall: a person is needed — A run of `plan\.yml` waits for approval: 12 steps \(`@someone`, `s1`, .*`s9` and 2 more\) wait to run until someone approves them; /);
+    expect(body).toContain('To approve, someone with write access comments `/approve`');
+    expect(body).toContain('Approval hash: `abababababababab`.');
+  });
+
+  it('warns that the run still waits when the pause’s notice cannot be posted', async () => {
+    github.fail('issues/create-comment', { status: 403, body: { message: 'Resource not accessible by integration' } });
+    const warnings: string[] = [];
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    await tellEscalation(octokit, target, { kind: 'approval', mention: '@acme/oncall', hash: 'ab'.repeat(8), steps: ['2'] }, { planPath: 'plan.yml' }, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([expect.stringMatching(/^Could not comment on #7 to tell @acme\/oncall the run waits for approval \(HTTP 403\): .* The run waits either way; plan-runner's comment says how to approve it\.$/)]);
   });
 });

@@ -73,6 +73,8 @@ export interface CommentUpdater {
   flush(): Promise<void>;
   /** Writes the final state (with the goals table, when given), whatever happened before; bounded in time. */
   finish(goals?: readonly GoalRow[]): Promise<void>;
+  /** The body this updater last wrote that GitHub took, or undefined when it wrote none. */
+  written(): string | undefined;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -438,6 +440,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       }
     },
     flush,
+    written: () => lastBody,
     async finish(finalGoals) {
       if (!finished) {
         finished = true;
