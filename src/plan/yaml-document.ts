@@ -165,7 +165,11 @@ type ComposeErrorHandler = (source: unknown, code: string, message: string, warn
  * fails.
  */
 export function readDocument(text: string): ReadDocument {
+  // Lines counted from the text, as positionAt counts them: the parser reports no line break inside a token it could
+  // not read (`"goal",` then a line break), and every position after one was a line up (found by an adversarial pass).
   const lineCounter = new LineCounter();
+  lineCounter.addNewLine(0);
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lineCounter.addNewLine(at + 1);
   // Duplicate keys are found below, in one pass: `yaml`'s own check compares each key with every key
   // before it in its map, and 60,000 keys in one map took 48 s.
   const options = { uniqueKeys: false, stringKeys: true, logLevel: 'error' } as const;
@@ -209,7 +213,7 @@ export function readDocument(text: string): ReadDocument {
   }
   // As parseDocument does: the first document, and an error for a second one.
   let doc: Document.Parsed | undefined;
-  for (const next of composer.compose(boundedTokens(new Parser(lineCounter.addNewLine).parse(text)), true, text.length)) {
+  for (const next of composer.compose(boundedTokens(new Parser().parse(text)), true, text.length)) {
     if (!doc) doc = next;
     else {
       doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));

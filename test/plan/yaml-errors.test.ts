@@ -60,6 +60,15 @@ describe('YAML problems are reported with their positions', () => {
     ]);
   });
 
+  // Found by an adversarial pass: `yaml` counts no line break inside the token it could not read (`,` then a line
+  // break after a quoted value), so every error after it was placed a line up, past that line's end (`plan.yml:1:16`).
+  it('places the errors after a value followed by a stray comma on their own lines', async () => {
+    expect(await errorsFor(yaml('"goal",', 'name: {{}: 1}'))).toEqual([
+      expect.stringMatching(/^plan\.yml:1:7: YAML: /),
+      'plan.yml:2:8: keys must be plain text, not lists or maps',
+    ]);
+  });
+
   it('rejects keys that are lists or maps', async () => {
     expect((await errorsFor(yaml('goal: g', '? [a, b]', ': 1')))[0]).toMatch(/^plan\.yml:2:3: keys must be plain text, not lists or maps/);
   });
