@@ -233,7 +233,7 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
       // `concurrency: 0.5` was told "got a number", which 0.5 is: the fraction itself says what is wrong.
       if (typeof issue.input === 'number' && issue.expected === 'int') return [{ path, message: `${keyName(path)} must be a whole number; got ${showValue(issue.input)}` }];
       // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
-      if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
+      if (issue.expected === 'array' && ((typeof issue.input === 'number' && Number.isFinite(issue.input)) || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
         return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];
       }
       // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.

@@ -154,6 +154,14 @@ describe('schema errors point at the offending key or value', () => {
     ]);
   });
 
+  // Found by an adversarial pass: `.nan` and `.inf` were told to write `[NaN]` and `[Infinity]`, which YAML reads as text.
+  it('tells a value that is no finite number where a list belongs no list of one to write', async () => {
+    expect(await errorsFor(yaml('goal: g', 'workflow_sequence:', '  - { id: 1, type: reasoning, description: d }', '  - { id: 2, type: reasoning, description: d, depends_on: .inf }', 'toolsets: .nan'))).toEqual([
+      'plan.yml:4:59: `depends_on` must be a list; got infinity (`.inf`, or a number too large, such as 1e400) (at workflow_sequence[1].depends_on)',
+      'plan.yml:5:11: `toolsets` must be a list; got not a number (`.nan`) (at toolsets)',
+    ]);
+  });
+
   // Found by an adversarial pass: a whole number past the safe range (`-1e20`, `1e308`) was told zod’s own
   // safe-integer bound beside the key’s: "`max_model_calls` must be at least -9007199254740991", which is false.
   it('tells a whole number out of range only the key’s own bound, not the safe-integer one', async () => {
