@@ -46,3 +46,19 @@ export function joinEarlierAttempts(older: EarlierAttempts | undefined, newer: E
     .slice(-EARLIER_ENTRIES_KEPT)
     .map((entry) => (entry.kind === 'failed' ? { ...entry, args: cutText(entry.args, EARLIER_ARGS_CHARS), error: cutText(entry.error, EARLIER_ERROR_CHARS) } : { ...entry, reason: cutText(entry.reason, EARLIER_REASON_CHARS) }));
 }
+
+/**
+ * The entries of several runs' lists (a fan-out merge's prepare, shard and earlier merge states), each once: a
+ * shard's list carries the prepare job's it resumed, and the merge's replanner was told each prepare failure once
+ * per shard, crowding out the shards' own.
+ */
+export function mergeEarlierAttempts(lists: readonly EarlierAttempts[]): EarlierAttempts {
+  const seen = new Set<string>();
+  const once = lists.flat().filter((entry) => {
+    const id = entry.kind === 'failed' ? JSON.stringify([entry.kind, entry.in, entry.stepKey, entry.call, entry.args, entry.error, entry.attempts]) : JSON.stringify([entry.kind, entry.in, entry.revision, entry.reason]);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  return joinEarlierAttempts(undefined, once);
+}

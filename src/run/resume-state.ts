@@ -1,5 +1,5 @@
 import { isCarriedLine } from '../core/carried-line.ts';
-import { joinEarlierAttempts, type EarlierAttempts } from '../core/earlier-attempts.ts';
+import { mergeEarlierAttempts, type EarlierAttempts } from '../core/earlier-attempts.ts';
 import { stepKeyWithin } from '../core/plan-step.ts';
 import type { ApprovalRequest, CallingItem, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
@@ -346,7 +346,7 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
   const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
   // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
-  const earlier = states.reduce<EarlierAttempts>((sofar, state) => joinEarlierAttempts(sofar, state.earlier ?? []), []);
+  const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
   return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
 }
 
