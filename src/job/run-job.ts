@@ -30,7 +30,7 @@ import type { StepRunner } from '../steps/step-context.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import type { Tool } from '../tools/tool.ts';
 import { parseResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
-import { fanOutOwnState, mergeResumeStates, type ResumeState } from '../run/resume-state.ts';
+import { fanOutOwnState, mergeResumeStates, resumedRevision, type ResumeState } from '../run/resume-state.ts';
 import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
@@ -325,7 +325,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const foreignResults: ForeignResults | undefined = freeTools && ((record, stepStates) => checkoutResults(record, stepStates, freeTools));
   let run: RunOutcome;
   try {
-    run = await runPlan(plan, {
+    // A resumed run's plan goes on with the revision numbers of the run it resumes.
+    run = await runPlan({ ...plan, revision: resumedRevision(resume, fileStepsHash(plan.steps, redact)) }, {
       runStep: deps.runStep ?? runStep,
       tools: opened.tools,
       model,

@@ -185,7 +185,7 @@ export class PlanRun {
     this.#plan = plan;
     this.#deps = deps;
     this.#journal = journal;
-    this.graph = new PlanGraph(plan.steps);
+    this.graph = new PlanGraph(plan.steps, plan.revision);
     this.header = {
       name: plan.name,
       ...(plan.goal === undefined ? {} : { goal: plan.goal }),

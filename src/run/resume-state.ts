@@ -6,6 +6,7 @@ import { TRACE_FORMAT } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, undoneInside, unfinishedWork, type RunRecord } from '../core/run-record.ts';
 import type { TodoItem } from '../core/todo-item.ts';
 import type { Usage } from '../core/usage.ts';
+import { stableHash } from '../core/stable-hash.ts';
 import { readEarlierAttempts } from './read-earlier-attempts.ts';
 import type { StepWeights } from './start-order.ts';
 import { stepDurations } from './trace-step-weights.ts';
@@ -80,6 +81,8 @@ export interface ResumeState {
   readonly plan: PlanSnapshot;
   /** The plan as that run started it (`plan_created`): a plan file unchanged since resumes with that run's replans. */
   readonly firstPlan: PlanSnapshot;
+  /** The highest revision number those runs gave a plan (`plan.revision`, or more in a merge of several runs' states): see `resumedRevision`. */
+  readonly lastRevision: number;
   /**
    * The hash of the plan file's steps that run's steps came from (`plan_created`'s `fileSteps`), when its
    * trace says: its plan, replans included (its own or those of a run it resumed), is of those steps.
@@ -227,7 +230,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   // Its own, and those it carried from the run it resumed in turn.
   const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
   const earlier = readEarlierAttempts(events, from);
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 
 /**
@@ -347,7 +350,21 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
   // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
   const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
-  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
+  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
+}
+
+/**
+ * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
+ * them: `stableHash` of them redacted, as JSON) to `stepsHash`: a chain of re-runs numbers its plans as one
+ * run would, so that every number names one plan. The plan those runs last had keeps its number; other steps
+ * (a plan file changed since, a plan written anew) are a new revision. Numbered from 1 in each run, a resumed
+ * replanned run's plan was revision 1 and its first replan revision 2 again: the escalation, the trace, the
+ * summary and the replanner's list of earlier runs gave two plans one number (found by an audit).
+ */
+export function resumedRevision(state: ResumeState | undefined, stepsHash: string): number {
+  if (!state) return 1;
+  const last = state.plan.revision === state.lastRevision && stableHash(state.plan.steps) === stepsHash;
+  return last ? state.lastRevision : state.lastRevision + 1;
 }
 
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */

@@ -11,6 +11,8 @@ export interface RunnablePlan {
   readonly file?: string;
   /** In declaration order, `dependsOn` already defaulted and checked (no unknown ids, no cycles). */
   readonly steps: readonly PlanStep[];
+  /** The revision number of `steps` (a resumed run's: `resumedRevision`); default 1. */
+  readonly revision?: number;
   /** Budget limits and `max_replans` left out are unlimited (the loader fills in the defaults). */
   readonly limits: Pick<Required<Limits>, 'concurrency' | 'timeout_minutes'> & Limits;
   /**

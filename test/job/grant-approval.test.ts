@@ -42,6 +42,7 @@ function pausedWith(fileHash: string): ResumeState {
     from: 'attempt 1',
     plan: snapshot,
     firstPlan: snapshot,
+    lastRevision: 0,
     approval: approvalRequest(snapshot, fileHash, [], { target: 'staging' }),
   };
 }

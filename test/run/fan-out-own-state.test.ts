@@ -20,6 +20,7 @@ function state(): ResumeState {
     from: 'attempt 1',
     plan,
     firstPlan: plan,
+    lastRevision: 1,
     leftUndone: new Map(),
     completedSteps: new Set(),
   };
