@@ -28,3 +28,13 @@ export function commentTarget(settings: Pick<ActionSettings, 'comment' | 'github
   }
   return { target };
 }
+
+/**
+ * Why no `/approve` could reach a run paused here, and what to do, or undefined when plan-runner's comment can
+ * show the pause: the approving job finds a paused run only through that comment's marker.
+ */
+export function approvalUnreachable(decision: CommentDecision, hasClient: boolean): string | undefined {
+  const why = decision.target ? (hasClient ? undefined : 'there is no GitHub client') : decision.why;
+  if (why === undefined) return undefined;
+  return `no /approve could ever reach a run paused here: an approving job finds the paused run through plan-runner's PR comment, and this run has none (${why}). Run it where plan-runner comments (a pull_request or issues event, comment: auto or always, a github-token with pull-requests: write, not a fork's pull request), or set approval: never (and no step approval: true) in the plan and the plans it uses and approve with an environment instead (mode: plan, then a job with environment:; see "Approving with an environment" in the plan-runner README)`;
+}

@@ -29,6 +29,7 @@ import { checkConclusion, jobFailure } from './job-failure.ts';
 import { addEscalationLabel, personNeeded, tellEscalation } from './escalation-notice.ts';
 import { openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
 import { liveComment } from './live-comment.ts';
+import { approvalUnreachable, commentTarget } from './comment-target.ts';
 import { COMMENT_INTERVAL_MS } from '../report/comment/comment-updater.ts';
 import { refuseRun } from './refuse-run.ts';
 import { renderReadOnlyNote } from '../report/refused-report.ts';
@@ -121,6 +122,8 @@ interface JobExtras {
   readonly commandGoalsRefused?: string;
   /** The pull request commit the run is for when the event names none: an approved run's is the paused run's. */
   readonly headSha?: string;
+  /** Why no `/approve` could reach a run paused here (see `approvalUnreachable`). */
+  readonly approvalUnreachable?: string;
 }
 
 /** What to give `resume-from` instead of a path with no file: the action has no `--trace`. */
@@ -131,7 +134,7 @@ const RESUME_FROM_MISSING =
 const ACTION_OPTION_NAMES: OptionNames = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run' };
 
 async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, extras: JobExtras): Promise<JobOutcome> {
-  const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused, headSha } = extras;
+  const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused, headSha, approvalUnreachable } = extras;
   try {
     return await runJob(
       {
@@ -150,6 +153,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         ...(stepWeights && { stepWeights }),
         ...(approve && { approve }),
         ...(commandGoalsRefused !== undefined && { commandGoalsRefused }),
+        ...(approvalUnreachable !== undefined && { approvalUnreachable }),
         optionNames: ACTION_OPTION_NAMES,
       },
       deps,
@@ -335,6 +339,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     ...(deps.saveState && { onWritten: (id: number) => deps.saveState!(COMMENT_STATE, String(id)) }),
   });
   const check = await openCheckRun(settings, deps, answered?.headSha);
+  // Where no comment shows a pause, a plan that may pause is refused before anything runs: it could only wait for good.
+  const unreachable = approvalUnreachable(commentTarget(settings), deps.github !== undefined);
   // An approving job (issue_comment) and a pull_request_target job run on the base branch's checkout, and their
   // result goes on a pull request's commit: a command goal run here would check other code than that commit's.
   const elsewhere = checkoutElsewhere(settings, answered?.headSha);
@@ -366,6 +372,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(approve && { approve }),
       ...(elsewhere !== undefined && { commandGoalsRefused: elsewhere }),
       ...(answered?.headSha && { headSha: answered.headSha }),
+      ...(unreachable !== undefined && { approvalUnreachable: unreachable }),
     });
     const traced = await closeTrace(trace, io.warning);
     // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.

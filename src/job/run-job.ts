@@ -17,6 +17,7 @@ import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import { planMayAskApproval } from '../run/approval-gate.ts';
+import { pauseAsker } from './pause-asker.ts';
 import { runPlan } from '../run/run-plan.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
 import type { RunStoppedError } from '../run/run-stopped-error.ts';
@@ -76,6 +77,11 @@ export interface JobSettings {
   readonly commandGoalsRefused?: string;
   /** How the caller names the task and the modes in messages (the action's inputs, the CLI's flags); default: both. */
   readonly optionNames?: OptionNames;
+  /**
+   * Why no approval could reach a run paused here, and what to do (the action's: no PR comment for an `/approve`
+   * to find it): a plan that may pause is then refused before anything runs, as it could only wait for good.
+   */
+  readonly approvalUnreachable?: string;
 }
 
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
@@ -242,6 +248,9 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
     };
   }
+  // Found by an adversarial pass: with no comment for an `/approve` to find, a paused run waited for an answer that could never come.
+  const asker = settings.approvalUnreachable !== undefined && settings.mode !== 'plan' ? pauseAsker(loadedPlan) : undefined;
+  if (asker !== undefined) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `this plan may pause for approval (${asker}), and ${settings.approvalUnreachable}. Nothing ran`)] };
   const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;
   if (writes) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut!.part}: ${writes}`)] };
   let resume: ResumeState | undefined;

@@ -62,7 +62,7 @@ function store(runId: number): RunStateStore {
 }
 
 /** Runs the action on a push to pull request #21 as workflow run `runId`, attempt `attempt`. */
-async function pause(name: string, runId: number, attempt: number, inputs: Record<string, string> = {}, escalate = 'escalate: { mention: "@acme/reviewers" }') {
+async function pause(name: string, runId: number, attempt: number, inputs: Record<string, string> = {}, escalate = 'escalate: { mention: "@acme/reviewers" }', status = 'awaiting-approval') {
   const workspace = path.join(root, 'ws');
   await mkdir(path.join(root, name), { recursive: true });
   await mkdir(workspace, { recursive: true });
@@ -81,7 +81,7 @@ async function pause(name: string, runId: number, attempt: number, inputs: Recor
   const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
   const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, github: octokit, state: store(runId), commentIntervalMs: 0 });
   await result.published;
-  expect(result.outputs.status).toBe('awaiting-approval');
+  expect(result.outputs.status).toBe(status);
   return { result, said };
 }
 
@@ -129,10 +129,10 @@ describe('a run paused for approval on a pull request', () => {
     expect(notices().map((c) => c.body)).toEqual([expect.stringContaining('actions/runs/4242'), expect.stringContaining('actions/runs/4343')]);
   }, 60_000);
 
-  it('posts nothing more when the plan names no mention, or when there is no comment for /approve to find (comment: never)', async () => {
+  it('posts nothing more when the plan names no mention, or when there is no comment for /approve to find (comment: never: the run is refused)', async () => {
     await pause('p1', 4242, 1, {}, 'escalate: { label: needs-human }');
     expect(notices()).toEqual([]);
-    await pause('p2', 4343, 1, { comment: 'never' });
+    await pause('p2', 4343, 1, { comment: 'never' }, undefined, 'failed');
     expect(notices()).toEqual([]);
     // A pause adds no escalation label: the run was not escalated.
     expect(github.labels.get(`${REPO.owner}/${REPO.name}#${PR}`)).toBeUndefined();

@@ -6,6 +6,10 @@ import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { pullRequestEvent, REPO } from '../e2e/pull-request-event.ts';
 import { recordingIO } from './recording-io.ts';
 
 // A write (a command tool with side effects that appends to a file) after a read.
@@ -26,20 +30,36 @@ goals:
     command: ["test", "-s", "published.txt"]
 `;
 
+const PR = 7;
 let workspace: string;
+let github: FakeGitHub;
 beforeEach(async () => {
   workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-approval-action-'));
+  github = await startFakeGitHub();
+  github.pulls.set(PR, { data: pullRequestEvent(PR)['pull_request'] as Record<string, unknown>, files: [] });
 });
-afterEach(() => rm(workspace, { recursive: true, force: true }));
+afterEach(async () => {
+  await github.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
 
-async function run(plan: string | undefined, inputs: Record<string, string> = {}) {
+/** Runs the action on a pull request, where plan-runner's comment shows a pause (`event: 'push'`: on a push, which has none). */
+async function run(plan: string | undefined, inputs: Record<string, string> = {}, event: 'pull_request' | 'push' = 'pull_request') {
   if (plan !== undefined) await writeFile(path.join(workspace, 'plan.yml'), plan);
-  const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
-  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  const eventPath = path.join(workspace, '..', `${path.basename(workspace)}-event.json`);
+  await writeFile(eventPath, JSON.stringify(pullRequestEvent(PR)));
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', ...inputs };
+  const env = event === 'push' ? { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' } : {
+    GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventPath, GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`,
+    GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '4242', GITHUB_RUN_ATTEMPT: '1',
+  };
+  const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
-  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
+  const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, github: octokit, commentIntervalMs: 0 });
   await result.published;
+  await rm(eventPath, { force: true });
   return { result, said };
 }
 
@@ -87,5 +107,42 @@ describe('mode: plan writes a frozen plan file', () => {
     const ran = await run(undefined, { plan: 'frozen-plan.yml' });
     expect(ran.result.outputs).toMatchObject({ status: 'succeeded', 'plan-file': '' });
     expect(JSON.parse(await readFile(path.join(workspace, 'published.txt'), 'utf8'))).toEqual({ total: 42 });
+  });
+});
+
+describe('a plan that may pause where no /approve could reach it', () => {
+  // Found by an adversarial pass: the run paused and its summary said to comment /approve, which finds a paused
+  // run only through plan-runner's comment, and there was none: it waited for good.
+  const refusal = /this plan may pause for approval \((approval: side-effects, and it may call publish, a tool with side effects|step 2's approval: true)\), and no \/approve could ever reach a run paused here: an approving job finds the paused run through plan-runner's PR comment, and this run has none \((.*)\)\. Run it where plan-runner comments .* or set approval: never .* Nothing ran/;
+
+  it('is refused before any step runs, saying why and what to do: comment: never, a push, a step’s approval: true', async () => {
+    const stepAsks = PLAN.replace('approval: side-effects\n', '').replace("args: { total: { step_result: 1 } } }", "args: { total: { step_result: 1 } }, approval: true }");
+    for (const [plan, inputs, event, why] of [
+      [PLAN, { comment: 'never' }, 'pull_request', 'comment is never'],
+      [PLAN, {}, 'push', 'the push event has no pull request or issue to comment on'],
+      [stepAsks, { comment: 'never' }, 'pull_request', 'comment is never'],
+    ] as const) {
+      const { result, said } = await run(plan, inputs, event);
+      expect(result.outputs.status).toBe('failed');
+      expect(result.failure).toMatch(/^The plan was rejected before any step ran/);
+      const error = said.annotations.find((annotation) => annotation.level === 'error')?.message ?? '';
+      expect(error).toMatch(refusal);
+      expect(refusal.exec(error)?.[2]).toBe(why);
+      expect(said.summary).toContain('no /approve could ever reach a run paused here');
+      expect(said.summary).not.toContain('Awaiting approval');
+      const trace = (await readFile(result.outputs.trace, 'utf8')).split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { type: string });
+      expect(trace.filter((event) => event.type === 'step_started' || event.type === 'approval_requested')).toEqual([]);
+    }
+    await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('is not refused when it cannot pause: mode: plan, approval: never with no step asking, side-effects with no such tool', async () => {
+    const planned = await run(PLAN, { mode: 'plan', comment: 'never' });
+    expect(planned.result.outputs.status).toBe('succeeded');
+    const ran = await run(PLAN.replace('approval: side-effects', 'approval: never'), {}, 'push');
+    expect(ran.result.outputs.status).toBe('succeeded');
+    const readsOnly = `name: Multiply\napproval: side-effects\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n`;
+    const reads = await run(readsOnly, {}, 'push');
+    expect(reads.result.outputs.status).toBe('succeeded');
   });
 });
