@@ -1,4 +1,5 @@
 import tseslint from 'typescript-eslint';
+import { noRawTextCut } from './scripts/no-raw-text-cut.ts';
 import { noTrailingRunRegex } from './scripts/no-trailing-run-regex.ts';
 
 export default tseslint.config(
@@ -12,9 +13,10 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    plugins: { 'plan-runner': { rules: { 'no-trailing-run-regex': noTrailingRunRegex } } },
+    plugins: { 'plan-runner': { rules: { 'no-trailing-run-regex': noTrailingRunRegex, 'no-raw-text-cut': noRawTextCut } } },
     rules: {
       'plan-runner/no-trailing-run-regex': 'error',
+      'plan-runner/no-raw-text-cut': 'error',
       // Each item an argument: past about 120,000, V8 throws "Maximum call stack size exceeded" (src/core/push-all.ts).
       'no-restricted-syntax': [
         'error',

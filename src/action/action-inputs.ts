@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AllowedBotsInput } from '../security/allowed-bots.ts';
 import { MAX_SHARDS } from '../core/run-event.ts';
+import { cutText } from '../core/cut-text.ts';
 
 /** The inputs action.yml declares; `core.getInput` reads each from `INPUT_<NAME>`. */
 export const INPUT_NAMES = [
@@ -63,12 +64,12 @@ function decimalInput<T extends z.ZodType>(schema: T, hint?: string) {
     if (value.trim() === '') return undefined;
     // A minus sign passes, so `-1` is told the range it is outside of.
     if (!/^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}${hint ? `: ${hint}` : ''}` });
+      ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(cutText(value, 41))}${hint ? `: ${hint}` : ''}` });
       return z.NEVER;
     }
     // 400 nines read as Infinity, and zod's own "expected number, received Infinity" was the message.
     if (!Number.isFinite(Number(value))) {
-      ctx.addIssue({ code: 'custom', message: `expected a decimal number, got one too large to be read: ${JSON.stringify(`${value.trim().slice(0, 20)}…`)}` });
+      ctx.addIssue({ code: 'custom', message: `expected a decimal number, got one too large to be read: ${JSON.stringify(cutText(value.trim(), 21))}` });
       return z.NEVER;
     }
     return value;

@@ -1,3 +1,5 @@
+import { cutText } from '../core/cut-text.ts';
+
 /** The `inputs` input as a map, or why it is not one. */
 export type InputsMapResult =
   | {
@@ -60,7 +62,7 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
     const name = isScalar(key) && key.type === 'PLAIN' && typeof key.source === 'string' ? key.source : isScalar(key) ? String(key.value) : undefined;
     if (name === undefined) return { ok: false, message: `an input's name is ${isCollection(key) ? 'a list or a map' : 'missing'}; write names as plain text, such as "week: 2026-W48"` };
     const value = isAlias(pair.value) ? pair.value.resolve(document) : pair.value;
-    const at = `input \`${name.slice(0, 64)}\``;
+    const at = `input \`${cutText(name, 65)}\``;
     // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
     // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
     // applies; it reached the plan as "null" before.

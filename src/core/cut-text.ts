@@ -1,10 +1,29 @@
+/**
+ * How many of `text`'s UTF-16 units a cut to at most `max` keeps: `max`, or one less where the cut would fall
+ * between the halves of a character outside the BMP (an emoji). A lone half is no character: GitHub may show
+ * it as U+FFFD, or refuse the write. Every cut of text goes through here (ESLint refuses a raw one in `src/`).
+ */
+export function keptUnits(text: string, max: number): number {
+  if (max <= 0) return 0;
+  if (max >= text.length) return text.length;
+  const high = text.charCodeAt(max - 1);
+  return high >= 0xd800 && high <= 0xdbff ? max - 1 : max;
+}
+
 /** `text` cut to at most `max` characters, ending in `…` when cut; never between the halves of a character outside the BMP (an emoji). */
 export function cutText(text: string, max: number): string {
   if (text.length <= max) return text;
-  // A lone high surrogate is no character: GitHub may show it as U+FFFD, or refuse the write.
-  const end = max - 1;
-  const high = text.charCodeAt(end - 1);
-  return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}…`;
+  return `${text.slice(0, keptUnits(text, max - 1))}…`;
+}
+
+/** `text` cut to at most its last `max` characters, starting with `…` when cut; never between the halves of a character. */
+export function cutTextStart(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let start = text.length - Math.max(0, max - 1);
+  const low = text.charCodeAt(start);
+  if (low >= 0xdc00 && low <= 0xdfff && start < text.length) start++;
+  // eslint-disable-next-line plan-runner/no-raw-text-cut -- `start` is after a low half, never between two.
+  return `…${text.slice(start)}`;
 }
 
 /** `…` in UTF-8. */

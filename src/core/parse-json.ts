@@ -1,4 +1,5 @@
 import { exceedsDepth } from './exceeds-depth.ts';
+import { cutText } from './cut-text.ts';
 
 /**
  * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
@@ -22,7 +23,7 @@ export class JsonDuplicateKeyError extends SyntaxError {
   readonly shownKey: string;
 
   constructor(key: string) {
-    const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}…` : key);
+    const shownKey = JSON.stringify(cutText(key, 81));
     super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
     this.name = 'JsonDuplicateKeyError';
     this.shownKey = shownKey;

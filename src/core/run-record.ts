@@ -2,6 +2,7 @@ import type { ApprovalRequest, GoalVerdict, ItemFailure, PlanSnapshot, RunEvent,
 import { addUsage, NO_USAGE, type Usage } from './usage.ts';
 import { WRITE_TODOS, type TodoItem } from './todo-item.ts';
 import type { PlanStep } from './plan-step.ts';
+import { cutText } from './cut-text.ts';
 
 /** What is known about one item of a `for_each` step. */
 export interface ItemRecord {
@@ -493,7 +494,7 @@ export function unfinishedWork(record: RunRecord): Map<string, string> {
 
 /** `2 of 3 of the agent's TODOs not done: a (in progress), b (pending)`: the first three open, each cut to 60 characters. */
 export function todosNotDone(open: readonly TodoItem[], total: number): string {
-  const named = open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}…` : todo.content} (${todo.status.replace('_', ' ')})`);
+  const named = open.slice(0, 3).map((todo) => `${cutText(todo.content, 60)} (${todo.status.replace('_', ' ')})`);
   return `${open.length} of ${total} of the agent's TODOs not done: ${named.join(', ')}${open.length > 3 ? ', …' : ''}`;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PLAN_DEPTH } from './run-event.ts';
 import { fieldSchema, traceEventSchemas } from './trace-event-schema.ts';
+import { cutText } from './cut-text.ts';
 
 /**
  * What is wrong with a trace event (an object with a string `type`) in words, as the end of a sentence
@@ -90,7 +91,7 @@ function shownKey(key: string): string {
 
 /** A string from the trace, quoted and cut to 80 characters. */
 function quoted(text: string): string {
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+  return JSON.stringify(cutText(text, 81));
 }
 
 /** `plan.steps[0].key`, `carried["a b"]`: the field as a reader of JSON names it. */

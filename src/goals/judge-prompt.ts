@@ -4,6 +4,7 @@ import type { ChatRequest } from '../llm/model-client.ts';
 import { sanitizeUntrusted, sanitizeUntrustedValue } from '../security/sanitize-untrusted.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 import { JsonDuplicateKeyError, parseJson } from '../core/parse-json.ts';
+import { cutText } from '../core/cut-text.ts';
 
 /** The most of a result a judge reads: a longer one is not judged, as a verdict on a part is not one on the whole. */
 export const JUDGED_CHARS = 100_000;
@@ -42,7 +43,7 @@ function judgedText(result: unknown): string {
   }
   const collision = (key: string): never => {
     throw new GoalNotEvaluableError(
-      `two keys of the result read "${key.slice(0, 64)}" once hidden characters are removed, so a reader cannot tell which one it sees: the result is not judged; have the step return distinct keys`,
+      `two keys of the result read "${cutText(key, 65)}" once hidden characters are removed, so a reader cannot tell which one it sees: the result is not judged; have the step return distinct keys`,
     );
   };
   const text = resultText(sanitizeUntrustedValue(structure, { maxChars: JUDGED_CHARS, onCut: tooLong, onKeyCollision: collision })).text;

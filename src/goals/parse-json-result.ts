@@ -3,6 +3,7 @@ import { isMap } from '../core/json-schema.ts';
 import { parseJson } from '../core/parse-json.ts';
 import { pushAll } from '../core/push-all.ts';
 import { canonicalJson } from '../core/stable-hash.ts';
+import { cutText } from '../core/cut-text.ts';
 
 /** A result read as JSON, or why it is not JSON. */
 export type ParsedJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly why: string };
@@ -142,7 +143,7 @@ function opensKey(text: string, start: number): boolean {
 }
 
 function shorten(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return cutText(text, 80);
 }
 
 /** The most different answers, or code block texts that are no JSON, a result is read for. */

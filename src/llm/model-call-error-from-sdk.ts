@@ -2,6 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
 import { retryAfterMs } from '../core/retry-after-ms.ts';
 import { AnswerTooLargeError } from './answer-too-large-error.ts';
 import { ModelCallError } from './model-call-error.ts';
+import { cutText } from '../core/cut-text.ts';
 
 /** The SDK retries these statuses itself (its `shouldRetry`), so they are the transient ones. */
 function isRetryableStatus(status: number, headers: Headers | undefined): boolean {
@@ -23,7 +24,7 @@ function detailOf(error: APIError): string {
   const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : '';
   const line = text === 'status code (no body)' ? '' : (text.split('\n', 1)[0] ?? '').trim();
   if (!line) return 'no error message';
-  return line.length > TEXT_DETAIL_CHARS ? `${line.slice(0, TEXT_DETAIL_CHARS)}…` : line;
+  return cutText(line, TEXT_DETAIL_CHARS + 1);
 }
 
 /** A network failure while the answer's body was read (undici's `TypeError: terminated`, with the socket error as cause). */

@@ -11,6 +11,7 @@ import { shownName } from '../core/shown-name.ts';
 import { isMap } from '../core/json-schema.ts';
 import { unguardedRefCycle } from './unguarded-ref-cycle.ts';
 import { withResolvedRefs } from './zod-ref.ts';
+import { cutText } from '../core/cut-text.ts';
 
 function regexProblem(pattern: string, flags: string | undefined): string | undefined {
   try {
@@ -83,7 +84,7 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
       if (problem) issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
       // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
       else if (pattern !== undefined && matchesAnything(pattern, goal.flags, kind === 'matches' ? TEXT_PROBES : SENTENCE_PROBES)) {
-        issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(…)?\` or \`x*\` as the whole)` });
+        issues.push({ path: [...at, kind], message: `\`${cutText(pattern, 65)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(…)?\` or \`x*\` as the whole)` });
       }
     }
     // Nothing fills in a goal's text (found by an adversarial pass): `not_contains: "${inputs.api_key}"` looked for

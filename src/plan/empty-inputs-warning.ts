@@ -1,5 +1,6 @@
 import { groupDigits } from '../core/group-digits.ts';
 import type { Plan } from './schema.ts';
+import { cutText } from '../core/cut-text.ts';
 
 /** The longest default quoted in the warning; a longer one is told by its length. */
 const MAX_QUOTED = 64;
@@ -20,7 +21,7 @@ export function emptyInputsWarning(names: readonly string[], declared: Plan['inp
   const inputs = declared ?? {};
   const defaulted = names.filter((name) => Object.hasOwn(inputs, name) && (inputs[name]!.default !== undefined || inputs[name]!.required === false));
   if (defaulted.length === 0) return undefined;
-  const quoted = (name: string) => `\`${name.slice(0, 64)}\``;
+  const quoted = (name: string) => `\`${cutText(name, 65)}\``;
   const one = defaulted.length === 1;
   const defaults = one ? defaultText(inputs[defaulted[0]!]!.default) : defaulted.map((name) => `${quoted(name)} ${defaultText(inputs[name]!.default)}`).join(', ');
   return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} of \`inputs\` ${one ? 'is' : 'are'} empty, so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) that came out empty is one the step setting it did not write: check that step, or leave the input out of \`inputs\` where the default is meant.`;

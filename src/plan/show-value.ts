@@ -1,3 +1,5 @@
+import { cutText } from '../core/cut-text.ts';
+
 /** A short, readable rendering of a value for an error message. */
 export function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -10,7 +12,7 @@ export function showValue(value: unknown): string {
   } catch {
     text = String(value);
   }
-  const short = text.length > 40 ? `${text.slice(0, 37)}…` : text;
+  const short = text.length > 40 ? cutText(text, 38) : text;
   return `\`${short}\``;
 }
 

@@ -3,6 +3,7 @@ import { MAX_ALIAS_COUNT, MAX_ALIASED_VALUES, MAX_NESTING, type PlanPositions, t
 import { groupDigits } from '../core/group-digits.ts';
 import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
+import { cutText } from '../core/cut-text.ts';
 
 /** The most YAML errors reported for one file; a hostile file (1 MiB of `[,,,…`) has one per character. */
 const MAX_YAML_ERRORS = 20;
@@ -481,7 +482,7 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
   }
   const unresolved = unresolvedAlias(doc);
   if (unresolved) {
-    const name = unresolved.source.length > 40 ? `${unresolved.source.slice(0, 37)}…` : unresolved.source;
+    const name = unresolved.source.length > 40 ? cutText(unresolved.source, 38) : unresolved.source;
     return failure(file, `the alias *${name} names no anchor set before it (\`&${name}\` on a value above it); check its name, or write the value out`, positionOf(lineCounter, unresolved.range?.[0] ?? 0));
   }
   const expanding = overExpandingAlias(doc, doc.contents);

@@ -1,6 +1,7 @@
 import { isMap, mapSubschemas, SUBSCHEMA_MAPS, subschemasOf, type JsonSchema } from '../core/json-schema.ts';
 import { KEYWORDS } from './json-schema-problems.ts';
 import { addToAllOf } from './zod-ready-schema.ts';
+import { cutText } from '../core/cut-text.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ const SCHEMA_MAPS = new Set([...SUBSCHEMA_MAPS, 'dependencies']);
 
 type Resolved = { readonly target: Schema | boolean; readonly name: string };
 
-const quoted = (text: string): string => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
+const quoted = (text: string): string => JSON.stringify(cutText(text, 201));
 
 /** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
  * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
@@ -249,7 +250,7 @@ export function withResolvedRefs(written: JsonSchema, options: { readonly dynami
       if (keyword in schema && !(keyword === '$dynamicRef' && options.dynamicRefs === 'left')) throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
     }
     const inner = subschemasOf(schema, false);
-    if ('$ref' in schema && typeof schema['$ref'] !== 'string') throw new Error(`\`$ref\` must be a URI (text), not ${JSON.stringify(schema['$ref'])?.slice(0, 100)}`);
+    if ('$ref' in schema && typeof schema['$ref'] !== 'string') throw new Error(`\`$ref\` must be a URI (text), not ${cutText(JSON.stringify(schema['$ref']) ?? 'nothing', 101)}`);
     if (typeof schema['$ref'] === 'string') {
       const found = resolve(schema['$ref'], schema);
       leadsTo.set(schema, found);

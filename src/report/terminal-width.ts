@@ -41,6 +41,7 @@ export function cutToColumns(line: string, columns: number): string {
     if (used > room - 1) break;
     end = index + segment.length;
   }
+  // eslint-disable-next-line plan-runner/no-raw-text-cut -- `end` is a grapheme's end, never inside a character.
   return `${line.slice(0, end)}…`;
 }
 

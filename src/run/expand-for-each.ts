@@ -5,13 +5,14 @@ import { findReferences } from '../plan/find-references.ts';
 import { fillItemText, resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { ForEachListError } from './for-each-list-error.ts';
 import { TooManyItemsError } from './too-many-items-error.ts';
+import { cutText } from '../core/cut-text.ts';
 
 /** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
 const MAX_KEY_CHARS = 64;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
-  if (typeof value === 'string') return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
+  if (typeof value === 'string') return `text (${JSON.stringify(cutText(value, 41))})`;
   return `a ${typeof value}`;
 }
 
@@ -38,7 +39,7 @@ function childLabel(step: PlanStep, item: ItemBinding): string {
   const label = fillItemText(step.forEach.key, item).replace(/\s+/g, ' ').trim();
   if (shownName(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
     // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-    const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}…` : label;
+    const shown = cutText(label, MAX_KEY_CHARS + 1);
     throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
   }
   return label;

@@ -2,6 +2,7 @@ import { removeHiddenMarkdown } from './hidden-markdown.ts';
 import { cutNote } from '../core/cut-note.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { INVISIBLE } from '../core/invisible-characters.ts';
+import { keptUnits } from '../core/cut-text.ts';
 
 /** Untrusted text longer than this many characters is cut before it enters a prompt. */
 export const UNTRUSTED_CHAR_LIMIT = 32_000;
@@ -179,13 +180,14 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
     const out = removeHtmlComments(visible.replace(/[\u27E6\u27E7]/g, (bracket) => (bracket === '\u27E6' ? '[' : ']')), labelHiddenComment);
     if (out.length <= limit) return out;
     options.onCut?.(out.length);
+    const kept = out.slice(0, keptUnits(out, limit));
     // `…` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
-    return `${out.slice(0, limit)}…\n${cutNote(`${groupDigits(out.length - limit)} more characters`)}`;
+    return `${kept}…\n${cutNote(`${groupDigits(out.length - kept.length)} more characters`)}`;
   }
   let out = removeHtmlComments(visible);
   const length = out.length;
   // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
-  if (length > limit) out = out.slice(0, limit + CUT_MARGIN);
+  if (length > limit) out = out.slice(0, keptUnits(out, limit + CUT_MARGIN));
   out = removeHiddenMarkdown(out);
   let previous: string;
   do {
@@ -194,9 +196,9 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
   } while (out !== previous);
   if (out.length <= limit) return out;
   options.onCut?.(Math.max(length, out.length));
-  const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
+  const kept = out.slice(0, keptUnits(out, length > limit + CUT_MARGIN ? safeCut(out, limit) : limit));
   // `…` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
-  return `${out.slice(0, keep)}…\n${cutNote(`${groupDigits(Math.max(length, out.length) - keep)} more characters`)}`;
+  return `${kept}…\n${cutNote(`${groupDigits(Math.max(length, out.length) - kept.length)} more characters`)}`;
 }
 
 /**

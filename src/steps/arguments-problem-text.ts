@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { formatPath } from '../core/format-path.ts';
 import { schemaIssues } from '../plan/schema-issues.ts';
+import { cutText } from '../core/cut-text.ts';
 
 /** The most problems one refusal of a tool's arguments lists: a model fixes the first ones and tries again. */
 export const MAX_SHOWN_PROBLEMS = 20;
@@ -30,8 +31,5 @@ export function argumentsProblemText(error: z.ZodError, schema: z.ZodType): stri
 
 /** `line` in at most 500 characters, `…` ending a cut one. */
 export function cutProblem(line: string): string {
-  if (line.length <= MAX_PROBLEM_CHARS) return line;
-  // Not between the halves of a surrogate pair.
-  const end = /[\uD800-\uDBFF]/.test(line[MAX_PROBLEM_CHARS - 2]!) ? MAX_PROBLEM_CHARS - 2 : MAX_PROBLEM_CHARS - 1;
-  return `${line.slice(0, end)}…`;
+  return cutText(line, MAX_PROBLEM_CHARS);
 }

@@ -9,11 +9,12 @@ import { stepModelSettings } from './step-model-settings.ts';
 import { validateToolArguments } from './validate-tool-arguments.ts';
 import { parseToolArguments } from './parse-tool-arguments.ts';
 import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
+import { cutText } from '../core/cut-text.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type Attempt = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly error: string; readonly reply: Message[] };
 
-const short = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
+const short = (text: string): string => cutText(text, 201);
 
 /** Reads the tool call out of a response and validates it; on failure, also the messages that tell the model why. */
 function readAttempt(tool: Tool, response: ChatResponse): Attempt {

@@ -1,6 +1,7 @@
 import { sanitizeUntrusted, sanitizeUntrustedValue, UNTRUSTED_CHAR_LIMIT } from '../security/sanitize-untrusted.ts';
 import { cutNote } from '../core/cut-note.ts';
 import { groupDigits } from '../core/group-digits.ts';
+import { keptUnits } from '../core/cut-text.ts';
 
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
 export const RESULT_CHAR_LIMIT = 8_000;
@@ -29,9 +30,9 @@ export function promptText(result: unknown): string {
 /** `clean` text cut to `limit` characters, with a visible note saying how much is missing and where it is. */
 function cutClean(clean: string, limit: number, where: string): string {
   if (clean.length <= limit) return clean;
-  const more = groupDigits(clean.length - limit);
+  const kept = clean.slice(0, keptUnits(clean, limit));
   // The kept text ends with `…` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
-  return `${clean.slice(0, limit)}…\n${cutNote(`${more} more characters; ${where}`)}`;
+  return `${kept}…\n${cutNote(`${groupDigits(clean.length - kept.length)} more characters; ${where}`)}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { JsonDuplicateKeyError, JsonTooDeepError, parseJson } from '../core/parse-json.ts';
+import { cutText } from '../core/cut-text.ts';
 
 /**
  * A model's tool-call argument string read as a value (`''` as `{}`), or what was wrong with it, for the model. Valid
@@ -9,6 +10,6 @@ export function parseToolArguments(text: string): { ok: true; args: unknown } | 
     return { ok: true, args: parseJson(text === '' ? '{}' : text) };
   } catch (error) {
     if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return { ok: false, error: `the arguments are refused: ${error.message}` };
-    return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)}` };
+    return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(cutText(text, 201))}` };
   }
 }

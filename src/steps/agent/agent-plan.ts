@@ -6,6 +6,7 @@ import { MAX_TITLE_CHARS, type Plan } from '../../plan/schema.ts';
 import type { LoadResult, ToolDescription, ValidPlan } from '../../plan/valid-plan.ts';
 import { validatePlanObject } from '../../plan/validate-plan.ts';
 import { WRITE_TODOS } from './write-todos-definition.ts';
+import { cutText } from '../../core/cut-text.ts';
 
 /** The key of the one step a `mode: agent` run has. */
 export const AGENT_STEP_ID = 'agent';
@@ -28,7 +29,7 @@ async function rejected(plan: ValidPlan, path: readonly PathSegment[], message: 
 
 function titleOf(task: string): string {
   const line = task.trim().split(/\r?\n/, 1)[0]!.replace(/\s+/g, ' ');
-  return line.length > MAX_TITLE_CHARS ? `${line.slice(0, MAX_TITLE_CHARS - 1)}…` : line;
+  return cutText(line, MAX_TITLE_CHARS);
 }
 
 /**

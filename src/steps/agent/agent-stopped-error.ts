@@ -1,5 +1,6 @@
 import type { TodoItem } from '../../core/todo-item.ts';
 import { StepError } from '../../core/step-error.ts';
+import { cutText } from '../../core/cut-text.ts';
 
 /** Open items the error names, each cut to OPEN_ITEM_CHARS; the trace and the checklist have them all. */
 const NAMED_OPEN_ITEMS = 3;
@@ -9,7 +10,7 @@ function todoTally(todos: readonly TodoItem[]): string {
   if (todos.length === 0) return 'it wrote no TODO list';
   const done = todos.filter((todo) => todo.status === 'completed').length;
   const open = todos.filter((todo) => todo.status === 'pending' || todo.status === 'in_progress');
-  const named = open.slice(0, NAMED_OPEN_ITEMS).map((todo) => `"${todo.content.length > OPEN_ITEM_CHARS ? `${todo.content.slice(0, OPEN_ITEM_CHARS - 1)}…` : todo.content}"`);
+  const named = open.slice(0, NAMED_OPEN_ITEMS).map((todo) => `"${cutText(todo.content, OPEN_ITEM_CHARS)}"`);
   const more = open.length > NAMED_OPEN_ITEMS ? `, and ${open.length - NAMED_OPEN_ITEMS} more` : '';
   return `its TODO list: ${done}/${todos.length} completed${open.length > 0 ? `; open: ${named.join(', ')}${more}` : ''}`;
 }
@@ -17,7 +18,7 @@ function todoTally(todos: readonly TodoItem[]): string {
 function quoted(text: string | undefined): string {
   if (text === undefined || text.trim() === '') return 'it wrote no message';
   const line = text.trim().replace(/\s+/g, ' ');
-  return `its last message: "${line.length > 300 ? `${line.slice(0, 299)}…` : line}"`;
+  return `its last message: "${cutText(line, 300)}"`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import { cutText } from '../../core/cut-text.ts';
 
 type FunctionCall = OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall;
 
@@ -26,5 +27,5 @@ export function boundedCall(call: FunctionCall, fallbackId: string, known: (name
   used.add(replaceId ? newId : id);
   const longName = fn.name.length > MAX_UNKNOWN_NAME_CHARS && !known(fn.name);
   if (!replaceId && !longName) return call;
-  return { ...call, id: replaceId ? newId : id, function: { ...fn, name: longName ? `${fn.name.slice(0, MAX_UNKNOWN_NAME_CHARS)}…` : fn.name } };
+  return { ...call, id: replaceId ? newId : id, function: { ...fn, name: longName ? cutText(fn.name, MAX_UNKNOWN_NAME_CHARS + 1) : fn.name } };
 }

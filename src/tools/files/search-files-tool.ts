@@ -13,6 +13,7 @@ import { PathRefusedError } from './path-refused-error.ts';
 import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
 import { checkRelativePath, openRepoFile } from './resolve-repo-path.ts';
 import { walkRepoFiles, type WalkLimits } from './walk-repo-files.ts';
+import { cutText } from '../../core/cut-text.ts';
 
 /** Default cap on the matching lines `search_files` returns. */
 export const SEARCH_FILES_MAX_RESULTS = 200;
@@ -158,7 +159,7 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
           // Cut, then redacted, in any file: at the `…` the cut adds the redactor hides the start of a secret,
           // and shapes the whole file does not hold can appear.
           // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
-          const seen = line.length > MAX_LINE_CHARS ? hideCutEnd(redact(`${line.slice(0, MAX_LINE_CHARS)}…`)) : own;
+          const seen = line.length > MAX_LINE_CHARS ? hideCutEnd(redact(cutText(line, MAX_LINE_CHARS + 1))) : own;
           if (!matcher.test(seen)) continue;
           if (results.length === maxResults) {
             more = true;

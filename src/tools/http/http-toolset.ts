@@ -8,6 +8,7 @@ import { bodyDecodingCode, readCappedBody } from './read-capped-body.ts';
 import { retryAfterMs } from '../../core/retry-after-ms.ts';
 import { StepError } from '../../core/step-error.ts';
 import { timeoutSignal } from '../../core/timeout-signal.ts';
+import { cutText, keptUnits } from '../../core/cut-text.ts';
 
 export const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 export const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
@@ -102,7 +103,7 @@ function modelHeaders(toolName: string, args: Record<string, unknown>): Record<s
     if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(read) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => read.startsWith(prefix))) continue;
     // A control character in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
     // Said without the value or fetch's words, which repeat it: a credential in it would reach every report.
-    if (!isHeaderName(name)) throw new StepError(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
+    if (!isHeaderName(name)) throw new StepError(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(cutText(name, 101))}`, { transient: false, toolName });
     if (!isHeaderValue(value)) throw new StepError(`${toolName}: the value of header ${JSON.stringify(name)} holds a control character or a character past U+00FF (a line break, a NUL, a DEL, an emoji), which no header may; give a one-line value of Latin-1 characters`, { transient: false, toolName });
     headers[name] = value;
   }
@@ -158,7 +159,7 @@ async function send(
   }
   if (!response.ok) {
     // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-    const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '…' : ''}`;
+    const excerpt = `${read.text.slice(0, keptUnits(read.text, 300)).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '…' : ''}`;
     throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfter);
   }
   // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.

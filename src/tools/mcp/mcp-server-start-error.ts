@@ -1,4 +1,5 @@
 import { hideCutStart } from '../../core/hide-cut-fragments.ts';
+import { cutTextStart } from '../../core/cut-text.ts';
 
 /**
  * The last 1,500 characters of what a server wrote to stderr, trimmed ('' when it wrote nothing), for a start error
@@ -7,7 +8,7 @@ import { hideCutStart } from '../../core/hide-cut-fragments.ts';
  */
 export function stderrEnd(stderr: string | undefined): string {
   const text = stderr?.trim() ?? '';
-  return text.length > 1500 ? hideCutStart(`…${text.slice(-1499)}`) : text;
+  return text.length > 1500 ? hideCutStart(cutTextStart(text, 1500)) : text;
 }
 
 /** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */

@@ -14,6 +14,7 @@ import { sanitizeUntrusted, sanitizeUntrustedValue } from '../../security/saniti
 import { MAX_JSON_DEPTH } from '../../core/parse-json.ts';
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
 import { ToolResultTooDeepError } from '../tool-result-too-deep-error.ts';
+import { cutText } from '../../core/cut-text.ts';
 
 /** The longest description of a server's tool that prompts show. */
 const MAX_DESCRIPTION_CHARS = 2000;
@@ -57,7 +58,7 @@ export function hiddenTextInSchema(schema: unknown, at = ''): string | undefined
   if (schema === null || typeof schema !== 'object') return undefined;
   for (const [key, value] of Object.entries(schema)) {
     // The path names the key it found, with the hidden characters shown as `?`.
-    const shown = key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-').slice(0, 60);
+    const shown = cutText(key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-'), 61);
     const here = Array.isArray(schema) ? `${at}[${key}]` : at ? `${at}.${shown}` : shown;
     if (!Array.isArray(schema) && SMUGGLING.test(key)) return here;
     if (!Array.isArray(schema) && ANNOTATIONS.has(key)) continue;

@@ -1,4 +1,5 @@
 import { StepError } from '../../core/step-error.ts';
+import { cutText } from '../../core/cut-text.ts';
 
 /** The most of a transport's or server's words a message keeps: a server chooses them, and the log, summary and prompts show them. */
 const MAX_DETAIL_CHARS = 2000;
@@ -13,7 +14,7 @@ export class McpTransportError extends StepError {
   /** `effectUnknown`: the server took the call and its answer cannot be read (no tool result). `notSent`: the call never reached it. */
   constructor(options: { toolName: string; server: string; detail: string; transient?: boolean; effectUnknown?: boolean; notSent?: boolean; retryAfterMs?: number; cause?: unknown }) {
     // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-    const detail = options.detail.length > MAX_DETAIL_CHARS ? `${options.detail.slice(0, MAX_DETAIL_CHARS)}…` : options.detail;
+    const detail = cutText(options.detail, MAX_DETAIL_CHARS + 1);
     super(`${options.toolName}: calling MCP server '${options.server}' failed: ${detail}`, {
       transient: options.transient ?? true,
       toolName: options.toolName,
