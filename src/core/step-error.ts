@@ -21,10 +21,15 @@ export class StepError extends Error {
    * happened (found by an adversarial pass: a POST to a server that was restarting escalated the run).
    */
   readonly notSent: boolean;
+  /**
+   * True when nothing may go on past the failure: the run stops, failed, for it, and no replan, agent turn or other item
+   * works around it (the run's pull request moved on to another commit: nothing the run does can vouch for its own).
+   */
+  readonly stopsRun: boolean;
 
   constructor(
     message: string,
-    options: { transient: boolean; toolName?: string; retryAfterMs?: number; effectUnknown?: boolean; notSent?: boolean; cause?: unknown },
+    options: { transient: boolean; toolName?: string; retryAfterMs?: number; effectUnknown?: boolean; notSent?: boolean; stopsRun?: boolean; cause?: unknown },
   ) {
     super(message, { cause: options.cause });
     this.name = new.target.name;
@@ -32,6 +37,7 @@ export class StepError extends Error {
     this.toolName = options.toolName;
     this.effectUnknown = options.effectUnknown === true;
     this.notSent = options.notSent === true && !this.effectUnknown;
+    this.stopsRun = options.stopsRun === true;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }

@@ -8,8 +8,9 @@ import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
-import { isTransient, leftEffectUnknown } from '../core/step-error.ts';
+import { isTransient, leftEffectUnknown, StepError } from '../core/step-error.ts';
 import { RecordLostError } from './record-lost-error.ts';
+import { ToolStoppedRunError } from './tool-stopped-run-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
 import type { CallingItem, StepActivity } from '../core/run-event.ts';
@@ -302,6 +303,12 @@ export class PlanRun {
   /** Stops the run: running steps are aborted, nothing new starts, pending steps are skipped. First reason wins. */
   stop(reason: RunStoppedError): void {
     if (!this.#stop.signal.aborted) this.#stop.abort(reason);
+  }
+
+  /** Stops the whole job for `reason`: the outermost run (which stops this one, a run inside it) and this one. */
+  #stopJob(reason: RunStoppedError): void {
+    this.#deps.stopJob?.(reason);
+    this.stop(reason);
   }
 
   /**
@@ -673,6 +680,8 @@ export class PlanRun {
       answer();
       if (unknown) this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: errorText(error) });
+      // Before the step sees it: an agent's next turn, a replan or the next item would go on past it (`StepError.stopsRun`).
+      if (error instanceof StepError && error.stopsRun) this.#stopJob(new ToolStoppedRunError(error));
       throw error;
     }
     this.#callsInFlight.delete(callKey);
@@ -721,7 +730,8 @@ export class PlanRun {
       plan: this.#plan,
       // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
       // And the job's concurrency: its steps take slots of the same limit as this run's.
-      deps: { ...this.#deps, calls: this.#calls, slots: this.#slots },
+      // And the job's stop: a failure nothing may go on past stops the run using the plan too, which would replan around it.
+      deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, stopJob: (reason) => this.#stopJob(reason) },
       budget: this.budget,
       signal: this.#stop.signal,
       sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },

@@ -10,6 +10,7 @@ import type { GoalResult } from '../goals/goal-result.ts';
 import type { GoalTarget } from '../goals/goal-target.ts';
 import type { Goal } from '../plan/schema.ts';
 import type { Replanner } from './replanner.ts';
+import type { RunStoppedError } from './run-stopped-error.ts';
 import type { FanOutPart } from './fan-out-part.ts';
 import type { ResumeState } from './resume-state.ts';
 import type { RunBudget } from './run-budget.ts';
@@ -86,6 +87,11 @@ export interface RunDeps {
    * plans it uses; a run without one starts its own.
    */
   readonly slots?: StepSlots;
+  /**
+   * In the run of a used plan: stops the job's outermost run, whose stop stops every run inside it (as their limit), for a
+   * reason nothing of the job may go on past (`StepError.stopsRun`): the using run would replan around its step.
+   */
+  readonly stopJob?: (reason: RunStoppedError) => void;
   /** A person's approval this run goes on with: the steps it covers (`approvalStepKey`) may start. */
   readonly approval?: GrantedApproval;
   /** The part of a fanned-out run (job matrix) this run plays; absent: the whole plan runs here. */
