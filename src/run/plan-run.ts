@@ -650,10 +650,10 @@ export class PlanRun {
     // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
     const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
     if (unrecorded !== undefined) {
-      // The run stops: a replan, an agent's next turn or another item would only meet the same refusal.
+      // The run stops, and the run using this plan: a replan, an agent's next turn or another item would only meet the same refusal.
       const error = new RecordLostError(tool.name, unrecorded);
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'failed', error: error.message });
-      this.stop(error);
+      this.#stopJob(error);
       throw error;
     }
     // Until it answers, a side effect may or may not have happened.

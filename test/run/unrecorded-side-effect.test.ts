@@ -70,3 +70,30 @@ it('stops the run: no agent turn or replan goes on past the refusal', async () =
     await chat.close();
   }
 });
+
+// Found by an adversarial pass: the refusal inside a used plan stopped only that plan's run; the run using it replanned
+// around its step, and a replacement that made no call succeeded, though no call of the job could be recorded.
+it('stops the run using the plan whose step was refused: no replan goes on past it', async () => {
+  const { startChatServer, textAnswer } = await import('../helpers/chat-server.ts');
+  const { createOpenAIModelClient } = await import('../../src/llm/openai-model-client.ts');
+  const replacement = JSON.stringify({ steps: [{ id: 'say', type: 'reasoning', description: 'Say it was published' }], why: 'the plan failed' });
+  const chat = await startChatServer([textAnswer(replacement), textAnswer('Published.')]);
+  try {
+    await writeFile(path.join(dir, 'plan.yml'), 'name: Outer\nworkflow_sequence:\n  - { id: inner, type: plan, uses: ./publish.yml }\n');
+    await writeFile(
+      path.join(dir, 'publish.yml'),
+      'name: Publish\ntools:\n  publish: { description: Appends to published.txt, command: [sh, -c, "echo once >> published.txt; echo 2"], side_effects: true }\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: publish, args: {} }\n',
+    );
+    const trace = traceWriter('/dev/full');
+    const outcome = await runJob(
+      { planFile: path.join(dir, 'plan.yml'), inputs: {}, cwd: dir, env: { PATH: process.env.PATH }, model: { baseURL: chat.baseURL, apiKey: 'sk-test' } },
+      { listeners: [trace.listener], clock: systemClock, recordProblem: () => trace.problem(), createModel: (model) => createOpenAIModelClient({ baseURL: model.baseURL, apiKey: 'sk-test', model: 'm', timeoutMs: 10_000, maxRetries: 0 }) },
+    );
+    await trace.close().catch(() => undefined);
+    expect(outcome.kind === 'ran' && [outcome.status, outcome.run.reason]).toEqual(['failed', expect.stringMatching(/^publish was not called: it has side effects/)]);
+    expect(chat.requests).toHaveLength(0);
+    await expect(readFile(path.join(dir, 'published.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
+  } finally {
+    await chat.close();
+  }
+});
