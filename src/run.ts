@@ -4,6 +4,8 @@ import type { RunnerCommands } from './action/runner-commands.ts';
 import { toolkitCommands } from './action/toolkit-commands.ts';
 import { actionSecrets, givenInputSecrets, runnerMasks } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
+import { refusedMergeJob } from './action/refused-merge-job.ts';
+import { commentTarget } from './action/comment-target.ts';
 import { refuseInputs } from './action/refuse-inputs.ts';
 import { undeclaredInputWarnings } from './action/undeclared-inputs.ts';
 import { ANSWER_RECORDED_STATE, PAUSED_HEAD_STATE, CHECK_RUN_STATE, COMMENT_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
@@ -188,7 +190,12 @@ async function main(core: RunnerCommands): Promise<void> {
   // Said whether or not the inputs were refused: a misspelt one may be why they were.
   for (const warning of undeclaredInputWarnings(process.env)) io.warning(warning);
   if (!read.ok) {
-    const refused = await refuseInputs(read.problems, { io, redact });
+    // A fanned-out run's merge job: the comment its other jobs left at ⏳ is named by the inputs that name it.
+    const merge = refusedMergeJob((name) => core.getInput(name), process.env);
+    const target = merge && commentTarget(merge).target;
+    const runUrl = merge?.github.runUrl;
+    const shared = target && runUrl && merge.githubToken ? { github: gitHubClient(merge.githubToken, merge.github.apiUrl, io).github, target, planId: merge.planId, runUrl } : undefined;
+    const refused = await refuseInputs(read.problems, { io, redact, ...(shared && { shared }) });
     for (const [name, value] of Object.entries(refused.outputs)) core.setOutput(name, value);
     io.fail(refused.failure!);
     return;

@@ -152,6 +152,16 @@ function workspaceRelative(workspace: string, file: string): string {
   return (inside ? path.relative(workspace, file) : file).split(path.sep).join('/');
 }
 
+/** The plan file (`planFile`) and the path that names the run (`planPath`), from the `plan` and `task` inputs. */
+export function givenPlan(workspace: string, inputs: Pick<ActionInputs, 'plan' | 'task'>, fileExists: (file: string) => boolean): Pick<ActionSettings, 'planFile' | 'planPath'> {
+  const planFile = path.resolve(workspace, inputs.plan);
+  // The task alone runs when there is no file at the default plan path. A path the workflow named must
+  // exist: a gate whose plan file was moved would otherwise run the task without the plan's goals and pass.
+  // With neither, loading the file reports it missing.
+  const useFile = !inputs.task || fileExists(planFile) || planFile !== path.resolve(workspace, DEFAULT_PLAN);
+  return useFile ? { planFile, planPath: workspaceRelative(workspace, planFile) } : { planPath: 'task' };
+}
+
 /** The inputs that name a file the job reads, each resolved against the workspace. */
 const FILE_INPUTS = ['plan', 'weights-from', 'resume-from', 'eval-faults', 'eval-answers'] as const;
 
@@ -203,13 +213,9 @@ export async function readActionSettings(
   if (unread.length > 0) return { ok: false, problems: unread };
 
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
-  const planFile = path.resolve(workspace, inputs.plan);
   const linked = await linkedFileInputs(workspace, inputs);
   if (linked.length > 0) return { ok: false, problems: linked };
-  // The task alone runs when there is no file at the default plan path. A path the workflow named must
-  // exist: a gate whose plan file was moved would otherwise run the task without the plan's goals and pass.
-  // With neither, loading the file reports it missing.
-  const useFile = !inputs.task || fileExists(planFile) || planFile !== path.resolve(workspace, DEFAULT_PLAN);
+  const { planFile, planPath } = givenPlan(workspace, inputs, fileExists);
   const runnerTemp = env['RUNNER_TEMP'];
   const urlProblem = baseUrlProblem(inputs['base-url']);
   if (urlProblem) return { ok: false, problems: [`input 'base-url': ${urlProblem}`] };
@@ -223,8 +229,8 @@ export async function readActionSettings(
   return {
     ok: true,
     settings: {
-      ...(useFile ? { planFile } : {}),
-      planPath: useFile ? workspaceRelative(workspace, planFile) : 'task',
+      ...(planFile !== undefined && { planFile }),
+      planPath,
       ...(inputs.task ? { task: inputs.task } : {}),
       inputs: map.inputs,
       ...(map.empty.length > 0 && { emptyInputs: map.empty }),

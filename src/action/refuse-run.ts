@@ -8,14 +8,9 @@ import { errorText } from '../core/error-text.ts';
 import { jobReportPaths } from './report-paths.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
-import { commentMarker } from '../report/comment/comment-marker.ts';
 import { commentTarget } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
-import { stopLeftComment } from './stop-left-comment.ts';
-
-/** What a fanned-out run's shared comment says once its merge job is refused: no job writes it after that one. */
-const MERGE_REFUSED_NOTE =
-  "**Stopped:** the merge job was refused (its job summary says why and what to do), so the steps it runs did not run and the goals were not checked: the run failed. ⏹️ marks what was under way and did not complete; ⬜ did not start. Fix what the merge job's summary names, then re-run the failed jobs.";
+import { stopRefusedMergeComment } from './stop-left-comment.ts';
 
 /**
  * Ends a run that may not start (see `admitRun`): the job's failure and the job summary say why, the
@@ -37,7 +32,7 @@ export async function refuseRun(settings: ActionSettings, reason: string, deps: 
   }
   const target = settings.fanOut?.part === 'merge' ? commentTarget(settings).target : undefined;
   const { runUrl } = settings.github;
-  if (target && deps.github && runUrl) await stopLeftComment({ github: deps.github, target, comment: { marker: commentMarker(keyedPlanId(settings)) }, runUrl, icon: '❌', note: MERGE_REFUSED_NOTE }, io);
+  if (target && deps.github && runUrl) await stopRefusedMergeComment({ github: deps.github, target, planId: keyedPlanId(settings), runUrl }, io);
   return {
     outputs: notStartedOutputs(unwritten ? '' : report),
     failure: message,
