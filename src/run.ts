@@ -9,7 +9,8 @@ import { commentTarget } from './action/comment-target.ts';
 import { refuseInputs } from './action/refuse-inputs.ts';
 import { undeclaredInputWarnings } from './action/undeclared-inputs.ts';
 import { ANSWER_RECORDED_STATE, PAUSED_HEAD_STATE, CHECK_RUN_STATE, COMMENT_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
-import { stopLeftComment } from './action/stop-left-comment.ts';
+import { stopKilledRun } from './action/stop-killed-run.ts';
+import { checkRunJob } from './action/check-run.ts';
 import { REPORTED_STATE } from './action/write-report.ts';
 import { stateLeftToSave } from './action/save-left-state.ts';
 import { ENDED_STATE, POST_IDLE_STATE } from './action/step-states.ts';
@@ -20,7 +21,6 @@ import { regexEngineMissing } from './core/regex-engine-file.ts';
 import { sendFetchThroughProxy } from './core/proxy-from-environment.ts';
 import { neutraliseLogText } from './security/neutralise-log-text.ts';
 import { lazyGitHubClient } from './github/lazy-github-client.ts';
-import { eventTarget } from './github/event-target.ts';
 import { githubRunContext } from './github/github-run-context.ts';
 import { RateBudget } from './github/rate-budget.ts';
 import { actionsArtifactStore, artifactServiceProblem } from './state/actions-artifact-store.ts';
@@ -106,8 +106,8 @@ export async function post(commands?: RunnerCommands): Promise<void> {
       const ranAndKilled = process.env[`STATE_${ENDED_STATE}`] !== 'true' && Boolean(process.env[`STATE_${TRACE_STARTED_STATE}`] || process.env[`STATE_${CHECK_RUN_STATE}`] || process.env[`STATE_${COMMENT_STATE}`]);
       if (ranAndKilled) {
         redact = createRedactor(givenInputSecrets((name) => core.getInput(name), process.env));
-        core.warning(redact(`plan-runner (post): the main step was stopped before it finished, and its inputs are refused now (${read.problems.join('; ')}): its check run and saved state are left as the main step left them.`));
-        await stopKilledRunComment(core);
+        core.warning(redact(`plan-runner (post): the main step was stopped before it finished, and its inputs are refused now (${read.problems.join('; ')}): its saved state is left as the main step left it.`));
+        await stopRefusedKilledRun(core);
       }
       return;
     }
@@ -133,21 +133,21 @@ export async function post(commands?: RunnerCommands): Promise<void> {
 }
 
 /**
- * The PR comment a killed main step left at ⏳ (its id saved, `COMMENT_STATE`), when its post step cannot
- * finish it from the trace (the inputs are refused now): it says the run stopped, and what to do.
+ * What a killed main step left at ⏳ and in progress (the ids it saved), when its post step cannot finish it from
+ * the trace (the inputs are refused now): `stopKilledRun` says the run stopped, and what to do.
  */
-async function stopKilledRunComment(core: RunnerCommands): Promise<void> {
-  const id = Number(process.env[`STATE_${COMMENT_STATE}`] || Number.NaN);
+async function stopRefusedKilledRun(core: RunnerCommands): Promise<void> {
   const token = core.getInput('github-token') || process.env['GITHUB_TOKEN'];
+  if (!token) return;
+  const saved = (name: string): number | undefined => {
+    const id = Number(process.env[`STATE_${name}`] || Number.NaN);
+    return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  };
   const context = githubRunContext(process.env);
-  const target = eventTarget(context.eventName, context.payload, context.repository);
-  if (!Number.isSafeInteger(id) || id <= 0 || !token || !target || !context.runUrl) return;
   const io = redactingIO(runnerActionIO(core), redact);
   const { github } = gitHubClient(token, context.apiUrl, io);
-  const note =
-    "**Stopped:** the main step ended before its run did (cancelled, timed out or killed), and its post step could not finish this comment from the run's trace: the step's inputs are refused now (the job log says why). " +
-    '⏹️ marks what was under way then and did not complete; ⬜ did not start. Fix what the log names and re-run the job.';
-  await stopLeftComment({ github, target, comment: { id }, runUrl: context.runUrl, icon: '⏹️', note }, io);
+  const [commentId, checkRunId, job] = [saved(COMMENT_STATE), saved(CHECK_RUN_STATE), checkRunJob(process.env)];
+  await stopKilledRun({ github, context, ...(commentId && { commentId }), ...(checkRunId && { checkRunId }), ...(job && { job }) }, io);
 }
 
 /**

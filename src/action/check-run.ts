@@ -115,6 +115,15 @@ export async function startCheckRun(
 }
 
 /**
+ * The check run `leftCheckRun` looks for: by its `id` alone (its name and commit are then GitHub's), or by its name
+ * on the commit.
+ */
+export type LeftCheckRunTarget = Omit<CheckRunTarget, 'name' | 'headSha'> & { readonly detailsUrl: string } & (
+    | { readonly id: number; readonly name?: string; readonly headSha?: string }
+    | { readonly id?: undefined; readonly name: string; readonly headSha: string }
+  );
+
+/**
  * The check run this job started, still in progress, when its main step was killed before it
  * completed it (the post step ends it): the one of the `id` the main step saved, else the one on the
  * commit of this name whose `details_url` is the link to this run attempt, so another run's check of
@@ -126,10 +135,11 @@ export async function startCheckRun(
  */
 export async function leftCheckRun(
   octokit: GitHubClient,
-  target: CheckRunTarget & { readonly detailsUrl: string; readonly id?: number },
+  target: LeftCheckRunTarget,
   warn: (message: string) => void,
   timing: CheckRunTiming = {},
 ): Promise<CheckRun | undefined> {
+  const shown = target.name === undefined ? `of id ${target.id}` : `'${target.name}'`;
   try {
     const left =
       target.id === undefined
@@ -138,9 +148,9 @@ export async function leftCheckRun(
     if (!left || left.status === 'completed') return undefined;
     // A killed run that had succeeded is a success here too: checked against another job writing its name, from its own start.
     const startedAt = left.started_at ? Date.parse(left.started_at) : Number.NaN;
-    return endingCheckRun(octokit, { ...target, name: left.name }, left.id, warn, timing, { startedAt: Number.isNaN(startedAt) ? Number.POSITIVE_INFINITY : startedAt });
+    return endingCheckRun(octokit, { ...target, name: left.name, headSha: target.headSha ?? left.head_sha }, left.id, warn, timing, { startedAt: Number.isNaN(startedAt) ? Number.POSITIVE_INFINITY : startedAt });
   } catch (error) {
-    warn(`Could not look for the check run '${target.name}' the main step left in progress: ${describeGitHubFailure(readGitHubFailure(error))}.`);
+    warn(`Could not look for the check run ${shown} the main step left in progress: ${describeGitHubFailure(readGitHubFailure(error))}.`);
     return undefined;
   }
 }

@@ -29,7 +29,7 @@ it('says so when the main step ran, was killed, and its inputs are refused now',
   const { commands, told } = recordingRunner({ plan: 'plan.yml', state: 'off' });
   await post(commands);
   expect(told.warnings).toEqual([
-    "plan-runner (post): the main step was stopped before it finished, and its inputs are refused now (input 'plan' must name a plan file inside the repository; plan.yml is a link to a file outside it): its check run and saved state are left as the main step left them.",
+    "plan-runner (post): the main step was stopped before it finished, and its inputs are refused now (input 'plan' must name a plan file inside the repository; plan.yml is a link to a file outside it): its saved state is left as the main step left it.",
   ]);
 });
 
