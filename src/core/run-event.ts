@@ -173,7 +173,7 @@ export type RunEvent =
       readonly reused?: { readonly usage: Usage };
       /** Items of a `for_each` step with `on_item_failure: continue` that failed (their results are null). */
       readonly failedItems?: readonly ItemFailure[];
-      /** Why a `tool_call` step's result counts as partial: a result it was given lacks work (`PartialInputs`). */
+      /** Why a `tool_call` step's result counts as partial (a result it was given lacks work), or a `type: plan` step's (its plan's result does; `PartialInputs`). */
       readonly partial?: string;
       /**
        * Set when this result is not the step's own as it ran, with something masked: the trace keeps

@@ -65,7 +65,7 @@ export interface StepRecord {
   itemCounts?: ItemCounts;
   /** Items that failed under `on_item_failure: continue`. */
   failedItems?: readonly ItemFailure[];
-  /** Why a completed `tool_call` step's result counts as partial: a result it was given lacks work. */
+  /** Why a completed `tool_call` step's result counts as partial (a result it was given lacks work), or a `type: plan` step's (its plan's result does). */
   partial?: string;
 }
 

@@ -13,7 +13,8 @@ import { resultCutNote, resultTexts } from './result-cut-note.ts';
  * after one is told of those `null`s, as a step that runs without an optional input is told what is missing, and
  * what it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
  * answer is all it said, whatever its TODO list shows. A `tool_call` step is told nothing: one given such a
- * result (or one its tool cut) has a partial result too (`StepRecord.partial`, see `PartialInputs`).
+ * result (or one its tool cut), here or through an input of the plan it is in, has a partial result too, and so has a
+ * `type: plan` step whose plan's result is its (`StepRecord.partial`, see `PartialInputs`).
  * `all_steps_completed` judges the work left undone.
  */
 export function partialResults(record: RunRecord, stepStates: ReadonlyMap<string, StepState>, results: ReadonlyMap<string, unknown>): Map<string, PartialResult> {

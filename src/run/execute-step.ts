@@ -11,8 +11,11 @@ import type { RunDeps } from './run-deps.ts';
 
 /** How one attempt at a step ended; never a thrown error, so the scheduler cannot be broken by a step. */
 export type StepOutcome =
-  /** `masked`: the result has something masked (a plan step's, from its plan's result step): where from. */
-  | { readonly ok: true; readonly result: unknown; readonly usage: Usage; readonly durationMs: number; readonly masked?: string }
+  /**
+   * `masked`: the result has something masked (a plan step's, from its plan's result step): where from. `partial`: why the
+   * result lacks work left undone (a `for_each` step's failed items, a plan step's plan's result's gaps; `PartialInputs`).
+   */
+  | { readonly ok: true; readonly result: unknown; readonly usage: Usage; readonly durationMs: number; readonly masked?: string; readonly partial?: string }
   | { readonly ok: false; readonly error: unknown; readonly usage: Usage; readonly durationMs: number };
 
 /** The parts of a step's context that are the same for every step of a run revision. */

@@ -3,42 +3,69 @@ import { findReferences } from '../plan/find-references.ts';
 import { resultCutNote, resultTexts } from '../goals/result-cut-note.ts';
 
 /**
- * Which completed steps' results lack work the run left undone, as the run goes, and why: a `for_each` step's
- * list with a null for each failed item (`incomplete`), a result its tool cut, and the result of a `tool_call`
- * step given one of those. A model step is told what is missing (`[incomplete: …]`); a tool is told nothing,
- * so a script counting failures over the nulls answered "0" and a goal on it passed (found by an adversarial
- * pass). Such a tool step's result counts as partial, transitively, and the steps after it are told why.
+ * Which completed steps' results lack work the run left undone, as the run goes, and why (`incomplete`): a
+ * `for_each` step's list with a null for each failed item, a result its tool cut, a `type: plan` step whose plan's
+ * result lacks work, and the result of a `tool_call` step given one of those, directly or through an input of the
+ * used plan it runs in. A model step is told what is missing (`[incomplete: …]`); a tool is told nothing, so a script
+ * counting failures over the nulls answered "0" and a goal on it passed (found by an adversarial pass). Such a tool
+ * step's result counts as partial, transitively, and the steps after it are told why.
  */
 export class PartialInputs {
   readonly #incomplete: Map<string, string>;
   readonly #results: ReadonlyMap<string, unknown>;
+  /** The run's inputs given a result that lacks work (a used plan's, through `with:`): the first reason in its chain. */
+  readonly #inputs: ReadonlyMap<string, string>;
   /** For a tool step given a partial result: the first reason in its chain (not repeated at each link). */
   readonly #roots = new Map<string, string>();
   /** A result's cut note, by key, with the value it was read from (a result is read once, however many steps take it). */
   readonly #cuts = new Map<string, { readonly value: unknown; readonly note: string | undefined }>();
 
-  constructor(incomplete: Map<string, string>, results: ReadonlyMap<string, unknown>) {
+  constructor(incomplete: Map<string, string>, results: ReadonlyMap<string, unknown>, inputs: ReadonlyMap<string, string> = new Map()) {
     this.#incomplete = incomplete;
     this.#results = results;
+    this.#inputs = inputs;
   }
 
   /**
-   * Why the result `step` just completed with counts as partial, or undefined; when it does, `incomplete` says
-   * so to the steps after it. Only a `tool_call` step: a model step's answer is its own, told of the gaps.
+   * Why the result `step` just completed with counts as partial, or undefined; `incomplete` then says so to the
+   * steps after it. `own`: the gaps the step itself reports (a `for_each` step's failed items, which its list shows
+   * as nulls; a `type: plan` step's plan's result's). Whatever it ended with before (a review's second run, a
+   * resume) is replaced: a step that ends whole reads as whole. A tool step is judged by what it was given; a model
+   * step's answer is its own, told of the gaps.
    */
-  completed(step: PlanStep): string | undefined {
-    // A step run again (a review's second run) starts whole; a for_each step's own failed items stay its own.
-    if (this.#roots.delete(step.key)) this.#incomplete.delete(step.key);
-    if (step.type !== 'tool_call' || this.#incomplete.has(step.key)) return undefined;
-    for (const source of givenKeys(step)) {
-      const root = this.#rootOf(source);
+  completed(step: PlanStep, own?: string): string | undefined {
+    this.#roots.delete(step.key);
+    this.#incomplete.delete(step.key);
+    if (own !== undefined) {
+      this.#incomplete.set(step.key, own);
+      // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps.
+      return step.type === 'plan' && !step.forEach ? own : undefined;
+    }
+    if (step.type !== 'tool_call') return undefined;
+    for (const source of givenSources(step)) {
+      const root = source.kind === 'input' ? this.#inputs.get(source.name) : this.#rootOf(source.name);
       if (root === undefined) continue;
-      const why = `its tool was given the result of step ${source}, which lacks work (${root}), and a tool is not told what is missing`;
+      const given = source.kind === 'input' ? `input ${source.name}` : `the result of step ${source.name}`;
+      const why = `its tool was given ${given}, which lacks work (${root}), and a tool is not told what is missing`;
       this.#roots.set(step.key, root);
       this.#incomplete.set(step.key, why);
       return why;
     }
     return undefined;
+  }
+
+  /** The inputs of the plan a `type: plan` step uses that its `with:` gives a result that lacks work, and why. */
+  givenTo(step: PlanStep): Map<string, string> {
+    const given = new Map<string, string>();
+    for (const [name, value] of Object.entries(step.with ?? {})) {
+      for (const { reference } of findReferences(value).references) {
+        const root = reference.kind === 'step' ? this.#rootOf(reference.step) : reference.kind === 'input' ? this.#inputs.get(reference.name) : undefined;
+        if (root === undefined) continue;
+        given.set(name, root);
+        break;
+      }
+    }
+    return given;
   }
 
   #rootOf(key: string): string | undefined {
@@ -54,11 +81,22 @@ export class PartialInputs {
   }
 }
 
-/** The steps whose results a tool step is given: those its `args` and `for_each` list name, or, when a model chooses its arguments, all it depends on. */
-function givenKeys(step: PlanStep): Set<string> {
-  const keys = new Set<string>();
+type Source = { readonly kind: 'step' | 'input'; readonly name: string };
+
+/**
+ * What a tool step is given: the steps and inputs its `args` and `for_each` list name, or, when a model chooses its
+ * arguments, every step it depends on.
+ */
+function givenSources(step: PlanStep): Source[] {
+  const sources = new Map<string, Source>();
+  const add = (kind: Source['kind'], name: string): void => void sources.set(`${kind} ${name}`, { kind, name });
   const written = [...(step.forEach ? [step.forEach.list] : []), ...(step.args ? [step.args] : [])];
-  for (const value of written) for (const { reference } of findReferences(value, step.forEach?.as).references) if (reference.kind === 'step') keys.add(reference.step);
-  if (!step.args) for (const key of step.dependsOn) keys.add(key);
-  return keys;
+  for (const value of written) {
+    for (const { reference } of findReferences(value, step.forEach?.as).references) {
+      if (reference.kind === 'step') add('step', reference.step);
+      else if (reference.kind === 'input') add('input', reference.name);
+    }
+  }
+  if (!step.args) for (const key of step.dependsOn) add('step', key);
+  return [...sources.values()];
 }

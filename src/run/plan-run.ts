@@ -95,7 +95,7 @@ export class PlanRun {
   /** Why a completed step's result is incomplete (items of a for_each step that failed under `continue`). */
   readonly incomplete = new Map<string, string>();
   /** Tool steps given a partial result: their results count as partial too (`PartialInputs`). */
-  readonly #partialInputs = new PartialInputs(this.incomplete, this.results);
+  readonly #partialInputs: PartialInputs;
   readonly budget: RunBudget;
   /** Each started step's reuse key (`stepReuseKey`). */
   readonly reuseKeys = new Map<string, string>();
@@ -194,6 +194,7 @@ export class PlanRun {
     };
     this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
     this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
+    this.#partialInputs = new PartialInputs(this.incomplete, this.results, deps.partialInputs);
     this.#resultHashes = new ResultHashes(deps.redact);
     this.#inputsHash = inputsHash(deps.inputs, deps.redact);
     this.#part = deps.inner ? undefined : deps.fanOut;
@@ -732,6 +733,8 @@ export class PlanRun {
       // And the job's concurrency: its steps take slots of the same limit as this run's.
       // And the job's stop: a failure nothing may go on past stops the run using the plan too, which would replan around it.
       deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, stopJob: (reason) => this.#stopJob(reason) },
+      // And which of its inputs are given a result that lacks work: its tool steps given one are partial too.
+      deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, partialInputs: this.#partialInputs.givenTo(step) },
       budget: this.budget,
       signal: this.#stop.signal,
       sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
@@ -930,12 +933,10 @@ export class PlanRun {
     if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
       return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
     }
-    if (mapped.failures.length > 0) {
-      const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
-      const more = mapped.failures.length > 20 ? `; and ${mapped.failures.length - 20} more` : '';
-      this.incomplete.set(mapped.key, `${mapped.failures.length} of ${mapped.children.length} items failed and are null in the list (${listed}${more})`);
-    }
-    this.#conclude(mapped.key, { ok: true, result: mapped.results, ...ended }, mapped.failures);
+    const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
+    const more = mapped.failures.length > 20 ? `; and ${mapped.failures.length - 20} more` : '';
+    const gaps = mapped.failures.length > 0 ? { partial: `${mapped.failures.length} of ${mapped.children.length} items failed and are null in the list (${listed}${more})` } : {};
+    this.#conclude(mapped.key, { ok: true, result: mapped.results, ...ended, ...gaps }, mapped.failures);
   }
 
   #conclude(key: string, settled: AttemptsOutcome, failedItems: readonly ItemFailure[] = []): void {
@@ -949,7 +950,7 @@ export class PlanRun {
       const failed = failedItems.length > 0 ? { failedItems } : {};
       const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
       if (masked !== undefined) this.masked.set(key, masked);
-      const partial = this.#partialInputs.completed(step);
+      const partial = this.#partialInputs.completed(step, outcome.partial);
       this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial !== undefined && { partial }) });
       // The step went on past a call with side effects that got no answer (an agent's next turn, a
       // for_each item under on_item_failure: continue): the run does not, as after a failed step.

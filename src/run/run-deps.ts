@@ -80,6 +80,8 @@ export interface RunDeps {
   readonly inner?: true;
   /** In the run of a used plan: the key of the step that used it, in the whole job (`stepKeyWithin`). */
   readonly within?: string;
+  /** In the run of a used plan: its inputs given (through `with:`) a result that lacks work, and why (`PartialInputs.givenTo`). */
+  readonly partialInputs?: ReadonlyMap<string, string>;
   /** The job's side-effect calls, shared by the outer run with the runs of the plans it uses; a run without one starts its own. */
   readonly calls?: CallRegistry;
   /**

@@ -104,7 +104,18 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     }
   }
   const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
-  return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1, ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }) };
+  // Its result step's gaps are the step's: a tool step after it, or a model step, reads the same result.
+  const lacks = outcome.resultStepKey === undefined ? undefined : outcome.incomplete.get(outcome.resultStepKey);
+  const partial = lacks === undefined ? undefined : `its plan’s result, step ${outcome.resultStepKey} of ${uses}, lacks work (${lacks})`;
+  return {
+    ok: true,
+    result: outcome.finalResult,
+    usage,
+    durationMs: clock.now() - startedAt,
+    attempts: 1,
+    ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }),
+    ...(partial !== undefined && { partial }),
+  };
 }
 
 /** Takes a slot of the job's concurrency for the used plan's judges; false when the run stopped first. */

@@ -25,6 +25,8 @@ export interface RunOutcome {
   readonly reused: number;
   /** Completed steps whose result has something masked (`PlanRun.masked`), and where from. */
   readonly masked: ReadonlyMap<string, string>;
+  /** Completed steps whose result lacks work the run left undone (`PlanRun.incomplete`), and why. */
+  readonly incomplete: ReadonlyMap<string, string>;
   /** A step failed on a model endpoint no call can use (see `endpointUnusable`). */
   readonly endpointUnusable?: true;
   /** Records the goals' verdicts and the final status after them (`goals_checked`), once, for every listener and the trace. */

@@ -103,6 +103,7 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
     replans: run?.replans ?? 0,
     reused: run?.reused.size ?? 0,
     masked: run?.masked ?? new Map(),
+    incomplete: run?.incomplete ?? new Map(),
     ...(run?.endpointUnusable && { endpointUnusable: true as const }),
     recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
     ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),

@@ -1,0 +1,108 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { recordingIO } from '../action/recording-io.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+// Found by an adversarial pass: a partial result (a for_each list with a null for each failed item) that crosses a
+// `type: plan` step, out of its used plan or into it through `with:`, read as whole to the tool steps on the other side.
+let workspace: string;
+let chat: ChatServer;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-partial-used-'));
+  chat = await startChatServer();
+});
+afterEach(async () => {
+  await chat.close();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+/** Runs plan.yml beside `files`; `uses:` paths are relative to the working directory, the workspace here. */
+async function run(plan: string, files: Record<string, string>) {
+  for (const [name, text] of Object.entries({ ...files, 'plan.yml': plan })) await writeFile(path.join(workspace, name), text);
+  const cwd = process.cwd();
+  process.chdir(workspace);
+  try {
+    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini' };
+    const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    const { io, said } = recordingIO();
+    const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
+    await result.published;
+    return { result, said };
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+// Counts the results that are not numbers: a null (a failed item) is not counted, as a script that skips what it cannot read would.
+const COUNT = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ failures: JSON.parse(s).results.filter((r) => r !== null && typeof r !== 'number').length })))`;
+const TOOLS = `tools:
+  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('[1, 0, 2]')"] }
+  count_failures: { description: Counts the failed divisions, command: [node, -e, "${COUNT}"] }
+`;
+/** Divides 6 by 1, 0 and 2, going on past the item that fails. */
+const DIVIDE = `  - { id: list, type: tool_call, tool: divisors, args: {} }
+  - { id: divide, type: tool_call, tool: divide, for_each: "\${steps.list.result}", on_item_failure: continue, args: { a: 6, b: "\${item}" } }
+`;
+const NO_FAILURES = '{ type: object, properties: { failures: { const: 0 } }, required: [failures] }';
+const goalLine = (summary: string, name: string): string => summary.split('\n').find((line) => line.startsWith('|') && line.includes(name)) ?? '';
+
+describe('a partial result out of a used plan', () => {
+  it('makes the result of a tool step given the plan step’s result partial', async () => {
+    const { result, said } = await run(
+      `name: Outer\ntoolsets: [math]\n${TOOLS}workflow_sequence:\n  - { id: divisions, type: plan, uses: inner.yml }\n  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${steps.divisions.result}" } }\ngoals:\n  - { name: no division failed, of: count, json_schema: ${NO_FAILURES} }\n`,
+      { 'inner.yml': `name: Inner\ntoolsets: [math]\n${TOOLS}workflow_sequence:\n${DIVIDE}` },
+    );
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(goalLine(said.summary, 'no division failed')).toContain('the result of step count lacks work the run left undone (step count: its tool was given the result of step divisions');
+    expect(goalLine(said.summary, 'no division failed')).toContain('1 of 3 items failed');
+  });
+
+  it('makes the plan step’s result partial when its plan’s result is a tool’s made from a partial one', async () => {
+    const { result, said } = await run(
+      `name: Outer\ntoolsets: [math]\nworkflow_sequence:\n  - { id: counted, type: plan, uses: inner.yml }\ngoals:\n  - { name: no division failed, of: counted, json_schema: ${NO_FAILURES} }\n`,
+      { 'inner.yml': `name: Inner\ntoolsets: [math]\n${TOOLS}workflow_sequence:\n${DIVIDE}  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${steps.divide.result}" } }\n` },
+    );
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(goalLine(said.summary, 'no division failed')).toContain('the result of step counted lacks work the run left undone (step counted: its plan’s result, step count of inner.yml, lacks work');
+    expect(said.summary).toMatch(/\*\*counted\. [^\n]*result partial: its plan’s result/);
+  });
+
+  it('tells a model step after the plan step what is missing', async () => {
+    chat.script([textAnswer('No division failed.')]);
+    await run(
+      `name: Outer\ntoolsets: [math]\nworkflow_sequence:\n  - { id: counted, type: plan, uses: inner.yml }\n  - { id: verdict, type: reasoning, description: Say whether any division failed, depends_on: [counted] }\n`,
+      { 'inner.yml': `name: Inner\ntoolsets: [math]\n${TOOLS}workflow_sequence:\n${DIVIDE}  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${steps.divide.result}" } }\n` },
+    );
+    expect(JSON.stringify(chat.requests[0])).toContain('[incomplete: its plan’s result, step count of inner.yml, lacks work');
+  });
+});
+
+describe('a partial result given to a used plan through with:', () => {
+  const counter = `name: Counter\ninputs: { results: {} }\n${TOOLS}workflow_sequence:\n  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${inputs.results}" } }\n`;
+
+  it('makes the results of its tool steps, and so the plan step’s, partial', async () => {
+    const { result, said } = await run(
+      `name: Outer\ntoolsets: [math]\n${TOOLS}workflow_sequence:\n${DIVIDE}  - { id: counted, type: plan, uses: counter.yml, with: { results: "\${steps.divide.result}" } }\ngoals:\n  - { name: no division failed, of: counted, json_schema: ${NO_FAILURES} }\n`,
+      { 'counter.yml': counter },
+    );
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(goalLine(said.summary, 'no division failed')).toContain('the result of step counted lacks work the run left undone');
+    expect(goalLine(said.summary, 'no division failed')).toContain('its tool was given input results, which lacks work (step divide: 1 of 3 items failed');
+  });
+
+  it('is whole when every item worked', async () => {
+    const { result, said } = await run(
+      `name: Outer\ntoolsets: [math]\n${TOOLS.replace('[1, 0, 2]', '[1, 3, 2]')}workflow_sequence:\n${DIVIDE}  - { id: counted, type: plan, uses: counter.yml, with: { results: "\${steps.divide.result}" } }\ngoals:\n  - { name: no division failed, of: counted, json_schema: ${NO_FAILURES} }\n`,
+      { 'counter.yml': counter.replace('[1, 0, 2]', '[1, 3, 2]') },
+    );
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(said.summary).not.toContain('result partial');
+  });
+});
