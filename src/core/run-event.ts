@@ -290,6 +290,8 @@ export type RunEvent =
       readonly item?: { readonly index: number; readonly key: string };
       /** As `masked` of `step_completed`: the result as saved has something masked. */
       readonly masked?: true;
+      /** As `partial` of `step_completed`: a `type: plan` step's result lacks work its plan left undone. */
+      readonly partial?: string;
       /** Its agent's TODO list as the step or item ended (its reuse writes it again). */
       readonly todos?: readonly TodoItem[];
     })

@@ -128,7 +128,7 @@ function buildSchemas(): TraceEventSchemas {
     // The event inside is checked on its own (`traceEventProblem`), by its own type.
     nested_event: event({ stepKey: text, event: z.looseObject({ type: text }) }),
     step_expanded: event({ stepKey: text, keys: texts }),
-    result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, todos }),
+    result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, todos }),
     item_started: event({ stepKey: text, index }),
     item_retrying: event({ stepKey: text, index, ...retrying }),
     item_completed: event({ stepKey: text, index, usage }, reusable),

@@ -54,6 +54,14 @@ export class PartialInputs {
     return undefined;
   }
 
+  /**
+   * As `completed`, for a step whose result an earlier run made (`saved`: why it lacked work then). A tool step is
+   * judged by what it is given now; a plan step's plan did not run again: its result lacks what it lacked.
+   */
+  reused(step: PlanStep, saved: string | undefined): string | undefined {
+    return this.completed(step, step.type === 'plan' && !step.forEach ? saved : undefined);
+  }
+
   /** The inputs of the plan a `type: plan` step uses that its `with:` gives a result that lacks work, and why. */
   givenTo(step: PlanStep): Map<string, string> {
     const given = new Map<string, string>();

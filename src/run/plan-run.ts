@@ -263,7 +263,7 @@ export class PlanRun {
     if (!resume) return [];
     const events: StepEvent[] = [];
     for (const [reuseKey, saved] of resume.reuse) {
-      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.todos && { todos: saved.todos }) });
     }
     for (const [reuseKey, items] of resume.items) {
       // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
@@ -478,7 +478,7 @@ export class PlanRun {
       if (earlier.masked) this.masked.set(key, this.#savedBy(`step ${key}`));
       // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
       if (earlier.todos) this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
-      const partial = this.#partialInputs.completed(step);
+      const partial = this.#partialInputs.reused(step, earlier.partial);
       this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial !== undefined && { partial }) });
       this.#ready.release(key);
       this.#inbox.wake();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,12 +23,12 @@ afterEach(async () => {
 });
 
 /** Runs plan.yml beside `files`; `uses:` paths are relative to the working directory, the workspace here. */
-async function run(plan: string, files: Record<string, string>) {
+async function run(plan: string, files: Record<string, string>, more: Record<string, string> = {}) {
   for (const [name, text] of Object.entries({ ...files, 'plan.yml': plan })) await writeFile(path.join(workspace, name), text);
   const cwd = process.cwd();
   process.chdir(workspace);
   try {
-    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini' };
+    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini', ...more };
     const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
     if (!read.ok) throw new Error(read.problems.join('\n'));
     const { io, said } = recordingIO();
@@ -104,5 +104,19 @@ describe('a partial result given to a used plan through with:', () => {
     );
     expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
     expect(said.summary).not.toContain('result partial');
+  });
+
+  it('stays partial when a resumed run reuses the plan step’s result', async () => {
+    // The last step fails while the file `down` exists: the first run fails there, and a re-run resumes past the plan step.
+    const gate = `gate: { description: Fails while down exists, command: [node, -e, "process.exit(require('fs').existsSync('down') ? 1 : 0)"] }`;
+    const plan = `name: Outer\ntoolsets: [math]\n${TOOLS}  ${gate}\nworkflow_sequence:\n${DIVIDE}  - { id: counted, type: plan, uses: counter.yml, with: { results: "\${steps.divide.result}" } }\n  - { id: gate, type: tool_call, tool: gate, args: {}, depends_on: [counted], on_failure: fail }\ngoals:\n  - { name: no division failed, of: counted, json_schema: ${NO_FAILURES} }\n`;
+    await writeFile(path.join(workspace, 'down'), '');
+    const first = await run(plan, { 'counter.yml': counter });
+    expect(first.result.outputs).toMatchObject({ status: 'failed' });
+    await unlink(path.join(workspace, 'down'));
+    const { result, said } = await run(plan, { 'counter.yml': counter }, { 'resume-from': first.result.outputs.trace! });
+    expect(said.summary).toMatch(/\*\*counted\. [^\n]* reused — result partial: its plan’s result/);
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(goalLine(said.summary, 'no division failed')).toContain('its tool was given input results, which lacks work (step divide: 1 of 3 items failed');
   });
 });
