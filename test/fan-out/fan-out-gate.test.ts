@@ -75,3 +75,27 @@ describe('a fanned-out merge over an item whose call with side effects got no an
     expect(merge.result.failure).toContain('step test called test_package({"n":3}), a tool with side effects, and got no answer');
   });
 });
+
+// A tool step the merge job runs after the fan-out step is given its list with a null for each failed item, and is
+// told nothing of them: its answer ("0 failures") is partial, as in a run of the plan whole.
+describe('a fanned-out merge with a tool step after a fan-out step whose items failed', () => {
+  it('has a partial result: a goal on it is not evaluated, and the summary says why', async () => {
+    const count = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ failures: JSON.parse(s).results.filter((r) => r !== null && r !== 'ok').length })))`;
+    await writeFile(
+      path.join(workspace, 'plan.yml'),
+      PLAN.replace('workflow_sequence:', `  count_failures: { description: Counts the failed packages, command: [node, -e, "${count}"] }\nworkflow_sequence:`).replace(
+        /goals:[\s\S]*$/,
+        `  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${steps.test.result}" } }\ngoals:\n  - { name: no package failed, of: count, json_schema: { type: object, properties: { failures: { const: 0 } }, required: [failures] } }\n`,
+      ),
+    );
+    // Package 3 fails its test.
+    await writeFile(path.join(workspace, 'check.sh'), `input=$(cat)\ncase "$input" in *3*) echo broken >&2; exit 1;; esac\nprintf '"ok"'`);
+    await job({ mode: 'prepare', shards: '2' });
+    for (const shard of ['1', '2']) await job({ mode: 'shard', shard });
+    const merge = await job({ mode: 'merge' });
+    expect(merge.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    const goalLine = merge.said.summary.split('\n').find((line) => line.startsWith('|') && line.includes('no package failed')) ?? '';
+    expect(goalLine).toContain('the result of step count lacks work the run left undone (step count: its tool was given the result of step test');
+    expect(goalLine).toContain('1 of 4 items failed');
+  });
+});
