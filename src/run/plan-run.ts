@@ -732,9 +732,8 @@ export class PlanRun {
       // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
       // And the job's concurrency: its steps take slots of the same limit as this run's.
       // And the job's stop: a failure nothing may go on past stops the run using the plan too, which would replan around it.
-      deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, stopJob: (reason) => this.#stopJob(reason) },
       // And which of its inputs are given a result that lacks work: its tool steps given one are partial too.
-      deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, partialInputs: this.#partialInputs.givenTo(step) },
+      deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, stopJob: (reason) => this.#stopJob(reason), partialInputs: this.#partialInputs.givenTo(step) },
       budget: this.budget,
       signal: this.#stop.signal,
       sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
