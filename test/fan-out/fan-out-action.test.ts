@@ -287,7 +287,9 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     // on_item_failure: continue: the shard reports the item and passes; the merge reports it per item.
     expect(broken.result.outputs.status).toBe('succeeded');
     const firstMerge = await job({ mode: 'merge' });
-    expect(firstMerge.result.outputs['goals-met']).toBe('true');
+    // The join was given the list with item 5's null: its answer lacks that item's work, so no goal on it passes.
+    expect(firstMerge.result.outputs['goals-met']).toBe('false');
+    expect(firstMerge.said.summary).toContain('result partial: its tool was given the result of step check');
     expect(firstMerge.said.summary).toContain('shard 2: ');
     await writeFile(path.join(workspace, 'ran.log'), '');
     await rm(path.join(workspace, 'broken-5'));
@@ -295,6 +297,7 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(await ranItems()).toEqual([5]);
     const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
     expect(merge.said.summary).toContain('12/12 done');
+    expect(merge.result.outputs['goals-met']).toBe('true');
   });
 
   it('weights-from balances the shards by the item durations of an earlier run', async () => {
@@ -334,6 +337,7 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     await expect(readFile(path.join(workspace, 'ran.log'), 'utf8')).resolves.toBe('');
     const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
     expect(merge.said.summary).toContain('12/12 done');
+    expect(merge.result.outputs['goals-met']).toBe('true');
   });
 
   // The merge ran again a step the prepare job had run and failed (on_failure: continue): where it succeeded this
