@@ -1,13 +1,12 @@
 import { MAX_PLAN_DEPTH, type StepState } from '../core/run-event.ts';
 import type { RunRecord, StepRecord } from '../core/run-record.ts';
-import type { PlanStep } from '../core/plan-step.ts';
-import { findReferences } from '../plan/find-references.ts';
-import { resultCutNote, resultTexts } from './result-cut-note.ts';
+import { resultGap } from './result-gap.ts';
 
 /**
  * The completed steps of the final plan whose result has holes where work was left undone, by key: why. A
  * `for_each` step whose items failed under `on_item_failure: continue` (its result holds `null` for each), and a
- * `type: plan` step whose plan's result is such a step's (at any depth). A goal that a part can pass where the
+ * `type: plan` step whose plan's result is such a step's (at any depth), and one whose list is drawn from a cut result
+ * (`resultGap`, the rule the run reads as it goes too). A goal that a part can pass where the
  * whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not evaluated on one
  * (found by an adversarial pass: a `for_each` step with a failed item passed "no package fails"). A model step
  * after one is told of those `null`s, as a step that runs without an optional input is told what is missing, and
@@ -23,10 +22,9 @@ export function partialResults(record: RunRecord, stepStates: ReadonlyMap<string
   for (const [key, state] of stepStates) {
     if (state !== 'completed') continue;
     const step = record.steps.get(key);
-    const failed = holes(step);
-    const cut = failed === undefined ? cutList(planSteps.get(key), results) : undefined;
-    if (failed !== undefined) partial.set(key, { why: `step ${key}: ${failed}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
-    else if (cut !== undefined) partial.set(key, { why: `step ${key}: ${cut.why}`, fix: `have step ${cut.source} return all of its list (a narrower query), or split the work` });
+    const gap = resultGap(planSteps.get(key), holes(step), results);
+    if (gap?.cutBy !== undefined) partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `have step ${gap.cutBy} return all of its list (a narrower query), or split the work` });
+    else if (gap !== undefined) partial.set(key, { why: `step ${key}: ${gap.why}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
     else if (step?.partial !== undefined) partial.set(key, { why: `step ${key}: ${step.partial}`, fix: 'make what it was given whole (a narrower read or query, items that all complete) and run again', made: true });
   }
   return partial;
@@ -41,21 +39,6 @@ export interface PartialResult {
    * gap, so no goal passes on it (`equals` and `contains` too).
    */
   readonly made?: true;
-}
-
-/**
- * Why a `for_each` step's items are a part of what its list stands for: the list is drawn from a result its
- * tool cut (a pull request's first 300 files of 350), so the items past the cut never ran, and a judge of the
- * step's reviews passed on the files it was given (found by an adversarial hunt). Undefined otherwise.
- */
-function cutList(step: PlanStep | undefined, results: ReadonlyMap<string, unknown>): { readonly why: string; readonly source: string } | undefined {
-  if (!step?.forEach) return undefined;
-  for (const { reference } of findReferences(step.forEach.list).references) {
-    if (reference.kind !== 'step' || !results.has(reference.step)) continue;
-    const note = resultCutNote(resultTexts(results.get(reference.step)));
-    if (note !== undefined) return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, source: reference.step };
-  }
-  return undefined;
 }
 
 /** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */

@@ -1,12 +1,13 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import { findReferences } from '../plan/find-references.ts';
 import { resultCutNote, resultTexts } from '../goals/result-cut-note.ts';
+import { resultGap } from '../goals/result-gap.ts';
 
 /**
  * Which completed steps' results lack work the run left undone, as the run goes, and why (`incomplete`): a
- * `for_each` step's list with a null for each failed item, a result its tool cut, a `type: plan` step whose plan's
- * result lacks work, and the result of a `tool_call` step given one of those, directly or through an input of the
- * used plan it runs in. A model step is told what is missing (`[incomplete: …]`); a tool is told nothing, so a script
+ * `for_each` step's list with a null for each failed item or drawn from a cut result (`resultGap`, as goals judge
+ * it), a result its tool cut, a `type: plan` step whose plan's result lacks work, and the result of a `tool_call`
+ * step given one of those, directly or through an input of the used plan it runs in. A model step is told what is missing (`[incomplete: …]`); a tool is told nothing, so a script
  * counting failures over the nulls answered "0" and a goal on it passed (found by an adversarial pass). Such a tool
  * step's result counts as partial, transitively, and the steps after it are told why.
  */
@@ -29,17 +30,19 @@ export class PartialInputs {
   /**
    * Why the result `step` just completed with counts as partial, or undefined; `incomplete` then says so to the
    * steps after it. `own`: the gaps the step itself reports (a `for_each` step's failed items, which its list shows
-   * as nulls; a `type: plan` step's plan's result's). Whatever it ended with before (a review's second run, a
+   * as nulls; a `type: plan` step's plan's result's); a list drawn from a cut result lacks work too (`resultGap`). Whatever it ended with before (a review's second run, a
    * resume) is replaced: a step that ends whole reads as whole. A tool step is judged by what it was given; a model
    * step's answer is its own, told of the gaps.
    */
   completed(step: PlanStep, own?: string): string | undefined {
     this.#roots.delete(step.key);
     this.#incomplete.delete(step.key);
-    if (own !== undefined) {
-      this.#incomplete.set(step.key, own);
-      // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps.
-      return step.type === 'plan' && !step.forEach ? own : undefined;
+    const gap = resultGap(step, own, this.#results);
+    if (gap !== undefined) {
+      this.#incomplete.set(step.key, gap.why);
+      // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps,
+      // nor a list drawn from a cut result the items past the cut.
+      return gap.cutBy !== undefined || (step.type === 'plan' && !step.forEach) ? gap.why : undefined;
     }
     if (step.type !== 'tool_call') return undefined;
     for (const source of givenSources(step)) {

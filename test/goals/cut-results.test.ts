@@ -91,3 +91,56 @@ goals:
     expect((await goalsOf(false)).map((goal) => goal.outcome)).toEqual(['met', 'met']);
   });
 });
+
+// Found by an adversarial pass: the run and its goals decided in two places whether a result lacks work, and the
+// run did not know the cut-list rule: a tool step counting the reviews of a for_each step over a cut list (a pull
+// request's first 2 files of more) was not partial, so "no file fails" passed on the reviews of the files it was
+// given, and a model step after it was not told.
+describe('a step given the result of a for_each over a list drawn from a cut result', () => {
+  const countFails: Tool = {
+    name: 'count_fails',
+    description: 'Counts the reviews that say FAIL',
+    inputSchema: { type: 'object', properties: { reviews: { type: 'array' } } },
+    sideEffects: false,
+    execute: async (args) => ({ failures: (args.reviews as unknown[]).filter((review) => String(review).includes('FAIL')).length }),
+  };
+  const listChanged = (cut: boolean): Tool => ({
+    name: 'list_changed',
+    description: 'Changed files',
+    inputSchema: { type: 'object' },
+    sideEffects: false,
+    execute: async () => ({ ...(cut && { note: cutNote('the pull request changes more than 2 files; showing the first 2') }), files: ['a.ts', 'b.ts'] }),
+  });
+  const plan = (review: string) => `name: Review
+workflow_sequence:
+  - { id: files, type: tool_call, tool: list_changed, args: {} }
+  - ${review}
+  - { id: count, type: tool_call, tool: count_fails, args: { reviews: "\${steps.review.result}" } }
+  - { id: verdict, type: reasoning, description: Say whether a file fails, depends_on: [count] }
+goals:
+  - { name: no file fails, of: count, json_schema: { type: object, properties: { failures: { const: 0 } }, required: [failures] } }
+  - { name: zero failures, of: count, equals: "{\\n  \\"failures\\": 0\\n}" }
+`;
+  const BY_MODEL = '{ id: review, type: reasoning, description: "Review ${item}", for_each: "${steps.files.result.files}" }';
+  const BY_TOOL = '{ id: review, type: tool_call, tool: review_file, for_each: "${steps.files.result.files}", args: { name: "${item}" } }';
+  const reviewFile: Tool = { name: 'review_file', description: 'Reviews a file', inputSchema: { type: 'object', properties: { name: { type: 'string' } } }, sideEffects: false, execute: async (args) => `ok ${String(args.name)}` };
+  const run = (review: string, cut: boolean) =>
+    runOfflineJob({ plan: plan(review), extraTools: [listChanged(cut), countFails, reviewFile], script: () => ({ kind: 'raw', body: { choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'ok' } }], usage: { prompt_tokens: 1, completion_tokens: 1 } } }) });
+
+  for (const [who, review] of [['a model', BY_MODEL], ['a tool', BY_TOOL]] as const) {
+    it(`makes the counting tool step’s result partial, and tells the model step after it, when ${who} reviews each item`, async () => {
+      const job = await run(review, true);
+      const goals = job.outcome.kind === 'ran' ? job.outcome.goals : [];
+      expect(goals.map((goal) => goal.outcome)).toEqual(['error', 'error']);
+      expect(goals[0]?.evidence).toContain('the result of step count lacks work the run left undone (step count: its tool was given the result of step review, which lacks work (step review: its for_each list comes from the result of step files, which its tool cut');
+      expect(job.summary).toMatch(/\*\*count\. [^\n]*result partial: its tool was given the result of step review/);
+      const last = job.server.requests.at(-1);
+      expect(JSON.stringify(last?.body)).toContain('[incomplete: its tool was given the result of step review, which lacks work');
+    });
+  }
+
+  it('checks the count as usual when the list was whole', async () => {
+    const job = await run(BY_MODEL, false);
+    expect((job.outcome.kind === 'ran' ? job.outcome.goals : []).map((goal) => goal.outcome)).toEqual(['met', 'met']);
+  });
+});
