@@ -21,6 +21,7 @@ export function sharedContext(
     ...(missing !== undefined && { missing }),
     ...(incomplete !== undefined && { incomplete }),
     inputs: deps.inputs,
+    ...(deps.partialInputs !== undefined && deps.partialInputs.size > 0 && { incompleteInputs: deps.partialInputs }),
     tools: deps.tools,
     model: deps.model,
     modelSettings: plan.source?.model,

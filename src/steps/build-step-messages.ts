@@ -78,6 +78,14 @@ function ancestorBlocks(ctx: StepContext, limit: number): string[] {
 }
 
 /**
+ * What a used plan's inputs given a result that lacks work are missing, told as a step's result's gaps are: only
+ * its tool steps were flagged, and a model step read the input as whole (found by an adversarial pass).
+ */
+function inputGaps(ctx: StepContext): string {
+  return [...(ctx.incompleteInputs ?? [])].map(([name, why]) => `\n[incomplete: input ${name} lacks work (${why})]`).join('');
+}
+
+/**
  * The messages of a step's model call: our system prompt, then the goal, the run's inputs, the
  * result of every ancestor step in its own labelled data block, and last the step and `instruction`.
  */
@@ -85,7 +93,7 @@ export function buildStepMessages(ctx: StepContext, instruction: string, options
   const sections: string[] = [];
   // The goal may come from event text (the task input): hidden parts are removed, the words stay instructions.
   if (ctx.goal) sections.push(`Goal of the run: ${sanitizeUntrusted(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
-  if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptValue(ctx.inputs), true)}`);
+  if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, `${promptValue(ctx.inputs)}${inputGaps(ctx)}`, true)}`);
   const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT);
   if (blocks.length > 0) sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
   const item = ctx.step.item;

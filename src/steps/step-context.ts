@@ -23,6 +23,8 @@ export interface StepContext {
   readonly incomplete?: ReadonlyMap<string, string>;
   /** The run's input values (`${inputs.name}`). */
   readonly inputs: Readonly<Record<string, unknown>>;
+  /** In the run of a used plan: its inputs given (through `with:`) a result that lacks work, and why (`RunDeps.partialInputs`). */
+  readonly incompleteInputs?: ReadonlyMap<string, string>;
   readonly tools: ToolRegistry;
   /** Absent when no model is configured; steps that need one fail with a clear error. */
   readonly model?: ModelClient;

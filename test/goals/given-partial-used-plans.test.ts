@@ -97,6 +97,19 @@ describe('a partial result given to a used plan through with:', () => {
     expect(goalLine(said.summary, 'no division failed')).toContain('its tool was given input results, which lacks work (step divide: 1 of 3 items failed');
   });
 
+  // Found by an adversarial pass: only its tool steps were flagged; a model step reading the input was told nothing.
+  it('tells its model steps which input lacks work, and not of a whole one', async () => {
+    chat.script([textAnswer('No division failed.'), textAnswer('No division failed.')]);
+    const reader = `name: Reader\ninputs: { results: {}, label: {} }\nworkflow_sequence:\n  - { id: verdict, type: reasoning, description: "Say whether any of \${inputs.results} failed" }\n`;
+    const outer = `name: Outer\ntoolsets: [math]\n${TOOLS}workflow_sequence:\n${DIVIDE}  - { id: read, type: plan, uses: reader.yml, with: { results: "\${steps.divide.result}", label: divisions } }\n`;
+    await run(outer, { 'reader.yml': reader });
+    const prompt = JSON.stringify(chat.requests[0]);
+    expect(prompt).toContain('[incomplete: input results lacks work (step divide: 1 of 3 items failed and are null in the list');
+    expect(prompt).not.toContain('input label lacks work');
+    await run(outer.replace('[1, 0, 2]', '[1, 3, 2]'), { 'reader.yml': reader });
+    expect(JSON.stringify(chat.requests[1])).not.toContain('[incomplete:');
+  });
+
   it('is whole when every item worked', async () => {
     const { result, said } = await run(
       `name: Outer\ntoolsets: [math]\n${TOOLS.replace('[1, 0, 2]', '[1, 3, 2]')}workflow_sequence:\n${DIVIDE}  - { id: counted, type: plan, uses: counter.yml, with: { results: "\${steps.divide.result}" } }\ngoals:\n  - { name: no division failed, of: counted, json_schema: ${NO_FAILURES} }\n`,
