@@ -322,6 +322,11 @@ export type RunEvent =
       readonly reason?: string;
       /** Key of the step whose result is the run's result (the last step of the plan). */
       readonly resultStepKey?: string;
+      /**
+       * The run stopped for a failure nothing may go on past (`StepError.stopsRun`: its pull request moved on), `reason`
+       * says which: a fan-out's merge job building on this state stops for it too, rather than report the shard's items.
+       */
+      readonly stopsRun?: true;
     })
   | (EventBase & {
       readonly type: 'goals_checked';

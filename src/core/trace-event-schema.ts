@@ -135,7 +135,7 @@ function buildSchemas(): TraceEventSchemas {
     item_failed: event({ stepKey: text, index, ...failure }, { attempts: z.number() }),
     shards_assigned: event({ stepKey: text, reuseKey: text, shards: z.int().min(1).max(MAX_SHARDS), assignment: z.array(z.int().min(1).max(MAX_SHARDS)) }),
     plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
-    run_finished: event({ status, usage }, { reason: text, resultStepKey: text }),
+    run_finished: event({ status, usage }, { reason: text, resultStepKey: text, stopsRun: flag }),
     goals_checked: event(
       { goals: z.array(fields({ name: text, severity: z.enum(['required', 'warning']), outcome: z.enum(['met', 'unmet', 'error']), evidence: text })), status },
       { usage, reason: text },

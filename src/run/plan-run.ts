@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { isTransient, leftEffectUnknown, StepError } from '../core/step-error.ts';
 import { RecordLostError } from './record-lost-error.ts';
 import { ToolStoppedRunError } from './tool-stopped-run-error.ts';
+import { ShardStoppedRunError } from './shard-stopped-run-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
 import type { CallingItem, StepActivity } from '../core/run-event.ts';
@@ -325,6 +326,9 @@ export class PlanRun {
   async drive(): Promise<void> {
     const onBudget = (): void => this.stop(this.budget.signal.reason as RunStoppedError);
     if (this.budget.signal.aborted) onBudget();
+    // A shard stopped for what nothing may go on past: the merge job, the rest of that run, stops for it before any step.
+    const shardStop = this.#part?.part === 'merge' ? this.#deps.resume?.stoppedRun : undefined;
+    if (shardStop !== undefined) this.stop(new ShardStoppedRunError(shardStop));
     this.budget.signal.addEventListener('abort', onBudget, { once: true });
     // A slot another run of the job gave back may be the one a step of this run waits for.
     const stopListening = this.#slots.onRelease(this, () => this.#inbox.wake());

@@ -105,6 +105,11 @@ export interface ResumeState {
   readonly leftUndone: ReadonlyMap<string, string>;
   /** The failures and replans of that run and of those it resumed: the resuming run's replanner is told them. */
   readonly earlier?: EarlierAttempts;
+  /**
+   * Why that run stopped, when nothing may go on past it (`run_finished`'s `stopsRun`: its pull request moved on). Kept
+   * of a shard's state only (`shardOwnState`, naming the shard): the merge job stops for it; any other run reads again.
+   */
+  readonly stoppedRun?: string;
 }
 
 /** The step keys of one run, and of the used plans it ran, as their events name them. */
@@ -150,6 +155,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   let plan = created.plan;
   let approval: ApprovalRequest | undefined;
   let decided: 'approved' | 'rejected' | undefined;
+  let stoppedRun: string | undefined;
   const keys = new Map<string, string>();
   const reuse = new Map<string, ReusableStep>();
   const calls = new Map<string, PastSideEffect & { returned: boolean }>();
@@ -181,6 +187,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       approval = event.request;
       decided = undefined;
     } else if (top && event.type === 'approval_decided' && event.hash === approval?.hash) decided = event.decision;
+    else if (top && event.type === 'run_finished') stoppedRun = event.stopsRun ? (event.reason ?? 'the run stopped for a failure nothing may go on past') : undefined;
     else if (event.type === 'step_started' && event.reuseKey !== undefined) keys.set(event.stepKey, event.reuseKey);
     else if (event.type === 'step_expanded') children.set(event.stepKey, event.keys);
     else if (top && event.type === 'result_carried') {
@@ -232,7 +239,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   // Its own, and those it carried from the run it resumed in turn.
   const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
   const earlier = readEarlierAttempts(events, from);
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
 }
 
 /**
@@ -289,8 +296,8 @@ export function shardOwnState(state: ResumeState, shard: number, shardPlans: Rea
         return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
       }),
     );
-  const { approval: _approval, decided: _decided, ...rest } = state;
-  return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
+  const { approval: _approval, decided: _decided, stoppedRun, ...rest } = state;
+  return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors), ...(stoppedRun !== undefined && { stoppedRun: `shard ${shard}: ${stoppedRun}` }) };
 }
 
 /**
@@ -301,7 +308,8 @@ export function shardOwnState(state: ResumeState, shard: number, shardPlans: Rea
  */
 export function prepareOwnState(state: ResumeState): ResumeState {
   const own = <T>(byStep: ReadonlyMap<string, T>): Map<string, T> => new Map([...byStep].filter(([reuseKey]) => !state.shards.has(reuseKey)));
-  return { ...state, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
+  const { stoppedRun: _stoppedRun, ...rest } = state;
+  return { ...rest, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
 }
 
 /**
@@ -313,7 +321,9 @@ export function prepareOwnState(state: ResumeState): ResumeState {
  */
 export function mergeOwnState(state: ResumeState, shardPlans: ReadonlyMap<string, ShardPlan>, prepared: ReadonlySet<string>): ResumeState {
   const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
-  return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
+  // Its own stop is not the shards': this attempt reads again (its shards' states say whether they stopped).
+  const { stoppedRun: _stoppedRun, ...rest } = state;
+  return { ...rest, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
 
 /** What the saved state of a fanned-out run's `part` may tell this run (see each filter); a whole run's state (no part), all of it. */
@@ -321,7 +331,9 @@ export function fanOutOwnState(part: 'prepare' | 'merge' | number | undefined, s
   if (typeof part === 'number') return shardOwnState(state, part, shardPlans);
   if (part === 'prepare') return prepareOwnState(state);
   if (part === 'merge') return mergeOwnState(state, shardPlans, prepared);
-  return state;
+  // A whole run resumed reads its pull request again: the earlier run's stop is not its own.
+  const { stoppedRun: _stoppedRun, ...rest } = state;
+  return rest;
 }
 
 /**
@@ -352,7 +364,8 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
   // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
   const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
-  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
+  const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
+  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(stoppedRun !== undefined && { stoppedRun }) };
 }
 
 /**

@@ -89,9 +89,10 @@ export class RunJournal {
 
   /**
    * The last event of every run; later calls are ignored. `durationMs`: how long the run took, when it did not
-   * start with the job (a used plan's run); by default the time since the job started.
+   * start with the job (a used plan's run); by default the time since the job started. `stopsRun`: its reason is a
+   * failure nothing may go on past (see the event's field).
    */
-  runFinished(status: RunStatus, usage: Usage, reason?: string, resultStepKey?: string, durationMs = this.elapsed()): void {
+  runFinished(status: RunStatus, usage: Usage, reason?: string, resultStepKey?: string, durationMs = this.elapsed(), stopsRun = false): void {
     if (this.#finished) return;
     this.#finished = true;
     this.#emit({
@@ -101,6 +102,7 @@ export class RunJournal {
       usage,
       ...(reason === undefined ? {} : { reason }),
       ...(resultStepKey === undefined ? {} : { resultStepKey }),
+      ...(stopsRun && { stopsRun: true as const }),
     });
   }
 

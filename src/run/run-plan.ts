@@ -14,6 +14,7 @@ import type { RunDeps } from './run-deps.ts';
 import { RunJournal } from './run-journal.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import { RunTimeoutError } from './run-timeout-error.ts';
+import { ToolStoppedRunError } from './tool-stopped-run-error.ts';
 import { runVerdict, type MissingResult } from './run-verdict.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 
@@ -93,8 +94,10 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
   if (verdict.status === 'awaiting-approval' && run) journal.approvalRequested(requestOf(run, journal, plan, deps));
   // A used plan's run shares the outer run's budget and clock start: its end gives its own use and time, not
   // the whole job's so far (found by an adversarial pass: the trace said a run of one call made the job's three).
-  if (deps.inner) journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt);
-  else journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
+  // A stop nothing may go on past is said so in the trace: a fan-out's merge job building on this state stops for it too.
+  const stopsRun = !internal && stopCounts && stop instanceof ToolStoppedRunError;
+  if (deps.inner) journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt, stopsRun);
+  else journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey, undefined, stopsRun);
   return {
     ...verdict,
     results: run?.results ?? new Map(),
