@@ -100,3 +100,15 @@ it('a shard stopped because the pull request moved fails the merge, saying so, n
   expect(comment()).not.toMatch(/^### ✅/mu);
   expect(github.violations).toEqual([]);
 });
+
+it('a merge job reading the pull request after a push fails saying so, though every shard read the run’s commit', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('{ id: after, type: tool_call, tool: echo, args: { n: 0 }, depends_on: [check] }', '{ id: after, type: tool_call, tool: get_pull_request, args: {}, depends_on: [check] }'));
+  const prepare = await job({ mode: 'prepare', shards: '2' });
+  const prepared = prepare.result.outputs.prepared!;
+  for (const shard of ['1', '2']) expect((await job({ mode: 'shard', shard, prepared })).result.outputs.status).toBe('succeeded');
+  push(NEW);
+  const merge = await job({ mode: 'merge', prepared });
+  expect(merge.result.outputs.status).toBe('failed');
+  expect(merge.result.failure).toContain(`moved on to commit ${NEW}`);
+  expect(github.checkRuns.at(-1)).toMatchObject({ head_sha: OLD, conclusion: 'failure' });
+});
