@@ -188,15 +188,18 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
   const length = out.length;
   // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
   if (length > limit) out = out.slice(0, keptUnits(out, limit + CUT_MARGIN));
+  // A text not read whole is cut with a note even when what was read fits once its hidden parts are gone: returned
+  // bare, the rest was dropped unsaid, and a judge passed a pull request on the part (found by an adversarial pass).
+  const whole = out.length === length;
   out = removeHiddenMarkdown(out);
   let previous: string;
   do {
     previous = out;
     out = out.replace(HIDDEN_ATTRIBUTE, '$1');
   } while (out !== previous);
-  if (out.length <= limit) return out;
+  if (whole && out.length <= limit) return out;
   options.onCut?.(Math.max(length, out.length));
-  const kept = out.slice(0, keptUnits(out, length > limit + CUT_MARGIN ? safeCut(out, limit) : limit));
+  const kept = out.slice(0, keptUnits(out, whole ? limit : safeCut(out, limit)));
   // `…` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
   return `${kept}…\n${cutNote(`${groupDigits(Math.max(length, out.length) - kept.length)} more characters`)}`;
 }

@@ -400,6 +400,20 @@ describe('text cut for length', () => {
     }
   });
 
+  // Hidden text at the start made what was parsed fit the limit once removed: the rest, never read, was dropped
+  // with no note, and a judge passed a pull request on the part it was given (found by an adversarial pass).
+  it('says a text was cut when what it hides made the part read fit, and a judge does not judge a part', () => {
+    const tail = `${'Visible. '.repeat(600)}Also adds a backdoor.`;
+    for (const hidden of [`![${'a'.repeat(2050)}](https://x.test/p.png)`, `[x]: https://x.test "${'b'.repeat(2050)}"`]) {
+      let told: number | undefined;
+      const out = sanitizeUntrusted(`${hidden}\n\n${tail}`, { maxChars: 4000, read: 'rendered', onCut: (length) => (told = length) });
+      expect(out).toMatch(/…\n\[cut: [\d,]+ more characters\]$/);
+      expect(told).toBeGreaterThan(4000);
+    }
+    const body = `![${'a'.repeat(2500)}](https://x.test/p.png)\n\n${'Looks good. '.repeat(8400)}\n\nAlso adds a backdoor.`;
+    expect(() => judgeMessages('The pull request adds no backdoor', { number: 7, url: 'https://github.com/o/r/pull/7', body })).toThrow(/more than the 100,000 a judge reads/);
+  });
+
   it('keeps the whole limit of text with no such construct open, such as a long JSON line', () => {
     const json = JSON.stringify(Array.from({ length: 3000 }, (_, index) => ({ id: index, name: `item ${index}` })));
     const cut = sanitizeUntrusted(json);
