@@ -8,6 +8,7 @@ import { validateToolArguments } from '../validate-tool-arguments.ts';
 import type { AgentTools } from './agent-tools.ts';
 import { parseToolArguments } from '../parse-tool-arguments.ts';
 import { stableHash } from '../../core/stable-hash.ts';
+import { raceAbortAfterTurn } from '../../core/race-abort.ts';
 
 /** What one tool call came to: what the model is told, and what the trace records. */
 export interface ToolCallAnswer {
@@ -69,10 +70,14 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
   let result: unknown;
   try {
     // Through the run: recorded in the trace, with its idempotency key; a side effect that ran is never repeated.
-    result = await ctx.callTool(tool, checked.args);
+    // Not waited for past the turn a stop lands in: a tool still ending (a command being killed) answered after the step had
+    // ended, and its record was dropped, so the summary said "0 tool calls" beside the call in the trace.
+    result = await raceAbortAfterTurn(ctx.callTool(tool, checked.args), ctx.signal);
   } catch (error) {
-    // The step itself was stopped (timeout, budget, cancel): that ends the loop, not the model's turn.
-    if (ctx.signal.aborted) throw ctx.signal.reason;
+    // The step itself was stopped (timeout, budget, cancel): that ends the loop, not the model's turn. Recorded first, as
+    // the trace has the call: thrown past its record, the summary said "0 tool calls" beside the call's tool_called
+    // (found by an adversarial pass).
+    if (ctx.signal.aborted) return { ...failed(args, `stopped: ${errorText(ctx.signal.reason)}`), endsStep: ctx.signal.reason };
     const text = errorText(error);
     // A side-effect call that got no answer may have taken effect, and the run escalates once the step ends: told
     // only that the tool failed, the model made it again in other words (found by an adversarial pass: a second issue).
