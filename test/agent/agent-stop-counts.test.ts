@@ -94,4 +94,40 @@ describe('agent step: the counts the reports show when a stop lands during a too
     expect(job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'open_issue')).toMatchObject([{ ok: true, result: { number: 7 } }]);
     expect(job.outcome.run.record.steps.get('report')!.agent).toMatchObject({ turns: 2, toolCalls: 1, failedCalls: 0 });
   });
+
+  it('counts the call on the for_each item whose agent the stop ended, and the item as the one that failed', async () => {
+    const cancel = new AbortController();
+    const job = await runOfflineJob({
+      plan: `
+name: Agents per title
+tools:
+  titles:
+    description: The titles
+    command: ["sh", "-c", "echo '[\\"a\\", \\"b\\"]'"]
+    input: { type: object }
+limits: { concurrency: 1 }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: titles, args: {} }
+  - id: report
+    type: agent
+    task: Open one issue titled \${title}.
+    tools: [open_issue]
+    for_each: \${steps.list.result}
+    depends_on: [list]
+    as: title
+    on_item_failure: continue
+`,
+      signal: cancel.signal,
+      extraTools: [cancelledMidCall(cancel, true)],
+      script: [todos(false, [['1', 'Open the issue', 'in_progress']]), toolCallAnswer('open_issue', { title: 'a' }), textAnswer('Opened.')],
+    });
+    if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);
+    const step = job.outcome.run.record.steps.get('report')!;
+    expect(job.trace.filter((line) => line.type === 'tool_called' && line.tool === 'open_issue')).toHaveLength(1);
+    expect(step.items?.map((item) => [item.state, item.agent?.failedCalls ?? 0])).toEqual([
+      ['failed', 1],
+      ['pending', 0],
+    ]);
+    expect(step.itemCounts).toMatchObject({ total: 2, completed: 0, failed: 1, running: 0 });
+  });
 });
