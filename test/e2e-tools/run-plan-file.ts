@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { GitHubClient } from '../../src/github/create-octokit.ts';
 import type { RunRepository } from '../../src/github/toolset-github-context.ts';
 import { evaluateGoals } from '../../src/goals/evaluate-goals.ts';
+import { goalTargetOf } from '../../src/goals/goal-target.ts';
 import type { GoalResult } from '../../src/goals/goal-result.ts';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import type { ValidPlan } from '../../src/plan/valid-plan.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
-import { unfinishedWork } from '../../src/core/run-record.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
 import type { RunOutcome } from '../../src/run/run-outcome.ts';
 import { runPlan } from '../../src/run/run-plan.ts';
@@ -75,10 +75,10 @@ export async function runPlanFile(file: string, options: PlanFileRunOptions): Pr
   } finally {
     await tools.close();
   }
-  const stepStates = new Map([...outcome.record.steps].map(([key, step]) => [key, step.state]));
+  // The goals are checked against what the job checks them against: partial and masked results included.
   const goals = await evaluateGoals(
     loaded.plan.source.goals ?? [],
-    { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished: unfinishedWork(outcome.record) },
+    goalTargetOf(outcome),
     { ...(options.model && { model: options.model }), cwd: options.cwd, env: {}, signal },
   );
   return { plan: loaded.plan, outcome, goals, liveDuringRun };
