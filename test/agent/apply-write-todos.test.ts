@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TodoItem } from '../../src/core/todo-item.ts';
 import { applyWriteTodos, MAX_TODO_CONTENT, MAX_TODO_ITEMS } from '../../src/steps/agent/apply-write-todos.ts';
+import { WRITE_TODOS_DEFINITION } from '../../src/steps/agent/write-todos-definition.ts';
 
 const items = (count: number, status = 'pending') => Array.from({ length: count }, (_, i) => ({ id: `t${i}`, content: `Item ${i}`, status }));
 
@@ -59,6 +60,13 @@ describe('applyWriteTodos replacing a list', () => {
         'merge: false leaves out "2" (in_progress), "3" (pending), "4" (cancelled), which are not completed; a replace may leave out only completed items. ' +
         'Keep each of them in the list: mark it completed once it is done, or cancelled if it is no longer needed (a cancelled item stays in the list, as not done)',
     });
+  });
+
+  // The model was offered "merge: false replaces the whole list" and then refused for doing just that, a turn lost each time.
+  it('tells the model, where it offers write_todos, that a replace may leave out only completed items', () => {
+    const { description, parameters } = WRITE_TODOS_DEFINITION.function;
+    expect(description).toContain('merge: false replaces the whole list, and may leave out only completed items');
+    expect((parameters as { properties: { merge: { description: string } } }).properties.merge.description).toContain('may leave out only completed items');
   });
 
   it('applies a replace that leaves out only completed items, and says which it left out', () => {

@@ -11,7 +11,7 @@ export const WRITE_TODOS_DEFINITION: OpenAI.Chat.Completions.ChatCompletionFunct
     name: WRITE_TODOS,
     description:
       'Write your plan for this task as a TODO list, and keep it current. Call it first, before any other tool. ' +
-      'merge: false replaces the whole list; merge: true updates the items you name by id and appends items with new ids. ' +
+      'merge: false replaces the whole list, and may leave out only completed items (keep the others, marked completed or cancelled); merge: true updates the items you name by id and appends items with new ids. ' +
       `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${MAX_TODO_ITEMS} items, each a short line.`,
     parameters: {
       type: 'object',
@@ -30,7 +30,7 @@ export const WRITE_TODOS_DEFINITION: OpenAI.Chat.Completions.ChatCompletionFunct
             additionalProperties: false,
           },
         },
-        merge: { type: 'boolean', description: 'false: replace the list; true: update by id and append new items.' },
+        merge: { type: 'boolean', description: 'false: replace the list (it may leave out only completed items); true: update by id and append new items.' },
       },
       required: ['todos', 'merge'],
       additionalProperties: false,
