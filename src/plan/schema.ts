@@ -118,7 +118,7 @@ export const OnFailure = z.enum(['replan', 'fail', 'continue']).meta({
 /** When a run pauses for a person's approval before it acts. */
 export const ApprovalPolicy = z.enum(['never', 'side-effects', 'plan'], { error: (issue) => `expected never, side-effects or plan, got ${JSON.stringify(issue.input)}` }).meta({
   description:
-    'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before each step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
+    'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before each step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`. In the action, a plan that may pause is refused before anything runs where plan-runner writes no PR comment (a push, a schedule, comment: never, a fork\'s pull request): no /approve could reach it.',
 });
 export type ApprovalPolicy = z.infer<typeof ApprovalPolicy>;
 

@@ -37,6 +37,11 @@ describe('plan.schema.json editor help', () => {
     expect(properties.size).toBeGreaterThan(90);
   });
 
+  // An editor user setting `approval:` saw nothing of the action's refusal of a plan that may pause where no PR comment is written.
+  it('says where the action refuses a plan that may pause for approval', () => {
+    expect(properties.get('approval')?.description).toContain('refused before anything runs where plan-runner writes no PR comment');
+  });
+
   it('states the defaults the code applies', async () => {
     const { DEFAULT_LIMITS } = await import('../../src/plan/schema.ts');
     const { DEFAULT_RETRY_POLICY } = await import('../../src/run/retry-policy.ts');
