@@ -29,6 +29,9 @@ export function commentTarget(settings: Pick<ActionSettings, 'comment' | 'github
   return { target };
 }
 
+/** How an approving job finds the run it continues: nothing else leads it there. */
+const FOUND_THROUGH_COMMENT = "an approving job finds the paused run through plan-runner's PR comment";
+
 /**
  * Why no `/approve` could reach a run paused here, and what to do, or undefined when plan-runner's comment can
  * show the pause: the approving job finds a paused run only through that comment's marker.
@@ -36,5 +39,13 @@ export function commentTarget(settings: Pick<ActionSettings, 'comment' | 'github
 export function approvalUnreachable(decision: CommentDecision, hasClient: boolean): string | undefined {
   const why = decision.target ? (hasClient ? undefined : 'there is no GitHub client') : decision.why;
   if (why === undefined) return undefined;
-  return `no /approve could ever reach a run paused here: an approving job finds the paused run through plan-runner's PR comment, and this run has none (${why}). Run it where plan-runner comments (a pull_request or issues event, comment: auto or always, a github-token with pull-requests: write, not a fork's pull request), or set approval: never (and no step approval: true) in the plan and the plans it uses and approve with an environment instead (mode: plan, then a job with environment:; see "Approving with an environment" in the plan-runner README)`;
+  return `no /approve could ever reach a run paused here: ${FOUND_THROUGH_COMMENT}, and this run has none (${why}). Run it where plan-runner comments (a pull_request or issues event, comment: auto or always, a github-token with pull-requests: write, not a fork's pull request), or set approval: never (and no step approval: true) in the plan and the plans it uses and approve with an environment instead (mode: plan, then a job with environment:; see "Approving with an environment" in the plan-runner README)`;
+}
+
+/**
+ * Why no `/approve` can reach this job's pause for approval `hash`, and what to do: the PR comment was to show it, and
+ * this job's last write that GitHub took does not (a write refused or never answered, the comment left to another run).
+ */
+export function pauseUnshown(hash: string): string {
+  return `it paused for approval (approval ${hash}), but no /approve can reach it: ${FOUND_THROUGH_COMMENT}, and this job's comment does not show the pause (the job's log says why). Re-run this job once plan-runner can write its PR comment (a github-token with pull-requests: write, GitHub answering): the re-run pauses again and asks there (a run for a commit that is no longer the pull request's head leaves the comment to the newer commit's run: nothing is to be done for it)`;
 }

@@ -17,7 +17,7 @@ import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
-import { ANSWER_ROOM_CHARS, answeredNote, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
+import { ANSWER_ROOM_CHARS, answeredNote, answerFor, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { reusedWork } from '../report/reused-work.ts';
 
@@ -117,6 +117,11 @@ export interface LiveComment extends CommentUpdater {
    * before this job wrote (a re-run of the paused run pausing again is the same pause); else undefined.
    */
   newPause(): { readonly hash: string } | undefined;
+  /**
+   * Whether an `/approve` can find this workflow run's pause for approval `hash`: this job's last write that GitHub
+   * took shows it waiting, or the comment held an answer to it when this job left the comment to the run answering.
+   */
+  reachesPause(hash: string): boolean;
 }
 
 /**
@@ -192,6 +197,8 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
         return "plan-runner's comment holds a run's approval (asked for or answered), which this report has no record of: it is left as it is. The job summary has this run's report.";
       }
     : undefined;
+  // What the comment held when this job left it to another run (`yieldTo`).
+  let leftTo: string | undefined;
   // The approval the comment held when this job first found it, before any write of this job's.
   let before: { readonly seen: boolean; readonly marker?: ApprovalMarker } = { seen: false };
   const updater = createCommentUpdater({
@@ -211,16 +218,29 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     // A re-run of a paused job (its run id is the pause's): an /approve may answer that pause while this
     // re-run writes, and its later writes would ask again over the answer (found by an adversarial pass).
     ...(answered && { rereadWhile: (current: string) => readApprovalMarker(current)?.runId === runId }),
-    ...((answered || approvalHeld) && { yieldTo: (current: string) => approvalHeld?.(current) ?? answered?.(current) }),
+    ...((answered || approvalHeld) && {
+      yieldTo: (current: string) => {
+        const leave = approvalHeld?.(current) ?? answered?.(current);
+        if (leave !== undefined) leftTo = current;
+        return leave;
+      },
+    }),
     ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
     ...(context.onWritten && { onWritten: context.onWritten }),
   });
-  const newPause = (): { readonly hash: string } | undefined => {
+  /** The pause of this workflow run that this job's last accepted write shows, if any. */
+  const shownPause = (): ApprovalMarker | undefined => {
     const written = updater.written();
     const shown = written === undefined ? undefined : readApprovalMarker(written);
-    if (shown?.state !== 'awaiting' || shown.runId !== runId) return undefined;
+    return shown?.state === 'awaiting' && shown.runId === runId ? shown : undefined;
+  };
+  const newPause = (): { readonly hash: string } | undefined => {
+    const shown = shownPause();
+    if (shown === undefined) return undefined;
     const held = before.marker;
     return held?.state === 'awaiting' && held.runId === shown.runId && held.hash === shown.hash ? undefined : { hash: shown.hash };
   };
-  return { ...updater, newPause };
+  const reachesPause = (hash: string): boolean =>
+    shownPause()?.hash === hash || (runId !== undefined && leftTo !== undefined && answerFor(readApprovalMarker(leftTo), runId)?.hash === hash);
+  return { ...updater, newPause, reachesPause };
 }

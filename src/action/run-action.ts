@@ -24,12 +24,12 @@ import { checkoutElsewhere } from './checkout-elsewhere.ts';
 import { checkRunJob, startCheckRun, type CheckRun } from './check-run.ts';
 import { checkRunName } from './check-run-name.ts';
 import { checkRunResult, internalErrorResult } from './check-run-output.ts';
-import { finalReport, type FinalReport } from '../report/final-report.ts';
+import { finalReport, type FinalReport, type FinalReportContext } from '../report/final-report.ts';
 import { checkConclusion, jobFailure } from './job-failure.ts';
 import { addEscalationLabel, personNeeded, tellEscalation } from './escalation-notice.ts';
 import { openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
-import { liveComment } from './live-comment.ts';
-import { approvalUnreachable, commentTarget } from './comment-target.ts';
+import { liveComment, type LiveComment } from './live-comment.ts';
+import { approvalUnreachable, commentTarget, pauseUnshown } from './comment-target.ts';
 import { COMMENT_INTERVAL_MS } from '../report/comment/comment-updater.ts';
 import { refuseRun } from './refuse-run.ts';
 import { renderReadOnlyNote } from '../report/refused-report.ts';
@@ -208,6 +208,17 @@ async function writeFrozenPlan(plan: ValidPlan, file: string, planPath: string, 
   }
   io.warning(`${unwritten.message}; there is no plan-file output.`);
   return undefined;
+}
+
+/**
+ * Why no `/approve` can reach the run's pause for approval, once the comment's final write is done: the comment does
+ * not show it (a write refused or never answered); undefined when the run did not pause, or the comment shows it.
+ */
+async function unshownPause(report: FinalReport, comment: LiveComment | undefined, commented: unknown): Promise<string | undefined> {
+  const request = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
+  if (request === undefined) return undefined;
+  await commented;
+  return comment?.reachesPause(request.hash) ? undefined : pauseUnshown(request.hash);
 }
 
 /**
@@ -393,14 +404,18 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const readOnlyNote = readOnly ? renderReadOnlyNote(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
     const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
     const notes = `${readOnlyNote}${fanOutNote}`;
-    const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(lostState && { failedAfter: lostState }) });
-    ending.report = report;
+    const reportContext: FinalReportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(lostState && { failedAfter: lostState }) };
+    const told = finalReport(outcome, reportContext);
+    ending.report = told;
     // Told of a pause for approval too: a person is needed as for an escalation.
     const mention = outcome.kind === 'ran' && outcome.status === 'awaiting-approval' ? outcome.plan.source.escalate?.mention : undefined;
     const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
     // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
     // Not after plan-runner's own failure, which may come after steps of the approved run ran.
-    const commented = approve && outcome.kind === 'rejected' && !isInternalFailure(outcome.errors) ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals);
+    const commented = approve && outcome.kind === 'rejected' && !isInternalFailure(outcome.errors) ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(told.goals);
+    // A pause the comment does not show can be found by no /approve (found by an adversarial pass: it waited for good).
+    const unshown = await unshownPause(told, comment, commented);
+    const report = unshown === undefined ? told : finalReport(outcome, { ...reportContext, failedAfter: unshown });
     // Network writes start first and run while the local reports are written.
     const published = Promise.allSettled([
       saving,

@@ -50,8 +50,9 @@ export interface FinalReportContext {
   /** The trace could not be opened, or its writer failed (a full disk): it is not the full record the summary points to. */
   readonly traceLost?: boolean;
   /**
-   * Why a run that succeeded failed the job all the same: a prepare or shard job whose state could not be saved,
-   * which no job after it can build on. Its summary said ✅ succeeded, and a prepare job's comment stayed at ⏳.
+   * Why a run that succeeded, or paused for approval, failed the job all the same: a prepare or shard job whose state
+   * could not be saved, which no job after it can build on (its summary said ✅ succeeded, and a prepare job's comment
+   * stayed at ⏳); a pause no `/approve` can find (its summary said to comment `/approve`).
    */
   readonly failedAfter?: string;
 }
@@ -129,7 +130,7 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
     const markdown = stop ? `${preview}\n**Status:** ${stop.status} — ${escapeInlineMarkdown(stop.message)}; the model's calls that wrote the plan passed it.\n` : preview;
     return { status: stop ? stop.status : 'succeeded', ...(stop && { reason: stop.message }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
   }
-  const lost = context.failedAfter !== undefined && outcome.status === 'succeeded';
+  const lost = context.failedAfter !== undefined && (outcome.status === 'succeeded' || outcome.status === 'awaiting-approval');
   const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;
   const status = lost ? 'failed' : outcome.status;
   const { record, goals, reason } = judgedRecord(ran, status, outcome.goals, context.redact);

@@ -166,6 +166,9 @@ it('a re-run whose pause is answered while it runs leaves the comment to the app
   github.onRequest = undefined;
   expect(approved.result.outputs.status).toBe('succeeded');
   expect(rerun.said.log.join('')).toContain("This workflow run's request for approval has been approved by @maintainer");
+  // Its pause was reached (answered), though its comment never showed it: not failed as one no /approve can find.
+  expect(rerun.result.outputs.status).toBe('awaiting-approval');
+  expect(rerun.result.failure).toBeUndefined();
   const body = github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body;
   expect(marker()).toContain('"approved"');
   expect(body).not.toContain('To approve');

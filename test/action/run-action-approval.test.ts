@@ -146,3 +146,54 @@ describe('a plan that may pause where no /approve could reach it', () => {
     expect(reads.result.outputs.status).toBe('succeeded');
   });
 });
+
+describe('a run that pauses where its PR comment cannot be written', () => {
+  // Found by an adversarial pass: the comment was to be written, and GitHub refused it (a token without
+  // pull-requests: write), was down, or refused to make it anew once deleted. The run paused all the same, its
+  // summary said to comment /approve, and no /approve could find it: it waited for good, and, with no required
+  // goal, the job passed.
+  const noGoals = PLAN.replace(/goals:[\s\S]*$/, '');
+  const unshown = /^The run failed: it paused for approval \(approval [0-9a-f]+\), but no \/approve can reach it: an approving job finds the paused run through plan-runner's PR comment, and this job's comment does not show the pause \(.+\)\. Re-run this job once plan-runner can write its PR comment .*/;
+
+  async function expectUnreachable(plan: string, inputs: Record<string, string> = {}): Promise<void> {
+    const { result, said } = await run(plan, inputs);
+    expect(result.outputs.status).toBe('failed');
+    expect(result.failure).toMatch(unshown);
+    expect(said.summary).toContain('no /approve can reach it');
+    expect(said.summary).not.toContain('`/approve`');
+    expect(said.summary).not.toContain('Awaiting approval');
+    // It did pause: the write was not made, and the trace asks for the approval a re-run asks for again.
+    await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    const trace = (await readFile(result.outputs.trace, 'utf8')).split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { type: string });
+    expect(trace.some((event) => event.type === 'approval_requested')).toBe(true);
+  }
+
+  it('fails the job, saying why and what to do, when the token may not write the comment (403)', async () => {
+    github.fail('issues/create-comment', { status: 403, body: { message: 'Resource not accessible by integration' } });
+    await expectUnreachable(noGoals, { 'check-run': 'true' });
+    expect(github.comments.get(`${REPO.owner}/${REPO.name}#${PR}`) ?? []).toEqual([]);
+    // Not action_required: no action anyone could take would continue it.
+    expect(github.checkRuns.map((check) => check['conclusion'])).toEqual(['failure']);
+  });
+
+  it('fails the job when GitHub answers every write of the comment with a 503', async () => {
+    github.fail('issues/create-comment', ...Array.from({ length: 100 }, () => ({ status: 503 })));
+    await expectUnreachable(noGoals);
+  });
+
+  it('fails the job when its comment was deleted and making it anew is refused', async () => {
+    // A first run pauses, and its comment shows the pause: the job passes (no goal), and says how to approve.
+    const first = await run(noGoals);
+    expect(first.result.outputs.status).toBe('awaiting-approval');
+    expect(first.result.failure).toBeUndefined();
+    expect(first.said.summary).toContain('`/approve`');
+    expect(github.comments.get(`${REPO.owner}/${REPO.name}#${PR}`)).toHaveLength(1);
+    github.fail('issues/update-comment', { status: 404, body: { message: 'Not Found' } });
+    github.fail('issues/create-comment', { status: 403, body: { message: 'Resource not accessible by integration' } });
+    await rm(path.join(workspace, 'published.txt'), { force: true });
+    await expectUnreachable(noGoals);
+    const statuses = (operation: string) => github.requests.filter((request) => request.operationId === operation).map((request) => request.status);
+    expect(statuses('issues/update-comment')).toContain(404);
+    expect(statuses('issues/create-comment')).toEqual([201, 403]);
+  });
+});
