@@ -70,6 +70,8 @@ export interface PlanStep {
   readonly retry?: RetryPolicy;
   readonly onFailure?: OnFailure;
   readonly review?: boolean;
+  /** A tool step whose tool reads the gaps in what it is given and says them (`handles_gaps: true`): its answer counts as whole. */
+  readonly handlesGaps?: true;
   /** The run pauses before this step until a person approves it (`approval: true`). */
   readonly approval?: true;
   readonly why?: string;

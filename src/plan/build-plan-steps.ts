@@ -32,6 +32,7 @@ export function buildPlanSteps(steps: readonly Step[]): PlanStep[] {
       ...(step.retry !== undefined && { retry: step.retry }),
       ...(step.on_failure !== undefined && { onFailure: step.on_failure }),
       ...(step.review !== undefined && { review: step.review }),
+      ...(step.handles_gaps === true && { handlesGaps: true as const }),
       ...(step.approval === true && { approval: true as const }),
       ...(step.why !== undefined && { why: step.why }),
       ...(step.uses !== undefined && { uses: step.uses }),

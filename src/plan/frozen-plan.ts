@@ -25,6 +25,7 @@ export function planFileStep(step: PlanStep, idOf: (key: string) => Step['id']):
     ...(step.retry !== undefined && { retry: step.retry }),
     ...(step.onFailure !== undefined && { on_failure: step.onFailure }),
     ...(step.review !== undefined && { review: step.review }),
+    ...(step.handlesGaps && { handles_gaps: true as const }),
     ...(step.approval && { approval: true as const }),
     ...(step.why !== undefined && { why: step.why }),
     ...(step.forEach !== undefined && {

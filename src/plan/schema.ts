@@ -187,6 +187,13 @@ export const Step = z
       .optional()
       .meta({ description: "The run pauses before this step until a person approves it (besides the plan's `approval:` policy)." }),
     review: z.boolean().optional().meta({ description: 'After this step completes, ask the model whether the rest of the plan still fits (a replan if not).', default: false }),
+    handles_gaps: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          "tool_call only, and for people to set (a model's steps cannot): the step's tool reads the gaps in what it is given (a null for each failed item of a for_each list, a [cut: …] note) and says them in its answer, which then counts as whole, so goals may pass on it. Without it, a tool step given a result that lacks work has a partial result, which no goal passes on.",
+      }),
     why: z.string().optional().meta({ description: 'Why the step is there; planners write it, the plan preview shows it.' }),
     for_each: z
       .string()

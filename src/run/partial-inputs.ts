@@ -44,7 +44,8 @@ export class PartialInputs {
       // nor a list drawn from a cut result the items past the cut.
       return gap.cutBy !== undefined || (step.type === 'plan' && !step.forEach) ? gap.why : undefined;
     }
-    if (step.type !== 'tool_call') return undefined;
+    // A tool the plan's author says reads the gaps (`handles_gaps`) answers whole: the nulls and notes are data it reads.
+    if (step.type !== 'tool_call' || step.handlesGaps) return undefined;
     for (const source of givenSources(step)) {
       const root = source.kind === 'input' ? this.#inputs.get(source.name) : this.#rootOf(source.name);
       if (root === undefined) continue;

@@ -68,6 +68,23 @@ describe('a tool step given a partial result', () => {
     expect(goalLine('says zero')).toContain('the result of step count lacks work the run left undone');
   });
 
+  // A tool written to read the nulls (here: counting them as failures) is marked so by the plan's author: its answer is whole.
+  it('judges the answer of a step marked handles_gaps: its tool reads the nulls, and a goal passes or fails on what it says', async () => {
+    const countNulls = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ failures: JSON.parse(s).results.filter((r) => r === null).length })))`;
+    const marked = (goal: string): string =>
+      plan('[1, 0, 2]', '', goal)
+        .replace(COUNT, countNulls)
+        .replace('args: { results: "${steps.divide.result}" } }', 'args: { results: "${steps.divide.result}" }, handles_gaps: true }')
+        .replace(/  - \{ name: no division failed[^\n]*\n/, '');
+    const one = await run(marked(`  - { name: one division failed, of: count, json_schema: { type: object, properties: { failures: { const: 1 } }, required: [failures] } }\n`));
+    expect(one.result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(one.said.summary).not.toContain('result partial');
+    const none = await run(marked(`  - { name: no division failed, of: count, json_schema: { type: object, properties: { failures: { const: 0 } }, required: [failures] } }\n`));
+    expect(none.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    const goalLine = none.said.summary.split('\n').find((line) => line.startsWith('|') && line.includes('no division failed')) ?? '';
+    expect(goalLine).not.toContain('lacks work');
+  });
+
   it('passes its partial result down a chain of tool steps', async () => {
     const more = `  - { id: again, type: tool_call, tool: echo_json, args: { value: "\${steps.count.result}" } }\n`;
     const { result, said } = await run(

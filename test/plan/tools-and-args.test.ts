@@ -26,6 +26,7 @@ describe('tools named by steps', () => {
           '  - { id: 1, type: tool_call }',
           '  - { id: 2, type: reasoning, tool: add, args: { a: 1 } }',
           '  - { id: 3, type: tool_call, tool: add, inputs: [1] }',
+          '  - { id: 4, type: reasoning, handles_gaps: true }',
           'goal: Add',
         ),
       ),
@@ -34,6 +35,7 @@ describe('tools named by steps', () => {
       'plan.yml:4:31: only tool_call steps name a tool; remove `tool` or write `type: tool_call` (at workflow_sequence[1].tool)',
       'plan.yml:4:42: only tool_call steps take `args`; a reasoning step is answered by the model (at workflow_sequence[1].args)',
       'plan.yml:5:42: only aggregate steps take `inputs`; use `depends_on` to wait for other steps (at workflow_sequence[2].inputs)',
+      'plan.yml:6:31: only tool_call steps take `handles_gaps`: a model step is told what a result it is given lacks, and its answer is its own; remove it (at workflow_sequence[3].handles_gaps)',
     ]);
   });
 

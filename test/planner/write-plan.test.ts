@@ -53,8 +53,8 @@ describe('writePlan', () => {
   });
 
   // Without strict mode (or from a replay) nothing else stops them: `approval: true` from a model paused a gate.
-  it('refuses fields only people set (approval, retry, on_failure, optional dependencies) in one repair call', async () => {
-    const sneaky = { ...referencedAdd, approval: true, retry: { max_attempts: 5 }, on_failure: 'continue', depends_on: [{ step: 1, optional: true }] };
+  it('refuses fields only people set (approval, retry, on_failure, handles_gaps, optional dependencies) in one repair call', async () => {
+    const sneaky = { ...referencedAdd, approval: true, retry: { max_attempts: 5 }, on_failure: 'continue', handles_gaps: true, depends_on: [{ step: 1, optional: true }] };
     server.script([answer([multiply, sneaky]), answer([multiply, referencedAdd])]);
     const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.ok).toBe(true);
@@ -63,6 +63,8 @@ describe('writePlan', () => {
       expect.stringMatching(/^steps\[1\]\.approval: `approval` is for people to set in the plan file; a plan a model writes leaves it out/),
       expect.stringMatching(/^steps\[1\]\.retry: `retry` is for people/),
       expect.stringMatching(/^steps\[1\]\.on_failure: `on_failure` is for people/),
+      // A model's step that said its tool reads the gaps would make a partial answer count as whole.
+      expect.stringMatching(/^steps\[1\]\.handles_gaps: `handles_gaps` is for people/),
       'steps[1].depends_on[0]: a plan a model writes lists plain step ids in depends_on; optional dependencies are for people to set in the plan file',
     ]);
     if (!result.ok) return;
