@@ -42,6 +42,18 @@ interface CachedBlock {
  */
 const blocks = new WeakMap<ReadonlyMap<string, unknown>, Map<string, CachedBlock>>();
 
+/** Characters of the reason an `[incomplete: …]` note gives a prompt holds at most. */
+const INCOMPLETE_NOTE_CHAR_LIMIT = 4_000;
+
+/**
+ * The note telling a model step what a result or an input lacks, as clean prompt text. Its reason quotes failed items'
+ * errors and keys (a tool's output, a label made from a pull request's text): it was put into the prompt as it came,
+ * hidden comments, invisible characters and all, and 20 errors of any length (found by an adversarial pass).
+ */
+function incompleteNote(why: string): string {
+  return `\n[incomplete: ${promptData(why, INCOMPLETE_NOTE_CHAR_LIMIT, 'every error whole in the trace')}]`;
+}
+
 function resultBlock(ctx: StepContext, key: string, limit: number): string {
   const step = ctx.steps.get(key);
   // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
@@ -57,7 +69,7 @@ function resultBlock(ctx: StepContext, key: string, limit: number): string {
   if (!cache) blocks.set(ctx.results, (cache = new Map()));
   const cached = cache.get(key);
   if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps) return cached.text;
-  const text = dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, `${promptData(result, limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
+  const text = dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, `${promptData(result, limit)}${gaps === undefined ? '' : incompleteNote(gaps)}`, true);
   cache.set(key, { result, step, limit, gaps, text });
   return text;
 }
@@ -82,7 +94,7 @@ function ancestorBlocks(ctx: StepContext, limit: number): string[] {
  * its tool steps were flagged, and a model step read the input as whole (found by an adversarial pass).
  */
 function inputGaps(ctx: StepContext): string {
-  return [...(ctx.incompleteInputs ?? [])].map(([name, why]) => `\n[incomplete: input ${name} lacks work (${why})]`).join('');
+  return [...(ctx.incompleteInputs ?? [])].map(([name, why]) => incompleteNote(`input ${name} lacks work (${why})`)).join('');
 }
 
 /**
