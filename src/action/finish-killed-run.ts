@@ -19,7 +19,7 @@ import { checkRunResult } from './check-run-output.ts';
 import { checkConclusion } from './job-failure.ts';
 import { actsForFork, authorizeRun } from './admit-run.ts';
 import { commentTarget } from './comment-target.ts';
-import { liveComment } from './live-comment.ts';
+import { liveComment, unshownPause, type LiveComment } from './live-comment.ts';
 import { jobReportPaths, resumesInPlace } from './report-paths.ts';
 import { writeReport, writeReportSummary } from './write-report.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
@@ -163,9 +163,15 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
   const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
   // Cut off mid-run, or while its goals were checked: a model request then in flight is in no figure, and the summary says so.
-  const markdown = renderSummary(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
-  const report: FinalReport = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
-  await finishComment(settings, context, report, all);
+  const reportOf = (shown: RunRecord): FinalReport => {
+    const markdown = renderSummary(shown, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
+    return { status: shown.status ?? 'cancelled', ...(shown.reason !== undefined && { reason: shown.reason }), goals, markdown, record: shown, planErrors: [] };
+  };
+  const told = reportOf(record);
+  const comment = await finishComment(settings, context, told, all);
+  // As the main step decides it: a pause the comment does not show is failed, not left to an /approve that cannot find it.
+  const unshown = await unshownPause(told, comment);
+  const report = unshown === undefined ? told : reportOf({ ...record, status: 'failed', reason: unshown });
   await completeLeftCheckRun(settings, context, report);
   if (!context.reported) await writeReport(report, paths.report, io, redact);
   return true;
@@ -214,8 +220,8 @@ async function endUnreadRun(settings: ActionSettings, context: KilledRunContext,
   return true;
 }
 
-/** The PR comment's final body, drawn from `events` (none when the run's record is not known) and the report. */
-async function finishComment(settings: ActionSettings, context: KilledRunContext, report: FinalReport, events: readonly RunEvent[], leaveApproval = false): Promise<void> {
+/** The PR comment's final body, drawn from `events` (none when the run's record is not known) and the report; the comment, once finished, if one was written to. */
+async function finishComment(settings: ActionSettings, context: KilledRunContext, report: FinalReport, events: readonly RunEvent[], leaveApproval = false): Promise<LiveComment | undefined> {
   const { io, redact } = context;
   try {
     // A run on a fork's pull request is read-only and writes no comment (admitRun): nor does its post step, which
@@ -229,12 +235,12 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
       const trigger = await authorizeRun(settings, github);
       if (!trigger.allowed) {
         io.info(`No PR comment: who started this run may not start one (${trigger.reason}), so the main step wrote none.`);
-        return;
+        return undefined;
       }
       const readOnly = await actsForFork(settings, github);
       if (readOnly !== undefined) {
         io.info(`No PR comment: the run is read-only (${readOnly}).`);
-        return;
+        return undefined;
       }
     }
     const leave = leaveApproval && { leaveApproval, ...(context.answerRecorded && { answerRecorded: true }) };
@@ -243,8 +249,10 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
     const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave, ...head });
     for (const event of events) comment?.listener(event);
     await comment?.finish(report.goals);
+    return comment;
   } catch (error) {
     io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
   }
 }
 

@@ -15,7 +15,7 @@ import type { RunRecord } from '../core/run-record.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
-import { commentTarget } from './comment-target.ts';
+import { commentTarget, pauseUnshown } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
 import { ANSWER_ROOM_CHARS, answeredNote, answerFor, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
@@ -243,4 +243,16 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const reachesPause = (hash: string): boolean =>
     shownPause()?.hash === hash || (runId !== undefined && leftTo !== undefined && answerFor(readApprovalMarker(leftTo), runId)?.hash === hash);
   return { ...updater, newPause, reachesPause };
+}
+
+/**
+ * Why no `/approve` can reach the run's pause for approval, once the comment's final write (`commented`) is done: the
+ * comment (undefined: none) does not show it (a write refused or never answered); undefined when the run did not
+ * pause, or the comment shows it. The main step's report and a killed main step's post step's both ask it.
+ */
+export async function unshownPause(report: Pick<FinalReport, 'status' | 'record'>, comment: LiveComment | undefined, commented?: unknown): Promise<string | undefined> {
+  const request = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
+  if (request === undefined) return undefined;
+  await commented;
+  return comment?.reachesPause(request.hash) ? undefined : pauseUnshown(request.hash);
 }

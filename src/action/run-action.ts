@@ -28,8 +28,8 @@ import { finalReport, type FinalReport, type FinalReportContext } from '../repor
 import { checkConclusion, jobFailure } from './job-failure.ts';
 import { addEscalationLabel, personNeeded, tellEscalation } from './escalation-notice.ts';
 import { openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
-import { liveComment, type LiveComment } from './live-comment.ts';
-import { approvalUnreachable, commentTarget, pauseUnshown } from './comment-target.ts';
+import { liveComment, unshownPause } from './live-comment.ts';
+import { approvalUnreachable, commentTarget } from './comment-target.ts';
 import { COMMENT_INTERVAL_MS } from '../report/comment/comment-updater.ts';
 import { refuseRun } from './refuse-run.ts';
 import { renderReadOnlyNote } from '../report/refused-report.ts';
@@ -208,17 +208,6 @@ async function writeFrozenPlan(plan: ValidPlan, file: string, planPath: string, 
   }
   io.warning(`${unwritten.message}; there is no plan-file output.`);
   return undefined;
-}
-
-/**
- * Why no `/approve` can reach the run's pause for approval, once the comment's final write is done: the comment does
- * not show it (a write refused or never answered); undefined when the run did not pause, or the comment shows it.
- */
-async function unshownPause(report: FinalReport, comment: LiveComment | undefined, commented: unknown): Promise<string | undefined> {
-  const request = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
-  if (request === undefined) return undefined;
-  await commented;
-  return comment?.reachesPause(request.hash) ? undefined : pauseUnshown(request.hash);
 }
 
 /**
