@@ -19,11 +19,13 @@ import { resultGap } from './result-gap.ts';
 export function partialResults(record: RunRecord, stepStates: ReadonlyMap<string, StepState>, results: ReadonlyMap<string, unknown>): Map<string, PartialResult> {
   const partial = new Map<string, PartialResult>();
   const planSteps = new Map((record.plan?.steps ?? []).map((step) => [step.key, step]));
+  const made = new Map([...record.steps].flatMap(([key, step]) => (step.partial === undefined ? [] : [[key, step.partial] as const])));
   for (const [key, state] of stepStates) {
     if (state !== 'completed') continue;
     const step = record.steps.get(key);
-    const gap = resultGap(planSteps.get(key), holes(step), results);
+    const gap = resultGap(planSteps.get(key), holes(step), results, made);
     if (gap?.cutBy !== undefined) partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `have step ${gap.cutBy} return all of its list (a narrower query), or split the work` });
+    else if (gap?.madeBy !== undefined) partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `make the list step ${gap.madeBy} returns whole (a narrower read or query, items that all complete) and run again`, made: true });
     else if (gap !== undefined) partial.set(key, { why: `step ${key}: ${gap.why}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
     else if (step?.partial !== undefined) partial.set(key, { why: `step ${key}: ${step.partial}`, fix: 'make what it was given whole (a narrower read or query, items that all complete) and run again', made: true });
   }

@@ -18,6 +18,8 @@ export class PartialInputs {
   readonly #inputs: ReadonlyMap<string, string>;
   /** For a tool step given a partial result: the first reason in its chain (not repeated at each link). */
   readonly #roots = new Map<string, string>();
+  /** Why a step's result lacks work its value does not show (what `completed` returned): a list drawn from it lacks it too. */
+  readonly #made = new Map<string, string>();
   /** A result's cut note, by key, with the value it was read from (a result is read once, however many steps take it). */
   readonly #cuts = new Map<string, { readonly value: unknown; readonly note: string | undefined }>();
 
@@ -35,14 +37,21 @@ export class PartialInputs {
    * step's answer is its own, told of the gaps.
    */
   completed(step: PlanStep, own?: string): string | undefined {
+    const why = this.#judge(step, own);
+    if (why === undefined) this.#made.delete(step.key);
+    else this.#made.set(step.key, why);
+    return why;
+  }
+
+  #judge(step: PlanStep, own: string | undefined): string | undefined {
     this.#roots.delete(step.key);
     this.#incomplete.delete(step.key);
-    const gap = resultGap(step, own, this.#results);
+    const gap = resultGap(step, own, this.#results, this.#made);
     if (gap !== undefined) {
       this.#incomplete.set(step.key, gap.why);
       // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps,
-      // nor a list drawn from a cut result the items past the cut.
-      return gap.cutBy !== undefined || (step.type === 'plan' && !step.forEach) ? gap.why : undefined;
+      // nor a list drawn from a cut result (or a tool's made from one that lacks work) the items it lacks.
+      return gap.cutBy !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && !step.forEach) ? gap.why : undefined;
     }
     // A tool the plan's author says reads the gaps (`handles_gaps`) answers whole: the nulls and notes are data it reads.
     if (step.type !== 'tool_call' || step.handlesGaps) return undefined;

@@ -133,3 +133,58 @@ describe('a partial result given to a used plan through with:', () => {
     expect(goalLine(said.summary, 'no division failed')).toContain('its tool was given input results, which lacks work (step divide: 1 of 3 items failed');
   });
 });
+
+// Found by an adversarial pass: a for_each list a tool made from a result that lacks work (an input given a list with a
+// null for a failed item, or drawn from a result its tool cut) read as whole to a model step's for_each over it (a tool
+// step's was partial), and so did a tool step counting its answers: a goal of the used plan, or of the plan using it,
+// passed on the count. (`for_each: ${inputs.files}` is refused at load: inputs reach a list through a step.)
+describe('a model step’s for_each over a list a tool made from an input that lacks work', () => {
+  const ECHO = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify(JSON.parse(s).files)))`;
+  const COUNT_FAILS = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ failures: JSON.parse(s).results.filter((r) => String(r).includes('FAIL')).length })))`;
+  const REVIEW = `  - { id: review, type: reasoning, for_each: "\${steps.names.result}", description: Review the item }\n  - { id: count, type: tool_call, tool: count_fails, args: { results: "\${steps.review.result}" } }\n`;
+  const REVIEW_TOOLS = `  echo_list: { description: Lists the files, command: [node, -e, "${ECHO}"] }\n  count_fails: { description: Counts the failed reviews, command: [node, -e, "${COUNT_FAILS}"] }\n`;
+  const reviewer = (goals = ''): string =>
+    `name: Reviewer\ninputs: { files: {} }\ntools:\n${REVIEW_TOOLS}workflow_sequence:\n  - { id: names, type: tool_call, tool: echo_list, args: { files: "\${inputs.files}" } }\n${REVIEW}${goals}`;
+  const outer = (given: string, list = ''): string =>
+    `name: Outer\ntoolsets: [math]\n${TOOLS}${list}workflow_sequence:\n${DIVIDE}  - { id: reviewed, type: plan, uses: reviewer.yml, with: { files: "${given}" } }\ngoals:\n  - { name: no file fails, of: reviewed, json_schema: ${NO_FAILURES} }\n`;
+
+  it('makes the plan step’s result partial when the input’s list has a null for a failed item', async () => {
+    chat.script(() => textAnswer('PASS'));
+    const { result, said } = await run(outer('${steps.divide.result}'), { 'reviewer.yml': reviewer() });
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(goalLine(said.summary, 'no file fails')).toContain('its plan’s result, step count of reviewer.yml, lacks work');
+    expect(goalLine(said.summary, 'no file fails')).toContain('its for_each list comes from the result of step names, which lacks work (its tool was given input files');
+  });
+
+  it('makes it partial when the input is drawn from a result its tool cut', async () => {
+    chat.script(() => textAnswer('PASS'));
+    const listing = `  listing: { description: Lists files, command: [node, -e, "process.stdout.write(JSON.stringify({ note: '[cut: 3 files; showing the first 2]', files: ['a.ts', 'b.ts'] }))"] }\n`;
+    const plan = outer('${steps.files.result.files}', listing).replace('workflow_sequence:\n', 'workflow_sequence:\n  - { id: files, type: tool_call, tool: listing, args: {} }\n');
+    const { result, said } = await run(plan, { 'reviewer.yml': reviewer() });
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(goalLine(said.summary, 'no file fails')).toContain('which lacks work (step files: its tool cut it (');
+  });
+
+  it('does not pass the used plan’s own goal on the for_each step', async () => {
+    chat.script(() => textAnswer('PASS'));
+    const { result, said } = await run(outer('${steps.divide.result}'), { 'reviewer.yml': reviewer('goals:\n  - { name: no review fails, of: review, not_contains: FAIL }\n') });
+    expect(result.outputs).toMatchObject({ status: 'failed' });
+    expect(said.summary).toContain('the result of step review lacks work the run left undone (step review: its for_each list comes from the result of step names');
+    expect(said.summary).toContain('make the list step names returns whole');
+  });
+
+  it('is whole when every item worked', async () => {
+    chat.script(() => textAnswer('PASS'));
+    const { result, said } = await run(outer('${steps.divide.result}').replace('[1, 0, 2]', '[1, 3, 2]'), { 'reviewer.yml': reviewer('goals:\n  - { name: no review fails, of: review, not_contains: FAIL }\n') });
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(said.summary).not.toContain('result partial');
+  });
+
+  it('makes it partial in the plan that made the list too', async () => {
+    chat.script(() => textAnswer('PASS'));
+    const plan = `name: Outer\ntoolsets: [math]\n${TOOLS}${REVIEW_TOOLS}workflow_sequence:\n${DIVIDE}  - { id: names, type: tool_call, tool: echo_list, args: { files: "\${steps.divide.result}" } }\n${REVIEW}goals:\n  - { name: no file fails, of: count, json_schema: ${NO_FAILURES} }\n`;
+    const { result, said } = await run(plan, {});
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(goalLine(said.summary, 'no file fails')).toContain('step review, which lacks work (step review: its for_each list comes from the result of step names');
+  });
+});
