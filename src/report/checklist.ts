@@ -152,10 +152,11 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
   switch (step.state) {
     case 'completed': {
       const reused = step.reused ? ' (reused)' : '';
-      // A for_each step's result is a list as long as its items: the counts say more than its first line.
-      if (progress) return `${reused}${progress}`;
-      // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is not.
+      // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
+      // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
       const partial = step.partial === undefined ? '' : ` — result partial: ${resultPreview(redact(step.partial), 300)}`;
+      // A for_each step's result is a list as long as its items: the counts say more than its first line.
+      if (progress) return `${reused}${progress}${partial}`;
       return step.result === undefined ? `${reused}${partial}` : `${reused} → ${resultPreview(redactResult(step.result, redact))}${partial}`;
     }
     case 'failed':

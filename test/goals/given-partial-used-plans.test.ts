@@ -186,5 +186,14 @@ describe('a model step’s for_each over a list a tool made from an input that l
     const { result, said } = await run(plan, {});
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
     expect(goalLine(said.summary, 'no file fails')).toContain('step review, which lacks work (step review: its for_each list comes from the result of step names');
+    expect(said.summary).toMatch(/\*\*review\. [^\n]*3\/3 done — result partial: its for_each list comes from the result of step names/);
+  });
+
+  // Found by an adversarial pass: the for_each step's line said `✅ review — 3/3 done`, nothing of the items it never had.
+  it('says so on the for_each step’s line in the summary and the checklist', async () => {
+    chat.script(() => textAnswer('PASS'));
+    const { said } = await run(outer('${steps.divide.result}'), { 'reviewer.yml': reviewer() });
+    expect(said.summary).toMatch(/- ✅ review\. Review the item — 3\/3 done — result partial: its for_each list comes from the result of step names, which lacks work/);
+    expect(said.log.join('\n')).toMatch(/✅ review\. Review the item — 3\/3 done — result partial: its for_each list comes from the result of step names/);
   });
 });
