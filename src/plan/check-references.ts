@@ -12,7 +12,8 @@ export interface ReferenceCheck {
   readonly issues: PlanIssue[];
 }
 
-const FOR_EACH_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field} or ${inputs.<name>}';
+// Inputs are never lists (see the input check below): not offered as a form to write.
+const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
 
 /** A reference with the path of the field it sits in, so every issue points at its line. */
 interface PlacedReference {

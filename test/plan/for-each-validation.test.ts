@@ -75,6 +75,13 @@ describe('for_each validation', () => {
     expect(errors.join('\n')).toContain('${steps.nope.result} refers to step nope, which does not exist (at workflow_sequence[4].for_each)');
   });
 
+  // Found by an adversarial pass: it offered ${inputs.<name>} as a list to write, which is then refused (inputs are never lists).
+  it('offers only what it takes when for_each is not one reference', async () => {
+    const errors = await errorsFor(yaml(...tools, 'workflow_sequence:', '  - { id: list, type: tool_call, tool: list_packages, args: {} }', '  - { id: a, type: reasoning, for_each: "packages: ${steps.list.result}", depends_on: [list] }'));
+    expect(errors.join('\n')).toContain('for_each takes one reference to a list, such as ${steps.<id>.result} or ${steps.<id>.result.field}; got');
+    expect(errors.join('\n')).not.toContain('${inputs.');
+  });
+
   it('knows a reasoning step’s result and an input are never lists', async () => {
     const errors = await errorsFor(
       yaml(
