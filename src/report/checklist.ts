@@ -147,6 +147,23 @@ export function itemProgress(step: Pick<StepRecord, 'itemCounts'>): string {
   return ` — ${groupDigits(counts.completed)}/${groupDigits(counts.total)} done${counts.failed ? `, ${groupDigits(counts.failed)} failed` : ''}`;
 }
 
+/**
+ * ` — result partial: why` for a completed step whose result lacks work the run left undone (`StepRecord.partial`),
+ * redacted, one line, cut to `max`; '' otherwise. A tool step given a partial result answers "0 failures" as if whole,
+ * and a for_each step over a list its tool cut reads `3/3 done`: only this says neither is (found by an adversarial pass).
+ */
+export function partialNote(step: Pick<StepRecord, 'state' | 'partial'>, redact: (text: string) => string = asIs, max = 300): string {
+  return step.state === 'completed' && step.partial !== undefined ? ` — result partial: ${cutText(oneLogLine(redact(step.partial)), max)}` : '';
+}
+
+/**
+ * What a line too short for results keeps of a step's status: a for_each step's counts, and ` — result partial` when
+ * its result lacks work. A comment that left the results out read `✅ review — 3/3 done` over a list its tool cut.
+ */
+export function briefStatus(step: StepRecord): string {
+  return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' — result partial' : ''}`;
+}
+
 function describeStatus(step: StepRecord, redact: (text: string) => string = asIs): string {
   const progress = itemProgress(step);
   switch (step.state) {
@@ -155,6 +172,7 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
       // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
       // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
       const partial = step.partial === undefined ? '' : ` — result partial: ${resultPreview(redact(step.partial), 300)}`;
+      const partial = partialNote(step, redact);
       // A for_each step's result is a list as long as its items: the counts say more than its first line.
       if (progress) return `${reused}${progress}${partial}`;
       return step.result === undefined ? `${reused}${partial}` : `${reused} → ${resultPreview(redactResult(step.result, redact))}${partial}`;

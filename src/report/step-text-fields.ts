@@ -10,13 +10,14 @@ export interface StepTextFields {
   readonly result: unknown;
   readonly error: string | undefined;
   readonly skipReason: string | undefined;
+  readonly partial: string | undefined;
 }
 
 export function stepTextFields(step: StepRecord | undefined): StepTextFields {
-  return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason };
+  return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial };
 }
 
 /** True when `step` still has the fields a text was drawn from. */
 export function sameStepTextFields(fields: StepTextFields, step: StepRecord | undefined): boolean {
-  return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason;
+  return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial;
 }

@@ -1,6 +1,6 @@
 import { jobDurationMs, type RunRecord, type StepRecord } from '../../core/run-record.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
-import { checklistHeader, checklistItem, itemProgress, STATE_ICONS, stepTitle } from '../checklist.ts';
+import { briefStatus, checklistHeader, checklistItem, STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { cutMarkdown, cutText } from '../cut-text.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
@@ -223,5 +223,5 @@ function bareLine(planStep: PlanStep, step: StepRecord | undefined, redact: (tex
     cached = { redact, label: escapeInlineMarkdown(`${planStep.key}. ${stepTitle(planStep, redact)}`) };
     escapedLabels.set(planStep, cached);
   }
-  return `- ${STATE_ICONS[step?.state ?? 'pending']} ${cached.label}${step ? itemProgress(step) : ''}`;
+  return `- ${STATE_ICONS[step?.state ?? 'pending']} ${cached.label}${step ? briefStatus(step) : ''}`;
 }

@@ -1,7 +1,7 @@
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { RunRecord, StepRecord } from '../../core/run-record.ts';
 import { groupDigits } from '../../core/group-digits.ts';
-import { checklistItem, itemProgress, needsAttention, type ChecklistItem } from '../checklist.ts';
+import { briefStatus, checklistItem, needsAttention, type ChecklistItem } from '../checklist.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 
 // The comment's lines of a step and of the plan a `type: plan` step uses, drawn as far as a comment could
@@ -130,15 +130,15 @@ export function nestedLines(nested: RunRecord, redact: (text: string) => string,
 }
 
 /**
- * An entry's lines; its bare line keeps a for_each step's counts (` — 1,333/2,000 done, 667 failed`), short
- * and all its status says when it completed: a comment that left the results out showed `- ✅ each. echo`
- * for a step that lost 667 of its items (found by an adversarial pass).
+ * An entry's lines; its bare line keeps, short, a for_each step's counts (` — 1,333/2,000 done, 667 failed`) and
+ * ` — result partial` (`briefStatus`): a comment that left the results out showed `- ✅ each. echo` for a step that
+ * lost 667 of its items (found by an adversarial pass).
  */
 export function itemLines(item: ChecklistItem, step: StepRecord | undefined): ItemLines {
   let lines = escapedLines.get(item);
   if (!lines) {
     const label = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}`;
-    lines = { full: `${label}${escapeInlineMarkdown(item.status)}`, bare: `${label}${step ? itemProgress(step) : ''}` };
+    lines = { full: `${label}${escapeInlineMarkdown(item.status)}`, bare: `${label}${step ? briefStatus(step) : ''}` };
     escapedLines.set(item, lines);
   }
   return lines;

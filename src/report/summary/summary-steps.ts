@@ -1,7 +1,7 @@
 import { cutText } from '../cut-text.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
-import { checklistItems, itemProgress, needsAttention, oneLogLine, previewOf, STATE_ICONS, stepTitle } from '../checklist.ts';
+import { checklistItems, itemProgress, needsAttention, partialNote, previewOf, STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../../core/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
@@ -121,6 +121,7 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
     line += escapeMarkdown(itemProgress(step));
     // Its counts ("3/3 done") do not show the items its list lacked (drawn from a cut result, or a tool's made from a partial one).
     if (step.state === 'completed' && step.partial !== undefined) line += ` — result partial: ${escapeInlineMarkdown(cutText(oneLogLine(redact(step.partial)), 500))}`;
+    line += `${escapeMarkdown(itemProgress(step))}${escapeInlineMarkdown(partialNote(step, redact, 500))}`;
     if (step.items.length > 0) parts.push(itemsPart(step.items, step, redact, where));
     if (step.state === 'failed') line += ` — ${escapeMarkdown(cutText(redact(step.error ?? 'failed'), 500))}`;
     return [line, ...parts];
@@ -129,7 +130,7 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
     const { text, json } = resultText(step.result);
     const block = textBlock('Result', redact(text), json, where);
     if (block.inline !== undefined) line += ` → ${block.inline}`;
-    if (step.partial !== undefined) line += ` — result partial: ${escapeInlineMarkdown(cutText(oneLogLine(redact(step.partial)), 500))}`;
+    line += escapeInlineMarkdown(partialNote(step, redact, 500));
     if (block.part) parts.push(block.part);
   } else if (step?.state === 'failed') {
     const block = textBlock('Error', redact(step.error ?? 'failed'), false, where);
