@@ -62,6 +62,20 @@ workflow_sequence:
     expect(said.groups.find((group) => group.title.includes('Step review'))?.title).toMatch(/— completed in 0 ms — 3\/3 done — result partial: its for_each list comes from the result of step files/);
   });
 
+  // Found by an adversarial pass: the items that failed were the only gap recorded, so the cut went unsaid.
+  it('says its list was cut when some of its items failed too, not only that they failed', async () => {
+    const GOAL = 'goals:\n  - { name: no file fails, of: review, not_contains: FAIL }\n';
+    const job = await runOfflineJob({ plan: `${PLAN}${GOAL}`, extraTools: tools('the pull request changes more than 3 files; showing the first 3', 'c.ts'), script: () => ({ kind: 'raw', body: {} }) });
+    const line = checklistLines(recordOf(job)).find((text) => text.startsWith('✅ review.'));
+    expect(line).toContain('— 2/3 done, 1 failed — result partial: its for_each list comes from the result of step files, which its tool cut');
+    expect(line).toContain('so the items past the cut never ran; and 1 of 3 items failed and are null in the list (review[2]: no such file c.ts)');
+    expect(job.summary).toMatch(/\*\*review\. review_file\*\* · [^\n]*— 2\/3 done, 1 failed — result partial: its for_each list comes from the result of step files/);
+    // The goal says so too, and what to do about the cut.
+    const goals = job.outcome.kind === 'ran' ? job.outcome.goals : [];
+    expect(goals[0]).toMatchObject({ outcome: 'error', evidence: expect.stringContaining('which its tool cut') });
+    expect(goals[0]?.evidence).toContain('have step files return all of its list');
+  });
+
   it('escapes and redacts the reason as the rest of the line', async () => {
     const job = await run('showing the first 3 of *all* files, token sk-secret-123456');
     const record = recordOf(job);
