@@ -28,23 +28,15 @@ export function resultGap(
   results: ReadonlyMap<string, unknown>,
   made: ReadonlyMap<string, string> = new Map(),
 ): ResultGap | undefined {
-  if (reported !== undefined) return { why: reported };
- * `for_each` step's failed items, a `type: plan` step's plan's result's), and a `for_each` list drawn from a
- * result its tool cut (a pull request's first 300 files of 350: the items past the cut never ran). The one rule
- * the run as it goes (`PartialInputs`) and its goals (`partialResults`) both read: the run did not know the cut
- * list, so a tool step counting its reviews was not partial and a goal on the count passed (found by an
- * adversarial pass).
- */
-export function resultGap(step: PlanStep | undefined, reported: string | undefined, results: ReadonlyMap<string, unknown>): ResultGap | undefined {
-  const cut = cutListGap(step, results);
-  // Both: the cut first, as the items that failed show as nulls and counts, and the items past the cut nowhere
+  const list = listGap(step, results, made);
+  // Both: the list's gap first, as the items that failed show as nulls and counts, and the items past a cut nowhere
   // (found by an adversarial pass: only the failed items were said, and `2/3 done, 1 failed` read as a list of 3).
-  if (reported === undefined) return cut;
-  return cut === undefined ? { why: reported } : { why: `${cut.why}; and ${reported}`, cutBy: cut.cutBy };
+  if (reported === undefined) return list;
+  return list === undefined ? { why: reported } : { ...list, why: `${list.why}; and ${reported}` };
 }
 
-/** Why a `for_each` step's list lacks items: it is drawn from a result its tool cut. */
-function cutListGap(step: PlanStep | undefined, results: ReadonlyMap<string, unknown>): ResultGap | undefined {
+/** Why a `for_each` step's list lacks items: it is drawn from a result its tool cut, or from one that lacks work its value does not show. */
+function listGap(step: PlanStep | undefined, results: ReadonlyMap<string, unknown>, made: ReadonlyMap<string, string>): ResultGap | undefined {
   if (!step?.forEach) return undefined;
   for (const { reference } of findReferences(step.forEach.list).references) {
     if (reference.kind !== 'step' || !results.has(reference.step)) continue;

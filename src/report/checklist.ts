@@ -171,7 +171,6 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
       const reused = step.reused ? ' (reused)' : '';
       // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
       // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
-      const partial = step.partial === undefined ? '' : ` — result partial: ${resultPreview(redact(step.partial), 300)}`;
       const partial = partialNote(step, redact);
       // A for_each step's result is a list as long as its items: the counts say more than its first line.
       if (progress) return `${reused}${progress}${partial}`;

@@ -118,9 +118,7 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
   const parts: (string | CuttablePart)[] = [];
   if (step?.items) {
     // One line per item instead of the list as one block: the counts head the line, the items fold out.
-    line += escapeMarkdown(itemProgress(step));
     // Its counts ("3/3 done") do not show the items its list lacked (drawn from a cut result, or a tool's made from a partial one).
-    if (step.state === 'completed' && step.partial !== undefined) line += ` — result partial: ${escapeInlineMarkdown(cutText(oneLogLine(redact(step.partial)), 500))}`;
     line += `${escapeMarkdown(itemProgress(step))}${escapeInlineMarkdown(partialNote(step, redact, 500))}`;
     if (step.items.length > 0) parts.push(itemsPart(step.items, step, redact, where));
     if (step.state === 'failed') line += ` — ${escapeMarkdown(cutText(redact(step.error ?? 'failed'), 500))}`;
