@@ -11,19 +11,30 @@ import { resultGap } from '../goals/result-gap.ts';
  * counting failures over the nulls answered "0" and a goal on it passed (found by an adversarial pass). Such a tool
  * step's result counts as partial, transitively, and the steps after it are told why.
  */
+/** Why an input of a used plan is given a result that lacks work; `shown`: its value shows the gap (a null per failed item, a cut note). */
+export interface InputGap {
+  readonly why: string;
+  readonly shown: boolean;
+}
+
 export class PartialInputs {
   readonly #incomplete: Map<string, string>;
   readonly #results: ReadonlyMap<string, unknown>;
   /** The run's inputs given a result that lacks work (a used plan's, through `with:`): the first reason in its chain. */
-  readonly #inputs: ReadonlyMap<string, string>;
+  readonly #inputs: ReadonlyMap<string, InputGap>;
   /** For a tool step given a partial result: the first reason in its chain (not repeated at each link). */
   readonly #roots = new Map<string, string>();
   /** Why a step's result lacks work its value does not show (what `completed` returned): a list drawn from it lacks it too. */
   readonly #made = new Map<string, string>();
+  /**
+   * Steps whose result lacks work its value does not show (a count made from a list with nulls, a used plan's
+   * result, a list drawn from a cut result): a tool that reads gaps (`handles_gaps`) finds none there to read.
+   */
+  readonly #hidden = new Set<string>();
   /** A result's cut note, by key, with the value it was read from (a result is read once, however many steps take it). */
   readonly #cuts = new Map<string, { readonly value: unknown; readonly note: string | undefined }>();
 
-  constructor(incomplete: Map<string, string>, results: ReadonlyMap<string, unknown>, inputs: ReadonlyMap<string, string> = new Map()) {
+  constructor(incomplete: Map<string, string>, results: ReadonlyMap<string, unknown>, inputs: ReadonlyMap<string, InputGap> = new Map()) {
     this.#incomplete = incomplete;
     this.#results = results;
     this.#inputs = inputs;
@@ -52,12 +63,25 @@ export class PartialInputs {
       // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps,
       // nor a list drawn from a cut result (or a tool's made from one that lacks work) the items it lacks.
       return gap.cutBy !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && !step.forEach) ? gap.why : undefined;
+    this.#hidden.delete(step.key);
+    const gap = resultGap(step, own, this.#results);
+    if (gap !== undefined) {
+      this.#incomplete.set(step.key, gap.why);
+      // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps,
+      // nor a list drawn from a cut result the items past the cut, nor a tool's list the gaps of what it was given.
+      const shown = gap.cutBy === undefined && !(step.type === 'plan' && !step.forEach) && !(step.type === 'tool_call' && this.#givenHidden(step));
+      if (shown) return undefined;
+      this.#hidden.add(step.key);
+      return gap.why;
     }
-    // A tool the plan's author says reads the gaps (`handles_gaps`) answers whole: the nulls and notes are data it reads.
-    if (step.type !== 'tool_call' || step.handlesGaps) return undefined;
+    if (step.type !== 'tool_call') return undefined;
     for (const source of givenSources(step)) {
-      const root = source.kind === 'input' ? this.#inputs.get(source.name) : this.#rootOf(source.name);
+      const root = source.kind === 'input' ? this.#inputs.get(source.name)?.why : this.#rootOf(source.name);
       if (root === undefined) continue;
+      // A tool the plan's author says reads the gaps (`handles_gaps`) answers whole on the nulls and notes it is
+      // given; not on a result whose gap its value does not show ({"failures": 0} made from a list with a null).
+      if (step.handlesGaps && !this.#hides(source)) continue;
+      this.#hidden.add(step.key);
       const given = source.kind === 'input' ? `input ${source.name}` : `the result of step ${source.name}`;
       const why = `its tool was given ${given}, which lacks work (${root}), and a tool is not told what is missing`;
       this.#roots.set(step.key, root);
@@ -76,17 +100,31 @@ export class PartialInputs {
   }
 
   /** The inputs of the plan a `type: plan` step uses that its `with:` gives a result that lacks work, and why. */
-  givenTo(step: PlanStep): Map<string, string> {
-    const given = new Map<string, string>();
+  givenTo(step: PlanStep): Map<string, InputGap> {
+    const given = new Map<string, InputGap>();
     for (const [name, value] of Object.entries(step.with ?? {})) {
       for (const { reference } of findReferences(value).references) {
-        const root = reference.kind === 'step' ? this.#rootOf(reference.step) : reference.kind === 'input' ? this.#inputs.get(reference.name) : undefined;
-        if (root === undefined) continue;
-        given.set(name, root);
-        break;
+        if (reference.kind !== 'step' && reference.kind !== 'input') continue;
+        const source: Source = reference.kind === 'step' ? { kind: 'step', name: reference.step } : { kind: 'input', name: reference.name };
+        const why = source.kind === 'input' ? this.#inputs.get(source.name)?.why : this.#rootOf(source.name);
+        if (why === undefined) continue;
+        const hidden = this.#hides(source);
+        if (given.has(name) && !hidden) continue;
+        given.set(name, { why, shown: !hidden });
+        if (hidden) break;
       }
     }
     return given;
+  }
+
+  /** Whether what `source` gives lacks work its value does not show. */
+  #hides(source: Source): boolean {
+    return source.kind === 'input' ? this.#inputs.get(source.name)?.shown === false : this.#results.has(source.name) && this.#hidden.has(source.name);
+  }
+
+  /** Whether a tool step is given a result that lacks work its value does not show. */
+  #givenHidden(step: PlanStep): boolean {
+    return givenSources(step).some((source) => (source.kind === 'input' ? this.#inputs.has(source.name) : this.#rootOf(source.name) !== undefined) && this.#hides(source));
   }
 
   #rootOf(key: string): string | undefined {

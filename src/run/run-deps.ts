@@ -16,6 +16,7 @@ import type { ResumeState } from './resume-state.ts';
 import type { RunBudget } from './run-budget.ts';
 import type { StepWeights } from './start-order.ts';
 import type { StepSlots } from './step-slots.ts';
+import type { InputGap } from './partial-inputs.ts';
 
 /** Everything a run talks to, passed in so tests hand over scripted stand-ins. */
 export interface RunDeps {
@@ -81,7 +82,7 @@ export interface RunDeps {
   /** In the run of a used plan: the key of the step that used it, in the whole job (`stepKeyWithin`). */
   readonly within?: string;
   /** In the run of a used plan: its inputs given (through `with:`) a result that lacks work, and why (`PartialInputs.givenTo`). */
-  readonly partialInputs?: ReadonlyMap<string, string>;
+  readonly partialInputs?: ReadonlyMap<string, InputGap>;
   /** The job's side-effect calls, shared by the outer run with the runs of the plans it uses; a run without one starts its own. */
   readonly calls?: CallRegistry;
   /**

@@ -21,7 +21,7 @@ export function sharedContext(
     ...(missing !== undefined && { missing }),
     ...(incomplete !== undefined && { incomplete }),
     inputs: deps.inputs,
-    ...(deps.partialInputs !== undefined && deps.partialInputs.size > 0 && { incompleteInputs: deps.partialInputs }),
+    ...(deps.partialInputs !== undefined && deps.partialInputs.size > 0 && { incompleteInputs: new Map([...deps.partialInputs].map(([name, gap]) => [name, gap.why])) }),
     tools: deps.tools,
     model: deps.model,
     modelSettings: plan.source?.model,

@@ -85,6 +85,20 @@ describe('a tool step given a partial result', () => {
     expect(goalLine).not.toContain('lacks work');
   });
 
+  // Found by an adversarial pass: handles_gaps blessed a count made from a list with a failed item, whose answer ({"failures": 0}) shows no gap to read.
+  it('keeps partial a step marked handles_gaps given a result whose gap its value does not show', async () => {
+    const more = `  - { id: again, type: tool_call, tool: echo_json, args: { value: "\${steps.count.result}" }, handles_gaps: true }\n`;
+    const { result, said } = await run(
+      plan('[1, 0, 2]', more, `  - { name: still none, of: again, json_schema: { type: object, properties: { value: { type: object, properties: { failures: { const: 0 } } } } } }\n`)
+        .replace('tools:\n', "tools:\n  echo_json: { description: Echoes its input, command: [node, -e, \"process.stdin.pipe(process.stdout)\"] }\n")
+        .replace(/  - \{ name: no division failed[^\n]*\n/, ''),
+    );
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    const goalLine = said.summary.split('\n').find((line) => line.startsWith('|') && line.includes('still none')) ?? '';
+    expect(goalLine).toContain('the result of step again lacks work the run left undone');
+    expect(goalLine).toContain('1 of 3 items failed');
+  });
+
   it('passes its partial result down a chain of tool steps', async () => {
     const more = `  - { id: again, type: tool_call, tool: echo_json, args: { value: "\${steps.count.result}" } }\n`;
     const { result, said } = await run(

@@ -110,6 +110,18 @@ describe('a partial result given to a used plan through with:', () => {
     expect(JSON.stringify(chat.requests[1])).not.toContain('[incomplete:');
   });
 
+  // Found by an adversarial pass: handles_gaps in the used plan blessed a count made from a list with a null, given through with:.
+  it('keeps partial a handles_gaps tool step whose input is a result that does not show its gap, and not one given the list', async () => {
+    const echo = `name: Echo\ninputs: { value: {} }\ntools:\n  echo_json: { description: Echoes its input, command: [node, -e, "process.stdin.pipe(process.stdout)"] }\nworkflow_sequence:\n  - { id: echo, type: tool_call, tool: echo_json, args: { value: "\${inputs.value}" }, handles_gaps: true }\n`;
+    const outer = (given: string, schema: string) =>
+      `name: Outer\ntoolsets: [math]\n${TOOLS}workflow_sequence:\n${DIVIDE}  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${steps.divide.result}" } }\n  - { id: echoed, type: plan, uses: echo.yml, with: { value: "\${steps.${given}.result}" } }\ngoals:\n  - { name: as echoed, of: echoed, json_schema: ${schema} }\n`;
+    const hidden = await run(outer('count', '{ type: object, properties: { value: { type: object, properties: { failures: { const: 0 } } } } }'), { 'echo.yml': echo });
+    expect(hidden.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(goalLine(hidden.said.summary, 'as echoed')).toContain('the result of step echoed lacks work the run left undone');
+    const shown = await run(outer('divide', '{ type: object, properties: { value: { type: array, contains: { type: "null" } } } }'), { 'echo.yml': echo });
+    expect(shown.result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+  });
+
   it('is whole when every item worked', async () => {
     const { result, said } = await run(
       `name: Outer\ntoolsets: [math]\n${TOOLS.replace('[1, 0, 2]', '[1, 3, 2]')}workflow_sequence:\n${DIVIDE}  - { id: counted, type: plan, uses: counter.yml, with: { results: "\${steps.divide.result}" } }\ngoals:\n  - { name: no division failed, of: counted, json_schema: ${NO_FAILURES} }\n`,
