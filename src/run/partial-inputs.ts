@@ -3,6 +3,12 @@ import { findReferences } from '../plan/find-references.ts';
 import { resultCutNote, resultTexts } from '../goals/result-cut-note.ts';
 import { resultGap } from '../goals/result-gap.ts';
 
+/** Why an input of a used plan is given a result that lacks work; `shown`: its value shows the gap (a null per failed item, a cut note). */
+export interface InputGap {
+  readonly why: string;
+  readonly shown: boolean;
+}
+
 /**
  * Which completed steps' results lack work the run left undone, as the run goes, and why (`incomplete`): a
  * `for_each` step's list with a null for each failed item or drawn from a cut result (`resultGap`, as goals judge
@@ -11,12 +17,6 @@ import { resultGap } from '../goals/result-gap.ts';
  * counting failures over the nulls answered "0" and a goal on it passed (found by an adversarial pass). Such a tool
  * step's result counts as partial, transitively, and the steps after it are told why.
  */
-/** Why an input of a used plan is given a result that lacks work; `shown`: its value shows the gap (a null per failed item, a cut note). */
-export interface InputGap {
-  readonly why: string;
-  readonly shown: boolean;
-}
-
 export class PartialInputs {
   readonly #incomplete: Map<string, string>;
   readonly #results: ReadonlyMap<string, unknown>;
@@ -24,13 +24,12 @@ export class PartialInputs {
   readonly #inputs: ReadonlyMap<string, InputGap>;
   /** For a tool step given a partial result: the first reason in its chain (not repeated at each link). */
   readonly #roots = new Map<string, string>();
-  /** Why a step's result lacks work its value does not show (what `completed` returned): a list drawn from it lacks it too. */
-  readonly #made = new Map<string, string>();
   /**
-   * Steps whose result lacks work its value does not show (a count made from a list with nulls, a used plan's
-   * result, a list drawn from a cut result): a tool that reads gaps (`handles_gaps`) finds none there to read.
+   * Why a step's result lacks work its value does not show (what `completed` returned: a count made from a list with
+   * nulls, a used plan's result, a list drawn from a cut result): a list drawn from it lacks it too, and a tool that
+   * reads gaps (`handles_gaps`) finds none there to read.
    */
-  readonly #hidden = new Set<string>();
+  readonly #made = new Map<string, string>();
   /** A result's cut note, by key, with the value it was read from (a result is read once, however many steps take it). */
   readonly #cuts = new Map<string, { readonly value: unknown; readonly note: string | undefined }>();
 
@@ -60,19 +59,11 @@ export class PartialInputs {
     const gap = resultGap(step, own, this.#results, this.#made);
     if (gap !== undefined) {
       this.#incomplete.set(step.key, gap.why);
-      // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps,
-      // nor a list drawn from a cut result (or a tool's made from one that lacks work) the items it lacks.
-      return gap.cutBy !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && !step.forEach) ? gap.why : undefined;
-    this.#hidden.delete(step.key);
-    const gap = resultGap(step, own, this.#results);
-    if (gap !== undefined) {
-      this.#incomplete.set(step.key, gap.why);
-      // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps,
-      // nor a list drawn from a cut result the items past the cut, nor a tool's list the gaps of what it was given.
-      const shown = gap.cutBy === undefined && !(step.type === 'plan' && !step.forEach) && !(step.type === 'tool_call' && this.#givenHidden(step));
-      if (shown) return undefined;
-      this.#hidden.add(step.key);
-      return gap.why;
+      // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps, nor a
+      // list drawn from a cut result (or from one that lacks work its value does not show) the items it lacks, nor a
+      // tool's list the gaps of what it was given.
+      const shown = gap.cutBy === undefined && gap.madeBy === undefined && !(step.type === 'plan' && !step.forEach) && !(step.type === 'tool_call' && this.#givenHidden(step));
+      return shown ? undefined : gap.why;
     }
     if (step.type !== 'tool_call') return undefined;
     for (const source of givenSources(step)) {
@@ -81,7 +72,6 @@ export class PartialInputs {
       // A tool the plan's author says reads the gaps (`handles_gaps`) answers whole on the nulls and notes it is
       // given; not on a result whose gap its value does not show ({"failures": 0} made from a list with a null).
       if (step.handlesGaps && !this.#hides(source)) continue;
-      this.#hidden.add(step.key);
       const given = source.kind === 'input' ? `input ${source.name}` : `the result of step ${source.name}`;
       const why = `its tool was given ${given}, which lacks work (${root}), and a tool is not told what is missing`;
       this.#roots.set(step.key, root);
@@ -119,7 +109,7 @@ export class PartialInputs {
 
   /** Whether what `source` gives lacks work its value does not show. */
   #hides(source: Source): boolean {
-    return source.kind === 'input' ? this.#inputs.get(source.name)?.shown === false : this.#results.has(source.name) && this.#hidden.has(source.name);
+    return source.kind === 'input' ? this.#inputs.get(source.name)?.shown === false : this.#results.has(source.name) && this.#made.has(source.name);
   }
 
   /** Whether a tool step is given a result that lacks work its value does not show. */
