@@ -2,6 +2,8 @@ import type { PlanStep } from '../core/plan-step.ts';
 import { findReferences } from '../plan/find-references.ts';
 import { resultCutNote, resultTexts } from '../goals/result-cut-note.ts';
 import { resultGap } from '../goals/result-gap.ts';
+import type { PathSegment } from '../plan/plan-issue.ts';
+import { readPath } from '../plan/reference-path.ts';
 
 /** Why an input of a used plan is given a result that lacks work; `shown`: its value shows the gap (a null per failed item, a cut note). */
 export interface InputGap {
@@ -95,7 +97,7 @@ export class PartialInputs {
     for (const [name, value] of Object.entries(step.with ?? {})) {
       for (const { reference } of findReferences(value).references) {
         if (reference.kind !== 'step' && reference.kind !== 'input') continue;
-        const source: Source = reference.kind === 'step' ? { kind: 'step', name: reference.step } : { kind: 'input', name: reference.name };
+        const source: Source = reference.kind === 'step' ? { kind: 'step', name: reference.step, paths: [reference.path] } : { kind: 'input', name: reference.name, paths: [] };
         const why = source.kind === 'input' ? this.#inputs.get(source.name)?.why : this.#rootOf(source.name);
         if (why === undefined) continue;
         const hidden = this.#hides(source);
@@ -107,9 +109,16 @@ export class PartialInputs {
     return given;
   }
 
-  /** Whether what `source` gives lacks work its value does not show. */
+  /**
+   * Whether what `source` gives lacks work its value does not show: a result made so, or a part of one
+   * (`.result.files`) that leaves its gap behind (the `[cut: …]` note beside the list, the failed items' nulls).
+   */
   #hides(source: Source): boolean {
-    return source.kind === 'input' ? this.#inputs.get(source.name)?.shown === false : this.#results.has(source.name) && this.#made.has(source.name);
+    if (source.kind === 'input') return this.#inputs.get(source.name)?.shown === false;
+    if (!this.#results.has(source.name)) return false;
+    if (this.#made.has(source.name)) return true;
+    const value = this.#results.get(source.name);
+    return source.paths.some((path) => path.length > 0 && !showsGap(readPath(value, path)));
   }
 
   /** Whether a tool step is given a result that lacks work its value does not show. */
@@ -130,7 +139,15 @@ export class PartialInputs {
   }
 }
 
-type Source = { readonly kind: 'step' | 'input'; readonly name: string };
+/** A step or input a step is given; a step's `paths`: the parts of its result it is given (`[]` for the whole). */
+type Source = { readonly kind: 'step' | 'input'; readonly name: string; readonly paths: readonly (readonly PathSegment[])[] };
+
+/** Whether a part read from a result that lacks work still shows it: a null (a failed item), a list with one, a cut note. */
+function showsGap(read: ReturnType<typeof readPath>): boolean {
+  if (!read.found) return true;
+  const { value } = read;
+  return value === null || (Array.isArray(value) && value.includes(null)) || resultCutNote(resultTexts(value)) !== undefined;
+}
 
 /**
  * What a tool step is given: the steps and inputs its `args` and `for_each` list name, or, when a model chooses its
@@ -138,14 +155,17 @@ type Source = { readonly kind: 'step' | 'input'; readonly name: string };
  */
 function givenSources(step: PlanStep): Source[] {
   const sources = new Map<string, Source>();
-  const add = (kind: Source['kind'], name: string): void => void sources.set(`${kind} ${name}`, { kind, name });
+  const add = (kind: Source['kind'], name: string, path?: readonly PathSegment[]): void => {
+    const known = sources.get(`${kind} ${name}`);
+    sources.set(`${kind} ${name}`, { kind, name, paths: [...(known?.paths ?? []), ...(path ? [path] : [])] });
+  };
   const written = [...(step.forEach ? [step.forEach.list] : []), ...(step.args ? [step.args] : [])];
   for (const value of written) {
     for (const { reference } of findReferences(value, step.forEach?.as).references) {
-      if (reference.kind === 'step') add('step', reference.step);
+      if (reference.kind === 'step') add('step', reference.step, reference.path);
       else if (reference.kind === 'input') add('input', reference.name);
     }
   }
-  if (!step.args) for (const key of step.dependsOn) add('step', key);
+  if (!step.args) for (const key of step.dependsOn) add('step', key, []);
   return [...sources.values()];
 }

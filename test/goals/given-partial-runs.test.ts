@@ -99,6 +99,25 @@ describe('a tool step given a partial result', () => {
     expect(goalLine).toContain('1 of 3 items failed');
   });
 
+  // Found by a review: `.result.files` of a cut result leaves its `[cut: …]` note behind, so the tool has no gap to read.
+  it('keeps partial a step marked handles_gaps given a part of a cut result that leaves its cut note out', async () => {
+    const listed = `process.stdout.write(JSON.stringify({ note: '[cut: the pull request changes more than 2 files; showing the first 2]', files: ['a.ts', 'b.ts'] }))`;
+    const countFiles = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ files: JSON.parse(s).files.length })))`;
+    const { result, said } = await run(`name: Files
+tools:
+  list_files: { description: Lists the changed files, command: [node, -e, "${listed}"] }
+  count_files: { description: Counts the files and says any cut note, command: [node, -e, "${countFiles}"] }
+workflow_sequence:
+  - { id: files, type: tool_call, tool: list_files, args: {} }
+  - { id: count, type: tool_call, tool: count_files, args: { files: "\${steps.files.result.files}" }, handles_gaps: true }
+goals:
+  - { name: two files, of: count, json_schema: { type: object, properties: { files: { const: 2 } }, required: [files] } }
+`);
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    const goalLine = said.summary.split('\n').find((line) => line.startsWith('|') && line.includes('two files')) ?? '';
+    expect(goalLine).toContain('the result of step count lacks work the run left undone (step count: its tool was given the result of step files');
+  });
+
   it('passes its partial result down a chain of tool steps', async () => {
     const more = `  - { id: again, type: tool_call, tool: echo_json, args: { value: "\${steps.count.result}" } }\n`;
     const { result, said } = await run(
