@@ -33,7 +33,7 @@ workflow_sequence:
 `;
 
 const REPOSITORY = { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' };
-const PULL = { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } };
+const PULL = { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { sha: 'c'.repeat(40), repo: { full_name: 'octo/app' } } };
 
 let root: string;
 let workspace: string;

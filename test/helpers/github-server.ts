@@ -325,6 +325,12 @@ export class FakeGitHub {
       const pull = this.pulls.get(Number(params['pull_number']));
       return pull ? { status: 200, body: pull.files } : { status: 404, body: { message: 'Not Found' } };
     });
+    // A comparison with a pull request's head commit: that pull request's files (the run's pull request is read so).
+    this.handle('repos/compare-commits-with-basehead', ({ params }) => {
+      const head = params['basehead']?.split('...')[1];
+      const pull = [...this.pulls.values()].find((candidate) => (candidate.data['head'] as { sha?: unknown } | undefined)?.sha === head);
+      return pull ? { status: 200, body: { files: pull.files } } : { status: 404, body: { message: 'Not Found' } };
+    });
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

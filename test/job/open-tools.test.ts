@@ -148,7 +148,9 @@ describe('openTools: toolsets', () => {
     it('reads the event’s pull request as of the event’s commit, and fails a read once a push moved its head', async () => {
       const runSha = 'a'.repeat(40);
       let head = runSha;
-      api.handlers['pulls/get'] = (request) => (String(request.headers.accept).includes('diff') ? { text: `diff of ${head.slice(0, 7)}\n` } : { body: { head: { sha: head } } });
+      api.handlers['pulls/get'] = (request) => (String(request.headers.accept).includes('diff') ? { text: `diff of ${head.slice(0, 7)}\n` } : { body: { head: { sha: head }, base: { sha: 'c'.repeat(40) } } });
+      // The run's pull request's diff is the comparison of the run's commit with its base, whatever its head is now.
+      api.handlers['repos/compare-commits-with-basehead'] = (request) => ({ text: `diff of ${request.params.basehead!.split('...')[1]!.slice(0, 7)}\n` });
       const event = path.join(root, 'event.json');
       await writeFile(event, JSON.stringify({ pull_request: { number: 12, head: { sha: runSha } }, repository: { name: 'demo', owner: { login: 'octo' } } }));
       const run = githubRunContext({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_API_URL: api.baseUrl, GITHUB_REPOSITORY: 'octo/demo' });

@@ -231,7 +231,9 @@ describe('github read tools', () => {
   describe('a run for a pull request’s commit', () => {
     const RUN_SHA = 'a'.repeat(40);
     const NEWER_SHA = 'b'.repeat(40);
+    const BASE_SHA = 'c'.repeat(40);
     let head: string;
+    const changed = (sha: string) => [{ filename: `from-${sha.slice(0, 7)}.ts`, status: 'added', additions: 1, deletions: 0, changes: 1, patch: '@@ -0,0 +1 @@\n+x' }];
     beforeEach(() => {
       head = RUN_SHA;
       api.handlers['pulls/get'] = (request) =>
@@ -240,11 +242,16 @@ describe('github read tools', () => {
           : {
               body: {
                 number: Number(request.params.pull_number), title: 'T', state: 'open', merged: false, draft: false, user: { login: 'mona' },
-                base: { ref: 'main' }, head: { ref: 'feature', sha: head, repo: { full_name: 'octo/demo' } }, labels: [],
+                base: { ref: 'main', sha: BASE_SHA }, head: { ref: 'feature', sha: head, repo: { full_name: 'octo/demo' } }, labels: [],
                 additions: 1, deletions: 0, changed_files: 1, commits: 1, html_url: 'https://github.com/octo/demo/pull/7', body: '',
               },
             };
-      api.handlers['pulls/list-files'] = () => ({ body: [{ filename: `from-${head.slice(0, 7)}.ts`, status: 'added', additions: 1, deletions: 0, changes: 1, patch: '@@ -0,0 +1 @@\n+x' }] });
+      api.handlers['pulls/list-files'] = () => ({ body: changed(head) });
+      // A comparison is of the commits it names, whatever the pull request's head is now.
+      api.handlers['repos/compare-commits-with-basehead'] = (request) => {
+        const compared = request.params.basehead!.split('...')[1]!;
+        return String(request.headers.accept).includes('diff') ? { text: `diff of ${compared.slice(0, 7)}\n` } : { body: { files: changed(compared) } };
+      };
     });
     const pinned = { pullNumber: 7, pullHeadSha: RUN_SHA };
 
@@ -265,6 +272,42 @@ describe('github read tools', () => {
           message: `${name}: pull request #7 of octo/demo moved on to commit ${NEWER_SHA} during the run, which is for commit ${RUN_SHA}: what it reads now is the newer commit's, not the one this run reports on; a run for ${NEWER_SHA.slice(0, 7)} checks it`,
         });
       }
+    });
+
+    // Found by an adversarial pass: the files and the diff were read of the head as it was during the read, and the head
+    // checked after it: an author who pushed B while the step showed ⏳ and force-pushed A back before the check had B’s
+    // changes reviewed and the check run pass on A.
+    it('reads the files and the diff of the run’s commit when a push and a force-push back land during the read', async () => {
+      // The pull request's own endpoints answer with B, pushed while they read; its head is A again when asked after.
+      api.handlers['pulls/list-files'] = () => ({ body: changed(NEWER_SHA) });
+      const getPull = api.handlers['pulls/get']!;
+      api.handlers['pulls/get'] = (request, baseUrl) => (String(request.headers.accept).includes('diff') ? { text: `diff of ${NEWER_SHA.slice(0, 7)}\n` } : getPull(request, baseUrl));
+      await expect(call('list_pull_request_files', {}, pinned)).resolves.toEqual({ files: [expect.objectContaining({ filename: 'from-aaaaaaa.ts' })] });
+      await expect(call('get_pull_request_diff', {}, pinned)).resolves.toBe('diff of aaaaaaa\n');
+      const compared = api.requests.filter((request) => request.operationId === 'repos/compare-commits-with-basehead');
+      expect(compared.map((request) => request.params.basehead)).toEqual([`${BASE_SHA}...${RUN_SHA}`, `${BASE_SHA}...${RUN_SHA}`]);
+    });
+
+    it('lists the run’s commit’s files as the pull request’s own endpoint does, and says when GitHub’s comparison lists fewer than it changes', async () => {
+      const renamed = { filename: 'new.ts', previous_filename: 'old.ts', status: 'renamed', additions: 0, deletions: 0, changes: 0 };
+      const files = [renamed, ...Array.from({ length: 299 }, (_, index) => ({ filename: `f${index}.ts`, status: 'modified', additions: 1, deletions: 0, changes: 1, patch: '@@ -1 +1 @@\n+x' }))];
+      const getPull = api.handlers['pulls/get']!;
+      let changedFiles = 300;
+      api.handlers['pulls/get'] = (request, baseUrl) => {
+        const answer = getPull(request, baseUrl) as { body: Record<string, unknown> };
+        return { body: { ...answer.body, changed_files: changedFiles } };
+      };
+      api.handlers['repos/compare-commits-with-basehead'] = () => ({ body: { files } });
+      const whole = (await call('list_pull_request_files', {}, pinned)) as { note?: string; files: Record<string, unknown>[] };
+      expect(whole.note).toBeUndefined();
+      expect(whole.files).toHaveLength(300);
+      expect(whole.files[0]).toEqual({ filename: 'new.ts', previous_filename: 'old.ts', status: 'renamed', additions: 0, deletions: 0, patch: null });
+      // GitHub's comparison lists at most 300 files; the pull request (at the run's commit, checked on the same read) changes more.
+      changedFiles = 3_000;
+      const cut = (await call('list_pull_request_files', {}, pinned)) as { note?: string; files: Record<string, unknown>[] };
+      expect(cut.note).toBe('[cut: the pull request changes 3000 files; showing the first 300]');
+      expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(cut))).toMatchObject({ outcome: 'error' });
+      expect(api.requests.filter((request) => request.operationId === 'repos/compare-commits-with-basehead').map((request) => request.query.get('per_page'))).toEqual(['1', '1']);
     });
 
     it('reads another pull request as it is now: the run is for no commit of it', async () => {

@@ -1,5 +1,6 @@
 import { cutNote } from '../../core/cut-note.ts';
 import { StepError } from '../../core/step-error.ts';
+import type { GitHubClient } from '../../github/create-octokit.ts';
 import type { Tool } from '../tool.ts';
 import { capText } from './cap-text.ts';
 import { defineGitHubTool, type GitHubCall } from './define-github-tool.ts';
@@ -51,20 +52,40 @@ function checkHead(tool: string, call: GitHubCall, pull: PullTarget, head: strin
   throw new PullRequestMovedError({ toolName: tool, target: `${call.owner}/${call.repo}`, pullNumber: pull.number, runSha: pull.sha, headSha: head });
 }
 
+/** What a read of the run's pull request as of its commit compares: `basehead` for GitHub's compare API, and how many files the pull request changes. */
+interface RunComparison {
+  readonly basehead: string;
+  readonly changedFiles: number;
+}
+
 /**
- * For a read GitHub gives only of the pull request's head now (its files, its diff): asks, once the read is done, whether
- * that head is still the run's commit, so what was read is of the commit the run reports on (asked before the read, a push
- * between the two would go unseen).
+ * For a read of the run's pull request's files or diff, which the pull request's own endpoints give only of its head now:
+ * checks that head is still the run's commit, and names the comparison of that commit with the pull request's base
+ * (three dots: its changes since the merge base, as the pull request's files are), a read of which a push during it does
+ * not change. Checked after a read of the head instead, a push and a force-push back during it went unseen.
  */
-async function checkHeadAfterRead(tool: string, context: GitHubToolContext, call: GitHubCall, pull: PullTarget): Promise<void> {
-  if (pull.sha === undefined) return;
-  let head: string;
+async function runComparison(tool: string, context: GitHubToolContext, call: GitHubCall, pull: PullTarget & { readonly sha: string }): Promise<RunComparison> {
+  let data: Awaited<ReturnType<GitHubClient['rest']['pulls']['get']>>['data'];
   try {
-    head = (await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number: pull.number, request: call.request() })).data.head.sha;
+    ({ data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number: pull.number, request: call.request() }));
   } catch (error) {
     throw call.fail(`reading the head commit of pull request #${pull.number} of ${call.owner}/${call.repo}`, error);
   }
-  checkHead(tool, call, pull, head);
+  checkHead(tool, call, pull, data.head.sha);
+  return { basehead: `${data.base.sha}...${pull.sha}`, changedFiles: data.changed_files };
+}
+
+/** One page of the files a pull request changes, as the pull request's files endpoint and the compare API give them. */
+interface FilePage {
+  readonly data: readonly DiffEntry[];
+  readonly headers: { readonly link?: string };
+}
+type DiffEntry = Awaited<ReturnType<GitHubClient['rest']['pulls']['listFiles']>>['data'][number];
+
+/** The compare API's files, all on its first page (at most 300: it lists no more of a comparison); `per_page` keeps its commits to one. */
+async function* comparedFiles(context: GitHubToolContext, call: GitHubCall, basehead: string): AsyncGenerator<FilePage> {
+  const { data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ owner: call.owner, repo: call.repo, basehead, per_page: 1, request: call.request() });
+  yield { data: data.files ?? [], headers: {} };
 }
 
 /** The first few of `names`, and how many more. */
@@ -121,7 +142,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
       name: 'list_pull_request_files',
       description:
         `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
-        `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
+        `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files). The run's own pull request is read as of the run's commit.`,
       properties,
       required,
       sideEffects: false,
@@ -133,14 +154,17 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         let more = false;
         // Changed files GitHub gave no patch for: a diff too large for its API (a binary file changes no lines).
         const unshown: string[] = [];
+        // How many files the run's pull request changes at the run's commit: GitHub's comparison lists 300 at most.
+        let changedFiles: number | undefined;
         try {
-          const pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, {
-            owner: call.owner,
-            repo: call.repo,
-            pull_number,
-            per_page: 100,
-            request: call.request(),
-          });
+          let pages: AsyncIterable<FilePage>;
+          if (pull.sha === undefined) {
+            pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, { owner: call.owner, repo: call.repo, pull_number, per_page: 100, request: call.request() });
+          } else {
+            const comparison = await runComparison('list_pull_request_files', context, call, { ...pull, sha: pull.sha });
+            changedFiles = comparison.changedFiles;
+            pages = comparedFiles(context, call, comparison.basehead);
+          }
           for await (const page of pages) {
             for (const [index, file] of page.data.entries()) {
               if (files.length === PULL_REQUEST_LIMITS.files) {
@@ -172,11 +196,11 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         } catch (error) {
           throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
         }
-        await checkHeadAfterRead('list_pull_request_files', context, call, pull);
+        if (changedFiles !== undefined && changedFiles > files.length) more = true;
         // A goal that must read the whole result (`not_contains`) is told it was given a part: without the note, a
         // patch GitHub left out passed `not_contains: AKIA` unread (found by an adversarial hunt).
         const notes = [
-          ...(more ? [cutNote(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`)] : []),
+          ...(more ? [cutNote(`the pull request changes ${changedFiles ?? `more than ${PULL_REQUEST_LIMITS.files}`} files; showing the first ${files.length}`)] : []),
           ...(unshown.length > 0 ? [cutNote(`GitHub gives no patch for ${unshown.length === 1 ? 'a file' : `${unshown.length} files`} whose diff is too large for its API (${unshownNames(unshown)}); get_pull_request_diff or read_file shows more`)] : []),
         ];
         return notes.length === 0 ? { files } : { note: notes.join('\n'), files };
@@ -184,7 +208,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
     }),
     defineGitHubTool(context, {
       name: 'get_pull_request_diff',
-      description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
+      description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB). The run's own pull request is read as of the run's commit.`,
       properties,
       required,
       sideEffects: false,
@@ -193,19 +217,19 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         const pull_number = pull.number;
         let diff: string;
         try {
-          const { data } = await context.octokit.rest.pulls.get({
-            owner: call.owner,
-            repo: call.repo,
-            pull_number,
-            mediaType: { format: 'diff' },
-            request: call.request(),
-          });
-          // With the diff media type, the API answers with text, not the pull request object.
-          diff = data as unknown as string;
+          const where = { owner: call.owner, repo: call.repo, mediaType: { format: 'diff' } };
+          let data: unknown;
+          if (pull.sha === undefined) {
+            ({ data } = await context.octokit.rest.pulls.get({ ...where, pull_number, request: call.request() }));
+          } else {
+            const { basehead } = await runComparison('get_pull_request_diff', context, call, { ...pull, sha: pull.sha });
+            ({ data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ ...where, basehead, request: call.request() }));
+          }
+          // With the diff media type, the API answers with text, not the pull request or comparison object.
+          diff = data as string;
         } catch (error) {
           throw call.fail(`reading the diff of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
         }
-        await checkHeadAfterRead('get_pull_request_diff', context, call, pull);
         return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
       },
     }),
