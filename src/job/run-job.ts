@@ -335,7 +335,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   let run: RunOutcome;
   try {
     // A resumed run's plan goes on with the revision numbers of the run it resumes.
-    run = await runPlan({ ...plan, revision: resumedRevision(resume, fileStepsHash(plan.steps, redact)) }, {
+    run = await runPlan({ ...plan, revision: resumedRevision(resume, () => fileStepsHash(plan.steps, redact)) }, {
       runStep: deps.runStep ?? runStep,
       tools: opened.tools,
       model,

@@ -370,15 +370,16 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
 
 /**
  * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
- * them: `stableHash` of them redacted, as JSON) to `stepsHash`: a chain of re-runs numbers its plans as one
+ * them: `stableHash` of them redacted, as JSON) to what `stepsHash` returns (asked only of a resumed run: hashing a
+ * large plan's steps costs; a run that resumed nothing paid it anyway, found by an adversarial pass): a chain of re-runs numbers its plans as one
  * run would, so that every number names one plan. The plan those runs last had keeps its number; other steps
  * (a plan file changed since, a plan written anew) are a new revision. Numbered from 1 in each run, a resumed
  * replanned run's plan was revision 1 and its first replan revision 2 again: the escalation, the trace, the
  * summary and the replanner's list of earlier runs gave two plans one number (found by an audit).
  */
-export function resumedRevision(state: ResumeState | undefined, stepsHash: string): number {
+export function resumedRevision(state: ResumeState | undefined, stepsHash: () => string): number {
   if (!state) return 1;
-  const last = state.plan.revision === state.lastRevision && stableHash(state.plan.steps) === stepsHash;
+  const last = state.plan.revision === state.lastRevision && stableHash(state.plan.steps) === stepsHash();
   return last ? state.lastRevision : state.lastRevision + 1;
 }
 

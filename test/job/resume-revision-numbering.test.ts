@@ -116,7 +116,30 @@ it('a merge job whose earlier attempt replanned numbers its plan after that atte
   const merge = { ...empty, from: 'merge attempt 1', plan: replanned, firstPlan: prepared, lastRevision: 2 };
   const both = mergeResumeStates([prepare, merge], 'prepare, merge attempt 1');
   // The prepare job's plan comes first: its steps are revision 1, and the merge attempt's revision 2 is another plan.
-  expect(resumedRevision(both, stableHash(prepared.steps))).toBe(3);
-  expect(resumedRevision(prepare, stableHash(prepared.steps))).toBe(1);
-  expect(resumedRevision(undefined, stableHash(prepared.steps))).toBe(1);
+  expect(resumedRevision(both, () => stableHash(prepared.steps))).toBe(3);
+  expect(resumedRevision(prepare, () => stableHash(prepared.steps))).toBe(1);
+  expect(resumedRevision(undefined, () => stableHash(prepared.steps))).toBe(1);
+});
+
+// The revision number needs the plan file's steps hashed only when there is a run to go on from: a run that resumed
+// nothing redacted, copied and hashed all of them a second time before it started, 11% more CPU and 20 MB more
+// memory on a plan of 10,000 steps (found by an adversarial pass).
+it('a run that resumes nothing reads its plan file’s steps for their hash once, not again for its revision number', async () => {
+  const planFile = path.join(dir, 'plan.yml');
+  await writeFile(planFile, `name: once
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: count, args: {}, description: a description to count }
+`);
+  let reads = 0;
+  let readsBeforeTheRun = -1;
+  const base = createRedactor();
+  const redact = Object.assign((text: string) => (text === 'a description to count' && reads++, base(text)), { learn: base.learn });
+  const count: Tool = { name: 'count', description: 'count', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => 1 };
+  const outcome = await runJob(
+    { planFile, inputs: {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: 'http://127.0.0.1:9' } },
+    { listeners: [() => void (readsBeforeTheRun < 0 && (readsBeforeTheRun = reads))], clock: systemClock, extraTools: [count], createModel: () => model, redact },
+  );
+  expect(outcome.kind === 'ran' && outcome.run.status).toBe('succeeded');
+  // The one read: the hash the trace keeps (`plan_created`'s `fileSteps`), which a later resume compares.
+  expect(readsBeforeTheRun).toBe(1);
 });
