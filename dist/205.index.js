@@ -276,7 +276,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
  * adversarial pass). The JSON report has every figure.
  */
 const MAX_GOAL_LINES = 500;
-const goalName = (name) => (0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.I)(name, 200));
+const goalName = (name) => (0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.IN)(name, 200));
 /** The evaluation as Markdown: one column per variant (and plan), one row per figure, then the verdicts. */
 function renderEvalTable(input) {
     // Cancelled before any run finished: no figure to show, and a table of empty cells said nothing (found by a review).
@@ -374,8 +374,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 5 modules
 var run_budget = __webpack_require__(46736);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
-var run_job = __webpack_require__(83422);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 57 modules
+var run_job = __webpack_require__(97779);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -1364,13 +1364,13 @@ function evalReport(settings, made, thresholds, cancelled) {
         const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected' || paused(run));
         const why = ran.some(paused) ? 'each was refused or waited for an approval, which an evaluation never gives' : 'each was refused';
         if (column && refused)
-            return [`Failed: no run of ${column.column} got to its first step: ${why} (${(0,cut_text/* cutText */.I)(ran[0]?.reason ?? 'no reason given', 300)}).`];
+            return [`Failed: no run of ${column.column} got to its first step: ${why} (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}).`];
         // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), and not
         // only because the eval's own faults answered in the endpoint's place: the figures measure the endpoint, and "no
         // regression" compared two outages.
         const unanswered = ran.length > 0 &&
             ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && askedEndpoint(run));
-        return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.I)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
+        return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
     });
     (0,push_all/* pushAll */.i)(notes, unevaluated);
     // A run that threw (a trace it could not open, plan-runner's own error) measured nothing of the plan: counted as
@@ -1378,7 +1378,7 @@ function evalReport(settings, made, thresholds, cancelled) {
     // (found by an adversarial pass: runs past the open-file limit failed with EMFILE, and the eval exited 0).
     const crashed = runs.filter((run) => run.crashed === true);
     if (crashed.length > 0) {
-        notes.push(`Failed: ${crashed.length} of ${runs.length} run(s) failed to start or finish, so they measured nothing of the plan (${(0,cut_text/* cutText */.I)(crashed[0].reason ?? 'no reason given', 300)}).`);
+        notes.push(`Failed: ${crashed.length} of ${runs.length} run(s) failed to start or finish, so they measured nothing of the plan (${(0,cut_text/* cutText */.IN)(crashed[0].reason ?? 'no reason given', 300)}).`);
     }
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
     const passed = !cancelled && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;

@@ -8,6 +8,8 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ boundedCall)
 /* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
+
 /**
  * The longest call id, and name of a tool the step does not offer, a conversation keeps: both are the model's
  * own strings, resent every turn and counted by no budget. Ten turns of 8 calls named with 50,000 characters
@@ -33,7 +35,7 @@ function boundedCall(call, fallbackId, known, used) {
     const longName = fn.name.length > MAX_UNKNOWN_NAME_CHARS && !known(fn.name);
     if (!replaceId && !longName)
         return call;
-    return { ...call, id: replaceId ? newId : id, function: { ...fn, name: longName ? `${fn.name.slice(0, MAX_UNKNOWN_NAME_CHARS)}\u2026` : fn.name } };
+    return { ...call, id: replaceId ? newId : id, function: { ...fn, name: longName ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(fn.name, MAX_UNKNOWN_NAME_CHARS + 1) : fn.name } };
 }
 
 
@@ -164,7 +166,10 @@ var step_context = __webpack_require__(24455);
 var step_model_settings = __webpack_require__(13643);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-stopped-error.js
+
 
 /** Open items the error names, each cut to OPEN_ITEM_CHARS; the trace and the checklist have them all. */
 const NAMED_OPEN_ITEMS = 3;
@@ -174,7 +179,7 @@ function todoTally(todos) {
         return 'it wrote no TODO list';
     const done = todos.filter((todo) => todo.status === 'completed').length;
     const open = todos.filter((todo) => todo.status === 'pending' || todo.status === 'in_progress');
-    const named = open.slice(0, NAMED_OPEN_ITEMS).map((todo) => `"${todo.content.length > OPEN_ITEM_CHARS ? `${todo.content.slice(0, OPEN_ITEM_CHARS - 1)}\u2026` : todo.content}"`);
+    const named = open.slice(0, NAMED_OPEN_ITEMS).map((todo) => `"${(0,cut_text/* cutText */.IN)(todo.content, OPEN_ITEM_CHARS)}"`);
     const more = open.length > NAMED_OPEN_ITEMS ? `, and ${open.length - NAMED_OPEN_ITEMS} more` : '';
     return `its TODO list: ${done}/${todos.length} completed${open.length > 0 ? `; open: ${named.join(', ')}${more}` : ''}`;
 }
@@ -182,7 +187,7 @@ function quoted(text) {
     if (text === undefined || text.trim() === '')
         return 'it wrote no message';
     const line = text.trim().replace(/\s+/g, ' ');
-    return `its last message: "${line.length > 300 ? `${line.slice(0, 299)}\u2026` : line}"`;
+    return `its last message: "${(0,cut_text/* cutText */.IN)(line, 300)}"`;
 }
 /**
  * An agent step used all its turns (`max_turns`) without a final answer. It carries the TODO list
@@ -259,7 +264,10 @@ var validate_tool_arguments = __webpack_require__(14481);
 var parse_tool_arguments = __webpack_require__(30914);
 // EXTERNAL MODULE: ./lib/core/stable-hash.js
 var stable_hash = __webpack_require__(66297);
+// EXTERNAL MODULE: ./lib/core/race-abort.js
+var race_abort = __webpack_require__(90469);
 ;// CONCATENATED MODULE: ./lib/steps/agent/call-agent-tool.js
+
 
 
 
@@ -320,12 +328,16 @@ async function callAgentTool(ctx, tools, name, argumentText, made) {
     let result;
     try {
         // Through the run: recorded in the trace, with its idempotency key; a side effect that ran is never repeated.
-        result = await ctx.callTool(tool, checked.args);
+        // Not waited for past the turn a stop lands in: a tool still ending (a command being killed) answered after the step had
+        // ended, and its record was dropped, so the summary said "0 tool calls" beside the call in the trace.
+        result = await (0,race_abort/* raceAbortAfterTurn */.r)(ctx.callTool(tool, checked.args), ctx.signal);
     }
     catch (error) {
-        // The step itself was stopped (timeout, budget, cancel): that ends the loop, not the model's turn.
+        // The step itself was stopped (timeout, budget, cancel): that ends the loop, not the model's turn. Recorded first, as
+        // the trace has the call: thrown past its record, the summary said "0 tool calls" beside the call's tool_called
+        // (found by an adversarial pass).
         if (ctx.signal.aborted)
-            throw ctx.signal.reason;
+            return { ...failed(args, `stopped: ${(0,error_text/* errorText */.k)(ctx.signal.reason)}`), endsStep: ctx.signal.reason };
         const text = (0,error_text/* errorText */.k)(error);
         // A side-effect call that got no answer may have taken effect, and the run escalates once the step ends: told
         // only that the tool failed, the model made it again in other words (found by an adversarial pass: a second issue).
@@ -526,7 +538,7 @@ class AgentLoop {
             return { ok: false, args: parsed.args, error: applied.error, reply: `Error: ${applied.error}. The list was not changed.` };
         this.#todos = applied.todos;
         if (this.#wroteTodos)
-            this.#ctx.report({ type: 'todos_updated', todos: applied.todos, changed: applied.changed });
+            this.#ctx.report({ type: 'todos_updated', todos: applied.todos, changed: applied.changed, ...(applied.dropped.length > 0 && { dropped: applied.dropped }) });
         else
             this.#ctx.report({ type: 'todos_created', todos: applied.todos });
         this.#wroteTodos = true;
@@ -664,6 +676,16 @@ const INDIRECT_CONTEXT_CHAR_LIMIT = 32_000;
  * known by identity: the run stores a new value for a step, never changes one it stored.
  */
 const blocks = new WeakMap();
+/** Characters of the reason an `[incomplete: \u2026]` note gives a prompt holds at most. */
+const INCOMPLETE_NOTE_CHAR_LIMIT = 4_000;
+/**
+ * The note telling a model step what a result or an input lacks, as clean prompt text. Its reason quotes failed items'
+ * errors and keys (a tool's output, a label made from a pull request's text): it was put into the prompt as it came,
+ * hidden comments, invisible characters and all, and 20 errors of any length (found by an adversarial pass).
+ */
+function incompleteNote(why) {
+    return `\n[incomplete: ${(0,data_block/* promptData */.jG)(why, INCOMPLETE_NOTE_CHAR_LIMIT, 'every error whole in the trace')}]`;
+}
 function resultBlock(ctx, key, limit) {
     const step = ctx.steps.get(key);
     // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
@@ -681,7 +703,7 @@ function resultBlock(ctx, key, limit) {
     const cached = cache.get(key);
     if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps)
         return cached.text;
-    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptData */.jG)(result, limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
+    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptData */.jG)(result, limit)}${gaps === undefined ? '' : incompleteNote(gaps)}`, true);
     cache.set(key, { result, step, limit, gaps, text });
     return text;
 }
@@ -703,6 +725,13 @@ function ancestorBlocks(ctx, limit) {
     return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${(0,plan_check_context/* listNames */.Z)(left)}); work from the results above]`];
 }
 /**
+ * What a used plan's inputs given a result that lacks work are missing, told as a step's result's gaps are: only
+ * its tool steps were flagged, and a model step read the input as whole (found by an adversarial pass).
+ */
+function inputGaps(ctx) {
+    return [...(ctx.incompleteInputs ?? [])].map(([name, why]) => incompleteNote(`input ${name} lacks work (${why})`)).join('');
+}
+/**
  * The messages of a step's model call: our system prompt, then the goal, the run's inputs, the
  * result of every ancestor step in its own labelled data block, and last the step and `instruction`.
  */
@@ -712,7 +741,7 @@ function buildStepMessages(ctx, instruction, options = {}) {
     if (ctx.goal)
         sections.push(`Goal of the run: ${(0,sanitize_untrusted.sanitizeUntrusted)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
     if (Object.keys(ctx.inputs).length > 0)
-        sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptValue */.C6)(ctx.inputs), true)}`);
+        sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, `${(0,data_block/* promptValue */.C6)(ctx.inputs)}${inputGaps(ctx)}`, true)}`);
     const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T);
     if (blocks.length > 0)
         sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
@@ -863,6 +892,8 @@ class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/
 /* harmony export */   o: () => (/* binding */ parseToolArguments)
 /* harmony export */ });
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+
 
 /**
  * A model's tool-call argument string read as a value (`''` as `{}`), or what was wrong with it, for the model. Valid
@@ -875,7 +906,7 @@ function parseToolArguments(text) {
     catch (error) {
         if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonTooDeepError */ .FY || error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonDuplicateKeyError */ .bW)
             return { ok: false, error: `the arguments are refused: ${error.message}` };
-        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text)}` };
+        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(text, 201))}` };
     }
 }
 

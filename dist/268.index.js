@@ -14,6 +14,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38815);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(43508);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
+
 
 
 
@@ -168,7 +170,12 @@ function pruneDeepCollections(token) {
  * fails.
  */
 function readDocument(text) {
+    // Lines counted from the text, as positionAt counts them: the parser reports no line break inside a token it could
+    // not read (`"goal",` then a line break), and every position after one was a line up (found by an adversarial pass).
     const lineCounter = new yaml__WEBPACK_IMPORTED_MODULE_0__/* .LineCounter */ .HN();
+    lineCounter.addNewLine(0);
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1))
+        lineCounter.addNewLine(at + 1);
     // Duplicate keys are found below, in one pass: `yaml`'s own check compares each key with every key
     // before it in its map, and 60,000 keys in one map took 48 s.
     const options = { uniqueKeys: false, stringKeys: true, logLevel: 'error' };
@@ -216,7 +223,7 @@ function readDocument(text) {
     }
     // As parseDocument does: the first document, and an error for a second one.
     let doc;
-    for (const next of composer.compose(boundedTokens(new yaml__WEBPACK_IMPORTED_MODULE_0__/* .Parser */ .iX(lineCounter.addNewLine).parse(text)), true, text.length)) {
+    for (const next of composer.compose(boundedTokens(new yaml__WEBPACK_IMPORTED_MODULE_0__/* .Parser */ .iX().parse(text)), true, text.length)) {
         if (!doc)
             doc = next;
         else {
@@ -493,7 +500,7 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
     }
     const unresolved = unresolvedAlias(doc);
     if (unresolved) {
-        const name = unresolved.source.length > 40 ? `${unresolved.source.slice(0, 37)}\u2026` : unresolved.source;
+        const name = unresolved.source.length > 40 ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(unresolved.source, 38) : unresolved.source;
         return failure(file, `the alias *${name} names no anchor set before it (\`&${name}\` on a value above it); check its name, or write the value out`, positionOf(lineCounter, unresolved.range?.[0] ?? 0));
     }
     const expanding = overExpandingAlias(doc, doc.contents);

@@ -97,6 +97,16 @@ const INDIRECT_CONTEXT_CHAR_LIMIT = 32_000;
  * known by identity: the run stores a new value for a step, never changes one it stored.
  */
 const blocks = new WeakMap();
+/** Characters of the reason an `[incomplete: \u2026]` note gives a prompt holds at most. */
+const INCOMPLETE_NOTE_CHAR_LIMIT = 4_000;
+/**
+ * The note telling a model step what a result or an input lacks, as clean prompt text. Its reason quotes failed items'
+ * errors and keys (a tool's output, a label made from a pull request's text): it was put into the prompt as it came,
+ * hidden comments, invisible characters and all, and 20 errors of any length (found by an adversarial pass).
+ */
+function incompleteNote(why) {
+    return `\n[incomplete: ${(0,data_block/* promptData */.jG)(why, INCOMPLETE_NOTE_CHAR_LIMIT, 'every error whole in the trace')}]`;
+}
 function resultBlock(ctx, key, limit) {
     const step = ctx.steps.get(key);
     // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
@@ -114,7 +124,7 @@ function resultBlock(ctx, key, limit) {
     const cached = cache.get(key);
     if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps)
         return cached.text;
-    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptData */.jG)(result, limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
+    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptData */.jG)(result, limit)}${gaps === undefined ? '' : incompleteNote(gaps)}`, true);
     cache.set(key, { result, step, limit, gaps, text });
     return text;
 }
@@ -136,6 +146,13 @@ function ancestorBlocks(ctx, limit) {
     return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${(0,plan_check_context/* listNames */.Z)(left)}); work from the results above]`];
 }
 /**
+ * What a used plan's inputs given a result that lacks work are missing, told as a step's result's gaps are: only
+ * its tool steps were flagged, and a model step read the input as whole (found by an adversarial pass).
+ */
+function inputGaps(ctx) {
+    return [...(ctx.incompleteInputs ?? [])].map(([name, why]) => incompleteNote(`input ${name} lacks work (${why})`)).join('');
+}
+/**
  * The messages of a step's model call: our system prompt, then the goal, the run's inputs, the
  * result of every ancestor step in its own labelled data block, and last the step and `instruction`.
  */
@@ -145,7 +162,7 @@ function buildStepMessages(ctx, instruction, options = {}) {
     if (ctx.goal)
         sections.push(`Goal of the run: ${(0,sanitize_untrusted.sanitizeUntrusted)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
     if (Object.keys(ctx.inputs).length > 0)
-        sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptValue */.C6)(ctx.inputs), true)}`);
+        sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, `${(0,data_block/* promptValue */.C6)(ctx.inputs)}${inputGaps(ctx)}`, true)}`);
     const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T);
     if (blocks.length > 0)
         sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
@@ -177,10 +194,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95676);
 /* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69547);
 /* harmony import */ var _invalid_tool_arguments_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(40585);
-/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(13643);
+/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(13643);
 /* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14481);
 /* harmony import */ var _parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(30914);
 /* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46660);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(86919);
 
 
 
@@ -188,7 +206,8 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-const short = (text) => (text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
+
+const short = (text) => (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(text, 201);
 /** Reads the tool call out of a response and validates it; on failure, also the messages that tell the model why. */
 function readAttempt(tool, response) {
     const message = response.choices[0]?.message;
@@ -233,7 +252,7 @@ function readAttempt(tool, response) {
  */
 async function chooseToolArguments(ctx, tool) {
     const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .requireModel */ .n)(ctx);
-    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .stepModelSettings */ .j)(ctx, client);
+    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .stepModelSettings */ .j)(ctx, client);
     const instruction = `Call the tool '${tool.name}' to do this step. Take argument values from the goal, the inputs and the results above; do not invent them.`;
     let messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
     const request = (conversation) => ({
@@ -334,7 +353,9 @@ async function completeForStep(ctx, client, request) {
 /* unused harmony export promptText */
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
 /* harmony import */ var _core_cut_note_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(30068);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80083);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+
 
 
 
@@ -365,9 +386,9 @@ function promptText(result) {
 function cutClean(clean, limit, where) {
     if (clean.length <= limit)
         return clean;
-    const more = (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(clean.length - limit);
+    const kept = clean.slice(0, (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .keptUnits */ .ai)(clean, limit));
     // The kept text ends with `\u2026` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
-    return `${clean.slice(0, limit)}\u2026\n${(0,_core_cut_note_js__WEBPACK_IMPORTED_MODULE_2__/* .cutNote */ .n)(`${more} more characters; ${where}`)}`;
+    return `${kept}\u2026\n${(0,_core_cut_note_js__WEBPACK_IMPORTED_MODULE_2__/* .cutNote */ .n)(`${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(clean.length - kept.length)} more characters; ${where}`)}`;
 }
 /**
  * Untrusted prompt text sanitised and then cut to `limit` characters, with a visible note saying how
@@ -440,6 +461,8 @@ function promptValue(value) {
 /* harmony export */   o: () => (/* binding */ parseToolArguments)
 /* harmony export */ });
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+
 
 /**
  * A model's tool-call argument string read as a value (`''` as `{}`), or what was wrong with it, for the model. Valid
@@ -452,7 +475,7 @@ function parseToolArguments(text) {
     catch (error) {
         if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonTooDeepError */ .FY || error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonDuplicateKeyError */ .bW)
             return { ok: false, error: `the arguments are refused: ${error.message}` };
-        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text)}` };
+        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(text, 201))}` };
     }
 }
 

@@ -135,7 +135,7 @@ async function finishKilledRun(settings, context) {
     if (!parsed.ok) {
         io.warning(`Could not read the trace the main step left (${parsed.problem}).`);
         // The problem quotes the trace (a trace_gap line's event, a key named twice): cut, so the report's own words stay whole.
-        return endUnreadRun(settings, context, `its trace could not be read (${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_19__/* .cutText */ .I)(parsed.problem, MAX_PROBLEM_CHARS)})`);
+        return endUnreadRun(settings, context, `its trace could not be read (${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_19__/* .cutText */ .IN)(parsed.problem, MAX_PROBLEM_CHARS)})`);
     }
     const { events } = parsed;
     // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed
@@ -164,9 +164,15 @@ async function finishKilledRun(settings, context) {
     // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
     const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__/* .hideCutFragments */ .wJ)(redact(goal.evidence)) }));
     // Cut off mid-run, or while its goals were checked: a model request then in flight is in no figure, and the summary says so.
-    const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
-    const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
-    await finishComment(settings, context, report, all);
+    const reportOf = (shown) => {
+        const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .renderSummary */ .B)(shown, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
+        return { status: shown.status ?? 'cancelled', ...(shown.reason !== undefined && { reason: shown.reason }), goals, markdown, record: shown, planErrors: [] };
+    };
+    const told = reportOf(record);
+    const comment = await finishComment(settings, context, told, all);
+    // As the main step decides it: a pause the comment does not show is failed, not left to an /approve that cannot find it.
+    const unshown = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .unshownPause */ .zu)(told, comment);
+    const report = unshown === undefined ? told : reportOf({ ...record, status: 'failed', reason: unshown });
     await completeLeftCheckRun(settings, context, report);
     if (!context.reported)
         await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u5)(report, paths.report, io, redact);
@@ -216,7 +222,7 @@ async function endUnreadRun(settings, context, why, replaced = false) {
         await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u5)(report, (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_14__/* .jobReportPaths */ .yD)(settings).report, io, redact);
     return true;
 }
-/** The PR comment's final body, drawn from `events` (none when the run's record is not known) and the report. */
+/** The PR comment's final body, drawn from `events` (none when the run's record is not known) and the report; the comment, once finished, if one was written to. */
 async function finishComment(settings, context, report, events, leaveApproval = false) {
     const { io, redact } = context;
     try {
@@ -224,31 +230,33 @@ async function finishComment(settings, context, report, events, leaveApproval = 
         // does not know what the main step was admitted as, and commented there with a token that can write
         // (pull_request_target, a comment on the pull request) (found by an adversarial pass). Asked as the main step
         // asks, and failing closed as it does.
-        if ((0,_comment_target_js__WEBPACK_IMPORTED_MODULE_12__/* .commentTarget */ .l)(settings).target) {
+        if ((0,_comment_target_js__WEBPACK_IMPORTED_MODULE_12__/* .commentTarget */ .lt)(settings).target) {
             const github = context.github ? { github: context.github } : {};
             // Nor for a run the main step would have refused (an outsider's comment or issue), ended before it could:
             // its post step wrote "cancelled" over the plan's comment there, or opened one (found by an adversarial hunt).
             const trigger = await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_11__/* .authorizeRun */ .zb)(settings, github);
             if (!trigger.allowed) {
                 io.info(`No PR comment: who started this run may not start one (${trigger.reason}), so the main step wrote none.`);
-                return;
+                return undefined;
             }
             const readOnly = await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_11__/* .actsForFork */ .ry)(settings, github);
             if (readOnly !== undefined) {
                 io.info(`No PR comment: the run is read-only (${readOnly}).`);
-                return;
+                return undefined;
             }
         }
         const leave = leaveApproval && { leaveApproval, ...(context.answerRecorded && { answerRecorded: true }) };
         // An approved run's comment names its paused commit and is left to a newer commit's run, as the main step's is.
         const head = context.pausedHeadSha !== undefined && { headSha: context.pausedHeadSha };
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave, ...head });
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .liveComment */ .Oy)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave, ...head });
         for (const event of events)
             comment?.listener(event);
         await comment?.finish(report.goals);
+        return comment;
     }
     catch (error) {
         io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
     }
 }
 /**

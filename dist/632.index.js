@@ -10,9 +10,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   modelCallErrorFromSdk: () => (/* binding */ modelCallErrorFromSdk)
 /* harmony export */ });
 /* harmony import */ var openai__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(93674);
-/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(72575);
+/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(72575);
 /* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90603);
 /* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(63156);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
+
 
 
 
@@ -40,7 +42,7 @@ function detailOf(error) {
     const line = text === 'status code (no body)' ? '' : (text.split('\n', 1)[0] ?? '').trim();
     if (!line)
         return 'no error message';
-    return line.length > TEXT_DETAIL_CHARS ? `${line.slice(0, TEXT_DETAIL_CHARS)}\u2026` : line;
+    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(line, TEXT_DETAIL_CHARS + 1);
 }
 /** A network failure while the answer's body was read (undici's `TypeError: terminated`, with the socket error as cause). */
 function cutOff(error) {
@@ -96,7 +98,7 @@ function modelCallErrorFromSdk(error, call) {
         status,
         ...(typeof error.param === 'string' && { param: error.param }),
         transient,
-        retryAfterMs: (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_3__/* .retryAfterMs */ .Vs)((name) => error.headers?.get(name)),
+        retryAfterMs: (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_4__/* .retryAfterMs */ .Vs)((name) => error.headers?.get(name)),
         attempts,
         detail: detailOf(error),
         cause: error,

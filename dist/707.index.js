@@ -16,7 +16,9 @@ export const modules = {
 /* unused harmony export promptText */
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
 /* harmony import */ var _core_cut_note_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(30068);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80083);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+
 
 
 
@@ -47,9 +49,9 @@ function promptText(result) {
 function cutClean(clean, limit, where) {
     if (clean.length <= limit)
         return clean;
-    const more = (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(clean.length - limit);
+    const kept = clean.slice(0, (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .keptUnits */ .ai)(clean, limit));
     // The kept text ends with `\u2026` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
-    return `${clean.slice(0, limit)}\u2026\n${(0,_core_cut_note_js__WEBPACK_IMPORTED_MODULE_2__/* .cutNote */ .n)(`${more} more characters; ${where}`)}`;
+    return `${kept}\u2026\n${(0,_core_cut_note_js__WEBPACK_IMPORTED_MODULE_2__/* .cutNote */ .n)(`${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(clean.length - kept.length)} more characters; ${where}`)}`;
 }
 /**
  * Untrusted prompt text sanitised and then cut to `limit` characters, with a visible note saying how

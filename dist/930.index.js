@@ -14,6 +14,8 @@ export const modules = {
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
 /* harmony import */ var _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58542);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(70695);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86919);
+
 
 
 
@@ -54,7 +56,7 @@ function judgedText(result) {
         return (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(typeof result === 'string' ? result : (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)(result).text, { maxChars: JUDGED_CHARS, onCut: tooLong });
     }
     const collision = (key) => {
-        throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__/* .GoalNotEvaluableError */ .E(`two keys of the result read "${key.slice(0, 64)}" once hidden characters are removed, so a reader cannot tell which one it sees: the result is not judged; have the step return distinct keys`);
+        throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__/* .GoalNotEvaluableError */ .E(`two keys of the result read "${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .IN)(key, 65)}" once hidden characters are removed, so a reader cannot tell which one it sees: the result is not judged; have the step return distinct keys`);
     };
     const text = (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrustedValue)(structure, { maxChars: JUDGED_CHARS, onCut: tooLong, onKeyCollision: collision })).text;
     return text.length > JUDGED_CHARS ? tooLong(text.length) : text;

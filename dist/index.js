@@ -955,7 +955,7 @@ async function planCheckName(settings) {
         const value = parsed.ok ? parsed.parsed.value : undefined;
         const name = value !== null && typeof value === 'object' ? value.name : undefined;
         if (typeof name === 'string' && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_4__/* .hasVisibleText */ .uA)(name))
-            return (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .I)((0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLogLine */ .Hr)(name), 200);
+            return (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .IN)((0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLogLine */ .Hr)(name), 200);
     }
     catch {
         // A missing or broken file is reported by the run itself; the check keeps the path as its name.
@@ -1034,10 +1034,12 @@ function internalErrorResult(error, redact, runUrl) {
 /* harmony export */   zT: () => (/* binding */ leftCheckRun)
 /* harmony export */ });
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
-/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82931);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(12172);
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(81675);
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82931);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(86919);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(12172);
+/* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81675);
+
 
 
 
@@ -1092,12 +1094,12 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
         id = data.id;
     }
     catch (error) {
-        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error);
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error);
         if (failure.transient) {
-            warn(`Could not create the check run '${target.name}' (${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}): it is created with the run's result when the run ends.`);
+            warn(`Could not create the check run '${target.name}' (${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)(failure)}): it is created with the run's result when the run ends.`);
             return endingCheckRun(octokit, target, undefined, warn, timing, shared);
         }
-        warn(`Could not create the check run '${target.name}': ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_2__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure))} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .refusalAdvice */ .tT)(failure, '`checks: write`')} The job's own status still reports the result; there is no check run of this attempt on GitHub (an earlier run's of that name on the commit may still show, and a rule that requires it reads that one).`);
+        warn(`Could not create the check run '${target.name}': ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)(failure))} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .refusalAdvice */ .tT)(failure, '`checks: write`')} The job's own status still reports the result; there is no check run of this attempt on GitHub (an earlier run's of that name on the commit may still show, and a rule that requires it reads that one).`);
         return undefined;
     }
     return endingCheckRun(octokit, target, id, warn, timing, shared);
@@ -1113,6 +1115,7 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
  * an adversarial pass). Undefined when there is none, or it cannot be read (warned).
  */
 async function leftCheckRun(octokit, target, warn, timing = {}) {
+    const shown = target.name === undefined ? `of id ${target.id}` : `'${target.name}'`;
     try {
         const left = target.id === undefined
             ? (await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 })).data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed')
@@ -1121,10 +1124,10 @@ async function leftCheckRun(octokit, target, warn, timing = {}) {
             return undefined;
         // A killed run that had succeeded is a success here too: checked against another job writing its name, from its own start.
         const startedAt = left.started_at ? Date.parse(left.started_at) : Number.NaN;
-        return endingCheckRun(octokit, { ...target, name: left.name }, left.id, warn, timing, { startedAt: Number.isNaN(startedAt) ? Number.POSITIVE_INFINITY : startedAt });
+        return endingCheckRun(octokit, { ...target, name: left.name, headSha: target.headSha ?? left.head_sha }, left.id, warn, timing, { startedAt: Number.isNaN(startedAt) ? Number.POSITIVE_INFINITY : startedAt });
     }
     catch (error) {
-        warn(`Could not look for the check run '${target.name}' the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error))}.`);
+        warn(`Could not look for the check run ${shown} the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error))}.`);
         return undefined;
     }
 }
@@ -1142,15 +1145,22 @@ async function writtenBeside(octokit, target, id, since, warn) {
         return data.check_runs.find((run) => run.id !== id && !sameJob(run) && !earlierAttempt(run.external_id, target.job) && (run.status !== 'completed' || (run.completed_at !== null && Date.parse(run.completed_at) >= since)));
     }
     catch (error) {
-        warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error))}.`);
+        warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error))}.`);
         return undefined;
     }
 }
-/** The failure a check run's `success` becomes when another job writes a check run of its name at the same time. */
-function sharedNameResult(result, other, name) {
+/** Why a check run's `success` is failed when another job writes a check run of its name at the same time, naming it as `shown`. */
+function sharedNameWhy(shown, other) {
     const what = other.status === 'completed' ? 'completed while this job ran' : 'in progress';
-    const why = `Another check run named '${name}' (id ${other.id}, ${what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's success cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
-    return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${why}\n\n${result.summary}` };
+    return `Another check run named '${shown}' (id ${other.id}, ${what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's success cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
+}
+/**
+ * The failure a check run's `success` becomes when another job writes a check run of its name at the same time. The
+ * name (the plan's, and a `run-key` from a matrix value or a branch) is text in the Markdown, as the rest of the run's
+ * text there is: placed as written, `checkout@v4` was a mention and an `<img>` an image (found by an adversarial pass).
+ */
+function sharedNameResult(result, other, name) {
+    return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy((0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(name), other)}\n\n${result.summary}` };
 }
 /**
  * Completing the check run `id`, or with no `id` (its create failed) creating it completed: retried within
@@ -1164,7 +1174,7 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
         status: 'completed',
         conclusion: result.conclusion,
         completed_at: wallTime(),
-        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
+        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .IN)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
     });
     const update = (result) => id === undefined
         ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...(target.job ? { external_id: target.job } : {}), ...ended(result) })
@@ -1174,7 +1184,7 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
         const beside = shared && given.conclusion === 'success' ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
         const result = beside ? sharedNameResult(given, beside, target.name) : given;
         if (beside)
-            warn(`The check run '${target.name}' is completed as failed: ${result.summary.split('\n')[0]}`);
+            warn(`The check run '${target.name}' is completed as failed: ${sharedNameWhy(target.name, beside)}`);
         const maxAttempts = timing.maxAttempts ?? 4;
         const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
         for (let attempt = 1;; attempt++) {
@@ -1183,15 +1193,15 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
                 return;
             }
             catch (error) {
-                const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error);
+                const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error);
                 const { transient, retryAfterMs } = failure;
                 // Never sooner than GitHub asked, and a rate limit's wait up to MAX_RATE_LIMIT_WAIT_MS past the bound: a secondary
                 // limit's 60 s, cut to 10 s, was met again by every try, and the check stayed in progress (found by an adversarial pass).
                 const wait = Math.max(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (attempt - 1)), retryAfterMs ?? 0);
-                const limit = retryAfterMs === undefined ? deadline : deadline + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
+                const limit = retryAfterMs === undefined ? deadline : deadline + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
                 if (!transient || attempt >= maxAttempts || clock.now() + wait > limit) {
                     const left = id === undefined ? 'There is none on GitHub (an earlier run\'s of that name on the commit may still show)' : 'It stays in progress on GitHub';
-                    warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}. ${left}; the job's own status reports the result.`);
+                    warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)(failure)}. ${left}; the job's own status reports the result.`);
                     return;
                 }
                 await clock.sleep(wait);
@@ -1212,7 +1222,9 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   l: () => (/* binding */ commentTarget)
+/* harmony export */   EZ: () => (/* binding */ approvalUnreachable),
+/* harmony export */   f6: () => (/* binding */ pauseUnshown),
+/* harmony export */   lt: () => (/* binding */ commentTarget)
 /* harmony export */ });
 /* harmony import */ var _github_event_target_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(45061);
 /* harmony import */ var _security_fork_pull_request_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(69362);
@@ -1242,6 +1254,25 @@ function commentTarget(settings) {
     }
     return { target };
 }
+/** How an approving job finds the run it continues: nothing else leads it there. */
+const FOUND_THROUGH_COMMENT = "an approving job finds the paused run through plan-runner's PR comment";
+/**
+ * Why no `/approve` could reach a run paused here, and what to do, or undefined when plan-runner's comment can
+ * show the pause: the approving job finds a paused run only through that comment's marker.
+ */
+function approvalUnreachable(decision, hasClient) {
+    const why = decision.target ? (hasClient ? undefined : 'there is no GitHub client') : decision.why;
+    if (why === undefined)
+        return undefined;
+    return `no /approve could ever reach a run paused here: ${FOUND_THROUGH_COMMENT}, and this run has none (${why}). Run it where plan-runner comments (a pull_request or issues event, comment: auto or always, a github-token with pull-requests: write, not a fork's pull request), or set approval: never (and no step approval: true) in the plan and the plans it uses and approve with an environment instead (mode: plan, then a job with environment:; see "Approving with an environment" in the plan-runner README)`;
+}
+/**
+ * Why no `/approve` can reach this job's pause for approval `hash`, and what to do: the PR comment was to show it, and
+ * this job's last write that GitHub took does not (a write refused or never answered, the comment left to another run).
+ */
+function pauseUnshown(hash) {
+    return `it paused for approval (approval ${hash}), but no /approve can reach it: ${FOUND_THROUGH_COMMENT}, and this job's comment does not show the pause (the job's log says why). Re-run this job once plan-runner can write its PR comment (a github-token with pull-requests: write, GitHub answering): the re-run pauses again and asks there (a run for a commit that is no longer the pull request's head leaves the comment to the newer commit's run: nothing is to be done for it)`;
+}
 
 
 /***/ }),
@@ -1251,14 +1282,17 @@ function commentTarget(settings) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   HZ: () => (/* binding */ addEscalationLabel),
+/* harmony export */   Hn: () => (/* binding */ personNeeded),
 /* harmony export */   eM: () => (/* binding */ escalationMentionLine),
 /* harmony export */   hr: () => (/* binding */ tellEscalation)
 /* harmony export */ });
 /* unused harmony export escalationNotice */
-/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82931);
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81675);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(71874);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(82931);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(81675);
+/* harmony import */ var _report_approval_section_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(64481);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
+
 
 
 
@@ -1268,29 +1302,59 @@ function commentTarget(settings) {
  * one. The comment is edited, and GitHub notifies no one of an edit: `tellEscalation`'s new comment is the one ping.
  */
 function escalationMentionLine(escalation) {
-    return escalation?.mention ? `\n\n${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)(escalation.mention)}: a person is needed \u2014 the run was escalated (see the summary for what was tried).` : '';
+    return escalation?.mention ? `\n\n${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(escalation.mention)}: a person is needed \u2014 the run was escalated (see the summary for what was tried).` : '';
 }
 /** The longest plan path a notice names (the run's link names the rest). */
 const MAX_PATH_CHARS = 500;
-/** The notice's text: the plan's mention, the run and where to read why; no run text, so nothing in it pings anyone else. */
-function escalationNotice(mention, where, redact) {
-    const run = where.runUrl ? `[A run](${encodeURI(where.runUrl)})` : 'A run';
-    return `${mention}: a person is needed \u2014 ${run} of ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(redact(where.planPath), MAX_PATH_CHARS))} was escalated. The run's summary says why, with the last error and what was tried.`;
+/** The most steps a pause's notice names (the live comment lists them all). */
+const MAX_NAMED_STEPS = 10;
+/** `1 step (`2`) waits`, `12 steps (`a`, \u2026 and 2 more) wait`. */
+function waitingSteps(steps, redact) {
+    const named = steps.slice(0, MAX_NAMED_STEPS).map((key) => (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(key), 100)));
+    const more = steps.length - named.length;
+    const list = named.length === 0 ? '' : ` (${named.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
+    return steps.length === 1 ? `1 step${list} waits to run until someone approves it; plan-runner's comment for the plan lists it with its arguments` : `${steps.length} steps${list} wait to run until someone approves them; plan-runner's comment for the plan lists them with their arguments`;
 }
 /**
- * Tells the plan's `escalate.mention` of an escalated run on its PR or issue with a comment of its own, once per
- * escalation: GitHub notifies no one of a mention an edit adds, and the live comment is edited. A failure is a
- * warning: the job fails as escalated either way.
+ * The notice's text: the plan's mention, the run and where to read why (for a pause, how to approve it, in the
+ * live comment's words); no run text but step keys as code, so nothing in it pings anyone else.
  */
-async function tellEscalation(octokit, target, escalation, where, redact, warn) {
-    if (!escalation?.mention)
+function escalationNotice(need, where, redact) {
+    const run = where.runUrl ? `[A run](${encodeURI(where.runUrl)})` : 'A run';
+    const plan = (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(where.planPath), MAX_PATH_CHARS));
+    if (need.kind === 'approval')
+        return `${need.mention}: a person is needed \u2014 ${run} of ${plan} waits for approval: ${waitingSteps(need.steps, redact)}. ${_report_approval_section_js__WEBPACK_IMPORTED_MODULE_0__/* .HOW_TO_APPROVE */ .FC} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(need.hash)}.`;
+    return `${need.mention}: a person is needed \u2014 ${run} of ${plan} was escalated. The run's summary says why, with the last error and what was tried.`;
+}
+/**
+ * What the plan's `escalate.mention` is told of a run, if anything: its escalation, or its pause for approval that
+ * plan-runner's comment newly shows (`pause`, from `LiveComment.newPause`: not again for a re-run of the same
+ * paused run, and not where no comment shows it, so no `/approve` could find it).
+ */
+function personNeeded(escalation, approval) {
+    if (escalation?.mention)
+        return { kind: 'escalated', mention: escalation.mention };
+    const { mention, request, pause } = approval;
+    if (!mention || !request || pause?.hash !== request.hash)
+        return undefined;
+    return { kind: 'approval', mention, hash: request.hash, steps: request.pending.map((step) => step.stepKey) };
+}
+/**
+ * Tells the plan's `escalate.mention` that a person is needed (`personNeeded`) on the run's PR or issue with a
+ * comment of its own, once: GitHub notifies no one of a mention an edit adds, and the live comment is edited. A
+ * failure is a warning: the job ends as it would have either way.
+ */
+async function tellEscalation(octokit, target, need, where, redact, warn) {
+    if (!need)
         return;
     try {
-        await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.number, body: escalationNotice(escalation.mention, where, redact) });
+        await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.number, body: escalationNotice(need, where, redact) });
     }
     catch (error) {
-        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error);
-        warn(`Could not comment on #${target.number} to tell ${escalation.mention} the run was escalated${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')} The job fails as escalated either way.`);
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error);
+        const what = need.kind === 'approval' ? 'the run waits for approval' : 'the run was escalated';
+        const after = need.kind === 'approval' ? "The run waits either way; plan-runner's comment says how to approve it." : 'The job fails as escalated either way.';
+        warn(`Could not comment on #${target.number} to tell ${need.mention} ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')} ${after}`);
     }
 }
 /**
@@ -1304,8 +1368,8 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
         await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
     }
     catch (error) {
-        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error);
-        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')}`);
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error);
+        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')}`);
     }
 }
 
@@ -1609,7 +1673,8 @@ function unevaluatedRequired(report) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  O: () => (/* binding */ liveComment)
+  Oy: () => (/* binding */ liveComment),
+  zu: () => (/* binding */ unshownPause)
 });
 
 // UNUSED EXPORTS: fitComment
@@ -1953,7 +2018,7 @@ function keptAnswerOf(answerRecorded) {
  */
 async function liveComment(settings, context) {
     const { io, redact } = context;
-    const decision = (0,comment_target/* commentTarget */.l)(settings);
+    const decision = (0,comment_target/* commentTarget */.lt)(settings);
     if (!decision.target || !context.github) {
         const why = decision.target ? 'there is no GitHub client' : decision.why;
         if (decision.target === undefined && decision.warn)
@@ -2023,10 +2088,16 @@ async function liveComment(settings, context) {
             return "plan-runner's comment holds a run's approval (asked for or answered), which this report has no record of: it is left as it is. The job summary has this run's report.";
         }
         : undefined;
-    return (0,comment_updater/* createCommentUpdater */.FH)({
+    // What the comment held when this job left it to another run (`yieldTo`).
+    let leftTo;
+    // The approval the comment held when this job first found it, before any write of this job's.
+    let before = { seen: false };
+    const updater = (0,comment_updater/* createCommentUpdater */.FH)({
         api: (0,comment_api/* issueCommentApi */.b)(context.github, decision.target),
         marker,
         render: (record, goals, current) => {
+            if (!before.seen && current !== undefined)
+                before = { seen: true, marker: (0,approval_marker/* readApprovalMarker */.Wg)(current) };
             context.beforeRender?.();
             return redact(render(record, goals, current));
         },
@@ -2039,9 +2110,44 @@ async function liveComment(settings, context) {
         // A re-run of a paused job (its run id is the pause's): an /approve may answer that pause while this
         // re-run writes, and its later writes would ask again over the answer (found by an adversarial pass).
         ...(answered && { rereadWhile: (current) => (0,approval_marker/* readApprovalMarker */.Wg)(current)?.runId === runId }),
-        ...((answered || approvalHeld) && { yieldTo: (current) => approvalHeld?.(current) ?? answered?.(current) }),
+        ...((answered || approvalHeld) && {
+            yieldTo: (current) => {
+                const leave = approvalHeld?.(current) ?? answered?.(current);
+                if (leave !== undefined)
+                    leftTo = current;
+                return leave;
+            },
+        }),
         ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
+        ...(context.onWritten && { onWritten: context.onWritten }),
     });
+    /** The pause of this workflow run that this job's last accepted write shows, if any. */
+    const shownPause = () => {
+        const written = updater.written();
+        const shown = written === undefined ? undefined : (0,approval_marker/* readApprovalMarker */.Wg)(written);
+        return shown?.state === 'awaiting' && shown.runId === runId ? shown : undefined;
+    };
+    const newPause = () => {
+        const shown = shownPause();
+        if (shown === undefined)
+            return undefined;
+        const held = before.marker;
+        return held?.state === 'awaiting' && held.runId === shown.runId && held.hash === shown.hash ? undefined : { hash: shown.hash };
+    };
+    const reachesPause = (hash) => shownPause()?.hash === hash || (runId !== undefined && leftTo !== undefined && (0,approval_marker/* answerFor */.u3)((0,approval_marker/* readApprovalMarker */.Wg)(leftTo), runId)?.hash === hash);
+    return { ...updater, newPause, reachesPause };
+}
+/**
+ * Why no `/approve` can reach the run's pause for approval, once the comment's final write (`commented`) is done: the
+ * comment (undefined: none) does not show it (a write refused or never answered); undefined when the run did not
+ * pause, or the comment shows it. The main step's report and a killed main step's post step's both ask it.
+ */
+async function unshownPause(report, comment, commented) {
+    const request = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
+    if (request === undefined)
+        return undefined;
+    await commented;
+    return comment?.reachesPause(request.hash) ? undefined : (0,comment_target/* pauseUnshown */.f6)(request.hash);
 }
 
 
@@ -2926,16 +3032,39 @@ function cutNoteIn(text) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ cutTextBytes),
-/* harmony export */   I: () => (/* binding */ cutText)
+/* harmony export */   IN: () => (/* binding */ cutText),
+/* harmony export */   __: () => (/* binding */ cutTextStart),
+/* harmony export */   ai: () => (/* binding */ keptUnits)
 /* harmony export */ });
+/**
+ * How many of `text`'s UTF-16 units a cut to at most `max` keeps: `max`, or one less where the cut would fall
+ * between the halves of a character outside the BMP (an emoji). A lone half is no character: GitHub may show
+ * it as U+FFFD, or refuse the write. Every cut of text goes through here (ESLint refuses a raw one in `src/`).
+ */
+function keptUnits(text, max) {
+    if (max <= 0)
+        return 0;
+    if (max >= text.length)
+        return text.length;
+    const high = text.charCodeAt(max - 1);
+    return high >= 0xd800 && high <= 0xdbff ? max - 1 : max;
+}
 /** `text` cut to at most `max` characters, ending in `\u2026` when cut; never between the halves of a character outside the BMP (an emoji). */
 function cutText(text, max) {
     if (text.length <= max)
         return text;
-    // A lone high surrogate is no character: GitHub may show it as U+FFFD, or refuse the write.
-    const end = max - 1;
-    const high = text.charCodeAt(end - 1);
-    return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}\u2026`;
+    return `${text.slice(0, keptUnits(text, max - 1))}\u2026`;
+}
+/** `text` cut to at most its last `max` characters, starting with `\u2026` when cut; never between the halves of a character. */
+function cutTextStart(text, max) {
+    if (text.length <= max)
+        return text;
+    let start = text.length - Math.max(0, max - 1);
+    const low = text.charCodeAt(start);
+    if (low >= 0xdc00 && low <= 0xdfff && start < text.length)
+        start++;
+    // eslint-disable-next-line plan-runner/no-raw-text-cut -- `start` is after a low half, never between two.
+    return `\u2026${text.slice(start)}`;
 }
 /** `\u2026` in UTF-8. */
 const ELLIPSIS_BYTES = 3;
@@ -4116,7 +4245,9 @@ function holds(value, source) {
 /* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
-/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(35878);
+/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(35878);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(86919);
+
 
 /**
  * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
@@ -4137,7 +4268,7 @@ class JsonDuplicateKeyError extends SyntaxError {
     /** The key as messages show it: quoted, cut to 80 characters. */
     shownKey;
     constructor(key) {
-        const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key);
+        const shownKey = JSON.stringify((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(key, 81));
         super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
         this.name = 'JsonDuplicateKeyError';
         this.shownKey = shownKey;
@@ -4152,7 +4283,7 @@ class JsonDuplicateKeyError extends SyntaxError {
  */
 function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
     const value = JSON.parse(text);
-    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
+    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(value, maxDepth))
         throw new JsonTooDeepError(maxDepth);
     if (value !== null && typeof value === 'object')
         refuseDuplicateKeys(text);
@@ -4252,7 +4383,8 @@ function pushAll(list, items) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ raceAbort)
+/* harmony export */   M: () => (/* binding */ raceAbort),
+/* harmony export */   r: () => (/* binding */ raceAbortAfterTurn)
 /* harmony export */ });
 /**
  * Settles with `work`, or rejects with the signal's reason as soon as it aborts, so a step runner
@@ -4271,6 +4403,37 @@ function raceAbort(work, signal) {
             resolve(value);
         }, (error) => {
             signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
+}
+/**
+ * Settles with `work`; once `signal` aborts, rejects with its reason if `work` has not settled by the event loop's
+ * next turn. An answer already on its way when a stop lands is kept (as `executeStep` keeps a step's), and work
+ * that goes on past the stop (a process still being killed) is not waited for. Abandoned work is still observed.
+ * Its turn is taken as the abort is dispatched, so it ends before the step's own (`executeStep`): what the step
+ * records of the call is still the step's.
+ */
+function raceAbortAfterTurn(work, signal) {
+    return new Promise((resolve, reject) => {
+        let turn;
+        const onAbort = () => {
+            turn = setImmediate(() => reject(signal.reason));
+        };
+        const settle = () => {
+            signal.removeEventListener('abort', onAbort);
+            if (turn !== undefined)
+                clearImmediate(turn);
+        };
+        if (signal.aborted)
+            onAbort();
+        else
+            signal.addEventListener('abort', onAbort, { once: true });
+        work.then((value) => {
+            settle();
+            resolve(value);
+        }, (error) => {
+            settle();
             reject(error);
         });
     });
@@ -5517,7 +5680,7 @@ class RegexSyntaxError extends Error {
 }
 /** A pattern as an error quotes it: its first 200 characters (one may be 64 KiB long), then how many more. */
 function shownPattern(pattern) {
-    const shown = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .I)(pattern, 201);
+    const shown = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(pattern, 201);
     return shown === pattern ? pattern : `${shown} (${(0,_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(pattern.length - shown.length + 1)} more characters)`;
 }
 
@@ -5693,6 +5856,8 @@ const TRACE_FORMAT = 2;
 /* unused harmony export todosNotDone */
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
 /* harmony import */ var _todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(26055);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
+
 
 
 /** How long the job took to its last event: planning, the steps, and the goal checks (judges included). */
@@ -5874,6 +6039,10 @@ function applyEvent(record, event) {
                 step.reused = event.reused.usage;
             if (event.failedItems !== undefined)
                 step.failedItems = event.failedItems;
+            if (event.partial !== undefined)
+                step.partial = event.partial;
+            else
+                delete step.partial;
             delete step.retry;
             break;
         }
@@ -6071,7 +6240,7 @@ function unfinishedWork(record) {
 }
 /** `2 of 3 of the agent's TODOs not done: a (in progress), b (pending)`: the first three open, each cut to 60 characters. */
 function todosNotDone(open, total) {
-    const named = open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}\u2026` : todo.content} (${todo.status.replace('_', ' ')})`);
+    const named = open.slice(0, 3).map((todo) => `${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(todo.content, 60)} (${todo.status.replace('_', ' ')})`);
     return `${open.length} of ${total} of the agent's TODOs not done: ${named.join(', ')}${open.length > 3 ? ', \u2026' : ''}`;
 }
 const NO_TODOS = Object.freeze({ open: Object.freeze([]), total: 0 });
@@ -6304,6 +6473,11 @@ class StepError extends Error {
      * happened (found by an adversarial pass: a POST to a server that was restarting escalated the run).
      */
     notSent;
+    /**
+     * True when nothing may go on past the failure: the run stops, failed, for it, and no replan, agent turn or other item
+     * works around it (the run's pull request moved on to another commit: nothing the run does can vouch for its own).
+     */
+    stopsRun;
     constructor(message, options) {
         super(message, { cause: options.cause });
         this.name = new.target.name;
@@ -6311,6 +6485,7 @@ class StepError extends Error {
         this.toolName = options.toolName;
         this.effectUnknown = options.effectUnknown === true;
         this.notSent = options.notSent === true && !this.effectUnknown;
+        this.stopsRun = options.stopsRun === true;
         if (options.retryAfterMs !== undefined)
             this.retryAfterMs = options.retryAfterMs;
     }
@@ -6794,7 +6969,7 @@ function readGitHubFailure(error) {
     const failure = (error ?? {});
     if (failure.name === 'AbortError' || failure.name === 'TimeoutError')
         return { message: 'timed out', transient: true };
-    const message = typeof failure.message === 'string' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .I)(failure.message.split('\n', 1)[0], 300) : String(error);
+    const message = typeof failure.message === 'string' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(failure.message.split('\n', 1)[0], 300) : String(error);
     const status = typeof failure.status === 'number' ? failure.status : undefined;
     if (status === undefined || failure.response === undefined)
         return { message, transient: true };
@@ -6970,16 +7145,23 @@ class TokenIdentity {
 /* harmony export */   j: () => (/* binding */ toolsetGitHubContext)
 /* harmony export */ });
 /* harmony import */ var _event_target_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(45061);
+/* harmony import */ var _github_run_context_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(43914);
 
-/** The github toolset's context from the runner's event: this repository, and the event's pull request. */
-function toolsetGitHubContext(run, octokit) {
+
+/**
+ * The github toolset's context from the runner's event: this repository, and the event's pull request and its commit
+ * (`headSha` when the run is for another than the event names: an approved run's is the paused run's).
+ */
+function toolsetGitHubContext(run, octokit, headSha) {
     const [owner, repo] = run.repository?.split('/') ?? [];
     const url = run.repositoryUrl;
     const target = (0,_event_target_js__WEBPACK_IMPORTED_MODULE_0__/* .eventTarget */ .M)(run.eventName, run.payload, run.repository);
+    const pullHeadSha = target?.kind === 'pull_request' ? (headSha ?? (0,_github_run_context_js__WEBPACK_IMPORTED_MODULE_1__/* .pullRequestHeadSha */ .d)(run.payload)) : undefined;
     return {
         ...(octokit ? { octokit } : {}),
         ...(owner && repo && url ? { repository: { owner, repo, url } } : {}),
         ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
+        ...(pullHeadSha !== undefined && { pullHeadSha }),
     };
 }
 
@@ -7036,25 +7218,26 @@ function outcomeOf(target) {
     return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.slice(0, MAX_NAMED).join(', ')}${more}` };
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/goals/output-tail.js
+
 /** The last `lines` lines of command output, trailing blank lines dropped, each cut to 300 characters. */
 // `trimEnd`, not `replace(/\s+$/, '')`: that regex scans each run of blanks from every start in it, and
 // 256,000 spaces then an `x` took 58 s.
 function outputTail(output, lines = 20) {
     const all = output.trimEnd().split(/\r?\n/);
-    const tail = all.slice(-lines).map((line) => (line.length > 300 ? `${line.slice(0, 299)}\u2026` : line));
+    const tail = all.slice(-lines).map((line) => (0,cut_text/* cutText */.IN)(line, 300));
     return (all.length > lines ? ['\u2026', ...tail] : tail).join('\n');
 }
 
 // EXTERNAL MODULE: ./lib/process/run-process.js
 var run_process = __nccwpck_require__(19856);
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/goals/excerpt.js
 
 /** `text` on one line, cut to `max` characters with an ellipsis, for evidence; never inside an emoji (`cutText`). */
 function shorten(text, max = 120) {
-    return (0,cut_text/* cutText */.I)(text.replace(/\s+/g, ' ').trim(), max);
+    return (0,cut_text/* cutText */.IN)(text.replace(/\s+/g, ' ').trim(), max);
 }
 /** Whether `at` is between the halves of a character outside the BMP (an emoji), where a cut leaves U+FFFD. */
 function insidePair(text, at) {
@@ -7527,6 +7710,7 @@ var stable_hash = __nccwpck_require__(66297);
 
 
 
+
 // The marker is the whole run (`(?!`)`): a line the info string cannot match to its end (a `\r` or U+2028
 // inside) made `{3,} try every shorter run, each scanning the rest: 128,000 backticks and `\rx` took 10 s.
 const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
@@ -7670,7 +7854,7 @@ function opensKey(text, start) {
     return text[at] === '"';
 }
 function parse_json_result_shorten(text) {
-    return text.length > 80 ? `${text.slice(0, 79)}\u2026` : text;
+    return (0,cut_text/* cutText */.IN)(text, 80);
 }
 /** The most different answers, or code block texts that are no JSON, a result is read for. */
 const MAX_BLOCKS_READ = 100;
@@ -8114,7 +8298,7 @@ function evaluateGoals(goals, target, given) {
  * cut to 300 passed "no workflow file changed", found by an adversarial pass). They fail on a part alone
  * (what the part holds is in the whole), but never pass: on a cut result, or on one that lacks work the
  * run left undone (`GoalTarget.partial`). `contains` and `min_words` pass on a part as on the whole;
- * `equals` checks what the result is.
+ * `equals` checks what the result is: on neither kind of result, but on one a tool made from a part (`PartialResult.made`).
  */
 const WHOLE_RESULT_KINDS = new Set(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command', 'json_schema']);
 function textsOf(value, texts) {
@@ -8155,9 +8339,9 @@ async function evaluateGoal(goal, target, deps, texts, work) {
         if (cut !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`);
         }
-        const judged = whole ? judgedKey : undefined;
+        const judged = outcome.met && check.needsTarget ? judgedKey : undefined;
         const partial = judged === undefined ? undefined : target.partial?.get(judged);
-        if (partial !== undefined) {
+        if (partial !== undefined && (whole || partial.made)) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result of step ${judged} lacks work the run left undone (${partial.why}), and \`${kind}\` passes only on all of it: ${partial.fix}`);
         }
         return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
@@ -8240,55 +8424,44 @@ __nccwpck_require__.d(__webpack_exports__, {
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/core/run-event.js
 var run_event = __nccwpck_require__(8463);
-// EXTERNAL MODULE: ./lib/plan/find-references.js
-var find_references = __nccwpck_require__(99271);
-// EXTERNAL MODULE: ./lib/goals/result-cut-note.js + 1 modules
-var result_cut_note = __nccwpck_require__(75888);
+// EXTERNAL MODULE: ./lib/goals/result-gap.js
+var result_gap = __nccwpck_require__(7118);
 ;// CONCATENATED MODULE: ./lib/goals/partial-results.js
-
 
 
 /**
  * The completed steps of the final plan whose result has holes where work was left undone, by key: why. A
  * `for_each` step whose items failed under `on_item_failure: continue` (its result holds `null` for each), and a
- * `type: plan` step whose plan's result is such a step's (at any depth). A goal that a part can pass where the
+ * `type: plan` step whose plan's result is such a step's (at any depth), and one whose list is drawn from a cut result
+ * (`resultGap`, the rule the run reads as it goes too). A goal that a part can pass where the
  * whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not evaluated on one
- * (found by an adversarial pass: a `for_each` step with a failed item passed "no package fails"). A step after
- * one is given those `null`s, as a step that runs without an optional input is told what is missing, and what
- * it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
- * answer is all it said, whatever its TODO list shows. `all_steps_completed` judges the work left undone.
+ * (found by an adversarial pass: a `for_each` step with a failed item passed "no package fails"). A model step
+ * after one is told of those `null`s, as a step that runs without an optional input is told what is missing, and
+ * what it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
+ * answer is all it said, whatever its TODO list shows. A `tool_call` step is told nothing: one given such a
+ * result (or one its tool cut), here or through an input of the plan it is in, has a partial result too, and so has a
+ * `type: plan` step whose plan's result is its (`StepRecord.partial`, see `PartialInputs`).
+ * `all_steps_completed` judges the work left undone.
  */
 function partialResults(record, stepStates, results) {
     const partial = new Map();
     const planSteps = new Map((record.plan?.steps ?? []).map((step) => [step.key, step]));
+    const made = new Map([...record.steps].flatMap(([key, step]) => (step.partial === undefined ? [] : [[key, step.partial]])));
     for (const [key, state] of stepStates) {
         if (state !== 'completed')
             continue;
-        const failed = holes(record.steps.get(key));
-        const cut = failed === undefined ? cutList(planSteps.get(key), results) : undefined;
-        if (failed !== undefined)
-            partial.set(key, { why: `step ${key}: ${failed}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
-        else if (cut !== undefined)
-            partial.set(key, { why: `step ${key}: ${cut.why}`, fix: `have step ${cut.source} return all of its list (a narrower query), or split the work` });
+        const step = record.steps.get(key);
+        const gap = (0,result_gap/* resultGap */.Y)(planSteps.get(key), holes(step), results, made);
+        if (gap?.cutBy !== undefined)
+            partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `have step ${gap.cutBy} return all of its list (a narrower query), or split the work` });
+        else if (gap?.madeBy !== undefined)
+            partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `make the list step ${gap.madeBy} returns whole (a narrower read or query, items that all complete) and run again`, made: true });
+        else if (gap !== undefined)
+            partial.set(key, { why: `step ${key}: ${gap.why}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
+        else if (step?.partial !== undefined)
+            partial.set(key, { why: `step ${key}: ${step.partial}`, fix: 'make what it was given whole (a narrower read or query, items that all complete) and run again', made: true });
     }
     return partial;
-}
-/**
- * Why a `for_each` step's items are a part of what its list stands for: the list is drawn from a result its
- * tool cut (a pull request's first 300 files of 350), so the items past the cut never ran, and a judge of the
- * step's reviews passed on the files it was given (found by an adversarial hunt). Undefined otherwise.
- */
-function cutList(step, results) {
-    if (!step?.forEach)
-        return undefined;
-    for (const { reference } of (0,find_references/* findReferences */.y)(step.forEach.list).references) {
-        if (reference.kind !== 'step' || !results.has(reference.step))
-            continue;
-        const note = (0,result_cut_note/* resultCutNote */.a)((0,result_cut_note/* resultTexts */.C)(results.get(reference.step)));
-        if (note !== undefined)
-            return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, source: reference.step };
-    }
-    return undefined;
 }
 /** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */
 function holes(step) {
@@ -8520,6 +8693,54 @@ function resultTexts(value) {
 /** The first cut note in a result's texts (its values', then its JSON's): a tool returned only part of what it read. */
 function resultCutNote(texts) {
     return (0,cut_note/* cutNoteIn */.W)(texts.valueText.values) ?? (0,cut_note/* cutNoteIn */.W)(texts.text);
+}
+
+
+/***/ }),
+
+/***/ 7118:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ resultGap)
+/* harmony export */ });
+/* harmony import */ var _plan_find_references_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(99271);
+/* harmony import */ var _result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(75888);
+
+
+/**
+ * Why the result a step completed with lacks work of its own, or undefined: the gaps it reports (`reported`: a
+ * `for_each` step's failed items, a `type: plan` step's plan's result's), or else a `for_each` list drawn from a
+ * result its tool cut (a pull request's first 300 files of 350: the items past the cut never ran), or from one that
+ * lacks work its value does not show (`made`, by key: a tool's answer made from a list with a null for a failed item
+ * or from a cut one, as a used plan's tool step given such an input makes it; a plan step's result that lacks work).
+ * The one rule the run as it goes (`PartialInputs`) and its goals (`partialResults`) both read: the run did not know
+ * the cut list, so a tool step counting its reviews was not partial and a goal on the count passed, nor a list a tool
+ * made from an input that lacks work, when a model step's for_each went over it (found by adversarial passes).
+ */
+function resultGap(step, reported, results, made = new Map()) {
+    const list = listGap(step, results, made);
+    // Both: the list's gap first, as the items that failed show as nulls and counts, and the items past a cut nowhere
+    // (found by an adversarial pass: only the failed items were said, and `2/3 done, 1 failed` read as a list of 3).
+    if (reported === undefined)
+        return list;
+    return list === undefined ? { why: reported } : { ...list, why: `${list.why}; and ${reported}` };
+}
+/** Why a `for_each` step's list lacks items: it is drawn from a result its tool cut, or from one that lacks work its value does not show. */
+function listGap(step, results, made) {
+    if (!step?.forEach)
+        return undefined;
+    for (const { reference } of (0,_plan_find_references_js__WEBPACK_IMPORTED_MODULE_0__/* .findReferences */ .y)(step.forEach.list).references) {
+        if (reference.kind !== 'step' || !results.has(reference.step))
+            continue;
+        const note = (0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultCutNote */ .a)((0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultTexts */ .C)(results.get(reference.step)));
+        if (note !== undefined)
+            return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, cutBy: reference.step };
+        const lacks = made.get(reference.step);
+        if (lacks !== undefined)
+            return { why: `its for_each list comes from the result of step ${reference.step}, which lacks work (${lacks}), so items it lacks never ran here`, madeBy: reference.step };
+    }
+    return undefined;
 }
 
 
@@ -8918,6 +9139,8 @@ function buildToolRegistry(plan, options) {
         ...(options.octokit !== undefined && { octokit: options.octokit }),
         ...(options.repository !== undefined && { repository: options.repository }),
         ...(options.pullNumber !== undefined && { pullNumber: options.pullNumber }),
+        ...(options.earlierWrites !== undefined && { earlierWrites: options.earlierWrites }),
+        ...(options.pullHeadSha !== undefined && { pullHeadSha: options.pullHeadSha }),
     };
     for (const toolset of new Set(plan.toolsets ?? [])) {
         for (const tool of (0,toolsets/* toolsetTools */.e)(toolset, plan, context))
@@ -9022,6 +9245,8 @@ async function openTools(plan, context) {
             ...(context.octokit !== undefined && { octokit: context.octokit }),
             ...(context.repository !== undefined && { repository: context.repository }),
             ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
+            ...(context.earlierWrites !== undefined && { earlierWrites: context.earlierWrites }),
+            ...(context.pullHeadSha !== undefined && { pullHeadSha: context.pullHeadSha }),
         };
         // Built once without the servers first, so a missing token or allow list starts no process.
         let tools = buildToolRegistry(plan, options);
@@ -9062,7 +9287,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 83422:
+/***/ 97779:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9158,6 +9383,51 @@ var plan_secret_values = __nccwpck_require__(35386);
 var scrub_environment = __nccwpck_require__(6578);
 // EXTERNAL MODULE: ./lib/run/approval-gate.js
 var approval_gate = __nccwpck_require__(11132);
+;// CONCATENATED MODULE: ./lib/job/pause-asker.js
+/** A tool with side effects the plan, or a plan it uses, may call (its catalogue: withheld tools are not in it); undefined when none. */
+function sideEffectTool(plan, looked) {
+    if (looked.has(plan))
+        return undefined;
+    looked.add(plan);
+    for (const [name, tool] of plan.tools)
+        if (tool.sideEffects)
+            return name;
+    for (const used of plan.subplans?.values() ?? []) {
+        const found = sideEffectTool(used, looked);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/**
+ * What could make a run of the plan pause for approval, in words (`step 3's approval: true`, `approval: plan`,
+ * `approval: side-effects, and it may call deploy, a tool with side effects`), or undefined when nothing could.
+ * Read from the plan as loaded, before a model writes or replans steps: under `side-effects`, any tool with side
+ * effects in its catalogue (a replan may call one no step of the file does); a used plan's ask is its step's.
+ */
+function pauseAsker(plan, looked = new Set()) {
+    if (looked.has(plan))
+        return undefined;
+    looked.add(plan);
+    const step = plan.steps.find((candidate) => candidate.approval);
+    if (step)
+        return `step ${step.key}'s approval: true`;
+    const policy = plan.source.approval ?? 'never';
+    if (policy === 'plan')
+        return 'approval: plan';
+    if (policy === 'side-effects') {
+        const tool = sideEffectTool(plan, new Set());
+        if (tool !== undefined)
+            return `approval: side-effects, and it may call ${tool}, a tool with side effects`;
+    }
+    for (const [uses, used] of plan.subplans ?? []) {
+        const inner = pauseAsker(used, looked);
+        if (inner !== undefined)
+            return `the plan ${uses} it uses: ${inner}`;
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
 var schema = __nccwpck_require__(10283);
 ;// CONCATENATED MODULE: ./lib/run/escalation.js
@@ -9204,6 +9474,27 @@ var run_stopped_error = __nccwpck_require__(18619);
 class RecordLostError extends run_stopped_error/* RunStoppedError */.F {
     constructor(tool, problem) {
         super(`${tool} was not called: it has side effects, and ${problem}, so a resume could not know it was made and would make it again; free the space and run again`, 'failed');
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/tool-stopped-run-error.js
+
+/** A tool call failed so that nothing may go on past it (`StepError.stopsRun`): the run stops, failed, with its message. */
+class ToolStoppedRunError extends run_stopped_error/* RunStoppedError */.F {
+    constructor(error) {
+        super(error.message, 'failed', { cause: error });
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/shard-stopped-run-error.js
+
+/**
+ * A fan-out's merge job stops, failed, for a shard's stop that nothing may go on past (`ResumeState.stoppedRun`: its
+ * pull request moved on): reporting that shard's items as failed and running the rest let the run pass a commit it never read.
+ */
+class ShardStoppedRunError extends run_stopped_error/* RunStoppedError */.F {
+    constructor(stoppedRun) {
+        super(`${stoppedRun} (it stopped the fanned-out run: the merge job runs nothing after it)`, 'failed');
     }
 }
 
@@ -9479,7 +9770,8 @@ async function runNestedPlan(step, context) {
         within,
     });
     const usage = stepsUsageOf(outcome.record);
-    if (context.signal.aborted)
+    // A used plan that did its work as the stop landed succeeded (its run says so); one the stop cut short ends for it.
+    if (outcome.status !== 'succeeded' && context.signal.aborted)
         return fail(context.signal.reason, usage);
     if (outcome.status !== 'succeeded') {
         const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
@@ -9489,25 +9781,22 @@ async function runNestedPlan(step, context) {
     if (goals.length > 0) {
         const target = (0,goal_target/* goalTargetOf */.s)(outcome, deps.foreignResults && { foreignResults: deps.foreignResults });
         // Its judges call the model, beside the steps still running elsewhere in the job: in a slot of the job's concurrency.
-        try {
-            await deps.slots?.acquire(context.signal);
-        }
-        catch {
-            return fail(context.signal.reason, usage);
-        }
-        let judged;
-        try {
-            judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
-        }
-        finally {
-            deps.slots?.release();
+        // None once stopped (as its steps completed, or while it waited for a slot): its goals are unchecked, said below.
+        let judged = [];
+        if (await slotTaken(deps.slots, context.signal)) {
+            try {
+                judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
+            }
+            finally {
+                deps.slots?.release();
+            }
         }
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
         const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(redact(goal.evidence)) }));
-        // Stopped while they were checked (a cancel, a limit of the run using it): goals cut short are no verdict, and the step
-        // ends for the stop, as the job does. It said its goals decided against it, the used plan's run `goals-unmet`.
+        // Stopped before or while they were checked (a cancel, a limit of the run using it): goals cut short are no verdict, and the
+        // step ends for the stop, as the job does. It said its goals decided against it, the used plan's run `goals-unmet`.
         if (context.signal.aborted) {
             const limit = limitOf(context.signal.reason);
             outcome.recordGoals(results, limit?.status ?? 'cancelled', undefined, limit?.message ?? final_status/* CANCELLED_WHILE_JUDGING */.$);
@@ -9524,7 +9813,30 @@ async function runNestedPlan(step, context) {
         }
     }
     const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
-    return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1, ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }) };
+    // Its result step's gaps are the step's: a tool step after it, or a model step, reads the same result.
+    const lacks = outcome.resultStepKey === undefined ? undefined : outcome.incomplete.get(outcome.resultStepKey);
+    const partial = lacks === undefined ? undefined : `its plan\u2019s result, step ${outcome.resultStepKey} of ${uses}, lacks work (${lacks})`;
+    return {
+        ok: true,
+        result: outcome.finalResult,
+        usage,
+        durationMs: clock.now() - startedAt,
+        attempts: 1,
+        ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }),
+        ...(partial !== undefined && { partial }),
+    };
+}
+/** Takes a slot of the job's concurrency for the used plan's judges; false when the run stopped first. */
+async function slotTaken(slots, signal) {
+    if (signal.aborted)
+        return false;
+    try {
+        await slots?.acquire(signal);
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./lib/run/inbox.js
@@ -9944,6 +10256,7 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
         ...(missing !== undefined && { missing }),
         ...(incomplete !== undefined && { incomplete }),
         inputs: deps.inputs,
+        ...(deps.partialInputs !== undefined && deps.partialInputs.size > 0 && { incompleteInputs: new Map([...deps.partialInputs].map(([name, gap]) => [name, gap.why])) }),
         tools: deps.tools,
         model: deps.model,
         modelSettings: plan.source?.model,
@@ -9952,6 +10265,186 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
         ...(deps.within !== undefined && { within: deps.within }),
         ...(plan.withheld !== undefined && { withheldTools: plan.withheld }),
     };
+}
+
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __nccwpck_require__(99271);
+// EXTERNAL MODULE: ./lib/goals/result-cut-note.js + 1 modules
+var result_cut_note = __nccwpck_require__(75888);
+// EXTERNAL MODULE: ./lib/goals/result-gap.js
+var result_gap = __nccwpck_require__(7118);
+// EXTERNAL MODULE: ./lib/plan/reference-path.js
+var reference_path = __nccwpck_require__(1000);
+;// CONCATENATED MODULE: ./lib/run/partial-inputs.js
+
+
+
+
+/**
+ * Which completed steps' results lack work the run left undone, as the run goes, and why (`incomplete`): a
+ * `for_each` step's list with a null for each failed item or drawn from a cut result (`resultGap`, as goals judge
+ * it), a result its tool cut, a `type: plan` step whose plan's result lacks work, and the result of a `tool_call`
+ * step given one of those, directly or through an input of the used plan it runs in. A model step is told what is missing (`[incomplete: \u2026]`); a tool is told nothing, so a script
+ * counting failures over the nulls answered "0" and a goal on it passed (found by an adversarial pass). Such a tool
+ * step's result counts as partial, transitively, and the steps after it are told why.
+ */
+class PartialInputs {
+    #incomplete;
+    #results;
+    /** The run's inputs given a result that lacks work (a used plan's, through `with:`): the first reason in its chain. */
+    #inputs;
+    /** For a tool step given a partial result: the first reason in its chain (not repeated at each link). */
+    #roots = new Map();
+    /**
+     * Why a step's result lacks work its value does not show (what `completed` returned: a count made from a list with
+     * nulls, a used plan's result, a list drawn from a cut result): a list drawn from it lacks it too, and a tool that
+     * reads gaps (`handles_gaps`) finds none there to read.
+     */
+    #made = new Map();
+    /** A result's cut note, by key, with the value it was read from (a result is read once, however many steps take it). */
+    #cuts = new Map();
+    constructor(incomplete, results, inputs = new Map()) {
+        this.#incomplete = incomplete;
+        this.#results = results;
+        this.#inputs = inputs;
+    }
+    /**
+     * Why the result `step` just completed with counts as partial, or undefined; `incomplete` then says so to the
+     * steps after it. `own`: the gaps the step itself reports (a `for_each` step's failed items, which its list shows
+     * as nulls; a `type: plan` step's plan's result's); a list drawn from a cut result lacks work too (`resultGap`). Whatever it ended with before (a review's second run, a
+     * resume) is replaced: a step that ends whole reads as whole. A tool step is judged by what it was given; a model
+     * step's answer is its own, told of the gaps.
+     */
+    completed(step, own) {
+        const why = this.#judge(step, own);
+        if (why === undefined)
+            this.#made.delete(step.key);
+        else
+            this.#made.set(step.key, why);
+        return why;
+    }
+    #judge(step, own) {
+        this.#roots.delete(step.key);
+        this.#incomplete.delete(step.key);
+        const gap = (0,result_gap/* resultGap */.Y)(step, own, this.#results, this.#made);
+        if (gap !== undefined) {
+            this.#incomplete.set(step.key, gap.why);
+            // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps, nor a
+            // list drawn from a cut result (or from one that lacks work its value does not show) the items it lacks, nor a
+            // tool's list the gaps of what it was given.
+            const shown = gap.cutBy === undefined && gap.madeBy === undefined && !(step.type === 'plan' && !step.forEach) && !(step.type === 'tool_call' && this.#givenHidden(step));
+            return shown ? undefined : gap.why;
+        }
+        if (step.type !== 'tool_call')
+            return undefined;
+        for (const source of givenSources(step)) {
+            const root = source.kind === 'input' ? this.#inputs.get(source.name)?.why : this.#rootOf(source.name);
+            if (root === undefined)
+                continue;
+            // A tool the plan's author says reads the gaps (`handles_gaps`) answers whole on the nulls and notes it is
+            // given; not on a result whose gap its value does not show ({"failures": 0} made from a list with a null).
+            if (step.handlesGaps && !this.#hides(source))
+                continue;
+            const given = source.kind === 'input' ? `input ${source.name}` : `the result of step ${source.name}`;
+            const why = `its tool was given ${given}, which lacks work (${root}), and a tool is not told what is missing`;
+            this.#roots.set(step.key, root);
+            this.#incomplete.set(step.key, why);
+            return why;
+        }
+        return undefined;
+    }
+    /**
+     * As `completed`, for a step whose result an earlier run made (`saved`: why it lacked work then). A tool step is
+     * judged by what it is given now; a plan step's plan did not run again: its result lacks what it lacked.
+     */
+    reused(step, saved) {
+        return this.completed(step, step.type === 'plan' && !step.forEach ? saved : undefined);
+    }
+    /** The inputs of the plan a `type: plan` step uses that its `with:` gives a result that lacks work, and why. */
+    givenTo(step) {
+        const given = new Map();
+        for (const [name, value] of Object.entries(step.with ?? {})) {
+            for (const { reference } of (0,find_references/* findReferences */.y)(value).references) {
+                if (reference.kind !== 'step' && reference.kind !== 'input')
+                    continue;
+                const source = reference.kind === 'step' ? { kind: 'step', name: reference.step, paths: [reference.path] } : { kind: 'input', name: reference.name, paths: [] };
+                const why = source.kind === 'input' ? this.#inputs.get(source.name)?.why : this.#rootOf(source.name);
+                if (why === undefined)
+                    continue;
+                const hidden = this.#hides(source);
+                if (given.has(name) && !hidden)
+                    continue;
+                given.set(name, { why, shown: !hidden });
+                if (hidden)
+                    break;
+            }
+        }
+        return given;
+    }
+    /**
+     * Whether what `source` gives lacks work its value does not show: a result made so, or a part of one
+     * (`.result.files`) that leaves its gap behind (the `[cut: \u2026]` note beside the list, the failed items' nulls).
+     */
+    #hides(source) {
+        if (source.kind === 'input')
+            return this.#inputs.get(source.name)?.shown === false;
+        if (!this.#results.has(source.name))
+            return false;
+        if (this.#made.has(source.name))
+            return true;
+        const value = this.#results.get(source.name);
+        return source.paths.some((path) => path.length > 0 && !showsGap((0,reference_path/* readPath */.G7)(value, path)));
+    }
+    /** Whether a tool step is given a result that lacks work its value does not show. */
+    #givenHidden(step) {
+        return givenSources(step).some((source) => (source.kind === 'input' ? this.#inputs.has(source.name) : this.#rootOf(source.name) !== undefined) && this.#hides(source));
+    }
+    #rootOf(key) {
+        if (!this.#results.has(key))
+            return undefined;
+        const root = this.#roots.get(key);
+        if (root !== undefined)
+            return root;
+        const gaps = this.#incomplete.get(key);
+        if (gaps !== undefined)
+            return `step ${key}: ${gaps}`;
+        const value = this.#results.get(key);
+        let cut = this.#cuts.get(key);
+        if (cut === undefined || cut.value !== value)
+            this.#cuts.set(key, (cut = { value, note: (0,result_cut_note/* resultCutNote */.a)((0,result_cut_note/* resultTexts */.C)(value)) }));
+        return cut.note === undefined ? undefined : `step ${key}: its tool cut it (${cut.note})`;
+    }
+}
+/** Whether a part read from a result that lacks work still shows it: a null (a failed item), a list with one, a cut note. */
+function showsGap(read) {
+    if (!read.found)
+        return true;
+    const { value } = read;
+    return value === null || (Array.isArray(value) && value.includes(null)) || (0,result_cut_note/* resultCutNote */.a)((0,result_cut_note/* resultTexts */.C)(value)) !== undefined;
+}
+/**
+ * What a tool step is given: the steps and inputs its `args` and `for_each` list name, or, when a model chooses its
+ * arguments, every step it depends on.
+ */
+function givenSources(step) {
+    const sources = new Map();
+    const add = (kind, name, path) => {
+        const known = sources.get(`${kind} ${name}`);
+        sources.set(`${kind} ${name}`, { kind, name, paths: [...(known?.paths ?? []), ...(path ? [path] : [])] });
+    };
+    const written = [...(step.forEach ? [step.forEach.list] : []), ...(step.args ? [step.args] : [])];
+    for (const value of written) {
+        for (const { reference } of (0,find_references/* findReferences */.y)(value, step.forEach?.as).references) {
+            if (reference.kind === 'step')
+                add('step', reference.step, reference.path);
+            else if (reference.kind === 'input')
+                add('input', reference.name);
+        }
+    }
+    if (!step.args)
+        for (const key of step.dependsOn)
+            add('step', key, []);
+    return [...sources.values()];
 }
 
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
@@ -10128,7 +10621,7 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
 
 /** Tool arguments for a message: compact JSON, cut at 200 characters (not between the halves of an emoji). */
 function showArgs(args) {
-    return (0,cut_text/* cutText */.I)(JSON.stringify(args) ?? '{}', 201);
+    return (0,cut_text/* cutText */.IN)(JSON.stringify(args) ?? '{}', 201);
 }
 
 ;// CONCATENATED MODULE: ./lib/run/repeated-side-effect-error.js
@@ -10372,6 +10865,9 @@ function abandonedRun(record, reason, at, durationMs) {
 
 
 
+
+
+
 /** The most of a stop's reason each step it skips keeps (`#skipPendingOnce`). */
 const MAX_SKIP_REASON_CHARS = 1_000;
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
@@ -10398,6 +10894,8 @@ class PlanRun {
     missing = new Map();
     /** Why a completed step's result is incomplete (items of a for_each step that failed under `continue`). */
     incomplete = new Map();
+    /** Tool steps given a partial result: their results count as partial too (`PartialInputs`). */
+    #partialInputs;
     budget;
     /** Each started step's reuse key (`stepReuseKey`). */
     reuseKeys = new Map();
@@ -10461,6 +10959,7 @@ class PlanRun {
     /** Which steps wait for a person's approval (the plan's policy, less what an approval covers). */
     gate;
     #skippedForStop = false;
+    #stopCutShort = false;
     #turnsSinceYield = 0;
     /** The job's concurrency, shared with the runs of the plans this one uses (and the run using this one). */
     #slots;
@@ -10486,7 +10985,7 @@ class PlanRun {
         this.#plan = plan;
         this.#deps = deps;
         this.#journal = journal;
-        this.graph = new plan_graph/* PlanGraph */.K(plan.steps);
+        this.graph = new plan_graph/* PlanGraph */.K(plan.steps, plan.revision);
         this.header = {
             name: plan.name,
             ...(plan.goal === undefined ? {} : { goal: plan.goal }),
@@ -10494,6 +10993,7 @@ class PlanRun {
         };
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
         this.gate = new approval_gate/* ApprovalGate */.N(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
+        this.#partialInputs = new PartialInputs(this.incomplete, this.results, deps.partialInputs);
         this.#resultHashes = new ResultHashes(deps.redact);
         this.#inputsHash = (0,approval_request/* inputsHash */.Oq)(deps.inputs, deps.redact);
         this.#part = deps.inner ? undefined : deps.fanOut;
@@ -10563,7 +11063,7 @@ class PlanRun {
             return [];
         const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
-            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
@@ -10592,6 +11092,10 @@ class PlanRun {
     get stopReason() {
         return this.#stop.signal.aborted ? this.#stop.signal.reason : undefined;
     }
+    /** True once the stop ended work of this run: a step or item it stopped, or a step it kept from starting. */
+    get stopCutShort() {
+        return this.#stopCutShort;
+    }
     /** Steps that wait for approval: they and their dependents do not run in this run. */
     get waiting() {
         return this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'waiting').map((step) => step.key);
@@ -10600,6 +11104,11 @@ class PlanRun {
     stop(reason) {
         if (!this.#stop.signal.aborted)
             this.#stop.abort(reason);
+    }
+    /** Stops the whole job for `reason`: the outermost run (which stops this one, a run inside it) and this one. */
+    #stopJob(reason) {
+        this.#deps.stopJob?.(reason);
+        this.stop(reason);
     }
     /**
      * After a bug in the executor, which leaves no one to settle its steps: each step and item it started ends
@@ -10615,6 +11124,10 @@ class PlanRun {
         const onBudget = () => this.stop(this.budget.signal.reason);
         if (this.budget.signal.aborted)
             onBudget();
+        // A shard stopped for what nothing may go on past: the merge job, the rest of that run, stops for it before any step.
+        const shardStop = this.#part?.part === 'merge' ? this.#deps.resume?.stoppedRun : undefined;
+        if (shardStop !== undefined)
+            this.stop(new ShardStoppedRunError(shardStop));
         this.budget.signal.addEventListener('abort', onBudget, { once: true });
         // A slot another run of the job gave back may be the one a step of this run waits for.
         const stopListening = this.#slots.onRelease(this, () => this.#inbox.wake());
@@ -10777,7 +11290,8 @@ class PlanRun {
             // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
             if (earlier.todos)
                 this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
+            const partial = this.#partialInputs.reused(step, earlier.partial);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial !== undefined && { partial }) });
             this.#ready.release(key);
             this.#inbox.wake();
             return;
@@ -10950,10 +11464,10 @@ class PlanRun {
         // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
         const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
         if (unrecorded !== undefined) {
-            // The run stops: a replan, an agent's next turn or another item would only meet the same refusal.
+            // The run stops, and the run using this plan: a replan, an agent's next turn or another item would only meet the same refusal.
             const error = new RecordLostError(tool.name, unrecorded);
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'failed', error: error.message });
-            this.stop(error);
+            this.#stopJob(error);
             throw error;
         }
         // Until it answers, a side effect may or may not have happened.
@@ -10986,6 +11500,9 @@ class PlanRun {
             if (unknown)
                 this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
+            // Before the step sees it: an agent's next turn, a replan or the next item would go on past it (`StepError.stopsRun`).
+            if (error instanceof step_error/* StepError */.zg && error.stopsRun)
+                this.#stopJob(new ToolStoppedRunError(error));
             throw error;
         }
         this.#callsInFlight.delete(callKey);
@@ -11036,7 +11553,9 @@ class PlanRun {
             plan: this.#plan,
             // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
             // And the job's concurrency: its steps take slots of the same limit as this run's.
-            deps: { ...this.#deps, calls: this.#calls, slots: this.#slots },
+            // And the job's stop: a failure nothing may go on past stops the run using the plan too, which would replan around it.
+            // And which of its inputs are given a result that lacks work: its tool steps given one are partial too.
+            deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, stopJob: (reason) => this.#stopJob(reason), partialInputs: this.#partialInputs.givenTo(step) },
             budget: this.budget,
             signal: this.#stop.signal,
             sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
@@ -11229,7 +11748,9 @@ class PlanRun {
     }
     #concludeMapped(mapped) {
         this.#mapped.delete(mapped.key);
-        const stop = this.stopReason ?? mapped.stop;
+        // The stop ends the step only where it reached an item (stopped one, or kept one from starting): a step whose
+        // every item completed as it landed, the last answer kept, completes (found by an adversarial pass: it was \u274c).
+        const stop = mapped.stop ?? (mapped.notStarted > 0 ? this.stopReason : undefined);
         // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
         if (mapped.left > 0 && !mapped.halted && !stop)
             return;
@@ -11245,12 +11766,10 @@ class PlanRun {
         if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
         }
-        if (mapped.failures.length > 0) {
-            const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
-            const more = mapped.failures.length > 20 ? `; and ${mapped.failures.length - 20} more` : '';
-            this.incomplete.set(mapped.key, `${mapped.failures.length} of ${mapped.children.length} items failed and are null in the list (${listed}${more})`);
-        }
-        this.#conclude(mapped.key, { ok: true, result: mapped.results, ...ended }, mapped.failures);
+        const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
+        const more = mapped.failures.length > 20 ? `; and ${mapped.failures.length - 20} more` : '';
+        const gaps = mapped.failures.length > 0 ? { partial: `${mapped.failures.length} of ${mapped.children.length} items failed and are null in the list (${listed}${more})` } : {};
+        this.#conclude(mapped.key, { ok: true, result: mapped.results, ...ended, ...gaps }, mapped.failures);
     }
     #conclude(key, settled, failedItems = []) {
         const step = this.graph.byKey.get(key);
@@ -11264,7 +11783,8 @@ class PlanRun {
             const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
             if (masked !== undefined)
                 this.masked.set(key, masked);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
+            const partial = this.#partialInputs.completed(step, outcome.partial);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial !== undefined && { partial }) });
             // The step went on past a call with side effects that got no answer (an agent's next turn, a
             // for_each item under on_item_failure: continue): the run does not, as after a failed step.
             const unknownCall = this.#unknownCallOf(key);
@@ -11287,8 +11807,10 @@ class PlanRun {
         const error = `${(0,error_text/* errorText */.k)(outcome.error)}${attempts}`;
         const transient = (0,step_error/* isTransient */.dg)(outcome.error);
         this.#journal.step({ type: 'step_failed', stepKey: key, error, transient, durationMs, usage, ...retried });
-        if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
+        if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F) {
+            this.#stopCutShort = true;
             return;
+        }
         this.missing.set(key, `step ${key} failed: ${error}`);
         if (endpointUnusable(outcome.error))
             this.endpointUnusable = true;
@@ -11417,6 +11939,8 @@ class PlanRun {
                 ...(trigger.failure && { failure: trigger.failure }),
                 ...(trigger.review && { review: trigger.review }),
                 failures: [...this.history],
+                // A used plan's run has the outer run's resume state: those are the outer plan's.
+                ...(!this.#deps.inner && this.#deps.resume?.earlier && { earlier: this.#deps.resume.earlier }),
                 remaining: this.#remaining(),
                 usedKeys: this.#usedKeys(),
                 stepsCounted: this.budget.stepsStarted,
@@ -11522,7 +12046,8 @@ class PlanRun {
             // failed, which asks for no approval: they were left \u23f8\ufe0f and \u2b1c at its end.
             if (this.failures.length === 0)
                 return;
-            return this.#skipPending('not run: it waits for approval, which a run that failed does not ask for');
+            this.#skipPending('not run: it waits for approval, which a run that failed does not ask for');
+            return;
         }
         const stuck = this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'pending' && (this.#scope?.has(step.key) ?? true));
         if (stuck.length === 0)
@@ -11540,7 +12065,8 @@ class PlanRun {
             return;
         this.#skippedForStop = true;
         this.#takeStandingResults();
-        this.#skipPending((0,cut_text/* cutText */.I)(reason, MAX_SKIP_REASON_CHARS));
+        if (this.#skipPending((0,cut_text/* cutText */.IN)(reason, MAX_SKIP_REASON_CHARS)) > 0)
+            this.#stopCutShort = true;
     }
     /**
      * At a stop, the ready steps whose earlier result stands take it (they run nothing), and so on down the graph:
@@ -11562,14 +12088,18 @@ class PlanRun {
         for (const key of notNow)
             this.#ready.putBack(key);
     }
+    /** Skips every pending or waiting step of this part of the run; how many. */
     #skipPending(reason) {
+        let skipped = 0;
         for (const step of this.graph.steps) {
             const state = this.#journal.stateOf(step.key);
             // Steps another part of a fanned-out run starts are not this part's to skip.
             if ((state === 'pending' || state === 'waiting') && (this.#scope?.has(step.key) ?? true)) {
                 this.#journal.step({ type: 'step_skipped', stepKey: step.key, reason });
+                skipped += 1;
             }
         }
+        return skipped;
     }
 }
 /** The step that made an earlier call, in words; `otherPlan`: another plan of the job made it (a used plan, the plan using this one). */
@@ -11732,13 +12262,14 @@ class RunJournal {
     }
     /** `origin.carries`: how many `result_carried` and inherited `tool_called` lines follow it (see `RunEvent`). */
     planCreated(plan, planHash, carried, origin) {
-        const { fileSteps, plannedFor, carries } = origin ?? {};
+        const { fileSteps, plannedFor, carries, earlier } = origin ?? {};
         this.#emit({
             type: 'plan_created',
             plan,
             format: run_event/* TRACE_FORMAT */._W,
             ...(planHash !== undefined && { planHash }),
             ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
+            ...(earlier && { earlier }),
             ...(fileSteps !== undefined && { fileSteps }),
             ...(plannedFor !== undefined && { plannedFor }),
             ...(carries !== undefined && carries > 0 && { carries }),
@@ -11765,9 +12296,10 @@ class RunJournal {
     }
     /**
      * The last event of every run; later calls are ignored. `durationMs`: how long the run took, when it did not
-     * start with the job (a used plan's run); by default the time since the job started.
+     * start with the job (a used plan's run); by default the time since the job started. `stopsRun`: its reason is a
+     * failure nothing may go on past (see the event's field).
      */
-    runFinished(status, usage, reason, resultStepKey, durationMs = this.elapsed()) {
+    runFinished(status, usage, reason, resultStepKey, durationMs = this.elapsed(), stopsRun = false) {
         if (this.#finished)
             return;
         this.#finished = true;
@@ -11778,6 +12310,7 @@ class RunJournal {
             usage,
             ...(reason === undefined ? {} : { reason }),
             ...(resultStepKey === undefined ? {} : { resultStepKey }),
+            ...(stopsRun && { stopsRun: true }),
         });
     }
     /** The run paused for approval: what is asked, recorded before `run_finished`. */
@@ -11869,6 +12402,7 @@ function missingResultReason(missing) {
 
 
 
+
 /**
  * Runs a validated plan's steps as a dependency graph and reports how it ended. It never throws:
  * every run, however it ends (failed step, escalation, budget, cancel, timeout, a throwing
@@ -11889,7 +12423,7 @@ async function runPlan(plan, deps) {
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
         const carrying = deps.inner ? [] : run.carriedEvents();
-        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
+        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
         // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
         // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
         if (!deps.inner) {
@@ -11940,19 +12474,24 @@ function stepsUsageOf(record) {
 function finish(journal, run, internal, plan, deps, runStartedAt) {
     const lastKey = run?.graph.lastKey();
     const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
+    // A used plan's run whose every step ended on its own as a stop landed (the last answer kept) did its work: the
+    // stop is its outer run's verdict, not its own (found by an adversarial pass: its step was \u274c beside every step \u2705).
+    const stopCounts = !deps.inner || run?.stopCutShort === true || (run?.failures.length ?? 0) > 0;
     const verdict = internal
         ? { status: 'failed', reason: internalReason(internal) }
-        : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
+        : runVerdict(stopCounts ? run?.stopReason : undefined, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
     const usage = run?.usage ?? core_usage/* NO_USAGE */.y;
     const stop = run?.stopReason;
     if (verdict.status === 'awaiting-approval' && run)
         journal.approvalRequested(requestOf(run, journal, plan, deps));
     // A used plan's run shares the outer run's budget and clock start: its end gives its own use and time, not
     // the whole job's so far (found by an adversarial pass: the trace said a run of one call made the job's three).
+    // A stop nothing may go on past is said so in the trace: a fan-out's merge job building on this state stops for it too.
+    const stopsRun = !internal && stopCounts && stop instanceof ToolStoppedRunError;
     if (deps.inner)
-        journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt);
+        journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt, stopsRun);
     else
-        journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
+        journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey, undefined, stopsRun);
     return {
         ...verdict,
         results: run?.results ?? new Map(),
@@ -11961,6 +12500,7 @@ function finish(journal, run, internal, plan, deps, runStartedAt) {
         replans: run?.replans ?? 0,
         reused: run?.reused.size ?? 0,
         masked: run?.masked ?? new Map(),
+        incomplete: run?.incomplete ?? new Map(),
         ...(run?.endpointUnusable && { endpointUnusable: true }),
         recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
         ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
@@ -12007,8 +12547,8 @@ var job_secrets = __nccwpck_require__(71396);
 var run_step = __nccwpck_require__(6420);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
 var read_resume_trace = __nccwpck_require__(62935);
-// EXTERNAL MODULE: ./lib/run/resume-state.js
-var resume_state = __nccwpck_require__(53498);
+// EXTERNAL MODULE: ./lib/run/resume-state.js + 2 modules
+var resume_state = __nccwpck_require__(52439);
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
 var budget_exceeded_error = __nccwpck_require__(46807);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
@@ -12068,11 +12608,12 @@ async function judgeGoals(plan, run, options) {
 
 // EXTERNAL MODULE: ./lib/run/step-tools.js
 var step_tools = __nccwpck_require__(87749);
+// EXTERNAL MODULE: ./lib/tools/github/write-allowance.js + 1 modules
+var write_allowance = __nccwpck_require__(12391);
 ;// CONCATENATED MODULE: ./lib/job/fan-out-writes.js
 
 
-/** The github writes `github.writes` caps per run (max_issues, max_comments). */
-const CAPPED_WRITES = ['create_issue', 'add_comment'];
+
 /**
  * Why a fanned-out plan may not run: a step that the prepare or a shard job runs (a fan-out step,
  * or one a fan-out step depends on) may call a capped github write. Each job counts `github.writes`
@@ -12083,7 +12624,7 @@ function fanOutWriteProblem(plan) {
     for (const step of plan.steps) {
         if (!early.has(step.key))
             continue;
-        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => CAPPED_WRITES.includes(name));
+        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => Object.hasOwn(write_allowance/* CAPPED_WRITES */.L, name));
         if (writes.length > 0) {
             return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards \u00d7 the cap; call it from a step after the fan-out step (the merge job runs those once)`;
         }
@@ -12226,6 +12767,7 @@ var write_todos_definition = __nccwpck_require__(39026);
 
 
 
+
 /** The key of the one step a `mode: agent` run has. */
 const AGENT_STEP_ID = 'agent';
 async function rejected(plan, path, message, locate) {
@@ -12235,7 +12777,7 @@ async function rejected(plan, path, message, locate) {
 }
 function titleOf(task) {
     const line = task.trim().split(/\r?\n/, 1)[0].replace(/\s+/g, ' ');
-    return line.length > schema/* MAX_TITLE_CHARS */.m1 ? `${line.slice(0, schema/* MAX_TITLE_CHARS */.m1 - 1)}\u2026` : line;
+    return (0,cut_text/* cutText */.IN)(line, schema/* MAX_TITLE_CHARS */.m1);
 }
 /**
  * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
@@ -12655,6 +13197,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -12755,6 +13298,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
         };
     }
+    // Found by an adversarial pass: with no comment for an `/approve` to find, a paused run waited for an answer that could never come.
+    const asker = settings.approvalUnreachable !== undefined && settings.mode !== 'plan' ? pauseAsker(loadedPlan) : undefined;
+    if (asker !== undefined)
+        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `this plan may pause for approval (${asker}), and ${settings.approvalUnreachable}. Nothing ran`)] };
     const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;
     if (writes)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part}: ${writes}`)] };
@@ -12827,6 +13374,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...settings.github,
             ...(deps.extraTools && { extraTools: deps.extraTools }),
             ...(plan.withheld && { withheld: plan.withheld }),
+            // A resumed run goes on with the run it resumes: what that wrote counts against the plan's write caps.
+            ...(resume && { earlierWrites: [...resume.sideEffects].flatMap(([key, call]) => (call.outcome === 'failed' ? [] : [{ tool: call.tool, key }])) }),
             redact,
             ...(deps.decorateTool && { decorateTool: deps.decorateTool }),
         });
@@ -12842,7 +13391,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const foreignResults = freeTools && ((record, stepStates) => checkoutResults(record, stepStates, freeTools));
     let run;
     try {
-        run = await runPlan(plan, {
+        // A resumed run's plan goes on with the revision numbers of the run it resumes.
+        run = await runPlan({ ...plan, revision: (0,resume_state/* resumedRevision */.zO)(resume, () => fileStepsHash(plan.steps, redact)) }, {
             runStep: deps.runStep ?? run_step/* runStep */.e,
             tools: opened.tools,
             model,
@@ -12955,7 +13505,7 @@ function answerText(response) {
     // adversarial pass). Structured outputs, which the planner, replanner and review ask for, are where OpenAI refuses.
     const refusal = choice?.message.refusal;
     if (refusal)
-        throw new Error(`the model refused to answer: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(refusal, 300))}`);
+        throw new Error(`the model refused to answer: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(refusal, 300))}`);
     const reason = (0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .ag)(choice);
     if (reason) {
         throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
@@ -13377,8 +13927,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     billed;
     constructor(fields) {
         // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
-        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(fields.detail, MAX_DETAIL_CHARS + 1);
-        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(fields.param, MAX_PARAM_CHARS + 1);
+        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(fields.detail, MAX_DETAIL_CHARS + 1);
+        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(fields.param, MAX_PARAM_CHARS + 1);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
         const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
@@ -13854,9 +14404,9 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A choice's error in words: its message, and its code when it has one. */
 function choiceError(error) {
-    const message = typeof error['message'] === 'string' && error['message'] !== '' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(error['message'], 200) : 'no error message';
+    const message = typeof error['message'] === 'string' && error['message'] !== '' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(error['message'], 200) : 'no error message';
     const code = error['code'];
-    return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(String(code), 40)})` : message;
+    return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(String(code), 40)})` : message;
 }
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
@@ -13983,18 +14533,18 @@ function readChatResponse(raw) {
 }
 function normalise(raw) {
     if (!isObject(raw))
-        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(raw, 120))}` : 'the answer is not a JSON object');
+        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(raw, 120))}` : 'the answer is not a JSON object');
     if (isObject(raw['error'])) {
         const message = raw['error']['message'];
         // Written as JSON only when it nests as JSON may: 20,000 levels overflowed the stack in JSON.stringify (found by an adversarial pass).
         // Cut with a `\u2026`, as every cut is: the redactor hides the start of a known value that runs into it (a key a
         // gateway quoted showed 14 of its 32 characters; found by a secret hunt).
-        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(JSON.stringify(raw['error']), 200);
+        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(JSON.stringify(raw['error']), 200);
         return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
     }
     // A gateway's error as text: read as an answer without choices, its words were shown nowhere (found by an adversarial pass).
     if (typeof raw['error'] === 'string' && raw['choices'] === undefined)
-        return new MalformedAnswer(`the answer is an error with status 200: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(raw['error'], 200)}`);
+        return new MalformedAnswer(`the answer is an error with status 200: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(raw['error'], 200)}`);
     const rawChoices = raw['choices'];
     if (!Array.isArray(rawChoices))
         return new MalformedAnswer(rawChoices === undefined ? 'the answer has no `choices`' : '`choices` is not a list');
@@ -16071,6 +16621,8 @@ function decodeUtf8(bytes) {
 /* harmony export */   p: () => (/* binding */ emptyInputsWarning)
 /* harmony export */ });
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
+
 
 /** The longest default quoted in the warning; a longer one is told by its length. */
 const MAX_QUOTED = 64;
@@ -16092,7 +16644,7 @@ function emptyInputsWarning(names, declared) {
     const defaulted = names.filter((name) => Object.hasOwn(inputs, name) && (inputs[name].default !== undefined || inputs[name].required === false));
     if (defaulted.length === 0)
         return undefined;
-    const quoted = (name) => `\`${name.slice(0, 64)}\``;
+    const quoted = (name) => `\`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(name, 65)}\``;
     const one = defaulted.length === 1;
     const defaults = one ? defaultText(inputs[defaulted[0]].default) : defaulted.map((name) => `${quoted(name)} ${defaultText(inputs[name].default)}`).join(', ');
     return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} of \`inputs\` ${one ? 'is' : 'are'} empty, so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) that came out empty is one the step setting it did not write: check that step, or leave the input out of \`inputs\` where the default is meant.`;
@@ -16227,6 +16779,7 @@ function planFileStep(step, idOf) {
         ...(step.retry !== undefined && { retry: step.retry }),
         ...(step.onFailure !== undefined && { on_failure: step.onFailure }),
         ...(step.review !== undefined && { review: step.review }),
+        ...(step.handlesGaps && { handles_gaps: true }),
         ...(step.approval && { approval: true }),
         ...(step.why !== undefined && { why: step.why }),
         ...(step.forEach !== undefined && {
@@ -21280,7 +21833,7 @@ function oneIssue(issue, scope, relative) {
             if (typeof issue.input === 'number' && issue.expected === 'int')
                 return [{ path, message: `${keyName(path)} must be a whole number; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
             // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
-            if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
+            if (issue.expected === 'array' && ((typeof issue.input === 'number' && Number.isFinite(issue.input)) || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
                 return [{ path, message: `${keyName(path)} must be a list; got ${(0,show_value/* describeKind */.S)(issue.input)}: write [${String(issue.input)}] for a list of one` }];
             }
             // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.
@@ -21550,7 +22103,7 @@ const OnFailure = schemas["enum"](['replan', 'fail', 'continue']).meta({
 });
 /** When a run pauses for a person's approval before it acts. */
 const ApprovalPolicy = schemas["enum"](['never', 'side-effects', 'plan'], { error: (issue) => `expected never, side-effects or plan, got ${JSON.stringify(issue.input)}` }).meta({
-    description: 'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before each step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
+    description: 'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before each step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`. In the action, a plan that may pause is refused before anything runs where plan-runner writes no PR comment (a push, a schedule, comment: never, a fork\'s pull request): no /approve could reach it.',
 });
 /** A dependency: a step id, or `{step, optional: true}` for an input the step can do without. */
 const Dependency = schemas.union([
@@ -21603,6 +22156,11 @@ const Step = schemas.strictObject({
         .optional()
         .meta({ description: "The run pauses before this step until a person approves it (besides the plan's `approval:` policy)." }),
     review: schemas.boolean().optional().meta({ description: 'After this step completes, ask the model whether the rest of the plan still fits (a replan if not).', default: false }),
+    handles_gaps: schemas.literal(true)
+        .optional()
+        .meta({
+        description: "tool_call only, and for people to set (a model's steps cannot): the step's tool reads the gaps in what it is given (a null for each failed item of a for_each list, a [cut: \u2026] note) and says them in its answer, which then counts as whole, so goals may pass on it. Without it, a tool step given a result that lacks work has a partial result, which no goal passes on.",
+    }),
     why: schemas.string().optional().meta({ description: 'Why the step is there; planners write it, the plan preview shows it.' }),
     for_each: schemas.string()
         .min(1)
@@ -21759,13 +22317,16 @@ const Escalate = schemas.strictObject({
     mention: schemas.string()
         .regex(/^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/, 'write a mention as @user or @org/team')
         .optional()
-        .meta({ description: 'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens.', examples: ['@org/team'] }),
+        .meta({
+        description: 'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens. Told too, in a comment of its own, when the run pauses for approval on a pull request or issue: once per pause, with how to approve.',
+        examples: ['@org/team'],
+    }),
     label: schemas.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
 })
     // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
     // new-user walkthrough).
     .refine((escalate) => escalate.mention !== undefined || escalate.label !== undefined, 'escalate names no one to tell: give it a mention (@user or @org/team), a label, or both, or leave it out')
-    .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan).' });
+    .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan); its mention is told too when a run pauses for approval on a pull request or issue.' });
 /** Rules for plans a model writes (a file with a goal and no workflow_sequence). */
 const PlannerOptions = schemas.strictObject({
     require_tools: schemas.boolean()
@@ -21833,6 +22394,8 @@ const Plan = schemas.strictObject({
 /* harmony export */   S: () => (/* binding */ describeKind),
 /* harmony export */   v: () => (/* binding */ showValue)
 /* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(86919);
+
 /** A short, readable rendering of a value for an error message. */
 function showValue(value) {
     if (value === undefined)
@@ -21849,7 +22412,7 @@ function showValue(value) {
     catch {
         text = String(value);
     }
-    const short = text.length > 40 ? `${text.slice(0, 37)}\u2026` : text;
+    const short = text.length > 40 ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(text, 38) : text;
     return `\`${short}\``;
 }
 /** What kind of value something is, in words: "a list", "a number". */
@@ -22059,6 +22622,7 @@ function buildPlanSteps(steps) {
             ...(step.retry !== undefined && { retry: step.retry }),
             ...(step.on_failure !== undefined && { onFailure: step.on_failure }),
             ...(step.review !== undefined && { review: step.review }),
+            ...(step.handles_gaps === true && { handlesGaps: true }),
             ...(step.approval === true && { approval: true }),
             ...(step.why !== undefined && { why: step.why }),
             ...(step.uses !== undefined && { uses: step.uses }),
@@ -22353,7 +22917,10 @@ var json_schema = __nccwpck_require__(369);
 var unguarded_ref_cycle = __nccwpck_require__(14441);
 // EXTERNAL MODULE: ./lib/plan/zod-ref.js
 var zod_ref = __nccwpck_require__(82074);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/plan/check-goals.js
+
 
 
 
@@ -22439,7 +23006,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
                 issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
             // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
             else if (pattern !== undefined && matchesAnything(pattern, goal.flags, kind === 'matches' ? TEXT_PROBES : SENTENCE_PROBES)) {
-                issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(\u2026)?\` or \`x*\` as the whole)` });
+                issues.push({ path: [...at, kind], message: `\`${(0,cut_text/* cutText */.IN)(pattern, 65)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(\u2026)?\` or \`x*\` as the whole)` });
             }
         }
         // Nothing fills in a goal's text (found by an adversarial pass): `not_contains: "${inputs.api_key}"` looked for
@@ -22639,7 +23206,8 @@ var reference_path = __nccwpck_require__(1000);
 
 
 
-const FOR_EACH_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field} or ${inputs.<name>}';
+// Inputs are never lists (see the input check below): not offered as a form to write.
+const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
 /** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
 function checkForEach(step, index, steps, stepIndex, issues) {
     const list = step.forEach.list;
@@ -22822,6 +23390,7 @@ const TYPE_ONLY_STEP_FIELDS = [
     { field: 'tool', types: ['tool_call'], message: () => 'only tool_call steps name a tool; remove `tool` or write `type: tool_call`' },
     { field: 'args', types: ['tool_call'], message: (type) => `only tool_call steps take \`args\`; a ${type} step is answered by the model` },
     ...['task', 'tools', 'max_turns'].map((field) => ({ field, types: ['agent'], message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
+    { field: 'handles_gaps', types: ['tool_call'], message: () => "only tool_call steps take `handles_gaps`: a model step is told what a result it is given lacks, and its answer is its own; remove it" },
     { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
     ...['uses', 'with'].map((field) => ({ field, types: ['plan'], message: () => `only plan steps take \`${field}\`; write \`type: plan\` or remove it` })),
     { field: 'for_each', types: RUN_HERE, message: () => 'a plan step cannot carry for_each; map over a tool or reasoning step inside the used plan instead' },
@@ -23631,6 +24200,8 @@ function splitCompositions(schema) {
 /* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(369);
 /* harmony import */ var _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(79006);
 /* harmony import */ var _zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(72926);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
+
 
 
 
@@ -23670,7 +24241,7 @@ const UNNAMED_URI = 'https://plan-runner.invalid/unnamed/';
 const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
 /** Keywords whose values map names to schemas: a reference to the map itself leads to no schema. */
 const SCHEMA_MAPS = new Set([..._core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .SUBSCHEMA_MAPS */ .gZ, 'dependencies']);
-const quoted = (text) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
+const quoted = (text) => JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(text, 201));
 /** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
  * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
  * a review). JSON Schema's own are short; a longer one is a resource no reference can name. */
@@ -23892,7 +24463,7 @@ function withResolvedRefs(written, options = {}) {
         }
         const inner = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .subschemasOf */ .mN)(schema, false);
         if ('$ref' in schema && typeof schema['$ref'] !== 'string')
-            throw new Error(`\`$ref\` must be a URI (text), not ${JSON.stringify(schema['$ref'])?.slice(0, 100)}`);
+            throw new Error(`\`$ref\` must be a URI (text), not ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(JSON.stringify(schema['$ref']) ?? 'nothing', 101)}`);
         if (typeof schema['$ref'] === 'string') {
             const found = resolve(schema['$ref'], schema);
             leadsTo.set(schema, found);
@@ -24650,10 +25221,11 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FC: () => (/* binding */ HOW_TO_APPROVE),
 /* harmony export */   L1: () => (/* binding */ renderApprovalSection),
 /* harmony export */   oU: () => (/* binding */ COMMENT_ARGS)
 /* harmony export */ });
-/* unused harmony exports SUMMARY_ARGS, HOW_TO_APPROVE */
+/* unused harmony export SUMMARY_ARGS */
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(86919);
@@ -24717,7 +25289,7 @@ function fitted(text, room, show, minimum = 20) {
     const fits = room.next;
     if (text.length > fits && fits < minimum)
         return undefined;
-    const shown = show((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(text, fits));
+    const shown = show((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .IN)(text, fits));
     room.take(shown.length);
     return shown;
 }
@@ -24728,22 +25300,22 @@ function pendingLine(step, redact, room) {
         : step.tools?.length
             ? toolsPart(step.tools, room)
             : step.uses !== undefined
-                ? `runs the plan ${fitted((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(redact(step.uses), 200), room, _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t, 60) ?? (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(redact(step.uses), 60))}, all of it`
+                ? `runs the plan ${fitted((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .IN)(redact(step.uses), 200), room, _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t, 60) ?? (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .IN)(redact(step.uses), 60))}, all of it`
                 : `a ${step.type} step`;
     // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
-    const reason = step.uses === undefined || step.reason === undefined ? undefined : (fitted((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300), room, _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME, 40) ?? `why it waits: ${restAt} says`);
+    const reason = step.uses === undefined || step.reason === undefined ? undefined : (fitted((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .IN)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300), room, _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME, 40) ?? `why it waits: ${restAt} says`);
     const why = reason === undefined ? '' : ` (${reason})`;
     // What an agent works on, where its title is not it: the comment shows its start, as of arguments.
     const taskText = step.task === undefined ? undefined : redact(step.task);
     const task = taskText === undefined ? '' : `, working on ${fitted(taskText, room, _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t) ?? `a task of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(taskText.length)} characters (${restAt} has it)`}`;
-    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(redact(step.title), 100)}`)} \u2014 ${what}${task}${why}`;
+    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .IN)(redact(step.title), 100)}`)} \u2014 ${what}${task}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
     const maxChars = room.next;
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
         return `${title} with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(text.length)} characters of arguments: ${restAt} has them`;
     }
     const rest = text.length > maxChars ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(text.length - maxChars + 1)} more characters: ${restAt} has them all)` : '';
-    const shown = (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(text, maxChars));
+    const shown = (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .IN)(text, maxChars));
     room.take(shown.length);
     const args = step.args !== undefined
         ? ` with ${shown}${rest}`
@@ -24792,6 +25364,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   Fb: () => (/* binding */ stepTitle),
 /* harmony export */   Hr: () => (/* binding */ oneLogLine),
 /* harmony export */   KY: () => (/* binding */ resultPreview),
+/* harmony export */   Lb: () => (/* binding */ briefStatus),
 /* harmony export */   QO: () => (/* binding */ freshChecklistItem),
 /* harmony export */   V_: () => (/* binding */ checklistItems),
 /* harmony export */   Y4: () => (/* binding */ checklistHeader),
@@ -24802,7 +25375,8 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   jl: () => (/* binding */ itemProgress),
 /* harmony export */   kS: () => (/* binding */ nestedItems),
 /* harmony export */   oW: () => (/* binding */ previewOf),
-/* harmony export */   t1: () => (/* binding */ STATE_ICONS)
+/* harmony export */   t1: () => (/* binding */ STATE_ICONS),
+/* harmony export */   wY: () => (/* binding */ partialNote)
 /* harmony export */ });
 /* unused harmony exports TITLE_MAX_CHARS, checklistLines */
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
@@ -24929,7 +25503,7 @@ function previewOf(result, max = 80) {
     // trim() leaves NEL (U+0085), a line break here: what follows the first line counts when it is not blank.
     const more = end >= 0 && /[^\s\u0085]/.test(trimmed.slice(end));
     const shown = more ? `${first} \u2026` : first;
-    return { preview: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(shown, max), partial: more || shown.length > max };
+    return { preview: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(shown, max), partial: more || shown.length > max };
 }
 /**
  * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
@@ -24954,15 +25528,33 @@ function itemProgress(step) {
         return '';
     return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
 }
+/**
+ * ` \u2014 result partial: why` for a completed step whose result lacks work the run left undone (`StepRecord.partial`),
+ * redacted, one line, cut to `max`; '' otherwise. A tool step given a partial result answers "0 failures" as if whole,
+ * and a for_each step over a list its tool cut reads `3/3 done`: only this says neither is (found by an adversarial pass).
+ */
+function partialNote(step, redact = asIs, max = 300) {
+    return step.state === 'completed' && step.partial !== undefined ? ` \u2014 result partial: ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(oneLogLine(redact(step.partial)), max)}` : '';
+}
+/**
+ * What a line too short for results keeps of a step's status: a for_each step's counts, and ` \u2014 result partial` when
+ * its result lacks work. A comment that left the results out read `\u2705 review \u2014 3/3 done` over a list its tool cut.
+ */
+function briefStatus(step) {
+    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}`;
+}
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
     switch (step.state) {
         case 'completed': {
             const reused = step.reused ? ' (reused)' : '';
+            // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
+            // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
+            const partial = partialNote(step, redact);
             // A for_each step's result is a list as long as its items: the counts say more than its first line.
             if (progress)
-                return `${reused}${progress}`;
-            return step.result === undefined ? reused : `${reused} \u2192 ${resultPreview(redactResult(step.result, redact))}`;
+                return `${reused}${progress}${partial}`;
+            return step.result === undefined ? `${reused}${partial}` : `${reused} \u2192 ${resultPreview(redactResult(step.result, redact))}${partial}`;
         }
         case 'failed':
             return `${progress} \u2014 ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
@@ -24970,7 +25562,7 @@ function describeStatus(step, redact = asIs) {
             return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
         case 'waiting':
             // The reason names a used plan's file and step ids, which a plan's author writes: one line, as the others.
-            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
+            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
         case 'in_progress':
             if (progress)
                 return progress;
@@ -24998,7 +25590,7 @@ function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
         cached = { redact, text: (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(text).replace(/\s+/g, ' ').trim()) };
         flatTitles.set(planStep, cached);
     }
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(cached.text, maxChars);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(cached.text, maxChars);
 }
 // Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
 const flatTitles = new WeakMap();
@@ -25318,6 +25910,13 @@ function createCommentUpdater(options) {
         const body = render(current);
         return body === current ? undefined : body;
     };
+    let toldId;
+    const written = () => {
+        if (commentId === undefined || commentId === toldId)
+            return;
+        toldId = commentId;
+        options.onWritten?.(commentId);
+    };
     const writeOnce = async (body) => {
         const before = commentId;
         if (unsettled || (commentId === undefined && !looked)) {
@@ -25330,6 +25929,7 @@ function createCommentUpdater(options) {
         if (commentId !== undefined) {
             try {
                 await options.api.update(commentId, body);
+                written();
                 return;
             }
             catch (error) {
@@ -25356,6 +25956,7 @@ function createCommentUpdater(options) {
         // An older comment of ours won: it gets this state too.
         if (commentId !== mine)
             await options.api.update(commentId, body);
+        written();
     };
     /**
      * Waits until `until` to try `last`'s write again; false when that is past the deadline. A wait begun while the
@@ -25561,6 +26162,7 @@ function createCommentUpdater(options) {
             }
         },
         flush,
+        written: () => lastBody,
         async finish(finalGoals) {
             if (!finished) {
                 finished = true;
@@ -25760,15 +26362,15 @@ function nestedLines(nested, redact, limit, depth = 1, cap = limit * 2) {
     return { text, depth, entries, left, leftFailed };
 }
 /**
- * An entry's lines; its bare line keeps a for_each step's counts (` \u2014 1,333/2,000 done, 667 failed`), short
- * and all its status says when it completed: a comment that left the results out showed `- \u2705 each. echo`
- * for a step that lost 667 of its items (found by an adversarial pass).
+ * An entry's lines; its bare line keeps, short, a for_each step's counts (` \u2014 1,333/2,000 done, 667 failed`) and
+ * ` \u2014 result partial` (`briefStatus`): a comment that left the results out showed `- \u2705 each. echo` for a step that
+ * lost 667 of its items (found by an adversarial pass).
  */
 function itemLines(item, step) {
     let lines = escapedLines.get(item);
     if (!lines) {
         const label = `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)}`;
-        lines = { full: `${label}${(0,escape_markdown/* escapeInlineMarkdown */.ME)(item.status)}`, bare: `${label}${step ? (0,checklist/* itemProgress */.jl)(step) : ''}` };
+        lines = { full: `${label}${(0,escape_markdown/* escapeInlineMarkdown */.ME)(item.status)}`, bare: `${label}${step ? (0,checklist/* briefStatus */.Lb)(step) : ''}` };
         escapedLines.set(item, lines);
     }
     return lines;
@@ -25808,7 +26410,7 @@ function replacedFailures(record, options) {
         return undefined;
     const lines = failed.slice(0, REPLACED_FAILURE_LINES).map((planStep) => {
         const item = (0,checklist/* checklistItem */.gd)(planStep, record.steps.get(planStep.key), options.redact);
-        return `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(`${item.key}. ${item.title}${item.status}`, 300))}`;
+        return `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(`${item.key}. ${item.title}${item.status}`, 300))}`;
     });
     const rest = failed.length - lines.length;
     if (rest > 0)
@@ -25995,7 +26597,7 @@ function bareLine(planStep, step, redact) {
         cached = { redact, label: (0,escape_markdown/* escapeInlineMarkdown */.ME)(`${planStep.key}. ${(0,checklist/* stepTitle */.Fb)(planStep, redact)}`) };
         escapedLabels.set(planStep, cached);
     }
-    return `- ${checklist/* STATE_ICONS */.t1[step?.state ?? 'pending']} ${cached.label}${step ? (0,checklist/* itemProgress */.jl)(step) : ''}`;
+    return `- ${checklist/* STATE_ICONS */.t1[step?.state ?? 'pending']} ${cached.label}${step ? (0,checklist/* briefStatus */.Lb)(step) : ''}`;
 }
 
 
@@ -26254,7 +26856,7 @@ function stepDetail(step, redact, gate) {
         parts.push(`${step.type === 'agent' ? 'task' : 'asks'}: ${instruction}`);
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return (0,cut_text/* cutText */.I)((0,checklist/* oneLogLine */.Hr)(redact(parts.join(' \u00b7 '))), DETAIL_MAX_CHARS);
+    return (0,cut_text/* cutText */.IN)((0,checklist/* oneLogLine */.Hr)(redact(parts.join(' \u00b7 '))), DETAIL_MAX_CHARS);
 }
 /** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
@@ -26361,7 +26963,7 @@ function reportOf(outcome, context) {
         const markdown = stop ? `${preview}\n**Status:** ${stop.status} \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(stop.message)}; the model's calls that wrote the plan passed it.\n` : preview;
         return { status: stop ? stop.status : 'succeeded', ...(stop && { reason: stop.message }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
     }
-    const lost = context.failedAfter !== undefined && outcome.status === 'succeeded';
+    const lost = context.failedAfter !== undefined && (outcome.status === 'succeeded' || outcome.status === 'awaiting-approval');
     const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;
     const status = lost ? 'failed' : outcome.status;
     const { record, goals, reason } = judgedRecord(ran, status, outcome.goals, context.redact);
@@ -26463,8 +27065,8 @@ function goalVerdict(goal) {
 }
 /** A goal as a Markdown list item (a used plan's goals under its step): icon, name, severity and outcome, evidence. */
 function goalListItem(goal, redact, maxEvidence = 300) {
-    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(goal.name), 200));
-    return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(evidenceBeside(goal)), maxEvidence))}`;
+    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200));
+    return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence))}`;
 }
 /**
  * A goal's evidence beside its outcome: a goal that could not be evaluated says so in its evidence too
@@ -26487,10 +27089,10 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
     const rowOf = (goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(evidenceBeside(goal)), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     };
@@ -26798,11 +27400,11 @@ function reusedWork(record) {
 /* harmony export */   z: () => (/* binding */ stepTextFields)
 /* harmony export */ });
 function stepTextFields(step) {
-    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason };
+    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial };
 }
 /** True when `step` still has the fields a text was drawn from. */
 function sameStepTextFields(fields, step) {
-    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason;
+    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial;
 }
 
 
@@ -26856,7 +27458,7 @@ function keys(list) {
 function renderSummaryRevisions(record, redact) {
     if (record.revisions.length === 0)
         return '';
-    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(r.reason), 1000))} |`);
+    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(r.reason), 1000))} |`);
     return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -26996,6 +27598,7 @@ function itemsPart(items, step, redact, where) {
     return {
         full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`),
         cut: `${urgent.map((index) => lines[index].line).join('\n')}${left > 0 ? `\n\n${note}` : ''}`,
+        least: `_The ${label} were cut from this summary; every item is in ${where}._`,
     };
 }
 function stepParts(key, title, step, redact, where) {
@@ -27003,11 +27606,12 @@ function stepParts(key, title, step, redact, where) {
     const parts = [];
     if (step?.items) {
         // One line per item instead of the list as one block: the counts head the line, the items fold out.
-        line += (0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step));
+        // Its counts ("3/3 done") do not show the items its list lacked (drawn from a cut result, or a tool's made from a partial one).
+        line += `${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500))}`;
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
-            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.I)(redact(step.error ?? 'failed'), 500))}`;
+            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.IN)(redact(step.error ?? 'failed'), 500))}`;
         return [line, ...parts];
     }
     if (step?.state === 'completed' && step.result !== undefined) {
@@ -27015,6 +27619,7 @@ function stepParts(key, title, step, redact, where) {
         const block = textBlock('Result', redact(text), json, where);
         if (block.inline !== undefined)
             line += ` \u2192 ${block.inline}`;
+        line += (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500));
         if (block.part)
             parts.push(block.part);
     }
@@ -27029,7 +27634,7 @@ function stepParts(key, title, step, redact, where) {
         line += ` \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
     }
     else if (step?.retry) {
-        line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(step.retry.error), 200))}`;
+        line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
@@ -27082,9 +27687,12 @@ function nestedPart(step, redact, where) {
     const kept = urgent.slice(0, URGENT_KEPT);
     const left = lines.length - kept.length;
     const unfinished = urgent.length - kept.length;
-    const which = unfinished === 0 ? ' that completed or did not run' : `, ${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished,`;
-    const note = `_\u2026 ${(0,group_digits/* groupDigits */.K)(left)} step${left === 1 ? '' : 's'} of the plans this step uses${which} ${left === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
-    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${note}` : note };
+    const note = (count, failed) => {
+        const which = failed === 0 ? ' that completed or did not run' : `, ${(0,group_digits/* groupDigits */.K)(failed)} of them failed or unfinished,`;
+        return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'} of the plans this step uses${which} ${count === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
+    };
+    const rest = note(left, unfinished);
+    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
 }
 /**
  * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
@@ -27156,8 +27764,8 @@ function leftOutNotice(count, unfinished, where) {
 function cuttables(parts) {
     return parts.flatMap((part) => (isDroppable(part) ? part.lines.filter(isCuttable) : isCuttable(part) ? [part] : []));
 }
-function show(part, cut) {
-    return isCuttable(part) ? (cut.has(part) ? part.cut : part.full) : part;
+function show(part, cut, least) {
+    return isCuttable(part) ? (least.has(part) ? part.least : cut.has(part) ? part.cut : part.full) : part;
 }
 /** The parts as `join` shows them, each piece with its place (a part is its own line 0); a run of steps left out is one notice (index -1). */
 function eachPiece(parts, dropped, where, visit) {
@@ -27185,9 +27793,9 @@ function eachPiece(parts, dropped, where, visit) {
     notice();
 }
 /** The parts as text; a run of steps left out becomes one line saying how many. */
-function join(parts, cut, dropped, where) {
+function join(parts, cut, least, dropped, where) {
     const out = [];
-    eachPiece(parts, dropped, where, (piece) => out.push(show(piece, cut)));
+    eachPiece(parts, dropped, where, (piece) => out.push(show(piece, cut, least)));
     return out.filter((p) => p !== '').join(SEPARATOR);
 }
 /**
@@ -27196,7 +27804,7 @@ function join(parts, cut, dropped, where) {
  * again after each cut, 256 results of 1 MB took 4.7 s and 1.3 GB (now 1.5 s and 0.9 GB, most of it V8
  * copying each result's block into one string, once, to measure it).
  */
-function measureBody(body, cut) {
+function measureBody(body, cut, least) {
     const full = new Map();
     const short = new Map();
     const measure = (piece) => {
@@ -27214,7 +27822,7 @@ function measureBody(body, cut) {
         cut: (part) => short.get(part) ?? byteSize(part.cut),
         shown: (piece, index, line) => {
             if (typeof piece !== 'string')
-                return cut.has(piece) ? bytes.cut(piece) : bytes.full(piece);
+                return least.has(piece) ? byteSize(piece.least) : cut.has(piece) ? bytes.cut(piece) : bytes.full(piece);
             return strings[index]?.[line] ?? byteSize(piece);
         },
     };
@@ -27287,9 +27895,10 @@ function renderSummary(record, options) {
         const results = cut.size - (cut.has(graph) ? 1 : 0);
         return results ? cutNotice(results, where) : '';
     };
-    const render = () => `${join([header, notice(), ...body], cut, dropped, where)}\n`;
+    const least = new Set();
+    const render = () => `${join([header, notice(), ...body], cut, least, dropped, where)}\n`;
     // The size of `render()`, summed from sizes measured once: the text is built once, when it fits or is cut.
-    const bytes = measureBody(body, cut);
+    const bytes = measureBody(body, cut, least);
     const measure = () => joinedBytes([header, notice()], body, bytes, dropped, where) + 1;
     if (measure() <= maxBytes)
         return render();
@@ -27308,6 +27917,18 @@ function renderSummary(record, options) {
     if (measure() <= maxBytes)
         return render();
     cut.add(graph);
+    if (measure() <= maxBytes)
+        return render();
+    // The cuts that keep lines (a list's failed items) down to their counts, largest first, before any step is left out.
+    const shorter = cuttables(body).filter((part) => part.least !== undefined && cut.has(part));
+    shorter.sort((a, b) => bytes.cut(b) - bytes.cut(a));
+    size = measure();
+    for (const part of shorter) {
+        if (size <= maxBytes)
+            break;
+        least.add(part);
+        size -= bytes.cut(part) - byteSize(part.least);
+    }
     if (measure() <= maxBytes)
         return render();
     leaveOutSteps(body, dropped, { size: measure(), maxBytes, bytes, where, measure });
@@ -27615,7 +28236,7 @@ function statusIcon(status) {
 const MAX_REASON_CHARS = 1000;
 /** A reason as a status line shows it: redacted, cut and escaped as inline Markdown (it may quote a tool, a model or a trace). */
 function reasonText(reason, redact) {
-    return (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(reason), MAX_REASON_CHARS));
+    return (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(reason), MAX_REASON_CHARS));
 }
 /** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
 function reasonSuffix(reason, redact) {
@@ -27644,7 +28265,7 @@ const GOAL_MAX_CHARS = 2_000;
  * it is cut, so that a cut cannot split a secret out of the redactor's sight.
  */
 function goalLine(goal, redact) {
-    return `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(goal), GOAL_MAX_CHARS))}`;
+    return `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal), GOAL_MAX_CHARS))}`;
 }
 /** Title, status line and goal of the summary. */
 function renderSummaryHeader(record, redact) {
@@ -27669,9 +28290,10 @@ function renderSummaryHeader(record, redact) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   NM: () => (/* binding */ changedTodoEntries),
 /* harmony export */   Ro: () => (/* binding */ todoTally),
+/* harmony export */   ts: () => (/* binding */ STOPPED_TODO_ICON),
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
-/* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
+/* unused harmony export TODO_ICONS */
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
 
@@ -27690,7 +28312,7 @@ function entryOf(todo, redact, stepEnded) {
     // A model's words, drawn on a terminal too: one line, control characters shown (an ESC would move the cursor).
     const text = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(todo.content));
     const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
-    return { id: todo.id, status: todo.status, icon, content: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(text, MAX_CONTENT) };
+    return { id: todo.id, status: todo.status, icon, content: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(text, MAX_CONTENT) };
 }
 /**
  * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the
@@ -28067,13 +28689,13 @@ function pendingApprovalStep(step, sources, options = {}) {
         stepKey: step.key,
         type: step.type,
         // With `\u2026` where it is cut: the redactor hides there the start of a known secret the cut left.
-        title: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)(title.replace(/\s+/g, ' ').trim(), 200),
+        title: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(title.replace(/\s+/g, ' ').trim(), 200),
         ...(step.tool !== undefined && { tool: step.tool }),
         ...(args !== undefined && { args }),
         ...(step.tools !== undefined && { tools: step.tools }),
         // Found by an adversarial pass: a planner writes an agent's task apart from its description, which alone was shown;
         // and a titled reasoning or aggregate step showed its title, not the instruction its model gets.
-        ...(instruction !== undefined && instruction !== title && { task: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)(instruction, MAX_TASK_CHARS) }),
+        ...(instruction !== undefined && instruction !== title && { task: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(instruction, MAX_TASK_CHARS) }),
         ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
         ...(options.reason !== undefined && { reason: options.reason }),
         approvalKey: approvalStepKey(step, redact),
@@ -28195,7 +28817,10 @@ class TooManyItemsError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/run/expand-for-each.js
+
 
 
 
@@ -28208,7 +28833,7 @@ function describe(value) {
     if (value === null)
         return 'null';
     if (typeof value === 'string')
-        return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}\u2026` : value)})`;
+        return `text (${JSON.stringify((0,cut_text/* cutText */.IN)(value, 41))})`;
     return `a ${typeof value}`;
 }
 /**
@@ -28236,7 +28861,7 @@ function childLabel(step, item) {
     const label = (0,resolve_references/* fillItemText */.yS)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
     if ((0,shown_name/* shownName */.H)(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
         // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-        const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}\u2026` : label;
+        const shown = (0,cut_text/* cutText */.IN)(label, MAX_KEY_CHARS + 1);
         throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
     }
     return label;
@@ -28474,8 +29099,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var carried_line = __nccwpck_require__(94360);
 // EXTERNAL MODULE: ./lib/core/byte-order-mark.js
 var byte_order_mark = __nccwpck_require__(41708);
-// EXTERNAL MODULE: ./lib/run/resume-state.js
-var resume_state = __nccwpck_require__(53498);
+// EXTERNAL MODULE: ./lib/run/resume-state.js + 2 modules
+var resume_state = __nccwpck_require__(52439);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __nccwpck_require__(70695);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
@@ -28578,12 +29203,12 @@ function buildSchemas() {
     const failure = { error: text, transient: flag, usage };
     const agentEvent = { stepKey: text, turn: schemas.number() };
     return {
-        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), fileSteps: text, plannedFor: text, carries: schemas.number() }),
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number() }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
         step_retrying: event({ stepKey: text, ...retrying }),
-        step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })) }),
+        step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })), partial: text }),
         step_failed: event({ stepKey: text, ...failure }, { attempts: schemas.number() }),
         step_skipped: event({ stepKey: text, reason: text }),
         step_waiting: event({ stepKey: text, reason: text }),
@@ -28597,26 +29222,29 @@ function buildSchemas() {
         }),
         approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text }),
         todos_created: event({ stepKey: text, todos }, { index }),
-        todos_updated: event({ stepKey: text, todos, changed: texts }, { index }),
+        todos_updated: event({ stepKey: text, todos, changed: texts }, { index, dropped: todos }),
         agent_turn: event({ ...agentEvent, maxTurns: schemas.number(), message: text, toolCalls: texts }, { index }),
         agent_tool_called: event({ ...agentEvent, tool: text, ok: flag }, { index, error: text }),
         model_used: event({ usage }, { stepKey: text }),
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
         step_expanded: event({ stepKey: text, keys: texts }),
-        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, todos }),
+        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, todos }),
         item_started: event({ stepKey: text, index }),
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, reusable),
         item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number() }),
         shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH)) }),
         plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
-        run_finished: event({ status, usage }, { reason: text, resultStepKey: text }),
+        run_finished: event({ status, usage }, { reason: text, resultStepKey: text, stopsRun: flag }),
         goals_checked: event({ goals: schemas.array(fields({ name: text, severity: schemas["enum"](['required', 'warning']), outcome: schemas["enum"](['met', 'unmet', 'error']), evidence: text })), status }, { usage, reason: text }),
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/core/trace-event-problem.js
+
 
 
 
@@ -28710,7 +29338,7 @@ function shownKey(key) {
 }
 /** A string from the trace, quoted and cut to 80 characters. */
 function quoted(text) {
-    return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}\u2026` : text);
+    return JSON.stringify((0,cut_text/* cutText */.IN)(text, 81));
 }
 /** `plan.steps[0].key`, `carried["a b"]`: the field as a reader of JSON names it. */
 function pathText(path) {
@@ -28896,21 +29524,112 @@ function runStarted(trace, options = {}) {
 
 /***/ }),
 
-/***/ 53498:
+/***/ 52439:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
-/* harmony export */   NB: () => (/* binding */ fanOutOwnState),
-/* harmony export */   OM: () => (/* binding */ traceFormatProblem),
-/* harmony export */   w6: () => (/* binding */ mergeResumeStates)
-/* harmony export */ });
-/* unused harmony exports shardOwnState, prepareOwnState, mergeOwnState */
-/* harmony import */ var _core_carried_line_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(94360);
-/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(98511);
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8463);
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
-/* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67047);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  NB: () => (/* binding */ fanOutOwnState),
+  w6: () => (/* binding */ mergeResumeStates),
+  GB: () => (/* binding */ resumeStateFromEvents),
+  zO: () => (/* binding */ resumedRevision),
+  OM: () => (/* binding */ traceFormatProblem)
+});
+
+// UNUSED EXPORTS: mergeOwnState, prepareOwnState, shardOwnState
+
+// EXTERNAL MODULE: ./lib/core/carried-line.js
+var carried_line = __nccwpck_require__(94360);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
+;// CONCATENATED MODULE: ./lib/core/earlier-attempts.js
+
+/** Entries carried at most, the latest: a chain of re-runs adds to them each time. */
+const EARLIER_ENTRIES_KEPT = 60;
+const EARLIER_ARGS_CHARS = 500;
+const EARLIER_ERROR_CHARS = 1_000;
+const EARLIER_REASON_CHARS = 2_000;
+/** `older` then `newer`, each entry's text cut, the latest `EARLIER_ENTRIES_KEPT` of them. */
+function joinEarlierAttempts(older, newer) {
+    return [...(older ?? []), ...newer]
+        .slice(-EARLIER_ENTRIES_KEPT)
+        .map((entry) => (entry.kind === 'failed' ? { ...entry, args: (0,cut_text/* cutText */.IN)(entry.args, EARLIER_ARGS_CHARS), error: (0,cut_text/* cutText */.IN)(entry.error, EARLIER_ERROR_CHARS) } : { ...entry, reason: (0,cut_text/* cutText */.IN)(entry.reason, EARLIER_REASON_CHARS) }));
+}
+/**
+ * The entries of several runs' lists (a fan-out merge's prepare, shard and earlier merge states), each once: a
+ * shard's list carries the prepare job's it resumed, and the merge's replanner was told each prepare failure once
+ * per shard, crowding out the shards' own.
+ */
+function mergeEarlierAttempts(lists) {
+    const seen = new Set();
+    const once = lists.flat().filter((entry) => {
+        const id = entry.kind === 'failed' ? JSON.stringify([entry.kind, entry.in, entry.stepKey, entry.call, entry.args, entry.error, entry.attempts]) : JSON.stringify([entry.kind, entry.in, entry.revision, entry.reason]);
+        if (seen.has(id))
+            return false;
+        seen.add(id);
+        return true;
+    });
+    return joinEarlierAttempts(undefined, once);
+}
+
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __nccwpck_require__(98511);
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __nccwpck_require__(8463);
+// EXTERNAL MODULE: ./lib/core/run-record.js
+var run_record = __nccwpck_require__(90422);
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __nccwpck_require__(66297);
+;// CONCATENATED MODULE: ./lib/run/read-earlier-attempts.js
+
+/**
+ * What a resumed run's replanner is told of the runs before it: those its trace carried (`plan_created`'s
+ * `earlier`), then the failures of the run read (its own steps', not a used plan's, which its step's failure
+ * holds) and its replans, in order. A step failed by the run's stop (a cancel, a budget, an escalation) did not
+ * fail on its own: its error is the stop's, and it is left out.
+ */
+function readEarlierAttempts(events, from) {
+    const steps = new Map();
+    const own = [];
+    let carried;
+    let stop;
+    for (const event of events) {
+        if (event.type === 'plan_created' || event.type === 'plan_revised')
+            for (const step of event.plan.steps)
+                steps.set(step.key, step);
+        if (event.type === 'plan_created')
+            carried = event.earlier;
+        else if (event.type === 'plan_revised')
+            own.push({ kind: 'replanned', in: from, revision: event.plan.revision, reason: event.reason });
+        // The run's reason: a stop's message, which each step it aborted failed with (a step's own failure is never "step \u2026 failed: \u2026").
+        else if (event.type === 'run_finished' && event.reason)
+            stop = event.reason;
+        else if (event.type === 'step_failed') {
+            const step = steps.get(event.stepKey);
+            own.push({
+                kind: 'failed',
+                in: from,
+                stepKey: event.stepKey,
+                call: step?.tool ?? step?.type ?? 'step',
+                args: JSON.stringify(step?.args ?? {}),
+                error: event.error,
+                attempts: event.attempts ?? 1,
+                ...(event.transient && { transient: true }),
+            });
+        }
+    }
+    const failedOnTheirOwn = stop === undefined ? own : own.filter((entry) => entry.kind !== 'failed' || !entry.error.startsWith(stop));
+    const earlier = joinEarlierAttempts(carried, failedOnTheirOwn);
+    return earlier.length === 0 ? undefined : earlier;
+}
+
+// EXTERNAL MODULE: ./lib/run/trace-step-weights.js
+var trace_step_weights = __nccwpck_require__(67047);
+;// CONCATENATED MODULE: ./lib/run/resume-state.js
+
+
+
 
 
 
@@ -28918,10 +29637,10 @@ function runStarted(trace, options = {}) {
 
 /** Why a trace whose `plan_created` says `format` (none: format 1) cannot be resumed; undefined when it is this plan-runner's. */
 function traceFormatProblem(from, format) {
-    if (format === _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W)
+    if (format === run_event/* TRACE_FORMAT */._W)
         return undefined;
-    const newer = typeof format === 'number' && format > _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W ? ': a newer plan-runner wrote it; resume it with that version, or run the plan afresh' : '; run the plan afresh';
-    return `${from} is in trace format ${typeof format === 'number' ? format : format === undefined ? 1 : JSON.stringify(format)}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W} only${newer}`;
+    const newer = typeof format === 'number' && format > run_event/* TRACE_FORMAT */._W ? ': a newer plan-runner wrote it; resume it with that version, or run the plan afresh' : '; run the plan afresh';
+    return `${from} is in trace format ${typeof format === 'number' ? format : format === undefined ? 1 : JSON.stringify(format)}, and this plan-runner resumes from format ${run_event/* TRACE_FORMAT */._W} only${newer}`;
 }
 /**
  * Reads an earlier run's events into what a resume needs. A trace of another plan or format is
@@ -28944,7 +29663,7 @@ function resumeStateFromEvents(events, planName, from) {
     // What a resumed run carries is written with its plan_created in one write: a trace that holds fewer lines
     // of it was cut there, and knows less than the run it resumed (side effects included).
     if (created.carries !== undefined) {
-        const carried = events.filter(_core_carried_line_js__WEBPACK_IMPORTED_MODULE_3__/* .isCarriedLine */ .h).length;
+        const carried = events.filter(carried_line/* isCarriedLine */.h).length;
         if (carried < created.carries) {
             return { ok: false, problem: `${from} was cut while its run wrote what it carried from the run it resumed (${carried} of ${created.carries} lines): it knows less than that run did; resume from that run's trace instead` };
         }
@@ -28952,6 +29671,7 @@ function resumeStateFromEvents(events, planName, from) {
     let plan = created.plan;
     let approval;
     let decided;
+    let stoppedRun;
     const keys = new Map();
     const reuse = new Map();
     const calls = new Map();
@@ -28979,7 +29699,7 @@ function resumeStateFromEvents(events, planName, from) {
             let scope = scopes.get(event.stepKey);
             if (!scope)
                 scopes.set(event.stepKey, (scope = { keys: new Map(), children: new Map(), scopes: new Map() }));
-            visit(event.event, scope.keys, scope.children, false, scope.scopes, (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, event.stepKey));
+            visit(event.event, scope.keys, scope.children, false, scope.scopes, (0,plan_step/* stepKeyWithin */.t)(within, event.stepKey));
         }
         else if (top && event.type === 'plan_revised')
             plan = event.plan;
@@ -28989,6 +29709,8 @@ function resumeStateFromEvents(events, planName, from) {
         }
         else if (top && event.type === 'approval_decided' && event.hash === approval?.hash)
             decided = event.decision;
+        else if (top && event.type === 'run_finished')
+            stoppedRun = event.stopsRun ? (event.reason ?? 'the run stopped for a failure nothing may go on past') : undefined;
         else if (event.type === 'step_started' && event.reuseKey !== undefined)
             keys.set(event.stepKey, event.reuseKey);
         else if (event.type === 'step_expanded')
@@ -28999,7 +29721,7 @@ function resumeStateFromEvents(events, planName, from) {
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
-                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, carried: true });
+                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, ...(event.partial !== undefined && { partial: event.partial }), carried: true });
         }
         else if (top && event.type === 'shards_assigned')
             shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
@@ -29020,14 +29742,14 @@ function resumeStateFromEvents(events, planName, from) {
             // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
-                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
-                completedSteps.add((0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, event.stepKey));
+                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }) });
+                completedSteps.add((0,plan_step/* stepKeyWithin */.t)(within, event.stepKey));
             }
         }
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
             const calledAt = event.calledAt ?? event.ts;
-            const call = { stepKey: (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, event.stepKey), tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
+            const call = { stepKey: (0,plan_step/* stepKeyWithin */.t)(within, event.stepKey), tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
             calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
         }
         else if (event.type === 'tool_returned') {
@@ -29041,19 +29763,20 @@ function resumeStateFromEvents(events, planName, from) {
         visit(event, keys, children, true, nested);
     // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
-    const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
-    const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
+    const durations = (0,trace_step_weights/* stepDurations */.mQ)(events);
+    const record = events.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());
     withUnfinishedWork(record, reuse, items);
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     const own = [
         // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
-        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)].filter(([key]) => !key.includes('/') && !current.has(key)),
+        ...[...(0,run_record/* unfinishedWork */.HF)(record)].filter(([key]) => !key.includes('/') && !current.has(key)),
         // What each plan step's plan left undone: the resuming run may reuse that step, or one inside it, whole.
-        ...[...record.steps].flatMap(([key, step]) => (step.nested ? [...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(key, step.nested)] : [])),
+        ...[...record.steps].flatMap(([key, step]) => (step.nested ? [...(0,run_record/* undoneInside */.un)(key, step.nested)] : [])),
     ];
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+    const earlier = readEarlierAttempts(events, from);
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
 }
 /**
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
@@ -29076,7 +29799,7 @@ function withUnfinishedWork(record, reuse, items) {
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
         const own = reuse.get(reuseKey);
         const mine = own !== undefined && own.stepKey === step.key && !own.carried;
-        if (mine && step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0)
+        if (mine && step.nested !== undefined && (0,run_record/* undoneInside */.un)(step.key, step.nested).size > 0)
             reuse.delete(reuseKey);
         else if (mine) {
             // A whole for_each step's reuse has no items to hold their lists: its items' lists go with the step's
@@ -29108,8 +29831,8 @@ function shardOwnState(state, shard, shardPlans) {
         const plan = shardPlans.get(reuseKey);
         return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
     }));
-    const { approval: _approval, decided: _decided, ...rest } = state;
-    return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
+    const { approval: _approval, decided: _decided, stoppedRun, ...rest } = state;
+    return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors), ...(stoppedRun !== undefined && { stoppedRun: `shard ${shard}: ${stoppedRun}` }) };
 }
 /**
  * What a prepare job's saved state may tell the jobs after it: every step it ran, but nothing of the
@@ -29119,7 +29842,8 @@ function shardOwnState(state, shard, shardPlans) {
  */
 function prepareOwnState(state) {
     const own = (byStep) => new Map([...byStep].filter(([reuseKey]) => !state.shards.has(reuseKey)));
-    return { ...state, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
+    const { stoppedRun: _stoppedRun, ...rest } = state;
+    return { ...rest, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
 }
 /**
  * What a merge job's own earlier attempt may tell it: the steps it ran after the fan-out (a report it
@@ -29130,7 +29854,9 @@ function prepareOwnState(state) {
  */
 function mergeOwnState(state, shardPlans, prepared) {
     const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
-    return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
+    // Its own stop is not the shards': this attempt reads again (its shards' states say whether they stopped).
+    const { stoppedRun: _stoppedRun, ...rest } = state;
+    return { ...rest, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
 /** What the saved state of a fanned-out run's `part` may tell this run (see each filter); a whole run's state (no part), all of it. */
 function fanOutOwnState(part, state, shardPlans, prepared) {
@@ -29140,7 +29866,9 @@ function fanOutOwnState(part, state, shardPlans, prepared) {
         return prepareOwnState(state);
     if (part === 'merge')
         return mergeOwnState(state, shardPlans, prepared);
-    return state;
+    // A whole run resumed reads its pull request again: the earlier run's stop is not its own.
+    const { stoppedRun: _stoppedRun, ...rest } = state;
+    return rest;
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -29181,7 +29909,25 @@ function mergeResumeStates(states, from) {
                 inner.delete(index);
     const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
     const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
-    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
+    // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
+    const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
+    const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
+    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(stoppedRun !== undefined && { stoppedRun }) };
+}
+/**
+ * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
+ * them: `stableHash` of them redacted, as JSON) to what `stepsHash` returns (asked only of a resumed run: hashing a
+ * large plan's steps costs; a run that resumed nothing paid it anyway, found by an adversarial pass): a chain of re-runs numbers its plans as one
+ * run would, so that every number names one plan. The plan those runs last had keeps its number; other steps
+ * (a plan file changed since, a plan written anew) are a new revision. Numbered from 1 in each run, a resumed
+ * replanned run's plan was revision 1 and its first replan revision 2 again: the escalation, the trace, the
+ * summary and the replanner's list of earlier runs gave two plans one number (found by an audit).
+ */
+function resumedRevision(state, stepsHash) {
+    if (!state)
+        return 1;
+    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c)(state.plan.steps) === stepsHash();
+    return last ? state.lastRevision : state.lastRevision + 1;
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
 function callingItem(item) {
@@ -30470,8 +31216,9 @@ function sameItem(a, b) {
  * Applies one `write_todos` call to the step's list. `merge: false` replaces the list; `merge: true`
  * updates items by id (content may be left out to keep it) and appends items with new ids. Refused,
  * with a message for the model: malformed arguments, duplicate ids, empty content or more than
- * `MAX_TODO_CONTENT` characters, an unknown id with merge that gives no content, a list of more than
- * `MAX_TODO_ITEMS`, and more than one item `in_progress` in the result.
+ * `MAX_TODO_CONTENT` characters, an unknown id with merge that gives no content, a replace that leaves
+ * out an item not completed, a list of more than `MAX_TODO_ITEMS`, and more than one item `in_progress`
+ * in the result.
  */
 function applyWriteTodos(current, args) {
     // A call of ten times the items a list may hold is refused before they are checked: zod gathers every item's
@@ -30491,6 +31238,14 @@ function applyWriteTodos(current, args) {
         if (seen.has(item.id))
             return refuse(`id "${item.id}" appears twice in one call; give every item its own id`);
         seen.add(item.id);
+    }
+    // An item once listed leaves only done: a replace that left out open items emptied the list of them, and
+    // all_steps_completed passed on what was left (found by an adversarial pass). Cancelled counts as open there.
+    const leftOut = merge ? [] : current.filter((item) => !seen.has(item.id));
+    const open = leftOut.filter((item) => item.status !== 'completed');
+    if (open.length > 0) {
+        return refuse(`merge: false leaves out ${(0,_plan_plan_check_context_js__WEBPACK_IMPORTED_MODULE_3__/* .listNames */ .Z)(open.map((item) => `"${item.id}" (${item.status})`))}, which ${open.length === 1 ? 'is' : 'are'} not completed; a replace may leave out only completed items. ` +
+            `Keep each of them in the list: mark it completed once it is done, or cancelled if it is no longer needed (a cancelled item stays in the list, as not done)`);
     }
     const byId = new Map(current.map((item) => [item.id, item]));
     const next = merge ? [...current] : [];
@@ -30522,7 +31277,7 @@ function applyWriteTodos(current, args) {
         return refuse(`only one item may be in_progress at a time, but ${working.map((item) => `"${item.id}"`).join(' and ')} would be; finish or pause one first`);
     }
     const changed = next.filter((item) => !sameItem(byId.get(item.id), item)).map((item) => item.id);
-    return { ok: true, todos: next, changed };
+    return { ok: true, todos: next, changed, dropped: leftOut };
 }
 
 
@@ -30546,7 +31301,7 @@ const WRITE_TODOS_DEFINITION = {
     function: {
         name: _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TODOS */ .q,
         description: 'Write your plan for this task as a TODO list, and keep it current. Call it first, before any other tool. ' +
-            'merge: false replaces the whole list; merge: true updates the items you name by id and appends items with new ids. ' +
+            'merge: false replaces the whole list, and may leave out only completed items (keep the others, marked completed or cancelled); merge: true updates the items you name by id and appends items with new ids. ' +
             `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${_apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ITEMS */ .RO} items, each a short line.`,
         parameters: {
             type: 'object',
@@ -30565,7 +31320,7 @@ const WRITE_TODOS_DEFINITION = {
                         additionalProperties: false,
                     },
                 },
-                merge: { type: 'boolean', description: 'false: replace the list; true: update by id and append new items.' },
+                merge: { type: 'boolean', description: 'false: replace the list (it may leave out only completed items); true: update by id and append new items.' },
             },
             required: ['todos', 'merge'],
             additionalProperties: false,
@@ -30586,6 +31341,8 @@ const WRITE_TODOS_DEFINITION = {
 /* unused harmony export MAX_SHOWN_PROBLEMS */
 /* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(19474);
 /* harmony import */ var _plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1710);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
+
 
 
 /** The most problems one refusal of a tool's arguments lists: a model fixes the first ones and tries again. */
@@ -30614,11 +31371,7 @@ function argumentsProblemText(error, schema) {
 }
 /** `line` in at most 500 characters, `\u2026` ending a cut one. */
 function cutProblem(line) {
-    if (line.length <= MAX_PROBLEM_CHARS)
-        return line;
-    // Not between the halves of a surrogate pair.
-    const end = /[\uD800-\uDBFF]/.test(line[MAX_PROBLEM_CHARS - 2]) ? MAX_PROBLEM_CHARS - 2 : MAX_PROBLEM_CHARS - 1;
-    return `${line.slice(0, end)}\u2026`;
+    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(line, MAX_PROBLEM_CHARS);
 }
 
 
@@ -30736,9 +31489,9 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(94), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(94), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
             return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(211), __nccwpck_require__.e(707)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44211))).runAgentStep(ctx);
         case 'plan':
@@ -31607,7 +32360,10 @@ class InvalidSearchError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -31771,7 +32527,7 @@ function searchFilesTool(options) {
                     // Cut, then redacted, in any file: at the `\u2026` the cut adds the redactor hides the start of a secret,
                     // and shapes the whole file does not hold can appear.
                     // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
-                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`)) : own;
+                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact((0,cut_text/* cutText */.IN)(line, MAX_LINE_CHARS + 1))) : own;
                     if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {
@@ -31826,7 +32582,7 @@ function formatBytes(bytes) {
 
 /***/ }),
 
-/***/ 62250:
+/***/ 64564:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31839,139 +32595,18 @@ __nccwpck_require__.d(__webpack_exports__, {
 var promises_ = __nccwpck_require__(58500);
 // EXTERNAL MODULE: ./lib/github/token-identity.js
 var token_identity = __nccwpck_require__(31133);
-// EXTERNAL MODULE: ./lib/tools/github/github-writes.js
-var github_writes = __nccwpck_require__(87093);
-// EXTERNAL MODULE: ./lib/security/load-neutraliser.js
-var load_neutraliser = __nccwpck_require__(93465);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __nccwpck_require__(1938);
-;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
-
-/** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
-class WriteRefusedError extends step_error/* StepError */.zg {
-    rule;
-    constructor(options) {
-        super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
-            transient: false,
-            toolName: options.toolName,
-        });
-        this.rule = options.rule;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/well-formed.js
-var well_formed = __nccwpck_require__(75107);
-;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
-
-
-
-
-
-const CAPS = {
-    issue: { field: 'max_issues', noun: 'issue' },
-    comment: { field: 'max_comments', noun: 'comment' },
-};
-/**
- * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
- * kind against their caps, checks labels against the list, and neutralises the text written.
- * One instance per run; every write tool of the run shares it.
- */
-class WriteAllowance {
-    #writes;
-    #outbound;
-    #redact;
-    #used = { issue: 0, comment: 0 };
-    /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
-    #counted = new Set();
-    /**
-     * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
-     * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name.
-     */
-    constructor(redact, writes = {}, repositoryUrl, repositories = []) {
-        this.#redact = redact;
-        this.#writes = writes;
-        this.#outbound = {
-            allowMentions: writes.allow_mentions ?? false,
-            allowReferences: writes.allow_references ?? false,
-            referenceRepos: repositories,
-            allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
-        };
-    }
-    /**
-     * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
-     * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
-     */
-    take(kind, toolName, key) {
-        if (key !== undefined && this.#counted.has(key))
-            return;
-        const { field, noun } = CAPS[kind];
-        const cap = this.#writes[field] ?? github_writes/* DEFAULT_GITHUB_WRITES */.B[field];
-        if (this.#used[kind] >= cap) {
-            throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
-        }
-        this.#used[kind] += 1;
-        if (key !== undefined)
-            this.#counted.add(key);
-    }
-    /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
-    giveBack(kind, key) {
-        if (key !== undefined && !this.#counted.delete(key))
-            return;
-        if (this.#used[kind] > 0)
-            this.#used[kind] -= 1;
-    }
-    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
-    checkLabels(labels, toolName) {
-        const allowed = this.#writes.labels ?? [];
-        const refused = labels.filter((label) => !allowed.some((name) => name.toLowerCase() === label.toLowerCase()));
-        if (refused.length === 0)
-            return;
-        const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
-        throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
-    }
-    /**
-     * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
-     * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
-     */
-    async text(text, kind = 'body') {
-        // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
-        const written = (0,well_formed/* wellFormed */.E)((await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound, this.#redact))(text));
-        // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
-        return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
-    }
-    /**
-     * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
-     * broken mention or reference gains a character, a code fence grows with the text's longest run of
-     * backticks, so text within the limit as written can pass it (a 256-character title of mentions
-     * became 341), and GitHub's 422 would still use up the write the cap allows.
-     */
-    async fittedText(text, limit) {
-        const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
-        // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
-        if (written.length <= limit.max)
-            return written;
-        const length = codePoints(written);
-        if (length <= limit.max)
-            return written;
-        const given = codePoints(text);
-        const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
-        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
-    }
-}
-/** How many code points `text` holds. */
-function codePoints(text) {
-    let count = 0;
-    for (const _ of text)
-        count++;
-    return count;
-}
-
+// EXTERNAL MODULE: ./lib/tools/github/write-allowance.js + 1 modules
+var write_allowance = __nccwpck_require__(12391);
 ;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
 /** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
 function reachableRepositories(context) {
     return [`${context.owner}/${context.repo}`, ...context.allowRepos];
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __nccwpck_require__(30068);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
 
 /** A github tool was asked to read or write a repository the plan does not allow. */
@@ -32140,8 +32775,6 @@ function defineGitHubTool(context, spec) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/cut-note.js
-var cut_note = __nccwpck_require__(30068);
 // EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
 var format_bytes = __nccwpck_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/github/cap-text.js
@@ -32182,6 +32815,7 @@ function issueSummary(issue, options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
+
 
 
 
@@ -32325,6 +32959,8 @@ function issueReadTools(context) {
                     return {
                         query: q,
                         total_count: data.total_count,
+                        // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
+                        ...(data.incomplete_results && { note: (0,cut_note/* cutNote */.n)("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query") }),
                         items: data.items.map((issue) => issueSummary(issue, { body: 'none' })),
                     };
                 }
@@ -32415,7 +33051,30 @@ function listCommitsTool(context) {
     });
 }
 
+;// CONCATENATED MODULE: ./lib/tools/github/pull-request-moved-error.js
+
+/**
+ * A read of the run's pull request found its head moved on from the commit the run is for (a push during the run). It
+ * stops the run (`stopsRun`): an agent told of it, a replan or an item gone past it let the run pass that commit unread.
+ */
+class PullRequestMovedError extends step_error/* StepError */.zg {
+    pullNumber;
+    /** The commit the run, its comment and its check run are for. */
+    runSha;
+    /** The pull request's head now. */
+    headSha;
+    constructor(options) {
+        const { toolName, target, pullNumber, runSha, headSha } = options;
+        super(`${toolName}: pull request #${pullNumber} of ${target} moved on to commit ${headSha} during the run, which is for commit ${runSha}: ` +
+            `what it reads now is the newer commit's, not the one this run reports on; a run for ${headSha.slice(0, 7)} checks it`, { transient: false, toolName, stopsRun: true });
+        this.pullNumber = pullNumber;
+        this.runSha = runSha;
+        this.headSha = headSha;
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/github/pull-request-tools.js
+
 
 
 
@@ -32435,27 +33094,61 @@ function pullNumberProperty(defaultPullNumber) {
 /**
  * The pull request a call is for: its `pull_number`, else the run's when the call is for the run's repository. Without
  * either (arguments the schema's `required` did not check, as a plan's validation, not knowing the run's event, lets
- * it be left out), the call fails saying so: the run's number in another repository is another pull request.
+ * it be left out), the call fails saying so: the run's number in another repository is another pull request. The run's
+ * own pull request is read as of the run's commit (`runHeadSha`): a push during the run moves its head.
  */
-function pullNumber(tool, args, context, call, defaultPullNumber) {
+function pullTarget(tool, args, context, call, defaultPullNumber, runHeadSha) {
+    const own = `${context.owner}/${context.repo}`;
+    const target = `${call.owner}/${call.repo}`;
+    const ownRepository = target.toLowerCase() === own.toLowerCase();
+    const pinned = (number) => (ownRepository && number === defaultPullNumber && runHeadSha !== undefined ? { number, sha: runHeadSha } : { number });
     if (typeof args.pull_number === 'number')
-        return args.pull_number;
+        return pinned(args.pull_number);
     if (defaultPullNumber === undefined) {
         throw new step_error/* StepError */.zg(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
     }
-    const own = `${context.owner}/${context.repo}`;
-    const target = `${call.owner}/${call.repo}`;
-    if (target.toLowerCase() === own.toLowerCase())
-        return defaultPullNumber;
+    if (ownRepository)
+        return pinned(defaultPullNumber);
     throw new step_error/* StepError */.zg(`${tool}: the run's pull request is #${defaultPullNumber} of ${own}, not of ${target}, so the call needs pull_number; give the number of the ${target} pull request`, { transient: false, toolName: tool });
+}
+/** Throws PullRequestMovedError when `head`, the pull request's head now, is not the commit the call must read. */
+function checkHead(tool, call, pull, head) {
+    if (pull.sha === undefined || head === pull.sha)
+        return;
+    throw new PullRequestMovedError({ toolName: tool, target: `${call.owner}/${call.repo}`, pullNumber: pull.number, runSha: pull.sha, headSha: head });
+}
+/**
+ * For a read of the run's pull request's files or diff, which the pull request's own endpoints give only of its head now:
+ * checks that head is still the run's commit, and names the comparison of that commit with the pull request's base
+ * (three dots: its changes since the merge base, as the pull request's files are), a read of which a push during it does
+ * not change. Checked after a read of the head instead, a push and a force-push back during it went unseen.
+ */
+async function runComparison(tool, context, call, pull) {
+    let data;
+    try {
+        ({ data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number: pull.number, request: call.request() }));
+    }
+    catch (error) {
+        throw call.fail(`reading the head commit of pull request #${pull.number} of ${call.owner}/${call.repo}`, error);
+    }
+    checkHead(tool, call, pull, data.head.sha);
+    return { basehead: `${data.base.sha}...${pull.sha}`, changedFiles: data.changed_files };
+}
+/** The compare API's files, all on its first page (at most 300: it lists no more of a comparison); `per_page` keeps its commits to one. */
+async function* comparedFiles(context, call, basehead) {
+    const { data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ owner: call.owner, repo: call.repo, basehead, per_page: 1, request: call.request() });
+    yield { data: data.files ?? [], headers: {} };
 }
 /** The first few of `names`, and how many more. */
 function unshownNames(names) {
     const shown = names.slice(0, 5).join(', ');
     return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
 }
-/** get_pull_request, list_pull_request_files and get_pull_request_diff. */
-function pullRequestTools(context, defaultPullNumber) {
+/**
+ * get_pull_request, list_pull_request_files and get_pull_request_diff. `runHeadSha`, the commit the run is for: a read of
+ * the run's pull request (`defaultPullNumber`) fails once a push moved its head from that commit.
+ */
+function pullRequestTools(context, defaultPullNumber, runHeadSha) {
     const properties = pullNumberProperty(defaultPullNumber);
     // Required when the run has no pull request: a model choosing the arguments is told so, and shown the error to mend.
     const required = defaultPullNumber === undefined ? ['pull_number'] : [];
@@ -32467,9 +33160,11 @@ function pullRequestTools(context, defaultPullNumber) {
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('get_pull_request', args, context, call, defaultPullNumber);
+                const pull = pullTarget('get_pull_request', args, context, call, defaultPullNumber, runHeadSha);
+                const pull_number = pull.number;
                 try {
                     const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
+                    checkHead('get_pull_request', call, pull, data.head.sha);
                     return {
                         number: data.number,
                         title: data.title,
@@ -32497,25 +33192,30 @@ function pullRequestTools(context, defaultPullNumber) {
         defineGitHubTool(context, {
             name: 'list_pull_request_files',
             description: `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
-                `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
+                `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files). The run's own pull request is read as of the run's commit.`,
             properties,
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('list_pull_request_files', args, context, call, defaultPullNumber);
+                const pull = pullTarget('list_pull_request_files', args, context, call, defaultPullNumber, runHeadSha);
+                const pull_number = pull.number;
                 const files = [];
                 let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
                 let more = false;
                 // Changed files GitHub gave no patch for: a diff too large for its API (a binary file changes no lines).
                 const unshown = [];
+                // How many files the run's pull request changes at the run's commit: GitHub's comparison lists 300 at most.
+                let changedFiles;
                 try {
-                    const pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, {
-                        owner: call.owner,
-                        repo: call.repo,
-                        pull_number,
-                        per_page: 100,
-                        request: call.request(),
-                    });
+                    let pages;
+                    if (pull.sha === undefined) {
+                        pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, { owner: call.owner, repo: call.repo, pull_number, per_page: 100, request: call.request() });
+                    }
+                    else {
+                        const comparison = await runComparison('list_pull_request_files', context, call, { ...pull, sha: pull.sha });
+                        changedFiles = comparison.changedFiles;
+                        pages = comparedFiles(context, call, comparison.basehead);
+                    }
                     for await (const page of pages) {
                         for (const [index, file] of page.data.entries()) {
                             if (files.length === PULL_REQUEST_LIMITS.files) {
@@ -32551,10 +33251,12 @@ function pullRequestTools(context, defaultPullNumber) {
                 catch (error) {
                     throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
                 }
+                if (changedFiles !== undefined && changedFiles > files.length)
+                    more = true;
                 // A goal that must read the whole result (`not_contains`) is told it was given a part: without the note, a
                 // patch GitHub left out passed `not_contains: AKIA` unread (found by an adversarial hunt).
                 const notes = [
-                    ...(more ? [(0,cut_note/* cutNote */.n)(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`)] : []),
+                    ...(more ? [(0,cut_note/* cutNote */.n)(`the pull request changes ${changedFiles ?? `more than ${PULL_REQUEST_LIMITS.files}`} files; showing the first ${files.length}`)] : []),
                     ...(unshown.length > 0 ? [(0,cut_note/* cutNote */.n)(`GitHub gives no patch for ${unshown.length === 1 ? 'a file' : `${unshown.length} files`} whose diff is too large for its API (${unshownNames(unshown)}); get_pull_request_diff or read_file shows more`)] : []),
                 ];
                 return notes.length === 0 ? { files } : { note: notes.join('\n'), files };
@@ -32562,27 +33264,31 @@ function pullRequestTools(context, defaultPullNumber) {
         }),
         defineGitHubTool(context, {
             name: 'get_pull_request_diff',
-            description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
+            description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB). The run's own pull request is read as of the run's commit.`,
             properties,
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('get_pull_request_diff', args, context, call, defaultPullNumber);
+                const pull = pullTarget('get_pull_request_diff', args, context, call, defaultPullNumber, runHeadSha);
+                const pull_number = pull.number;
+                let diff;
                 try {
-                    const { data } = await context.octokit.rest.pulls.get({
-                        owner: call.owner,
-                        repo: call.repo,
-                        pull_number,
-                        mediaType: { format: 'diff' },
-                        request: call.request(),
-                    });
-                    // With the diff media type, the API answers with text, not the pull request object.
-                    const diff = data;
-                    return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+                    const where = { owner: call.owner, repo: call.repo, mediaType: { format: 'diff' } };
+                    let data;
+                    if (pull.sha === undefined) {
+                        ({ data } = await context.octokit.rest.pulls.get({ ...where, pull_number, request: call.request() }));
+                    }
+                    else {
+                        const { basehead } = await runComparison('get_pull_request_diff', context, call, { ...pull, sha: pull.sha });
+                        ({ data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ ...where, basehead, request: call.request() }));
+                    }
+                    // With the diff media type, the API answers with text, not the pull request or comparison object.
+                    diff = data;
                 }
                 catch (error) {
                     throw call.fail(`reading the diff of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
                 }
+                return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
             },
         }),
     ];
@@ -32890,14 +33596,14 @@ function githubToolset(options) {
         owner: options.owner,
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
-        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] })),
+        allowance: new write_allowance/* WriteAllowance */.s(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites),
         identity: new token_identity/* TokenIdentity */.uU(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
         wait: options.wait ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal })),
     };
     return [
-        ...pullRequestTools(context, options.pullNumber),
+        ...pullRequestTools(context, options.pullNumber, options.pullHeadSha),
         ...issueReadTools(context),
         listCommitsTool(context),
         ...writeTools(context),
@@ -32923,8 +33629,8 @@ const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
  * the text may keep. Everything left out is as strict as it can be.
  */
 const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
         .max(100)
         .optional()
@@ -32936,6 +33642,156 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
 })
     .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
+
+
+/***/ }),
+
+/***/ 12391:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  L: () => (/* binding */ CAPPED_WRITES),
+  s: () => (/* binding */ WriteAllowance)
+});
+
+// EXTERNAL MODULE: ./lib/tools/github/github-writes.js
+var github_writes = __nccwpck_require__(87093);
+// EXTERNAL MODULE: ./lib/security/load-neutraliser.js
+var load_neutraliser = __nccwpck_require__(93465);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __nccwpck_require__(1938);
+;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
+
+/** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
+class WriteRefusedError extends step_error/* StepError */.zg {
+    rule;
+    constructor(options) {
+        super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
+            transient: false,
+            toolName: options.toolName,
+        });
+        this.rule = options.rule;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/well-formed.js
+var well_formed = __nccwpck_require__(75107);
+;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
+
+
+
+
+
+const CAPS = {
+    issue: { field: 'max_issues', noun: 'issue' },
+    comment: { field: 'max_comments', noun: 'comment' },
+};
+/** The github write tools `github.writes` caps, and the kind each counts as. */
+const CAPPED_WRITES = { create_issue: 'issue', add_comment: 'comment' };
+/**
+ * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
+ * kind against their caps, checks labels against the list, and neutralises the text written.
+ * One instance per run; every write tool of the run shares it.
+ */
+class WriteAllowance {
+    #writes;
+    #outbound;
+    #redact;
+    #used = { issue: 0, comment: 0 };
+    /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
+    #counted = new Set();
+    /**
+     * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
+     * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name;
+     * `earlier` the writes of the run this one resumes, counted as this run's: a re-run does not write the caps' worth again.
+     */
+    constructor(redact, writes = {}, repositoryUrl, repositories = [], earlier = []) {
+        this.#redact = redact;
+        this.#writes = writes;
+        for (const { tool, key } of earlier) {
+            const kind = Object.hasOwn(CAPPED_WRITES, tool) ? CAPPED_WRITES[tool] : undefined;
+            if (kind === undefined || this.#counted.has(key))
+                continue;
+            this.#used[kind] += 1;
+            this.#counted.add(key);
+        }
+        this.#outbound = {
+            allowMentions: writes.allow_mentions ?? false,
+            allowReferences: writes.allow_references ?? false,
+            referenceRepos: repositories,
+            allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
+        };
+    }
+    /**
+     * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
+     * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
+     */
+    take(kind, toolName, key) {
+        if (key !== undefined && this.#counted.has(key))
+            return;
+        const { field, noun } = CAPS[kind];
+        const cap = this.#writes[field] ?? github_writes/* DEFAULT_GITHUB_WRITES */.B[field];
+        if (this.#used[kind] >= cap) {
+            throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
+        }
+        this.#used[kind] += 1;
+        if (key !== undefined)
+            this.#counted.add(key);
+    }
+    /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
+    giveBack(kind, key) {
+        if (key !== undefined && !this.#counted.delete(key))
+            return;
+        if (this.#used[kind] > 0)
+            this.#used[kind] -= 1;
+    }
+    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
+    checkLabels(labels, toolName) {
+        const allowed = this.#writes.labels ?? [];
+        const refused = labels.filter((label) => !allowed.some((name) => name.toLowerCase() === label.toLowerCase()));
+        if (refused.length === 0)
+            return;
+        const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
+        throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
+    }
+    /**
+     * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
+     * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
+     */
+    async text(text, kind = 'body') {
+        // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
+        const written = (0,well_formed/* wellFormed */.E)((await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound, this.#redact))(text));
+        // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
+        return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
+    }
+    /**
+     * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
+     * broken mention or reference gains a character, a code fence grows with the text's longest run of
+     * backticks, so text within the limit as written can pass it (a 256-character title of mentions
+     * became 341), and GitHub's 422 would still use up the write the cap allows.
+     */
+    async fittedText(text, limit) {
+        const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
+        // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
+        if (written.length <= limit.max)
+            return written;
+        const length = codePoints(written);
+        if (length <= limit.max)
+            return written;
+        const given = codePoints(text);
+        const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
+        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
+    }
+}
+/** How many code points `text` holds. */
+function codePoints(text) {
+    let count = 0;
+    for (const _ of text)
+        count++;
+    return count;
+}
 
 
 /***/ }),
@@ -33188,7 +34044,10 @@ async function readCappedBody(response, maxBytes) {
 var retry_after_ms = __nccwpck_require__(72575);
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __nccwpck_require__(79893);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-toolset.js
+
 
 
 
@@ -33276,7 +34135,7 @@ function modelHeaders(toolName, args) {
         // A control character in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
         // Said without the value or fetch's words, which repeat it: a credential in it would reach every report.
         if (!isHeaderName(name))
-            throw new step_error/* StepError */.zg(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
+            throw new step_error/* StepError */.zg(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify((0,cut_text/* cutText */.IN)(name, 101))}`, { transient: false, toolName });
         if (!isHeaderValue(value))
             throw new step_error/* StepError */.zg(`${toolName}: the value of header ${JSON.stringify(name)} holds a control character or a character past U+00FF (a line break, a NUL, a DEL, an emoji), which no header may; give a one-line value of Latin-1 characters`, { transient: false, toolName });
         headers[name] = value;
@@ -33329,7 +34188,7 @@ async function send(options, toolName, args, ctx) {
     }
     if (!response.ok) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-        const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
+        const excerpt = `${read.text.slice(0, (0,cut_text/* keptUnits */.ai)(read.text, 300)).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
         throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfter);
     }
     // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
@@ -33529,6 +34388,8 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
 /* harmony export */   r: () => (/* binding */ stderrEnd)
 /* harmony export */ });
 /* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(99674);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
+
 
 /**
  * The last 1,500 characters of what a server wrote to stderr, trimmed ('' when it wrote nothing), for a start error
@@ -33537,7 +34398,7 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
  */
 function stderrEnd(stderr) {
     const text = stderr?.trim() ?? '';
-    return text.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`\u2026${text.slice(-1499)}`) : text;
+    return text.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutTextStart */ .__)(text, 1500)) : text;
 }
 /** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
 class McpServerStartError extends Error {
@@ -33623,7 +34484,7 @@ class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODUL
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(62250);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64564);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68436);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(30794);
 
@@ -33714,7 +34575,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(62250);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64564);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68436);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(11814);
 /* harmony import */ var _toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22989);
@@ -33742,6 +34603,8 @@ function githubTools(config, context) {
         ...(config.github?.writes !== undefined && { writes: config.github.writes }),
         repositoryUrl: context.repository.url,
         ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
+        ...(context.earlierWrites !== undefined && { earlierWrites: context.earlierWrites }),
+        ...(context.pullHeadSha !== undefined && { pullHeadSha: context.pullHeadSha }),
     });
 }
 function httpTools(config) {
@@ -44559,7 +45422,10 @@ const AllowedBotsInput = lib_schemas.string()
 
 // EXTERNAL MODULE: ./lib/core/run-event.js
 var run_event = __nccwpck_require__(8463);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var core_cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/action/action-inputs.js
+
 
 
 
@@ -44620,12 +45486,12 @@ function decimalInput(schema, hint) {
             return undefined;
         // A minus sign passes, so `-1` is told the range it is outside of.
         if (!/^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) {
-            ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}${hint ? `: ${hint}` : ''}` });
+            ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify((0,core_cut_text/* cutText */.IN)(value, 41))}${hint ? `: ${hint}` : ''}` });
             return lib_core/* NEVER */.tm;
         }
         // 400 nines read as Infinity, and zod's own "expected number, received Infinity" was the message.
         if (!Number.isFinite(Number(value))) {
-            ctx.addIssue({ code: 'custom', message: `expected a decimal number, got one too large to be read: ${JSON.stringify(`${value.trim().slice(0, 20)}\u2026`)}` });
+            ctx.addIssue({ code: 'custom', message: `expected a decimal number, got one too large to be read: ${JSON.stringify((0,core_cut_text/* cutText */.IN)(value.trim(), 21))}` });
             return lib_core/* NEVER */.tm;
         }
         return value;
@@ -44686,6 +45552,7 @@ function formatInputIssues(error) {
 }
 
 ;// CONCATENATED MODULE: ./lib/action/parse-inputs-map.js
+
 /** What to do when a value from `${{ }}` (a title such as `fix: x`) broke the YAML. */
 const SAFE_INPUTS_HINT = 'a value from an expression must be quoted for YAML: write it as JSON, e.g. ' +
     '`inputs: \'{"title": ${{ toJSON(github.event.pull_request.title) }}}\'`';
@@ -44737,7 +45604,7 @@ async function parseInputsMap(text) {
         if (name === undefined)
             return { ok: false, message: `an input's name is ${isCollection(key) ? 'a list or a map' : 'missing'}; write names as plain text, such as "week: 2026-W48"` };
         const value = isAlias(pair.value) ? pair.value.resolve(document) : pair.value;
-        const at = `input \`${name.slice(0, 64)}\``;
+        const at = `input \`${(0,core_cut_text/* cutText */.IN)(name, 65)}\``;
         // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
         // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
         // applies; it reached the plan as "null" before.
@@ -44879,6 +45746,15 @@ function workspaceRelative(workspace, file) {
     const inside = file !== workspace && (0,is_inside/* isInside */.F)(workspace, file);
     return (inside ? external_node_path_.relative(workspace, file) : file).split(external_node_path_.sep).join('/');
 }
+/** The plan file (`planFile`) and the path that names the run (`planPath`), from the `plan` and `task` inputs. */
+function givenPlan(workspace, inputs, fileExists) {
+    const planFile = external_node_path_.resolve(workspace, inputs.plan);
+    // The task alone runs when there is no file at the default plan path. A path the workflow named must
+    // exist: a gate whose plan file was moved would otherwise run the task without the plan's goals and pass.
+    // With neither, loading the file reports it missing.
+    const useFile = !inputs.task || fileExists(planFile) || planFile !== external_node_path_.resolve(workspace, DEFAULT_PLAN);
+    return useFile ? { planFile, planPath: workspaceRelative(workspace, planFile) } : { planPath: 'task' };
+}
 /** The inputs that name a file the job reads, each resolved against the workspace. */
 const FILE_INPUTS = ['plan', 'weights-from', 'resume-from', 'eval-faults', 'eval-answers'];
 /**
@@ -44927,14 +45803,10 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
     if (unread.length > 0)
         return { ok: false, problems: unread };
     const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
-    const planFile = external_node_path_.resolve(workspace, inputs.plan);
     const linked = await linkedFileInputs(workspace, inputs);
     if (linked.length > 0)
         return { ok: false, problems: linked };
-    // The task alone runs when there is no file at the default plan path. A path the workflow named must
-    // exist: a gate whose plan file was moved would otherwise run the task without the plan's goals and pass.
-    // With neither, loading the file reports it missing.
-    const useFile = !inputs.task || fileExists(planFile) || planFile !== external_node_path_.resolve(workspace, DEFAULT_PLAN);
+    const { planFile, planPath } = givenPlan(workspace, inputs, fileExists);
     const runnerTemp = env['RUNNER_TEMP'];
     const urlProblem = (0,base_url/* baseUrlProblem */.aS)(inputs['base-url']);
     if (urlProblem)
@@ -44950,8 +45822,8 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
     return {
         ok: true,
         settings: {
-            ...(useFile ? { planFile } : {}),
-            planPath: useFile ? workspaceRelative(workspace, planFile) : 'task',
+            ...(planFile !== undefined && { planFile }),
+            planPath,
             ...(inputs.task ? { task: inputs.task } : {}),
             inputs: map.inputs,
             ...(map.empty.length > 0 && { emptyInputs: map.empty }),
@@ -44997,6 +45869,41 @@ function stateRetention(asked, env) {
     return Number.isInteger(repository) && repository >= 1 && repository < asked ? { stateRetentionDays: repository, stateRetentionAsked: asked } : { stateRetentionDays: asked };
 }
 
+// EXTERNAL MODULE: ./lib/action/run-key.js
+var run_key = __nccwpck_require__(54825);
+;// CONCATENATED MODULE: ./lib/action/refused-merge-job.js
+
+
+
+
+
+
+/** The inputs `refusedMergeJob` reads: the few that name the comment and say where and how to write it. */
+const MergeJobInputs = ActionInputs.pick({ mode: true, plan: true, task: true, 'run-key': true, comment: true, 'github-token': true });
+/**
+ * A merge job's comment, read from the inputs that name it alone, when `readActionSettings` refused the others
+ * (an empty or malformed `prepared`: the prepare job did not pass its output on). Undefined for a job of another
+ * mode, or when those inputs are refused too (the other jobs, given the same, wrote no comment).
+ */
+function refusedMergeJob(getInput, env, fileExists = external_node_fs_.existsSync) {
+    const parsed = MergeJobInputs.safeParse(Object.fromEntries(Object.keys(MergeJobInputs.shape).map((name) => [name, getInput(name)])));
+    // Only on a runner: a merge job needs its artifact service.
+    const workspace = env['GITHUB_WORKSPACE'];
+    if (!parsed.success || parsed.data.mode !== 'merge' || !workspace)
+        return undefined;
+    const inputs = parsed.data;
+    const { planPath } = givenPlan(external_node_path_.resolve(workspace), inputs, fileExists);
+    const githubToken = inputs['github-token'] || env['GITHUB_TOKEN'];
+    return {
+        planId: (0,run_key/* keyedPlanId */.x)({ planPath, ...(inputs['run-key'] !== undefined && { runKey: inputs['run-key'] }) }),
+        comment: inputs.comment,
+        ...(githubToken && { githubToken }),
+        github: (0,github_run_context/* githubRunContext */.o)(env),
+    };
+}
+
+// EXTERNAL MODULE: ./lib/action/comment-target.js
+var comment_target = __nccwpck_require__(30157);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __nccwpck_require__(60949);
 ;// CONCATENATED MODULE: ./lib/report/refused-report.js
@@ -45038,14 +45945,92 @@ function renderReadOnlyNote(why, withheld) {
 
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
+// EXTERNAL MODULE: ./lib/report/comment/comment-api.js
+var comment_api = __nccwpck_require__(98384);
+// EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
+var comment_marker = __nccwpck_require__(97888);
+// EXTERNAL MODULE: ./lib/report/todo-entries.js
+var todo_entries = __nccwpck_require__(44329);
+// EXTERNAL MODULE: ./lib/report/comment/render-comment.js + 1 modules
+var render_comment = __nccwpck_require__(96157);
+;// CONCATENATED MODULE: ./lib/report/comment/stopped-comment.js
+
+
+
+const RUNNING_HEADER = '### \u23f3 plan-runner: ';
+/** A checklist line, a step's or one nested under it, that was under way: `- \u23f3 2. title`. */
+const RUNNING_LINE = /^([ \t]*- )\u23f3/u;
+const RUN_LINK = /^\[View the run\]\((.*)\) \u00b7 full results in the job summary$/u;
+/** A workflow run's URL without its attempt (`\u2026/runs/77/attempts/2`): the comment of an earlier attempt of the same run is that run's too. */
+function runOf(url) {
+    const attempt = url.lastIndexOf('/attempts/');
+    return attempt < 0 ? url : url.slice(0, attempt);
+}
+/**
+ * A live comment left at \u23f3 by a run that will write to it no more (its main step killed with no post step
+ * able to end it from the trace, a fanned-out run's merge job refused), told as it is: the header shows `icon`,
+ * each line that was under way \u23f9\ufe0f (it did not complete; \u2b1c lines never started, and stay so), and `note` stands
+ * above the run's link. Undefined when `body` is not a comment of the workflow run at `runUrl` still at \u23f3
+ * (finished, or another run's since): it is left as it is.
+ */
+function stoppedCommentBody(body, runUrl, icon, note) {
+    if (!runUrl)
+        return undefined;
+    const lines = body.split('\n');
+    const header = lines.findIndex((line) => line.startsWith(RUNNING_HEADER));
+    const link = lines.findIndex((line) => runOf(RUN_LINK.exec(line)?.[1] ?? '') === runOf(encodeURI(runUrl)));
+    if (header < 0 || link < header)
+        return undefined;
+    const before = lines.slice(0, link).map((line, index) => (index === header ? line.replace('\u23f3', icon) : line.replace(RUNNING_LINE, `$1${todo_entries/* STOPPED_TODO_ICON */.ts}`)));
+    const after = `\n\n${note}\n\n${lines.slice(link).join('\n')}`;
+    // \u23f9\ufe0f is longer than \u23f3: a comment rendered to the limit keeps its end (the link, the hidden state) and loses checklist lines.
+    return `${(0,cut_text/* cutMarkdown */.G$)(before.join('\n').trimEnd(), render_comment/* COMMENT_MAX_CHARS */.d - after.length)}${after}`;
+}
+
+;// CONCATENATED MODULE: ./lib/action/stop-left-comment.js
+
+
+
+
+/**
+ * Ends a live comment a run left at \u23f3 and will write no more (see `stoppedCommentBody`), with one edit of
+ * the comment it already has. Never throws: a comment it cannot end is said in the log.
+ */
+async function stopLeftComment(left, io) {
+    const api = (0,comment_api/* issueCommentApi */.b)(left.github, left.target);
+    try {
+        const found = 'id' in left.comment ? { id: left.comment.id, body: await api.read(left.comment.id) } : (await api.listOwn(left.comment.marker))[0];
+        const body = found?.body === undefined ? undefined : stoppedCommentBody(found.body, left.runUrl, left.icon, left.note);
+        if (!found || body === undefined)
+            return;
+        await api.update(found.id, body);
+        io.info('The PR comment now says that this run stopped, and what to do.');
+    }
+    catch (error) {
+        io.warning(`Could not mark the PR comment stopped (it still shows the run under way): ${(0,error_text/* errorText */.k)(error)}`);
+    }
+}
+/** What a fanned-out run's shared comment says once its merge job is refused: no job writes it after that one. */
+const MERGE_REFUSED_NOTE = "**Stopped:** the merge job was refused (its job summary says why and what to do), so the steps it runs did not run and the goals were not checked: the run failed. \u23f9\ufe0f marks what was under way and did not complete; \u2b1c did not start. Fix what the merge job's summary names, then re-run the failed jobs.";
+/**
+ * Ends the comment a fanned-out run's prepare and shard jobs share, left at \u23f3, once its merge job is refused (its
+ * settings, `refuseRun`, or its inputs, `refuseInputs`): found by the marker of `planId` (`keyedPlanId`), the
+ * token's own, and only while it is this workflow run's and still at \u23f3.
+ */
+function stopRefusedMergeComment(left, io) {
+    return stopLeftComment({ github: left.github, target: left.target, comment: { marker: (0,comment_marker/* commentMarker */.Q)(left.planId) }, runUrl: left.runUrl, icon: '\u274c', note: MERGE_REFUSED_NOTE }, io);
+}
+
 ;// CONCATENATED MODULE: ./lib/action/refuse-inputs.js
+
 
 
 
 /**
  * Ends a job whose step inputs are refused (`readActionSettings`), before anything starts: the job
  * summary lists the problems, every output is that of a run that never started (no report file: where
- * it goes depends on the inputs), and the verdict says what to fix.
+ * it goes depends on the inputs), and the verdict says what to fix. A fanned-out run's merge job ends the comment its
+ * prepare and shard jobs left at \u23f3 (`shared`), as no job writes it after that one.
  */
 async function refuseInputs(problems, deps) {
     const { io, redact } = deps;
@@ -45056,6 +46041,8 @@ async function refuseInputs(problems, deps) {
     catch (error) {
         io.warning(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}; the error below lists the problems.`);
     }
+    if (deps.shared)
+        await stopRefusedMergeComment(deps.shared, io);
     return {
         outputs: (0,action_outputs/* notStartedOutputs */.hD)(),
         failure: `plan-runner: fix the step's inputs (with:):\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
@@ -45097,8 +46084,6 @@ var plan_error = __nccwpck_require__(36487);
 var frozen_plan = __nccwpck_require__(68617);
 // EXTERNAL MODULE: ./lib/report/checklist.js
 var checklist = __nccwpck_require__(49678);
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var core_cut_text = __nccwpck_require__(86919);
 // EXTERNAL MODULE: ./lib/report/goals-table.js
 var goals_table = __nccwpck_require__(52895);
 ;// CONCATENATED MODULE: ./lib/report/annotations.js
@@ -45119,11 +46104,11 @@ function capped(kind, annotations, file, slots) {
         return [...annotations];
     const shown = annotations.slice(0, slots - 1);
     const rest = annotations.slice(slots - 1);
-    const titles = rest.map((a) => (0,core_cut_text/* cutText */.I)(a.message, 80)).join('; ');
+    const titles = rest.map((a) => (0,core_cut_text/* cutText */.IN)(a.message, 80)).join('; ');
     return [
         ...shown,
         {
-            message: (0,core_cut_text/* cutText */.I)(`${rest.length} more ${kind}s (see the job summary): ${titles}`, 2000),
+            message: (0,core_cut_text/* cutText */.IN)(`${rest.length} more ${kind}s (see the job summary): ${titles}`, 2000),
             properties: { title: `${rest.length} more ${kind}s`, ...(file ? { file } : {}) },
         },
     ];
@@ -45161,27 +46146,27 @@ function writeAnnotations(input, annotate) {
     const failedSteps = failed
         .filter((step) => inCurrent(step.key) && !wentOn)
         .map((step) => ({
-        message: (0,core_cut_text/* cutText */.I)(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
+        message: (0,core_cut_text/* cutText */.IN)(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
         properties: { title: `Step ${step.key} failed`, ...onLine(input.lines?.step(step.key)) },
     }));
     const passedSteps = failed
         .filter((step) => inCurrent(step.key) && wentOn)
         .map((step) => ({
-        message: (0,core_cut_text/* cutText */.I)(redact(`Step ${step.key} failed and the run went on without it: ${step.error ?? 'no error message'}`), 2000),
+        message: (0,core_cut_text/* cutText */.IN)(redact(`Step ${step.key} failed and the run went on without it: ${step.error ?? 'no error message'}`), 2000),
         properties: { title: `Step ${step.key} failed, run went on`, ...onLine(input.lines?.step(step.key)) },
     }));
     const replacedSteps = failed
         .filter((step) => !inCurrent(step.key))
         .map((step) => ({
-        message: (0,core_cut_text/* cutText */.I)(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
+        message: (0,core_cut_text/* cutText */.IN)(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
         properties: { title: `Step ${step.key} failed, replaced`, ...onLine(input.lines?.step(step.key)) },
     }));
     // A goal nobody could check is not one judged unmet: its title says which it is, as its table row does.
     const goalAnnotation = (goal) => {
         const title = `${goal.outcome === 'error' ? 'Goal could not be evaluated' : 'Goal not met'}: ${goal.name}`;
         return {
-            message: (0,core_cut_text/* cutText */.I)(redact(`${title}. ${(0,goals_table/* evidenceBeside */.Iu)(goal)}`), 2000),
-            properties: { title: (0,core_cut_text/* cutText */.I)(redact(title), 200), ...onLine(input.lines?.goal(goal.name)) },
+            message: (0,core_cut_text/* cutText */.IN)(redact(`${title}. ${(0,goals_table/* evidenceBeside */.Iu)(goal)}`), 2000),
+            properties: { title: (0,core_cut_text/* cutText */.IN)(redact(title), 200), ...onLine(input.lines?.goal(goal.name)) },
         };
     };
     const required = (input.goals ?? []).filter((goal) => goal.severity === 'required' && goal.outcome !== 'met');
@@ -45277,8 +46262,6 @@ async function planLines(file, textHash) {
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
 var format_duration = __nccwpck_require__(74360);
-// EXTERNAL MODULE: ./lib/report/todo-entries.js
-var todo_entries = __nccwpck_require__(44329);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
@@ -45382,7 +46365,12 @@ function changeLines(event, record, redact) {
         }
         case 'todos_updated': {
             const agent = agentRecord(record, event, redact);
-            return (0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. ${todoLine(entry).trimStart()}`);
+            // What a replace left out is no longer in the record: without its line the log just stopped naming it.
+            const leftOut = (0,todo_entries/* todoEntries */.vk)({ state: agent.holder?.state ?? 'in_progress', todos: event.dropped ?? [] }, redact);
+            return [
+                ...(0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. ${todoLine(entry).trimStart()}`),
+                ...leftOut.map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. left out of the TODO list: ${todoLine(entry).trimStart()}`),
+            ];
         }
         case 'agent_turn':
         case 'agent_tool_called':
@@ -45577,8 +46565,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
-var run_job = __nccwpck_require__(83422);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 57 modules
+var run_job = __nccwpck_require__(97779);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 5 modules
 var admit_run = __nccwpck_require__(34758);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
@@ -45624,12 +46612,8 @@ var token_identity = __nccwpck_require__(31133);
 var group_digits = __nccwpck_require__(80083);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __nccwpck_require__(71874);
-// EXTERNAL MODULE: ./lib/report/comment/render-comment.js + 1 modules
-var render_comment = __nccwpck_require__(96157);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
 var load_neutraliser = __nccwpck_require__(93465);
-// EXTERNAL MODULE: ./lib/action/run-key.js
-var run_key = __nccwpck_require__(54825);
 // EXTERNAL MODULE: ./lib/github/github-failure.js
 var github_failure = __nccwpck_require__(82931);
 // EXTERNAL MODULE: ./lib/run/as-sentence.js
@@ -45664,15 +46648,15 @@ function escalationIssueMarker(planId) {
  * placed in a line or a list item (four spaces of code became a live image after "**Last error:**").
  */
 function issueBody(where, escalation, redact, neutralise) {
-    const data = (text) => (0,escape_markdown/* escapeMarkdown */.FV)((0,core_cut_text/* cutText */.I)(redact(text), MAX_LINE_CHARS));
+    const data = (text) => (0,escape_markdown/* escapeMarkdown */.FV)((0,core_cut_text/* cutText */.IN)(redact(text), MAX_LINE_CHARS));
     const lines = [
-        `**plan-runner escalated a run of ${data((0,run_key/* keyedCheckRunName */.J)(where.planName, where))}** (${(0,code_fence/* inlineCode */.t)((0,core_cut_text/* cutText */.I)(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
+        `**plan-runner escalated a run of ${data((0,run_key/* keyedCheckRunName */.J)(where.planName, where))}** (${(0,code_fence/* inlineCode */.t)((0,core_cut_text/* cutText */.IN)(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
         '',
         `**Why:** ${data(escalation.reason)}`,
         '',
         '**Last error:**',
         '',
-        (0,code_fence/* fencedBlock */.z)((0,core_cut_text/* cutText */.I)(redact(escalation.lastError), MAX_ERROR_CHARS)),
+        (0,code_fence/* fencedBlock */.z)((0,core_cut_text/* cutText */.IN)(redact(escalation.lastError), MAX_ERROR_CHARS)),
     ];
     const tried = escalation.tried.slice(-MAX_TRIED);
     if (tried.length > 0) {
@@ -45744,7 +46728,7 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
             repo: where.repo,
             // GitHub takes titles of at most 256 characters: a plan name of 200 and a run key of 100 made 331, and the
             // issue was lost (found by an adversarial pass). Cut as redacted and neutralised, which may lengthen it.
-            title: `plan-runner: ${(0,core_cut_text/* cutText */.I)(neutralise(redact((0,run_key/* keyedCheckRunName */.J)(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
+            title: `plan-runner: ${(0,core_cut_text/* cutText */.IN)(neutralise(redact((0,run_key/* keyedCheckRunName */.J)(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
             body,
             ...(escalation.label && { labels: [escalation.label] }),
         });
@@ -45771,9 +46755,13 @@ var report_paths = __nccwpck_require__(87469);
 
 
 
+
+
+
 /**
  * Ends a run that may not start (see `admitRun`): the job's failure and the job summary say why, the
- * outputs say `failed`, and nothing else happens \u2014 no model call, no tool, no comment, no check run.
+ * outputs say `failed`, and nothing else happens \u2014 no model call, no tool, no check run, no comment but one:
+ * a fanned-out run's merge job ends the comment the prepare and shard jobs left at \u23f3, as no job writes after it.
  */
 async function refuseRun(settings, reason, deps) {
     const { io, redact } = deps;
@@ -45790,6 +46778,10 @@ async function refuseRun(settings, reason, deps) {
     catch (error) {
         io.warning(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}`);
     }
+    const target = settings.fanOut?.part === 'merge' ? (0,comment_target/* commentTarget */.lt)(settings).target : undefined;
+    const { runUrl } = settings.github;
+    if (target && deps.github && runUrl)
+        await stopRefusedMergeComment({ github: deps.github, target, planId: (0,run_key/* keyedPlanId */.x)(settings), runUrl }, io);
     return {
         outputs: (0,action_outputs/* notStartedOutputs */.hD)(unwritten ? '' : report),
         failure: message,
@@ -45888,10 +46880,6 @@ function approvalCommand(github) {
     return kind && { kind, by: login, app, ...(typeof id === 'number' && Number.isSafeInteger(id) && { commentId: id }) };
 }
 
-// EXTERNAL MODULE: ./lib/report/comment/comment-api.js
-var comment_api = __nccwpck_require__(98384);
-// EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
-var comment_marker = __nccwpck_require__(97888);
 // EXTERNAL MODULE: ./lib/report/comment/comment-write-error.js
 var comment_write_error = __nccwpck_require__(89228);
 // EXTERNAL MODULE: ./lib/state/run-state-store.js
@@ -46276,7 +47264,7 @@ async function rejectRun(settings, waiting, by, deps) {
     const markdown = (0,render_summary/* renderSummary */.B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
     const report = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
     // The paused commit's head line stays (and its outdated check), as an approving run keeps it.
-    const comment = await (0,live_comment/* liveComment */.O)(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report, ...(deps.commentIntervalMs !== undefined && { minIntervalMs: deps.commentIntervalMs }), pausedRunId: waiting.runId, ...(waiting.headSha && { headSha: waiting.headSha }) });
+    const comment = await (0,live_comment/* liveComment */.Oy)(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report, ...(deps.commentIntervalMs !== undefined && { minIntervalMs: deps.commentIntervalMs }), pausedRunId: waiting.runId, ...(waiting.headSha && { headSha: waiting.headSha }) });
     for (const event of all)
         comment?.listener(event);
     io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
@@ -46366,7 +47354,7 @@ function detailLines(step, planStep, redact) {
     if (step.state === 'completed' && step.result !== undefined) {
         // Redact the whole text before cutting it, so no half of a secret survives the cut.
         const text = redact((0,result_text/* resultText */.D)(step.result).text);
-        const shown = text.length > MAX_LOG_RESULT_CHARS ? `${(0,core_cut_text/* cutText */.I)(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
+        const shown = text.length > MAX_LOG_RESULT_CHARS ? `${(0,core_cut_text/* cutText */.IN)(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
         lines.push('result:');
         (0,push_all/* pushAll */.i)(lines, (0,neutralise_log_text/* quotedLines */.Gi)(shown));
     }
@@ -46399,7 +47387,7 @@ function stepLogGroups(io, redact) {
         const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
         // A for_each step's counts, as its checklist line has them: the title is all of a collapsed group the log
         // shows, and `\u2705 \u2026 \u2014 completed` alone hid the items it lost (found by an adversarial pass).
-        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}${(0,checklist/* itemProgress */.jl)(step)}`;
+        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}${(0,checklist/* itemProgress */.jl)(step)}${(0,checklist/* partialNote */.wY)(step, redact)}`;
         io.group(title, detailLines(step, planStep, redact));
     };
 }
@@ -46996,10 +47984,13 @@ var trace_started = __nccwpck_require__(68871);
 
 
 
+
 /** The post step's state name for the paused pull request commit an approved run continues: its check run and comment are for it. */
 const PAUSED_HEAD_STATE = 'pausedHeadSha';
 /** The post step's state name for the id of the check run the main step opened (`leftCheckRun` finds it by it). */
 const CHECK_RUN_STATE = 'checkRunId';
+/** The post step's state name for the id of the PR comment the main step wrote (`stopLeftComment` ends it when nothing else can). */
+const COMMENT_STATE = 'commentId';
 /** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
 const TRACE_OPENED_STATE = 'traceOpened';
 /**
@@ -47012,7 +48003,7 @@ const RESUME_FROM_MISSING = "give it the trace output of an earlier step of this
 /** The task and the modes as the action's inputs, for messages that say what to change. */
 const ACTION_OPTION_NAMES = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run' };
 async function safeRunJob(settings, deps, octokit, extras) {
-    const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused } = extras;
+    const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused, headSha, approvalUnreachable } = extras;
     try {
         return await (0,run_job/* runJob */.b)({
             ...(settings.planFile ? { planFile: settings.planFile } : {}),
@@ -47023,13 +48014,14 @@ async function safeRunJob(settings, deps, octokit, extras) {
             env: settings.env,
             model: settings.model,
             mode: settings.mode === 'plan' || settings.mode === 'agent' ? settings.mode : 'run',
-            github: (0,toolset_github_context/* toolsetGitHubContext */.j)(settings.github, octokit),
+            github: (0,toolset_github_context/* toolsetGitHubContext */.j)(settings.github, octokit, headSha),
             ...(withhold && { withhold }),
             ...(resume && resume.length > 0 && { resume }),
             ...(fanOut && { fanOut }),
             ...(stepWeights && { stepWeights }),
             ...(approve && { approve }),
             ...(commandGoalsRefused !== undefined && { commandGoalsRefused }),
+            ...(approvalUnreachable !== undefined && { approvalUnreachable }),
             optionNames: ACTION_OPTION_NAMES,
         }, deps);
     }
@@ -47215,7 +48207,7 @@ async function runAction(given, deps) {
     });
     // The comment's last body needs the final status (goals included), known only at the end.
     const ending = {};
-    const comment = await (0,live_comment/* liveComment */.O)(settings, {
+    const comment = await (0,live_comment/* liveComment */.Oy)(settings, {
         github: deps.github,
         ...(deps.rateBudget && { rateBudget: deps.rateBudget }),
         io,
@@ -47229,8 +48221,11 @@ async function runAction(given, deps) {
         ...(answered && { pausedRunId: answered.runId }),
         // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
         minIntervalMs: (deps.commentIntervalMs ?? comment_updater/* COMMENT_INTERVAL_MS */.pL) * (fanOut?.part === 'shard' && shards !== undefined ? shards : 1),
+        ...(deps.saveState && { onWritten: (id) => deps.saveState(COMMENT_STATE, String(id)) }),
     });
     const check = await openCheckRun(settings, deps, answered?.headSha);
+    // Where no comment shows a pause, a plan that may pause is refused before anything runs: it could only wait for good.
+    const unreachable = (0,comment_target/* approvalUnreachable */.EZ)((0,comment_target/* commentTarget */.lt)(settings), deps.github !== undefined);
     // An approving job (issue_comment) and a pull_request_target job run on the base branch's checkout, and their
     // result goes on a pull request's commit: a command goal run here would check other code than that commit's.
     const elsewhere = checkoutElsewhere(settings, answered?.headSha);
@@ -47266,6 +48261,8 @@ async function runAction(given, deps) {
             ...(stepWeights && { stepWeights }),
             ...(approve && { approve }),
             ...(elsewhere !== undefined && { commandGoalsRefused: elsewhere }),
+            ...(answered?.headSha && { headSha: answered.headSha }),
+            ...(unreachable !== undefined && { approvalUnreachable: unreachable }),
         });
         const traced = await closeTrace(trace, io.warning);
         // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.
@@ -47287,24 +48284,34 @@ async function runAction(given, deps) {
         const readOnlyNote = readOnly ? renderReadOnlyNote(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
-        const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(lostState && { failedAfter: lostState }) });
-        ending.report = report;
+        const reportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(lostState && { failedAfter: lostState }) };
+        const told = (0,final_report/* finalReport */.P)(outcome, reportContext);
+        ending.report = told;
+        // Told of a pause for approval too: a person is needed as for an escalation.
+        const mention = outcome.kind === 'ran' && outcome.status === 'awaiting-approval' ? outcome.plan.source.escalate?.mention : undefined;
         const escalationTarget = readOnly ? undefined : (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
         // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
         // Not after plan-runner's own failure, which may come after steps of the approved run ran.
-        const commented = approve && outcome.kind === 'rejected' && !(0,plan_error/* isInternalFailure */.WP)(outcome.errors) ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals);
+        const commented = approve && outcome.kind === 'rejected' && !(0,plan_error/* isInternalFailure */.WP)(outcome.errors) ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(told.goals);
+        // A pause the comment does not show can be found by no /approve (found by an adversarial pass: it waited for good).
+        const unshown = await (0,live_comment/* unshownPause */.zu)(told, comment, commented);
+        const report = unshown === undefined ? told : (0,final_report/* finalReport */.P)(outcome, { ...reportContext, failedAfter: unshown });
         // Network writes start first and run while the local reports are written.
         const published = Promise.allSettled([
             saving,
             commented,
             check && (0,check_run_output/* checkRunResult */.V)(report, (0,job_failure/* checkConclusion */.G)(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
             escalationTarget && deps.github && (0,escalation_notice/* addEscalationLabel */.HZ)(deps.github, escalationTarget, report.escalation, io.warning),
-            // The live comment only ever gains the mention by an edit, which notifies no one: a comment of its own tells
-            // them, once the live comment shows the escalation (found by an adversarial pass).
-            escalationTarget && deps.github && report.escalation?.mention
+            // The live comment only ever gains the mention, or says the run waits for approval, by an edit, which notifies
+            // no one: a comment of its own tells them, once the live comment shows the escalation or the pause (found by
+            // adversarial passes).
+            escalationTarget && deps.github && (report.escalation?.mention || mention)
                 ? Promise.resolve(commented)
                     .catch(() => undefined)
-                    .then(() => (0,escalation_notice/* tellEscalation */.hr)(deps.github, escalationTarget, report.escalation, { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) }, redact, io.warning))
+                    .then(() => {
+                    const need = (0,escalation_notice/* personNeeded */.Hn)(report.escalation, { mention, ...(report.record?.approval && { request: report.record.approval }), ...(comment && { pause: comment.newPause() }) });
+                    return (0,escalation_notice/* tellEscalation */.hr)(deps.github, escalationTarget, need, { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) }, redact, io.warning);
+                })
                 : undefined,
             // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
             !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository
@@ -47351,6 +48358,45 @@ async function runAction(given, deps) {
         await check?.complete((0,check_run_output/* internalErrorResult */.x)(error, redact, settings.github.runUrl));
         throw error;
     }
+}
+
+// EXTERNAL MODULE: ./lib/report/summary/summary-header.js
+var summary_header = __nccwpck_require__(31675);
+;// CONCATENATED MODULE: ./lib/action/stop-killed-run.js
+
+
+
+
+/** Why the post step could not finish `what` the main step left, as the comment and the check run say it. */
+const why = (what) => `the main step ended before its run did (cancelled, timed out or killed), and its post step could not finish ${what} from the run's trace: the step's inputs are refused now (the job log says why)`;
+/**
+ * Ends what a killed main step left at \u23f3 and in progress when its post step cannot finish it from the trace (the
+ * inputs are refused now): the comment says the run stopped, and what to do (`stopLeftComment`); the check run,
+ * left in progress, blocked a merge where it is required saying nothing of why, and is completed as cancelled,
+ * saying so (one the main step completed stays as it is). Never throws.
+ */
+async function stopKilledRun(left, io) {
+    const { github, context } = left;
+    const { runUrl } = context;
+    if (!runUrl)
+        return;
+    const target = (0,event_target/* eventTarget */.M)(context.eventName, context.payload, context.repository);
+    if (left.commentId !== undefined && target) {
+        const note = `**Stopped:** ${why('this comment')}. \u23f9\ufe0f marks what was under way then and did not complete; \u2b1c did not start. Fix what the log names and re-run the job.`;
+        await stopLeftComment({ github, target, comment: { id: left.commentId }, runUrl, icon: '\u23f9\ufe0f', note }, io);
+    }
+    const [owner, repo] = context.repository?.split('/') ?? [];
+    if (left.checkRunId === undefined || !owner || !repo)
+        return;
+    const check = await (0,check_run/* leftCheckRun */.zT)(github, { owner, repo, id: left.checkRunId, detailsUrl: runUrl, ...(left.job && { job: left.job }) }, io.warning);
+    const result = {
+        conclusion: 'cancelled',
+        title: 'cancelled: the main step was stopped',
+        summary: `${(0,summary_header/* statusIcon */.I8)('cancelled')} **Status:** cancelled: ${why('this check run')}. No goal was checked. Fix what the job log names and re-run the job.\n\n[View the run and its job log](${encodeURI(runUrl)})`,
+    };
+    await check?.complete(result);
+    if (check)
+        io.info('The check run the main step left in progress is now completed as cancelled, saying why and what to do.');
 }
 
 // EXTERNAL MODULE: ./lib/action/save-left-state.js
@@ -47617,6 +48663,11 @@ var actions_artifact_store = __nccwpck_require__(96729);
 
 
 
+
+
+
+
+
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
@@ -47688,10 +48739,11 @@ async function post(commands) {
         if (!read.ok) {
             // The main step took these inputs and ran; something since (a step's link at the plan's path) has the same
             // inputs refused now. Said, not passed over: the post step stopped without a word, its comment left at \u23f3.
-            const ranAndKilled = process.env[`STATE_${ENDED_STATE}`] !== 'true' && Boolean(process.env[`STATE_${trace_started/* TRACE_STARTED_STATE */.u}`] || process.env[`STATE_${CHECK_RUN_STATE}`]);
+            const ranAndKilled = process.env[`STATE_${ENDED_STATE}`] !== 'true' && Boolean(process.env[`STATE_${trace_started/* TRACE_STARTED_STATE */.u}`] || process.env[`STATE_${CHECK_RUN_STATE}`] || process.env[`STATE_${COMMENT_STATE}`]);
             if (ranAndKilled) {
                 redact = (0,core_redact/* createRedactor */.lY)(givenInputSecrets((name) => core.getInput(name), process.env));
-                core.warning(redact(`plan-runner (post): the main step was stopped before it finished, and its inputs are refused now (${read.problems.join('; ')}): its comment, check run and saved state are left as the main step left them.`));
+                core.warning(redact(`plan-runner (post): the main step was stopped before it finished, and its inputs are refused now (${read.problems.join('; ')}): its saved state is left as the main step left it.`));
+                await stopRefusedKilledRun(core);
             }
             return;
         }
@@ -47708,7 +48760,7 @@ async function post(commands) {
             const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
             const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
             const traceStarted = process.env[`STATE_${trace_started/* TRACE_STARTED_STATE */.u}`] || undefined;
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
         }
     }
     catch (error) {
@@ -47717,15 +48769,34 @@ async function post(commands) {
     }
 }
 /**
+ * What a killed main step left at \u23f3 and in progress (the ids it saved), when its post step cannot finish it from
+ * the trace (the inputs are refused now): `stopKilledRun` says the run stopped, and what to do.
+ */
+async function stopRefusedKilledRun(core) {
+    const token = core.getInput('github-token') || process.env['GITHUB_TOKEN'];
+    if (!token)
+        return;
+    const saved = (name) => {
+        const id = Number(process.env[`STATE_${name}`] || Number.NaN);
+        return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+    };
+    const context = (0,github_run_context/* githubRunContext */.o)(process.env);
+    const io = redactingIO(runnerActionIO(core), redact);
+    const { github } = gitHubClient(token, context.apiUrl, io);
+    const [commentId, checkRunId, job] = [saved(COMMENT_STATE), saved(CHECK_RUN_STATE), (0,check_run/* checkRunJob */.j4)(process.env)];
+    await stopKilledRun({ github, context, ...(commentId && { commentId }), ...(checkRunId && { checkRunId }), ...(job && { job }) }, io);
+}
+/**
  * The GitHub client for the job's token, loaded at its first request: a plan that never talks to GitHub
  * never compiles Octokit. Its answers' rate-limit headers go to `rateBudget`.
  */
-function gitHubClient(settings, io) {
-    const token = settings.githubToken;
-    if (!token)
-        return {};
+function gitHubClient(token, apiUrl, io) {
     const rateBudget = new RateBudget();
-    return { rateBudget, github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(897)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44278))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning, rateBudget })) };
+    return { rateBudget, github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(897)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44278))).createOctokit({ token, baseUrl: apiUrl, warn: io.warning, rateBudget })) };
+}
+/** `gitHubClient` for the settings' token; nothing without one. */
+function settingsGitHubClient(settings, io) {
+    return settings.githubToken ? gitHubClient(settings.githubToken, settings.github.apiUrl, io) : {};
 }
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
 function stateStore(settings, io) {
@@ -47755,7 +48826,12 @@ async function main(core) {
     for (const warning of undeclaredInputWarnings(process.env))
         io.warning(warning);
     if (!read.ok) {
-        const refused = await refuseInputs(read.problems, { io, redact });
+        // A fanned-out run's merge job: the comment its other jobs left at \u23f3 is named by the inputs that name it.
+        const merge = refusedMergeJob((name) => core.getInput(name), process.env);
+        const target = merge && (0,comment_target/* commentTarget */.lt)(merge).target;
+        const runUrl = merge?.github.runUrl;
+        const shared = target && runUrl && merge.githubToken ? { github: gitHubClient(merge.githubToken, merge.github.apiUrl, io).github, target, planId: merge.planId, runUrl } : undefined;
+        const refused = await refuseInputs(read.problems, { io, redact, ...(shared && { shared }) });
         for (const [name, value] of Object.entries(refused.outputs))
             core.setOutput(name, value);
         io.fail(refused.failure);
@@ -47771,7 +48847,7 @@ async function main(core) {
             controller.abort(signal);
         });
     }
-    const { github, rateBudget } = gitHubClient(settings, io);
+    const { github, rateBudget } = settingsGitHubClient(settings, io);
     const state = stateStore(settings, io);
     const saved = new Set();
     const saveState = (name, value) => {

@@ -124,7 +124,8 @@ function holds(value, source) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ raceAbort)
+/* harmony export */   M: () => (/* binding */ raceAbort),
+/* harmony export */   r: () => (/* binding */ raceAbortAfterTurn)
 /* harmony export */ });
 /**
  * Settles with `work`, or rejects with the signal's reason as soon as it aborts, so a step runner
@@ -143,6 +144,37 @@ function raceAbort(work, signal) {
             resolve(value);
         }, (error) => {
             signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
+}
+/**
+ * Settles with `work`; once `signal` aborts, rejects with its reason if `work` has not settled by the event loop's
+ * next turn. An answer already on its way when a stop lands is kept (as `executeStep` keeps a step's), and work
+ * that goes on past the stop (a process still being killed) is not waited for. Abandoned work is still observed.
+ * Its turn is taken as the abort is dispatched, so it ends before the step's own (`executeStep`): what the step
+ * records of the call is still the step's.
+ */
+function raceAbortAfterTurn(work, signal) {
+    return new Promise((resolve, reject) => {
+        let turn;
+        const onAbort = () => {
+            turn = setImmediate(() => reject(signal.reason));
+        };
+        const settle = () => {
+            signal.removeEventListener('abort', onAbort);
+            if (turn !== undefined)
+                clearImmediate(turn);
+        };
+        if (signal.aborted)
+            onAbort();
+        else
+            signal.addEventListener('abort', onAbort, { once: true });
+        work.then((value) => {
+            settle();
+            resolve(value);
+        }, (error) => {
+            settle();
             reject(error);
         });
     });

@@ -48,7 +48,10 @@ class McpCallLostError extends Error {
 var tool_output_too_large_error = __webpack_require__(35493);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
+
 
 /** An MCP server answered a tool call with `isError`: permanent unless the server marks it transient. */
 class McpToolError extends step_error/* StepError */.zg {
@@ -56,13 +59,14 @@ class McpToolError extends step_error/* StepError */.zg {
     constructor(options) {
         const trimmed = options.text.trim();
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-        const text = trimmed === '' ? 'no details given' : trimmed.length > 2000 ? `${trimmed.slice(0, 2000)}\u2026` : trimmed;
+        const text = trimmed === '' ? 'no details given' : (0,cut_text/* cutText */.IN)(trimmed, 2001);
         super(`${options.toolName}: MCP server '${options.server}' reported an error: ${text}`, options);
         this.server = options.server;
     }
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-transport-error.js
+
 
 /** The most of a transport's or server's words a message keeps: a server chooses them, and the log, summary and prompts show them. */
 const MAX_DETAIL_CHARS = 2000;
@@ -75,7 +79,7 @@ class McpTransportError extends step_error/* StepError */.zg {
     /** `effectUnknown`: the server took the call and its answer cannot be read (no tool result). `notSent`: the call never reached it. */
     constructor(options) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-        const detail = options.detail.length > MAX_DETAIL_CHARS ? `${options.detail.slice(0, MAX_DETAIL_CHARS)}\u2026` : options.detail;
+        const detail = (0,cut_text/* cutText */.IN)(options.detail, MAX_DETAIL_CHARS + 1);
         super(`${options.toolName}: calling MCP server '${options.server}' failed: ${detail}`, {
             transient: options.transient ?? true,
             toolName: options.toolName,
@@ -147,8 +151,6 @@ class McpAnswerTooLargeError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-words.js
@@ -166,7 +168,7 @@ const MAX_SERVER_WORDS_CHARS = 2000;
 function serverWords(error) {
     // A lost call (a 503) carries the server's answer as its cause.
     const answer = error instanceof McpCallLostError ? error.cause : error;
-    return (0,cut_text/* cutText */.I)(answer instanceof streamableHttp/* StreamableHTTPError */.b && answer.code !== undefined && answer.code >= 100 ? httpAnswerWords(answer.code, answer.message) : (0,error_text/* errorText */.k)(error), MAX_SERVER_WORDS_CHARS);
+    return (0,cut_text/* cutText */.IN)(answer instanceof streamableHttp/* StreamableHTTPError */.b && answer.code !== undefined && answer.code >= 100 ? httpAnswerWords(answer.code, answer.message) : (0,error_text/* errorText */.k)(error), MAX_SERVER_WORDS_CHARS);
 }
 /**
  * An HTTP server's refusal, status first: the SDK's message gave only the body, and a 401 with none read "Streamable HTTP
@@ -185,6 +187,7 @@ var sanitize_untrusted = __webpack_require__(67126);
 // EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
 var tool_result_too_deep_error = __webpack_require__(57048);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
+
 
 
 
@@ -235,7 +238,7 @@ function hiddenTextInSchema(schema, at = '') {
         return undefined;
     for (const [key, value] of Object.entries(schema)) {
         // The path names the key it found, with the hidden characters shown as `?`.
-        const shown = key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-').slice(0, 60);
+        const shown = (0,cut_text/* cutText */.IN)(key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-'), 61);
         const here = Array.isArray(schema) ? `${at}[${key}]` : at ? `${at}.${shown}` : shown;
         if (!Array.isArray(schema) && SMUGGLING.test(key))
             return here;
@@ -374,7 +377,7 @@ var format_path = __webpack_require__(19474);
 
 /** `tools[1].inputSchema`: where in an answer an issue is, cut (a key the server chose, in `_meta`, may be long). */
 function issuePath(path) {
-    return (0,cut_text/* cutText */.I)((0,format_path/* formatPath */.j)(path.map((key) => (typeof key === 'number' ? key : String(key)))), 200);
+    return (0,cut_text/* cutText */.IN)((0,format_path/* formatPath */.j)(path.map((key) => (typeof key === 'number' ? key : String(key)))), 200);
 }
 /**
  * An MCP server answered `method` with what the protocol does not allow there, which the SDK's schema refused.
@@ -385,7 +388,7 @@ class McpAnswerShapeError extends Error {
     name = 'McpAnswerShapeError';
     constructor(method, issues, options = {}) {
         const [first] = issues;
-        const what = first === undefined ? '' : (0,cut_text/* cutText */.I)(first.message.replace(/^Invalid input: /, ''), 200);
+        const what = first === undefined ? '' : (0,cut_text/* cutText */.IN)(first.message.replace(/^Invalid input: /, ''), 200);
         const where = first === undefined || first.path.length === 0 ? '' : `at ${issuePath(first.path)}, `;
         const others = issues.length - 1;
         const more = others > 0 ? ` (and ${others} more problem${others === 1 ? '' : 's'})` : '';

@@ -518,6 +518,7 @@ function cutToColumns(line, columns) {
             break;
         end = index + segment.length;
     }
+    // eslint-disable-next-line plan-runner/no-raw-text-cut -- `end` is a grapheme's end, never inside a character.
     return `${line.slice(0, end)}\u2026`;
 }
 /**

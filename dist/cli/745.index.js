@@ -372,7 +372,10 @@ var cut_note = __webpack_require__(30068);
 var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
 var invisible_characters = __webpack_require__(5709);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js
+
 
 
 
@@ -534,26 +537,30 @@ function sanitizeUntrusted(text, options = {}) {
         if (out.length <= limit)
             return out;
         options.onCut?.(out.length);
+        const kept = out.slice(0, (0,cut_text/* keptUnits */.ai)(out, limit));
         // `\u2026` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
-        return `${out.slice(0, limit)}\u2026\n${(0,cut_note/* cutNote */.n)(`${(0,group_digits/* groupDigits */.K)(out.length - limit)} more characters`)}`;
+        return `${kept}\u2026\n${(0,cut_note/* cutNote */.n)(`${(0,group_digits/* groupDigits */.K)(out.length - kept.length)} more characters`)}`;
     }
     let out = removeHtmlComments(visible);
     const length = out.length;
     // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
     if (length > limit)
-        out = out.slice(0, limit + CUT_MARGIN);
+        out = out.slice(0, (0,cut_text/* keptUnits */.ai)(out, limit + CUT_MARGIN));
+    // A text not read whole is cut with a note even when what was read fits once its hidden parts are gone: returned
+    // bare, the rest was dropped unsaid, and a judge passed a pull request on the part (found by an adversarial pass).
+    const whole = out.length === length;
     out = removeHiddenMarkdown(out);
     let previous;
     do {
         previous = out;
         out = out.replace(HIDDEN_ATTRIBUTE, '$1');
     } while (out !== previous);
-    if (out.length <= limit)
+    if (whole && out.length <= limit)
         return out;
     options.onCut?.(Math.max(length, out.length));
-    const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
+    const kept = out.slice(0, (0,cut_text/* keptUnits */.ai)(out, whole ? limit : safeCut(out, limit)));
     // `\u2026` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
-    return `${out.slice(0, keep)}\u2026\n${(0,cut_note/* cutNote */.n)(`${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - keep)} more characters`)}`;
+    return `${kept}\u2026\n${(0,cut_note/* cutNote */.n)(`${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - kept.length)} more characters`)}`;
 }
 /**
  * `sanitizeUntrusted` applied to every string inside a JSON-like value (object keys included),

@@ -205,7 +205,7 @@ function fitted(text, room, show, minimum = 20) {
     const fits = room.next;
     if (text.length > fits && fits < minimum)
         return undefined;
-    const shown = show((0,cut_text/* cutText */.I)(text, fits));
+    const shown = show((0,cut_text/* cutText */.IN)(text, fits));
     room.take(shown.length);
     return shown;
 }
@@ -216,22 +216,22 @@ function pendingLine(step, redact, room) {
         : step.tools?.length
             ? toolsPart(step.tools, room)
             : step.uses !== undefined
-                ? `runs the plan ${fitted((0,cut_text/* cutText */.I)(redact(step.uses), 200), room, code_fence/* inlineCode */.t, 60) ?? (0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(step.uses), 60))}, all of it`
+                ? `runs the plan ${fitted((0,cut_text/* cutText */.IN)(redact(step.uses), 200), room, code_fence/* inlineCode */.t, 60) ?? (0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(redact(step.uses), 60))}, all of it`
                 : `a ${step.type} step`;
     // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
-    const reason = step.uses === undefined || step.reason === undefined ? undefined : (fitted((0,cut_text/* cutText */.I)((0,checklist/* oneLogLine */.Hr)(redact(step.reason)), 300), room, escape_markdown/* escapeInlineMarkdown */.ME, 40) ?? `why it waits: ${restAt} says`);
+    const reason = step.uses === undefined || step.reason === undefined ? undefined : (fitted((0,cut_text/* cutText */.IN)((0,checklist/* oneLogLine */.Hr)(redact(step.reason)), 300), room, escape_markdown/* escapeInlineMarkdown */.ME, 40) ?? `why it waits: ${restAt} says`);
     const why = reason === undefined ? '' : ` (${reason})`;
     // What an agent works on, where its title is not it: the comment shows its start, as of arguments.
     const taskText = step.task === undefined ? undefined : redact(step.task);
     const task = taskText === undefined ? '' : `, working on ${fitted(taskText, room, code_fence/* inlineCode */.t) ?? `a task of ${(0,group_digits/* groupDigits */.K)(taskText.length)} characters (${restAt} has it)`}`;
-    const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.I)(redact(step.title), 100)}`)} \u2014 ${what}${task}${why}`;
+    const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.IN)(redact(step.title), 100)}`)} \u2014 ${what}${task}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
     const maxChars = room.next;
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
         return `${title} with ${(0,group_digits/* groupDigits */.K)(text.length)} characters of arguments: ${restAt} has them`;
     }
     const rest = text.length > maxChars ? ` (${(0,group_digits/* groupDigits */.K)(text.length - maxChars + 1)} more characters: ${restAt} has them all)` : '';
-    const shown = (0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(text, maxChars));
+    const shown = (0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(text, maxChars));
     room.take(shown.length);
     const args = step.args !== undefined
         ? ` with ${shown}${rest}`
@@ -477,7 +477,7 @@ function keys(list) {
 function renderSummaryRevisions(record, redact) {
     if (record.revisions.length === 0)
         return '';
-    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(r.reason), 1000))} |`);
+    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(r.reason), 1000))} |`);
     return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -611,6 +611,7 @@ function itemsPart(items, step, redact, where) {
     return {
         full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`),
         cut: `${urgent.map((index) => lines[index].line).join('\n')}${left > 0 ? `\n\n${note}` : ''}`,
+        least: `_The ${label} were cut from this summary; every item is in ${where}._`,
     };
 }
 function stepParts(key, title, step, redact, where) {
@@ -618,11 +619,12 @@ function stepParts(key, title, step, redact, where) {
     const parts = [];
     if (step?.items) {
         // One line per item instead of the list as one block: the counts head the line, the items fold out.
-        line += (0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step));
+        // Its counts ("3/3 done") do not show the items its list lacked (drawn from a cut result, or a tool's made from a partial one).
+        line += `${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500))}`;
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
-            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.I)(redact(step.error ?? 'failed'), 500))}`;
+            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.IN)(redact(step.error ?? 'failed'), 500))}`;
         return [line, ...parts];
     }
     if (step?.state === 'completed' && step.result !== undefined) {
@@ -630,6 +632,7 @@ function stepParts(key, title, step, redact, where) {
         const block = textBlock('Result', redact(text), json, where);
         if (block.inline !== undefined)
             line += ` \u2192 ${block.inline}`;
+        line += (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500));
         if (block.part)
             parts.push(block.part);
     }
@@ -644,7 +647,7 @@ function stepParts(key, title, step, redact, where) {
         line += ` \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
     }
     else if (step?.retry) {
-        line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(step.retry.error), 200))}`;
+        line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
@@ -697,9 +700,12 @@ function nestedPart(step, redact, where) {
     const kept = urgent.slice(0, URGENT_KEPT);
     const left = lines.length - kept.length;
     const unfinished = urgent.length - kept.length;
-    const which = unfinished === 0 ? ' that completed or did not run' : `, ${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished,`;
-    const note = `_\u2026 ${(0,group_digits/* groupDigits */.K)(left)} step${left === 1 ? '' : 's'} of the plans this step uses${which} ${left === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
-    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${note}` : note };
+    const note = (count, failed) => {
+        const which = failed === 0 ? ' that completed or did not run' : `, ${(0,group_digits/* groupDigits */.K)(failed)} of them failed or unfinished,`;
+        return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'} of the plans this step uses${which} ${count === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
+    };
+    const rest = note(left, unfinished);
+    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
 }
 /**
  * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
@@ -771,8 +777,8 @@ function leftOutNotice(count, unfinished, where) {
 function cuttables(parts) {
     return parts.flatMap((part) => (isDroppable(part) ? part.lines.filter(isCuttable) : isCuttable(part) ? [part] : []));
 }
-function show(part, cut) {
-    return isCuttable(part) ? (cut.has(part) ? part.cut : part.full) : part;
+function show(part, cut, least) {
+    return isCuttable(part) ? (least.has(part) ? part.least : cut.has(part) ? part.cut : part.full) : part;
 }
 /** The parts as `join` shows them, each piece with its place (a part is its own line 0); a run of steps left out is one notice (index -1). */
 function eachPiece(parts, dropped, where, visit) {
@@ -800,9 +806,9 @@ function eachPiece(parts, dropped, where, visit) {
     notice();
 }
 /** The parts as text; a run of steps left out becomes one line saying how many. */
-function join(parts, cut, dropped, where) {
+function join(parts, cut, least, dropped, where) {
     const out = [];
-    eachPiece(parts, dropped, where, (piece) => out.push(show(piece, cut)));
+    eachPiece(parts, dropped, where, (piece) => out.push(show(piece, cut, least)));
     return out.filter((p) => p !== '').join(SEPARATOR);
 }
 /**
@@ -811,7 +817,7 @@ function join(parts, cut, dropped, where) {
  * again after each cut, 256 results of 1 MB took 4.7 s and 1.3 GB (now 1.5 s and 0.9 GB, most of it V8
  * copying each result's block into one string, once, to measure it).
  */
-function measureBody(body, cut) {
+function measureBody(body, cut, least) {
     const full = new Map();
     const short = new Map();
     const measure = (piece) => {
@@ -829,7 +835,7 @@ function measureBody(body, cut) {
         cut: (part) => short.get(part) ?? byteSize(part.cut),
         shown: (piece, index, line) => {
             if (typeof piece !== 'string')
-                return cut.has(piece) ? bytes.cut(piece) : bytes.full(piece);
+                return least.has(piece) ? byteSize(piece.least) : cut.has(piece) ? bytes.cut(piece) : bytes.full(piece);
             return strings[index]?.[line] ?? byteSize(piece);
         },
     };
@@ -902,9 +908,10 @@ function renderSummary(record, options) {
         const results = cut.size - (cut.has(graph) ? 1 : 0);
         return results ? cutNotice(results, where) : '';
     };
-    const render = () => `${join([header, notice(), ...body], cut, dropped, where)}\n`;
+    const least = new Set();
+    const render = () => `${join([header, notice(), ...body], cut, least, dropped, where)}\n`;
     // The size of `render()`, summed from sizes measured once: the text is built once, when it fits or is cut.
-    const bytes = measureBody(body, cut);
+    const bytes = measureBody(body, cut, least);
     const measure = () => joinedBytes([header, notice()], body, bytes, dropped, where) + 1;
     if (measure() <= maxBytes)
         return render();
@@ -923,6 +930,18 @@ function renderSummary(record, options) {
     if (measure() <= maxBytes)
         return render();
     cut.add(graph);
+    if (measure() <= maxBytes)
+        return render();
+    // The cuts that keep lines (a list's failed items) down to their counts, largest first, before any step is left out.
+    const shorter = cuttables(body).filter((part) => part.least !== undefined && cut.has(part));
+    shorter.sort((a, b) => bytes.cut(b) - bytes.cut(a));
+    size = measure();
+    for (const part of shorter) {
+        if (size <= maxBytes)
+            break;
+        least.add(part);
+        size -= bytes.cut(part) - byteSize(part.least);
+    }
     if (measure() <= maxBytes)
         return render();
     leaveOutSteps(body, dropped, { size: measure(), maxBytes, bytes, where, measure });
@@ -1166,7 +1185,7 @@ function reportOf(outcome, context) {
         const markdown = stop ? `${preview}\n**Status:** ${stop.status} \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(stop.message)}; the model's calls that wrote the plan passed it.\n` : preview;
         return { status: stop ? stop.status : 'succeeded', ...(stop && { reason: stop.message }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
     }
-    const lost = context.failedAfter !== undefined && outcome.status === 'succeeded';
+    const lost = context.failedAfter !== undefined && (outcome.status === 'succeeded' || outcome.status === 'awaiting-approval');
     const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;
     const status = lost ? 'failed' : outcome.status;
     const { record, goals, reason } = judgedRecord(ran, status, outcome.goals, context.redact);
@@ -1267,8 +1286,8 @@ function goalVerdict(goal) {
 }
 /** A goal as a Markdown list item (a used plan's goals under its step): icon, name, severity and outcome, evidence. */
 function goalListItem(goal, redact, maxEvidence = 300) {
-    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(goal.name), 200));
-    return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(evidenceBeside(goal)), maxEvidence))}`;
+    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200));
+    return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence))}`;
 }
 /**
  * A goal's evidence beside its outcome: a goal that could not be evaluated says so in its evidence too
@@ -1291,10 +1310,10 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
     const rowOf = (goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(evidenceBeside(goal)), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     };
@@ -1498,7 +1517,7 @@ function stepDetail(step, redact, gate) {
         parts.push(`${step.type === 'agent' ? 'task' : 'asks'}: ${instruction}`);
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(parts.join(' \u00b7 '))), DETAIL_MAX_CHARS);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .IN)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(parts.join(' \u00b7 '))), DETAIL_MAX_CHARS);
 }
 /** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
@@ -1562,7 +1581,7 @@ function statusIcon(status) {
 const MAX_REASON_CHARS = 1000;
 /** A reason as a status line shows it: redacted, cut and escaped as inline Markdown (it may quote a tool, a model or a trace). */
 function reasonText(reason, redact) {
-    return (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(reason), MAX_REASON_CHARS));
+    return (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(reason), MAX_REASON_CHARS));
 }
 /** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
 function reasonSuffix(reason, redact) {
@@ -1591,7 +1610,7 @@ const GOAL_MAX_CHARS = 2_000;
  * it is cut, so that a cut cannot split a secret out of the redactor's sight.
  */
 function goalLine(goal, redact) {
-    return `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(goal), GOAL_MAX_CHARS))}`;
+    return `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal), GOAL_MAX_CHARS))}`;
 }
 /** Title, status line and goal of the summary. */
 function renderSummaryHeader(record, redact) {
@@ -1637,7 +1656,7 @@ function entryOf(todo, redact, stepEnded) {
     // A model's words, drawn on a terminal too: one line, control characters shown (an ESC would move the cursor).
     const text = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(todo.content));
     const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
-    return { id: todo.id, status: todo.status, icon, content: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(text, MAX_CONTENT) };
+    return { id: todo.id, status: todo.status, icon, content: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(text, MAX_CONTENT) };
 }
 /**
  * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the

@@ -128,7 +128,12 @@ function changeLines(event, record, redact) {
         }
         case 'todos_updated': {
             const agent = agentRecord(record, event, redact);
-            return (0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. ${todoLine(entry).trimStart()}`);
+            // What a replace left out is no longer in the record: without its line the log just stopped naming it.
+            const leftOut = (0,todo_entries/* todoEntries */.vk)({ state: agent.holder?.state ?? 'in_progress', todos: event.dropped ?? [] }, redact);
+            return [
+                ...(0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. ${todoLine(entry).trimStart()}`),
+                ...leftOut.map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. left out of the TODO list: ${todoLine(entry).trimStart()}`),
+            ];
         }
         case 'agent_turn':
         case 'agent_tool_called':
@@ -379,8 +384,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __webpack_require__(97484);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 59 modules
+var run_job = __webpack_require__(85759);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules

@@ -139,7 +139,7 @@ function remainingText(request) {
     if (left.length === 0)
         return `Steps not run yet:\n${blocks}`;
     // With `\u2026` where a description is cut: the redactor every prompt passes hides there the start of a known secret the cut left.
-    const lines = left.map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} \u2014 ${(0,cut_text/* cutText */.I)(step.description, 120)}`);
+    const lines = left.map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} \u2014 ${(0,cut_text/* cutText */.IN)(step.description, 120)}`);
     return `Steps not run yet:\n${blocks}\nThe other ${left.length} steps not run yet, one line each for room:\n${(0,data_block/* dataBlock */.g4)({ part: 'steps not run yet, shortened' }, lines.join('\n'))}`;
 }
 function failureLine(failure) {
@@ -154,6 +154,28 @@ function failuresText(failures) {
     const more = left.length === 0 ? '' : `\n[left out for room: ${left.length} earlier failures, of steps ${(0,plan_check_context/* listNames */.Z)(left)}]`;
     return `Every failure so far in this run (do not repeat them):\n${(0,data_block/* dataBlock */.g4)({ name: 'failures' }, lines.join('').trimEnd(), true)}${more}`;
 }
+/** Characters of what the runs a resumed run comes from tried (their failures and replans) a replan prompt holds at most. */
+const EARLIER_CONTEXT_CHAR_LIMIT = 16_000;
+function earlierLine(entry) {
+    // The run's label is a trace's file name, as the trace that carries it says: sanitised like the rest.
+    const where = (0,data_block/* promptExcerpt */.e2)(entry.in, 200);
+    if (entry.kind === 'replanned')
+        return `- ${where}: replanned (plan revision ${entry.revision}): ${(0,data_block/* promptExcerpt */.e2)(entry.reason, FAILURE_ERROR_CHARS)}\n`;
+    const retried = entry.attempts > 1 ? ` after ${entry.attempts} attempts` : '';
+    const transient = entry.transient ? ' (may pass another time)' : '';
+    return `- ${where}: step ${(0,data_block/* promptExcerpt */.e2)(`${entry.stepKey} ${entry.call}`, 200)} ${(0,data_block/* promptExcerpt */.e2)(entry.args, FAILURE_ARGS_CHARS)} failed${retried}${transient}: ${(0,data_block/* promptExcerpt */.e2)(entry.error, FAILURE_ERROR_CHARS)}\n`;
+}
+/**
+ * What the runs a resumed run comes from saw fail and replanned, in order, of what fits the latest first: told
+ * only this run's failures, a re-run's replanner planned the approach that had failed before again.
+ */
+function earlierText(earlier) {
+    const shown = (0,data_block/* fitBlocks */.U8)([...earlier].reverse(), earlierLine, EARLIER_CONTEXT_CHAR_LIMIT);
+    const lines = earlier.flatMap((entry) => shown.get(entry) ?? []);
+    const left = earlier.length - shown.size;
+    const more = left === 0 ? '' : `\n[left out for room: ${left} earlier failures and replans]`;
+    return `This run resumes earlier runs of the plan. What failed in them, and how they were replanned (do not plan the same approach again):\n${(0,data_block/* dataBlock */.g4)({ name: 'earlier runs' }, lines.join('').trimEnd(), true)}${more}`;
+}
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 function replanMessages(plan, request, inputs) {
     const about = request.failure ? usedBy(request.failure.step) : request.review ? [request.review.stepKey] : [];
@@ -163,6 +185,8 @@ function replanMessages(plan, request, inputs) {
     }
     if (request.review)
         sections.push(`A review after step ${request.review.stepKey} found the rest of the plan no longer fits:\n${(0,data_block/* dataBlock */.g4)({ review: request.review.stepKey }, request.review.reason)}`);
+    if (request.earlier && request.earlier.length > 0)
+        sections.push(earlierText(request.earlier));
     if (request.failures.length > 0)
         sections.push(failuresText(request.failures));
     sections.push(remainingText(request));
@@ -186,6 +210,7 @@ var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./lib/planner/find-json-value.js
 var find_json_value = __webpack_require__(15588);
 ;// CONCATENATED MODULE: ./lib/planner/plan-answer-error.js
+
 /** A planner, replanner or review answer that could not be used (no JSON, wrong shape, invalid steps). */
 class PlanAnswerError extends Error {
     /** Who answered: `planner`, `replanner` or `review`. */
@@ -193,7 +218,7 @@ class PlanAnswerError extends Error {
     problem;
     answer;
     constructor(purpose, problem, answer) {
-        const excerpt = answer.length > 200 ? `${answer.slice(0, 200)}\u2026` : answer;
+        const excerpt = (0,cut_text/* cutText */.IN)(answer, 201);
         super(`the ${purpose}'s answer could not be used: ${problem} (it answered ${JSON.stringify(excerpt)})`);
         this.name = 'PlanAnswerError';
         this.purpose = purpose;
@@ -227,7 +252,7 @@ function readReviewVerdict(answer) {
     if (!verdict?.success)
         throw new PlanAnswerError('review', 'the answer is not {"fits": boolean, "reason": string}', answer);
     // One sentence is asked for; the reason becomes a revision's reason or an escalation's last error, which each step not run yet keeps.
-    return { fits: verdict.data.fits, reason: (0,cut_text/* cutText */.I)(verdict.data.reason, MAX_REASON_CHARS) };
+    return { fits: verdict.data.fits, reason: (0,cut_text/* cutText */.IN)(verdict.data.reason, MAX_REASON_CHARS) };
 }
 
 // EXTERNAL MODULE: ./lib/planner/step-list-format.js
@@ -257,7 +282,7 @@ const MAX_LISTED_PROBLEMS = 10;
 /** Characters of one listed problem at most: a message may quote what the model wrote. */
 const MAX_PROBLEM_CHARS = 500;
 function problems(errors) {
-    const listed = errors.slice(0, MAX_LISTED_PROBLEMS).map((error) => (0,cut_text/* cutText */.I)(error.path ? `${error.path}: ${error.message}` : error.message, MAX_PROBLEM_CHARS));
+    const listed = errors.slice(0, MAX_LISTED_PROBLEMS).map((error) => (0,cut_text/* cutText */.IN)(error.path ? `${error.path}: ${error.message}` : error.message, MAX_PROBLEM_CHARS));
     const more = errors.length - listed.length;
     return `${listed.join('; ')}${more > 0 ? `; \u2026 and ${more} more problem${more === 1 ? '' : 's'}` : ''}`;
 }

@@ -37,17 +37,40 @@ function cutNoteIn(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ cutText)
+/* harmony export */   IN: () => (/* binding */ cutText),
+/* harmony export */   __: () => (/* binding */ cutTextStart),
+/* harmony export */   ai: () => (/* binding */ keptUnits)
 /* harmony export */ });
 /* unused harmony export cutTextBytes */
+/**
+ * How many of `text`'s UTF-16 units a cut to at most `max` keeps: `max`, or one less where the cut would fall
+ * between the halves of a character outside the BMP (an emoji). A lone half is no character: GitHub may show
+ * it as U+FFFD, or refuse the write. Every cut of text goes through here (ESLint refuses a raw one in `src/`).
+ */
+function keptUnits(text, max) {
+    if (max <= 0)
+        return 0;
+    if (max >= text.length)
+        return text.length;
+    const high = text.charCodeAt(max - 1);
+    return high >= 0xd800 && high <= 0xdbff ? max - 1 : max;
+}
 /** `text` cut to at most `max` characters, ending in `\u2026` when cut; never between the halves of a character outside the BMP (an emoji). */
 function cutText(text, max) {
     if (text.length <= max)
         return text;
-    // A lone high surrogate is no character: GitHub may show it as U+FFFD, or refuse the write.
-    const end = max - 1;
-    const high = text.charCodeAt(end - 1);
-    return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}\u2026`;
+    return `${text.slice(0, keptUnits(text, max - 1))}\u2026`;
+}
+/** `text` cut to at most its last `max` characters, starting with `\u2026` when cut; never between the halves of a character. */
+function cutTextStart(text, max) {
+    if (text.length <= max)
+        return text;
+    let start = text.length - Math.max(0, max - 1);
+    const low = text.charCodeAt(start);
+    if (low >= 0xdc00 && low <= 0xdfff && start < text.length)
+        start++;
+    // eslint-disable-next-line plan-runner/no-raw-text-cut -- `start` is after a low half, never between two.
+    return `\u2026${text.slice(start)}`;
 }
 /** `\u2026` in UTF-8. */
 const ELLIPSIS_BYTES = 3;
@@ -967,7 +990,9 @@ function readableReason(error) {
 /* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
-/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(35878);
+/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(35878);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
+
 
 /**
  * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
@@ -988,7 +1013,7 @@ class JsonDuplicateKeyError extends SyntaxError {
     /** The key as messages show it: quoted, cut to 80 characters. */
     shownKey;
     constructor(key) {
-        const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key);
+        const shownKey = JSON.stringify((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(key, 81));
         super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
         this.name = 'JsonDuplicateKeyError';
         this.shownKey = shownKey;
@@ -1003,7 +1028,7 @@ class JsonDuplicateKeyError extends SyntaxError {
  */
 function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
     const value = JSON.parse(text);
-    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
+    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(value, maxDepth))
         throw new JsonTooDeepError(maxDepth);
     if (value !== null && typeof value === 'object')
         refuseDuplicateKeys(text);
@@ -2307,7 +2332,7 @@ class RegexSyntaxError extends Error {
 }
 /** A pattern as an error quotes it: its first 200 characters (one may be 64 KiB long), then how many more. */
 function shownPattern(pattern) {
-    const shown = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .I)(pattern, 201);
+    const shown = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(pattern, 201);
     return shown === pattern ? pattern : `${shown} (${(0,_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(pattern.length - shown.length + 1)} more characters)`;
 }
 
@@ -2466,6 +2491,11 @@ class StepError extends Error {
      * happened (found by an adversarial pass: a POST to a server that was restarting escalated the run).
      */
     notSent;
+    /**
+     * True when nothing may go on past the failure: the run stops, failed, for it, and no replan, agent turn or other item
+     * works around it (the run's pull request moved on to another commit: nothing the run does can vouch for its own).
+     */
+    stopsRun;
     constructor(message, options) {
         super(message, { cause: options.cause });
         this.name = new.target.name;
@@ -2473,6 +2503,7 @@ class StepError extends Error {
         this.toolName = options.toolName;
         this.effectUnknown = options.effectUnknown === true;
         this.notSent = options.notSent === true && !this.effectUnknown;
+        this.stopsRun = options.stopsRun === true;
         if (options.retryAfterMs !== undefined)
             this.retryAfterMs = options.retryAfterMs;
     }
@@ -2598,7 +2629,7 @@ function readGitHubFailure(error) {
     const failure = (error ?? {});
     if (failure.name === 'AbortError' || failure.name === 'TimeoutError')
         return { message: 'timed out', transient: true };
-    const message = typeof failure.message === 'string' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .I)(failure.message.split('\n', 1)[0], 300) : String(error);
+    const message = typeof failure.message === 'string' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(failure.message.split('\n', 1)[0], 300) : String(error);
     const status = typeof failure.status === 'number' ? failure.status : undefined;
     if (status === undefined || failure.response === undefined)
         return { message, transient: true };
@@ -5247,7 +5278,7 @@ function oneIssue(issue, scope, relative) {
             if (typeof issue.input === 'number' && issue.expected === 'int')
                 return [{ path, message: `${keyName(path)} must be a whole number; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
             // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
-            if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
+            if (issue.expected === 'array' && ((typeof issue.input === 'number' && Number.isFinite(issue.input)) || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
                 return [{ path, message: `${keyName(path)} must be a list; got ${(0,show_value/* describeKind */.S)(issue.input)}: write [${String(issue.input)}] for a list of one` }];
             }
             // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.
@@ -5517,7 +5548,7 @@ const OnFailure = schemas["enum"](['replan', 'fail', 'continue']).meta({
 });
 /** When a run pauses for a person's approval before it acts. */
 const ApprovalPolicy = schemas["enum"](['never', 'side-effects', 'plan'], { error: (issue) => `expected never, side-effects or plan, got ${JSON.stringify(issue.input)}` }).meta({
-    description: 'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before each step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
+    description: 'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before each step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`. In the action, a plan that may pause is refused before anything runs where plan-runner writes no PR comment (a push, a schedule, comment: never, a fork\'s pull request): no /approve could reach it.',
 });
 /** A dependency: a step id, or `{step, optional: true}` for an input the step can do without. */
 const Dependency = schemas.union([
@@ -5570,6 +5601,11 @@ const Step = schemas.strictObject({
         .optional()
         .meta({ description: "The run pauses before this step until a person approves it (besides the plan's `approval:` policy)." }),
     review: schemas.boolean().optional().meta({ description: 'After this step completes, ask the model whether the rest of the plan still fits (a replan if not).', default: false }),
+    handles_gaps: schemas.literal(true)
+        .optional()
+        .meta({
+        description: "tool_call only, and for people to set (a model's steps cannot): the step's tool reads the gaps in what it is given (a null for each failed item of a for_each list, a [cut: \u2026] note) and says them in its answer, which then counts as whole, so goals may pass on it. Without it, a tool step given a result that lacks work has a partial result, which no goal passes on.",
+    }),
     why: schemas.string().optional().meta({ description: 'Why the step is there; planners write it, the plan preview shows it.' }),
     for_each: schemas.string()
         .min(1)
@@ -5726,13 +5762,16 @@ const Escalate = schemas.strictObject({
     mention: schemas.string()
         .regex(/^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/, 'write a mention as @user or @org/team')
         .optional()
-        .meta({ description: 'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens.', examples: ['@org/team'] }),
+        .meta({
+        description: 'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens. Told too, in a comment of its own, when the run pauses for approval on a pull request or issue: once per pause, with how to approve.',
+        examples: ['@org/team'],
+    }),
     label: schemas.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
 })
     // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
     // new-user walkthrough).
     .refine((escalate) => escalate.mention !== undefined || escalate.label !== undefined, 'escalate names no one to tell: give it a mention (@user or @org/team), a label, or both, or leave it out')
-    .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan).' });
+    .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan); its mention is told too when a run pauses for approval on a pull request or issue.' });
 /** Rules for plans a model writes (a file with a goal and no workflow_sequence). */
 const PlannerOptions = schemas.strictObject({
     require_tools: schemas.boolean()
@@ -5800,6 +5839,8 @@ const Plan = schemas.strictObject({
 /* harmony export */   S: () => (/* binding */ describeKind),
 /* harmony export */   v: () => (/* binding */ showValue)
 /* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
+
 /** A short, readable rendering of a value for an error message. */
 function showValue(value) {
     if (value === undefined)
@@ -5816,7 +5857,7 @@ function showValue(value) {
     catch {
         text = String(value);
     }
-    const short = text.length > 40 ? `${text.slice(0, 37)}\u2026` : text;
+    const short = text.length > 40 ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(text, 38) : text;
     return `\`${short}\``;
 }
 /** What kind of value something is, in words: "a list", "a number". */
@@ -6054,6 +6095,7 @@ function buildPlanSteps(steps) {
             ...(step.retry !== undefined && { retry: step.retry }),
             ...(step.on_failure !== undefined && { onFailure: step.on_failure }),
             ...(step.review !== undefined && { review: step.review }),
+            ...(step.handles_gaps === true && { handlesGaps: true }),
             ...(step.approval === true && { approval: true }),
             ...(step.why !== undefined && { why: step.why }),
             ...(step.uses !== undefined && { uses: step.uses }),
@@ -6348,7 +6390,10 @@ var json_schema = __webpack_require__(369);
 var unguarded_ref_cycle = __webpack_require__(14441);
 // EXTERNAL MODULE: ./lib/plan/zod-ref.js
 var zod_ref = __webpack_require__(82074);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/plan/check-goals.js
+
 
 
 
@@ -6434,7 +6479,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
                 issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
             // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
             else if (pattern !== undefined && matchesAnything(pattern, goal.flags, kind === 'matches' ? TEXT_PROBES : SENTENCE_PROBES)) {
-                issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(\u2026)?\` or \`x*\` as the whole)` });
+                issues.push({ path: [...at, kind], message: `\`${(0,cut_text/* cutText */.IN)(pattern, 65)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(\u2026)?\` or \`x*\` as the whole)` });
             }
         }
         // Nothing fills in a goal's text (found by an adversarial pass): `not_contains: "${inputs.api_key}"` looked for
@@ -6634,7 +6679,8 @@ var reference_path = __webpack_require__(1000);
 
 
 
-const FOR_EACH_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field} or ${inputs.<name>}';
+// Inputs are never lists (see the input check below): not offered as a form to write.
+const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
 /** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
 function checkForEach(step, index, steps, stepIndex, issues) {
     const list = step.forEach.list;
@@ -6817,6 +6863,7 @@ const TYPE_ONLY_STEP_FIELDS = [
     { field: 'tool', types: ['tool_call'], message: () => 'only tool_call steps name a tool; remove `tool` or write `type: tool_call`' },
     { field: 'args', types: ['tool_call'], message: (type) => `only tool_call steps take \`args\`; a ${type} step is answered by the model` },
     ...['task', 'tools', 'max_turns'].map((field) => ({ field, types: ['agent'], message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
+    { field: 'handles_gaps', types: ['tool_call'], message: () => "only tool_call steps take `handles_gaps`: a model step is told what a result it is given lacks, and its answer is its own; remove it" },
     { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
     ...['uses', 'with'].map((field) => ({ field, types: ['plan'], message: () => `only plan steps take \`${field}\`; write \`type: plan\` or remove it` })),
     { field: 'for_each', types: RUN_HERE, message: () => 'a plan step cannot carry for_each; map over a tool or reasoning step inside the used plan instead' },
@@ -7626,6 +7673,8 @@ function splitCompositions(schema) {
 /* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(369);
 /* harmony import */ var _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(79006);
 /* harmony import */ var _zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(72926);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
+
 
 
 
@@ -7665,7 +7714,7 @@ const UNNAMED_URI = 'https://plan-runner.invalid/unnamed/';
 const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
 /** Keywords whose values map names to schemas: a reference to the map itself leads to no schema. */
 const SCHEMA_MAPS = new Set([..._core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .SUBSCHEMA_MAPS */ .gZ, 'dependencies']);
-const quoted = (text) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
+const quoted = (text) => JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(text, 201));
 /** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
  * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
  * a review). JSON Schema's own are short; a longer one is a resource no reference can name. */
@@ -7887,7 +7936,7 @@ function withResolvedRefs(written, options = {}) {
         }
         const inner = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .subschemasOf */ .mN)(schema, false);
         if ('$ref' in schema && typeof schema['$ref'] !== 'string')
-            throw new Error(`\`$ref\` must be a URI (text), not ${JSON.stringify(schema['$ref'])?.slice(0, 100)}`);
+            throw new Error(`\`$ref\` must be a URI (text), not ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(JSON.stringify(schema['$ref']) ?? 'nothing', 101)}`);
         if (typeof schema['$ref'] === 'string') {
             const found = resolve(schema['$ref'], schema);
             leadsTo.set(schema, found);
@@ -8911,7 +8960,10 @@ class InvalidSearchError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -9075,7 +9127,7 @@ function searchFilesTool(options) {
                     // Cut, then redacted, in any file: at the `\u2026` the cut adds the redactor hides the start of a secret,
                     // and shapes the whole file does not hold can appear.
                     // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
-                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`)) : own;
+                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact((0,cut_text/* cutText */.IN)(line, MAX_LINE_CHARS + 1))) : own;
                     if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {
@@ -9130,7 +9182,7 @@ function formatBytes(bytes) {
 
 /***/ }),
 
-/***/ 3778:
+/***/ 75225:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9198,151 +9250,18 @@ class TokenIdentity {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/github/github-writes.js
-var github_writes = __webpack_require__(87093);
-;// CONCATENATED MODULE: ./lib/security/load-neutraliser.js
-/**
- * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
- * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
- * Its text is redacted last, after the neutraliser: taking out HTML and decoding character references
- * can join a secret's pieces that the redactor saw apart (`ghp_ab<!-- -->cd`, `&#x65;`), and a
- * GitHub write is where they would be read (found by an adversarial pass). Every text plan-runner
- * writes to GitHub goes through here.
- */
-async function loadNeutraliser(policy, redact, made = 'raw') {
-    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 13527));
-    return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
-}
-
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __webpack_require__(1938);
-;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
-
-/** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
-class WriteRefusedError extends step_error/* StepError */.zg {
-    rule;
-    constructor(options) {
-        super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
-            transient: false,
-            toolName: options.toolName,
-        });
-        this.rule = options.rule;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/well-formed.js
-var well_formed = __webpack_require__(75107);
-;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
-
-
-
-
-
-const CAPS = {
-    issue: { field: 'max_issues', noun: 'issue' },
-    comment: { field: 'max_comments', noun: 'comment' },
-};
-/**
- * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
- * kind against their caps, checks labels against the list, and neutralises the text written.
- * One instance per run; every write tool of the run shares it.
- */
-class WriteAllowance {
-    #writes;
-    #outbound;
-    #redact;
-    #used = { issue: 0, comment: 0 };
-    /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
-    #counted = new Set();
-    /**
-     * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
-     * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name.
-     */
-    constructor(redact, writes = {}, repositoryUrl, repositories = []) {
-        this.#redact = redact;
-        this.#writes = writes;
-        this.#outbound = {
-            allowMentions: writes.allow_mentions ?? false,
-            allowReferences: writes.allow_references ?? false,
-            referenceRepos: repositories,
-            allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
-        };
-    }
-    /**
-     * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
-     * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
-     */
-    take(kind, toolName, key) {
-        if (key !== undefined && this.#counted.has(key))
-            return;
-        const { field, noun } = CAPS[kind];
-        const cap = this.#writes[field] ?? github_writes/* DEFAULT_GITHUB_WRITES */.B[field];
-        if (this.#used[kind] >= cap) {
-            throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
-        }
-        this.#used[kind] += 1;
-        if (key !== undefined)
-            this.#counted.add(key);
-    }
-    /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
-    giveBack(kind, key) {
-        if (key !== undefined && !this.#counted.delete(key))
-            return;
-        if (this.#used[kind] > 0)
-            this.#used[kind] -= 1;
-    }
-    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
-    checkLabels(labels, toolName) {
-        const allowed = this.#writes.labels ?? [];
-        const refused = labels.filter((label) => !allowed.some((name) => name.toLowerCase() === label.toLowerCase()));
-        if (refused.length === 0)
-            return;
-        const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
-        throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
-    }
-    /**
-     * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
-     * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
-     */
-    async text(text, kind = 'body') {
-        // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
-        const written = (0,well_formed/* wellFormed */.E)((await loadNeutraliser(this.#outbound, this.#redact))(text));
-        // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
-        return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
-    }
-    /**
-     * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
-     * broken mention or reference gains a character, a code fence grows with the text's longest run of
-     * backticks, so text within the limit as written can pass it (a 256-character title of mentions
-     * became 341), and GitHub's 422 would still use up the write the cap allows.
-     */
-    async fittedText(text, limit) {
-        const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
-        // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
-        if (written.length <= limit.max)
-            return written;
-        const length = codePoints(written);
-        if (length <= limit.max)
-            return written;
-        const given = codePoints(text);
-        const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
-        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
-    }
-}
-/** How many code points `text` holds. */
-function codePoints(text) {
-    let count = 0;
-    for (const _ of text)
-        count++;
-    return count;
-}
-
+// EXTERNAL MODULE: ./lib/tools/github/write-allowance.js + 2 modules
+var write_allowance = __webpack_require__(70657);
 ;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
 /** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
 function reachableRepositories(context) {
     return [`${context.owner}/${context.repo}`, ...context.allowRepos];
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __webpack_require__(30068);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
 
 /** A github tool was asked to read or write a repository the plan does not allow. */
@@ -9511,8 +9430,6 @@ function defineGitHubTool(context, spec) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/cut-note.js
-var cut_note = __webpack_require__(30068);
 // EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
 var format_bytes = __webpack_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/github/cap-text.js
@@ -9553,6 +9470,7 @@ function issueSummary(issue, options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
+
 
 
 
@@ -9696,6 +9614,8 @@ function issueReadTools(context) {
                     return {
                         query: q,
                         total_count: data.total_count,
+                        // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
+                        ...(data.incomplete_results && { note: (0,cut_note/* cutNote */.n)("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query") }),
                         items: data.items.map((issue) => issueSummary(issue, { body: 'none' })),
                     };
                 }
@@ -9786,7 +9706,30 @@ function listCommitsTool(context) {
     });
 }
 
+;// CONCATENATED MODULE: ./lib/tools/github/pull-request-moved-error.js
+
+/**
+ * A read of the run's pull request found its head moved on from the commit the run is for (a push during the run). It
+ * stops the run (`stopsRun`): an agent told of it, a replan or an item gone past it let the run pass that commit unread.
+ */
+class PullRequestMovedError extends step_error/* StepError */.zg {
+    pullNumber;
+    /** The commit the run, its comment and its check run are for. */
+    runSha;
+    /** The pull request's head now. */
+    headSha;
+    constructor(options) {
+        const { toolName, target, pullNumber, runSha, headSha } = options;
+        super(`${toolName}: pull request #${pullNumber} of ${target} moved on to commit ${headSha} during the run, which is for commit ${runSha}: ` +
+            `what it reads now is the newer commit's, not the one this run reports on; a run for ${headSha.slice(0, 7)} checks it`, { transient: false, toolName, stopsRun: true });
+        this.pullNumber = pullNumber;
+        this.runSha = runSha;
+        this.headSha = headSha;
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/github/pull-request-tools.js
+
 
 
 
@@ -9806,27 +9749,61 @@ function pullNumberProperty(defaultPullNumber) {
 /**
  * The pull request a call is for: its `pull_number`, else the run's when the call is for the run's repository. Without
  * either (arguments the schema's `required` did not check, as a plan's validation, not knowing the run's event, lets
- * it be left out), the call fails saying so: the run's number in another repository is another pull request.
+ * it be left out), the call fails saying so: the run's number in another repository is another pull request. The run's
+ * own pull request is read as of the run's commit (`runHeadSha`): a push during the run moves its head.
  */
-function pullNumber(tool, args, context, call, defaultPullNumber) {
+function pullTarget(tool, args, context, call, defaultPullNumber, runHeadSha) {
+    const own = `${context.owner}/${context.repo}`;
+    const target = `${call.owner}/${call.repo}`;
+    const ownRepository = target.toLowerCase() === own.toLowerCase();
+    const pinned = (number) => (ownRepository && number === defaultPullNumber && runHeadSha !== undefined ? { number, sha: runHeadSha } : { number });
     if (typeof args.pull_number === 'number')
-        return args.pull_number;
+        return pinned(args.pull_number);
     if (defaultPullNumber === undefined) {
         throw new step_error/* StepError */.zg(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
     }
-    const own = `${context.owner}/${context.repo}`;
-    const target = `${call.owner}/${call.repo}`;
-    if (target.toLowerCase() === own.toLowerCase())
-        return defaultPullNumber;
+    if (ownRepository)
+        return pinned(defaultPullNumber);
     throw new step_error/* StepError */.zg(`${tool}: the run's pull request is #${defaultPullNumber} of ${own}, not of ${target}, so the call needs pull_number; give the number of the ${target} pull request`, { transient: false, toolName: tool });
+}
+/** Throws PullRequestMovedError when `head`, the pull request's head now, is not the commit the call must read. */
+function checkHead(tool, call, pull, head) {
+    if (pull.sha === undefined || head === pull.sha)
+        return;
+    throw new PullRequestMovedError({ toolName: tool, target: `${call.owner}/${call.repo}`, pullNumber: pull.number, runSha: pull.sha, headSha: head });
+}
+/**
+ * For a read of the run's pull request's files or diff, which the pull request's own endpoints give only of its head now:
+ * checks that head is still the run's commit, and names the comparison of that commit with the pull request's base
+ * (three dots: its changes since the merge base, as the pull request's files are), a read of which a push during it does
+ * not change. Checked after a read of the head instead, a push and a force-push back during it went unseen.
+ */
+async function runComparison(tool, context, call, pull) {
+    let data;
+    try {
+        ({ data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number: pull.number, request: call.request() }));
+    }
+    catch (error) {
+        throw call.fail(`reading the head commit of pull request #${pull.number} of ${call.owner}/${call.repo}`, error);
+    }
+    checkHead(tool, call, pull, data.head.sha);
+    return { basehead: `${data.base.sha}...${pull.sha}`, changedFiles: data.changed_files };
+}
+/** The compare API's files, all on its first page (at most 300: it lists no more of a comparison); `per_page` keeps its commits to one. */
+async function* comparedFiles(context, call, basehead) {
+    const { data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ owner: call.owner, repo: call.repo, basehead, per_page: 1, request: call.request() });
+    yield { data: data.files ?? [], headers: {} };
 }
 /** The first few of `names`, and how many more. */
 function unshownNames(names) {
     const shown = names.slice(0, 5).join(', ');
     return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
 }
-/** get_pull_request, list_pull_request_files and get_pull_request_diff. */
-function pullRequestTools(context, defaultPullNumber) {
+/**
+ * get_pull_request, list_pull_request_files and get_pull_request_diff. `runHeadSha`, the commit the run is for: a read of
+ * the run's pull request (`defaultPullNumber`) fails once a push moved its head from that commit.
+ */
+function pullRequestTools(context, defaultPullNumber, runHeadSha) {
     const properties = pullNumberProperty(defaultPullNumber);
     // Required when the run has no pull request: a model choosing the arguments is told so, and shown the error to mend.
     const required = defaultPullNumber === undefined ? ['pull_number'] : [];
@@ -9838,9 +9815,11 @@ function pullRequestTools(context, defaultPullNumber) {
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('get_pull_request', args, context, call, defaultPullNumber);
+                const pull = pullTarget('get_pull_request', args, context, call, defaultPullNumber, runHeadSha);
+                const pull_number = pull.number;
                 try {
                     const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
+                    checkHead('get_pull_request', call, pull, data.head.sha);
                     return {
                         number: data.number,
                         title: data.title,
@@ -9868,25 +9847,30 @@ function pullRequestTools(context, defaultPullNumber) {
         defineGitHubTool(context, {
             name: 'list_pull_request_files',
             description: `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
-                `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
+                `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files). The run's own pull request is read as of the run's commit.`,
             properties,
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('list_pull_request_files', args, context, call, defaultPullNumber);
+                const pull = pullTarget('list_pull_request_files', args, context, call, defaultPullNumber, runHeadSha);
+                const pull_number = pull.number;
                 const files = [];
                 let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
                 let more = false;
                 // Changed files GitHub gave no patch for: a diff too large for its API (a binary file changes no lines).
                 const unshown = [];
+                // How many files the run's pull request changes at the run's commit: GitHub's comparison lists 300 at most.
+                let changedFiles;
                 try {
-                    const pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, {
-                        owner: call.owner,
-                        repo: call.repo,
-                        pull_number,
-                        per_page: 100,
-                        request: call.request(),
-                    });
+                    let pages;
+                    if (pull.sha === undefined) {
+                        pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, { owner: call.owner, repo: call.repo, pull_number, per_page: 100, request: call.request() });
+                    }
+                    else {
+                        const comparison = await runComparison('list_pull_request_files', context, call, { ...pull, sha: pull.sha });
+                        changedFiles = comparison.changedFiles;
+                        pages = comparedFiles(context, call, comparison.basehead);
+                    }
                     for await (const page of pages) {
                         for (const [index, file] of page.data.entries()) {
                             if (files.length === PULL_REQUEST_LIMITS.files) {
@@ -9922,10 +9906,12 @@ function pullRequestTools(context, defaultPullNumber) {
                 catch (error) {
                     throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
                 }
+                if (changedFiles !== undefined && changedFiles > files.length)
+                    more = true;
                 // A goal that must read the whole result (`not_contains`) is told it was given a part: without the note, a
                 // patch GitHub left out passed `not_contains: AKIA` unread (found by an adversarial hunt).
                 const notes = [
-                    ...(more ? [(0,cut_note/* cutNote */.n)(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`)] : []),
+                    ...(more ? [(0,cut_note/* cutNote */.n)(`the pull request changes ${changedFiles ?? `more than ${PULL_REQUEST_LIMITS.files}`} files; showing the first ${files.length}`)] : []),
                     ...(unshown.length > 0 ? [(0,cut_note/* cutNote */.n)(`GitHub gives no patch for ${unshown.length === 1 ? 'a file' : `${unshown.length} files`} whose diff is too large for its API (${unshownNames(unshown)}); get_pull_request_diff or read_file shows more`)] : []),
                 ];
                 return notes.length === 0 ? { files } : { note: notes.join('\n'), files };
@@ -9933,27 +9919,31 @@ function pullRequestTools(context, defaultPullNumber) {
         }),
         defineGitHubTool(context, {
             name: 'get_pull_request_diff',
-            description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
+            description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB). The run's own pull request is read as of the run's commit.`,
             properties,
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('get_pull_request_diff', args, context, call, defaultPullNumber);
+                const pull = pullTarget('get_pull_request_diff', args, context, call, defaultPullNumber, runHeadSha);
+                const pull_number = pull.number;
+                let diff;
                 try {
-                    const { data } = await context.octokit.rest.pulls.get({
-                        owner: call.owner,
-                        repo: call.repo,
-                        pull_number,
-                        mediaType: { format: 'diff' },
-                        request: call.request(),
-                    });
-                    // With the diff media type, the API answers with text, not the pull request object.
-                    const diff = data;
-                    return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+                    const where = { owner: call.owner, repo: call.repo, mediaType: { format: 'diff' } };
+                    let data;
+                    if (pull.sha === undefined) {
+                        ({ data } = await context.octokit.rest.pulls.get({ ...where, pull_number, request: call.request() }));
+                    }
+                    else {
+                        const { basehead } = await runComparison('get_pull_request_diff', context, call, { ...pull, sha: pull.sha });
+                        ({ data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ ...where, basehead, request: call.request() }));
+                    }
+                    // With the diff media type, the API answers with text, not the pull request or comparison object.
+                    diff = data;
                 }
                 catch (error) {
                     throw call.fail(`reading the diff of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
                 }
+                return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
             },
         }),
     ];
@@ -10261,14 +10251,14 @@ function githubToolset(options) {
         owner: options.owner,
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
-        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] })),
+        allowance: new write_allowance/* WriteAllowance */.s(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites),
         identity: new TokenIdentity(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
         wait: options.wait ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal })),
     };
     return [
-        ...pullRequestTools(context, options.pullNumber),
+        ...pullRequestTools(context, options.pullNumber, options.pullHeadSha),
         ...issueReadTools(context),
         listCommitsTool(context),
         ...writeTools(context),
@@ -10294,8 +10284,8 @@ const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
  * the text may keep. Everything left out is as strict as it can be.
  */
 const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
         .max(100)
         .optional()
@@ -10307,6 +10297,168 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
 })
     .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
+
+
+/***/ }),
+
+/***/ 70657:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  L: () => (/* binding */ CAPPED_WRITES),
+  s: () => (/* binding */ WriteAllowance)
+});
+
+// EXTERNAL MODULE: ./lib/tools/github/github-writes.js
+var github_writes = __webpack_require__(87093);
+;// CONCATENATED MODULE: ./lib/security/load-neutraliser.js
+/**
+ * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
+ * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
+ * Its text is redacted last, after the neutraliser: taking out HTML and decoding character references
+ * can join a secret's pieces that the redactor saw apart (`ghp_ab<!-- -->cd`, `&#x65;`), and a
+ * GitHub write is where they would be read (found by an adversarial pass). Every text plan-runner
+ * writes to GitHub goes through here.
+ */
+async function loadNeutraliser(policy, redact, made = 'raw') {
+    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 13527));
+    return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
+}
+
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
+;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
+
+/** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
+class WriteRefusedError extends step_error/* StepError */.zg {
+    rule;
+    constructor(options) {
+        super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
+            transient: false,
+            toolName: options.toolName,
+        });
+        this.rule = options.rule;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/well-formed.js
+var well_formed = __webpack_require__(75107);
+;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
+
+
+
+
+
+const CAPS = {
+    issue: { field: 'max_issues', noun: 'issue' },
+    comment: { field: 'max_comments', noun: 'comment' },
+};
+/** The github write tools `github.writes` caps, and the kind each counts as. */
+const CAPPED_WRITES = { create_issue: 'issue', add_comment: 'comment' };
+/**
+ * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
+ * kind against their caps, checks labels against the list, and neutralises the text written.
+ * One instance per run; every write tool of the run shares it.
+ */
+class WriteAllowance {
+    #writes;
+    #outbound;
+    #redact;
+    #used = { issue: 0, comment: 0 };
+    /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
+    #counted = new Set();
+    /**
+     * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
+     * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name;
+     * `earlier` the writes of the run this one resumes, counted as this run's: a re-run does not write the caps' worth again.
+     */
+    constructor(redact, writes = {}, repositoryUrl, repositories = [], earlier = []) {
+        this.#redact = redact;
+        this.#writes = writes;
+        for (const { tool, key } of earlier) {
+            const kind = Object.hasOwn(CAPPED_WRITES, tool) ? CAPPED_WRITES[tool] : undefined;
+            if (kind === undefined || this.#counted.has(key))
+                continue;
+            this.#used[kind] += 1;
+            this.#counted.add(key);
+        }
+        this.#outbound = {
+            allowMentions: writes.allow_mentions ?? false,
+            allowReferences: writes.allow_references ?? false,
+            referenceRepos: repositories,
+            allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
+        };
+    }
+    /**
+     * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
+     * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
+     */
+    take(kind, toolName, key) {
+        if (key !== undefined && this.#counted.has(key))
+            return;
+        const { field, noun } = CAPS[kind];
+        const cap = this.#writes[field] ?? github_writes/* DEFAULT_GITHUB_WRITES */.B[field];
+        if (this.#used[kind] >= cap) {
+            throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
+        }
+        this.#used[kind] += 1;
+        if (key !== undefined)
+            this.#counted.add(key);
+    }
+    /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
+    giveBack(kind, key) {
+        if (key !== undefined && !this.#counted.delete(key))
+            return;
+        if (this.#used[kind] > 0)
+            this.#used[kind] -= 1;
+    }
+    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
+    checkLabels(labels, toolName) {
+        const allowed = this.#writes.labels ?? [];
+        const refused = labels.filter((label) => !allowed.some((name) => name.toLowerCase() === label.toLowerCase()));
+        if (refused.length === 0)
+            return;
+        const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
+        throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
+    }
+    /**
+     * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
+     * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
+     */
+    async text(text, kind = 'body') {
+        // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
+        const written = (0,well_formed/* wellFormed */.E)((await loadNeutraliser(this.#outbound, this.#redact))(text));
+        // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
+        return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
+    }
+    /**
+     * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
+     * broken mention or reference gains a character, a code fence grows with the text's longest run of
+     * backticks, so text within the limit as written can pass it (a 256-character title of mentions
+     * became 341), and GitHub's 422 would still use up the write the cap allows.
+     */
+    async fittedText(text, limit) {
+        const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
+        // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
+        if (written.length <= limit.max)
+            return written;
+        const length = codePoints(written);
+        if (length <= limit.max)
+            return written;
+        const given = codePoints(text);
+        const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
+        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
+    }
+}
+/** How many code points `text` holds. */
+function codePoints(text) {
+    let count = 0;
+    for (const _ of text)
+        count++;
+    return count;
+}
 
 
 /***/ }),
@@ -10559,7 +10711,10 @@ async function readCappedBody(response, maxBytes) {
 var retry_after_ms = __webpack_require__(72575);
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __webpack_require__(79893);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-toolset.js
+
 
 
 
@@ -10647,7 +10802,7 @@ function modelHeaders(toolName, args) {
         // A control character in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
         // Said without the value or fetch's words, which repeat it: a credential in it would reach every report.
         if (!isHeaderName(name))
-            throw new step_error/* StepError */.zg(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
+            throw new step_error/* StepError */.zg(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify((0,cut_text/* cutText */.IN)(name, 101))}`, { transient: false, toolName });
         if (!isHeaderValue(value))
             throw new step_error/* StepError */.zg(`${toolName}: the value of header ${JSON.stringify(name)} holds a control character or a character past U+00FF (a line break, a NUL, a DEL, an emoji), which no header may; give a one-line value of Latin-1 characters`, { transient: false, toolName });
         headers[name] = value;
@@ -10700,7 +10855,7 @@ async function send(options, toolName, args, ctx) {
     }
     if (!response.ok) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-        const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
+        const excerpt = `${read.text.slice(0, (0,cut_text/* keptUnits */.ai)(read.text, 300)).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
         throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfter);
     }
     // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
@@ -10900,6 +11055,8 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
 /* harmony export */   r: () => (/* binding */ stderrEnd)
 /* harmony export */ });
 /* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(99674);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+
 
 /**
  * The last 1,500 characters of what a server wrote to stderr, trimmed ('' when it wrote nothing), for a start error
@@ -10908,7 +11065,7 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
  */
 function stderrEnd(stderr) {
     const text = stderr?.trim() ?? '';
-    return text.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`\u2026${text.slice(-1499)}`) : text;
+    return text.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutTextStart */ .__)(text, 1500)) : text;
 }
 /** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
 class McpServerStartError extends Error {
@@ -10935,7 +11092,7 @@ class McpServerStartError extends Error {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3778);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(75225);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68436);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(30794);
 
@@ -11026,7 +11183,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3778);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(75225);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68436);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11814);
 /* harmony import */ var _toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(22989);
@@ -11054,6 +11211,8 @@ function githubTools(config, context) {
         ...(config.github?.writes !== undefined && { writes: config.github.writes }),
         repositoryUrl: context.repository.url,
         ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
+        ...(context.earlierWrites !== undefined && { earlierWrites: context.earlierWrites }),
+        ...(context.pullHeadSha !== undefined && { pullHeadSha: context.pullHeadSha }),
     });
 }
 function httpTools(config) {

@@ -1,5 +1,5 @@
-export const id = 556;
-export const ids = [556];
+export const id = 539;
+export const ids = [539];
 export const modules = {
 
 /***/ 69231:
@@ -84,7 +84,7 @@ function checkOutputPaths(outputs, inputs = []) {
         }
         catch (error) {
             // A path no file can have (a loop of links, a name too long) was an internal error (found by an adversarial pass).
-            process.stderr.write(`plan-runner: cannot write ${option} ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .I)(file, 200)}: cannot use this path (${error.code ?? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(error)}); choose another path\n`);
+            process.stderr.write(`plan-runner: cannot write ${option} ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .IN)(file, 200)}: cannot use this path (${error.code ?? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(error)}); choose another path\n`);
             return false;
         }
         if (stat?.isDirectory()) {
@@ -252,15 +252,21 @@ function eventTarget(eventName, payload, repository) {
 
 ;// CONCATENATED MODULE: ./lib/github/toolset-github-context.js
 
-/** The github toolset's context from the runner's event: this repository, and the event's pull request. */
-function toolsetGitHubContext(run, octokit) {
+
+/**
+ * The github toolset's context from the runner's event: this repository, and the event's pull request and its commit
+ * (`headSha` when the run is for another than the event names: an approved run's is the paused run's).
+ */
+function toolsetGitHubContext(run, octokit, headSha) {
     const [owner, repo] = run.repository?.split('/') ?? [];
     const url = run.repositoryUrl;
     const target = eventTarget(run.eventName, run.payload, run.repository);
+    const pullHeadSha = target?.kind === 'pull_request' ? (headSha ?? pullRequestHeadSha(run.payload)) : undefined;
     return {
         ...(octokit ? { octokit } : {}),
         ...(owner && repo && url ? { repository: { owner, repo, url } } : {}),
         ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
+        ...(pullHeadSha !== undefined && { pullHeadSha }),
     };
 }
 
@@ -945,6 +951,8 @@ function resultText(result) {
 /* unused harmony export todosNotDone */
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76940);
 /* harmony import */ var _todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(26055);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
+
 
 
 /** How long the job took to its last event: planning, the steps, and the goal checks (judges included). */
@@ -1126,6 +1134,10 @@ function applyEvent(record, event) {
                 step.reused = event.reused.usage;
             if (event.failedItems !== undefined)
                 step.failedItems = event.failedItems;
+            if (event.partial !== undefined)
+                step.partial = event.partial;
+            else
+                delete step.partial;
             delete step.retry;
             break;
         }
@@ -1323,7 +1335,7 @@ function unfinishedWork(record) {
 }
 /** `2 of 3 of the agent's TODOs not done: a (in progress), b (pending)`: the first three open, each cut to 60 characters. */
 function todosNotDone(open, total) {
-    const named = open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}\u2026` : todo.content} (${todo.status.replace('_', ' ')})`);
+    const named = open.slice(0, 3).map((todo) => `${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(todo.content, 60)} (${todo.status.replace('_', ' ')})`);
     return `${open.length} of ${total} of the agent's TODOs not done: ${named.join(', ')}${open.length > 3 ? ', \u2026' : ''}`;
 }
 const NO_TODOS = Object.freeze({ open: Object.freeze([]), total: 0 });
@@ -1758,25 +1770,26 @@ function outcomeOf(target) {
     return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.slice(0, MAX_NAMED).join(', ')}${more}` };
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/goals/output-tail.js
+
 /** The last `lines` lines of command output, trailing blank lines dropped, each cut to 300 characters. */
 // `trimEnd`, not `replace(/\s+$/, '')`: that regex scans each run of blanks from every start in it, and
 // 256,000 spaces then an `x` took 58 s.
 function outputTail(output, lines = 20) {
     const all = output.trimEnd().split(/\r?\n/);
-    const tail = all.slice(-lines).map((line) => (line.length > 300 ? `${line.slice(0, 299)}\u2026` : line));
+    const tail = all.slice(-lines).map((line) => (0,cut_text/* cutText */.IN)(line, 300));
     return (all.length > lines ? ['\u2026', ...tail] : tail).join('\n');
 }
 
 // EXTERNAL MODULE: ./lib/process/run-process.js
 var run_process = __webpack_require__(19856);
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/goals/excerpt.js
 
 /** `text` on one line, cut to `max` characters with an ellipsis, for evidence; never inside an emoji (`cutText`). */
 function shorten(text, max = 120) {
-    return (0,cut_text/* cutText */.I)(text.replace(/\s+/g, ' ').trim(), max);
+    return (0,cut_text/* cutText */.IN)(text.replace(/\s+/g, ' ').trim(), max);
 }
 /** Whether `at` is between the halves of a character outside the BMP (an emoji), where a cut leaves U+FFFD. */
 function insidePair(text, at) {
@@ -2249,6 +2262,7 @@ var stable_hash = __webpack_require__(66297);
 
 
 
+
 // The marker is the whole run (`(?!`)`): a line the info string cannot match to its end (a `\r` or U+2028
 // inside) made `{3,} try every shorter run, each scanning the rest: 128,000 backticks and `\rx` took 10 s.
 const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
@@ -2392,7 +2406,7 @@ function opensKey(text, start) {
     return text[at] === '"';
 }
 function parse_json_result_shorten(text) {
-    return text.length > 80 ? `${text.slice(0, 79)}\u2026` : text;
+    return (0,cut_text/* cutText */.IN)(text, 80);
 }
 /** The most different answers, or code block texts that are no JSON, a result is read for. */
 const MAX_BLOCKS_READ = 100;
@@ -2836,7 +2850,7 @@ function evaluateGoals(goals, target, given) {
  * cut to 300 passed "no workflow file changed", found by an adversarial pass). They fail on a part alone
  * (what the part holds is in the whole), but never pass: on a cut result, or on one that lacks work the
  * run left undone (`GoalTarget.partial`). `contains` and `min_words` pass on a part as on the whole;
- * `equals` checks what the result is.
+ * `equals` checks what the result is: on neither kind of result, but on one a tool made from a part (`PartialResult.made`).
  */
 const WHOLE_RESULT_KINDS = new Set(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command', 'json_schema']);
 function textsOf(value, texts) {
@@ -2877,9 +2891,9 @@ async function evaluateGoal(goal, target, deps, texts, work) {
         if (cut !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`);
         }
-        const judged = whole ? judgedKey : undefined;
+        const judged = outcome.met && check.needsTarget ? judgedKey : undefined;
         const partial = judged === undefined ? undefined : target.partial?.get(judged);
-        if (partial !== undefined) {
+        if (partial !== undefined && (whole || partial.made)) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result of step ${judged} lacks work the run left undone (${partial.why}), and \`${kind}\` passes only on all of it: ${partial.fix}`);
         }
         return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
@@ -2962,55 +2976,44 @@ __webpack_require__.d(__webpack_exports__, {
 var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/core/run-event.js
 var run_event = __webpack_require__(8463);
-// EXTERNAL MODULE: ./lib/plan/find-references.js
-var find_references = __webpack_require__(99271);
-// EXTERNAL MODULE: ./lib/goals/result-cut-note.js + 1 modules
-var result_cut_note = __webpack_require__(75888);
+// EXTERNAL MODULE: ./lib/goals/result-gap.js
+var result_gap = __webpack_require__(7118);
 ;// CONCATENATED MODULE: ./lib/goals/partial-results.js
-
 
 
 /**
  * The completed steps of the final plan whose result has holes where work was left undone, by key: why. A
  * `for_each` step whose items failed under `on_item_failure: continue` (its result holds `null` for each), and a
- * `type: plan` step whose plan's result is such a step's (at any depth). A goal that a part can pass where the
+ * `type: plan` step whose plan's result is such a step's (at any depth), and one whose list is drawn from a cut result
+ * (`resultGap`, the rule the run reads as it goes too). A goal that a part can pass where the
  * whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not evaluated on one
- * (found by an adversarial pass: a `for_each` step with a failed item passed "no package fails"). A step after
- * one is given those `null`s, as a step that runs without an optional input is told what is missing, and what
- * it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
- * answer is all it said, whatever its TODO list shows. `all_steps_completed` judges the work left undone.
+ * (found by an adversarial pass: a `for_each` step with a failed item passed "no package fails"). A model step
+ * after one is told of those `null`s, as a step that runs without an optional input is told what is missing, and
+ * what it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
+ * answer is all it said, whatever its TODO list shows. A `tool_call` step is told nothing: one given such a
+ * result (or one its tool cut), here or through an input of the plan it is in, has a partial result too, and so has a
+ * `type: plan` step whose plan's result is its (`StepRecord.partial`, see `PartialInputs`).
+ * `all_steps_completed` judges the work left undone.
  */
 function partialResults(record, stepStates, results) {
     const partial = new Map();
     const planSteps = new Map((record.plan?.steps ?? []).map((step) => [step.key, step]));
+    const made = new Map([...record.steps].flatMap(([key, step]) => (step.partial === undefined ? [] : [[key, step.partial]])));
     for (const [key, state] of stepStates) {
         if (state !== 'completed')
             continue;
-        const failed = holes(record.steps.get(key));
-        const cut = failed === undefined ? cutList(planSteps.get(key), results) : undefined;
-        if (failed !== undefined)
-            partial.set(key, { why: `step ${key}: ${failed}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
-        else if (cut !== undefined)
-            partial.set(key, { why: `step ${key}: ${cut.why}`, fix: `have step ${cut.source} return all of its list (a narrower query), or split the work` });
+        const step = record.steps.get(key);
+        const gap = (0,result_gap/* resultGap */.Y)(planSteps.get(key), holes(step), results, made);
+        if (gap?.cutBy !== undefined)
+            partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `have step ${gap.cutBy} return all of its list (a narrower query), or split the work` });
+        else if (gap?.madeBy !== undefined)
+            partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `make the list step ${gap.madeBy} returns whole (a narrower read or query, items that all complete) and run again`, made: true });
+        else if (gap !== undefined)
+            partial.set(key, { why: `step ${key}: ${gap.why}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
+        else if (step?.partial !== undefined)
+            partial.set(key, { why: `step ${key}: ${step.partial}`, fix: 'make what it was given whole (a narrower read or query, items that all complete) and run again', made: true });
     }
     return partial;
-}
-/**
- * Why a `for_each` step's items are a part of what its list stands for: the list is drawn from a result its
- * tool cut (a pull request's first 300 files of 350), so the items past the cut never ran, and a judge of the
- * step's reviews passed on the files it was given (found by an adversarial hunt). Undefined otherwise.
- */
-function cutList(step, results) {
-    if (!step?.forEach)
-        return undefined;
-    for (const { reference } of (0,find_references/* findReferences */.y)(step.forEach.list).references) {
-        if (reference.kind !== 'step' || !results.has(reference.step))
-            continue;
-        const note = (0,result_cut_note/* resultCutNote */.a)((0,result_cut_note/* resultTexts */.C)(results.get(reference.step)));
-        if (note !== undefined)
-            return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, source: reference.step };
-    }
-    return undefined;
 }
 /** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */
 function holes(step) {
@@ -3242,6 +3245,54 @@ function resultTexts(value) {
 /** The first cut note in a result's texts (its values', then its JSON's): a tool returned only part of what it read. */
 function resultCutNote(texts) {
     return (0,cut_note/* cutNoteIn */.W)(texts.valueText.values) ?? (0,cut_note/* cutNoteIn */.W)(texts.text);
+}
+
+
+/***/ }),
+
+/***/ 7118:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ resultGap)
+/* harmony export */ });
+/* harmony import */ var _plan_find_references_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(99271);
+/* harmony import */ var _result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(75888);
+
+
+/**
+ * Why the result a step completed with lacks work of its own, or undefined: the gaps it reports (`reported`: a
+ * `for_each` step's failed items, a `type: plan` step's plan's result's), or else a `for_each` list drawn from a
+ * result its tool cut (a pull request's first 300 files of 350: the items past the cut never ran), or from one that
+ * lacks work its value does not show (`made`, by key: a tool's answer made from a list with a null for a failed item
+ * or from a cut one, as a used plan's tool step given such an input makes it; a plan step's result that lacks work).
+ * The one rule the run as it goes (`PartialInputs`) and its goals (`partialResults`) both read: the run did not know
+ * the cut list, so a tool step counting its reviews was not partial and a goal on the count passed, nor a list a tool
+ * made from an input that lacks work, when a model step's for_each went over it (found by adversarial passes).
+ */
+function resultGap(step, reported, results, made = new Map()) {
+    const list = listGap(step, results, made);
+    // Both: the list's gap first, as the items that failed show as nulls and counts, and the items past a cut nowhere
+    // (found by an adversarial pass: only the failed items were said, and `2/3 done, 1 failed` read as a list of 3).
+    if (reported === undefined)
+        return list;
+    return list === undefined ? { why: reported } : { ...list, why: `${list.why}; and ${reported}` };
+}
+/** Why a `for_each` step's list lacks items: it is drawn from a result its tool cut, or from one that lacks work its value does not show. */
+function listGap(step, results, made) {
+    if (!step?.forEach)
+        return undefined;
+    for (const { reference } of (0,_plan_find_references_js__WEBPACK_IMPORTED_MODULE_0__/* .findReferences */ .y)(step.forEach.list).references) {
+        if (reference.kind !== 'step' || !results.has(reference.step))
+            continue;
+        const note = (0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultCutNote */ .a)((0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultTexts */ .C)(results.get(reference.step)));
+        if (note !== undefined)
+            return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, cutBy: reference.step };
+        const lacks = made.get(reference.step);
+        if (lacks !== undefined)
+            return { why: `its for_each list comes from the result of step ${reference.step}, which lacks work (${lacks}), so items it lacks never ran here`, madeBy: reference.step };
+    }
+    return undefined;
 }
 
 
@@ -3564,6 +3615,8 @@ function buildToolRegistry(plan, options) {
         ...(options.octokit !== undefined && { octokit: options.octokit }),
         ...(options.repository !== undefined && { repository: options.repository }),
         ...(options.pullNumber !== undefined && { pullNumber: options.pullNumber }),
+        ...(options.earlierWrites !== undefined && { earlierWrites: options.earlierWrites }),
+        ...(options.pullHeadSha !== undefined && { pullHeadSha: options.pullHeadSha }),
     };
     for (const toolset of new Set(plan.toolsets ?? [])) {
         for (const tool of (0,toolsets/* toolsetTools */.e)(toolset, plan, context))
@@ -3668,6 +3721,8 @@ async function openTools(plan, context) {
             ...(context.octokit !== undefined && { octokit: context.octokit }),
             ...(context.repository !== undefined && { repository: context.repository }),
             ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
+            ...(context.earlierWrites !== undefined && { earlierWrites: context.earlierWrites }),
+            ...(context.pullHeadSha !== undefined && { pullHeadSha: context.pullHeadSha }),
         };
         // Built once without the servers first, so a missing token or allow list starts no process.
         let tools = buildToolRegistry(plan, options);
@@ -3708,7 +3763,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 97484:
+/***/ 85759:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3794,7 +3849,10 @@ function withDependents(steps, stepStates, own) {
 var evaluate_goals = __webpack_require__(63997);
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/plan/empty-inputs-warning.js
+
 
 /** The longest default quoted in the warning; a longer one is told by its length. */
 const MAX_QUOTED = 64;
@@ -3816,7 +3874,7 @@ function emptyInputsWarning(names, declared) {
     const defaulted = names.filter((name) => Object.hasOwn(inputs, name) && (inputs[name].default !== undefined || inputs[name].required === false));
     if (defaulted.length === 0)
         return undefined;
-    const quoted = (name) => `\`${name.slice(0, 64)}\``;
+    const quoted = (name) => `\`${(0,cut_text/* cutText */.IN)(name, 65)}\``;
     const one = defaulted.length === 1;
     const defaults = one ? defaultText(inputs[defaulted[0]].default) : defaulted.map((name) => `${quoted(name)} ${defaultText(inputs[name].default)}`).join(', ');
     return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} of \`inputs\` ${one ? 'is' : 'are'} empty, so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) that came out empty is one the step setting it did not write: check that step, or leave the input out of \`inputs\` where the default is meant.`;
@@ -3832,6 +3890,51 @@ var plan_secret_values = __webpack_require__(35386);
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: ./lib/run/approval-gate.js
 var approval_gate = __webpack_require__(11132);
+;// CONCATENATED MODULE: ./lib/job/pause-asker.js
+/** A tool with side effects the plan, or a plan it uses, may call (its catalogue: withheld tools are not in it); undefined when none. */
+function sideEffectTool(plan, looked) {
+    if (looked.has(plan))
+        return undefined;
+    looked.add(plan);
+    for (const [name, tool] of plan.tools)
+        if (tool.sideEffects)
+            return name;
+    for (const used of plan.subplans?.values() ?? []) {
+        const found = sideEffectTool(used, looked);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/**
+ * What could make a run of the plan pause for approval, in words (`step 3's approval: true`, `approval: plan`,
+ * `approval: side-effects, and it may call deploy, a tool with side effects`), or undefined when nothing could.
+ * Read from the plan as loaded, before a model writes or replans steps: under `side-effects`, any tool with side
+ * effects in its catalogue (a replan may call one no step of the file does); a used plan's ask is its step's.
+ */
+function pauseAsker(plan, looked = new Set()) {
+    if (looked.has(plan))
+        return undefined;
+    looked.add(plan);
+    const step = plan.steps.find((candidate) => candidate.approval);
+    if (step)
+        return `step ${step.key}'s approval: true`;
+    const policy = plan.source.approval ?? 'never';
+    if (policy === 'plan')
+        return 'approval: plan';
+    if (policy === 'side-effects') {
+        const tool = sideEffectTool(plan, new Set());
+        if (tool !== undefined)
+            return `approval: side-effects, and it may call ${tool}, a tool with side effects`;
+    }
+    for (const [uses, used] of plan.subplans ?? []) {
+        const inner = pauseAsker(used, looked);
+        if (inner !== undefined)
+            return `the plan ${uses} it uses: ${inner}`;
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
 var schema = __webpack_require__(10283);
 ;// CONCATENATED MODULE: ./lib/run/escalation.js
@@ -3852,8 +3955,6 @@ var stable_hash = __webpack_require__(66297);
 var carried_line = __webpack_require__(94360);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: ./lib/core/race-abort.js
 var race_abort = __webpack_require__(90469);
 // EXTERNAL MODULE: ./lib/core/redact.js
@@ -3878,6 +3979,27 @@ var run_stopped_error = __webpack_require__(18619);
 class RecordLostError extends run_stopped_error/* RunStoppedError */.F {
     constructor(tool, problem) {
         super(`${tool} was not called: it has side effects, and ${problem}, so a resume could not know it was made and would make it again; free the space and run again`, 'failed');
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/tool-stopped-run-error.js
+
+/** A tool call failed so that nothing may go on past it (`StepError.stopsRun`): the run stops, failed, with its message. */
+class ToolStoppedRunError extends run_stopped_error/* RunStoppedError */.F {
+    constructor(error) {
+        super(error.message, 'failed', { cause: error });
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/shard-stopped-run-error.js
+
+/**
+ * A fan-out's merge job stops, failed, for a shard's stop that nothing may go on past (`ResumeState.stoppedRun`: its
+ * pull request moved on): reporting that shard's items as failed and running the rest let the run pass a commit it never read.
+ */
+class ShardStoppedRunError extends run_stopped_error/* RunStoppedError */.F {
+    constructor(stoppedRun) {
+        super(`${stoppedRun} (it stopped the fanned-out run: the merge job runs nothing after it)`, 'failed');
     }
 }
 
@@ -4173,7 +4295,8 @@ async function runNestedPlan(step, context) {
         within,
     });
     const usage = stepsUsageOf(outcome.record);
-    if (context.signal.aborted)
+    // A used plan that did its work as the stop landed succeeded (its run says so); one the stop cut short ends for it.
+    if (outcome.status !== 'succeeded' && context.signal.aborted)
         return fail(context.signal.reason, usage);
     if (outcome.status !== 'succeeded') {
         const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
@@ -4183,25 +4306,22 @@ async function runNestedPlan(step, context) {
     if (goals.length > 0) {
         const target = (0,goal_target/* goalTargetOf */.s)(outcome, deps.foreignResults && { foreignResults: deps.foreignResults });
         // Its judges call the model, beside the steps still running elsewhere in the job: in a slot of the job's concurrency.
-        try {
-            await deps.slots?.acquire(context.signal);
-        }
-        catch {
-            return fail(context.signal.reason, usage);
-        }
-        let judged;
-        try {
-            judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
-        }
-        finally {
-            deps.slots?.release();
+        // None once stopped (as its steps completed, or while it waited for a slot): its goals are unchecked, said below.
+        let judged = [];
+        if (await slotTaken(deps.slots, context.signal)) {
+            try {
+                judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
+            }
+            finally {
+                deps.slots?.release();
+            }
         }
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
         const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(redact(goal.evidence)) }));
-        // Stopped while they were checked (a cancel, a limit of the run using it): goals cut short are no verdict, and the step
-        // ends for the stop, as the job does. It said its goals decided against it, the used plan's run `goals-unmet`.
+        // Stopped before or while they were checked (a cancel, a limit of the run using it): goals cut short are no verdict, and the
+        // step ends for the stop, as the job does. It said its goals decided against it, the used plan's run `goals-unmet`.
         if (context.signal.aborted) {
             const limit = limitOf(context.signal.reason);
             outcome.recordGoals(results, limit?.status ?? 'cancelled', undefined, limit?.message ?? final_status/* CANCELLED_WHILE_JUDGING */.$);
@@ -4218,7 +4338,30 @@ async function runNestedPlan(step, context) {
         }
     }
     const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
-    return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1, ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }) };
+    // Its result step's gaps are the step's: a tool step after it, or a model step, reads the same result.
+    const lacks = outcome.resultStepKey === undefined ? undefined : outcome.incomplete.get(outcome.resultStepKey);
+    const partial = lacks === undefined ? undefined : `its plan\u2019s result, step ${outcome.resultStepKey} of ${uses}, lacks work (${lacks})`;
+    return {
+        ok: true,
+        result: outcome.finalResult,
+        usage,
+        durationMs: clock.now() - startedAt,
+        attempts: 1,
+        ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }),
+        ...(partial !== undefined && { partial }),
+    };
+}
+/** Takes a slot of the job's concurrency for the used plan's judges; false when the run stopped first. */
+async function slotTaken(slots, signal) {
+    if (signal.aborted)
+        return false;
+    try {
+        await slots?.acquire(signal);
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./lib/run/inbox.js
@@ -4643,6 +4786,7 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
         ...(missing !== undefined && { missing }),
         ...(incomplete !== undefined && { incomplete }),
         inputs: deps.inputs,
+        ...(deps.partialInputs !== undefined && deps.partialInputs.size > 0 && { incompleteInputs: new Map([...deps.partialInputs].map(([name, gap]) => [name, gap.why])) }),
         tools: deps.tools,
         model: deps.model,
         modelSettings: plan.source?.model,
@@ -4651,6 +4795,186 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
         ...(deps.within !== undefined && { within: deps.within }),
         ...(plan.withheld !== undefined && { withheldTools: plan.withheld }),
     };
+}
+
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(99271);
+// EXTERNAL MODULE: ./lib/goals/result-cut-note.js + 1 modules
+var result_cut_note = __webpack_require__(75888);
+// EXTERNAL MODULE: ./lib/goals/result-gap.js
+var result_gap = __webpack_require__(7118);
+// EXTERNAL MODULE: ./lib/plan/reference-path.js
+var reference_path = __webpack_require__(1000);
+;// CONCATENATED MODULE: ./lib/run/partial-inputs.js
+
+
+
+
+/**
+ * Which completed steps' results lack work the run left undone, as the run goes, and why (`incomplete`): a
+ * `for_each` step's list with a null for each failed item or drawn from a cut result (`resultGap`, as goals judge
+ * it), a result its tool cut, a `type: plan` step whose plan's result lacks work, and the result of a `tool_call`
+ * step given one of those, directly or through an input of the used plan it runs in. A model step is told what is missing (`[incomplete: \u2026]`); a tool is told nothing, so a script
+ * counting failures over the nulls answered "0" and a goal on it passed (found by an adversarial pass). Such a tool
+ * step's result counts as partial, transitively, and the steps after it are told why.
+ */
+class PartialInputs {
+    #incomplete;
+    #results;
+    /** The run's inputs given a result that lacks work (a used plan's, through `with:`): the first reason in its chain. */
+    #inputs;
+    /** For a tool step given a partial result: the first reason in its chain (not repeated at each link). */
+    #roots = new Map();
+    /**
+     * Why a step's result lacks work its value does not show (what `completed` returned: a count made from a list with
+     * nulls, a used plan's result, a list drawn from a cut result): a list drawn from it lacks it too, and a tool that
+     * reads gaps (`handles_gaps`) finds none there to read.
+     */
+    #made = new Map();
+    /** A result's cut note, by key, with the value it was read from (a result is read once, however many steps take it). */
+    #cuts = new Map();
+    constructor(incomplete, results, inputs = new Map()) {
+        this.#incomplete = incomplete;
+        this.#results = results;
+        this.#inputs = inputs;
+    }
+    /**
+     * Why the result `step` just completed with counts as partial, or undefined; `incomplete` then says so to the
+     * steps after it. `own`: the gaps the step itself reports (a `for_each` step's failed items, which its list shows
+     * as nulls; a `type: plan` step's plan's result's); a list drawn from a cut result lacks work too (`resultGap`). Whatever it ended with before (a review's second run, a
+     * resume) is replaced: a step that ends whole reads as whole. A tool step is judged by what it was given; a model
+     * step's answer is its own, told of the gaps.
+     */
+    completed(step, own) {
+        const why = this.#judge(step, own);
+        if (why === undefined)
+            this.#made.delete(step.key);
+        else
+            this.#made.set(step.key, why);
+        return why;
+    }
+    #judge(step, own) {
+        this.#roots.delete(step.key);
+        this.#incomplete.delete(step.key);
+        const gap = (0,result_gap/* resultGap */.Y)(step, own, this.#results, this.#made);
+        if (gap !== undefined) {
+            this.#incomplete.set(step.key, gap.why);
+            // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps, nor a
+            // list drawn from a cut result (or from one that lacks work its value does not show) the items it lacks, nor a
+            // tool's list the gaps of what it was given.
+            const shown = gap.cutBy === undefined && gap.madeBy === undefined && !(step.type === 'plan' && !step.forEach) && !(step.type === 'tool_call' && this.#givenHidden(step));
+            return shown ? undefined : gap.why;
+        }
+        if (step.type !== 'tool_call')
+            return undefined;
+        for (const source of givenSources(step)) {
+            const root = source.kind === 'input' ? this.#inputs.get(source.name)?.why : this.#rootOf(source.name);
+            if (root === undefined)
+                continue;
+            // A tool the plan's author says reads the gaps (`handles_gaps`) answers whole on the nulls and notes it is
+            // given; not on a result whose gap its value does not show ({"failures": 0} made from a list with a null).
+            if (step.handlesGaps && !this.#hides(source))
+                continue;
+            const given = source.kind === 'input' ? `input ${source.name}` : `the result of step ${source.name}`;
+            const why = `its tool was given ${given}, which lacks work (${root}), and a tool is not told what is missing`;
+            this.#roots.set(step.key, root);
+            this.#incomplete.set(step.key, why);
+            return why;
+        }
+        return undefined;
+    }
+    /**
+     * As `completed`, for a step whose result an earlier run made (`saved`: why it lacked work then). A tool step is
+     * judged by what it is given now; a plan step's plan did not run again: its result lacks what it lacked.
+     */
+    reused(step, saved) {
+        return this.completed(step, step.type === 'plan' && !step.forEach ? saved : undefined);
+    }
+    /** The inputs of the plan a `type: plan` step uses that its `with:` gives a result that lacks work, and why. */
+    givenTo(step) {
+        const given = new Map();
+        for (const [name, value] of Object.entries(step.with ?? {})) {
+            for (const { reference } of (0,find_references/* findReferences */.y)(value).references) {
+                if (reference.kind !== 'step' && reference.kind !== 'input')
+                    continue;
+                const source = reference.kind === 'step' ? { kind: 'step', name: reference.step, paths: [reference.path] } : { kind: 'input', name: reference.name, paths: [] };
+                const why = source.kind === 'input' ? this.#inputs.get(source.name)?.why : this.#rootOf(source.name);
+                if (why === undefined)
+                    continue;
+                const hidden = this.#hides(source);
+                if (given.has(name) && !hidden)
+                    continue;
+                given.set(name, { why, shown: !hidden });
+                if (hidden)
+                    break;
+            }
+        }
+        return given;
+    }
+    /**
+     * Whether what `source` gives lacks work its value does not show: a result made so, or a part of one
+     * (`.result.files`) that leaves its gap behind (the `[cut: \u2026]` note beside the list, the failed items' nulls).
+     */
+    #hides(source) {
+        if (source.kind === 'input')
+            return this.#inputs.get(source.name)?.shown === false;
+        if (!this.#results.has(source.name))
+            return false;
+        if (this.#made.has(source.name))
+            return true;
+        const value = this.#results.get(source.name);
+        return source.paths.some((path) => path.length > 0 && !showsGap((0,reference_path/* readPath */.G7)(value, path)));
+    }
+    /** Whether a tool step is given a result that lacks work its value does not show. */
+    #givenHidden(step) {
+        return givenSources(step).some((source) => (source.kind === 'input' ? this.#inputs.has(source.name) : this.#rootOf(source.name) !== undefined) && this.#hides(source));
+    }
+    #rootOf(key) {
+        if (!this.#results.has(key))
+            return undefined;
+        const root = this.#roots.get(key);
+        if (root !== undefined)
+            return root;
+        const gaps = this.#incomplete.get(key);
+        if (gaps !== undefined)
+            return `step ${key}: ${gaps}`;
+        const value = this.#results.get(key);
+        let cut = this.#cuts.get(key);
+        if (cut === undefined || cut.value !== value)
+            this.#cuts.set(key, (cut = { value, note: (0,result_cut_note/* resultCutNote */.a)((0,result_cut_note/* resultTexts */.C)(value)) }));
+        return cut.note === undefined ? undefined : `step ${key}: its tool cut it (${cut.note})`;
+    }
+}
+/** Whether a part read from a result that lacks work still shows it: a null (a failed item), a list with one, a cut note. */
+function showsGap(read) {
+    if (!read.found)
+        return true;
+    const { value } = read;
+    return value === null || (Array.isArray(value) && value.includes(null)) || (0,result_cut_note/* resultCutNote */.a)((0,result_cut_note/* resultTexts */.C)(value)) !== undefined;
+}
+/**
+ * What a tool step is given: the steps and inputs its `args` and `for_each` list name, or, when a model chooses its
+ * arguments, every step it depends on.
+ */
+function givenSources(step) {
+    const sources = new Map();
+    const add = (kind, name, path) => {
+        const known = sources.get(`${kind} ${name}`);
+        sources.set(`${kind} ${name}`, { kind, name, paths: [...(known?.paths ?? []), ...(path ? [path] : [])] });
+    };
+    const written = [...(step.forEach ? [step.forEach.list] : []), ...(step.args ? [step.args] : [])];
+    for (const value of written) {
+        for (const { reference } of (0,find_references/* findReferences */.y)(value, step.forEach?.as).references) {
+            if (reference.kind === 'step')
+                add('step', reference.step, reference.path);
+            else if (reference.kind === 'input')
+                add('input', reference.name);
+        }
+    }
+    if (!step.args)
+        for (const key of step.dependsOn)
+            add('step', key, []);
+    return [...sources.values()];
 }
 
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
@@ -4827,7 +5151,7 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
 
 /** Tool arguments for a message: compact JSON, cut at 200 characters (not between the halves of an emoji). */
 function showArgs(args) {
-    return (0,cut_text/* cutText */.I)(JSON.stringify(args) ?? '{}', 201);
+    return (0,cut_text/* cutText */.IN)(JSON.stringify(args) ?? '{}', 201);
 }
 
 ;// CONCATENATED MODULE: ./lib/run/repeated-side-effect-error.js
@@ -5071,6 +5395,9 @@ function abandonedRun(record, reason, at, durationMs) {
 
 
 
+
+
+
 /** The most of a stop's reason each step it skips keeps (`#skipPendingOnce`). */
 const MAX_SKIP_REASON_CHARS = 1_000;
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
@@ -5097,6 +5424,8 @@ class PlanRun {
     missing = new Map();
     /** Why a completed step's result is incomplete (items of a for_each step that failed under `continue`). */
     incomplete = new Map();
+    /** Tool steps given a partial result: their results count as partial too (`PartialInputs`). */
+    #partialInputs;
     budget;
     /** Each started step's reuse key (`stepReuseKey`). */
     reuseKeys = new Map();
@@ -5160,6 +5489,7 @@ class PlanRun {
     /** Which steps wait for a person's approval (the plan's policy, less what an approval covers). */
     gate;
     #skippedForStop = false;
+    #stopCutShort = false;
     #turnsSinceYield = 0;
     /** The job's concurrency, shared with the runs of the plans this one uses (and the run using this one). */
     #slots;
@@ -5185,7 +5515,7 @@ class PlanRun {
         this.#plan = plan;
         this.#deps = deps;
         this.#journal = journal;
-        this.graph = new plan_graph/* PlanGraph */.K(plan.steps);
+        this.graph = new plan_graph/* PlanGraph */.K(plan.steps, plan.revision);
         this.header = {
             name: plan.name,
             ...(plan.goal === undefined ? {} : { goal: plan.goal }),
@@ -5193,6 +5523,7 @@ class PlanRun {
         };
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
         this.gate = new approval_gate/* ApprovalGate */.N(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
+        this.#partialInputs = new PartialInputs(this.incomplete, this.results, deps.partialInputs);
         this.#resultHashes = new ResultHashes(deps.redact);
         this.#inputsHash = (0,approval_request/* inputsHash */.Oq)(deps.inputs, deps.redact);
         this.#part = deps.inner ? undefined : deps.fanOut;
@@ -5262,7 +5593,7 @@ class PlanRun {
             return [];
         const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
-            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
@@ -5291,6 +5622,10 @@ class PlanRun {
     get stopReason() {
         return this.#stop.signal.aborted ? this.#stop.signal.reason : undefined;
     }
+    /** True once the stop ended work of this run: a step or item it stopped, or a step it kept from starting. */
+    get stopCutShort() {
+        return this.#stopCutShort;
+    }
     /** Steps that wait for approval: they and their dependents do not run in this run. */
     get waiting() {
         return this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'waiting').map((step) => step.key);
@@ -5299,6 +5634,11 @@ class PlanRun {
     stop(reason) {
         if (!this.#stop.signal.aborted)
             this.#stop.abort(reason);
+    }
+    /** Stops the whole job for `reason`: the outermost run (which stops this one, a run inside it) and this one. */
+    #stopJob(reason) {
+        this.#deps.stopJob?.(reason);
+        this.stop(reason);
     }
     /**
      * After a bug in the executor, which leaves no one to settle its steps: each step and item it started ends
@@ -5314,6 +5654,10 @@ class PlanRun {
         const onBudget = () => this.stop(this.budget.signal.reason);
         if (this.budget.signal.aborted)
             onBudget();
+        // A shard stopped for what nothing may go on past: the merge job, the rest of that run, stops for it before any step.
+        const shardStop = this.#part?.part === 'merge' ? this.#deps.resume?.stoppedRun : undefined;
+        if (shardStop !== undefined)
+            this.stop(new ShardStoppedRunError(shardStop));
         this.budget.signal.addEventListener('abort', onBudget, { once: true });
         // A slot another run of the job gave back may be the one a step of this run waits for.
         const stopListening = this.#slots.onRelease(this, () => this.#inbox.wake());
@@ -5476,7 +5820,8 @@ class PlanRun {
             // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
             if (earlier.todos)
                 this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
+            const partial = this.#partialInputs.reused(step, earlier.partial);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial !== undefined && { partial }) });
             this.#ready.release(key);
             this.#inbox.wake();
             return;
@@ -5649,10 +5994,10 @@ class PlanRun {
         // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
         const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
         if (unrecorded !== undefined) {
-            // The run stops: a replan, an agent's next turn or another item would only meet the same refusal.
+            // The run stops, and the run using this plan: a replan, an agent's next turn or another item would only meet the same refusal.
             const error = new RecordLostError(tool.name, unrecorded);
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'failed', error: error.message });
-            this.stop(error);
+            this.#stopJob(error);
             throw error;
         }
         // Until it answers, a side effect may or may not have happened.
@@ -5685,6 +6030,9 @@ class PlanRun {
             if (unknown)
                 this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
+            // Before the step sees it: an agent's next turn, a replan or the next item would go on past it (`StepError.stopsRun`).
+            if (error instanceof step_error/* StepError */.zg && error.stopsRun)
+                this.#stopJob(new ToolStoppedRunError(error));
             throw error;
         }
         this.#callsInFlight.delete(callKey);
@@ -5735,7 +6083,9 @@ class PlanRun {
             plan: this.#plan,
             // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
             // And the job's concurrency: its steps take slots of the same limit as this run's.
-            deps: { ...this.#deps, calls: this.#calls, slots: this.#slots },
+            // And the job's stop: a failure nothing may go on past stops the run using the plan too, which would replan around it.
+            // And which of its inputs are given a result that lacks work: its tool steps given one are partial too.
+            deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, stopJob: (reason) => this.#stopJob(reason), partialInputs: this.#partialInputs.givenTo(step) },
             budget: this.budget,
             signal: this.#stop.signal,
             sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
@@ -5928,7 +6278,9 @@ class PlanRun {
     }
     #concludeMapped(mapped) {
         this.#mapped.delete(mapped.key);
-        const stop = this.stopReason ?? mapped.stop;
+        // The stop ends the step only where it reached an item (stopped one, or kept one from starting): a step whose
+        // every item completed as it landed, the last answer kept, completes (found by an adversarial pass: it was \u274c).
+        const stop = mapped.stop ?? (mapped.notStarted > 0 ? this.stopReason : undefined);
         // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
         if (mapped.left > 0 && !mapped.halted && !stop)
             return;
@@ -5944,12 +6296,10 @@ class PlanRun {
         if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
         }
-        if (mapped.failures.length > 0) {
-            const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
-            const more = mapped.failures.length > 20 ? `; and ${mapped.failures.length - 20} more` : '';
-            this.incomplete.set(mapped.key, `${mapped.failures.length} of ${mapped.children.length} items failed and are null in the list (${listed}${more})`);
-        }
-        this.#conclude(mapped.key, { ok: true, result: mapped.results, ...ended }, mapped.failures);
+        const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
+        const more = mapped.failures.length > 20 ? `; and ${mapped.failures.length - 20} more` : '';
+        const gaps = mapped.failures.length > 0 ? { partial: `${mapped.failures.length} of ${mapped.children.length} items failed and are null in the list (${listed}${more})` } : {};
+        this.#conclude(mapped.key, { ok: true, result: mapped.results, ...ended, ...gaps }, mapped.failures);
     }
     #conclude(key, settled, failedItems = []) {
         const step = this.graph.byKey.get(key);
@@ -5963,7 +6313,8 @@ class PlanRun {
             const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
             if (masked !== undefined)
                 this.masked.set(key, masked);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
+            const partial = this.#partialInputs.completed(step, outcome.partial);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial !== undefined && { partial }) });
             // The step went on past a call with side effects that got no answer (an agent's next turn, a
             // for_each item under on_item_failure: continue): the run does not, as after a failed step.
             const unknownCall = this.#unknownCallOf(key);
@@ -5986,8 +6337,10 @@ class PlanRun {
         const error = `${(0,error_text/* errorText */.k)(outcome.error)}${attempts}`;
         const transient = (0,step_error/* isTransient */.dg)(outcome.error);
         this.#journal.step({ type: 'step_failed', stepKey: key, error, transient, durationMs, usage, ...retried });
-        if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
+        if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F) {
+            this.#stopCutShort = true;
             return;
+        }
         this.missing.set(key, `step ${key} failed: ${error}`);
         if (endpointUnusable(outcome.error))
             this.endpointUnusable = true;
@@ -6116,6 +6469,8 @@ class PlanRun {
                 ...(trigger.failure && { failure: trigger.failure }),
                 ...(trigger.review && { review: trigger.review }),
                 failures: [...this.history],
+                // A used plan's run has the outer run's resume state: those are the outer plan's.
+                ...(!this.#deps.inner && this.#deps.resume?.earlier && { earlier: this.#deps.resume.earlier }),
                 remaining: this.#remaining(),
                 usedKeys: this.#usedKeys(),
                 stepsCounted: this.budget.stepsStarted,
@@ -6221,7 +6576,8 @@ class PlanRun {
             // failed, which asks for no approval: they were left \u23f8\ufe0f and \u2b1c at its end.
             if (this.failures.length === 0)
                 return;
-            return this.#skipPending('not run: it waits for approval, which a run that failed does not ask for');
+            this.#skipPending('not run: it waits for approval, which a run that failed does not ask for');
+            return;
         }
         const stuck = this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'pending' && (this.#scope?.has(step.key) ?? true));
         if (stuck.length === 0)
@@ -6239,7 +6595,8 @@ class PlanRun {
             return;
         this.#skippedForStop = true;
         this.#takeStandingResults();
-        this.#skipPending((0,cut_text/* cutText */.I)(reason, MAX_SKIP_REASON_CHARS));
+        if (this.#skipPending((0,cut_text/* cutText */.IN)(reason, MAX_SKIP_REASON_CHARS)) > 0)
+            this.#stopCutShort = true;
     }
     /**
      * At a stop, the ready steps whose earlier result stands take it (they run nothing), and so on down the graph:
@@ -6261,14 +6618,18 @@ class PlanRun {
         for (const key of notNow)
             this.#ready.putBack(key);
     }
+    /** Skips every pending or waiting step of this part of the run; how many. */
     #skipPending(reason) {
+        let skipped = 0;
         for (const step of this.graph.steps) {
             const state = this.#journal.stateOf(step.key);
             // Steps another part of a fanned-out run starts are not this part's to skip.
             if ((state === 'pending' || state === 'waiting') && (this.#scope?.has(step.key) ?? true)) {
                 this.#journal.step({ type: 'step_skipped', stepKey: step.key, reason });
+                skipped += 1;
             }
         }
+        return skipped;
     }
 }
 /** The step that made an earlier call, in words; `otherPlan`: another plan of the job made it (a used plan, the plan using this one). */
@@ -6431,13 +6792,14 @@ class RunJournal {
     }
     /** `origin.carries`: how many `result_carried` and inherited `tool_called` lines follow it (see `RunEvent`). */
     planCreated(plan, planHash, carried, origin) {
-        const { fileSteps, plannedFor, carries } = origin ?? {};
+        const { fileSteps, plannedFor, carries, earlier } = origin ?? {};
         this.#emit({
             type: 'plan_created',
             plan,
             format: run_event/* TRACE_FORMAT */._W,
             ...(planHash !== undefined && { planHash }),
             ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
+            ...(earlier && { earlier }),
             ...(fileSteps !== undefined && { fileSteps }),
             ...(plannedFor !== undefined && { plannedFor }),
             ...(carries !== undefined && carries > 0 && { carries }),
@@ -6464,9 +6826,10 @@ class RunJournal {
     }
     /**
      * The last event of every run; later calls are ignored. `durationMs`: how long the run took, when it did not
-     * start with the job (a used plan's run); by default the time since the job started.
+     * start with the job (a used plan's run); by default the time since the job started. `stopsRun`: its reason is a
+     * failure nothing may go on past (see the event's field).
      */
-    runFinished(status, usage, reason, resultStepKey, durationMs = this.elapsed()) {
+    runFinished(status, usage, reason, resultStepKey, durationMs = this.elapsed(), stopsRun = false) {
         if (this.#finished)
             return;
         this.#finished = true;
@@ -6477,6 +6840,7 @@ class RunJournal {
             usage,
             ...(reason === undefined ? {} : { reason }),
             ...(resultStepKey === undefined ? {} : { resultStepKey }),
+            ...(stopsRun && { stopsRun: true }),
         });
     }
     /** The run paused for approval: what is asked, recorded before `run_finished`. */
@@ -6568,6 +6932,7 @@ function missingResultReason(missing) {
 
 
 
+
 /**
  * Runs a validated plan's steps as a dependency graph and reports how it ended. It never throws:
  * every run, however it ends (failed step, escalation, budget, cancel, timeout, a throwing
@@ -6588,7 +6953,7 @@ async function runPlan(plan, deps) {
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
         const carrying = deps.inner ? [] : run.carriedEvents();
-        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
+        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
         // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
         // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
         if (!deps.inner) {
@@ -6639,19 +7004,24 @@ function stepsUsageOf(record) {
 function finish(journal, run, internal, plan, deps, runStartedAt) {
     const lastKey = run?.graph.lastKey();
     const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
+    // A used plan's run whose every step ended on its own as a stop landed (the last answer kept) did its work: the
+    // stop is its outer run's verdict, not its own (found by an adversarial pass: its step was \u274c beside every step \u2705).
+    const stopCounts = !deps.inner || run?.stopCutShort === true || (run?.failures.length ?? 0) > 0;
     const verdict = internal
         ? { status: 'failed', reason: internalReason(internal) }
-        : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
+        : runVerdict(stopCounts ? run?.stopReason : undefined, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
     const usage = run?.usage ?? core_usage/* NO_USAGE */.y;
     const stop = run?.stopReason;
     if (verdict.status === 'awaiting-approval' && run)
         journal.approvalRequested(requestOf(run, journal, plan, deps));
     // A used plan's run shares the outer run's budget and clock start: its end gives its own use and time, not
     // the whole job's so far (found by an adversarial pass: the trace said a run of one call made the job's three).
+    // A stop nothing may go on past is said so in the trace: a fan-out's merge job building on this state stops for it too.
+    const stopsRun = !internal && stopCounts && stop instanceof ToolStoppedRunError;
     if (deps.inner)
-        journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt);
+        journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt, stopsRun);
     else
-        journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
+        journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey, undefined, stopsRun);
     return {
         ...verdict,
         results: run?.results ?? new Map(),
@@ -6660,6 +7030,7 @@ function finish(journal, run, internal, plan, deps, runStartedAt) {
         replans: run?.replans ?? 0,
         reused: run?.reused.size ?? 0,
         masked: run?.masked ?? new Map(),
+        incomplete: run?.incomplete ?? new Map(),
         ...(run?.endpointUnusable && { endpointUnusable: true }),
         recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
         ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
@@ -6706,8 +7077,8 @@ var job_secrets = __webpack_require__(71396);
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
 var read_resume_trace = __webpack_require__(62935);
-// EXTERNAL MODULE: ./lib/run/resume-state.js
-var resume_state = __webpack_require__(53498);
+// EXTERNAL MODULE: ./lib/run/resume-state.js + 2 modules
+var resume_state = __webpack_require__(52439);
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
 var budget_exceeded_error = __webpack_require__(46807);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
@@ -6767,11 +7138,12 @@ async function judgeGoals(plan, run, options) {
 
 // EXTERNAL MODULE: ./lib/run/step-tools.js
 var step_tools = __webpack_require__(87749);
+// EXTERNAL MODULE: ./lib/tools/github/write-allowance.js + 2 modules
+var write_allowance = __webpack_require__(70657);
 ;// CONCATENATED MODULE: ./lib/job/fan-out-writes.js
 
 
-/** The github writes `github.writes` caps per run (max_issues, max_comments). */
-const CAPPED_WRITES = ['create_issue', 'add_comment'];
+
 /**
  * Why a fanned-out plan may not run: a step that the prepare or a shard job runs (a fan-out step,
  * or one a fan-out step depends on) may call a capped github write. Each job counts `github.writes`
@@ -6782,7 +7154,7 @@ function fanOutWriteProblem(plan) {
     for (const step of plan.steps) {
         if (!early.has(step.key))
             continue;
-        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => CAPPED_WRITES.includes(name));
+        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => Object.hasOwn(write_allowance/* CAPPED_WRITES */.L, name));
         if (writes.length > 0) {
             return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards \u00d7 the cap; call it from a step after the fan-out step (the merge job runs those once)`;
         }
@@ -6865,6 +7237,7 @@ function planFileStep(step, idOf) {
         ...(step.retry !== undefined && { retry: step.retry }),
         ...(step.onFailure !== undefined && { on_failure: step.onFailure }),
         ...(step.review !== undefined && { review: step.review }),
+        ...(step.handlesGaps && { handles_gaps: true }),
         ...(step.approval && { approval: true }),
         ...(step.why !== undefined && { why: step.why }),
         ...(step.forEach !== undefined && {
@@ -6992,6 +7365,7 @@ var write_todos_definition = __webpack_require__(39026);
 
 
 
+
 /** The key of the one step a `mode: agent` run has. */
 const AGENT_STEP_ID = 'agent';
 async function rejected(plan, path, message, locate) {
@@ -7001,7 +7375,7 @@ async function rejected(plan, path, message, locate) {
 }
 function titleOf(task) {
     const line = task.trim().split(/\r?\n/, 1)[0].replace(/\s+/g, ' ');
-    return line.length > schema/* MAX_TITLE_CHARS */.m1 ? `${line.slice(0, schema/* MAX_TITLE_CHARS */.m1 - 1)}\u2026` : line;
+    return (0,cut_text/* cutText */.IN)(line, schema/* MAX_TITLE_CHARS */.m1);
 }
 /**
  * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
@@ -7380,6 +7754,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -7480,6 +7855,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
         };
     }
+    // Found by an adversarial pass: with no comment for an `/approve` to find, a paused run waited for an answer that could never come.
+    const asker = settings.approvalUnreachable !== undefined && settings.mode !== 'plan' ? pauseAsker(loadedPlan) : undefined;
+    if (asker !== undefined)
+        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `this plan may pause for approval (${asker}), and ${settings.approvalUnreachable}. Nothing ran`)] };
     const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;
     if (writes)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part}: ${writes}`)] };
@@ -7552,6 +7931,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...settings.github,
             ...(deps.extraTools && { extraTools: deps.extraTools }),
             ...(plan.withheld && { withheld: plan.withheld }),
+            // A resumed run goes on with the run it resumes: what that wrote counts against the plan's write caps.
+            ...(resume && { earlierWrites: [...resume.sideEffects].flatMap(([key, call]) => (call.outcome === 'failed' ? [] : [{ tool: call.tool, key }])) }),
             redact,
             ...(deps.decorateTool && { decorateTool: deps.decorateTool }),
         });
@@ -7567,7 +7948,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const foreignResults = freeTools && ((record, stepStates) => checkoutResults(record, stepStates, freeTools));
     let run;
     try {
-        run = await runPlan(plan, {
+        // A resumed run's plan goes on with the revision numbers of the run it resumes.
+        run = await runPlan({ ...plan, revision: (0,resume_state/* resumedRevision */.zO)(resume, () => fileStepsHash(plan.steps, redact)) }, {
             runStep: deps.runStep ?? run_step/* runStep */.e,
             tools: opened.tools,
             model,
@@ -7680,7 +8062,7 @@ function answerText(response) {
     // adversarial pass). Structured outputs, which the planner, replanner and review ask for, are where OpenAI refuses.
     const refusal = choice?.message.refusal;
     if (refusal)
-        throw new Error(`the model refused to answer: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(refusal, 300))}`);
+        throw new Error(`the model refused to answer: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(refusal, 300))}`);
     const reason = (0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .ag)(choice);
     if (reason) {
         throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
@@ -7969,8 +8351,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     billed;
     constructor(fields) {
         // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
-        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(fields.detail, MAX_DETAIL_CHARS + 1);
-        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(fields.param, MAX_PARAM_CHARS + 1);
+        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(fields.detail, MAX_DETAIL_CHARS + 1);
+        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(fields.param, MAX_PARAM_CHARS + 1);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
         const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
@@ -8378,9 +8760,9 @@ function createOpenAIModelClient(options) {
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A choice's error in words: its message, and its code when it has one. */
 function choiceError(error) {
-    const message = typeof error['message'] === 'string' && error['message'] !== '' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(error['message'], 200) : 'no error message';
+    const message = typeof error['message'] === 'string' && error['message'] !== '' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(error['message'], 200) : 'no error message';
     const code = error['code'];
-    return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(String(code), 40)})` : message;
+    return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(String(code), 40)})` : message;
 }
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
@@ -8507,18 +8889,18 @@ function readChatResponse(raw) {
 }
 function normalise(raw) {
     if (!isObject(raw))
-        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(raw, 120))}` : 'the answer is not a JSON object');
+        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(raw, 120))}` : 'the answer is not a JSON object');
     if (isObject(raw['error'])) {
         const message = raw['error']['message'];
         // Written as JSON only when it nests as JSON may: 20,000 levels overflowed the stack in JSON.stringify (found by an adversarial pass).
         // Cut with a `\u2026`, as every cut is: the redactor hides the start of a known value that runs into it (a key a
         // gateway quoted showed 14 of its 32 characters; found by a secret hunt).
-        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(JSON.stringify(raw['error']), 200);
+        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(JSON.stringify(raw['error']), 200);
         return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
     }
     // A gateway's error as text: read as an answer without choices, its words were shown nowhere (found by an adversarial pass).
     if (typeof raw['error'] === 'string' && raw['choices'] === undefined)
-        return new MalformedAnswer(`the answer is an error with status 200: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(raw['error'], 200)}`);
+        return new MalformedAnswer(`the answer is an error with status 200: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(raw['error'], 200)}`);
     const rawChoices = raw['choices'];
     if (!Array.isArray(rawChoices))
         return new MalformedAnswer(rawChoices === undefined ? 'the answer has no `choices`' : '`choices` is not a list');
@@ -9361,12 +9743,13 @@ __webpack_require__.d(__webpack_exports__, {
   e_: () => (/* binding */ needsAttention),
   kS: () => (/* binding */ nestedItems),
   Hr: () => (/* binding */ oneLogLine),
+  wY: () => (/* binding */ partialNote),
   ff: () => (/* binding */ planStepOf),
   oW: () => (/* binding */ previewOf),
   Fb: () => (/* binding */ stepTitle)
 });
 
-// UNUSED EXPORTS: TITLE_MAX_CHARS, checklistLines, currentKeys, resultPreview, visibleControls
+// UNUSED EXPORTS: TITLE_MAX_CHARS, briefStatus, checklistLines, currentKeys, resultPreview, visibleControls
 
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
 var visible_controls = __webpack_require__(74700);
@@ -9378,11 +9761,11 @@ var run_record = __webpack_require__(90422);
 var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/report/step-text-fields.js
 function stepTextFields(step) {
-    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason };
+    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial };
 }
 /** True when `step` still has the fields a text was drawn from. */
 function sameStepTextFields(fields, step) {
-    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason;
+    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial;
 }
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
@@ -9506,7 +9889,7 @@ function previewOf(result, max = 80) {
     // trim() leaves NEL (U+0085), a line break here: what follows the first line counts when it is not blank.
     const more = end >= 0 && /[^\s\u0085]/.test(trimmed.slice(end));
     const shown = more ? `${first} \u2026` : first;
-    return { preview: (0,cut_text/* cutText */.I)(shown, max), partial: more || shown.length > max };
+    return { preview: (0,cut_text/* cutText */.IN)(shown, max), partial: more || shown.length > max };
 }
 /**
  * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
@@ -9531,15 +9914,33 @@ function itemProgress(step) {
         return '';
     return ` \u2014 ${(0,group_digits/* groupDigits */.K)(counts.completed)}/${(0,group_digits/* groupDigits */.K)(counts.total)} done${counts.failed ? `, ${(0,group_digits/* groupDigits */.K)(counts.failed)} failed` : ''}`;
 }
+/**
+ * ` \u2014 result partial: why` for a completed step whose result lacks work the run left undone (`StepRecord.partial`),
+ * redacted, one line, cut to `max`; '' otherwise. A tool step given a partial result answers "0 failures" as if whole,
+ * and a for_each step over a list its tool cut reads `3/3 done`: only this says neither is (found by an adversarial pass).
+ */
+function partialNote(step, redact = asIs, max = 300) {
+    return step.state === 'completed' && step.partial !== undefined ? ` \u2014 result partial: ${(0,cut_text/* cutText */.IN)(oneLogLine(redact(step.partial)), max)}` : '';
+}
+/**
+ * What a line too short for results keeps of a step's status: a for_each step's counts, and ` \u2014 result partial` when
+ * its result lacks work. A comment that left the results out read `\u2705 review \u2014 3/3 done` over a list its tool cut.
+ */
+function briefStatus(step) {
+    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}`;
+}
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
     switch (step.state) {
         case 'completed': {
             const reused = step.reused ? ' (reused)' : '';
+            // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
+            // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
+            const partial = partialNote(step, redact);
             // A for_each step's result is a list as long as its items: the counts say more than its first line.
             if (progress)
-                return `${reused}${progress}`;
-            return step.result === undefined ? reused : `${reused} \u2192 ${resultPreview(redactResult(step.result, redact))}`;
+                return `${reused}${progress}${partial}`;
+            return step.result === undefined ? `${reused}${partial}` : `${reused} \u2192 ${resultPreview(redactResult(step.result, redact))}${partial}`;
         }
         case 'failed':
             return `${progress} \u2014 ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
@@ -9547,7 +9948,7 @@ function describeStatus(step, redact = asIs) {
             return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
         case 'waiting':
             // The reason names a used plan's file and step ids, which a plan's author writes: one line, as the others.
-            return ` \u2014 ${(0,cut_text/* cutText */.I)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
+            return ` \u2014 ${(0,cut_text/* cutText */.IN)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
         case 'in_progress':
             if (progress)
                 return progress;
@@ -9575,7 +9976,7 @@ function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
         cached = { redact, text: (0,visible_controls/* visibleControls */.x)(redact(text).replace(/\s+/g, ' ').trim()) };
         flatTitles.set(planStep, cached);
     }
-    return (0,cut_text/* cutText */.I)(cached.text, maxChars);
+    return (0,cut_text/* cutText */.IN)(cached.text, maxChars);
 }
 // Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
 const flatTitles = new WeakMap();
@@ -10047,13 +10448,13 @@ function pendingApprovalStep(step, sources, options = {}) {
         stepKey: step.key,
         type: step.type,
         // With `\u2026` where it is cut: the redactor hides there the start of a known secret the cut left.
-        title: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)(title.replace(/\s+/g, ' ').trim(), 200),
+        title: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(title.replace(/\s+/g, ' ').trim(), 200),
         ...(step.tool !== undefined && { tool: step.tool }),
         ...(args !== undefined && { args }),
         ...(step.tools !== undefined && { tools: step.tools }),
         // Found by an adversarial pass: a planner writes an agent's task apart from its description, which alone was shown;
         // and a titled reasoning or aggregate step showed its title, not the instruction its model gets.
-        ...(instruction !== undefined && instruction !== title && { task: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)(instruction, MAX_TASK_CHARS) }),
+        ...(instruction !== undefined && instruction !== title && { task: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(instruction, MAX_TASK_CHARS) }),
         ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
         ...(options.reason !== undefined && { reason: options.reason }),
         approvalKey: approvalStepKey(step, redact),
@@ -10160,7 +10561,10 @@ class TooManyItemsError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/run/expand-for-each.js
+
 
 
 
@@ -10173,7 +10577,7 @@ function describe(value) {
     if (value === null)
         return 'null';
     if (typeof value === 'string')
-        return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}\u2026` : value)})`;
+        return `text (${JSON.stringify((0,cut_text/* cutText */.IN)(value, 41))})`;
     return `a ${typeof value}`;
 }
 /**
@@ -10201,7 +10605,7 @@ function childLabel(step, item) {
     const label = (0,resolve_references/* fillItemText */.yS)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
     if ((0,shown_name/* shownName */.H)(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
         // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-        const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}\u2026` : label;
+        const shown = (0,cut_text/* cutText */.IN)(label, MAX_KEY_CHARS + 1);
         throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
     }
     return label;
@@ -10405,8 +10809,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/byte-order-mark.js
 var byte_order_mark = __webpack_require__(41708);
-// EXTERNAL MODULE: ./lib/run/resume-state.js
-var resume_state = __webpack_require__(53498);
+// EXTERNAL MODULE: ./lib/run/resume-state.js + 2 modules
+var resume_state = __webpack_require__(52439);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
@@ -10509,12 +10913,12 @@ function buildSchemas() {
     const failure = { error: text, transient: flag, usage };
     const agentEvent = { stepKey: text, turn: schemas.number() };
     return {
-        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), fileSteps: text, plannedFor: text, carries: schemas.number() }),
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number() }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
         step_retrying: event({ stepKey: text, ...retrying }),
-        step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })) }),
+        step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })), partial: text }),
         step_failed: event({ stepKey: text, ...failure }, { attempts: schemas.number() }),
         step_skipped: event({ stepKey: text, reason: text }),
         step_waiting: event({ stepKey: text, reason: text }),
@@ -10528,26 +10932,29 @@ function buildSchemas() {
         }),
         approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text }),
         todos_created: event({ stepKey: text, todos }, { index }),
-        todos_updated: event({ stepKey: text, todos, changed: texts }, { index }),
+        todos_updated: event({ stepKey: text, todos, changed: texts }, { index, dropped: todos }),
         agent_turn: event({ ...agentEvent, maxTurns: schemas.number(), message: text, toolCalls: texts }, { index }),
         agent_tool_called: event({ ...agentEvent, tool: text, ok: flag }, { index, error: text }),
         model_used: event({ usage }, { stepKey: text }),
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
         step_expanded: event({ stepKey: text, keys: texts }),
-        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, todos }),
+        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, todos }),
         item_started: event({ stepKey: text, index }),
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, reusable),
         item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number() }),
         shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH)) }),
         plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
-        run_finished: event({ status, usage }, { reason: text, resultStepKey: text }),
+        run_finished: event({ status, usage }, { reason: text, resultStepKey: text, stopsRun: flag }),
         goals_checked: event({ goals: schemas.array(fields({ name: text, severity: schemas["enum"](['required', 'warning']), outcome: schemas["enum"](['met', 'unmet', 'error']), evidence: text })), status }, { usage, reason: text }),
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/core/trace-event-problem.js
+
 
 
 
@@ -10641,7 +11048,7 @@ function shownKey(key) {
 }
 /** A string from the trace, quoted and cut to 80 characters. */
 function quoted(text) {
-    return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}\u2026` : text);
+    return JSON.stringify((0,cut_text/* cutText */.IN)(text, 81));
 }
 /** `plan.steps[0].key`, `carried["a b"]`: the field as a reader of JSON names it. */
 function pathText(path) {
@@ -10825,21 +11232,112 @@ function runStarted(trace, options = {}) {
 
 /***/ }),
 
-/***/ 53498:
+/***/ 52439:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
-/* harmony export */   NB: () => (/* binding */ fanOutOwnState),
-/* harmony export */   OM: () => (/* binding */ traceFormatProblem),
-/* harmony export */   w6: () => (/* binding */ mergeResumeStates)
-/* harmony export */ });
-/* unused harmony exports shardOwnState, prepareOwnState, mergeOwnState */
-/* harmony import */ var _core_carried_line_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(94360);
-/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(98511);
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8463);
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
-/* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67047);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  NB: () => (/* binding */ fanOutOwnState),
+  w6: () => (/* binding */ mergeResumeStates),
+  GB: () => (/* binding */ resumeStateFromEvents),
+  zO: () => (/* binding */ resumedRevision),
+  OM: () => (/* binding */ traceFormatProblem)
+});
+
+// UNUSED EXPORTS: mergeOwnState, prepareOwnState, shardOwnState
+
+// EXTERNAL MODULE: ./lib/core/carried-line.js
+var carried_line = __webpack_require__(94360);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
+;// CONCATENATED MODULE: ./lib/core/earlier-attempts.js
+
+/** Entries carried at most, the latest: a chain of re-runs adds to them each time. */
+const EARLIER_ENTRIES_KEPT = 60;
+const EARLIER_ARGS_CHARS = 500;
+const EARLIER_ERROR_CHARS = 1_000;
+const EARLIER_REASON_CHARS = 2_000;
+/** `older` then `newer`, each entry's text cut, the latest `EARLIER_ENTRIES_KEPT` of them. */
+function joinEarlierAttempts(older, newer) {
+    return [...(older ?? []), ...newer]
+        .slice(-EARLIER_ENTRIES_KEPT)
+        .map((entry) => (entry.kind === 'failed' ? { ...entry, args: (0,cut_text/* cutText */.IN)(entry.args, EARLIER_ARGS_CHARS), error: (0,cut_text/* cutText */.IN)(entry.error, EARLIER_ERROR_CHARS) } : { ...entry, reason: (0,cut_text/* cutText */.IN)(entry.reason, EARLIER_REASON_CHARS) }));
+}
+/**
+ * The entries of several runs' lists (a fan-out merge's prepare, shard and earlier merge states), each once: a
+ * shard's list carries the prepare job's it resumed, and the merge's replanner was told each prepare failure once
+ * per shard, crowding out the shards' own.
+ */
+function mergeEarlierAttempts(lists) {
+    const seen = new Set();
+    const once = lists.flat().filter((entry) => {
+        const id = entry.kind === 'failed' ? JSON.stringify([entry.kind, entry.in, entry.stepKey, entry.call, entry.args, entry.error, entry.attempts]) : JSON.stringify([entry.kind, entry.in, entry.revision, entry.reason]);
+        if (seen.has(id))
+            return false;
+        seen.add(id);
+        return true;
+    });
+    return joinEarlierAttempts(undefined, once);
+}
+
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __webpack_require__(98511);
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __webpack_require__(8463);
+// EXTERNAL MODULE: ./lib/core/run-record.js
+var run_record = __webpack_require__(90422);
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __webpack_require__(66297);
+;// CONCATENATED MODULE: ./lib/run/read-earlier-attempts.js
+
+/**
+ * What a resumed run's replanner is told of the runs before it: those its trace carried (`plan_created`'s
+ * `earlier`), then the failures of the run read (its own steps', not a used plan's, which its step's failure
+ * holds) and its replans, in order. A step failed by the run's stop (a cancel, a budget, an escalation) did not
+ * fail on its own: its error is the stop's, and it is left out.
+ */
+function readEarlierAttempts(events, from) {
+    const steps = new Map();
+    const own = [];
+    let carried;
+    let stop;
+    for (const event of events) {
+        if (event.type === 'plan_created' || event.type === 'plan_revised')
+            for (const step of event.plan.steps)
+                steps.set(step.key, step);
+        if (event.type === 'plan_created')
+            carried = event.earlier;
+        else if (event.type === 'plan_revised')
+            own.push({ kind: 'replanned', in: from, revision: event.plan.revision, reason: event.reason });
+        // The run's reason: a stop's message, which each step it aborted failed with (a step's own failure is never "step \u2026 failed: \u2026").
+        else if (event.type === 'run_finished' && event.reason)
+            stop = event.reason;
+        else if (event.type === 'step_failed') {
+            const step = steps.get(event.stepKey);
+            own.push({
+                kind: 'failed',
+                in: from,
+                stepKey: event.stepKey,
+                call: step?.tool ?? step?.type ?? 'step',
+                args: JSON.stringify(step?.args ?? {}),
+                error: event.error,
+                attempts: event.attempts ?? 1,
+                ...(event.transient && { transient: true }),
+            });
+        }
+    }
+    const failedOnTheirOwn = stop === undefined ? own : own.filter((entry) => entry.kind !== 'failed' || !entry.error.startsWith(stop));
+    const earlier = joinEarlierAttempts(carried, failedOnTheirOwn);
+    return earlier.length === 0 ? undefined : earlier;
+}
+
+// EXTERNAL MODULE: ./lib/run/trace-step-weights.js
+var trace_step_weights = __webpack_require__(67047);
+;// CONCATENATED MODULE: ./lib/run/resume-state.js
+
+
+
 
 
 
@@ -10847,10 +11345,10 @@ function runStarted(trace, options = {}) {
 
 /** Why a trace whose `plan_created` says `format` (none: format 1) cannot be resumed; undefined when it is this plan-runner's. */
 function traceFormatProblem(from, format) {
-    if (format === _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W)
+    if (format === run_event/* TRACE_FORMAT */._W)
         return undefined;
-    const newer = typeof format === 'number' && format > _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W ? ': a newer plan-runner wrote it; resume it with that version, or run the plan afresh' : '; run the plan afresh';
-    return `${from} is in trace format ${typeof format === 'number' ? format : format === undefined ? 1 : JSON.stringify(format)}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W} only${newer}`;
+    const newer = typeof format === 'number' && format > run_event/* TRACE_FORMAT */._W ? ': a newer plan-runner wrote it; resume it with that version, or run the plan afresh' : '; run the plan afresh';
+    return `${from} is in trace format ${typeof format === 'number' ? format : format === undefined ? 1 : JSON.stringify(format)}, and this plan-runner resumes from format ${run_event/* TRACE_FORMAT */._W} only${newer}`;
 }
 /**
  * Reads an earlier run's events into what a resume needs. A trace of another plan or format is
@@ -10873,7 +11371,7 @@ function resumeStateFromEvents(events, planName, from) {
     // What a resumed run carries is written with its plan_created in one write: a trace that holds fewer lines
     // of it was cut there, and knows less than the run it resumed (side effects included).
     if (created.carries !== undefined) {
-        const carried = events.filter(_core_carried_line_js__WEBPACK_IMPORTED_MODULE_3__/* .isCarriedLine */ .h).length;
+        const carried = events.filter(carried_line/* isCarriedLine */.h).length;
         if (carried < created.carries) {
             return { ok: false, problem: `${from} was cut while its run wrote what it carried from the run it resumed (${carried} of ${created.carries} lines): it knows less than that run did; resume from that run's trace instead` };
         }
@@ -10881,6 +11379,7 @@ function resumeStateFromEvents(events, planName, from) {
     let plan = created.plan;
     let approval;
     let decided;
+    let stoppedRun;
     const keys = new Map();
     const reuse = new Map();
     const calls = new Map();
@@ -10908,7 +11407,7 @@ function resumeStateFromEvents(events, planName, from) {
             let scope = scopes.get(event.stepKey);
             if (!scope)
                 scopes.set(event.stepKey, (scope = { keys: new Map(), children: new Map(), scopes: new Map() }));
-            visit(event.event, scope.keys, scope.children, false, scope.scopes, (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, event.stepKey));
+            visit(event.event, scope.keys, scope.children, false, scope.scopes, (0,plan_step/* stepKeyWithin */.t)(within, event.stepKey));
         }
         else if (top && event.type === 'plan_revised')
             plan = event.plan;
@@ -10918,6 +11417,8 @@ function resumeStateFromEvents(events, planName, from) {
         }
         else if (top && event.type === 'approval_decided' && event.hash === approval?.hash)
             decided = event.decision;
+        else if (top && event.type === 'run_finished')
+            stoppedRun = event.stopsRun ? (event.reason ?? 'the run stopped for a failure nothing may go on past') : undefined;
         else if (event.type === 'step_started' && event.reuseKey !== undefined)
             keys.set(event.stepKey, event.reuseKey);
         else if (event.type === 'step_expanded')
@@ -10928,7 +11429,7 @@ function resumeStateFromEvents(events, planName, from) {
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
-                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, carried: true });
+                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, ...(event.partial !== undefined && { partial: event.partial }), carried: true });
         }
         else if (top && event.type === 'shards_assigned')
             shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
@@ -10949,14 +11450,14 @@ function resumeStateFromEvents(events, planName, from) {
             // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
-                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
-                completedSteps.add((0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, event.stepKey));
+                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }) });
+                completedSteps.add((0,plan_step/* stepKeyWithin */.t)(within, event.stepKey));
             }
         }
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
             const calledAt = event.calledAt ?? event.ts;
-            const call = { stepKey: (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, event.stepKey), tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
+            const call = { stepKey: (0,plan_step/* stepKeyWithin */.t)(within, event.stepKey), tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
             calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
         }
         else if (event.type === 'tool_returned') {
@@ -10970,19 +11471,20 @@ function resumeStateFromEvents(events, planName, from) {
         visit(event, keys, children, true, nested);
     // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
-    const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
-    const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
+    const durations = (0,trace_step_weights/* stepDurations */.mQ)(events);
+    const record = events.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());
     withUnfinishedWork(record, reuse, items);
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     const own = [
         // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
-        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)].filter(([key]) => !key.includes('/') && !current.has(key)),
+        ...[...(0,run_record/* unfinishedWork */.HF)(record)].filter(([key]) => !key.includes('/') && !current.has(key)),
         // What each plan step's plan left undone: the resuming run may reuse that step, or one inside it, whole.
-        ...[...record.steps].flatMap(([key, step]) => (step.nested ? [...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(key, step.nested)] : [])),
+        ...[...record.steps].flatMap(([key, step]) => (step.nested ? [...(0,run_record/* undoneInside */.un)(key, step.nested)] : [])),
     ];
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+    const earlier = readEarlierAttempts(events, from);
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
 }
 /**
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
@@ -11005,7 +11507,7 @@ function withUnfinishedWork(record, reuse, items) {
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
         const own = reuse.get(reuseKey);
         const mine = own !== undefined && own.stepKey === step.key && !own.carried;
-        if (mine && step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0)
+        if (mine && step.nested !== undefined && (0,run_record/* undoneInside */.un)(step.key, step.nested).size > 0)
             reuse.delete(reuseKey);
         else if (mine) {
             // A whole for_each step's reuse has no items to hold their lists: its items' lists go with the step's
@@ -11037,8 +11539,8 @@ function shardOwnState(state, shard, shardPlans) {
         const plan = shardPlans.get(reuseKey);
         return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
     }));
-    const { approval: _approval, decided: _decided, ...rest } = state;
-    return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
+    const { approval: _approval, decided: _decided, stoppedRun, ...rest } = state;
+    return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors), ...(stoppedRun !== undefined && { stoppedRun: `shard ${shard}: ${stoppedRun}` }) };
 }
 /**
  * What a prepare job's saved state may tell the jobs after it: every step it ran, but nothing of the
@@ -11048,7 +11550,8 @@ function shardOwnState(state, shard, shardPlans) {
  */
 function prepareOwnState(state) {
     const own = (byStep) => new Map([...byStep].filter(([reuseKey]) => !state.shards.has(reuseKey)));
-    return { ...state, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
+    const { stoppedRun: _stoppedRun, ...rest } = state;
+    return { ...rest, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
 }
 /**
  * What a merge job's own earlier attempt may tell it: the steps it ran after the fan-out (a report it
@@ -11059,7 +11562,9 @@ function prepareOwnState(state) {
  */
 function mergeOwnState(state, shardPlans, prepared) {
     const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
-    return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
+    // Its own stop is not the shards': this attempt reads again (its shards' states say whether they stopped).
+    const { stoppedRun: _stoppedRun, ...rest } = state;
+    return { ...rest, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
 /** What the saved state of a fanned-out run's `part` may tell this run (see each filter); a whole run's state (no part), all of it. */
 function fanOutOwnState(part, state, shardPlans, prepared) {
@@ -11069,7 +11574,9 @@ function fanOutOwnState(part, state, shardPlans, prepared) {
         return prepareOwnState(state);
     if (part === 'merge')
         return mergeOwnState(state, shardPlans, prepared);
-    return state;
+    // A whole run resumed reads its pull request again: the earlier run's stop is not its own.
+    const { stoppedRun: _stoppedRun, ...rest } = state;
+    return rest;
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -11110,7 +11617,25 @@ function mergeResumeStates(states, from) {
                 inner.delete(index);
     const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
     const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
-    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
+    // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
+    const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
+    const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
+    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(stoppedRun !== undefined && { stoppedRun }) };
+}
+/**
+ * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
+ * them: `stableHash` of them redacted, as JSON) to what `stepsHash` returns (asked only of a resumed run: hashing a
+ * large plan's steps costs; a run that resumed nothing paid it anyway, found by an adversarial pass): a chain of re-runs numbers its plans as one
+ * run would, so that every number names one plan. The plan those runs last had keeps its number; other steps
+ * (a plan file changed since, a plan written anew) are a new revision. Numbered from 1 in each run, a resumed
+ * replanned run's plan was revision 1 and its first replan revision 2 again: the escalation, the trace, the
+ * summary and the replanner's list of earlier runs gave two plans one number (found by an audit).
+ */
+function resumedRevision(state, stepsHash) {
+    if (!state)
+        return 1;
+    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c)(state.plan.steps) === stepsHash();
+    return last ? state.lastRevision : state.lastRevision + 1;
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
 function callingItem(item) {
@@ -11811,8 +12336,9 @@ function sameItem(a, b) {
  * Applies one `write_todos` call to the step's list. `merge: false` replaces the list; `merge: true`
  * updates items by id (content may be left out to keep it) and appends items with new ids. Refused,
  * with a message for the model: malformed arguments, duplicate ids, empty content or more than
- * `MAX_TODO_CONTENT` characters, an unknown id with merge that gives no content, a list of more than
- * `MAX_TODO_ITEMS`, and more than one item `in_progress` in the result.
+ * `MAX_TODO_CONTENT` characters, an unknown id with merge that gives no content, a replace that leaves
+ * out an item not completed, a list of more than `MAX_TODO_ITEMS`, and more than one item `in_progress`
+ * in the result.
  */
 function applyWriteTodos(current, args) {
     // A call of ten times the items a list may hold is refused before they are checked: zod gathers every item's
@@ -11832,6 +12358,14 @@ function applyWriteTodos(current, args) {
         if (seen.has(item.id))
             return refuse(`id "${item.id}" appears twice in one call; give every item its own id`);
         seen.add(item.id);
+    }
+    // An item once listed leaves only done: a replace that left out open items emptied the list of them, and
+    // all_steps_completed passed on what was left (found by an adversarial pass). Cancelled counts as open there.
+    const leftOut = merge ? [] : current.filter((item) => !seen.has(item.id));
+    const open = leftOut.filter((item) => item.status !== 'completed');
+    if (open.length > 0) {
+        return refuse(`merge: false leaves out ${(0,_plan_plan_check_context_js__WEBPACK_IMPORTED_MODULE_3__/* .listNames */ .Z)(open.map((item) => `"${item.id}" (${item.status})`))}, which ${open.length === 1 ? 'is' : 'are'} not completed; a replace may leave out only completed items. ` +
+            `Keep each of them in the list: mark it completed once it is done, or cancelled if it is no longer needed (a cancelled item stays in the list, as not done)`);
     }
     const byId = new Map(current.map((item) => [item.id, item]));
     const next = merge ? [...current] : [];
@@ -11863,7 +12397,7 @@ function applyWriteTodos(current, args) {
         return refuse(`only one item may be in_progress at a time, but ${working.map((item) => `"${item.id}"`).join(' and ')} would be; finish or pause one first`);
     }
     const changed = next.filter((item) => !sameItem(byId.get(item.id), item)).map((item) => item.id);
-    return { ok: true, todos: next, changed };
+    return { ok: true, todos: next, changed, dropped: leftOut };
 }
 
 
@@ -11887,7 +12421,7 @@ const WRITE_TODOS_DEFINITION = {
     function: {
         name: _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TODOS */ .q,
         description: 'Write your plan for this task as a TODO list, and keep it current. Call it first, before any other tool. ' +
-            'merge: false replaces the whole list; merge: true updates the items you name by id and appends items with new ids. ' +
+            'merge: false replaces the whole list, and may leave out only completed items (keep the others, marked completed or cancelled); merge: true updates the items you name by id and appends items with new ids. ' +
             `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${_apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ITEMS */ .RO} items, each a short line.`,
         parameters: {
             type: 'object',
@@ -11906,7 +12440,7 @@ const WRITE_TODOS_DEFINITION = {
                         additionalProperties: false,
                     },
                 },
-                merge: { type: 'boolean', description: 'false: replace the list; true: update by id and append new items.' },
+                merge: { type: 'boolean', description: 'false: replace the list (it may leave out only completed items); true: update by id and append new items.' },
             },
             required: ['todos', 'merge'],
             additionalProperties: false,
@@ -11927,6 +12461,8 @@ const WRITE_TODOS_DEFINITION = {
 /* unused harmony export MAX_SHOWN_PROBLEMS */
 /* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(19474);
 /* harmony import */ var _plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1710);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
+
 
 
 /** The most problems one refusal of a tool's arguments lists: a model fixes the first ones and tries again. */
@@ -11955,11 +12491,7 @@ function argumentsProblemText(error, schema) {
 }
 /** `line` in at most 500 characters, `\u2026` ending a cut one. */
 function cutProblem(line) {
-    if (line.length <= MAX_PROBLEM_CHARS)
-        return line;
-    // Not between the halves of a surrogate pair.
-    const end = /[\uD800-\uDBFF]/.test(line[MAX_PROBLEM_CHARS - 2]) ? MAX_PROBLEM_CHARS - 2 : MAX_PROBLEM_CHARS - 1;
-    return `${line.slice(0, end)}\u2026`;
+    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(line, MAX_PROBLEM_CHARS);
 }
 
 
@@ -12077,9 +12609,9 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(94), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(94), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
             return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(211), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 44211))).runAgentStep(ctx);
         case 'plan':
