@@ -234,11 +234,13 @@ describe('github read tools', () => {
     const BASE_SHA = 'c'.repeat(40);
     let head: string;
     const changed = (sha: string) => [{ filename: `from-${sha.slice(0, 7)}.ts`, status: 'added', additions: 1, deletions: 0, changes: 1, patch: '@@ -0,0 +1 @@\n+x' }];
+    /** The diff of the one file `changed` lists for a commit, in git's format. */
+    const diffOf = (sha: string) => `diff --git a/from-${sha.slice(0, 7)}.ts b/from-${sha.slice(0, 7)}.ts\n+x\n`;
     beforeEach(() => {
       head = RUN_SHA;
       api.handlers['pulls/get'] = (request) =>
         String(request.headers.accept).includes('diff')
-          ? { text: `diff of ${head.slice(0, 7)}\n` }
+          ? { text: diffOf(head) }
           : {
               body: {
                 number: Number(request.params.pull_number), title: 'T', state: 'open', merged: false, draft: false, user: { login: 'mona' },
@@ -250,7 +252,7 @@ describe('github read tools', () => {
       // A comparison is of the commits it names, whatever the pull request's head is now.
       api.handlers['repos/compare-commits-with-basehead'] = (request) => {
         const compared = request.params.basehead!.split('...')[1]!;
-        return String(request.headers.accept).includes('diff') ? { text: `diff of ${compared.slice(0, 7)}\n` } : { body: { files: changed(compared) } };
+        return String(request.headers.accept).includes('diff') ? { text: diffOf(compared) } : { body: { files: changed(compared) } };
       };
     });
     const pinned = { pullNumber: 7, pullHeadSha: RUN_SHA };
@@ -258,7 +260,7 @@ describe('github read tools', () => {
     it('reads the pull request while its head is still that commit', async () => {
       await expect(call('get_pull_request', {}, pinned)).resolves.toMatchObject({ head_sha: RUN_SHA });
       await expect(call('list_pull_request_files', {}, pinned)).resolves.toEqual({ files: [expect.objectContaining({ filename: 'from-aaaaaaa.ts' })] });
-      await expect(call('get_pull_request_diff', {}, pinned)).resolves.toBe('diff of aaaaaaa\n');
+      await expect(call('get_pull_request_diff', {}, pinned)).resolves.toBe(diffOf(RUN_SHA));
     });
 
     it('fails a read of the pull request once a push moved its head, rather than give the newer commit’s changes', async () => {
@@ -281,9 +283,9 @@ describe('github read tools', () => {
       // The pull request's own endpoints answer with B, pushed while they read; its head is A again when asked after.
       api.handlers['pulls/list-files'] = () => ({ body: changed(NEWER_SHA) });
       const getPull = api.handlers['pulls/get']!;
-      api.handlers['pulls/get'] = (request, baseUrl) => (String(request.headers.accept).includes('diff') ? { text: `diff of ${NEWER_SHA.slice(0, 7)}\n` } : getPull(request, baseUrl));
+      api.handlers['pulls/get'] = (request, baseUrl) => (String(request.headers.accept).includes('diff') ? { text: diffOf(NEWER_SHA) } : getPull(request, baseUrl));
       await expect(call('list_pull_request_files', {}, pinned)).resolves.toEqual({ files: [expect.objectContaining({ filename: 'from-aaaaaaa.ts' })] });
-      await expect(call('get_pull_request_diff', {}, pinned)).resolves.toBe('diff of aaaaaaa\n');
+      await expect(call('get_pull_request_diff', {}, pinned)).resolves.toBe(diffOf(RUN_SHA));
       const compared = api.requests.filter((request) => request.operationId === 'repos/compare-commits-with-basehead');
       expect(compared.map((request) => request.params.basehead)).toEqual([`${BASE_SHA}...${RUN_SHA}`, `${BASE_SHA}...${RUN_SHA}`]);
     });
@@ -310,9 +312,26 @@ describe('github read tools', () => {
       expect(api.requests.filter((request) => request.operationId === 'repos/compare-commits-with-basehead').map((request) => request.query.get('per_page'))).toEqual(['1', '1']);
     });
 
+    // GitHub's comparison is not known to refuse a diff past its limits (the pull request's own answers 406): one that
+    // holds fewer files than the pull request changes passed `not_contains` on the files it left out (found by a review).
+    it('says the diff of the run’s commit is a part when GitHub’s comparison gives fewer files than the pull request changes', async () => {
+      const getPull = api.handlers['pulls/get']!;
+      api.handlers['pulls/get'] = (request, baseUrl) => {
+        const answer = getPull(request, baseUrl) as { body: Record<string, unknown> };
+        return { body: { ...answer.body, changed_files: 3 } };
+      };
+      const two = `${diffOf(RUN_SHA)}diff --git a/logo.png b/logo.png\nBinary files differ\n`;
+      api.handlers['repos/compare-commits-with-basehead'] = () => ({ text: two });
+      const part = (await call('get_pull_request_diff', {}, pinned)) as string;
+      expect(part).toBe(`[cut: the diff GitHub gave holds 2 of the 3 files the pull request changes; list_pull_request_files gives them file by file]\n${two}`);
+      expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(part))).toMatchObject({ outcome: 'error' });
+      api.handlers['repos/compare-commits-with-basehead'] = () => ({ text: `${two}diff --git a/c.ts b/c.ts\n+c\n` });
+      await expect(call('get_pull_request_diff', {}, pinned)).resolves.toBe(`${two}diff --git a/c.ts b/c.ts\n+c\n`);
+    });
+
     it('reads another pull request as it is now: the run is for no commit of it', async () => {
       head = NEWER_SHA;
-      await expect(call('get_pull_request_diff', { pull_number: 9 }, pinned)).resolves.toBe('diff of bbbbbbb\n');
+      await expect(call('get_pull_request_diff', { pull_number: 9 }, pinned)).resolves.toBe(diffOf(NEWER_SHA));
       await expect(call('list_pull_request_files', { pull_number: 9 }, pinned)).resolves.toEqual({ files: [expect.objectContaining({ filename: 'from-bbbbbbb.ts' })] });
       expect(operations()).toEqual(['GET pulls/get', 'GET pulls/list-files']);
     });

@@ -216,22 +216,37 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         const pull = pullTarget('get_pull_request_diff', args, context, call, defaultPullNumber, runHeadSha);
         const pull_number = pull.number;
         let diff: string;
+        // How many files the run's pull request changes at the run's commit: a comparison's diff that holds fewer is a part.
+        let changedFiles: number | undefined;
         try {
           const where = { owner: call.owner, repo: call.repo, mediaType: { format: 'diff' } };
           let data: unknown;
           if (pull.sha === undefined) {
             ({ data } = await context.octokit.rest.pulls.get({ ...where, pull_number, request: call.request() }));
           } else {
-            const { basehead } = await runComparison('get_pull_request_diff', context, call, { ...pull, sha: pull.sha });
-            ({ data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ ...where, basehead, request: call.request() }));
+            const comparison = await runComparison('get_pull_request_diff', context, call, { ...pull, sha: pull.sha });
+            changedFiles = comparison.changedFiles;
+            ({ data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ ...where, basehead: comparison.basehead, request: call.request() }));
           }
           // With the diff media type, the API answers with text, not the pull request or comparison object.
           diff = data as string;
         } catch (error) {
           throw call.fail(`reading the diff of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
         }
-        return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+        const text = capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+        // GitHub's comparison is not known to refuse a diff past its limits as the pull request's own does (406): one that
+        // holds fewer files than the pull request changes is said to be a part, so a goal on all of it does not pass on it.
+        const shown = changedFiles === undefined ? undefined : diffFileCount(diff);
+        if (shown === undefined || changedFiles === undefined || shown >= changedFiles) return text;
+        return `${cutNote(`the diff GitHub gave holds ${shown} of the ${changedFiles} files the pull request changes; list_pull_request_files gives them file by file`)}\n${text}`;
       },
     }),
   ];
+}
+
+/** How many files a unified diff in git's format holds: its `diff --git ` lines (a binary file, a rename and a mode change have one too). */
+function diffFileCount(diff: string): number {
+  let count = diff.startsWith('diff --git ') ? 1 : 0;
+  for (let at = diff.indexOf('\ndiff --git '); at >= 0; at = diff.indexOf('\ndiff --git ', at + 1)) count++;
+  return count;
 }
