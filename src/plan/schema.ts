@@ -192,7 +192,7 @@ export const Step = z
       .optional()
       .meta({
         description:
-          "tool_call only, and for people to set (a model's steps cannot): the step's tool reads the gaps in what it is given (a null for each failed item of a for_each list, a [cut: …] note) and says them in its answer, which then counts as whole, so goals may pass on it. Without it, a tool step given a result that lacks work has a partial result, which no goal passes on.",
+          "tool_call only, and for people to set (a model's steps cannot): the step's tool reads the gaps in what it is given (a null for each failed item of a for_each list, a [cut: …] note) and says them in its answer, which then counts as whole, so goals may pass on it. Only gaps it is given count: a result whose value does not show its gap (a count made from a list with a null, a used plan's result, a list drawn from a cut result), or a part of a result that leaves its cut note behind, keeps the step partial. Without it, a tool step given a result that lacks work has a partial result, which no goal passes on.",
       }),
     why: z.string().optional().meta({ description: 'Why the step is there; planners write it, the plan preview shows it.' }),
     for_each: z
