@@ -16,7 +16,6 @@ import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
-import { planMayAskApproval } from '../run/approval-gate.ts';
 import { pauseAsker } from './pause-asker.ts';
 import { runPlan } from '../run/run-plan.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
@@ -241,11 +240,13 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
   }
   // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
-  if (settings.fanOut && planMayAskApproval(loadedPlan)) {
+  // The one rule for what may pause a plan (`pauseAsker`), which the refusal where no comment can be written reads too.
+  const fanOutAsker = settings.fanOut ? pauseAsker(loadedPlan) : undefined;
+  if (settings.fanOut && fanOutAsker !== undefined) {
     return {
       kind: 'rejected',
       plan: loadedPlan,
-      errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
+      errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway (${fanOutAsker}): set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
     };
   }
   // Found by an adversarial pass: with no comment for an `/approve` to find, a paused run waited for an answer that could never come.

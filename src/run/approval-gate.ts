@@ -8,15 +8,6 @@ import type { GrantedApproval } from './run-deps.ts';
 import { toolsStepMayCall } from './step-tools.ts';
 import type { ReferenceSources } from '../plan/resolve-references.ts';
 
-/** Whether a plan may pause for approval at all: a policy other than `never`, a step's `approval: true`, or a used plan that may. */
-export function planMayAskApproval(plan: RunnablePlan, looked: Set<RunnablePlan> = new Set()): boolean {
-  // Each plan looked at once: a plan used from many places (plans nest 4 deep) is not walked once per path.
-  if (looked.has(plan)) return false;
-  looked.add(plan);
-  if ((plan.source?.approval ?? 'never') !== 'never' || plan.steps.some((step) => step.approval)) return true;
-  return [...(plan.subplans?.values() ?? [])].some((used) => planMayAskApproval(used, looked));
-}
-
 /** What the gate reads of the tools: whether each has side effects (a run's registry, or a plan's catalogue for its preview). */
 export type ApprovalTools = ReadonlyMap<string, { readonly sideEffects: boolean }>;
 

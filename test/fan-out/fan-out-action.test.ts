@@ -422,10 +422,11 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
   });
 
   it('refuses to fan out a plan that may pause for approval, before any item runs', async () => {
-    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('name: Checks\n', 'name: Checks\napproval: side-effects\n'));
+    // approval: side-effects pauses before a tool with side effects: the plan's check tool is one here.
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('name: Checks\n', 'name: Checks\napproval: side-effects\n').replace('command: [sh, check.sh],', 'command: [sh, check.sh], side_effects: true,'));
     const prepare = await job({ mode: 'prepare', shards: '2' });
     expect(prepare.result.outputs.status).toBe('failed');
-    expect(prepare.said.summary).toContain('cannot pause for approval midway');
+    expect(prepare.said.summary).toContain('cannot pause for approval midway (approval: side-effects, and it may call check, a tool with side effects)');
     await expect(readFile(path.join(workspace, 'ran.log'), 'utf8')).rejects.toThrow();
   });
 

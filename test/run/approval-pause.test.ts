@@ -4,7 +4,7 @@ import { createRedactor, redactDeep } from '../../src/core/redact.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { StepError } from '../../src/core/step-error.ts';
-import { ApprovalGate, planMayAskApproval } from '../../src/run/approval-gate.ts';
+import { ApprovalGate } from '../../src/run/approval-gate.ts';
 import { approvalStepKey, pendingApprovalStep } from '../../src/run/approval-request.ts';
 import { renderApprovalSection } from '../../src/report/approval-section.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
@@ -436,18 +436,6 @@ describe('a used plan that asks for approval', () => {
     expect(gate.needs(top.steps[0]!)).toBeUndefined();
     expect(gate.needs(top.steps[0]!)).toBeUndefined();
     expect(looked).toBe(1);
-    // Two plans that use the same one: it is read once.
-    const both: RunnablePlan = { ...top, subplans: new Map([['wide.yml', wide('leaf.yml', leaf)], ['also.yml', wide('leaf.yml', leaf)]]) };
-    expect(planMayAskApproval(both)).toBe(false);
-    expect(looked).toBe(2);
-  });
-
-  // A fanned-out plan may not pause midway (run-job refuses it up front): a used plan that may pause counts.
-  it('makes the plan one that may pause for approval, however deep it is used', () => {
-    const deepest = used([step('deploy', 'read', {}, [], { approval: true })]);
-    const middle = used([planStep('deeper', 'deepest.yml')], undefined, new Map([['deepest.yml', deepest]]));
-    expect(planMayAskApproval({ ...planOf([planStep('a', 'middle.yml')]), subplans: new Map([['middle.yml', middle]]) })).toBe(true);
-    expect(planMayAskApproval({ ...planOf([planStep('a', 'reads.yml')]), subplans: new Map([['reads.yml', used([step('look', 'read', {})], 'never')]]) })).toBe(false);
   });
 });
 
