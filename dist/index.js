@@ -9381,8 +9381,6 @@ var secrets_as_read = __nccwpck_require__(52776);
 var plan_secret_values = __nccwpck_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __nccwpck_require__(6578);
-// EXTERNAL MODULE: ./lib/run/approval-gate.js
-var approval_gate = __nccwpck_require__(11132);
 ;// CONCATENATED MODULE: ./lib/job/pause-asker.js
 /** A tool with side effects the plan, or a plan it uses, may call (its catalogue: withheld tools are not in it); undefined when none. */
 function sideEffectTool(plan, looked) {
@@ -10669,6 +10667,8 @@ function endpointUnusable(error) {
     return (0,model_call_error/* endpointRefusesEveryCall */.Ud)(error) || (error instanceof NestedPlanError && error.endpointUnusable);
 }
 
+// EXTERNAL MODULE: ./lib/run/approval-gate.js
+var approval_gate = __nccwpck_require__(11132);
 // EXTERNAL MODULE: ./lib/run/approval-request.js
 var approval_request = __nccwpck_require__(47378);
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
@@ -13197,7 +13197,6 @@ async function writeSteps(plan, options) {
 
 
 
-
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -13291,11 +13290,13 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
     }
     // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
-    if (settings.fanOut && (0,approval_gate/* planMayAskApproval */.x)(loadedPlan)) {
+    // The one rule for what may pause a plan (`pauseAsker`), which the refusal where no comment can be written reads too.
+    const fanOutAsker = settings.fanOut ? pauseAsker(loadedPlan) : undefined;
+    if (settings.fanOut && fanOutAsker !== undefined) {
         return {
             kind: 'rejected',
             plan: loadedPlan,
-            errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
+            errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway (${fanOutAsker}): set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
         };
     }
     // Found by an adversarial pass: with no comment for an `/approve` to find, a paused run waited for an answer that could never come.
@@ -22159,7 +22160,7 @@ const Step = schemas.strictObject({
     handles_gaps: schemas.literal(true)
         .optional()
         .meta({
-        description: "tool_call only, and for people to set (a model's steps cannot): the step's tool reads the gaps in what it is given (a null for each failed item of a for_each list, a [cut: \u2026] note) and says them in its answer, which then counts as whole, so goals may pass on it. Without it, a tool step given a result that lacks work has a partial result, which no goal passes on.",
+        description: "tool_call only, and for people to set (a model's steps cannot): the step's tool reads the gaps in what it is given (a null for each failed item of a for_each list, a [cut: \u2026] note) and says them in its answer, which then counts as whole, so goals may pass on it. Only gaps it is given count: a result whose value does not show its gap (a count made from a list with a null, a used plan's result, a list drawn from a cut result), or a part of a result that leaves its cut note behind, keeps the step partial. Without it, a tool step given a result that lacks work has a partial result, which no goal passes on.",
     }),
     why: schemas.string().optional().meta({ description: 'Why the step is there; planners write it, the plan preview shows it.' }),
     for_each: schemas.string()
@@ -28416,8 +28417,7 @@ function removeCutFile(file, fd) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ ApprovalGate),
-/* harmony export */   x: () => (/* binding */ planMayAskApproval)
+/* harmony export */   N: () => (/* binding */ ApprovalGate)
 /* harmony export */ });
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(10283);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8038);
@@ -28429,16 +28429,6 @@ function removeCutFile(file, fd) {
 
 
 
-/** Whether a plan may pause for approval at all: a policy other than `never`, a step's `approval: true`, or a used plan that may. */
-function planMayAskApproval(plan, looked = new Set()) {
-    // Each plan looked at once: a plan used from many places (plans nest 4 deep) is not walked once per path.
-    if (looked.has(plan))
-        return false;
-    looked.add(plan);
-    if ((plan.source?.approval ?? 'never') !== 'never' || plan.steps.some((step) => step.approval))
-        return true;
-    return [...(plan.subplans?.values() ?? [])].some((used) => planMayAskApproval(used, looked));
-}
 /**
  * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`), a
  * step's own `approval: true` and what a used plan asks for (see `#reason`), less the steps an
@@ -33272,6 +33262,8 @@ function pullRequestTools(context, defaultPullNumber, runHeadSha) {
                 const pull = pullTarget('get_pull_request_diff', args, context, call, defaultPullNumber, runHeadSha);
                 const pull_number = pull.number;
                 let diff;
+                // How many files the run's pull request changes at the run's commit: a comparison's diff that holds fewer is a part.
+                let changedFiles;
                 try {
                     const where = { owner: call.owner, repo: call.repo, mediaType: { format: 'diff' } };
                     let data;
@@ -33279,8 +33271,9 @@ function pullRequestTools(context, defaultPullNumber, runHeadSha) {
                         ({ data } = await context.octokit.rest.pulls.get({ ...where, pull_number, request: call.request() }));
                     }
                     else {
-                        const { basehead } = await runComparison('get_pull_request_diff', context, call, { ...pull, sha: pull.sha });
-                        ({ data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ ...where, basehead, request: call.request() }));
+                        const comparison = await runComparison('get_pull_request_diff', context, call, { ...pull, sha: pull.sha });
+                        changedFiles = comparison.changedFiles;
+                        ({ data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ ...where, basehead: comparison.basehead, request: call.request() }));
                     }
                     // With the diff media type, the API answers with text, not the pull request or comparison object.
                     diff = data;
@@ -33288,10 +33281,23 @@ function pullRequestTools(context, defaultPullNumber, runHeadSha) {
                 catch (error) {
                     throw call.fail(`reading the diff of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
                 }
-                return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+                const text = capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+                // GitHub's comparison is not known to refuse a diff past its limits as the pull request's own does (406): one that
+                // holds fewer files than the pull request changes is said to be a part, so a goal on all of it does not pass on it.
+                const shown = changedFiles === undefined ? undefined : diffFileCount(diff);
+                if (shown === undefined || changedFiles === undefined || shown >= changedFiles)
+                    return text;
+                return `${(0,cut_note/* cutNote */.n)(`the diff GitHub gave holds ${shown} of the ${changedFiles} files the pull request changes; list_pull_request_files gives them file by file`)}\n${text}`;
             },
         }),
     ];
+}
+/** How many files a unified diff in git's format holds: its `diff --git ` lines (a binary file, a rename and a mode change have one too). */
+function diffFileCount(diff) {
+    let count = diff.startsWith('diff --git ') ? 1 : 0;
+    for (let at = diff.indexOf('\ndiff --git '); at >= 0; at = diff.indexOf('\ndiff --git ', at + 1))
+        count++;
+    return count;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/write-checking-first.js

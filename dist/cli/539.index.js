@@ -3888,8 +3888,6 @@ var secrets_as_read = __webpack_require__(52776);
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
-// EXTERNAL MODULE: ./lib/run/approval-gate.js
-var approval_gate = __webpack_require__(11132);
 ;// CONCATENATED MODULE: ./lib/job/pause-asker.js
 /** A tool with side effects the plan, or a plan it uses, may call (its catalogue: withheld tools are not in it); undefined when none. */
 function sideEffectTool(plan, looked) {
@@ -5199,6 +5197,8 @@ function endpointUnusable(error) {
     return (0,model_call_error/* endpointRefusesEveryCall */.Ud)(error) || (error instanceof NestedPlanError && error.endpointUnusable);
 }
 
+// EXTERNAL MODULE: ./lib/run/approval-gate.js
+var approval_gate = __webpack_require__(11132);
 // EXTERNAL MODULE: ./lib/run/approval-request.js
 var approval_request = __webpack_require__(47378);
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
@@ -7754,7 +7754,6 @@ async function writeSteps(plan, options) {
 
 
 
-
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -7848,11 +7847,13 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
     }
     // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
-    if (settings.fanOut && (0,approval_gate/* planMayAskApproval */.x)(loadedPlan)) {
+    // The one rule for what may pause a plan (`pauseAsker`), which the refusal where no comment can be written reads too.
+    const fanOutAsker = settings.fanOut ? pauseAsker(loadedPlan) : undefined;
+    if (settings.fanOut && fanOutAsker !== undefined) {
         return {
             kind: 'rejected',
             plan: loadedPlan,
-            errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
+            errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway (${fanOutAsker}): set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
         };
     }
     // Found by an adversarial pass: with no comment for an `/approve` to find, a paused run waited for an answer that could never come.
@@ -10175,8 +10176,7 @@ function removeCutFile(file, fd) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ ApprovalGate),
-/* harmony export */   x: () => (/* binding */ planMayAskApproval)
+/* harmony export */   N: () => (/* binding */ ApprovalGate)
 /* harmony export */ });
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8038);
@@ -10188,16 +10188,6 @@ function removeCutFile(file, fd) {
 
 
 
-/** Whether a plan may pause for approval at all: a policy other than `never`, a step's `approval: true`, or a used plan that may. */
-function planMayAskApproval(plan, looked = new Set()) {
-    // Each plan looked at once: a plan used from many places (plans nest 4 deep) is not walked once per path.
-    if (looked.has(plan))
-        return false;
-    looked.add(plan);
-    if ((plan.source?.approval ?? 'never') !== 'never' || plan.steps.some((step) => step.approval))
-        return true;
-    return [...(plan.subplans?.values() ?? [])].some((used) => planMayAskApproval(used, looked));
-}
 /**
  * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`), a
  * step's own `approval: true` and what a used plan asks for (see `#reason`), less the steps an

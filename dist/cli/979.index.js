@@ -5604,7 +5604,7 @@ const Step = schemas.strictObject({
     handles_gaps: schemas.literal(true)
         .optional()
         .meta({
-        description: "tool_call only, and for people to set (a model's steps cannot): the step's tool reads the gaps in what it is given (a null for each failed item of a for_each list, a [cut: \u2026] note) and says them in its answer, which then counts as whole, so goals may pass on it. Without it, a tool step given a result that lacks work has a partial result, which no goal passes on.",
+        description: "tool_call only, and for people to set (a model's steps cannot): the step's tool reads the gaps in what it is given (a null for each failed item of a for_each list, a [cut: \u2026] note) and says them in its answer, which then counts as whole, so goals may pass on it. Only gaps it is given count: a result whose value does not show its gap (a count made from a list with a null, a used plan's result, a list drawn from a cut result), or a part of a result that leaves its cut note behind, keeps the step partial. Without it, a tool step given a result that lacks work has a partial result, which no goal passes on.",
     }),
     why: schemas.string().optional().meta({ description: 'Why the step is there; planners write it, the plan preview shows it.' }),
     for_each: schemas.string()
@@ -9927,6 +9927,8 @@ function pullRequestTools(context, defaultPullNumber, runHeadSha) {
                 const pull = pullTarget('get_pull_request_diff', args, context, call, defaultPullNumber, runHeadSha);
                 const pull_number = pull.number;
                 let diff;
+                // How many files the run's pull request changes at the run's commit: a comparison's diff that holds fewer is a part.
+                let changedFiles;
                 try {
                     const where = { owner: call.owner, repo: call.repo, mediaType: { format: 'diff' } };
                     let data;
@@ -9934,8 +9936,9 @@ function pullRequestTools(context, defaultPullNumber, runHeadSha) {
                         ({ data } = await context.octokit.rest.pulls.get({ ...where, pull_number, request: call.request() }));
                     }
                     else {
-                        const { basehead } = await runComparison('get_pull_request_diff', context, call, { ...pull, sha: pull.sha });
-                        ({ data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ ...where, basehead, request: call.request() }));
+                        const comparison = await runComparison('get_pull_request_diff', context, call, { ...pull, sha: pull.sha });
+                        changedFiles = comparison.changedFiles;
+                        ({ data } = await context.octokit.rest.repos.compareCommitsWithBasehead({ ...where, basehead: comparison.basehead, request: call.request() }));
                     }
                     // With the diff media type, the API answers with text, not the pull request or comparison object.
                     diff = data;
@@ -9943,10 +9946,23 @@ function pullRequestTools(context, defaultPullNumber, runHeadSha) {
                 catch (error) {
                     throw call.fail(`reading the diff of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
                 }
-                return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+                const text = capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+                // GitHub's comparison is not known to refuse a diff past its limits as the pull request's own does (406): one that
+                // holds fewer files than the pull request changes is said to be a part, so a goal on all of it does not pass on it.
+                const shown = changedFiles === undefined ? undefined : diffFileCount(diff);
+                if (shown === undefined || changedFiles === undefined || shown >= changedFiles)
+                    return text;
+                return `${(0,cut_note/* cutNote */.n)(`the diff GitHub gave holds ${shown} of the ${changedFiles} files the pull request changes; list_pull_request_files gives them file by file`)}\n${text}`;
             },
         }),
     ];
+}
+/** How many files a unified diff in git's format holds: its `diff --git ` lines (a binary file, a rename and a mode change have one too). */
+function diffFileCount(diff) {
+    let count = diff.startsWith('diff --git ') ? 1 : 0;
+    for (let at = diff.indexOf('\ndiff --git '); at >= 0; at = diff.indexOf('\ndiff --git ', at + 1))
+        count++;
+    return count;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/write-checking-first.js
