@@ -119,9 +119,10 @@ export interface LiveComment extends CommentUpdater {
   newPause(): { readonly hash: string } | undefined;
   /**
    * Whether an `/approve` can find this workflow run's pause for approval `hash`: this job's last write that GitHub
-   * took shows it waiting, or the comment held an answer to it when this job left the comment to the run answering.
+   * took shows it waiting, the comment held an answer to it when this job left the comment to the run answering, or
+   * the comment, read now, shows it waiting (an earlier attempt's write, or the main step's for its post step).
    */
-  reachesPause(hash: string): boolean;
+  reachesPause(hash: string): Promise<boolean>;
 }
 
 /**
@@ -201,8 +202,9 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   let leftTo: string | undefined;
   // The approval the comment held when this job first found it, before any write of this job's.
   let before: { readonly seen: boolean; readonly marker?: ApprovalMarker } = { seen: false };
+  const api = issueCommentApi(context.github, decision.target);
   const updater = createCommentUpdater({
-    api: issueCommentApi(context.github, decision.target),
+    api,
     marker,
     render: (record, goals, current) => {
       if (!before.seen && current !== undefined) before = { seen: true, marker: readApprovalMarker(current) };
@@ -240,8 +242,21 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     const held = before.marker;
     return held?.state === 'awaiting' && held.runId === shown.runId && held.hash === shown.hash ? undefined : { hash: shown.hash };
   };
-  const reachesPause = (hash: string): boolean =>
-    shownPause()?.hash === hash || (runId !== undefined && leftTo !== undefined && answerFor(readApprovalMarker(leftTo), runId)?.hash === hash);
+  /**
+   * The comment as it is now shows this workflow run waiting with `hash`, as the approving job reads it: the token's own
+   * comment, read by its id. A write of this job's that failed does not mean the comment lacks the pause (found by an
+   * adversarial pass: a post step whose rewrite met a 503, and a re-run whose writes all failed, failed a pause the
+   * comment showed). Another run's marker, or a read that fails, is not it (fail closed).
+   */
+  const showsPauseNow = async (hash: string): Promise<boolean> => {
+    const id = updater.id();
+    if (id === undefined || runId === undefined) return false;
+    const body = await api.read(id).catch(() => undefined);
+    const shown = body?.startsWith(marker) ? readApprovalMarker(body) : undefined;
+    return shown?.state === 'awaiting' && shown.runId === runId && shown.hash === hash;
+  };
+  const reachesPause = async (hash: string): Promise<boolean> =>
+    shownPause()?.hash === hash || (runId !== undefined && leftTo !== undefined && answerFor(readApprovalMarker(leftTo), runId)?.hash === hash) || (await showsPauseNow(hash));
   return { ...updater, newPause, reachesPause };
 }
 
@@ -254,5 +269,5 @@ export async function unshownPause(report: Pick<FinalReport, 'status' | 'record'
   const request = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
   if (request === undefined) return undefined;
   await commented;
-  return comment?.reachesPause(request.hash) ? undefined : pauseUnshown(request.hash);
+  return (await comment?.reachesPause(request.hash)) ? undefined : pauseUnshown(request.hash);
 }

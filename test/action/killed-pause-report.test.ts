@@ -66,10 +66,11 @@ async function settingsFor(): Promise<ActionSettings> {
  * waited for the comment's final write): the post step finishes the run from that trace, with the check run it left
  * in progress.
  */
-async function pauseThenKill(settings: ActionSettings, reported = false) {
+async function pauseThenKill(settings: ActionSettings, reported = false, beforePost = () => {}) {
   const saved = new Map<string, string>();
   const main = await runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, github: octokit(), commentIntervalMs: 0, saveState: (name, value) => saved.set(name, value) });
   await main.published;
+  beforePost();
   github.checkRuns.length = 0;
   github.checkRuns.push({ id: 907, name: await checkRunName(settings), head_sha: HEAD_SHA, status: 'in_progress', details_url: 'https://github.com/octo-org/hello-world/actions/runs/4242' });
   const { io, said } = recordingIO();
@@ -116,5 +117,41 @@ describe('the post step of a main step killed after its run paused', () => {
     expect(said.summary).not.toContain('no /approve can reach it');
     expect(report).toMatch(/^## ⏸️ plan-runner: Publish/);
     expect(github.checkRuns).toEqual([expect.objectContaining({ id: 907, status: 'completed', conclusion: 'action_required' })]);
+  });
+
+  // Found by an adversarial pass: only this job's own accepted writes counted, so a post step whose rewrite of the
+  // comment GitHub refused with a 503 failed a pause the main step's write showed, and /approve would have continued.
+  it('keeps the pause when its own rewrite of the comment fails and the comment, read now, shows it', async () => {
+    const settings = await settingsFor();
+    const { said, report } = await pauseThenKill(settings, false, () => github.fail('issues/update-comment', ...Array.from({ length: 100 }, () => ({ status: 503 }))));
+    expect(github.requestsTo('issues/update-comment').map((request) => request.status)).toContain(503);
+    expect(readApprovalMarker(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body)).toMatchObject({ state: 'awaiting', runId: 4242 });
+    expect(said.summary).toContain('`/approve`');
+    expect(said.summary).not.toContain('no /approve can reach it');
+    expect(report).toMatch(/^## ⏸️ plan-runner: Publish/);
+    expect(github.checkRuns).toEqual([expect.objectContaining({ id: 907, status: 'completed', conclusion: 'action_required' })]);
+  });
+
+  it('fails the pause when its rewrite fails and the comment cannot be read now', async () => {
+    const settings = await settingsFor();
+    const { said } = await pauseThenKill(settings, false, () => {
+      github.fail('issues/update-comment', ...Array.from({ length: 100 }, () => ({ status: 503 })));
+      github.fail('issues/get-comment', ...Array.from({ length: 100 }, () => ({ status: 503 })));
+    });
+    expect(said.summary).toContain('no /approve can reach it');
+    expect(github.checkRuns).toEqual([expect.objectContaining({ id: 907, conclusion: 'failure' })]);
+  });
+
+  it('fails the pause when its rewrite fails and another run’s pause at the same steps has taken the comment over', async () => {
+    const settings = await settingsFor();
+    const { said } = await pauseThenKill(settings, false, () => {
+      const comment = github.commentsOn(REPO.owner, REPO.name, PR)[0]!;
+      comment.body = comment.body.replace('"runId":4242', '"runId":5151');
+      github.fail('issues/update-comment', ...Array.from({ length: 100 }, () => ({ status: 503 })));
+    });
+    expect(readApprovalMarker(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body)).toMatchObject({ state: 'awaiting', runId: 5151 });
+    expect(github.requestsTo('issues/get-comment').map((request) => request.status)).toContain(200);
+    expect(said.summary).toContain('no /approve can reach it');
+    expect(github.checkRuns).toEqual([expect.objectContaining({ id: 907, conclusion: 'failure' })]);
   });
 });

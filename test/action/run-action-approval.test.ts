@@ -196,4 +196,21 @@ describe('a run that pauses where its PR comment cannot be written', () => {
     expect(statuses('issues/update-comment')).toContain(404);
     expect(statuses('issues/create-comment')).toEqual([201, 403]);
   });
+
+  // Found by an adversarial pass: only this job's own accepted writes counted, so a re-run of a paused job that paused
+  // at the same steps while GitHub refused every write was failed, though the comment still showed that very pause.
+  it('keeps the pause of a re-run whose writes all fail when the comment still shows that pause, and only then', async () => {
+    const first = await run(noGoals);
+    expect(first.result.outputs.status).toBe('awaiting-approval');
+    const denied = () => github.fail('issues/update-comment', ...Array.from({ length: 100 }, () => ({ status: 503 })));
+    denied();
+    const again = await run(noGoals);
+    expect(github.requests.filter((request) => request.operationId === 'issues/update-comment').map((request) => request.status)).toContain(503);
+    expect(again.result.outputs.status).toBe('awaiting-approval');
+    expect(again.result.failure).toBeUndefined();
+    expect(again.said.summary).toContain('`/approve`');
+    // Paused at other steps (another hash): the comment shows the earlier question, which is not this run's.
+    await rm(path.join(workspace, '.plan-runner'), { recursive: true, force: true });
+    await expectUnreachable(noGoals.replace('b: 7', 'b: 8'));
+  });
 });

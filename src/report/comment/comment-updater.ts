@@ -75,6 +75,8 @@ export interface CommentUpdater {
   finish(goals?: readonly GoalRow[]): Promise<void>;
   /** The body this updater last wrote that GitHub took, or undefined when it wrote none. */
   written(): string | undefined;
+  /** The id of the comment this updater takes for its own (listed as the token's, or made by it), or undefined while it knows none. */
+  id(): number | undefined;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -441,6 +443,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     },
     flush,
     written: () => lastBody,
+    id: () => commentId,
     async finish(finalGoals) {
       if (!finished) {
         finished = true;
