@@ -175,6 +175,8 @@ export type RunEvent =
       readonly failedItems?: readonly ItemFailure[];
       /** Why a `tool_call` step's result counts as partial (a result it was given lacks work), or a `type: plan` step's (its plan's result does; `PartialInputs`). */
       readonly partial?: string;
+      /** With `partial`: the run judged the result made from what lacks work (a tool's answers on it), so no goal passes on it (`PartialInputs`). */
+      readonly made?: true;
       /**
        * Set when this result is not the step's own as it ran, with something masked: the trace keeps
        * every string redacted (secrets, token shapes), so a result it changed is saved masked, and a
@@ -292,6 +294,8 @@ export type RunEvent =
       readonly masked?: true;
       /** As `partial` of `step_completed`: a `type: plan` step's result lacks work its plan left undone. */
       readonly partial?: string;
+      /** As `made` of `step_completed`. */
+      readonly made?: true;
       /** Its agent's TODO list as the step or item ended (its reuse writes it again). */
       readonly todos?: readonly TodoItem[];
     })

@@ -67,6 +67,8 @@ export interface StepRecord {
   failedItems?: readonly ItemFailure[];
   /** Why a completed `tool_call` step's result counts as partial (a result it was given lacks work), or a `type: plan` step's (its plan's result does). */
   partial?: string;
+  /** The run judged its result made from what lacks work (`step_completed`'s `made`): no goal passes on it. */
+  made?: true;
 }
 
 /** How far an agent step got; kept when it stops at a limit, so the summary can say where it was. */
@@ -309,6 +311,8 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       if (event.failedItems !== undefined) step.failedItems = event.failedItems;
       if (event.partial !== undefined) step.partial = event.partial;
       else delete step.partial;
+      if (event.made) step.made = true;
+      else delete step.made;
       delete step.retry;
       break;
     }

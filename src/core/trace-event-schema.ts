@@ -104,7 +104,7 @@ function buildSchemas(): TraceEventSchemas {
     ),
     tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: z.enum(['succeeded', 'failed', 'unknown']) }, { error: text }),
     step_retrying: event({ stepKey: text, ...retrying }),
-    step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: z.array(fields({ index, key: text, error: text })), partial: text }),
+    step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: z.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
     step_failed: event({ stepKey: text, ...failure }, { attempts: z.number() }),
     step_skipped: event({ stepKey: text, reason: text }),
     step_waiting: event({ stepKey: text, reason: text }),
@@ -128,7 +128,7 @@ function buildSchemas(): TraceEventSchemas {
     // The event inside is checked on its own (`traceEventProblem`), by its own type.
     nested_event: event({ stepKey: text, event: z.looseObject({ type: text }) }),
     step_expanded: event({ stepKey: text, keys: texts }),
-    result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, todos }),
+    result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, made: flag, todos }),
     item_started: event({ stepKey: text, index }),
     item_retrying: event({ stepKey: text, index, ...retrying }),
     item_completed: event({ stepKey: text, index, usage }, reusable),

@@ -13,8 +13,8 @@ import { resultGap } from './result-gap.ts';
  * what it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
  * answer is all it said, whatever its TODO list shows. A `tool_call` step is told nothing: one given such a
  * result (or one its tool cut), here or through an input of the plan it is in, has a partial result too, and so has a
- * `type: plan` step whose plan's result is its (`StepRecord.partial`, see `PartialInputs`).
- * `all_steps_completed` judges the work left undone.
+ * `type: plan` step whose plan's result is its (`StepRecord.partial`, see `PartialInputs`). Whether no goal passes
+ * on one (`made`) is what the run judged as it went (`StepRecord.made`). `all_steps_completed` judges the work left undone.
  */
 export function partialResults(record: RunRecord, stepStates: ReadonlyMap<string, StepState>, results: ReadonlyMap<string, unknown>): Map<string, PartialResult> {
   const partial = new Map<string, PartialResult>();
@@ -24,10 +24,19 @@ export function partialResults(record: RunRecord, stepStates: ReadonlyMap<string
     if (state !== 'completed') continue;
     const step = record.steps.get(key);
     const gap = resultGap(planSteps.get(key), holes(step), results, made);
-    if (gap?.cutBy !== undefined) partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `have step ${gap.cutBy} return all of its list (a narrower query), or split the work` });
-    else if (gap?.madeBy !== undefined) partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `make the list step ${gap.madeBy} returns whole (a narrower read or query, items that all complete) and run again`, made: true });
-    else if (gap !== undefined) partial.set(key, { why: `step ${key}: ${gap.why}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
-    else if (step?.partial !== undefined) partial.set(key, { why: `step ${key}: ${step.partial}`, fix: 'make what it was given whole (a narrower read or query, items that all complete) and run again', made: true });
+    // Whether no goal passes on it is the run's judgement (`StepRecord.made`), read, not made again here (found by an
+    // adversarial pass: a for_each tool step with failed items, given a count that read 0, passed `contains`).
+    const why = step?.made && step.partial !== undefined ? step.partial : (gap?.why ?? step?.partial);
+    if (why === undefined) continue;
+    const fix =
+      gap?.cutBy !== undefined
+        ? `have step ${gap.cutBy} return all of its list (a narrower query), or split the work`
+        : gap?.madeBy !== undefined
+          ? `make the list step ${gap.madeBy} returns whole (a narrower read or query, items that all complete) and run again`
+          : gap === undefined || step?.made
+            ? 'make what it was given whole (a narrower read or query, items that all complete) and run again'
+            : 'fix what did not complete and run again, or check it with all_steps_completed';
+    partial.set(key, { why: `step ${key}: ${why}`, fix, ...(step?.made && { made: true }) });
   }
   return partial;
 }
@@ -38,7 +47,7 @@ export interface PartialResult {
   readonly fix: string;
   /**
    * A tool made the result from a part: unlike a list that shows its `null`s, `{"failures": 0}` does not show the
-   * gap, so no goal passes on it (`equals` and `contains` too).
+   * gap, so no goal passes on it (`equals` and `contains` too). The run's judgement (`StepRecord.made`).
    */
   readonly made?: true;
 }

@@ -5,6 +5,16 @@ import { resultGap } from '../goals/result-gap.ts';
 import type { PathSegment } from '../plan/plan-issue.ts';
 import { readPath } from '../plan/reference-path.ts';
 
+/**
+ * Why a completed step's result lacks work its value does not show; `made`: a tool made it from a result that lacks
+ * work (or it is drawn from one, or is a used plan's result that is so), so no goal passes on it, `equals` and
+ * `contains` too (`StepRecord.made`, which goals read).
+ */
+export interface HiddenGap {
+  readonly why: string;
+  readonly made?: true;
+}
+
 /** Why an input of a used plan is given a result that lacks work; `shown`: its value shows the gap (a null per failed item, a cut note). */
 export interface InputGap {
   readonly why: string;
@@ -42,53 +52,69 @@ export class PartialInputs {
   }
 
   /**
-   * Why the result `step` just completed with counts as partial, or undefined; `incomplete` then says so to the
-   * steps after it. `own`: the gaps the step itself reports (a `for_each` step's failed items, which its list shows
-   * as nulls; a `type: plan` step's plan's result's); a list drawn from a cut result lacks work too (`resultGap`). Whatever it ended with before (a review's second run, a
-   * resume) is replaced: a step that ends whole reads as whole. A tool step is judged by what it was given; a model
-   * step's answer is its own, told of the gaps.
+   * Why the result `step` just completed with lacks work its value does not show, or undefined; `incomplete` then says
+   * why it lacks work to the steps after it. `own`: the gaps the step itself reports (a `for_each` step's failed items,
+   * which its list shows as nulls; a `type: plan` step's plan's result's, `ownMade` when that result is `made`); a list
+   * drawn from a cut result lacks work too (`resultGap`). Whatever it ended with before (a review's second run, a
+   * resume) is replaced: a step that ends whole reads as whole. A tool step is judged by what it was given (its own
+   * failed items too); a model step's answer is its own, told of the gaps.
    */
-  completed(step: PlanStep, own?: string): string | undefined {
-    const why = this.#judge(step, own);
-    if (why === undefined) this.#made.delete(step.key);
-    else this.#made.set(step.key, why);
-    return why;
+  completed(step: PlanStep, own?: string, ownMade = false): HiddenGap | undefined {
+    const hidden = this.#judge(step, own, ownMade);
+    if (hidden === undefined) this.#made.delete(step.key);
+    else this.#made.set(step.key, hidden.why);
+    return hidden;
   }
 
-  #judge(step: PlanStep, own: string | undefined): string | undefined {
+  #judge(step: PlanStep, own: string | undefined, ownMade: boolean): HiddenGap | undefined {
     this.#roots.delete(step.key);
     this.#incomplete.delete(step.key);
     const gap = resultGap(step, own, this.#results, this.#made);
-    if (gap !== undefined) {
-      this.#incomplete.set(step.key, gap.why);
-      // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps, nor a
-      // list drawn from a cut result (or from one that lacks work its value does not show) the items it lacks, nor a
-      // tool's list the gaps of what it was given.
-      const shown = gap.cutBy === undefined && gap.madeBy === undefined && !(step.type === 'plan' && !step.forEach) && !(step.type === 'tool_call' && this.#givenHidden(step));
-      return shown ? undefined : gap.why;
+    // The step whose result its list is drawn from, when that is its gap (a cut, or one that hides its own): said already.
+    const given = step.type === 'tool_call' ? this.#givenGap(step, gap?.cutBy ?? gap?.madeBy) : undefined;
+    if (gap === undefined) {
+      if (given === undefined) return undefined;
+      this.#roots.set(step.key, given.root);
+      this.#incomplete.set(step.key, given.why);
+      return { why: given.why, made: true };
     }
-    if (step.type !== 'tool_call') return undefined;
+    // A tool step with failed items of its own, given a result that lacks work: both, as its answers are made from it.
+    const why = given === undefined ? gap.why : `${gap.why}; and ${given.why}`;
+    this.#incomplete.set(step.key, why);
+    // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps, nor a
+    // list drawn from a cut result (or from one that lacks work its value does not show) the items it lacks, nor a
+    // tool's answers the gaps of what it was given.
+    const shown = given === undefined && gap.cutBy === undefined && gap.madeBy === undefined && !(step.type === 'plan' && !step.forEach);
+    if (shown) return undefined;
+    // Made: answers a tool made from what lacks work, or items drawn from such a result, or a used plan's result that
+    // is; a list of genuine item results (past a cut, or with nulls) is not: `contains` may pass on it.
+    const made = given !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && !step.forEach && ownMade);
+    return { why, ...(made && { made: true as const }) };
+  }
+
+  /** A tool step's first given result that lacks work and is not excused by `handles_gaps` (other than step `said`'s): its root reason, and why. */
+  #givenGap(step: PlanStep, said: string | undefined): { readonly root: string; readonly why: string } | undefined {
     for (const source of givenSources(step)) {
+      if (source.kind === 'step' && source.name === said) continue;
       const root = source.kind === 'input' ? this.#inputs.get(source.name)?.why : this.#rootOf(source.name);
       if (root === undefined) continue;
       // A tool the plan's author says reads the gaps (`handles_gaps`) answers whole on the nulls and notes it is
       // given; not on a result whose gap its value does not show ({"failures": 0} made from a list with a null).
       if (step.handlesGaps && !this.#hides(source)) continue;
       const given = source.kind === 'input' ? `input ${source.name}` : `the result of step ${source.name}`;
-      const why = `its tool was given ${given}, which lacks work (${root}), and a tool is not told what is missing`;
-      this.#roots.set(step.key, root);
-      this.#incomplete.set(step.key, why);
-      return why;
+      return { root, why: `its tool was given ${given}, which lacks work (${root}), and a tool is not told what is missing` };
     }
     return undefined;
   }
 
   /**
-   * As `completed`, for a step whose result an earlier run made (`saved`: why it lacked work then). A tool step is
+   * As `completed`, for a step whose result an earlier run made (`saved`: why it lacked work then, `savedMade`: whether
+   * it was `made`). A tool step is
    * judged by what it is given now; a plan step's plan did not run again: its result lacks what it lacked.
    */
-  reused(step: PlanStep, saved: string | undefined): string | undefined {
-    return this.completed(step, step.type === 'plan' && !step.forEach ? saved : undefined);
+  reused(step: PlanStep, saved: string | undefined, savedMade = false): HiddenGap | undefined {
+    const plan = step.type === 'plan' && !step.forEach;
+    return this.completed(step, plan ? saved : undefined, plan && savedMade);
   }
 
   /** The inputs of the plan a `type: plan` step uses that its `with:` gives a result that lacks work, and why. */
@@ -119,11 +145,6 @@ export class PartialInputs {
     if (this.#made.has(source.name)) return true;
     const value = this.#results.get(source.name);
     return source.paths.some((path) => path.length > 0 && !showsGap(readPath(value, path)));
-  }
-
-  /** Whether a tool step is given a result that lacks work its value does not show. */
-  #givenHidden(step: PlanStep): boolean {
-    return givenSources(step).some((source) => (source.kind === 'input' ? this.#inputs.has(source.name) : this.#rootOf(source.name) !== undefined) && this.#hides(source));
   }
 
   #rootOf(key: string): string | undefined {

@@ -264,7 +264,7 @@ export class PlanRun {
     if (!resume) return [];
     const events: StepEvent[] = [];
     for (const [reuseKey, saved] of resume.reuse) {
-      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.todos && { todos: saved.todos }) });
+      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
     }
     for (const [reuseKey, items] of resume.items) {
       // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
@@ -482,8 +482,8 @@ export class PlanRun {
       if (earlier.masked) this.masked.set(key, this.#savedBy(`step ${key}`));
       // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
       if (earlier.todos) this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
-      const partial = this.#partialInputs.reused(step, earlier.partial);
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial !== undefined && { partial }) });
+      const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
       this.#ready.release(key);
       this.#inbox.wake();
       return;
@@ -953,8 +953,8 @@ export class PlanRun {
       const failed = failedItems.length > 0 ? { failedItems } : {};
       const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
       if (masked !== undefined) this.masked.set(key, masked);
-      const partial = this.#partialInputs.completed(step, outcome.partial);
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial !== undefined && { partial }) });
+      const partial = this.#partialInputs.completed(step, outcome.partial, outcome.made === true);
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
       // The step went on past a call with side effects that got no answer (an agent's next turn, a
       // for_each item under on_item_failure: continue): the run does not, as after a failed step.
       const unknownCall = this.#unknownCallOf(key);

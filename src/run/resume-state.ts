@@ -24,6 +24,8 @@ export interface ReusableStep {
   readonly todos?: readonly TodoItem[];
   /** Why its result lacks work (`step_completed`'s `partial`): a reuse of a `type: plan` step's result keeps it. */
   readonly partial?: string;
+  /** Its result was judged made from what lacks work (`step_completed`'s `made`): a reuse of a `type: plan` step's keeps it. */
+  readonly made?: true;
 }
 
 /** A call with side effects an earlier run made: never made again blindly. */
@@ -194,7 +196,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       // What the run this one resumed had: this run's own events, which come after, may replace it.
       const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true as const }), ...(event.todos && { todos: event.todos }) };
       if (event.item) byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
-      else reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, ...(event.partial !== undefined && { partial: event.partial }), carried: true });
+      else reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }), carried: true });
     } else if (top && event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
     else if (event.type === 'item_completed' || event.type === 'item_failed') {
       const key = keys.get(event.stepKey);
@@ -209,7 +211,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
       // completed items are, per item, and the failed ones run again.
       if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
-        reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }) });
+        reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
         completedSteps.add(stepKeyWithin(within, event.stepKey));
       }
     } else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {

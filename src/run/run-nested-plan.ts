@@ -107,6 +107,8 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   // Its result step's gaps are the step's: a tool step after it, or a model step, reads the same result.
   const lacks = outcome.resultStepKey === undefined ? undefined : outcome.incomplete.get(outcome.resultStepKey);
   const partial = lacks === undefined ? undefined : `its plan’s result, step ${outcome.resultStepKey} of ${uses}, lacks work (${lacks})`;
+  // As its plan's run judged that step's result (a tool's answers made from a result that hides its gap): no goal passes on it.
+  const made = partial !== undefined && outcome.resultStepKey !== undefined && outcome.record.steps.get(outcome.resultStepKey)?.made === true;
   return {
     ok: true,
     result: outcome.finalResult,
@@ -115,6 +117,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     attempts: 1,
     ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }),
     ...(partial !== undefined && { partial }),
+    ...(made && { made: true }),
   };
 }
 
