@@ -1138,6 +1138,10 @@ function applyEvent(record, event) {
                 step.partial = event.partial;
             else
                 delete step.partial;
+            if (event.made)
+                step.made = true;
+            else
+                delete step.made;
             delete step.retry;
             break;
         }
@@ -2992,8 +2996,8 @@ var result_gap = __webpack_require__(7118);
  * what it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
  * answer is all it said, whatever its TODO list shows. A `tool_call` step is told nothing: one given such a
  * result (or one its tool cut), here or through an input of the plan it is in, has a partial result too, and so has a
- * `type: plan` step whose plan's result is its (`StepRecord.partial`, see `PartialInputs`).
- * `all_steps_completed` judges the work left undone.
+ * `type: plan` step whose plan's result is its (`StepRecord.partial`, see `PartialInputs`). Whether no goal passes
+ * on one (`made`) is what the run judged as it went (`StepRecord.made`). `all_steps_completed` judges the work left undone.
  */
 function partialResults(record, stepStates, results) {
     const partial = new Map();
@@ -3004,14 +3008,19 @@ function partialResults(record, stepStates, results) {
             continue;
         const step = record.steps.get(key);
         const gap = (0,result_gap/* resultGap */.Y)(planSteps.get(key), holes(step), results, made);
-        if (gap?.cutBy !== undefined)
-            partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `have step ${gap.cutBy} return all of its list (a narrower query), or split the work` });
-        else if (gap?.madeBy !== undefined)
-            partial.set(key, { why: `step ${key}: ${gap.why}`, fix: `make the list step ${gap.madeBy} returns whole (a narrower read or query, items that all complete) and run again`, made: true });
-        else if (gap !== undefined)
-            partial.set(key, { why: `step ${key}: ${gap.why}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
-        else if (step?.partial !== undefined)
-            partial.set(key, { why: `step ${key}: ${step.partial}`, fix: 'make what it was given whole (a narrower read or query, items that all complete) and run again', made: true });
+        // Whether no goal passes on it is the run's judgement (`StepRecord.made`), read, not made again here (found by an
+        // adversarial pass: a for_each tool step with failed items, given a count that read 0, passed `contains`).
+        const why = step?.made && step.partial !== undefined ? step.partial : (gap?.why ?? step?.partial);
+        if (why === undefined)
+            continue;
+        const fix = gap?.cutBy !== undefined
+            ? `have step ${gap.cutBy} return all of its list (a narrower query), or split the work`
+            : gap?.madeBy !== undefined
+                ? `make the list step ${gap.madeBy} returns whole (a narrower read or query, items that all complete) and run again`
+                : gap === undefined || step?.made
+                    ? 'make what it was given whole (a narrower read or query, items that all complete) and run again'
+                    : 'fix what did not complete and run again, or check it with all_steps_completed';
+        partial.set(key, { why: `step ${key}: ${why}`, fix, ...(step?.made && { made: true }) });
     }
     return partial;
 }
@@ -4339,6 +4348,8 @@ async function runNestedPlan(step, context) {
     // Its result step's gaps are the step's: a tool step after it, or a model step, reads the same result.
     const lacks = outcome.resultStepKey === undefined ? undefined : outcome.incomplete.get(outcome.resultStepKey);
     const partial = lacks === undefined ? undefined : `its plan\u2019s result, step ${outcome.resultStepKey} of ${uses}, lacks work (${lacks})`;
+    // As its plan's run judged that step's result (a tool's answers made from a result that hides its gap): no goal passes on it.
+    const made = partial !== undefined && outcome.resultStepKey !== undefined && outcome.record.steps.get(outcome.resultStepKey)?.made === true;
     return {
         ok: true,
         result: outcome.finalResult,
@@ -4347,6 +4358,7 @@ async function runNestedPlan(step, context) {
         attempts: 1,
         ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }),
         ...(partial !== undefined && { partial }),
+        ...(made && { made: true }),
     };
 }
 /** Takes a slot of the job's concurrency for the used plan's judges; false when the run stopped first. */
@@ -4837,35 +4849,53 @@ class PartialInputs {
         this.#inputs = inputs;
     }
     /**
-     * Why the result `step` just completed with counts as partial, or undefined; `incomplete` then says so to the
-     * steps after it. `own`: the gaps the step itself reports (a `for_each` step's failed items, which its list shows
-     * as nulls; a `type: plan` step's plan's result's); a list drawn from a cut result lacks work too (`resultGap`). Whatever it ended with before (a review's second run, a
-     * resume) is replaced: a step that ends whole reads as whole. A tool step is judged by what it was given; a model
-     * step's answer is its own, told of the gaps.
+     * Why the result `step` just completed with lacks work its value does not show, or undefined; `incomplete` then says
+     * why it lacks work to the steps after it. `own`: the gaps the step itself reports (a `for_each` step's failed items,
+     * which its list shows as nulls; a `type: plan` step's plan's result's, `ownMade` when that result is `made`); a list
+     * drawn from a cut result lacks work too (`resultGap`). Whatever it ended with before (a review's second run, a
+     * resume) is replaced: a step that ends whole reads as whole. A tool step is judged by what it was given (its own
+     * failed items too); a model step's answer is its own, told of the gaps.
      */
-    completed(step, own) {
-        const why = this.#judge(step, own);
-        if (why === undefined)
+    completed(step, own, ownMade = false) {
+        const hidden = this.#judge(step, own, ownMade);
+        if (hidden === undefined)
             this.#made.delete(step.key);
         else
-            this.#made.set(step.key, why);
-        return why;
+            this.#made.set(step.key, hidden.why);
+        return hidden;
     }
-    #judge(step, own) {
+    #judge(step, own, ownMade) {
         this.#roots.delete(step.key);
         this.#incomplete.delete(step.key);
         const gap = (0,result_gap/* resultGap */.Y)(step, own, this.#results, this.#made);
-        if (gap !== undefined) {
-            this.#incomplete.set(step.key, gap.why);
-            // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps, nor a
-            // list drawn from a cut result (or from one that lacks work its value does not show) the items it lacks, nor a
-            // tool's list the gaps of what it was given.
-            const shown = gap.cutBy === undefined && gap.madeBy === undefined && !(step.type === 'plan' && !step.forEach) && !(step.type === 'tool_call' && this.#givenHidden(step));
-            return shown ? undefined : gap.why;
+        // The step whose result its list is drawn from, when that is its gap (a cut, or one that hides its own): said already.
+        const given = step.type === 'tool_call' ? this.#givenGap(step, gap?.cutBy ?? gap?.madeBy) : undefined;
+        if (gap === undefined) {
+            if (given === undefined)
+                return undefined;
+            this.#roots.set(step.key, given.root);
+            this.#incomplete.set(step.key, given.why);
+            return { why: given.why, made: true };
         }
-        if (step.type !== 'tool_call')
+        // A tool step with failed items of its own, given a result that lacks work: both, as its answers are made from it.
+        const why = given === undefined ? gap.why : `${gap.why}; and ${given.why}`;
+        this.#incomplete.set(step.key, why);
+        // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps, nor a
+        // list drawn from a cut result (or from one that lacks work its value does not show) the items it lacks, nor a
+        // tool's answers the gaps of what it was given.
+        const shown = given === undefined && gap.cutBy === undefined && gap.madeBy === undefined && !(step.type === 'plan' && !step.forEach);
+        if (shown)
             return undefined;
+        // Made: answers a tool made from what lacks work, or items drawn from such a result, or a used plan's result that
+        // is; a list of genuine item results (past a cut, or with nulls) is not: `contains` may pass on it.
+        const made = given !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && !step.forEach && ownMade);
+        return { why, ...(made && { made: true }) };
+    }
+    /** A tool step's first given result that lacks work and is not excused by `handles_gaps` (other than step `said`'s): its root reason, and why. */
+    #givenGap(step, said) {
         for (const source of givenSources(step)) {
+            if (source.kind === 'step' && source.name === said)
+                continue;
             const root = source.kind === 'input' ? this.#inputs.get(source.name)?.why : this.#rootOf(source.name);
             if (root === undefined)
                 continue;
@@ -4874,19 +4904,18 @@ class PartialInputs {
             if (step.handlesGaps && !this.#hides(source))
                 continue;
             const given = source.kind === 'input' ? `input ${source.name}` : `the result of step ${source.name}`;
-            const why = `its tool was given ${given}, which lacks work (${root}), and a tool is not told what is missing`;
-            this.#roots.set(step.key, root);
-            this.#incomplete.set(step.key, why);
-            return why;
+            return { root, why: `its tool was given ${given}, which lacks work (${root}), and a tool is not told what is missing` };
         }
         return undefined;
     }
     /**
-     * As `completed`, for a step whose result an earlier run made (`saved`: why it lacked work then). A tool step is
+     * As `completed`, for a step whose result an earlier run made (`saved`: why it lacked work then, `savedMade`: whether
+     * it was `made`). A tool step is
      * judged by what it is given now; a plan step's plan did not run again: its result lacks what it lacked.
      */
-    reused(step, saved) {
-        return this.completed(step, step.type === 'plan' && !step.forEach ? saved : undefined);
+    reused(step, saved, savedMade = false) {
+        const plan = step.type === 'plan' && !step.forEach;
+        return this.completed(step, plan ? saved : undefined, plan && savedMade);
     }
     /** The inputs of the plan a `type: plan` step uses that its `with:` gives a result that lacks work, and why. */
     givenTo(step) {
@@ -4922,10 +4951,6 @@ class PartialInputs {
             return true;
         const value = this.#results.get(source.name);
         return source.paths.some((path) => path.length > 0 && !showsGap((0,reference_path/* readPath */.G7)(value, path)));
-    }
-    /** Whether a tool step is given a result that lacks work its value does not show. */
-    #givenHidden(step) {
-        return givenSources(step).some((source) => (source.kind === 'input' ? this.#inputs.has(source.name) : this.#rootOf(source.name) !== undefined) && this.#hides(source));
     }
     #rootOf(key) {
         if (!this.#results.has(key))
@@ -5593,7 +5618,7 @@ class PlanRun {
             return [];
         const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
-            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.todos && { todos: saved.todos }) });
+            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
@@ -5820,8 +5845,8 @@ class PlanRun {
             // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
             if (earlier.todos)
                 this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
-            const partial = this.#partialInputs.reused(step, earlier.partial);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial !== undefined && { partial }) });
+            const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             this.#ready.release(key);
             this.#inbox.wake();
             return;
@@ -6313,8 +6338,8 @@ class PlanRun {
             const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
             if (masked !== undefined)
                 this.masked.set(key, masked);
-            const partial = this.#partialInputs.completed(step, outcome.partial);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial !== undefined && { partial }) });
+            const partial = this.#partialInputs.completed(step, outcome.partial, outcome.made === true);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             // The step went on past a call with side effects that got no answer (an agent's next turn, a
             // for_each item under on_item_failure: continue): the run does not, as after a failed step.
             const unknownCall = this.#unknownCallOf(key);
@@ -10908,7 +10933,7 @@ function buildSchemas() {
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
         step_retrying: event({ stepKey: text, ...retrying }),
-        step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })), partial: text }),
+        step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
         step_failed: event({ stepKey: text, ...failure }, { attempts: schemas.number() }),
         step_skipped: event({ stepKey: text, reason: text }),
         step_waiting: event({ stepKey: text, reason: text }),
@@ -10929,7 +10954,7 @@ function buildSchemas() {
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
         step_expanded: event({ stepKey: text, keys: texts }),
-        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, todos }),
+        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, made: flag, todos }),
         item_started: event({ stepKey: text, index }),
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, reusable),
@@ -11419,7 +11444,7 @@ function resumeStateFromEvents(events, planName, from) {
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
-                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, ...(event.partial !== undefined && { partial: event.partial }), carried: true });
+                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }), carried: true });
         }
         else if (top && event.type === 'shards_assigned')
             shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
@@ -11440,7 +11465,7 @@ function resumeStateFromEvents(events, planName, from) {
             // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
-                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }) });
+                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
                 completedSteps.add((0,plan_step/* stepKeyWithin */.t)(within, event.stepKey));
             }
         }
