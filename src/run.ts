@@ -119,17 +119,23 @@ export async function post(commands?: RunnerCommands): Promise<void> {
     if (process.env[`STATE_${ENDED_STATE}`] !== 'true') {
       const { finishKilledRun } = await import('./action/finish-killed-run.ts');
       const pausedHeadSha = process.env[`STATE_${PAUSED_HEAD_STATE}`];
-      const checkRunId = Number(process.env[`STATE_${CHECK_RUN_STATE}`] || Number.NaN);
+      const checkRunId = savedId(CHECK_RUN_STATE);
       const reported = process.env[`STATE_${REPORTED_STATE}`] === 'true';
       const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
       const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
       const traceStarted = process.env[`STATE_${TRACE_STARTED_STATE}`] || undefined;
-      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
+      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(checkRunId !== undefined && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
     }
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.
     runner?.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
   }
+}
+
+/** A GitHub id the main step saved for its post step (a comment's, a check run's), or undefined when none is there. */
+function savedId(name: string): number | undefined {
+  const id = Number(process.env[`STATE_${name}`] || Number.NaN);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /**
@@ -139,14 +145,10 @@ export async function post(commands?: RunnerCommands): Promise<void> {
 async function stopRefusedKilledRun(core: RunnerCommands): Promise<void> {
   const token = core.getInput('github-token') || process.env['GITHUB_TOKEN'];
   if (!token) return;
-  const saved = (name: string): number | undefined => {
-    const id = Number(process.env[`STATE_${name}`] || Number.NaN);
-    return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-  };
   const context = githubRunContext(process.env);
   const io = redactingIO(runnerActionIO(core), redact);
   const { github } = gitHubClient(token, context.apiUrl, io);
-  const [commentId, checkRunId, job] = [saved(COMMENT_STATE), saved(CHECK_RUN_STATE), checkRunJob(process.env)];
+  const [commentId, checkRunId, job] = [savedId(COMMENT_STATE), savedId(CHECK_RUN_STATE), checkRunJob(process.env)];
   await stopKilledRun({ github, context, ...(commentId && { commentId }), ...(checkRunId && { checkRunId }), ...(job && { job }) }, io);
 }
 

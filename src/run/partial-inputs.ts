@@ -84,11 +84,11 @@ export class PartialInputs {
     // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps, nor a
     // list drawn from a cut result (or from one that lacks work its value does not show) the items it lacks, nor a
     // tool's answers the gaps of what it was given.
-    const shown = given === undefined && gap.cutBy === undefined && gap.madeBy === undefined && !(step.type === 'plan' && !step.forEach);
+    const shown = given === undefined && gap.cutBy === undefined && gap.madeBy === undefined && step.type !== 'plan';
     if (shown) return undefined;
     // Made: answers a tool made from what lacks work, or items drawn from such a result, or a used plan's result that
     // is; a list of genuine item results (past a cut, or with nulls) is not: `contains` may pass on it.
-    const made = given !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && !step.forEach && ownMade);
+    const made = given !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && ownMade);
     return { why, ...(made && { made: true as const }) };
   }
 
@@ -113,7 +113,8 @@ export class PartialInputs {
    * judged by what it is given now; a plan step's plan did not run again: its result lacks what it lacked.
    */
   reused(step: PlanStep, saved: string | undefined, savedMade = false): HiddenGap | undefined {
-    const plan = step.type === 'plan' && !step.forEach;
+    // A plan step cannot carry for_each (the plan format refuses it): its result is its plan's, as that run left it.
+    const plan = step.type === 'plan';
     return this.completed(step, plan ? saved : undefined, plan && savedMade);
   }
 
