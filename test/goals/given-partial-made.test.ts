@@ -1,48 +1,13 @@
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readActionSettings } from '../../src/action/action-settings.ts';
-import { runAction } from '../../src/action/run-action.ts';
-import { systemClock } from '../../src/core/clock.ts';
-import { createRedactor } from '../../src/core/redact.ts';
-import { recordingIO } from '../action/recording-io.ts';
-import { startChatServer, type ChatServer } from '../helpers/chat-server.ts';
+import { describe, expect, it } from 'vitest';
+import { COUNT, partialRuns } from './partial-runs.ts';
 
 // Found by an adversarial pass: the run judged a `for_each` tool step with failed items of its own, given a result that
 // hides its gap, as lacking work its value does not show, and a plan step whose plan's result was that step too; the
 // goals re-derived it from the failed items alone and passed `contains` on answers made from a count that read `0`.
-let workspace: string;
-let chat: ChatServer;
-beforeEach(async () => {
-  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-partial-made-'));
-  chat = await startChatServer();
-});
-afterEach(async () => {
-  await chat.close();
-  await rm(workspace, { recursive: true, force: true });
-});
-
-/** Runs plan.yml beside `files`; `uses:` paths are relative to the working directory, the workspace here. */
-async function run(plan: string, files: Record<string, string> = {}, more: Record<string, string> = {}) {
-  for (const [name, text] of Object.entries({ ...files, 'plan.yml': plan })) await writeFile(path.join(workspace, name), text);
-  const cwd = process.cwd();
-  process.chdir(workspace);
-  try {
-    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini', ...more };
-    const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
-    if (!read.ok) throw new Error(read.problems.join('\n'));
-    const { io, said } = recordingIO();
-    const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
-    await result.published;
-    return { result, said };
-  } finally {
-    process.chdir(cwd);
-  }
-}
-
-// Counts the results that are not numbers: a null (a failed item) is not counted, as a script that skips what it cannot read would.
-const COUNT = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ failures: JSON.parse(s).results.filter((r) => r !== null && typeof r !== 'number').length })))`;
+const runs = partialRuns('partial-made');
+const { run } = runs;
 // Rates an item by the failures it is given; fails on the item 0.
 const RATE = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => { const a = JSON.parse(s); if (a.item === 0) process.exit(1); process.stdout.write(JSON.stringify(a.failures + ' failures')); })`;
 const TOOLS = `tools:
@@ -103,10 +68,10 @@ describe('a plan step whose plan’s result step has failed items', () => {
     const counter = `name: Counter\ninputs: { results: {} }\n${TOOLS}workflow_sequence:\n  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${inputs.results}" } }\n`;
     const gate = `  gate: { description: Fails while down exists, command: [node, -e, "process.exit(require('fs').existsSync('down') ? 1 : 0)"] }\n`;
     const plan = `name: Outer\ntoolsets: [math]\n${TOOLS}${gate}workflow_sequence:\n${DIVIDE}  - { id: counted, type: plan, uses: counter.yml, with: { results: "\${steps.divide.result}" } }\n  - { id: gate, type: tool_call, tool: gate, args: {}, depends_on: [counted], on_failure: fail }\ngoals:\n  - { name: failures counted, of: counted, contains: "0" }\n`;
-    await writeFile(path.join(workspace, 'down'), '');
+    await writeFile(path.join(runs.workspace, 'down'), '');
     const first = await run(plan, { 'counter.yml': counter });
     expect(first.result.outputs).toMatchObject({ status: 'failed' });
-    await unlink(path.join(workspace, 'down'));
+    await unlink(path.join(runs.workspace, 'down'));
     const { result, said } = await run(plan, { 'counter.yml': counter }, { 'resume-from': first.result.outputs.trace! });
     expect(said.summary).toMatch(/\*\*counted\. [^\n]* reused — result partial: its plan’s result/);
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });

@@ -1,40 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readActionSettings } from '../../src/action/action-settings.ts';
-import { runAction } from '../../src/action/run-action.ts';
-import { systemClock } from '../../src/core/clock.ts';
-import { createRedactor } from '../../src/core/redact.ts';
-import { recordingIO } from '../action/recording-io.ts';
-import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { describe, expect, it } from 'vitest';
+import { COUNT, partialRuns } from './partial-runs.ts';
+import { textAnswer } from '../helpers/chat-server.ts';
 
 // Found by an adversarial pass: a tool step handed a partial result (a for_each step's list with a null for
 // each failed item) is told nothing of what is missing, and its answer ("0 failures") passed the gate.
-let workspace: string;
-let chat: ChatServer;
-beforeEach(async () => {
-  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-given-partial-'));
-  chat = await startChatServer();
-});
-afterEach(async () => {
-  await chat.close();
-  await rm(workspace, { recursive: true, force: true });
-});
-
-async function run(plan: string) {
-  await writeFile(path.join(workspace, 'plan.yml'), plan);
-  const given: Record<string, string> = { plan: path.join(workspace, 'plan.yml'), 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini' };
-  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
-  if (!read.ok) throw new Error(read.problems.join('\n'));
-  const { io, said } = recordingIO();
-  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
-  await result.published;
-  return { result, said };
-}
-
-// Counts the results that are not numbers: a null (a failed item) is not counted, as a script that skips what it cannot read would.
-const COUNT = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ failures: JSON.parse(s).results.filter((r) => r !== null && typeof r !== 'number').length })))`;
+const runs = partialRuns('given-partial');
+const { run } = runs;
 
 /** Divides 6 by each of `list`, going on past an item that fails, then counts the failures with a command tool (and `more` steps after it). */
 const plan = (list: string, more = '', goals = ''): string => `name: Divisions
@@ -130,14 +103,14 @@ goals:
   });
 
   it('tells a model step after it what is missing', async () => {
-    chat.script([textAnswer('No division failed.')]);
+    runs.chat.script([textAnswer('No division failed.')]);
     const more = `  - { id: verdict, type: reasoning, description: Say whether any division failed, depends_on: [count] }\n`;
     await run(plan('[1, 0, 2]', more));
-    expect(JSON.stringify(chat.requests[0])).toContain('[incomplete: its tool was given the result of step divide');
+    expect(JSON.stringify(runs.chat.requests[0])).toContain('[incomplete: its tool was given the result of step divide');
   });
 
   it('has a partial result when a result it was given was cut by its tool', async () => {
-    await writeFile(path.join(workspace, 'big.log'), 'ok\n'.repeat(100_000));
+    await writeFile(path.join(runs.workspace, 'big.log'), 'ok\n'.repeat(100_000));
     const lines = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ failed: JSON.parse(s).text.split('FAIL').length - 1 })))`;
     const { result, said } = await run(`name: Log
 toolsets: [files]

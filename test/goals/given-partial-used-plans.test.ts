@@ -1,47 +1,13 @@
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readActionSettings } from '../../src/action/action-settings.ts';
-import { runAction } from '../../src/action/run-action.ts';
-import { systemClock } from '../../src/core/clock.ts';
-import { createRedactor } from '../../src/core/redact.ts';
-import { recordingIO } from '../action/recording-io.ts';
-import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { describe, expect, it } from 'vitest';
+import { COUNT, partialRuns } from './partial-runs.ts';
+import { textAnswer } from '../helpers/chat-server.ts';
 
 // Found by an adversarial pass: a partial result (a for_each list with a null for each failed item) that crosses a
 // `type: plan` step, out of its used plan or into it through `with:`, read as whole to the tool steps on the other side.
-let workspace: string;
-let chat: ChatServer;
-beforeEach(async () => {
-  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-partial-used-'));
-  chat = await startChatServer();
-});
-afterEach(async () => {
-  await chat.close();
-  await rm(workspace, { recursive: true, force: true });
-});
-
-/** Runs plan.yml beside `files`; `uses:` paths are relative to the working directory, the workspace here. */
-async function run(plan: string, files: Record<string, string>, more: Record<string, string> = {}) {
-  for (const [name, text] of Object.entries({ ...files, 'plan.yml': plan })) await writeFile(path.join(workspace, name), text);
-  const cwd = process.cwd();
-  process.chdir(workspace);
-  try {
-    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini', ...more };
-    const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
-    if (!read.ok) throw new Error(read.problems.join('\n'));
-    const { io, said } = recordingIO();
-    const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
-    await result.published;
-    return { result, said };
-  } finally {
-    process.chdir(cwd);
-  }
-}
-
-// Counts the results that are not numbers: a null (a failed item) is not counted, as a script that skips what it cannot read would.
-const COUNT = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => process.stdout.write(JSON.stringify({ failures: JSON.parse(s).results.filter((r) => r !== null && typeof r !== 'number').length })))`;
+const runs = partialRuns('partial-used');
+const { run } = runs;
 const TOOLS = `tools:
   divisors: { description: The divisors, command: [node, -e, "process.stdout.write('[1, 0, 2]')"] }
   count_failures: { description: Counts the failed divisions, command: [node, -e, "${COUNT}"] }
@@ -75,12 +41,12 @@ describe('a partial result out of a used plan', () => {
   });
 
   it('tells a model step after the plan step what is missing', async () => {
-    chat.script([textAnswer('No division failed.')]);
+    runs.chat.script([textAnswer('No division failed.')]);
     await run(
       `name: Outer\ntoolsets: [math]\nworkflow_sequence:\n  - { id: counted, type: plan, uses: inner.yml }\n  - { id: verdict, type: reasoning, description: Say whether any division failed, depends_on: [counted] }\n`,
       { 'inner.yml': `name: Inner\ntoolsets: [math]\n${TOOLS}workflow_sequence:\n${DIVIDE}  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${steps.divide.result}" } }\n` },
     );
-    expect(JSON.stringify(chat.requests[0])).toContain('[incomplete: its plan’s result, step count of inner.yml, lacks work');
+    expect(JSON.stringify(runs.chat.requests[0])).toContain('[incomplete: its plan’s result, step count of inner.yml, lacks work');
   });
 });
 
@@ -99,15 +65,15 @@ describe('a partial result given to a used plan through with:', () => {
 
   // Found by an adversarial pass: only its tool steps were flagged; a model step reading the input was told nothing.
   it('tells its model steps which input lacks work, and not of a whole one', async () => {
-    chat.script([textAnswer('No division failed.'), textAnswer('No division failed.')]);
+    runs.chat.script([textAnswer('No division failed.'), textAnswer('No division failed.')]);
     const reader = `name: Reader\ninputs: { results: {}, label: {} }\nworkflow_sequence:\n  - { id: verdict, type: reasoning, description: "Say whether any of \${inputs.results} failed" }\n`;
     const outer = `name: Outer\ntoolsets: [math]\n${TOOLS}workflow_sequence:\n${DIVIDE}  - { id: read, type: plan, uses: reader.yml, with: { results: "\${steps.divide.result}", label: divisions } }\n`;
     await run(outer, { 'reader.yml': reader });
-    const prompt = JSON.stringify(chat.requests[0]);
+    const prompt = JSON.stringify(runs.chat.requests[0]);
     expect(prompt).toContain('[incomplete: input results lacks work (step divide: 1 of 3 items failed and are null in the list');
     expect(prompt).not.toContain('input label lacks work');
     await run(outer.replace('[1, 0, 2]', '[1, 3, 2]'), { 'reader.yml': reader });
-    expect(JSON.stringify(chat.requests[1])).not.toContain('[incomplete:');
+    expect(JSON.stringify(runs.chat.requests[1])).not.toContain('[incomplete:');
   });
 
   // Found by an adversarial pass: handles_gaps in the used plan blessed a count made from a list with a null, given through with:.
@@ -135,10 +101,10 @@ describe('a partial result given to a used plan through with:', () => {
     // The last step fails while the file `down` exists: the first run fails there, and a re-run resumes past the plan step.
     const gate = `gate: { description: Fails while down exists, command: [node, -e, "process.exit(require('fs').existsSync('down') ? 1 : 0)"] }`;
     const plan = `name: Outer\ntoolsets: [math]\n${TOOLS}  ${gate}\nworkflow_sequence:\n${DIVIDE}  - { id: counted, type: plan, uses: counter.yml, with: { results: "\${steps.divide.result}" } }\n  - { id: gate, type: tool_call, tool: gate, args: {}, depends_on: [counted], on_failure: fail }\ngoals:\n  - { name: no division failed, of: counted, json_schema: ${NO_FAILURES} }\n`;
-    await writeFile(path.join(workspace, 'down'), '');
+    await writeFile(path.join(runs.workspace, 'down'), '');
     const first = await run(plan, { 'counter.yml': counter });
     expect(first.result.outputs).toMatchObject({ status: 'failed' });
-    await unlink(path.join(workspace, 'down'));
+    await unlink(path.join(runs.workspace, 'down'));
     const { result, said } = await run(plan, { 'counter.yml': counter }, { 'resume-from': first.result.outputs.trace! });
     expect(said.summary).toMatch(/\*\*counted\. [^\n]* reused — result partial: its plan’s result/);
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
@@ -161,7 +127,7 @@ describe('a model step’s for_each over a list a tool made from an input that l
     `name: Outer\ntoolsets: [math]\n${TOOLS}${list}workflow_sequence:\n${DIVIDE}  - { id: reviewed, type: plan, uses: reviewer.yml, with: { files: "${given}" } }\ngoals:\n  - { name: no file fails, of: reviewed, json_schema: ${NO_FAILURES} }\n`;
 
   it('makes the plan step’s result partial when the input’s list has a null for a failed item', async () => {
-    chat.script(() => textAnswer('PASS'));
+    runs.chat.script(() => textAnswer('PASS'));
     const { result, said } = await run(outer('${steps.divide.result}'), { 'reviewer.yml': reviewer() });
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
     expect(goalLine(said.summary, 'no file fails')).toContain('its plan’s result, step count of reviewer.yml, lacks work');
@@ -169,7 +135,7 @@ describe('a model step’s for_each over a list a tool made from an input that l
   });
 
   it('makes it partial when the input is drawn from a result its tool cut', async () => {
-    chat.script(() => textAnswer('PASS'));
+    runs.chat.script(() => textAnswer('PASS'));
     const listing = `  listing: { description: Lists files, command: [node, -e, "process.stdout.write(JSON.stringify({ note: '[cut: 3 files; showing the first 2]', files: ['a.ts', 'b.ts'] }))"] }\n`;
     const plan = outer('${steps.files.result.files}', listing).replace('workflow_sequence:\n', 'workflow_sequence:\n  - { id: files, type: tool_call, tool: listing, args: {} }\n');
     const { result, said } = await run(plan, { 'reviewer.yml': reviewer() });
@@ -178,7 +144,7 @@ describe('a model step’s for_each over a list a tool made from an input that l
   });
 
   it('does not pass the used plan’s own goal on the for_each step', async () => {
-    chat.script(() => textAnswer('PASS'));
+    runs.chat.script(() => textAnswer('PASS'));
     const { result, said } = await run(outer('${steps.divide.result}'), { 'reviewer.yml': reviewer('goals:\n  - { name: no review fails, of: review, not_contains: FAIL }\n') });
     expect(result.outputs).toMatchObject({ status: 'failed' });
     expect(said.summary).toContain('the result of step review lacks work the run left undone (step review: its for_each list comes from the result of step names');
@@ -186,14 +152,14 @@ describe('a model step’s for_each over a list a tool made from an input that l
   });
 
   it('is whole when every item worked', async () => {
-    chat.script(() => textAnswer('PASS'));
+    runs.chat.script(() => textAnswer('PASS'));
     const { result, said } = await run(outer('${steps.divide.result}').replace('[1, 0, 2]', '[1, 3, 2]'), { 'reviewer.yml': reviewer('goals:\n  - { name: no review fails, of: review, not_contains: FAIL }\n') });
     expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
     expect(said.summary).not.toContain('result partial');
   });
 
   it('makes it partial in the plan that made the list too', async () => {
-    chat.script(() => textAnswer('PASS'));
+    runs.chat.script(() => textAnswer('PASS'));
     const plan = `name: Outer\ntoolsets: [math]\n${TOOLS}${REVIEW_TOOLS}workflow_sequence:\n${DIVIDE}  - { id: names, type: tool_call, tool: echo_list, args: { files: "\${steps.divide.result}" } }\n${REVIEW}goals:\n  - { name: no file fails, of: count, json_schema: ${NO_FAILURES} }\n`;
     const { result, said } = await run(plan, {});
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
@@ -203,7 +169,7 @@ describe('a model step’s for_each over a list a tool made from an input that l
 
   // Found by an adversarial pass: the for_each step's line said `✅ review — 3/3 done`, nothing of the items it never had.
   it('says so on the for_each step’s line in the summary and the checklist', async () => {
-    chat.script(() => textAnswer('PASS'));
+    runs.chat.script(() => textAnswer('PASS'));
     const { said } = await run(outer('${steps.divide.result}'), { 'reviewer.yml': reviewer() });
     expect(said.summary).toMatch(/- ✅ review\. Review the item — 3\/3 done — result partial: its for_each list comes from the result of step names, which lacks work/);
     expect(said.log.join('\n')).toMatch(/✅ review\. Review the item — 3\/3 done — result partial: its for_each list comes from the result of step names/);
