@@ -27,20 +27,24 @@ export function resultGap(
   reported: string | undefined,
   results: ReadonlyMap<string, unknown>,
   made: ReadonlyMap<string, string> = new Map(),
+  cutNoteOf: (key: string) => string | undefined = (key) => resultCutNote(resultTexts(results.get(key))),
 ): ResultGap | undefined {
-  const list = listGap(step, results, made);
+  const list = listGap(step, results, made, cutNoteOf);
   // Both: the list's gap first, as the items that failed show as nulls and counts, and the items past a cut nowhere
   // (found by an adversarial pass: only the failed items were said, and `2/3 done, 1 failed` read as a list of 3).
   if (reported === undefined) return list;
   return list === undefined ? { why: reported } : { ...list, why: `${list.why}; and ${reported}` };
 }
 
-/** Why a `for_each` step's list lacks items: it is drawn from a result its tool cut, or from one that lacks work its value does not show. */
-function listGap(step: PlanStep | undefined, results: ReadonlyMap<string, unknown>, made: ReadonlyMap<string, string>): ResultGap | undefined {
+/**
+ * Why a `for_each` step's list lacks items: it is drawn from a result its tool cut (`cutNoteOf`: the cut note of a step's
+ * result; the run's reads each result once), or from one that lacks work its value does not show.
+ */
+function listGap(step: PlanStep | undefined, results: ReadonlyMap<string, unknown>, made: ReadonlyMap<string, string>, cutNoteOf: (key: string) => string | undefined): ResultGap | undefined {
   if (!step?.forEach) return undefined;
   for (const { reference } of findReferences(step.forEach.list).references) {
     if (reference.kind !== 'step' || !results.has(reference.step)) continue;
-    const note = resultCutNote(resultTexts(results.get(reference.step)));
+    const note = cutNoteOf(reference.step);
     if (note !== undefined) return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, cutBy: reference.step };
     const lacks = made.get(reference.step);
     if (lacks !== undefined) return { why: `its for_each list comes from the result of step ${reference.step}, which lacks work (${lacks}), so items it lacks never ran here`, madeBy: reference.step };

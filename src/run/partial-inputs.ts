@@ -69,7 +69,7 @@ export class PartialInputs {
   #judge(step: PlanStep, own: string | undefined, ownMade: boolean): HiddenGap | undefined {
     this.#roots.delete(step.key);
     this.#incomplete.delete(step.key);
-    const gap = resultGap(step, own, this.#results, this.#made);
+    const gap = resultGap(step, own, this.#results, this.#made, (key) => this.#cutNote(key));
     // The step whose result its list is drawn from, when that is its gap (a cut, or one that hides its own): said already.
     const given = step.type === 'tool_call' ? this.#givenGap(step, gap?.cutBy ?? gap?.madeBy) : undefined;
     if (gap === undefined) {
@@ -154,10 +154,16 @@ export class PartialInputs {
     if (root !== undefined) return root;
     const gaps = this.#incomplete.get(key);
     if (gaps !== undefined) return `step ${key}: ${gaps}`;
+    const note = this.#cutNote(key);
+    return note === undefined ? undefined : `step ${key}: its tool cut it (${note})`;
+  }
+
+  /** The cut note of step `key`'s result, read once for each value it holds, however many steps take it. */
+  #cutNote(key: string): string | undefined {
     const value = this.#results.get(key);
     let cut = this.#cuts.get(key);
     if (cut === undefined || cut.value !== value) this.#cuts.set(key, (cut = { value, note: resultCutNote(resultTexts(value)) }));
-    return cut.note === undefined ? undefined : `step ${key}: its tool cut it (${cut.note})`;
+    return cut.note;
   }
 }
 
