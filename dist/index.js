@@ -8742,22 +8742,25 @@ function resultCutNote(texts) {
  * the cut list, so a tool step counting its reviews was not partial and a goal on the count passed, nor a list a tool
  * made from an input that lacks work, when a model step's for_each went over it (found by adversarial passes).
  */
-function resultGap(step, reported, results, made = new Map()) {
-    const list = listGap(step, results, made);
+function resultGap(step, reported, results, made = new Map(), cutNoteOf = (key) => (0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultCutNote */ .a)((0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultTexts */ .C)(results.get(key)))) {
+    const list = listGap(step, results, made, cutNoteOf);
     // Both: the list's gap first, as the items that failed show as nulls and counts, and the items past a cut nowhere
     // (found by an adversarial pass: only the failed items were said, and `2/3 done, 1 failed` read as a list of 3).
     if (reported === undefined)
         return list;
     return list === undefined ? { why: reported } : { ...list, why: `${list.why}; and ${reported}` };
 }
-/** Why a `for_each` step's list lacks items: it is drawn from a result its tool cut, or from one that lacks work its value does not show. */
-function listGap(step, results, made) {
+/**
+ * Why a `for_each` step's list lacks items: it is drawn from a result its tool cut (`cutNoteOf`: the cut note of a step's
+ * result; the run's reads each result once), or from one that lacks work its value does not show.
+ */
+function listGap(step, results, made, cutNoteOf) {
     if (!step?.forEach)
         return undefined;
     for (const { reference } of (0,_plan_find_references_js__WEBPACK_IMPORTED_MODULE_0__/* .findReferences */ .y)(step.forEach.list).references) {
         if (reference.kind !== 'step' || !results.has(reference.step))
             continue;
-        const note = (0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultCutNote */ .a)((0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultTexts */ .C)(results.get(reference.step)));
+        const note = cutNoteOf(reference.step);
         if (note !== undefined)
             return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, cutBy: reference.step };
         const lacks = made.get(reference.step);
@@ -10352,7 +10355,7 @@ class PartialInputs {
     #judge(step, own, ownMade) {
         this.#roots.delete(step.key);
         this.#incomplete.delete(step.key);
-        const gap = (0,result_gap/* resultGap */.Y)(step, own, this.#results, this.#made);
+        const gap = (0,result_gap/* resultGap */.Y)(step, own, this.#results, this.#made, (key) => this.#cutNote(key));
         // The step whose result its list is drawn from, when that is its gap (a cut, or one that hides its own): said already.
         const given = step.type === 'tool_call' ? this.#givenGap(step, gap?.cutBy ?? gap?.madeBy) : undefined;
         if (gap === undefined) {
@@ -10368,12 +10371,12 @@ class PartialInputs {
         // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps, nor a
         // list drawn from a cut result (or from one that lacks work its value does not show) the items it lacks, nor a
         // tool's answers the gaps of what it was given.
-        const shown = given === undefined && gap.cutBy === undefined && gap.madeBy === undefined && !(step.type === 'plan' && !step.forEach);
+        const shown = given === undefined && gap.cutBy === undefined && gap.madeBy === undefined && step.type !== 'plan';
         if (shown)
             return undefined;
         // Made: answers a tool made from what lacks work, or items drawn from such a result, or a used plan's result that
         // is; a list of genuine item results (past a cut, or with nulls) is not: `contains` may pass on it.
-        const made = given !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && !step.forEach && ownMade);
+        const made = given !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && ownMade);
         return { why, ...(made && { made: true }) };
     }
     /** A tool step's first given result that lacks work and is not excused by `handles_gaps` (other than step `said`'s): its root reason, and why. */
@@ -10399,7 +10402,8 @@ class PartialInputs {
      * judged by what it is given now; a plan step's plan did not run again: its result lacks what it lacked.
      */
     reused(step, saved, savedMade = false) {
-        const plan = step.type === 'plan' && !step.forEach;
+        // A plan step cannot carry for_each (the plan format refuses it): its result is its plan's, as that run left it.
+        const plan = step.type === 'plan';
         return this.completed(step, plan ? saved : undefined, plan && savedMade);
     }
     /** The inputs of the plan a `type: plan` step uses that its `with:` gives a result that lacks work, and why. */
@@ -10446,11 +10450,16 @@ class PartialInputs {
         const gaps = this.#incomplete.get(key);
         if (gaps !== undefined)
             return `step ${key}: ${gaps}`;
+        const note = this.#cutNote(key);
+        return note === undefined ? undefined : `step ${key}: its tool cut it (${note})`;
+    }
+    /** The cut note of step `key`'s result, read once for each value it holds, however many steps take it. */
+    #cutNote(key) {
         const value = this.#results.get(key);
         let cut = this.#cuts.get(key);
         if (cut === undefined || cut.value !== value)
             this.#cuts.set(key, (cut = { value, note: (0,result_cut_note/* resultCutNote */.a)((0,result_cut_note/* resultTexts */.C)(value)) }));
-        return cut.note === undefined ? undefined : `step ${key}: its tool cut it (${cut.note})`;
+        return cut.note;
     }
 }
 /** Whether a part read from a result that lacks work still shows it: a null (a failed item), a list with one, a cut note. */
@@ -48802,18 +48811,23 @@ async function post(commands) {
         if (process.env[`STATE_${ENDED_STATE}`] !== 'true') {
             const { finishKilledRun } = await __nccwpck_require__.e(/* import() */ 433).then(__nccwpck_require__.bind(__nccwpck_require__, 13433));
             const pausedHeadSha = process.env[`STATE_${PAUSED_HEAD_STATE}`];
-            const checkRunId = Number(process.env[`STATE_${CHECK_RUN_STATE}`] || Number.NaN);
+            const checkRunId = savedId(CHECK_RUN_STATE);
             const reported = process.env[`STATE_${write_report/* REPORTED_STATE */.CE}`] === 'true';
             const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
             const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
             const traceStarted = process.env[`STATE_${trace_started/* TRACE_STARTED_STATE */.u}`] || undefined;
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(checkRunId !== undefined && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
         }
     }
     catch (error) {
         // The post step never fails the job: the main step's verdict stands.
         runner?.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
     }
+}
+/** A GitHub id the main step saved for its post step (a comment's, a check run's), or undefined when none is there. */
+function savedId(name) {
+    const id = Number(process.env[`STATE_${name}`] || Number.NaN);
+    return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 /**
  * What a killed main step left at \u23f3 and in progress (the ids it saved), when its post step cannot finish it from
@@ -48823,14 +48837,10 @@ async function stopRefusedKilledRun(core) {
     const token = core.getInput('github-token') || process.env['GITHUB_TOKEN'];
     if (!token)
         return;
-    const saved = (name) => {
-        const id = Number(process.env[`STATE_${name}`] || Number.NaN);
-        return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-    };
     const context = (0,github_run_context/* githubRunContext */.o)(process.env);
     const io = redactingIO(runnerActionIO(core), redact);
     const { github } = gitHubClient(token, context.apiUrl, io);
-    const [commentId, checkRunId, job] = [saved(COMMENT_STATE), saved(CHECK_RUN_STATE), (0,check_run/* checkRunJob */.j4)(process.env)];
+    const [commentId, checkRunId, job] = [savedId(COMMENT_STATE), savedId(CHECK_RUN_STATE), (0,check_run/* checkRunJob */.j4)(process.env)];
     await stopKilledRun({ github, context, ...(commentId && { commentId }), ...(checkRunId && { checkRunId }), ...(job && { job }) }, io);
 }
 /**

@@ -3279,22 +3279,25 @@ function resultCutNote(texts) {
  * the cut list, so a tool step counting its reviews was not partial and a goal on the count passed, nor a list a tool
  * made from an input that lacks work, when a model step's for_each went over it (found by adversarial passes).
  */
-function resultGap(step, reported, results, made = new Map()) {
-    const list = listGap(step, results, made);
+function resultGap(step, reported, results, made = new Map(), cutNoteOf = (key) => (0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultCutNote */ .a)((0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultTexts */ .C)(results.get(key)))) {
+    const list = listGap(step, results, made, cutNoteOf);
     // Both: the list's gap first, as the items that failed show as nulls and counts, and the items past a cut nowhere
     // (found by an adversarial pass: only the failed items were said, and `2/3 done, 1 failed` read as a list of 3).
     if (reported === undefined)
         return list;
     return list === undefined ? { why: reported } : { ...list, why: `${list.why}; and ${reported}` };
 }
-/** Why a `for_each` step's list lacks items: it is drawn from a result its tool cut, or from one that lacks work its value does not show. */
-function listGap(step, results, made) {
+/**
+ * Why a `for_each` step's list lacks items: it is drawn from a result its tool cut (`cutNoteOf`: the cut note of a step's
+ * result; the run's reads each result once), or from one that lacks work its value does not show.
+ */
+function listGap(step, results, made, cutNoteOf) {
     if (!step?.forEach)
         return undefined;
     for (const { reference } of (0,_plan_find_references_js__WEBPACK_IMPORTED_MODULE_0__/* .findReferences */ .y)(step.forEach.list).references) {
         if (reference.kind !== 'step' || !results.has(reference.step))
             continue;
-        const note = (0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultCutNote */ .a)((0,_result_cut_note_js__WEBPACK_IMPORTED_MODULE_1__/* .resultTexts */ .C)(results.get(reference.step)));
+        const note = cutNoteOf(reference.step);
         if (note !== undefined)
             return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, cutBy: reference.step };
         const lacks = made.get(reference.step);
@@ -4867,7 +4870,7 @@ class PartialInputs {
     #judge(step, own, ownMade) {
         this.#roots.delete(step.key);
         this.#incomplete.delete(step.key);
-        const gap = (0,result_gap/* resultGap */.Y)(step, own, this.#results, this.#made);
+        const gap = (0,result_gap/* resultGap */.Y)(step, own, this.#results, this.#made, (key) => this.#cutNote(key));
         // The step whose result its list is drawn from, when that is its gap (a cut, or one that hides its own): said already.
         const given = step.type === 'tool_call' ? this.#givenGap(step, gap?.cutBy ?? gap?.madeBy) : undefined;
         if (gap === undefined) {
@@ -4883,12 +4886,12 @@ class PartialInputs {
         // A list shows its nulls (`failedItems` says which); a plan step's result shows nothing of its plan's gaps, nor a
         // list drawn from a cut result (or from one that lacks work its value does not show) the items it lacks, nor a
         // tool's answers the gaps of what it was given.
-        const shown = given === undefined && gap.cutBy === undefined && gap.madeBy === undefined && !(step.type === 'plan' && !step.forEach);
+        const shown = given === undefined && gap.cutBy === undefined && gap.madeBy === undefined && step.type !== 'plan';
         if (shown)
             return undefined;
         // Made: answers a tool made from what lacks work, or items drawn from such a result, or a used plan's result that
         // is; a list of genuine item results (past a cut, or with nulls) is not: `contains` may pass on it.
-        const made = given !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && !step.forEach && ownMade);
+        const made = given !== undefined || gap.madeBy !== undefined || (step.type === 'plan' && ownMade);
         return { why, ...(made && { made: true }) };
     }
     /** A tool step's first given result that lacks work and is not excused by `handles_gaps` (other than step `said`'s): its root reason, and why. */
@@ -4914,7 +4917,8 @@ class PartialInputs {
      * judged by what it is given now; a plan step's plan did not run again: its result lacks what it lacked.
      */
     reused(step, saved, savedMade = false) {
-        const plan = step.type === 'plan' && !step.forEach;
+        // A plan step cannot carry for_each (the plan format refuses it): its result is its plan's, as that run left it.
+        const plan = step.type === 'plan';
         return this.completed(step, plan ? saved : undefined, plan && savedMade);
     }
     /** The inputs of the plan a `type: plan` step uses that its `with:` gives a result that lacks work, and why. */
@@ -4961,11 +4965,16 @@ class PartialInputs {
         const gaps = this.#incomplete.get(key);
         if (gaps !== undefined)
             return `step ${key}: ${gaps}`;
+        const note = this.#cutNote(key);
+        return note === undefined ? undefined : `step ${key}: its tool cut it (${note})`;
+    }
+    /** The cut note of step `key`'s result, read once for each value it holds, however many steps take it. */
+    #cutNote(key) {
         const value = this.#results.get(key);
         let cut = this.#cuts.get(key);
         if (cut === undefined || cut.value !== value)
             this.#cuts.set(key, (cut = { value, note: (0,result_cut_note/* resultCutNote */.a)((0,result_cut_note/* resultTexts */.C)(value)) }));
-        return cut.note === undefined ? undefined : `step ${key}: its tool cut it (${cut.note})`;
+        return cut.note;
     }
 }
 /** Whether a part read from a result that lacks work still shows it: a null (a failed item), a list with one, a cut note. */
