@@ -1,3 +1,13 @@
+/**
+ * The runner's variable `name`, or undefined when it is not set. Never what every object answers: `process.env`
+ * gives `toString` and `constructor` as Object's functions, and `${env.toString}` reached a tool as
+ * "function toString() { [native code] }" where it should have been "not set" (found by an adversarial pass).
+ */
+export function runnerVariable(runnerEnv: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  const value: unknown = runnerEnv[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
@@ -10,7 +20,7 @@ export function expandEnvReferences(
   missing: (name: string) => Error,
 ): string {
   return template.replace(ENV_REFERENCE, (_match, name: string) => {
-    const value = runnerEnv[name];
+    const value = runnerVariable(runnerEnv, name);
     if (value === undefined) throw missing(name);
     return value;
   });

@@ -1,6 +1,6 @@
 import { isSecretEnvName } from '../core/secret-env-name.ts';
 import { ToolEnvironmentError } from './tool-environment-error.ts';
-import { expandEnvReferences } from './expand-env-references.ts';
+import { expandEnvReferences, runnerVariable } from './expand-env-references.ts';
 
 /**
  * What every tool subprocess may see without asking: locale, paths, temp dirs and the runner's
@@ -118,7 +118,7 @@ export function scrubEnvironment(
   const env = runnerVariables(runnerEnv, [...BASE_ENV_NAMES, ...windowsStartNames(platform)], platform);
   if (Array.isArray(passThrough)) {
     for (const name of passThrough) {
-      const value = runnerEnv[name];
+      const value = runnerVariable(runnerEnv, name);
       if (value !== undefined) env[name] = value;
     }
   } else if (passThrough) {

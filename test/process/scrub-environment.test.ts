@@ -62,6 +62,20 @@ describe('scrubEnvironment', () => {
   });
 });
 
+describe('scrubEnvironment reading a name every object has', () => {
+  // process.env answers `toString` and `constructor` with Object's own functions: `${env.toString}` gave the tool
+  // "function toString() { [native code] }" and `env: [constructor]` a function, where neither is set (found by an adversarial pass).
+  it('says ${env.toString} is not set on the runner, as for any other name it lacks', () => {
+    expect(() => scrubEnvironment(process.env, { HOST: '${env.toString}' }, 'search')).toThrow(/env HOST reads \$\{env\.toString\}, which is not set/);
+  });
+
+  it('passes nothing for a listed name the runner does not set, though objects answer it', () => {
+    const env = scrubEnvironment(process.env, ['constructor', 'valueOf'], 'tool');
+    expect(Object.hasOwn(env, 'constructor')).toBe(false);
+    expect(Object.hasOwn(env, 'valueOf')).toBe(false);
+  });
+});
+
 describe('isSecretEnvName', () => {
   // The short forms were found by a review: a tool given DB_PASS that printed it put it in every report.
   it.each(['GITHUB_TOKEN', 'OPENAI_API_KEY', 'my_secret', 'DB_PASSWORD', 'ACTIONS_CACHE_URL', 'INPUT_MODEL', 'SSH_PRIVATE', 'DB_PASS', 'NPM_AUTH', 'GH_PAT', 'SENTRY_DSN', 'SLACK_WEBHOOK_URL', 'DATABASE_URL', 'MYSQL_PWD', 'AZURE_CONNECTION_STRING', 'GPG_PASSPHRASE', 'DB_PASS_PROD', 'DB_PW', 'SQLALCHEMY_DATABASE_URI', 'MONGODB_URI', 'REDIS_URL', 'CELERY_BROKER_URL', 'DOCKER_AUTH_CONFIG', 'SLACK_HOOK_URL', 'SENTRY_DSN_FRONTEND', 'GH_PAT_RO', 'AZURE_STORAGE_SAS', 'SLACK_WEBHOOK', 'DISCORD_WEBHOOK', 'WEBHOOK'])(

@@ -21,6 +21,13 @@ describe('mcpServerEnvironment', () => {
   });
 });
 
+describe('mcpServerEnvironment reading a name every object has', () => {
+  it('refuses ${env.toString} as not set, and passes no listed constructor, where the runner sets neither', () => {
+    expect(() => mcpServerEnvironment('docs', { HOST: '${env.toString}' }, process.env)).toThrow(/mcp_servers\.docs\.env\.HOST reads \$\{env\.toString\}, which is not set/);
+    expect(Object.hasOwn(mcpServerEnvironment('docs', ['constructor'], process.env), 'constructor')).toBe(false);
+  });
+});
+
 describe('mcpServerEnvironment on a Windows runner', () => {
   // As a Windows runner's environment reads, copied (`Path`, not `PATH`); without SystemRoot neither Node nor Python
   // starts there (no random numbers, no sockets), and npx finds no cache without LOCALAPPDATA.

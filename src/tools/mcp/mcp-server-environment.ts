@@ -1,5 +1,5 @@
 import type { McpServer } from './mcp-config.ts';
-import { expandEnvReferences } from '../../process/expand-env-references.ts';
+import { expandEnvReferences, runnerVariable } from '../../process/expand-env-references.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
 import { runnerVariables, windowsStartNames } from '../../process/scrub-environment.ts';
 
@@ -32,7 +32,7 @@ export function mcpServerEnvironment(
   const env = runnerVariables(runnerEnv, ['PATH', 'HOME', 'RUNNER_TRACKING_ID', ...windowsStartNames(platform)], platform);
   if (Array.isArray(config)) {
     for (const name of config) {
-      const value = runnerEnv[name];
+      const value = runnerVariable(runnerEnv, name);
       if (value !== undefined) env[name] = value;
     }
   } else if (config !== undefined) {
