@@ -3,6 +3,7 @@ import path from 'node:path';
 import { groupDigits } from '../core/group-digits.ts';
 import { isInside } from '../core/is-inside.ts';
 import { checkUsedPlansPricing } from './check-pricing.ts';
+import { checkUsedStepCount } from './check-step-count.ts';
 import { priceOf, type PriceOverrides } from '../llm/pricing.ts';
 import { findReferences } from './find-references.ts';
 import { formatPath } from '../core/format-path.ts';
@@ -49,6 +50,8 @@ export interface SubplanContext {
   readonly load: LoadPlanInChain;
   /** The caller's model (action input, `--model`), which replaces this plan's `model.name`: used plans without one call it. */
   readonly model?: string;
+  /** As LoadPlanOptions.stepsRun: false when the job runs none of the plan's steps (`mode: agent`). */
+  readonly stepsRun?: boolean;
 }
 
 interface Issue {
@@ -144,6 +147,8 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
   // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
   // and stop at that plan's first call (found by a review).
   pushAll(issues, checkUsedPlansPricing({ ...plan, subplans }, context.model));
+  // The used plans' steps count against the top plan's max_steps, at any depth.
+  if (context.chain.length === 1 && context.stepsRun !== false && issues.length === 0 && innerErrors.length === 0) pushAll(issues, checkUsedStepCount({ ...plan, subplans }));
   if (issues.length > 0 || innerErrors.length > 0) return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
   const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
   return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };

@@ -126,7 +126,8 @@ describe('plans using plans, at load time', () => {
   // plans that each use the same 40, each of which uses 40 more, loaded 64,000 files (72 s, 550 MB).
   it('loads each used plan once per depth, however many plans above it use it', async () => {
     const uses = (prefix: string) => `workflow_sequence:\n${[1, 2, 3, 4, 5].map((i) => `  - { id: u${i}, type: plan, uses: ${prefix}${i}.yml, depends_on: [] }`).join('\n')}\n`;
-    const files: Record<string, string> = { 'top.yml': uses('b') };
+    // Each leaf's step runs once under every plan using it: 282 steps in all.
+    const files: Record<string, string> = { 'top.yml': `limits: { max_steps: 282 }\n${uses('b')}` };
     for (const i of [1, 2, 3, 4, 5]) Object.assign(files, { [`b${i}.yml`]: uses('c'), [`c${i}.yml`]: uses('d'), [`d${i}.yml`]: INNER.replace('inputs: { repository: {} }', 'inputs: { repository: { default: x } }') });
     // d1.yml also at depth 3 (top → b1 → d1): a file has one load per depth it is reached at.
     files['b1.yml'] = `${uses('c')}  - { id: d, type: plan, uses: d1.yml, depends_on: [] }\n`;
@@ -255,5 +256,24 @@ describe('a used plan with more steps than the default max_steps', () => {
     const loaded = await loadPlanFile(path.join(root, 'outer.yml'), { root });
     expect(loaded.ok).toBe(true);
     expect(await errors(root, 'long.yml')).toEqual([expect.stringMatching(/^long\.yml:2:3: the plan has 60 steps, but limits\.max_steps allows 50 in all/)]);
+  });
+
+  // Each plan step and each step of its plan (at any depth) is one of max_steps: `validate` said "ok" of 2 steps
+  // and a plan step using a plan of 2 under max_steps 4, and the run stopped at the used plan's last step, its
+  // first one run (found by an adversarial pass).
+  it('refuses a top plan whose steps and its used plans’ steps pass its max_steps', async () => {
+    const two = (id: string) => `  - { id: ${id}, type: reasoning, description: Think }`;
+    const root = repo({
+      'deep.yml': ['goal: Answer', 'workflow_sequence:', two('d1'), two('d2'), ''].join('\n'),
+      'inner.yml': ['goal: Answer', 'workflow_sequence:', two('i1'), '  - { id: i2, type: plan, uses: deep.yml }', ''].join('\n'),
+      'outer.yml': ['goal: Answer', 'limits: { max_steps: 6 }', 'workflow_sequence:', two('o1'), '  - { id: o2, type: plan, uses: inner.yml }', '  - { id: o3, type: plan, uses: deep.yml }', ''].join('\n'),
+      'fits.yml': ['goal: Answer', 'limits: { max_steps: 9 }', 'workflow_sequence:', two('o1'), '  - { id: o2, type: plan, uses: inner.yml }', '  - { id: o3, type: plan, uses: deep.yml }', ''].join('\n'),
+    });
+    expect(await errors(root, 'outer.yml')).toEqual([
+      'outer.yml:2:22: the plan has 3 steps and the plans its plan steps use 6 more, but limits.max_steps allows 6 in all: the run would stop after 6; raise limits.max_steps (up to 100,000), or combine steps (for_each items do not count) (at limits.max_steps)',
+    ]);
+    expect((await loadPlanFile(path.join(root, 'fits.yml'), { root })).ok).toBe(true);
+    // `mode: agent` runs none of the plan's steps.
+    expect((await loadPlanFile(path.join(root, 'outer.yml'), { root, stepsRun: false })).ok).toBe(true);
   });
 });
