@@ -1,4 +1,5 @@
 import { cutText } from '../core/cut-text.ts';
+import { plainInputValue } from '../plan/plain-input-value.ts';
 
 /** The `inputs` input as a map, or why it is not one. */
 export type InputsMapResult =
@@ -97,14 +98,12 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
 }
 
 /**
- * A scalar as given: a number or a flag YAML reads exactly as written (`42`, `true`, as JSON writes them), and
- * otherwise the text as written (`1.10`, `01234`, `0x1f`, `1e3`, `True`), which the plan reads as its input's
- * default's kind (`resolveInputs`); a quoted one's string.
+ * A scalar as given: a plain one as `plainInputValue` reads it, as the CLI reads `--input` (a number or a flag
+ * only when it reads back exactly as written); a quoted one's string.
  */
 function scalarValue(scalar: { readonly type?: string; readonly source?: string; readonly value: unknown }): unknown {
   if (scalar.type !== 'PLAIN' || typeof scalar.source !== 'string') return String(scalar.value);
-  const typed = scalar.value;
-  return (typeof typed === 'number' || typeof typed === 'boolean') && String(typed) === scalar.source ? typed : scalar.source;
+  return plainInputValue(scalar.source);
 }
 
 /** Why a list or map given as an input holds what no plan can use (a number JSON cannot hold: 1e400, .nan), or undefined. */

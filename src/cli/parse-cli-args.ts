@@ -2,10 +2,12 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { baseUrlProblem } from '../llm/base-url.ts';
 import { OUTPUT_FOLDER } from '../core/output-folder-name.ts';
 import { nearestName } from '../plan/nearest-name.ts';
+import { plainInputValue } from '../plan/plain-input-value.ts';
 
 /** Where model answers come from, as the command line gives it (`run` and `plan`). */
 export interface CliModelArgs {
-  readonly inputs: Readonly<Record<string, string>>;
+  /** `--input` values as the action's `inputs` read them written bare (`plainInputValue`): `a=3` is the number 3. */
+  readonly inputs: Readonly<Record<string, string | number | boolean>>;
   readonly record?: string;
   readonly replay?: string;
   readonly baseUrl: string;
@@ -159,15 +161,15 @@ export class UsageError extends Error {
   }
 }
 
-function parseInputs(pairs: readonly string[]): Record<string, string> {
+function parseInputs(pairs: readonly string[]): Record<string, string | number | boolean> {
   // No prototype: `--input __proto__=1` is an input named __proto__ (resolveInputs refuses it unless declared).
-  const inputs: Record<string, string> = Object.create(null) as Record<string, string>;
+  const inputs: Record<string, string | number | boolean> = Object.create(null) as Record<string, string | number | boolean>;
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new UsageError(`--input takes NAME=VALUE, got '${pair}'`);
     const name = pair.slice(0, eq);
     if (Object.hasOwn(inputs, name)) throw new UsageError(`--input ${name} is given twice; give each input once`);
-    inputs[name] = pair.slice(eq + 1);
+    inputs[name] = plainInputValue(pair.slice(eq + 1));
   }
   return inputs;
 }

@@ -15,8 +15,9 @@ Usage:
   plan-runner --help | --version
 
 Options for run and plan:
-  --input NAME=VALUE      a plan input (repeatable); VALUE is text, or a number or true/false
-                          where the input's default is one (then it must spell one)
+  --input NAME=VALUE      a plan input (repeatable); VALUE is a number or true/false when
+                          written as JSON writes one (42, true), else text, as in the action's
+                          inputs; an input's default's kind wins (then VALUE must spell one)
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
   --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
                           path first, weighing each step by how long it took there (else 1 each)

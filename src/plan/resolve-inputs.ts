@@ -10,7 +10,7 @@ export type InputsResult =
   | { readonly ok: false; readonly errors: string[] };
 
 /**
- * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
+ * `value` read as its input's default is: text (a CLI `--input` that is no JSON number or flag) that spells a decimal
  * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
  * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
  * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
@@ -18,7 +18,7 @@ export type InputsResult =
  * neither the input nor where it came from (found by a new-user walkthrough). The action's `inputs` give
  * numbers, flags, lists and maps too: a value of another kind than the default's is refused the same way,
  * null included (a used plan's `with:` from a result), but a number or a flag for a text input is its text,
- * as the CLI gives it (found by reviews).
+ * the CLI's `--input week=48` too (found by reviews).
  */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 

@@ -110,7 +110,7 @@ describe('options the command line gives', () => {
   });
 
   it('are taken as before where the command reads them', () => {
-    expect(parseCliArgs(['run', 'plan.yml', '--input', 'a=1', '--input', 'b=2', '--trace', 't.jsonl'])).toMatchObject({ command: 'run', trace: 't.jsonl', inputs: { a: '1', b: '2' } });
+    expect(parseCliArgs(['run', 'plan.yml', '--input', 'a=1', '--input', 'b=2', '--trace', 't.jsonl'])).toMatchObject({ command: 'run', trace: 't.jsonl', inputs: { a: 1, b: 2 } });
     expect(parseCliArgs(['eval', 'plan.yml', '--baseline', 'react', '--baseline', 'full-history', '--runs', '3'])).toMatchObject({ command: 'eval', runs: 3, baselines: ['react', 'full-history'] });
     expect(parseCliArgs(['validate', 'a.yml', 'b.yml'])).toEqual({ command: 'validate', files: ['a.yml', 'b.yml'] });
   });
