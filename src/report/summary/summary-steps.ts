@@ -167,7 +167,11 @@ interface NestedLine {
   readonly urgent: boolean;
 }
 
-/** The lines of a plan step's nested run, and of runs nested in theirs, indented under it, in order. */
+/**
+ * The lines of a plan step's nested run, and of runs nested in theirs, indented under it, in order; under a
+ * `for_each` step, the lines of its items that need attention (a failed one's error), as the top plan's step
+ * lists them: its counts alone left which item failed, and why, to the trace (found by an adversarial pass).
+ */
 function nestedLines(step: StepRecord | undefined, redact: (text: string) => string, depth = 1): NestedLine[] {
   const nested = step?.nested;
   if (!nested) return [];
@@ -175,7 +179,9 @@ function nestedLines(step: StepRecord | undefined, redact: (text: string) => str
   return checklistItems(nested, redact).flatMap((item) => {
     const inner = nested.steps.get(item.key);
     const text = `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${redact(item.key)}. ${item.title}${item.status}`)}`;
-    return [{ text, urgent: needsAttention(inner) }, ...nestedLines(inner, redact, depth + 1)];
+    const finished = inner !== undefined && inner.state !== 'in_progress' && inner.state !== 'pending';
+    const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => ({ text: `${'  '.repeat(depth)}${itemLine(entry, finished, redact).line}`, urgent: true }));
+    return [{ text, urgent: needsAttention(inner) }, ...items, ...nestedLines(inner, redact, depth + 1)];
   });
 }
 
