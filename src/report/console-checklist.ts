@@ -67,11 +67,20 @@ function nestedChangeLines(event: Extract<RunEvent, { type: 'nested_event' }>, r
   }
   // A used plan's goals, once checked: its step's line follows with the verdict they gave.
   if (inner && current.type === 'goals_checked') return current.goals.map((goal) => `${'  '.repeat(path.length)}${oneLogLine(redact(path.join(' › ')))} › ${goalLogLine({ ...goal, name: redact(goal.name), evidence: redact(goal.evidence) })}`);
-  // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
-  if (!inner || !current.type.startsWith('step_') || !('stepKey' in current) || current.stepKey === undefined) return [];
-  const planStep = planStepOf(inner, current.stepKey);
-  return planStep ? [`${'  '.repeat(path.length)}${path.join(' › ')} › ${itemLine(checklistItem(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
+  // Its run's own start and end are its step's line in this log; a used plan's run neither replans nor asks for approval.
+  if (!inner || NESTED_RUN_EVENTS.has(current.type)) return [];
+  // What its steps, items and agents change, as a top plan's are logged (a failed item, a TODO list; only its steps' lines
+  // were, so which of its items failed, and why, was in the trace alone: found by an adversarial pass). Nested runs
+  // interleave, so each line names the plan step it is under, after its own indent.
+  const under = `${path.join(' › ')} › `;
+  return changeLines(current, inner, redact).map((line) => {
+    const indent = line.length - line.trimStart().length;
+    return `${'  '.repeat(path.length)}${line.slice(0, indent)}${under}${line.slice(indent)}`;
+  });
 }
+
+/** A nested run's events that the log of the run using it leaves out (see `nestedChangeLines`). */
+const NESTED_RUN_EVENTS: ReadonlySet<RunEvent['type']> = new Set(['plan_created', 'plan_revised', 'run_finished', 'approval_requested']);
 
 const within = (took: string | undefined): string => (took === undefined ? '' : ` in ${took}`);
 

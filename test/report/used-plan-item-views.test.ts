@@ -37,4 +37,10 @@ describe('a used plan’s for_each step with a failed item', () => {
     expect(job.summary).toContain('- ✅ each. Review \\${item} — 2/3 done, 1 failed\n  - ❌ each\\[1] — Model call for step used/each\\[1] ');
     expect(job.summary).toContain('400 the review of b was refused');
   });
+
+  it('logs the failed item with its error under the plan step, as the top plan’s item is logged', async () => {
+    const log: string[] = [];
+    await run(log);
+    expect(log.join('')).toMatch(/^ {4}used › ❌ each\[1\] — Model call for step used\/each\[1\] .*400 the review of b was refused/m);
+  });
 });
