@@ -26,6 +26,8 @@ export interface PlanFileError {
   readonly setup?: true;
   /** plan-runner's own error (`PlanError`'s `internal`): titled as such, on no file. */
   readonly internal?: true;
+  /** How many problems it stands for (`PlanError`'s `standsFor`: the loader's "and N more"); default 1. */
+  readonly standsFor?: number;
 }
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
@@ -40,6 +42,8 @@ const FOR_THE_VERDICT = 1;
 interface Annotation {
   readonly message: string;
   readonly properties: AnnotationProperties;
+  /** How many problems it stands for, when more than one: counted in the annotation that sums up the rest. */
+  readonly standsFor?: number;
 }
 
 /** At most `slots` annotations of one kind: the first ones, and when there are more, one that sums up the rest. */
@@ -48,11 +52,13 @@ function capped(kind: string, annotations: readonly Annotation[], file: string |
   const shown = annotations.slice(0, slots - 1);
   const rest = annotations.slice(slots - 1);
   const titles = rest.map((a) => cutText(a.message, 80)).join('; ');
+  // The loader's "and N more problems" is one line for N: "13 more" was said of 32 (found by an adversarial pass).
+  const count = rest.reduce((sum, a) => sum + (a.standsFor ?? 1), 0);
   return [
     ...shown,
     {
-      message: cutText(`${rest.length} more ${kind}s (see the job summary): ${titles}`, 2000),
-      properties: { title: `${rest.length} more ${kind}s`, ...(file ? { file } : {}) },
+      message: cutText(`${count} more ${kind}s (see the job summary): ${titles}`, 2000),
+      properties: { title: `${count} more ${kind}s`, ...(file ? { file } : {}) },
     },
   ];
 }
@@ -93,6 +99,7 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
       ...(e.line !== undefined ? { startLine: e.line } : {}),
       ...(e.column !== undefined ? { startColumn: e.column } : {}),
     },
+    ...(e.standsFor !== undefined && { standsFor: e.standsFor }),
   }));
   // A step a plan revision replaced failed in a plan that did not run to the end: the plan that did may
   // have succeeded, so its failure is a warning, as the checklist counts it among the replaced.

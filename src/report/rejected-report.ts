@@ -29,6 +29,7 @@ export function planFileErrors(errors: readonly PlanError[], planPath: string): 
     ...(error.column !== undefined ? { column: error.column } : {}),
     message: error.path ? `${error.message} (at ${error.path})` : error.message,
     ...(error.setup && { setup: true }),
+    ...(error.standsFor !== undefined && { standsFor: error.standsFor }),
   }));
 }
 
