@@ -3,6 +3,7 @@ import { renderRefusedInputs } from '../report/refused-report.ts';
 import type { ActionIO } from './action-io.ts';
 import { notStartedOutputs } from './action-outputs.ts';
 import { errorText } from '../core/error-text.ts';
+import { loggedMessage } from '../security/neutralise-log-text.ts';
 import type { ActionResult } from './run-action.ts';
 import { stopRefusedMergeComment, type SharedComment } from './stop-left-comment.ts';
 
@@ -22,7 +23,10 @@ export async function refuseInputs(problems: readonly string[], deps: { readonly
   if (deps.shared) await stopRefusedMergeComment(deps.shared, io);
   return {
     outputs: notStartedOutputs(),
-    failure: `plan-runner: fix the step's inputs (with:):\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+    // A problem quotes what it refuses (an input's name, which an expression may fill from a pull request): its further
+    // lines are under the `│ ` rule, never lines of the list, as the runner logs the failure's lines. Redacted first:
+    // a rule inside a secret of several lines would hide it from the redactor.
+    failure: `plan-runner: fix the step's inputs (with:):\n${problems.map((problem) => `- ${loggedMessage(redact(problem))}`).join('\n')}`,
     published: Promise.resolve(),
   };
 }
