@@ -54,11 +54,13 @@ function capped(kind: string, annotations: readonly Annotation[], file: string |
   const titles = rest.map((a) => cutText(a.message, 80)).join('; ');
   // The loader's "and N more problems" is one line for N: "13 more" was said of 32 (found by an adversarial pass).
   const count = rest.reduce((sum, a) => sum + (a.standsFor ?? 1), 0);
+  // With one slot it stands for the whole kind: "5 more unmet goals" over none shown sent a reader looking for them.
+  const many = `${count}${shown.length > 0 ? ' more' : ''} ${kind}s`;
   return [
     ...shown,
     {
-      message: cutText(`${count} more ${kind}s (see the job summary): ${titles}`, 2000),
-      properties: { title: `${count} more ${kind}s`, ...(file ? { file } : {}) },
+      message: cutText(`${many} (see the job summary): ${titles}`, 2000),
+      properties: { title: many, ...(file ? { file } : {}) },
     },
   ];
 }

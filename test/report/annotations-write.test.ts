@@ -126,3 +126,16 @@ describe('writeAnnotations', () => {
     expect(calls[0]?.message).toBe('Step 1 failed: bad token ***');
   });
 });
+
+// Found by an adversarial pass: 12 failed steps left the unmet goals, which decide the gate, one annotation, titled
+// "5 more unmet goals" over none shown: a reader looked for the goals it was "more" than.
+it('names the kind’s whole count, not “more”, when its one annotation sums up all of it', () => {
+  const calls: { message: string; properties: AnnotationProperties }[] = [];
+  let script = new RunScript(plan(Array.from({ length: 12 }, (_, i) => step(`s${i}`, 'x'))));
+  for (let i = 0; i < 12; i++) script = script.fail(`s${i}`, 'HTTP 404');
+  const goals = Array.from({ length: 5 }, (_, i) => ({ name: `goal ${i + 1}`, severity: 'required' as const, outcome: 'unmet' as const, evidence: 'no' }));
+  writeAnnotations({ record: script.record(), goals, planFile: 'plan.yml', redact: noRedaction }, (_level, message, properties) => calls.push({ message, properties }));
+  expect(calls).toHaveLength(9);
+  expect(calls[7]).toMatchObject({ message: expect.stringMatching(/^5 more failed steps /), properties: { title: '5 more failed steps' } });
+  expect(calls[8]).toMatchObject({ message: expect.stringMatching(/^5 unmet goals \(see the job summary\): Goal not met: goal 1\. no; /), properties: { title: '5 unmet goals', file: 'plan.yml' } });
+});
