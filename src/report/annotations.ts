@@ -46,8 +46,8 @@ interface Annotation {
   readonly standsFor?: number;
 }
 
-/** At most `slots` annotations of one kind: the first ones, and when there are more, one that sums up the rest. */
-function capped(kind: string, annotations: readonly Annotation[], file: string | undefined, slots: number): Annotation[] {
+/** At most `slots` annotations of one kind (`kinds`, its plural): the first ones, and when there are more, one that sums up the rest. */
+function capped(kinds: string, annotations: readonly Annotation[], file: string | undefined, slots: number): Annotation[] {
   if (annotations.length <= slots) return [...annotations];
   const shown = annotations.slice(0, slots - 1);
   const rest = annotations.slice(slots - 1);
@@ -55,7 +55,7 @@ function capped(kind: string, annotations: readonly Annotation[], file: string |
   // The loader's "and N more problems" is one line for N: "13 more" was said of 32 (found by an adversarial pass).
   const count = rest.reduce((sum, a) => sum + (a.standsFor ?? 1), 0);
   // With one slot it stands for the whole kind: "5 more unmet goals" over none shown sent a reader looking for them.
-  const many = `${count}${shown.length > 0 ? ' more' : ''} ${kind}s`;
+  const many = `${count}${shown.length > 0 ? ' more' : ''} ${kinds}`;
   return [
     ...shown,
     {
@@ -144,9 +144,9 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   const failingGoals = required.filter((goal) => !reportOnly(goal)).map(goalAnnotation);
   const reportedGoals = required.filter(reportOnly).map(goalAnnotation);
   const kinds = [
-    ['plan file error', planErrors],
-    ['failed step', failedSteps],
-    ['unmet goal', failingGoals],
+    ['plan file errors', planErrors],
+    ['failed steps', failedSteps],
+    ['unmet goals', failingGoals],
   ] as const;
   // 10 in all, the verdict's included: 11 plan errors, or a failed step and 12 goals, pushed out the
   // verdict that says why the job failed. Each kind there is keeps at least one line.
@@ -154,12 +154,12 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   kinds.forEach(([kind, list], index) => {
     if (list.length === 0) return;
     const later = kinds.slice(index + 1).filter(([, rest]) => rest.length > 0).length;
-    const shown = capped(kind, list, kind === 'plan file error' ? list[0]?.properties.file : planFile, Math.max(1, left - later));
+    const shown = capped(kind, list, kind === 'plan file errors' ? list[0]?.properties.file : planFile, Math.max(1, left - later));
     for (const a of shown) annotate('error', a.message, a.properties);
     left -= shown.length;
   });
   // Warnings have 10 of their own, which the run's other warnings (rate limits, a comment not written) share.
-  for (const a of capped('failed step the run went on without', passedSteps, planFile, MAX_REPLACED_WARNINGS)) annotate('warning', a.message, a.properties);
-  for (const a of capped('replaced failed step', replacedSteps, planFile, MAX_REPLACED_WARNINGS)) annotate('warning', a.message, a.properties);
-  for (const a of capped('unmet goal', reportedGoals, planFile, MAX_GOAL_WARNINGS)) annotate('warning', a.message, a.properties);
+  for (const a of capped('failed steps the run went on without', passedSteps, planFile, MAX_REPLACED_WARNINGS)) annotate('warning', a.message, a.properties);
+  for (const a of capped('replaced failed steps', replacedSteps, planFile, MAX_REPLACED_WARNINGS)) annotate('warning', a.message, a.properties);
+  for (const a of capped('unmet goals', reportedGoals, planFile, MAX_GOAL_WARNINGS)) annotate('warning', a.message, a.properties);
 }

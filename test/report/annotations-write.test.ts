@@ -139,3 +139,13 @@ it('names the kind’s whole count, not “more”, when its one annotation sums
   expect(calls[7]).toMatchObject({ message: expect.stringMatching(/^5 more failed steps /), properties: { title: '5 more failed steps' } });
   expect(calls[8]).toMatchObject({ message: expect.stringMatching(/^5 unmet goals \(see the job summary\): Goal not met: goal 1\. no; /), properties: { title: '5 unmet goals', file: 'plan.yml' } });
 });
+
+// Found by an adversarial pass: the warning that sums up the rest made its plural by adding an `s` to the phrase.
+it('sums up the failed steps a run went on without as “failed steps the run went on without”', () => {
+  const calls: { message: string; properties: AnnotationProperties }[] = [];
+  let script = new RunScript(plan(Array.from({ length: 5 }, (_, i) => step(`s${i}`, 'x'))));
+  for (let i = 0; i < 5; i++) script = script.fail(`s${i}`, 'HTTP 404');
+  writeAnnotations({ record: script.finish('succeeded').record(), planFile: 'plan.yml', redact: noRedaction }, (_level, message, properties) => calls.push({ message, properties }));
+  expect(calls).toHaveLength(3);
+  expect(calls[2]).toMatchObject({ message: expect.stringMatching(/^3 more failed steps the run went on without \(see the job summary\): /), properties: { title: '3 more failed steps the run went on without' } });
+});
