@@ -34,6 +34,8 @@ export class WriteAllowance {
   readonly #used: Record<WriteKind, number> = { issue: 0, comment: 0 };
   /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
   readonly #counted = new Set<string>();
+  /** Of those, the writes of the run this one resumes, by key: a refusal says they were that run's, not this one's. */
+  readonly #earlier = new Map<string, WriteKind>();
 
   /**
    * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
@@ -48,6 +50,7 @@ export class WriteAllowance {
       if (kind === undefined || this.#counted.has(key)) continue;
       this.#used[kind] += 1;
       this.#counted.add(key);
+      this.#earlier.set(key, kind);
     }
     this.#outbound = {
       allowMentions: writes.allow_mentions ?? false,
@@ -66,7 +69,8 @@ export class WriteAllowance {
     const { field, noun } = CAPS[kind];
     const cap = this.#writes[field] ?? DEFAULT_GITHUB_WRITES[field];
     if (this.#used[kind] >= cap) {
-      throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
+      const used = this.#used[kind];
+      throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${used} ${used === 1 ? 'was' : 'were'} already written${this.#byEarlierRun(kind, used)}` });
     }
     this.#used[kind] += 1;
     if (key !== undefined) this.#counted.add(key);
@@ -75,7 +79,19 @@ export class WriteAllowance {
   /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
   giveBack(kind: WriteKind, key?: string): void {
     if (key !== undefined && !this.#counted.delete(key)) return;
+    if (key !== undefined) this.#earlier.delete(key);
     if (this.#used[kind] > 0) this.#used[kind] -= 1;
+  }
+
+  /**
+   * How many of the `used` writes of `kind` the run this one resumes made, in words (`, by the run this one resumes`), or
+   * '': counted without a word, a re-run that wrote nothing was told writes were "already written" and looked for them in its own log.
+   */
+  #byEarlierRun(kind: WriteKind, used: number): string {
+    let earlier = 0;
+    for (const each of this.#earlier.values()) if (each === kind) earlier++;
+    if (earlier === 0) return '';
+    return `, ${earlier === used ? '' : `${earlier} of them `}by the run this one resumes (a resumed run counts its writes)`;
   }
 
   /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
