@@ -24,8 +24,8 @@ export const STATE_ICONS: Readonly<Record<StepState, string>> = {
 };
 
 /**
- * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, steps
- * awaiting approval, skipped and replaced, when any), over
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, results that
+ * are partial, steps awaiting approval, skipped and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -35,7 +35,9 @@ export function checklistHeader(record: RunRecord): string {
   let total = 0;
   // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
   // alone read as if every item had done its work.
-  const inside = { items: 0, steps: 0 };
+  const inside = { items: 0, steps: 0, partial: 0 };
+  // A step whose result lacks work its line says (`result partial`): `2/2 complete, 0 failed` read as whole.
+  let partial = 0;
   // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
   let replacedFailed = 0;
   for (const step of record.steps.values()) {
@@ -45,7 +47,9 @@ export function checklistHeader(record: RunRecord): string {
     }
     total++;
     counts[step.state]++;
-    if (step.state === 'completed') failedInside(step, inside);
+    if (step.state !== 'completed') continue;
+    if (step.partial !== undefined) partial++;
+    failedInside(step, inside);
   }
   const replaced = record.steps.size - total;
   const skipped = counts.skipped;
@@ -53,30 +57,36 @@ export function checklistHeader(record: RunRecord): string {
   const waiting = counts.waiting ? `, ${counts.waiting} awaiting approval` : '';
   const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
   const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
+  const partialText = `${partial ? `, ${partial} result${partial === 1 ? '' : 's'} partial` : ''}${inside.partial ? `, ${inside.partial} result${inside.partial === 1 ? '' : 's'} of used plans partial` : ''}`;
   const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
   // A resumed run's plan no longer holds the steps that failed in the run it resumes and that a replan replaced (or
   // dropped before they ran) there: `3/3 complete, 0 failed` read as if the tests had never failed (found by an
   // adversarial pass). Only those its plan has not: a step's own key, not work inside a used plan (`step/inner`).
   const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length;
   const carriedText = carried ? `, ${carried} left undone in the run resumed` : '';
-  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
+  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
 
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
- * plan's failed steps (under `on_failure: continue`) and the items of its completed ones, at any depth
- * (found by adversarial passes: a used plan whose items all failed, or whose step failed, showed
- * `1/1 complete, 0 failed`).
+ * plan's failed steps (under `on_failure: continue`), its completed ones whose results are partial, and the items of
+ * its completed ones, at any depth (found by adversarial passes: a used plan whose items all failed, or whose step
+ * failed, showed `1/1 complete, 0 failed`).
  */
-function failedInside(step: StepRecord, found: { items: number; steps: number }): void {
+function failedInside(step: StepRecord, found: { items: number; steps: number; partial: number }): void {
   found.items += step.failedItems?.length ?? 0;
   const nested = step.nested;
   if (!nested) return;
   const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
+  // A plan step's partial result is its plan's result step's: counted once, as the plan step.
+  const counted = step.partial === undefined ? undefined : nested.resultStepKey;
   for (const inner of nested.steps.values()) {
     if (current && !current.has(inner.key)) continue;
     if (inner.state === 'failed') found.steps += 1;
-    else if (inner.state === 'completed') failedInside(inner, found);
+    else if (inner.state === 'completed') {
+      if (inner.partial !== undefined && inner.key !== counted) found.partial += 1;
+      failedInside(inner, found);
+    }
   }
 }
 

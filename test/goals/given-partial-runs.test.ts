@@ -136,3 +136,13 @@ goals:
     expect(said.summary).not.toContain('result partial');
   });
 });
+
+// Found by an adversarial pass: the count step’s line said `result partial`, but the log’s and the summary’s
+// headers read `3/3 complete, 0 failed, 1 item failed`, as if its answer held all its work.
+describe('the header of a run with a partial result', () => {
+  it('counts it in the log and the job summary', async () => {
+    const { said } = await run(plan('[1, 0, 2]'));
+    expect(said.summary).toContain('3/3 complete, 0 failed, 1 item failed, 1 result partial');
+    expect(said.log.join('\n')).toMatch(/with goals unmet — 3\/3 complete, 0 failed, 1 item failed, 1 result partial/);
+  });
+});

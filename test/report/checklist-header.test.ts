@@ -86,3 +86,45 @@ describe('a step of a used plan that failed under a completed plan step', () => 
     expect(checklistHeader(record)).toBe('1/3 complete, 0 failed, 1 awaiting approval');
   });
 });
+
+// Found by an adversarial pass: a step whose result is partial said so on its line, but every header read
+// `2/2 complete, 0 failed`, as if each result held all its work.
+describe('completed steps whose results are partial', () => {
+  const nested = (event: RunEvent): RunEvent => ({ type: 'nested_event', at: 1, stepKey: 'p', event });
+
+  it('are counted in the header', () => {
+    const record = fold([
+      { type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('a'), step('b', ['a']), step('c', ['b'])] } },
+      { type: 'step_completed', at: 1, stepKey: 'a', result: 1, durationMs: 1, usage: NO_USAGE },
+      { type: 'step_completed', at: 2, stepKey: 'b', result: 2, durationMs: 1, usage: NO_USAGE, partial: 'its for_each list comes from the result of step a, which its tool cut' },
+      { type: 'step_completed', at: 3, stepKey: 'c', result: 3, durationMs: 1, usage: NO_USAGE, partial: 'its tool was given the result of step b, which lacks work', made: true },
+    ]);
+    expect(checklistHeader(record)).toBe('3/3 complete, 0 failed, 2 results partial');
+  });
+
+  it('count a plan step and the result step of its plan that made it partial once, and another partial step of that plan apart', () => {
+    const record = fold([
+      { type: 'plan_created', at: 0, plan: { name: 'outer', revision: 1, steps: [{ ...step('p'), type: 'plan' }] } },
+      { type: 'step_started', at: 0, stepKey: 'p' },
+      nested({ type: 'plan_created', at: 0, plan: { name: 'inner', revision: 1, steps: [step('x'), step('y', ['x']), step('z', ['x'])] } }),
+      nested({ type: 'step_completed', at: 1, stepKey: 'x', result: 1, durationMs: 1, usage: NO_USAGE }),
+      nested({ type: 'step_completed', at: 1, stepKey: 'y', result: 2, durationMs: 1, usage: NO_USAGE, partial: 'its for_each list comes from the result of step x, which its tool cut' }),
+      nested({ type: 'step_completed', at: 1, stepKey: 'z', result: 3, durationMs: 1, usage: NO_USAGE, partial: 'its for_each list comes from the result of step x, which its tool cut' }),
+      nested({ type: 'run_finished', at: 1, status: 'succeeded', durationMs: 1, usage: NO_USAGE, resultStepKey: 'z' }),
+      { type: 'step_completed', at: 2, stepKey: 'p', result: 3, durationMs: 2, usage: NO_USAGE, partial: 'its plan’s result, step z of inner.yml, lacks work' },
+    ]);
+    expect(checklistHeader(record)).toBe('1/1 complete, 0 failed, 1 result partial, 1 result of used plans partial');
+  });
+
+  it('are counted in the PR comment’s header', async () => {
+    const { renderComment } = await import('../../src/report/comment/render-comment.ts');
+    const record = fold([
+      { type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('a'), step('b', ['a'])] } },
+      { type: 'step_completed', at: 1, stepKey: 'a', result: 1, durationMs: 1, usage: NO_USAGE },
+      { type: 'step_completed', at: 2, stepKey: 'b', result: 2, durationMs: 1, usage: NO_USAGE, partial: 'its tool was given the result of step a, which lacks work', made: true },
+      { type: 'run_finished', at: 3, status: 'succeeded', durationMs: 3, usage: NO_USAGE },
+    ]);
+    const comment = renderComment(record, { marker: '<!-- m -->', redact: (text) => text });
+    expect(comment).toContain('— 2/2 complete, 0 failed, 1 result partial\n');
+  });
+});
