@@ -23,17 +23,19 @@ export function partialResults(record: RunRecord, stepStates: ReadonlyMap<string
   for (const [key, state] of stepStates) {
     if (state !== 'completed') continue;
     const step = record.steps.get(key);
-    const gap = resultGap(planSteps.get(key), holes(step), results, made);
-    // Whether no goal passes on it is the run's judgement (`StepRecord.made`), read, not made again here (found by an
-    // adversarial pass: a for_each tool step with failed items, given a count that read 0, passed `contains`).
-    const why = step?.made && step.partial !== undefined ? step.partial : (gap?.why ?? step?.partial);
+    const failed = holes(step);
+    const gap = resultGap(planSteps.get(key), failed?.why, results, made);
+    // Whether no goal passes on it, and why, is the run's judgement (`StepRecord.made`, `partial`), read, not made again
+    // here (found by adversarial passes: a for_each tool step with failed items, given a count that read 0, passed
+    // `contains`; a plan step whose plan's result was a list drawn from a cut one named only its failed items).
+    const why = step?.partial ?? gap?.why;
     if (why === undefined) continue;
     const fix =
       gap?.cutBy !== undefined
         ? `have step ${gap.cutBy} return all of its list (a narrower query), or split the work`
         : gap?.madeBy !== undefined
           ? `make the list step ${gap.madeBy} returns whole (a narrower read or query, items that all complete) and run again`
-          : gap === undefined || step?.made
+          : gap === undefined || step?.made || failed?.alone === false
             ? 'make what it was given whole (a narrower read or query, items that all complete) and run again'
             : 'fix what did not complete and run again, or check it with all_steps_completed';
     partial.set(key, { why: `step ${key}: ${why}`, fix, ...(step?.made && { made: true }) });
@@ -52,12 +54,17 @@ export interface PartialResult {
   readonly made?: true;
 }
 
-/** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */
-function holes(step: StepRecord | undefined): string | undefined {
+/**
+ * Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's; `alone`:
+ * they are all it lacks (the step whose items failed has no other gap: a list drawn from a cut one, a tool's answers
+ * made from what lacks work), so all_steps_completed checks the rest.
+ */
+function holes(step: StepRecord | undefined): { readonly why: string; readonly alone: boolean } | undefined {
   for (let depth = 0; step !== undefined && depth <= MAX_PLAN_DEPTH; depth++) {
     if (step.failedItems && step.failedItems.length > 0) {
       const total = step.itemCounts?.total ?? step.items?.length;
-      return `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed${depth > 0 ? `, in the plan it uses (its result step ${step.key})` : ''}`;
+      const why = `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed${depth > 0 ? `, in the plan it uses (its result step ${step.key})` : ''}`;
+      return { why, alone: step.partial === undefined };
     }
     const nested = step.nested;
     step = nested?.resultStepKey === undefined ? undefined : nested.steps.get(nested.resultStepKey);

@@ -239,6 +239,8 @@ goals:
 `);
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
     expect(result.failure).toBeDefined();
-    expect(said.summary).toContain('the result of step divisions lacks work the run left undone (step divisions: completed, 1 of 3 items failed, in the plan it uses (its result step divide))');
+    // What the plan step's line says (the run's judgement), not a second account of it.
+    expect(said.summary).toContain('the result of step divisions lacks work the run left undone (step divisions: its plan’s result, step divide of inner.yml, lacks work (1 of 3 items failed and are null in the list');
+    expect(said.summary).toContain('fix what did not complete and run again, or check it with all_steps_completed');
   });
 });

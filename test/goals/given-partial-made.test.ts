@@ -63,6 +63,19 @@ describe('a plan step whose plan’s result step has failed items', () => {
     expect(used.result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
   });
 
+  // Found by an adversarial pass: the goal named only the failed items, and told to check the run with
+  // all_steps_completed, which passes: every step completed, and the items past the cut never ran.
+  it('says, as the step’s line does, that its list was cut too, and not to check it with all_steps_completed', async () => {
+    const cut = `tools:\n  divisors: { description: The divisors, command: [node, -e, "process.stdout.write(JSON.stringify({ note: '[cut: the list has 5 divisors; showing the first 3]', items: [1, 0, 2] }))"] }\n`;
+    const steps = `  - { id: list, type: tool_call, tool: divisors, args: {} }\n  - { id: each, type: tool_call, tool: divide, for_each: "\${steps.list.result.items}", on_item_failure: continue, args: { a: 6, b: "\${item}" } }\n`;
+    const { result, said } = await run(`name: Outer\nworkflow_sequence:\n  - { id: p, type: plan, uses: inner.yml }\ngoals:\n  - { name: no fail, of: p, not_contains: FAIL }\n`, { 'inner.yml': `name: Inner\ntoolsets: [math]\n${cut}workflow_sequence:\n${steps}` });
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    const goal = goalLine(said.summary, 'no fail');
+    expect(goal).toContain('which its tool cut');
+    expect(goal).toContain('1 of 3 items failed');
+    expect(goal).not.toContain('all_steps_completed');
+  });
+
   it('passes no goal on a result its plan’s tool made from a list with a null when a resumed run reuses it', async () => {
     // The last step fails while the file `down` exists: the first run fails there, and a re-run resumes past the plan step.
     const counter = `name: Counter\ninputs: { results: {} }\n${TOOLS}workflow_sequence:\n  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${inputs.results}" } }\n`;
