@@ -32,10 +32,13 @@ export interface PlanFileError {
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
 export const MAX_ERROR_ANNOTATIONS = 10;
-/** Warning annotations for failed steps a plan revision replaced, of the 10 GitHub shows per step. */
-const MAX_REPLACED_WARNINGS = 3;
-/** Warning annotations for unmet goals that do not fail the job, of the same 10. */
-const MAX_GOAL_WARNINGS = 5;
+/**
+ * Warning annotations for unmet goals that do not fail the job and failed steps a run went on without or a plan
+ * revision replaced, together, of the 10 GitHub shows per step: two are left for the run's own warnings (a rate
+ * limit, a comment not written). Their three caps of 3, 3 and 5 came to 11, so the last, "N more unmet goals",
+ * could be the one GitHub dropped.
+ */
+const WARNING_SLOTS = 8;
 /** The job's verdict (`setFailed`) is an error annotation too, written last: room is kept for it. */
 const FOR_THE_VERDICT = 1;
 
@@ -85,7 +88,7 @@ export interface AnnotationInput {
  * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
  * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
- * warning (at most 3), as is one a run that succeeded went on without (at most 3), and an unmet goal that does not fail the job (at most 5). Step and goal
+ * warning, as are one a run that succeeded went on without and an unmet goal that does not fail the job (8 of those in all, goals first). Step and goal
  * annotations are on the plan file, at the lines `lines` gives (none for a step the file does not write).
  */
 export function writeAnnotations(input: AnnotationInput, annotate: Annotate): void {
@@ -150,16 +153,29 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   ] as const;
   // 10 in all, the verdict's included: 11 plan errors, or a failed step and 12 goals, pushed out the
   // verdict that says why the job failed. Each kind there is keeps at least one line.
-  let left = MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT;
+  shared(kinds, MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT, (kind, list) => (kind === 'plan file errors' ? list[0]?.properties.file : planFile), (a) => annotate('error', a.message, a.properties));
+  // Warnings have 10 of their own, which the run's other warnings share.
+  const warnings = [
+    ['unmet goals', reportedGoals],
+    ['failed steps the run went on without', passedSteps],
+    ['replaced failed steps', replacedSteps],
+  ] as const;
+  shared(warnings, WARNING_SLOTS, () => planFile, (a) => annotate('warning', a.message, a.properties));
+}
+
+/** `slots` annotations shared by `kinds` in order, each kind there is keeping at least one, the rest of each summed up in one. */
+function shared(
+  kinds: readonly (readonly [string, readonly Annotation[]])[],
+  slots: number,
+  fileOf: (kind: string, list: readonly Annotation[]) => string | undefined,
+  write: (annotation: Annotation) => void,
+): void {
+  let left = slots;
   kinds.forEach(([kind, list], index) => {
     if (list.length === 0) return;
     const later = kinds.slice(index + 1).filter(([, rest]) => rest.length > 0).length;
-    const shown = capped(kind, list, kind === 'plan file errors' ? list[0]?.properties.file : planFile, Math.max(1, left - later));
-    for (const a of shown) annotate('error', a.message, a.properties);
+    const shown = capped(kind, list, fileOf(kind, list), Math.max(1, left - later));
+    for (const a of shown) write(a);
     left -= shown.length;
   });
-  // Warnings have 10 of their own, which the run's other warnings (rate limits, a comment not written) share.
-  for (const a of capped('failed steps the run went on without', passedSteps, planFile, MAX_REPLACED_WARNINGS)) annotate('warning', a.message, a.properties);
-  for (const a of capped('replaced failed steps', replacedSteps, planFile, MAX_REPLACED_WARNINGS)) annotate('warning', a.message, a.properties);
-  for (const a of capped('unmet goals', reportedGoals, planFile, MAX_GOAL_WARNINGS)) annotate('warning', a.message, a.properties);
 }

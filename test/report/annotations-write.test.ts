@@ -95,7 +95,7 @@ describe('writeAnnotations', () => {
     const goals = [{ name: 'seven', severity: 'required' as const, outcome: 'unmet' as const, evidence: 'got 6' }];
     const record = applyEvent(steps, { type: 'goals_checked', goals, status: 'goals-unmet', at: 100 });
     writeAnnotations({ record, goals, planFile: 'plan.yml', failOnUnmetGoals: false, redact: noRedaction }, annotate);
-    expect(calls.map((call) => `${call.level}: ${call.properties.title}`)).toEqual(['warning: Step extra failed, run went on', 'warning: Goal not met: seven']);
+    expect(calls.map((call) => `${call.level}: ${call.properties.title}`)).toEqual(['warning: Goal not met: seven', 'warning: Step extra failed, run went on']);
   });
 
   // GitHub shows 10 error annotations per step in all, and the job's verdict (setFailed) is one of them,
@@ -143,9 +143,27 @@ it('names the kind’s whole count, not “more”, when its one annotation sums
 // Found by an adversarial pass: the warning that sums up the rest made its plural by adding an `s` to the phrase.
 it('sums up the failed steps a run went on without as “failed steps the run went on without”', () => {
   const calls: { message: string; properties: AnnotationProperties }[] = [];
-  let script = new RunScript(plan(Array.from({ length: 5 }, (_, i) => step(`s${i}`, 'x'))));
-  for (let i = 0; i < 5; i++) script = script.fail(`s${i}`, 'HTTP 404');
+  let script = new RunScript(plan(Array.from({ length: 10 }, (_, i) => step(`s${i}`, 'x'))));
+  for (let i = 0; i < 10; i++) script = script.fail(`s${i}`, 'HTTP 404');
   writeAnnotations({ record: script.finish('succeeded').record(), planFile: 'plan.yml', redact: noRedaction }, (_level, message, properties) => calls.push({ message, properties }));
-  expect(calls).toHaveLength(3);
-  expect(calls[2]).toMatchObject({ message: expect.stringMatching(/^3 more failed steps the run went on without \(see the job summary\): /), properties: { title: '3 more failed steps the run went on without' } });
+  expect(calls).toHaveLength(8);
+  expect(calls[7]).toMatchObject({ message: expect.stringMatching(/^3 more failed steps the run went on without \(see the job summary\): /), properties: { title: '3 more failed steps the run went on without' } });
+});
+
+// GitHub shows 10 warnings per step: the caps of 3 failed steps the run went on without, 3 replaced and 5 report-only
+// unmet goals came to 11 before the run's own warnings, so the goals' summing-up line could be the one dropped.
+it('writes at most 8 warnings in all, unmet goals first, each kind keeping a line and its rest summed up', () => {
+  const calls: { level: string; title: string | undefined }[] = [];
+  let script = new RunScript(plan(Array.from({ length: 4 }, (_, i) => step(`s${i}`, 'x'))));
+  for (let i = 0; i < 4; i++) script = script.fail(`s${i}`, 'HTTP 404');
+  const steps = script.finish('succeeded').record();
+  const goals = Array.from({ length: 9 }, (_, i) => ({ name: `goal ${i + 1}`, severity: 'required' as const, outcome: 'unmet' as const, evidence: 'no' }));
+  const record = applyEvent(steps, { type: 'goals_checked', goals, status: 'goals-unmet', at: 100 });
+  writeAnnotations({ record, goals, planFile: 'plan.yml', failOnUnmetGoals: false, redact: noRedaction }, (level, _message, properties) => calls.push({ level, title: properties.title }));
+  expect(calls.every((call) => call.level === 'warning')).toBe(true);
+  expect(calls.map((call) => call.title)).toEqual([
+    ...Array.from({ length: 6 }, (_, i) => `Goal not met: goal ${i + 1}`),
+    '3 more unmet goals',
+    '4 failed steps the run went on without',
+  ]);
 });
