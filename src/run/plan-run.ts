@@ -450,7 +450,10 @@ export class PlanRun {
   /** The earlier run's result for `step` as it is now (`reuseKey`), if a resume has one it may take. */
   #earlierResult(step: PlanStep, reuseKey: string) {
     // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
-    return this.#part?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+    if (this.#part?.part === 'merge' && step.forEach?.fanOut) return undefined;
+    const resume = this.#deps.resume;
+    // A shard or merge runs none of the prepare job's steps: a used plan it completed with a step left undone is taken as it stands.
+    return resume?.reuse.get(reuseKey) ?? (this.#prepareSteps?.has(step.key) ? resume?.undoneWhole?.get(reuseKey) : undefined);
   }
 
   /** True when `step` will take an earlier run's result as it stands, and run nothing. */

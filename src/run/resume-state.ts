@@ -105,6 +105,12 @@ export interface ResumeState {
    * step whole). The judge drops what the resuming run does redo.
    */
   readonly leftUndone: ReadonlyMap<string, string>;
+  /**
+   * Completed `type: plan` steps whose plan left a step undone, by reuse key: not in `reuse` (a resume runs them again,
+   * reusing what their plan completed), but a fanned-out run's shard and merge, which run none of the prepare job's
+   * steps, take the prepare job's as they stand (their undone work stays in `leftUndone`).
+   */
+  readonly undoneWhole?: ReadonlyMap<string, ReusableStep>;
   /** The failures and replans of that run and of those it resumed: the resuming run's replanner is told them. */
   readonly earlier?: EarlierAttempts;
   /**
@@ -230,7 +236,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
   const durations = stepDurations(events);
   const record = events.reduce(applyEvent, newRunRecord());
-  withUnfinishedWork(record, reuse, items);
+  const undoneWhole = withUnfinishedWork(record, reuse, items);
   const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
   const own = [
     // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -241,7 +247,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   // Its own, and those it carried from the run it resumed in turn.
   const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
   const earlier = readEarlierAttempts(events, from);
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
 }
 
 /**
@@ -255,16 +261,18 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
  *   whole: reused, it came back without its plan's record, and every view showed ✅ and "0 failed" (found by
  *   an adversarial pass). It runs again, reusing what its plan completed, as a failed step runs again.
  */
-function withUnfinishedWork(record: RunRecord, reuse: Map<string, ReusableStep>, items: Map<string, Map<number, ReusableItem>>): void {
+function withUnfinishedWork(record: RunRecord, reuse: Map<string, ReusableStep>, items: Map<string, Map<number, ReusableItem>>, undoneWhole = new Map<string, ReusableStep>()): Map<string, ReusableStep> {
   for (const step of record.steps.values()) {
-    if (step.nested) withUnfinishedWork(step.nested, reuse, items);
+    if (step.nested) withUnfinishedWork(step.nested, reuse, items, undoneWhole);
     const reuseKey = step.reuseKey;
     if (reuseKey === undefined) continue;
     // Only this step's own entry: one carried from an earlier run under the same key was not run here.
     const own = reuse.get(reuseKey);
     const mine = own !== undefined && own.stepKey === step.key && !own.carried;
-    if (mine && step.nested !== undefined && undoneInside(step.key, step.nested).size > 0) reuse.delete(reuseKey);
-    else if (mine) {
+    if (mine && step.nested !== undefined && undoneInside(step.key, step.nested).size > 0) {
+      undoneWhole.set(reuseKey, own);
+      reuse.delete(reuseKey);
+    } else if (mine) {
       // A whole for_each step's reuse has no items to hold their lists: its items' lists go with the step's
       // own, each entry named by its item after its text (`Check licences (review[web])`), done ones too so
       // the counts read as before. Reused item by item instead, an approved step was asked about again
@@ -280,6 +288,7 @@ function withUnfinishedWork(record: RunRecord, reuse: Map<string, ReusableStep>,
       if (saved !== undefined && item.state === 'completed' && item.todos?.length) items.get(reuseKey)!.set(index, { ...saved, todos: item.todos });
     });
   }
+  return undoneWhole;
 }
 
 /**
@@ -298,7 +307,7 @@ export function shardOwnState(state: ResumeState, shard: number, shardPlans: Rea
         return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
       }),
     );
-  const { approval: _approval, decided: _decided, stoppedRun, ...rest } = state;
+  const { approval: _approval, decided: _decided, stoppedRun, undoneWhole: _undoneWhole, ...rest } = state;
   return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors), ...(stoppedRun !== undefined && { stoppedRun: `shard ${shard}: ${stoppedRun}` }) };
 }
 
@@ -324,7 +333,7 @@ export function prepareOwnState(state: ResumeState): ResumeState {
 export function mergeOwnState(state: ResumeState, shardPlans: ReadonlyMap<string, ShardPlan>, prepared: ReadonlySet<string>): ResumeState {
   const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
   // Its own stop is not the shards': this attempt reads again (its shards' states say whether they stopped).
-  const { stoppedRun: _stoppedRun, ...rest } = state;
+  const { stoppedRun: _stoppedRun, undoneWhole: _undoneWhole, ...rest } = state;
   return { ...rest, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
 
@@ -352,8 +361,10 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   const shards = new Map<string, ShardPlan>();
   const sideEffects = new Map<string, PastSideEffect>();
   const durations = new Map<string, number>();
+  const undoneWhole = new Map<string, ReusableStep>();
   for (const state of states) {
     for (const [key, step] of state.reuse) reuse.set(key, step);
+    for (const [key, step] of state.undoneWhole ?? []) undoneWhole.set(key, step);
     for (const [key, ms] of state.durations) durations.set(key, ms);
     for (const [key, plan] of state.shards) shards.set(key, plan);
     for (const [key, inner] of state.items) for (const [index, item] of inner) (items.get(key) ?? items.set(key, new Map()).get(key)!).set(index, item);
@@ -367,7 +378,7 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
   const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
   const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
-  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(stoppedRun !== undefined && { stoppedRun }) };
+  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }) };
 }
 
 /**

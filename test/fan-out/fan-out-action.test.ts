@@ -382,6 +382,32 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     await expect(readFile(path.join(workspace, 'built.log'), 'utf8')).resolves.toBe('built\n');
   });
 
+  // A used plan the prepare job ran, one of whose steps failed under on_failure: continue, completed there (the
+  // prepare job succeeded), but was not in the state the shards and merge read (a resume runs such a step again):
+  // every shard and the merge failed it as "failed or was skipped there", ran no item, and re-running all jobs
+  // met the same (found by an adversarial pass).
+  it('a used plan the prepare job completed with a step failed under on_failure: continue is taken as it stands', async () => {
+    await writeFile(path.join(workspace, 'setup.yml'), 'name: Setup\ntools:\n  build: { description: Build, command: [sh, build.sh] }\n  warm: { description: Warm, command: [sh, warm.sh] }\nworkflow_sequence:\n  - { id: warm, type: tool_call, tool: warm, args: {}, on_failure: continue }\n  - { id: build, type: tool_call, tool: build, args: {}, depends_on: [] }\n');
+    await writeFile(path.join(workspace, 'warm.sh'), `echo warm >> warm.log; echo 'cache down' >&2; exit 1`);
+    await writeFile(path.join(workspace, 'build.sh'), `echo built >> built.log; printf '"built"'`);
+    await writeFile(
+      path.join(workspace, 'plan.yml'),
+      PLAN.replace('  - { id: list, type: tool_call, tool: list, args: {} }', '  - { id: setup, type: plan, uses: setup.yml }\n  - { id: list, type: tool_call, tool: list, args: {}, depends_on: [setup] }').replace('goals:\n', 'goals:\n  - { name: all done, all_steps_completed: true, severity: warning }\n'),
+    );
+    expect((await job({ mode: 'prepare', shards: '2' })).result.outputs.status).toBe('succeeded');
+    for (const shard of ['1', '2']) expect((await job({ mode: 'shard', shard })).result.outputs.status).toBe('succeeded');
+    expect(await ranItems()).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    const merge = await job({ mode: 'merge' });
+    expect(merge.said.summary).toContain('12/12 done');
+    expect(merge.said.summary).not.toContain("not in the prepare job's state");
+    expect(merge.result.outputs['goals-met']).toBe('true');
+    // The used plan's failed step still counts against all_steps_completed, in the merge's goals.
+    expect(merge.said.summary).toMatch(/all done \| warning \| unmet \(warning\) \| [^|]*setup\/warm \(failed in the plan step setup uses/);
+    // Neither the shards nor the merge ran the prepare job's used plan again.
+    await expect(readFile(path.join(workspace, 'built.log'), 'utf8')).resolves.toBe('built\n');
+    await expect(readFile(path.join(workspace, 'warm.log'), 'utf8')).resolves.toBe('warm\n');
+  });
+
   // Read whole, a trace given as resume-from to a merge completed every item (another run-key's whole run: a merge
   // with a failed item passed 12/12), and one given to a shard replaced the prepare job's shard plan (another
   // fan-out's prepare over 3 shards: shard 1 of 2 ran items 0, 3, 6, 9) (found by an adversarial pass).
