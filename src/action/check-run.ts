@@ -71,6 +71,9 @@ function earlierAttempt(other: string | null, job: string | undefined): boolean 
 const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
 
+/** The conclusions a required check passes on (GitHub's `neutral` as much as `success`): ones another job's check of the name could hide behind. */
+const PASSING: ReadonlySet<CheckConclusion> = new Set(['success', 'neutral']);
+
 /** Now as a date GitHub shows: the wall clock, since a `Clock`'s time is on its own scale (the system one counts from the process's start). */
 const wallTime = (): string => new Date().toISOString();
 
@@ -173,24 +176,24 @@ async function writtenBeside(octokit: GitHubClient, target: CheckRunTarget, id: 
   }
 }
 
-/** Why a check run's `success` is failed when another job writes a check run of its name at the same time, naming it as `shown`. */
-function sharedNameWhy(shown: string, other: { id: number; status: string }): string {
+/** Why a check run's passing conclusion is failed when another job writes a check run of its name at the same time, naming it as `shown`. */
+function sharedNameWhy(shown: string, other: { id: number; status: string }, conclusion: CheckConclusion): string {
   const what = other.status === 'completed' ? 'completed while this job ran' : 'in progress';
-  return `Another check run named '${shown}' (id ${other.id}, ${what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's success cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
+  return `Another check run named '${shown}' (id ${other.id}, ${what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's ${conclusion} cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
 }
 
 /**
- * The failure a check run's `success` becomes when another job writes a check run of its name at the same time. The
+ * The failure a check run's passing conclusion becomes when another job writes a check run of its name at the same time. The
  * name (the plan's, and a `run-key` from a matrix value or a branch) is text in the Markdown, as the rest of the run's
  * text there is: placed as written, `checkout@v4` was a mention and an `<img>` an image (found by an adversarial pass).
  */
 function sharedNameResult(result: CheckRunResult, other: { id: number; status: string }, name: string): CheckRunResult {
-  return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy(escapeInlineMarkdown(name), other)}\n\n${result.summary}` };
+  return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy(escapeInlineMarkdown(name), other, result.conclusion)}\n\n${result.summary}` };
 }
 
 /**
  * Completing the check run `id`, or with no `id` (its create failed) creating it completed: retried within
- * a bound, never throws, only the first completion counts. `shared`: a `success` is checked first against
+ * a bound, never throws, only the first completion counts. `shared`: a `success` or `neutral` is checked first against
  * another job writing the same name (`writtenBeside`), from `startedAt` (epoch ms) on.
  */
 function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: number | undefined, warn: (message: string) => void, timing: CheckRunTiming, shared?: { readonly startedAt: number }): CheckRun {
@@ -208,9 +211,9 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
       : octokit.rest.checks.update({ ...where, check_run_id: id, ...ended(result) });
   // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
   const finish = async (given: CheckRunResult): Promise<void> => {
-    const beside = shared && given.conclusion === 'success' ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
+    const beside = shared && PASSING.has(given.conclusion) ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
     const result = beside ? sharedNameResult(given, beside, target.name) : given;
-    if (beside) warn(`The check run '${target.name}' is completed as failed: ${sharedNameWhy(target.name, beside)}`);
+    if (beside) warn(`The check run '${target.name}' is completed as failed: ${sharedNameWhy(target.name, beside, given.conclusion)}`);
     const maxAttempts = timing.maxAttempts ?? 4;
     const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
     for (let attempt = 1; ; attempt++) {
