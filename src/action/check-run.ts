@@ -57,14 +57,16 @@ export function checkRunJob(env: Readonly<Record<string, string | undefined>>): 
 const RUN_ATTEMPT = /^plan-runner:(\d+)\/(\d+)\//;
 
 /**
- * Whether `other` (a check run's `external_id`) is a job of an earlier attempt of the workflow run `job` belongs to:
- * GitHub re-runs only a workflow run that has ended, so no job writes it now (one its lost runner left in progress
- * stays so for good).
+ * How `other` (a check run's `external_id`) stands to the workflow run attempt `job` belongs to: an earlier attempt
+ * (GitHub re-runs only a workflow run that has ended, so no job writes it now; one its lost runner left in progress
+ * stays so for good), this very attempt (another leg or job of it, whenever it ran), or neither (unknown).
  */
-function earlierAttempt(other: string | null, job: string | undefined): boolean {
+function attemptOf(other: string | null, job: string | undefined): 'earlier' | 'same' | undefined {
   const theirs = other === null ? null : RUN_ATTEMPT.exec(other);
   const ours = job === undefined ? null : RUN_ATTEMPT.exec(job);
-  return theirs !== null && ours !== null && theirs[1] === ours[1] && Number(theirs[2]) < Number(ours[2]);
+  if (theirs === null || ours === null || theirs[1] !== ours[1]) return undefined;
+  if (Number(theirs[2]) < Number(ours[2])) return 'earlier';
+  return theirs[2] === ours[2] ? 'same' : undefined;
 }
 
 /** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
@@ -160,16 +162,24 @@ export async function leftCheckRun(
 
 /**
  * Another check run of this name on the commit that was being written while this one was (in progress, or completed
- * since this one started), or undefined (none, or the list could not be read: warned). GitHub gates a merge on the
- * newest check run of a name: matrix legs without a `run-key` write one name, and a leg's `success` written after
- * another's `failure` opened the gate on the failed leg (found by an adversarial pass).
+ * since this one started), or by another job of this workflow run attempt whenever it was, or undefined (none, or the
+ * list could not be read: warned). GitHub gates a merge on the newest check run of a name: matrix legs without a
+ * `run-key` write one name, and a leg's `success` written after another's `failure` opened the gate on the failed leg,
+ * also when the legs ran one after another (`max-parallel: 1`) (found by adversarial passes).
  */
-async function writtenBeside(octokit: GitHubClient, target: CheckRunTarget, id: number | undefined, since: number, warn: (message: string) => void): Promise<{ id: number; status: string } | undefined> {
+async function writtenBeside(octokit: GitHubClient, target: CheckRunTarget, id: number | undefined, since: number, warn: (message: string) => void): Promise<{ id: number; what: string } | undefined> {
   try {
     const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
     // Not one another step of this job wrote (killed, its post step ends it later), nor an earlier attempt's: no other job writes those.
     const sameJob = (run: { external_id: string | null }): boolean => target.job !== undefined && run.external_id === target.job;
-    return data.check_runs.find((run) => run.id !== id && !sameJob(run) && !earlierAttempt(run.external_id, target.job) && (run.status !== 'completed' || (run.completed_at !== null && Date.parse(run.completed_at) >= since)));
+    for (const run of data.check_runs) {
+      const attempt = attemptOf(run.external_id, target.job);
+      if (run.id === id || sameJob(run) || attempt === 'earlier') continue;
+      if (run.status !== 'completed') return { id: run.id, what: 'in progress' };
+      if (run.completed_at !== null && Date.parse(run.completed_at) >= since) return { id: run.id, what: 'completed while this job ran' };
+      if (attempt === 'same') return { id: run.id, what: 'completed by another job of this workflow run' };
+    }
+    return undefined;
   } catch (error) {
     warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${describeGitHubFailure(readGitHubFailure(error))}.`);
     return undefined;
@@ -177,9 +187,8 @@ async function writtenBeside(octokit: GitHubClient, target: CheckRunTarget, id: 
 }
 
 /** Why a check run's passing conclusion is failed when another job writes a check run of its name at the same time, naming it as `shown`. */
-function sharedNameWhy(shown: string, other: { id: number; status: string }, conclusion: CheckConclusion): string {
-  const what = other.status === 'completed' ? 'completed while this job ran' : 'in progress';
-  return `Another check run named '${shown}' (id ${other.id}, ${what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's ${conclusion} cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
+function sharedNameWhy(shown: string, other: { id: number; what: string }, conclusion: CheckConclusion): string {
+  return `Another check run named '${shown}' (id ${other.id}, ${other.what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's ${conclusion} cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
 }
 
 /**
@@ -187,7 +196,7 @@ function sharedNameWhy(shown: string, other: { id: number; status: string }, con
  * name (the plan's, and a `run-key` from a matrix value or a branch) is text in the Markdown, as the rest of the run's
  * text there is: placed as written, `checkout@v4` was a mention and an `<img>` an image (found by an adversarial pass).
  */
-function sharedNameResult(result: CheckRunResult, other: { id: number; status: string }, name: string): CheckRunResult {
+function sharedNameResult(result: CheckRunResult, other: { id: number; what: string }, name: string): CheckRunResult {
   return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy(escapeInlineMarkdown(name), other, result.conclusion)}\n\n${result.summary}` };
 }
 

@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkRunJob, startCheckRun, type CheckRunResult } from '../../src/action/check-run.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+
+// Found by an adversarial pass: matrix legs without a run-key that run one after another (`max-parallel: 1`, or jobs
+// chained by `needs:`) write one check run name, and GitHub gates a merge on the newest of a name. A check run another
+// leg completed before this leg started was not counted, so the later leg's success opened the gate on the failed one.
+
+const SHA = 'e'.repeat(40);
+const target = { owner: 'acme', repo: 'app', name: 'Gate', headSha: SHA };
+const passed: CheckRunResult = { conclusion: 'success', title: 'Goals met', summary: '3/3 goals met' };
+const leg = (run: string, attempt: string, runner: string) => checkRunJob({ GITHUB_RUN_ID: run, GITHUB_RUN_ATTEMPT: attempt, GITHUB_JOB: 'gate', RUNNER_NAME: runner })!;
+
+let github: FakeGitHub;
+beforeEach(async () => {
+  github = await startFakeGitHub();
+});
+afterEach(async () => {
+  expect(github.violations).toEqual([]);
+  await github.stop();
+});
+
+const octokit = () => createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+const ours = (id: number | undefined) => github.checkRuns.find((run) => run['id'] === id);
+
+describe('a check run whose name an earlier leg of the same workflow run attempt wrote', () => {
+  it('is completed as failed, not success, though that leg’s completed before this one started', async () => {
+    github.checkRuns.push({ id: 920, name: 'Gate', head_sha: SHA, status: 'completed', conclusion: 'failure', started_at: '2026-01-01T10:00:00Z', completed_at: '2026-01-01T10:05:00Z', external_id: leg('77', '1', 'GitHub Actions 3') });
+    const warnings: string[] = [];
+    const later = await startCheckRun(octokit(), { ...target, job: leg('77', '1', 'GitHub Actions 4') }, (message) => warnings.push(message));
+    await later!.complete(passed);
+    expect(ours(later!.id)).toMatchObject({ status: 'completed', conclusion: 'failure', output: { title: 'Another job writes this check run' } });
+    expect(warnings).toEqual([expect.stringContaining("Another check run named 'Gate' (id 920, completed")]);
+  });
+
+  it('stays a success beside another workflow run’s, or an earlier attempt’s, completed before it started', async () => {
+    for (const [run, attempt] of [['78', '1'], ['77', '1']] as const) {
+      github.checkRuns.length = 0;
+      github.checkRuns.push({ id: 921, name: 'Gate', head_sha: SHA, status: 'completed', conclusion: 'failure', started_at: '2026-01-01T10:00:00Z', completed_at: '2026-01-01T10:05:00Z', external_id: leg(run, attempt, 'GitHub Actions 3') });
+      const later = await startCheckRun(octokit(), { ...target, job: leg('77', '2', 'GitHub Actions 4') }, () => {});
+      await later!.complete(passed);
+      expect(ours(later!.id)).toMatchObject({ conclusion: 'success', output: { title: 'Goals met' } });
+    }
+  });
+});
