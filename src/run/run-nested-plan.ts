@@ -15,6 +15,7 @@ import type { RunDeps } from './run-deps.ts';
 import { limitOf, runPlan, stepsUsageOf } from './run-plan.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import type { AttemptsOutcome } from './step-attempts.ts';
+import { usedPlanUnder } from './used-plan-limits.ts';
 
 export interface NestedRunContext {
   readonly plan: RunnablePlan;
@@ -51,7 +52,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   const { deps } = context;
   if (deps.redact) deps.redact.learn?.(secretsAsRead(given, inputs.inputs, deps.redact));
   const within = stepKeyWithin(deps.within, step.key);
-  const outcome = await runPlan(inner, {
+  const outcome = await runPlan(usedPlanUnder(inner, context.plan), {
     ...deps,
     inputs: inputs.inputs,
     listeners: [context.emit],

@@ -17,9 +17,10 @@ export interface RunnablePlan {
   readonly limits: Pick<Required<Limits>, 'concurrency' | 'timeout_minutes'> & Limits;
   /**
    * The parsed file: goal names, the `model:` block and `agents:` for the step context; the
-   * declared `tools:` (their `retry:`), `pricing:` and `escalate:` for recovery and budgets.
+   * declared `tools:` (their `retry:`), `pricing:` and `escalate:` for recovery and budgets; the `limits:` it
+   * writes, which a used plan's run tells from the defaults the loader filled in.
    */
-  readonly source?: Pick<Plan, 'goals' | 'model' | 'agents' | 'tools' | 'pricing' | 'escalate' | 'inputs' | 'approval'>;
+  readonly source?: Pick<Plan, 'goals' | 'model' | 'agents' | 'tools' | 'pricing' | 'escalate' | 'inputs' | 'approval' | 'limits'>;
   /** The file's own source when a model wrote the steps (see `ValidPlan.fileSource`). */
   readonly fileSource?: RunnablePlan['source'];
   /** The plans `type: plan` steps use, by `uses:` as written. */

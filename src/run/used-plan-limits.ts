@@ -1,0 +1,19 @@
+import type { Limits } from '../plan/schema.ts';
+import type { RunnablePlan } from './runnable-plan.ts';
+
+/**
+ * The limits a used plan that leaves them out takes from the plan using it, not from the defaults: a used plan
+ * without `timeout_minutes` under a top plan's 120 was stopped at the default 30 (found by a budget pass).
+ */
+const FROM_USING_PLAN = ['timeout_minutes'] as const satisfies readonly (keyof Limits)[];
+
+/**
+ * The used plan as its nested run runs it: each limit of `FROM_USING_PLAN` it sets itself is its own, each it
+ * leaves out the using plan's (itself perhaps taken from the plan using that one). Its run's deadline so falls no
+ * sooner than the using run's, which stops it too: it runs under what remains of that, or its own if sooner.
+ */
+export function usedPlanUnder(used: RunnablePlan, using: RunnablePlan): RunnablePlan {
+  const own = used.source?.limits ?? {};
+  const taken = Object.fromEntries(FROM_USING_PLAN.filter((key) => own[key] === undefined && using.limits[key] !== undefined).map((key) => [key, using.limits[key]]));
+  return { ...used, limits: { ...used.limits, ...taken } };
+}
