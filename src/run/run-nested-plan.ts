@@ -15,7 +15,7 @@ import type { RunDeps } from './run-deps.ts';
 import { limitOf, runPlan, stepsUsageOf } from './run-plan.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import type { AttemptsOutcome } from './step-attempts.ts';
-import { usedPlanUnder } from './used-plan-limits.ts';
+import { usedPlanUnder } from './used-plan-under.ts';
 
 export interface NestedRunContext {
   readonly plan: RunnablePlan;

@@ -12,9 +12,13 @@ const FROM_USING_PLAN = ['timeout_minutes', 'max_items'] as const satisfies read
  * The used plan as its nested run runs it: each limit of `FROM_USING_PLAN` it sets itself is its own, each it
  * leaves out the using plan's (itself perhaps taken from the plan using that one). Its run's deadline so falls no
  * sooner than the using run's, which stops it too: it runs under what remains of that, or its own if sooner.
+ * Likewise `model.temperature`: as it runs on the using plan's model when it names none, it runs at that plan's
+ * temperature when it gives none (it ran at the endpoint's default beside a top plan's `temperature: 0`).
  */
 export function usedPlanUnder(used: RunnablePlan, using: RunnablePlan): RunnablePlan {
   const own = used.source?.limits ?? {};
   const taken = Object.fromEntries(FROM_USING_PLAN.filter((key) => own[key] === undefined && using.limits[key] !== undefined).map((key) => [key, using.limits[key]]));
-  return { ...used, limits: { ...used.limits, ...taken } };
+  const temperature = used.source?.model?.temperature === undefined ? using.source?.model?.temperature : undefined;
+  const source = temperature === undefined ? used.source : { ...used.source, model: { ...used.source?.model, temperature } };
+  return { ...used, limits: { ...used.limits, ...taken }, ...(source !== undefined && { source }) };
 }
