@@ -4,9 +4,10 @@ import type { RunnablePlan } from './runnable-plan.ts';
 /**
  * The limits a used plan that leaves them out takes from the plan using it, not from the defaults: a used plan
  * without `timeout_minutes` under a top plan's 120 was stopped at the default 30 (found by a budget pass), and one
- * without `max_items` under a top plan's 3 mapped over 5 items, under its 2,000 refused 1,200.
+ * without `max_items` under a top plan's 3 mapped over 5 items, under its 2,000 refused 1,200; one without
+ * `concurrency` ran 4 steps at once where the top plan allowed 8 (the job's slots still cap every run together).
  */
-const FROM_USING_PLAN = ['timeout_minutes', 'max_items'] as const satisfies readonly (keyof Limits)[];
+const FROM_USING_PLAN = ['timeout_minutes', 'max_items', 'concurrency'] as const satisfies readonly (keyof Limits)[];
 
 /**
  * The used plan as its nested run runs it: each limit of `FROM_USING_PLAN` it sets itself is its own, each it

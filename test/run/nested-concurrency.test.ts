@@ -95,7 +95,8 @@ it('checks a used plan’s goals in a slot of the top plan’s concurrency', asy
 
 it('gives a slot that comes free to a used plan’s run that waited for it, not back to the run that gave it', async () => {
   const each = { ...note('m'), forEach: { list: '${inputs.items}', as: 'item', onItemFailure: 'fail' } } as PlanStep;
-  const busy: RunnablePlan = { name: 'busy', steps: [each], limits: { concurrency: 4, timeout_minutes: 30 }, source: { inputs: { items: {} } } } as unknown as RunnablePlan;
+  // Its own concurrency, above the top plan's (one it left out would be the top plan's 2).
+  const busy: RunnablePlan = { name: 'busy', steps: [each], limits: { concurrency: 4, timeout_minutes: 30 }, source: { inputs: { items: {} }, limits: { concurrency: 4 } } } as unknown as RunnablePlan;
   const quick: RunnablePlan = { name: 'quick', steps: [note('q')], limits: { concurrency: 4, timeout_minutes: 30 } };
   const outer: RunnablePlan = {
     name: 'outer',
