@@ -259,6 +259,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const states: ResumeState[] = [];
   let shardPlans: ResumeState['shards'] = new Map();
   let preparedSteps: ReadonlySet<string> = new Set();
+  // A merge job's own earlier attempt (the last read): its replans are what a re-run of it goes on with.
+  let ownMerge: ResumeState | undefined;
   for (const trace of traces) {
     const read = parseResumeTrace(trace, loadedPlan.name);
     if (!read.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
@@ -268,9 +270,11 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       shardPlans = read.state.shards;
       preparedSteps = new Set(read.state.reuse.keys());
     }
-    states.push(fanOutOwnState(trace.fanOutPart, read.state, shardPlans, preparedSteps));
+    const own = fanOutOwnState(trace.fanOutPart, read.state, shardPlans, preparedSteps);
+    if (trace.fanOutPart === 'merge') ownMerge = own;
+    states.push(own);
   }
-  if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '));
+  if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '), ownMerge);
   const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
   const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs, redact);
   if (granted && !granted.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };

@@ -7,6 +7,7 @@ import { applyEvent, newRunRecord, undoneInside, unfinishedWork, type RunRecord 
 import type { TodoItem } from '../core/todo-item.ts';
 import type { Usage } from '../core/usage.ts';
 import { stableHash } from '../core/stable-hash.ts';
+import { fanOutScope } from './fan-out-part.ts';
 import { readEarlierAttempts } from './read-earlier-attempts.ts';
 import type { StepWeights } from './start-order.ts';
 import { stepDurations } from './trace-step-weights.ts';
@@ -350,11 +351,15 @@ export function fanOutOwnState(part: 'prepare' | 'merge' | number | undefined, s
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
  * shard's earlier attempt): every completed step and item, every shard plan and every side effect
- * of any of them. A completed item outranks another state's failure of it.
+ * of any of them. A completed item outranks another state's failure of it. Its plan is the first
+ * state's (the prepare job's), or `own`'s, a merge job's earlier attempt, when that one goes on with it
+ * (`goesOnWith`): a re-run of the merge resumes its replans, as a plain resume does, so a step a replan
+ * there replaced never runs again beside its replacement (found by an adversarial pass).
  */
-export function mergeResumeStates(states: readonly ResumeState[], from: string): ResumeState {
-  const [first] = states;
-  if (!first) throw new Error('no state to merge');
+export function mergeResumeStates(states: readonly ResumeState[], from: string, own?: ResumeState): ResumeState {
+  const [prepared] = states;
+  if (!prepared) throw new Error('no state to merge');
+  const first = own !== undefined && goesOnWith(own.plan, prepared.plan) ? own : prepared;
   const reuse = new Map<string, ReusableStep>();
   const items = new Map<string, Map<number, ReusableItem>>();
   const itemErrors = new Map<string, Map<number, string>>();
@@ -379,6 +384,18 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
   const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
   return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }) };
+}
+
+/**
+ * Whether `plan` (a merge job's, after its replans) goes on with `prepared` (the prepare job's): it holds every
+ * step the prepare and shard jobs ran (`fanOutScope`: those the fan-out steps need, and the fan-out steps) as
+ * they were. A merge whose replan replaced a fan-out step, or that ran another prepare job's plan, does not:
+ * its re-run starts from the prepare job's plan, where the shards' items (a shard re-run since) count.
+ */
+function goesOnWith(plan: PlanSnapshot, prepared: PlanSnapshot): boolean {
+  const ran = fanOutScope(prepared.steps, 'shard') ?? new Set<string>();
+  const kept = new Map(plan.steps.map((step) => [step.key, step]));
+  return prepared.steps.every((step) => !ran.has(step.key) || (kept.has(step.key) && stableHash(kept.get(step.key)) === stableHash(step)));
 }
 
 /**

@@ -106,17 +106,28 @@ it('a plain re-run of a run that never replanned keeps revision 1', async () => 
   expect(second.revisions[0]).toBe('plan_created 1');
 });
 
-it('a merge job whose earlier attempt replanned numbers its plan after that attempt’s last revision', async () => {
+it('a merge job whose earlier attempt replanned goes on with that attempt’s plan and its number; other steps get the next', async () => {
   const { mergeResumeStates, resumedRevision } = await import('../../src/run/resume-state.ts');
   const { stableHash } = await import('../../src/core/stable-hash.ts');
   const empty = { reuse: new Map(), items: new Map(), itemErrors: new Map(), shards: new Map(), sideEffects: new Map(), completedSteps: new Set<string>(), durations: new Map(), leftUndone: new Map() };
-  const prepared = { name: 'rel', revision: 1, steps: [] };
-  const replanned = { name: 'rel', revision: 2, steps: [] };
+  const step = (key: string, extra: object = {}) => ({ key, id: key, type: 'tool_call' as const, description: key, tool: key, args: {}, inputs: [], dependsOn: [], ...extra });
+  const list = step('list');
+  const check = step('check', { dependsOn: ['list'], forEach: { list: '${steps.list.result}', as: 'item', onItemFailure: 'fail' as const, fanOut: true } });
+  const prepared = { name: 'rel', revision: 1, steps: [list, check, step('publish', { dependsOn: ['check'] })] };
+  const replanned = { name: 'rel', revision: 2, steps: [list, check, step('publish_fixed', { dependsOn: ['check'] })] };
   const prepare = { ...empty, from: 'prepare', plan: prepared, firstPlan: prepared, lastRevision: 1 };
   const merge = { ...empty, from: 'merge attempt 1', plan: replanned, firstPlan: prepared, lastRevision: 2 };
-  const both = mergeResumeStates([prepare, merge], 'prepare, merge attempt 1');
-  // The prepare job's plan comes first: its steps are revision 1, and the merge attempt's revision 2 is another plan.
+  const both = mergeResumeStates([prepare, merge], 'prepare, merge attempt 1', merge);
+  // The merge attempt's plan goes on with the prepare job's: its re-run resumes revision 2, as a plain resume would.
+  expect(both.plan).toBe(replanned);
+  expect(resumedRevision(both, () => stableHash(replanned.steps))).toBe(2);
+  // Other steps (the plan file changed since) are a plan of their own.
   expect(resumedRevision(both, () => stableHash(prepared.steps))).toBe(3);
+  // A replan that replaced the fan-out step leaves the prepare job's plan, where the shards' items count: revision 3 too.
+  const dropped = { ...merge, plan: { ...replanned, steps: [list, step('check_fixed', { dependsOn: ['list'] })] } };
+  const without = mergeResumeStates([prepare, dropped], 'prepare, merge attempt 1', dropped);
+  expect(without.plan).toBe(prepared);
+  expect(resumedRevision(without, () => stableHash(prepared.steps))).toBe(3);
   expect(resumedRevision(prepare, () => stableHash(prepared.steps))).toBe(1);
   expect(resumedRevision(undefined, () => stableHash(prepared.steps))).toBe(1);
 });

@@ -1,0 +1,84 @@
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { ResumeTrace } from '../../src/run/read-resume-trace.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { runTracedJob } from '../helpers/traced-job.ts';
+
+let dir: string;
+let server: ChatServer;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-merge-rerun-'));
+  server = await startChatServer();
+  // The registry refuses tags without a `v` while `strict` is there; the chat is down while `down` is there.
+  await writeFile(path.join(dir, 'strict'), '');
+  await writeFile(path.join(dir, 'down'), '');
+  await writeFile(path.join(dir, 'publish.sh'), `input=$(cat)
+case "$input" in *'"v'*) ;; *) if [ -e strict ]; then printf 'tags need a v' >&2; exit 1; fi;; esac
+echo "$input" >> releases.log
+printf '"published"'
+`);
+  await writeFile(path.join(dir, 'announce.sh'), `cat > /dev/null
+if [ -e down ]; then printf 'chat is down' >&2; exit 1; fi
+printf '"announced"'
+`);
+});
+afterEach(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const plan = `name: Release
+model: { name: gpt-4.1-mini }
+approval: never
+limits: { max_replans: 1 }
+tools:
+  list: { description: The items, command: [node, -e, "process.stdout.write('[1,2]')"] }
+  check: { description: Check one, command: [sh, -c, "cat > /dev/null; printf '\\"ok\\"'"], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
+  publish: { description: Publish a release, side_effects: true, command: [sh, publish.sh], input: { type: object, properties: { tag: { type: string } }, required: [tag] } }
+  announce: { description: Announce the release, command: [sh, announce.sh], input: { type: object, properties: { text: {} } } }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: list, args: {} }
+  - { id: check, type: tool_call, tool: check, for_each: "\${steps.list.result}", fan_out: true, args: { n: "\${item}" } }
+  - { id: publish, type: tool_call, tool: publish, args: { tag: "1.2" }, depends_on: [check] }
+  - { id: announce, type: tool_call, tool: announce, args: { text: { step_result: publish } }, depends_on: [publish] }
+`;
+
+const replan = JSON.stringify({
+  why: 'tags need a v',
+  steps: [
+    { id: 'publish_fixed', type: 'tool_call', tool: 'publish', args: { tag: 'v1.2' }, depends_on: [], why: 'tags need a v' },
+    { id: 'announce_fixed', type: 'tool_call', tool: 'announce', args: { text: { step_result: 'publish_fixed' } }, depends_on: ['publish_fixed'], why: 'announce it' },
+  ],
+});
+
+const releases = async () => (await readFile(path.join(dir, 'releases.log'), 'utf8')).trim().split('\n');
+
+// A re-run of the merge job read the prepare job's plan, not the one its earlier attempt replanned to: the step
+// that replan replaced ran again, and published a second release beside its replacement's (found by an adversarial pass).
+it('a merge job’s re-run goes on with the plan its earlier attempt replanned to, and never runs the step that replan replaced', async () => {
+  server.script([textAnswer(replan)]);
+  const prepare = await runTracedJob(dir, plan, server, { fanOut: { part: 'prepare', shards: 2 } });
+  expect(prepare.status).toBe('succeeded');
+  const shards: ResumeTrace[] = [];
+  for (const shard of [1, 2]) {
+    const ran = await runTracedJob(dir, plan, server, { fanOut: { part: 'shard', shard }, resume: [{ ...prepare.trace, fanOutPart: 'prepare' }] });
+    expect(ran.status).toBe('succeeded');
+    shards.push({ ...ran.trace, fanOutPart: shard });
+  }
+  const given = [{ ...prepare.trace, fanOutPart: 'prepare' as const }, ...shards];
+  const first = await runTracedJob(dir, plan, server, { fanOut: { part: 'merge' }, resume: given });
+  // Replanned around the refused tag, then stopped: the chat was down and the one replan was spent.
+  expect(first.status).toBe('escalated');
+  expect(await releases()).toEqual(['{"tag":"v1.2"}']);
+  // The registry takes any tag now, and the chat is back: "Re-run failed jobs" runs the merge job again.
+  await unlink(path.join(dir, 'strict'));
+  await unlink(path.join(dir, 'down'));
+  const second = await runTracedJob(dir, plan, server, { fanOut: { part: 'merge' }, resume: [...given, { ...first.trace, fanOutPart: 'merge' }] });
+  expect(await releases()).toEqual(['{"tag":"v1.2"}']);
+  expect(second.status).toBe('succeeded');
+  expect(second.outcome.kind === 'ran' && second.outcome.plan.steps.map((step) => step.key)).toEqual(['list', 'check', 'publish_fixed', 'announce_fixed']);
+  // The model was asked once, by the first attempt's replan.
+  expect(server.requests).toHaveLength(1);
+});
