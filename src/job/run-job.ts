@@ -41,6 +41,7 @@ import { jobPlan, loadJobPlan } from './load-job-plan.ts';
 import { missingModelError, setupError } from './model-requirement.ts';
 import { openTools, type OpenTools } from './open-tools.ts';
 import { prepareModel } from './prepare-model.ts';
+import { replacedStepRefusal } from './replaced-step-refusal.ts';
 import { writeSteps } from './write-steps.ts';
 
 /** What a job is asked to do: one plan file (or a task in words), its inputs, and the model to use. */
@@ -330,6 +331,12 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   } catch (error) {
     // The model may have written the steps already: its calls cost though nothing ran.
     return { kind: 'rejected', plan, errors: [setupError(plan, (error as Error).message)], usage: budget.usage };
+  }
+
+  const replaced = replacedStepRefusal(plan, resume, opened.tools);
+  if (replaced !== undefined) {
+    await opened.close();
+    return { kind: 'rejected', plan, errors: [setupError(plan, `cannot re-run the merge: ${replaced}`)], usage: budget.usage };
   }
 
   const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';

@@ -119,6 +119,12 @@ export interface ResumeState {
    * of a shard's state only (`shardOwnState`, naming the shard): the merge job stops for it; any other run reads again.
    */
   readonly stoppedRun?: string;
+  /**
+   * A merge job's re-run that starts from the prepare job's plan (its earlier attempt's replans replaced a fan-out
+   * step, `goesOnWith`): the steps of that plan the earlier attempt's revisions took out, with why. Its replans
+   * are not resumed, so one of them would run again beside what replaced it: one with side effects is refused.
+   */
+  readonly replacedBefore?: ReadonlyMap<string, string>;
 }
 
 /** The step keys of one run, and of the used plans it ran, as their events name them. */
@@ -360,6 +366,10 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string, 
   const [prepared] = states;
   if (!prepared) throw new Error('no state to merge');
   const first = own !== undefined && goesOnWith(own.plan, prepared.plan) ? own : prepared;
+  // Not its fan-out steps: the merge runs none of their items, it takes them from the shards.
+  const kept = new Set(own?.plan.steps.map((step) => step.key));
+  const replaced = first === own || own === undefined ? [] : prepared.plan.steps.filter((step) => !step.forEach?.fanOut && !kept.has(step.key) && own.leftUndone.has(step.key));
+  const replacedBefore = new Map(replaced.map((step): [string, string] => [step.key, own!.leftUndone.get(step.key)!]));
   const reuse = new Map<string, ReusableStep>();
   const items = new Map<string, Map<number, ReusableItem>>();
   const itemErrors = new Map<string, Map<number, string>>();
@@ -384,6 +394,7 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string, 
   const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
   const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
   return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }) };
+  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore.size > 0 && { replacedBefore }) };
 }
 
 /**

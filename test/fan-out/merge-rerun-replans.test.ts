@@ -82,3 +82,45 @@ it('a merge job’s re-run goes on with the plan its earlier attempt replanned t
   // The model was asked once, by the first attempt's replan.
   expect(server.requests).toHaveLength(1);
 });
+
+const dropsCheck = `name: Release
+model: { name: gpt-4.1-mini }
+approval: never
+limits: { max_replans: 1 }
+tools:
+  list: { description: The items, command: [node, -e, "process.stdout.write('[1,2]')"] }
+  check: { description: Check one, command: [sh, -c, "cat > /dev/null; if [ -e broken ]; then exit 1; fi; printf '\\"ok\\"'"], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
+  publish: { description: Publish a release, side_effects: true, command: [sh, publish.sh], input: { type: object, properties: { tag: { type: string } }, required: [tag] } }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: list, args: {} }
+  - { id: check, type: tool_call, tool: check, for_each: "\${steps.list.result}", fan_out: true, args: { n: "\${item}" } }
+  - { id: publish, type: tool_call, tool: publish, args: { tag: "1.2" }, depends_on: [list] }
+`;
+
+// Where the earlier attempt's replan replaced a fan-out step too, the re-run starts from the prepare job's plan (a shard's
+// re-run items count there): a step that replan replaced would run again there, and one with side effects is refused.
+it('a merge job’s re-run that cannot go on with its earlier attempt’s replans refuses to run again a step they replaced with side effects', async () => {
+  const release = JSON.stringify({ why: 'tags need a v', steps: [{ id: 'publish_fixed', type: 'tool_call', tool: 'publish', args: { tag: 'v1.2' }, depends_on: [], why: 'tags need a v' }] });
+  server.script([textAnswer(release)]);
+  const prepare = await runTracedJob(dir, dropsCheck, server, { fanOut: { part: 'prepare', shards: 1 } });
+  expect(prepare.status).toBe('succeeded');
+  await writeFile(path.join(dir, 'broken'), '');
+  const shard = await runTracedJob(dir, dropsCheck, server, { fanOut: { part: 'shard', shard: 1 }, resume: [{ ...prepare.trace, fanOutPart: 'prepare' }] });
+  expect(shard.status).toBe('failed');
+  const given = [{ ...prepare.trace, fanOutPart: 'prepare' as const }];
+  const first = await runTracedJob(dir, dropsCheck, server, { fanOut: { part: 'merge' }, resume: [...given, { ...shard.trace, fanOutPart: 1 }] });
+  expect(first.outcome.kind === 'ran' && first.outcome.plan.steps.length).toBeGreaterThan(0);
+  expect(await releases()).toEqual(['{"tag":"v1.2"}']);
+  // The shard is re-run and passes; then the merge job, whose earlier plan has no check step left.
+  await unlink(path.join(dir, 'broken'));
+  await unlink(path.join(dir, 'strict'));
+  const again = await runTracedJob(dir, dropsCheck, server, { fanOut: { part: 'shard', shard: 1 }, resume: [...given, { ...shard.trace, fanOutPart: 1 }] });
+  expect(again.status).toBe('succeeded');
+  const second = await runTracedJob(dir, dropsCheck, server, { fanOut: { part: 'merge' }, resume: [...given, { ...again.trace, fanOutPart: 1 }, { ...first.trace, fanOutPart: 'merge' }] });
+  expect(await releases()).toEqual(['{"tag":"v1.2"}']);
+  expect(second.outcome.kind).toBe('rejected');
+  const said = second.outcome.kind === 'rejected' ? second.outcome.errors.map((error) => error.message).join('\n') : '';
+  expect(said).toContain('cannot re-run the merge: step publish failed, then replaced by a replan');
+  expect(said).toContain('it may call publish, a tool with side effects');
+  expect(said).toContain('Start a new run of the workflow');
+});
