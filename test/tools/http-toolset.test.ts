@@ -442,6 +442,24 @@ describe('http_post', () => {
     expect(error).toMatchObject({ message: expect.stringContaining('ECONNREFUSED'), transient: true, notSent: false });
   });
 
+  // Found by an adversarial pass: a POST the server took and answered 303 to what it made, whose next request got an
+  // error status (a 404 before the new order could be read, a 401 from another origin the credentials stay behind
+  // from), counted as a call that took no effect: an agent was told it failed and posted the order again.
+  it('leaves the effect of a POST unknown when the request after its redirect gets an error status, not when the POST itself does', async () => {
+    handler = (request, response) => {
+      if (request.url === '/v1/orders') response.writeHead(303, { location: '/v1/orders/7' }).end();
+      else response.writeHead(404).end('no such order yet');
+    };
+    const post = tools().get('http_post')!;
+    const error = await post.execute({ url: `${origin}/v1/orders`, body: { n: 1 } }, ctx()).catch((caught: unknown) => caught);
+    expect(received).toEqual(['POST /v1/orders', 'GET /v1/orders/7']);
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect(error).toMatchObject({ status: 404, transient: false, effectUnknown: true });
+    expect((error as Error).message).toContain(`${origin}/v1/orders/7 (redirected from ${origin}/v1/orders) answered HTTP 404`);
+    const refused = await post.execute({ url: `${origin}/v1/orders/8`, body: { n: 1 } }, ctx()).catch((caught: unknown) => caught);
+    expect(refused).toMatchObject({ status: 404, transient: false, effectUnknown: false });
+  });
+
   // Found by a review: EHOSTUNREACH and ENETUNREACH also end a request on a connection already open (a kept-alive
   // socket the POST was written to, the route lost before the answer): only one that failed to connect was never sent.
   it('says a POST was never sent only when its error came from resolving or connecting, every address tried', () => {

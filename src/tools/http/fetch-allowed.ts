@@ -43,15 +43,17 @@ export function checkedUrl(toolName: string, raw: string, allow: readonly string
 }
 
 /**
- * Sends a request with global fetch, following redirects only to URLs the allow list covers, and
- * maps a missing answer (network failure, the `signal` timing out) to a transient error.
+ * Sends a request with global fetch, following redirects only to URLs the allow list covers (`redirectedFrom`: the
+ * URL whose redirect led to the answer), and maps a missing answer (network failure, the `signal` timing out) to a
+ * transient error.
  * Cancellation through `cancel` is rethrown as is.
  */
 export async function fetchAllowed(
   request: AllowedRequest,
   options: { allow: readonly string[]; signal: AbortSignal; cancel: AbortSignal; timeoutLabel: string },
-): Promise<{ response: Response; url: URL }> {
+): Promise<{ response: Response; url: URL; redirectedFrom?: string }> {
   let url = checkedUrl(request.toolName, request.url, options.allow);
+  let redirectedFrom: string | undefined;
   let method = request.method;
   let body = request.body;
   let headers = request.headers;
@@ -79,7 +81,7 @@ export async function fetchAllowed(
       throw new HttpTransportError(request.toolName, url.href, 'network', cause?.code ?? String(error), error, hop > 0);
     }
     const location = response.headers.get('location');
-    if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
+    if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url, ...(redirectedFrom !== undefined && { redirectedFrom }) };
     await response.body?.cancel();
     let target: string;
     try {
@@ -114,6 +116,7 @@ export async function fetchAllowed(
       }
       headers = keptHeaders(headers, (name) => CROSS_ORIGIN_HEADERS.has(name));
     }
+    redirectedFrom = url.href;
     url = next;
   }
 }

@@ -10,11 +10,21 @@ export class HttpStatusError extends StepError {
   readonly url: string;
   readonly status: number;
 
-  constructor(toolName: string, url: string, status: number, bodyExcerpt: string, retryAfterMs?: number) {
+  /**
+   * `redirectedFrom`: the URL whose redirect led here. The request it answered was sent and answered (a POST that
+   * 303s to what it made, the next GET a 404 or a 401), so the status says nothing of whether it took effect.
+   */
+  constructor(toolName: string, url: string, status: number, bodyExcerpt: string, options: { readonly retryAfterMs?: number; readonly redirectedFrom?: string } = {}) {
     const transient = isTransientStatus(status);
     const advice = transient ? 'the server may recover; it can be retried' : 'check the URL and the request';
     const excerpt = bodyExcerpt === '' ? '' : `: ${bodyExcerpt}`;
-    super(`${toolName}: ${url} answered HTTP ${status} (${advice})${excerpt}`, { transient, toolName, retryAfterMs });
+    const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${options.redirectedFrom})`;
+    super(`${toolName}: ${url}${via} answered HTTP ${status} (${advice})${excerpt}`, {
+      transient,
+      toolName,
+      retryAfterMs: options.retryAfterMs,
+      effectUnknown: options.redirectedFrom !== undefined,
+    });
     this.url = url;
     this.status = status;
   }

@@ -130,7 +130,7 @@ async function send(
   }
   const method = toolName === 'http_post' ? 'POST' : 'GET';
   const request = { toolName, method, url: String(args.url), headers, body } as const;
-  const { response, url } = await fetchAllowed(request, {
+  const { response, url, redirectedFrom } = await fetchAllowed(request, {
     allow: options.allow,
     signal,
     cancel: ctx.signal,
@@ -143,7 +143,7 @@ async function send(
   } catch (error) {
     ctx.signal.throwIfAborted();
     // An error status is the answer, its body only an excerpt: a 404 whose body broke off is still a 404.
-    if (!response.ok) throw new HttpStatusError(toolName, url.href, response.status, '', retryAfter);
+    if (!response.ok) throw new HttpStatusError(toolName, url.href, response.status, '', { retryAfterMs: retryAfter, redirectedFrom });
     const code = bodyDecodingCode(error);
     if (code !== undefined) {
       const encoding = response.headers.get('content-encoding') ?? '';
@@ -160,7 +160,7 @@ async function send(
   if (!response.ok) {
     // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
     const excerpt = `${read.text.slice(0, keptUnits(read.text, 300)).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '…' : ''}`;
-    throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfter);
+    throw new HttpStatusError(toolName, url.href, response.status, excerpt, { retryAfterMs: retryAfter, redirectedFrom });
   }
   // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
   const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
