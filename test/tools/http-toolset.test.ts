@@ -262,6 +262,25 @@ describe('http_get against a local server', () => {
     });
   });
 
+  // Found by an adversarial pass: a download that redirects to a presigned link (a blob store's `?sig=…`) outside the
+  // allow list, or whose link had expired (403), put the link's signature in the error, and so in the PR comment.
+  it('names a URL in its errors without its query or credentials, which may hold a signature or a token', async () => {
+    handler = (request, response) => {
+      if (request.url === '/v1/download') response.writeHead(302, { location: `${origin}/blob/a.zip?se=2026&sig=SIGNATURE123` }).end();
+      else if (request.url === '/v1/expired') response.writeHead(302, { location: '/v1/blob/a.zip?sig=SIGNATURE456' }).end();
+      else response.writeHead(403).end('expired');
+    };
+    const refused = await get(`${origin}/v1/download`).catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(UrlNotAllowedError);
+    expect((refused as Error).message).toContain(`refused ${origin}/blob/a.zip?… (redirected from ${origin}/v1/download)`);
+    const expired = await get(`${origin}/v1/expired`).catch((caught: unknown) => caught);
+    expect(expired).toBeInstanceOf(HttpStatusError);
+    expect((expired as Error).message).toContain(`${origin}/v1/blob/a.zip?… (redirected from ${origin}/v1/expired) answered HTTP 403`);
+    const credentials = await get(`${origin.replace('http://', 'http://user:pa55word@')}/v1/x`).catch((caught: unknown) => caught);
+    expect((credentials as Error).message).toContain(`refused ${origin.replace('http://', 'http://***@')}/v1/x: URLs may not carry credentials`);
+    for (const error of [refused, expired, credentials]) expect((error as Error).message).not.toMatch(/SIGNATURE|pa55word/);
+  });
+
   it('refuses a redirect to another host', async () => {
     handler = (_request, response) => response.writeHead(301, { location: 'http://localhost:1/v1/x' }).end();
     await expect(get(`${origin}/v1/go`)).rejects.toThrow(/refused http:\/\/localhost:1\/v1\/x/);

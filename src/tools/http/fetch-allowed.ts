@@ -1,6 +1,7 @@
 import { StepError } from '../../core/step-error.ts';
 import { HttpTransportError } from './http-transport-error.ts';
 import { UrlNotAllowedError } from './url-not-allowed-error.ts';
+import { shownUrl } from './shown-url.ts';
 import { refusalReason } from '../../security/url-allow-list.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -70,7 +71,7 @@ export async function fetchAllowed(
       // An answer whose headers pass Node's limit (16 KiB in all): the server took the request and answered, and
       // would answer the same again. It read "could not be reached … can be retried", and was tried three times.
       if (cause?.code === 'UND_ERR_HEADERS_OVERFLOW') {
-        throw new StepError(`${request.toolName}: ${url.href} answered with headers larger than the 16 KiB Node reads; ask a URL that answers with fewer or shorter headers`, {
+        throw new StepError(`${request.toolName}: ${shownUrl(url.href)} answered with headers larger than the 16 KiB Node reads; ask a URL that answers with fewer or shorter headers`, {
           transient: false,
           toolName: request.toolName,
           effectUnknown: true,

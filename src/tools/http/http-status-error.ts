@@ -1,4 +1,5 @@
 import { StepError } from '../../core/step-error.ts';
+import { shownUrl } from './shown-url.ts';
 
 /** Statuses where the same request may succeed later. */
 export function isTransientStatus(status: number): boolean {
@@ -18,8 +19,8 @@ export class HttpStatusError extends StepError {
     const transient = isTransientStatus(status);
     const advice = transient ? 'the server may recover; it can be retried' : 'check the URL and the request';
     const excerpt = bodyExcerpt === '' ? '' : `: ${bodyExcerpt}`;
-    const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${options.redirectedFrom})`;
-    super(`${toolName}: ${url}${via} answered HTTP ${status} (${advice})${excerpt}`, {
+    const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${shownUrl(options.redirectedFrom)})`;
+    super(`${toolName}: ${shownUrl(url)}${via} answered HTTP ${status} (${advice})${excerpt}`, {
       transient,
       toolName,
       retryAfterMs: options.retryAfterMs,

@@ -4,6 +4,7 @@ import type { Tool, ToolContext } from '../tool.ts';
 import { fetchAllowed } from './fetch-allowed.ts';
 import { HttpStatusError } from './http-status-error.ts';
 import { HttpTransportError } from './http-transport-error.ts';
+import { shownUrl } from './shown-url.ts';
 import { bodyDecodingCode, readCappedBody } from './read-capped-body.ts';
 import { retryAfterMs } from '../../core/retry-after-ms.ts';
 import { StepError } from '../../core/step-error.ts';
@@ -147,7 +148,7 @@ async function send(
     const code = bodyDecodingCode(error);
     if (code !== undefined) {
       const encoding = response.headers.get('content-encoding') ?? '';
-      throw new StepError(`${toolName}: ${url.href} answered HTTP ${response.status} with a body that is not valid ${encoding} as its content-encoding says (${code}); the server sends the same broken answer again, so ask another URL or have the server fixed`, {
+      throw new StepError(`${toolName}: ${shownUrl(url.href)} answered HTTP ${response.status} with a body that is not valid ${encoding} as its content-encoding says (${code}); the server sends the same broken answer again, so ask another URL or have the server fixed`, {
         transient: false,
         toolName,
         effectUnknown: true,

@@ -1,5 +1,6 @@
 import { StepError } from '../../core/step-error.ts';
 import { fetchNeverSent } from '../../core/fetch-never-sent.ts';
+import { shownUrl } from './shown-url.ts';
 
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
 export class HttpTransportError extends StepError {
@@ -12,7 +13,7 @@ export class HttpTransportError extends StepError {
    */
   constructor(toolName: string, url: string, kind: 'timeout' | 'network', detail: string, cause?: unknown, afterRedirect = false) {
     const what = kind === 'timeout' ? `got no complete answer within ${detail}` : `could not be reached (${detail})`;
-    super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && fetchNeverSent(cause), cause });
+    super(`${toolName}: ${shownUrl(url)} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && fetchNeverSent(cause), cause });
     this.url = url;
     this.kind = kind;
   }
