@@ -69,6 +69,11 @@ export interface StepRecord {
   partial?: string;
   /** The run judged its result made from what lacks work (`step_completed`'s `made`): no goal passes on it. */
   made?: true;
+  /**
+   * A `type: plan` step taken whole from the run this one resumes (or a fan-out job's): what that run left undone
+   * inside it (`carriedFailures` under its key), which no record of its plan here shows.
+   */
+  leftUndone?: readonly (readonly [string, string])[];
 }
 
 /** How far an agent step got; kept when it stops at a limit, so the summary can say where it was. */
@@ -313,6 +318,9 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       else delete step.partial;
       if (event.made) step.made = true;
       else delete step.made;
+      const undone = event.reused ? [...(record.carriedFailures ?? [])].filter(([key]) => key.startsWith(`${event.stepKey}/`)) : [];
+      if (undone.length > 0) step.leftUndone = undone;
+      else delete step.leftUndone;
       delete step.retry;
       break;
     }

@@ -40,6 +40,7 @@ export function checklistHeader(record: RunRecord): string {
   let partial = 0;
   // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
   let replacedFailed = 0;
+  let undoneInReused = 0;
   for (const step of record.steps.values()) {
     if (current && !current.has(step.key)) {
       if (step.state === 'failed') replacedFailed++;
@@ -49,6 +50,8 @@ export function checklistHeader(record: RunRecord): string {
     counts[step.state]++;
     if (step.state !== 'completed') continue;
     if (step.partial !== undefined) partial++;
+    // A plan step taken whole: what its plan left undone there has no record here (found by an adversarial pass).
+    undoneInReused += step.leftUndone?.length ?? 0;
     failedInside(step, inside);
   }
   const replaced = record.steps.size - total;
@@ -62,7 +65,7 @@ export function checklistHeader(record: RunRecord): string {
   // A resumed run's plan no longer holds the steps that failed in the run it resumes and that a replan replaced (or
   // dropped before they ran) there: `3/3 complete, 0 failed` read as if the tests had never failed (found by an
   // adversarial pass). Only those its plan has not: a step's own key, not work inside a used plan (`step/inner`).
-  const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length;
+  const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length + undoneInReused;
   const carriedText = carried ? `, ${carried} left undone in the run resumed` : '';
   return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
@@ -145,7 +148,7 @@ export function previewOf(result: unknown, max = 80): { readonly preview: string
 export function needsAttention(step: StepRecord | undefined): boolean {
   if (step === undefined) return false;
   if (step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0) return true;
-  if (step.state === 'completed' && undoneTodos(step).open.length > 0) return true;
+  if (step.state === 'completed' && (undoneTodos(step).open.length > 0 || step.leftUndone !== undefined)) return true;
   // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
   return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
 }
@@ -167,11 +170,23 @@ export function partialNote(step: Pick<StepRecord, 'state' | 'partial'>, redact:
 }
 
 /**
+ * ` — left undone in the run resumed: setup/warm (why)` for a plan step taken whole from the run resumed (or a fan-out
+ * job's) whose plan left work undone there, redacted, one line, cut to `max`; '' otherwise. Its line read `✅ (reused)`
+ * with no record of its plan to show the ❌ (found by an adversarial pass).
+ */
+export function undoneNote(step: Pick<StepRecord, 'state' | 'leftUndone'>, redact: (text: string) => string = asIs, max = 300): string {
+  const undone = step.state === 'completed' ? step.leftUndone : undefined;
+  if (!undone?.length) return '';
+  const named = undone.slice(0, 3).map(([key, why]) => `${key} (${why})`);
+  return ` — left undone in the run resumed: ${cutText(oneLogLine(redact(`${named.join(', ')}${undone.length > 3 ? `, and ${undone.length - 3} more` : ''}`)), max)}`;
+}
+
+/**
  * What a line too short for results keeps of a step's status: a for_each step's counts, and ` — result partial` when
  * its result lacks work. A comment that left the results out read `✅ review — 3/3 done` over a list its tool cut.
  */
 export function briefStatus(step: StepRecord): string {
-  return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' — result partial' : ''}`;
+  return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' — result partial' : ''}${undoneNote(step) ? ' — left undone in the run resumed' : ''}`;
 }
 
 function describeStatus(step: StepRecord, redact: (text: string) => string = asIs): string {
@@ -181,7 +196,7 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
       const reused = step.reused ? ' (reused)' : '';
       // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
       // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
-      const partial = partialNote(step, redact);
+      const partial = `${partialNote(step, redact)}${undoneNote(step, redact)}`;
       // A for_each step's result is a list as long as its items: the counts say more than its first line.
       if (progress) return `${reused}${progress}${partial}`;
       return step.result === undefined ? `${reused}${partial}` : `${reused} → ${resultPreview(redactResult(step.result, redact))}${partial}`;

@@ -403,6 +403,10 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(merge.result.outputs['goals-met']).toBe('true');
     // The used plan's failed step still counts against all_steps_completed, in the merge's goals.
     expect(merge.said.summary).toMatch(/all done \| warning \| unmet \(warning\) \| [^|]*setup\/warm \(failed in the plan step setup uses/);
+    // And every view says so: the merge has no record of the used plan to show its ❌ (found by an adversarial pass).
+    expect(merge.said.summary).toContain('4/4 complete, 0 failed, 1 left undone in the run resumed');
+    expect(merge.said.summary).toContain('✅ **setup. plan** · reused → built — left undone in the run resumed: setup/warm (failed in the plan step setup uses');
+    expect(merge.said.log).toContainEqual(expect.stringMatching(/^✅ setup\. plan \(reused\) → built — left undone in the run resumed: setup\/warm \(failed/));
     // Neither the shards nor the merge ran the prepare job's used plan again.
     await expect(readFile(path.join(workspace, 'built.log'), 'utf8')).resolves.toBe('built\n');
     await expect(readFile(path.join(workspace, 'warm.log'), 'utf8')).resolves.toBe('warm\n');

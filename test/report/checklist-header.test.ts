@@ -128,3 +128,35 @@ describe('completed steps whose results are partial', () => {
     expect(comment).toContain('— 2/2 complete, 0 failed, 1 result partial\n');
   });
 });
+
+// Found by an adversarial pass: a fan-out merge (or a resume) that took a plan step whole, whose used plan had a step
+// fail under on_failure: continue, showed `✅ setup. plan (reused)` and `1/1 complete, 0 failed` in the log, the
+// comment and the summary, while all_steps_completed was unmet and named the failed step.
+describe('a plan step reused whole whose plan left a step undone in the run resumed', () => {
+  const record = fold([
+    {
+      type: 'plan_created',
+      at: 0,
+      plan: { name: 'outer', revision: 1, steps: [{ ...step('setup'), type: 'plan' }, step('list', ['setup'])] },
+      carried: { 'setup/warm': 'failed in the plan step setup uses, in the saved state of prepare (attempt 1)' },
+    },
+    { type: 'step_started', at: 0, stepKey: 'setup', reuseKey: 'k' },
+    { type: 'step_completed', at: 1, stepKey: 'setup', result: 'built', durationMs: 0, usage: NO_USAGE, reused: { usage: NO_USAGE } },
+    { type: 'step_completed', at: 2, stepKey: 'list', result: 'ok', durationMs: 1, usage: NO_USAGE },
+    { type: 'run_finished', at: 3, status: 'succeeded', durationMs: 3, usage: NO_USAGE },
+  ]);
+  const said = '— left undone in the run resumed: setup/warm (failed in the plan step setup uses, in the saved state of prepare (attempt 1))';
+
+  it('is counted in the header', () => {
+    expect(checklistHeader(record)).toBe('2/2 complete, 0 failed, 1 left undone in the run resumed');
+  });
+
+  it('is said on the plan step’s line in the log, the comment and the summary', async () => {
+    const { checklistLines } = await import('../../src/report/checklist.ts');
+    const { renderComment } = await import('../../src/report/comment/render-comment.ts');
+    const { renderSummary } = await import('../../src/report/summary/render-summary.ts');
+    expect(checklistLines(record)[0]).toBe(`✅ setup. step setup (reused) → built ${said}`);
+    expect(renderComment(record, { marker: '<!-- m -->', redact: (text) => text })).toContain(`- ✅ setup. step setup (reused) → built ${said}\n`);
+    expect(renderSummary(record, { redact: (text) => text })).toContain(`✅ **setup. step setup** · reused → built ${said}\n`);
+  });
+});

@@ -1,7 +1,7 @@
 import { cutText } from '../cut-text.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
-import { checklistItems, itemProgress, needsAttention, partialNote, previewOf, STATE_ICONS, stepTitle } from '../checklist.ts';
+import { checklistItems, itemProgress, needsAttention, partialNote, previewOf, STATE_ICONS, stepTitle, undoneNote } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../../core/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
@@ -139,6 +139,7 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
   } else if (step?.retry) {
     line += ` — attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${escapeInlineMarkdown(cutText(redact(step.retry.error), 200))}`;
   }
+  if (step) line += escapeInlineMarkdown(undoneNote(step, redact, 500));
   const todos = step?.todos?.length ? todoEntries(step, redact) : [];
   if (todos.length > 0) parts.unshift(todos.map((todo) => `- ${todo.icon} ${escapeMarkdown(todo.content)}`).join('\n'));
   // A stopped agent's last words say how far it got (a max_turns error already quotes them).
