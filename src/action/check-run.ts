@@ -131,8 +131,8 @@ export type LeftCheckRunTarget = Omit<CheckRunTarget, 'name' | 'headSha'> & { re
 /**
  * The check run this job started, still in progress, when its main step was killed before it
  * completed it (the post step ends it): the one of the `id` the main step saved, else the one on the
- * commit of this name whose `details_url` is the link to this run attempt, so another run's check of
- * the same name is never touched. The id first: GitHub keeps no `details_url` a workflow's own token
+ * commit of this name this job wrote (`ownedBy`), so another run's or another leg's check of the same name is
+ * never touched. The id first: GitHub keeps no `details_url` a workflow's own token
  * gives (it links its own page), so with the job's token the link matched none, and the check stayed in
  * progress. Read by the id alone: the name is the plan file's as the post step reads it, and a later step
  * that checked out another commit or changed the plan had it found under another name, or none (found by
@@ -148,7 +148,7 @@ export async function leftCheckRun(
   try {
     const left =
       target.id === undefined
-        ? (await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 })).data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed')
+        ? (await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 })).data.check_runs.find((run) => ownedBy(run, target) && run.status !== 'completed')
         : (await octokit.rest.checks.get({ owner: target.owner, repo: target.repo, check_run_id: target.id })).data;
     if (!left || left.status === 'completed') return undefined;
     // A killed run that had succeeded is a success here too: checked against another job writing its name, from its own start.
@@ -158,6 +158,15 @@ export async function leftCheckRun(
     warn(`Could not look for the check run ${shown} the main step left in progress: ${describeGitHubFailure(readGitHubFailure(error))}.`);
     return undefined;
   }
+}
+
+/**
+ * Whether a check run found by name is this job's: by its job (`external_id`) when the job is known, since every leg of
+ * a matrix shares the name and the run link (a killed leg's post step completed another leg's check run as cancelled,
+ * found by an adversarial pass); else by the link to this run attempt.
+ */
+function ownedBy(run: { readonly external_id: string | null; readonly details_url: string | null }, target: { readonly job?: string; readonly detailsUrl: string }): boolean {
+  return target.job === undefined ? run.details_url === target.detailsUrl : run.external_id === target.job;
 }
 
 /**

@@ -118,3 +118,25 @@ describe('a check run whose name another job writes at the same time', () => {
     expect(ours(leg!.id)).toMatchObject({ status: 'completed', conclusion: 'failure', output: { title: 'Another job writes this check run' } });
   });
 });
+
+// Found by an adversarial pass: a killed leg whose check run create had failed on a transient error (so the main step
+// saved no id) had its post step look the check run up by name and run link, which every leg of a matrix shares: it
+// completed ANOTHER leg's in-progress check run as cancelled, and left its own in progress.
+describe('the post step of a matrix leg that saved no check run id', () => {
+  const detailsUrl = 'https://github.com/acme/app/actions/runs/9/attempts/1';
+  const legA = checkRunJob({ GITHUB_RUN_ID: '9', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'gate', RUNNER_NAME: 'GitHub Actions 1' })!;
+  const legB = checkRunJob({ GITHUB_RUN_ID: '9', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'gate', RUNNER_NAME: 'GitHub Actions 2' })!;
+  const inProgress = (id: number, job: string) => ({ id, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null, details_url: detailsUrl, external_id: job });
+
+  it('finds its own check run by its job, never another leg’s of the same name and link', async () => {
+    github.checkRuns.push(inProgress(910, legA), inProgress(911, legB));
+    const left = await leftCheckRun(octokit(), { ...target, detailsUrl, job: legB }, () => {});
+    expect(left?.id).toBe(911);
+  });
+
+  it('finds none when only another leg’s is in progress', async () => {
+    github.checkRuns.push(inProgress(912, legA));
+    expect(await leftCheckRun(octokit(), { ...target, detailsUrl, job: legB }, () => {})).toBeUndefined();
+    expect(ours(912)).toMatchObject({ status: 'in_progress' });
+  });
+});
