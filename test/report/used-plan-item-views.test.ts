@@ -44,3 +44,33 @@ describe('a used plan’s for_each step with a failed item', () => {
     expect(log.join('')).toMatch(/^ {4}used › ❌ each\[1\] — Model call for step used\/each\[1\] .*400 the review of b was refused/m);
   });
 });
+
+// Found by an adversarial pass: a used plan's failed item line is cut at 200 characters and ended in "…" without
+// saying where the rest is, where the top plan's item list says each is whole in the trace.
+describe('a used plan’s failed item whose error is longer than its line', () => {
+  it('says in the summary that the whole error is in the trace, as the top plan’s items do', async () => {
+    const { applyEvent, newRunRecord } = await import('../../src/core/run-record.ts');
+    const { renderSummary } = await import('../../src/report/summary/render-summary.ts');
+    const { NO_USAGE } = await import('../../src/core/usage.ts');
+    type Event = Parameters<typeof applyEvent>[1];
+    const nested = (event: Event): Event => ({ type: 'nested_event', at: 1, stepKey: 'used', event });
+    const step = (key: string) => ({ key, id: key, type: 'reasoning' as const, description: `step ${key}`, inputs: [], dependsOn: [] });
+    const events: Event[] = [
+      { type: 'plan_created', at: 0, plan: { name: 'top', revision: 1, steps: [{ ...step('used'), type: 'plan' }] } },
+      { type: 'step_started', at: 0, stepKey: 'used' },
+      nested({ type: 'plan_created', at: 0, plan: { name: 'sub', revision: 1, steps: [step('each')] } }),
+      nested({ type: 'step_started', at: 0, stepKey: 'each' }),
+      nested({ type: 'step_expanded', at: 0, stepKey: 'each', keys: ['each[0]', 'each[1]'] }),
+      nested({ type: 'item_failed', at: 1, stepKey: 'each', index: 0, error: `the review failed: ${'detail '.repeat(60)}END`, transient: false, durationMs: 1, usage: NO_USAGE }),
+      nested({ type: 'item_completed', at: 1, stepKey: 'each', index: 1, result: 'fine', durationMs: 1, usage: NO_USAGE }),
+      nested({ type: 'step_completed', at: 1, stepKey: 'each', result: ['fine'], durationMs: 1, usage: NO_USAGE, failedItems: [{ index: 0, key: 'each[0]', error: 'the review failed' }] }),
+      { type: 'step_completed', at: 2, stepKey: 'used', result: 'done', durationMs: 2, usage: NO_USAGE },
+      { type: 'run_finished', at: 3, status: 'succeeded', durationMs: 3, usage: NO_USAGE },
+    ];
+    const record = events.reduce(applyEvent, newRunRecord());
+    const summary = renderSummary(record, { redact: (text) => text });
+    expect(summary).toMatch(/ {2}- ❌ each\\\[0\] — the review failed: detail .*…\n/);
+    expect(summary).not.toContain('END');
+    expect(summary).toContain("_An item's line shows the start of its result or error; each is whole in the trace file._");
+  });
+});

@@ -83,6 +83,15 @@ function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => st
   return { line: item.retry ? `${head} — attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
 
+/**
+ * The note under item lines when one shows only the start of its result or error, '' otherwise: said once for the top
+ * plan's items and a used plan's alike (a used plan's item line ended in "…" without saying where the rest was, found
+ * by an adversarial pass).
+ */
+function wholeItemsNote(lines: readonly { readonly partial?: boolean }[], where: string): string {
+  return lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
+}
+
 /** Whether an item's line says something went wrong or is under way: it failed or runs, or its agent left TODOs open. */
 function itemNeedsAttention(item: ItemRecord): boolean {
   return item.state === 'failed' || item.state === 'in_progress' || (item.todos?.some((todo) => todo.status !== 'completed') ?? false);
@@ -98,7 +107,7 @@ function itemsPart(items: readonly ItemRecord[], step: StepRecord, redact: (t: s
   const lines = items.map((item) => itemLine(item, finished, redact));
   const label = `${groupDigits(items.length)} item${items.length === 1 ? '' : 's'}${itemProgress(step)}`;
   // Found by an adversarial pass: a line shows a result's first 80 characters, and nothing said where the rest was.
-  const whole = lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
+  const whole = wholeItemsNote(lines, where);
   const urgent: number[] = [];
   for (let index = 0; index < items.length && urgent.length < URGENT_KEPT; index++) if (itemNeedsAttention(items[index]!)) urgent.push(index);
   if (urgent.length === 0) return { full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
@@ -166,6 +175,8 @@ function dropRank(step: StepRecord | undefined, ended: boolean): 1 | 2 | 3 | und
 interface NestedLine {
   readonly text: string;
   readonly urgent: boolean;
+  /** An item's line that shows only the start of its error. */
+  readonly partial?: boolean;
 }
 
 /**
@@ -181,7 +192,10 @@ function nestedLines(step: StepRecord | undefined, redact: (text: string) => str
     const inner = nested.steps.get(item.key);
     const text = `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${redact(item.key)}. ${item.title}${item.status}`)}`;
     const finished = inner !== undefined && inner.state !== 'in_progress' && inner.state !== 'pending';
-    const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => ({ text: `${'  '.repeat(depth)}${itemLine(entry, finished, redact).line}`, urgent: true }));
+    const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => {
+      const { line, partial } = itemLine(entry, finished, redact);
+      return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial };
+    });
     return [{ text, urgent: needsAttention(inner) }, ...items, ...nestedLines(inner, redact, depth + 1)];
   });
 }
@@ -194,7 +208,7 @@ function nestedLines(step: StepRecord | undefined, redact: (text: string) => str
 function nestedPart(step: StepRecord | undefined, redact: (text: string) => string, where: string): string | CuttablePart | undefined {
   const lines = nestedLines(step, redact);
   if (lines.length === 0) return undefined;
-  const full = lines.map((line) => line.text).join('\n');
+  const full = `${lines.map((line) => line.text).join('\n')}${wholeItemsNote(lines, where)}`;
   const urgent = lines.filter((line) => line.urgent);
   if (urgent.length === lines.length && lines.length <= URGENT_KEPT) return full;
   const kept = urgent.slice(0, URGENT_KEPT);
@@ -205,7 +219,7 @@ function nestedPart(step: StepRecord | undefined, redact: (text: string) => stri
     return `_… ${groupDigits(count)} step${count === 1 ? '' : 's'} of the plans this step uses${which} ${count === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
   };
   const rest = note(left, unfinished);
-  return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
+  return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}${wholeItemsNote(kept, where)}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
 }
 
 /**
