@@ -53,21 +53,26 @@ export function checkRunJob(env: Readonly<Record<string, string | undefined>>): 
   return parts.every((part) => part !== undefined && part !== '') ? `plan-runner:${parts.join('/')}` : undefined;
 }
 
-/** The workflow run and attempt at the start of a `checkRunJob`. */
-const RUN_ATTEMPT = /^plan-runner:(\d+)\/(\d+)\//;
+/** The workflow run, attempt and job (its key in the workflow: every leg of a matrix has it) of a `checkRunJob`. */
+const RUN_ATTEMPT_JOB = /^plan-runner:(\d+)\/(\d+)\/([^/]*)\//;
 
 /**
  * How `other` (a check run's `external_id`) stands to the workflow run attempt `job` belongs to: an earlier attempt
  * (GitHub re-runs only a workflow run that has ended, so no job writes it now; one its lost runner left in progress
- * stays so for good), this very attempt (another leg or job of it, whenever it ran), or neither (unknown).
+ * stays so for good), another leg of this very job of this attempt (a matrix's, whenever it ran), or neither (another
+ * job of the workflow, which a later job is meant to supersede — `mode: plan`'s `action_required` before the job
+ * that runs the plan — or unknown).
  */
-function attemptOf(other: string | null, job: string | undefined): 'earlier' | 'same' | undefined {
-  const theirs = other === null ? null : RUN_ATTEMPT.exec(other);
-  const ours = job === undefined ? null : RUN_ATTEMPT.exec(job);
+function attemptOf(other: string | null, job: string | undefined): 'earlier' | 'leg' | undefined {
+  const theirs = other === null ? null : RUN_ATTEMPT_JOB.exec(other);
+  const ours = job === undefined ? null : RUN_ATTEMPT_JOB.exec(job);
   if (theirs === null || ours === null || theirs[1] !== ours[1]) return undefined;
   if (Number(theirs[2]) < Number(ours[2])) return 'earlier';
-  return theirs[2] === ours[2] ? 'same' : undefined;
+  return theirs[2] === ours[2] && theirs[3] === ours[3] ? 'leg' : undefined;
 }
+
+/** Conclusions a required check passes on: a leg that ended so hides nothing behind a later leg's pass. */
+const PASSES: ReadonlySet<string | null> = new Set(['success', 'neutral', 'skipped']);
 
 /** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
 const MAX_OUTPUT_BYTES = 65_535;
@@ -171,7 +176,8 @@ function ownedBy(run: { readonly external_id: string | null; readonly details_ur
 
 /**
  * Another check run of this name on the commit that was being written while this one was (in progress, or completed
- * since this one started), or by another job of this workflow run attempt whenever it was, or undefined (none, or the
+ * since this one started), or by another leg of this job of this workflow run attempt that ended before and did not
+ * pass, or undefined (none, or the
  * list could not be read: warned). GitHub gates a merge on the newest check run of a name: matrix legs without a
  * `run-key` write one name, and a leg's `success` written after another's `failure` opened the gate on the failed leg,
  * also when the legs ran one after another (`max-parallel: 1`) (found by adversarial passes).
@@ -186,7 +192,8 @@ async function writtenBeside(octokit: GitHubClient, target: CheckRunTarget, id: 
       if (run.id === id || sameJob(run) || attempt === 'earlier') continue;
       if (run.status !== 'completed') return { id: run.id, what: 'in progress' };
       if (run.completed_at !== null && Date.parse(run.completed_at) >= since) return { id: run.id, what: 'completed while this job ran' };
-      if (attempt === 'same') return { id: run.id, what: 'completed by another job of this workflow run' };
+      // A leg that ended before this one started (`max-parallel: 1`) and did not pass: this pass, written last, would hide it.
+      if (attempt === 'leg' && !PASSES.has(run.conclusion)) return { id: run.id, what: `completed ${run.conclusion ?? 'without a conclusion'} by another leg of this job` };
     }
     return undefined;
   } catch (error) {

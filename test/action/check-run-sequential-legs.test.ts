@@ -11,7 +11,7 @@ import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 const SHA = 'e'.repeat(40);
 const target = { owner: 'acme', repo: 'app', name: 'Gate', headSha: SHA };
 const passed: CheckRunResult = { conclusion: 'success', title: 'Goals met', summary: '3/3 goals met' };
-const leg = (run: string, attempt: string, runner: string) => checkRunJob({ GITHUB_RUN_ID: run, GITHUB_RUN_ATTEMPT: attempt, GITHUB_JOB: 'gate', RUNNER_NAME: runner })!;
+const leg = (run: string, attempt: string, runner: string, job = 'gate') => checkRunJob({ GITHUB_RUN_ID: run, GITHUB_RUN_ATTEMPT: attempt, GITHUB_JOB: job, RUNNER_NAME: runner })!;
 
 let github: FakeGitHub;
 beforeEach(async () => {
@@ -42,6 +42,29 @@ describe('a check run whose name an earlier leg of the same workflow run attempt
       const later = await startCheckRun(octokit(), { ...target, job: leg('77', '2', 'GitHub Actions 4') }, () => {});
       await later!.complete(passed);
       expect(ours(later!.id)).toMatchObject({ conclusion: 'success', output: { title: 'Goals met' } });
+    }
+  });
+
+  // Found by a review: the README's `mode: plan` job ends its check run `action_required`, and the job after it that
+  // runs the frozen plan (`needs:`) writes the same name; counting every job of the attempt failed the run job's pass.
+  // A leg that passed hides nothing either.
+  it('stays a success beside another job’s of the workflow (mode: plan before the run), or a leg’s that passed', async () => {
+    for (const [job, conclusion] of [['plan', 'action_required'], ['gate', 'success'], ['gate', 'neutral']] as const) {
+      github.checkRuns.length = 0;
+      github.checkRuns.push({ id: 922, name: 'Gate', head_sha: SHA, status: 'completed', conclusion, started_at: '2026-01-01T10:00:00Z', completed_at: '2026-01-01T10:05:00Z', external_id: leg('77', '1', 'GitHub Actions 3', job) });
+      const later = await startCheckRun(octokit(), { ...target, job: leg('77', '1', 'GitHub Actions 4') }, () => {});
+      await later!.complete(passed);
+      expect(ours(later!.id)).toMatchObject({ conclusion: 'success', output: { title: 'Goals met' } });
+    }
+  });
+
+  it('is completed as failed beside a leg that ended cancelled or awaiting approval', async () => {
+    for (const conclusion of ['cancelled', 'action_required'] as const) {
+      github.checkRuns.length = 0;
+      github.checkRuns.push({ id: 923, name: 'Gate', head_sha: SHA, status: 'completed', conclusion, started_at: '2026-01-01T10:00:00Z', completed_at: '2026-01-01T10:05:00Z', external_id: leg('77', '1', 'GitHub Actions 3') });
+      const later = await startCheckRun(octokit(), { ...target, job: leg('77', '1', 'GitHub Actions 4') }, () => {});
+      await later!.complete(passed);
+      expect(ours(later!.id)).toMatchObject({ conclusion: 'failure', output: { title: 'Another job writes this check run' } });
     }
   });
 });
