@@ -26,7 +26,9 @@ export function validateToolArguments(
   args: unknown,
 ): { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly error: string } {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-    return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
+    // Cut as every problem is: a 60,000-character string was quoted whole into the step's error, the log and the
+    // trace (found by an adversarial pass).
+    return { ok: false, error: cutProblem(`the arguments must be a JSON object, not ${JSON.stringify(args)}`) };
   }
   const proto = protoKeyPath(args);
   if (proto !== undefined) return { ok: false, error: `${proto}: an argument key may not be \`__proto__\`; name the key otherwise` };

@@ -178,6 +178,22 @@ describe('tool_call without args', () => {
     expect(tool.calls).toHaveLength(0);
   });
 
+  // Found by an adversarial pass: JSON that is no object was quoted whole (a 60,000-character string made a
+  // 120,000-character step error in the log, the trace and the summary), where text that is no JSON is cut.
+  it('quotes arguments that are JSON but no object in at most 500 characters', async () => {
+    const tool = spyTool();
+    const long = JSON.stringify('x'.repeat(60_000));
+    server.script([toolCallAnswer(tool.name, long), toolCallAnswer(tool.name, `[${'1,'.repeat(30_000)}1]`)]);
+    const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
+    const error = (await runStep(ctx).catch((reason: unknown) => reason)) as InvalidToolArgumentsError;
+    expect(error).toBeInstanceOf(InvalidToolArgumentsError);
+    expect(error.errors.map((text) => text.length <= 500)).toEqual([true, true]);
+    expect(error.errors[0]).toMatch(/^the arguments must be a JSON object, not "x+…$/);
+    expect(error.errors[1]).toMatch(/^the arguments must be a JSON object, not \[1,1,/);
+    expect(String(server.requests[1]!.body.messages.at(-1)!.content).length).toBeLessThan(1_000);
+    expect(tool.calls).toHaveLength(0);
+  });
+
   it('treats a text answer instead of a tool call as an invalid attempt', async () => {
     const tool = spyTool();
     server.script([textAnswer('I think the week is 10'), toolCallAnswer(tool.name, { week: 'W10' })]);
