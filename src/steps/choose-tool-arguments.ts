@@ -46,6 +46,12 @@ function readAttempt(tool: Tool, response: ChatResponse): Attempt {
   // adversarial pass: a `length` answer's call ran, side effects and all).
   const cutOff = cutOffReason(response.choices[0]);
   if (cutOff) return fail(`the answer was cut off before it ended (${cutOffWhy(cutOff)}), so its arguments may be incomplete`);
+  // Parallel calls of the tool ("fetch W10 and W11") are not one call: the first ran alone and the step was ✅ with
+  // the others dropped unsaid (found by an adversarial pass). The same call sent twice is one call.
+  const asked = message!.tool_calls!.filter((c) => c.type === 'function' && c.function.name === tool.name);
+  if (asked.some((c) => c.type === 'function' && c.function.arguments !== call.function.arguments)) {
+    return fail(`it called '${tool.name}' ${asked.length} times in one answer with different arguments, and none was run: this step makes exactly one call, so call it once with the arguments the whole step needs`);
+  }
   const parsed = parseToolArguments(call.function.arguments);
   if (!parsed.ok) return fail(parsed.error);
   const checked = validateToolArguments(tool, parsed.args);

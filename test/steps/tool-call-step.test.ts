@@ -8,7 +8,7 @@ import { runStep } from '../../src/steps/run-step.ts';
 import { mathToolset } from '../../src/tools/math-toolset.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
 import { ToolNotFoundError } from '../../src/tools/tool-not-found-error.ts';
-import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { startChatServer, textAnswer, toolCallAnswer, type ChatServer, type ScriptedReply } from '../helpers/chat-server.ts';
 import { stepContext } from './step-context-fixture.ts';
 
 let server: ChatServer;
@@ -192,6 +192,27 @@ describe('tool_call without args', () => {
     expect(error.errors[1]).toMatch(/^the arguments must be a JSON object, not \[1,1,/);
     expect(String(server.requests[1]!.body.messages.at(-1)!.content).length).toBeLessThan(1_000);
     expect(tool.calls).toHaveLength(0);
+  });
+
+  // Found by an adversarial pass: an answer calling the step's tool twice with different arguments (parallel calls,
+  // "fetch W10 and W11") ran the first alone, and the step was ✅ with the other call dropped unsaid.
+  it('runs neither of two calls of its tool with different arguments in one answer, and asks for one', async () => {
+    const tool = spyTool();
+    const twice: ScriptedReply = {
+      kind: 'completion',
+      content: null,
+      toolCalls: [
+        { name: tool.name, arguments: { week: '2025-W10' } },
+        { name: tool.name, arguments: { week: '2025-W11' } },
+      ],
+    };
+    const same: ScriptedReply = { kind: 'completion', content: null, toolCalls: [{ name: tool.name, arguments: { week: '2025-W12' } }, { name: tool.name, arguments: { week: '2025-W12' } }] };
+    server.script([twice, same]);
+    const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
+    await runStep(ctx);
+    expect(server.requests[1]!.body.messages.at(-1)!.content).toContain(`called '${tool.name}' 2 times in one answer with different arguments`);
+    // The same call twice is one call.
+    expect(tool.calls.map((call) => call.args)).toEqual([{ week: '2025-W12' }]);
   });
 
   it('treats a text answer instead of a tool call as an invalid attempt', async () => {
