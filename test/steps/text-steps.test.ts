@@ -100,6 +100,23 @@ describe('reasoning', () => {
     }
   });
 
+  // Found by an adversarial pass: a 100,000-character refusal (or finish reason) was the step's error whole, in the
+  // log, the trace, the summary and the replanner's prompt.
+  it('quotes at most 300 characters of a refusal or a finish reason in its error', async () => {
+    const answers = [
+      { message: { role: 'assistant', content: null, refusal: `I cannot help. ${'No. '.repeat(25_000)}` }, finish_reason: 'stop' },
+      { message: { role: 'assistant', content: null }, finish_reason: `odd_${'x'.repeat(100_000)}` },
+    ];
+    for (const answer of answers) {
+      server.script([{ kind: 'raw', body: { id: 'c', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, ...answer }] } }]);
+      const { ctx } = stepContext({ steps: report, run: '3', results, model: live() });
+      const error = await runStep(ctx).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(EmptyAnswerError);
+      expect((error as EmptyAnswerError).message).toMatch(/^Step 3: the model returned no answer \((refused: I cannot help\. No\.|finish reason odd_x)/);
+      expect((error as EmptyAnswerError).message.length).toBeLessThan(500);
+    }
+  });
+
   // An answer of zero-width characters passed as text: the step completed with a result nobody could
   // see, and a later step or goal read it as the answer.
   it('takes an answer of only invisible characters as no text', async () => {
