@@ -38,13 +38,14 @@ function toolCalls(value: unknown, choice: number): unknown[] | MalformedAnswer 
     // the next request was written (found by an adversarial pass).
     const { arguments: _args, ...named } = fn;
     if (exceedsDepth({ ...call, function: named }, MAX_JSON_DEPTH)) return new MalformedAnswer(`${where} nests more than ${MAX_JSON_DEPTH} levels deep`);
+    const args = fn['arguments'];
+    // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack. Checked before a
+    // call of another type is kept as it came: its arguments are written out too (found by an adversarial pass).
+    if (typeof args === 'object' && exceedsDepth(args, MAX_JSON_DEPTH)) return new MalformedAnswer(`${where}.function.arguments nest more than ${MAX_JSON_DEPTH} levels deep`);
     if (call['type'] !== undefined && call['type'] !== 'function') {
       calls.push(call); // a custom tool call: kept as it is, callers look for functions only
       continue;
     }
-    const args = fn['arguments'];
-    // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack.
-    if (typeof args === 'object' && exceedsDepth(args, MAX_JSON_DEPTH)) return new MalformedAnswer(`${where}.function.arguments nest more than ${MAX_JSON_DEPTH} levels deep`);
     calls.push({
       ...call,
       // Some servers leave out the type, the id, or send the arguments as an object.

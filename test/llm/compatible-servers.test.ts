@@ -217,6 +217,21 @@ describe('answers that are not Chat Completions answers', () => {
     expect(job.outcome.kind === 'ran' && job.outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 50, completionTokens: 10 });
   });
 
+  // A call of another type than `function` is kept as it came, and its arguments' depth went unchecked: beside a
+  // refusal, its words were written out for the token estimate, and the step failed with a bare "Maximum call stack
+  // size exceeded", its usage not charged (found by an adversarial pass).
+  it('a tool call of another type whose arguments nest 100,000 deep, beside a refusal: a malformed answer, its usage charged', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const call = `{"id":"c","type":"custom","function":{"name":"fetch_inventory_levels","arguments":${deep}}}`;
+    const text = `{"id":"x","object":"chat.completion","created":1,"model":"gpt-test","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":null,"refusal":"No.","tool_calls":[${call}]}}],"usage":${JSON.stringify(USAGE)}}`;
+    const job = await runOfflineJob({ plan: PLAN, extraTools: [inventoryTool([])], script: () => ({ kind: 'text', text }) });
+    const failed = job.events.find((event) => event.type === 'step_failed');
+    const error = failed && 'error' in failed ? String(failed.error) : '';
+    expect(error).toMatch(/model gpt-4\.1-mini at http:\/\/127\.0\.0\.1:\d+\/v1\) failed: choices\[0\]\.message\.tool_calls\[0\]\.function\.arguments nest more than 128 levels deep/);
+    expect(job.server.requests).toHaveLength(1);
+    expect(job.outcome.kind === 'ran' && job.outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 50, completionTokens: 10 });
+  });
+
   // A tool call is sent back as it came, fields the runner does not know included (a gateway's own, which it may
   // need again): one nested 20,000 deep (40 KB) overflowed the stack when the next request was written, and the
   // step failed with a bare "Maximum call stack size exceeded" (found by an adversarial pass).
