@@ -41,7 +41,8 @@ const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning', UNREAD_OUTP
 /** What the model wrote in one message: its text, what it wrote beside it, its tool calls. */
 function writtenText(message: ChatResponse['choices'][number]['message']): string {
   const beside = WRITTEN_FIELDS.map((field) => (message as unknown as Record<string, unknown>)[field]).filter((value): value is string => typeof value === 'string');
-  const calls = (message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''));
+  // A call of another type is kept as it came (its depth bounded by the reader) and run by no step: written out, it is output all the same.
+  const calls = (message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : JSON.stringify(call)));
   return [message.content ?? '', ...beside, ...calls].join('');
 }
 

@@ -46,3 +46,12 @@ describe('text and tool calls beside a refusal, with no usage', () => {
     expect(usageOf(raw).completionTokens).toBeGreaterThanOrEqual(Math.ceil((2 * reasoning.length) / 4));
   });
 });
+
+// Found by an adversarial pass: a tool call of a type other than `function` is kept as it came and run by no step,
+// and the estimate counted only function calls: 400,000 characters in one with no `usage` were charged as 1 token.
+describe('a tool call of another type, with no usage', () => {
+  it('counts its tokens', () => {
+    const raw = { model: 'gpt-4.1-mini', choices: [{ message: { role: 'assistant', content: 'Done.', tool_calls: [{ id: 'c', type: 'custom', function: { name: 'f', arguments: reasoning } }] }, finish_reason: 'tool_calls' }] };
+    expect(usageOf(raw).completionTokens).toBeGreaterThanOrEqual(Math.ceil(reasoning.length / 4));
+  });
+});
