@@ -215,6 +215,18 @@ describe('tool_call without args', () => {
     expect(tool.calls.map((call) => call.args)).toEqual([{ week: '2025-W12' }]);
   });
 
+  // Found by an adversarial pass: servers that write a call of a tool without parameters with `"arguments": "null"`
+  // (as some serialise none) had it refused as "not null" on every try, though the JSON value null was read as none.
+  it('reads the arguments `null` as none given', async () => {
+    const calls: Record<string, unknown>[] = [];
+    const tool: Tool = { name: 'list_labels', description: 'List the labels', inputSchema: { type: 'object', properties: {} }, sideEffects: false, execute: async (args) => (calls.push(args), ['bug']) };
+    server.script([toolCallAnswer(tool.name, 'null')]);
+    const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
+    await expect(runStep(ctx)).resolves.toEqual(['bug']);
+    expect(calls).toEqual([{}]);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('treats a text answer instead of a tool call as an invalid attempt', async () => {
     const tool = spyTool();
     server.script([textAnswer('I think the week is 10'), toolCallAnswer(tool.name, { week: 'W10' })]);
