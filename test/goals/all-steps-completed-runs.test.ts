@@ -47,7 +47,7 @@ async function runIn(plan: string, more: Record<string, string> = {}) {
 const divisions = (list: string): string => `name: Divisions
 toolsets: [math]
 tools:
-  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('${list}')"] }
+  divisors: { description: The divisors, command: [printf, '%s', '${list}'] }
 workflow_sequence:
   - { id: list, type: tool_call, tool: divisors, args: {} }
   - { id: divide, type: tool_call, tool: divide, for_each: "\${steps.list.result}", on_item_failure: continue, args: { a: 6, b: "\${item}" } }

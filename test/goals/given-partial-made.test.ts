@@ -11,7 +11,7 @@ const { run } = runs;
 // Rates an item by the failures it is given; fails on the item 0.
 const RATE = `let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => { const a = JSON.parse(s); if (a.item === 0) process.exit(1); process.stdout.write(JSON.stringify(a.failures + ' failures')); })`;
 const TOOLS = `tools:
-  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('[1, 0, 2]')"] }
+  divisors: { description: The divisors, command: [printf, '%s', '[1, 0, 2]'] }
   count_failures: { description: Counts the failed divisions, command: [node, -e, "${COUNT}"] }
   rate: { description: Rates an item, command: [node, -e, "${RATE}"] }
 `;
@@ -79,7 +79,7 @@ describe('a plan step whose plan’s result step has failed items', () => {
   it('passes no goal on a result its plan’s tool made from a list with a null when a resumed run reuses it', async () => {
     // The last step fails while the file `down` exists: the first run fails there, and a re-run resumes past the plan step.
     const counter = `name: Counter\ninputs: { results: {} }\n${TOOLS}workflow_sequence:\n  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${inputs.results}" } }\n`;
-    const gate = `  gate: { description: Fails while down exists, command: [node, -e, "process.exit(require('fs').existsSync('down') ? 1 : 0)"] }\n`;
+    const gate = `  gate: { description: Fails while down exists, command: [test, '!', -e, down] }\n`;
     const plan = `name: Outer\ntoolsets: [math]\n${TOOLS}${gate}workflow_sequence:\n${DIVIDE}  - { id: counted, type: plan, uses: counter.yml, with: { results: "\${steps.divide.result}" } }\n  - { id: gate, type: tool_call, tool: gate, args: {}, depends_on: [counted], on_failure: fail }\ngoals:\n  - { name: failures counted, of: counted, contains: "0" }\n`;
     await writeFile(path.join(runs.workspace, 'down'), '');
     const first = await run(plan, { 'counter.yml': counter });

@@ -13,7 +13,7 @@ const { run } = runs;
 const plan = (list: string, more = '', goals = ''): string => `name: Divisions
 toolsets: [math]
 tools:
-  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('${list}')"] }
+  divisors: { description: The divisors, command: [printf, '%s', '${list}'] }
   count_failures: { description: Counts the failed divisions, command: [node, -e, "${COUNT}"] }
 workflow_sequence:
   - { id: list, type: tool_call, tool: divisors, args: {} }
@@ -63,7 +63,7 @@ describe('a tool step given a partial result', () => {
     const more = `  - { id: again, type: tool_call, tool: echo_json, args: { value: "\${steps.count.result}" }, handles_gaps: true }\n`;
     const { result, said } = await run(
       plan('[1, 0, 2]', more, `  - { name: still none, of: again, json_schema: { type: object, properties: { value: { type: object, properties: { failures: { const: 0 } } } } } }\n`)
-        .replace('tools:\n', "tools:\n  echo_json: { description: Echoes its input, command: [node, -e, \"process.stdin.pipe(process.stdout)\"] }\n")
+        .replace('tools:\n', "tools:\n  echo_json: { description: Echoes its input, command: [cat] }\n")
         .replace(/  - \{ name: no division failed[^\n]*\n/, ''),
     );
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
@@ -94,7 +94,7 @@ goals:
   it('passes its partial result down a chain of tool steps', async () => {
     const more = `  - { id: again, type: tool_call, tool: echo_json, args: { value: "\${steps.count.result}" } }\n`;
     const { result, said } = await run(
-      plan('[1, 0, 2]', more, `  - { name: still none, of: again, json_schema: { type: object } }\n`).replace('tools:\n', "tools:\n  echo_json: { description: Echoes its input, command: [node, -e, \"process.stdin.pipe(process.stdout)\"] }\n"),
+      plan('[1, 0, 2]', more, `  - { name: still none, of: again, json_schema: { type: object } }\n`).replace('tools:\n', "tools:\n  echo_json: { description: Echoes its input, command: [cat] }\n"),
     );
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
     const goalLine = said.summary.split('\n').find((line) => line.startsWith('|') && line.includes('still none')) ?? '';

@@ -9,7 +9,7 @@ import { textAnswer } from '../helpers/chat-server.ts';
 const runs = partialRuns('partial-used');
 const { run } = runs;
 const TOOLS = `tools:
-  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('[1, 0, 2]')"] }
+  divisors: { description: The divisors, command: [printf, '%s', '[1, 0, 2]'] }
   count_failures: { description: Counts the failed divisions, command: [node, -e, "${COUNT}"] }
 `;
 /** Divides 6 by 1, 0 and 2, going on past the item that fails. */
@@ -78,7 +78,7 @@ describe('a partial result given to a used plan through with:', () => {
 
   // Found by an adversarial pass: handles_gaps in the used plan blessed a count made from a list with a null, given through with:.
   it('keeps partial a handles_gaps tool step whose input is a result that does not show its gap, and not one given the list', async () => {
-    const echo = `name: Echo\ninputs: { value: {} }\ntools:\n  echo_json: { description: Echoes its input, command: [node, -e, "process.stdin.pipe(process.stdout)"] }\nworkflow_sequence:\n  - { id: echo, type: tool_call, tool: echo_json, args: { value: "\${inputs.value}" }, handles_gaps: true }\n`;
+    const echo = `name: Echo\ninputs: { value: {} }\ntools:\n  echo_json: { description: Echoes its input, command: [cat] }\nworkflow_sequence:\n  - { id: echo, type: tool_call, tool: echo_json, args: { value: "\${inputs.value}" }, handles_gaps: true }\n`;
     const outer = (given: string, schema: string) =>
       `name: Outer\ntoolsets: [math]\n${TOOLS}workflow_sequence:\n${DIVIDE}  - { id: count, type: tool_call, tool: count_failures, args: { results: "\${steps.divide.result}" } }\n  - { id: echoed, type: plan, uses: echo.yml, with: { value: "\${steps.${given}.result}" } }\ngoals:\n  - { name: as echoed, of: echoed, json_schema: ${schema} }\n`;
     const hidden = await run(outer('count', '{ type: object, properties: { value: { type: object, properties: { failures: { const: 0 } } } } }'), { 'echo.yml': echo });
@@ -99,7 +99,7 @@ describe('a partial result given to a used plan through with:', () => {
 
   it('stays partial when a resumed run reuses the plan step’s result', async () => {
     // The last step fails while the file `down` exists: the first run fails there, and a re-run resumes past the plan step.
-    const gate = `gate: { description: Fails while down exists, command: [node, -e, "process.exit(require('fs').existsSync('down') ? 1 : 0)"] }`;
+    const gate = `gate: { description: Fails while down exists, command: [test, '!', -e, down] }`;
     const plan = `name: Outer\ntoolsets: [math]\n${TOOLS}  ${gate}\nworkflow_sequence:\n${DIVIDE}  - { id: counted, type: plan, uses: counter.yml, with: { results: "\${steps.divide.result}" } }\n  - { id: gate, type: tool_call, tool: gate, args: {}, depends_on: [counted], on_failure: fail }\ngoals:\n  - { name: no division failed, of: counted, json_schema: ${NO_FAILURES} }\n`;
     await writeFile(path.join(runs.workspace, 'down'), '');
     const first = await run(plan, { 'counter.yml': counter });
@@ -136,7 +136,7 @@ describe('a model step’s for_each over a list a tool made from an input that l
 
   it('makes it partial when the input is drawn from a result its tool cut', async () => {
     runs.chat.script(() => textAnswer('PASS'));
-    const listing = `  listing: { description: Lists files, command: [node, -e, "process.stdout.write(JSON.stringify({ note: '[cut: 3 files; showing the first 2]', files: ['a.ts', 'b.ts'] }))"] }\n`;
+    const listing = `  listing: { description: Lists files, command: [printf, '%s', '{"note":"[cut: 3 files; showing the first 2]","files":["a.ts","b.ts"]}'] }\n`;
     const plan = outer('${steps.files.result.files}', listing).replace('workflow_sequence:\n', 'workflow_sequence:\n  - { id: files, type: tool_call, tool: listing, args: {} }\n');
     const { result, said } = await run(plan, { 'reviewer.yml': reviewer() });
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
