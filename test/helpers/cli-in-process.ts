@@ -9,24 +9,52 @@ export interface InProcessRun {
   readonly out: string;
 }
 
+/** What a command run in this process wrote to standard output alone, and to standard error alone. */
+export interface InProcessStreams {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
 /**
  * Runs `plan-runner run …` or `plan-runner eval …` in this process, its standard output and error captured (and
  * given to `onWrite` as they come): faster than a child, and the test can look at the process while it runs.
  */
 export async function cliInProcess(argv: readonly string[], options: { signal?: AbortSignal; onWrite?: (chunk: string) => void } = {}): Promise<InProcessRun> {
+  const { code, out } = await captured(argv, options);
+  return { code, out };
+}
+
+/** As `cliInProcess`, with standard output and error kept apart, as a test of a child reads them. */
+export async function cliInProcessStreams(argv: readonly string[]): Promise<InProcessStreams> {
+  const { code, stdout, stderr } = await captured(argv, {});
+  return { code, stdout, stderr };
+}
+
+async function captured(argv: readonly string[], options: { signal?: AbortSignal; onWrite?: (chunk: string) => void }): Promise<InProcessRun & InProcessStreams> {
   let out = '';
-  const capture = (chunk: string | Uint8Array): boolean => {
-    out += String(chunk);
-    options.onWrite?.(String(chunk));
-    return true;
-  };
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+  const streams = { stdout: '', stderr: '' };
+  const capture =
+    (stream: keyof typeof streams) =>
+    (chunk: string | Uint8Array): boolean => {
+      out += String(chunk);
+      streams[stream] += String(chunk);
+      options.onWrite?.(String(chunk));
+      return true;
+    };
+  vi.spyOn(process.stdout, 'write').mockImplementation(capture('stdout'));
+  vi.spyOn(process.stderr, 'write').mockImplementation(capture('stderr'));
   try {
     const args = parseCliArgs(argv);
     const signal = options.signal ?? new AbortController().signal;
-    if (args.command === 'run') return { code: await runCommand(args, signal), out };
-    if (args.command === 'eval') return { code: await evalCommand(args, signal), out };
+    if (args.command === 'run') {
+      const code = await runCommand(args, signal);
+      return { code, out, ...streams };
+    }
+    if (args.command === 'eval') {
+      const code = await evalCommand(args, signal);
+      return { code, out, ...streams };
+    }
     throw new Error(`cliInProcess runs run and eval, not ${args.command}`);
   } finally {
     vi.restoreAllMocks();
