@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todos } from '../agent/agent-fixtures.ts';
 import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { cliInProcessStreams } from '../helpers/cli-in-process.ts';
@@ -9,28 +9,12 @@ import { cliInProcessStreams } from '../helpers/cli-in-process.ts';
 // A resume reuses a completed step only while everything its result depends on is unchanged.
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-resume-reuse-'));
 
-/**
- * Runs `plan-runner run …` in this process, in `cwd`, seeing only PATH, HOME and `env` as a child of runCli
- * would: these rules are the run's, not the bundle's (test/cli/resume.test.ts resumes through the bundle),
- * and the file’s 13 starts of the bundle cost it about 1.9 CPU-s more than these runs.
- */
-async function cliIn(cwd: string, env: Record<string, string>, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const before = process.cwd();
-  for (const name of Object.keys(process.env)) if (name !== 'PATH' && name !== 'HOME' && !name.startsWith('VITEST')) vi.stubEnv(name, undefined);
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-  process.chdir(cwd);
-  try {
-    return await cliInProcessStreams(argv);
-  } finally {
-    process.chdir(before);
-    vi.unstubAllEnvs();
-  }
-}
-
 function dir(env: Record<string, string> = {}, extraArgs: string[] = []) {
   const cwd = mkdtempSync(path.join(tmp, 'run-'));
   return {
-    cli: (args: string[]) => cliIn(cwd, env, [...args, ...extraArgs]),
+    // In this process (cliInProcessStreams): what a resume reuses is the run's rule, not the bundle's, which
+    // test/cli/resume.test.ts resumes through; the file's 13 bundle starts cost about 1.9 CPU-s more.
+    cli: (args: string[]) => cliInProcessStreams([...args, ...extraArgs], { cwd, env }),
     write: (name: string, text: string) => writeFileSync(path.join(cwd, name), text),
     read: (name: string) => (existsSync(path.join(cwd, name)) ? readFileSync(path.join(cwd, name), 'utf8') : ''),
     remove: (name: string) => rmSync(path.join(cwd, name)),

@@ -25,10 +25,22 @@ export async function cliInProcess(argv: readonly string[], options: { signal?: 
   return { code, out };
 }
 
-/** As `cliInProcess`, with standard output and error kept apart, as a test of a child reads them. */
-export async function cliInProcessStreams(argv: readonly string[]): Promise<InProcessStreams> {
-  const { code, stdout, stderr } = await captured(argv, {});
-  return { code, stdout, stderr };
+/**
+ * As `cliInProcess`, but as `runCli` runs the bundle: in the folder `cwd`, seeing only PATH, HOME and `env`,
+ * with standard output and error kept apart. For what is the run's to decide, not the bundle's.
+ */
+export async function cliInProcessStreams(argv: readonly string[], options: { cwd: string; env?: Readonly<Record<string, string>> }): Promise<InProcessStreams> {
+  const before = process.cwd();
+  for (const name of Object.keys(process.env)) if (name !== 'PATH' && name !== 'HOME' && !name.startsWith('VITEST')) vi.stubEnv(name, undefined);
+  for (const [name, value] of Object.entries(options.env ?? {})) vi.stubEnv(name, value);
+  process.chdir(options.cwd);
+  try {
+    const { code, stdout, stderr } = await captured(argv, {});
+    return { code, stdout, stderr };
+  } finally {
+    process.chdir(before);
+    vi.unstubAllEnvs();
+  }
 }
 
 async function captured(argv: readonly string[], options: { signal?: AbortSignal; onWrite?: (chunk: string) => void }): Promise<InProcessRun & InProcessStreams> {
