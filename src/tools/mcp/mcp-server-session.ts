@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { groupDigits } from '../../core/group-digits.ts';
 import { shownToolName } from './mcp-tool.ts';
 import { limitedBody } from '../../core/limited-body.ts';
+import { limitedEvents } from './limited-events.ts';
 import { raceAbort } from '../../core/race-abort.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -238,7 +239,11 @@ export class McpServerSession {
         onOver();
         return new Error(`the MCP server sent an answer over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB; it was cut off`);
       };
-      return answerKeepingNumbers(new Response(limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, over), { status: response.status, statusText: response.statusText, headers: response.headers }));
+      // An event stream holds one message an event, the server's notifications before the result: each event is held to
+      // the limit, not the stream. A call that logged 5 MB of a build's output failed as an answer over 4 MiB (found by an adversarial pass).
+      const stream = /^\s*text\/event-stream/i.test(response.headers.get('content-type') ?? '');
+      const body = stream ? limitedEvents(response.body, MCP_MESSAGE_LIMIT_BYTES, over) : limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, over);
+      return answerKeepingNumbers(new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
     };
     return new AnswerBoundedHttpTransport(new URL(url as string), { requestInit: { headers: expanded }, fetch: limited });
   }
