@@ -1,4 +1,5 @@
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { serverMessage } from './mcp-answer-shape-error.ts';
 import { readServerMessage } from './read-server-message.ts';
 
 /**
@@ -23,13 +24,13 @@ export class JsonRpcLineReader {
     this.#buffer = this.#buffer ? Buffer.concat([this.#buffer, chunk]) : chunk;
   }
 
-  /** The next whole message, or null until a line ends; throws for a line that is not one (that line is gone). */
+  /** The next whole message, or null until a line ends; throws for a line that is not one (that line is gone), unless it answers a request (`serverMessage`). */
   readMessage(): JSONRPCMessage | null {
     const end = this.#buffer?.indexOf('\n') ?? -1;
     if (end === -1) return null;
     const line = this.#buffer!.toString('utf8', 0, end).replace(/\r$/, '');
     this.#buffer = this.#buffer!.subarray(end + 1);
-    return JSONRPCMessageSchema.parse(readServerMessage(line));
+    return serverMessage(readServerMessage(line));
   }
 
   /** Forgets what is unread. */

@@ -1,5 +1,9 @@
+import { JSONRPCErrorResponseSchema, JSONRPCMessageSchema, JSONRPCResultResponseSchema, McpError, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { cutText } from '../../core/cut-text.ts';
 import { formatPath } from '../../core/format-path.ts';
+
+/** The JSON-RPC error code `serverMessage` answers a request with when the server's answer to it is none (JSON-RPC leaves -32000 to -32099 to implementations). */
+const UNREADABLE_ANSWER_CODE = -32098;
 
 /** One problem the SDK's schema found in an answer (a zod issue). */
 interface SchemaIssue {
@@ -30,8 +34,32 @@ export class McpAnswerShapeError extends Error {
   }
 }
 
-/** `error` as an McpAnswerShapeError when it is the SDK's schema refusing the answer to `method` (a ZodError), else as it is. */
+/**
+ * What a server sent, read as a JSON-RPC message. What is none but names a request's id as an answer does (no `method`:
+ * an answer without `"jsonrpc": "2.0"`, an error without its message, a `"error": null` beside the result) becomes an
+ * error answer to that request saying what was wrong, for `readableAnswerError`: dropped as no message, it left the
+ * request to wait out its time, and a call the server had answered at once failed as one that got no answer, worth
+ * trying again (found by an adversarial pass). Throws the schema's error for anything else that is no message.
+ */
+export function serverMessage(read: unknown): JSONRPCMessage {
+  const message = JSONRPCMessageSchema.safeParse(read);
+  if (message.success) return message.data;
+  const id = read !== null && typeof read === 'object' && !Array.isArray(read) && !('method' in read) ? (read as { id?: unknown }).id : undefined;
+  if (typeof id !== 'string' && !(typeof id === 'number' && Number.isInteger(id))) throw message.error;
+  const answer = ('error' in (read as object) && !('result' in (read as object)) ? JSONRPCErrorResponseSchema : JSONRPCResultResponseSchema).safeParse(read);
+  const issues = (answer.error ?? message.error).issues.map(({ path, message: what }) => ({ path: path.map((key) => (typeof key === 'number' ? key : String(key))), message: what }));
+  return { jsonrpc: '2.0', id, error: { code: UNREADABLE_ANSWER_CODE, message: 'an answer that is no JSON-RPC answer', data: { issues } } };
+}
+
+/**
+ * `error` as an McpAnswerShapeError when it is the SDK's schema refusing the answer to `method` (a ZodError), or the
+ * error `serverMessage` made of an answer that is no JSON-RPC answer; else as it is.
+ */
 export function readableAnswerError(error: unknown, method: string): unknown {
+  if (error instanceof McpError && error.code === UNREADABLE_ANSWER_CODE) {
+    const issues = (error.data as { issues?: unknown } | undefined)?.issues;
+    return new McpAnswerShapeError(method, Array.isArray(issues) ? (issues as SchemaIssue[]) : [], { cause: error });
+  }
   if (!(error instanceof Error) || (error.name !== 'ZodError' && error.name !== '$ZodError')) return error;
   const issues = (error as { issues?: unknown }).issues;
   return new McpAnswerShapeError(method, Array.isArray(issues) ? (issues as SchemaIssue[]) : [], { cause: error });

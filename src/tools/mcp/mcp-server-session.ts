@@ -358,13 +358,13 @@ export class McpServerSession {
         const exited = await transport.ownExit(OWN_EXIT_WAIT_MS);
         if (exited !== undefined) throw new McpCallLostError(new Error(`the server ${exited} during the call${stderrTail(await transport.stderrText())}`, { cause: error }));
       }
+      // An answer that is no tool result (the SDK's schema refused it), or no JSON-RPC answer: the server answered, wrongly.
+      const answer = readableAnswerError(error, 'tools/call');
+      if (answer !== error) throw answer;
       // The server's own answer: a JSON-RPC error (unless the SDK made it, for a timeout or a closed
       // connection), or an HTTP status that is no reason to try again.
       if (error instanceof McpError && !(error.code === ErrorCode.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === ErrorCode.ConnectionClosed && (client === undefined || this.#client !== client))) throw error;
       if (error instanceof StreamableHTTPError && !(error.code === 408 || error.code === 429 || (error.code ?? 0) >= 500)) throw error;
-      // An answer that is no tool result (the SDK's schema refused it): the server answered, wrongly.
-      const answer = readableAnswerError(error, 'tools/call');
-      if (answer !== error) throw answer;
       // A call never written (its start failed, the connection was refused) took no effect: a call with side effects may
       // be made again, where it counted as one that may have happened (found by an adversarial pass).
       throw new McpCallLostError(error, { notSent: !sent || fetchNeverSent(error), ...(asked.retryAfterMs !== undefined && { retryAfterMs: asked.retryAfterMs }) });
