@@ -1,5 +1,7 @@
-// A stdio MCP server whose answer to a request is a line of JSON that names the request's id but is no JSON-RPC
-// answer: no `"jsonrpc": "2.0"`, an error without its message, a result that is no object.
+// An MCP server whose answer to a request names the request's id but is no JSON-RPC answer: no `"jsonrpc": "2.0"`,
+// an error without its message, a result beside `"error": null`.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { connectMcpServers } from '../../src/tools/mcp/connect-mcp-servers.ts';
 import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
@@ -69,5 +71,40 @@ describe('a stdio MCP server’s answer that is no JSON-RPC answer', () => {
   it('still takes a line of JSON that answers nothing (a log line on stdout) as no message', async () => {
     const go = await toolAnswering(`'{"level":"info","msg":"calling"}\\n' + JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'sent' }] } })`);
     await expect(go.execute({}, ctx)).resolves.toBe('sent');
+  });
+});
+
+/** An MCP server over HTTP that answers a call with an event stream holding `answer(id)`'s text. */
+async function serveHttp(answer: (id: number) => string): Promise<string> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'POST') return void response.writeHead(405).end();
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
+      if (message.id === undefined) return void response.writeHead(202).end();
+      const json = (result: unknown) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+      if (message.method === 'initialize') return json({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } });
+      if (message.method === 'tools/list') return json({ tools: [{ name: 'go', inputSchema: { type: 'object' } }] });
+      response.writeHead(200, { 'content-type': 'text/event-stream' }).end(`data: ${answer(message.id)}\n\n`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+}
+
+// Found by an adversarial pass: the SDK drops such an event as it dropped such a stdio line.
+describe('an HTTP MCP server’s event stream answer that is no JSON-RPC answer', () => {
+  it('fails the call at once as an answer MCP does not allow, its effect unknown', async () => {
+    const url = await serveHttp((id) => JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'sent' }] }, error: null }));
+    const connection = await connectMcpServers({ s: { url, timeout_seconds: 20 } }, { signal: new AbortController().signal, env: {}, timeoutMs: 5_000 });
+    onTestFinished(() => connection.close());
+    const error = await connection.tools[0]!.execute({}, ctx).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe("s__go: calling MCP server 's' failed: its answer to tools/call is not what MCP allows: Unrecognized key: \"error\"");
+    expect(isEffectUnknown(error)).toBe(true);
   });
 });

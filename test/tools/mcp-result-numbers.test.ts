@@ -117,9 +117,9 @@ async function eventsRead(text: string, cuts: readonly number[]): Promise<string
 
 describe('an HTTP MCP server’s event stream', () => {
   it('keeps a tool’s number in events whose lines end in \\r, cut between \\r and \\n and inside a character', async () => {
-    const message = '{"id":1,"result":{"content":[],"structuredContent":{"name":"é","id":9007199254740993}}}';
-    const text = `event: message\r\ndata: ${message.slice(0, 30)}\rdata: ${message.slice(30)}\r\r: end\n\n`;
+    const message = '{"jsonrpc":"2.0","id":1,"result":{"content":[],"structuredContent":{"name":"é","id":9007199254740993}}}';
+    const text = `event: message\r\ndata: ${message.slice(0, 46)}\rdata: ${message.slice(46)}\r\r: end\n\n`;
     const read = await eventsRead(text, [text.indexOf('\n'), Buffer.byteLength(text.slice(0, text.indexOf('é'))) + 1]);
-    expect(read).toBe(`event: message\ndata: {"id":1,"result":{"content":[],"structuredContent":{"name":"é","id":"9007199254740993"}}}\n\n: end\n\n`);
+    expect(read).toBe(`event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[],"structuredContent":{"name":"é","id":"9007199254740993"}}}\n\n: end\n\n`);
   });
 });

@@ -1,15 +1,19 @@
 import { mayHoldInexactNumber } from '../../core/parse-json-keeping-numbers.ts';
 import { messageWithAnswersKept } from './read-server-message.ts';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { serverMessage } from './mcp-answer-shape-error.ts';
 
 /**
  * The JSON text written again with each number of a tool's answer a double cannot hold as a string of its digits
- * (`readServerMessage`); as it was when it holds none, or is no JSON.
+ * (`readServerMessage`), and an answer that is no JSON-RPC answer as the error answer `serverMessage` makes of it (the
+ * SDK dropped it from an event stream, and its request waited out its time); as it was otherwise, or when it is no JSON.
  */
 function rewritten(json: string): string {
-  if (!mayHoldInexactNumber(json)) return json;
   try {
-    const message = messageWithAnswersKept(json);
-    return message === undefined ? json : JSON.stringify(message);
+    const kept = mayHoldInexactNumber(json) ? messageWithAnswersKept(json) : undefined;
+    const read = kept ?? (JSON.parse(json) as unknown);
+    if (!Array.isArray(read) && !JSONRPCMessageSchema.safeParse(read).success) return JSON.stringify(serverMessage(read));
+    return kept === undefined ? json : JSON.stringify(kept);
   } catch {
     return json;
   }
@@ -20,7 +24,7 @@ function eventKeepingNumbers(lines: readonly string[]): string[] {
   const isData = (line: string): boolean => line === 'data' || line.startsWith('data:');
   const data = lines.filter(isData).map((line) => line.slice(5).replace(/^ /, ''));
   const joined = data.join('\n');
-  if (data.length === 0 || !mayHoldInexactNumber(joined)) return [...lines];
+  if (data.length === 0) return [...lines];
   const written = rewritten(joined);
   return written === joined ? [...lines] : [...lines.filter((line) => !isData(line)), `data: ${written}`];
 }
@@ -79,8 +83,9 @@ function eventStreamKeepingNumbers(body: ReadableStream<Uint8Array>): ReadableSt
 /**
  * An HTTP MCP server's answer with each number a double cannot hold written as a string of the digits it sent, as the
  * stdio transport keeps them (`JsonRpcLineReader`): the SDK reads the answer with `JSON.parse`, and a result's
- * `{"id": 9007199254740993}` reached the plan as 9007199254740992, another id (found by an adversarial pass). A JSON
- * answer is read whole (the caller bounds its size), an event stream event by event.
+ * `{"id": 9007199254740993}` reached the plan as 9007199254740992, another id (found by an adversarial pass). An answer
+ * that is no JSON-RPC answer becomes an error answer to its request (`serverMessage`). A JSON answer is read whole (the
+ * caller bounds its size), an event stream event by event.
  */
 export async function answerKeepingNumbers(response: Response): Promise<Response> {
   const type = response.headers.get('content-type')?.toLowerCase() ?? '';
