@@ -68,3 +68,42 @@ describe('a stdio MCP server’s answer to a tool call', () => {
     await expect(go.execute({}, ctx)).rejects.toThrow("s__go: MCP server 's' reported an error: no details given");
   });
 });
+
+// Found by an adversarial pass: the server, stopped for the message, failed its start with "MCP error -32000: Connection
+// closed" alone, which said neither what it did nor why it was stopped.
+describe('a stdio MCP server that writes a line over 4 MiB', () => {
+  it('fails its start saying it sent a message over the limit and was stopped', async () => {
+    const script = `process.stdout.write('x'.repeat(5 * 1024 * 1024) + '\\n'); setInterval(() => {}, 1000);`;
+    const error = await connectMcpServers(McpServers.parse({ s: { command: [process.execPath, '-e', script], start_timeout_seconds: 20 } }), {
+      signal: new AbortController().signal,
+      env: { PATH: process.env['PATH'] },
+    }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe(
+      "MCP server 's' failed to start: it sent a message over 4 MiB (its answer to initialize, or a line it wrote on stdout), more than plan-runner reads from a server; it was stopped. Check mcp_servers.s in the plan.",
+    );
+  });
+
+  it('fails the listing of its tools so when its answer to tools/list is the line', async () => {
+    const script = `
+      let held = '';
+      process.stdin.setEncoding('utf8').on('data', (chunk) => {
+        held += chunk;
+        for (let end = held.indexOf('\\n'); end !== -1; end = held.indexOf('\\n')) {
+          const message = JSON.parse(held.slice(0, end));
+          held = held.slice(end + 1);
+          if (message.id === undefined) continue;
+          const result = message.method === 'initialize'
+            ? { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }
+            : { tools: [{ name: 'go', description: 'x'.repeat(5 * 1024 * 1024), inputSchema: { type: 'object' } }] };
+          process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }) + '\\n');
+        }
+      });`;
+    const error = await connectMcpServers(McpServers.parse({ s: { command: [process.execPath, '-e', script], start_timeout_seconds: 20 } }), {
+      signal: new AbortController().signal,
+      env: { PATH: process.env['PATH'] },
+    }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe(
+      "MCP server 's' started, but its tools cannot be used: listing its tools failed: it sent a message over 4 MiB (its answer to tools/list, or a line it wrote on stdout), more than plan-runner reads from a server; it was stopped. Check mcp_servers.s in the plan.",
+    );
+  });
+});

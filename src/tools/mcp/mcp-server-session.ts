@@ -148,6 +148,7 @@ export class McpServerSession {
     // server lets it, and an HTTP server that never answered that POST held the start for undici's 300 s, for good
     // with an error body sent a byte at a time (found by an adversarial pass). The whole start is held to the limit.
     const startDeadline = timeoutSignal(limits.timeoutMs);
+    const stops = this.#oversizedStops;
     try {
       await raceAbort(client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs }), AbortSignal.any([limits.signal, startDeadline]));
     } catch (error) {
@@ -161,7 +162,7 @@ export class McpServerSession {
       await transport.close().catch(() => undefined);
       limits.signal.throwIfAborted();
       const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-      const words = serverWords(readableAnswerError(error, 'initialize'));
+      const words = this.#oversizedStops !== stops ? oversizedWords('initialize', this.#config.command !== undefined) : serverWords(readableAnswerError(error, 'initialize'));
       const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${words})` : words;
       throw new McpServerStartError(this.name, reason, { stderr, cause: error });
     }
@@ -263,6 +264,7 @@ export class McpServerSession {
     const names: string[] = [];
     let total = 0;
     let cursor: string | undefined;
+    const stops = this.#oversizedStops;
     do {
       let page;
       try {
@@ -271,6 +273,7 @@ export class McpServerSession {
         if (!limits.signal.aborted && signal.aborted) {
           throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}`, { cause: error });
         }
+        if (this.#oversizedStops !== stops) throw new Error(oversizedWords('tools/list', this.#config.command !== undefined), { cause: error });
         throw readableAnswerError(error, 'tools/list');
       }
       total += page.tools.length;
@@ -394,6 +397,14 @@ export class McpServerSession {
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }
+}
+
+/**
+ * Why a start or a listing ended when the server sent a message over the limit, which stopped it: the SDK said only
+ * "Connection closed" (found by an adversarial pass).
+ */
+function oversizedWords(method: string, stdio: boolean): string {
+  return `it sent a message over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB (its answer to ${method}${stdio ? ', or a line it wrote on stdout' : ''}), more than plan-runner reads from a server; it was stopped`;
 }
 
 /** The end of what a server wrote to stderr (`stderrEnd`), for a call's error: `; its stderr ended with: …`. */
