@@ -1,5 +1,6 @@
 import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
 import type { RunEvent } from '../core/run-event.ts';
+import type { RunRecord, ToolCallRecord } from '../core/run-record.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { goalsVerdict } from '../goals/goals-verdict.ts';
@@ -16,6 +17,8 @@ import { limitOf, runPlan, stepsUsageOf } from './run-plan.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import type { AttemptsOutcome } from './step-attempts.ts';
 import { usedPlanUnder } from './used-plan-under.ts';
+import { unknownCallWhy } from './plan-run.ts';
+import { showArgs } from './show-args.ts';
 
 export interface NestedRunContext {
   readonly plan: RunnablePlan;
@@ -67,7 +70,11 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   // A used plan that did its work as the stop landed succeeded (its run says so); one the stop cut short ends for it.
   if (outcome.status !== 'succeeded' && context.signal.aborted) return fail(context.signal.reason, usage);
   if (outcome.status !== 'succeeded') {
-    const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
+    // Stopped by a limit of its own (its `timeout_minutes`) while a call with side effects ran: at the top the stop ends
+    // the run; here the run using it would go on, continue or replan past a call that may have taken effect. A person checks.
+    const unknown = outcome.status === 'escalated' ? undefined : unknownCallIn(outcome.record);
+    const stoppedPast = unknown && `${unknownCallWhy(unknown.stepKey, `${unknown.tool}(${showArgs(unknown.args)})`)} (its run stopped: ${outcome.reason ?? outcome.status})`;
+    const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : stoppedPast ? { escalation: stoppedPast } : {};
     return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation, ...(outcome.endpointUnusable && { endpointUnusable: true }) }), usage);
   }
   const goals = inner.source?.goals ?? [];
@@ -120,6 +127,17 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     ...(partial !== undefined && { partial }),
     ...(made && { made: true }),
   };
+}
+
+/** A call with side effects that got no answer in `record`, or in a plan it used (stopped with it by the same limit). */
+function unknownCallIn(record: RunRecord): ToolCallRecord | undefined {
+  const own = record.toolCalls.find((call) => call.sideEffects && call.outcome === 'unknown');
+  if (own) return own;
+  for (const step of record.steps.values()) {
+    const inner = step.nested && unknownCallIn(step.nested);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** Takes a slot of the job's concurrency for the used plan's judges; false when the run stopped first. */
