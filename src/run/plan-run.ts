@@ -23,6 +23,7 @@ import { FanOutStateError } from './fan-out-state-error.ts';
 import { ItemFailedError } from './item-failed-error.ts';
 import { MappedStep } from './mapped-step.ts';
 import { runNestedPlan } from './run-nested-plan.ts';
+import { unknownCallWhy } from './unknown-call-why.ts';
 import { Inbox } from './inbox.ts';
 import { PlanGraph, type PlanHeader } from './plan-graph.ts';
 import { ReadySteps } from './ready-steps.ts';
@@ -1306,13 +1307,4 @@ function repeatedWhy(key: string, refused: RepeatedSideEffectError): string {
   // "Check whether it did" of a call that succeeded asked the reader to doubt what the run knows.
   const then = refused.outcome === 'unknown' ? ': check whether it did' : ' again';
   return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it${then}`;
-}
-
-/**
- * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
- * stopped (a timeout, a cancel), or its answer was too large to read (the server did answer: "got no answer"
- * alone was untrue there; found by an adversarial pass).
- */
-export function unknownCallWhy(stepKey: string, call: string): string {
-  return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
 }

@@ -17,7 +17,7 @@ import { limitOf, runPlan, stepsUsageOf } from './run-plan.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import type { AttemptsOutcome } from './step-attempts.ts';
 import { usedPlanUnder } from './used-plan-under.ts';
-import { unknownCallWhy } from './plan-run.ts';
+import { unknownCallWhy } from './unknown-call-why.ts';
 import { showArgs } from './show-args.ts';
 
 export interface NestedRunContext {
