@@ -281,6 +281,20 @@ describe('http_get against a local server', () => {
     for (const error of [refused, expired, credentials]) expect((error as Error).message).not.toMatch(/SIGNATURE|pa55word/);
   });
 
+  // Found by an adversarial pass: a URL that is no URL (a space in its host, a broken Location) was named as it came,
+  // its password with it, and whole: a 100,000-character URL from a model was the step's error.
+  it('names a URL that is no URL without its credentials, and cut', async () => {
+    const spaced = await get('https://deploy:hunter2pass@exa mple.com/v1/x').catch((caught: unknown) => caught);
+    expect(spaced).toBeInstanceOf(UrlNotAllowedError);
+    expect((spaced as Error).message).toContain('refused https://***@exa mple.com/v1/x: it is not an absolute URL');
+    handler = (_request, response) => response.writeHead(302, { location: 'http://bot:hunter2pass@[::1/v1/y' }).end();
+    const broken = await get(`${origin}/v1/go`).catch((caught: unknown) => caught);
+    expect((broken as Error).message).toContain('refused http://***@[::1/v1/y (redirected from');
+    const long = await get(`https://exa mple.com/${'a'.repeat(100_000)}`).catch((caught: unknown) => caught);
+    expect((long as Error).message.length).toBeLessThan(1_000);
+    for (const error of [spaced, broken]) expect((error as Error).message).not.toContain('hunter2pass');
+  });
+
   it('refuses a redirect to another host', async () => {
     handler = (_request, response) => response.writeHead(301, { location: 'http://localhost:1/v1/x' }).end();
     await expect(get(`${origin}/v1/go`)).rejects.toThrow(/refused http:\/\/localhost:1\/v1\/x/);
