@@ -68,6 +68,20 @@ describe('a stdio MCP server’s answer that is no JSON-RPC answer', () => {
     expect((error as Error).message).toMatch(/^MCP server 's' failed to start: its answer to initialize is not what MCP allows: at jsonrpc, /);
   });
 
+  // Found by an adversarial pass: the error made of such an answer was told by its code alone, -32098, which a server
+  // may use for its own errors: a server's "database locked" read as an answer MCP does not allow, and one with
+  // `data.issues` of its own choosing failed the call as "Cannot read properties of null".
+  it('reads a server’s own error with the code it uses for such answers as the server’s error', async () => {
+    const locked = await toolAnswering(`JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32098, message: 'database locked' } })`);
+    const error = await locked.execute({}, ctx).catch((caught: unknown) => caught);
+    expect((error as Error).message).toContain('database locked');
+    expect((error as Error).message).not.toContain('not what MCP allows');
+    const issues = await toolAnswering(`JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32098, message: 'busy', data: { issues: [null, { message: 7 }] } } })`);
+    const odd = await issues.execute({}, ctx).catch((caught: unknown) => caught);
+    expect((odd as Error).message).toContain('busy');
+    expect((odd as Error).message).not.toContain('Cannot read');
+  });
+
   it('still takes a line of JSON that answers nothing (a log line on stdout) as no message', async () => {
     const go = await toolAnswering(`'{"level":"info","msg":"calling"}\\n' + JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'sent' }] } })`);
     await expect(go.execute({}, ctx)).resolves.toBe('sent');

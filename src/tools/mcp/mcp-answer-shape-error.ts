@@ -1,9 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { JSONRPCErrorResponseSchema, JSONRPCMessageSchema, JSONRPCResultResponseSchema, McpError, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { cutText } from '../../core/cut-text.ts';
 import { formatPath } from '../../core/format-path.ts';
 
 /** The JSON-RPC error code `serverMessage` answers a request with when the server's answer to it is none (JSON-RPC leaves -32000 to -32099 to implementations). */
 const UNREADABLE_ANSWER_CODE = -32098;
+/**
+ * What marks that error answer as `serverMessage`'s (its `data.madeBy`), which no server can know: told by its code
+ * alone, a server's own error of that code ("database locked") read as an answer MCP does not allow, and one whose
+ * `data.issues` it chose (`[null]`) failed the call as "Cannot read properties of null" (found by an adversarial pass).
+ */
+const MADE_HERE = randomUUID();
 
 /** One problem the SDK's schema found in an answer (a zod issue). */
 interface SchemaIssue {
@@ -48,7 +55,7 @@ export function serverMessage(read: unknown): JSONRPCMessage {
   if (typeof id !== 'string' && !(typeof id === 'number' && Number.isInteger(id))) throw message.error;
   const answer = ('error' in (read as object) && !('result' in (read as object)) ? JSONRPCErrorResponseSchema : JSONRPCResultResponseSchema).safeParse(read);
   const issues = (answer.error ?? message.error).issues.map(({ path, message: what }) => ({ path: path.map((key) => (typeof key === 'number' ? key : String(key))), message: what }));
-  return { jsonrpc: '2.0', id, error: { code: UNREADABLE_ANSWER_CODE, message: 'an answer that is no JSON-RPC answer', data: { issues } } };
+  return { jsonrpc: '2.0', id, error: { code: UNREADABLE_ANSWER_CODE, message: 'an answer that is no JSON-RPC answer', data: { issues, madeBy: MADE_HERE } } };
 }
 
 /**
@@ -56,10 +63,8 @@ export function serverMessage(read: unknown): JSONRPCMessage {
  * error `serverMessage` made of an answer that is no JSON-RPC answer; else as it is.
  */
 export function readableAnswerError(error: unknown, method: string): unknown {
-  if (error instanceof McpError && error.code === UNREADABLE_ANSWER_CODE) {
-    const issues = (error.data as { issues?: unknown } | undefined)?.issues;
-    return new McpAnswerShapeError(method, Array.isArray(issues) ? (issues as SchemaIssue[]) : [], { cause: error });
-  }
+  const made = error instanceof McpError && error.code === UNREADABLE_ANSWER_CODE ? (error.data as { issues?: SchemaIssue[]; madeBy?: unknown } | undefined) : undefined;
+  if (made?.madeBy === MADE_HERE) return new McpAnswerShapeError(method, made.issues ?? [], { cause: error });
   if (!(error instanceof Error) || (error.name !== 'ZodError' && error.name !== '$ZodError')) return error;
   const issues = (error as { issues?: unknown }).issues;
   return new McpAnswerShapeError(method, Array.isArray(issues) ? (issues as SchemaIssue[]) : [], { cause: error });
