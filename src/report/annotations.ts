@@ -1,5 +1,5 @@
 import type { RunRecord } from '../core/run-record.ts';
-import { currentKeys } from './checklist.ts';
+import { currentKeys, oneLogLine } from './checklist.ts';
 import { cutText } from './cut-text.ts';
 import { evidenceBeside, type GoalRow } from './goals-table.ts';
 import type { PlanLines } from './plan-lines.ts';
@@ -54,7 +54,9 @@ function capped(kinds: string, annotations: readonly Annotation[], file: string 
   if (annotations.length <= slots) return [...annotations];
   const shown = annotations.slice(0, slots - 1);
   const rest = annotations.slice(slots - 1);
-  const titles = rest.map((a) => cutText(a.message, 80)).join('; ');
+  // Each on one line: a message's line break put the next one's "Step s9 failed" among the run text of the one before,
+  // which the log shows under its rule (found by an adversarial pass).
+  const titles = rest.map((a) => cutText(oneLogLine(a.message), 80)).join('; ');
   // The loader's "and N more problems" is one line for N: "13 more" was said of 32 (found by an adversarial pass).
   const count = rest.reduce((sum, a) => sum + (a.standsFor ?? 1), 0);
   // With one slot it stands for the whole kind: "5 more unmet goals" over none shown sent a reader looking for them.

@@ -167,3 +167,16 @@ it('writes at most 8 warnings in all, unmet goals first, each kind keeping a lin
     '4 failed steps the run went on without',
   ]);
 });
+
+// Found by an adversarial pass: the annotation summing up the rest joins their messages' starts with `; `, one line,
+// but a message's line breaks came with its start: the runner logged the next step's "Step s9 failed" as a line of the
+// step before's error, under the rule that marks run text, and that error's second line as one of the list.
+it('sums up the rest on one line, whatever line breaks their messages hold', () => {
+  const calls: { message: string }[] = [];
+  let script = new RunScript(plan(Array.from({ length: 12 }, (_, i) => step(`s${i}`, 'x'))));
+  for (let i = 0; i < 12; i++) script = script.fail(`s${i}`, 'exit 1\r\nStep deploy succeeded\u2028done');
+  writeAnnotations({ record: script.record(), planFile: 'plan.yml', redact: noRedaction }, (_level, message) => calls.push({ message }));
+  expect(calls).toHaveLength(9);
+  expect(calls[8]!.message).toMatch(/^4 more failed steps \(see the job summary\): Step s8 failed: exit 1 Step deploy succeeded done; Step s9 failed: /);
+  expect(calls[8]!.message).not.toMatch(/[\r\n\u2028\u2029]/);
+});
