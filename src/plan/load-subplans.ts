@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { groupDigits } from '../core/group-digits.ts';
 import { isInside } from '../core/is-inside.ts';
+import { checkGithubLabels } from './check-github-labels.ts';
 import { checkUsedPlansPricing } from './check-pricing.ts';
 import { checkUsedStepCount } from './check-step-count.ts';
 import { priceOf, type PriceOverrides } from '../llm/pricing.ts';
@@ -144,6 +145,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
   }
   // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
   if (context.chain.length === 1 && plan.source.http === undefined) pushAll(issues, usedHttpIssues(plan, subplans));
+  if (context.chain.length === 1) pushAll(issues, usedPlanLabelIssues(plan, subplans));
   // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
   // and stop at that plan's first call (found by a review).
   pushAll(issues, checkUsedPlansPricing({ ...plan, subplans }, context.model));
@@ -162,6 +164,30 @@ function usedHttpIssues(plan: ValidPlan, subplans: ReadonlyMap<string, ValidPlan
     const message = `the plan ${step.uses} enables the http toolset, which calls only the URL prefixes the top plan allows: add http to \`toolsets:\` and \`http: { allow: [https://api.example.com/v1/] }\` here`;
     return [{ path: ['workflow_sequence', index, 'uses'], message }];
   });
+}
+
+/**
+ * Labels the used plans' steps (at any depth) write out that the top plan's `github.writes.labels`, which they
+ * write with, does not list (`checkGithubLabels`), each at the `uses:` line of the top plan's step that leads there.
+ */
+function usedPlanLabelIssues(plan: ValidPlan, subplans: ReadonlyMap<string, ValidPlan>): Issue[] {
+  const allowed = plan.source.github?.writes?.labels;
+  const walked = new Set<ValidPlan>();
+  const issues: Issue[] = [];
+  const visit = (used: ValidPlan, via: readonly string[], at: PathSegment[]): void => {
+    if (walked.has(used)) return;
+    walked.add(used);
+    for (const issue of checkGithubLabels(used.source, used.tools, allowed, true)) {
+      const step = typeof issue.path[1] === 'number' ? used.source.workflow_sequence?.[issue.path[1]] : undefined;
+      issues.push({ path: at, message: `the plan ${via.join(' → ')}: step ${String(step?.id)}: ${issue.message}` });
+    }
+    for (const [uses, inner] of used.subplans ?? []) visit(inner, [...via, uses], at);
+  };
+  plan.steps.forEach((step, index) => {
+    const used = step.uses === undefined ? undefined : subplans.get(step.uses);
+    if (used) visit(used, [step.uses!], ['workflow_sequence', index, 'uses']);
+  });
+  return issues;
 }
 
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */

@@ -1,6 +1,7 @@
 import { buildPlanSteps } from './build-plan-steps.ts';
 import { checkArgs, checkInputSchemas } from './check-args.ts';
 import { checkFanOut } from './check-fan-out.ts';
+import { checkGithubLabels } from './check-github-labels.ts';
 import { checkCommandArgv } from './check-command-argv.ts';
 import { checkGoals } from './check-goals.ts';
 import { checkHardcodedResults } from './check-hardcoded-results.ts';
@@ -80,6 +81,8 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...referenceCheck.issues,
     // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
     ...checkTools(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
+    // A used plan writes with the top plan's `github:`, which checks its labels (loadSubplans).
+    ...((options.chain?.length ?? 0) > 1 ? [] : checkGithubLabels(plan, tools, plan.github?.writes?.labels)),
     ...schemas.issues,
     ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),

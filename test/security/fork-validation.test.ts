@@ -4,6 +4,7 @@ import { forkReadOnly } from '../../src/plan/fork-read-only.ts';
 
 const PLAN = `name: Fork review
 toolsets: [github]
+github: { writes: { labels: [bug] } }
 tools:
   lint:
     description: Lint the change

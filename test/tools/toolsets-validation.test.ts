@@ -39,6 +39,7 @@ describe('validating plans that use the files, github and http toolsets (no run 
     const plan = await validPlan(
       yaml(
         'toolsets: [github]',
+        'github: { writes: { labels: [risky] } }',
         'workflow_sequence:',
         '  - { id: diff, type: tool_call, tool: get_pull_request_diff, args: {} }',
         '  - { id: label, type: tool_call, tool: add_labels, args: { issue_number: 7, labels: [risky] } }',
@@ -51,14 +52,15 @@ describe('validating plans that use the files, github and http toolsets (no run 
   it('checks literal args against the toolsets’ input schemas', async () => {
     const text = yaml(
       'toolsets: [github, files]',
+      'github: { writes: { labels: [risky] } }',
       'workflow_sequence:',
       '  - { id: 1, type: tool_call, tool: add_labels, args: { labels: [risky] } }',
       '  - { id: 2, type: tool_call, tool: read_file, args: { path: 3 } }',
     );
     const errors = await errorsFor(text);
     expect(errors).toHaveLength(2);
-    expect(errors[0]).toMatch(/^plan\.yml:3:\d+: .*issue_number/);
-    expect(errors[1]).toMatch(/^plan\.yml:4:\d+: .*path/);
+    expect(errors[0]).toMatch(/^plan\.yml:4:\d+: .*issue_number/);
+    expect(errors[1]).toMatch(/^plan\.yml:5:\d+: .*path/);
   });
 
   it('describes the http tools with the plan’s own prefixes', async () => {

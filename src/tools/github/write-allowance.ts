@@ -1,3 +1,4 @@
+import { labelsRefused } from './allowed-labels.ts';
 import { DEFAULT_GITHUB_WRITES, type GithubWrites } from './github-writes.ts';
 import { loadNeutraliser } from '../../security/load-neutraliser.ts';
 import type { OutboundPolicy } from '../../security/neutralise-outbound.ts';
@@ -96,11 +97,8 @@ export class WriteAllowance {
 
   /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
   checkLabels(labels: readonly string[], toolName: string): void {
-    const allowed = this.#writes.labels ?? [];
-    const refused = labels.filter((label) => !allowed.some((name) => name.toLowerCase() === label.toLowerCase()));
-    if (refused.length === 0) return;
-    const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
-    throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
+    const problem = labelsRefused(this.#writes.labels, labels);
+    if (problem !== undefined) throw new WriteRefusedError({ toolName, rule: 'labels', problem });
   }
 
   /**

@@ -1,0 +1,12 @@
+/**
+ * Why `labels` may not be set under the plan's `github.writes.labels` (`allowed`; left out: none), compared as
+ * GitHub compares them (ignoring case), or undefined when every one may. The one rule: the write tools refuse by
+ * it when they run, and validation by it for labels a step's args write out.
+ */
+export function labelsRefused(allowed: readonly string[] | undefined, labels: readonly string[]): string | undefined {
+  const list = allowed ?? [];
+  const refused = labels.filter((label) => !list.some((name) => name.toLowerCase() === label.toLowerCase()));
+  if (refused.length === 0) return undefined;
+  const shown = list.length > 0 ? `allowed: ${list.join(', ')}` : 'the plan allows no labels';
+  return `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${shown})`;
+}
