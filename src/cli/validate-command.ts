@@ -1,6 +1,6 @@
 import { groupDigits } from '../core/group-digits.ts';
 import { visibleControls } from '../core/visible-controls.ts';
-import { problemCount, redactedPlanError } from '../plan/plan-error.ts';
+import { formatPlanError, problemCount, redactedPlanError } from '../plan/plan-error.ts';
 import { stepsNeedingModel } from '../plan/steps-needing-model.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
@@ -21,6 +21,18 @@ export function describeValidPlan(plan: ValidPlan): string {
   const why = [steps.length > 0 ? `steps: ${steps.join(', ')}` : undefined, judged > 0 ? `${plural(judged, 'judge goal')}` : undefined].filter((part) => part !== undefined);
   const needsModel = plan.steps.length === 0 ? 'a model writes the steps' : why.length > 0 ? `needs a model (${why.join('; ')})` : 'no model needed';
   return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
+}
+
+/**
+ * Of a plan with a `fan_out` step: why a run of it with `mode: prepare`, `shard` or `merge` (what fan_out is for)
+ * would be refused before anything runs (`fanOutRefusal`, the run's own rule), as a warning: without `mode` it runs whole.
+ */
+async function fanOutWarnings(plan: ValidPlan, file: string): Promise<string[]> {
+  if (!plan.steps.some((step) => step.forEach?.fanOut)) return [];
+  const { fanOutRefusal } = await import('../job/fan-out-refusal.ts');
+  const refused = fanOutRefusal(plan, 'a fanned-out run (mode prepare, shard or merge)');
+  if (refused === undefined) return [];
+  return [`warning: ${formatPlanError({ file, path: '', message: `${refused}; such a run is refused before anything runs (a warning: the plan is valid, and runs whole without mode)` })}`];
 }
 
 export interface ValidateOptions {
@@ -66,7 +78,7 @@ export async function validateCommand(files: readonly string[], out: (line: stri
       await result.servers?.close();
       // The file name as the error lines show it (redactedPlanError): an ESC in it moved the cursor (adversarial pass).
       out(`ok ${visibleControls(file)}: ${describeValidPlan(result.plan)}`);
-      const warnings = await programWarnings(result.plan, options.cwd ?? process.cwd(), env);
+      const warnings = [...(await programWarnings(result.plan, options.cwd ?? process.cwd(), env)), ...(await fanOutWarnings(result.plan, file))];
       // A program's name or path may hold a secret, as an error's text may (found by a redaction hunt).
       const redact = warnings.length > 0 ? (await import('./validate-redactor.ts')).validateRedactor(env, learned) : undefined;
       for (const warning of warnings) out(visibleControls(redact!(warning)));

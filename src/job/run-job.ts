@@ -34,7 +34,7 @@ import { fanOutOwnState, mergeResumeStates, resumedRevision, type ResumeState } 
 import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
-import { fanOutWriteProblem } from './fan-out-writes.ts';
+import { fanOutRefusal } from './fan-out-refusal.ts';
 import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
 import { approvedSteps, callsRefusedNow, hiddenName } from './saved-steps.ts';
 import { jobPlan, loadJobPlan } from './load-job-plan.ts';
@@ -240,21 +240,12 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (settings.fanOut && !loadedPlan.steps.some((step) => step.forEach?.fanOut)) {
     return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
   }
-  // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
-  // The one rule for what may pause a plan (`pauseAsker`), which the refusal where no comment can be written reads too.
-  const fanOutAsker = settings.fanOut ? pauseAsker(loadedPlan) : undefined;
-  if (settings.fanOut && fanOutAsker !== undefined) {
-    return {
-      kind: 'rejected',
-      plan: loadedPlan,
-      errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway (${fanOutAsker}): set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
-    };
-  }
+  // A paused part would leave the other jobs waiting on a state that never comes; a capped write in a part counts per job.
+  const fanOutRefused = settings.fanOut ? fanOutRefusal(loadedPlan, `mode ${settings.fanOut.part}`) : undefined;
+  if (fanOutRefused !== undefined) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, fanOutRefused)] };
   // Found by an adversarial pass: with no comment for an `/approve` to find, a paused run waited for an answer that could never come.
   const asker = settings.approvalUnreachable !== undefined && settings.mode !== 'plan' ? pauseAsker(loadedPlan) : undefined;
   if (asker !== undefined) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `this plan may pause for approval (${asker}), and ${settings.approvalUnreachable}. Nothing ran`)] };
-  const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;
-  if (writes) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut!.part}: ${writes}`)] };
   let resume: ResumeState | undefined;
   const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? (settings.resume as readonly ResumeTrace[]) : [settings.resume as ResumeTrace];
   const states: ResumeState[] = [];
