@@ -131,7 +131,7 @@ const RESUME_FROM_MISSING =
   "give it the trace output of an earlier step of this job, or a trace you downloaded (the run's state artifact, with actions/download-artifact); a re-run of a job resumes from its own saved state without it (state: artifact, resume: auto)";
 
 /** The task and the modes as the action's inputs, for messages that say what to change. */
-const ACTION_OPTION_NAMES: OptionNames = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run' };
+const ACTION_OPTION_NAMES: OptionNames = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run', fresh: 'start a new run of the workflow (not a re-run), or re-run the job with resume: never and no resume-from' };
 
 async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, extras: JobExtras): Promise<JobOutcome> {
   const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused, headSha, approvalUnreachable } = extras;

@@ -23,7 +23,7 @@ export function cliModelHint(apiKeyEnv: string, baseUrl: string | undefined, ins
 }
 
 /** The task and the modes as the CLI's flags, for messages that say what to change. */
-export const CLI_OPTION_NAMES: OptionNames = { task: '--task', agent: '--agent', notAgent: 'without --agent' };
+export const CLI_OPTION_NAMES: OptionNames = { task: '--task', agent: '--agent', notAgent: 'without --agent', fresh: 'run it without --resume' };
 
 /**
  * The github toolset's context as the CLI has it: with GITHUB_TOKEN set, a client, and the repository

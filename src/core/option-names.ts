@@ -10,6 +10,8 @@ export interface OptionNames {
   readonly agent: string;
   /** How the plan's own steps run instead, after "run it": `with mode: run`, `without --agent`. */
   readonly notAgent: string;
+  /** How to run the plan afresh instead of resuming, as an instruction: `run it without --resume`. */
+  readonly fresh: string;
 }
 
 /** For a job whose front end did not say (tests, a library caller): both front ends' names. */
@@ -17,4 +19,5 @@ export const EITHER_OPTION_NAMES: OptionNames = {
   task: 'a task (the task input, --task)',
   agent: 'mode: agent (--agent)',
   notAgent: 'with mode: run (without --agent)',
+  fresh: 'start a new run of the workflow, or re-run the job with resume: never (the CLI: run it without --resume)',
 };

@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock.ts';
-import type { OptionNames } from '../core/option-names.ts';
+import { EITHER_OPTION_NAMES, type OptionNames } from '../core/option-names.ts';
 import type { RunListener, RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
@@ -36,7 +36,8 @@ import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
 import { fanOutRefusal } from './fan-out-refusal.ts';
 import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
-import { approvedSteps, callsRefusedNow, hiddenName } from './saved-steps.ts';
+import { approvedSteps } from './saved-steps.ts';
+import { resumedSteps, type ResumedSteps } from './resumed-steps.ts';
 import { jobPlan, loadJobPlan } from './load-job-plan.ts';
 import { missingModelError, setupError } from './model-requirement.ts';
 import { openTools, type OpenTools } from './open-tools.ts';
@@ -84,11 +85,6 @@ export interface JobSettings {
   readonly approvalUnreachable?: string;
 }
 
-/** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
-function sameGoal(goal: string | undefined, resume: ResumeState, redact: Redactor): boolean {
-  return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
-}
-
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -99,31 +95,9 @@ function plannedFor(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>, 
   return stableHash({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs, redact) });
 }
 
-/** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
-function samePlanning(planned: string, resume: ResumeState): boolean {
-  return resume.plannedFor === undefined || resume.plannedFor === planned;
-}
-
 /** The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. */
 function fileStepsHash(fileSteps: readonly PlanStep[], redact: Redactor): string {
   return stableHash(JSON.parse(JSON.stringify(redactDeep(fileSteps, redact))) as unknown);
-}
-
-/**
- * Whether the run `resume` came from replanned the plan file's steps as they still are (`fileSteps`: their
- * hash): then it resumes with its replans, as a plan a model wrote resumes as written. From the file's steps
- * a step a replan replaced would run again, and a call it failed for certain could now take effect besides
- * its replacement's (found by a review). A file changed since starts from its own steps.
- *
- * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
- * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
- * revisions, started from the file's steps and repeated the replaced call (found by an adversarial hunt).
- */
-function revisedFrom(fileSteps: string, resume: ResumeState): boolean {
-  if (resume.fileSteps !== undefined) return resume.fileSteps === fileSteps && stableHash(resume.plan.steps) !== fileSteps;
-  // A trace written before `fileSteps`: its own replans only.
-  if (resume.plan.revision <= resume.firstPlan.revision) return false;
-  return fileSteps === stableHash(resume.firstPlan.steps);
 }
 
 export interface JobDeps {
@@ -270,26 +244,17 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
   const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs, redact);
   if (granted && !granted.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
-  // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last
-  // had it, not written again, unless the trace hid a name in it (then the model writes it anew).
-  // The file's steps as the trace keeps them: what a resumed run's replans (and this run's) are of.
+  // An approved run runs the plan exactly as approved; another resumed run goes on with the plan the run it
+  // resumes last had, or says why not (`resumedSteps`). The file's steps as the trace keeps them: what a resumed run's replans (and this run's) are of.
   const fileSteps = loadedPlan.steps.length > 0 ? fileStepsHash(loadedPlan.steps, redact) : undefined;
   const planned = plannedFor(loadedPlan, inputs.inputs, redact);
   const approved = granted ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact) : undefined;
   if (approved && 'problem' in approved) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
-  const resumedSteps = approved
-    ? approved.steps
-    : resume &&
-        resume.plan.steps.length > 0 &&
-        hiddenName(resume.plan.steps) === undefined &&
-        samePlanning(planned, resume) &&
-        (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps!, resume)) &&
-        // Steps that call what the plan no longer lets them (a tool, an agent profile's): written anew, or the file's own.
-        callsRefusedNow(loadedPlan, resume.plan.steps) === undefined
-      ? resume.plan.steps
-      : undefined;
-  const steps = resumedSteps
-    ? ({ ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true } as const)
+  const resumed: ResumedSteps | undefined = approved ? { steps: approved.steps } : resume && resumedSteps(loadedPlan, resume, planned, fileSteps, redact);
+  // Why this run may not go on with the plan the run it resumes last had: a step taken out there may run again.
+  const notResumed = resume?.replacedBefore?.why ?? (approved ? 'this run runs the steps the approval covers' : resumed?.why);
+  const steps = resumed?.steps
+    ? ({ ok: true, plan: { ...loadedPlan, steps: resumed.steps }, written: true } as const)
     : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal, ...(settings.model.missingHint !== undefined && { missingHint: settings.model.missingHint }) });
   if (!steps.ok) {
     // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
@@ -324,10 +289,10 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     return { kind: 'rejected', plan, errors: [setupError(plan, (error as Error).message)], usage: budget.usage };
   }
 
-  const replaced = replacedStepRefusal(plan, resume, opened.tools);
+  const replaced = resume && notResumed !== undefined ? replacedStepRefusal(plan, resume, notResumed, opened.tools, settings.optionNames ?? EITHER_OPTION_NAMES) : undefined;
   if (replaced !== undefined) {
     await opened.close();
-    return { kind: 'rejected', plan, errors: [setupError(plan, `cannot re-run the merge: ${replaced}`)], usage: budget.usage };
+    return { kind: 'rejected', plan, errors: [setupError(plan, `cannot ${settings.fanOut?.part === 'merge' ? 're-run the merge' : 'resume'}: ${replaced}`)], usage: budget.usage };
   }
 
   const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';

@@ -120,11 +120,22 @@ export interface ResumeState {
    */
   readonly stoppedRun?: string;
   /**
-   * A merge job's re-run that starts from the prepare job's plan (its earlier attempt's replans replaced a fan-out
-   * step, `goesOnWith`): the steps of that plan the earlier attempt's revisions took out, with why. Its replans
-   * are not resumed, so one of them would run again beside what replaced it: one with side effects is refused.
+   * A merge job's re-run that starts from the prepare job's plan, not its earlier attempt's (`whyNotGoingOn`): why,
+   * and the steps of the prepare job's plan that attempt's revisions took out, with why (see `stepsTakenOut`).
    */
-  readonly replacedBefore?: ReadonlyMap<string, string>;
+  readonly replacedBefore?: { readonly why: string; readonly steps: ReadonlyMap<string, string> };
+}
+
+/**
+ * The steps the revisions of the run `state` was read from (and of those it resumed) took out of the plan, by key,
+ * with why (`leftUndone`): not in `state.plan`, so a run that goes on with it never runs them; one that starts from
+ * other steps (the plan file's, a plan written anew, a merge job's from the prepare job's) may run them beside
+ * what replaced them (`replacedStepRefusal`).
+ */
+export function stepsTakenOut(state: ResumeState): ReadonlyMap<string, string> {
+  if (state.replacedBefore) return state.replacedBefore.steps;
+  const kept = new Set(state.plan.steps.map((step) => step.key));
+  return new Map([...state.leftUndone].filter(([key]) => !key.includes('/') && !kept.has(key)));
 }
 
 /** The step keys of one run, and of the used plans it ran, as their events name them. */
@@ -359,17 +370,18 @@ export function fanOutOwnState(part: 'prepare' | 'merge' | number | undefined, s
  * shard's earlier attempt): every completed step and item, every shard plan and every side effect
  * of any of them. A completed item outranks another state's failure of it. Its plan is the first
  * state's (the prepare job's), or `own`'s, a merge job's earlier attempt, when that one goes on with it
- * (`goesOnWith`): a re-run of the merge resumes its replans, as a plain resume does, so a step a replan
+ * (`whyNotGoingOn`): a re-run of the merge resumes its replans, as a plain resume does, so a step a replan
  * there replaced never runs again beside its replacement (found by an adversarial pass).
  */
 export function mergeResumeStates(states: readonly ResumeState[], from: string, own?: ResumeState): ResumeState {
   const [prepared] = states;
   if (!prepared) throw new Error('no state to merge');
-  const first = own !== undefined && goesOnWith(own.plan, prepared.plan) ? own : prepared;
+  const notGoingOn = own && whyNotGoingOn(own, prepared.plan);
+  const first = own !== undefined && notGoingOn === undefined ? own : prepared;
   // Not its fan-out steps: the merge runs none of their items, it takes them from the shards.
-  const kept = new Set(own?.plan.steps.map((step) => step.key));
-  const replaced = first === own || own === undefined ? [] : prepared.plan.steps.filter((step) => !step.forEach?.fanOut && !kept.has(step.key) && own.leftUndone.has(step.key));
-  const replacedBefore = new Map(replaced.map((step): [string, string] => [step.key, own!.leftUndone.get(step.key)!]));
+  const fanOut = new Set(prepared.plan.steps.flatMap((step) => (step.forEach?.fanOut ? [step.key] : [])));
+  const replaced = new Map([...(own && notGoingOn !== undefined ? stepsTakenOut(own) : [])].filter(([key]) => !fanOut.has(key)));
+  const replacedBefore = notGoingOn !== undefined && replaced.size > 0 ? { why: `${notGoingOn}, so this attempt starts from the prepare job's plan`, steps: replaced } : undefined;
   const reuse = new Map<string, ReusableStep>();
   const items = new Map<string, Map<number, ReusableItem>>();
   const itemErrors = new Map<string, Map<number, string>>();
@@ -393,19 +405,27 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string, 
   // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
   const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
   const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
-  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore.size > 0 && { replacedBefore }) };
+  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore && { replacedBefore }) };
 }
 
 /**
- * Whether `plan` (a merge job's, after its replans) goes on with `prepared` (the prepare job's): it holds every
- * step the prepare and shard jobs ran (`fanOutScope`: those the fan-out steps need, and the fan-out steps) as
- * they were. A merge whose replan replaced a fan-out step, or that ran another prepare job's plan, does not:
- * its re-run starts from the prepare job's plan, where the shards' items (a shard re-run since) count.
+ * Why `own` (a merge job's earlier attempt, its plan after its replans) cannot go on with `prepared` (the prepare job's
+ * plan), or undefined when it can: its plan holds every step the prepare and shard jobs ran (`fanOutScope`: those the
+ * fan-out steps need, and the fan-out steps) as they were. A merge whose replan replaced one of them, or that ran
+ * another prepare job's plan, does not: its re-run starts from the prepare job's plan, where the shards' items (a
+ * shard re-run since) count.
  */
-function goesOnWith(plan: PlanSnapshot, prepared: PlanSnapshot): boolean {
+function whyNotGoingOn(own: ResumeState, prepared: PlanSnapshot): string | undefined {
   const ran = fanOutScope(prepared.steps, 'shard') ?? new Set<string>();
-  const kept = new Map(plan.steps.map((step) => [step.key, step]));
-  return prepared.steps.every((step) => !ran.has(step.key) || (kept.has(step.key) && stableHash(kept.get(step.key)) === stableHash(step)));
+  const kept = new Map(own.plan.steps.map((step) => [step.key, step]));
+  const started = new Map(own.firstPlan.steps.map((step) => [step.key, step]));
+  const same = (found: PlanSnapshot['steps'][number] | undefined, step: PlanSnapshot['steps'][number]): boolean => found !== undefined && stableHash(found) === stableHash(step);
+  for (const step of prepared.steps) {
+    if (!ran.has(step.key) || same(kept.get(step.key), step)) continue;
+    if (!same(started.get(step.key), step)) return `the prepare job's plan is not the one that attempt started from (its step ${step.key} is not as that attempt had it)`;
+    return `that attempt's replans replaced ${step.forEach?.fanOut ? `the fan-out step ${step.key}` : `step ${step.key}, which a fan-out step needs`}`;
+  }
+  return undefined;
 }
 
 /**

@@ -121,6 +121,7 @@ it('a merge job’s re-run that cannot go on with its earlier attempt’s replan
   expect(second.outcome.kind).toBe('rejected');
   const said = second.outcome.kind === 'rejected' ? second.outcome.errors.map((error) => error.message).join('\n') : '';
   expect(said).toContain('cannot re-run the merge: step publish failed, then replaced by a replan');
+  expect(said).toContain("that attempt's replans replaced the fan-out step check, so this attempt starts from the prepare job's plan, where step publish is in the plan again");
   expect(said).toContain('it may call publish, a tool with side effects');
-  expect(said).toContain('Start a new run of the workflow');
+  expect(said).toContain('start a new run of the workflow');
 });

@@ -29,15 +29,15 @@ export async function runTracedJob(
   dir: string,
   plan: string,
   server: ChatServer,
-  options: { readonly resume?: ResumeTrace[]; readonly fanOut?: FanOutPart; readonly approve?: { readonly hash: string }; readonly signal?: AbortSignal } = {},
+  options: { readonly resume?: ResumeTrace[]; readonly fanOut?: FanOutPart; readonly approve?: { readonly hash: string }; readonly signal?: AbortSignal; readonly inputs?: Readonly<Record<string, unknown>> } = {},
 ): Promise<TracedJob> {
   const planFile = path.join(dir, 'plan.yml');
   await writeFile(planFile, plan);
   const file = path.join(dir, `trace-${++jobs}.jsonl`);
   const writer = traceWriter(file);
-  const { signal, ...job } = options;
+  const { signal, inputs: _inputs, ...job } = options;
   const outcome = await runJob(
-    { planFile, inputs: {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: server.baseURL, apiKey: 'sk-test-key' }, ...job },
+    { planFile, inputs: options.inputs ?? {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: server.baseURL, apiKey: 'sk-test-key' }, ...job },
     {
       listeners: [writer.listener],
       clock: systemClock,
