@@ -10,7 +10,7 @@ type FunctionCall = OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCal
  * most 64 characters, an MCP server's 128.
  */
 const MAX_CALL_ID_CHARS = 64;
-const MAX_UNKNOWN_NAME_CHARS = 128;
+export const MAX_UNKNOWN_NAME_CHARS = 128;
 
 /**
  * The call as the conversation keeps it: a longer id, or one the conversation already holds (`used`), replaced by

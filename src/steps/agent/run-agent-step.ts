@@ -15,7 +15,7 @@ import { AgentStoppedError } from './agent-stopped-error.ts';
 import { AGENT_RULES } from './agent-system-prompt.ts';
 import { agentTools, functionDefinition, type AgentTools } from './agent-tools.ts';
 import { applyWriteTodos } from './apply-write-todos.ts';
-import { boundedCall } from './bounded-call.ts';
+import { answerCalls, notReadNote, otherCallError, otherCallsNote } from './answer-calls.ts';
 import { callAgentTool, type ToolCallAnswer } from './call-agent-tool.ts';
 import { parseToolArguments } from '../parse-tool-arguments.ts';
 import { ReplyBudget } from './reply-budget.ts';
@@ -101,23 +101,26 @@ class AgentLoop {
       const response = await completeForStep(ctx, client, request);
       const choice = response.choices[0];
       const content = choice?.message.content ?? '';
-      const asked = (choice?.message.tool_calls ?? []).filter((call): call is FunctionCall => call.type === 'function');
       // Every call kept is answered and recorded; those past the cap are not read at all.
-      const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => boundedCall(call, `plan-runner-call-${turn}-${at}`, (name) => name === WRITE_TODOS || this.#tools.offered.has(name), callIds));
-      const dropped = asked.length - calls.length;
+      const { calls, others, dropped } = answerCalls(choice?.message, turn, (name) => name === WRITE_TODOS || this.#tools.offered.has(name), callIds);
       const answered = hasVisibleText(content);
       if (answered) this.#lastMessage = content;
-      ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
+      ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: [...calls.map((call) => call.function.name), ...others.map((call) => call.name)] });
       const cutOff = cutOffReason(choice);
       // A cut-off answer is a fragment, its calls included: the last may be cut mid-arguments, and none of
       // them is run (found by an adversarial pass: side-effect calls of a `length` answer ran).
-      if (cutOff && (answered || calls.length > 0)) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: cutOff });
-      if (calls.length === 0) {
+      if (cutOff && (answered || calls.length > 0 || others.length > 0)) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: cutOff });
+      if (calls.length === 0 && others.length === 0) {
         if (answered) return content;
         throw EmptyAnswerError.of(ctx.step.key, choice);
       }
-      messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
+      messages.push({ role: 'assistant', content: choice?.message.content ?? (calls.length > 0 ? null : ''), ...(calls.length > 0 && { tool_calls: calls }) });
       replies.addCalls(messages.length - 1, calls);
+      // Recorded before any call runs: a call that ends the step ends the turn.
+      for (const other of others) {
+        const parsed = parseToolArguments(other.arguments);
+        ctx.report({ type: 'agent_tool_called', turn, tool: other.name, args: parsed.ok ? parsed.args : other.arguments, ok: false, error: otherCallError(other) });
+      }
       replies.addText(messages.length - 1, choice?.message.content?.length ?? 0);
       let run = 0;
       let todoWrites = 0;
@@ -136,11 +139,12 @@ class AgentLoop {
         });
         // No later call of this turn or the next runs: the run's record of the call decides what happens.
         if (answer.endsStep !== undefined) throw answer.endsStep;
-        const last = dropped > 0 && call === calls.at(-1);
+        const last = dropped > 0 && others.length === 0 && call === calls.at(-1);
         const reply = last ? `${answer.reply}${notReadNote(dropped)}` : answer.reply;
         replies.add(messages.length, call.function.name, reply.length);
         messages.push({ role: 'tool', tool_call_id: call.id, content: reply });
       }
+      if (others.length > 0) messages.push({ role: 'user', content: `${otherCallsNote(others)}${dropped > 0 ? notReadNote(dropped) : ''}` });
       replies.fit(messages);
     }
     throw new AgentStoppedError({ stepKey: ctx.step.key, maxTurns: this.#maxTurns, todos: this.#todos, ...(this.#lastMessage !== undefined && { lastMessage: this.#lastMessage }) });
@@ -175,17 +179,6 @@ class AgentLoop {
 const NOT_RUN_ERROR = `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`;
 /** What the model is told of a call past MAX_TOOL_CALLS_PER_TURN (also by the eval's ReAct baseline). */
 export const NOT_RUN_REPLY = `Error: ${NOT_RUN_ERROR}; ask for it again in your next turn if it is still needed.`;
-
-/**
- * The most tool calls of one answer that are read (answered, recorded): the rest are left out of the
- * conversation, and the model is told. An answer can hold a hundred thousand calls within its size cap.
- */
-export const MAX_TOOL_CALLS_READ_PER_TURN = 64;
-
-/** Said after the last reply of a turn whose answer held `dropped` calls past MAX_TOOL_CALLS_READ_PER_TURN (also by the eval's ReAct baseline). */
-export function notReadNote(dropped: number): string {
-  return `\n\n(${dropped} more tool call${dropped === 1 ? '' : 's'} in your last answer ${dropped === 1 ? 'was' : 'were'} not read: at most ${MAX_TOOL_CALLS_READ_PER_TURN} are read from one answer.)`;
-}
 
 /**
  * The most `write_todos` calls applied from one turn. Each writes the whole list (up to 100 items) to the
