@@ -1,19 +1,19 @@
 import type OpenAI from 'openai';
 import type { ModelClient } from '../llm/model-client.ts';
-import { boundedCall } from '../steps/agent/bounded-call.ts';
+import { answerCalls, notReadNote, otherCallsNote } from '../steps/agent/answer-calls.ts';
 import { ReplyBudget } from '../steps/agent/reply-budget.ts';
 import { MAX_TOOL_CALLS_PER_TURN, NOT_RUN_REPLY } from '../steps/agent/run-agent-step.ts';
-import { MAX_TOOL_CALLS_READ_PER_TURN, notReadNote } from '../steps/agent/answer-calls.ts';
 import { dataBlock, promptData, promptValue } from '../steps/data-block.ts';
 import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
 import type { Tool, ToolRegistry } from '../tools/tool.ts';
-import { parseJson } from '../core/parse-json.ts';
+import { errorText } from '../core/error-text.ts';
+import { parseToolArguments } from '../steps/parse-tool-arguments.ts';
+import { toolFailedReply } from '../steps/agent/call-agent-tool.ts';
 import { hasVisibleText } from '../core/invisible-characters.ts';
 import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
 import { timeoutSignal } from '../core/timeout-signal.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
-type FunctionCall = OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall;
 
 /** The label of the baseline's model calls (answers files key its answers by it). */
 export const REACT_PURPOSE = 'react';
@@ -41,7 +41,7 @@ export type ReactOutcome = { readonly ok: true; readonly answer: string } | { re
  * The ReAct baseline of `plan-runner eval`: one conversation in which the model calls tools until it
  * answers, bounded by `maxTurns`, and by MAX_TOOL_CALLS_PER_TURN as an agent step is: the calls past it
  * in one answer are not run, and are answered so. Tool errors go back to the model as observations (that
- * is the strategy); results are sanitised and cut as step prompts are, and the conversation keeps at most
+ * is the strategy, each sanitised and cut as an agent step's is); results are sanitised and cut as step prompts are, and the conversation keeps at most
  * AGENT_REPLY_CHAR_LIMIT characters of them and of the calls' arguments, as an agent step's does.
  */
 export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutcome> {
@@ -61,28 +61,26 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
     const choice = response.choices?.[0];
     const message = choice?.message;
-    // Some servers omit `type` on tool calls: a call is a call when it names a function.
-    const asked = (message?.tool_calls ?? []).filter((call): call is FunctionCall => 'function' in call && call.function !== undefined);
+    // Read as an agent step reads them: ids and unknown names kept so, calls of another type told apart and not run.
+    const { calls, others, dropped } = answerCalls(message, turn, known, callIds);
     // As an agent step reads an answer (found by an adversarial pass: the baseline counted an empty or
     // cut-off answer as a success where the plan's step failed on the same one): a cut-off answer is a
     // fragment, its calls included, and none of them runs; an answer with no visible text is none.
     const cutOff = cutOffReason(choice);
-    if (cutOff && (hasVisibleText(message?.content) || asked.length > 0)) return { ok: false, reason: `the model's answer was cut off: ${cutOffWhy(cutOff)}` };
-    if (asked.length === 0) {
+    if (cutOff && (hasVisibleText(message?.content) || calls.length > 0 || others.length > 0)) return { ok: false, reason: `the model's answer was cut off: ${cutOffWhy(cutOff)}` };
+    if (calls.length === 0 && others.length === 0) {
       if (hasVisibleText(message?.content)) return { ok: true, answer: message.content };
       return { ok: false, reason: `the model returned no answer (${message?.refusal ? `refused: ${message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices'})` };
     }
-    // Ids and unknown names kept as an agent step keeps them: each call its own id, none overlong.
-    const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => boundedCall({ ...call, type: 'function' }, `plan-runner-call-${turn}-${at}`, known, callIds));
-    const dropped = asked.length - calls.length;
-    messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls });
+    messages.push({ role: 'assistant', content: message?.content ?? (calls.length > 0 ? null : ''), ...(calls.length > 0 && { tool_calls: calls }) });
     replies.addCalls(messages.length - 1, calls);
     for (const [index, call] of calls.entries()) {
       const answer = index < MAX_TOOL_CALLS_PER_TURN ? await observe({ name: call.function.name, args: call.function.arguments }, options, tools) : NOT_RUN_REPLY;
-      const observation = dropped > 0 && index === calls.length - 1 ? `${answer}${notReadNote(dropped)}` : answer;
+      const observation = dropped > 0 && others.length === 0 && index === calls.length - 1 ? `${answer}${notReadNote(dropped)}` : answer;
       replies.add(messages.length, call.function.name, observation.length);
       messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
     }
+    if (others.length > 0) messages.push({ role: 'user', content: `${otherCallsNote(others)}${dropped > 0 ? notReadNote(dropped) : ''}` });
     replies.fit(messages);
   }
   return { ok: false, reason: `no final answer within ${options.maxTurns} turns` };
@@ -93,7 +91,9 @@ async function observe(call: { readonly name: string; readonly args: string }, o
   try {
     const tool = options.tools.get(call.name);
     if (!tool) throw new Error(`no tool '${call.name}'; the tools are: ${tools.map((t) => t.name).join(', ')}`);
-    const checked = validateToolArguments(tool, parseJson(call.args || '{}'));
+    const parsed = parseToolArguments(call.args);
+    if (!parsed.ok) throw new Error(`${parsed.error}. '${call.name}' was not run; call it again with a JSON object.`);
+    const checked = validateToolArguments(tool, parsed.args);
     if (!checked.ok) throw new Error(checked.error);
     // The tool's own time limit, as a plan's step has it: a call (or a slow fault before it) past it fails.
     const limit = tool.timeoutSeconds === undefined ? undefined : timeoutSignal(tool.timeoutSeconds * 1000);
@@ -107,6 +107,6 @@ async function observe(call: { readonly name: string; readonly args: string }, o
     }
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason;
-    return `The tool failed:\n${dataBlock({ tool: call.name }, error instanceof Error ? error.message : String(error))}`;
+    return toolFailedReply(call.name, errorText(error));
   }
 }

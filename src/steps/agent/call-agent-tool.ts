@@ -22,6 +22,14 @@ export interface ToolCallAnswer {
   readonly endsStep?: unknown;
 }
 
+/** The most characters of a tool's error a model is told: an error may quote what the tool read, of any length. */
+const TOOL_ERROR_CHARS = 4_000;
+
+/** What a model is told of a tool call that failed with `error` (by an agent step, and the eval's ReAct baseline): sanitised and cut, in a data block. */
+export function toolFailedReply(name: string, error: string): string {
+  return `The tool failed:\n${dataBlock({ tool: name, error: 'true' }, sanitizeUntrusted(error, { maxChars: TOOL_ERROR_CHARS }), true)}`;
+}
+
 function failed(args: unknown, error: string, reply = `Error: ${error}`): ToolCallAnswer {
   return { ok: false, args, error, reply };
 }
@@ -82,7 +90,7 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
     // A side-effect call that got no answer may have taken effect, and the run escalates once the step ends: told
     // only that the tool failed, the model made it again in other words (found by an adversarial pass: a second issue).
     if (leftEffectUnknown(tool.sideEffects, error, false)) return { ...failed(args, text), endsStep: error };
-    return failed(args, text, `The tool failed:\n${dataBlock({ tool: name, error: 'true' }, sanitizeUntrusted(text, { maxChars: 4000 }), true)}`);
+    return failed(args, text, toolFailedReply(name, text));
   }
   const reply = dataBlock({ tool: name }, promptData(result), true);
   if (callKey !== undefined) made.set(callKey, reply);
