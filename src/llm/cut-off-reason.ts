@@ -27,11 +27,13 @@ const normal = (reason: string): string => reason.trim().toLowerCase().replace(/
 
 /**
  * The finish reason of an answer the endpoint cut off before it ended, else undefined. A fragment
- * is never read as the whole: not as a step's result, a plan, nor a judge's verdict.
+ * is never read as the whole: not as a step's result, a plan, nor a judge's verdict. Returned without the
+ * blanks around it, so as long as a reason it names: `content_filter` and 100,000 spaces went whole into
+ * a step's error, the log and the trace (found by an adversarial pass).
  */
 export function cutOffReason(choice: { readonly finish_reason?: string | null } | undefined): string | undefined {
   const reason = choice?.finish_reason;
-  return typeof reason === 'string' && CUT_OFF_FINISH_REASONS.has(normal(reason)) ? reason : undefined;
+  return typeof reason === 'string' && CUT_OFF_FINISH_REASONS.has(normal(reason)) ? reason.trim() : undefined;
 }
 
 /** True when `reason` says the answer ended at the token limit (`length`, `max_tokens`, …). */
