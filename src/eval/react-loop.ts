@@ -7,6 +7,7 @@ import { dataBlock, promptData, promptValue } from '../steps/data-block.ts';
 import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
 import type { Tool, ToolRegistry } from '../tools/tool.ts';
 import { errorText } from '../core/error-text.ts';
+import { emptyAnswerReason } from '../steps/empty-answer-error.ts';
 import { parseToolArguments } from '../steps/parse-tool-arguments.ts';
 import { toolFailedReply } from '../steps/agent/call-agent-tool.ts';
 import { hasVisibleText } from '../core/invisible-characters.ts';
@@ -70,7 +71,7 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     if (cutOff && (hasVisibleText(message?.content) || calls.length > 0 || others.length > 0)) return { ok: false, reason: `the model's answer was cut off: ${cutOffWhy(cutOff)}` };
     if (calls.length === 0 && others.length === 0) {
       if (hasVisibleText(message?.content)) return { ok: true, answer: message.content };
-      return { ok: false, reason: `the model returned no answer (${message?.refusal ? `refused: ${message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices'})` };
+      return { ok: false, reason: `the model returned no answer (${emptyAnswerReason(choice)})` };
     }
     messages.push({ role: 'assistant', content: message?.content ?? (calls.length > 0 ? null : ''), ...(calls.length > 0 && { tool_calls: calls }) });
     replies.addCalls(messages.length - 1, calls);

@@ -28,7 +28,11 @@ export class EmptyAnswerError extends StepError {
 
   /** The error for `choice`, an answer with no text: its refusal, or its finish reason. */
   static of(stepKey: string, choice: ChatResponse['choices'][number] | undefined): EmptyAnswerError {
-    const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
-    return new EmptyAnswerError({ stepKey, reason, tokenLimit: !choice?.message.refusal && reachedTokenLimit(choice?.finish_reason) });
+    return new EmptyAnswerError({ stepKey, reason: emptyAnswerReason(choice), tokenLimit: !choice?.message.refusal && reachedTokenLimit(choice?.finish_reason) });
   }
+}
+
+/** Why `choice` holds no answer, as the endpoint said it, cut (also for the eval's ReAct baseline): its refusal, or its finish reason. */
+export function emptyAnswerReason(choice: ChatResponse['choices'][number] | undefined): string {
+  return cutText(choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices', MAX_REASON_CHARS);
 }

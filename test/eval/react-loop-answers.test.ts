@@ -49,6 +49,16 @@ describe('the react baseline reads an answer as an agent step does', () => {
     }
   });
 
+  // The refusal went whole into the run's reason, the eval's table and eval.json, where a plan's step quotes 300
+  // characters of it (found by an adversarial pass).
+  it('fails a run whose model refused, quoting the refusal cut as an agent step’s error does', async () => {
+    const refusal: ScriptedReply = { kind: 'raw', body: { choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal: `No. ${'x'.repeat(100_000)}` } }], usage: { prompt_tokens: 10, completion_tokens: 10 } } };
+    const run = await reactRun(refusal);
+    expect(run.status).toBe('failed');
+    expect(run.reason).toContain('the model returned no answer (refused: No. xxx');
+    expect(run.reason!.length).toBeLessThan(1_000);
+  });
+
   it('still takes a whole answer', async () => {
     const run = await reactRun(textAnswer('Status: all fine'));
     expect(run.status).toBe('succeeded');
