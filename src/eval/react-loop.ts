@@ -75,6 +75,7 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     }
     messages.push({ role: 'assistant', content: message?.content ?? (calls.length > 0 ? null : ''), ...(calls.length > 0 && { tool_calls: calls }) });
     replies.addCalls(messages.length - 1, calls);
+    replies.addText(messages.length - 1, message?.content?.length ?? 0);
     for (const [index, call] of calls.entries()) {
       const answer = index < MAX_TOOL_CALLS_PER_TURN ? await observe({ name: call.function.name, args: call.function.arguments }, options, tools) : NOT_RUN_REPLY;
       const observation = dropped > 0 && others.length === 0 && index === calls.length - 1 ? `${answer}${notReadNote(dropped)}` : answer;
