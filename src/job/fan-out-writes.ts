@@ -1,7 +1,7 @@
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { fanOutScope } from '../run/fan-out-part.ts';
 import { toolsStepMayCall } from '../run/step-tools.ts';
-import { CAPPED_WRITES } from '../tools/github/write-allowance.ts';
+import { CAPPED_WRITES } from '../tools/github/write-caps.ts';
 
 /**
  * Why a fanned-out plan may not run: a step that the prepare or a shard job runs (a fan-out step,

@@ -2,6 +2,7 @@ import { buildPlanSteps } from './build-plan-steps.ts';
 import { checkArgs, checkInputSchemas } from './check-args.ts';
 import { checkFanOut } from './check-fan-out.ts';
 import { checkGithubLabels } from './check-github-labels.ts';
+import { checkGithubWriteCaps } from './check-github-write-caps.ts';
 import { checkCommandArgv } from './check-command-argv.ts';
 import { checkGoals } from './check-goals.ts';
 import { checkHardcodedResults } from './check-hardcoded-results.ts';
@@ -83,6 +84,8 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...checkTools(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
     // A used plan writes with the top plan's `github:`, which checks its labels (loadSubplans).
     ...((options.chain?.length ?? 0) > 1 ? [] : checkGithubLabels(plan, tools, plan.github?.writes?.labels)),
+    // Its caps too, counting the used plans' writes once they are loaded (loadSubplans); a job that runs no steps writes none.
+    ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : checkGithubWriteCaps(plan, tools, plan.github?.writes)),
     ...schemas.issues,
     ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),

@@ -11,13 +11,17 @@ import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-
 
 // Found by an adversarial pass: `github.writes` caps started again at zero on a resumed run (a re-run, `--resume`),
 // so a run that wrote its one comment and had its second refused wrote the second on a re-run: the plan's bound was
-// passed by re-running.
+// passed by re-running. The second comment is a for_each item: two add_comment steps under max_comments: 1 are a
+// plan error (validate counts the writes that are certain), but a list's items are known only when the run makes it.
 const plan = `name: caps
 toolsets: [github]
 github: { writes: { max_comments: 1, max_issues: 1 } }
+tools:
+  more: { description: The comments after the first, command: [node, -e, "process.stdout.write(JSON.stringify(['two']))"] }
 workflow_sequence:
   - { id: first, type: tool_call, tool: add_comment, description: First comment, args: { issue_number: 3, body: one } }
-  - { id: second, type: tool_call, tool: add_comment, description: Second comment, depends_on: [first], args: { issue_number: 3, body: two } }
+  - { id: more, type: tool_call, tool: more, depends_on: [first], args: {} }
+  - { id: second, type: tool_call, tool: add_comment, description: Second comment, for_each: "\${steps.more.result}", depends_on: [more], args: { issue_number: 3, body: "\${item}" } }
   - { id: issue, type: tool_call, tool: create_issue, description: An issue, depends_on: [second], args: { title: Found } }
 `;
 

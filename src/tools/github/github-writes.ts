@@ -3,14 +3,17 @@ import { z } from 'zod';
 /** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
 export const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 } as const;
 
+/** The most `max_issues` and `max_comments` may allow. */
+export const MAX_WRITES_CAP = 50;
+
 /**
  * The plan's `github.writes:` section: how much the github toolset may write in one run and what
  * the text may keep. Everything left out is as strict as it can be.
  */
 export const GithubWrites = z
   .strictObject({
-    max_issues: z.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: z.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: z.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: z.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: z
       .array(z.string().min(1).max(50))
       .max(100)

@@ -1,21 +1,12 @@
 import { labelsRefused } from './allowed-labels.ts';
-import { DEFAULT_GITHUB_WRITES, type GithubWrites } from './github-writes.ts';
+import type { GithubWrites } from './github-writes.ts';
+import { CAPPED_WRITES, passedCap, type WriteKind } from './write-caps.ts';
 import { loadNeutraliser } from '../../security/load-neutraliser.ts';
 import type { OutboundPolicy } from '../../security/neutralise-outbound.ts';
 import { WriteRefusedError } from '../../security/write-refused-error.ts';
 import { StepError } from '../../core/step-error.ts';
 import type { Redactor } from '../../core/redact.ts';
 import { wellFormed } from '../../core/well-formed.ts';
-
-export type WriteKind = 'issue' | 'comment';
-
-const CAPS: Record<WriteKind, { field: 'max_issues' | 'max_comments'; noun: string }> = {
-  issue: { field: 'max_issues', noun: 'issue' },
-  comment: { field: 'max_comments', noun: 'comment' },
-};
-
-/** The github write tools `github.writes` caps, and the kind each counts as. */
-export const CAPPED_WRITES: Readonly<Record<string, WriteKind>> = { create_issue: 'issue', add_comment: 'comment' };
 
 /** A write call the run this one resumes made (succeeded, or may have landed): by its tool and idempotency key. */
 export interface EarlierWrite {
@@ -67,11 +58,10 @@ export class WriteAllowance {
    */
   take(kind: WriteKind, toolName: string, key?: string): void {
     if (key !== undefined && this.#counted.has(key)) return;
-    const { field, noun } = CAPS[kind];
-    const cap = this.#writes[field] ?? DEFAULT_GITHUB_WRITES[field];
-    if (this.#used[kind] >= cap) {
-      const used = this.#used[kind];
-      throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${used} ${used === 1 ? 'was' : 'were'} already written${this.#byEarlierRun(kind, used)}` });
+    const used = this.#used[kind];
+    const passed = passedCap(this.#writes, kind, used + 1);
+    if (passed !== undefined) {
+      throw new WriteRefusedError({ toolName, rule: passed.field, problem: `${passed.rule}, and ${used} ${used === 1 ? 'was' : 'were'} already written${this.#byEarlierRun(kind, used)}` });
     }
     this.#used[kind] += 1;
     if (key !== undefined) this.#counted.add(key);
