@@ -18,7 +18,8 @@ export interface CliModelArgs {
 export type CliCommand =
   | { readonly command: 'help' }
   | { readonly command: 'version' }
-  | { readonly command: 'validate'; readonly files: readonly string[] }
+  /** `--model`: the caller's model, as `run`'s, which replaces each plan's `model.name` (max_cost_usd prices it). */
+  | { readonly command: 'validate'; readonly files: readonly string[]; readonly model?: string }
   | ({
       readonly command: 'run';
       readonly file: string;
@@ -70,7 +71,7 @@ const COMMANDS: readonly string[] = ['validate', 'run', 'plan', 'eval'];
 
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
 export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  validate: [],
+  validate: ['model'],
   plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env'],
   run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
   eval: [...EVAL_OPTIONS, 'input', 'replay', 'base-url', 'model', 'api-key-env'],
@@ -332,7 +333,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     // `validate ''` said "no such file; check the path", naming no file (found by an adversarial pass).
     if (rest.includes('')) throw new UsageError('validate needs the path of each plan file, got an empty one');
     refuseUnread(command, values);
-    return { command: 'validate', files: rest };
+    return { command: 'validate', files: rest, ...(values.model !== undefined && { model: values.model }) };
   }
   if (command === 'run' || command === 'plan' || command === 'eval') {
     if (rest.length !== 1) throw new UsageError(notOnePlanFile(command, rest, tokens));

@@ -2,7 +2,8 @@
 export const USAGE = `plan-runner — run LLM plan-and-execute workflows from a plan file
 
 Usage:
-  plan-runner validate <file>...            check plan files; print a summary or the errors
+  plan-runner validate <file>... [--model NAME]
+                                            check plan files; print a summary or the errors
                                             (starts each plan's mcp_servers to list their tools)
   plan-runner run <file> [options]          run a plan and print its live checklist
   plan-runner plan <file> [options]         write (when the plan has only a goal) and validate the
@@ -13,6 +14,10 @@ Usage:
                                             baselines) and print success rate, goals, model
                                             calls, tokens, cost and duration per variant
   plan-runner --help | --version
+
+Options for validate:
+  --model NAME            model to use: replaces the plan's model.name (agents keep theirs);
+                          give the one run gets, so max_cost_usd is checked with its price
 
 Options for run and plan:
   --input NAME=VALUE      a plan input (repeatable); VALUE is a number or true/false when

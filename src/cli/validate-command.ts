@@ -43,6 +43,8 @@ export interface ValidateOptions {
   readonly env?: RunnerEnvironment;
   /** How long each MCP server gets to start and list its tools. */
   readonly mcpStartTimeoutMs?: number;
+  /** `--model`: replaces each plan's `model.name`, as `run --model` and the action's `model` input do, so `max_cost_usd` prices the model the run calls. */
+  readonly model?: string;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function validateCommand(files: readonly string[], out: (line: stri
           cwd: options.cwd ?? process.cwd(),
           env,
           ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
+          ...(options.model !== undefined && { model: options.model }),
           learnSecrets: (values) => pushAll(learned, values),
         }).catch((error: unknown) => {
           if (signal.aborted) return undefined;

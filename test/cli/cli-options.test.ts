@@ -72,7 +72,7 @@ describe('a value given to an option that takes none', () => {
 
 describe('options the command line gives', () => {
   it('are refused when the command does not read them, naming what it takes', () => {
-    expect(() => parseCliArgs(['validate', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('--trace is not an option of validate, which takes only plan files'));
+    expect(() => parseCliArgs(['validate', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('--trace is not an option of validate, which takes --model'));
     expect(() => parseCliArgs(['validate', 'plan.yml', '--input', 'a=b'])).toThrow(UsageError);
     expect(() => parseCliArgs(['plan', 'plan.yml', '--weights-from', 't.jsonl'])).toThrow(UsageError);
     expect(() => parseCliArgs(['eval', 'plan.yml', '--weights-from', 't.jsonl'])).toThrow(/^--weights-from is not an option of eval, which takes --runs, /);
