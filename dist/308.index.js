@@ -239,6 +239,12 @@ function readAttempt(tool, response) {
     const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffReason */ .ag)(response.choices[0]);
     if (cutOff)
         return fail(`the answer was cut off before it ended (${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffWhy */ .q1)(cutOff)}), so its arguments may be incomplete`);
+    // Parallel calls of the tool ("fetch W10 and W11") are not one call: the first ran alone and the step was \u2705 with
+    // the others dropped unsaid (found by an adversarial pass). The same call sent twice is one call.
+    const asked = message.tool_calls.filter((c) => c.type === 'function' && c.function.name === tool.name);
+    if (asked.some((c) => c.type === 'function' && c.function.arguments !== call.function.arguments)) {
+        return fail(`it called '${tool.name}' ${asked.length} times in one answer with different arguments, and none was run: this step makes exactly one call, so call it once with the arguments the whole step needs`);
+    }
     const parsed = (0,_parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__/* .parseToolArguments */ .o)(call.function.arguments);
     if (!parsed.ok)
         return fail(parsed.error);
@@ -465,12 +471,16 @@ function promptValue(value) {
 
 
 /**
- * A model's tool-call argument string read as a value (`''` as `{}`), or what was wrong with it, for the model. Valid
- * JSON refused for its shape (too deep, a key twice) says so: "not valid JSON" had the model send it again.
+ * A model's tool-call argument string read as a value (`''` and `null` as `{}`: no arguments, as the answer reader
+ * takes a missing or null `arguments`), or what was wrong with it, for the model. Valid JSON refused for its shape
+ * (too deep, a key twice) says so: "not valid JSON" had the model send it again.
  */
 function parseToolArguments(text) {
     try {
-        return { ok: true, args: (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text === '' ? '{}' : text) };
+        const args = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text === '' ? '{}' : text);
+        // Servers that serialise no arguments as `"null"` (a tool without parameters) had every call refused, and the
+        // model could not mend it (found by an adversarial pass).
+        return { ok: true, args: args === null ? {} : args };
     }
     catch (error) {
         if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonTooDeepError */ .FY || error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonDuplicateKeyError */ .bW)

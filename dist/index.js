@@ -1052,21 +1052,31 @@ function checkRunJob(env) {
     const parts = [env['GITHUB_RUN_ID'], env['GITHUB_RUN_ATTEMPT'], env['GITHUB_JOB'], env['RUNNER_NAME']];
     return parts.every((part) => part !== undefined && part !== '') ? `plan-runner:${parts.join('/')}` : undefined;
 }
-/** The workflow run and attempt at the start of a `checkRunJob`. */
-const RUN_ATTEMPT = /^plan-runner:(\d+)\/(\d+)\//;
+/** The workflow run, attempt and job (its key in the workflow: every leg of a matrix has it) of a `checkRunJob`. */
+const RUN_ATTEMPT_JOB = /^plan-runner:(\d+)\/(\d+)\/([^/]*)\//;
 /**
- * Whether `other` (a check run's `external_id`) is a job of an earlier attempt of the workflow run `job` belongs to:
- * GitHub re-runs only a workflow run that has ended, so no job writes it now (one its lost runner left in progress
- * stays so for good).
+ * How `other` (a check run's `external_id`) stands to the workflow run attempt `job` belongs to: an earlier attempt
+ * (GitHub re-runs only a workflow run that has ended, so no job writes it now; one its lost runner left in progress
+ * stays so for good), another leg of this very job of this attempt (a matrix's, whenever it ran), or neither (another
+ * job of the workflow, which a later job is meant to supersede \u2014 `mode: plan`'s `action_required` before the job
+ * that runs the plan \u2014 or unknown).
  */
-function earlierAttempt(other, job) {
-    const theirs = other === null ? null : RUN_ATTEMPT.exec(other);
-    const ours = job === undefined ? null : RUN_ATTEMPT.exec(job);
-    return theirs !== null && ours !== null && theirs[1] === ours[1] && Number(theirs[2]) < Number(ours[2]);
+function attemptOf(other, job) {
+    const theirs = other === null ? null : RUN_ATTEMPT_JOB.exec(other);
+    const ours = job === undefined ? null : RUN_ATTEMPT_JOB.exec(job);
+    if (theirs === null || ours === null || theirs[1] !== ours[1])
+        return undefined;
+    if (Number(theirs[2]) < Number(ours[2]))
+        return 'earlier';
+    return theirs[2] === ours[2] && theirs[3] === ours[3] ? 'leg' : undefined;
 }
+/** Conclusions a required check passes on: a leg that ended so hides nothing behind a later leg's pass. */
+const PASSES = new Set(['success', 'neutral', 'skipped']);
 /** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
 const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
+/** The conclusions a required check passes on (GitHub's `neutral` as much as `success`): ones another job's check of the name could hide behind. */
+const PASSING = new Set(['success', 'neutral']);
 /** Now as a date GitHub shows: the wall clock, since a `Clock`'s time is on its own scale (the system one counts from the process's start). */
 const wallTime = () => new Date().toISOString();
 /**
@@ -1107,8 +1117,8 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
 /**
  * The check run this job started, still in progress, when its main step was killed before it
  * completed it (the post step ends it): the one of the `id` the main step saved, else the one on the
- * commit of this name whose `details_url` is the link to this run attempt, so another run's check of
- * the same name is never touched. The id first: GitHub keeps no `details_url` a workflow's own token
+ * commit of this name this job wrote (`ownedBy`), so another run's or another leg's check of the same name is
+ * never touched. The id first: GitHub keeps no `details_url` a workflow's own token
  * gives (it links its own page), so with the job's token the link matched none, and the check stayed in
  * progress. Read by the id alone: the name is the plan file's as the post step reads it, and a later step
  * that checked out another commit or changed the plan had it found under another name, or none (found by
@@ -1118,7 +1128,7 @@ async function leftCheckRun(octokit, target, warn, timing = {}) {
     const shown = target.name === undefined ? `of id ${target.id}` : `'${target.name}'`;
     try {
         const left = target.id === undefined
-            ? (await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 })).data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed')
+            ? (await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 })).data.check_runs.find((run) => ownedBy(run, target) && run.status !== 'completed')
             : (await octokit.rest.checks.get({ owner: target.owner, repo: target.repo, check_run_id: target.id })).data;
         if (!left || left.status === 'completed')
             return undefined;
@@ -1132,39 +1142,60 @@ async function leftCheckRun(octokit, target, warn, timing = {}) {
     }
 }
 /**
+ * Whether a check run found by name is this job's: by its job (`external_id`) when the job is known, since every leg of
+ * a matrix shares the name and the run link (a killed leg's post step completed another leg's check run as cancelled,
+ * found by an adversarial pass); else by the link to this run attempt.
+ */
+function ownedBy(run, target) {
+    return target.job === undefined ? run.details_url === target.detailsUrl : run.external_id === target.job;
+}
+/**
  * Another check run of this name on the commit that was being written while this one was (in progress, or completed
- * since this one started), or undefined (none, or the list could not be read: warned). GitHub gates a merge on the
- * newest check run of a name: matrix legs without a `run-key` write one name, and a leg's `success` written after
- * another's `failure` opened the gate on the failed leg (found by an adversarial pass).
+ * since this one started), or by another leg of this job of this workflow run attempt that ended before and did not
+ * pass, or undefined (none, or the
+ * list could not be read: warned). GitHub gates a merge on the newest check run of a name: matrix legs without a
+ * `run-key` write one name, and a leg's `success` written after another's `failure` opened the gate on the failed leg,
+ * also when the legs ran one after another (`max-parallel: 1`) (found by adversarial passes).
  */
 async function writtenBeside(octokit, target, id, since, warn) {
     try {
         const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
         // Not one another step of this job wrote (killed, its post step ends it later), nor an earlier attempt's: no other job writes those.
         const sameJob = (run) => target.job !== undefined && run.external_id === target.job;
-        return data.check_runs.find((run) => run.id !== id && !sameJob(run) && !earlierAttempt(run.external_id, target.job) && (run.status !== 'completed' || (run.completed_at !== null && Date.parse(run.completed_at) >= since)));
+        for (const run of data.check_runs) {
+            const attempt = attemptOf(run.external_id, target.job);
+            if (run.id === id || sameJob(run) || attempt === 'earlier')
+                continue;
+            if (run.status !== 'completed')
+                return { id: run.id, what: 'in progress' };
+            if (run.completed_at !== null && Date.parse(run.completed_at) >= since)
+                return { id: run.id, what: 'completed while this job ran' };
+            // A leg that ended before this one started (`max-parallel: 1`) and did not pass: this pass, written last, would hide it.
+            if (attempt === 'leg' && !PASSES.has(run.conclusion))
+                return { id: run.id, what: `completed ${run.conclusion ?? 'without a conclusion'} by another leg of this job` };
+        }
+        return undefined;
     }
     catch (error) {
         warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error))}.`);
         return undefined;
     }
 }
-/** Why a check run's `success` is failed when another job writes a check run of its name at the same time, naming it as `shown`. */
-function sharedNameWhy(shown, other) {
-    const what = other.status === 'completed' ? 'completed while this job ran' : 'in progress';
-    return `Another check run named '${shown}' (id ${other.id}, ${what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's success cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
+/** Why a check run's passing conclusion is failed when another job writes a check run of its name at the same time, naming it as `shown`. */
+function sharedNameWhy(shown, other, conclusion) {
+    return `Another check run named '${shown}' (id ${other.id}, ${other.what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's ${conclusion} cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
 }
 /**
- * The failure a check run's `success` becomes when another job writes a check run of its name at the same time. The
+ * The failure a check run's passing conclusion becomes when another job writes a check run of its name at the same time. The
  * name (the plan's, and a `run-key` from a matrix value or a branch) is text in the Markdown, as the rest of the run's
  * text there is: placed as written, `checkout@v4` was a mention and an `<img>` an image (found by an adversarial pass).
  */
 function sharedNameResult(result, other, name) {
-    return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy((0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(name), other)}\n\n${result.summary}` };
+    return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy((0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(name), other, result.conclusion)}\n\n${result.summary}` };
 }
 /**
  * Completing the check run `id`, or with no `id` (its create failed) creating it completed: retried within
- * a bound, never throws, only the first completion counts. `shared`: a `success` is checked first against
+ * a bound, never throws, only the first completion counts. `shared`: a `success` or `neutral` is checked first against
  * another job writing the same name (`writtenBeside`), from `startedAt` (epoch ms) on.
  */
 function endingCheckRun(octokit, target, id, warn, timing, shared) {
@@ -1181,10 +1212,10 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
         : octokit.rest.checks.update({ ...where, check_run_id: id, ...ended(result) });
     // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
     const finish = async (given) => {
-        const beside = shared && given.conclusion === 'success' ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
+        const beside = shared && PASSING.has(given.conclusion) ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
         const result = beside ? sharedNameResult(given, beside, target.name) : given;
         if (beside)
-            warn(`The check run '${target.name}' is completed as failed: ${sharedNameWhy(target.name, beside)}`);
+            warn(`The check run '${target.name}' is completed as failed: ${sharedNameWhy(target.name, beside, given.conclusion)}`);
         const maxAttempts = timing.maxAttempts ?? 4;
         const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
         for (let attempt = 1;; attempt++) {
@@ -6062,6 +6093,11 @@ function applyEvent(record, event) {
                 step.made = true;
             else
                 delete step.made;
+            const undone = event.reused ? [...(record.carriedFailures ?? [])].filter(([key]) => key.startsWith(`${event.stepKey}/`)) : [];
+            if (undone.length > 0)
+                step.leftUndone = undone;
+            else
+                delete step.leftUndone;
             delete step.retry;
             break;
         }
@@ -8470,29 +8506,36 @@ function partialResults(record, stepStates, results) {
         if (state !== 'completed')
             continue;
         const step = record.steps.get(key);
-        const gap = (0,result_gap/* resultGap */.Y)(planSteps.get(key), holes(step), results, made);
-        // Whether no goal passes on it is the run's judgement (`StepRecord.made`), read, not made again here (found by an
-        // adversarial pass: a for_each tool step with failed items, given a count that read 0, passed `contains`).
-        const why = step?.made && step.partial !== undefined ? step.partial : (gap?.why ?? step?.partial);
+        const failed = holes(step);
+        const gap = (0,result_gap/* resultGap */.Y)(planSteps.get(key), failed?.why, results, made);
+        // Whether no goal passes on it, and why, is the run's judgement (`StepRecord.made`, `partial`), read, not made again
+        // here (found by adversarial passes: a for_each tool step with failed items, given a count that read 0, passed
+        // `contains`; a plan step whose plan's result was a list drawn from a cut one named only its failed items).
+        const why = step?.partial ?? gap?.why;
         if (why === undefined)
             continue;
         const fix = gap?.cutBy !== undefined
             ? `have step ${gap.cutBy} return all of its list (a narrower query), or split the work`
             : gap?.madeBy !== undefined
                 ? `make the list step ${gap.madeBy} returns whole (a narrower read or query, items that all complete) and run again`
-                : gap === undefined || step?.made
+                : gap === undefined || step?.made || failed?.alone === false
                     ? 'make what it was given whole (a narrower read or query, items that all complete) and run again'
                     : 'fix what did not complete and run again, or check it with all_steps_completed';
         partial.set(key, { why: `step ${key}: ${why}`, fix, ...(step?.made && { made: true }) });
     }
     return partial;
 }
-/** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */
+/**
+ * Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's; `alone`:
+ * they are all it lacks (the step whose items failed has no other gap: a list drawn from a cut one, a tool's answers
+ * made from what lacks work), so all_steps_completed checks the rest.
+ */
 function holes(step) {
     for (let depth = 0; step !== undefined && depth <= run_event/* MAX_PLAN_DEPTH */.Z1; depth++) {
         if (step.failedItems && step.failedItems.length > 0) {
             const total = step.itemCounts?.total ?? step.items?.length;
-            return `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed${depth > 0 ? `, in the plan it uses (its result step ${step.key})` : ''}`;
+            const why = `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed${depth > 0 ? `, in the plan it uses (its result step ${step.key})` : ''}`;
+            return { why, alone: step.partial === undefined };
         }
         const nested = step.nested;
         step = nested?.resultStepKey === undefined ? undefined : nested.steps.get(nested.resultStepKey);
@@ -8915,7 +8958,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(376)]).then(__nccwpck_require__.bind(__nccwpck_require__, 93376));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(541)]).then(__nccwpck_require__.bind(__nccwpck_require__, 42541));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -9246,7 +9289,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(376)]).then(__nccwpck_require__.bind(__nccwpck_require__, 93376));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(541)]).then(__nccwpck_require__.bind(__nccwpck_require__, 42541));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -9314,7 +9357,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 97779:
+/***/ 76003:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9322,6 +9365,15 @@ async function openTools(plan, context) {
 __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
+
+;// CONCATENATED MODULE: ./lib/core/option-names.js
+/** For a job whose front end did not say (tests, a library caller): both front ends' names. */
+const EITHER_OPTION_NAMES = {
+    task: 'a task (the task input, --task)',
+    agent: 'mode: agent (--agent)',
+    notAgent: 'with mode: run (without --agent)',
+    fresh: 'start a new run of the workflow, or re-run the job with resume: never (the CLI: run it without --resume)',
+};
 
 ;// CONCATENATED MODULE: ./lib/core/dependency-order.js
 /**
@@ -9743,7 +9795,50 @@ class NestedPlanError extends step_error/* StepError */.zg {
 
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __nccwpck_require__(99674);
+;// CONCATENATED MODULE: ./lib/run/used-plan-under.js
+/**
+ * The limits a used plan that leaves them out takes from the plan using it, not from the defaults: a used plan
+ * without `timeout_minutes` under a top plan's 120 was stopped at the default 30 (found by a budget pass), and one
+ * without `max_items` under a top plan's 3 mapped over 5 items, under its 2,000 refused 1,200; one without
+ * `concurrency` ran 4 steps at once where the top plan allowed 8 (the job's slots still cap every run together).
+ */
+const FROM_USING_PLAN = ['timeout_minutes', 'max_items', 'concurrency'];
+/**
+ * The used plan as its nested run runs it: each limit of `FROM_USING_PLAN` it sets itself is its own, each it
+ * leaves out the using plan's (itself perhaps taken from the plan using that one). Its run's deadline so falls no
+ * sooner than the using run's, which stops it too: it runs under what remains of that, or its own if sooner.
+ * Likewise `model.temperature`: as it runs on the using plan's model when it names none, it runs at that plan's
+ * temperature when it gives none (it ran at the endpoint's default beside a top plan's `temperature: 0`).
+ */
+function usedPlanUnder(used, using) {
+    const own = used.source?.limits ?? {};
+    const taken = Object.fromEntries(FROM_USING_PLAN.filter((key) => own[key] === undefined && using.limits[key] !== undefined).map((key) => [key, using.limits[key]]));
+    const temperature = used.source?.model?.temperature === undefined ? using.source?.model?.temperature : undefined;
+    const source = temperature === undefined ? used.source : { ...used.source, model: { ...used.source?.model, temperature } };
+    return { ...used, limits: { ...used.limits, ...taken }, ...(source !== undefined && { source }) };
+}
+
+;// CONCATENATED MODULE: ./lib/run/unknown-call-why.js
+/**
+ * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
+ * stopped (a timeout, a cancel), or its answer was too large to read (the server did answer: "got no answer"
+ * alone was untrue there; found by an adversarial pass).
+ */
+function unknownCallWhy(stepKey, call) {
+    return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
+}
+
+;// CONCATENATED MODULE: ./lib/run/show-args.js
+
+/** Tool arguments for a message: compact JSON, cut at 200 characters (not between the halves of an emoji). */
+function showArgs(args) {
+    return (0,cut_text/* cutText */.IN)(JSON.stringify(args) ?? '{}', 201);
+}
+
 ;// CONCATENATED MODULE: ./lib/run/run-nested-plan.js
+
+
+
 
 
 
@@ -9783,7 +9878,7 @@ async function runNestedPlan(step, context) {
     if (deps.redact)
         deps.redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(given, inputs.inputs, deps.redact));
     const within = (0,plan_step/* stepKeyWithin */.t)(deps.within, step.key);
-    const outcome = await runPlan(inner, {
+    const outcome = await runPlan(usedPlanUnder(inner, context.plan), {
         ...deps,
         inputs: inputs.inputs,
         listeners: [context.emit],
@@ -9799,7 +9894,11 @@ async function runNestedPlan(step, context) {
     if (outcome.status !== 'succeeded' && context.signal.aborted)
         return fail(context.signal.reason, usage);
     if (outcome.status !== 'succeeded') {
-        const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
+        // Stopped by a limit of its own (its `timeout_minutes`) while a call with side effects ran: at the top the stop ends
+        // the run; here the run using it would go on, continue or replan past a call that may have taken effect. A person checks.
+        const unknown = outcome.status === 'escalated' ? undefined : unknownCallIn(outcome.record);
+        const stoppedPast = unknown && `${unknownCallWhy(unknown.stepKey, `${unknown.tool}(${showArgs(unknown.args)})`)} (its run stopped: ${outcome.reason ?? outcome.status})`;
+        const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : stoppedPast ? { escalation: stoppedPast } : {};
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation, ...(outcome.endpointUnusable && { endpointUnusable: true }) }), usage);
     }
     const goals = inner.source?.goals ?? [];
@@ -9853,6 +9952,18 @@ async function runNestedPlan(step, context) {
         ...(partial !== undefined && { partial }),
         ...(made && { made: true }),
     };
+}
+/** A call with side effects that got no answer in `record`, or in a plan it used (stopped with it by the same limit). */
+function unknownCallIn(record) {
+    const own = record.toolCalls.find((call) => call.sideEffects && call.outcome === 'unknown');
+    if (own)
+        return own;
+    for (const step of record.steps.values()) {
+        const inner = step.nested && unknownCallIn(step.nested);
+        if (inner)
+            return inner;
+    }
+    return undefined;
 }
 /** Takes a slot of the job's concurrency for the used plan's judges; false when the run stopped first. */
 async function slotTaken(slots, signal) {
@@ -10664,13 +10775,6 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/run/show-args.js
-
-/** Tool arguments for a message: compact JSON, cut at 200 characters (not between the halves of an emoji). */
-function showArgs(args) {
-    return (0,cut_text/* cutText */.IN)(JSON.stringify(args) ?? '{}', 201);
-}
-
 ;// CONCATENATED MODULE: ./lib/run/repeated-side-effect-error.js
 
 
@@ -10871,6 +10975,7 @@ function abandonedRun(record, reason, at, durationMs) {
 }
 
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -11306,7 +11411,11 @@ class PlanRun {
     /** The earlier run's result for `step` as it is now (`reuseKey`), if a resume has one it may take. */
     #earlierResult(step, reuseKey) {
         // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
-        return this.#part?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+        if (this.#part?.part === 'merge' && step.forEach?.fanOut)
+            return undefined;
+        const resume = this.#deps.resume;
+        // A shard or merge runs none of the prepare job's steps: a used plan it completed with a step left undone is taken as it stands.
+        return resume?.reuse.get(reuseKey) ?? (this.#prepareSteps?.has(step.key) ? resume?.undoneWhole?.get(reuseKey) : undefined);
     }
     /** True when `step` will take an earlier run's result as it stands, and run nothing. */
     #reusedAsIs(step, reuseKey) {
@@ -12177,14 +12286,6 @@ function repeatedWhy(key, refused) {
     const then = refused.outcome === 'unknown' ? ': check whether it did' : ' again';
     return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it${then}`;
 }
-/**
- * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
- * stopped (a timeout, a cancel), or its answer was too large to read (the server did answer: "got no answer"
- * alone was untrue there; found by an adversarial pass).
- */
-function unknownCallWhy(stepKey, call) {
-    return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
-}
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
 
@@ -12657,8 +12758,8 @@ async function judgeGoals(plan, run, options) {
 
 // EXTERNAL MODULE: ./lib/run/step-tools.js
 var step_tools = __nccwpck_require__(87749);
-// EXTERNAL MODULE: ./lib/tools/github/write-allowance.js + 1 modules
-var write_allowance = __nccwpck_require__(12391);
+// EXTERNAL MODULE: ./lib/tools/github/write-caps.js
+var write_caps = __nccwpck_require__(21640);
 ;// CONCATENATED MODULE: ./lib/job/fan-out-writes.js
 
 
@@ -12673,12 +12774,31 @@ function fanOutWriteProblem(plan) {
     for (const step of plan.steps) {
         if (!early.has(step.key))
             continue;
-        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => Object.hasOwn(write_allowance/* CAPPED_WRITES */.L, name));
+        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => Object.hasOwn(write_caps/* CAPPED_WRITES */.L, name));
         if (writes.length > 0) {
             return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards \u00d7 the cap; call it from a step after the fan-out step (the merge job runs those once)`;
         }
     }
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./lib/job/fan-out-refusal.js
+
+
+/**
+ * Why a fanned-out run of the plan (`mode`, in words: `mode prepare`) is refused before anything runs, or undefined:
+ * it could pause for approval midway (the other jobs would wait on a state that never comes: approve first, with the
+ * environment pattern, then fan out), or a step of the prepare or a shard job may call a capped github write. The
+ * one rule for the run's refusal and `validate`'s warning of it.
+ */
+function fanOutRefusal(plan, mode) {
+    // The one rule for what may pause a plan (`pauseAsker`), which the refusal where no comment can be written reads too.
+    const asker = pauseAsker(plan);
+    if (asker !== undefined) {
+        return `${mode} cannot pause for approval midway (${asker}): set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`;
+    }
+    const writes = fanOutWriteProblem(plan);
+    return writes === undefined ? undefined : `${mode}: ${writes}`;
 }
 
 ;// CONCATENATED MODULE: ./lib/job/grant-approval.js
@@ -12796,18 +12916,66 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-;// CONCATENATED MODULE: ./lib/core/option-names.js
-/** For a job whose front end did not say (tests, a library caller): both front ends' names. */
-const EITHER_OPTION_NAMES = {
-    task: 'a task (the task input, --task)',
-    agent: 'mode: agent (--agent)',
-    notAgent: 'with mode: run (without --agent)',
-};
+;// CONCATENATED MODULE: ./lib/job/resumed-steps.js
+
+
+/**
+ * Whether a run resuming `resume` goes on with its last plan: a plan the model wrote is resumed as that run last
+ * had it, not written again, and a plan file's replans are resumed while the file's steps are as they were
+ * (`revisedFrom`), unless the trace hid a name in it, it was planned for another goal or other inputs, or it
+ * calls what the plan no longer lets it. `fileSteps`: the hash of the file's steps (`fileStepsHash`), when it has any.
+ */
+function resumedSteps(loadedPlan, resume, planned, fileSteps, redact) {
+    const instead = fileSteps === undefined ? 'so the model writes its steps anew' : "so this run starts from the plan file's steps";
+    const not = (why) => ({ why: `this run does not go on with the last plan of the run it resumes: ${why}, ${instead}` });
+    if (resume.plan.steps.length === 0)
+        return not('it had no steps');
+    const hidden = hiddenName(resume.plan.steps);
+    if (hidden !== undefined)
+        return not(`${hidden} holds a value the run hides as a secret, which the trace keeps as ***`);
+    if (!samePlanning(planned, resume))
+        return not('it was planned for other inputs, another goal or other goal checks (give those again to go on with that plan)');
+    const fromFile = fileSteps === undefined ? (sameGoal(loadedPlan.goal, resume, redact) ? undefined : 'the model wrote it for another goal (give that goal again to go on with that plan)') : notRevisedFrom(fileSteps, resume);
+    if (fromFile !== undefined)
+        return not(fromFile);
+    // Steps that call what the plan no longer lets them (a tool, an agent profile's): written anew, or the file's own.
+    const refused = callsRefusedNow(loadedPlan, resume.plan.steps);
+    if (refused !== undefined)
+        return not(`it calls what the plan no longer lets it (${refused})`);
+    return { steps: resume.plan.steps };
+}
+/** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
+function sameGoal(goal, resume, redact) {
+    return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
+}
+/** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
+function samePlanning(planned, resume) {
+    return resume.plannedFor === undefined || resume.plannedFor === planned;
+}
+/**
+ * Why the run `resume` came from did not replan the plan file's steps as they still are (`fileSteps`: their
+ * hash), or undefined when it did: then it resumes with its replans, as a plan a model wrote resumes as written.
+ * From the file's steps a step a replan replaced would run again, and a call it failed for certain could now
+ * take effect besides its replacement's (found by a review). A file changed since starts from its own steps.
+ *
+ * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
+ * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
+ * revisions, started from the file's steps and repeated the replaced call (found by an adversarial hunt).
+ */
+function notRevisedFrom(fileSteps, resume) {
+    const changed = "the plan file's steps changed since (restore them to go on with that plan)";
+    if (resume.fileSteps !== undefined)
+        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c)(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
+    // A trace written before `fileSteps`: its own replans only.
+    if (resume.plan.revision <= resume.firstPlan.revision)
+        return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
+    return fileSteps === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps) ? undefined : changed;
+}
 
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __nccwpck_require__(19474);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __nccwpck_require__(56942);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __nccwpck_require__(39242);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -13190,6 +13358,27 @@ function prepareModel(plan, settings, createModel = createModelClient) {
     return { ok: true, budget, ...(budgeted && { model: redact ? (0,redacting_model_client/* redactingModelClient */.Q)(budgeted, redact) : budgeted }) };
 }
 
+;// CONCATENATED MODULE: ./lib/job/replaced-step-refusal.js
+
+
+/**
+ * Why a resumed run may not start: it does not go on with the plan the run it resumes last had (`why`: a merge
+ * job's re-run from the prepare job's plan, `ResumeState.replacedBefore`; a plain resume from the plan file's
+ * steps or a plan written anew, `ResumedSteps`), and a step that run's revisions took out (`stepsTakenOut`) is in
+ * its plan again and may call a tool with side effects, so it could take effect beside what replaced it.
+ */
+function replacedStepRefusal(plan, resume, why, tools, names) {
+    for (const [key, took] of (0,resume_state/* stepsTakenOut */.vB)(resume)) {
+        const step = plan.steps.find((candidate) => candidate.key === key);
+        const tool = step && (0,step_tools/* toolsStepMayCall */.R)(step, plan).find((name) => tools.get(name)?.sideEffects);
+        if (tool === undefined)
+            continue;
+        return (`step ${key} ${took}, and ${why}, where step ${key} is in the plan again: it may call ${tool}, a tool with side effects, which could take effect beside what replaced it. ` +
+            `Nothing ran. If running that step again is what you want, run the plan afresh: ${names.fresh}`);
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./lib/job/write-steps.js
 
 /**
@@ -13246,10 +13435,9 @@ async function writeSteps(plan, options) {
 
 
 
-/** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
-function sameGoal(goal, resume, redact) {
-    return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
-}
+
+
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -13259,31 +13447,9 @@ function sameGoal(goal, resume, redact) {
 function plannedFor(plan, inputs, redact) {
     return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact) });
 }
-/** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
-function samePlanning(planned, resume) {
-    return resume.plannedFor === undefined || resume.plannedFor === planned;
-}
 /** The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. */
 function fileStepsHash(fileSteps, redact) {
     return (0,stable_hash/* stableHash */.c)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));
-}
-/**
- * Whether the run `resume` came from replanned the plan file's steps as they still are (`fileSteps`: their
- * hash): then it resumes with its replans, as a plan a model wrote resumes as written. From the file's steps
- * a step a replan replaced would run again, and a call it failed for certain could now take effect besides
- * its replacement's (found by a review). A file changed since starts from its own steps.
- *
- * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
- * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
- * revisions, started from the file's steps and repeated the replaced call (found by an adversarial hunt).
- */
-function revisedFrom(fileSteps, resume) {
-    if (resume.fileSteps !== undefined)
-        return resume.fileSteps === fileSteps && (0,stable_hash/* stableHash */.c)(resume.plan.steps) !== fileSteps;
-    // A trace written before `fileSteps`: its own replans only.
-    if (resume.plan.revision <= resume.firstPlan.revision)
-        return false;
-    return fileSteps === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps);
 }
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
@@ -13338,28 +13504,21 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (settings.fanOut && !loadedPlan.steps.some((step) => step.forEach?.fanOut)) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
     }
-    // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
-    // The one rule for what may pause a plan (`pauseAsker`), which the refusal where no comment can be written reads too.
-    const fanOutAsker = settings.fanOut ? pauseAsker(loadedPlan) : undefined;
-    if (settings.fanOut && fanOutAsker !== undefined) {
-        return {
-            kind: 'rejected',
-            plan: loadedPlan,
-            errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway (${fanOutAsker}): set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
-        };
-    }
+    // A paused part would leave the other jobs waiting on a state that never comes; a capped write in a part counts per job.
+    const fanOutRefused = settings.fanOut ? fanOutRefusal(loadedPlan, `mode ${settings.fanOut.part}`) : undefined;
+    if (fanOutRefused !== undefined)
+        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, fanOutRefused)] };
     // Found by an adversarial pass: with no comment for an `/approve` to find, a paused run waited for an answer that could never come.
     const asker = settings.approvalUnreachable !== undefined && settings.mode !== 'plan' ? pauseAsker(loadedPlan) : undefined;
     if (asker !== undefined)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `this plan may pause for approval (${asker}), and ${settings.approvalUnreachable}. Nothing ran`)] };
-    const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;
-    if (writes)
-        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part}: ${writes}`)] };
     let resume;
     const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? settings.resume : [settings.resume];
     const states = [];
     let shardPlans = new Map();
     let preparedSteps = new Set();
+    // A merge job's own earlier attempt (the last read): its replans are what a re-run of it goes on with.
+    let ownMerge;
     for (const trace of traces) {
         const read = (0,read_resume_trace/* parseResumeTrace */.ei)(trace, loadedPlan.name);
         if (!read.ok)
@@ -13370,35 +13529,29 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             shardPlans = read.state.shards;
             preparedSteps = new Set(read.state.reuse.keys());
         }
-        states.push((0,resume_state/* fanOutOwnState */.NB)(trace.fanOutPart, read.state, shardPlans, preparedSteps));
+        const own = (0,resume_state/* fanOutOwnState */.NB)(trace.fanOutPart, read.state, shardPlans, preparedSteps);
+        if (trace.fanOutPart === 'merge')
+            ownMerge = own;
+        states.push(own);
     }
     if (states.length > 0)
-        resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
+        resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '), ownMerge);
     const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
     const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs, redact);
     if (granted && !granted.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
-    // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last
-    // had it, not written again, unless the trace hid a name in it (then the model writes it anew).
-    // The file's steps as the trace keeps them: what a resumed run's replans (and this run's) are of.
+    // An approved run runs the plan exactly as approved; another resumed run goes on with the plan the run it
+    // resumes last had, or says why not (`resumedSteps`). The file's steps as the trace keeps them: what a resumed run's replans (and this run's) are of.
     const fileSteps = loadedPlan.steps.length > 0 ? fileStepsHash(loadedPlan.steps, redact) : undefined;
     const planned = plannedFor(loadedPlan, inputs.inputs, redact);
     const approved = granted ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact) : undefined;
     if (approved && 'problem' in approved)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
-    const resumedSteps = approved
-        ? approved.steps
-        : resume &&
-            resume.plan.steps.length > 0 &&
-            hiddenName(resume.plan.steps) === undefined &&
-            samePlanning(planned, resume) &&
-            (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps, resume)) &&
-            // Steps that call what the plan no longer lets them (a tool, an agent profile's): written anew, or the file's own.
-            callsRefusedNow(loadedPlan, resume.plan.steps) === undefined
-            ? resume.plan.steps
-            : undefined;
-    const steps = resumedSteps
-        ? { ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true }
+    const resumed = approved ? { steps: approved.steps } : resume && resumedSteps(loadedPlan, resume, planned, fileSteps, redact);
+    // Why this run may not go on with the plan the run it resumes last had: a step taken out there may run again.
+    const notResumed = resume?.replacedBefore?.why ?? (approved ? 'this run runs the steps the approval covers' : resumed?.why);
+    const steps = resumed?.steps
+        ? { ok: true, plan: { ...loadedPlan, steps: resumed.steps }, written: true }
         : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal, ...(settings.model.missingHint !== undefined && { missingHint: settings.model.missingHint }) });
     if (!steps.ok) {
         // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
@@ -13433,6 +13586,11 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     catch (error) {
         // The model may have written the steps already: its calls cost though nothing ran.
         return { kind: 'rejected', plan, errors: [setupError(plan, error.message)], usage: budget.usage };
+    }
+    const replaced = resume && notResumed !== undefined ? replacedStepRefusal(plan, resume, notResumed, opened.tools, settings.optionNames ?? EITHER_OPTION_NAMES) : undefined;
+    if (replaced !== undefined) {
+        await opened.close();
+        return { kind: 'rejected', plan, errors: [setupError(plan, `cannot ${settings.fanOut?.part === 'merge' ? 're-run the merge' : 'resume'}: ${replaced}`)], usage: budget.usage };
     }
     const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
     // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
@@ -13756,7 +13914,8 @@ const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning', _read_chat_
 /** What the model wrote in one message: its text, what it wrote beside it, its tool calls. */
 function writtenText(message) {
     const beside = WRITTEN_FIELDS.map((field) => message[field]).filter((value) => typeof value === 'string');
-    const calls = (message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''));
+    // A call of another type is kept as it came (its depth bounded by the reader) and run by no step: written out, it is output all the same.
+    const calls = (message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : JSON.stringify(call)));
     return [message.content ?? '', ...beside, ...calls].join('');
 }
 /**
@@ -13849,11 +14008,13 @@ const CUT_OFF_FINISH_REASONS = new Set([
 const normal = (reason) => reason.trim().toLowerCase().replace(/-/g, '_');
 /**
  * The finish reason of an answer the endpoint cut off before it ended, else undefined. A fragment
- * is never read as the whole: not as a step's result, a plan, nor a judge's verdict.
+ * is never read as the whole: not as a step's result, a plan, nor a judge's verdict. Returned without the
+ * blanks around it, so as long as a reason it names: `content_filter` and 100,000 spaces went whole into
+ * a step's error, the log and the trace (found by an adversarial pass).
  */
 function cutOffReason(choice) {
     const reason = choice?.finish_reason;
-    return typeof reason === 'string' && CUT_OFF_FINISH_REASONS.has(normal(reason)) ? reason : undefined;
+    return typeof reason === 'string' && CUT_OFF_FINISH_REASONS.has(normal(reason)) ? reason.trim() : undefined;
 }
 /** True when `reason` says the answer ended at the token limit (`length`, `max_tokens`, \u2026). */
 function reachedTokenLimit(reason) {
@@ -14481,14 +14642,15 @@ function toolCalls(value, choice) {
         const { arguments: _args, ...named } = fn;
         if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
             return new MalformedAnswer(`${where} nests more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
+        const args = fn['arguments'];
+        // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack. Checked before a
+        // call of another type is kept as it came: its arguments are written out too (found by an adversarial pass).
+        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+            return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         if (call['type'] !== undefined && call['type'] !== 'function') {
             calls.push(call); // a custom tool call: kept as it is, callers look for functions only
             continue;
         }
-        const args = fn['arguments'];
-        // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack.
-        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
-            return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         calls.push({
             ...call,
             // Some servers leave out the type, the id, or send the arguments as an object.
@@ -15312,6 +15474,130 @@ function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) 
 
 /***/ }),
 
+/***/ 68267:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ checkGithubLabels)
+/* harmony export */ });
+/* harmony import */ var _tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(84799);
+/* harmony import */ var _plan_check_context_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98231);
+
+
+/** The github tools that set labels, each from its `labels` argument. */
+const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
+/**
+ * Labels a `tool_call` step of `plan` writes out in its args (no reference in them) for a github tool that sets
+ * labels, which `allowed` (the top plan's `github.writes.labels`) does not list: the tool refuses them by the same
+ * rule (`labelsRefused`) when the step runs, after the steps before it (found by an adversarial pass). `usedPlan`:
+ * the plan is used by a plan step, whose plan's `github:` it writes with.
+ */
+function checkGithubLabels(plan, tools, allowed, usedPlan = false) {
+    const issues = [];
+    (plan.workflow_sequence ?? []).forEach((step, index) => {
+        const labels = step.args?.['labels'];
+        if (step.type !== 'tool_call' || step.tool === undefined || !LABELLING_TOOLS.has(step.tool) || tools.get(step.tool)?.toolset !== 'github' || !Array.isArray(labels))
+            return;
+        labels.forEach((label, position) => {
+            if (typeof label !== 'string' || label.includes('${'))
+                return;
+            const problem = (0,_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .labelsRefused */ .C)(allowed, [label]);
+            if (problem === undefined)
+                return;
+            const where = usedPlan ? ' in this plan, which the plans it uses write with' : '';
+            issues.push({ path: [...(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_1__/* .stepPath */ .q)(index), 'args', 'labels', position], message: `${problem}: ${step.tool} refuses it when the step runs; list it under github: { writes: { labels: [...] } }${where}, or leave it out` });
+        });
+    });
+    return issues;
+}
+
+
+/***/ }),
+
+/***/ 10991:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ checkGithubWriteCaps),
+/* harmony export */   x: () => (/* binding */ certainWrites)
+/* harmony export */ });
+/* harmony import */ var _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(87093);
+/* harmony import */ var _tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21640);
+/* harmony import */ var _plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98231);
+
+
+
+const NONE = { issue: 0, comment: 0 };
+const TOOL_OF = { issue: 'create_issue', comment: 'add_comment' };
+/**
+ * The capped github writes step `step` of a plan makes for certain in a run that completes it: one for a `tool_call`
+ * step that calls a capped github tool once (no `for_each`, whose items may be none), a used plan's (`used`) for a
+ * `type: plan` step; none for an agent, which may call a tool any number of times. No step of a plan is skipped but
+ * by a failure, so a run that completes writes at least this many.
+ */
+function stepWrites(step, tools, used) {
+    if (step.type === 'plan' && step.uses !== undefined)
+        return used(step.uses) ?? NONE;
+    if (step.type !== 'tool_call' || step.tool === undefined || step.for_each !== undefined)
+        return NONE;
+    if (!Object.hasOwn(_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .L, step.tool) || tools.get(step.tool)?.toolset !== 'github')
+        return NONE;
+    return { ...NONE, [_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .L[step.tool]]: 1 };
+}
+/** The capped github writes a used plan's steps (and the plans they use, at any depth) make for certain, each plan counted once in `seen`. */
+function certainWrites(plan, seen = new Map()) {
+    const known = seen.get(plan);
+    if (known !== undefined)
+        return known;
+    seen.set(plan, NONE);
+    const total = { ...NONE };
+    for (const step of plan.source.workflow_sequence ?? []) {
+        const writes = stepWrites(step, plan.tools, (uses) => {
+            const inner = plan.subplans?.get(uses);
+            return inner === undefined ? undefined : certainWrites(inner, seen);
+        });
+        total.issue += writes.issue;
+        total.comment += writes.comment;
+    }
+    seen.set(plan, total);
+    return total;
+}
+/**
+ * The step of `plan` whose capped github writes pass `github.writes` (`writes`, the top plan's) for certain, for
+ * each kind: the write tool refuses that write by the same rule (`passedCap`) when the step runs, after the steps
+ * before it wrote (found by an adversarial pass). `used`: what a `type: plan` step's used plan writes, once known.
+ */
+function checkGithubWriteCaps(plan, tools, writes, used = () => undefined) {
+    const issues = [];
+    const total = { ...NONE };
+    const writers = { issue: [], comment: [] };
+    (plan.workflow_sequence ?? []).forEach((step, index) => {
+        const made = stepWrites(step, tools, used);
+        for (const kind of ['issue', 'comment']) {
+            if (made[kind] === 0)
+                continue;
+            const before = total[kind];
+            total[kind] += made[kind];
+            writers[kind].push(step.type === 'plan' ? `${String(step.id)} (the plan ${step.uses}: ${made[kind]})` : String(step.id));
+            const passed = (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .c)(writes, kind, total[kind]);
+            if (passed === undefined || (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .c)(writes, kind, before) !== undefined)
+                continue;
+            const tool = TOOL_OF[kind];
+            const one = writers[kind].length === 1;
+            const raise = total[kind] <= _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_WRITES_CAP */ .hi ? `raise ${passed.field} under github: { writes: { ${passed.field}: ${total[kind]} } }, or ` : '';
+            issues.push({
+                path: [...(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__/* .stepPath */ .q)(index), step.type === 'plan' ? 'uses' : 'tool'],
+                message: `${passed.rule}, and ${one ? 'step' : 'steps'} ${(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__/* .listNames */ .Z)(writers[kind])} ${one ? 'calls' : 'call'} ${tool} ${total[kind] === 1 ? 'once' : `${total[kind]} times`} in every run that completes ${one ? 'it' : 'them'}: ` +
+                    `it refuses the one past the cap when this step runs, after the ones before it were written; ${raise}combine the writes into fewer steps`,
+            });
+        }
+    });
+    return issues;
+}
+
+
+/***/ }),
+
 /***/ 25708:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -15409,6 +15695,73 @@ function checkUsedPlansPricing(plan, callerModel) {
             path: ['limits', 'max_cost_usd'],
             message: `max_cost_usd cannot be enforced: no price is known for model ${names}, and a used plan's calls count against this plan's budget. ` +
                 `Give its price in this plan, whose \`pricing:\` prices the plans it uses too, in US dollars per million tokens, e.g. \`${example}\`, or use max_tokens instead`,
+        },
+    ];
+}
+
+
+/***/ }),
+
+/***/ 12896:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ checkUsedStepCount),
+/* harmony export */   w: () => (/* binding */ checkStepCount)
+/* harmony export */ });
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80083);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(10283);
+
+
+const advice = (allowed) => `the run would stop after ${allowed}; raise limits.max_steps (up to 100,000), or combine steps (for_each items do not count)`;
+const at = (plan) => (plan.limits?.max_steps === undefined ? ['workflow_sequence'] : ['limits', 'max_steps']);
+/**
+ * More steps than `limits.max_steps`: the budget would stop the run after that many, the steps before run
+ * (side effects included) and the rest never. `validate` said "ok" of such a plan (found by a review).
+ * Checked here for the plan's own steps; a model's plan is checked with the room left (validate-model-steps).
+ */
+function checkStepCount(plan, count) {
+    const allowed = plan.limits?.max_steps ?? _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_LIMITS */ .dR.max_steps;
+    if (count <= allowed)
+        return [];
+    return [
+        {
+            path: at(plan),
+            message: `the plan has ${count} steps, but limits.max_steps allows ${allowed} in all (steps of used plans and those a replan adds count too): ${advice(allowed)}`,
+        },
+    ];
+}
+/** Steps a run of `plan` starts when each runs once: its own, and those of the plans its plan steps use, at any depth. */
+function stepsOfRun(plan, counted) {
+    const known = counted.get(plan);
+    if (known !== undefined)
+        return known;
+    let steps = plan.steps.length;
+    for (const step of plan.steps) {
+        const used = step.uses === undefined ? undefined : plan.subplans?.get(step.uses);
+        if (used)
+            steps += stepsOfRun(used, counted);
+    }
+    counted.set(plan, steps);
+    return steps;
+}
+/**
+ * A top plan whose own steps fit `limits.max_steps` (`checkStepCount`), but not with those of the plans its plan
+ * steps use, which count against it: `validate` said "ok", and the run stopped inside a used plan, the steps
+ * before run (found by an adversarial pass).
+ */
+function checkUsedStepCount(plan) {
+    const allowed = plan.limits.max_steps;
+    const own = plan.steps.length;
+    if (own > allowed)
+        return [];
+    const all = stepsOfRun(plan, new WeakMap());
+    if (all <= allowed)
+        return [];
+    return [
+        {
+            path: at(plan.source),
+            message: `the plan has ${own} steps and the plans its plan steps use ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(all - own)} more, but limits.max_steps allows ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed)} in all: ${advice((0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed))}`,
         },
     ];
 }
@@ -17134,7 +17487,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
 /* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2237);
 /* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(61807);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(56942);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(39242);
 
 
 
@@ -17209,6 +17562,7 @@ async function loadPlanFile(path, options = {}) {
             chain,
             root,
             ...(rest.model !== undefined && { model: rest.model }),
+            ...(rest.stepsRun === false && { stepsRun: false }),
             load: (file, innerChain) => {
                 const key = `${innerChain.length}:${file}`;
                 let loading = usedPlans.get(key);
@@ -17241,17 +17595,23 @@ async function loadPlanFile(path, options = {}) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(80083);
 /* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99500);
-/* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(25708);
-/* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(50657);
-/* harmony import */ var _find_references_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(99271);
-/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(19474);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(43508);
-/* harmony import */ var _resolve_inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(57637);
-/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(36487);
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8463);
-/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(37665);
+/* harmony import */ var _check_github_labels_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(68267);
+/* harmony import */ var _check_github_write_caps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(10991);
+/* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(25708);
+/* harmony import */ var _check_step_count_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(12896);
+/* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(50657);
+/* harmony import */ var _find_references_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(99271);
+/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(19474);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(43508);
+/* harmony import */ var _resolve_inputs_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(57637);
+/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(36487);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8463);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(37665);
+
+
+
 
 
 
@@ -17330,8 +17690,8 @@ async function loadSubplans(plan, context) {
             issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
             continue;
         }
-        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_PLAN_DEPTH */ .Z1) {
-            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
+        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_12__/* .MAX_PLAN_DEPTH */ .Z1) {
+            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_12__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
             continue;
         }
         let loaded = loadedAt.get(resolved);
@@ -17351,15 +17711,15 @@ async function loadSubplans(plan, context) {
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
             const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
-            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_8__/* .problemCount */ .bS)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_11__/* .problemCount */ .bS)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_13__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
         subplans.set(uses, inner);
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_11__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_11__/* .pushAll */ .i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_11__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
             const mine = tools[name];
             if (mine && !sameTool(mine, tool)) {
@@ -17376,10 +17736,23 @@ async function loadSubplans(plan, context) {
     }
     // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
     if (context.chain.length === 1 && plan.source.http === undefined)
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_11__/* .pushAll */ .i)(issues, usedHttpIssues(plan, subplans));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedHttpIssues(plan, subplans));
+    if (context.chain.length === 1)
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanLabelIssues(plan, subplans));
+    // This plan's own writes passed its caps (checkPlanValue); with the used plans' they may not.
+    if (context.chain.length === 1 && context.stepsRun !== false) {
+        const seen = new Map();
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, (0,_check_github_write_caps_js__WEBPACK_IMPORTED_MODULE_4__/* .checkGithubWriteCaps */ ._)(plan.source, plan.tools, plan.source.github?.writes, (uses) => {
+            const used = subplans.get(uses);
+            return used === undefined ? undefined : (0,_check_github_write_caps_js__WEBPACK_IMPORTED_MODULE_4__/* .certainWrites */ .x)(used, seen);
+        }));
+    }
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
-    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_11__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
+    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_5__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
+    // The used plans' steps count against the top plan's max_steps, at any depth.
+    if (context.chain.length === 1 && context.stepsRun !== false && issues.length === 0 && innerErrors.length === 0)
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, (0,_check_step_count_js__WEBPACK_IMPORTED_MODULE_6__/* .checkUsedStepCount */ .f)({ ...plan, subplans }));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -17394,6 +17767,32 @@ function usedHttpIssues(plan, subplans) {
         const message = `the plan ${step.uses} enables the http toolset, which calls only the URL prefixes the top plan allows: add http to \`toolsets:\` and \`http: { allow: [https://api.example.com/v1/] }\` here`;
         return [{ path: ['workflow_sequence', index, 'uses'], message }];
     });
+}
+/**
+ * Labels the used plans' steps (at any depth) write out that the top plan's `github.writes.labels`, which they
+ * write with, does not list (`checkGithubLabels`), each at the `uses:` line of the top plan's step that leads there.
+ */
+function usedPlanLabelIssues(plan, subplans) {
+    const allowed = plan.source.github?.writes?.labels;
+    const walked = new Set();
+    const issues = [];
+    const visit = (used, via, at) => {
+        if (walked.has(used))
+            return;
+        walked.add(used);
+        for (const issue of (0,_check_github_labels_js__WEBPACK_IMPORTED_MODULE_3__/* .checkGithubLabels */ .N)(used.source, used.tools, allowed, true)) {
+            const step = typeof issue.path[1] === 'number' ? used.source.workflow_sequence?.[issue.path[1]] : undefined;
+            issues.push({ path: at, message: `the plan ${via.join(' \u2192 ')}: step ${String(step?.id)}: ${issue.message}` });
+        }
+        for (const [uses, inner] of used.subplans ?? [])
+            visit(inner, [...via, uses], at);
+    };
+    plan.steps.forEach((step, index) => {
+        const used = step.uses === undefined ? undefined : subplans.get(step.uses);
+        if (used)
+            visit(used, [step.uses], ['workflow_sequence', index, 'uses']);
+    });
+    return issues;
 }
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
 const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'];
@@ -17424,11 +17823,11 @@ function usedPlanIssues(inner, uses, at) {
 function usedPlanPricingIssues(inner, uses, at, pricing) {
     const issues = [];
     for (const [model, own] of Object.entries(inner.source.pricing ?? {})) {
-        const charged = (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_4__/* .priceOf */ .xx)(model, pricing);
+        const charged = (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_7__/* .priceOf */ .xx)(model, pricing);
         if (!charged || (charged.inputPerMTok === own.input_per_mtok && charged.outputPerMTok === own.output_per_mtok))
             continue;
         // The table's entry is the table's own object; this plan's is made from its `pricing:`.
-        const where = charged === (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_4__/* .priceOf */ .xx)(model) ? ' (the built-in table)' : '';
+        const where = charged === (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_7__/* .priceOf */ .xx)(model) ? ' (the built-in table)' : '';
         issues.push({
             path: at,
             message: `the plan ${uses} prices model '${model}' at $${own.input_per_mtok} in, $${own.output_per_mtok} out a million tokens, and this plan at $${charged.inputPerMTok} in, $${charged.outputPerMTok} out${where}: ` +
@@ -17449,10 +17848,10 @@ function withIssues(inner, given, uses, index) {
         }
         // A value written out is read now, as the used plan's run would read it: refused only there, it failed that
         // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then.
-        const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_5__/* .findReferences */ .y)(value);
+        const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_8__/* .findReferences */ .y)(value);
         if (scan.references.length > 0 || scan.problems.length > 0)
             continue;
-        const read = (0,_resolve_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .readInput */ .R)(name, declared[name], value);
+        const read = (0,_resolve_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .readInput */ .R)(name, declared[name], value);
         if (!read.ok)
             issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${read.error}` });
     }
@@ -17464,12 +17863,12 @@ function withIssues(inner, given, uses, index) {
     return issues;
 }
 async function locate(issues, context) {
-    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_6__/* .parsePlanYaml */ .O8)(context.text, context.file);
+    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_9__/* .parsePlanYaml */ .O8)(context.text, context.file);
     const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_12__/* .formatPath */ .j)(issue.path),
+        path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_15__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
 }
@@ -21308,7 +21707,7 @@ function githubExpressionHint(text) {
 
 
 /**
- * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
+ * `value` read as its input's default is: text (a CLI `--input` that is no JSON number or flag) that spells a decimal
  * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
  * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
  * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
@@ -21316,7 +21715,7 @@ function githubExpressionHint(text) {
  * neither the input nor where it came from (found by a new-user walkthrough). The action's `inputs` give
  * numbers, flags, lists and maps too: a value of another kind than the default's is refused the same way,
  * null included (a used plan's `with:` from a result), but a number or a flag for a text input is its text,
- * as the CLI gives it (found by reviews).
+ * the CLI's `--input week=48` too (found by reviews).
  */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** The kind of input a default declares, or undefined for none (no default, or null): any value is taken. */
@@ -22008,7 +22407,7 @@ const GithubConfig = schemas.strictObject({
     allow_repos: schemas.array(RepoFullName)
         .optional()
         .meta({ description: "Other repositories the github toolset may read and write; the run's own repository is always allowed.", examples: [['octo-org/reports']] }),
-    writes: github_writes/* GithubWrites */.o.optional(),
+    writes: github_writes/* GithubWrites */.oW.optional(),
 })
     .meta({ description: 'The github toolset: which repositories besides the current one, and what it may write.' });
 
@@ -22621,7 +23020,7 @@ function unguardedRefCycle(root) {
 
 /***/ }),
 
-/***/ 56942:
+/***/ 39242:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22885,6 +23284,10 @@ function checkFanOut(steps) {
     return issues;
 }
 
+// EXTERNAL MODULE: ./lib/plan/check-github-labels.js
+var check_github_labels = __nccwpck_require__(68267);
+// EXTERNAL MODULE: ./lib/plan/check-github-write-caps.js
+var check_github_write_caps = __nccwpck_require__(10991);
 // EXTERNAL MODULE: ./lib/plan/reference-syntax.js
 var reference_syntax = __nccwpck_require__(19460);
 ;// CONCATENATED MODULE: ./lib/plan/check-command-argv.js
@@ -23413,25 +23816,8 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     return { references, issues: ordered };
 }
 
-;// CONCATENATED MODULE: ./lib/plan/check-step-count.js
-
-/**
- * More steps than `limits.max_steps`: the budget would stop the run after that many, the steps before run
- * (side effects included) and the rest never. `validate` said "ok" of such a plan (found by a review).
- * Checked here for the plan's own steps; a model's plan is checked with the room left (validate-model-steps).
- */
-function checkStepCount(plan, count) {
-    const allowed = plan.limits?.max_steps ?? schema/* DEFAULT_LIMITS */.dR.max_steps;
-    if (count <= allowed)
-        return [];
-    return [
-        {
-            path: plan.limits?.max_steps === undefined ? ['workflow_sequence'] : ['limits', 'max_steps'],
-            message: `the plan has ${count} steps, but limits.max_steps allows ${allowed} in all (steps of used plans and those a replan adds count too): the run would stop after ${allowed}; raise limits.max_steps (up to 100,000), or combine steps (for_each items do not count)`,
-        },
-    ];
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-step-count.js
+var check_step_count = __nccwpck_require__(12896);
 ;// CONCATENATED MODULE: ./lib/plan/step-type-fields.js
 /** The step types this run executes itself, as steps: every type but `plan`, whose used plan runs as a run of its own. */
 const RUN_HERE = ['tool_call', 'reasoning', 'aggregate', 'agent'];
@@ -23833,6 +24219,8 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 
 
+
+
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 function planName(plan, file) {
@@ -23887,12 +24275,16 @@ function checkPlanValue(value, options) {
         ...referenceCheck.issues,
         // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
         ...(0,check_tools/* checkTools */.G)(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
+        // A used plan writes with the top plan's `github:`, which checks its labels (loadSubplans).
+        ...((options.chain?.length ?? 0) > 1 ? [] : (0,check_github_labels/* checkGithubLabels */.N)(plan, tools, plan.github?.writes?.labels)),
+        // Its caps too, counting the used plans' writes once they are loaded (loadSubplans); a job that runs no steps writes none.
+        ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan, tools, plan.github?.writes)),
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
-        ...(options.origin === 'model' || options.stepsRun === false || (options.chain?.length ?? 0) > 1 ? [] : checkStepCount(plan, rawSteps.length)),
+        ...(options.origin === 'model' || options.stepsRun === false || (options.chain?.length ?? 0) > 1 ? [] : (0,check_step_count/* checkStepCount */.w)(plan, rawSteps.length)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
@@ -24632,8 +25024,18 @@ function envValue() {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ runnerVariable),
 /* harmony export */   Q: () => (/* binding */ expandEnvReferences)
 /* harmony export */ });
+/**
+ * The runner's variable `name`, or undefined when it is not set. Never what every object answers: `process.env`
+ * gives `toString` and `constructor` as Object's functions, and `${env.toString}` reached a tool as
+ * "function toString() { [native code] }" where it should have been "not set" (found by an adversarial pass).
+ */
+function runnerVariable(runnerEnv, name) {
+    const value = runnerEnv[name];
+    return typeof value === 'string' ? value : undefined;
+}
 const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /**
  * Replaces each `${env.NAME}` in a plan value with the runner's variable. Only variables named this
@@ -24641,7 +25043,7 @@ const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
  */
 function expandEnvReferences(template, runnerEnv, missing) {
     return template.replace(ENV_REFERENCE, (_match, name) => {
-        const value = runnerEnv[name];
+        const value = runnerVariable(runnerEnv, name);
         if (value === undefined)
             throw missing(name);
         return value;
@@ -25125,7 +25527,7 @@ function scrubEnvironment(runnerEnv, passThrough, toolName, platform = process.p
     const env = runnerVariables(runnerEnv, [...BASE_ENV_NAMES, ...windowsStartNames(platform)], platform);
     if (Array.isArray(passThrough)) {
         for (const name of passThrough) {
-            const value = runnerEnv[name];
+            const value = (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerVariable */ .D)(runnerEnv, name);
             if (value !== undefined)
                 env[name] = value;
         }
@@ -25425,6 +25827,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   jl: () => (/* binding */ itemProgress),
 /* harmony export */   kS: () => (/* binding */ nestedItems),
 /* harmony export */   oW: () => (/* binding */ previewOf),
+/* harmony export */   oc: () => (/* binding */ undoneNote),
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS),
 /* harmony export */   wY: () => (/* binding */ partialNote)
 /* harmony export */ });
@@ -25455,8 +25858,8 @@ const STATE_ICONS = {
     skipped: '\u23ed\ufe0f',
 };
 /**
- * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, steps
- * awaiting approval, skipped and replaced, when any), over
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, results that
+ * are partial, steps awaiting approval, skipped and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -25466,9 +25869,12 @@ function checklistHeader(record) {
     let total = 0;
     // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
     // alone read as if every item had done its work.
-    const inside = { items: 0, steps: 0 };
+    const inside = { items: 0, steps: 0, partial: 0 };
+    // A step whose result lacks work its line says (`result partial`): `2/2 complete, 0 failed` read as whole.
+    let partial = 0;
     // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
     let replacedFailed = 0;
+    let undoneInReused = 0;
     for (const step of record.steps.values()) {
         if (current && !current.has(step.key)) {
             if (step.state === 'failed')
@@ -25477,8 +25883,13 @@ function checklistHeader(record) {
         }
         total++;
         counts[step.state]++;
-        if (step.state === 'completed')
-            failedInside(step, inside);
+        if (step.state !== 'completed')
+            continue;
+        if (step.partial !== undefined)
+            partial++;
+        // A plan step taken whole: what its plan left undone there has no record here (found by an adversarial pass).
+        undoneInReused += step.leftUndone?.length ?? 0;
+        failedInside(step, inside);
     }
     const replaced = record.steps.size - total;
     const skipped = counts.skipped;
@@ -25486,19 +25897,20 @@ function checklistHeader(record) {
     const waiting = counts.waiting ? `, ${counts.waiting} awaiting approval` : '';
     const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
     const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
+    const partialText = `${partial ? `, ${partial} result${partial === 1 ? '' : 's'} partial` : ''}${inside.partial ? `, ${inside.partial} result${inside.partial === 1 ? '' : 's'} of used plans partial` : ''}`;
     const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
     // A resumed run's plan no longer holds the steps that failed in the run it resumes and that a replan replaced (or
     // dropped before they ran) there: `3/3 complete, 0 failed` read as if the tests had never failed (found by an
     // adversarial pass). Only those its plan has not: a step's own key, not work inside a used plan (`step/inner`).
-    const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length;
+    const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length + undoneInReused;
     const carriedText = carried ? `, ${carried} left undone in the run resumed` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
- * plan's failed steps (under `on_failure: continue`) and the items of its completed ones, at any depth
- * (found by adversarial passes: a used plan whose items all failed, or whose step failed, showed
- * `1/1 complete, 0 failed`).
+ * plan's failed steps (under `on_failure: continue`), its completed ones whose results are partial, and the items of
+ * its completed ones, at any depth (found by adversarial passes: a used plan whose items all failed, or whose step
+ * failed, showed `1/1 complete, 0 failed`).
  */
 function failedInside(step, found) {
     found.items += step.failedItems?.length ?? 0;
@@ -25506,13 +25918,18 @@ function failedInside(step, found) {
     if (!nested)
         return;
     const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
+    // A plan step's partial result is its plan's result step's: counted once, as the plan step.
+    const counted = step.partial === undefined ? undefined : nested.resultStepKey;
     for (const inner of nested.steps.values()) {
         if (current && !current.has(inner.key))
             continue;
         if (inner.state === 'failed')
             found.steps += 1;
-        else if (inner.state === 'completed')
+        else if (inner.state === 'completed') {
+            if (inner.partial !== undefined && inner.key !== counted)
+                found.partial += 1;
             failedInside(inner, found);
+        }
     }
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
@@ -25566,7 +25983,7 @@ function needsAttention(step) {
         return false;
     if (step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0)
         return true;
-    if (step.state === 'completed' && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .undoneTodos */ .bK)(step).open.length > 0)
+    if (step.state === 'completed' && ((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .undoneTodos */ .bK)(step).open.length > 0 || step.leftUndone !== undefined))
         return true;
     // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
     return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
@@ -25587,11 +26004,23 @@ function partialNote(step, redact = asIs, max = 300) {
     return step.state === 'completed' && step.partial !== undefined ? ` \u2014 result partial: ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(oneLogLine(redact(step.partial)), max)}` : '';
 }
 /**
+ * ` \u2014 left undone in the run resumed: setup/warm (why)` for a plan step taken whole from the run resumed (or a fan-out
+ * job's) whose plan left work undone there, redacted, one line, cut to `max`; '' otherwise. Its line read `\u2705 (reused)`
+ * with no record of its plan to show the \u274c (found by an adversarial pass).
+ */
+function undoneNote(step, redact = asIs, max = 300) {
+    const undone = step.state === 'completed' ? step.leftUndone : undefined;
+    if (!undone?.length)
+        return '';
+    const named = undone.slice(0, 3).map(([key, why]) => `${key} (${why})`);
+    return ` \u2014 left undone in the run resumed: ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(oneLogLine(redact(`${named.join(', ')}${undone.length > 3 ? `, and ${undone.length - 3} more` : ''}`)), max)}`;
+}
+/**
  * What a line too short for results keeps of a step's status: a for_each step's counts, and ` \u2014 result partial` when
  * its result lacks work. A comment that left the results out read `\u2705 review \u2014 3/3 done` over a list its tool cut.
  */
 function briefStatus(step) {
-    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}`;
+    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}${undoneNote(step) ? ' \u2014 left undone in the run resumed' : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -25600,7 +26029,7 @@ function describeStatus(step, redact = asIs) {
             const reused = step.reused ? ' (reused)' : '';
             // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
             // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
-            const partial = partialNote(step, redact);
+            const partial = `${partialNote(step, redact)}${undoneNote(step, redact)}`;
             // A for_each step's result is a list as long as its items: the counts say more than its first line.
             if (progress)
                 return `${reused}${progress}${partial}`;
@@ -27369,6 +27798,7 @@ function planFileErrors(errors, planPath) {
         ...(error.column !== undefined ? { column: error.column } : {}),
         message: error.path ? `${error.message} (at ${error.path})` : error.message,
         ...(error.setup && { setup: true }),
+        ...(error.standsFor !== undefined && { standsFor: error.standsFor }),
     }));
 }
 function errorLine(error, redact) {
@@ -27621,6 +28051,14 @@ function itemLine(item, finished, redact) {
         return { line: finished ? `${head} \u2014 not run` : head, partial: false };
     return { line: item.retry ? `${head} \u2014 attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
+/**
+ * The note under item lines when one shows only the start of its result or error, '' otherwise: said once for the top
+ * plan's items and a used plan's alike (a used plan's item line ended in "\u2026" without saying where the rest was, found
+ * by an adversarial pass).
+ */
+function wholeItemsNote(lines, where) {
+    return lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
+}
 /** Whether an item's line says something went wrong or is under way: it failed or runs, or its agent left TODOs open. */
 function itemNeedsAttention(item) {
     return item.state === 'failed' || item.state === 'in_progress' || (item.todos?.some((todo) => todo.status !== 'completed') ?? false);
@@ -27635,7 +28073,7 @@ function itemsPart(items, step, redact, where) {
     const lines = items.map((item) => itemLine(item, finished, redact));
     const label = `${(0,group_digits/* groupDigits */.K)(items.length)} item${items.length === 1 ? '' : 's'}${(0,checklist/* itemProgress */.jl)(step)}`;
     // Found by an adversarial pass: a line shows a result's first 80 characters, and nothing said where the rest was.
-    const whole = lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
+    const whole = wholeItemsNote(lines, where);
     const urgent = [];
     for (let index = 0; index < items.length && urgent.length < URGENT_KEPT; index++)
         if (itemNeedsAttention(items[index]))
@@ -27687,6 +28125,8 @@ function stepParts(key, title, step, redact, where) {
     else if (step?.retry) {
         line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
+    if (step)
+        line += (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* undoneNote */.oc)(step, redact, 500));
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
         parts.unshift(todos.map((todo) => `- ${todo.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(todo.content)}`).join('\n'));
@@ -27710,7 +28150,11 @@ function dropRank(step, ended) {
         return 1;
     return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
-/** The lines of a plan step's nested run, and of runs nested in theirs, indented under it, in order. */
+/**
+ * The lines of a plan step's nested run, and of runs nested in theirs, indented under it, in order; under a
+ * `for_each` step, the lines of its items that need attention (a failed one's error), as the top plan's step
+ * lists them: its counts alone left which item failed, and why, to the trace (found by an adversarial pass).
+ */
 function nestedLines(step, redact, depth = 1) {
     const nested = step?.nested;
     if (!nested)
@@ -27719,7 +28163,12 @@ function nestedLines(step, redact, depth = 1) {
     return (0,checklist/* checklistItems */.V_)(nested, redact).flatMap((item) => {
         const inner = nested.steps.get(item.key);
         const text = `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`;
-        return [{ text, urgent: (0,checklist/* needsAttention */.e_)(inner) }, ...nestedLines(inner, redact, depth + 1)];
+        const finished = inner !== undefined && inner.state !== 'in_progress' && inner.state !== 'pending';
+        const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => {
+            const { line, partial } = itemLine(entry, finished, redact);
+            return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial };
+        });
+        return [{ text, urgent: (0,checklist/* needsAttention */.e_)(inner) }, ...items, ...nestedLines(inner, redact, depth + 1)];
     });
 }
 /**
@@ -27731,7 +28180,7 @@ function nestedPart(step, redact, where) {
     const lines = nestedLines(step, redact);
     if (lines.length === 0)
         return undefined;
-    const full = lines.map((line) => line.text).join('\n');
+    const full = `${lines.map((line) => line.text).join('\n')}${wholeItemsNote(lines, where)}`;
     const urgent = lines.filter((line) => line.urgent);
     if (urgent.length === lines.length && lines.length <= URGENT_KEPT)
         return full;
@@ -27743,7 +28192,7 @@ function nestedPart(step, redact, where) {
         return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'} of the plans this step uses${which} ${count === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
     };
     const rest = note(left, unfinished);
-    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
+    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}${wholeItemsNote(kept, where)}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
 }
 /**
  * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
@@ -29574,6 +30023,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   w6: () => (/* binding */ mergeResumeStates),
   GB: () => (/* binding */ resumeStateFromEvents),
   zO: () => (/* binding */ resumedRevision),
+  vB: () => (/* binding */ stepsTakenOut),
   OM: () => (/* binding */ traceFormatProblem)
 });
 
@@ -29621,6 +30071,8 @@ var run_event = __nccwpck_require__(8463);
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/core/stable-hash.js
 var stable_hash = __nccwpck_require__(66297);
+// EXTERNAL MODULE: ./lib/run/fan-out-part.js
+var fan_out_part = __nccwpck_require__(19243);
 ;// CONCATENATED MODULE: ./lib/run/read-earlier-attempts.js
 
 /**
@@ -29675,6 +30127,19 @@ var trace_step_weights = __nccwpck_require__(67047);
 
 
 
+
+/**
+ * The steps the revisions of the run `state` was read from (and of those it resumed) took out of the plan, by key,
+ * with why (`leftUndone`): not in `state.plan`, so a run that goes on with it never runs them; one that starts from
+ * other steps (the plan file's, a plan written anew, a merge job's from the prepare job's) may run them beside
+ * what replaced them (`replacedStepRefusal`).
+ */
+function stepsTakenOut(state) {
+    if (state.replacedBefore)
+        return state.replacedBefore.steps;
+    const kept = new Set(state.plan.steps.map((step) => step.key));
+    return new Map([...state.leftUndone].filter(([key]) => !key.includes('/') && !kept.has(key)));
+}
 /** Why a trace whose `plan_created` says `format` (none: format 1) cannot be resumed; undefined when it is this plan-runner's. */
 function traceFormatProblem(from, format) {
     if (format === run_event/* TRACE_FORMAT */._W)
@@ -29805,7 +30270,7 @@ function resumeStateFromEvents(events, planName, from) {
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
     const durations = (0,trace_step_weights/* stepDurations */.mQ)(events);
     const record = events.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());
-    withUnfinishedWork(record, reuse, items);
+    const undoneWhole = withUnfinishedWork(record, reuse, items);
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     const own = [
         // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -29816,7 +30281,7 @@ function resumeStateFromEvents(events, planName, from) {
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
     const earlier = readEarlierAttempts(events, from);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
 }
 /**
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
@@ -29829,18 +30294,20 @@ function resumeStateFromEvents(events, planName, from) {
  *   whole: reused, it came back without its plan's record, and every view showed \u2705 and "0 failed" (found by
  *   an adversarial pass). It runs again, reusing what its plan completed, as a failed step runs again.
  */
-function withUnfinishedWork(record, reuse, items) {
+function withUnfinishedWork(record, reuse, items, undoneWhole = new Map()) {
     for (const step of record.steps.values()) {
         if (step.nested)
-            withUnfinishedWork(step.nested, reuse, items);
+            withUnfinishedWork(step.nested, reuse, items, undoneWhole);
         const reuseKey = step.reuseKey;
         if (reuseKey === undefined)
             continue;
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
         const own = reuse.get(reuseKey);
         const mine = own !== undefined && own.stepKey === step.key && !own.carried;
-        if (mine && step.nested !== undefined && (0,run_record/* undoneInside */.un)(step.key, step.nested).size > 0)
+        if (mine && step.nested !== undefined && (0,run_record/* undoneInside */.un)(step.key, step.nested).size > 0) {
+            undoneWhole.set(reuseKey, own);
             reuse.delete(reuseKey);
+        }
         else if (mine) {
             // A whole for_each step's reuse has no items to hold their lists: its items' lists go with the step's
             // own, each entry named by its item after its text (`Check licences (review[web])`), done ones too so
@@ -29857,6 +30324,7 @@ function withUnfinishedWork(record, reuse, items) {
                 items.get(reuseKey).set(index, { ...saved, todos: item.todos });
         });
     }
+    return undoneWhole;
 }
 /**
  * What a shard's saved state may tell the jobs after it: the items of the fan-out steps the prepare
@@ -29871,7 +30339,7 @@ function shardOwnState(state, shard, shardPlans) {
         const plan = shardPlans.get(reuseKey);
         return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
     }));
-    const { approval: _approval, decided: _decided, stoppedRun, ...rest } = state;
+    const { approval: _approval, decided: _decided, stoppedRun, undoneWhole: _undoneWhole, ...rest } = state;
     return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors), ...(stoppedRun !== undefined && { stoppedRun: `shard ${shard}: ${stoppedRun}` }) };
 }
 /**
@@ -29895,7 +30363,7 @@ function prepareOwnState(state) {
 function mergeOwnState(state, shardPlans, prepared) {
     const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
     // Its own stop is not the shards': this attempt reads again (its shards' states say whether they stopped).
-    const { stoppedRun: _stoppedRun, ...rest } = state;
+    const { stoppedRun: _stoppedRun, undoneWhole: _undoneWhole, ...rest } = state;
     return { ...rest, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
 /** What the saved state of a fanned-out run's `part` may tell this run (see each filter); a whole run's state (no part), all of it. */
@@ -29913,21 +30381,33 @@ function fanOutOwnState(part, state, shardPlans, prepared) {
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
  * shard's earlier attempt): every completed step and item, every shard plan and every side effect
- * of any of them. A completed item outranks another state's failure of it.
+ * of any of them. A completed item outranks another state's failure of it. Its plan is the first
+ * state's (the prepare job's), or `own`'s, a merge job's earlier attempt, when that one goes on with it
+ * (`whyNotGoingOn`): a re-run of the merge resumes its replans, as a plain resume does, so a step a replan
+ * there replaced never runs again beside its replacement (found by an adversarial pass).
  */
-function mergeResumeStates(states, from) {
-    const [first] = states;
-    if (!first)
+function mergeResumeStates(states, from, own) {
+    const [prepared] = states;
+    if (!prepared)
         throw new Error('no state to merge');
+    const notGoingOn = own && whyNotGoingOn(own, prepared.plan);
+    const first = own !== undefined && notGoingOn === undefined ? own : prepared;
+    // Not its fan-out steps: the merge runs none of their items, it takes them from the shards.
+    const fanOut = new Set(prepared.plan.steps.flatMap((step) => (step.forEach?.fanOut ? [step.key] : [])));
+    const replaced = new Map([...(own && notGoingOn !== undefined ? stepsTakenOut(own) : [])].filter(([key]) => !fanOut.has(key)));
+    const replacedBefore = notGoingOn !== undefined && replaced.size > 0 ? { why: `${notGoingOn}, so this attempt starts from the prepare job's plan`, steps: replaced } : undefined;
     const reuse = new Map();
     const items = new Map();
     const itemErrors = new Map();
     const shards = new Map();
     const sideEffects = new Map();
     const durations = new Map();
+    const undoneWhole = new Map();
     for (const state of states) {
         for (const [key, step] of state.reuse)
             reuse.set(key, step);
+        for (const [key, step] of state.undoneWhole ?? [])
+            undoneWhole.set(key, step);
         for (const [key, ms] of state.durations)
             durations.set(key, ms);
         for (const [key, plan] of state.shards)
@@ -29952,7 +30432,28 @@ function mergeResumeStates(states, from) {
     // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
     const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
     const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
-    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(stoppedRun !== undefined && { stoppedRun }) };
+    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore && { replacedBefore }) };
+}
+/**
+ * Why `own` (a merge job's earlier attempt, its plan after its replans) cannot go on with `prepared` (the prepare job's
+ * plan), or undefined when it can: its plan holds every step the prepare and shard jobs ran (`fanOutScope`: those the
+ * fan-out steps need, and the fan-out steps) as they were. A merge whose replan replaced one of them, or that ran
+ * another prepare job's plan, does not: its re-run starts from the prepare job's plan, where the shards' items (a
+ * shard re-run since) count.
+ */
+function whyNotGoingOn(own, prepared) {
+    const ran = (0,fan_out_part/* fanOutScope */.q)(prepared.steps, 'shard') ?? new Set();
+    const kept = new Map(own.plan.steps.map((step) => [step.key, step]));
+    const started = new Map(own.firstPlan.steps.map((step) => [step.key, step]));
+    const same = (found, step) => found !== undefined && (0,stable_hash/* stableHash */.c)(found) === (0,stable_hash/* stableHash */.c)(step);
+    for (const step of prepared.steps) {
+        if (!ran.has(step.key) || same(kept.get(step.key), step))
+            continue;
+        if (!same(started.get(step.key), step))
+            return `the prepare job's plan is not the one that attempt started from (its step ${step.key} is not as that attempt had it)`;
+        return `that attempt's replans replaced ${step.forEach?.fanOut ? `the fan-out step ${step.key}` : `step ${step.key}, which a fan-out step needs`}`;
+    }
+    return undefined;
 }
 /**
  * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
@@ -31533,7 +32034,7 @@ const runStep = async (ctx) => {
         case 'aggregate':
             return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(94), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(211), __nccwpck_require__.e(707)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44211))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(566), __nccwpck_require__.e(707)]).then(__nccwpck_require__.bind(__nccwpck_require__, 16566))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -31615,7 +32116,9 @@ function validatorOf(tool) {
 /** Checks arguments against the tool's input schema (the validator is built once per tool). */
 function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-        return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
+        // Cut as every problem is: a 60,000-character string was quoted whole into the step's error, the log and the
+        // trace (found by an adversarial pass).
+        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutProblem */ ["if"])(`the arguments must be a JSON object, not ${JSON.stringify(args)}`) };
     }
     const proto = protoKeyPath(args);
     if (proto !== undefined)
@@ -32622,7 +33125,30 @@ function formatBytes(bytes) {
 
 /***/ }),
 
-/***/ 64564:
+/***/ 84799:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ labelsRefused)
+/* harmony export */ });
+/**
+ * Why `labels` may not be set under the plan's `github.writes.labels` (`allowed`; left out: none), compared as
+ * GitHub compares them (ignoring case), or undefined when every one may. The one rule: the write tools refuse by
+ * it when they run, and validation by it for labels a step's args write out.
+ */
+function labelsRefused(allowed, labels) {
+    const list = allowed ?? [];
+    const refused = labels.filter((label) => !list.some((name) => name.toLowerCase() === label.toLowerCase()));
+    if (refused.length === 0)
+        return undefined;
+    const shown = list.length > 0 ? `allowed: ${list.join(', ')}` : 'the plan allows no labels';
+    return `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${shown})`;
+}
+
+
+/***/ }),
+
+/***/ 38238:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32635,8 +33161,155 @@ __nccwpck_require__.d(__webpack_exports__, {
 var promises_ = __nccwpck_require__(58500);
 // EXTERNAL MODULE: ./lib/github/token-identity.js
 var token_identity = __nccwpck_require__(31133);
-// EXTERNAL MODULE: ./lib/tools/github/write-allowance.js + 1 modules
-var write_allowance = __nccwpck_require__(12391);
+// EXTERNAL MODULE: ./lib/tools/github/allowed-labels.js
+var allowed_labels = __nccwpck_require__(84799);
+// EXTERNAL MODULE: ./lib/tools/github/write-caps.js
+var write_caps = __nccwpck_require__(21640);
+// EXTERNAL MODULE: ./lib/security/load-neutraliser.js
+var load_neutraliser = __nccwpck_require__(93465);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __nccwpck_require__(1938);
+;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
+
+/** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
+class WriteRefusedError extends step_error/* StepError */.zg {
+    rule;
+    constructor(options) {
+        super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
+            transient: false,
+            toolName: options.toolName,
+        });
+        this.rule = options.rule;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/well-formed.js
+var well_formed = __nccwpck_require__(75107);
+;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
+
+
+
+
+
+
+/**
+ * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
+ * kind against their caps, checks labels against the list, and neutralises the text written.
+ * One instance per run; every write tool of the run shares it.
+ */
+class WriteAllowance {
+    #writes;
+    #outbound;
+    #redact;
+    #used = { issue: 0, comment: 0 };
+    /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
+    #counted = new Set();
+    /** Of those, the writes of the run this one resumes, by key: a refusal says they were that run's, not this one's. */
+    #earlier = new Map();
+    /**
+     * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
+     * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name;
+     * `earlier` the writes of the run this one resumes, counted as this run's: a re-run does not write the caps' worth again.
+     */
+    constructor(redact, writes = {}, repositoryUrl, repositories = [], earlier = []) {
+        this.#redact = redact;
+        this.#writes = writes;
+        for (const { tool, key } of earlier) {
+            const kind = Object.hasOwn(write_caps/* CAPPED_WRITES */.L, tool) ? write_caps/* CAPPED_WRITES */.L[tool] : undefined;
+            if (kind === undefined || this.#counted.has(key))
+                continue;
+            this.#used[kind] += 1;
+            this.#counted.add(key);
+            this.#earlier.set(key, kind);
+        }
+        this.#outbound = {
+            allowMentions: writes.allow_mentions ?? false,
+            allowReferences: writes.allow_references ?? false,
+            referenceRepos: repositories,
+            allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
+        };
+    }
+    /**
+     * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
+     * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
+     */
+    take(kind, toolName, key) {
+        if (key !== undefined && this.#counted.has(key))
+            return;
+        const used = this.#used[kind];
+        const passed = (0,write_caps/* passedCap */.c)(this.#writes, kind, used + 1);
+        if (passed !== undefined) {
+            throw new WriteRefusedError({ toolName, rule: passed.field, problem: `${passed.rule}, and ${used} ${used === 1 ? 'was' : 'were'} already written${this.#byEarlierRun(kind, used)}` });
+        }
+        this.#used[kind] += 1;
+        if (key !== undefined)
+            this.#counted.add(key);
+    }
+    /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
+    giveBack(kind, key) {
+        if (key !== undefined && !this.#counted.delete(key))
+            return;
+        if (key !== undefined)
+            this.#earlier.delete(key);
+        if (this.#used[kind] > 0)
+            this.#used[kind] -= 1;
+    }
+    /**
+     * How many of the `used` writes of `kind` the run this one resumes made, in words (`, by the run this one resumes`), or
+     * '': counted without a word, a re-run that wrote nothing was told writes were "already written" and looked for them in its own log.
+     */
+    #byEarlierRun(kind, used) {
+        let earlier = 0;
+        for (const each of this.#earlier.values())
+            if (each === kind)
+                earlier++;
+        if (earlier === 0)
+            return '';
+        return `, ${earlier === used ? '' : `${earlier} of them `}by the run this one resumes (a resumed run counts its writes)`;
+    }
+    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
+    checkLabels(labels, toolName) {
+        const problem = (0,allowed_labels/* labelsRefused */.C)(this.#writes.labels, labels);
+        if (problem !== undefined)
+            throw new WriteRefusedError({ toolName, rule: 'labels', problem });
+    }
+    /**
+     * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
+     * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
+     */
+    async text(text, kind = 'body') {
+        // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
+        const written = (0,well_formed/* wellFormed */.E)((await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound, this.#redact))(text));
+        // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
+        return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
+    }
+    /**
+     * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
+     * broken mention or reference gains a character, a code fence grows with the text's longest run of
+     * backticks, so text within the limit as written can pass it (a 256-character title of mentions
+     * became 341), and GitHub's 422 would still use up the write the cap allows.
+     */
+    async fittedText(text, limit) {
+        const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
+        // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
+        if (written.length <= limit.max)
+            return written;
+        const length = codePoints(written);
+        if (length <= limit.max)
+            return written;
+        const given = codePoints(text);
+        const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
+        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
+    }
+}
+/** How many code points `text` holds. */
+function codePoints(text) {
+    let count = 0;
+    for (const _ of text)
+        count++;
+    return count;
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
 /** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
 function reachableRepositories(context) {
@@ -32645,8 +33318,6 @@ function reachableRepositories(context) {
 
 // EXTERNAL MODULE: ./lib/core/cut-note.js
 var cut_note = __nccwpck_require__(30068);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
 
 /** A github tool was asked to read or write a repository the plan does not allow. */
@@ -33652,7 +34323,7 @@ function githubToolset(options) {
         owner: options.owner,
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
-        allowance: new write_allowance/* WriteAllowance */.s(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites),
+        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites),
         identity: new token_identity/* TokenIdentity */.uU(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
@@ -33673,20 +34344,23 @@ function githubToolset(options) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ DEFAULT_GITHUB_WRITES),
-/* harmony export */   o: () => (/* binding */ GithubWrites)
+/* harmony export */   Bs: () => (/* binding */ DEFAULT_GITHUB_WRITES),
+/* harmony export */   hi: () => (/* binding */ MAX_WRITES_CAP),
+/* harmony export */   oW: () => (/* binding */ GithubWrites)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
 
 /** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
 const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
+/** The most `max_issues` and `max_comments` may allow. */
+const MAX_WRITES_CAP = 50;
 /**
  * The plan's `github.writes:` section: how much the github toolset may write in one run and what
  * the text may keep. Everything left out is as strict as it can be.
  */
 const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
         .max(100)
         .optional()
@@ -33702,157 +34376,38 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 
 /***/ }),
 
-/***/ 12391:
+/***/ 21640:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ CAPPED_WRITES),
+/* harmony export */   c: () => (/* binding */ passedCap)
+/* harmony export */ });
+/* harmony import */ var _github_writes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(87093);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  L: () => (/* binding */ CAPPED_WRITES),
-  s: () => (/* binding */ WriteAllowance)
-});
-
-// EXTERNAL MODULE: ./lib/tools/github/github-writes.js
-var github_writes = __nccwpck_require__(87093);
-// EXTERNAL MODULE: ./lib/security/load-neutraliser.js
-var load_neutraliser = __nccwpck_require__(93465);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __nccwpck_require__(1938);
-;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
-
-/** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
-class WriteRefusedError extends step_error/* StepError */.zg {
-    rule;
-    constructor(options) {
-        super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
-            transient: false,
-            toolName: options.toolName,
-        });
-        this.rule = options.rule;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/well-formed.js
-var well_formed = __nccwpck_require__(75107);
-;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
-
-
-
-
-
+/** The github write tools `github.writes` caps, and the kind each counts as. */
+const CAPPED_WRITES = { create_issue: 'issue', add_comment: 'comment' };
 const CAPS = {
     issue: { field: 'max_issues', noun: 'issue' },
     comment: { field: 'max_comments', noun: 'comment' },
 };
-/** The github write tools `github.writes` caps, and the kind each counts as. */
-const CAPPED_WRITES = { create_issue: 'issue', add_comment: 'comment' };
 /**
- * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
- * kind against their caps, checks labels against the list, and neutralises the text written.
- * One instance per run; every write tool of the run shares it.
+ * The cap `count` writes of `kind` in one run pass under the plan's `github.writes` (`writes`), or undefined when
+ * the cap allows them. The one rule: a write tool refuses the write that passes it, and validation a plan whose
+ * steps pass it for certain.
  */
-class WriteAllowance {
-    #writes;
-    #outbound;
-    #redact;
-    #used = { issue: 0, comment: 0 };
-    /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
-    #counted = new Set();
-    /**
-     * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
-     * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name;
-     * `earlier` the writes of the run this one resumes, counted as this run's: a re-run does not write the caps' worth again.
-     */
-    constructor(redact, writes = {}, repositoryUrl, repositories = [], earlier = []) {
-        this.#redact = redact;
-        this.#writes = writes;
-        for (const { tool, key } of earlier) {
-            const kind = Object.hasOwn(CAPPED_WRITES, tool) ? CAPPED_WRITES[tool] : undefined;
-            if (kind === undefined || this.#counted.has(key))
-                continue;
-            this.#used[kind] += 1;
-            this.#counted.add(key);
-        }
-        this.#outbound = {
-            allowMentions: writes.allow_mentions ?? false,
-            allowReferences: writes.allow_references ?? false,
-            referenceRepos: repositories,
-            allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
-        };
-    }
-    /**
-     * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
-     * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
-     */
-    take(kind, toolName, key) {
-        if (key !== undefined && this.#counted.has(key))
-            return;
-        const { field, noun } = CAPS[kind];
-        const cap = this.#writes[field] ?? github_writes/* DEFAULT_GITHUB_WRITES */.B[field];
-        if (this.#used[kind] >= cap) {
-            throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
-        }
-        this.#used[kind] += 1;
-        if (key !== undefined)
-            this.#counted.add(key);
-    }
-    /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
-    giveBack(kind, key) {
-        if (key !== undefined && !this.#counted.delete(key))
-            return;
-        if (this.#used[kind] > 0)
-            this.#used[kind] -= 1;
-    }
-    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
-    checkLabels(labels, toolName) {
-        const allowed = this.#writes.labels ?? [];
-        const refused = labels.filter((label) => !allowed.some((name) => name.toLowerCase() === label.toLowerCase()));
-        if (refused.length === 0)
-            return;
-        const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
-        throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
-    }
-    /**
-     * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
-     * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
-     */
-    async text(text, kind = 'body') {
-        // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
-        const written = (0,well_formed/* wellFormed */.E)((await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound, this.#redact))(text));
-        // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
-        return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
-    }
-    /**
-     * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
-     * broken mention or reference gains a character, a code fence grows with the text's longest run of
-     * backticks, so text within the limit as written can pass it (a 256-character title of mentions
-     * became 341), and GitHub's 422 would still use up the write the cap allows.
-     */
-    async fittedText(text, limit) {
-        const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
-        // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
-        if (written.length <= limit.max)
-            return written;
-        const length = codePoints(written);
-        if (length <= limit.max)
-            return written;
-        const given = codePoints(text);
-        const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
-        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
-    }
-}
-/** How many code points `text` holds. */
-function codePoints(text) {
-    let count = 0;
-    for (const _ of text)
-        count++;
-    return count;
+function passedCap(writes, kind, count) {
+    const { field, noun } = CAPS[kind];
+    const cap = writes?.[field] ?? _github_writes_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_GITHUB_WRITES */ .Bs[field];
+    if (count <= cap)
+        return undefined;
+    return { field, cap, rule: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run` };
 }
 
 
 /***/ }),
 
-/***/ 68436:
+/***/ 90065:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33871,7 +34426,42 @@ var format_bytes = __nccwpck_require__(37958);
 var step_error = __nccwpck_require__(1938);
 // EXTERNAL MODULE: ./lib/core/fetch-never-sent.js
 var fetch_never_sent = __nccwpck_require__(16567);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
+;// CONCATENATED MODULE: ./lib/tools/http/shown-url.js
+
+/** The most characters of a URL an error names: a model's URL, or a server's Location, may be of any length. */
+const MAX_SHOWN_CHARS = 500;
+/**
+ * A URL's scheme and credentials as written, for one `URL` cannot read (`https://user:pw@exa mple.com`): to the last
+ * `@` before a path, as a password may hold `?` or `#`.
+ */
+const WRITTEN_CREDENTIALS = /^([^:/?#]*:\/\/)[^/]*@/;
+/**
+ * A URL as the http tools' errors name it: without its query or fragment (`?\u2026` where a query was), with `***` for
+ * any credentials, and cut to 500 characters. A server's redirect may lead to a presigned link whose query is its
+ * signature (`?sig=\u2026`), and a URL may carry a token before its host: errors reach the PR comment, the summary and the log.
+ * One that is no URL is named so too: it was named as it came, its password and all, and whole (found by an adversarial pass).
+ */
+function shownUrl(raw) {
+    const url = URL.parse(raw);
+    if (url === null) {
+        const masked = raw.replace(WRITTEN_CREDENTIALS, '$1***@');
+        const end = masked.search(/[?#]/);
+        return (0,cut_text/* cutText */.IN)(end === -1 ? masked : `${masked.slice(0, end)}${masked[end] === '?' ? '?\u2026' : ''}`, MAX_SHOWN_CHARS);
+    }
+    if (url.username !== '' || url.password !== '') {
+        url.username = '***';
+        url.password = '';
+    }
+    const query = url.search === '' ? '' : '?\u2026';
+    url.search = '';
+    url.hash = '';
+    return (0,cut_text/* cutText */.IN)(`${url.href}${query}`, MAX_SHOWN_CHARS);
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
+
 
 
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
@@ -33884,13 +34474,14 @@ class HttpTransportError extends step_error/* StepError */.zg {
      */
     constructor(toolName, url, kind, detail, cause, afterRedirect = false) {
         const what = kind === 'timeout' ? `got no complete answer within ${detail}` : `could not be reached (${detail})`;
-        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && (0,fetch_never_sent/* fetchNeverSent */.P)(cause), cause });
+        super(`${toolName}: ${shownUrl(url)} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && (0,fetch_never_sent/* fetchNeverSent */.P)(cause), cause });
         this.url = url;
         this.kind = kind;
     }
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/http/url-not-allowed-error.js
+
 
 /** An http tool refused a URL it was asked for or redirected to: outside the plan's `http.allow`, or against its redirect rules. */
 class UrlNotAllowedError extends step_error/* StepError */.zg {
@@ -33901,9 +34492,9 @@ class UrlNotAllowedError extends step_error/* StepError */.zg {
      * `http.allow` in the plan (the default advice) would not help.
      */
     constructor(toolName, url, reason, options = {}) {
-        const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${options.redirectedFrom})`;
+        const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${shownUrl(options.redirectedFrom)})`;
         const advice = options.advice ?? 'Add the prefix to http.allow in the plan if it is needed.';
-        super(`${toolName}: refused ${url}${via}: ${reason}. ${advice}`, {
+        super(`${toolName}: refused ${shownUrl(url)}${via}: ${reason}. ${advice}`, {
             transient: false,
             toolName,
             // A redirect is an answer: the request it answers was sent, and may have taken effect (a POST answered 303).
@@ -33917,6 +34508,7 @@ class UrlNotAllowedError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/security/url-allow-list.js
 var url_allow_list = __nccwpck_require__(1400);
 ;// CONCATENATED MODULE: ./lib/tools/http/fetch-allowed.js
+
 
 
 
@@ -33951,12 +34543,14 @@ function checkedUrl(toolName, raw, allow, redirectedFrom) {
     return url;
 }
 /**
- * Sends a request with global fetch, following redirects only to URLs the allow list covers, and
- * maps a missing answer (network failure, the `signal` timing out) to a transient error.
+ * Sends a request with global fetch, following redirects only to URLs the allow list covers (`redirectedFrom`: the
+ * URL whose redirect led to the answer), and maps a missing answer (network failure, the `signal` timing out) to a
+ * transient error.
  * Cancellation through `cancel` is rethrown as is.
  */
 async function fetchAllowed(request, options) {
     let url = checkedUrl(request.toolName, request.url, options.allow);
+    let redirectedFrom;
     let method = request.method;
     let body = request.body;
     let headers = request.headers;
@@ -33974,7 +34568,7 @@ async function fetchAllowed(request, options) {
             // An answer whose headers pass Node's limit (16 KiB in all): the server took the request and answered, and
             // would answer the same again. It read "could not be reached \u2026 can be retried", and was tried three times.
             if (cause?.code === 'UND_ERR_HEADERS_OVERFLOW') {
-                throw new step_error/* StepError */.zg(`${request.toolName}: ${url.href} answered with headers larger than the 16 KiB Node reads; ask a URL that answers with fewer or shorter headers`, {
+                throw new step_error/* StepError */.zg(`${request.toolName}: ${shownUrl(url.href)} answered with headers larger than the 16 KiB Node reads; ask a URL that answers with fewer or shorter headers`, {
                     transient: false,
                     toolName: request.toolName,
                     effectUnknown: true,
@@ -33986,7 +34580,7 @@ async function fetchAllowed(request, options) {
         }
         const location = response.headers.get('location');
         if (!REDIRECT_STATUSES.has(response.status) || location === null)
-            return { response, url };
+            return { response, url, ...(redirectedFrom !== undefined && { redirectedFrom }) };
         await response.body?.cancel();
         let target;
         try {
@@ -34022,11 +34616,13 @@ async function fetchAllowed(request, options) {
             }
             headers = keptHeaders(headers, (name) => CROSS_ORIGIN_HEADERS.has(name));
         }
+        redirectedFrom = url.href;
         url = next;
     }
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/http/http-status-error.js
+
 
 /** Statuses where the same request may succeed later. */
 function isTransientStatus(status) {
@@ -34036,11 +34632,21 @@ function isTransientStatus(status) {
 class HttpStatusError extends step_error/* StepError */.zg {
     url;
     status;
-    constructor(toolName, url, status, bodyExcerpt, retryAfterMs) {
+    /**
+     * `redirectedFrom`: the URL whose redirect led here. The request it answered was sent and answered (a POST that
+     * 303s to what it made, the next GET a 404 or a 401), so the status says nothing of whether it took effect.
+     */
+    constructor(toolName, url, status, bodyExcerpt, options = {}) {
         const transient = isTransientStatus(status);
         const advice = transient ? 'the server may recover; it can be retried' : 'check the URL and the request';
         const excerpt = bodyExcerpt === '' ? '' : `: ${bodyExcerpt}`;
-        super(`${toolName}: ${url} answered HTTP ${status} (${advice})${excerpt}`, { transient, toolName, retryAfterMs });
+        const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${shownUrl(options.redirectedFrom)})`;
+        super(`${toolName}: ${shownUrl(url)}${via} answered HTTP ${status} (${advice})${excerpt}`, {
+            transient,
+            toolName,
+            retryAfterMs: options.retryAfterMs,
+            effectUnknown: options.redirectedFrom !== undefined,
+        });
         this.url = url;
         this.status = status;
     }
@@ -34100,9 +34706,8 @@ async function readCappedBody(response, maxBytes) {
 var retry_after_ms = __nccwpck_require__(72575);
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __nccwpck_require__(79893);
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-toolset.js
+
 
 
 
@@ -34213,7 +34818,7 @@ async function send(options, toolName, args, ctx) {
     }
     const method = toolName === 'http_post' ? 'POST' : 'GET';
     const request = { toolName, method, url: String(args.url), headers, body };
-    const { response, url } = await fetchAllowed(request, {
+    const { response, url, redirectedFrom } = await fetchAllowed(request, {
         allow: options.allow,
         signal,
         cancel: ctx.signal,
@@ -34228,11 +34833,11 @@ async function send(options, toolName, args, ctx) {
         ctx.signal.throwIfAborted();
         // An error status is the answer, its body only an excerpt: a 404 whose body broke off is still a 404.
         if (!response.ok)
-            throw new HttpStatusError(toolName, url.href, response.status, '', retryAfter);
+            throw new HttpStatusError(toolName, url.href, response.status, '', { retryAfterMs: retryAfter, redirectedFrom });
         const code = bodyDecodingCode(error);
         if (code !== undefined) {
             const encoding = response.headers.get('content-encoding') ?? '';
-            throw new step_error/* StepError */.zg(`${toolName}: ${url.href} answered HTTP ${response.status} with a body that is not valid ${encoding} as its content-encoding says (${code}); the server sends the same broken answer again, so ask another URL or have the server fixed`, {
+            throw new step_error/* StepError */.zg(`${toolName}: ${shownUrl(url.href)} answered HTTP ${response.status} with a body that is not valid ${encoding} as its content-encoding says (${code}); the server sends the same broken answer again, so ask another URL or have the server fixed`, {
                 transient: false,
                 toolName,
                 effectUnknown: true,
@@ -34245,7 +34850,7 @@ async function send(options, toolName, args, ctx) {
     if (!response.ok) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
         const excerpt = `${read.text.slice(0, (0,cut_text/* keptUnits */.ai)(read.text, 300)).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
-        throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfter);
+        throw new HttpStatusError(toolName, url.href, response.status, excerpt, { retryAfterMs: retryAfter, redirectedFrom });
     }
     // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
     const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
@@ -34540,8 +35145,8 @@ class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODUL
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64564);
-/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68436);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38238);
+/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90065);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(30794);
 
 
@@ -34631,8 +35236,8 @@ class ToolsetSetupError extends Error {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64564);
-/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68436);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38238);
+/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90065);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(11814);
 /* harmony import */ var _toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22989);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(30794);
@@ -45607,7 +46212,23 @@ function formatInputIssues(error) {
     return error.issues.map((issue) => `input '${String(issue.path[0] ?? '?')}': ${issue.message}`);
 }
 
+;// CONCATENATED MODULE: ./lib/plan/plain-input-value.js
+/**
+ * An input's value written bare, with no quotes to say it is text: a plain scalar of the action's `inputs`, a CLI
+ * `--input` VALUE. A number or a flag when it reads back exactly as written (`42`, `-0.25`, `true`, as JSON writes
+ * them), else its text as written (`1.50`, `007`, `0x1f`, `1e3`, `True`), which the plan reads as its input's
+ * default's kind (`resolveInputs`). One rule for both: `--input a=3` was the text "3" where `inputs: 'a: 3'` was the
+ * number, and a plan given an input with no default passed in the workflow and failed on the machine.
+ */
+function plainInputValue(text) {
+    if (text === 'true' || text === 'false')
+        return text === 'true';
+    const number = Number(text);
+    return Number.isFinite(number) && String(number) === text ? number : text;
+}
+
 ;// CONCATENATED MODULE: ./lib/action/parse-inputs-map.js
+
 
 /** What to do when a value from `${{ }}` (a title such as `fix: x`) broke the YAML. */
 const SAFE_INPUTS_HINT = 'a value from an expression must be quoted for YAML: write it as JSON, e.g. ' +
@@ -45697,15 +46318,13 @@ async function parseInputsMap(text) {
     return { ok: true, inputs, empty };
 }
 /**
- * A scalar as given: a number or a flag YAML reads exactly as written (`42`, `true`, as JSON writes them), and
- * otherwise the text as written (`1.10`, `01234`, `0x1f`, `1e3`, `True`), which the plan reads as its input's
- * default's kind (`resolveInputs`); a quoted one's string.
+ * A scalar as given: a plain one as `plainInputValue` reads it, as the CLI reads `--input` (a number or a flag
+ * only when it reads back exactly as written); a quoted one's string.
  */
 function scalarValue(scalar) {
     if (scalar.type !== 'PLAIN' || typeof scalar.source !== 'string')
         return String(scalar.value);
-    const typed = scalar.value;
-    return (typeof typed === 'number' || typeof typed === 'boolean') && String(typed) === scalar.source ? typed : scalar.source;
+    return plainInputValue(scalar.source);
 }
 /** Why a list or map given as an input holds what no plan can use (a number JSON cannot hold: 1e400, .nan), or undefined. */
 function valueProblem(value) {
@@ -46082,6 +46701,7 @@ function stopRefusedMergeComment(left, io) {
 
 
 
+
 /**
  * Ends a job whose step inputs are refused (`readActionSettings`), before anything starts: the job
  * summary lists the problems, every output is that of a run that never started (no report file: where
@@ -46101,7 +46721,10 @@ async function refuseInputs(problems, deps) {
         await stopRefusedMergeComment(deps.shared, io);
     return {
         outputs: (0,action_outputs/* notStartedOutputs */.hD)(),
-        failure: `plan-runner: fix the step's inputs (with:):\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+        // A problem quotes what it refuses (an input's name, which an expression may fill from a pull request): its further
+        // lines are under the `\u2502 ` rule, never lines of the list, as the runner logs the failure's lines. Redacted first:
+        // a rule inside a secret of several lines would hide it from the redactor.
+        failure: `plan-runner: fix the step's inputs (with:):\n${problems.map((problem) => `- ${(0,neutralise_log_text/* loggedMessage */.eh)(redact(problem))}`).join('\n')}`,
         published: Promise.resolve(),
     };
 }
@@ -46148,24 +46771,33 @@ var goals_table = __nccwpck_require__(52895);
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
 const MAX_ERROR_ANNOTATIONS = 10;
-/** Warning annotations for failed steps a plan revision replaced, of the 10 GitHub shows per step. */
-const MAX_REPLACED_WARNINGS = 3;
-/** Warning annotations for unmet goals that do not fail the job, of the same 10. */
-const MAX_GOAL_WARNINGS = 5;
+/**
+ * Warning annotations for unmet goals that do not fail the job and failed steps a run went on without or a plan
+ * revision replaced, together, of the 10 GitHub shows per step: two are left for the run's own warnings (a rate
+ * limit, a comment not written). Their three caps of 3, 3 and 5 came to 11, so the last, "N more unmet goals",
+ * could be the one GitHub dropped.
+ */
+const WARNING_SLOTS = 8;
 /** The job's verdict (`setFailed`) is an error annotation too, written last: room is kept for it. */
 const FOR_THE_VERDICT = 1;
-/** At most `slots` annotations of one kind: the first ones, and when there are more, one that sums up the rest. */
-function capped(kind, annotations, file, slots) {
+/** At most `slots` annotations of one kind (`kinds`, its plural): the first ones, and when there are more, one that sums up the rest. */
+function capped(kinds, annotations, file, slots) {
     if (annotations.length <= slots)
         return [...annotations];
     const shown = annotations.slice(0, slots - 1);
     const rest = annotations.slice(slots - 1);
-    const titles = rest.map((a) => (0,core_cut_text/* cutText */.IN)(a.message, 80)).join('; ');
+    // Each on one line: a message's line break put the next one's "Step s9 failed" among the run text of the one before,
+    // which the log shows under its rule (found by an adversarial pass).
+    const titles = rest.map((a) => (0,core_cut_text/* cutText */.IN)((0,checklist/* oneLogLine */.Hr)(a.message), 80)).join('; ');
+    // The loader's "and N more problems" is one line for N: "13 more" was said of 32 (found by an adversarial pass).
+    const count = rest.reduce((sum, a) => sum + (a.standsFor ?? 1), 0);
+    // With one slot it stands for the whole kind: "5 more unmet goals" over none shown sent a reader looking for them.
+    const many = `${count}${shown.length > 0 ? ' more' : ''} ${kinds}`;
     return [
         ...shown,
         {
-            message: (0,core_cut_text/* cutText */.IN)(`${rest.length} more ${kind}s (see the job summary): ${titles}`, 2000),
-            properties: { title: `${rest.length} more ${kind}s`, ...(file ? { file } : {}) },
+            message: (0,core_cut_text/* cutText */.IN)(`${many} (see the job summary): ${titles}`, 2000),
+            properties: { title: many, ...(file ? { file } : {}) },
         },
     ];
 }
@@ -46173,7 +46805,7 @@ function capped(kind, annotations, file, slots) {
  * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
  * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
- * warning (at most 3), as is one a run that succeeded went on without (at most 3), and an unmet goal that does not fail the job (at most 5). Step and goal
+ * warning, as are one a run that succeeded went on without and an unmet goal that does not fail the job (8 of those in all, goals first). Step and goal
  * annotations are on the plan file, at the lines `lines` gives (none for a step the file does not write).
  */
 function writeAnnotations(input, annotate) {
@@ -46189,6 +46821,7 @@ function writeAnnotations(input, annotate) {
             ...(e.line !== undefined ? { startLine: e.line } : {}),
             ...(e.column !== undefined ? { startColumn: e.column } : {}),
         },
+        ...(e.standsFor !== undefined && { standsFor: e.standsFor }),
     }));
     // A step a plan revision replaced failed in a plan that did not run to the end: the plan that did may
     // have succeeded, so its failure is a warning, as the checklist counts it among the replaced.
@@ -46231,29 +46864,33 @@ function writeAnnotations(input, annotate) {
     const failingGoals = required.filter((goal) => !reportOnly(goal)).map(goalAnnotation);
     const reportedGoals = required.filter(reportOnly).map(goalAnnotation);
     const kinds = [
-        ['plan file error', planErrors],
-        ['failed step', failedSteps],
-        ['unmet goal', failingGoals],
+        ['plan file errors', planErrors],
+        ['failed steps', failedSteps],
+        ['unmet goals', failingGoals],
     ];
     // 10 in all, the verdict's included: 11 plan errors, or a failed step and 12 goals, pushed out the
     // verdict that says why the job failed. Each kind there is keeps at least one line.
-    let left = MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT;
+    shared(kinds, MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT, (kind, list) => (kind === 'plan file errors' ? list[0]?.properties.file : planFile), (a) => annotate('error', a.message, a.properties));
+    // Warnings have 10 of their own, which the run's other warnings share.
+    const warnings = [
+        ['unmet goals', reportedGoals],
+        ['failed steps the run went on without', passedSteps],
+        ['replaced failed steps', replacedSteps],
+    ];
+    shared(warnings, WARNING_SLOTS, () => planFile, (a) => annotate('warning', a.message, a.properties));
+}
+/** `slots` annotations shared by `kinds` in order, each kind there is keeping at least one, the rest of each summed up in one. */
+function shared(kinds, slots, fileOf, write) {
+    let left = slots;
     kinds.forEach(([kind, list], index) => {
         if (list.length === 0)
             return;
         const later = kinds.slice(index + 1).filter(([, rest]) => rest.length > 0).length;
-        const shown = capped(kind, list, kind === 'plan file error' ? list[0]?.properties.file : planFile, Math.max(1, left - later));
+        const shown = capped(kind, list, fileOf(kind, list), Math.max(1, left - later));
         for (const a of shown)
-            annotate('error', a.message, a.properties);
+            write(a);
         left -= shown.length;
     });
-    // Warnings have 10 of their own, which the run's other warnings (rate limits, a comment not written) share.
-    for (const a of capped('failed step the run went on without', passedSteps, planFile, MAX_REPLACED_WARNINGS))
-        annotate('warning', a.message, a.properties);
-    for (const a of capped('replaced failed step', replacedSteps, planFile, MAX_REPLACED_WARNINGS))
-        annotate('warning', a.message, a.properties);
-    for (const a of capped('unmet goal', reportedGoals, planFile, MAX_GOAL_WARNINGS))
-        annotate('warning', a.message, a.properties);
 }
 
 // EXTERNAL MODULE: ./lib/core/json-schema.js
@@ -46355,12 +46992,20 @@ function nestedChangeLines(event, record, redact) {
     // A used plan's goals, once checked: its step's line follows with the verdict they gave.
     if (inner && current.type === 'goals_checked')
         return current.goals.map((goal) => `${'  '.repeat(path.length)}${(0,checklist/* oneLogLine */.Hr)(redact(path.join(' \u203a ')))} \u203a ${(0,goals_table/* goalLogLine */.EY)({ ...goal, name: redact(goal.name), evidence: redact(goal.evidence) })}`);
-    // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
-    if (!inner || !current.type.startsWith('step_') || !('stepKey' in current) || current.stepKey === undefined)
+    // Its run's own start and end are its step's line in this log; a used plan's run neither replans nor asks for approval.
+    if (!inner || NESTED_RUN_EVENTS.has(current.type))
         return [];
-    const planStep = (0,checklist/* planStepOf */.ff)(inner, current.stepKey);
-    return planStep ? [`${'  '.repeat(path.length)}${path.join(' \u203a ')} \u203a ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
+    // What its steps, items and agents change, as a top plan's are logged (a failed item, a TODO list; only its steps' lines
+    // were, so which of its items failed, and why, was in the trace alone: found by an adversarial pass). Nested runs
+    // interleave, so each line names the plan step it is under, after its own indent.
+    const under = `${path.join(' \u203a ')} \u203a `;
+    return changeLines(current, inner, redact).map((line) => {
+        const indent = line.length - line.trimStart().length;
+        return `${'  '.repeat(path.length)}${line.slice(0, indent)}${under}${line.slice(indent)}`;
+    });
 }
+/** A nested run's events that the log of the run using it leaves out (see `nestedChangeLines`). */
+const NESTED_RUN_EVENTS = new Set(['plan_created', 'plan_revised', 'run_finished', 'approval_requested']);
 const within = (took) => (took === undefined ? '' : ` in ${took}`);
 /**
  * How the last line opens for each status, with how long the run took (`45 ms`; undefined when not
@@ -46621,8 +47266,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 57 modules
-var run_job = __nccwpck_require__(97779);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 62 modules
+var run_job = __nccwpck_require__(76003);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 5 modules
 var admit_run = __nccwpck_require__(34758);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
@@ -47443,7 +48088,7 @@ function stepLogGroups(io, redact) {
         const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
         // A for_each step's counts, as its checklist line has them: the title is all of a collapsed group the log
         // shows, and `\u2705 \u2026 \u2014 completed` alone hid the items it lost (found by an adversarial pass).
-        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}${(0,checklist/* itemProgress */.jl)(step)}${(0,checklist/* partialNote */.wY)(step, redact)}`;
+        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}${(0,checklist/* itemProgress */.jl)(step)}${(0,checklist/* partialNote */.wY)(step, redact)}${(0,checklist/* undoneNote */.oc)(step, redact)}`;
         io.group(title, detailLines(step, planStep, redact));
     };
 }
@@ -48057,7 +48702,7 @@ const ANSWER_RECORDED_STATE = 'answerRecorded';
 /** What to give `resume-from` instead of a path with no file: the action has no `--trace`. */
 const RESUME_FROM_MISSING = "give it the trace output of an earlier step of this job, or a trace you downloaded (the run's state artifact, with actions/download-artifact); a re-run of a job resumes from its own saved state without it (state: artifact, resume: auto)";
 /** The task and the modes as the action's inputs, for messages that say what to change. */
-const ACTION_OPTION_NAMES = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run' };
+const ACTION_OPTION_NAMES = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run', fresh: 'start a new run of the workflow (not a re-run), or re-run the job with resume: never and no resume-from' };
 async function safeRunJob(settings, deps, octokit, extras) {
     const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused, headSha, approvalUnreachable } = extras;
     try {
@@ -48163,7 +48808,7 @@ async function runAction(given, deps) {
         io.info(`Read-only run: ${readOnly.why}; tools with side effects and command tools not marked fork_safe are withheld.`);
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.yD)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom, RESUME_FROM_MISSING);

@@ -469,8 +469,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
 var run_budget = __webpack_require__(77653);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 59 modules
-var run_job = __webpack_require__(85759);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
+var run_job = __webpack_require__(97748);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -748,18 +748,22 @@ function fullHistorySteps(runStep) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/steps/agent/bounded-call.js
-var bounded_call = __webpack_require__(24381);
+// EXTERNAL MODULE: ./lib/steps/agent/answer-calls.js + 1 modules
+var answer_calls = __webpack_require__(19379);
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
 var reply_budget = __webpack_require__(89999);
-// EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 5 modules
-var run_agent_step = __webpack_require__(44211);
+// EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 4 modules
+var run_agent_step = __webpack_require__(16566);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
 var data_block = __webpack_require__(45707);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
 var validate_tool_arguments = __webpack_require__(14481);
-// EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(70695);
+// EXTERNAL MODULE: ./lib/steps/empty-answer-error.js
+var empty_answer_error = __webpack_require__(35362);
+// EXTERNAL MODULE: ./lib/steps/parse-tool-arguments.js
+var parse_tool_arguments = __webpack_require__(30914);
+// EXTERNAL MODULE: ./lib/steps/agent/call-agent-tool.js
+var call_agent_tool = __webpack_require__(41288);
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
 var invisible_characters = __webpack_require__(5709);
 // EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
@@ -767,6 +771,9 @@ var cut_off_reason = __webpack_require__(46660);
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __webpack_require__(79893);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
+
+
+
 
 
 
@@ -787,7 +794,7 @@ const SYSTEM = [
  * The ReAct baseline of `plan-runner eval`: one conversation in which the model calls tools until it
  * answers, bounded by `maxTurns`, and by MAX_TOOL_CALLS_PER_TURN as an agent step is: the calls past it
  * in one answer are not run, and are answered so. Tool errors go back to the model as observations (that
- * is the strategy); results are sanitised and cut as step prompts are, and the conversation keeps at most
+ * is the strategy, each sanitised and cut as an agent step's is); results are sanitised and cut as step prompts are, and the conversation keeps at most
  * AGENT_REPLY_CHAR_LIMIT characters of them and of the calls' arguments, as an agent step's does.
  */
 async function runReactLoop(options) {
@@ -807,30 +814,30 @@ async function runReactLoop(options) {
         const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
         const choice = response.choices?.[0];
         const message = choice?.message;
-        // Some servers omit `type` on tool calls: a call is a call when it names a function.
-        const asked = (message?.tool_calls ?? []).filter((call) => 'function' in call && call.function !== undefined);
+        // Read as an agent step reads them: ids and unknown names kept so, calls of another type told apart and not run.
+        const { calls, others, dropped } = (0,answer_calls/* answerCalls */.kZ)(message, turn, known, callIds);
         // As an agent step reads an answer (found by an adversarial pass: the baseline counted an empty or
         // cut-off answer as a success where the plan's step failed on the same one): a cut-off answer is a
         // fragment, its calls included, and none of them runs; an answer with no visible text is none.
         const cutOff = (0,cut_off_reason/* cutOffReason */.ag)(choice);
-        if (cutOff && ((0,invisible_characters/* hasVisibleText */.uA)(message?.content) || asked.length > 0))
+        if (cutOff && ((0,invisible_characters/* hasVisibleText */.uA)(message?.content) || calls.length > 0 || others.length > 0))
             return { ok: false, reason: `the model's answer was cut off: ${(0,cut_off_reason/* cutOffWhy */.q1)(cutOff)}` };
-        if (asked.length === 0) {
+        if (calls.length === 0 && others.length === 0) {
             if ((0,invisible_characters/* hasVisibleText */.uA)(message?.content))
                 return { ok: true, answer: message.content };
-            return { ok: false, reason: `the model returned no answer (${message?.refusal ? `refused: ${message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices'})` };
+            return { ok: false, reason: `the model returned no answer (${(0,empty_answer_error/* emptyAnswerReason */._)(choice)})` };
         }
-        // Ids and unknown names kept as an agent step keeps them: each call its own id, none overlong.
-        const calls = asked.slice(0, run_agent_step.MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => (0,bounded_call/* boundedCall */.U)({ ...call, type: 'function' }, `plan-runner-call-${turn}-${at}`, known, callIds));
-        const dropped = asked.length - calls.length;
-        messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls });
+        messages.push({ role: 'assistant', content: message?.content ?? (calls.length > 0 ? null : ''), ...(calls.length > 0 && { tool_calls: calls }) });
         replies.addCalls(messages.length - 1, calls);
+        replies.addText(messages.length - 1, message?.content?.length ?? 0);
         for (const [index, call] of calls.entries()) {
             const answer = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe({ name: call.function.name, args: call.function.arguments }, options, tools) : run_agent_step.NOT_RUN_REPLY;
-            const observation = dropped > 0 && index === calls.length - 1 ? `${answer}${(0,run_agent_step.notReadNote)(dropped)}` : answer;
+            const observation = dropped > 0 && others.length === 0 && index === calls.length - 1 ? `${answer}${(0,answer_calls/* notReadNote */.Sn)(dropped)}` : answer;
             replies.add(messages.length, call.function.name, observation.length);
             messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
         }
+        if (others.length > 0)
+            messages.push({ role: 'user', content: `${(0,answer_calls/* otherCallsNote */.OH)(others)}${dropped > 0 ? (0,answer_calls/* notReadNote */.Sn)(dropped) : ''}` });
         replies.fit(messages);
     }
     return { ok: false, reason: `no final answer within ${options.maxTurns} turns` };
@@ -841,7 +848,10 @@ async function observe(call, options, tools) {
         const tool = options.tools.get(call.name);
         if (!tool)
             throw new Error(`no tool '${call.name}'; the tools are: ${tools.map((t) => t.name).join(', ')}`);
-        const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, (0,parse_json/* parseJson */.qF)(call.args || '{}'));
+        const parsed = (0,parse_tool_arguments/* parseToolArguments */.o)(call.args);
+        if (!parsed.ok)
+            throw new Error(`${parsed.error}. '${call.name}' was not run; call it again with a JSON object.`);
+        const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, parsed.args);
         if (!checked.ok)
             throw new Error(checked.error);
         // The tool's own time limit, as a plan's step has it: a call (or a slow fault before it) past it fails.
@@ -860,7 +870,7 @@ async function observe(call, options, tools) {
     catch (error) {
         if (options.signal.aborted)
             throw options.signal.reason;
-        return `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: call.name }, error instanceof Error ? error.message : String(error))}`;
+        return (0,call_agent_tool/* toolFailedReply */.C)(call.name, (0,error_text/* errorText */.k)(error));
     }
 }
 

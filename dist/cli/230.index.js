@@ -178,6 +178,19 @@ function describeValidPlan(plan) {
     return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
 }
 /**
+ * Of a plan with a `fan_out` step: why a run of it with `mode: prepare`, `shard` or `merge` (what fan_out is for)
+ * would be refused before anything runs (`fanOutRefusal`, the run's own rule), as a warning: without `mode` it runs whole.
+ */
+async function fanOutWarnings(plan, file) {
+    if (!plan.steps.some((step) => step.forEach?.fanOut))
+        return [];
+    const { fanOutRefusal } = await __webpack_require__.e(/* import() */ 305).then(__webpack_require__.bind(__webpack_require__, 305));
+    const refused = fanOutRefusal(plan, 'a fanned-out run (mode prepare, shard or merge)');
+    if (refused === undefined)
+        return [];
+    return [`warning: ${(0,plan_error/* formatPlanError */.Rs)({ file, path: '', message: `${refused}; such a run is refused before anything runs (a warning: the plan is valid, and runs whole without mode)` })}`];
+}
+/**
  * `plan-runner validate <file>\u2026`: prints "ok" lines or compiler-style errors; true when all are
  * valid. A plan's MCP servers are started to list their tools, and ended before the next file.
  */
@@ -197,6 +210,7 @@ async function validateCommand(files, out, options = {}) {
                 cwd: options.cwd ?? process.cwd(),
                 env,
                 ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
+                ...(options.model !== undefined && { model: options.model }),
                 learnSecrets: (values) => (0,push_all/* pushAll */.i)(learned, values),
             }).catch((error) => {
                 if (signal.aborted)
@@ -211,7 +225,7 @@ async function validateCommand(files, out, options = {}) {
             await result.servers?.close();
             // The file name as the error lines show it (redactedPlanError): an ESC in it moved the cursor (adversarial pass).
             out(`ok ${(0,visible_controls/* visibleControls */.x)(file)}: ${describeValidPlan(result.plan)}`);
-            const warnings = await programWarnings(result.plan, options.cwd ?? process.cwd(), env);
+            const warnings = [...(await programWarnings(result.plan, options.cwd ?? process.cwd(), env)), ...(await fanOutWarnings(result.plan, file))];
             // A program's name or path may hold a secret, as an error's text may (found by a redaction hunt).
             const redact = warnings.length > 0 ? (await __webpack_require__.e(/* import() */ 135).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned) : undefined;
             for (const warning of warnings)

@@ -437,7 +437,7 @@ function scrubEnvironment(runnerEnv, passThrough, toolName, platform = process.p
     const env = runnerVariables(runnerEnv, [...BASE_ENV_NAMES, ...windowsStartNames(platform)], platform);
     if (Array.isArray(passThrough)) {
         for (const name of passThrough) {
-            const value = runnerEnv[name];
+            const value = (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerVariable */ .D)(runnerEnv, name);
             if (value !== undefined)
                 env[name] = value;
         }

@@ -583,6 +583,14 @@ function itemLine(item, finished, redact) {
         return { line: finished ? `${head} \u2014 not run` : head, partial: false };
     return { line: item.retry ? `${head} \u2014 attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
+/**
+ * The note under item lines when one shows only the start of its result or error, '' otherwise: said once for the top
+ * plan's items and a used plan's alike (a used plan's item line ended in "\u2026" without saying where the rest was, found
+ * by an adversarial pass).
+ */
+function wholeItemsNote(lines, where) {
+    return lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
+}
 /** Whether an item's line says something went wrong or is under way: it failed or runs, or its agent left TODOs open. */
 function itemNeedsAttention(item) {
     return item.state === 'failed' || item.state === 'in_progress' || (item.todos?.some((todo) => todo.status !== 'completed') ?? false);
@@ -597,7 +605,7 @@ function itemsPart(items, step, redact, where) {
     const lines = items.map((item) => itemLine(item, finished, redact));
     const label = `${(0,group_digits/* groupDigits */.K)(items.length)} item${items.length === 1 ? '' : 's'}${(0,checklist/* itemProgress */.jl)(step)}`;
     // Found by an adversarial pass: a line shows a result's first 80 characters, and nothing said where the rest was.
-    const whole = lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
+    const whole = wholeItemsNote(lines, where);
     const urgent = [];
     for (let index = 0; index < items.length && urgent.length < URGENT_KEPT; index++)
         if (itemNeedsAttention(items[index]))
@@ -649,6 +657,8 @@ function stepParts(key, title, step, redact, where) {
     else if (step?.retry) {
         line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
+    if (step)
+        line += (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* undoneNote */.oc)(step, redact, 500));
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
         parts.unshift(todos.map((todo) => `- ${todo.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(todo.content)}`).join('\n'));
@@ -672,7 +682,11 @@ function dropRank(step, ended) {
         return 1;
     return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
-/** The lines of a plan step's nested run, and of runs nested in theirs, indented under it, in order. */
+/**
+ * The lines of a plan step's nested run, and of runs nested in theirs, indented under it, in order; under a
+ * `for_each` step, the lines of its items that need attention (a failed one's error), as the top plan's step
+ * lists them: its counts alone left which item failed, and why, to the trace (found by an adversarial pass).
+ */
 function nestedLines(step, redact, depth = 1) {
     const nested = step?.nested;
     if (!nested)
@@ -681,7 +695,12 @@ function nestedLines(step, redact, depth = 1) {
     return (0,checklist/* checklistItems */.V_)(nested, redact).flatMap((item) => {
         const inner = nested.steps.get(item.key);
         const text = `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`;
-        return [{ text, urgent: (0,checklist/* needsAttention */.e_)(inner) }, ...nestedLines(inner, redact, depth + 1)];
+        const finished = inner !== undefined && inner.state !== 'in_progress' && inner.state !== 'pending';
+        const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => {
+            const { line, partial } = itemLine(entry, finished, redact);
+            return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial };
+        });
+        return [{ text, urgent: (0,checklist/* needsAttention */.e_)(inner) }, ...items, ...nestedLines(inner, redact, depth + 1)];
     });
 }
 /**
@@ -693,7 +712,7 @@ function nestedPart(step, redact, where) {
     const lines = nestedLines(step, redact);
     if (lines.length === 0)
         return undefined;
-    const full = lines.map((line) => line.text).join('\n');
+    const full = `${lines.map((line) => line.text).join('\n')}${wholeItemsNote(lines, where)}`;
     const urgent = lines.filter((line) => line.urgent);
     if (urgent.length === lines.length && lines.length <= URGENT_KEPT)
         return full;
@@ -705,7 +724,7 @@ function nestedPart(step, redact, where) {
         return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'} of the plans this step uses${which} ${count === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
     };
     const rest = note(left, unfinished);
-    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
+    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}${wholeItemsNote(kept, where)}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
 }
 /**
  * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
@@ -1077,6 +1096,7 @@ function planFileErrors(errors, planPath) {
         ...(error.column !== undefined ? { column: error.column } : {}),
         message: error.path ? `${error.message} (at ${error.path})` : error.message,
         ...(error.setup && { setup: true }),
+        ...(error.standsFor !== undefined && { standsFor: error.standsFor }),
     }));
 }
 function rejected_report_errorLine(error, redact) {

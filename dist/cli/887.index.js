@@ -62,12 +62,20 @@ function nestedChangeLines(event, record, redact) {
     // A used plan's goals, once checked: its step's line follows with the verdict they gave.
     if (inner && current.type === 'goals_checked')
         return current.goals.map((goal) => `${'  '.repeat(path.length)}${(0,checklist/* oneLogLine */.Hr)(redact(path.join(' \u203a ')))} \u203a ${(0,goals_table/* goalLogLine */.EY)({ ...goal, name: redact(goal.name), evidence: redact(goal.evidence) })}`);
-    // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
-    if (!inner || !current.type.startsWith('step_') || !('stepKey' in current) || current.stepKey === undefined)
+    // Its run's own start and end are its step's line in this log; a used plan's run neither replans nor asks for approval.
+    if (!inner || NESTED_RUN_EVENTS.has(current.type))
         return [];
-    const planStep = (0,checklist/* planStepOf */.ff)(inner, current.stepKey);
-    return planStep ? [`${'  '.repeat(path.length)}${path.join(' \u203a ')} \u203a ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
+    // What its steps, items and agents change, as a top plan's are logged (a failed item, a TODO list; only its steps' lines
+    // were, so which of its items failed, and why, was in the trace alone: found by an adversarial pass). Nested runs
+    // interleave, so each line names the plan step it is under, after its own indent.
+    const under = `${path.join(' \u203a ')} \u203a `;
+    return changeLines(current, inner, redact).map((line) => {
+        const indent = line.length - line.trimStart().length;
+        return `${'  '.repeat(path.length)}${line.slice(0, indent)}${under}${line.slice(indent)}`;
+    });
 }
+/** A nested run's events that the log of the run using it leaves out (see `nestedChangeLines`). */
+const NESTED_RUN_EVENTS = new Set(['plan_created', 'plan_revised', 'run_finished', 'approval_requested']);
 const within = (took) => (took === undefined ? '' : ` in ${took}`);
 /**
  * How the last line opens for each status, with how long the run took (`45 ms`; undefined when not
@@ -384,16 +392,16 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 59 modules
-var run_job = __webpack_require__(85759);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
+var run_job = __webpack_require__(97748);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
 var read_resume_trace = __webpack_require__(62935);
 // EXTERNAL MODULE: ./lib/cli/used-plan-files.js
 var used_plan_files = __webpack_require__(41491);
-// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js
-var parse_cli_args = __webpack_require__(26026);
+// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js + 1 modules
+var parse_cli_args = __webpack_require__(24048);
 ;// CONCATENATED MODULE: ./lib/cli/approve-command-line.js
 
 /**

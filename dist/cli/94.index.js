@@ -429,32 +429,43 @@ function promptValue(value) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ emptyAnswerReason),
 /* harmony export */   k: () => (/* binding */ EmptyAnswerError)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
 /* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
 
 
+
+/** The most characters of a refusal or finish reason the error quotes: both are the endpoint's, of any length. */
+const MAX_REASON_CHARS = 300;
 /** The model answered a step with no text (an empty message, a refusal, or no choice at all). */
 class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     stepKey;
     /** The refusal text or finish reason the endpoint gave, if any. */
     reason;
     constructor(options) {
+        // A 100,000-character refusal was the step's error whole: the log, the trace, the summary and the replanner's
+        // prompt (found by an adversarial pass).
+        const reason = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(options.reason, MAX_REASON_CHARS);
         // A thinking model can spend its whole output limit on reasoning (an unclosed `<think>`, reasoning tokens):
         // rephrasing does not help that, a larger limit does (found by an adversarial pass).
         const what = options.tokenLimit
             ? ": it reached the token limit before it wrote one (a thinking model may spend it all on reasoning). Raise the model's output token limit, or ask for less in the step's description."
-            : ` (${options.reason}). Rephrase the step's description or try another model.`;
+            : ` (${reason}). Rephrase the step's description or try another model.`;
         super(`Step ${options.stepKey}: the model returned no answer${what}`, { transient: false });
         this.stepKey = options.stepKey;
-        this.reason = options.reason;
+        this.reason = reason;
     }
     /** The error for `choice`, an answer with no text: its refusal, or its finish reason. */
     static of(stepKey, choice) {
-        const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
-        return new EmptyAnswerError({ stepKey, reason, tokenLimit: !choice?.message.refusal && (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .reachedTokenLimit */ .r5)(choice?.finish_reason) });
+        return new EmptyAnswerError({ stepKey, reason: emptyAnswerReason(choice), tokenLimit: !choice?.message.refusal && (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .reachedTokenLimit */ .r5)(choice?.finish_reason) });
     }
+}
+/** Why `choice` holds no answer, as the endpoint said it, cut (also for the eval's ReAct baseline): its refusal, or its finish reason. */
+function emptyAnswerReason(choice) {
+    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices', MAX_REASON_CHARS);
 }
 
 

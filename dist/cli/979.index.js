@@ -2731,7 +2731,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(249), __webpack_require__.e(376)]).then(__webpack_require__.bind(__webpack_require__, 93376));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(249), __webpack_require__.e(541)]).then(__webpack_require__.bind(__webpack_require__, 42541));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -3055,6 +3055,130 @@ function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) 
 
 /***/ }),
 
+/***/ 68267:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ checkGithubLabels)
+/* harmony export */ });
+/* harmony import */ var _tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84799);
+/* harmony import */ var _plan_check_context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(98231);
+
+
+/** The github tools that set labels, each from its `labels` argument. */
+const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
+/**
+ * Labels a `tool_call` step of `plan` writes out in its args (no reference in them) for a github tool that sets
+ * labels, which `allowed` (the top plan's `github.writes.labels`) does not list: the tool refuses them by the same
+ * rule (`labelsRefused`) when the step runs, after the steps before it (found by an adversarial pass). `usedPlan`:
+ * the plan is used by a plan step, whose plan's `github:` it writes with.
+ */
+function checkGithubLabels(plan, tools, allowed, usedPlan = false) {
+    const issues = [];
+    (plan.workflow_sequence ?? []).forEach((step, index) => {
+        const labels = step.args?.['labels'];
+        if (step.type !== 'tool_call' || step.tool === undefined || !LABELLING_TOOLS.has(step.tool) || tools.get(step.tool)?.toolset !== 'github' || !Array.isArray(labels))
+            return;
+        labels.forEach((label, position) => {
+            if (typeof label !== 'string' || label.includes('${'))
+                return;
+            const problem = (0,_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .labelsRefused */ .C)(allowed, [label]);
+            if (problem === undefined)
+                return;
+            const where = usedPlan ? ' in this plan, which the plans it uses write with' : '';
+            issues.push({ path: [...(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_1__/* .stepPath */ .q)(index), 'args', 'labels', position], message: `${problem}: ${step.tool} refuses it when the step runs; list it under github: { writes: { labels: [...] } }${where}, or leave it out` });
+        });
+    });
+    return issues;
+}
+
+
+/***/ }),
+
+/***/ 10991:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ checkGithubWriteCaps),
+/* harmony export */   x: () => (/* binding */ certainWrites)
+/* harmony export */ });
+/* harmony import */ var _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(87093);
+/* harmony import */ var _tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(21640);
+/* harmony import */ var _plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(98231);
+
+
+
+const NONE = { issue: 0, comment: 0 };
+const TOOL_OF = { issue: 'create_issue', comment: 'add_comment' };
+/**
+ * The capped github writes step `step` of a plan makes for certain in a run that completes it: one for a `tool_call`
+ * step that calls a capped github tool once (no `for_each`, whose items may be none), a used plan's (`used`) for a
+ * `type: plan` step; none for an agent, which may call a tool any number of times. No step of a plan is skipped but
+ * by a failure, so a run that completes writes at least this many.
+ */
+function stepWrites(step, tools, used) {
+    if (step.type === 'plan' && step.uses !== undefined)
+        return used(step.uses) ?? NONE;
+    if (step.type !== 'tool_call' || step.tool === undefined || step.for_each !== undefined)
+        return NONE;
+    if (!Object.hasOwn(_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .L, step.tool) || tools.get(step.tool)?.toolset !== 'github')
+        return NONE;
+    return { ...NONE, [_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .L[step.tool]]: 1 };
+}
+/** The capped github writes a used plan's steps (and the plans they use, at any depth) make for certain, each plan counted once in `seen`. */
+function certainWrites(plan, seen = new Map()) {
+    const known = seen.get(plan);
+    if (known !== undefined)
+        return known;
+    seen.set(plan, NONE);
+    const total = { ...NONE };
+    for (const step of plan.source.workflow_sequence ?? []) {
+        const writes = stepWrites(step, plan.tools, (uses) => {
+            const inner = plan.subplans?.get(uses);
+            return inner === undefined ? undefined : certainWrites(inner, seen);
+        });
+        total.issue += writes.issue;
+        total.comment += writes.comment;
+    }
+    seen.set(plan, total);
+    return total;
+}
+/**
+ * The step of `plan` whose capped github writes pass `github.writes` (`writes`, the top plan's) for certain, for
+ * each kind: the write tool refuses that write by the same rule (`passedCap`) when the step runs, after the steps
+ * before it wrote (found by an adversarial pass). `used`: what a `type: plan` step's used plan writes, once known.
+ */
+function checkGithubWriteCaps(plan, tools, writes, used = () => undefined) {
+    const issues = [];
+    const total = { ...NONE };
+    const writers = { issue: [], comment: [] };
+    (plan.workflow_sequence ?? []).forEach((step, index) => {
+        const made = stepWrites(step, tools, used);
+        for (const kind of ['issue', 'comment']) {
+            if (made[kind] === 0)
+                continue;
+            const before = total[kind];
+            total[kind] += made[kind];
+            writers[kind].push(step.type === 'plan' ? `${String(step.id)} (the plan ${step.uses}: ${made[kind]})` : String(step.id));
+            const passed = (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .c)(writes, kind, total[kind]);
+            if (passed === undefined || (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .c)(writes, kind, before) !== undefined)
+                continue;
+            const tool = TOOL_OF[kind];
+            const one = writers[kind].length === 1;
+            const raise = total[kind] <= _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_WRITES_CAP */ .hi ? `raise ${passed.field} under github: { writes: { ${passed.field}: ${total[kind]} } }, or ` : '';
+            issues.push({
+                path: [...(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__/* .stepPath */ .q)(index), step.type === 'plan' ? 'uses' : 'tool'],
+                message: `${passed.rule}, and ${one ? 'step' : 'steps'} ${(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__/* .listNames */ .Z)(writers[kind])} ${one ? 'calls' : 'call'} ${tool} ${total[kind] === 1 ? 'once' : `${total[kind]} times`} in every run that completes ${one ? 'it' : 'them'}: ` +
+                    `it refuses the one past the cap when this step runs, after the ones before it were written; ${raise}combine the writes into fewer steps`,
+            });
+        }
+    });
+    return issues;
+}
+
+
+/***/ }),
+
 /***/ 25708:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -3152,6 +3276,73 @@ function checkUsedPlansPricing(plan, callerModel) {
             path: ['limits', 'max_cost_usd'],
             message: `max_cost_usd cannot be enforced: no price is known for model ${names}, and a used plan's calls count against this plan's budget. ` +
                 `Give its price in this plan, whose \`pricing:\` prices the plans it uses too, in US dollars per million tokens, e.g. \`${example}\`, or use max_tokens instead`,
+        },
+    ];
+}
+
+
+/***/ }),
+
+/***/ 12896:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ checkUsedStepCount),
+/* harmony export */   w: () => (/* binding */ checkStepCount)
+/* harmony export */ });
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
+
+
+const advice = (allowed) => `the run would stop after ${allowed}; raise limits.max_steps (up to 100,000), or combine steps (for_each items do not count)`;
+const at = (plan) => (plan.limits?.max_steps === undefined ? ['workflow_sequence'] : ['limits', 'max_steps']);
+/**
+ * More steps than `limits.max_steps`: the budget would stop the run after that many, the steps before run
+ * (side effects included) and the rest never. `validate` said "ok" of such a plan (found by a review).
+ * Checked here for the plan's own steps; a model's plan is checked with the room left (validate-model-steps).
+ */
+function checkStepCount(plan, count) {
+    const allowed = plan.limits?.max_steps ?? _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_LIMITS */ .dR.max_steps;
+    if (count <= allowed)
+        return [];
+    return [
+        {
+            path: at(plan),
+            message: `the plan has ${count} steps, but limits.max_steps allows ${allowed} in all (steps of used plans and those a replan adds count too): ${advice(allowed)}`,
+        },
+    ];
+}
+/** Steps a run of `plan` starts when each runs once: its own, and those of the plans its plan steps use, at any depth. */
+function stepsOfRun(plan, counted) {
+    const known = counted.get(plan);
+    if (known !== undefined)
+        return known;
+    let steps = plan.steps.length;
+    for (const step of plan.steps) {
+        const used = step.uses === undefined ? undefined : plan.subplans?.get(step.uses);
+        if (used)
+            steps += stepsOfRun(used, counted);
+    }
+    counted.set(plan, steps);
+    return steps;
+}
+/**
+ * A top plan whose own steps fit `limits.max_steps` (`checkStepCount`), but not with those of the plans its plan
+ * steps use, which count against it: `validate` said "ok", and the run stopped inside a used plan, the steps
+ * before run (found by an adversarial pass).
+ */
+function checkUsedStepCount(plan) {
+    const allowed = plan.limits.max_steps;
+    const own = plan.steps.length;
+    if (own > allowed)
+        return [];
+    const all = stepsOfRun(plan, new WeakMap());
+    if (all <= allowed)
+        return [];
+    return [
+        {
+            path: at(plan.source),
+            message: `the plan has ${own} steps and the plans its plan steps use ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(all - own)} more, but limits.max_steps allows ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed)} in all: ${advice((0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed))}`,
         },
     ];
 }
@@ -3830,8 +4021,14 @@ var external_node_path_ = __webpack_require__(76760);
 var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./lib/core/is-inside.js
 var is_inside = __webpack_require__(99500);
+// EXTERNAL MODULE: ./lib/plan/check-github-labels.js
+var check_github_labels = __webpack_require__(68267);
+// EXTERNAL MODULE: ./lib/plan/check-github-write-caps.js
+var check_github_write_caps = __webpack_require__(10991);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __webpack_require__(25708);
+// EXTERNAL MODULE: ./lib/plan/check-step-count.js
+var check_step_count = __webpack_require__(12896);
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var llm_pricing = __webpack_require__(50657);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
@@ -3849,6 +4046,9 @@ var run_event = __webpack_require__(8463);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
+
+
 
 
 
@@ -3974,9 +4174,22 @@ async function loadSubplans(plan, context) {
     // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
     if (context.chain.length === 1 && plan.source.http === undefined)
         (0,push_all/* pushAll */.i)(issues, usedHttpIssues(plan, subplans));
+    if (context.chain.length === 1)
+        (0,push_all/* pushAll */.i)(issues, usedPlanLabelIssues(plan, subplans));
+    // This plan's own writes passed its caps (checkPlanValue); with the used plans' they may not.
+    if (context.chain.length === 1 && context.stepsRun !== false) {
+        const seen = new Map();
+        (0,push_all/* pushAll */.i)(issues, (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan.source, plan.tools, plan.source.github?.writes, (uses) => {
+            const used = subplans.get(uses);
+            return used === undefined ? undefined : (0,check_github_write_caps/* certainWrites */.x)(used, seen);
+        }));
+    }
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
     (0,push_all/* pushAll */.i)(issues, (0,check_pricing/* checkUsedPlansPricing */.y2)({ ...plan, subplans }, context.model));
+    // The used plans' steps count against the top plan's max_steps, at any depth.
+    if (context.chain.length === 1 && context.stepsRun !== false && issues.length === 0 && innerErrors.length === 0)
+        (0,push_all/* pushAll */.i)(issues, (0,check_step_count/* checkUsedStepCount */.f)({ ...plan, subplans }));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -3991,6 +4204,32 @@ function usedHttpIssues(plan, subplans) {
         const message = `the plan ${step.uses} enables the http toolset, which calls only the URL prefixes the top plan allows: add http to \`toolsets:\` and \`http: { allow: [https://api.example.com/v1/] }\` here`;
         return [{ path: ['workflow_sequence', index, 'uses'], message }];
     });
+}
+/**
+ * Labels the used plans' steps (at any depth) write out that the top plan's `github.writes.labels`, which they
+ * write with, does not list (`checkGithubLabels`), each at the `uses:` line of the top plan's step that leads there.
+ */
+function usedPlanLabelIssues(plan, subplans) {
+    const allowed = plan.source.github?.writes?.labels;
+    const walked = new Set();
+    const issues = [];
+    const visit = (used, via, at) => {
+        if (walked.has(used))
+            return;
+        walked.add(used);
+        for (const issue of (0,check_github_labels/* checkGithubLabels */.N)(used.source, used.tools, allowed, true)) {
+            const step = typeof issue.path[1] === 'number' ? used.source.workflow_sequence?.[issue.path[1]] : undefined;
+            issues.push({ path: at, message: `the plan ${via.join(' \u2192 ')}: step ${String(step?.id)}: ${issue.message}` });
+        }
+        for (const [uses, inner] of used.subplans ?? [])
+            visit(inner, [...via, uses], at);
+    };
+    plan.steps.forEach((step, index) => {
+        const used = step.uses === undefined ? undefined : subplans.get(step.uses);
+        if (used)
+            visit(used, [step.uses], ['workflow_sequence', index, 'uses']);
+    });
+    return issues;
 }
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
 const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'];
@@ -4084,8 +4323,8 @@ function planTextHash(text) {
     return (0,external_node_crypto_.hash)('sha256', text);
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __webpack_require__(56942);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __webpack_require__(39242);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -4161,6 +4400,7 @@ async function loadPlanFile(path, options = {}) {
             chain,
             root,
             ...(rest.model !== undefined && { model: rest.model }),
+            ...(rest.stepsRun === false && { stepsRun: false }),
             load: (file, innerChain) => {
                 const key = `${innerChain.length}:${file}`;
                 let loading = usedPlans.get(key);
@@ -4881,7 +5121,7 @@ function githubExpressionHint(text) {
 
 
 /**
- * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
+ * `value` read as its input's default is: text (a CLI `--input` that is no JSON number or flag) that spells a decimal
  * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
  * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
  * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
@@ -4889,7 +5129,7 @@ function githubExpressionHint(text) {
  * neither the input nor where it came from (found by a new-user walkthrough). The action's `inputs` give
  * numbers, flags, lists and maps too: a value of another kind than the default's is refused the same way,
  * null included (a used plan's `with:` from a result), but a number or a flag for a text input is its text,
- * as the CLI gives it (found by reviews).
+ * the CLI's `--input week=48` too (found by reviews).
  */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** The kind of input a default declares, or undefined for none (no default, or null): any value is taken. */
@@ -5403,7 +5643,7 @@ const GithubConfig = schemas.strictObject({
     allow_repos: schemas.array(RepoFullName)
         .optional()
         .meta({ description: "Other repositories the github toolset may read and write; the run's own repository is always allowed.", examples: [['octo-org/reports']] }),
-    writes: github_writes/* GithubWrites */.o.optional(),
+    writes: github_writes/* GithubWrites */.oW.optional(),
 })
     .meta({ description: 'The github toolset: which repositories besides the current one, and what it may write.' });
 
@@ -6044,7 +6284,7 @@ function unguardedRefCycle(root) {
 
 /***/ }),
 
-/***/ 56942:
+/***/ 39242:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6308,6 +6548,10 @@ function checkFanOut(steps) {
     return issues;
 }
 
+// EXTERNAL MODULE: ./lib/plan/check-github-labels.js
+var check_github_labels = __webpack_require__(68267);
+// EXTERNAL MODULE: ./lib/plan/check-github-write-caps.js
+var check_github_write_caps = __webpack_require__(10991);
 // EXTERNAL MODULE: ./lib/plan/reference-syntax.js
 var reference_syntax = __webpack_require__(19460);
 ;// CONCATENATED MODULE: ./lib/plan/check-command-argv.js
@@ -6836,25 +7080,8 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     return { references, issues: ordered };
 }
 
-;// CONCATENATED MODULE: ./lib/plan/check-step-count.js
-
-/**
- * More steps than `limits.max_steps`: the budget would stop the run after that many, the steps before run
- * (side effects included) and the rest never. `validate` said "ok" of such a plan (found by a review).
- * Checked here for the plan's own steps; a model's plan is checked with the room left (validate-model-steps).
- */
-function checkStepCount(plan, count) {
-    const allowed = plan.limits?.max_steps ?? schema/* DEFAULT_LIMITS */.dR.max_steps;
-    if (count <= allowed)
-        return [];
-    return [
-        {
-            path: plan.limits?.max_steps === undefined ? ['workflow_sequence'] : ['limits', 'max_steps'],
-            message: `the plan has ${count} steps, but limits.max_steps allows ${allowed} in all (steps of used plans and those a replan adds count too): the run would stop after ${allowed}; raise limits.max_steps (up to 100,000), or combine steps (for_each items do not count)`,
-        },
-    ];
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-step-count.js
+var check_step_count = __webpack_require__(12896);
 ;// CONCATENATED MODULE: ./lib/plan/step-type-fields.js
 /** The step types this run executes itself, as steps: every type but `plan`, whose used plan runs as a run of its own. */
 const RUN_HERE = ['tool_call', 'reasoning', 'aggregate', 'agent'];
@@ -7256,6 +7483,8 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 
 
+
+
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 function planName(plan, file) {
@@ -7310,12 +7539,16 @@ function checkPlanValue(value, options) {
         ...referenceCheck.issues,
         // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
         ...(0,check_tools/* checkTools */.G)(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
+        // A used plan writes with the top plan's `github:`, which checks its labels (loadSubplans).
+        ...((options.chain?.length ?? 0) > 1 ? [] : (0,check_github_labels/* checkGithubLabels */.N)(plan, tools, plan.github?.writes?.labels)),
+        // Its caps too, counting the used plans' writes once they are loaded (loadSubplans); a job that runs no steps writes none.
+        ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan, tools, plan.github?.writes)),
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
-        ...(options.origin === 'model' || options.stepsRun === false || (options.chain?.length ?? 0) > 1 ? [] : checkStepCount(plan, rawSteps.length)),
+        ...(options.origin === 'model' || options.stepsRun === false || (options.chain?.length ?? 0) > 1 ? [] : (0,check_step_count/* checkStepCount */.w)(plan, rawSteps.length)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
@@ -8055,8 +8288,18 @@ function envValue() {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ runnerVariable),
 /* harmony export */   Q: () => (/* binding */ expandEnvReferences)
 /* harmony export */ });
+/**
+ * The runner's variable `name`, or undefined when it is not set. Never what every object answers: `process.env`
+ * gives `toString` and `constructor` as Object's functions, and `${env.toString}` reached a tool as
+ * "function toString() { [native code] }" where it should have been "not set" (found by an adversarial pass).
+ */
+function runnerVariable(runnerEnv, name) {
+    const value = runnerEnv[name];
+    return typeof value === 'string' ? value : undefined;
+}
 const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /**
  * Replaces each `${env.NAME}` in a plan value with the runner's variable. Only variables named this
@@ -8064,7 +8307,7 @@ const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
  */
 function expandEnvReferences(template, runnerEnv, missing) {
     return template.replace(ENV_REFERENCE, (_match, name) => {
-        const value = runnerEnv[name];
+        const value = runnerVariable(runnerEnv, name);
         if (value === undefined)
             throw missing(name);
         return value;
@@ -9182,7 +9425,30 @@ function formatBytes(bytes) {
 
 /***/ }),
 
-/***/ 75225:
+/***/ 84799:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ labelsRefused)
+/* harmony export */ });
+/**
+ * Why `labels` may not be set under the plan's `github.writes.labels` (`allowed`; left out: none), compared as
+ * GitHub compares them (ignoring case), or undefined when every one may. The one rule: the write tools refuse by
+ * it when they run, and validation by it for labels a step's args write out.
+ */
+function labelsRefused(allowed, labels) {
+    const list = allowed ?? [];
+    const refused = labels.filter((label) => !list.some((name) => name.toLowerCase() === label.toLowerCase()));
+    if (refused.length === 0)
+        return undefined;
+    const shown = list.length > 0 ? `allowed: ${list.join(', ')}` : 'the plan allows no labels';
+    return `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${shown})`;
+}
+
+
+/***/ }),
+
+/***/ 67737:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9250,8 +9516,167 @@ class TokenIdentity {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/github/write-allowance.js + 2 modules
-var write_allowance = __webpack_require__(70657);
+// EXTERNAL MODULE: ./lib/tools/github/allowed-labels.js
+var allowed_labels = __webpack_require__(84799);
+// EXTERNAL MODULE: ./lib/tools/github/write-caps.js
+var write_caps = __webpack_require__(21640);
+;// CONCATENATED MODULE: ./lib/security/load-neutraliser.js
+/**
+ * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
+ * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
+ * Its text is redacted last, after the neutraliser: taking out HTML and decoding character references
+ * can join a secret's pieces that the redactor saw apart (`ghp_ab<!-- -->cd`, `&#x65;`), and a
+ * GitHub write is where they would be read (found by an adversarial pass). Every text plan-runner
+ * writes to GitHub goes through here.
+ */
+async function loadNeutraliser(policy, redact, made = 'raw') {
+    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 13527));
+    return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
+}
+
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
+;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
+
+/** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
+class WriteRefusedError extends step_error/* StepError */.zg {
+    rule;
+    constructor(options) {
+        super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
+            transient: false,
+            toolName: options.toolName,
+        });
+        this.rule = options.rule;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/well-formed.js
+var well_formed = __webpack_require__(75107);
+;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
+
+
+
+
+
+
+/**
+ * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
+ * kind against their caps, checks labels against the list, and neutralises the text written.
+ * One instance per run; every write tool of the run shares it.
+ */
+class WriteAllowance {
+    #writes;
+    #outbound;
+    #redact;
+    #used = { issue: 0, comment: 0 };
+    /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
+    #counted = new Set();
+    /** Of those, the writes of the run this one resumes, by key: a refusal says they were that run's, not this one's. */
+    #earlier = new Map();
+    /**
+     * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
+     * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name;
+     * `earlier` the writes of the run this one resumes, counted as this run's: a re-run does not write the caps' worth again.
+     */
+    constructor(redact, writes = {}, repositoryUrl, repositories = [], earlier = []) {
+        this.#redact = redact;
+        this.#writes = writes;
+        for (const { tool, key } of earlier) {
+            const kind = Object.hasOwn(write_caps/* CAPPED_WRITES */.L, tool) ? write_caps/* CAPPED_WRITES */.L[tool] : undefined;
+            if (kind === undefined || this.#counted.has(key))
+                continue;
+            this.#used[kind] += 1;
+            this.#counted.add(key);
+            this.#earlier.set(key, kind);
+        }
+        this.#outbound = {
+            allowMentions: writes.allow_mentions ?? false,
+            allowReferences: writes.allow_references ?? false,
+            referenceRepos: repositories,
+            allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
+        };
+    }
+    /**
+     * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
+     * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
+     */
+    take(kind, toolName, key) {
+        if (key !== undefined && this.#counted.has(key))
+            return;
+        const used = this.#used[kind];
+        const passed = (0,write_caps/* passedCap */.c)(this.#writes, kind, used + 1);
+        if (passed !== undefined) {
+            throw new WriteRefusedError({ toolName, rule: passed.field, problem: `${passed.rule}, and ${used} ${used === 1 ? 'was' : 'were'} already written${this.#byEarlierRun(kind, used)}` });
+        }
+        this.#used[kind] += 1;
+        if (key !== undefined)
+            this.#counted.add(key);
+    }
+    /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
+    giveBack(kind, key) {
+        if (key !== undefined && !this.#counted.delete(key))
+            return;
+        if (key !== undefined)
+            this.#earlier.delete(key);
+        if (this.#used[kind] > 0)
+            this.#used[kind] -= 1;
+    }
+    /**
+     * How many of the `used` writes of `kind` the run this one resumes made, in words (`, by the run this one resumes`), or
+     * '': counted without a word, a re-run that wrote nothing was told writes were "already written" and looked for them in its own log.
+     */
+    #byEarlierRun(kind, used) {
+        let earlier = 0;
+        for (const each of this.#earlier.values())
+            if (each === kind)
+                earlier++;
+        if (earlier === 0)
+            return '';
+        return `, ${earlier === used ? '' : `${earlier} of them `}by the run this one resumes (a resumed run counts its writes)`;
+    }
+    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
+    checkLabels(labels, toolName) {
+        const problem = (0,allowed_labels/* labelsRefused */.C)(this.#writes.labels, labels);
+        if (problem !== undefined)
+            throw new WriteRefusedError({ toolName, rule: 'labels', problem });
+    }
+    /**
+     * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
+     * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
+     */
+    async text(text, kind = 'body') {
+        // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
+        const written = (0,well_formed/* wellFormed */.E)((await loadNeutraliser(this.#outbound, this.#redact))(text));
+        // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
+        return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
+    }
+    /**
+     * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
+     * broken mention or reference gains a character, a code fence grows with the text's longest run of
+     * backticks, so text within the limit as written can pass it (a 256-character title of mentions
+     * became 341), and GitHub's 422 would still use up the write the cap allows.
+     */
+    async fittedText(text, limit) {
+        const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
+        // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
+        if (written.length <= limit.max)
+            return written;
+        const length = codePoints(written);
+        if (length <= limit.max)
+            return written;
+        const given = codePoints(text);
+        const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
+        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
+    }
+}
+/** How many code points `text` holds. */
+function codePoints(text) {
+    let count = 0;
+    for (const _ of text)
+        count++;
+    return count;
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
 /** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
 function reachableRepositories(context) {
@@ -9260,8 +9685,6 @@ function reachableRepositories(context) {
 
 // EXTERNAL MODULE: ./lib/core/cut-note.js
 var cut_note = __webpack_require__(30068);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
 
 /** A github tool was asked to read or write a repository the plan does not allow. */
@@ -10267,7 +10690,7 @@ function githubToolset(options) {
         owner: options.owner,
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
-        allowance: new write_allowance/* WriteAllowance */.s(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites),
+        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites),
         identity: new TokenIdentity(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
@@ -10288,20 +10711,23 @@ function githubToolset(options) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ DEFAULT_GITHUB_WRITES),
-/* harmony export */   o: () => (/* binding */ GithubWrites)
+/* harmony export */   Bs: () => (/* binding */ DEFAULT_GITHUB_WRITES),
+/* harmony export */   hi: () => (/* binding */ MAX_WRITES_CAP),
+/* harmony export */   oW: () => (/* binding */ GithubWrites)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
 
 /** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
 const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
+/** The most `max_issues` and `max_comments` may allow. */
+const MAX_WRITES_CAP = 50;
 /**
  * The plan's `github.writes:` section: how much the github toolset may write in one run and what
  * the text may keep. Everything left out is as strict as it can be.
  */
 const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
         .max(100)
         .optional()
@@ -10317,169 +10743,38 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 
 /***/ }),
 
-/***/ 70657:
+/***/ 21640:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ CAPPED_WRITES),
+/* harmony export */   c: () => (/* binding */ passedCap)
+/* harmony export */ });
+/* harmony import */ var _github_writes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(87093);
 
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  L: () => (/* binding */ CAPPED_WRITES),
-  s: () => (/* binding */ WriteAllowance)
-});
-
-// EXTERNAL MODULE: ./lib/tools/github/github-writes.js
-var github_writes = __webpack_require__(87093);
-;// CONCATENATED MODULE: ./lib/security/load-neutraliser.js
-/**
- * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
- * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
- * Its text is redacted last, after the neutraliser: taking out HTML and decoding character references
- * can join a secret's pieces that the redactor saw apart (`ghp_ab<!-- -->cd`, `&#x65;`), and a
- * GitHub write is where they would be read (found by an adversarial pass). Every text plan-runner
- * writes to GitHub goes through here.
- */
-async function loadNeutraliser(policy, redact, made = 'raw') {
-    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 13527));
-    return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
-}
-
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __webpack_require__(1938);
-;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
-
-/** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
-class WriteRefusedError extends step_error/* StepError */.zg {
-    rule;
-    constructor(options) {
-        super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
-            transient: false,
-            toolName: options.toolName,
-        });
-        this.rule = options.rule;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/well-formed.js
-var well_formed = __webpack_require__(75107);
-;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
-
-
-
-
-
+/** The github write tools `github.writes` caps, and the kind each counts as. */
+const CAPPED_WRITES = { create_issue: 'issue', add_comment: 'comment' };
 const CAPS = {
     issue: { field: 'max_issues', noun: 'issue' },
     comment: { field: 'max_comments', noun: 'comment' },
 };
-/** The github write tools `github.writes` caps, and the kind each counts as. */
-const CAPPED_WRITES = { create_issue: 'issue', add_comment: 'comment' };
 /**
- * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
- * kind against their caps, checks labels against the list, and neutralises the text written.
- * One instance per run; every write tool of the run shares it.
+ * The cap `count` writes of `kind` in one run pass under the plan's `github.writes` (`writes`), or undefined when
+ * the cap allows them. The one rule: a write tool refuses the write that passes it, and validation a plan whose
+ * steps pass it for certain.
  */
-class WriteAllowance {
-    #writes;
-    #outbound;
-    #redact;
-    #used = { issue: 0, comment: 0 };
-    /** The calls (by idempotency key) whose write `#used` counts: the run makes a call again only when it found no effect of it. */
-    #counted = new Set();
-    /**
-     * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
-     * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name;
-     * `earlier` the writes of the run this one resumes, counted as this run's: a re-run does not write the caps' worth again.
-     */
-    constructor(redact, writes = {}, repositoryUrl, repositories = [], earlier = []) {
-        this.#redact = redact;
-        this.#writes = writes;
-        for (const { tool, key } of earlier) {
-            const kind = Object.hasOwn(CAPPED_WRITES, tool) ? CAPPED_WRITES[tool] : undefined;
-            if (kind === undefined || this.#counted.has(key))
-                continue;
-            this.#used[kind] += 1;
-            this.#counted.add(key);
-        }
-        this.#outbound = {
-            allowMentions: writes.allow_mentions ?? false,
-            allowReferences: writes.allow_references ?? false,
-            referenceRepos: repositories,
-            allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
-        };
-    }
-    /**
-     * Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. A call already counted (`key`, its
-     * idempotency key) takes none: the run makes it again only once it found no effect of it, so it writes once at most.
-     */
-    take(kind, toolName, key) {
-        if (key !== undefined && this.#counted.has(key))
-            return;
-        const { field, noun } = CAPS[kind];
-        const cap = this.#writes[field] ?? github_writes/* DEFAULT_GITHUB_WRITES */.B[field];
-        if (this.#used[kind] >= cap) {
-            throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
-        }
-        this.#used[kind] += 1;
-        if (key !== undefined)
-            this.#counted.add(key);
-    }
-    /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
-    giveBack(kind, key) {
-        if (key !== undefined && !this.#counted.delete(key))
-            return;
-        if (this.#used[kind] > 0)
-            this.#used[kind] -= 1;
-    }
-    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
-    checkLabels(labels, toolName) {
-        const allowed = this.#writes.labels ?? [];
-        const refused = labels.filter((label) => !allowed.some((name) => name.toLowerCase() === label.toLowerCase()));
-        if (refused.length === 0)
-            return;
-        const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
-        throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
-    }
-    /**
-     * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
-     * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
-     */
-    async text(text, kind = 'body') {
-        // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
-        const written = (0,well_formed/* wellFormed */.E)((await loadNeutraliser(this.#outbound, this.#redact))(text));
-        // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
-        return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
-    }
-    /**
-     * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
-     * broken mention or reference gains a character, a code fence grows with the text's longest run of
-     * backticks, so text within the limit as written can pass it (a 256-character title of mentions
-     * became 341), and GitHub's 422 would still use up the write the cap allows.
-     */
-    async fittedText(text, limit) {
-        const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
-        // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
-        if (written.length <= limit.max)
-            return written;
-        const length = codePoints(written);
-        if (length <= limit.max)
-            return written;
-        const given = codePoints(text);
-        const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
-        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
-    }
-}
-/** How many code points `text` holds. */
-function codePoints(text) {
-    let count = 0;
-    for (const _ of text)
-        count++;
-    return count;
+function passedCap(writes, kind, count) {
+    const { field, noun } = CAPS[kind];
+    const cap = writes?.[field] ?? _github_writes_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_GITHUB_WRITES */ .Bs[field];
+    if (count <= cap)
+        return undefined;
+    return { field, cap, rule: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run` };
 }
 
 
 /***/ }),
 
-/***/ 68436:
+/***/ 90065:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -10498,7 +10793,42 @@ var format_bytes = __webpack_require__(37958);
 var step_error = __webpack_require__(1938);
 // EXTERNAL MODULE: ./lib/core/fetch-never-sent.js
 var fetch_never_sent = __webpack_require__(16567);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
+;// CONCATENATED MODULE: ./lib/tools/http/shown-url.js
+
+/** The most characters of a URL an error names: a model's URL, or a server's Location, may be of any length. */
+const MAX_SHOWN_CHARS = 500;
+/**
+ * A URL's scheme and credentials as written, for one `URL` cannot read (`https://user:pw@exa mple.com`): to the last
+ * `@` before a path, as a password may hold `?` or `#`.
+ */
+const WRITTEN_CREDENTIALS = /^([^:/?#]*:\/\/)[^/]*@/;
+/**
+ * A URL as the http tools' errors name it: without its query or fragment (`?\u2026` where a query was), with `***` for
+ * any credentials, and cut to 500 characters. A server's redirect may lead to a presigned link whose query is its
+ * signature (`?sig=\u2026`), and a URL may carry a token before its host: errors reach the PR comment, the summary and the log.
+ * One that is no URL is named so too: it was named as it came, its password and all, and whole (found by an adversarial pass).
+ */
+function shownUrl(raw) {
+    const url = URL.parse(raw);
+    if (url === null) {
+        const masked = raw.replace(WRITTEN_CREDENTIALS, '$1***@');
+        const end = masked.search(/[?#]/);
+        return (0,cut_text/* cutText */.IN)(end === -1 ? masked : `${masked.slice(0, end)}${masked[end] === '?' ? '?\u2026' : ''}`, MAX_SHOWN_CHARS);
+    }
+    if (url.username !== '' || url.password !== '') {
+        url.username = '***';
+        url.password = '';
+    }
+    const query = url.search === '' ? '' : '?\u2026';
+    url.search = '';
+    url.hash = '';
+    return (0,cut_text/* cutText */.IN)(`${url.href}${query}`, MAX_SHOWN_CHARS);
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
+
 
 
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
@@ -10511,13 +10841,14 @@ class HttpTransportError extends step_error/* StepError */.zg {
      */
     constructor(toolName, url, kind, detail, cause, afterRedirect = false) {
         const what = kind === 'timeout' ? `got no complete answer within ${detail}` : `could not be reached (${detail})`;
-        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && (0,fetch_never_sent/* fetchNeverSent */.P)(cause), cause });
+        super(`${toolName}: ${shownUrl(url)} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && (0,fetch_never_sent/* fetchNeverSent */.P)(cause), cause });
         this.url = url;
         this.kind = kind;
     }
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/http/url-not-allowed-error.js
+
 
 /** An http tool refused a URL it was asked for or redirected to: outside the plan's `http.allow`, or against its redirect rules. */
 class UrlNotAllowedError extends step_error/* StepError */.zg {
@@ -10528,9 +10859,9 @@ class UrlNotAllowedError extends step_error/* StepError */.zg {
      * `http.allow` in the plan (the default advice) would not help.
      */
     constructor(toolName, url, reason, options = {}) {
-        const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${options.redirectedFrom})`;
+        const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${shownUrl(options.redirectedFrom)})`;
         const advice = options.advice ?? 'Add the prefix to http.allow in the plan if it is needed.';
-        super(`${toolName}: refused ${url}${via}: ${reason}. ${advice}`, {
+        super(`${toolName}: refused ${shownUrl(url)}${via}: ${reason}. ${advice}`, {
             transient: false,
             toolName,
             // A redirect is an answer: the request it answers was sent, and may have taken effect (a POST answered 303).
@@ -10544,6 +10875,7 @@ class UrlNotAllowedError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/security/url-allow-list.js
 var url_allow_list = __webpack_require__(1400);
 ;// CONCATENATED MODULE: ./lib/tools/http/fetch-allowed.js
+
 
 
 
@@ -10578,12 +10910,14 @@ function checkedUrl(toolName, raw, allow, redirectedFrom) {
     return url;
 }
 /**
- * Sends a request with global fetch, following redirects only to URLs the allow list covers, and
- * maps a missing answer (network failure, the `signal` timing out) to a transient error.
+ * Sends a request with global fetch, following redirects only to URLs the allow list covers (`redirectedFrom`: the
+ * URL whose redirect led to the answer), and maps a missing answer (network failure, the `signal` timing out) to a
+ * transient error.
  * Cancellation through `cancel` is rethrown as is.
  */
 async function fetchAllowed(request, options) {
     let url = checkedUrl(request.toolName, request.url, options.allow);
+    let redirectedFrom;
     let method = request.method;
     let body = request.body;
     let headers = request.headers;
@@ -10601,7 +10935,7 @@ async function fetchAllowed(request, options) {
             // An answer whose headers pass Node's limit (16 KiB in all): the server took the request and answered, and
             // would answer the same again. It read "could not be reached \u2026 can be retried", and was tried three times.
             if (cause?.code === 'UND_ERR_HEADERS_OVERFLOW') {
-                throw new step_error/* StepError */.zg(`${request.toolName}: ${url.href} answered with headers larger than the 16 KiB Node reads; ask a URL that answers with fewer or shorter headers`, {
+                throw new step_error/* StepError */.zg(`${request.toolName}: ${shownUrl(url.href)} answered with headers larger than the 16 KiB Node reads; ask a URL that answers with fewer or shorter headers`, {
                     transient: false,
                     toolName: request.toolName,
                     effectUnknown: true,
@@ -10613,7 +10947,7 @@ async function fetchAllowed(request, options) {
         }
         const location = response.headers.get('location');
         if (!REDIRECT_STATUSES.has(response.status) || location === null)
-            return { response, url };
+            return { response, url, ...(redirectedFrom !== undefined && { redirectedFrom }) };
         await response.body?.cancel();
         let target;
         try {
@@ -10649,11 +10983,13 @@ async function fetchAllowed(request, options) {
             }
             headers = keptHeaders(headers, (name) => CROSS_ORIGIN_HEADERS.has(name));
         }
+        redirectedFrom = url.href;
         url = next;
     }
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/http/http-status-error.js
+
 
 /** Statuses where the same request may succeed later. */
 function isTransientStatus(status) {
@@ -10663,11 +10999,21 @@ function isTransientStatus(status) {
 class HttpStatusError extends step_error/* StepError */.zg {
     url;
     status;
-    constructor(toolName, url, status, bodyExcerpt, retryAfterMs) {
+    /**
+     * `redirectedFrom`: the URL whose redirect led here. The request it answered was sent and answered (a POST that
+     * 303s to what it made, the next GET a 404 or a 401), so the status says nothing of whether it took effect.
+     */
+    constructor(toolName, url, status, bodyExcerpt, options = {}) {
         const transient = isTransientStatus(status);
         const advice = transient ? 'the server may recover; it can be retried' : 'check the URL and the request';
         const excerpt = bodyExcerpt === '' ? '' : `: ${bodyExcerpt}`;
-        super(`${toolName}: ${url} answered HTTP ${status} (${advice})${excerpt}`, { transient, toolName, retryAfterMs });
+        const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${shownUrl(options.redirectedFrom)})`;
+        super(`${toolName}: ${shownUrl(url)}${via} answered HTTP ${status} (${advice})${excerpt}`, {
+            transient,
+            toolName,
+            retryAfterMs: options.retryAfterMs,
+            effectUnknown: options.redirectedFrom !== undefined,
+        });
         this.url = url;
         this.status = status;
     }
@@ -10727,9 +11073,8 @@ async function readCappedBody(response, maxBytes) {
 var retry_after_ms = __webpack_require__(72575);
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __webpack_require__(79893);
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-toolset.js
+
 
 
 
@@ -10840,7 +11185,7 @@ async function send(options, toolName, args, ctx) {
     }
     const method = toolName === 'http_post' ? 'POST' : 'GET';
     const request = { toolName, method, url: String(args.url), headers, body };
-    const { response, url } = await fetchAllowed(request, {
+    const { response, url, redirectedFrom } = await fetchAllowed(request, {
         allow: options.allow,
         signal,
         cancel: ctx.signal,
@@ -10855,11 +11200,11 @@ async function send(options, toolName, args, ctx) {
         ctx.signal.throwIfAborted();
         // An error status is the answer, its body only an excerpt: a 404 whose body broke off is still a 404.
         if (!response.ok)
-            throw new HttpStatusError(toolName, url.href, response.status, '', retryAfter);
+            throw new HttpStatusError(toolName, url.href, response.status, '', { retryAfterMs: retryAfter, redirectedFrom });
         const code = bodyDecodingCode(error);
         if (code !== undefined) {
             const encoding = response.headers.get('content-encoding') ?? '';
-            throw new step_error/* StepError */.zg(`${toolName}: ${url.href} answered HTTP ${response.status} with a body that is not valid ${encoding} as its content-encoding says (${code}); the server sends the same broken answer again, so ask another URL or have the server fixed`, {
+            throw new step_error/* StepError */.zg(`${toolName}: ${shownUrl(url.href)} answered HTTP ${response.status} with a body that is not valid ${encoding} as its content-encoding says (${code}); the server sends the same broken answer again, so ask another URL or have the server fixed`, {
                 transient: false,
                 toolName,
                 effectUnknown: true,
@@ -10872,7 +11217,7 @@ async function send(options, toolName, args, ctx) {
     if (!response.ok) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
         const excerpt = `${read.text.slice(0, (0,cut_text/* keptUnits */.ai)(read.text, 300)).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
-        throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfter);
+        throw new HttpStatusError(toolName, url.href, response.status, excerpt, { retryAfterMs: retryAfter, redirectedFrom });
     }
     // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
     const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
@@ -11108,8 +11453,8 @@ class McpServerStartError extends Error {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(75225);
-/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68436);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67737);
+/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90065);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(30794);
 
 
@@ -11199,8 +11544,8 @@ class ToolsetSetupError extends Error {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(75225);
-/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68436);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67737);
+/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90065);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11814);
 /* harmony import */ var _toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(22989);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(30794);

@@ -376,23 +376,48 @@ function terminalControl(stream) {
 
 /***/ }),
 
-/***/ 26026:
+/***/ 24048:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
-/* harmony export */   RQ: () => (/* binding */ DEFAULT_SUMMARY),
-/* harmony export */   YP: () => (/* binding */ DEFAULT_TRACE),
-/* harmony export */   Zo: () => (/* binding */ DEFAULT_API_KEY_ENV),
-/* harmony export */   eb: () => (/* binding */ UsageError),
-/* harmony export */   hT: () => (/* binding */ parseCliArgs),
-/* harmony export */   r7: () => (/* binding */ shellWord)
-/* harmony export */ });
-/* unused harmony export COMMAND_OPTIONS */
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(57975);
-/* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(99882);
-/* harmony import */ var _core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73919);
-/* harmony import */ var _plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95421);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Zo: () => (/* binding */ DEFAULT_API_KEY_ENV),
+  Ql: () => (/* binding */ DEFAULT_BASE_URL),
+  RQ: () => (/* binding */ DEFAULT_SUMMARY),
+  YP: () => (/* binding */ DEFAULT_TRACE),
+  eb: () => (/* binding */ UsageError),
+  hT: () => (/* binding */ parseCliArgs),
+  r7: () => (/* binding */ shellWord)
+});
+
+// UNUSED EXPORTS: COMMAND_OPTIONS
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(57975);
+// EXTERNAL MODULE: ./lib/llm/base-url.js
+var base_url = __nccwpck_require__(99882);
+// EXTERNAL MODULE: ./lib/core/output-folder-name.js
+var output_folder_name = __nccwpck_require__(73919);
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __nccwpck_require__(95421);
+;// CONCATENATED MODULE: ./lib/plan/plain-input-value.js
+/**
+ * An input's value written bare, with no quotes to say it is text: a plain scalar of the action's `inputs`, a CLI
+ * `--input` VALUE. A number or a flag when it reads back exactly as written (`42`, `-0.25`, `true`, as JSON writes
+ * them), else its text as written (`1.50`, `007`, `0x1f`, `1e3`, `True`), which the plan reads as its input's
+ * default's kind (`resolveInputs`). One rule for both: `--input a=3` was the text "3" where `inputs: 'a: 3'` was the
+ * number, and a plan given an input with no default passed in the workflow and failed on the machine.
+ */
+function plainInputValue(text) {
+    if (text === 'true' || text === 'false')
+        return text === 'true';
+    const number = Number(text);
+    return Number.isFinite(number) && String(number) === text ? number : text;
+}
+
+;// CONCATENATED MODULE: ./lib/cli/parse-cli-args.js
+
 
 
 
@@ -403,13 +428,13 @@ const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** The variable the API key is read from unless `--api-key-env` names another. */
 const DEFAULT_API_KEY_ENV = 'OPENAI_API_KEY';
 /** Where `run` writes its trace and its report unless `--trace` and `--summary` say otherwise. */
-const DEFAULT_TRACE = `${_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTPUT_FOLDER */ .z}/trace.jsonl`;
-const DEFAULT_SUMMARY = `${_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTPUT_FOLDER */ .z}/report.md`;
+const DEFAULT_TRACE = `${output_folder_name/* OUTPUT_FOLDER */.z}/trace.jsonl`;
+const DEFAULT_SUMMARY = `${output_folder_name/* OUTPUT_FOLDER */.z}/report.md`;
 /** The commands, as `--help` lists them. */
 const COMMANDS = ['validate', 'run', 'plan', 'eval'];
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
 const COMMAND_OPTIONS = {
-    validate: [],
+    validate: ['model'],
     plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env'],
     run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
     eval: [...EVAL_OPTIONS, 'input', 'replay', 'base-url', 'model', 'api-key-env'],
@@ -507,7 +532,7 @@ function parseInputs(pairs) {
         const name = pair.slice(0, eq);
         if (Object.hasOwn(inputs, name))
             throw new UsageError(`--input ${name} is given twice; give each input once`);
-        inputs[name] = pair.slice(eq + 1);
+        inputs[name] = plainInputValue(pair.slice(eq + 1));
     }
     return inputs;
 }
@@ -596,7 +621,7 @@ function unknownOption(unknown, argv) {
     const options = Object.keys(CLI_OPTIONS).filter((option) => option !== 'api-key');
     if (!word.startsWith('--') && options.includes(name))
         return `unknown option ${word}; options start with two dashes: --${name}`;
-    const near = (0,_plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(name, options);
+    const near = (0,nearest_name/* nearestName */.qb)(name, options);
     if (near)
         return `unknown option ${word}; did you mean --${near}?`;
     if (/[./]/.test(name))
@@ -607,7 +632,7 @@ function unknownOption(unknown, argv) {
 function parseCliArgs(argv) {
     let parsed;
     try {
-        parsed = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
+        parsed = (0,external_node_util_.parseArgs)({
             args: [...argv],
             allowPositionals: true,
             tokens: true,
@@ -650,7 +675,7 @@ function parseCliArgs(argv) {
     // Named first, in one line like every usage error (found by a new-user walkthrough: `frobnicate` printed
     // the whole usage, and `run`'s options were checked against a command that does not exist).
     if (!COMMANDS.includes(command)) {
-        const near = (0,_plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(command, [...COMMANDS, 'help']);
+        const near = (0,nearest_name/* nearestName */.qb)(command, [...COMMANDS, 'help']);
         throw new UsageError(`unknown command '${command}'; the commands are ${COMMANDS.join(', ')}${near ? ` (did you mean '${near}'?)` : ''}`);
     }
     refuseRepeated(tokens, new Set(['input', 'baseline']));
@@ -670,7 +695,7 @@ function parseCliArgs(argv) {
         if (values.task !== undefined)
             throw new UsageError(`--task is an option of run, not of ${command}`);
     }
-    const baseUrlIssue = values['base-url'] === undefined ? undefined : (0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_3__/* .baseUrlProblem */ .aS)(values['base-url']);
+    const baseUrlIssue = values['base-url'] === undefined ? undefined : (0,base_url/* baseUrlProblem */.aS)(values['base-url']);
     if (baseUrlIssue)
         throw new UsageError(`--base-url: ${baseUrlIssue}`);
     if (values.task !== undefined && values.task.trim() === '')
@@ -689,7 +714,7 @@ function parseCliArgs(argv) {
         if (rest.includes(''))
             throw new UsageError('validate needs the path of each plan file, got an empty one');
         refuseUnread(command, values);
-        return { command: 'validate', files: rest };
+        return { command: 'validate', files: rest, ...(values.model !== undefined && { model: values.model }) };
     }
     if (command === 'run' || command === 'plan' || command === 'eval') {
         if (rest.length !== 1)
@@ -1387,14 +1412,15 @@ function batchOutput(out, after = []) {
 
 // EXTERNAL MODULE: ./lib/cli/neutralise-output.js
 var neutralise_output = __nccwpck_require__(47950);
-// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js
-var parse_cli_args = __nccwpck_require__(26026);
+// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js + 1 modules
+var parse_cli_args = __nccwpck_require__(24048);
 ;// CONCATENATED MODULE: ./lib/cli/usage.js
 /** The CLI's `--help` text; keep it true to `parse-cli-args.ts`. */
 const USAGE = `plan-runner \u2014 run LLM plan-and-execute workflows from a plan file
 
 Usage:
-  plan-runner validate <file>...            check plan files; print a summary or the errors
+  plan-runner validate <file>... [--model NAME]
+                                            check plan files; print a summary or the errors
                                             (starts each plan's mcp_servers to list their tools)
   plan-runner run <file> [options]          run a plan and print its live checklist
   plan-runner plan <file> [options]         write (when the plan has only a goal) and validate the
@@ -1406,9 +1432,14 @@ Usage:
                                             calls, tokens, cost and duration per variant
   plan-runner --help | --version
 
+Options for validate:
+  --model NAME            model to use: replaces the plan's model.name (agents keep theirs);
+                          give the one run gets, so max_cost_usd is checked with its price
+
 Options for run and plan:
-  --input NAME=VALUE      a plan input (repeatable); VALUE is text, or a number or true/false
-                          where the input's default is one (then it must spell one)
+  --input NAME=VALUE      a plan input (repeatable); VALUE is a number or true/false when
+                          written as JSON writes one (42, true), else text, as in the action's
+                          inputs; an input's default's kind wins (then VALUE must spell one)
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
   --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
                           path first, weighing each step by how long it took there (else 1 each)
@@ -1530,7 +1561,7 @@ async function runCommandLine(argv) {
             // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });
-            return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal })) ? 0 : 1;
+            return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal, ...(command.model !== undefined && { model: command.model }) })) ? 0 : 1;
         }
         case 'run':
         case 'plan':
@@ -1538,10 +1569,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(539), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(364), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(539), __nccwpck_require__.e(796), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(539), __nccwpck_require__.e(796), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(364), __nccwpck_require__.e(796), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(364), __nccwpck_require__.e(796), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

@@ -1,5 +1,5 @@
-export const id = 539;
-export const ids = [539];
+export const id = 364;
+export const ids = [364,305];
 export const modules = {
 
 /***/ 69231:
@@ -16,7 +16,7 @@ export const modules = {
 /* harmony import */ var _core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9098);
 /* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97712);
 /* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(65542);
-/* harmony import */ var _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(26026);
+/* harmony import */ var _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(24048);
 /* harmony import */ var _core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(73919);
 
 
@@ -274,8 +274,8 @@ function toolsetGitHubContext(run, octokit, headSha) {
 var redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
 var job_secrets = __webpack_require__(71396);
-// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js
-var parse_cli_args = __webpack_require__(26026);
+// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js + 1 modules
+var parse_cli_args = __webpack_require__(24048);
 // EXTERNAL MODULE: ./lib/llm/base-url.js
 var base_url = __webpack_require__(99882);
 ;// CONCATENATED MODULE: ./lib/cli/cli-job-settings.js
@@ -298,7 +298,7 @@ function cliModelHint(apiKeyEnv, baseUrl, instead = '--replay FILE') {
     return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === parse_cli_args/* DEFAULT_API_KEY_ENV */.Zo ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it${(0,base_url/* keylessServerNote */.k4)(baseUrl)}, or use ${instead}`;
 }
 /** The task and the modes as the CLI's flags, for messages that say what to change. */
-const CLI_OPTION_NAMES = { task: '--task', agent: '--agent', notAgent: 'without --agent' };
+const CLI_OPTION_NAMES = { task: '--task', agent: '--agent', notAgent: 'without --agent', fresh: 'run it without --resume' };
 /**
  * The github toolset's context as the CLI has it: with GITHUB_TOKEN set, a client, and the repository
  * and pull request from the GITHUB_* variables, as the action would have them. The GitHub client loads only then.
@@ -1142,6 +1142,11 @@ function applyEvent(record, event) {
                 step.made = true;
             else
                 delete step.made;
+            const undone = event.reused ? [...(record.carriedFailures ?? [])].filter(([key]) => key.startsWith(`${event.stepKey}/`)) : [];
+            if (undone.length > 0)
+                step.leftUndone = undone;
+            else
+                delete step.leftUndone;
             delete step.retry;
             break;
         }
@@ -3007,29 +3012,36 @@ function partialResults(record, stepStates, results) {
         if (state !== 'completed')
             continue;
         const step = record.steps.get(key);
-        const gap = (0,result_gap/* resultGap */.Y)(planSteps.get(key), holes(step), results, made);
-        // Whether no goal passes on it is the run's judgement (`StepRecord.made`), read, not made again here (found by an
-        // adversarial pass: a for_each tool step with failed items, given a count that read 0, passed `contains`).
-        const why = step?.made && step.partial !== undefined ? step.partial : (gap?.why ?? step?.partial);
+        const failed = holes(step);
+        const gap = (0,result_gap/* resultGap */.Y)(planSteps.get(key), failed?.why, results, made);
+        // Whether no goal passes on it, and why, is the run's judgement (`StepRecord.made`, `partial`), read, not made again
+        // here (found by adversarial passes: a for_each tool step with failed items, given a count that read 0, passed
+        // `contains`; a plan step whose plan's result was a list drawn from a cut one named only its failed items).
+        const why = step?.partial ?? gap?.why;
         if (why === undefined)
             continue;
         const fix = gap?.cutBy !== undefined
             ? `have step ${gap.cutBy} return all of its list (a narrower query), or split the work`
             : gap?.madeBy !== undefined
                 ? `make the list step ${gap.madeBy} returns whole (a narrower read or query, items that all complete) and run again`
-                : gap === undefined || step?.made
+                : gap === undefined || step?.made || failed?.alone === false
                     ? 'make what it was given whole (a narrower read or query, items that all complete) and run again'
                     : 'fix what did not complete and run again, or check it with all_steps_completed';
         partial.set(key, { why: `step ${key}: ${why}`, fix, ...(step?.made && { made: true }) });
     }
     return partial;
 }
-/** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */
+/**
+ * Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's; `alone`:
+ * they are all it lacks (the step whose items failed has no other gap: a list drawn from a cut one, a tool's answers
+ * made from what lacks work), so all_steps_completed checks the rest.
+ */
 function holes(step) {
     for (let depth = 0; step !== undefined && depth <= run_event/* MAX_PLAN_DEPTH */.Z1; depth++) {
         if (step.failedItems && step.failedItems.length > 0) {
             const total = step.itemCounts?.total ?? step.items?.length;
-            return `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed${depth > 0 ? `, in the plan it uses (its result step ${step.key})` : ''}`;
+            const why = `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed${depth > 0 ? `, in the plan it uses (its result step ${step.key})` : ''}`;
+            return { why, alone: step.partial === undefined };
         }
         const nested = step.nested;
         step = nested?.resultStepKey === undefined ? undefined : nested.steps.get(nested.resultStepKey);
@@ -3371,6 +3383,67 @@ function budgetedModelClient(inner, budget) {
 
 /***/ }),
 
+/***/ 305:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  fanOutRefusal: () => (/* binding */ fanOutRefusal)
+});
+
+// EXTERNAL MODULE: ./lib/run/fan-out-part.js
+var fan_out_part = __webpack_require__(19243);
+// EXTERNAL MODULE: ./lib/run/step-tools.js
+var step_tools = __webpack_require__(87749);
+// EXTERNAL MODULE: ./lib/tools/github/write-caps.js
+var write_caps = __webpack_require__(21640);
+;// CONCATENATED MODULE: ./lib/job/fan-out-writes.js
+
+
+
+/**
+ * Why a fanned-out plan may not run: a step that the prepare or a shard job runs (a fan-out step,
+ * or one a fan-out step depends on) may call a capped github write. Each job counts `github.writes`
+ * on its own, so such a run would write up to shards \u00d7 the cap; the merge job's steps run once.
+ */
+function fanOutWriteProblem(plan) {
+    const early = (0,fan_out_part/* fanOutScope */.q)(plan.steps, 'shard') ?? new Set();
+    for (const step of plan.steps) {
+        if (!early.has(step.key))
+            continue;
+        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => Object.hasOwn(write_caps/* CAPPED_WRITES */.L, name));
+        if (writes.length > 0) {
+            return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards \u00d7 the cap; call it from a step after the fan-out step (the merge job runs those once)`;
+        }
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./lib/job/pause-asker.js
+var pause_asker = __webpack_require__(83858);
+;// CONCATENATED MODULE: ./lib/job/fan-out-refusal.js
+
+
+/**
+ * Why a fanned-out run of the plan (`mode`, in words: `mode prepare`) is refused before anything runs, or undefined:
+ * it could pause for approval midway (the other jobs would wait on a state that never comes: approve first, with the
+ * environment pattern, then fan out), or a step of the prepare or a shard job may call a capped github write. The
+ * one rule for the run's refusal and `validate`'s warning of it.
+ */
+function fanOutRefusal(plan, mode) {
+    // The one rule for what may pause a plan (`pauseAsker`), which the refusal where no comment can be written reads too.
+    const asker = (0,pause_asker/* pauseAsker */.x)(plan);
+    if (asker !== undefined) {
+        return `${mode} cannot pause for approval midway (${asker}): set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`;
+    }
+    const writes = fanOutWriteProblem(plan);
+    return writes === undefined ? undefined : `${mode}: ${writes}`;
+}
+
+
+/***/ }),
+
 /***/ 71396:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -3707,7 +3780,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(376)]).then(__webpack_require__.bind(__webpack_require__, 93376));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(541)]).then(__webpack_require__.bind(__webpack_require__, 42541));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -3775,7 +3848,60 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 85759:
+/***/ 83858:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ pauseAsker)
+/* harmony export */ });
+/** A tool with side effects the plan, or a plan it uses, may call (its catalogue: withheld tools are not in it); undefined when none. */
+function sideEffectTool(plan, looked) {
+    if (looked.has(plan))
+        return undefined;
+    looked.add(plan);
+    for (const [name, tool] of plan.tools)
+        if (tool.sideEffects)
+            return name;
+    for (const used of plan.subplans?.values() ?? []) {
+        const found = sideEffectTool(used, looked);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/**
+ * What could make a run of the plan pause for approval, in words (`step 3's approval: true`, `approval: plan`,
+ * `approval: side-effects, and it may call deploy, a tool with side effects`), or undefined when nothing could.
+ * Read from the plan as loaded, before a model writes or replans steps: under `side-effects`, any tool with side
+ * effects in its catalogue (a replan may call one no step of the file does); a used plan's ask is its step's.
+ */
+function pauseAsker(plan, looked = new Set()) {
+    if (looked.has(plan))
+        return undefined;
+    looked.add(plan);
+    const step = plan.steps.find((candidate) => candidate.approval);
+    if (step)
+        return `step ${step.key}'s approval: true`;
+    const policy = plan.source.approval ?? 'never';
+    if (policy === 'plan')
+        return 'approval: plan';
+    if (policy === 'side-effects') {
+        const tool = sideEffectTool(plan, new Set());
+        if (tool !== undefined)
+            return `approval: side-effects, and it may call ${tool}, a tool with side effects`;
+    }
+    for (const [uses, used] of plan.subplans ?? []) {
+        const inner = pauseAsker(used, looked);
+        if (inner !== undefined)
+            return `the plan ${uses} it uses: ${inner}`;
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 97748:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3783,6 +3909,15 @@ async function openTools(plan, context) {
 __webpack_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
+
+;// CONCATENATED MODULE: ./lib/core/option-names.js
+/** For a job whose front end did not say (tests, a library caller): both front ends' names. */
+const EITHER_OPTION_NAMES = {
+    task: 'a task (the task input, --task)',
+    agent: 'mode: agent (--agent)',
+    notAgent: 'with mode: run (without --agent)',
+    fresh: 'start a new run of the workflow, or re-run the job with resume: never (the CLI: run it without --resume)',
+};
 
 ;// CONCATENATED MODULE: ./lib/core/dependency-order.js
 /**
@@ -3900,51 +4035,8 @@ var secrets_as_read = __webpack_require__(52776);
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
-;// CONCATENATED MODULE: ./lib/job/pause-asker.js
-/** A tool with side effects the plan, or a plan it uses, may call (its catalogue: withheld tools are not in it); undefined when none. */
-function sideEffectTool(plan, looked) {
-    if (looked.has(plan))
-        return undefined;
-    looked.add(plan);
-    for (const [name, tool] of plan.tools)
-        if (tool.sideEffects)
-            return name;
-    for (const used of plan.subplans?.values() ?? []) {
-        const found = sideEffectTool(used, looked);
-        if (found !== undefined)
-            return found;
-    }
-    return undefined;
-}
-/**
- * What could make a run of the plan pause for approval, in words (`step 3's approval: true`, `approval: plan`,
- * `approval: side-effects, and it may call deploy, a tool with side effects`), or undefined when nothing could.
- * Read from the plan as loaded, before a model writes or replans steps: under `side-effects`, any tool with side
- * effects in its catalogue (a replan may call one no step of the file does); a used plan's ask is its step's.
- */
-function pauseAsker(plan, looked = new Set()) {
-    if (looked.has(plan))
-        return undefined;
-    looked.add(plan);
-    const step = plan.steps.find((candidate) => candidate.approval);
-    if (step)
-        return `step ${step.key}'s approval: true`;
-    const policy = plan.source.approval ?? 'never';
-    if (policy === 'plan')
-        return 'approval: plan';
-    if (policy === 'side-effects') {
-        const tool = sideEffectTool(plan, new Set());
-        if (tool !== undefined)
-            return `approval: side-effects, and it may call ${tool}, a tool with side effects`;
-    }
-    for (const [uses, used] of plan.subplans ?? []) {
-        const inner = pauseAsker(used, looked);
-        if (inner !== undefined)
-            return `the plan ${uses} it uses: ${inner}`;
-    }
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./lib/job/pause-asker.js
+var pause_asker = __webpack_require__(83858);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
 var schema = __webpack_require__(10283);
 ;// CONCATENATED MODULE: ./lib/run/escalation.js
@@ -4047,30 +4139,8 @@ function assignShards(keys, shards, weights) {
 
 // EXTERNAL MODULE: ./lib/run/expand-for-each.js + 2 modules
 var expand_for_each = __webpack_require__(22120);
-// EXTERNAL MODULE: ./lib/core/push-all.js
-var push_all = __webpack_require__(37665);
-;// CONCATENATED MODULE: ./lib/run/fan-out-part.js
-
-/** The steps a part may start: prepare the fan-out steps' ancestors; shard those and the fan-out steps; merge every step. */
-function fanOutScope(steps, part) {
-    if (part === 'merge')
-        return undefined;
-    const byKey = new Map(steps.map((step) => [step.key, step]));
-    const fanOut = steps.filter((step) => step.forEach?.fanOut);
-    const scope = new Set();
-    const queue = fanOut.flatMap((step) => step.dependsOn);
-    for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
-        if (scope.has(key))
-            continue;
-        scope.add(key);
-        (0,push_all/* pushAll */.i)(queue, byKey.get(key)?.dependsOn ?? []);
-    }
-    if (part === 'shard')
-        for (const step of fanOut)
-            scope.add(step.key);
-    return scope;
-}
-
+// EXTERNAL MODULE: ./lib/run/fan-out-part.js
+var fan_out_part = __webpack_require__(19243);
 ;// CONCATENATED MODULE: ./lib/run/fan-out-state-error.js
 
 /**
@@ -4253,7 +4323,50 @@ class NestedPlanError extends step_error/* StepError */.zg {
 
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __webpack_require__(99674);
+;// CONCATENATED MODULE: ./lib/run/used-plan-under.js
+/**
+ * The limits a used plan that leaves them out takes from the plan using it, not from the defaults: a used plan
+ * without `timeout_minutes` under a top plan's 120 was stopped at the default 30 (found by a budget pass), and one
+ * without `max_items` under a top plan's 3 mapped over 5 items, under its 2,000 refused 1,200; one without
+ * `concurrency` ran 4 steps at once where the top plan allowed 8 (the job's slots still cap every run together).
+ */
+const FROM_USING_PLAN = ['timeout_minutes', 'max_items', 'concurrency'];
+/**
+ * The used plan as its nested run runs it: each limit of `FROM_USING_PLAN` it sets itself is its own, each it
+ * leaves out the using plan's (itself perhaps taken from the plan using that one). Its run's deadline so falls no
+ * sooner than the using run's, which stops it too: it runs under what remains of that, or its own if sooner.
+ * Likewise `model.temperature`: as it runs on the using plan's model when it names none, it runs at that plan's
+ * temperature when it gives none (it ran at the endpoint's default beside a top plan's `temperature: 0`).
+ */
+function usedPlanUnder(used, using) {
+    const own = used.source?.limits ?? {};
+    const taken = Object.fromEntries(FROM_USING_PLAN.filter((key) => own[key] === undefined && using.limits[key] !== undefined).map((key) => [key, using.limits[key]]));
+    const temperature = used.source?.model?.temperature === undefined ? using.source?.model?.temperature : undefined;
+    const source = temperature === undefined ? used.source : { ...used.source, model: { ...used.source?.model, temperature } };
+    return { ...used, limits: { ...used.limits, ...taken }, ...(source !== undefined && { source }) };
+}
+
+;// CONCATENATED MODULE: ./lib/run/unknown-call-why.js
+/**
+ * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
+ * stopped (a timeout, a cancel), or its answer was too large to read (the server did answer: "got no answer"
+ * alone was untrue there; found by an adversarial pass).
+ */
+function unknownCallWhy(stepKey, call) {
+    return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
+}
+
+;// CONCATENATED MODULE: ./lib/run/show-args.js
+
+/** Tool arguments for a message: compact JSON, cut at 200 characters (not between the halves of an emoji). */
+function showArgs(args) {
+    return (0,cut_text/* cutText */.IN)(JSON.stringify(args) ?? '{}', 201);
+}
+
 ;// CONCATENATED MODULE: ./lib/run/run-nested-plan.js
+
+
+
 
 
 
@@ -4293,7 +4406,7 @@ async function runNestedPlan(step, context) {
     if (deps.redact)
         deps.redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(given, inputs.inputs, deps.redact));
     const within = (0,plan_step/* stepKeyWithin */.t)(deps.within, step.key);
-    const outcome = await runPlan(inner, {
+    const outcome = await runPlan(usedPlanUnder(inner, context.plan), {
         ...deps,
         inputs: inputs.inputs,
         listeners: [context.emit],
@@ -4309,7 +4422,11 @@ async function runNestedPlan(step, context) {
     if (outcome.status !== 'succeeded' && context.signal.aborted)
         return fail(context.signal.reason, usage);
     if (outcome.status !== 'succeeded') {
-        const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
+        // Stopped by a limit of its own (its `timeout_minutes`) while a call with side effects ran: at the top the stop ends
+        // the run; here the run using it would go on, continue or replan past a call that may have taken effect. A person checks.
+        const unknown = outcome.status === 'escalated' ? undefined : unknownCallIn(outcome.record);
+        const stoppedPast = unknown && `${unknownCallWhy(unknown.stepKey, `${unknown.tool}(${showArgs(unknown.args)})`)} (its run stopped: ${outcome.reason ?? outcome.status})`;
+        const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : stoppedPast ? { escalation: stoppedPast } : {};
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation, ...(outcome.endpointUnusable && { endpointUnusable: true }) }), usage);
     }
     const goals = inner.source?.goals ?? [];
@@ -4363,6 +4480,18 @@ async function runNestedPlan(step, context) {
         ...(partial !== undefined && { partial }),
         ...(made && { made: true }),
     };
+}
+/** A call with side effects that got no answer in `record`, or in a plan it used (stopped with it by the same limit). */
+function unknownCallIn(record) {
+    const own = record.toolCalls.find((call) => call.sideEffects && call.outcome === 'unknown');
+    if (own)
+        return own;
+    for (const step of record.steps.values()) {
+        const inner = step.nested && unknownCallIn(step.nested);
+        if (inner)
+            return inner;
+    }
+    return undefined;
 }
 /** Takes a slot of the job's concurrency for the used plan's judges; false when the run stopped first. */
 async function slotTaken(slots, signal) {
@@ -5179,13 +5308,6 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/run/show-args.js
-
-/** Tool arguments for a message: compact JSON, cut at 200 characters (not between the halves of an emoji). */
-function showArgs(args) {
-    return (0,cut_text/* cutText */.IN)(JSON.stringify(args) ?? '{}', 201);
-}
-
 ;// CONCATENATED MODULE: ./lib/run/repeated-side-effect-error.js
 
 
@@ -5432,6 +5554,7 @@ function abandonedRun(record, reason, at, durationMs) {
 
 
 
+
 /** The most of a stop's reason each step it skips keeps (`#skipPendingOnce`). */
 const MAX_SKIP_REASON_CHARS = 1_000;
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
@@ -5561,8 +5684,8 @@ class PlanRun {
         this.#resultHashes = new ResultHashes(deps.redact);
         this.#inputsHash = (0,approval_request/* inputsHash */.Oq)(deps.inputs, deps.redact);
         this.#part = deps.inner ? undefined : deps.fanOut;
-        this.#scope = this.#part ? fanOutScope(plan.steps, this.#part.part) : undefined;
-        this.#prepareSteps = this.#part && this.#part.part !== 'prepare' ? fanOutScope(plan.steps, 'prepare') : undefined;
+        this.#scope = this.#part ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, this.#part.part) : undefined;
+        this.#prepareSteps = this.#part && this.#part.part !== 'prepare' ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, 'prepare') : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && (0,trace_step_weights/* weightsWithin */.fV)(deps.stepWeights, deps.within));
         this.#calls = deps.calls ?? new Map();
         this.#slots = deps.slots ?? new StepSlots(plan.limits.concurrency);
@@ -5821,7 +5944,11 @@ class PlanRun {
     /** The earlier run's result for `step` as it is now (`reuseKey`), if a resume has one it may take. */
     #earlierResult(step, reuseKey) {
         // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
-        return this.#part?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+        if (this.#part?.part === 'merge' && step.forEach?.fanOut)
+            return undefined;
+        const resume = this.#deps.resume;
+        // A shard or merge runs none of the prepare job's steps: a used plan it completed with a step left undone is taken as it stands.
+        return resume?.reuse.get(reuseKey) ?? (this.#prepareSteps?.has(step.key) ? resume?.undoneWhole?.get(reuseKey) : undefined);
     }
     /** True when `step` will take an earlier run's result as it stands, and run nothing. */
     #reusedAsIs(step, reuseKey) {
@@ -6692,14 +6819,6 @@ function repeatedWhy(key, refused) {
     const then = refused.outcome === 'unknown' ? ': check whether it did' : ' again';
     return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it${then}`;
 }
-/**
- * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
- * stopped (a timeout, a cancel), or its answer was too large to read (the server did answer: "got no answer"
- * alone was untrue there; found by an adversarial pass).
- */
-function unknownCallWhy(stepKey, call) {
-    return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
-}
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
 
@@ -7170,32 +7289,8 @@ async function judgeGoals(plan, run, options) {
     return { goals, status };
 }
 
-// EXTERNAL MODULE: ./lib/run/step-tools.js
-var step_tools = __webpack_require__(87749);
-// EXTERNAL MODULE: ./lib/tools/github/write-allowance.js + 2 modules
-var write_allowance = __webpack_require__(70657);
-;// CONCATENATED MODULE: ./lib/job/fan-out-writes.js
-
-
-
-/**
- * Why a fanned-out plan may not run: a step that the prepare or a shard job runs (a fan-out step,
- * or one a fan-out step depends on) may call a capped github write. Each job counts `github.writes`
- * on its own, so such a run would write up to shards \u00d7 the cap; the merge job's steps run once.
- */
-function fanOutWriteProblem(plan) {
-    const early = fanOutScope(plan.steps, 'shard') ?? new Set();
-    for (const step of plan.steps) {
-        if (!early.has(step.key))
-            continue;
-        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => Object.hasOwn(write_allowance/* CAPPED_WRITES */.L, name));
-        if (writes.length > 0) {
-            return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards \u00d7 the cap; call it from a step after the fan-out step (the merge job runs those once)`;
-        }
-    }
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./lib/job/fan-out-refusal.js + 1 modules
+var fan_out_refusal = __webpack_require__(305);
 ;// CONCATENATED MODULE: ./lib/job/grant-approval.js
 
 /**
@@ -7379,18 +7474,66 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-;// CONCATENATED MODULE: ./lib/core/option-names.js
-/** For a job whose front end did not say (tests, a library caller): both front ends' names. */
-const EITHER_OPTION_NAMES = {
-    task: 'a task (the task input, --task)',
-    agent: 'mode: agent (--agent)',
-    notAgent: 'with mode: run (without --agent)',
-};
+;// CONCATENATED MODULE: ./lib/job/resumed-steps.js
+
+
+/**
+ * Whether a run resuming `resume` goes on with its last plan: a plan the model wrote is resumed as that run last
+ * had it, not written again, and a plan file's replans are resumed while the file's steps are as they were
+ * (`revisedFrom`), unless the trace hid a name in it, it was planned for another goal or other inputs, or it
+ * calls what the plan no longer lets it. `fileSteps`: the hash of the file's steps (`fileStepsHash`), when it has any.
+ */
+function resumedSteps(loadedPlan, resume, planned, fileSteps, redact) {
+    const instead = fileSteps === undefined ? 'so the model writes its steps anew' : "so this run starts from the plan file's steps";
+    const not = (why) => ({ why: `this run does not go on with the last plan of the run it resumes: ${why}, ${instead}` });
+    if (resume.plan.steps.length === 0)
+        return not('it had no steps');
+    const hidden = hiddenName(resume.plan.steps);
+    if (hidden !== undefined)
+        return not(`${hidden} holds a value the run hides as a secret, which the trace keeps as ***`);
+    if (!samePlanning(planned, resume))
+        return not('it was planned for other inputs, another goal or other goal checks (give those again to go on with that plan)');
+    const fromFile = fileSteps === undefined ? (sameGoal(loadedPlan.goal, resume, redact) ? undefined : 'the model wrote it for another goal (give that goal again to go on with that plan)') : notRevisedFrom(fileSteps, resume);
+    if (fromFile !== undefined)
+        return not(fromFile);
+    // Steps that call what the plan no longer lets them (a tool, an agent profile's): written anew, or the file's own.
+    const refused = callsRefusedNow(loadedPlan, resume.plan.steps);
+    if (refused !== undefined)
+        return not(`it calls what the plan no longer lets it (${refused})`);
+    return { steps: resume.plan.steps };
+}
+/** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
+function sameGoal(goal, resume, redact) {
+    return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
+}
+/** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
+function samePlanning(planned, resume) {
+    return resume.plannedFor === undefined || resume.plannedFor === planned;
+}
+/**
+ * Why the run `resume` came from did not replan the plan file's steps as they still are (`fileSteps`: their
+ * hash), or undefined when it did: then it resumes with its replans, as a plan a model wrote resumes as written.
+ * From the file's steps a step a replan replaced would run again, and a call it failed for certain could now
+ * take effect besides its replacement's (found by a review). A file changed since starts from its own steps.
+ *
+ * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
+ * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
+ * revisions, started from the file's steps and repeated the replaced call (found by an adversarial hunt).
+ */
+function notRevisedFrom(fileSteps, resume) {
+    const changed = "the plan file's steps changed since (restore them to go on with that plan)";
+    if (resume.fileSteps !== undefined)
+        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c)(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
+    // A trace written before `fileSteps`: its own replans only.
+    if (resume.plan.revision <= resume.firstPlan.revision)
+        return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
+    return fileSteps === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps) ? undefined : changed;
+}
 
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __webpack_require__(19474);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __webpack_require__(56942);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __webpack_require__(39242);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __webpack_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -7732,6 +7875,29 @@ function prepareModel(plan, settings, createModel = createModelClient) {
     return { ok: true, budget, ...(budgeted && { model: redact ? (0,redacting_model_client/* redactingModelClient */.Q)(budgeted, redact) : budgeted }) };
 }
 
+// EXTERNAL MODULE: ./lib/run/step-tools.js
+var step_tools = __webpack_require__(87749);
+;// CONCATENATED MODULE: ./lib/job/replaced-step-refusal.js
+
+
+/**
+ * Why a resumed run may not start: it does not go on with the plan the run it resumes last had (`why`: a merge
+ * job's re-run from the prepare job's plan, `ResumeState.replacedBefore`; a plain resume from the plan file's
+ * steps or a plan written anew, `ResumedSteps`), and a step that run's revisions took out (`stepsTakenOut`) is in
+ * its plan again and may call a tool with side effects, so it could take effect beside what replaced it.
+ */
+function replacedStepRefusal(plan, resume, why, tools, names) {
+    for (const [key, took] of (0,resume_state/* stepsTakenOut */.vB)(resume)) {
+        const step = plan.steps.find((candidate) => candidate.key === key);
+        const tool = step && (0,step_tools/* toolsStepMayCall */.R)(step, plan).find((name) => tools.get(name)?.sideEffects);
+        if (tool === undefined)
+            continue;
+        return (`step ${key} ${took}, and ${why}, where step ${key} is in the plan again: it may call ${tool}, a tool with side effects, which could take effect beside what replaced it. ` +
+            `Nothing ran. If running that step again is what you want, run the plan afresh: ${names.fresh}`);
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./lib/job/write-steps.js
 
 /**
@@ -7788,10 +7954,9 @@ async function writeSteps(plan, options) {
 
 
 
-/** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
-function sameGoal(goal, resume, redact) {
-    return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
-}
+
+
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -7801,31 +7966,9 @@ function sameGoal(goal, resume, redact) {
 function plannedFor(plan, inputs, redact) {
     return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact) });
 }
-/** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
-function samePlanning(planned, resume) {
-    return resume.plannedFor === undefined || resume.plannedFor === planned;
-}
 /** The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. */
 function fileStepsHash(fileSteps, redact) {
     return (0,stable_hash/* stableHash */.c)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));
-}
-/**
- * Whether the run `resume` came from replanned the plan file's steps as they still are (`fileSteps`: their
- * hash): then it resumes with its replans, as a plan a model wrote resumes as written. From the file's steps
- * a step a replan replaced would run again, and a call it failed for certain could now take effect besides
- * its replacement's (found by a review). A file changed since starts from its own steps.
- *
- * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
- * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
- * revisions, started from the file's steps and repeated the replaced call (found by an adversarial hunt).
- */
-function revisedFrom(fileSteps, resume) {
-    if (resume.fileSteps !== undefined)
-        return resume.fileSteps === fileSteps && (0,stable_hash/* stableHash */.c)(resume.plan.steps) !== fileSteps;
-    // A trace written before `fileSteps`: its own replans only.
-    if (resume.plan.revision <= resume.firstPlan.revision)
-        return false;
-    return fileSteps === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps);
 }
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
@@ -7880,28 +8023,21 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (settings.fanOut && !loadedPlan.steps.some((step) => step.forEach?.fanOut)) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
     }
-    // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
-    // The one rule for what may pause a plan (`pauseAsker`), which the refusal where no comment can be written reads too.
-    const fanOutAsker = settings.fanOut ? pauseAsker(loadedPlan) : undefined;
-    if (settings.fanOut && fanOutAsker !== undefined) {
-        return {
-            kind: 'rejected',
-            plan: loadedPlan,
-            errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway (${fanOutAsker}): set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
-        };
-    }
+    // A paused part would leave the other jobs waiting on a state that never comes; a capped write in a part counts per job.
+    const fanOutRefused = settings.fanOut ? (0,fan_out_refusal.fanOutRefusal)(loadedPlan, `mode ${settings.fanOut.part}`) : undefined;
+    if (fanOutRefused !== undefined)
+        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, fanOutRefused)] };
     // Found by an adversarial pass: with no comment for an `/approve` to find, a paused run waited for an answer that could never come.
-    const asker = settings.approvalUnreachable !== undefined && settings.mode !== 'plan' ? pauseAsker(loadedPlan) : undefined;
+    const asker = settings.approvalUnreachable !== undefined && settings.mode !== 'plan' ? (0,pause_asker/* pauseAsker */.x)(loadedPlan) : undefined;
     if (asker !== undefined)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `this plan may pause for approval (${asker}), and ${settings.approvalUnreachable}. Nothing ran`)] };
-    const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;
-    if (writes)
-        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part}: ${writes}`)] };
     let resume;
     const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? settings.resume : [settings.resume];
     const states = [];
     let shardPlans = new Map();
     let preparedSteps = new Set();
+    // A merge job's own earlier attempt (the last read): its replans are what a re-run of it goes on with.
+    let ownMerge;
     for (const trace of traces) {
         const read = (0,read_resume_trace/* parseResumeTrace */.ei)(trace, loadedPlan.name);
         if (!read.ok)
@@ -7912,35 +8048,29 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             shardPlans = read.state.shards;
             preparedSteps = new Set(read.state.reuse.keys());
         }
-        states.push((0,resume_state/* fanOutOwnState */.NB)(trace.fanOutPart, read.state, shardPlans, preparedSteps));
+        const own = (0,resume_state/* fanOutOwnState */.NB)(trace.fanOutPart, read.state, shardPlans, preparedSteps);
+        if (trace.fanOutPart === 'merge')
+            ownMerge = own;
+        states.push(own);
     }
     if (states.length > 0)
-        resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
+        resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '), ownMerge);
     const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
     const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs, redact);
     if (granted && !granted.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
-    // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last
-    // had it, not written again, unless the trace hid a name in it (then the model writes it anew).
-    // The file's steps as the trace keeps them: what a resumed run's replans (and this run's) are of.
+    // An approved run runs the plan exactly as approved; another resumed run goes on with the plan the run it
+    // resumes last had, or says why not (`resumedSteps`). The file's steps as the trace keeps them: what a resumed run's replans (and this run's) are of.
     const fileSteps = loadedPlan.steps.length > 0 ? fileStepsHash(loadedPlan.steps, redact) : undefined;
     const planned = plannedFor(loadedPlan, inputs.inputs, redact);
     const approved = granted ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact) : undefined;
     if (approved && 'problem' in approved)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
-    const resumedSteps = approved
-        ? approved.steps
-        : resume &&
-            resume.plan.steps.length > 0 &&
-            hiddenName(resume.plan.steps) === undefined &&
-            samePlanning(planned, resume) &&
-            (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps, resume)) &&
-            // Steps that call what the plan no longer lets them (a tool, an agent profile's): written anew, or the file's own.
-            callsRefusedNow(loadedPlan, resume.plan.steps) === undefined
-            ? resume.plan.steps
-            : undefined;
-    const steps = resumedSteps
-        ? { ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true }
+    const resumed = approved ? { steps: approved.steps } : resume && resumedSteps(loadedPlan, resume, planned, fileSteps, redact);
+    // Why this run may not go on with the plan the run it resumes last had: a step taken out there may run again.
+    const notResumed = resume?.replacedBefore?.why ?? (approved ? 'this run runs the steps the approval covers' : resumed?.why);
+    const steps = resumed?.steps
+        ? { ok: true, plan: { ...loadedPlan, steps: resumed.steps }, written: true }
         : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal, ...(settings.model.missingHint !== undefined && { missingHint: settings.model.missingHint }) });
     if (!steps.ok) {
         // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
@@ -7975,6 +8105,11 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     catch (error) {
         // The model may have written the steps already: its calls cost though nothing ran.
         return { kind: 'rejected', plan, errors: [setupError(plan, error.message)], usage: budget.usage };
+    }
+    const replaced = resume && notResumed !== undefined ? replacedStepRefusal(plan, resume, notResumed, opened.tools, settings.optionNames ?? EITHER_OPTION_NAMES) : undefined;
+    if (replaced !== undefined) {
+        await opened.close();
+        return { kind: 'rejected', plan, errors: [setupError(plan, `cannot ${settings.fanOut?.part === 'merge' ? 're-run the merge' : 'resume'}: ${replaced}`)], usage: budget.usage };
     }
     const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
     // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
@@ -8177,7 +8312,8 @@ const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning', _read_chat_
 /** What the model wrote in one message: its text, what it wrote beside it, its tool calls. */
 function writtenText(message) {
     const beside = WRITTEN_FIELDS.map((field) => message[field]).filter((value) => typeof value === 'string');
-    const calls = (message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''));
+    // A call of another type is kept as it came (its depth bounded by the reader) and run by no step: written out, it is output all the same.
+    const calls = (message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : JSON.stringify(call)));
     return [message.content ?? '', ...beside, ...calls].join('');
 }
 /**
@@ -8270,11 +8406,13 @@ const CUT_OFF_FINISH_REASONS = new Set([
 const normal = (reason) => reason.trim().toLowerCase().replace(/-/g, '_');
 /**
  * The finish reason of an answer the endpoint cut off before it ended, else undefined. A fragment
- * is never read as the whole: not as a step's result, a plan, nor a judge's verdict.
+ * is never read as the whole: not as a step's result, a plan, nor a judge's verdict. Returned without the
+ * blanks around it, so as long as a reason it names: `content_filter` and 100,000 spaces went whole into
+ * a step's error, the log and the trace (found by an adversarial pass).
  */
 function cutOffReason(choice) {
     const reason = choice?.finish_reason;
-    return typeof reason === 'string' && CUT_OFF_FINISH_REASONS.has(normal(reason)) ? reason : undefined;
+    return typeof reason === 'string' && CUT_OFF_FINISH_REASONS.has(normal(reason)) ? reason.trim() : undefined;
 }
 /** True when `reason` says the answer ended at the token limit (`length`, `max_tokens`, \u2026). */
 function reachedTokenLimit(reason) {
@@ -8822,14 +8960,15 @@ function toolCalls(value, choice) {
         const { arguments: _args, ...named } = fn;
         if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
             return new MalformedAnswer(`${where} nests more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
+        const args = fn['arguments'];
+        // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack. Checked before a
+        // call of another type is kept as it came: its arguments are written out too (found by an adversarial pass).
+        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+            return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         if (call['type'] !== undefined && call['type'] !== 'function') {
             calls.push(call); // a custom tool call: kept as it is, callers look for functions only
             continue;
         }
-        const args = fn['arguments'];
-        // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack.
-        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
-            return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         calls.push({
             ...call,
             // Some servers leave out the type, the id, or send the arguments as an object.
@@ -9781,7 +9920,8 @@ __webpack_require__.d(__webpack_exports__, {
   wY: () => (/* binding */ partialNote),
   ff: () => (/* binding */ planStepOf),
   oW: () => (/* binding */ previewOf),
-  Fb: () => (/* binding */ stepTitle)
+  Fb: () => (/* binding */ stepTitle),
+  oc: () => (/* binding */ undoneNote)
 });
 
 // UNUSED EXPORTS: TITLE_MAX_CHARS, briefStatus, checklistLines, currentKeys, resultPreview, visibleControls
@@ -9826,8 +9966,8 @@ const STATE_ICONS = {
     skipped: '\u23ed\ufe0f',
 };
 /**
- * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, steps
- * awaiting approval, skipped and replaced, when any), over
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, results that
+ * are partial, steps awaiting approval, skipped and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -9837,9 +9977,12 @@ function checklistHeader(record) {
     let total = 0;
     // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
     // alone read as if every item had done its work.
-    const inside = { items: 0, steps: 0 };
+    const inside = { items: 0, steps: 0, partial: 0 };
+    // A step whose result lacks work its line says (`result partial`): `2/2 complete, 0 failed` read as whole.
+    let partial = 0;
     // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
     let replacedFailed = 0;
+    let undoneInReused = 0;
     for (const step of record.steps.values()) {
         if (current && !current.has(step.key)) {
             if (step.state === 'failed')
@@ -9848,8 +9991,13 @@ function checklistHeader(record) {
         }
         total++;
         counts[step.state]++;
-        if (step.state === 'completed')
-            failedInside(step, inside);
+        if (step.state !== 'completed')
+            continue;
+        if (step.partial !== undefined)
+            partial++;
+        // A plan step taken whole: what its plan left undone there has no record here (found by an adversarial pass).
+        undoneInReused += step.leftUndone?.length ?? 0;
+        failedInside(step, inside);
     }
     const replaced = record.steps.size - total;
     const skipped = counts.skipped;
@@ -9857,19 +10005,20 @@ function checklistHeader(record) {
     const waiting = counts.waiting ? `, ${counts.waiting} awaiting approval` : '';
     const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
     const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
+    const partialText = `${partial ? `, ${partial} result${partial === 1 ? '' : 's'} partial` : ''}${inside.partial ? `, ${inside.partial} result${inside.partial === 1 ? '' : 's'} of used plans partial` : ''}`;
     const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
     // A resumed run's plan no longer holds the steps that failed in the run it resumes and that a replan replaced (or
     // dropped before they ran) there: `3/3 complete, 0 failed` read as if the tests had never failed (found by an
     // adversarial pass). Only those its plan has not: a step's own key, not work inside a used plan (`step/inner`).
-    const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length;
+    const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length + undoneInReused;
     const carriedText = carried ? `, ${carried} left undone in the run resumed` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
- * plan's failed steps (under `on_failure: continue`) and the items of its completed ones, at any depth
- * (found by adversarial passes: a used plan whose items all failed, or whose step failed, showed
- * `1/1 complete, 0 failed`).
+ * plan's failed steps (under `on_failure: continue`), its completed ones whose results are partial, and the items of
+ * its completed ones, at any depth (found by adversarial passes: a used plan whose items all failed, or whose step
+ * failed, showed `1/1 complete, 0 failed`).
  */
 function failedInside(step, found) {
     found.items += step.failedItems?.length ?? 0;
@@ -9877,13 +10026,18 @@ function failedInside(step, found) {
     if (!nested)
         return;
     const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
+    // A plan step's partial result is its plan's result step's: counted once, as the plan step.
+    const counted = step.partial === undefined ? undefined : nested.resultStepKey;
     for (const inner of nested.steps.values()) {
         if (current && !current.has(inner.key))
             continue;
         if (inner.state === 'failed')
             found.steps += 1;
-        else if (inner.state === 'completed')
+        else if (inner.state === 'completed') {
+            if (inner.partial !== undefined && inner.key !== counted)
+                found.partial += 1;
             failedInside(inner, found);
+        }
     }
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
@@ -9937,7 +10091,7 @@ function needsAttention(step) {
         return false;
     if (step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0)
         return true;
-    if (step.state === 'completed' && (0,run_record/* undoneTodos */.bK)(step).open.length > 0)
+    if (step.state === 'completed' && ((0,run_record/* undoneTodos */.bK)(step).open.length > 0 || step.leftUndone !== undefined))
         return true;
     // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
     return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
@@ -9958,11 +10112,23 @@ function partialNote(step, redact = asIs, max = 300) {
     return step.state === 'completed' && step.partial !== undefined ? ` \u2014 result partial: ${(0,cut_text/* cutText */.IN)(oneLogLine(redact(step.partial)), max)}` : '';
 }
 /**
+ * ` \u2014 left undone in the run resumed: setup/warm (why)` for a plan step taken whole from the run resumed (or a fan-out
+ * job's) whose plan left work undone there, redacted, one line, cut to `max`; '' otherwise. Its line read `\u2705 (reused)`
+ * with no record of its plan to show the \u274c (found by an adversarial pass).
+ */
+function undoneNote(step, redact = asIs, max = 300) {
+    const undone = step.state === 'completed' ? step.leftUndone : undefined;
+    if (!undone?.length)
+        return '';
+    const named = undone.slice(0, 3).map(([key, why]) => `${key} (${why})`);
+    return ` \u2014 left undone in the run resumed: ${(0,cut_text/* cutText */.IN)(oneLogLine(redact(`${named.join(', ')}${undone.length > 3 ? `, and ${undone.length - 3} more` : ''}`)), max)}`;
+}
+/**
  * What a line too short for results keeps of a step's status: a for_each step's counts, and ` \u2014 result partial` when
  * its result lacks work. A comment that left the results out read `\u2705 review \u2014 3/3 done` over a list its tool cut.
  */
 function briefStatus(step) {
-    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}`;
+    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}${undoneNote(step) ? ' \u2014 left undone in the run resumed' : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -9971,7 +10137,7 @@ function describeStatus(step, redact = asIs) {
             const reused = step.reused ? ' (reused)' : '';
             // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
             // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
-            const partial = partialNote(step, redact);
+            const partial = `${partialNote(step, redact)}${undoneNote(step, redact)}`;
             // A for_each step's result is a list as long as its items: the counts say more than its first line.
             if (progress)
                 return `${reused}${progress}${partial}`;
@@ -10692,6 +10858,37 @@ function expandForEach(step, sources, defaultMaxItems) {
 
 /***/ }),
 
+/***/ 19243:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ fanOutScope)
+/* harmony export */ });
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37665);
+
+/** The steps a part may start: prepare the fan-out steps' ancestors; shard those and the fan-out steps; merge every step. */
+function fanOutScope(steps, part) {
+    if (part === 'merge')
+        return undefined;
+    const byKey = new Map(steps.map((step) => [step.key, step]));
+    const fanOut = steps.filter((step) => step.forEach?.fanOut);
+    const scope = new Set();
+    const queue = fanOut.flatMap((step) => step.dependsOn);
+    for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+        if (scope.has(key))
+            continue;
+        scope.add(key);
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_0__/* .pushAll */ .i)(queue, byKey.get(key)?.dependsOn ?? []);
+    }
+    if (part === 'shard')
+        for (const step of fanOut)
+            scope.add(step.key);
+    return scope;
+}
+
+
+/***/ }),
+
 /***/ 97843:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -11266,6 +11463,7 @@ __webpack_require__.d(__webpack_exports__, {
   w6: () => (/* binding */ mergeResumeStates),
   GB: () => (/* binding */ resumeStateFromEvents),
   zO: () => (/* binding */ resumedRevision),
+  vB: () => (/* binding */ stepsTakenOut),
   OM: () => (/* binding */ traceFormatProblem)
 });
 
@@ -11313,6 +11511,8 @@ var run_event = __webpack_require__(8463);
 var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/core/stable-hash.js
 var stable_hash = __webpack_require__(66297);
+// EXTERNAL MODULE: ./lib/run/fan-out-part.js
+var fan_out_part = __webpack_require__(19243);
 ;// CONCATENATED MODULE: ./lib/run/read-earlier-attempts.js
 
 /**
@@ -11367,6 +11567,19 @@ var trace_step_weights = __webpack_require__(67047);
 
 
 
+
+/**
+ * The steps the revisions of the run `state` was read from (and of those it resumed) took out of the plan, by key,
+ * with why (`leftUndone`): not in `state.plan`, so a run that goes on with it never runs them; one that starts from
+ * other steps (the plan file's, a plan written anew, a merge job's from the prepare job's) may run them beside
+ * what replaced them (`replacedStepRefusal`).
+ */
+function stepsTakenOut(state) {
+    if (state.replacedBefore)
+        return state.replacedBefore.steps;
+    const kept = new Set(state.plan.steps.map((step) => step.key));
+    return new Map([...state.leftUndone].filter(([key]) => !key.includes('/') && !kept.has(key)));
+}
 /** Why a trace whose `plan_created` says `format` (none: format 1) cannot be resumed; undefined when it is this plan-runner's. */
 function traceFormatProblem(from, format) {
     if (format === run_event/* TRACE_FORMAT */._W)
@@ -11497,7 +11710,7 @@ function resumeStateFromEvents(events, planName, from) {
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
     const durations = (0,trace_step_weights/* stepDurations */.mQ)(events);
     const record = events.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());
-    withUnfinishedWork(record, reuse, items);
+    const undoneWhole = withUnfinishedWork(record, reuse, items);
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     const own = [
         // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -11508,7 +11721,7 @@ function resumeStateFromEvents(events, planName, from) {
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
     const earlier = readEarlierAttempts(events, from);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
 }
 /**
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
@@ -11521,18 +11734,20 @@ function resumeStateFromEvents(events, planName, from) {
  *   whole: reused, it came back without its plan's record, and every view showed \u2705 and "0 failed" (found by
  *   an adversarial pass). It runs again, reusing what its plan completed, as a failed step runs again.
  */
-function withUnfinishedWork(record, reuse, items) {
+function withUnfinishedWork(record, reuse, items, undoneWhole = new Map()) {
     for (const step of record.steps.values()) {
         if (step.nested)
-            withUnfinishedWork(step.nested, reuse, items);
+            withUnfinishedWork(step.nested, reuse, items, undoneWhole);
         const reuseKey = step.reuseKey;
         if (reuseKey === undefined)
             continue;
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
         const own = reuse.get(reuseKey);
         const mine = own !== undefined && own.stepKey === step.key && !own.carried;
-        if (mine && step.nested !== undefined && (0,run_record/* undoneInside */.un)(step.key, step.nested).size > 0)
+        if (mine && step.nested !== undefined && (0,run_record/* undoneInside */.un)(step.key, step.nested).size > 0) {
+            undoneWhole.set(reuseKey, own);
             reuse.delete(reuseKey);
+        }
         else if (mine) {
             // A whole for_each step's reuse has no items to hold their lists: its items' lists go with the step's
             // own, each entry named by its item after its text (`Check licences (review[web])`), done ones too so
@@ -11549,6 +11764,7 @@ function withUnfinishedWork(record, reuse, items) {
                 items.get(reuseKey).set(index, { ...saved, todos: item.todos });
         });
     }
+    return undoneWhole;
 }
 /**
  * What a shard's saved state may tell the jobs after it: the items of the fan-out steps the prepare
@@ -11563,7 +11779,7 @@ function shardOwnState(state, shard, shardPlans) {
         const plan = shardPlans.get(reuseKey);
         return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
     }));
-    const { approval: _approval, decided: _decided, stoppedRun, ...rest } = state;
+    const { approval: _approval, decided: _decided, stoppedRun, undoneWhole: _undoneWhole, ...rest } = state;
     return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors), ...(stoppedRun !== undefined && { stoppedRun: `shard ${shard}: ${stoppedRun}` }) };
 }
 /**
@@ -11587,7 +11803,7 @@ function prepareOwnState(state) {
 function mergeOwnState(state, shardPlans, prepared) {
     const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
     // Its own stop is not the shards': this attempt reads again (its shards' states say whether they stopped).
-    const { stoppedRun: _stoppedRun, ...rest } = state;
+    const { stoppedRun: _stoppedRun, undoneWhole: _undoneWhole, ...rest } = state;
     return { ...rest, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
 /** What the saved state of a fanned-out run's `part` may tell this run (see each filter); a whole run's state (no part), all of it. */
@@ -11605,21 +11821,33 @@ function fanOutOwnState(part, state, shardPlans, prepared) {
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
  * shard's earlier attempt): every completed step and item, every shard plan and every side effect
- * of any of them. A completed item outranks another state's failure of it.
+ * of any of them. A completed item outranks another state's failure of it. Its plan is the first
+ * state's (the prepare job's), or `own`'s, a merge job's earlier attempt, when that one goes on with it
+ * (`whyNotGoingOn`): a re-run of the merge resumes its replans, as a plain resume does, so a step a replan
+ * there replaced never runs again beside its replacement (found by an adversarial pass).
  */
-function mergeResumeStates(states, from) {
-    const [first] = states;
-    if (!first)
+function mergeResumeStates(states, from, own) {
+    const [prepared] = states;
+    if (!prepared)
         throw new Error('no state to merge');
+    const notGoingOn = own && whyNotGoingOn(own, prepared.plan);
+    const first = own !== undefined && notGoingOn === undefined ? own : prepared;
+    // Not its fan-out steps: the merge runs none of their items, it takes them from the shards.
+    const fanOut = new Set(prepared.plan.steps.flatMap((step) => (step.forEach?.fanOut ? [step.key] : [])));
+    const replaced = new Map([...(own && notGoingOn !== undefined ? stepsTakenOut(own) : [])].filter(([key]) => !fanOut.has(key)));
+    const replacedBefore = notGoingOn !== undefined && replaced.size > 0 ? { why: `${notGoingOn}, so this attempt starts from the prepare job's plan`, steps: replaced } : undefined;
     const reuse = new Map();
     const items = new Map();
     const itemErrors = new Map();
     const shards = new Map();
     const sideEffects = new Map();
     const durations = new Map();
+    const undoneWhole = new Map();
     for (const state of states) {
         for (const [key, step] of state.reuse)
             reuse.set(key, step);
+        for (const [key, step] of state.undoneWhole ?? [])
+            undoneWhole.set(key, step);
         for (const [key, ms] of state.durations)
             durations.set(key, ms);
         for (const [key, plan] of state.shards)
@@ -11644,7 +11872,28 @@ function mergeResumeStates(states, from) {
     // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
     const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
     const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
-    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(stoppedRun !== undefined && { stoppedRun }) };
+    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore && { replacedBefore }) };
+}
+/**
+ * Why `own` (a merge job's earlier attempt, its plan after its replans) cannot go on with `prepared` (the prepare job's
+ * plan), or undefined when it can: its plan holds every step the prepare and shard jobs ran (`fanOutScope`: those the
+ * fan-out steps need, and the fan-out steps) as they were. A merge whose replan replaced one of them, or that ran
+ * another prepare job's plan, does not: its re-run starts from the prepare job's plan, where the shards' items (a
+ * shard re-run since) count.
+ */
+function whyNotGoingOn(own, prepared) {
+    const ran = (0,fan_out_part/* fanOutScope */.q)(prepared.steps, 'shard') ?? new Set();
+    const kept = new Map(own.plan.steps.map((step) => [step.key, step]));
+    const started = new Map(own.firstPlan.steps.map((step) => [step.key, step]));
+    const same = (found, step) => found !== undefined && (0,stable_hash/* stableHash */.c)(found) === (0,stable_hash/* stableHash */.c)(step);
+    for (const step of prepared.steps) {
+        if (!ran.has(step.key) || same(kept.get(step.key), step))
+            continue;
+        if (!same(started.get(step.key), step))
+            return `the prepare job's plan is not the one that attempt started from (its step ${step.key} is not as that attempt had it)`;
+        return `that attempt's replans replaced ${step.forEach?.fanOut ? `the fan-out step ${step.key}` : `step ${step.key}, which a fan-out step needs`}`;
+    }
+    return undefined;
 }
 /**
  * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
@@ -12637,7 +12886,7 @@ const runStep = async (ctx) => {
         case 'aggregate':
             return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(94), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(211), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 44211))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(566), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 16566))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -12719,7 +12968,9 @@ function validatorOf(tool) {
 /** Checks arguments against the tool's input schema (the validator is built once per tool). */
 function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-        return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
+        // Cut as every problem is: a 60,000-character string was quoted whole into the step's error, the log and the
+        // trace (found by an adversarial pass).
+        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutProblem */ ["if"])(`the arguments must be a JSON object, not ${JSON.stringify(args)}`) };
     }
     const proto = protoKeyPath(args);
     if (proto !== undefined)

@@ -1,8 +1,8 @@
-export const id = 376;
-export const ids = [376];
+export const id = 541;
+export const ids = [541];
 export const modules = {
 
-/***/ 93376:
+/***/ 42541:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -21,8 +21,8 @@ var external_node_async_hooks_ = __webpack_require__(16698);
 var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var types = __webpack_require__(63846);
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 11 modules
-var streamableHttp = __webpack_require__(31502);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 10 modules
+var streamableHttp = __webpack_require__(42931);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-call-lost-error.js
 /**
  * A tool call that got no answer of the MCP server's own: the SDK's timeout, a connection that closed, a
@@ -327,6 +327,62 @@ function mcpTool(options) {
 
 // EXTERNAL MODULE: ./lib/core/limited-body.js
 var limited_body = __webpack_require__(73782);
+;// CONCATENATED MODULE: ./lib/tools/mcp/limited-events.js
+const CR = 0x0d;
+const LF = 0x0a;
+/**
+ * An event stream (`text/event-stream`) passed through until one event (its lines up to the blank line that ends it)
+ * holds more than `limit` bytes: then its stream is cancelled and the body errors with what `over` makes. Each event
+ * is one message; the stream as a whole may carry any number (a call's answer brings the server's notifications first).
+ */
+function limitedEvents(body, limit, over) {
+    const reader = body.getReader();
+    /** Bytes of the event under way, of its line under way, and whether the last byte was a CR (a line end, or the start of CRLF). */
+    let eventBytes = 0;
+    let lineBytes = 0;
+    let afterCr = false;
+    /** Whether `chunk` takes an event past `limit`, counting as an event-stream reader splits lines (CRLF, LF or CR). */
+    const overflows = (chunk) => {
+        for (const byte of chunk) {
+            if (byte === LF && afterCr) {
+                afterCr = false;
+                continue;
+            }
+            afterCr = byte === CR;
+            if (byte === CR || byte === LF) {
+                if (lineBytes === 0)
+                    eventBytes = 0;
+                lineBytes = 0;
+                continue;
+            }
+            lineBytes++;
+            if (++eventBytes > limit)
+                return true;
+        }
+        return false;
+    };
+    return new ReadableStream({
+        async pull(controller) {
+            let chunk;
+            try {
+                chunk = await reader.read();
+            }
+            catch (error) {
+                controller.error(error);
+                return;
+            }
+            if (chunk.done)
+                return controller.close();
+            if (!overflows(chunk.value))
+                return controller.enqueue(chunk.value);
+            const error = over();
+            await reader.cancel(error).catch(() => undefined);
+            controller.error(error);
+        },
+        cancel: (reason) => reader.cancel(reason),
+    });
+}
+
 // EXTERNAL MODULE: ./lib/core/race-abort.js
 var race_abort = __webpack_require__(90469);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
@@ -357,7 +413,7 @@ function mcpServerEnvironment(server, config, runnerEnv, platform = process.plat
     const env = (0,scrub_environment/* runnerVariables */.Gg)(runnerEnv, ['PATH', 'HOME', 'RUNNER_TRACKING_ID', ...(0,scrub_environment/* windowsStartNames */.gw)(platform)], platform);
     if (Array.isArray(config)) {
         for (const name of config) {
-            const value = runnerEnv[name];
+            const value = (0,expand_env_references/* runnerVariable */.D)(runnerEnv, name);
             if (value !== undefined)
                 env[name] = value;
         }
@@ -370,11 +426,23 @@ function mcpServerEnvironment(server, config, runnerEnv, platform = process.plat
     return env;
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __webpack_require__(19474);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-answer-shape-error.js
 
 
+
+
+/** The JSON-RPC error code `serverMessage` answers a request with when the server's answer to it is none (JSON-RPC leaves -32000 to -32099 to implementations). */
+const UNREADABLE_ANSWER_CODE = -32098;
+/**
+ * What marks that error answer as `serverMessage`'s (its `data.madeBy`), which no server can know: told by its code
+ * alone, a server's own error of that code ("database locked") read as an answer MCP does not allow, and one whose
+ * `data.issues` it chose (`[null]`) failed the call as "Cannot read properties of null" (found by an adversarial pass).
+ */
+const MADE_HERE = (0,external_node_crypto_.randomUUID)();
 /** `tools[1].inputSchema`: where in an answer an issue is, cut (a key the server chose, in `_meta`, may be long). */
 function issuePath(path) {
     return (0,cut_text/* cutText */.IN)((0,format_path/* formatPath */.j)(path.map((key) => (typeof key === 'number' ? key : String(key)))), 200);
@@ -395,8 +463,32 @@ class McpAnswerShapeError extends Error {
         super(`its answer to ${method} is not what MCP allows${first === undefined ? '' : `: ${where}${what}`}${more}`, options);
     }
 }
-/** `error` as an McpAnswerShapeError when it is the SDK's schema refusing the answer to `method` (a ZodError), else as it is. */
+/**
+ * What a server sent, read as a JSON-RPC message. What is none but names a request's id as an answer does (no `method`:
+ * an answer without `"jsonrpc": "2.0"`, an error without its message, a `"error": null` beside the result) becomes an
+ * error answer to that request saying what was wrong, for `readableAnswerError`: dropped as no message, it left the
+ * request to wait out its time, and a call the server had answered at once failed as one that got no answer, worth
+ * trying again (found by an adversarial pass). Throws the schema's error for anything else that is no message.
+ */
+function serverMessage(read) {
+    const message = types/* JSONRPCMessageSchema */.OR.safeParse(read);
+    if (message.success)
+        return message.data;
+    const id = read !== null && typeof read === 'object' && !Array.isArray(read) && !('method' in read) ? read.id : undefined;
+    if (typeof id !== 'string' && !(typeof id === 'number' && Number.isInteger(id)))
+        throw message.error;
+    const answer = ('error' in read && !('result' in read) ? types/* JSONRPCErrorResponseSchema */.yi : types/* JSONRPCResultResponseSchema */.hH).safeParse(read);
+    const issues = (answer.error ?? message.error).issues.map(({ path, message: what }) => ({ path: path.map((key) => (typeof key === 'number' ? key : String(key))), message: what }));
+    return { jsonrpc: '2.0', id, error: { code: UNREADABLE_ANSWER_CODE, message: 'an answer that is no JSON-RPC answer', data: { issues, madeBy: MADE_HERE } } };
+}
+/**
+ * `error` as an McpAnswerShapeError when it is the SDK's schema refusing the answer to `method` (a ZodError), or the
+ * error `serverMessage` made of an answer that is no JSON-RPC answer; else as it is.
+ */
 function readableAnswerError(error, method) {
+    const made = error instanceof types/* McpError */.Nh && error.code === UNREADABLE_ANSWER_CODE ? error.data : undefined;
+    if (made?.madeBy === MADE_HERE)
+        return new McpAnswerShapeError(method, made.issues ?? [], { cause: error });
     if (!(error instanceof Error) || (error.name !== 'ZodError' && error.name !== '$ZodError'))
         return error;
     const issues = error.issues;
@@ -474,14 +566,14 @@ class JsonRpcLineReader {
         }
         this.#buffer = this.#buffer ? Buffer.concat([this.#buffer, chunk]) : chunk;
     }
-    /** The next whole message, or null until a line ends; throws for a line that is not one (that line is gone). */
+    /** The next whole message, or null until a line ends; throws for a line that is not one (that line is gone), unless it answers a request (`serverMessage`). */
     readMessage() {
         const end = this.#buffer?.indexOf('\n') ?? -1;
         if (end === -1)
             return null;
         const line = this.#buffer.toString('utf8', 0, end).replace(/\r$/, '');
         this.#buffer = this.#buffer.subarray(end + 1);
-        return types/* JSONRPCMessageSchema */.OR.parse(readServerMessage(line));
+        return serverMessage(readServerMessage(line));
     }
     /** Forgets what is unread. */
     clear() {
@@ -489,8 +581,6 @@ class JsonRpcLineReader {
     }
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./lib/process/kill-marked-processes.js
 var kill_marked_processes = __webpack_require__(1326);
 // EXTERNAL MODULE: ./lib/process/kill-process-group.js
@@ -754,16 +844,20 @@ class AnswerBoundedHttpTransport extends streamableHttp/* StreamableHTTPClientTr
 ;// CONCATENATED MODULE: ./lib/tools/mcp/exact-numbers-body.js
 
 
+
+
 /**
  * The JSON text written again with each number of a tool's answer a double cannot hold as a string of its digits
- * (`readServerMessage`); as it was when it holds none, or is no JSON.
+ * (`readServerMessage`), and an answer that is no JSON-RPC answer as the error answer `serverMessage` makes of it (the
+ * SDK dropped it from an event stream, and its request waited out its time); as it was otherwise, or when it is no JSON.
  */
 function rewritten(json) {
-    if (!(0,parse_json_keeping_numbers/* mayHoldInexactNumber */.k)(json))
-        return json;
     try {
-        const message = messageWithAnswersKept(json);
-        return message === undefined ? json : JSON.stringify(message);
+        const kept = (0,parse_json_keeping_numbers/* mayHoldInexactNumber */.k)(json) ? messageWithAnswersKept(json) : undefined;
+        const read = kept ?? JSON.parse(json);
+        if (!Array.isArray(read) && !types/* JSONRPCMessageSchema */.OR.safeParse(read).success)
+            return JSON.stringify(serverMessage(read));
+        return kept === undefined ? json : JSON.stringify(kept);
     }
     catch {
         return json;
@@ -774,7 +868,7 @@ function eventKeepingNumbers(lines) {
     const isData = (line) => line === 'data' || line.startsWith('data:');
     const data = lines.filter(isData).map((line) => line.slice(5).replace(/^ /, ''));
     const joined = data.join('\n');
-    if (data.length === 0 || !(0,parse_json_keeping_numbers/* mayHoldInexactNumber */.k)(joined))
+    if (data.length === 0)
         return [...lines];
     const written = rewritten(joined);
     return written === joined ? [...lines] : [...lines.filter((line) => !isData(line)), `data: ${written}`];
@@ -835,8 +929,9 @@ function eventStreamKeepingNumbers(body) {
 /**
  * An HTTP MCP server's answer with each number a double cannot hold written as a string of the digits it sent, as the
  * stdio transport keeps them (`JsonRpcLineReader`): the SDK reads the answer with `JSON.parse`, and a result's
- * `{"id": 9007199254740993}` reached the plan as 9007199254740992, another id (found by an adversarial pass). A JSON
- * answer is read whole (the caller bounds its size), an event stream event by event.
+ * `{"id": 9007199254740993}` reached the plan as 9007199254740992, another id (found by an adversarial pass). An answer
+ * that is no JSON-RPC answer becomes an error answer to its request (`serverMessage`). A JSON answer is read whole (the
+ * caller bounds its size), an event stream event by event.
  */
 async function answerKeepingNumbers(response) {
     const type = response.headers.get('content-type')?.toLowerCase() ?? '';
@@ -857,6 +952,7 @@ var fetch_never_sent = __webpack_require__(16567);
 // EXTERNAL MODULE: ./lib/core/retry-after-ms.js
 var retry_after_ms = __webpack_require__(72575);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-session.js
+
 
 
 
@@ -979,6 +1075,7 @@ class McpServerSession {
         // server lets it, and an HTTP server that never answered that POST held the start for undici's 300 s, for good
         // with an error body sent a byte at a time (found by an adversarial pass). The whole start is held to the limit.
         const startDeadline = (0,timeout_signal/* timeoutSignal */._)(limits.timeoutMs);
+        const stops = this.#oversizedStops;
         try {
             await (0,race_abort/* raceAbort */.M)(client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs }), AbortSignal.any([limits.signal, startDeadline]));
         }
@@ -994,7 +1091,7 @@ class McpServerSession {
             await transport.close().catch(() => undefined);
             limits.signal.throwIfAborted();
             const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-            const words = serverWords(readableAnswerError(error, 'initialize'));
+            const words = this.#oversizedStops !== stops ? oversizedWords('initialize', this.#config.command !== undefined) : serverWords(readableAnswerError(error, 'initialize'));
             const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${words})` : words;
             throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
         }
@@ -1068,7 +1165,11 @@ class McpServerSession {
                 onOver();
                 return new Error(`the MCP server sent an answer over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB; it was cut off`);
             };
-            return answerKeepingNumbers(new Response((0,limited_body/* limitedBody */.L)(response.body, MCP_MESSAGE_LIMIT_BYTES, over), { status: response.status, statusText: response.statusText, headers: response.headers }));
+            // An event stream holds one message an event, the server's notifications before the result: each event is held to
+            // the limit, not the stream. A call that logged 5 MB of a build's output failed as an answer over 4 MiB (found by an adversarial pass).
+            const stream = /^\s*text\/event-stream/i.test(response.headers.get('content-type') ?? '');
+            const body = stream ? limitedEvents(response.body, MCP_MESSAGE_LIMIT_BYTES, over) : (0,limited_body/* limitedBody */.L)(response.body, MCP_MESSAGE_LIMIT_BYTES, over);
+            return answerKeepingNumbers(new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
         };
         return new AnswerBoundedHttpTransport(new URL(url), { requestInit: { headers: expanded }, fetch: limited });
     }
@@ -1087,6 +1188,7 @@ class McpServerSession {
         const names = [];
         let total = 0;
         let cursor;
+        const stops = this.#oversizedStops;
         do {
             let page;
             try {
@@ -1096,6 +1198,8 @@ class McpServerSession {
                 if (!limits.signal.aborted && signal.aborted) {
                     throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}`, { cause: error });
                 }
+                if (this.#oversizedStops !== stops)
+                    throw new Error(oversizedWords('tools/list', this.#config.command !== undefined), { cause: error });
                 throw readableAnswerError(error, 'tools/list');
             }
             total += page.tools.length;
@@ -1186,16 +1290,16 @@ class McpServerSession {
                 if (exited !== undefined)
                     throw new McpCallLostError(new Error(`the server ${exited} during the call${stderrTail(await transport.stderrText())}`, { cause: error }));
             }
+            // An answer that is no tool result (the SDK's schema refused it), or no JSON-RPC answer: the server answered, wrongly.
+            const answer = readableAnswerError(error, 'tools/call');
+            if (answer !== error)
+                throw answer;
             // The server's own answer: a JSON-RPC error (unless the SDK made it, for a timeout or a closed
             // connection), or an HTTP status that is no reason to try again.
             if (error instanceof types/* McpError */.Nh && !(error.code === types/* ErrorCode */.O4.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === types/* ErrorCode */.O4.ConnectionClosed && (client === undefined || this.#client !== client)))
                 throw error;
             if (error instanceof streamableHttp/* StreamableHTTPError */.b && !(error.code === 408 || error.code === 429 || (error.code ?? 0) >= 500))
                 throw error;
-            // An answer that is no tool result (the SDK's schema refused it): the server answered, wrongly.
-            const answer = readableAnswerError(error, 'tools/call');
-            if (answer !== error)
-                throw answer;
             // A call never written (its start failed, the connection was refused) took no effect: a call with side effects may
             // be made again, where it counted as one that may have happened (found by an adversarial pass).
             throw new McpCallLostError(error, { notSent: !sent || (0,fetch_never_sent/* fetchNeverSent */.P)(error), ...(asked.retryAfterMs !== undefined && { retryAfterMs: asked.retryAfterMs }) });
@@ -1225,6 +1329,13 @@ class McpServerSession {
         await client?.close().catch(() => undefined);
         await transport?.close().catch(() => undefined);
     }
+}
+/**
+ * Why a start or a listing ended when the server sent a message over the limit, which stopped it: the SDK said only
+ * "Connection closed" (found by an adversarial pass).
+ */
+function oversizedWords(method, stdio) {
+    return `it sent a message over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB (its answer to ${method}${stdio ? ', or a line it wrote on stdout' : ''}), more than plan-runner reads from a server; it was stopped`;
 }
 /** The end of what a server wrote to stderr (`stderrEnd`), for a call's error: `; its stderr ended with: \u2026`. */
 function stderrTail(stderr) {

@@ -1,14 +1,24 @@
-export const id = 211;
-export const ids = [211];
+export const id = 566;
+export const ids = [566];
 export const modules = {
 
-/***/ 24381:
+/***/ 19379:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ boundedCall)
-/* harmony export */ });
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  kZ: () => (/* binding */ answerCalls),
+  Sn: () => (/* binding */ notReadNote),
+  jL: () => (/* binding */ otherCallError),
+  OH: () => (/* binding */ otherCallsNote)
+});
+
+// UNUSED EXPORTS: MAX_TOOL_CALLS_READ_PER_TURN
+
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
+;// CONCATENATED MODULE: ./lib/steps/agent/bounded-call.js
 
 /**
  * The longest call id, and name of a tool the step does not offer, a conversation keeps: both are the model's
@@ -35,7 +45,170 @@ function boundedCall(call, fallbackId, known, used) {
     const longName = fn.name.length > MAX_UNKNOWN_NAME_CHARS && !known(fn.name);
     if (!replaceId && !longName)
         return call;
-    return { ...call, id: replaceId ? newId : id, function: { ...fn, name: longName ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(fn.name, MAX_UNKNOWN_NAME_CHARS + 1) : fn.name } };
+    return { ...call, id: replaceId ? newId : id, function: { ...fn, name: longName ? (0,cut_text/* cutText */.IN)(fn.name, MAX_UNKNOWN_NAME_CHARS + 1) : fn.name } };
+}
+
+;// CONCATENATED MODULE: ./lib/steps/agent/answer-calls.js
+
+
+/**
+ * The most tool calls of one answer that are read (answered, recorded): the rest are left out of the
+ * conversation, and the model is told. An answer can hold a hundred thousand calls within its size cap.
+ */
+const MAX_TOOL_CALLS_READ_PER_TURN = 64;
+/** Said after the last reply of a turn whose answer held `dropped` calls past MAX_TOOL_CALLS_READ_PER_TURN (also by the eval's ReAct baseline). */
+function notReadNote(dropped) {
+    return `\n\n(${dropped} more tool call${dropped === 1 ? '' : 's'} in your last answer ${dropped === 1 ? 'was' : 'were'} not read: at most ${MAX_TOOL_CALLS_READ_PER_TURN} are read from one answer.)`;
+}
+/**
+ * The calls of `message`, the answer of `turn`, read by the one rule an agent step and the eval's ReAct baseline share:
+ * at most MAX_TOOL_CALLS_READ_PER_TURN, function calls kept by `boundedCall`, calls of another type told apart. Those
+ * were passed over by an agent step, which took the text beside them ("I will call add") as its final answer, and run
+ * as functions by the baseline (found by an adversarial pass).
+ */
+function answerCalls(message, turn, known, used) {
+    const asked = message?.tool_calls ?? [];
+    const calls = [];
+    const others = [];
+    for (const [at, call] of asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).entries()) {
+        if (call.type === 'function')
+            calls.push(boundedCall(call, `plan-runner-call-${turn}-${at}`, known, used));
+        else
+            others.push(otherCall(call));
+    }
+    return { calls, others, dropped: Math.max(0, asked.length - MAX_TOOL_CALLS_READ_PER_TURN) };
+}
+/** A call of another type as the answer reader kept it: its `function` named, its type and arguments as they came. */
+function otherCall(call) {
+    const { type, function: fn } = call;
+    const name = fn.name.length > MAX_UNKNOWN_NAME_CHARS ? (0,cut_text/* cutText */.IN)(fn.name, MAX_UNKNOWN_NAME_CHARS + 1) : fn.name;
+    const args = fn.arguments;
+    return {
+        name,
+        type: typeof type === 'string' ? JSON.stringify((0,cut_text/* cutText */.IN)(type, 41)) : 'that is not text',
+        arguments: typeof args === 'string' ? args : args === undefined || args === null ? '{}' : JSON.stringify(args),
+    };
+}
+/** Why a call of another type was not run, for the trace. */
+function otherCallError(call) {
+    return `not run: a tool call of type ${call.type}; only tool calls of type "function" are run`;
+}
+const NAMED_OTHER_CALLS = 3;
+/** What the model is told of the calls of another type in its last answer: not run, and how to call instead. */
+function otherCallsNote(others) {
+    const named = others.slice(0, NAMED_OTHER_CALLS).map((call) => `'${call.name}' (type ${call.type})`);
+    const more = others.length - named.length;
+    const list = more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
+    return `Not run: your last answer called ${list} as ${others.length === 1 ? 'a tool call' : 'tool calls'} of another type; only tool calls of type "function" are run. Call the tools you were offered as functions, or answer with plain text when you are done.`;
+}
+
+
+/***/ }),
+
+/***/ 41288:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ toolFailedReply),
+/* harmony export */   a: () => (/* binding */ callAgentTool)
+/* harmony export */ });
+/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7437);
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67126);
+/* harmony import */ var _data_block_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(45707);
+/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(10072);
+/* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(14481);
+/* harmony import */ var _parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(30914);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(66297);
+/* harmony import */ var _core_race_abort_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(90469);
+
+
+
+
+
+
+
+
+
+/** The most characters of a tool's error a model is told: an error may quote what the tool read, of any length. */
+const TOOL_ERROR_CHARS = 4_000;
+/** What a model is told of a tool call that failed with `error` (by an agent step, and the eval's ReAct baseline): sanitised and cut, in a data block. */
+function toolFailedReply(name, error) {
+    return `The tool failed:\n${(0,_data_block_js__WEBPACK_IMPORTED_MODULE_2__/* .dataBlock */ .g4)({ tool: name, error: 'true' }, (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__.sanitizeUntrusted)(error, { maxChars: TOOL_ERROR_CHARS }), true)}`;
+}
+function failed(args, error, reply = `Error: ${error}`) {
+    return { ok: false, args, error, reply };
+}
+/**
+ * Runs one tool call an agent asked for, through the same layer as a `tool_call` step: only tools
+ * the step offers (never a withheld one), arguments checked against the tool's schema before it
+ * runs, the tool's own write caps and neutralising, its output sanitised and cut inside a data
+ * block. A failure is answered to the model as a tool error; only a stop of the step itself throws.
+ * `made` holds the side-effect calls this conversation made that took effect, each with the reply it got: one asked
+ * again is answered with that reply, not run.
+ */
+async function callAgentTool(ctx, tools, name, argumentText, made) {
+    const parsed = (0,_parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_5__/* .parseToolArguments */ .o)(argumentText);
+    const args = parsed.ok ? parsed.args : argumentText;
+    const withheld = tools.refused.get(name) ?? ctx.withheldTools?.get(name);
+    if (withheld !== undefined)
+        return failed(args, `tool '${name}' is withheld from this run: ${withheld}. It was not run.`);
+    const tool = tools.offered.get(name);
+    if (!tool) {
+        const available = ['write_todos', ...tools.offered.keys()].join(', ');
+        return failed(args, `tool '${name}' is not available to this step; available tools: ${available}. It was not run.`);
+    }
+    if (!parsed.ok)
+        return failed(args, `${parsed.error}. '${name}' was not run; call it again with a JSON object.`);
+    let checked;
+    try {
+        checked = (0,_validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__/* .validateToolArguments */ .r)(tool, parsed.args);
+    }
+    catch (error) {
+        // A schema the checker cannot read (an MCP server's `if`/`then`, a `$ref` to another document) on a tool the plan
+        // does not name (`mode: agent` offers every tool; a step that names one is refused at load, check-args.ts):
+        // it cannot be called, but the agent can go on with the others; it ended the step (found by an adversarial pass).
+        if (!(error instanceof _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UnusableToolSchemaError */ .P))
+            throw error;
+        return failed(args, `${error.message} '${name}' was not run and cannot be in this run; do the task with the other tools.`);
+    }
+    if (!checked.ok)
+        return failed(args, `invalid arguments for '${name}', it was not run: ${checked.error}`);
+    // A side effect this conversation already made and got the answer of: the run would refuse it as a repeat and
+    // escalate, asking a person to check a call that is known to have taken effect (found by an adversarial pass).
+    // Answered with what the call gave: its reply may have given way for room ("call it again if you need it"), and
+    // the model, told only that the result was there, had no way to learn it but another call in other words
+    // (found by an adversarial pass).
+    const callKey = tool.sideEffects ? (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .stableHash */ .c)({ tool: name, args: checked.args }) : undefined;
+    const madeReply = callKey === undefined ? undefined : made.get(callKey);
+    if (madeReply !== undefined) {
+        const error = `not run again: '${name}' with these arguments already took effect earlier in this step; a call with side effects is never made twice`;
+        return failed(checked.args, error, `Not run again: '${name}' with these arguments already took effect earlier in this step; a call with side effects is never made twice. What it gave then:\n${madeReply}`);
+    }
+    let result;
+    try {
+        // Through the run: recorded in the trace, with its idempotency key; a side effect that ran is never repeated.
+        // Not waited for past the turn a stop lands in: a tool still ending (a command being killed) answered after the step had
+        // ended, and its record was dropped, so the summary said "0 tool calls" beside the call in the trace.
+        result = await (0,_core_race_abort_js__WEBPACK_IMPORTED_MODULE_7__/* .raceAbortAfterTurn */ .r)(ctx.callTool(tool, checked.args), ctx.signal);
+    }
+    catch (error) {
+        // The step itself was stopped (timeout, budget, cancel): that ends the loop, not the model's turn. Recorded first, as
+        // the trace has the call: thrown past its record, the summary said "0 tool calls" beside the call's tool_called
+        // (found by an adversarial pass).
+        if (ctx.signal.aborted)
+            return { ...failed(args, `stopped: ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(ctx.signal.reason)}`), endsStep: ctx.signal.reason };
+        const text = (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(error);
+        // A side-effect call that got no answer may have taken effect, and the run escalates once the step ends: told
+        // only that the tool failed, the model made it again in other words (found by an adversarial pass: a second issue).
+        if ((0,_core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .leftEffectUnknown */ .Bk)(tool.sideEffects, error, false))
+            return { ...failed(args, text), endsStep: error };
+        return failed(args, text, toolFailedReply(name, text));
+    }
+    const reply = (0,_data_block_js__WEBPACK_IMPORTED_MODULE_2__/* .dataBlock */ .g4)({ tool: name }, (0,_data_block_js__WEBPACK_IMPORTED_MODULE_2__/* .promptData */ .jG)(result), true);
+    if (callKey !== undefined)
+        made.set(callKey, reply);
+    return { ok: true, args: checked.args, result, reply };
 }
 
 
@@ -129,7 +302,7 @@ class ReplyBudget {
 
 /***/ }),
 
-/***/ 44211:
+/***/ 16566:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -138,9 +311,7 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   MAX_TOOL_CALLS_PER_TURN: () => (/* binding */ MAX_TOOL_CALLS_PER_TURN),
-  MAX_TOOL_CALLS_READ_PER_TURN: () => (/* binding */ MAX_TOOL_CALLS_READ_PER_TURN),
   NOT_RUN_REPLY: () => (/* binding */ NOT_RUN_REPLY),
-  notReadNote: () => (/* binding */ notReadNote),
   runAgentStep: () => (/* binding */ runAgentStep)
 });
 
@@ -250,113 +421,20 @@ function functionDefinition(tool) {
 
 // EXTERNAL MODULE: ./lib/steps/agent/apply-write-todos.js
 var apply_write_todos = __webpack_require__(94067);
-// EXTERNAL MODULE: ./lib/steps/agent/bounded-call.js
-var bounded_call = __webpack_require__(24381);
-// EXTERNAL MODULE: ./lib/core/error-text.js
-var error_text = __webpack_require__(7437);
-// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
-var sanitize_untrusted = __webpack_require__(67126);
-// EXTERNAL MODULE: ./lib/steps/unusable-tool-schema-error.js
-var unusable_tool_schema_error = __webpack_require__(10072);
-// EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
-var validate_tool_arguments = __webpack_require__(14481);
+// EXTERNAL MODULE: ./lib/steps/agent/answer-calls.js + 1 modules
+var answer_calls = __webpack_require__(19379);
+// EXTERNAL MODULE: ./lib/steps/agent/call-agent-tool.js
+var call_agent_tool = __webpack_require__(41288);
 // EXTERNAL MODULE: ./lib/steps/parse-tool-arguments.js
 var parse_tool_arguments = __webpack_require__(30914);
-// EXTERNAL MODULE: ./lib/core/stable-hash.js
-var stable_hash = __webpack_require__(66297);
-// EXTERNAL MODULE: ./lib/core/race-abort.js
-var race_abort = __webpack_require__(90469);
-;// CONCATENATED MODULE: ./lib/steps/agent/call-agent-tool.js
-
-
-
-
-
-
-
-
-
-function failed(args, error, reply = `Error: ${error}`) {
-    return { ok: false, args, error, reply };
-}
-/**
- * Runs one tool call an agent asked for, through the same layer as a `tool_call` step: only tools
- * the step offers (never a withheld one), arguments checked against the tool's schema before it
- * runs, the tool's own write caps and neutralising, its output sanitised and cut inside a data
- * block. A failure is answered to the model as a tool error; only a stop of the step itself throws.
- * `made` holds the side-effect calls this conversation made that took effect, each with the reply it got: one asked
- * again is answered with that reply, not run.
- */
-async function callAgentTool(ctx, tools, name, argumentText, made) {
-    const parsed = (0,parse_tool_arguments/* parseToolArguments */.o)(argumentText);
-    const args = parsed.ok ? parsed.args : argumentText;
-    const withheld = tools.refused.get(name) ?? ctx.withheldTools?.get(name);
-    if (withheld !== undefined)
-        return failed(args, `tool '${name}' is withheld from this run: ${withheld}. It was not run.`);
-    const tool = tools.offered.get(name);
-    if (!tool) {
-        const available = ['write_todos', ...tools.offered.keys()].join(', ');
-        return failed(args, `tool '${name}' is not available to this step; available tools: ${available}. It was not run.`);
-    }
-    if (!parsed.ok)
-        return failed(args, `${parsed.error}. '${name}' was not run; call it again with a JSON object.`);
-    let checked;
-    try {
-        checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, parsed.args);
-    }
-    catch (error) {
-        // A schema the checker cannot read (an MCP server's `if`/`then`, a `$ref` to another document) on a tool the plan
-        // does not name (`mode: agent` offers every tool; a step that names one is refused at load, check-args.ts):
-        // it cannot be called, but the agent can go on with the others; it ended the step (found by an adversarial pass).
-        if (!(error instanceof unusable_tool_schema_error/* UnusableToolSchemaError */.P))
-            throw error;
-        return failed(args, `${error.message} '${name}' was not run and cannot be in this run; do the task with the other tools.`);
-    }
-    if (!checked.ok)
-        return failed(args, `invalid arguments for '${name}', it was not run: ${checked.error}`);
-    // A side effect this conversation already made and got the answer of: the run would refuse it as a repeat and
-    // escalate, asking a person to check a call that is known to have taken effect (found by an adversarial pass).
-    // Answered with what the call gave: its reply may have given way for room ("call it again if you need it"), and
-    // the model, told only that the result was there, had no way to learn it but another call in other words
-    // (found by an adversarial pass).
-    const callKey = tool.sideEffects ? (0,stable_hash/* stableHash */.c)({ tool: name, args: checked.args }) : undefined;
-    const madeReply = callKey === undefined ? undefined : made.get(callKey);
-    if (madeReply !== undefined) {
-        const error = `not run again: '${name}' with these arguments already took effect earlier in this step; a call with side effects is never made twice`;
-        return failed(checked.args, error, `Not run again: '${name}' with these arguments already took effect earlier in this step; a call with side effects is never made twice. What it gave then:\n${madeReply}`);
-    }
-    let result;
-    try {
-        // Through the run: recorded in the trace, with its idempotency key; a side effect that ran is never repeated.
-        // Not waited for past the turn a stop lands in: a tool still ending (a command being killed) answered after the step had
-        // ended, and its record was dropped, so the summary said "0 tool calls" beside the call in the trace.
-        result = await (0,race_abort/* raceAbortAfterTurn */.r)(ctx.callTool(tool, checked.args), ctx.signal);
-    }
-    catch (error) {
-        // The step itself was stopped (timeout, budget, cancel): that ends the loop, not the model's turn. Recorded first, as
-        // the trace has the call: thrown past its record, the summary said "0 tool calls" beside the call's tool_called
-        // (found by an adversarial pass).
-        if (ctx.signal.aborted)
-            return { ...failed(args, `stopped: ${(0,error_text/* errorText */.k)(ctx.signal.reason)}`), endsStep: ctx.signal.reason };
-        const text = (0,error_text/* errorText */.k)(error);
-        // A side-effect call that got no answer may have taken effect, and the run escalates once the step ends: told
-        // only that the tool failed, the model made it again in other words (found by an adversarial pass: a second issue).
-        if ((0,step_error/* leftEffectUnknown */.Bk)(tool.sideEffects, error, false))
-            return { ...failed(args, text), endsStep: error };
-        return failed(args, text, `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: name, error: 'true' }, (0,sanitize_untrusted.sanitizeUntrusted)(text, { maxChars: 4000 }), true)}`);
-    }
-    const reply = (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptData */.jG)(result), true);
-    if (callKey !== undefined)
-        made.set(callKey, reply);
-    return { ok: true, args: checked.args, result, reply };
-}
-
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
 var reply_budget = __webpack_require__(89999);
 // EXTERNAL MODULE: ./lib/plan/reference-syntax.js
 var reference_syntax = __webpack_require__(19460);
 // EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
 var resolve_references = __webpack_require__(54669);
+// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
+var sanitize_untrusted = __webpack_require__(67126);
 ;// CONCATENATED MODULE: ./lib/steps/agent/resolve-task-text.js
 
 
@@ -469,26 +547,29 @@ class AgentLoop {
             const response = await (0,complete_for_step/* completeForStep */.X)(ctx, client, request);
             const choice = response.choices[0];
             const content = choice?.message.content ?? '';
-            const asked = (choice?.message.tool_calls ?? []).filter((call) => call.type === 'function');
             // Every call kept is answered and recorded; those past the cap are not read at all.
-            const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => (0,bounded_call/* boundedCall */.U)(call, `plan-runner-call-${turn}-${at}`, (name) => name === write_todos_definition/* WRITE_TODOS */.q || this.#tools.offered.has(name), callIds));
-            const dropped = asked.length - calls.length;
+            const { calls, others, dropped } = (0,answer_calls/* answerCalls */.kZ)(choice?.message, turn, (name) => name === write_todos_definition/* WRITE_TODOS */.q || this.#tools.offered.has(name), callIds);
             const answered = (0,invisible_characters/* hasVisibleText */.uA)(content);
             if (answered)
                 this.#lastMessage = content;
-            ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
+            ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: [...calls.map((call) => call.function.name), ...others.map((call) => call.name)] });
             const cutOff = (0,cut_off_reason/* cutOffReason */.ag)(choice);
             // A cut-off answer is a fragment, its calls included: the last may be cut mid-arguments, and none of
             // them is run (found by an adversarial pass: side-effect calls of a `length` answer ran).
-            if (cutOff && (answered || calls.length > 0))
+            if (cutOff && (answered || calls.length > 0 || others.length > 0))
                 throw new cut_off_answer_error/* CutOffAnswerError */.U({ stepKey: ctx.step.key, finishReason: cutOff });
-            if (calls.length === 0) {
+            if (calls.length === 0 && others.length === 0) {
                 if (answered)
                     return content;
                 throw empty_answer_error/* EmptyAnswerError */.k.of(ctx.step.key, choice);
             }
-            messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
+            messages.push({ role: 'assistant', content: choice?.message.content ?? (calls.length > 0 ? null : ''), ...(calls.length > 0 && { tool_calls: calls }) });
             replies.addCalls(messages.length - 1, calls);
+            // Recorded before any call runs: a call that ends the step ends the turn.
+            for (const other of others) {
+                const parsed = (0,parse_tool_arguments/* parseToolArguments */.o)(other.arguments);
+                ctx.report({ type: 'agent_tool_called', turn, tool: other.name, args: parsed.ok ? parsed.args : other.arguments, ok: false, error: (0,answer_calls/* otherCallError */.jL)(other) });
+            }
             replies.addText(messages.length - 1, choice?.message.content?.length ?? 0);
             let run = 0;
             let todoWrites = 0;
@@ -510,11 +591,13 @@ class AgentLoop {
                 // No later call of this turn or the next runs: the run's record of the call decides what happens.
                 if (answer.endsStep !== undefined)
                     throw answer.endsStep;
-                const last = dropped > 0 && call === calls.at(-1);
-                const reply = last ? `${answer.reply}${notReadNote(dropped)}` : answer.reply;
+                const last = dropped > 0 && others.length === 0 && call === calls.at(-1);
+                const reply = last ? `${answer.reply}${(0,answer_calls/* notReadNote */.Sn)(dropped)}` : answer.reply;
                 replies.add(messages.length, call.function.name, reply.length);
                 messages.push({ role: 'tool', tool_call_id: call.id, content: reply });
             }
+            if (others.length > 0)
+                messages.push({ role: 'user', content: `${(0,answer_calls/* otherCallsNote */.OH)(others)}${dropped > 0 ? (0,answer_calls/* notReadNote */.Sn)(dropped) : ''}` });
             replies.fit(messages);
         }
         throw new AgentStoppedError({ stepKey: ctx.step.key, maxTurns: this.#maxTurns, todos: this.#todos, ...(this.#lastMessage !== undefined && { lastMessage: this.#lastMessage }) });
@@ -527,7 +610,7 @@ class AgentLoop {
             const parsed = (0,parse_tool_arguments/* parseToolArguments */.o)(call.function.arguments);
             return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: `reminded to call ${write_todos_definition/* WRITE_TODOS */.q} first`, reply: reminder(name) };
         }
-        return callAgentTool(this.#ctx, this.#tools, name, call.function.arguments, this.#made);
+        return (0,call_agent_tool/* callAgentTool */.a)(this.#ctx, this.#tools, name, call.function.arguments, this.#made);
     }
     #writeTodos(argumentText) {
         const parsed = (0,parse_tool_arguments/* parseToolArguments */.o)(argumentText);
@@ -550,15 +633,6 @@ class AgentLoop {
 const NOT_RUN_ERROR = `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`;
 /** What the model is told of a call past MAX_TOOL_CALLS_PER_TURN (also by the eval's ReAct baseline). */
 const NOT_RUN_REPLY = `Error: ${NOT_RUN_ERROR}; ask for it again in your next turn if it is still needed.`;
-/**
- * The most tool calls of one answer that are read (answered, recorded): the rest are left out of the
- * conversation, and the model is told. An answer can hold a hundred thousand calls within its size cap.
- */
-const MAX_TOOL_CALLS_READ_PER_TURN = 64;
-/** Said after the last reply of a turn whose answer held `dropped` calls past MAX_TOOL_CALLS_READ_PER_TURN (also by the eval's ReAct baseline). */
-function notReadNote(dropped) {
-    return `\n\n(${dropped} more tool call${dropped === 1 ? '' : 's'} in your last answer ${dropped === 1 ? 'was' : 'were'} not read: at most ${MAX_TOOL_CALLS_READ_PER_TURN} are read from one answer.)`;
-}
 /**
  * The most `write_todos` calls applied from one turn. Each writes the whole list (up to 100 items) to the
  * trace: 12,000 of them in one answer wrote 1.3 GB, in a loop no timeout or cancel could stop.
@@ -854,32 +928,43 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ emptyAnswerReason),
 /* harmony export */   k: () => (/* binding */ EmptyAnswerError)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
 /* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
 
 
+
+/** The most characters of a refusal or finish reason the error quotes: both are the endpoint's, of any length. */
+const MAX_REASON_CHARS = 300;
 /** The model answered a step with no text (an empty message, a refusal, or no choice at all). */
 class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     stepKey;
     /** The refusal text or finish reason the endpoint gave, if any. */
     reason;
     constructor(options) {
+        // A 100,000-character refusal was the step's error whole: the log, the trace, the summary and the replanner's
+        // prompt (found by an adversarial pass).
+        const reason = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(options.reason, MAX_REASON_CHARS);
         // A thinking model can spend its whole output limit on reasoning (an unclosed `<think>`, reasoning tokens):
         // rephrasing does not help that, a larger limit does (found by an adversarial pass).
         const what = options.tokenLimit
             ? ": it reached the token limit before it wrote one (a thinking model may spend it all on reasoning). Raise the model's output token limit, or ask for less in the step's description."
-            : ` (${options.reason}). Rephrase the step's description or try another model.`;
+            : ` (${reason}). Rephrase the step's description or try another model.`;
         super(`Step ${options.stepKey}: the model returned no answer${what}`, { transient: false });
         this.stepKey = options.stepKey;
-        this.reason = options.reason;
+        this.reason = reason;
     }
     /** The error for `choice`, an answer with no text: its refusal, or its finish reason. */
     static of(stepKey, choice) {
-        const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
-        return new EmptyAnswerError({ stepKey, reason, tokenLimit: !choice?.message.refusal && (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .reachedTokenLimit */ .r5)(choice?.finish_reason) });
+        return new EmptyAnswerError({ stepKey, reason: emptyAnswerReason(choice), tokenLimit: !choice?.message.refusal && (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .reachedTokenLimit */ .r5)(choice?.finish_reason) });
     }
+}
+/** Why `choice` holds no answer, as the endpoint said it, cut (also for the eval's ReAct baseline): its refusal, or its finish reason. */
+function emptyAnswerReason(choice) {
+    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices', MAX_REASON_CHARS);
 }
 
 
@@ -896,12 +981,16 @@ class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/
 
 
 /**
- * A model's tool-call argument string read as a value (`''` as `{}`), or what was wrong with it, for the model. Valid
- * JSON refused for its shape (too deep, a key twice) says so: "not valid JSON" had the model send it again.
+ * A model's tool-call argument string read as a value (`''` and `null` as `{}`: no arguments, as the answer reader
+ * takes a missing or null `arguments`), or what was wrong with it, for the model. Valid JSON refused for its shape
+ * (too deep, a key twice) says so: "not valid JSON" had the model send it again.
  */
 function parseToolArguments(text) {
     try {
-        return { ok: true, args: (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text === '' ? '{}' : text) };
+        const args = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text === '' ? '{}' : text);
+        // Servers that serialise no arguments as `"null"` (a tool without parameters) had every call refused, and the
+        // model could not mend it (found by an adversarial pass).
+        return { ok: true, args: args === null ? {} : args };
     }
     catch (error) {
         if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonTooDeepError */ .FY || error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonDuplicateKeyError */ .bW)
