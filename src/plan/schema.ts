@@ -256,8 +256,8 @@ export const PlanInput = z
 
 export const ModelSettings = z
   .strictObject({
-    name: z.string().min(1).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
-    temperature: z.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default.', examples: [0] }),
+    name: z.string().min(1).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
+    temperature: z.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default (in a used plan: the using plan\'s).', examples: [0] }),
   })
   .meta({ description: 'The model steps use unless their agent says otherwise.' });
 
@@ -275,14 +275,14 @@ export const DEFAULT_LIMITS = {
 
 export const Limits = z
   .strictObject({
-    concurrency: z.int().min(1).max(64).optional().meta({ description: 'Steps running at once.', default: DEFAULT_LIMITS.concurrency }),
-    max_steps: z.int().min(1).max(100_000).optional().meta({ description: 'Steps in all, steps added by replanning included.', default: DEFAULT_LIMITS.max_steps }),
+    concurrency: z.int().min(1).max(64).optional().meta({ description: 'Steps running at once. Left out in a used plan: the using plan\'s (a used plan\'s own caps its steps within it).', default: DEFAULT_LIMITS.concurrency }),
+    max_steps: z.int().min(1).max(100_000).optional().meta({ description: 'Steps in all: those added by replanning and those of the plans type: plan steps use, at any depth, included; a plan with more than this is a plan error.', default: DEFAULT_LIMITS.max_steps }),
     max_items: z
       .int()
       .min(0)
       .max(MAX_ITEMS_CEILING)
       .optional()
-      .meta({ description: 'The most items one for_each step expands into.', default: DEFAULT_LIMITS.max_items }),
+      .meta({ description: 'The most items one for_each step expands into. Left out in a used plan: the using plan\'s.', default: DEFAULT_LIMITS.max_items }),
     max_replans: z.int().min(0).max(20).optional().meta({ description: 'Replans before the run is escalated to a person.', default: DEFAULT_LIMITS.max_replans }),
     max_model_calls: z.int().min(0).optional().meta({ description: 'Model calls in all (planning, steps, reviews, judge goals).', default: DEFAULT_LIMITS.max_model_calls }),
     max_tokens: z.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all: as the endpoint counts them, estimated from the text (about 4 characters a token) for a call whose endpoint sent none (or far too few).', default: DEFAULT_LIMITS.max_tokens }),
@@ -291,7 +291,7 @@ export const Limits = z
       .min(0)
       .optional()
       .meta({ description: 'Estimated cost in USD, from the built-in price table or `pricing:`. Left out: no cost cap.', examples: [0.5] }),
-    timeout_minutes: z.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds).', default: DEFAULT_LIMITS.timeout_minutes }),
+    timeout_minutes: z.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds). Left out in a used plan: what remains of the using run\'s deadline (set: the sooner of the two).', default: DEFAULT_LIMITS.timeout_minutes }),
   })
   .meta({ description: 'Budgets: when one is reached no new step starts, running steps are cancelled and the run fails, keeping everything completed so far.' });
 export type Limits = z.infer<typeof Limits>;

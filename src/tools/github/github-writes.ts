@@ -12,13 +12,13 @@ export const MAX_WRITES_CAP = 50;
  */
 export const GithubWrites = z
   .strictObject({
-    max_issues: z.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: z.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: z.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does). More tool_call steps calling it, in the plan and the plans it uses, is a plan error.', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: z.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does). More tool_call steps calling it, in the plan and the plans it uses, is a plan error.', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: z
       .array(z.string().min(1).max(50))
       .max(100)
       .optional()
-      .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
+      .meta({ description: 'The only labels add_labels and create_issue may set; left out: none. A label a tool_call step\'s args write that is not here is a plan error.', examples: [['bug', 'needs-review']] }),
     allow_mentions: z.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
     allow_references: z.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123, or the URL of an issue or pull request, stays live only for this repository and allow_repos.', default: false }),
     allow_urls: z
