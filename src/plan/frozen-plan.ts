@@ -34,6 +34,7 @@ export function planFileStep(step: PlanStep, idOf: (key: string) => Step['id']):
       ...(step.forEach.key !== undefined && { key: step.forEach.key }),
       ...(step.forEach.maxItems !== undefined && { max_items: step.forEach.maxItems }),
       on_item_failure: step.forEach.onItemFailure,
+      ...(step.forEach.fanOut === true && { fan_out: true }),
     }),
     ...(step.uses !== undefined && { uses: step.uses }),
     ...(step.with !== undefined && { with: { ...step.with } }),

@@ -39,4 +39,21 @@ describe('a frozen plan', () => {
     expect(text.startsWith('# Frozen by plan-runner (mode: plan) from plan.yml.')).toBe(true);
     expect((await validPlan(text)).steps).toEqual(written.steps);
   });
+
+  // Found by an adversarial pass: the frozen file dropped `fan_out: true`, so the job that ran it could not fan
+  // that step out (mode: prepare refused the plan as having no step with fan_out: true).
+  it('keeps a for_each step’s fan_out: true', async () => {
+    const plan = await validPlan(
+      yaml(
+        'name: Packages',
+        'toolsets: [math]',
+        'workflow_sequence:',
+        '  - { id: list, type: tool_call, tool: multiply, args: { a: 2, b: 3 } }',
+        '  - { id: each, type: reasoning, description: "Check ${item}", for_each: "${steps.list.result}", fan_out: true, on_item_failure: continue }',
+      ),
+    );
+    expect(plan.steps[1]?.forEach?.fanOut).toBe(true);
+    const again = await validPlan(await frozenPlanText(plan, 'plan.yml'));
+    expect(again.steps).toEqual(plan.steps);
+  });
 });
