@@ -10,6 +10,7 @@ import { validateToolArguments } from './validate-tool-arguments.ts';
 import { parseToolArguments } from './parse-tool-arguments.ts';
 import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
 import { cutText } from '../core/cut-text.ts';
+import { stableHash } from '../core/stable-hash.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type Attempt = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly error: string; readonly reply: Message[] };
@@ -47,9 +48,15 @@ function readAttempt(tool: Tool, response: ChatResponse): Attempt {
   const cutOff = cutOffReason(response.choices[0]);
   if (cutOff) return fail(`the answer was cut off before it ended (${cutOffWhy(cutOff)}), so its arguments may be incomplete`);
   // Parallel calls of the tool ("fetch W10 and W11") are not one call: the first ran alone and the step was ✅ with
-  // the others dropped unsaid (found by an adversarial pass). The same call sent twice is one call.
+  // the others dropped unsaid (found by an adversarial pass). The same call sent twice is one call, however its
+  // arguments are written (a space more, keys in another order: found by a review).
   const asked = message!.tool_calls!.filter((c) => c.type === 'function' && c.function.name === tool.name);
-  if (asked.some((c) => c.type === 'function' && c.function.arguments !== call.function.arguments)) {
+  const read = (text: string): string => {
+    const parsed = parseToolArguments(text);
+    return parsed.ok ? `args ${stableHash(parsed.args)}` : `text ${text}`;
+  };
+  const first = read(call.function.arguments);
+  if (asked.some((c) => c.type === 'function' && c !== call && read(c.function.arguments) !== first)) {
     return fail(`it called '${tool.name}' ${asked.length} times in one answer with different arguments, and none was run: this step makes exactly one call, so call it once with the arguments the whole step needs`);
   }
   const parsed = parseToolArguments(call.function.arguments);

@@ -215,6 +215,17 @@ describe('tool_call without args', () => {
     expect(tool.calls.map((call) => call.args)).toEqual([{ week: '2025-W12' }]);
   });
 
+  // Found by a review: the same call sent twice was told apart by its text, so one written with a space more (or its
+  // keys in another order) was refused as a second call with different arguments, and the step asked again.
+  it('runs once the same call of its tool sent twice in one answer, written otherwise', async () => {
+    const tool = spyTool();
+    server.script([{ kind: 'completion', content: null, toolCalls: [{ name: tool.name, arguments: '{"week":"2025-W12","limit":1}' }, { name: tool.name, arguments: '{ "limit": 1, "week": "2025-W12" }' }] }]);
+    const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
+    await runStep(ctx);
+    expect(tool.calls.map((call) => call.args)).toEqual([{ week: '2025-W12', limit: 1 }]);
+    expect(server.requests).toHaveLength(1);
+  });
+
   // Found by an adversarial pass: servers that write a call of a tool without parameters with `"arguments": "null"`
   // (as some serialise none) had it refused as "not null" on every try, though the JSON value null was read as none.
   it('reads the arguments `null` as none given', async () => {
