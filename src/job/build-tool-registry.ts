@@ -33,6 +33,7 @@ export function buildToolRegistry(plan: Plan, options: ToolRegistryOptions): Too
     ...(options.repository !== undefined && { repository: options.repository }),
     ...(options.pullNumber !== undefined && { pullNumber: options.pullNumber }),
     ...(options.earlierWrites !== undefined && { earlierWrites: options.earlierWrites }),
+    ...(options.onAllowance !== undefined && { onAllowance: options.onAllowance }),
     ...(options.pullHeadSha !== undefined && { pullHeadSha: options.pullHeadSha }),
   };
   for (const toolset of new Set(plan.toolsets ?? [])) {

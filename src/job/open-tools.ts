@@ -7,6 +7,8 @@ import { StepError } from '../core/step-error.ts';
 import type { Redactor } from '../core/redact.ts';
 import { redactingTools } from '../tools/redacting-tools.ts';
 import type { ToolsetContext } from '../tools/toolsets.ts';
+import type { WriteAllowance } from '../tools/github/write-allowance.ts';
+import type { WriteCounts } from '../tools/github/write-caps.ts';
 
 /** What a run gives its tools: where they run, what they may read, and the GitHub context. */
 export interface OpenToolsContext extends Omit<ToolsetContext, 'root'> {
@@ -39,6 +41,8 @@ export interface OpenTools {
   readonly tools: ToolRegistry;
   /** The MCP servers' tools (`<server>__<tool>`): what validation takes as `extraTools`. */
   readonly extraTools: readonly Tool[];
+  /** The capped github writes the run has made so far (the github toolset's count), when it has that toolset. */
+  readonly githubWritten?: () => WriteCounts;
   /** Ends every MCP server and its process group. Safe to call more than once; call it in `finally`. */
   close(): Promise<void>;
 }
@@ -94,8 +98,13 @@ async function startServers(plan: Plan, context: OpenToolsContext): Promise<McpC
  */
 export async function openTools(plan: Plan, context: OpenToolsContext): Promise<OpenTools> {
   let servers: McpConnection | undefined;
+  let allowance: WriteAllowance | undefined;
   try {
     const options = {
+      // The registry is built again with the MCP tools: the last allowance made is the one its tools share.
+      onAllowance: (made: WriteAllowance) => {
+        allowance = made;
+      },
       cwd: context.cwd,
       env: context.env,
       redact: context.redact,
@@ -120,9 +129,11 @@ export async function openTools(plan: Plan, context: OpenToolsContext): Promise<
     // Withheld tools are not even callable: a step a model writes later cannot reach them either.
     for (const name of context.withheld?.keys() ?? []) all.delete(name);
     if (context.decorateTool) for (const [name, tool] of all) all.set(name, context.decorateTool(tool));
+    const counted = allowance;
     return {
       tools: all,
       extraTools: mcpTools,
+      ...(counted && { githubWritten: () => counted.written() }),
       async close() {
         closed = true;
         await opened?.close();

@@ -318,7 +318,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
       budget,
       // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-      ...(model && !partial && { replanner: (await import('../planner/model-replanner.ts')).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+      ...(model && !partial && { replanner: (await import('../planner/model-replanner.ts')).createModelReplanner(plan, { model, inputs: inputs.inputs, ...(opened.githubWritten && { githubWritten: opened.githubWritten }) }) }),
       ...(settings.fanOut && { fanOut: settings.fanOut }),
       ...(deps.random && { random: deps.random }),
       // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.

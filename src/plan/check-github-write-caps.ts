@@ -1,12 +1,9 @@
 import { MAX_WRITES_CAP, type GithubWrites } from '../tools/github/github-writes.ts';
-import { CAPPED_WRITES, passedCap, type WriteKind } from '../tools/github/write-caps.ts';
+import { CAPPED_WRITES, passedCap, type WriteCounts, type WriteKind } from '../tools/github/write-caps.ts';
 import { listNames, stepPath } from './plan-check-context.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import type { Plan } from './schema.ts';
 import type { CatalogueTool, ValidPlan } from './valid-plan.ts';
-
-/** Capped github writes by kind. */
-export type WriteCounts = Readonly<Record<WriteKind, number>>;
 
 const NONE: WriteCounts = { issue: 0, comment: 0 };
 
@@ -43,31 +40,52 @@ export function certainWrites(plan: ValidPlan, seen = new Map<ValidPlan, WriteCo
   return total;
 }
 
+/** The github writes a run made before a replacement's steps, counted in place of those of the completed steps it keeps. */
+export interface WritesBefore {
+  /** What the run wrote (or may have) of each kind, as the write tools count it. */
+  readonly written: WriteCounts;
+  /** The index of the replacement's first step: the steps before it have run, and their writes are in `written`. */
+  readonly from: number;
+}
+
 /**
  * The step of `plan` whose capped github writes pass `github.writes` (`writes`, the top plan's) for certain, for
  * each kind: the write tool refuses that write by the same rule (`passedCap`) when the step runs, after the steps
  * before it wrote (found by an adversarial pass). `used`: what a `type: plan` step's used plan writes, once known.
+ * `before`: a replacement's, counted after what the run wrote: a kept `for_each` step counted as one write, and a
+ * kept agent as none, refused a replan's one comment after none was written, and let one pass the cap was refused.
  */
-export function checkGithubWriteCaps(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>, writes: GithubWrites | undefined, used: (uses: string) => WriteCounts | undefined = () => undefined): PlanIssue[] {
+export function checkGithubWriteCaps(
+  plan: Plan,
+  tools: ReadonlyMap<string, CatalogueTool>,
+  writes: GithubWrites | undefined,
+  used: (uses: string) => WriteCounts | undefined = () => undefined,
+  before?: WritesBefore,
+): PlanIssue[] {
   const issues: PlanIssue[] = [];
-  const total = { ...NONE };
+  const total = { ...(before?.written ?? NONE) };
+  const reported = { issue: false, comment: false };
   const writers: Record<WriteKind, string[]> = { issue: [], comment: [] };
   (plan.workflow_sequence ?? []).forEach((step, index) => {
+    if (index < (before?.from ?? 0)) return;
     const made = stepWrites(step, tools, used);
     for (const kind of ['issue', 'comment'] as const) {
-      if (made[kind] === 0) continue;
-      const before = total[kind];
+      if (made[kind] === 0 || reported[kind]) continue;
+      const earlier = before?.written[kind] ?? 0;
       total[kind] += made[kind];
       writers[kind].push(step.type === 'plan' ? `${String(step.id)} (the plan ${step.uses}: ${made[kind]})` : String(step.id));
       const passed = passedCap(writes, kind, total[kind]);
-      if (passed === undefined || passedCap(writes, kind, before) !== undefined) continue;
+      if (passed === undefined) continue;
+      reported[kind] = true;
       const tool = TOOL_OF[kind];
       const one = writers[kind].length === 1;
+      const calls = total[kind] - earlier;
+      const written = earlier > 0 ? `, ${earlier} ${earlier === 1 ? 'was' : 'were'} already written in this run,` : ',';
       const raise = total[kind] <= MAX_WRITES_CAP ? `raise ${passed.field} under github: { writes: { ${passed.field}: ${total[kind]} } }, or ` : '';
       issues.push({
         path: [...stepPath(index), step.type === 'plan' ? 'uses' : 'tool'],
         message:
-          `${passed.rule}, and ${one ? 'step' : 'steps'} ${listNames(writers[kind])} ${one ? 'calls' : 'call'} ${tool} ${total[kind] === 1 ? 'once' : `${total[kind]} times`} in every run that completes ${one ? 'it' : 'them'}: ` +
+          `${passed.rule}${written} and ${one ? 'step' : 'steps'} ${listNames(writers[kind])} ${one ? 'calls' : 'call'} ${tool} ${calls === 1 ? 'once' : `${calls} times`} in every run that completes ${one ? 'it' : 'them'}: ` +
           `it refuses the one past the cap when this step runs, after the ones before it were written; ${raise}combine the writes into fewer steps`,
       });
     }

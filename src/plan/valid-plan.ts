@@ -3,6 +3,7 @@ import type { PlanError } from './plan-error.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import type { Limits, Plan } from './schema.ts';
 import type { Toolset } from '../tools/toolset-name.ts';
+import type { WriteCounts } from '../tools/github/write-caps.ts';
 
 /** A tool as validation and planning see it: what it is called with, not how it runs. */
 export interface CatalogueTool {
@@ -100,4 +101,9 @@ export interface ValidatePlanOptions extends LoadPlanOptions {
    * following it is not a dependency the model implied.
    */
   readonly modelStepsFrom?: number;
+  /**
+   * With `modelStepsFrom`: the capped github writes the run made before the replacement (its write tools' count),
+   * checked against `github.writes` in place of the completed steps'.
+   */
+  readonly githubWritten?: WriteCounts;
 }

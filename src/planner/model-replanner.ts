@@ -6,6 +6,7 @@ import { resolveReferences } from '../plan/resolve-references.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { Step } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
+import type { WriteCounts } from '../tools/github/write-caps.ts';
 import type { FailureNote, Replanner, ReplanRequest, ReplanResult } from '../run/replanner.ts';
 import { askForJson } from '../llm/ask-for-json.ts';
 import { plannerModel } from './planner-model.ts';
@@ -35,10 +36,12 @@ function problems(errors: readonly PlanError[]): string {
 }
 
 /** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */
-function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readonly unknown[], inputs: Readonly<Record<string, unknown>>, why?: string): ReplanResult {
+function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readonly unknown[], options: ReplannerOptions, why?: string): ReplanResult {
+  const { inputs } = options;
   const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
   const kept: Step[] = request.completed.map(({ step }) => keptStep(step, ids));
-  const checked = validateModelSteps(plan, steps, { kept, counted: request.stepsCounted ?? kept.length });
+  const githubWritten = options.githubWritten?.();
+  const checked = validateModelSteps(plan, steps, { kept, counted: request.stepsCounted ?? kept.length, ...(githubWritten && { githubWritten }) });
   if (!checked.ok) return { ok: false, problem: problems(checked.errors) };
   const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
   if (reused.length > 0) return { ok: false, problem: `step id${reused.length > 1 ? 's' : ''} ${reused.join(', ')} ${reused.length > 1 ? 'were' : 'was'} used before in this run; new steps need new ids` };
@@ -88,12 +91,17 @@ function writtenOutCall(step: PlanStep, inputs: Readonly<Record<string, unknown>
   }
 }
 
+export interface ReplannerOptions extends Omit<PlannerOptions, 'signal'> {
+  /** The capped github writes the run has made so far: a replacement's are checked against `github.writes` after them. */
+  readonly githubWritten?: () => WriteCounts;
+}
+
 /**
  * The model's part in recovery for one plan: a replan is one call (goal, tools, completed steps
  * and results, the failure and every earlier one) whose steps are validated like any model plan;
  * a review is one call answering whether the rest of the plan still fits.
  */
-export function createModelReplanner(plan: ValidPlan, options: Omit<PlannerOptions, 'signal'>): Replanner {
+export function createModelReplanner(plan: ValidPlan, options: ReplannerOptions): Replanner {
   const settings = plannerModel(plan, options.model);
   return {
     async replan(request, signal) {
@@ -105,7 +113,7 @@ export function createModelReplanner(plan: ValidPlan, options: Omit<PlannerOptio
       );
       const list = readStepList(answer);
       if (!list.ok) return { ok: false, problem: list.problem };
-      return checkReplacement(plan, request, list.steps, options.inputs, list.why);
+      return checkReplacement(plan, request, list.steps, options, list.why);
     },
     async review(request, signal) {
       const answer = await askForJson(

@@ -6,6 +6,7 @@ import type { PlanStep } from '../core/plan-step.ts';
 import { withEdgesWithin } from '../run/plan-graph.ts';
 import { Step } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
+import type { WriteCounts } from '../tools/github/write-caps.ts';
 import { validatePlanObject } from '../plan/validate-plan.ts';
 import { MODEL_STEP_FIELDS } from './step-list-format.ts';
 
@@ -115,6 +116,8 @@ export interface Replacement {
   readonly kept: readonly Step[];
   /** The steps the run's budget has counted against max_steps (started ones, failed ones too). */
   readonly counted: number;
+  /** The capped github writes the run has made: counted against `github.writes` in place of the kept steps'. */
+  readonly githubWritten?: WriteCounts;
 }
 
 /**
@@ -139,7 +142,7 @@ export function validateModelSteps(plan: ValidPlan, written: readonly unknown[],
   // goal alone has no `of` (check-goals.ts refuses one without workflow_sequence).
   const goals = plan.source.goals?.map((goal) => ({ ...goal, of: undefined }));
   const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
-  const result = validatePlanObject(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
+  const result = validatePlanObject(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }), ...(replacement?.githubWritten && { githubWritten: replacement.githubWritten }) });
   if (result.ok && tooLong.length + argsText.length > 0) return { ok: false, errors: [...tooLong, ...argsText] };
   if (result.ok) {
     const checked: ValidPlan = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }), fileSource: plan.fileSource ?? plan.source, ...(plan.fileTextHash !== undefined && { fileTextHash: plan.fileTextHash }) };

@@ -8,7 +8,7 @@ import { githubToolset } from './github/github-toolset.ts';
 import { httpToolset } from './http/http-toolset.ts';
 import { mathToolset } from './math-toolset.ts';
 import type { Tool } from './tool.ts';
-import type { EarlierWrite } from './github/write-allowance.ts';
+import type { EarlierWrite, WriteAllowance } from './github/write-allowance.ts';
 import type { Redactor } from '../core/redact.ts';
 import { toolsetDescriptions } from './toolset-descriptions.ts';
 import { ToolsetSetupError } from './toolset-setup-error.ts';
@@ -29,6 +29,8 @@ export interface ToolsetContext {
   readonly redact: Redactor;
   /** The github writes of the run this one resumes: `github.writes` counts them (a re-run does not write its caps again). */
   readonly earlierWrites?: readonly EarlierWrite[];
+  /** Given the github toolset's write allowance once made: a replan's steps are checked after what it counted. */
+  readonly onAllowance?: (allowance: WriteAllowance) => void;
 }
 
 /** The plan sections that configure toolsets. */
@@ -56,6 +58,7 @@ function githubTools(config: ToolsetConfig, context: ToolsetContext): Tool[] {
     repositoryUrl: context.repository.url,
     ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
     ...(context.earlierWrites !== undefined && { earlierWrites: context.earlierWrites }),
+    ...(context.onAllowance !== undefined && { onAllowance: context.onAllowance }),
     ...(context.pullHeadSha !== undefined && { pullHeadSha: context.pullHeadSha }),
   });
 }

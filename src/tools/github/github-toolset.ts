@@ -24,6 +24,8 @@ export interface GitHubToolsetOptions {
   readonly writes?: GithubWrites;
   /** The writes of the run this one resumes: they count against the caps of `writes` as this run's own. */
   readonly earlierWrites?: readonly EarlierWrite[];
+  /** Given the run's write allowance once made: what the run has written, for checking a replan's steps. */
+  readonly onAllowance?: (allowance: WriteAllowance) => void;
   /** The run's repository page on the run's server (`https://github.com/owner/name/` on github.com): links to it stay links. */
   readonly repositoryUrl?: string;
   /** The pull request of the run, when there is one: the default `pull_number`. */
@@ -41,12 +43,14 @@ export interface GitHubToolsetOptions {
  * the caps of `writes`, their text neutralised on the way out).
  */
 export function githubToolset(options: GitHubToolsetOptions): Tool[] {
+  const allowance = new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites);
+  options.onAllowance?.(allowance);
   const context: GitHubToolContext = {
     octokit: options.octokit,
     owner: options.owner,
     repo: options.repo,
     allowRepos: options.allowRepos ?? [],
-    allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites),
+    allowance,
     identity: new TokenIdentity(options.octokit),
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     now: options.now ?? Date.now,

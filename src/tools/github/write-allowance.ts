@@ -1,6 +1,6 @@
 import { labelsRefused } from './allowed-labels.ts';
 import type { GithubWrites } from './github-writes.ts';
-import { CAPPED_WRITES, passedCap, type WriteKind } from './write-caps.ts';
+import { CAPPED_WRITES, passedCap, type WriteCounts, type WriteKind } from './write-caps.ts';
 import { loadNeutraliser } from '../../security/load-neutraliser.ts';
 import type { OutboundPolicy } from '../../security/neutralise-outbound.ts';
 import { WriteRefusedError } from '../../security/write-refused-error.ts';
@@ -65,6 +65,11 @@ export class WriteAllowance {
     }
     this.#used[kind] += 1;
     if (key !== undefined) this.#counted.add(key);
+  }
+
+  /** The writes of each kind counted so far (the run's, and those of the run it resumes): what a replan's steps are checked after. */
+  written(): WriteCounts {
+    return { ...this.#used };
   }
 
   /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */

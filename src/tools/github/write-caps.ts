@@ -2,6 +2,9 @@ import { DEFAULT_GITHUB_WRITES, type GithubWrites } from './github-writes.ts';
 
 export type WriteKind = 'issue' | 'comment';
 
+/** Capped github writes by kind. */
+export type WriteCounts = Readonly<Record<WriteKind, number>>;
+
 /** The github write tools `github.writes` caps, and the kind each counts as. */
 export const CAPPED_WRITES: Readonly<Record<string, WriteKind>> = { create_issue: 'issue', add_comment: 'comment' };
 
