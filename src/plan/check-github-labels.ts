@@ -11,9 +11,10 @@ const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
  * Labels a `tool_call` step of `plan` writes out in its args (no reference in them) for a github tool that sets
  * labels, which `allowed` (the top plan's `github.writes.labels`) does not list: the tool refuses them by the same
  * rule (`labelsRefused`) when the step runs, after the steps before it (found by an adversarial pass). `usedPlan`:
- * the plan is used by a plan step, whose plan's `github:` it writes with.
+ * the plan is used by a plan step, whose plan's `github:` it writes with. `byModel`: a model wrote the steps, and can only
+ * leave the label out (told to list it under `github.writes`, a setting of the plan file, it had nothing to do).
  */
-export function checkGithubLabels(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>, allowed: readonly string[] | undefined, usedPlan = false): PlanIssue[] {
+export function checkGithubLabels(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>, allowed: readonly string[] | undefined, usedPlan = false, byModel = false): PlanIssue[] {
   const issues: PlanIssue[] = [];
   (plan.workflow_sequence ?? []).forEach((step, index) => {
     const labels = step.args?.['labels'];
@@ -23,7 +24,8 @@ export function checkGithubLabels(plan: Plan, tools: ReadonlyMap<string, Catalog
       const problem = labelsRefused(allowed, [label]);
       if (problem === undefined) return;
       const where = usedPlan ? ' in this plan, which the plans it uses write with' : '';
-      issues.push({ path: [...stepPath(index), 'args', 'labels', position], message: `${problem}: ${step.tool} refuses it when the step runs; list it under github: { writes: { labels: [...] } }${where}, or leave it out` });
+      const fix = byModel ? `leave it out (people list the labels a run may set under github.writes.labels in the plan file; a plan a model writes cannot)` : `list it under github: { writes: { labels: [...] } }${where}, or leave it out`;
+      issues.push({ path: [...stepPath(index), 'args', 'labels', position], message: `${problem}: ${step.tool} refuses it when the step runs; ${fix}` });
     });
   });
   return issues;

@@ -54,6 +54,7 @@ export interface WritesBefore {
  * before it wrote (found by an adversarial pass). `used`: what a `type: plan` step's used plan writes, once known.
  * `before`: a replacement's, counted after what the run wrote: a kept `for_each` step counted as one write, and a
  * kept agent as none, refused a replan's one comment after none was written, and let one pass the cap was refused.
+ * `byModel`: a model wrote the steps, and is told how many it may write (it cannot raise the cap, a setting of the plan file).
  */
 export function checkGithubWriteCaps(
   plan: Plan,
@@ -61,6 +62,7 @@ export function checkGithubWriteCaps(
   writes: GithubWrites | undefined,
   used: (uses: string) => WriteCounts | undefined = () => undefined,
   before?: WritesBefore,
+  byModel = false,
 ): PlanIssue[] {
   const issues: PlanIssue[] = [];
   const total = { ...(before?.written ?? NONE) };
@@ -81,12 +83,16 @@ export function checkGithubWriteCaps(
       const one = writers[kind].length === 1;
       const calls = total[kind] - earlier;
       const written = earlier > 0 ? `, ${earlier} ${earlier === 1 ? 'was' : 'were'} already written in this run,` : ',';
+      const room = Math.max(passed.cap - earlier, 0);
       const raise = total[kind] <= MAX_WRITES_CAP ? `raise ${passed.field} under github: { writes: { ${passed.field}: ${total[kind]} } }, or ` : '';
+      const fix = byModel
+        ? `write ${room === 0 ? `no ${tool} step` : `at most ${room} ${tool} step${room === 1 ? '' : 's'}, each saying what the others would have`} (people set github.writes.${passed.field} in the plan file; a plan a model writes cannot)`
+        : `${raise}combine the writes into fewer steps`;
       issues.push({
         path: [...stepPath(index), step.type === 'plan' ? 'uses' : 'tool'],
         message:
           `${passed.rule}${written} and ${one ? 'step' : 'steps'} ${listNames(writers[kind])} ${one ? 'calls' : 'call'} ${tool} ${calls === 1 ? 'once' : `${calls} times`} in every run that completes ${one ? 'it' : 'them'}: ` +
-          `it refuses the one past the cap when this step runs, after the ones before it were written; ${raise}combine the writes into fewer steps`,
+          `it refuses the one past the cap when this step runs, after the ones before it were written; ${fix}`,
       });
     }
   });

@@ -83,9 +83,9 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
     ...checkTools(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
     // A used plan writes with the top plan's `github:`, which checks its labels (loadSubplans).
-    ...((options.chain?.length ?? 0) > 1 ? [] : checkGithubLabels(plan, tools, plan.github?.writes?.labels)),
+    ...((options.chain?.length ?? 0) > 1 ? [] : checkGithubLabels(plan, tools, plan.github?.writes?.labels, false, options.origin === 'model')),
     // Its caps too, counting the used plans' writes once they are loaded (loadSubplans); a job that runs no steps writes none.
-    ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : checkGithubWriteCaps(plan, tools, plan.github?.writes, undefined, options.githubWritten && { written: options.githubWritten, from: options.modelStepsFrom ?? 0 })),
+    ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : checkGithubWriteCaps(plan, tools, plan.github?.writes, undefined, options.githubWritten && { written: options.githubWritten, from: options.modelStepsFrom ?? 0 }, options.origin === 'model')),
     ...schemas.issues,
     ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),

@@ -1,0 +1,79 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { runJob } from '../../src/job/run-job.ts';
+import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-api.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+// Found by an adversarial pass: a model's plan refused for a label `github.writes.labels` does not list, or for more
+// comments than `max_comments`, was told (in the repair call) to list the label under github.writes or raise the cap:
+// settings of the plan file, which a plan a model writes cannot set. It is told what it can do: leave the label out,
+// write fewer comments; the user's error still names the setting.
+const PLAN = `name: written
+goal: Review the pull request and say what you found
+model: { name: gpt-4.1-mini }
+toolsets: [github]
+`;
+
+const label = { id: 1, type: 'tool_call', tool: 'add_labels', description: 'Label it', args: '{"issue_number": 3, "labels": ["reviewed"]}', depends_on: [] };
+const comment = (id: number) => ({ id, type: 'tool_call', tool: 'add_comment', description: `Comment ${id}`, args: `{"issue_number": 3, "body": "part ${id}"}`, depends_on: [] });
+
+let api: FakeGitHubApi;
+let chat: ChatServer | undefined;
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'written-github-writes-'));
+  api = await startFakeGitHubApi({});
+});
+
+afterEach(async () => {
+  await api.close();
+  await chat?.close();
+  chat = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function plan(steps: unknown[]) {
+  const planFile = path.join(dir, 'plan.yml');
+  await writeFile(planFile, PLAN);
+  const answer = textAnswer(JSON.stringify({ steps, why: 'review' }));
+  chat = await startChatServer([answer, answer]);
+  const octokit = createOctokit({ token: 'test-token', baseUrl: api.baseUrl, warn: () => undefined, throttle: { enabled: false } });
+  const outcome = await runJob(
+    {
+      planFile,
+      inputs: {},
+      cwd: dir,
+      env: { PATH: process.env['PATH'] },
+      model: { baseURL: chat.baseURL, apiKey: 'sk-test' },
+      github: { octokit, repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' } },
+    },
+    { listeners: [], clock: systemClock },
+  );
+  expect(chat.requests).toHaveLength(2);
+  const repair = String(chat.requests[1]!.body.messages.at(-1)!.content);
+  const errors = outcome.kind === 'rejected' ? outcome.errors.map((error) => error.message).join('\n') : '';
+  return { outcome, repair, errors };
+}
+
+it('a model’s step with a label the plan does not allow is told to leave it out, not to list it under github.writes', async () => {
+  const { outcome, repair, errors } = await plan([label]);
+  expect(outcome.kind).toBe('rejected');
+  expect(repair).toContain("label 'reviewed' not allowed (the plan allows no labels)");
+  expect(repair).not.toContain('list it under');
+  expect(repair).toContain('leave it out');
+  expect(errors).toContain('github.writes.labels');
+});
+
+it('a model’s plan with more comments than max_comments is told to write fewer, not to raise the cap', async () => {
+  const { outcome, repair, errors } = await plan([comment(1), comment(2)]);
+  expect(outcome.kind).toBe('rejected');
+  expect(repair).toContain('the plan allows at most 1 comment per run');
+  expect(repair).not.toContain('raise max_comments');
+  expect(repair).toContain('write at most 1 add_comment');
+  expect(errors).toContain('github.writes.max_comments');
+});
