@@ -177,6 +177,8 @@ interface NestedLine {
   readonly urgent: boolean;
   /** An item's line that shows only the start of its error. */
   readonly partial?: boolean;
+  /** A `for_each` item's line, not a step's. */
+  readonly item?: true;
 }
 
 /**
@@ -194,7 +196,7 @@ function nestedLines(step: StepRecord | undefined, redact: (text: string) => str
     const finished = inner !== undefined && inner.state !== 'in_progress' && inner.state !== 'pending';
     const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => {
       const { line, partial } = itemLine(entry, finished, redact);
-      return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial };
+      return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial, item: true as const };
     });
     return [{ text, urgent: needsAttention(inner) }, ...items, ...nestedLines(inner, redact, depth + 1)];
   });
@@ -212,14 +214,18 @@ function nestedPart(step: StepRecord | undefined, redact: (text: string) => stri
   const urgent = lines.filter((line) => line.urgent);
   if (urgent.length === lines.length && lines.length <= URGENT_KEPT) return full;
   const kept = urgent.slice(0, URGENT_KEPT);
-  const left = lines.length - kept.length;
-  const unfinished = urgent.length - kept.length;
-  const note = (count: number, failed: number): string => {
+  const shown = new Set(kept);
+  // Steps and items apart: 4,501 failed items of a plan of one step were "4,501 steps of the plans this step uses" (found by an adversarial pass).
+  const note = (cut: readonly NestedLine[]): string => {
+    const items = cut.reduce((sum, line) => sum + (line.item ? 1 : 0), 0);
+    const failed = cut.reduce((sum, line) => sum + (line.urgent ? 1 : 0), 0);
+    const count = (n: number, noun: string): string => (n === 0 ? '' : `${groupDigits(n)} ${noun}${n === 1 ? '' : 's'}`);
+    const what = [count(cut.length - items, 'step'), count(items, 'item')].filter((text) => text !== '').join(' and ');
     const which = failed === 0 ? ' that completed or did not run' : `, ${groupDigits(failed)} of them failed or unfinished,`;
-    return `_… ${groupDigits(count)} step${count === 1 ? '' : 's'} of the plans this step uses${which} ${count === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
+    return `_… ${what} of the plans this step uses${which} ${cut.length === 1 ? 'was' : 'were'} cut from this summary; every step${items > 0 ? ' and item' : ''} is in ${where}._`;
   };
-  const rest = note(left, unfinished);
-  return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}${wholeItemsNote(kept, where)}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
+  const rest = note(lines.filter((line) => !shown.has(line)));
+  return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}${wholeItemsNote(kept, where)}\n\n${rest}` : rest, least: note(lines) };
 }
 
 /**
