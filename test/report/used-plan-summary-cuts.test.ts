@@ -54,3 +54,20 @@ describe('a used plan’s failed items too many for the job summary', () => {
     expect(summary).not.toMatch(/steps of the plans this step uses/);
   });
 });
+
+// Ten failed items under each of 1,000 plan steps are 2.3 MB of lines, each step's under the 500 a cut keeps: they were
+// no part a cut could shorten, and the last 194 steps were left out whole, their lines and counts with them, where
+// each used plan's lines cut to its count fitted every step (found by an adversarial pass).
+describe('many plan steps whose used plans’ failed items together are too many for the job summary', () => {
+  it('cut the used plans’ lines to their counts, largest first, before any step is left out', () => {
+    const keys = Array.from({ length: 1000 }, (_, index) => `u${index}`);
+    const summary = summaryOf(keys, 10);
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1024 * 1024);
+    expect(summary).not.toContain('left out here');
+    for (const key of ['u0', 'u500', 'u999']) expect(summary).toContain(`✅ **${key}. step ${key}** · 2 ms → done`);
+    expect(summary).toContain('_… 1 step and 5 items of the plans this step uses, 6 of them failed or unfinished, were cut from this summary; every step and item is in the trace file._');
+    expect(summary).toContain('  - ❌ each\\[8] — item 8 failed');
+    // Said once for all that were cut, as results are.
+    expect(summary).toMatch(/> \d+ results were cut from this summary \(largest first\)/);
+  });
+});

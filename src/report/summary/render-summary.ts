@@ -179,17 +179,20 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
   // byte), and the loop below would cut it first: cut it before it is measured or joined (an 8 MiB result: +41-49 MB).
   for (const part of cuttables(body)) if (part !== graph && part.full.length > maxBytes) cut.add(part);
   const dropped = new Set<DroppableStep>();
+  const least = new Set<CuttablePart>();
+  // A part shown shorter: cut, or down to its count (one whose cut keeps every line goes there alone).
   const notice = (): string => {
-    const results = cut.size - (cut.has(graph) ? 1 : 0);
+    let results = cut.size - (cut.has(graph) ? 1 : 0);
+    for (const part of least) if (!cut.has(part)) results++;
     return results ? cutNotice(results, where) : '';
   };
-  const least = new Set<CuttablePart>();
   const render = (): string => `${join([header, notice(), ...body], cut, least, dropped, where)}\n`;
   // The size of `render()`, summed from sizes measured once: the text is built once, when it fits or is cut.
   const bytes = measureBody(body, cut, least);
   const measure = (): number => joinedBytes([header, notice()], body, bytes, dropped, where) + 1;
   if (measure() <= maxBytes) return render();
-  const results = cuttables(body).filter((p) => p !== graph && !cut.has(p));
+  // A cut that keeps every line (a used plan's that all need attention) is no cut: counted, it said a result was cut that was shown whole.
+  const results = cuttables(body).filter((p) => p !== graph && !cut.has(p) && p.cut !== p.full);
   results.sort((a, b) => bytes.full(b) - bytes.full(a));
   // Reserve room for the notice up front so adding it cannot push the text back over the cap.
   // (The text has a notice already when parts were cut above: that one is counted once.)
@@ -204,13 +207,19 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
   cut.add(graph);
   if (measure() <= maxBytes) return render();
   // The cuts that keep lines (a list's failed items) down to their counts, largest first, before any step is left out.
-  const shorter = cuttables(body).filter((part) => part.least !== undefined && cut.has(part));
-  shorter.sort((a, b) => bytes.cut(b) - bytes.cut(a));
+  const shorter = cuttables(body).filter((part) => part.least !== undefined && (cut.has(part) || part.cut === part.full));
+  const shown = (part: CuttablePart): number => (cut.has(part) ? bytes.cut(part) : bytes.full(part));
+  shorter.sort((a, b) => shown(b) - shown(a));
   size = measure();
+  // Room for the notice as it may come to read: a part shown whole until now is counted in it once at its count.
+  if (shorter.some((part) => !cut.has(part))) {
+    const now = byteSize(notice());
+    size += byteSize(cutNotice(cut.size + shorter.length, where)) - now + (now === 0 ? SEPARATOR.length : 0);
+  }
   for (const part of shorter) {
     if (size <= maxBytes) break;
     least.add(part);
-    size -= bytes.cut(part) - byteSize(part.least!);
+    size -= shown(part) - byteSize(part.least!);
   }
   if (measure() <= maxBytes) return render();
   leaveOutSteps(body, dropped, { size: measure(), maxBytes, bytes, where, measure });

@@ -1,6 +1,7 @@
 /** A piece of the summary that may be swapped for a short note when the whole is too big. */
 export interface CuttablePart {
   readonly full: string;
+  /** `full` itself when no cut shortens it (every line needs attention): then only `least` does. */
   readonly cut: string;
   /**
    * Shorter still, for when the parts cut are too big together: a count alone where `cut` keeps lines (the failed

@@ -207,12 +207,11 @@ function nestedLines(step: StepRecord | undefined, redact: (text: string) => str
  * {@link URGENT_KEPT}) and a count of the others. One block no cut could shorten, a used plan of 30,000
  * steps was over the 1 MiB alone, and its step left out, the ❌ under it with it (found by an adversarial pass).
  */
-function nestedPart(step: StepRecord | undefined, redact: (text: string) => string, where: string): string | CuttablePart | undefined {
+function nestedPart(step: StepRecord | undefined, redact: (text: string) => string, where: string): CuttablePart | undefined {
   const lines = nestedLines(step, redact);
   if (lines.length === 0) return undefined;
   const full = `${lines.map((line) => line.text).join('\n')}${wholeItemsNote(lines, where)}`;
   const urgent = lines.filter((line) => line.urgent);
-  if (urgent.length === lines.length && lines.length <= URGENT_KEPT) return full;
   const kept = urgent.slice(0, URGENT_KEPT);
   const shown = new Set(kept);
   // Steps and items apart: 4,501 failed items of a plan of one step were "4,501 steps of the plans this step uses" (found by an adversarial pass).
@@ -224,6 +223,8 @@ function nestedPart(step: StepRecord | undefined, redact: (text: string) => stri
     const which = failed === 0 ? ' that completed or did not run' : `, ${groupDigits(failed)} of them failed or unfinished,`;
     return `_… ${what} of the plans this step uses${which} ${cut.length === 1 ? 'was' : 'were'} cut from this summary; every step${items > 0 ? ' and item' : ''} is in ${where}._`;
   };
+  // Every line kept: no cut shortens it, but a count still can (1,000 such plan steps left the last 194 out whole).
+  if (kept.length === lines.length) return { full, cut: full, least: note(lines) };
   const rest = note(lines.filter((line) => !shown.has(line)));
   return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}${wholeItemsNote(kept, where)}\n\n${rest}` : rest, least: note(lines) };
 }
