@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { RateBudget } from '../github/rate-budget.ts';
 import { isInternalFailure, redactedPlanError } from '../plan/plan-error.ts';
+import type { FrozenPins } from '../plan/schema.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { frozenPlanText } from '../plan/frozen-plan.ts';
 import { writeAnnotations } from '../report/annotations.ts';
@@ -200,8 +201,8 @@ function escalationIssueContext(settings: ActionSettings, planName: string | und
 }
 
 /** `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written; its path, or undefined (a warning says why). */
-async function writeFrozenPlan(plan: ValidPlan, file: string, planPath: string, io: ActionIO, redact: Redactor): Promise<string | undefined> {
-  const unwritten = await writeReportFile(file, await frozenPlanText(plan, planPath, redact));
+async function writeFrozenPlan(planned: { readonly plan: ValidPlan; readonly frozen: FrozenPins }, file: string, planPath: string, io: ActionIO, redact: Redactor): Promise<string | undefined> {
+  const unwritten = await writeReportFile(file, await frozenPlanText(planned.plan, planPath, { redact, pins: planned.frozen }));
   if (!unwritten) {
     io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
     return file;
@@ -452,7 +453,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const failure = jobFailure(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
     // The log ended on "Goal not met" error annotations over a job that passed, and said nothing of why.
     if (!failure && report.status === 'goals-unmet') io.info('The goals are not all met, and the job passes: fail-on-unmet-goals is false, so unmet goals only report (the check run, if any, concludes neutral).');
-    const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
+    const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome, paths.frozenPlan, settings.planPath, io, redact) : undefined;
     const outputs = actionOutputs(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
     // The shard and merge jobs are given this state by its id (`prepared`): no other job can stand in for it.
     const savedState = fanOut?.part === 'prepare' ? await saving : undefined;

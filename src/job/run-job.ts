@@ -9,6 +9,7 @@ import type { GoalResult } from '../goals/goal-result.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { PlanError } from '../plan/plan-error.ts';
+import type { FrozenPins } from '../plan/schema.ts';
 import { emptyInputsWarning } from '../plan/empty-inputs-warning.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
 import { secretsAsRead } from '../core/secrets-as-read.ts';
@@ -35,6 +36,7 @@ import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
 import { fanOutRefusal } from './fan-out-refusal.ts';
+import { frozenPins, frozenPinsRefusal } from './frozen-pins.ts';
 import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
 import { approvedSteps } from './saved-steps.ts';
 import { resumedSteps, type ResumedSteps } from './resumed-steps.ts';
@@ -154,6 +156,8 @@ export type JobOutcome =
       readonly plan: ValidPlan;
       readonly written: boolean;
       readonly usage: Usage;
+      /** What the frozen plan file (`frozenPlanText`) records it was planned with: a run of the file refuses anything else. */
+      readonly frozen: FrozenPins;
       /** Set when the model's calls writing the plan passed a budget: the job fails with it, as a run would. */
       readonly stopped?: RunStoppedError;
     }
@@ -207,6 +211,9 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const emptied = emptyInputsWarning(settings.emptyInputs ?? [], loadedPlan.source.inputs);
   if (emptied) deps.warn?.(redact(emptied));
   redact.learn?.(secretsAsRead(settings.inputs, inputs.inputs, redact));
+  // A frozen plan runs only with what its reviewers approved: the used plans mode: plan read.
+  const unfrozen = frozenPinsRefusal(loadedPlan);
+  if (unfrozen !== undefined) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot run the frozen plan: ${unfrozen}`)] };
   const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
   if (!prepared.ok) return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
   const { model, budget } = prepared;
@@ -264,7 +271,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const { plan } = steps;
   // The planner's calls count against the plan's limits here as in a run: one that passed a cap fails the job, naming it
   // (found by an adversarial pass: 5,500 tokens under max_tokens 1,000 succeeded, where mode: run failed).
-  if (settings.mode === 'plan') return { kind: 'planned', plan, written: steps.written, usage: budget.usage, ...(budget.exceeded && { stopped: budget.exceeded }) };
+  if (settings.mode === 'plan') return { kind: 'planned', plan, written: steps.written, usage: budget.usage, frozen: frozenPins(loadedPlan), ...(budget.exceeded && { stopped: budget.exceeded }) };
 
   const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
   if (noModel) return { kind: 'rejected', plan, errors: [noModel] };

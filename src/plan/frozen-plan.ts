@@ -1,6 +1,6 @@
 import { redactDeep, type Redactor } from '../core/redact.ts';
 import type { PlanStep } from '../core/plan-step.ts';
-import type { Step } from './schema.ts';
+import type { FrozenPins, Step } from './schema.ts';
 import type { ValidPlan } from './valid-plan.ts';
 
 /** A step in the plan file's own terms: what `buildPlanSteps` reads back into the same `PlanStep`. */
@@ -48,9 +48,10 @@ export function planFileStep(step: PlanStep, idOf: (key: string) => Step['id']):
  * file is kept as an output (and uploaded as an artifact), its `goal:` may be a `task` that quotes
  * event text, and a model may have written the steps. Tools get their arguments redacted in every run,
  * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
- * or `command` must stay runnable).
+ * or `command` must stay runnable). `pins`: what the plan was planned with (its `frozen:`), which a run of the file checks.
  */
-export async function frozenPlanText(plan: ValidPlan, from: string, redact?: Redactor): Promise<string> {
+export async function frozenPlanText(plan: ValidPlan, from: string, options: { readonly redact?: Redactor; readonly pins?: FrozenPins } = {}): Promise<string> {
+  const { redact, pins } = options;
   const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
   const idOf = (key: string): Step['id'] => ids.get(key) ?? key;
   const steps = plan.steps.map((step) => planFileStep(step, idOf));
@@ -63,6 +64,8 @@ export async function frozenPlanText(plan: ValidPlan, from: string, redact?: Red
     name: plan.name,
     ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
     workflow_sequence: redact ? redactDeep(steps, redact) : steps,
+    // A file frozen again (mode: plan of a frozen file) is pinned anew, to what this job read.
+    frozen: pins,
   };
   const header = [
     `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,

@@ -412,6 +412,23 @@ export const PlannerOptions = z
   })
   .meta({ description: 'Rules for the plan a model writes from `goal` (when the file has no workflow_sequence).' });
 
+/** A hash `mode: plan` recorded (`stableHash`: 32 hex digits). */
+const PinnedHash = z.string().regex(/^[0-9a-f]{32}$/, 'a hash mode: plan wrote: 32 hex digits (0-9, a-f)');
+
+/**
+ * What `mode: plan` froze a plan with (`frozen-pins.ts`): a job running the frozen file refuses to start with
+ * anything else, since its reviewers approved the steps as job 1 read them.
+ */
+export const FrozenPins = z
+  .strictObject({
+    uses: z
+      .record(z.string().min(1), PinnedHash)
+      .optional()
+      .meta({ description: "The hash of each plan file the steps' `uses:` name (with the plans it uses), as mode: plan read it: a run of the file refuses a used plan that differs." }),
+  })
+  .meta({ description: 'Written by `mode: plan` into the frozen plan file (output `plan-file`), not by hand: what it froze the plan with, which the job running the file checks before anything runs.' });
+export type FrozenPins = z.infer<typeof FrozenPins>;
+
 /** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
 export const Plan = z.strictObject({
   $schema: z.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
@@ -466,5 +483,6 @@ export const Plan = z.strictObject({
     .optional()
     .meta({ description: 'The steps, run as a dependency graph. Left out: a model writes them from `goal`.' }),
   goals: z.array(Goal).optional().meta({ description: 'Checks on the final result (or a step\'s, with `of`) that decide the job.' }),
+  frozen: FrozenPins.optional(),
 }).meta({ description: 'A plan-runner plan file.' });
 export type Plan = z.infer<typeof Plan>;

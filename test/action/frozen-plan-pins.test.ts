@@ -1,0 +1,103 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { recordingIO } from './recording-io.ts';
+
+// Job 1 (`mode: plan`) freezes the plan; reviewers approve job 2 in an environment; job 2 runs the frozen file.
+const PUBLISH = `tools:
+  publish:
+    description: Appends its arguments to published.txt
+    command: ["sh", "-c", "cat >> published.txt"]
+    input: { type: object, properties: { message: { type: string } }, required: [message] }
+    side_effects: true
+`;
+
+let workspace: string;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-frozen-pins-'));
+});
+afterEach(async () => {
+  await rm(workspace, { recursive: true, force: true });
+});
+
+/** Runs the action on a push in the workspace, with the action's inputs. */
+async function run(inputs: Record<string, string>) {
+  const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
+  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0 });
+  await result.published;
+  return { result, said };
+}
+
+/** Job 1: freezes plan.yml with `inputs`, and copies the frozen file to frozen-plan.yml as the artifact would. */
+async function freeze(inputs: Record<string, string> = {}): Promise<void> {
+  const planned = await run({ mode: 'plan', ...inputs });
+  expect(planned.result.failure).toBeUndefined();
+  await writeFile(path.join(workspace, 'frozen-plan.yml'), await readFile(planned.result.outputs['plan-file'], 'utf8'));
+}
+
+async function published(): Promise<string | undefined> {
+  return readFile(path.join(workspace, 'published.txt'), 'utf8').catch(() => undefined);
+}
+
+function errorsOf(said: ReturnType<typeof recordingIO>['said']): string {
+  return said.annotations.filter((annotation) => annotation.level === 'error').map((annotation) => annotation.message).join('\n');
+}
+
+describe('a frozen plan’s used plans', () => {
+  beforeEach(async () => {
+    await mkdir(path.join(workspace, 'plans'));
+    await writeFile(path.join(workspace, 'plan.yml'), 'name: Release\nworkflow_sequence:\n  - { id: notes, type: plan, uses: plans/sub.yml }\n');
+    await writeFile(path.join(workspace, 'plans', 'sub.yml'), `name: Sub\n${PUBLISH}workflow_sequence:\n  - { id: 1, type: tool_call, tool: publish, args: { message: approved } }\n`);
+  });
+
+  it('run as job 1 read them', async () => {
+    await freeze();
+    const ran = await run({ plan: 'frozen-plan.yml' });
+    expect(ran.result.outputs.status).toBe('succeeded');
+    expect(JSON.parse((await published())!)).toEqual({ message: 'approved' });
+  });
+
+  // Found by an adversarial pass: the frozen file kept `uses: plans/sub.yml`, and job 2 read that file from its own
+  // checkout: edited after job 1 (or on another ref), job 2 ran used-plan steps the reviewers never saw.
+  it('refuse the run before anything runs when one differs from the one job 1 read, naming it and what to do', async () => {
+    await freeze();
+    await writeFile(path.join(workspace, 'plans', 'sub.yml'), `name: Sub\n${PUBLISH}workflow_sequence:\n  - { id: 1, type: tool_call, tool: publish, args: { message: never-shown } }\n`);
+    const ran = await run({ plan: 'frozen-plan.yml' });
+    expect(ran.result.outputs.status).toBe('failed');
+    expect(ran.result.failure).toMatch(/^The plan was rejected before any step ran/);
+    expect(errorsOf(ran.said)).toMatch(/the plan file plans\/sub\.yml it uses is not the one mode: plan read when it froze this plan .*nothing ran\. Run this job on the commit the mode: plan job ran on, or run mode: plan again/);
+    expect(await published()).toBeUndefined();
+  });
+
+  it('refuse a nested used plan that differs, naming it', async () => {
+    await writeFile(path.join(workspace, 'plans', 'sub.yml'), 'name: Sub\nworkflow_sequence:\n  - { id: inner, type: plan, uses: plans/inner.yml }\n');
+    await writeFile(path.join(workspace, 'plans', 'inner.yml'), `name: Inner\n${PUBLISH}workflow_sequence:\n  - { id: 1, type: tool_call, tool: publish, args: { message: approved } }\n`);
+    await freeze();
+    await writeFile(path.join(workspace, 'plans', 'inner.yml'), `name: Inner\n${PUBLISH}workflow_sequence:\n  - { id: 1, type: tool_call, tool: publish, args: { message: never-shown } }\n`);
+    const ran = await run({ plan: 'frozen-plan.yml' });
+    expect(ran.result.outputs.status).toBe('failed');
+    expect(errorsOf(ran.said)).toMatch(/the plan file plans\/sub\.yml it uses \(or a plan file that one uses: plans\/inner\.yml\) is not the one mode: plan read/);
+    expect(await published()).toBeUndefined();
+  });
+
+  it('refuse a used plan the frozen file does not pin', async () => {
+    await freeze();
+    const file = path.join(workspace, 'frozen-plan.yml');
+    const frozen = await readFile(file, 'utf8');
+    expect(frozen).toContain('\nfrozen:\n');
+    expect(frozen).toMatch(/^ {4}plans\/sub\.yml: [0-9a-f]{32}$/m);
+    await writeFile(file, frozen.replace(/^( {4})plans\/sub\.yml: /m, '$1plans/other.yml: '));
+    const ran = await run({ plan: 'frozen-plan.yml' });
+    expect(ran.result.outputs.status).toBe('failed');
+    expect(errorsOf(ran.said)).toMatch(/this frozen plan uses the plan file plans\/sub\.yml, and its frozen\.uses does not pin it .*nothing ran/);
+    expect(await published()).toBeUndefined();
+  });
+});
