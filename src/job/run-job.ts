@@ -211,8 +211,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const emptied = emptyInputsWarning(settings.emptyInputs ?? [], loadedPlan.source.inputs);
   if (emptied) deps.warn?.(redact(emptied));
   redact.learn?.(secretsAsRead(settings.inputs, inputs.inputs, redact));
-  // A frozen plan runs only with what its reviewers approved: the used plans mode: plan read.
-  const unfrozen = frozenPinsRefusal(loadedPlan);
+  // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
+  const unfrozen = frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
   if (unfrozen !== undefined) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot run the frozen plan: ${unfrozen}`)] };
   const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
   if (!prepared.ok) return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
@@ -271,7 +271,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const { plan } = steps;
   // The planner's calls count against the plan's limits here as in a run: one that passed a cap fails the job, naming it
   // (found by an adversarial pass: 5,500 tokens under max_tokens 1,000 succeeded, where mode: run failed).
-  if (settings.mode === 'plan') return { kind: 'planned', plan, written: steps.written, usage: budget.usage, frozen: frozenPins(loadedPlan), ...(budget.exceeded && { stopped: budget.exceeded }) };
+  if (settings.mode === 'plan') return { kind: 'planned', plan, written: steps.written, usage: budget.usage, frozen: frozenPins(loadedPlan, inputs.inputs, redact), ...(budget.exceeded && { stopped: budget.exceeded }) };
 
   const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
   if (noModel) return { kind: 'rejected', plan, errors: [noModel] };

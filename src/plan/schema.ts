@@ -421,6 +421,7 @@ const PinnedHash = z.string().regex(/^[0-9a-f]{32}$/, 'a hash mode: plan wrote: 
  */
 export const FrozenPins = z
   .strictObject({
+    inputs: PinnedHash.meta({ description: "The hash of the run's inputs mode: plan planned with (defaults applied, redacted), as an approval hashes them: a run of the file given others is refused." }),
     uses: z
       .record(z.string().min(1), PinnedHash)
       .optional()

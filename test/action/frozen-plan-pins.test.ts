@@ -101,3 +101,46 @@ describe('a frozen plan’s used plans', () => {
     expect(await published()).toBeUndefined();
   });
 });
+
+describe('a frozen plan’s inputs', () => {
+  beforeEach(async () => {
+    await writeFile(
+      path.join(workspace, 'plan.yml'),
+      `name: Release\ninputs:\n  channel: { default: beta }\n${PUBLISH}workflow_sequence:\n  - { id: 1, type: tool_call, tool: publish, args: { message: "\${inputs.channel}" } }\n`,
+    );
+  });
+
+  it('run with the inputs job 1 planned with', async () => {
+    await freeze({ inputs: 'channel: stable' });
+    const ran = await run({ plan: 'frozen-plan.yml', inputs: 'channel: stable' });
+    expect(ran.result.outputs.status).toBe('succeeded');
+    expect(JSON.parse((await published())!)).toEqual({ message: 'stable' });
+  });
+
+  // Found by an adversarial pass: job 1's summary showed the arguments its inputs gave, the frozen file recorded none,
+  // and job 2 given other inputs (or none: the defaults) ran arguments nobody approved.
+  it('refuse other inputs, or none where job 1 had some, before anything runs', async () => {
+    await freeze({ inputs: 'channel: stable' });
+    for (const inputs of [{ inputs: 'channel: everyone' }, {}] as Record<string, string>[]) {
+      const ran = await run({ plan: 'frozen-plan.yml', ...inputs });
+      expect(ran.result.outputs.status).toBe('failed');
+      expect(ran.result.failure).toMatch(/^The plan was rejected before any step ran/);
+      expect(errorsOf(ran.said)).toMatch(/the run's inputs differ from those mode: plan froze this plan with .*nothing ran\. Give this job the inputs the mode: plan job had, or run mode: plan again with these/);
+    }
+    expect(await published()).toBeUndefined();
+  });
+
+  it('are pinned by their hash alone, and a frozen: without it is refused', async () => {
+    await freeze({ inputs: 'channel: stable' });
+    const file = path.join(workspace, 'frozen-plan.yml');
+    const frozen = await readFile(file, 'utf8');
+    expect(frozen).toMatch(/^frozen:\n {2}inputs: [0-9a-f]{32}$/m);
+    expect(frozen).not.toContain('stable');
+    await writeFile(file, frozen.replace(/^ {2}inputs: [0-9a-f]{32}$/m, '  uses: {}'));
+    const ran = await run({ plan: 'frozen-plan.yml', inputs: 'channel: stable' });
+    expect(ran.result.outputs.status).toBe('failed');
+    const error = ran.said.annotations.find((annotation) => annotation.level === 'error');
+    expect(error).toMatchObject({ message: 'missing `inputs` (at frozen.inputs)', file: 'frozen-plan.yml', startLine: expect.any(Number) as number });
+    expect(await published()).toBeUndefined();
+  });
+});
