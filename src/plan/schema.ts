@@ -256,7 +256,8 @@ export const PlanInput = z
 
 export const ModelSettings = z
   .strictObject({
-    name: z.string().min(1).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
+    // A blank one was valid here and refused by the run, with no line (found by an adversarial pass).
+    name: z.string().min(1).refine(hasVisibleText, BLANK_TEXT).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
     temperature: z.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default (in a used plan: the using plan\'s).', examples: [0] }),
   })
   .meta({ description: 'The model steps use unless their agent says otherwise.' });
@@ -300,7 +301,7 @@ DEFAULT_LIMITS satisfies Required<Limits>;
 export const Agent = z
   .strictObject({
     description: z.string().min(1).describe('what the profile is for; the planner reads it when it assigns agents to steps').optional(),
-    model: z.string().min(1).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
+    model: z.string().min(1).refine(hasVisibleText, BLANK_TEXT).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
     system: z.string().optional().meta({ description: "Added to the system prompt of the agent's steps.", examples: ['You are a careful financial analyst.'] }),
     temperature: z.number().min(0).max(2).optional().meta({ description: "Sampling temperature, 0 to 2; left out: the plan's." }),
     tools: z.array(ToolName).optional().meta({ description: "The only tools the agent's steps may call; left out: any.", examples: [['read_file', 'search_files']] }),

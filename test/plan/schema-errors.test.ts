@@ -10,6 +10,13 @@ describe('schema errors point at the offending key or value', () => {
     expect(await errorsFor('name: "\\u200b\\t"\ngoal: g\n')).toEqual(['plan.yml:1:7: the text is blank (only spaces or invisible characters): write it, or leave the key out (at name)']);
   });
 
+  // Found by an adversarial pass: `validate` said ok of `model: { name: " " }`, which `run` refused with no line
+  // ("the model name is blank"); an agent's blank model reached the endpoint as a model no one has.
+  it('refuses a model name that is blank, the plan’s or an agent’s', async () => {
+    expect(await errorsFor('goal: g\nmodel: { name: " " }\n')).toEqual(['plan.yml:2:16: the text is blank (only spaces or invisible characters): write it, or leave the key out (at model.name)']);
+    expect(await errorsFor('goal: g\nagents:\n  a: { model: "\\u200b" }\n')).toEqual(['plan.yml:3:15: the text is blank (only spaces or invisible characters): write it, or leave the key out (at agents.a.model)']);
+  });
+
   // Found by a new-user walkthrough: `escalate: {}` validated and told no one, nor opened the issue the README
   // promises a run escalated on a schedule.
   it('refuses an escalate block that names no one', async () => {
