@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { baseUrlProblem } from '../llm/base-url.ts';
+import { hasVisibleText } from '../core/invisible-characters.ts';
 import { OUTPUT_FOLDER } from '../core/output-folder-name.ts';
 import { nearestName } from '../plan/nearest-name.ts';
 import { plainInputValue } from '../plan/plain-input-value.ts';
@@ -325,6 +326,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   // `--trace ""`, `--model=`: an empty value was taken as the option not given (the plan's model used, no file written), or failed after the run.
   const empty = tokens.find((token) => token.kind === 'option' && token.value === '');
   if (empty && empty.kind === 'option') throw new UsageError(`--${empty.name} needs a value, got an empty one`);
+  // `--model " "`: validate said ok, and run blamed the plan file for a blank model name, exit 1 (an adversarial pass).
+  if (values.model !== undefined && !hasVisibleText(values.model)) throw new UsageError('--model needs the name of a model, got a blank one');
   if (values['api-key-env'] !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(values['api-key-env'])) {
     throw new UsageError(`--api-key-env takes the name of an environment variable (letters, digits and _), got '${values['api-key-env']}'`);
   }

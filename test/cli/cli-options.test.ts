@@ -95,6 +95,14 @@ describe('options the command line gives', () => {
     expect(() => parseCliArgs(['run', 'plan.yml', '--api-key-env', '1BAD'])).toThrow("--api-key-env takes the name of an environment variable (letters, digits and _), got '1BAD'");
   });
 
+  // Found by an adversarial pass: `validate --model " "` said ok, and `run --model " "` ran as far as the model client
+  // and exited 1 blaming the plan file ("plan.yml: the model name is blank"), where a command-line mistake exits 2.
+  it('are refused when --model names no model, only spaces or invisible characters', () => {
+    expect(() => parseCliArgs(['validate', 'plan.yml', '--model', ' '])).toThrow(new UsageError('--model needs the name of a model, got a blank one'));
+    expect(() => parseCliArgs(['run', 'plan.yml', '--model=\u200b\t'])).toThrow(new UsageError('--model needs the name of a model, got a blank one'));
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--model', ' '])).toThrow(new UsageError('--model needs the name of a model, got a blank one'));
+  });
+
   // Found by an adversarial pass: `validate ''` and `eval ''` printed "no such file; check the path" naming no
   // file, then ": 1 error"; `plan ''` said "give a plan file or a task", and plan takes no task.
   it('refuse a plan file named by an empty text', () => {
