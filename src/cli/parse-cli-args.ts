@@ -260,10 +260,25 @@ function unknownOption(unknown: string, argv: readonly string[]): string {
   const name = word.replace(/^-+/, '').split('=')[0]!;
   const options = Object.keys(CLI_OPTIONS).filter((option) => option !== 'api-key');
   if (!word.startsWith('--') && options.includes(name)) return `unknown option ${word}; options start with two dashes: --${name}`;
+  // The nearest of the command's own options: the nearest of all (`validate --sumary` → --summary) was then refused as not the command's.
+  const command = commandOf(argv);
+  const reads = command === undefined ? options : ['help', 'version', ...COMMAND_OPTIONS[command]!];
+  const own = nearestName(name, reads);
+  if (own) return `unknown option ${word}; did you mean --${own}?`;
   const near = nearestName(name, options);
+  if (near && command !== undefined) {
+    const owners = Object.keys(COMMAND_OPTIONS).filter((other) => COMMAND_OPTIONS[other]!.includes(near));
+    return `unknown option ${word}; --${near} is an option of ${owners.join(' and ')}, not of ${command}, which takes ${COMMAND_OPTIONS[command]!.map((option) => `--${option}`).join(', ')}`;
+  }
   if (near) return `unknown option ${word}; did you mean --${near}?`;
   if (/[./]/.test(name)) return `unknown option ${word}; a file whose name starts with a dash is written ./${word}`;
   return `unknown option ${word}`;
+}
+
+/** The command a command line names, read leniently (its unknown options taken as flags), when it names one there is. */
+function commandOf(argv: readonly string[]): string | undefined {
+  const [command] = parseArgs({ args: [...argv], strict: false, allowPositionals: true, options: CLI_OPTIONS }).positionals;
+  return command !== undefined && Object.hasOwn(COMMAND_OPTIONS, command) ? command : undefined;
 }
 
 /** Turns argv (without node and the script) into one command, or throws `UsageError`. */

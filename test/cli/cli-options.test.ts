@@ -5,6 +5,17 @@ import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
 // --trace b` wrote only b, `--input a=1 --input a=2` took 2 (found by a review).
 // Found by an adversarial pass: Node's own message named no option there is, where a plan key gets "did you mean".
 describe('an unknown option', () => {
+  // Found by an adversarial pass: `validate plan.yml --sumary r.md` said "did you mean --summary?", and the
+  // --summary it named was then refused ("not an option of validate"): the nearest option was any command's.
+  it('is named with the nearest option of its command, or where the option it likely means belongs', () => {
+    expect(() => parseCliArgs(['validate', 'plan.yml', '--mdel', 'x'])).toThrow(new UsageError('unknown option --mdel; did you mean --model?'));
+    expect(() => parseCliArgs(['validate', 'plan.yml', '--sumary', 'r.md'])).toThrow(new UsageError('unknown option --sumary; --summary is an option of plan and run, not of validate, which takes --model'));
+    expect(() => parseCliArgs(['plan', 'plan.yml', '--trac', 't.jsonl'])).toThrow(new UsageError('unknown option --trac; --trace is an option of run, not of plan, which takes --input, --summary, --record, --replay, --base-url, --model, --api-key-env'));
+    expect(() => parseCliArgs(['run', '--runz', '3', 'plan.yml'])).toThrow(new UsageError('unknown option --runz; --runs is an option of eval, not of run, which takes --input, --trace, --weights-from, --summary, --record, --replay, --base-url, --model, --api-key-env, --resume, --approve, --agent, --task'));
+    expect(() => parseCliArgs(['--versoin'])).toThrow(new UsageError('unknown option --versoin; did you mean --version?'));
+    expect(() => parseCliArgs(['run', 'plan.yml', '--hlp'])).toThrow(new UsageError('unknown option --hlp; did you mean --help?'));
+  });
+
   it('is named, with the nearest option there is', () => {
     expect(() => parseCliArgs(['run', 'plan.yml', '--trac', 'x'])).toThrow(new UsageError('unknown option --trac; did you mean --trace?'));
     expect(() => parseCliArgs(['eval', 'plan.yml', '--baselin', 'react'])).toThrow('did you mean --baseline?');
