@@ -31,7 +31,7 @@ describe('docs/plan-reference.md', () => {
   });
 
   it('shows defaults and examples, and keeps <name> visible as text', () => {
-    expect(generated).toContain('| `concurrency` | integer ≥ 1, ≤ 64 | `4` | Steps running at once. |');
+    expect(generated).toContain("| `concurrency` | integer ≥ 1, ≤ 64 | `4` | Steps running at once. Left out in a used plan: the using plan's (a used plan's own caps its steps within it). |");
     expect(generated).toContain('Example: `["node","scripts/sales.mjs"]`');
     expect(generated.replace(/`[^`]*`/g, '')).not.toMatch(/(?<!\\)<(name|server|tool)>/);
   });
