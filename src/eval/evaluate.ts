@@ -117,24 +117,30 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
       ? [`Failed: fault ${silent.join('; ')}, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]
       : []),
   ];
-  // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model
+  // A column none of whose runs ran (each refused before its first step: no model for a plan the model
   // writes, an input missing; or paused for an approval no one gives an evaluation, as `approval: plan` does)
   // evaluated nothing: neither its rates nor a comparison with it say anything (the pause found by an adversarial pass).
-  const unevaluated = [baseColumn, planColumn].flatMap((column) => {
+  // A baseline's too: a ReAct column whose every request the endpoint refused read as a 0% baseline the plan beat,
+  // and the eval passed (found by an adversarial pass); it leaves the comparison of the plans standing.
+  const measuredNothing = (column: VariantSummary | undefined): string[] => {
     const ran = runs.filter((run) => run.column === column?.column);
+    const what = ran[0]?.variant === 'plan' || ran[0] === undefined ? 'the plan' : `the ${ran[0].variant} baseline`;
     const paused = (run: EvalRunResult) => run.status === 'awaiting-approval' && run.stepsStarted === 0;
     const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected' || paused(run));
     const why = ran.some(paused) ? 'each was refused or waited for an approval, which an evaluation never gives' : 'each was refused';
-    if (column && refused) return [`Failed: no run of ${column.column} got to its first step: ${why} (${cutText(ran[0]?.reason ?? 'no reason given', 300)}).`];
+    const start = ran[0]?.variant === 'react' ? 'started' : 'got to its first step';
+    if (column && refused) return [`Failed: no run of ${column.column} ${start}: ${why} (${cutText(ran[0]?.reason ?? 'no reason given', 300)}).`];
     // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), and not
     // only because the eval's own faults answered in the endpoint's place: the figures measure the endpoint, and "no
     // regression" compared two outages.
     const unanswered =
       ran.length > 0 &&
       ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && askedEndpoint(run));
-    return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${cutText(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
-  });
-  pushAll(notes, unevaluated);
+    return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${cutText(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of ${what}.`] : [];
+  };
+  const unevaluated = [baseColumn, planColumn].flatMap(measuredNothing);
+  const baselinesUnmeasured = columns.filter((column) => !planColumns.includes(column.column)).flatMap(measuredNothing);
+  pushAll(notes, [...unevaluated, ...baselinesUnmeasured]);
   // A run that threw (a trace it could not open, plan-runner's own error) measured nothing of the plan: counted as
   // a failed run of it, it let a gate pass on the runs that did run, and in a base plan's column it hid a regression
   // (found by an adversarial pass: runs past the open-file limit failed with EMFILE, and the eval exited 0).
@@ -143,7 +149,7 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
     notes.push(`Failed: ${crashed.length} of ${runs.length} run(s) failed to start or finish, so they measured nothing of the plan (${cutText(crashed[0]!.reason ?? 'no reason given', 300)}).`);
   }
   const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-  const passed = !cancelled && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+  const passed = !cancelled && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && baselinesUnmeasured.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
   // A comparison with a column that evaluated nothing is none: no "No regression" line beside the failure.
   const compared = unevaluated.length === 0 ? regressions : undefined;
   return {

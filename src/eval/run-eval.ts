@@ -264,10 +264,13 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   const injector = new FaultInjector(settings.faults, settings.seed, run);
   const started = deps.clock.now();
   const base = { column: one.column, variant: one.variant, run, plannerCalls: 0, retries: 0, replans: 0 };
+  // The requests that got no answer, as a plan's run counts them: a baseline no request of which was answered measured nothing.
+  const counter = { planner: 0, unanswered: 0 };
   const finish = (fields: Pick<EvalRunResult, 'status' | 'goals'> & { reason?: string }, usage: Usage): EvalRunResult => ({
     ...base,
     ...fields,
     ...usageFields(usage),
+    unansweredModelRequests: counter.unanswered,
     durationMs: deps.clock.now() - started,
     faults: injector.injected,
     faultRulesTargeting: injector.targetingRules,
@@ -294,7 +297,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, NO_USAGE);
   }
   redact.learn?.([...planSecretValues(source, settings.env), ...secretsAsRead(settings.inputs, inputs.inputs, redact)]);
-  const model = redactingModelClient(budgetedModelClient(client, budget), redact);
+  const model = redactingModelClient(budgetedModelClient(countingPlanner(client, counter), budget), redact);
   let opened;
   try {
     opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...settings.github, ...(loaded.servers && { servers: loaded.servers }) });
