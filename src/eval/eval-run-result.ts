@@ -16,6 +16,8 @@ export interface EvalRunResult {
   readonly status: RunStatus | 'rejected';
   readonly reason?: string;
   readonly goals: ReadonlyArray<{ readonly name: string; readonly outcome: GoalOutcome }>;
+  /** The ReAct baseline's: goals on the plan's steps (`all_steps_completed`, `of:`), which it runs none of, not checked on it. */
+  readonly goalsNotChecked?: readonly string[];
   readonly modelCalls: number;
   readonly promptTokens: number;
   readonly completionTokens: number;

@@ -106,10 +106,12 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
       if (noFault.length > 0 || (!comparing && noCall.length > 0)) silent.push(`${describe(rule, index)} injected no fault into any run of ${where}`);
     });
   }
+  const notChecked = [...new Set(runs.flatMap((run) => run.goalsNotChecked ?? []))];
   const notes = [
     `${cancelled ? `${runs.length} of ${settings.runs * asked.length} run(s) finished (${settings.runs} per column asked)` : `${settings.runs} run(s) per column`}, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
     ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
     ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
+    ...(notChecked.length > 0 ? [`The ReAct baseline runs no steps, so goals on the plan's steps are not checked on it (— in its column): ${cutText(notChecked.join(', '), 300)}.`] : []),
     ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
     ...(qualified.length > 0 ? [`The steps and goals of a plan that a \`type: plan\` step uses are named by that step (\`step:<using step>/<id>\`, \`goal:<using step>/<name>\`): ${qualified.join('; ')}.`] : []),
     ...(unmatched.length > 0 ? [`Failed: fault ${unmatched.join('; ')} matched no call, so the plans were not compared under it; fix its tool or model for both plans, or leave it out of the comparison.`] : []),

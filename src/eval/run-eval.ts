@@ -38,6 +38,7 @@ import { seededRandom } from './seeded-random.ts';
 import { PLANNER_PURPOSE } from '../planner/write-plan.ts';
 import { formatPlanError, type PlanError } from '../plan/plan-error.ts';
 import { timeoutSignal } from '../core/timeout-signal.ts';
+import type { Goal } from '../plan/schema.ts';
 
 /** An evaluation runs a plan many times: tools that change things outside the run are never called. */
 export const withholdSideEffects: ToolWithholding = (tool) =>
@@ -328,13 +329,18 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
       if (!deps.signal.aborted && deadline.aborted) return finish({ status: 'failed', goals: [], reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage);
       return finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: [], reason: error instanceof Error ? error.message : String(error) }, budget.usage);
     }
-    if (!loop.ok) return finish({ status: 'failed', goals: [], reason: loop.reason }, budget.usage);
+    // A goal on the plan's steps could never be evaluated on a loop that runs none: every run was `goals-unmet`, a 0%
+    // baseline the plan beat (found by an adversarial pass). It is left out of the baseline's column, which says so.
+    const onSteps = (goal: Goal) => goal.of !== undefined || goal.all_steps_completed === true;
+    const notChecked = (source.goals ?? []).filter(onSteps).map((goal) => goal.name);
+    const skipped = notChecked.length > 0 ? { goalsNotChecked: notChecked } : {};
+    if (!loop.ok) return { ...finish({ status: 'failed', goals: [], reason: loop.reason }, budget.usage), ...skipped };
     const goals = await evaluateGoals(
-      source.goals ?? [],
+      (source.goals ?? []).filter((goal) => !onSteps(goal)),
       { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() },
       { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal: deps.signal },
     );
-    return finish({ status: finalStatus('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) }, budget.usage);
+    return { ...finish({ status: finalStatus('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) }, budget.usage), ...skipped };
   } finally {
     await opened.close();
   }
