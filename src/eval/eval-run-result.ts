@@ -33,6 +33,8 @@ export interface EvalRunResult {
   readonly replans: number;
   /** Model calls made to write the plan (0 when the plan file has its steps). */
   readonly plannerCalls: number;
+  /** Of those, the calls the model answered: an endpoint that refuses `response_format` is asked twice for one answer. */
+  readonly plannerAnswers?: number;
   /** For a model-written plan: whether the model's plan passed validation (after its one repair, at most). */
   readonly planValid?: boolean;
   readonly faults: readonly InjectedFault[];

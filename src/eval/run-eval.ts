@@ -184,13 +184,24 @@ function refusalReason(errors: readonly PlanError[]): string {
   return errors.map(formatPlanError).join('; ');
 }
 
-/** Counts planner calls as they are made, whatever the job does with them, and the requests that got no answer (cancels aside). */
-function countingPlanner(client: ModelClient, counter: { planner: number; unanswered: number }): ModelClient {
+interface CallCounter {
+  planner: number;
+  /** Planner calls that got an answer: a run whose planner got none wrote no plan, valid or not. */
+  plannerAnswered: number;
+  unanswered: number;
+}
+
+/** Counts planner calls as they are made, whatever the job does with them, those answered, and the requests that got no answer (cancels aside). */
+function countingPlanner(client: ModelClient, counter: CallCounter): ModelClient {
   return {
     defaultModel: client.defaultModel,
     complete(request, label, signal) {
-      if (label.purpose === PLANNER_PURPOSE) counter.planner += 1;
-      return client.complete(request, label, signal).catch((error: unknown) => {
+      const planner = label.purpose === PLANNER_PURPOSE;
+      if (planner) counter.planner += 1;
+      return client.complete(request, label, signal).then((answer) => {
+        if (planner) counter.plannerAnswered += 1;
+        return answer;
+      }, (error: unknown) => {
         if (!signal?.aborted) counter.unanswered += 1;
         throw error;
       });
@@ -202,7 +213,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
   const { settings, deps, run } = one;
   const injector = new FaultInjector(settings.faults, settings.seed, run);
   const events: RunEvent[] = [];
-  const counter = { planner: 0, unanswered: 0 };
+  const counter: CallCounter = { planner: 0, plannerAnswered: 0, unanswered: 0 };
   const started = deps.clock.now();
   const outcome: JobOutcome = await runJob(
     {
@@ -241,13 +252,16 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
     ...endpointCounts(settings, injector),
     unansweredModelRequests: counter.unanswered,
     plannerCalls: counter.planner,
+    plannerAnswers: counter.plannerAnswered,
     ...countEvents(events),
   };
   // Cancelled before any step (the MCP servers starting, the model planning): a cancelled run, not an invalid plan.
   if (outcome.kind === 'rejected' && outcome.cancelled) return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? NO_USAGE) };
   if (outcome.kind === 'rejected') {
     const reason = refusalReason(outcome.errors);
-    return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? NO_USAGE), ...(counter.planner > 0 && { planValid: false }) };
+    // Invalid only where the model wrote a plan: a planner that got no answer (an endpoint error, a fault past the SDK's
+    // retries) read as a model whose plan failed validation (found by an adversarial pass).
+    return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? NO_USAGE), ...(counter.plannerAnswered > 0 && { planValid: false }) };
   }
   if (outcome.kind === 'planned') throw new Error('eval runs plans; it never stops at planning');
   return {
@@ -266,7 +280,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   const started = deps.clock.now();
   const base = { column: one.column, variant: one.variant, run, plannerCalls: 0, retries: 0, replans: 0 };
   // The requests that got no answer, as a plan's run counts them: a baseline no request of which was answered measured nothing.
-  const counter = { planner: 0, unanswered: 0 };
+  const counter: CallCounter = { planner: 0, plannerAnswered: 0, unanswered: 0 };
   const finish = (fields: Pick<EvalRunResult, 'status' | 'goals'> & { reason?: string }, usage: Usage): EvalRunResult => ({
     ...base,
     ...fields,

@@ -21,9 +21,9 @@ export interface VariantSummary {
   readonly retries: number;
   readonly replans: number;
   readonly escalationRate: number;
-  /** Share of runs whose model-written plan passed validation; undefined when the plan file has its steps. */
+  /** Share of runs whose model-written plan passed validation; undefined when the plan file has its steps, or no planner got an answer. */
   readonly planValidRate?: number;
-  /** Share of runs whose first planner answer was valid (one planner call). */
+  /** Share of runs whose first planner answer was valid (one planner answer). */
   readonly planFirstTryRate?: number;
   readonly faultsInjected: number;
 }
@@ -49,7 +49,8 @@ export function summariseVariant(column: string, runs: readonly EvalRunResult[])
     for (const goal of run.goals) if (!byName.has(goal.name)) byName.set(goal.name, goal.outcome);
     return byName;
   });
-  const written = runs.filter((run) => run.plannerCalls > 0 || run.planValid !== undefined);
+  // Runs whose model wrote a plan: a planner that got no answer wrote none, valid or not.
+  const written = runs.filter((run) => run.planValid !== undefined);
   return {
     column,
     runs: runs.length,
@@ -68,7 +69,8 @@ export function summariseVariant(column: string, runs: readonly EvalRunResult[])
     escalationRate: mean(runs.map((run) => (run.status === 'escalated' ? 1 : 0))),
     ...(written.length > 0 && {
       planValidRate: mean(written.map((run) => (run.planValid ? 1 : 0))),
-      planFirstTryRate: mean(written.map((run) => (run.planValid && run.plannerCalls === 1 ? 1 : 0))),
+      // By answers: an endpoint that refuses `response_format` takes two calls for the one answer (found by an adversarial pass).
+      planFirstTryRate: mean(written.map((run) => (run.planValid && (run.plannerAnswers ?? run.plannerCalls) === 1 ? 1 : 0))),
     }),
     faultsInjected: mean(runs.map((run) => run.faults.length)),
   };
