@@ -210,6 +210,10 @@ function usedPlanIssues(inner: ValidPlan, uses: string, at: PathSegment[]): Issu
   for (const key of ['mcp_servers', 'http', 'github', 'escalate'] as const) {
     if (inner.source[key] !== undefined) issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
   }
+  // Pins `mode: plan` froze a file with are checked only for the plan a job runs: a used plan's would be read by no one.
+  if (inner.source.frozen !== undefined) {
+    issues.push({ path: at, message: `the plan ${uses} holds \`frozen:\` (what mode: plan froze it with), whose pins are checked only when the file is the plan a job runs; run it as its own plan, or use the plan it was frozen from` });
+  }
   // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
   for (const key of USED_PLAN_BUDGETS) {
     if (inner.source.limits?.[key] !== undefined) {

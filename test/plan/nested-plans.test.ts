@@ -201,6 +201,16 @@ describe('plans using plans, at load time', () => {
     ]);
   });
 
+  // Found by an adversarial pass: a used plan's `frozen:` pins were never checked (only the top plan's are), so a
+  // frozen file used by another plan ran with other inputs and other used plans than mode: plan froze it with.
+  it('refuses frozen in a used plan, whose pins only a top plan’s run checks', async () => {
+    const outer = usesStep('inner.yml', ', with: { repository: x }');
+    const root = repo({ 'outer.yml': outer, 'inner.yml': `frozen: { inputs: ${'a'.repeat(32)} }\n${INNER}` });
+    expect(await errors(root, 'outer.yml')).toEqual([
+      'outer.yml:2:32: the plan inner.yml holds `frozen:` (what mode: plan froze it with), whose pins are checked only when the file is the plan a job runs; run it as its own plan, or use the plan it was frozen from (at workflow_sequence[0].uses)',
+    ]);
+  });
+
   // Found by an adversarial pass: a used plan with `toolsets: [http]` could never load. Without `http:` it was told
   // to add one, with it that a used plan runs with the top plan's `http`, and the top plan's was not enough.
   it('lets a used plan enable the http toolset under the top plan’s http.allow, and asks the top plan for one', async () => {
