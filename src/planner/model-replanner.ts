@@ -1,6 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import { canonicalJson } from '../core/stable-hash.ts';
-import { cutText } from '../core/cut-text.ts';
 import { findReferences } from '../plan/find-references.ts';
 import { resolveReferences } from '../plan/resolve-references.ts';
 import type { PlanError } from '../plan/plan-error.ts';
@@ -10,6 +9,7 @@ import type { WriteCounts } from '../tools/github/write-caps.ts';
 import type { FailureNote, Replanner, ReplanRequest, ReplanResult } from '../run/replanner.ts';
 import { askForJson } from '../llm/ask-for-json.ts';
 import { plannerModel } from './planner-model.ts';
+import { problemLine } from './problem-line.ts';
 import { readStepList } from './read-step-list.ts';
 import { replanMessages, reviewMessages } from './replan-prompt.ts';
 import { readReviewVerdict, REVIEW_VERDICT_SCHEMA } from './review-verdict.ts';
@@ -26,11 +26,9 @@ export const REVIEW_PURPOSE = 'review';
  * reason and a 10 MB trace.
  */
 const MAX_LISTED_PROBLEMS = 10;
-/** Characters of one listed problem at most: a message may quote what the model wrote. */
-const MAX_PROBLEM_CHARS = 500;
 
 function problems(errors: readonly PlanError[]): string {
-  const listed = errors.slice(0, MAX_LISTED_PROBLEMS).map((error) => cutText(error.path ? `${error.path}: ${error.message}` : error.message, MAX_PROBLEM_CHARS));
+  const listed = errors.slice(0, MAX_LISTED_PROBLEMS).map(problemLine);
   const more = errors.length - listed.length;
   return `${listed.join('; ')}${more > 0 ? `; … and ${more} more problem${more === 1 ? '' : 's'}` : ''}`;
 }

@@ -1,7 +1,9 @@
 import type OpenAI from 'openai';
 import { dataBlock, promptValue } from '../steps/data-block.ts';
+import type { PlanError } from '../plan/plan-error.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
+import { problemLine } from './problem-line.ts';
 import { agentProfilesText, budgetText, goalChecksText, REFERENCE_RULES, STEP_FORMAT, toolCatalogueText } from './planner-rules.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -35,9 +37,9 @@ export function planMessages(plan: ValidPlan, inputs: Readonly<Record<string, un
 /** The most validation problems a repair request lists: a 2,000-step plan with 4,000 problems asked in 700 KB. */
 export const MAX_REPAIR_PROBLEMS = 100;
 
-/** The repair turn: the rejected answer, then the first problems and a request for the whole corrected plan. */
-export function repairMessages(answer: string, problems: readonly string[]): Message[] {
-  const listed = problems.slice(0, MAX_REPAIR_PROBLEMS).map((problem) => `- ${problem}`);
+/** The repair turn: the rejected answer, then the first problems (each cut) and a request for the whole corrected plan. */
+export function repairMessages(answer: string, problems: readonly PlanError[]): Message[] {
+  const listed = problems.slice(0, MAX_REPAIR_PROBLEMS).map((problem) => `- ${problemLine(problem)}`);
   if (problems.length > MAX_REPAIR_PROBLEMS) listed.push(`- … and ${problems.length - MAX_REPAIR_PROBLEMS} more; mend these, then check the rest of the plan for the same mistakes`);
   return [
     { role: 'assistant', content: answer },

@@ -28,10 +28,6 @@ export type WritePlanResult =
   | { readonly ok: true; readonly plan: ValidPlan; readonly attempts: readonly PlanAttempt[] }
   | { readonly ok: false; readonly attempts: readonly PlanAttempt[]; readonly errors: readonly PlanError[] };
 
-function formatProblem(error: PlanError): string {
-  return error.path ? `${error.path}: ${error.message}` : error.message;
-}
-
 function judge(plan: ValidPlan, answer: string): { attempt: PlanAttempt; plan?: ValidPlan } {
   const list = readStepList(answer);
   if (!list.ok) return { attempt: { answer, errors: [{ path: '', message: list.problem }] } };
@@ -66,7 +62,7 @@ export async function writePlan(plan: ValidPlan, options: PlannerOptions): Promi
     const judged = judge(plan, answer);
     attempts.push(judged.attempt);
     if (judged.plan) return { ok: true, plan: judged.plan, attempts };
-    messages = [...messages, ...repairMessages(answer, judged.attempt.errors.map(formatProblem))];
+    messages = [...messages, ...repairMessages(answer, judged.attempt.errors)];
   }
   return { ok: false, attempts, errors: attempts.at(-1)!.errors };
 }

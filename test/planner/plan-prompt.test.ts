@@ -26,7 +26,7 @@ describe('planContext', () => {
 
 describe('repairMessages', () => {
   it(`lists the first ${MAX_REPAIR_PROBLEMS} problems and how many more, not all of them`, () => {
-    const problems = Array.from({ length: MAX_REPAIR_PROBLEMS + 50 }, (_, i) => `problem ${i + 1}`);
+    const problems = Array.from({ length: MAX_REPAIR_PROBLEMS + 50 }, (_, i) => ({ path: '', message: `problem ${i + 1}` }));
     const asked = String(repairMessages('{"steps": []}', problems)[1]!.content);
     expect(asked).toContain(`- problem ${MAX_REPAIR_PROBLEMS}\n- … and 50 more; mend these, then check the rest of the plan for the same mistakes\n`);
     expect(asked).not.toContain(`problem ${MAX_REPAIR_PROBLEMS + 1}`);

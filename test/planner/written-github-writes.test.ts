@@ -77,3 +77,14 @@ it('a model’s plan with more comments than max_comments is told to write fewer
   expect(repair).toContain('write at most 1 add_comment');
   expect(errors).toContain('github.writes.max_comments');
 });
+
+// Found by an adversarial pass: each problem went back to the model whole, and a problem quotes what the model wrote:
+// a 100 KB label came back in the repair call whole, where the replanner cuts each problem it lists.
+it('a problem quoting a model’s 100 KB label is cut in the repair call', async () => {
+  const huge = 'x'.repeat(100_000);
+  const { outcome, repair } = await plan([{ ...label, args: JSON.stringify({ issue_number: 3, labels: [huge] }) }]);
+  expect(outcome.kind).toBe('rejected');
+  expect(repair).toContain("label 'xxxx");
+  expect(repair).toContain('…');
+  expect(repair.length).toBeLessThan(2_000);
+});
