@@ -4,7 +4,7 @@ import type { PlanError } from '../plan/plan-error.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import { problemLine } from './problem-line.ts';
-import { agentProfilesText, budgetText, goalChecksText, REFERENCE_RULES, STEP_FORMAT, toolCatalogueText } from './planner-rules.ts';
+import { agentProfilesText, budgetText, githubWritesText, goalChecksText, REFERENCE_RULES, STEP_FORMAT, toolCatalogueText } from './planner-rules.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
@@ -12,7 +12,7 @@ const PLANNER_ROLE =
   'You are the planner of plan-runner. You write the whole plan once: the steps that reach the goal. ' +
   'Code runs the steps in the order their dependencies allow; you are called again only if a step fails.';
 
-/** The goal, the goal checks' names, the run's inputs, the tool catalogue and the budget: what every planner prompt starts from. */
+/** The goal, the goal checks' names, the run's inputs, the tool catalogue, the budget and the github write limits: what every planner prompt starts from. */
 export function planContext(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>): string {
   // The goal may be a `task` from event text: hidden parts (HTML comments, invisible characters) are removed.
   const sections = [`Goal: ${sanitizeUntrusted(plan.goal ?? plan.name, { read: 'rendered' })}`];
@@ -23,6 +23,8 @@ export function planContext(plan: ValidPlan, inputs: Readonly<Record<string, unk
   const agents = agentProfilesText(plan.source.agents ?? {});
   if (agents) sections.push(agents);
   sections.push(budgetText(plan.limits));
+  const writes = githubWritesText(plan.tools, plan.source.github?.writes);
+  if (writes) sections.push(writes);
   return sections.join('\n\n');
 }
 

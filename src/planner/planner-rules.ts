@@ -1,5 +1,7 @@
 import type { Agent } from '../plan/schema.ts';
 import type { CatalogueTool, ValidPlan } from '../plan/valid-plan.ts';
+import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
+import { DEFAULT_GITHUB_WRITES, type GithubWrites } from '../tools/github/github-writes.ts';
 
 /** How a step is written, as the planner and the replanner are told. */
 export const STEP_FORMAT = `Reply with JSON only: {"steps": [...], "why": "..."}. Each step has:
@@ -60,4 +62,24 @@ export function budgetText(limits: ValidPlan['limits']): string {
     `at most ${limits.max_steps} steps; a for_each list of at most ${limits.max_items} items. ` +
     'For many items, prefer one step over the whole list to a model step per item.'
   );
+}
+
+/**
+ * What the plan's `github.writes` lets its github tools write in the whole run, when it has them: told only the
+ * budget, a planner learnt the caps and the allowed labels by being refused, which spent its one repair call.
+ */
+export function githubWritesText(tools: ReadonlyMap<string, CatalogueTool>, writes: GithubWrites | undefined): string {
+  const writing = new Set([...tools.values()].filter((tool) => tool.toolset === 'github' && tool.sideEffects).map((tool) => tool.name));
+  if (writing.size === 0) return '';
+  const issues = writes?.max_issues ?? DEFAULT_GITHUB_WRITES.max_issues;
+  const comments = writes?.max_comments ?? DEFAULT_GITHUB_WRITES.max_comments;
+  const rules: string[] = [];
+  if (writing.has('create_issue')) rules.push(`at most ${issues} issue${issues === 1 ? '' : 's'} (create_issue)`);
+  if (writing.has('add_comment')) rules.push(`at most ${comments} comment${comments === 1 ? '' : 's'} (add_comment)`);
+  if (writing.has('create_issue') || writing.has('add_labels')) {
+    // Written by people, but shown as the rest of the prompt is: hidden parts removed, each label quoted on one line.
+    const labels = (writes?.labels ?? []).map((label) => JSON.stringify(sanitizeUntrusted(label, { read: 'rendered' })));
+    rules.push(labels.length > 0 ? `only these labels: ${labels.join(', ')}` : 'no labels (leave labels out)');
+  }
+  return `GitHub writes the plan allows in the whole run (a step writing more is refused): ${rules.join('; ')}.`;
 }

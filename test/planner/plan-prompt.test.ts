@@ -22,6 +22,24 @@ describe('planContext', () => {
     expect(text).toMatch(/at most 12 steps/);
     expect(text).toMatch(/at most 200 items/);
   });
+
+  // Found by an adversarial pass: told the budget but not github.writes, a planner learnt the caps and the allowed
+  // labels only by being refused, which spent its one repair call.
+  it('tells the planner what github.writes allows: issues, comments and the labels', async () => {
+    const github = 'github: { writes: { max_comments: 3, labels: [bug, "needs\\nreview<!-- x -->\\u200B"] } }\n';
+    const loaded = await loadPlanText(`goal: Triage the issue\ntoolsets: [github]\n${github}`, 'plan.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const text = planContext(loaded.plan, {});
+    expect(text).toMatch(/at most 3 comments \(add_comment\)/);
+    expect(text).toMatch(/at most 1 issue \(create_issue\)/);
+    expect(text).toContain('only these labels: "bug", "needs\\nreview"');
+    const none = await loadPlanText('goal: Triage the issue\ntoolsets: [github]\n', 'plan.yml');
+    if (!none.ok) throw new Error(JSON.stringify(none.errors));
+    expect(planContext(none.plan, {})).toContain('no labels (leave labels out)');
+    const math = await loadPlanText('goal: Add\ntoolsets: [math]\n', 'plan.yml');
+    if (!math.ok) throw new Error(JSON.stringify(math.errors));
+    expect(planContext(math.plan, {})).not.toContain('GitHub writes');
+  });
 });
 
 describe('repairMessages', () => {
