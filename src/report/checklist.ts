@@ -182,6 +182,15 @@ export function undoneNote(step: Pick<StepRecord, 'state' | 'leftUndone'>, redac
 }
 
 /**
+ * ` — 4 left undone in the run resumed`: {@link undoneNote} cut to its count, for a view out of room for the note's
+ * names (10,000 such notes of 500 characters left 8,205 steps out of the job summary, found by a caps pass).
+ */
+export function undoneCount(step: Pick<StepRecord, 'state' | 'leftUndone'>): string {
+  const undone = step.state === 'completed' ? step.leftUndone : undefined;
+  return undone?.length ? ` — ${groupDigits(undone.length)} left undone in the run resumed` : '';
+}
+
+/**
  * What a line too short for results keeps of a step's status: a for_each step's counts, and ` — result partial` when
  * its result lacks work. A comment that left the results out read `✅ review — 3/3 done` over a list its tool cut.
  */
