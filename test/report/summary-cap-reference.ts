@@ -20,8 +20,18 @@ function cutNotice(count: number, where: string): string {
   return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
 
-function leftOutNotice(count: number, unfinished: number, where: string): string {
-  const which = unfinished === 0 ? ' that completed or did not run' : unfinished === count ? ' that failed or did not finish' : `, ${groupDigits(unfinished)} of them failed or unfinished,`;
+// The notice's wording is the renderer's, not the cut this file keeps as it was: a step that completed past failed or
+// undone work inside it is not counted as failed.
+function leftOutNotice(count: number, unfinished: number, flagged: number, where: string): string {
+  const counted = [unfinished > 0 ? `${groupDigits(unfinished)} of them failed or unfinished` : '', flagged > 0 ? `${groupDigits(flagged)} completed with work inside failed or left undone` : ''];
+  const which =
+    unfinished === count
+      ? ' that failed or did not finish'
+      : flagged === count
+        ? ' that completed, with work inside failed or left undone,'
+        : unfinished + flagged === 0
+          ? ' that completed or did not run'
+          : `, ${counted.filter((text) => text !== '').join(' and ')},`;
   return `_… ${groupDigits(count)} step${count === 1 ? '' : 's'}${which} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
 }
 
@@ -39,19 +49,22 @@ function join(parts: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>, dro
   const out: string[] = [];
   let leftOut = 0;
   let unfinished = 0;
+  let flagged = 0;
   for (const part of parts) {
     if (isDroppable(part) && dropped.has(part)) {
       leftOut++;
-      if (part.rank === 3) unfinished++;
+      if (part.rank === 3 && part.completed) flagged++;
+      else if (part.rank === 3) unfinished++;
       continue;
     }
-    if (leftOut > 0) out.push(leftOutNotice(leftOut, unfinished, where));
+    if (leftOut > 0) out.push(leftOutNotice(leftOut, unfinished, flagged, where));
     leftOut = 0;
     unfinished = 0;
+    flagged = 0;
     if (isDroppable(part)) out.push(...part.lines.map((line) => show(line, cut)));
     else out.push(show(part, cut));
   }
-  if (leftOut > 0) out.push(leftOutNotice(leftOut, unfinished, where));
+  if (leftOut > 0) out.push(leftOutNotice(leftOut, unfinished, flagged, where));
   return out.filter((p) => p !== '').join(SEPARATOR);
 }
 
@@ -147,7 +160,7 @@ function leaveOutSteps(
     if (isDroppable(part)) at.set(part, index);
   });
   const candidates = [...at.keys()];
-  const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, state.where)) + SEPARATOR.length;
+  const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, 0, state.where)) + SEPARATOR.length;
   const isDropped = (index: number): boolean => {
     const part = body[index];
     return part !== undefined && isDroppable(part) && dropped.has(part);

@@ -33,8 +33,16 @@ function cutNotice(count: number, where: string): string {
   return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
 
-function leftOutNotice(count: number, unfinished: number, where: string): string {
-  const which = unfinished === 0 ? ' that completed or did not run' : unfinished === count ? ' that failed or did not finish' : `, ${groupDigits(unfinished)} of them failed or unfinished,`;
+/** The line for `count` steps left out, `unfinished` of which failed or did not finish and `flagged` completed past failed or undone work. */
+function leftOutNotice(count: number, unfinished: number, flagged: number, where: string): string {
+  const which =
+    unfinished === count
+      ? ' that failed or did not finish'
+      : flagged === count
+        ? ' that completed, with work inside failed or left undone,'
+        : unfinished + flagged === 0
+          ? ' that completed or did not run'
+          : `, ${[unfinished > 0 ? `${groupDigits(unfinished)} of them failed or unfinished` : '', flagged > 0 ? `${groupDigits(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(' and ')},`;
   return `_… ${groupDigits(count)} step${count === 1 ? '' : 's'}${which} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
 }
 
@@ -56,15 +64,18 @@ function eachPiece(
 ): void {
   let leftOut = 0;
   let unfinished = 0;
+  let flagged = 0;
   const notice = (): void => {
-    if (leftOut > 0) visit(leftOutNotice(leftOut, unfinished, where), -1, -1);
+    if (leftOut > 0) visit(leftOutNotice(leftOut, unfinished, flagged, where), -1, -1);
     leftOut = 0;
     unfinished = 0;
+    flagged = 0;
   };
   parts.forEach((part, index) => {
     if (isDroppable(part) && dropped.has(part)) {
       leftOut++;
-      if (part.rank === 3) unfinished++;
+      if (part.rank === 3 && part.completed) flagged++;
+      else if (part.rank === 3) unfinished++;
       return;
     }
     notice();
@@ -246,7 +257,7 @@ function leaveOutSteps(
     if (isDroppable(part)) at.set(part, index);
   });
   const candidates = [...at.keys()];
-  const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, state.where)) + SEPARATOR.length;
+  const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, 0, state.where)) + SEPARATOR.length;
   const isDropped = (index: number): boolean => {
     const part = body[index];
     return part !== undefined && isDroppable(part) && dropped.has(part);

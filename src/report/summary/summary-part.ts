@@ -19,6 +19,11 @@ export interface CuttablePart {
 export interface DroppableStep {
   readonly lines: readonly (string | CuttablePart)[];
   readonly rank: 1 | 2 | 3;
+  /**
+   * A step of rank 3 that completed, past work failed or left undone inside it (an item, a used plan's step): the
+   * notice of steps left out called 8,205 such steps "failed or did not finish" (found by a caps pass).
+   */
+  readonly completed?: true;
 }
 
 /** Fixed text, a piece the size cap may cut, or a step's lines it may leave out. */

@@ -262,7 +262,7 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
     pushAll(lines, usedPlanGoals([planStep.key], step, redact));
     const rank = dropRank(step, record.status !== undefined);
     if (rank === undefined) pushAll(parts, lines);
-    else parts.push({ lines, rank });
+    else parts.push({ lines, rank, ...(rank === 3 && step?.state === 'completed' && { completed: true as const }) });
   }
   const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
   if (replaced.length > 0) {
