@@ -194,11 +194,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95676);
 /* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69547);
 /* harmony import */ var _invalid_tool_arguments_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(40585);
-/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(13643);
+/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(13643);
 /* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14481);
 /* harmony import */ var _parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(30914);
 /* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46660);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(86919);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86919);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(66297);
 
 
 
@@ -207,7 +208,8 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-const short = (text) => (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(text, 201);
+
+const short = (text) => (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .IN)(text, 201);
 /** Reads the tool call out of a response and validates it; on failure, also the messages that tell the model why. */
 function readAttempt(tool, response) {
     const message = response.choices[0]?.message;
@@ -240,9 +242,15 @@ function readAttempt(tool, response) {
     if (cutOff)
         return fail(`the answer was cut off before it ended (${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffWhy */ .q1)(cutOff)}), so its arguments may be incomplete`);
     // Parallel calls of the tool ("fetch W10 and W11") are not one call: the first ran alone and the step was \u2705 with
-    // the others dropped unsaid (found by an adversarial pass). The same call sent twice is one call.
+    // the others dropped unsaid (found by an adversarial pass). The same call sent twice is one call, however its
+    // arguments are written (a space more, keys in another order: found by a review).
     const asked = message.tool_calls.filter((c) => c.type === 'function' && c.function.name === tool.name);
-    if (asked.some((c) => c.type === 'function' && c.function.arguments !== call.function.arguments)) {
+    const read = (text) => {
+        const parsed = (0,_parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__/* .parseToolArguments */ .o)(text);
+        return parsed.ok ? `args ${(0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .stableHash */ .c)(parsed.args)}` : `text ${text}`;
+    };
+    const first = read(call.function.arguments);
+    if (asked.some((c) => c.type === 'function' && c !== call && read(c.function.arguments) !== first)) {
         return fail(`it called '${tool.name}' ${asked.length} times in one answer with different arguments, and none was run: this step makes exactly one call, so call it once with the arguments the whole step needs`);
     }
     const parsed = (0,_parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__/* .parseToolArguments */ .o)(call.function.arguments);
@@ -258,7 +266,7 @@ function readAttempt(tool, response) {
  */
 async function chooseToolArguments(ctx, tool) {
     const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .requireModel */ .n)(ctx);
-    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .stepModelSettings */ .j)(ctx, client);
+    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .stepModelSettings */ .j)(ctx, client);
     const instruction = `Call the tool '${tool.name}' to do this step. Take argument values from the goal, the inputs and the results above; do not invent them.`;
     let messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
     const request = (conversation) => ({

@@ -85,13 +85,15 @@ function findJsonValue(answer) {
 /* unused harmony export MAX_REPAIR_PROBLEMS */
 /* harmony import */ var _steps_data_block_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(45707);
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67126);
+/* harmony import */ var _problem_line_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(92014);
 /* harmony import */ var _planner_rules_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(14602);
+
 
 
 
 const PLANNER_ROLE = 'You are the planner of plan-runner. You write the whole plan once: the steps that reach the goal. ' +
     'Code runs the steps in the order their dependencies allow; you are called again only if a step fails.';
-/** The goal, the goal checks' names, the run's inputs, the tool catalogue and the budget: what every planner prompt starts from. */
+/** The goal, the goal checks' names, the run's inputs, the tool catalogue, the budget and the github write limits: what every planner prompt starts from. */
 function planContext(plan, inputs) {
     // The goal may be a `task` from event text: hidden parts (HTML comments, invisible characters) are removed.
     const sections = [`Goal: ${(0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__.sanitizeUntrusted)(plan.goal ?? plan.name, { read: 'rendered' })}`];
@@ -105,6 +107,9 @@ function planContext(plan, inputs) {
     if (agents)
         sections.push(agents);
     sections.push((0,_planner_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .budgetText */ .$e)(plan.limits));
+    const writes = (0,_planner_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .githubWritesText */ .Ht)(plan.tools, plan.source.github?.writes);
+    if (writes)
+        sections.push(writes);
     return sections.join('\n\n');
 }
 /** The planner's messages: the role and the step format, then the goal, its checks and the tools. */
@@ -116,9 +121,9 @@ function planMessages(plan, inputs) {
 }
 /** The most validation problems a repair request lists: a 2,000-step plan with 4,000 problems asked in 700 KB. */
 const MAX_REPAIR_PROBLEMS = 100;
-/** The repair turn: the rejected answer, then the first problems and a request for the whole corrected plan. */
+/** The repair turn: the rejected answer, then the first problems (each cut) and a request for the whole corrected plan. */
 function repairMessages(answer, problems) {
-    const listed = problems.slice(0, MAX_REPAIR_PROBLEMS).map((problem) => `- ${problem}`);
+    const listed = problems.slice(0, MAX_REPAIR_PROBLEMS).map((problem) => `- ${(0,_problem_line_js__WEBPACK_IMPORTED_MODULE_3__/* .problemLine */ .Y)(problem)}`);
     if (problems.length > MAX_REPAIR_PROBLEMS)
         listed.push(`- \u2026 and ${problems.length - MAX_REPAIR_PROBLEMS} more; mend these, then check the rest of the plan for the same mistakes`);
     return [
@@ -154,12 +159,17 @@ function plannerModel(plan, client) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $e: () => (/* binding */ budgetText),
 /* harmony export */   BB: () => (/* binding */ toolCatalogueText),
+/* harmony export */   Ht: () => (/* binding */ githubWritesText),
 /* harmony export */   Op: () => (/* binding */ REFERENCE_RULES),
 /* harmony export */   WK: () => (/* binding */ goalChecksText),
 /* harmony export */   a0: () => (/* binding */ DATA_RULE),
 /* harmony export */   hj: () => (/* binding */ agentProfilesText),
 /* harmony export */   ns: () => (/* binding */ STEP_FORMAT)
 /* harmony export */ });
+/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
+/* harmony import */ var _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(87093);
+
+
 /** How a step is written, as the planner and the replanner are told. */
 const STEP_FORMAT = `Reply with JSON only: {"steps": [...], "why": "..."}. Each step has:
 - "id": a number, unique in the plan
@@ -213,6 +223,46 @@ function budgetText(limits) {
         '(writing this plan, each reasoning or aggregate step and each item of one in a for_each, each turn of an agent step, and each goal a model judges use them); ' +
         `at most ${limits.max_steps} steps; a for_each list of at most ${limits.max_items} items. ` +
         'For many items, prefer one step over the whole list to a model step per item.');
+}
+/**
+ * What the plan's `github.writes` lets its github tools write in the whole run, when it has them: told only the
+ * budget, a planner learnt the caps and the allowed labels by being refused, which spent its one repair call.
+ */
+function githubWritesText(tools, writes) {
+    const writing = new Set([...tools.values()].filter((tool) => tool.toolset === 'github' && tool.sideEffects).map((tool) => tool.name));
+    if (writing.size === 0)
+        return '';
+    const issues = writes?.max_issues ?? _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_GITHUB_WRITES */ .Bs.max_issues;
+    const comments = writes?.max_comments ?? _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_GITHUB_WRITES */ .Bs.max_comments;
+    const rules = [];
+    if (writing.has('create_issue'))
+        rules.push(`at most ${issues} issue${issues === 1 ? '' : 's'} (create_issue)`);
+    if (writing.has('add_comment'))
+        rules.push(`at most ${comments} comment${comments === 1 ? '' : 's'} (add_comment)`);
+    if (writing.has('create_issue') || writing.has('add_labels')) {
+        // Written by people, but shown as the rest of the prompt is: hidden parts removed, each label quoted on one line.
+        const labels = (writes?.labels ?? []).map((label) => JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(label, { read: 'rendered' })));
+        rules.push(labels.length > 0 ? `only these labels: ${labels.join(', ')}` : 'no labels (leave labels out)');
+    }
+    return `GitHub writes the plan allows in the whole run (a step writing more is refused): ${rules.join('; ')}.`;
+}
+
+
+/***/ }),
+
+/***/ 92014:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ problemLine)
+/* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
+
+/** Characters of one validation problem a model is told at most: a message may quote what the model wrote (a 100 KB label). */
+const MAX_PROBLEM_CHARS = 500;
+/** A validation problem of a model's steps as the planner's repair call and the replanner's reason list it: where, what, cut. */
+function problemLine(error) {
+    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(error.path ? `${error.path}: ${error.message}` : error.message, MAX_PROBLEM_CHARS);
 }
 
 
@@ -494,7 +544,7 @@ function validateModelSteps(plan, written, replacement) {
     // goal alone has no `of` (check-goals.ts refuses one without workflow_sequence).
     const goals = plan.source.goals?.map((goal) => ({ ...goal, of: undefined }));
     const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
-    const result = (0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__/* .validatePlanObject */ .$2)(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
+    const result = (0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__/* .validatePlanObject */ .$2)(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }), ...(replacement?.githubWritten && { githubWritten: replacement.githubWritten }) });
     if (result.ok && tooLong.length + argsText.length > 0)
         return { ok: false, errors: [...tooLong, ...argsText] };
     if (result.ok) {

@@ -17,8 +17,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/stable-hash.js
 var stable_hash = __webpack_require__(66297);
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
@@ -27,8 +25,12 @@ var resolve_references = __webpack_require__(54669);
 var ask_for_json = __webpack_require__(95835);
 // EXTERNAL MODULE: ./lib/planner/planner-model.js
 var planner_model = __webpack_require__(94608);
+// EXTERNAL MODULE: ./lib/planner/problem-line.js
+var problem_line = __webpack_require__(92014);
 // EXTERNAL MODULE: ./lib/planner/read-step-list.js
 var read_step_list = __webpack_require__(64886);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
 var plan_check_context = __webpack_require__(98231);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
@@ -279,18 +281,18 @@ const REVIEW_PURPOSE = 'review';
  * reason and a 10 MB trace.
  */
 const MAX_LISTED_PROBLEMS = 10;
-/** Characters of one listed problem at most: a message may quote what the model wrote. */
-const MAX_PROBLEM_CHARS = 500;
 function problems(errors) {
-    const listed = errors.slice(0, MAX_LISTED_PROBLEMS).map((error) => (0,cut_text/* cutText */.IN)(error.path ? `${error.path}: ${error.message}` : error.message, MAX_PROBLEM_CHARS));
+    const listed = errors.slice(0, MAX_LISTED_PROBLEMS).map(problem_line/* problemLine */.Y);
     const more = errors.length - listed.length;
     return `${listed.join('; ')}${more > 0 ? `; \u2026 and ${more} more problem${more === 1 ? '' : 's'}` : ''}`;
 }
 /** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */
-function checkReplacement(plan, request, steps, inputs, why) {
+function checkReplacement(plan, request, steps, options, why) {
+    const { inputs } = options;
     const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
     const kept = request.completed.map(({ step }) => (0,validate_model_steps/* keptStep */.h)(step, ids));
-    const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, { kept, counted: request.stepsCounted ?? kept.length });
+    const githubWritten = options.githubWritten?.();
+    const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, { kept, counted: request.stepsCounted ?? kept.length, ...(githubWritten && { githubWritten }) });
     if (!checked.ok)
         return { ok: false, problem: problems(checked.errors) };
     const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
@@ -360,7 +362,7 @@ function createModelReplanner(plan, options) {
             const list = (0,read_step_list/* readStepList */.n)(answer);
             if (!list.ok)
                 return { ok: false, problem: list.problem };
-            return checkReplacement(plan, request, list.steps, options.inputs, list.why);
+            return checkReplacement(plan, request, list.steps, options, list.why);
         },
         async review(request, signal) {
             const answer = await (0,ask_for_json/* askForJson */.T)(options.model, {

@@ -5981,6 +5981,32 @@ function openCalls(calls) {
         openCallsOf.set(calls, (open = new OpenCalls(calls)));
     return open;
 }
+/** `carriedFailures` by the step each is under (its key's first segment), made at first use. */
+const carriedByStep = new WeakMap();
+/**
+ * What `carried` holds under `stepKey` (`stepKey/\u2026`), in its order. Each reused step searched all of it: a resume
+ * reusing 10,000 steps of a run whose used plan left 5,000 undone read 50 million entries, twice the CPU time of the
+ * whole run before (found by an adversarial pass).
+ */
+function carriedUnder(carried, stepKey) {
+    if (carried === undefined)
+        return [];
+    let byStep = carriedByStep.get(carried);
+    if (!byStep) {
+        byStep = new Map();
+        for (const entry of carried) {
+            const head = entry[0].split('/', 1)[0];
+            const under = byStep.get(head);
+            if (under)
+                under.push(entry);
+            else
+                byStep.set(head, [entry]);
+        }
+        carriedByStep.set(carried, byStep);
+    }
+    // A key under `stepKey` shares its first segment.
+    return (byStep.get(stepKey.split('/', 1)[0]) ?? []).filter(([key]) => key.startsWith(`${stepKey}/`));
+}
 /**
  * For a listener that keeps the run's state: given each event and the record its sender passed with
  * it (see `RunListener`), the run's record, which is then read and never folded again; for events
@@ -6093,7 +6119,7 @@ function applyEvent(record, event) {
                 step.made = true;
             else
                 delete step.made;
-            const undone = event.reused ? [...(record.carriedFailures ?? [])].filter(([key]) => key.startsWith(`${event.stepKey}/`)) : [];
+            const undone = event.reused ? carriedUnder(record.carriedFailures, event.stepKey) : [];
             if (undone.length > 0)
                 step.leftUndone = undone;
             else
@@ -9210,6 +9236,7 @@ function buildToolRegistry(plan, options) {
         ...(options.repository !== undefined && { repository: options.repository }),
         ...(options.pullNumber !== undefined && { pullNumber: options.pullNumber }),
         ...(options.earlierWrites !== undefined && { earlierWrites: options.earlierWrites }),
+        ...(options.onAllowance !== undefined && { onAllowance: options.onAllowance }),
         ...(options.pullHeadSha !== undefined && { pullHeadSha: options.pullHeadSha }),
     };
     for (const toolset of new Set(plan.toolsets ?? [])) {
@@ -9307,8 +9334,13 @@ async function startServers(plan, context) {
  */
 async function openTools(plan, context) {
     let servers;
+    let allowance;
     try {
         const options = {
+            // The registry is built again with the MCP tools: the last allowance made is the one its tools share.
+            onAllowance: (made) => {
+                allowance = made;
+            },
             cwd: context.cwd,
             env: context.env,
             redact: context.redact,
@@ -9339,9 +9371,11 @@ async function openTools(plan, context) {
         if (context.decorateTool)
             for (const [name, tool] of all)
                 all.set(name, context.decorateTool(tool));
+        const counted = allowance;
         return {
             tools: all,
             extraTools: mcpTools,
+            ...(counted && { githubWritten: () => counted.written() }),
             async close() {
                 closed = true;
                 await opened?.close();
@@ -9357,7 +9391,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 76003:
+/***/ 39743:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12801,6 +12835,45 @@ function fanOutRefusal(plan, mode) {
     return writes === undefined ? undefined : `${mode}: ${writes}`;
 }
 
+;// CONCATENATED MODULE: ./lib/job/frozen-pins.js
+
+const AGAIN = 'run mode: plan again to freeze (and have approved) the plan as it is now';
+/**
+ * What `mode: plan` freezes a plan with (the file's `frozen:`), hashed as an approval hashes it: the run's inputs
+ * (`inputs`, defaults applied), which the arguments its summary showed follow from, and each plan file its steps use
+ * (nested ones too), as this job read it.
+ */
+function frozenPins(plan, inputs, redact) {
+    const uses = [...(plan.subplans ?? [])].map(([path, inner]) => [path, (0,approval_request/* planFileHash */.M5)(inner)]);
+    return { inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact), ...(uses.length > 0 && { uses: Object.fromEntries(uses) }) };
+}
+/**
+ * Why this job may not run a frozen plan with its `inputs` (defaults applied), or undefined: they are not those
+ * `mode: plan` planned with, or a plan file its steps use is not the one it read (another ref, or edited since), so
+ * the arguments or steps are not the ones the reviewers approved, or the file pins none for it. Found by an
+ * adversarial pass: the frozen file kept `uses:` and recorded no inputs, and such a job ran what nobody saw.
+ */
+function frozenPinsRefusal(plan, inputs, redact) {
+    const { frozen } = plan.source;
+    if (frozen === undefined)
+        return undefined;
+    if ((0,approval_request/* inputsHash */.Oq)(inputs, redact) !== frozen.inputs) {
+        return `the run's inputs differ from those mode: plan froze this plan with (the arguments its summary showed follow from them; an input left out counts as its default); nothing ran. Give this job the inputs the mode: plan job had, or run mode: plan again with these inputs to freeze (and have approved) the plan with them`;
+    }
+    for (const [uses, inner] of plan.subplans ?? []) {
+        const pinned = frozen.uses !== undefined && Object.hasOwn(frozen.uses, uses) ? frozen.uses[uses] : undefined;
+        if (pinned === undefined)
+            return `this frozen plan uses the plan file ${uses}, and its frozen.uses does not pin it (mode: plan pins every plan its steps use); nothing ran. Run the file mode: plan wrote as it wrote it, or ${AGAIN}`;
+        const now = (0,approval_request/* planFileHash */.M5)(inner);
+        if (now === pinned)
+            continue;
+        const nested = (0,approval_request/* usedPlanPaths */.$p)(inner);
+        const which = `the plan file ${uses} it uses${nested.length > 0 ? ` (or a plan file that one uses: ${nested.join(', ')})` : ''}`;
+        return `${which} is not the one mode: plan read when it froze this plan (hash ${pinned} then, ${now} now), so its steps may not be the ones approved; nothing ran. Run this job on the commit the mode: plan job ran on, or ${AGAIN}`;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./lib/job/grant-approval.js
 
 /**
@@ -13438,6 +13511,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -13497,6 +13571,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (emptied)
         deps.warn?.(redact(emptied));
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
+    // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
+    const unfrozen = frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
+    if (unfrozen !== undefined)
+        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot run the frozen plan: ${unfrozen}`)] };
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
@@ -13563,7 +13641,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The planner's calls count against the plan's limits here as in a run: one that passed a cap fails the job, naming it
     // (found by an adversarial pass: 5,500 tokens under max_tokens 1,000 succeeded, where mode: run failed).
     if (settings.mode === 'plan')
-        return { kind: 'planned', plan, written: steps.written, usage: budget.usage, ...(budget.exceeded && { stopped: budget.exceeded }) };
+        return { kind: 'planned', plan, written: steps.written, usage: budget.usage, frozen: frozenPins(loadedPlan, inputs.inputs, redact), ...(budget.exceeded && { stopped: budget.exceeded }) };
     const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
     if (noModel)
         return { kind: 'rejected', plan, errors: [noModel] };
@@ -13615,7 +13693,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs, ...(opened.githubWritten && { githubWritten: opened.githubWritten }) }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -15490,9 +15568,10 @@ const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
  * Labels a `tool_call` step of `plan` writes out in its args (no reference in them) for a github tool that sets
  * labels, which `allowed` (the top plan's `github.writes.labels`) does not list: the tool refuses them by the same
  * rule (`labelsRefused`) when the step runs, after the steps before it (found by an adversarial pass). `usedPlan`:
- * the plan is used by a plan step, whose plan's `github:` it writes with.
+ * the plan is used by a plan step, whose plan's `github:` it writes with. `byModel`: a model wrote the steps, and can only
+ * leave the label out (told to list it under `github.writes`, a setting of the plan file, it had nothing to do).
  */
-function checkGithubLabels(plan, tools, allowed, usedPlan = false) {
+function checkGithubLabels(plan, tools, allowed, usedPlan = false, byModel = false) {
     const issues = [];
     (plan.workflow_sequence ?? []).forEach((step, index) => {
         const labels = step.args?.['labels'];
@@ -15505,7 +15584,8 @@ function checkGithubLabels(plan, tools, allowed, usedPlan = false) {
             if (problem === undefined)
                 return;
             const where = usedPlan ? ' in this plan, which the plans it uses write with' : '';
-            issues.push({ path: [...(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_1__/* .stepPath */ .q)(index), 'args', 'labels', position], message: `${problem}: ${step.tool} refuses it when the step runs; list it under github: { writes: { labels: [...] } }${where}, or leave it out` });
+            const fix = byModel ? `leave it out (people list the labels a run may set under github.writes.labels in the plan file; a plan a model writes cannot)` : `list it under github: { writes: { labels: [...] } }${where}, or leave it out`;
+            issues.push({ path: [...(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_1__/* .stepPath */ .q)(index), 'args', 'labels', position], message: `${problem}: ${step.tool} refuses it when the step runs; ${fix}` });
         });
     });
     return issues;
@@ -15566,29 +15646,42 @@ function certainWrites(plan, seen = new Map()) {
  * The step of `plan` whose capped github writes pass `github.writes` (`writes`, the top plan's) for certain, for
  * each kind: the write tool refuses that write by the same rule (`passedCap`) when the step runs, after the steps
  * before it wrote (found by an adversarial pass). `used`: what a `type: plan` step's used plan writes, once known.
+ * `before`: a replacement's, counted after what the run wrote: a kept `for_each` step counted as one write, and a
+ * kept agent as none, refused a replan's one comment after none was written, and let one pass the cap was refused.
+ * `byModel`: a model wrote the steps, and is told how many it may write (it cannot raise the cap, a setting of the plan file).
  */
-function checkGithubWriteCaps(plan, tools, writes, used = () => undefined) {
+function checkGithubWriteCaps(plan, tools, writes, used = () => undefined, before, byModel = false) {
     const issues = [];
-    const total = { ...NONE };
+    const total = { ...(before?.written ?? NONE) };
+    const reported = { issue: false, comment: false };
     const writers = { issue: [], comment: [] };
     (plan.workflow_sequence ?? []).forEach((step, index) => {
+        if (index < (before?.from ?? 0))
+            return;
         const made = stepWrites(step, tools, used);
         for (const kind of ['issue', 'comment']) {
-            if (made[kind] === 0)
+            if (made[kind] === 0 || reported[kind])
                 continue;
-            const before = total[kind];
+            const earlier = before?.written[kind] ?? 0;
             total[kind] += made[kind];
             writers[kind].push(step.type === 'plan' ? `${String(step.id)} (the plan ${step.uses}: ${made[kind]})` : String(step.id));
             const passed = (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .c)(writes, kind, total[kind]);
-            if (passed === undefined || (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .c)(writes, kind, before) !== undefined)
+            if (passed === undefined)
                 continue;
+            reported[kind] = true;
             const tool = TOOL_OF[kind];
             const one = writers[kind].length === 1;
+            const calls = total[kind] - earlier;
+            const written = earlier > 0 ? `, ${earlier} ${earlier === 1 ? 'was' : 'were'} already written in this run,` : ',';
+            const room = Math.max(passed.cap - earlier, 0);
             const raise = total[kind] <= _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_WRITES_CAP */ .hi ? `raise ${passed.field} under github: { writes: { ${passed.field}: ${total[kind]} } }, or ` : '';
+            const fix = byModel
+                ? `write ${room === 0 ? `no ${tool} step` : `at most ${room} ${tool} step${room === 1 ? '' : 's'}, each saying what the others would have`} (people set github.writes.${passed.field} in the plan file; a plan a model writes cannot)`
+                : `${raise}combine the writes into fewer steps`;
             issues.push({
                 path: [...(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__/* .stepPath */ .q)(index), step.type === 'plan' ? 'uses' : 'tool'],
-                message: `${passed.rule}, and ${one ? 'step' : 'steps'} ${(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__/* .listNames */ .Z)(writers[kind])} ${one ? 'calls' : 'call'} ${tool} ${total[kind] === 1 ? 'once' : `${total[kind]} times`} in every run that completes ${one ? 'it' : 'them'}: ` +
-                    `it refuses the one past the cap when this step runs, after the ones before it were written; ${raise}combine the writes into fewer steps`,
+                message: `${passed.rule}${written} and ${one ? 'step' : 'steps'} ${(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__/* .listNames */ .Z)(writers[kind])} ${one ? 'calls' : 'call'} ${tool} ${calls === 1 ? 'once' : `${calls} times`} in every run that completes ${one ? 'it' : 'them'}: ` +
+                    `it refuses the one past the cap when this step runs, after the ones before it were written; ${fix}`,
             });
         }
     });
@@ -17191,6 +17284,7 @@ function planFileStep(step, idOf) {
             ...(step.forEach.key !== undefined && { key: step.forEach.key }),
             ...(step.forEach.maxItems !== undefined && { max_items: step.forEach.maxItems }),
             on_item_failure: step.forEach.onItemFailure,
+            ...(step.forEach.fanOut === true && { fan_out: true }),
         }),
         ...(step.uses !== undefined && { uses: step.uses }),
         ...(step.with !== undefined && { with: { ...step.with } }),
@@ -17203,9 +17297,10 @@ function planFileStep(step, idOf) {
  * file is kept as an output (and uploaded as an artifact), its `goal:` may be a `task` that quotes
  * event text, and a model may have written the steps. Tools get their arguments redacted in every run,
  * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
- * or `command` must stay runnable).
+ * or `command` must stay runnable). `pins`: what the plan was planned with (its `frozen:`), which a run of the file checks.
  */
-async function frozenPlanText(plan, from, redact) {
+async function frozenPlanText(plan, from, options = {}) {
+    const { redact, pins } = options;
     const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
     const idOf = (key) => ids.get(key) ?? key;
     const steps = plan.steps.map((step) => planFileStep(step, idOf));
@@ -17218,6 +17313,8 @@ async function frozenPlanText(plan, from, redact) {
         name: plan.name,
         ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
         workflow_sequence: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(steps, redact) : steps,
+        // A file frozen again (mode: plan of a frozen file) is pinned anew, to what this job read.
+        frozen: pins,
     };
     const header = [
         `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
@@ -17805,6 +17902,10 @@ function usedPlanIssues(inner, uses, at) {
     for (const key of ['mcp_servers', 'http', 'github', 'escalate']) {
         if (inner.source[key] !== undefined)
             issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
+    }
+    // Pins `mode: plan` froze a file with are checked only for the plan a job runs: a used plan's would be read by no one.
+    if (inner.source.frozen !== undefined) {
+        issues.push({ path: at, message: `the plan ${uses} holds \`frozen:\` (what mode: plan froze it with), whose pins are checked only when the file is the plan a job runs; run it as its own plan, or use the plan it was frozen from` });
     }
     // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
     for (const key of USED_PLAN_BUDGETS) {
@@ -22386,7 +22487,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   pc: () => (/* binding */ durationMs)
 });
 
-// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
+// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, FrozenPins, Goal, JsonSchemaObject, Limits, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
@@ -22658,8 +22759,9 @@ const PlanInput = schemas.strictObject({
 })
     .meta({ description: 'A value a run is given: the action\'s `inputs`, or the CLI\'s --input NAME=VALUE; read as ${inputs.<name>}.', examples: [{ description: 'ISO week', default: '2026-W48' }] });
 const ModelSettings = schemas.strictObject({
-    name: schemas.string().min(1).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
-    temperature: schemas.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default.', examples: [0] }),
+    // A blank one was valid here and refused by the run, with no line (found by an adversarial pass).
+    name: schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
+    temperature: schemas.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default (in a used plan: the using plan\'s).', examples: [0] }),
 })
     .meta({ description: 'The model steps use unless their agent says otherwise.' });
 /** Defaults for `limits`, applied when the plan leaves a field out. */
@@ -22674,13 +22776,13 @@ const DEFAULT_LIMITS = {
     timeout_minutes: 30,
 };
 const Limits = schemas.strictObject({
-    concurrency: schemas.int().min(1).max(64).optional().meta({ description: 'Steps running at once.', default: DEFAULT_LIMITS.concurrency }),
-    max_steps: schemas.int().min(1).max(100_000).optional().meta({ description: 'Steps in all, steps added by replanning included.', default: DEFAULT_LIMITS.max_steps }),
+    concurrency: schemas.int().min(1).max(64).optional().meta({ description: 'Steps running at once. Left out in a used plan: the using plan\'s (a used plan\'s own caps its steps within it).', default: DEFAULT_LIMITS.concurrency }),
+    max_steps: schemas.int().min(1).max(100_000).optional().meta({ description: 'Steps in all: those added by replanning and those of the plans type: plan steps use, at any depth, included; a plan with more than this is a plan error.', default: DEFAULT_LIMITS.max_steps }),
     max_items: schemas.int()
         .min(0)
         .max(run_event/* MAX_ITEMS_CEILING */.Uw)
         .optional()
-        .meta({ description: 'The most items one for_each step expands into.', default: DEFAULT_LIMITS.max_items }),
+        .meta({ description: 'The most items one for_each step expands into. Left out in a used plan: the using plan\'s.', default: DEFAULT_LIMITS.max_items }),
     max_replans: schemas.int().min(0).max(20).optional().meta({ description: 'Replans before the run is escalated to a person.', default: DEFAULT_LIMITS.max_replans }),
     max_model_calls: schemas.int().min(0).optional().meta({ description: 'Model calls in all (planning, steps, reviews, judge goals).', default: DEFAULT_LIMITS.max_model_calls }),
     max_tokens: schemas.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all: as the endpoint counts them, estimated from the text (about 4 characters a token) for a call whose endpoint sent none (or far too few).', default: DEFAULT_LIMITS.max_tokens }),
@@ -22688,13 +22790,13 @@ const Limits = schemas.strictObject({
         .min(0)
         .optional()
         .meta({ description: 'Estimated cost in USD, from the built-in price table or `pricing:`. Left out: no cost cap.', examples: [0.5] }),
-    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds).', default: DEFAULT_LIMITS.timeout_minutes }),
+    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds). Left out in a used plan: what remains of the using run\'s deadline (set: the sooner of the two).', default: DEFAULT_LIMITS.timeout_minutes }),
 })
     .meta({ description: 'Budgets: when one is reached no new step starts, running steps are cancelled and the run fails, keeping everything completed so far.' });
 DEFAULT_LIMITS;
 const Agent = schemas.strictObject({
     description: schemas.string().min(1).describe('what the profile is for; the planner reads it when it assigns agents to steps').optional(),
-    model: schemas.string().min(1).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
+    model: schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
     system: schemas.string().optional().meta({ description: "Added to the system prompt of the agent's steps.", examples: ['You are a careful financial analyst.'] }),
     temperature: schemas.number().min(0).max(2).optional().meta({ description: "Sampling temperature, 0 to 2; left out: the plan's." }),
     tools: schemas.array(ToolName).optional().meta({ description: "The only tools the agent's steps may call; left out: any.", examples: [['read_file', 'search_files']] }),
@@ -22783,6 +22885,19 @@ const PlannerOptions = schemas.strictObject({
         .optional(),
 })
     .meta({ description: 'Rules for the plan a model writes from `goal` (when the file has no workflow_sequence).' });
+/** A hash `mode: plan` recorded (`stableHash`: 32 hex digits). */
+const PinnedHash = schemas.string().regex(/^[0-9a-f]{32}$/, 'a hash mode: plan wrote: 32 hex digits (0-9, a-f)');
+/**
+ * What `mode: plan` froze a plan with (`frozen-pins.ts`): a job running the frozen file refuses to start with
+ * anything else, since its reviewers approved the steps as job 1 read them.
+ */
+const FrozenPins = schemas.strictObject({
+    inputs: PinnedHash.meta({ description: "The hash of the run's inputs mode: plan planned with (defaults applied, redacted), as an approval hashes them: a run of the file given others is refused." }),
+    uses: schemas.record(schemas.string().min(1), PinnedHash)
+        .optional()
+        .meta({ description: "The hash of each plan file the steps' `uses:` name (with the plans it uses), as mode: plan read it: a run of the file refuses a used plan that differs." }),
+})
+    .meta({ description: 'Written by `mode: plan` into the frozen plan file (output `plan-file`), not by hand: what it froze the plan with, which the job running the file checks before anything runs.' });
 /** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
 const Plan = schemas.strictObject({
     $schema: schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
@@ -22831,6 +22946,7 @@ const Plan = schemas.strictObject({
         .optional()
         .meta({ description: 'The steps, run as a dependency graph. Left out: a model writes them from `goal`.' }),
     goals: schemas.array(Goal).optional().meta({ description: 'Checks on the final result (or a step\'s, with `of`) that decide the job.' }),
+    frozen: FrozenPins.optional(),
 }).meta({ description: 'A plan-runner plan file.' });
 
 
@@ -24276,9 +24392,9 @@ function checkPlanValue(value, options) {
         // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
         ...(0,check_tools/* checkTools */.G)(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
         // A used plan writes with the top plan's `github:`, which checks its labels (loadSubplans).
-        ...((options.chain?.length ?? 0) > 1 ? [] : (0,check_github_labels/* checkGithubLabels */.N)(plan, tools, plan.github?.writes?.labels)),
+        ...((options.chain?.length ?? 0) > 1 ? [] : (0,check_github_labels/* checkGithubLabels */.N)(plan, tools, plan.github?.writes?.labels, false, options.origin === 'model')),
         // Its caps too, counting the used plans' writes once they are loaded (loadSubplans); a job that runs no steps writes none.
-        ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan, tools, plan.github?.writes)),
+        ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan, tools, plan.github?.writes, undefined, options.githubWritten && { written: options.githubWritten, from: options.modelStepsFrom ?? 0 }, options.origin === 'model')),
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
@@ -25818,6 +25934,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   KY: () => (/* binding */ resultPreview),
 /* harmony export */   Lb: () => (/* binding */ briefStatus),
 /* harmony export */   QO: () => (/* binding */ freshChecklistItem),
+/* harmony export */   R4: () => (/* binding */ undoneCount),
 /* harmony export */   V_: () => (/* binding */ checklistItems),
 /* harmony export */   Y4: () => (/* binding */ checklistHeader),
 /* harmony export */   aJ: () => (/* binding */ currentKeys),
@@ -26014,6 +26131,14 @@ function undoneNote(step, redact = asIs, max = 300) {
         return '';
     const named = undone.slice(0, 3).map(([key, why]) => `${key} (${why})`);
     return ` \u2014 left undone in the run resumed: ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(oneLogLine(redact(`${named.join(', ')}${undone.length > 3 ? `, and ${undone.length - 3} more` : ''}`)), max)}`;
+}
+/**
+ * ` \u2014 4 left undone in the run resumed`: {@link undoneNote} cut to its count, for a view out of room for the note's
+ * names (10,000 such notes of 500 characters left 8,205 steps out of the job summary, found by a caps pass).
+ */
+function undoneCount(step) {
+    const undone = step.state === 'completed' ? step.leftUndone : undefined;
+    return undone?.length ? ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(undone.length)} left undone in the run resumed` : '';
 }
 /**
  * What a line too short for results keeps of a step's status: a for_each step's counts, and ` \u2014 result partial` when
@@ -28125,8 +28250,10 @@ function stepParts(key, title, step, redact, where) {
     else if (step?.retry) {
         line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
-    if (step)
-        line += (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* undoneNote */.oc)(step, redact, 500));
+    // What its plan left undone in the run resumed, cut to its count before any step is left out: 500 characters on
+    // each of 10,000 reused plan steps left 8,205 of them out of the summary (found by a caps pass).
+    const undone = step ? (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* undoneNote */.oc)(step, redact, 500)) : '';
+    const head = undone === '' ? line : { full: `${line}${undone}`, cut: `${line}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* undoneCount */.R4)(step))}` };
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
         parts.unshift(todos.map((todo) => `- ${todo.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(todo.content)}`).join('\n'));
@@ -28135,7 +28262,7 @@ function stepParts(key, title, step, redact, where) {
     if (step?.state === 'failed' && last !== undefined && !(step.error ?? '').includes(last.trim().replace(/\s+/g, ' ').slice(0, 100))) {
         parts.push(textBlock('Last message from the agent', redact(last), false, where).part ?? `Last message from the agent: ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(last))}`);
     }
-    return [line, ...parts];
+    return [head, ...parts];
 }
 /**
  * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
@@ -28166,7 +28293,7 @@ function nestedLines(step, redact, depth = 1) {
         const finished = inner !== undefined && inner.state !== 'in_progress' && inner.state !== 'pending';
         const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => {
             const { line, partial } = itemLine(entry, finished, redact);
-            return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial };
+            return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial, item: true };
         });
         return [{ text, urgent: (0,checklist/* needsAttention */.e_)(inner) }, ...items, ...nestedLines(inner, redact, depth + 1)];
     });
@@ -28182,17 +28309,22 @@ function nestedPart(step, redact, where) {
         return undefined;
     const full = `${lines.map((line) => line.text).join('\n')}${wholeItemsNote(lines, where)}`;
     const urgent = lines.filter((line) => line.urgent);
-    if (urgent.length === lines.length && lines.length <= URGENT_KEPT)
-        return full;
     const kept = urgent.slice(0, URGENT_KEPT);
-    const left = lines.length - kept.length;
-    const unfinished = urgent.length - kept.length;
-    const note = (count, failed) => {
+    const shown = new Set(kept);
+    // Steps and items apart: 4,501 failed items of a plan of one step were "4,501 steps of the plans this step uses" (found by an adversarial pass).
+    const note = (cut) => {
+        const items = cut.reduce((sum, line) => sum + (line.item ? 1 : 0), 0);
+        const failed = cut.reduce((sum, line) => sum + (line.urgent ? 1 : 0), 0);
+        const count = (n, noun) => (n === 0 ? '' : `${(0,group_digits/* groupDigits */.K)(n)} ${noun}${n === 1 ? '' : 's'}`);
+        const what = [count(cut.length - items, 'step'), count(items, 'item')].filter((text) => text !== '').join(' and ');
         const which = failed === 0 ? ' that completed or did not run' : `, ${(0,group_digits/* groupDigits */.K)(failed)} of them failed or unfinished,`;
-        return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'} of the plans this step uses${which} ${count === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
+        return `_\u2026 ${what} of the plans this step uses${which} ${cut.length === 1 ? 'was' : 'were'} cut from this summary; every step${items > 0 ? ' and item' : ''} is in ${where}._`;
     };
-    const rest = note(left, unfinished);
-    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}${wholeItemsNote(kept, where)}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
+    // Every line kept: no cut shortens it, but a count still can (1,000 such plan steps left the last 194 out whole).
+    if (kept.length === lines.length)
+        return { full, cut: full, least: note(lines) };
+    const rest = note(lines.filter((line) => !shown.has(line)));
+    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}${wholeItemsNote(kept, where)}\n\n${rest}` : rest, least: note(lines) };
 }
 /**
  * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
@@ -28227,7 +28359,7 @@ function renderSummarySteps(record, redact, where) {
         if (rank === undefined)
             (0,push_all/* pushAll */.i)(parts, lines);
         else
-            parts.push({ lines, rank });
+            parts.push({ lines, rank, ...(rank === 3 && step?.state === 'completed' && { completed: true }) });
     }
     const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
     if (replaced.length > 0) {
@@ -28256,8 +28388,15 @@ const SEPARATOR = '\n\n';
 function cutNotice(count, where) {
     return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
-function leftOutNotice(count, unfinished, where) {
-    const which = unfinished === 0 ? ' that completed or did not run' : unfinished === count ? ' that failed or did not finish' : `, ${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished,`;
+/** The line for `count` steps left out, `unfinished` of which failed or did not finish and `flagged` completed past failed or undone work. */
+function leftOutNotice(count, unfinished, flagged, where) {
+    const which = unfinished === count
+        ? ' that failed or did not finish'
+        : flagged === count
+            ? ' that completed, with work inside failed or left undone,'
+            : unfinished + flagged === 0
+                ? ' that completed or did not run'
+                : `, ${[unfinished > 0 ? `${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished` : '', flagged > 0 ? `${(0,group_digits/* groupDigits */.K)(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(' and ')},`;
     return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${which} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
 }
 /** Every cuttable part, also those inside a step's lines. */
@@ -28271,16 +28410,20 @@ function show(part, cut, least) {
 function eachPiece(parts, dropped, where, visit) {
     let leftOut = 0;
     let unfinished = 0;
+    let flagged = 0;
     const notice = () => {
         if (leftOut > 0)
-            visit(leftOutNotice(leftOut, unfinished, where), -1, -1);
+            visit(leftOutNotice(leftOut, unfinished, flagged, where), -1, -1);
         leftOut = 0;
         unfinished = 0;
+        flagged = 0;
     };
     parts.forEach((part, index) => {
         if (isDroppable(part) && dropped.has(part)) {
             leftOut++;
-            if (part.rank === 3)
+            if (part.rank === 3 && part.completed)
+                flagged++;
+            else if (part.rank === 3)
                 unfinished++;
             return;
         }
@@ -28391,18 +28534,23 @@ function renderSummary(record, options) {
         if (part !== graph && part.full.length > maxBytes)
             cut.add(part);
     const dropped = new Set();
+    const least = new Set();
+    // A part shown shorter: cut, or down to its count (one whose cut keeps every line goes there alone).
     const notice = () => {
-        const results = cut.size - (cut.has(graph) ? 1 : 0);
+        let results = cut.size - (cut.has(graph) ? 1 : 0);
+        for (const part of least)
+            if (!cut.has(part))
+                results++;
         return results ? cutNotice(results, where) : '';
     };
-    const least = new Set();
     const render = () => `${join([header, notice(), ...body], cut, least, dropped, where)}\n`;
     // The size of `render()`, summed from sizes measured once: the text is built once, when it fits or is cut.
     const bytes = measureBody(body, cut, least);
     const measure = () => joinedBytes([header, notice()], body, bytes, dropped, where) + 1;
     if (measure() <= maxBytes)
         return render();
-    const results = cuttables(body).filter((p) => p !== graph && !cut.has(p));
+    // A cut that keeps every line (a used plan's that all need attention) is no cut: counted, it said a result was cut that was shown whole.
+    const results = cuttables(body).filter((p) => p !== graph && !cut.has(p) && p.cut !== p.full);
     results.sort((a, b) => bytes.full(b) - bytes.full(a));
     // Reserve room for the notice up front so adding it cannot push the text back over the cap.
     // (The text has a notice already when parts were cut above: that one is counted once.)
@@ -28420,14 +28568,20 @@ function renderSummary(record, options) {
     if (measure() <= maxBytes)
         return render();
     // The cuts that keep lines (a list's failed items) down to their counts, largest first, before any step is left out.
-    const shorter = cuttables(body).filter((part) => part.least !== undefined && cut.has(part));
-    shorter.sort((a, b) => bytes.cut(b) - bytes.cut(a));
+    const shorter = cuttables(body).filter((part) => part.least !== undefined && (cut.has(part) || part.cut === part.full));
+    const shown = (part) => (cut.has(part) ? bytes.cut(part) : bytes.full(part));
+    shorter.sort((a, b) => shown(b) - shown(a));
     size = measure();
+    // Room for the notice as it may come to read: a part shown whole until now is counted in it once at its count.
+    if (shorter.some((part) => !cut.has(part))) {
+        const now = byteSize(notice());
+        size += byteSize(cutNotice(cut.size + shorter.length, where)) - now + (now === 0 ? SEPARATOR.length : 0);
+    }
     for (const part of shorter) {
         if (size <= maxBytes)
             break;
         least.add(part);
-        size -= bytes.cut(part) - byteSize(part.least);
+        size -= shown(part) - byteSize(part.least);
     }
     if (measure() <= maxBytes)
         return render();
@@ -28451,7 +28605,7 @@ function leaveOutSteps(body, dropped, state) {
             at.set(part, index);
     });
     const candidates = [...at.keys()];
-    const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, state.where)) + SEPARATOR.length;
+    const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, 0, state.where)) + SEPARATOR.length;
     const isDropped = (index) => {
         const part = body[index];
         return part !== undefined && isDroppable(part) && dropped.has(part);
@@ -33245,6 +33399,10 @@ class WriteAllowance {
         if (key !== undefined)
             this.#counted.add(key);
     }
+    /** The writes of each kind counted so far (the run's, and those of the run it resumes): what a replan's steps are checked after. */
+    written() {
+        return { ...this.#used };
+    }
     /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
     giveBack(kind, key) {
         if (key !== undefined && !this.#counted.delete(key))
@@ -34318,12 +34476,14 @@ async function findComment(context, call, issue_number, body, since) {
  * the caps of `writes`, their text neutralised on the way out).
  */
 function githubToolset(options) {
+    const allowance = new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites);
+    options.onAllowance?.(allowance);
     const context = {
         octokit: options.octokit,
         owner: options.owner,
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
-        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites),
+        allowance,
         identity: new token_identity/* TokenIdentity */.uU(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
@@ -34359,12 +34519,12 @@ const MAX_WRITES_CAP = 50;
  * the text may keep. Everything left out is as strict as it can be.
  */
 const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does). More tool_call steps calling it, in the plan and the plans it uses, is a plan error.', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does). More tool_call steps calling it, in the plan and the plans it uses, is a plan error.', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
         .max(100)
         .optional()
-        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
+        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none. A label a tool_call step\'s args write that is not here is a plan error.', examples: [['bug', 'needs-review']] }),
     allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
     allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123, or the URL of an issue or pull request, stays live only for this repository and allow_repos.', default: false }),
     allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
@@ -35265,6 +35425,7 @@ function githubTools(config, context) {
         repositoryUrl: context.repository.url,
         ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
         ...(context.earlierWrites !== undefined && { earlierWrites: context.earlierWrites }),
+        ...(context.onAllowance !== undefined && { onAllowance: context.onAllowance }),
         ...(context.pullHeadSha !== undefined && { pullHeadSha: context.pullHeadSha }),
     });
 }
@@ -47266,8 +47427,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 62 modules
-var run_job = __nccwpck_require__(76003);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 63 modules
+var run_job = __nccwpck_require__(39743);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 5 modules
 var admit_run = __nccwpck_require__(34758);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
@@ -48767,8 +48928,8 @@ function escalationIssueContext(settings, planName) {
     };
 }
 /** `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written; its path, or undefined (a warning says why). */
-async function writeFrozenPlan(plan, file, planPath, io, redact) {
-    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, await (0,frozen_plan/* frozenPlanText */.n)(plan, planPath, redact));
+async function writeFrozenPlan(planned, file, planPath, io, redact) {
+    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, await (0,frozen_plan/* frozenPlanText */.n)(planned.plan, planPath, { redact, pins: planned.frozen }));
     if (!unwritten) {
         io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
         return file;
@@ -49043,7 +49204,7 @@ async function runAction(given, deps) {
         // The log ended on "Goal not met" error annotations over a job that passed, and said nothing of why.
         if (!failure && report.status === 'goals-unmet')
             io.info('The goals are not all met, and the job passes: fail-on-unmet-goals is false, so unmet goals only report (the check run, if any, concludes neutral).');
-        const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
+        const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome, paths.frozenPlan, settings.planPath, io, redact) : undefined;
         const outputs = (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
         // The shard and merge jobs are given this state by its id (`prepared`): no other job can stand in for it.
         const savedState = fanOut?.part === 'prepare' ? await saving : undefined;

@@ -469,8 +469,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
 var run_budget = __webpack_require__(77653);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
-var run_job = __webpack_require__(97748);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 61 modules
+var run_job = __webpack_require__(48475);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -1069,14 +1069,19 @@ function endpointCounts(settings, injector) {
 function refusalReason(errors) {
     return errors.map(plan_error/* formatPlanError */.Rs).join('; ');
 }
-/** Counts planner calls as they are made, whatever the job does with them, and the requests that got no answer (cancels aside). */
+/** Counts planner calls as they are made, whatever the job does with them, those answered, and the requests that got no answer (cancels aside). */
 function countingPlanner(client, counter) {
     return {
         defaultModel: client.defaultModel,
         complete(request, label, signal) {
-            if (label.purpose === write_plan/* PLANNER_PURPOSE */._)
+            const planner = label.purpose === write_plan/* PLANNER_PURPOSE */._;
+            if (planner)
                 counter.planner += 1;
-            return client.complete(request, label, signal).catch((error) => {
+            return client.complete(request, label, signal).then((answer) => {
+                if (planner)
+                    counter.plannerAnswered += 1;
+                return answer;
+            }, (error) => {
                 if (!signal?.aborted)
                     counter.unanswered += 1;
                 throw error;
@@ -1088,7 +1093,7 @@ async function runPlanVariant(one) {
     const { settings, deps, run } = one;
     const injector = new FaultInjector(settings.faults, settings.seed, run);
     const events = [];
-    const counter = { planner: 0, unanswered: 0 };
+    const counter = { planner: 0, plannerAnswered: 0, unanswered: 0 };
     const started = deps.clock.now();
     const outcome = await (0,run_job/* runJob */.b)({
         planFile: one.plan.file,
@@ -1124,6 +1129,7 @@ async function runPlanVariant(one) {
         ...endpointCounts(settings, injector),
         unansweredModelRequests: counter.unanswered,
         plannerCalls: counter.planner,
+        plannerAnswers: counter.plannerAnswered,
         ...countEvents(events),
     };
     // Cancelled before any step (the MCP servers starting, the model planning): a cancelled run, not an invalid plan.
@@ -1131,7 +1137,9 @@ async function runPlanVariant(one) {
         return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? usage/* NO_USAGE */.y) };
     if (outcome.kind === 'rejected') {
         const reason = refusalReason(outcome.errors);
-        return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? usage/* NO_USAGE */.y), ...(counter.planner > 0 && { planValid: false }) };
+        // Invalid only where the model wrote a plan: a planner that got no answer (an endpoint error, a fault past the SDK's
+        // retries) read as a model whose plan failed validation (found by an adversarial pass).
+        return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? usage/* NO_USAGE */.y), ...(counter.plannerAnswered > 0 && { planValid: false }) };
     }
     if (outcome.kind === 'planned')
         throw new Error('eval runs plans; it never stops at planning');
@@ -1149,10 +1157,13 @@ async function runReactVariant(one) {
     const injector = new FaultInjector(settings.faults, settings.seed, run);
     const started = deps.clock.now();
     const base = { column: one.column, variant: one.variant, run, plannerCalls: 0, retries: 0, replans: 0 };
+    // The requests that got no answer, as a plan's run counts them: a baseline no request of which was answered measured nothing.
+    const counter = { planner: 0, plannerAnswered: 0, unanswered: 0 };
     const finish = (fields, usage) => ({
         ...base,
         ...fields,
         ...usageFields(usage),
+        unansweredModelRequests: counter.unanswered,
         durationMs: deps.clock.now() - started,
         faults: injector.injected,
         faultRulesTargeting: injector.targetingRules,
@@ -1180,7 +1191,7 @@ async function runReactVariant(one) {
         return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, usage/* NO_USAGE */.y);
     }
     redact.learn?.([...(0,plan_secret_values/* planSecretValues */.U)(source, settings.env), ...(0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact)]);
-    const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
+    const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(countingPlanner(client, counter), budget), redact);
     let opened;
     try {
         opened = await (0,open_tools/* openTools */.a)(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...settings.github, ...(loaded.servers && { servers: loaded.servers }) });
@@ -1214,10 +1225,15 @@ async function runReactVariant(one) {
                 return finish({ status: 'failed', goals: [], reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage);
             return finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: [], reason: error instanceof Error ? error.message : String(error) }, budget.usage);
         }
+        // A goal on the plan's steps could never be evaluated on a loop that runs none: every run was `goals-unmet`, a 0%
+        // baseline the plan beat (found by an adversarial pass). It is left out of the baseline's column, which says so.
+        const onSteps = (goal) => goal.of !== undefined || goal.all_steps_completed === true;
+        const notChecked = (source.goals ?? []).filter(onSteps).map((goal) => goal.name);
+        const skipped = notChecked.length > 0 ? { goalsNotChecked: notChecked } : {};
         if (!loop.ok)
-            return finish({ status: 'failed', goals: [], reason: loop.reason }, budget.usage);
-        const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(source.goals ?? [], { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() }, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal: deps.signal });
-        return finish({ status: (0,final_status/* finalStatus */.n)('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) }, budget.usage);
+            return { ...finish({ status: 'failed', goals: [], reason: loop.reason }, budget.usage), ...skipped };
+        const goals = await (0,evaluate_goals/* evaluateGoals */.Y)((source.goals ?? []).filter((goal) => !onSteps(goal)), { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() }, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal: deps.signal });
+        return { ...finish({ status: (0,final_status/* finalStatus */.n)('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) }, budget.usage), ...skipped };
     }
     finally {
         await opened.close();
@@ -1325,7 +1341,8 @@ function summariseVariant(column, runs) {
                 byName.set(goal.name, goal.outcome);
         return byName;
     });
-    const written = runs.filter((run) => run.plannerCalls > 0 || run.planValid !== undefined);
+    // Runs whose model wrote a plan: a planner that got no answer wrote none, valid or not.
+    const written = runs.filter((run) => run.planValid !== undefined);
     return {
         column,
         runs: runs.length,
@@ -1344,7 +1361,8 @@ function summariseVariant(column, runs) {
         escalationRate: mean(runs.map((run) => (run.status === 'escalated' ? 1 : 0))),
         ...(written.length > 0 && {
             planValidRate: mean(written.map((run) => (run.planValid ? 1 : 0))),
-            planFirstTryRate: mean(written.map((run) => (run.planValid && run.plannerCalls === 1 ? 1 : 0))),
+            // By answers: an endpoint that refuses `response_format` takes two calls for the one answer (found by an adversarial pass).
+            planFirstTryRate: mean(written.map((run) => (run.planValid && (run.plannerAnswers ?? run.plannerCalls) === 1 ? 1 : 0))),
         }),
         faultsInjected: mean(runs.map((run) => run.faults.length)),
     };
@@ -1449,10 +1467,12 @@ function evalReport(settings, made, thresholds, cancelled) {
                 silent.push(`${describe(rule, index)} injected no fault into any run of ${where}`);
         });
     }
+    const notChecked = [...new Set(runs.flatMap((run) => run.goalsNotChecked ?? []))];
     const notes = [
         `${cancelled ? `${runs.length} of ${settings.runs * asked.length} run(s) finished (${settings.runs} per column asked)` : `${settings.runs} run(s) per column`}, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
         ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
+        ...(notChecked.length > 0 ? [`The ReAct baseline runs no steps, so goals on the plan's steps are not checked on it (\u2014 in its column): ${(0,cut_text/* cutText */.IN)(notChecked.join(', '), 300)}.`] : []),
         ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
         ...(qualified.length > 0 ? [`The steps and goals of a plan that a \`type: plan\` step uses are named by that step (\`step:<using step>/<id>\`, \`goal:<using step>/<name>\`): ${qualified.join('; ')}.`] : []),
         ...(unmatched.length > 0 ? [`Failed: fault ${unmatched.join('; ')} matched no call, so the plans were not compared under it; fix its tool or model for both plans, or leave it out of the comparison.`] : []),
@@ -1460,24 +1480,30 @@ function evalReport(settings, made, thresholds, cancelled) {
             ? [`Failed: fault ${silent.join('; ')}, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]
             : []),
     ];
-    // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model
+    // A column none of whose runs ran (each refused before its first step: no model for a plan the model
     // writes, an input missing; or paused for an approval no one gives an evaluation, as `approval: plan` does)
     // evaluated nothing: neither its rates nor a comparison with it say anything (the pause found by an adversarial pass).
-    const unevaluated = [baseColumn, planColumn].flatMap((column) => {
+    // A baseline's too: a ReAct column whose every request the endpoint refused read as a 0% baseline the plan beat,
+    // and the eval passed (found by an adversarial pass); it leaves the comparison of the plans standing.
+    const measuredNothing = (column) => {
         const ran = runs.filter((run) => run.column === column?.column);
+        const what = ran[0]?.variant === 'plan' || ran[0] === undefined ? 'the plan' : `the ${ran[0].variant} baseline`;
         const paused = (run) => run.status === 'awaiting-approval' && run.stepsStarted === 0;
         const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected' || paused(run));
         const why = ran.some(paused) ? 'each was refused or waited for an approval, which an evaluation never gives' : 'each was refused';
+        const start = ran[0]?.variant === 'react' ? 'started' : 'got to its first step';
         if (column && refused)
-            return [`Failed: no run of ${column.column} got to its first step: ${why} (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}).`];
+            return [`Failed: no run of ${column.column} ${start}: ${why} (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}).`];
         // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), and not
         // only because the eval's own faults answered in the endpoint's place: the figures measure the endpoint, and "no
         // regression" compared two outages.
         const unanswered = ran.length > 0 &&
             ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && askedEndpoint(run));
-        return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
-    });
-    (0,push_all/* pushAll */.i)(notes, unevaluated);
+        return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of ${what}.`] : [];
+    };
+    const unevaluated = [baseColumn, planColumn].flatMap(measuredNothing);
+    const baselinesUnmeasured = columns.filter((column) => !planColumns.includes(column.column)).flatMap(measuredNothing);
+    (0,push_all/* pushAll */.i)(notes, [...unevaluated, ...baselinesUnmeasured]);
     // A run that threw (a trace it could not open, plan-runner's own error) measured nothing of the plan: counted as
     // a failed run of it, it let a gate pass on the runs that did run, and in a base plan's column it hid a regression
     // (found by an adversarial pass: runs past the open-file limit failed with EMFILE, and the eval exited 0).
@@ -1486,7 +1512,7 @@ function evalReport(settings, made, thresholds, cancelled) {
         notes.push(`Failed: ${crashed.length} of ${runs.length} run(s) failed to start or finish, so they measured nothing of the plan (${(0,cut_text/* cutText */.IN)(crashed[0].reason ?? 'no reason given', 300)}).`);
     }
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-    const passed = !cancelled && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+    const passed = !cancelled && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && baselinesUnmeasured.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
     // A comparison with a column that evaluated nothing is none: no "No regression" line beside the failure.
     const compared = unevaluated.length === 0 ? regressions : undefined;
     return {
@@ -1781,9 +1807,6 @@ var validate_model_steps = __webpack_require__(84082);
 
 /** The purpose label of planner calls, in record/replay files and errors. */
 const PLANNER_PURPOSE = 'planner';
-function formatProblem(error) {
-    return error.path ? `${error.path}: ${error.message}` : error.message;
-}
 function judge(plan, answer) {
     const list = (0,read_step_list/* readStepList */.n)(answer);
     if (!list.ok)
@@ -1817,7 +1840,7 @@ async function writePlan(plan, options) {
         attempts.push(judged.attempt);
         if (judged.plan)
             return { ok: true, plan: judged.plan, attempts };
-        messages = [...messages, ...(0,plan_prompt/* repairMessages */.YD)(answer, judged.attempt.errors.map(formatProblem))];
+        messages = [...messages, ...(0,plan_prompt/* repairMessages */.YD)(answer, judged.attempt.errors)];
     }
     return { ok: false, attempts, errors: attempts.at(-1).errors };
 }

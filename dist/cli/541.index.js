@@ -341,23 +341,40 @@ function limitedEvents(body, limit, over) {
     let eventBytes = 0;
     let lineBytes = 0;
     let afterCr = false;
-    /** Whether `chunk` takes an event past `limit`, counting as an event-stream reader splits lines (CRLF, LF or CR). */
+    /**
+     * Whether `chunk` takes an event past `limit`, counting as an event-stream reader splits lines (CRLF, LF or CR). The
+     * bytes between line ends are counted a run at a time, each end found by `indexOf`: a byte at a time in JavaScript,
+     * reading a call's event stream took 2.4 times the CPU time of decoding and parsing it (found by an adversarial pass).
+     */
     const overflows = (chunk) => {
-        for (const byte of chunk) {
+        // The next CR and LF at or after `at`; -1 when the chunk has none left, -2 before the first search.
+        let nextCr = -2;
+        let nextLf = -2;
+        for (let at = 0; at < chunk.length;) {
+            if (nextCr !== -1 && nextCr < at)
+                nextCr = chunk.indexOf(CR, at);
+            if (nextLf !== -1 && nextLf < at)
+                nextLf = chunk.indexOf(LF, at);
+            const end = Math.min(nextCr === -1 ? chunk.length : nextCr, nextLf === -1 ? chunk.length : nextLf);
+            if (end > at) {
+                afterCr = false;
+                lineBytes += end - at;
+                eventBytes += end - at;
+                if (eventBytes > limit)
+                    return true;
+                if (end === chunk.length)
+                    return false;
+            }
+            const byte = chunk[end];
+            at = end + 1;
             if (byte === LF && afterCr) {
                 afterCr = false;
                 continue;
             }
             afterCr = byte === CR;
-            if (byte === CR || byte === LF) {
-                if (lineBytes === 0)
-                    eventBytes = 0;
-                lineBytes = 0;
-                continue;
-            }
-            lineBytes++;
-            if (++eventBytes > limit)
-                return true;
+            if (lineBytes === 0)
+                eventBytes = 0;
+            lineBytes = 0;
         }
         return false;
     };

@@ -657,8 +657,10 @@ function stepParts(key, title, step, redact, where) {
     else if (step?.retry) {
         line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
-    if (step)
-        line += (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* undoneNote */.oc)(step, redact, 500));
+    // What its plan left undone in the run resumed, cut to its count before any step is left out: 500 characters on
+    // each of 10,000 reused plan steps left 8,205 of them out of the summary (found by a caps pass).
+    const undone = step ? (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* undoneNote */.oc)(step, redact, 500)) : '';
+    const head = undone === '' ? line : { full: `${line}${undone}`, cut: `${line}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* undoneCount */.R4)(step))}` };
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
         parts.unshift(todos.map((todo) => `- ${todo.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(todo.content)}`).join('\n'));
@@ -667,7 +669,7 @@ function stepParts(key, title, step, redact, where) {
     if (step?.state === 'failed' && last !== undefined && !(step.error ?? '').includes(last.trim().replace(/\s+/g, ' ').slice(0, 100))) {
         parts.push(textBlock('Last message from the agent', redact(last), false, where).part ?? `Last message from the agent: ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(last))}`);
     }
-    return [line, ...parts];
+    return [head, ...parts];
 }
 /**
  * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
@@ -698,7 +700,7 @@ function nestedLines(step, redact, depth = 1) {
         const finished = inner !== undefined && inner.state !== 'in_progress' && inner.state !== 'pending';
         const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => {
             const { line, partial } = itemLine(entry, finished, redact);
-            return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial };
+            return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial, item: true };
         });
         return [{ text, urgent: (0,checklist/* needsAttention */.e_)(inner) }, ...items, ...nestedLines(inner, redact, depth + 1)];
     });
@@ -714,17 +716,22 @@ function nestedPart(step, redact, where) {
         return undefined;
     const full = `${lines.map((line) => line.text).join('\n')}${wholeItemsNote(lines, where)}`;
     const urgent = lines.filter((line) => line.urgent);
-    if (urgent.length === lines.length && lines.length <= URGENT_KEPT)
-        return full;
     const kept = urgent.slice(0, URGENT_KEPT);
-    const left = lines.length - kept.length;
-    const unfinished = urgent.length - kept.length;
-    const note = (count, failed) => {
+    const shown = new Set(kept);
+    // Steps and items apart: 4,501 failed items of a plan of one step were "4,501 steps of the plans this step uses" (found by an adversarial pass).
+    const note = (cut) => {
+        const items = cut.reduce((sum, line) => sum + (line.item ? 1 : 0), 0);
+        const failed = cut.reduce((sum, line) => sum + (line.urgent ? 1 : 0), 0);
+        const count = (n, noun) => (n === 0 ? '' : `${(0,group_digits/* groupDigits */.K)(n)} ${noun}${n === 1 ? '' : 's'}`);
+        const what = [count(cut.length - items, 'step'), count(items, 'item')].filter((text) => text !== '').join(' and ');
         const which = failed === 0 ? ' that completed or did not run' : `, ${(0,group_digits/* groupDigits */.K)(failed)} of them failed or unfinished,`;
-        return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'} of the plans this step uses${which} ${count === 1 ? 'was' : 'were'} cut from this summary; every step is in ${where}._`;
+        return `_\u2026 ${what} of the plans this step uses${which} ${cut.length === 1 ? 'was' : 'were'} cut from this summary; every step${items > 0 ? ' and item' : ''} is in ${where}._`;
     };
-    const rest = note(left, unfinished);
-    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}${wholeItemsNote(kept, where)}\n\n${rest}` : rest, least: note(lines.length, urgent.length) };
+    // Every line kept: no cut shortens it, but a count still can (1,000 such plan steps left the last 194 out whole).
+    if (kept.length === lines.length)
+        return { full, cut: full, least: note(lines) };
+    const rest = note(lines.filter((line) => !shown.has(line)));
+    return { full, cut: kept.length > 0 ? `${kept.map((line) => line.text).join('\n')}${wholeItemsNote(kept, where)}\n\n${rest}` : rest, least: note(lines) };
 }
 /**
  * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
@@ -759,7 +766,7 @@ function renderSummarySteps(record, redact, where) {
         if (rank === undefined)
             (0,push_all/* pushAll */.i)(parts, lines);
         else
-            parts.push({ lines, rank });
+            parts.push({ lines, rank, ...(rank === 3 && step?.state === 'completed' && { completed: true }) });
     }
     const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
     if (replaced.length > 0) {
@@ -788,8 +795,15 @@ const SEPARATOR = '\n\n';
 function cutNotice(count, where) {
     return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
-function leftOutNotice(count, unfinished, where) {
-    const which = unfinished === 0 ? ' that completed or did not run' : unfinished === count ? ' that failed or did not finish' : `, ${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished,`;
+/** The line for `count` steps left out, `unfinished` of which failed or did not finish and `flagged` completed past failed or undone work. */
+function leftOutNotice(count, unfinished, flagged, where) {
+    const which = unfinished === count
+        ? ' that failed or did not finish'
+        : flagged === count
+            ? ' that completed, with work inside failed or left undone,'
+            : unfinished + flagged === 0
+                ? ' that completed or did not run'
+                : `, ${[unfinished > 0 ? `${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished` : '', flagged > 0 ? `${(0,group_digits/* groupDigits */.K)(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(' and ')},`;
     return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${which} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
 }
 /** Every cuttable part, also those inside a step's lines. */
@@ -803,16 +817,20 @@ function show(part, cut, least) {
 function eachPiece(parts, dropped, where, visit) {
     let leftOut = 0;
     let unfinished = 0;
+    let flagged = 0;
     const notice = () => {
         if (leftOut > 0)
-            visit(leftOutNotice(leftOut, unfinished, where), -1, -1);
+            visit(leftOutNotice(leftOut, unfinished, flagged, where), -1, -1);
         leftOut = 0;
         unfinished = 0;
+        flagged = 0;
     };
     parts.forEach((part, index) => {
         if (isDroppable(part) && dropped.has(part)) {
             leftOut++;
-            if (part.rank === 3)
+            if (part.rank === 3 && part.completed)
+                flagged++;
+            else if (part.rank === 3)
                 unfinished++;
             return;
         }
@@ -923,18 +941,23 @@ function renderSummary(record, options) {
         if (part !== graph && part.full.length > maxBytes)
             cut.add(part);
     const dropped = new Set();
+    const least = new Set();
+    // A part shown shorter: cut, or down to its count (one whose cut keeps every line goes there alone).
     const notice = () => {
-        const results = cut.size - (cut.has(graph) ? 1 : 0);
+        let results = cut.size - (cut.has(graph) ? 1 : 0);
+        for (const part of least)
+            if (!cut.has(part))
+                results++;
         return results ? cutNotice(results, where) : '';
     };
-    const least = new Set();
     const render = () => `${join([header, notice(), ...body], cut, least, dropped, where)}\n`;
     // The size of `render()`, summed from sizes measured once: the text is built once, when it fits or is cut.
     const bytes = measureBody(body, cut, least);
     const measure = () => joinedBytes([header, notice()], body, bytes, dropped, where) + 1;
     if (measure() <= maxBytes)
         return render();
-    const results = cuttables(body).filter((p) => p !== graph && !cut.has(p));
+    // A cut that keeps every line (a used plan's that all need attention) is no cut: counted, it said a result was cut that was shown whole.
+    const results = cuttables(body).filter((p) => p !== graph && !cut.has(p) && p.cut !== p.full);
     results.sort((a, b) => bytes.full(b) - bytes.full(a));
     // Reserve room for the notice up front so adding it cannot push the text back over the cap.
     // (The text has a notice already when parts were cut above: that one is counted once.)
@@ -952,14 +975,20 @@ function renderSummary(record, options) {
     if (measure() <= maxBytes)
         return render();
     // The cuts that keep lines (a list's failed items) down to their counts, largest first, before any step is left out.
-    const shorter = cuttables(body).filter((part) => part.least !== undefined && cut.has(part));
-    shorter.sort((a, b) => bytes.cut(b) - bytes.cut(a));
+    const shorter = cuttables(body).filter((part) => part.least !== undefined && (cut.has(part) || part.cut === part.full));
+    const shown = (part) => (cut.has(part) ? bytes.cut(part) : bytes.full(part));
+    shorter.sort((a, b) => shown(b) - shown(a));
     size = measure();
+    // Room for the notice as it may come to read: a part shown whole until now is counted in it once at its count.
+    if (shorter.some((part) => !cut.has(part))) {
+        const now = byteSize(notice());
+        size += byteSize(cutNotice(cut.size + shorter.length, where)) - now + (now === 0 ? SEPARATOR.length : 0);
+    }
     for (const part of shorter) {
         if (size <= maxBytes)
             break;
         least.add(part);
-        size -= bytes.cut(part) - byteSize(part.least);
+        size -= shown(part) - byteSize(part.least);
     }
     if (measure() <= maxBytes)
         return render();
@@ -983,7 +1012,7 @@ function leaveOutSteps(body, dropped, state) {
             at.set(part, index);
     });
     const candidates = [...at.keys()];
-    const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, state.where)) + SEPARATOR.length;
+    const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, 0, state.where)) + SEPARATOR.length;
     const isDropped = (index) => {
         const part = body[index];
         return part !== undefined && isDroppable(part) && dropped.has(part);

@@ -59,9 +59,6 @@ var validate_model_steps = __webpack_require__(84082);
 
 /** The purpose label of planner calls, in record/replay files and errors. */
 const PLANNER_PURPOSE = 'planner';
-function formatProblem(error) {
-    return error.path ? `${error.path}: ${error.message}` : error.message;
-}
 function judge(plan, answer) {
     const list = (0,read_step_list/* readStepList */.n)(answer);
     if (!list.ok)
@@ -95,7 +92,7 @@ async function writePlan(plan, options) {
         attempts.push(judged.attempt);
         if (judged.plan)
             return { ok: true, plan: judged.plan, attempts };
-        messages = [...messages, ...(0,plan_prompt/* repairMessages */.YD)(answer, judged.attempt.errors.map(formatProblem))];
+        messages = [...messages, ...(0,plan_prompt/* repairMessages */.YD)(answer, judged.attempt.errors)];
     }
     return { ok: false, attempts, errors: attempts.at(-1).errors };
 }

@@ -334,45 +334,6 @@ function hideCutEnd(text) {
 
 /***/ }),
 
-/***/ 5709:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q6: () => (/* binding */ visibleText),
-/* harmony export */   kH: () => (/* binding */ INVISIBLE),
-/* harmony export */   uA: () => (/* binding */ hasVisibleText)
-/* harmony export */ });
-/**
- * Characters a reader cannot see but a model (or a search) reads: Unicode's default-ignorable code
- * points, which a renderer draws as nothing unless it supports them. Among them zero-width and word
- * joiners, invisible operators, the byte-order mark, the soft hyphen, bidi embeddings, overrides and
- * isolates, Unicode tag characters, the combining grapheme joiner, Hangul fillers, Mongolian free
- * variation selectors, and variation selectors (U+FE00\u2013FE0F, U+E0100\u2013E01EF), which carry a byte each
- * after any character ("emoji smuggling"); an emoji without its VS16 still shows. A hand-picked list
- * missed some of them (U+034F, U+180B: `AK\u034FIA` passed `not_contains: AKIA`). Global: use it with
- * `replace`.
- */
-const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
-/** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
-function visibleText(text) {
-    return text.replace(INVISIBLE, '').normalize('NFKC');
-}
-const PRINTABLE_ASCII = /[!-~]/;
-/** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
-function hasVisibleText(text) {
-    if (typeof text !== 'string')
-        return false;
-    // A printable ASCII character is visible whatever surrounds it: no invisible character is ASCII, NFKC
-    // keeps it (or composes it into another letter) and trim keeps it. So most answers need no NFKC copy,
-    // which for an 8 MiB answer took 32 MB and 50 ms.
-    if (PRINTABLE_ASCII.test(text))
-        return true;
-    return visibleText(text).trim() !== '';
-}
-
-
-/***/ }),
-
 /***/ 99500:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -3071,9 +3032,10 @@ const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
  * Labels a `tool_call` step of `plan` writes out in its args (no reference in them) for a github tool that sets
  * labels, which `allowed` (the top plan's `github.writes.labels`) does not list: the tool refuses them by the same
  * rule (`labelsRefused`) when the step runs, after the steps before it (found by an adversarial pass). `usedPlan`:
- * the plan is used by a plan step, whose plan's `github:` it writes with.
+ * the plan is used by a plan step, whose plan's `github:` it writes with. `byModel`: a model wrote the steps, and can only
+ * leave the label out (told to list it under `github.writes`, a setting of the plan file, it had nothing to do).
  */
-function checkGithubLabels(plan, tools, allowed, usedPlan = false) {
+function checkGithubLabels(plan, tools, allowed, usedPlan = false, byModel = false) {
     const issues = [];
     (plan.workflow_sequence ?? []).forEach((step, index) => {
         const labels = step.args?.['labels'];
@@ -3086,7 +3048,8 @@ function checkGithubLabels(plan, tools, allowed, usedPlan = false) {
             if (problem === undefined)
                 return;
             const where = usedPlan ? ' in this plan, which the plans it uses write with' : '';
-            issues.push({ path: [...(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_1__/* .stepPath */ .q)(index), 'args', 'labels', position], message: `${problem}: ${step.tool} refuses it when the step runs; list it under github: { writes: { labels: [...] } }${where}, or leave it out` });
+            const fix = byModel ? `leave it out (people list the labels a run may set under github.writes.labels in the plan file; a plan a model writes cannot)` : `list it under github: { writes: { labels: [...] } }${where}, or leave it out`;
+            issues.push({ path: [...(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_1__/* .stepPath */ .q)(index), 'args', 'labels', position], message: `${problem}: ${step.tool} refuses it when the step runs; ${fix}` });
         });
     });
     return issues;
@@ -3147,29 +3110,42 @@ function certainWrites(plan, seen = new Map()) {
  * The step of `plan` whose capped github writes pass `github.writes` (`writes`, the top plan's) for certain, for
  * each kind: the write tool refuses that write by the same rule (`passedCap`) when the step runs, after the steps
  * before it wrote (found by an adversarial pass). `used`: what a `type: plan` step's used plan writes, once known.
+ * `before`: a replacement's, counted after what the run wrote: a kept `for_each` step counted as one write, and a
+ * kept agent as none, refused a replan's one comment after none was written, and let one pass the cap was refused.
+ * `byModel`: a model wrote the steps, and is told how many it may write (it cannot raise the cap, a setting of the plan file).
  */
-function checkGithubWriteCaps(plan, tools, writes, used = () => undefined) {
+function checkGithubWriteCaps(plan, tools, writes, used = () => undefined, before, byModel = false) {
     const issues = [];
-    const total = { ...NONE };
+    const total = { ...(before?.written ?? NONE) };
+    const reported = { issue: false, comment: false };
     const writers = { issue: [], comment: [] };
     (plan.workflow_sequence ?? []).forEach((step, index) => {
+        if (index < (before?.from ?? 0))
+            return;
         const made = stepWrites(step, tools, used);
         for (const kind of ['issue', 'comment']) {
-            if (made[kind] === 0)
+            if (made[kind] === 0 || reported[kind])
                 continue;
-            const before = total[kind];
+            const earlier = before?.written[kind] ?? 0;
             total[kind] += made[kind];
             writers[kind].push(step.type === 'plan' ? `${String(step.id)} (the plan ${step.uses}: ${made[kind]})` : String(step.id));
             const passed = (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .c)(writes, kind, total[kind]);
-            if (passed === undefined || (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .c)(writes, kind, before) !== undefined)
+            if (passed === undefined)
                 continue;
+            reported[kind] = true;
             const tool = TOOL_OF[kind];
             const one = writers[kind].length === 1;
+            const calls = total[kind] - earlier;
+            const written = earlier > 0 ? `, ${earlier} ${earlier === 1 ? 'was' : 'were'} already written in this run,` : ',';
+            const room = Math.max(passed.cap - earlier, 0);
             const raise = total[kind] <= _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_WRITES_CAP */ .hi ? `raise ${passed.field} under github: { writes: { ${passed.field}: ${total[kind]} } }, or ` : '';
+            const fix = byModel
+                ? `write ${room === 0 ? `no ${tool} step` : `at most ${room} ${tool} step${room === 1 ? '' : 's'}, each saying what the others would have`} (people set github.writes.${passed.field} in the plan file; a plan a model writes cannot)`
+                : `${raise}combine the writes into fewer steps`;
             issues.push({
                 path: [...(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__/* .stepPath */ .q)(index), step.type === 'plan' ? 'uses' : 'tool'],
-                message: `${passed.rule}, and ${one ? 'step' : 'steps'} ${(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__/* .listNames */ .Z)(writers[kind])} ${one ? 'calls' : 'call'} ${tool} ${total[kind] === 1 ? 'once' : `${total[kind]} times`} in every run that completes ${one ? 'it' : 'them'}: ` +
-                    `it refuses the one past the cap when this step runs, after the ones before it were written; ${raise}combine the writes into fewer steps`,
+                message: `${passed.rule}${written} and ${one ? 'step' : 'steps'} ${(0,_plan_check_context_js__WEBPACK_IMPORTED_MODULE_2__/* .listNames */ .Z)(writers[kind])} ${one ? 'calls' : 'call'} ${tool} ${calls === 1 ? 'once' : `${calls} times`} in every run that completes ${one ? 'it' : 'them'}: ` +
+                    `it refuses the one past the cap when this step runs, after the ones before it were written; ${fix}`,
             });
         }
     });
@@ -4242,6 +4218,10 @@ function usedPlanIssues(inner, uses, at) {
     for (const key of ['mcp_servers', 'http', 'github', 'escalate']) {
         if (inner.source[key] !== undefined)
             issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
+    }
+    // Pins `mode: plan` froze a file with are checked only for the plan a job runs: a used plan's would be read by no one.
+    if (inner.source.frozen !== undefined) {
+        issues.push({ path: at, message: `the plan ${uses} holds \`frozen:\` (what mode: plan froze it with), whose pins are checked only when the file is the plan a job runs; run it as its own plan, or use the plan it was frozen from` });
     }
     // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
     for (const key of USED_PLAN_BUDGETS) {
@@ -5622,7 +5602,7 @@ __webpack_require__.d(__webpack_exports__, {
   pc: () => (/* binding */ durationMs)
 });
 
-// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
+// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, FrozenPins, Goal, JsonSchemaObject, Limits, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
@@ -5894,8 +5874,9 @@ const PlanInput = schemas.strictObject({
 })
     .meta({ description: 'A value a run is given: the action\'s `inputs`, or the CLI\'s --input NAME=VALUE; read as ${inputs.<name>}.', examples: [{ description: 'ISO week', default: '2026-W48' }] });
 const ModelSettings = schemas.strictObject({
-    name: schemas.string().min(1).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
-    temperature: schemas.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default.', examples: [0] }),
+    // A blank one was valid here and refused by the run, with no line (found by an adversarial pass).
+    name: schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
+    temperature: schemas.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default (in a used plan: the using plan\'s).', examples: [0] }),
 })
     .meta({ description: 'The model steps use unless their agent says otherwise.' });
 /** Defaults for `limits`, applied when the plan leaves a field out. */
@@ -5910,13 +5891,13 @@ const DEFAULT_LIMITS = {
     timeout_minutes: 30,
 };
 const Limits = schemas.strictObject({
-    concurrency: schemas.int().min(1).max(64).optional().meta({ description: 'Steps running at once.', default: DEFAULT_LIMITS.concurrency }),
-    max_steps: schemas.int().min(1).max(100_000).optional().meta({ description: 'Steps in all, steps added by replanning included.', default: DEFAULT_LIMITS.max_steps }),
+    concurrency: schemas.int().min(1).max(64).optional().meta({ description: 'Steps running at once. Left out in a used plan: the using plan\'s (a used plan\'s own caps its steps within it).', default: DEFAULT_LIMITS.concurrency }),
+    max_steps: schemas.int().min(1).max(100_000).optional().meta({ description: 'Steps in all: those added by replanning and those of the plans type: plan steps use, at any depth, included; a plan with more than this is a plan error.', default: DEFAULT_LIMITS.max_steps }),
     max_items: schemas.int()
         .min(0)
         .max(run_event/* MAX_ITEMS_CEILING */.Uw)
         .optional()
-        .meta({ description: 'The most items one for_each step expands into.', default: DEFAULT_LIMITS.max_items }),
+        .meta({ description: 'The most items one for_each step expands into. Left out in a used plan: the using plan\'s.', default: DEFAULT_LIMITS.max_items }),
     max_replans: schemas.int().min(0).max(20).optional().meta({ description: 'Replans before the run is escalated to a person.', default: DEFAULT_LIMITS.max_replans }),
     max_model_calls: schemas.int().min(0).optional().meta({ description: 'Model calls in all (planning, steps, reviews, judge goals).', default: DEFAULT_LIMITS.max_model_calls }),
     max_tokens: schemas.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all: as the endpoint counts them, estimated from the text (about 4 characters a token) for a call whose endpoint sent none (or far too few).', default: DEFAULT_LIMITS.max_tokens }),
@@ -5924,13 +5905,13 @@ const Limits = schemas.strictObject({
         .min(0)
         .optional()
         .meta({ description: 'Estimated cost in USD, from the built-in price table or `pricing:`. Left out: no cost cap.', examples: [0.5] }),
-    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds).', default: DEFAULT_LIMITS.timeout_minutes }),
+    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds). Left out in a used plan: what remains of the using run\'s deadline (set: the sooner of the two).', default: DEFAULT_LIMITS.timeout_minutes }),
 })
     .meta({ description: 'Budgets: when one is reached no new step starts, running steps are cancelled and the run fails, keeping everything completed so far.' });
 DEFAULT_LIMITS;
 const Agent = schemas.strictObject({
     description: schemas.string().min(1).describe('what the profile is for; the planner reads it when it assigns agents to steps').optional(),
-    model: schemas.string().min(1).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
+    model: schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
     system: schemas.string().optional().meta({ description: "Added to the system prompt of the agent's steps.", examples: ['You are a careful financial analyst.'] }),
     temperature: schemas.number().min(0).max(2).optional().meta({ description: "Sampling temperature, 0 to 2; left out: the plan's." }),
     tools: schemas.array(ToolName).optional().meta({ description: "The only tools the agent's steps may call; left out: any.", examples: [['read_file', 'search_files']] }),
@@ -6019,6 +6000,19 @@ const PlannerOptions = schemas.strictObject({
         .optional(),
 })
     .meta({ description: 'Rules for the plan a model writes from `goal` (when the file has no workflow_sequence).' });
+/** A hash `mode: plan` recorded (`stableHash`: 32 hex digits). */
+const PinnedHash = schemas.string().regex(/^[0-9a-f]{32}$/, 'a hash mode: plan wrote: 32 hex digits (0-9, a-f)');
+/**
+ * What `mode: plan` froze a plan with (`frozen-pins.ts`): a job running the frozen file refuses to start with
+ * anything else, since its reviewers approved the steps as job 1 read them.
+ */
+const FrozenPins = schemas.strictObject({
+    inputs: PinnedHash.meta({ description: "The hash of the run's inputs mode: plan planned with (defaults applied, redacted), as an approval hashes them: a run of the file given others is refused." }),
+    uses: schemas.record(schemas.string().min(1), PinnedHash)
+        .optional()
+        .meta({ description: "The hash of each plan file the steps' `uses:` name (with the plans it uses), as mode: plan read it: a run of the file refuses a used plan that differs." }),
+})
+    .meta({ description: 'Written by `mode: plan` into the frozen plan file (output `plan-file`), not by hand: what it froze the plan with, which the job running the file checks before anything runs.' });
 /** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
 const Plan = schemas.strictObject({
     $schema: schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
@@ -6067,6 +6061,7 @@ const Plan = schemas.strictObject({
         .optional()
         .meta({ description: 'The steps, run as a dependency graph. Left out: a model writes them from `goal`.' }),
     goals: schemas.array(Goal).optional().meta({ description: 'Checks on the final result (or a step\'s, with `of`) that decide the job.' }),
+    frozen: FrozenPins.optional(),
 }).meta({ description: 'A plan-runner plan file.' });
 
 
@@ -7540,9 +7535,9 @@ function checkPlanValue(value, options) {
         // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
         ...(0,check_tools/* checkTools */.G)(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
         // A used plan writes with the top plan's `github:`, which checks its labels (loadSubplans).
-        ...((options.chain?.length ?? 0) > 1 ? [] : (0,check_github_labels/* checkGithubLabels */.N)(plan, tools, plan.github?.writes?.labels)),
+        ...((options.chain?.length ?? 0) > 1 ? [] : (0,check_github_labels/* checkGithubLabels */.N)(plan, tools, plan.github?.writes?.labels, false, options.origin === 'model')),
         // Its caps too, counting the used plans' writes once they are loaded (loadSubplans); a job that runs no steps writes none.
-        ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan, tools, plan.github?.writes)),
+        ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan, tools, plan.github?.writes, undefined, options.githubWritten && { written: options.githubWritten, from: options.modelStepsFrom ?? 0 }, options.origin === 'model')),
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
@@ -9612,6 +9607,10 @@ class WriteAllowance {
         if (key !== undefined)
             this.#counted.add(key);
     }
+    /** The writes of each kind counted so far (the run's, and those of the run it resumes): what a replan's steps are checked after. */
+    written() {
+        return { ...this.#used };
+    }
     /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
     giveBack(kind, key) {
         if (key !== undefined && !this.#counted.delete(key))
@@ -10685,12 +10684,14 @@ async function findComment(context, call, issue_number, body, since) {
  * the caps of `writes`, their text neutralised on the way out).
  */
 function githubToolset(options) {
+    const allowance = new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites);
+    options.onAllowance?.(allowance);
     const context = {
         octokit: options.octokit,
         owner: options.owner,
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
-        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] }), options.earlierWrites),
+        allowance,
         identity: new TokenIdentity(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
@@ -10726,12 +10727,12 @@ const MAX_WRITES_CAP = 50;
  * the text may keep. Everything left out is as strict as it can be.
  */
 const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Issues create_issue may open per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does). More tool_call steps calling it, in the plan and the plans it uses, is a plan error.', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(MAX_WRITES_CAP).optional().meta({ description: 'Comments add_comment may write per run, a resumed run counting those of the run it resumes (a call GitHub refused does not count; one that may have landed does). More tool_call steps calling it, in the plan and the plans it uses, is a plan error.', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
         .max(100)
         .optional()
-        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
+        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none. A label a tool_call step\'s args write that is not here is a plan error.', examples: [['bug', 'needs-review']] }),
     allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
     allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123, or the URL of an issue or pull request, stays live only for this repository and allow_repos.', default: false }),
     allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
@@ -11573,6 +11574,7 @@ function githubTools(config, context) {
         repositoryUrl: context.repository.url,
         ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
         ...(context.earlierWrites !== undefined && { earlierWrites: context.earlierWrites }),
+        ...(context.onAllowance !== undefined && { onAllowance: context.onAllowance }),
         ...(context.pullHeadSha !== undefined && { pullHeadSha: context.pullHeadSha }),
     });
 }

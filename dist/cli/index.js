@@ -397,6 +397,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_util_ = __nccwpck_require__(57975);
 // EXTERNAL MODULE: ./lib/llm/base-url.js
 var base_url = __nccwpck_require__(99882);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __nccwpck_require__(5709);
 // EXTERNAL MODULE: ./lib/core/output-folder-name.js
 var output_folder_name = __nccwpck_require__(73919);
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
@@ -417,6 +419,7 @@ function plainInputValue(text) {
 }
 
 ;// CONCATENATED MODULE: ./lib/cli/parse-cli-args.js
+
 
 
 
@@ -621,12 +624,27 @@ function unknownOption(unknown, argv) {
     const options = Object.keys(CLI_OPTIONS).filter((option) => option !== 'api-key');
     if (!word.startsWith('--') && options.includes(name))
         return `unknown option ${word}; options start with two dashes: --${name}`;
+    // The nearest of the command's own options: the nearest of all (`validate --sumary` \u2192 --summary) was then refused as not the command's.
+    const command = commandOf(argv);
+    const reads = command === undefined ? options : ['help', 'version', ...COMMAND_OPTIONS[command]];
+    const own = (0,nearest_name/* nearestName */.qb)(name, reads);
+    if (own)
+        return `unknown option ${word}; did you mean --${own}?`;
     const near = (0,nearest_name/* nearestName */.qb)(name, options);
+    if (near && command !== undefined) {
+        const owners = Object.keys(COMMAND_OPTIONS).filter((other) => COMMAND_OPTIONS[other].includes(near));
+        return `unknown option ${word}; --${near} is an option of ${owners.join(' and ')}, not of ${command}, which takes ${COMMAND_OPTIONS[command].map((option) => `--${option}`).join(', ')}`;
+    }
     if (near)
         return `unknown option ${word}; did you mean --${near}?`;
     if (/[./]/.test(name))
         return `unknown option ${word}; a file whose name starts with a dash is written ./${word}`;
     return `unknown option ${word}`;
+}
+/** The command a command line names, read leniently (its unknown options taken as flags), when it names one there is. */
+function commandOf(argv) {
+    const [command] = (0,external_node_util_.parseArgs)({ args: [...argv], strict: false, allowPositionals: true, options: CLI_OPTIONS }).positionals;
+    return command !== undefined && Object.hasOwn(COMMAND_OPTIONS, command) ? command : undefined;
 }
 /** Turns argv (without node and the script) into one command, or throws `UsageError`. */
 function parseCliArgs(argv) {
@@ -704,6 +722,9 @@ function parseCliArgs(argv) {
     const empty = tokens.find((token) => token.kind === 'option' && token.value === '');
     if (empty && empty.kind === 'option')
         throw new UsageError(`--${empty.name} needs a value, got an empty one`);
+    // `--model " "`: validate said ok, and run blamed the plan file for a blank model name, exit 1 (an adversarial pass).
+    if (values.model !== undefined && !(0,invisible_characters/* hasVisibleText */.uA)(values.model))
+        throw new UsageError('--model needs the name of a model, got a blank one');
     if (values['api-key-env'] !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(values['api-key-env'])) {
         throw new UsageError(`--api-key-env takes the name of an environment variable (letters, digits and _), got '${values['api-key-env']}'`);
     }
@@ -768,6 +789,45 @@ function parseCliArgs(argv) {
         };
     }
     throw new UsageError(`unknown command '${command}'`);
+}
+
+
+/***/ }),
+
+/***/ 5709:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q6: () => (/* binding */ visibleText),
+/* harmony export */   kH: () => (/* binding */ INVISIBLE),
+/* harmony export */   uA: () => (/* binding */ hasVisibleText)
+/* harmony export */ });
+/**
+ * Characters a reader cannot see but a model (or a search) reads: Unicode's default-ignorable code
+ * points, which a renderer draws as nothing unless it supports them. Among them zero-width and word
+ * joiners, invisible operators, the byte-order mark, the soft hyphen, bidi embeddings, overrides and
+ * isolates, Unicode tag characters, the combining grapheme joiner, Hangul fillers, Mongolian free
+ * variation selectors, and variation selectors (U+FE00\u2013FE0F, U+E0100\u2013E01EF), which carry a byte each
+ * after any character ("emoji smuggling"); an emoji without its VS16 still shows. A hand-picked list
+ * missed some of them (U+034F, U+180B: `AK\u034FIA` passed `not_contains: AKIA`). Global: use it with
+ * `replace`.
+ */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+/** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
+function visibleText(text) {
+    return text.replace(INVISIBLE, '').normalize('NFKC');
+}
+const PRINTABLE_ASCII = /[!-~]/;
+/** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
+function hasVisibleText(text) {
+    if (typeof text !== 'string')
+        return false;
+    // A printable ASCII character is visible whatever surrounds it: no invisible character is ASCII, NFKC
+    // keeps it (or composes it into another letter) and trim keeps it. So most answers need no NFKC copy,
+    // which for an 8 MiB answer took 32 MB and 50 ms.
+    if (PRINTABLE_ASCII.test(text))
+        return true;
+    return visibleText(text).trim() !== '';
 }
 
 
@@ -1569,10 +1629,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(364), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(364), __nccwpck_require__.e(796), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(364), __nccwpck_require__.e(796), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(796), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(796), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

@@ -1,5 +1,5 @@
-export const id = 364;
-export const ids = [364,305];
+export const id = 363;
+export const ids = [363,305];
 export const modules = {
 
 /***/ 69231:
@@ -1030,6 +1030,32 @@ function openCalls(calls) {
         openCallsOf.set(calls, (open = new OpenCalls(calls)));
     return open;
 }
+/** `carriedFailures` by the step each is under (its key's first segment), made at first use. */
+const carriedByStep = new WeakMap();
+/**
+ * What `carried` holds under `stepKey` (`stepKey/\u2026`), in its order. Each reused step searched all of it: a resume
+ * reusing 10,000 steps of a run whose used plan left 5,000 undone read 50 million entries, twice the CPU time of the
+ * whole run before (found by an adversarial pass).
+ */
+function carriedUnder(carried, stepKey) {
+    if (carried === undefined)
+        return [];
+    let byStep = carriedByStep.get(carried);
+    if (!byStep) {
+        byStep = new Map();
+        for (const entry of carried) {
+            const head = entry[0].split('/', 1)[0];
+            const under = byStep.get(head);
+            if (under)
+                under.push(entry);
+            else
+                byStep.set(head, [entry]);
+        }
+        carriedByStep.set(carried, byStep);
+    }
+    // A key under `stepKey` shares its first segment.
+    return (byStep.get(stepKey.split('/', 1)[0]) ?? []).filter(([key]) => key.startsWith(`${stepKey}/`));
+}
 /**
  * For a listener that keeps the run's state: given each event and the record its sender passed with
  * it (see `RunListener`), the run's record, which is then read and never folded again; for events
@@ -1142,7 +1168,7 @@ function applyEvent(record, event) {
                 step.made = true;
             else
                 delete step.made;
-            const undone = event.reused ? [...(record.carriedFailures ?? [])].filter(([key]) => key.startsWith(`${event.stepKey}/`)) : [];
+            const undone = event.reused ? carriedUnder(record.carriedFailures, event.stepKey) : [];
             if (undone.length > 0)
                 step.leftUndone = undone;
             else
@@ -3701,6 +3727,7 @@ function buildToolRegistry(plan, options) {
         ...(options.repository !== undefined && { repository: options.repository }),
         ...(options.pullNumber !== undefined && { pullNumber: options.pullNumber }),
         ...(options.earlierWrites !== undefined && { earlierWrites: options.earlierWrites }),
+        ...(options.onAllowance !== undefined && { onAllowance: options.onAllowance }),
         ...(options.pullHeadSha !== undefined && { pullHeadSha: options.pullHeadSha }),
     };
     for (const toolset of new Set(plan.toolsets ?? [])) {
@@ -3798,8 +3825,13 @@ async function startServers(plan, context) {
  */
 async function openTools(plan, context) {
     let servers;
+    let allowance;
     try {
         const options = {
+            // The registry is built again with the MCP tools: the last allowance made is the one its tools share.
+            onAllowance: (made) => {
+                allowance = made;
+            },
             cwd: context.cwd,
             env: context.env,
             redact: context.redact,
@@ -3830,9 +3862,11 @@ async function openTools(plan, context) {
         if (context.decorateTool)
             for (const [name, tool] of all)
                 all.set(name, context.decorateTool(tool));
+        const counted = allowance;
         return {
             tools: all,
             extraTools: mcpTools,
+            ...(counted && { githubWritten: () => counted.written() }),
             async close() {
                 closed = true;
                 await opened?.close();
@@ -3901,7 +3935,7 @@ function pauseAsker(plan, looked = new Set()) {
 
 /***/ }),
 
-/***/ 97748:
+/***/ 48475:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7291,6 +7325,45 @@ async function judgeGoals(plan, run, options) {
 
 // EXTERNAL MODULE: ./lib/job/fan-out-refusal.js + 1 modules
 var fan_out_refusal = __webpack_require__(305);
+;// CONCATENATED MODULE: ./lib/job/frozen-pins.js
+
+const AGAIN = 'run mode: plan again to freeze (and have approved) the plan as it is now';
+/**
+ * What `mode: plan` freezes a plan with (the file's `frozen:`), hashed as an approval hashes it: the run's inputs
+ * (`inputs`, defaults applied), which the arguments its summary showed follow from, and each plan file its steps use
+ * (nested ones too), as this job read it.
+ */
+function frozenPins(plan, inputs, redact) {
+    const uses = [...(plan.subplans ?? [])].map(([path, inner]) => [path, (0,approval_request/* planFileHash */.M5)(inner)]);
+    return { inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact), ...(uses.length > 0 && { uses: Object.fromEntries(uses) }) };
+}
+/**
+ * Why this job may not run a frozen plan with its `inputs` (defaults applied), or undefined: they are not those
+ * `mode: plan` planned with, or a plan file its steps use is not the one it read (another ref, or edited since), so
+ * the arguments or steps are not the ones the reviewers approved, or the file pins none for it. Found by an
+ * adversarial pass: the frozen file kept `uses:` and recorded no inputs, and such a job ran what nobody saw.
+ */
+function frozenPinsRefusal(plan, inputs, redact) {
+    const { frozen } = plan.source;
+    if (frozen === undefined)
+        return undefined;
+    if ((0,approval_request/* inputsHash */.Oq)(inputs, redact) !== frozen.inputs) {
+        return `the run's inputs differ from those mode: plan froze this plan with (the arguments its summary showed follow from them; an input left out counts as its default); nothing ran. Give this job the inputs the mode: plan job had, or run mode: plan again with these inputs to freeze (and have approved) the plan with them`;
+    }
+    for (const [uses, inner] of plan.subplans ?? []) {
+        const pinned = frozen.uses !== undefined && Object.hasOwn(frozen.uses, uses) ? frozen.uses[uses] : undefined;
+        if (pinned === undefined)
+            return `this frozen plan uses the plan file ${uses}, and its frozen.uses does not pin it (mode: plan pins every plan its steps use); nothing ran. Run the file mode: plan wrote as it wrote it, or ${AGAIN}`;
+        const now = (0,approval_request/* planFileHash */.M5)(inner);
+        if (now === pinned)
+            continue;
+        const nested = (0,approval_request/* usedPlanPaths */.$p)(inner);
+        const which = `the plan file ${uses} it uses${nested.length > 0 ? ` (or a plan file that one uses: ${nested.join(', ')})` : ''}`;
+        return `${which} is not the one mode: plan read when it froze this plan (hash ${pinned} then, ${now} now), so its steps may not be the ones approved; nothing ran. Run this job on the commit the mode: plan job ran on, or ${AGAIN}`;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./lib/job/grant-approval.js
 
 /**
@@ -7375,6 +7448,7 @@ function planFileStep(step, idOf) {
             ...(step.forEach.key !== undefined && { key: step.forEach.key }),
             ...(step.forEach.maxItems !== undefined && { max_items: step.forEach.maxItems }),
             on_item_failure: step.forEach.onItemFailure,
+            ...(step.forEach.fanOut === true && { fan_out: true }),
         }),
         ...(step.uses !== undefined && { uses: step.uses }),
         ...(step.with !== undefined && { with: { ...step.with } }),
@@ -7387,9 +7461,10 @@ function planFileStep(step, idOf) {
  * file is kept as an output (and uploaded as an artifact), its `goal:` may be a `task` that quotes
  * event text, and a model may have written the steps. Tools get their arguments redacted in every run,
  * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
- * or `command` must stay runnable).
+ * or `command` must stay runnable). `pins`: what the plan was planned with (its `frozen:`), which a run of the file checks.
  */
-async function frozenPlanText(plan, from, redact) {
+async function frozenPlanText(plan, from, options = {}) {
+    const { redact, pins } = options;
     const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
     const idOf = (key) => ids.get(key) ?? key;
     const steps = plan.steps.map((step) => planFileStep(step, idOf));
@@ -7402,6 +7477,8 @@ async function frozenPlanText(plan, from, redact) {
         name: plan.name,
         ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
         workflow_sequence: redact ? redactDeep(steps, redact) : steps,
+        // A file frozen again (mode: plan of a frozen file) is pinned anew, to what this job read.
+        frozen: pins,
     };
     const header = [
         `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
@@ -7957,6 +8034,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -8016,6 +8094,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (emptied)
         deps.warn?.(redact(emptied));
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
+    // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
+    const unfrozen = frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
+    if (unfrozen !== undefined)
+        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot run the frozen plan: ${unfrozen}`)] };
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
@@ -8082,7 +8164,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The planner's calls count against the plan's limits here as in a run: one that passed a cap fails the job, naming it
     // (found by an adversarial pass: 5,500 tokens under max_tokens 1,000 succeeded, where mode: run failed).
     if (settings.mode === 'plan')
-        return { kind: 'planned', plan, written: steps.written, usage: budget.usage, ...(budget.exceeded && { stopped: budget.exceeded }) };
+        return { kind: 'planned', plan, written: steps.written, usage: budget.usage, frozen: frozenPins(loadedPlan, inputs.inputs, redact), ...(budget.exceeded && { stopped: budget.exceeded }) };
     const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
     if (noModel)
         return { kind: 'rejected', plan, errors: [noModel] };
@@ -8134,7 +8216,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(651), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(651), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs, ...(opened.githubWritten && { githubWritten: opened.githubWritten }) }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -9921,6 +10003,7 @@ __webpack_require__.d(__webpack_exports__, {
   ff: () => (/* binding */ planStepOf),
   oW: () => (/* binding */ previewOf),
   Fb: () => (/* binding */ stepTitle),
+  R4: () => (/* binding */ undoneCount),
   oc: () => (/* binding */ undoneNote)
 });
 
@@ -10122,6 +10205,14 @@ function undoneNote(step, redact = asIs, max = 300) {
         return '';
     const named = undone.slice(0, 3).map(([key, why]) => `${key} (${why})`);
     return ` \u2014 left undone in the run resumed: ${(0,cut_text/* cutText */.IN)(oneLogLine(redact(`${named.join(', ')}${undone.length > 3 ? `, and ${undone.length - 3} more` : ''}`)), max)}`;
+}
+/**
+ * ` \u2014 4 left undone in the run resumed`: {@link undoneNote} cut to its count, for a view out of room for the note's
+ * names (10,000 such notes of 500 characters left 8,205 steps out of the job summary, found by a caps pass).
+ */
+function undoneCount(step) {
+    const undone = step.state === 'completed' ? step.leftUndone : undefined;
+    return undone?.length ? ` \u2014 ${(0,group_digits/* groupDigits */.K)(undone.length)} left undone in the run resumed` : '';
 }
 /**
  * What a line too short for results keeps of a step's status: a for_each step's counts, and ` \u2014 result partial` when
