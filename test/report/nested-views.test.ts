@@ -82,7 +82,7 @@ describe('a used plan too long for the job summary', () => {
     expect(summary).toMatch(/^- ❌ s0\. Check region 0 of the fleet and report its health to the operators — DOWN$/m);
     expect(summary).toMatch(/^- ❌ s499\. Check region 499 /m);
     expect(summary).not.toContain('- ❌ s500. ');
-    expect(summary).toContain('_… 29,500 steps of the plans this step uses, 29,500 of them failed or unfinished, were cut from this summary; every step is in the trace file `t.jsonl`._');
+    expect(summary).toContain('_… 29,500 steps of the plans this step uses that failed or did not finish were cut from this summary; every step is in the trace file `t.jsonl`._');
     expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1024 * 1024);
   });
 

@@ -1,5 +1,6 @@
 import type { RunRecord } from '../../core/run-record.ts';
 import { groupDigits } from '../../core/group-digits.ts';
+import { attentionClause } from './attention-clause.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
 import { renderMermaidGraph } from '../mermaid-graph.ts';
 import { renderApprovalSection } from '../approval-section.ts';
@@ -35,15 +36,7 @@ function cutNotice(count: number, where: string): string {
 
 /** The line for `count` steps left out, `unfinished` of which failed or did not finish and `flagged` completed past failed or undone work. */
 function leftOutNotice(count: number, unfinished: number, flagged: number, where: string): string {
-  const which =
-    unfinished === count
-      ? ' that failed or did not finish'
-      : flagged === count
-        ? ' that completed, with work inside failed or left undone,'
-        : unfinished + flagged === 0
-          ? ' that completed or did not run'
-          : `, ${[unfinished > 0 ? `${groupDigits(unfinished)} of them failed or unfinished` : '', flagged > 0 ? `${groupDigits(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(' and ')},`;
-  return `_… ${groupDigits(count)} step${count === 1 ? '' : 's'}${which} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+  return `_… ${groupDigits(count)} step${count === 1 ? '' : 's'}${attentionClause(count, unfinished, flagged)} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
 }
 
 /** Every cuttable part, also those inside a step's lines. */

@@ -1,4 +1,5 @@
 import { cutText } from '../cut-text.ts';
+import { attentionClause } from './attention-clause.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
 import { checklistItems, itemProgress, needsAttention, partialNote, previewOf, STATE_ICONS, stepTitle, undoneCount, undoneNote } from '../checklist.ts';
@@ -182,6 +183,8 @@ interface NestedLine {
   readonly partial?: boolean;
   /** A `for_each` item's line, not a step's. */
   readonly item?: true;
+  /** Needs attention, yet completed: work inside it failed or was left undone (a failed item, an open TODO). */
+  readonly completed?: true;
 }
 
 /**
@@ -199,9 +202,10 @@ function nestedLines(step: StepRecord | undefined, redact: (text: string) => str
     const finished = inner !== undefined && inner.state !== 'in_progress' && inner.state !== 'pending';
     const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => {
       const { line, partial } = itemLine(entry, finished, redact);
-      return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial, item: true as const };
+      return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial, item: true as const, ...(entry.state === 'completed' && { completed: true as const }) };
     });
-    return [{ text, urgent: needsAttention(inner) }, ...items, ...nestedLines(inner, redact, depth + 1)];
+    const urgent = needsAttention(inner);
+    return [{ text, urgent, ...(urgent && inner?.state === 'completed' && { completed: true as const }) }, ...items, ...nestedLines(inner, redact, depth + 1)];
   });
 }
 
@@ -220,11 +224,11 @@ function nestedPart(step: StepRecord | undefined, redact: (text: string) => stri
   // Steps and items apart: 4,501 failed items of a plan of one step were "4,501 steps of the plans this step uses" (found by an adversarial pass).
   const note = (cut: readonly NestedLine[]): string => {
     const items = cut.reduce((sum, line) => sum + (line.item ? 1 : 0), 0);
-    const failed = cut.reduce((sum, line) => sum + (line.urgent ? 1 : 0), 0);
+    const flagged = cut.reduce((sum, line) => sum + (line.completed ? 1 : 0), 0);
+    const unfinished = cut.reduce((sum, line) => sum + (line.urgent ? 1 : 0), 0) - flagged;
     const count = (n: number, noun: string): string => (n === 0 ? '' : `${groupDigits(n)} ${noun}${n === 1 ? '' : 's'}`);
     const what = [count(cut.length - items, 'step'), count(items, 'item')].filter((text) => text !== '').join(' and ');
-    const which = failed === 0 ? ' that completed or did not run' : `, ${groupDigits(failed)} of them failed or unfinished,`;
-    return `_… ${what} of the plans this step uses${which} ${cut.length === 1 ? 'was' : 'were'} cut from this summary; every step${items > 0 ? ' and item' : ''} is in ${where}._`;
+    return `_… ${what} of the plans this step uses${attentionClause(cut.length, unfinished, flagged)} ${cut.length === 1 ? 'was' : 'were'} cut from this summary; every step${items > 0 ? ' and item' : ''} is in ${where}._`;
   };
   // Every line kept: no cut shortens it, but a count still can (1,000 such plan steps left the last 194 out whole).
   if (kept.length === lines.length) return { full, cut: full, least: note(lines) };
