@@ -130,6 +130,18 @@ describe('a frozen plan’s inputs', () => {
     expect(await published()).toBeUndefined();
   });
 
+  // The refusal says to freeze the plan again with the new inputs; a mode: plan job given the frozen file (what job 2 has
+  // in hand) was refused for the pins it was to replace, though it runs nothing and its summary is what reviewers approve.
+  it('are pinned anew by mode: plan of the frozen file with other inputs, which job 2 then runs with', async () => {
+    await freeze({ inputs: 'channel: stable' });
+    const again = await run({ plan: 'frozen-plan.yml', mode: 'plan', inputs: 'channel: everyone' });
+    expect(again.result.failure).toBeUndefined();
+    await writeFile(path.join(workspace, 'frozen-plan.yml'), await readFile(again.result.outputs['plan-file'], 'utf8'));
+    const ran = await run({ plan: 'frozen-plan.yml', inputs: 'channel: everyone' });
+    expect(ran.result.outputs.status).toBe('succeeded');
+    expect(JSON.parse((await published())!)).toEqual({ message: 'everyone' });
+  });
+
   it('are pinned by their hash alone, and a frozen: without it is refused', async () => {
     await freeze({ inputs: 'channel: stable' });
     const file = path.join(workspace, 'frozen-plan.yml');
