@@ -47,3 +47,18 @@ describe('the first-answer figure of an endpoint that refuses `response_format`'
     expect(report.markdown).toContain('| plan valid (first answer / after repair) | 100% / 100% |');
   });
 });
+
+// The job's own rule: the model's plan was refused only when it wrote one that failed validation (`rejectedPlan`). A
+// valid plan whose run was refused after it (a toolset it could not set up) read as an invalid one.
+describe('the plan-valid figure of runs refused after the model wrote a valid plan', () => {
+  it('counts no such plan as invalid', async () => {
+    await writeFile(path.join(dir, 'github.yml'), 'name: sum\ngoal: Add 1 and 2\ntoolsets: [math, github]\n');
+    const plan = JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'add', args: { a: 1, b: 2 }, depends_on: [], description: 'Add', why: 'the sum' }] });
+    server.script(() => ({ kind: 'completion', content: plan }));
+    const settings = evalSettings(path.join(dir, 'github.yml'), { runs: 1, model: { kind: 'live', baseURL: server.baseURL, apiKey: 'sk-test-0000000000000000000000' } });
+    const report = await evaluate(settings, {}, { clock: systemClock, signal: new AbortController().signal });
+    expect(report.runs.map((run) => [run.status, run.plannerCalls, run.planValid])).toEqual([['rejected', 1, undefined]]);
+    expect(report.runs[0]?.reason).toMatch(/github/i);
+    expect(report.markdown).toContain('| plan valid (first answer / after repair) | — |');
+  });
+});
