@@ -1042,9 +1042,10 @@ async function runPlanVariant(one) {
         return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y) };
     if (outcome.kind === 'rejected') {
         const reason = refusalReason(outcome.errors);
-        // Invalid only where the model wrote a plan: a planner that got no answer (an endpoint error, a fault past the SDK's
-        // retries) read as a model whose plan failed validation (found by an adversarial pass).
-        return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y), ...(counter.plannerAnswered > 0 && { planValid: false }) };
+        // Invalid only where the model wrote a plan that failed validation, as the job says (`rejectedPlan`): a planner that got
+        // no answer (an endpoint error, a fault past the SDK's retries) read as one (found by an adversarial pass), and so did a
+        // valid plan whose run was refused after it (a toolset it could not set up; found by a review).
+        return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y), ...(outcome.rejectedPlan && { planValid: false }) };
     }
     if (outcome.kind === 'planned')
         throw new Error('eval runs plans; it never stops at planning');

@@ -2720,7 +2720,7 @@ function traceStartedBy(first, started) {
 /* harmony export */ });
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49443);
 /* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
-/* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(23625);
+/* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22627);
 
 
 
@@ -13572,7 +13572,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         deps.warn?.(redact(emptied));
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
     // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
-    const unfrozen = frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
+    // mode: plan runs nothing, and pins the file anew to what it is given (the refusal's own advice).
+    const unfrozen = settings.mode === 'plan' ? undefined : frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
     if (unfrozen !== undefined)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot run the frozen plan: ${unfrozen}`)] };
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
@@ -27485,8 +27486,8 @@ function renderPlanPreview(plan, options) {
     return lines.join('\n');
 }
 
-// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
-var render_summary = __nccwpck_require__(23625);
+// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 5 modules
+var render_summary = __nccwpck_require__(22627);
 // EXTERNAL MODULE: ./lib/report/summary/summary-cost.js
 var summary_cost = __nccwpck_require__(43219);
 // EXTERNAL MODULE: ./lib/report/rejected-report.js
@@ -28016,7 +28017,7 @@ function sameStepTextFields(fields, step) {
 
 /***/ }),
 
-/***/ 23625:
+/***/ 22627:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28028,6 +28029,24 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __nccwpck_require__(80083);
+;// CONCATENATED MODULE: ./lib/report/summary/attention-clause.js
+
+/**
+ * Which of `count` lines the summary leaves out or cuts need attention, in words: `unfinished` failed or did not
+ * finish, `flagged` completed with work inside failed or left undone. One rule for the notice of steps left out and the
+ * count of a used plan's cut lines: the count called a completed `for_each` step with failed items "failed or unfinished".
+ */
+function attentionClause(count, unfinished, flagged) {
+    if (unfinished === count)
+        return ' that failed or did not finish';
+    if (flagged === count)
+        return ' that completed, with work inside failed or left undone,';
+    if (unfinished + flagged === 0)
+        return ' that completed or did not run';
+    const parts = [unfinished > 0 ? `${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished` : '', flagged > 0 ? `${(0,group_digits/* groupDigits */.K)(flagged)} completed with work inside failed or left undone` : ''];
+    return `, ${parts.filter((text) => text !== '').join(' and ')},`;
+}
+
 // EXTERNAL MODULE: ./lib/report/goals-table.js
 var goals_table = __nccwpck_require__(52895);
 // EXTERNAL MODULE: ./lib/report/mermaid-graph.js
@@ -28091,6 +28110,7 @@ var todo_entries = __nccwpck_require__(44329);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-steps.js
+
 
 
 
@@ -28293,9 +28313,10 @@ function nestedLines(step, redact, depth = 1) {
         const finished = inner !== undefined && inner.state !== 'in_progress' && inner.state !== 'pending';
         const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => {
             const { line, partial } = itemLine(entry, finished, redact);
-            return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial, item: true };
+            return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial, item: true, ...(entry.state === 'completed' && { completed: true }) };
         });
-        return [{ text, urgent: (0,checklist/* needsAttention */.e_)(inner) }, ...items, ...nestedLines(inner, redact, depth + 1)];
+        const urgent = (0,checklist/* needsAttention */.e_)(inner);
+        return [{ text, urgent, ...(urgent && inner?.state === 'completed' && { completed: true }) }, ...items, ...nestedLines(inner, redact, depth + 1)];
     });
 }
 /**
@@ -28314,11 +28335,11 @@ function nestedPart(step, redact, where) {
     // Steps and items apart: 4,501 failed items of a plan of one step were "4,501 steps of the plans this step uses" (found by an adversarial pass).
     const note = (cut) => {
         const items = cut.reduce((sum, line) => sum + (line.item ? 1 : 0), 0);
-        const failed = cut.reduce((sum, line) => sum + (line.urgent ? 1 : 0), 0);
+        const flagged = cut.reduce((sum, line) => sum + (line.completed ? 1 : 0), 0);
+        const unfinished = cut.reduce((sum, line) => sum + (line.urgent ? 1 : 0), 0) - flagged;
         const count = (n, noun) => (n === 0 ? '' : `${(0,group_digits/* groupDigits */.K)(n)} ${noun}${n === 1 ? '' : 's'}`);
         const what = [count(cut.length - items, 'step'), count(items, 'item')].filter((text) => text !== '').join(' and ');
-        const which = failed === 0 ? ' that completed or did not run' : `, ${(0,group_digits/* groupDigits */.K)(failed)} of them failed or unfinished,`;
-        return `_\u2026 ${what} of the plans this step uses${which} ${cut.length === 1 ? 'was' : 'were'} cut from this summary; every step${items > 0 ? ' and item' : ''} is in ${where}._`;
+        return `_\u2026 ${what} of the plans this step uses${attentionClause(cut.length, unfinished, flagged)} ${cut.length === 1 ? 'was' : 'were'} cut from this summary; every step${items > 0 ? ' and item' : ''} is in ${where}._`;
     };
     // Every line kept: no cut shortens it, but a count still can (1,000 such plan steps left the last 194 out whole).
     if (kept.length === lines.length)
@@ -28382,6 +28403,7 @@ function renderSummarySteps(record, redact, where) {
 
 
 
+
 /** GitHub shows at most 1 MiB of a step's job summary. */
 const SUMMARY_MAX_BYTES = 1024 * 1024;
 const SEPARATOR = '\n\n';
@@ -28390,14 +28412,7 @@ function cutNotice(count, where) {
 }
 /** The line for `count` steps left out, `unfinished` of which failed or did not finish and `flagged` completed past failed or undone work. */
 function leftOutNotice(count, unfinished, flagged, where) {
-    const which = unfinished === count
-        ? ' that failed or did not finish'
-        : flagged === count
-            ? ' that completed, with work inside failed or left undone,'
-            : unfinished + flagged === 0
-                ? ' that completed or did not run'
-                : `, ${[unfinished > 0 ? `${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished` : '', flagged > 0 ? `${(0,group_digits/* groupDigits */.K)(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(' and ')},`;
-    return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${which} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+    return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${attentionClause(count, unfinished, flagged)} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
 }
 /** Every cuttable part, also those inside a step's lines. */
 function cuttables(parts) {
@@ -46074,8 +46089,8 @@ lib_core/* config */.$W({ jitless: true });
 var neutralise_log_text = __nccwpck_require__(75709);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __nccwpck_require__(12172);
-// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
-var render_summary = __nccwpck_require__(23625);
+// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 5 modules
+var render_summary = __nccwpck_require__(22627);
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
 var visible_controls = __nccwpck_require__(74700);
 ;// CONCATENATED MODULE: ./lib/action/action-io.js

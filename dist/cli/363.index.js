@@ -8095,7 +8095,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         deps.warn?.(redact(emptied));
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
     // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
-    const unfrozen = frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
+    // mode: plan runs nothing, and pins the file anew to what it is given (the refusal's own advice).
+    const unfrozen = settings.mode === 'plan' ? undefined : frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
     if (unfrozen !== undefined)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot run the frozen plan: ${unfrozen}`)] };
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);

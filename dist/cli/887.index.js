@@ -348,8 +348,8 @@ function writeAbove(stream, checklist) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/report/final-report.js + 11 modules
-var final_report = __webpack_require__(46796);
+// EXTERNAL MODULE: ./lib/report/final-report.js + 12 modules
+var final_report = __webpack_require__(51111);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(85692);
 // EXTERNAL MODULE: ./lib/core/trace-in-use-error.js

@@ -1631,8 +1631,8 @@ async function runCommandLine(argv) {
             if (command.command === 'eval')
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(796), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(796), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(111), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(111), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

@@ -1,5 +1,5 @@
-export const id = 796;
-export const ids = [796];
+export const id = 111;
+export const ids = [111];
 export const modules = {
 
 /***/ 71874:
@@ -41,7 +41,7 @@ function inlineCode(text) {
 
 /***/ }),
 
-/***/ 46796:
+/***/ 51111:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -138,6 +138,24 @@ function renderRejectedPlan(rejected, redact) {
 
 // EXTERNAL MODULE: ./lib/report/plan-preview.js
 var plan_preview = __webpack_require__(70490);
+;// CONCATENATED MODULE: ./lib/report/summary/attention-clause.js
+
+/**
+ * Which of `count` lines the summary leaves out or cuts need attention, in words: `unfinished` failed or did not
+ * finish, `flagged` completed with work inside failed or left undone. One rule for the notice of steps left out and the
+ * count of a used plan's cut lines: the count called a completed `for_each` step with failed items "failed or unfinished".
+ */
+function attentionClause(count, unfinished, flagged) {
+    if (unfinished === count)
+        return ' that failed or did not finish';
+    if (flagged === count)
+        return ' that completed, with work inside failed or left undone,';
+    if (unfinished + flagged === 0)
+        return ' that completed or did not run';
+    const parts = [unfinished > 0 ? `${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished` : '', flagged > 0 ? `${(0,group_digits/* groupDigits */.K)(flagged)} completed with work inside failed or left undone` : ''];
+    return `, ${parts.filter((text) => text !== '').join(' and ')},`;
+}
+
 // EXTERNAL MODULE: ./lib/report/goals-table.js
 var goals_table = __webpack_require__(52895);
 // EXTERNAL MODULE: ./lib/report/mermaid-graph.js
@@ -509,6 +527,7 @@ var todo_entries = __webpack_require__(44329);
 
 
 
+
 const INLINE_MAX = 120;
 /** The most lines a cut list of a step's items, or of a used plan's steps, keeps of those that need attention. */
 const URGENT_KEPT = 500;
@@ -700,9 +719,10 @@ function nestedLines(step, redact, depth = 1) {
         const finished = inner !== undefined && inner.state !== 'in_progress' && inner.state !== 'pending';
         const items = (inner?.items ?? []).filter(itemNeedsAttention).map((entry) => {
             const { line, partial } = itemLine(entry, finished, redact);
-            return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial, item: true };
+            return { text: `${'  '.repeat(depth)}${line}`, urgent: true, partial, item: true, ...(entry.state === 'completed' && { completed: true }) };
         });
-        return [{ text, urgent: (0,checklist/* needsAttention */.e_)(inner) }, ...items, ...nestedLines(inner, redact, depth + 1)];
+        const urgent = (0,checklist/* needsAttention */.e_)(inner);
+        return [{ text, urgent, ...(urgent && inner?.state === 'completed' && { completed: true }) }, ...items, ...nestedLines(inner, redact, depth + 1)];
     });
 }
 /**
@@ -721,11 +741,11 @@ function nestedPart(step, redact, where) {
     // Steps and items apart: 4,501 failed items of a plan of one step were "4,501 steps of the plans this step uses" (found by an adversarial pass).
     const note = (cut) => {
         const items = cut.reduce((sum, line) => sum + (line.item ? 1 : 0), 0);
-        const failed = cut.reduce((sum, line) => sum + (line.urgent ? 1 : 0), 0);
+        const flagged = cut.reduce((sum, line) => sum + (line.completed ? 1 : 0), 0);
+        const unfinished = cut.reduce((sum, line) => sum + (line.urgent ? 1 : 0), 0) - flagged;
         const count = (n, noun) => (n === 0 ? '' : `${(0,group_digits/* groupDigits */.K)(n)} ${noun}${n === 1 ? '' : 's'}`);
         const what = [count(cut.length - items, 'step'), count(items, 'item')].filter((text) => text !== '').join(' and ');
-        const which = failed === 0 ? ' that completed or did not run' : `, ${(0,group_digits/* groupDigits */.K)(failed)} of them failed or unfinished,`;
-        return `_\u2026 ${what} of the plans this step uses${which} ${cut.length === 1 ? 'was' : 'were'} cut from this summary; every step${items > 0 ? ' and item' : ''} is in ${where}._`;
+        return `_\u2026 ${what} of the plans this step uses${attentionClause(cut.length, unfinished, flagged)} ${cut.length === 1 ? 'was' : 'were'} cut from this summary; every step${items > 0 ? ' and item' : ''} is in ${where}._`;
     };
     // Every line kept: no cut shortens it, but a count still can (1,000 such plan steps left the last 194 out whole).
     if (kept.length === lines.length)
@@ -789,6 +809,7 @@ function renderSummarySteps(record, redact, where) {
 
 
 
+
 /** GitHub shows at most 1 MiB of a step's job summary. */
 const SUMMARY_MAX_BYTES = 1024 * 1024;
 const SEPARATOR = '\n\n';
@@ -797,14 +818,7 @@ function cutNotice(count, where) {
 }
 /** The line for `count` steps left out, `unfinished` of which failed or did not finish and `flagged` completed past failed or undone work. */
 function leftOutNotice(count, unfinished, flagged, where) {
-    const which = unfinished === count
-        ? ' that failed or did not finish'
-        : flagged === count
-            ? ' that completed, with work inside failed or left undone,'
-            : unfinished + flagged === 0
-                ? ' that completed or did not run'
-                : `, ${[unfinished > 0 ? `${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished` : '', flagged > 0 ? `${(0,group_digits/* groupDigits */.K)(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(' and ')},`;
-    return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${which} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+    return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${attentionClause(count, unfinished, flagged)} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
 }
 /** Every cuttable part, also those inside a step's lines. */
 function cuttables(parts) {
