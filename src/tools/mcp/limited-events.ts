@@ -1,3 +1,5 @@
+import { guardedBody } from '../../core/limited-body.ts';
+
 const CR = 0x0d;
 const LF = 0x0a;
 
@@ -7,7 +9,6 @@ const LF = 0x0a;
  * is one message; the stream as a whole may carry any number (a call's answer brings the server's notifications first).
  */
 export function limitedEvents(body: ReadableStream<Uint8Array>, limit: number, over: () => Error): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
   /** Bytes of the event under way, of its line under way, and whether the last byte was a CR (a line end, or the start of CRLF). */
   let eventBytes = 0;
   let lineBytes = 0;
@@ -44,21 +45,5 @@ export function limitedEvents(body: ReadableStream<Uint8Array>, limit: number, o
     }
     return false;
   };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let chunk: Awaited<ReturnType<typeof reader.read>>;
-      try {
-        chunk = await reader.read();
-      } catch (error) {
-        controller.error(error);
-        return;
-      }
-      if (chunk.done) return controller.close();
-      if (!overflows(chunk.value)) return controller.enqueue(chunk.value);
-      const error = over();
-      await reader.cancel(error).catch(() => undefined);
-      controller.error(error);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
+  return guardedBody(body, overflows, over);
 }
