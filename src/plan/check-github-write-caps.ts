@@ -7,8 +7,6 @@ import type { CatalogueTool, ValidPlan } from './valid-plan.ts';
 
 const NONE: WriteCounts = { issue: 0, comment: 0 };
 
-const TOOL_OF: Readonly<Record<WriteKind, string>> = { issue: 'create_issue', comment: 'add_comment' };
-
 /**
  * The capped github writes step `step` of a plan makes for certain in a run that completes it: one for a `tool_call`
  * step that calls a capped github tool once (no `for_each`, whose items may be none), a used plan's (`used`) for a
@@ -79,7 +77,7 @@ export function checkGithubWriteCaps(
       const passed = passedCap(writes, kind, total[kind]);
       if (passed === undefined) continue;
       reported[kind] = true;
-      const tool = TOOL_OF[kind];
+      const { tool } = passed;
       const one = writers[kind].length === 1;
       const calls = total[kind] - earlier;
       const written = earlier > 0 ? `, ${earlier} ${earlier === 1 ? 'was' : 'were'} already written in this run,` : ',';

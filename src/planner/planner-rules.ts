@@ -1,7 +1,8 @@
 import type { Agent } from '../plan/schema.ts';
 import type { CatalogueTool, ValidPlan } from '../plan/valid-plan.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
-import { DEFAULT_GITHUB_WRITES, type GithubWrites } from '../tools/github/github-writes.ts';
+import type { GithubWrites } from '../tools/github/github-writes.ts';
+import { writeCap } from '../tools/github/write-caps.ts';
 
 /** How a step is written, as the planner and the replanner are told. */
 export const STEP_FORMAT = `Reply with JSON only: {"steps": [...], "why": "..."}. Each step has:
@@ -71,11 +72,11 @@ export function budgetText(limits: ValidPlan['limits']): string {
 export function githubWritesText(tools: ReadonlyMap<string, CatalogueTool>, writes: GithubWrites | undefined): string {
   const writing = new Set([...tools.values()].filter((tool) => tool.toolset === 'github' && tool.sideEffects).map((tool) => tool.name));
   if (writing.size === 0) return '';
-  const issues = writes?.max_issues ?? DEFAULT_GITHUB_WRITES.max_issues;
-  const comments = writes?.max_comments ?? DEFAULT_GITHUB_WRITES.max_comments;
   const rules: string[] = [];
-  if (writing.has('create_issue')) rules.push(`at most ${issues} issue${issues === 1 ? '' : 's'} (create_issue)`);
-  if (writing.has('add_comment')) rules.push(`at most ${comments} comment${comments === 1 ? '' : 's'} (add_comment)`);
+  for (const kind of ['issue', 'comment'] as const) {
+    const { tool, most } = writeCap(writes, kind);
+    if (writing.has(tool)) rules.push(`${most} (${tool})`);
+  }
   if (writing.has('create_issue') || writing.has('add_labels')) {
     // Written by people, but shown as the rest of the prompt is: hidden parts removed, each label quoted on one line.
     const labels = (writes?.labels ?? []).map((label) => JSON.stringify(sanitizeUntrusted(label, { read: 'rendered' })));
