@@ -1,11 +1,8 @@
-import { labelsRefused } from '../tools/github/allowed-labels.ts';
+import { LABELLING_TOOLS, labelsRefused } from '../tools/github/allowed-labels.ts';
 import { stepPath } from './plan-check-context.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import type { Plan } from './schema.ts';
 import type { CatalogueTool } from './valid-plan.ts';
-
-/** The github tools that set labels, each from its `labels` argument. */
-const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
 
 /**
  * Labels a `tool_call` step of `plan` writes out in its args (no reference in them) for a github tool that sets

@@ -2,6 +2,7 @@ import type { Agent } from '../plan/schema.ts';
 import type { CatalogueTool, ValidPlan } from '../plan/valid-plan.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import type { GithubWrites } from '../tools/github/github-writes.ts';
+import { LABELLING_TOOLS } from '../tools/github/allowed-labels.ts';
 import { writeCap } from '../tools/github/write-caps.ts';
 
 /** How a step is written, as the planner and the replanner are told. */
@@ -77,7 +78,7 @@ export function githubWritesText(tools: ReadonlyMap<string, CatalogueTool>, writ
     const { tool, most } = writeCap(writes, kind);
     if (writing.has(tool)) rules.push(`${most} (${tool})`);
   }
-  if (writing.has('create_issue') || writing.has('add_labels')) {
+  if ([...LABELLING_TOOLS].some((tool) => writing.has(tool))) {
     // Written by people, but shown as the rest of the prompt is: hidden parts removed, each label quoted on one line.
     const labels = (writes?.labels ?? []).map((label) => JSON.stringify(sanitizeUntrusted(label, { read: 'rendered' })));
     rules.push(labels.length > 0 ? `only these labels: ${labels.join(', ')}` : 'no labels (leave labels out)');

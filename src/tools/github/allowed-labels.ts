@@ -1,3 +1,6 @@
+/** The github write tools that set labels, each from its `labels` argument, checked against `github.writes.labels`. */
+export const LABELLING_TOOLS: ReadonlySet<string> = new Set(['add_labels', 'create_issue']);
+
 /**
  * Why `labels` may not be set under the plan's `github.writes.labels` (`allowed`; left out: none), compared as
  * GitHub compares them (ignoring case), or undefined when every one may. The one rule: the write tools refuse by
