@@ -71,15 +71,15 @@ function attemptOf(other: string | null, job: string | undefined): 'earlier' | '
   return theirs[2] === ours[2] && theirs[3] === ours[3] ? 'leg' : undefined;
 }
 
-/** Conclusions a required check passes on: a leg that ended so hides nothing behind a later leg's pass. */
+/**
+ * The conclusions a required check passes on (`neutral` as much as `success`): this job's is checked against other
+ * check runs of its name, which it could hide; another leg's that ended so hides nothing behind this one's.
+ */
 const PASSES: ReadonlySet<string | null> = new Set(['success', 'neutral', 'skipped']);
 
 /** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
 const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
-
-/** The conclusions a required check passes on (GitHub's `neutral` as much as `success`): ones another job's check of the name could hide behind. */
-const PASSING: ReadonlySet<CheckConclusion> = new Set(['success', 'neutral']);
 
 /** Now as a date GitHub shows: the wall clock, since a `Clock`'s time is on its own scale (the system one counts from the process's start). */
 const wallTime = (): string => new Date().toISOString();
@@ -236,7 +236,7 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
       : octokit.rest.checks.update({ ...where, check_run_id: id, ...ended(result) });
   // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
   const finish = async (given: CheckRunResult): Promise<void> => {
-    const beside = shared && PASSING.has(given.conclusion) ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
+    const beside = shared && PASSES.has(given.conclusion) ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
     const result = beside ? sharedNameResult(given, beside, target.name) : given;
     if (beside) warn(`The check run '${target.name}' is completed as failed: ${sharedNameWhy(target.name, beside, given.conclusion)}`);
     const maxAttempts = timing.maxAttempts ?? 4;
