@@ -20,17 +20,26 @@ function stepWrites(step: NonNullable<Plan['workflow_sequence']>[number], tools:
   return { ...NONE, [CAPPED_WRITES[step.tool]!]: 1 };
 }
 
-/** The capped github writes a used plan's steps (and the plans they use, at any depth) make for certain, each plan counted once in `seen`. */
-export function certainWrites(plan: ValidPlan, seen = new Map<ValidPlan, WriteCounts>()): WriteCounts {
+/**
+ * What a `type: plan` step writes for certain, by its `uses:`: the capped github writes of that plan of `subplans` (and
+ * the plans it uses, at any depth), each plan counted once in `seen`; undefined for a plan `subplans` does not hold.
+ */
+export function usedPlanWrites(subplans: ReadonlyMap<string, ValidPlan> | undefined, seen = new Map<ValidPlan, WriteCounts>()): (uses: string) => WriteCounts | undefined {
+  return (uses) => {
+    const inner = subplans?.get(uses);
+    return inner === undefined ? undefined : certainWrites(inner, seen);
+  };
+}
+
+/** The capped github writes a used plan's steps (and the plans they use) make for certain. */
+function certainWrites(plan: ValidPlan, seen: Map<ValidPlan, WriteCounts>): WriteCounts {
   const known = seen.get(plan);
   if (known !== undefined) return known;
   seen.set(plan, NONE);
   const total = { ...NONE };
+  const used = usedPlanWrites(plan.subplans, seen);
   for (const step of plan.source.workflow_sequence ?? []) {
-    const writes = stepWrites(step, plan.tools, (uses) => {
-      const inner = plan.subplans?.get(uses);
-      return inner === undefined ? undefined : certainWrites(inner, seen);
-    });
+    const writes = stepWrites(step, plan.tools, used);
     total.issue += writes.issue;
     total.comment += writes.comment;
   }

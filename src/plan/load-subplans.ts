@@ -3,7 +3,7 @@ import path from 'node:path';
 import { groupDigits } from '../core/group-digits.ts';
 import { isInside } from '../core/is-inside.ts';
 import { checkGithubLabels } from './check-github-labels.ts';
-import { certainWrites, checkGithubWriteCaps } from './check-github-write-caps.ts';
+import { checkGithubWriteCaps, usedPlanWrites } from './check-github-write-caps.ts';
 import { checkUsedPlansPricing } from './check-pricing.ts';
 import { checkUsedStepCount } from './check-step-count.ts';
 import { priceOf, type PriceOverrides } from '../llm/pricing.ts';
@@ -148,13 +148,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
   if (context.chain.length === 1 && plan.source.http === undefined) pushAll(issues, usedHttpIssues(plan, subplans));
   if (context.chain.length === 1) pushAll(issues, usedPlanLabelIssues(plan, subplans));
   // This plan's own writes passed its caps (checkPlanValue); with the used plans' they may not.
-  if (context.chain.length === 1 && context.stepsRun !== false) {
-    const seen = new Map<ValidPlan, ReturnType<typeof certainWrites>>();
-    pushAll(issues, checkGithubWriteCaps(plan.source, plan.tools, plan.source.github?.writes, (uses) => {
-      const used = subplans.get(uses);
-      return used === undefined ? undefined : certainWrites(used, seen);
-    }));
-  }
+  if (context.chain.length === 1 && context.stepsRun !== false) pushAll(issues, checkGithubWriteCaps(plan.source, plan.tools, plan.source.github?.writes, usedPlanWrites(subplans)));
   // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
   // and stop at that plan's first call (found by a review).
   pushAll(issues, checkUsedPlansPricing({ ...plan, subplans }, context.model));
