@@ -1,11 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.ts';
-import { createOctokit } from '../../src/github/create-octokit.ts';
-import { runJob } from '../../src/job/run-job.ts';
-import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-api.ts';
+import { FakeGitHubJob } from '../helpers/fake-github-job.ts';
 import { startChatServer, textAnswer, type ChatScript, type ChatServer } from '../helpers/chat-server.ts';
 
 // Found by an adversarial pass: a replacement was checked against `github.writes` counting each completed step it keeps
@@ -27,48 +23,24 @@ workflow_sequence:
 
 const comment = { id: 'report', type: 'tool_call', tool: 'add_comment', description: 'Say the tests failed', args: '{"issue_number": 3, "body": "tests failed"}', depends_on: [] };
 
-let api: FakeGitHubApi;
+let job: FakeGitHubJob;
 let chat: ChatServer | undefined;
-let dir: string;
-let posted: string[];
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'replan-write-caps-'));
-  posted = [];
-  api = await startFakeGitHubApi({
-    'issues/create-comment': (request) => {
-      posted.push((request.body as { body: string }).body);
-      return { status: 201, body: { id: posted.length, html_url: `u${posted.length}`, user: { login: 'github-actions[bot]' } } };
-    },
-    'issues/list-comments': () => ({ body: [] }),
-    'users/get-authenticated': () => ({ body: { login: 'github-actions[bot]' } }),
-  });
+  job = await FakeGitHubJob.start('replan-write-caps-');
 });
 
 afterEach(async () => {
-  expect(api.problems).toEqual([]);
-  await api.close();
+  expect(job.api.problems).toEqual([]);
+  await job.close();
   await chat?.close();
   chat = undefined;
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function run(planText: string, script: ChatScript) {
-  const planFile = path.join(dir, 'plan.yml');
-  await writeFile(planFile, planText);
+  await writeFile(path.join(job.dir, 'plan.yml'), planText);
   chat = await startChatServer(script);
-  const octokit = createOctokit({ token: 'test-token', baseUrl: api.baseUrl, warn: () => undefined, throttle: { enabled: false } });
-  const outcome = await runJob(
-    {
-      planFile,
-      inputs: {},
-      cwd: dir,
-      env: { PATH: process.env['PATH'] },
-      model: { baseURL: chat.baseURL, apiKey: 'sk-test' },
-      github: { octokit, repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' } },
-    },
-    { listeners: [], clock: systemClock },
-  );
+  const outcome = await job.run('plan.yml', { baseURL: chat.baseURL, apiKey: 'sk-test' });
   if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
   return outcome;
 }
@@ -77,7 +49,7 @@ it('a replan’s comment after a for_each step that wrote none is checked agains
   const outcome = await run(plan('max_comments: 1', '[]'), [textAnswer(JSON.stringify({ steps: [comment], why: 'report it' }))]);
   expect(outcome.run.reason ?? '').not.toContain('could not write a valid plan');
   expect(outcome.status).toBe('succeeded');
-  expect(posted).toEqual(['tests failed']);
+  expect(job.posted).toEqual(['tests failed']);
 });
 
 it('a replan’s comment after a for_each step that wrote the cap’s worth is refused before it runs, saying how many were written', async () => {
@@ -85,5 +57,5 @@ it('a replan’s comment after a for_each step that wrote the cap’s worth is r
   expect(outcome.status).toBe('escalated');
   expect(outcome.run.reason).toContain('could not write a valid plan');
   expect(outcome.run.reason).toContain('2 were already written');
-  expect(posted).toEqual(['a', 'b']);
+  expect(job.posted).toEqual(['a', 'b']);
 });

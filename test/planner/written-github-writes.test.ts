@@ -1,11 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.ts';
-import { createOctokit } from '../../src/github/create-octokit.ts';
-import { runJob } from '../../src/job/run-job.ts';
-import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-api.ts';
+import { FakeGitHubJob } from '../helpers/fake-github-job.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 
 // Found by an adversarial pass: a model's plan refused for a label `github.writes.labels` does not list, or for more
@@ -21,39 +17,24 @@ toolsets: [github]
 const label = { id: 1, type: 'tool_call', tool: 'add_labels', description: 'Label it', args: '{"issue_number": 3, "labels": ["reviewed"]}', depends_on: [] };
 const comment = (id: number) => ({ id, type: 'tool_call', tool: 'add_comment', description: `Comment ${id}`, args: `{"issue_number": 3, "body": "part ${id}"}`, depends_on: [] });
 
-let api: FakeGitHubApi;
+let job: FakeGitHubJob;
 let chat: ChatServer | undefined;
-let dir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'written-github-writes-'));
-  api = await startFakeGitHubApi({});
+  job = await FakeGitHubJob.start('written-github-writes-');
 });
 
 afterEach(async () => {
-  await api.close();
+  await job.close();
   await chat?.close();
   chat = undefined;
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function plan(steps: unknown[]) {
-  const planFile = path.join(dir, 'plan.yml');
-  await writeFile(planFile, PLAN);
+  await writeFile(path.join(job.dir, 'plan.yml'), PLAN);
   const answer = textAnswer(JSON.stringify({ steps, why: 'review' }));
   chat = await startChatServer([answer, answer]);
-  const octokit = createOctokit({ token: 'test-token', baseUrl: api.baseUrl, warn: () => undefined, throttle: { enabled: false } });
-  const outcome = await runJob(
-    {
-      planFile,
-      inputs: {},
-      cwd: dir,
-      env: { PATH: process.env['PATH'] },
-      model: { baseURL: chat.baseURL, apiKey: 'sk-test' },
-      github: { octokit, repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' } },
-    },
-    { listeners: [], clock: systemClock },
-  );
+  const outcome = await job.run('plan.yml', { baseURL: chat.baseURL, apiKey: 'sk-test' });
   expect(chat.requests).toHaveLength(2);
   const repair = String(chat.requests[1]!.body.messages.at(-1)!.content);
   const errors = outcome.kind === 'rejected' ? outcome.errors.map((error) => error.message).join('\n') : '';
