@@ -1,28 +1,17 @@
-import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ResumeTrace } from '../../src/run/read-resume-trace.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { makeReleaseFolder, releasesIn, tagWithVReplan } from '../helpers/release-folder.ts';
 import { runTracedJob } from '../helpers/traced-job.ts';
 
 let dir: string;
 let server: ChatServer;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-merge-rerun-'));
-  server = await startChatServer();
   // The registry refuses tags without a `v` while `strict` is there; the chat is down while `down` is there.
-  await writeFile(path.join(dir, 'strict'), '');
-  await writeFile(path.join(dir, 'down'), '');
-  await writeFile(path.join(dir, 'publish.sh'), `input=$(cat)
-case "$input" in *'"v'*) ;; *) if [ -e strict ]; then printf 'tags need a v' >&2; exit 1; fi;; esac
-echo "$input" >> releases.log
-printf '"published"'
-`);
-  await writeFile(path.join(dir, 'announce.sh'), `cat > /dev/null
-if [ -e down ]; then printf 'chat is down' >&2; exit 1; fi
-printf '"announced"'
-`);
+  dir = await makeReleaseFolder('plan-runner-merge-rerun-');
+  server = await startChatServer();
 });
 afterEach(async () => {
   await server.close();
@@ -45,20 +34,12 @@ workflow_sequence:
   - { id: announce, type: tool_call, tool: announce, args: { text: { step_result: publish } }, depends_on: [publish] }
 `;
 
-const replan = JSON.stringify({
-  why: 'tags need a v',
-  steps: [
-    { id: 'publish_fixed', type: 'tool_call', tool: 'publish', args: { tag: 'v1.2' }, depends_on: [], why: 'tags need a v' },
-    { id: 'announce_fixed', type: 'tool_call', tool: 'announce', args: { text: { step_result: 'publish_fixed' } }, depends_on: ['publish_fixed'], why: 'announce it' },
-  ],
-});
-
-const releases = async () => (await readFile(path.join(dir, 'releases.log'), 'utf8')).trim().split('\n');
+const releases = () => releasesIn(dir);
 
 // A re-run of the merge job read the prepare job's plan, not the one its earlier attempt replanned to: the step
 // that replan replaced ran again, and published a second release beside its replacement's (found by an adversarial pass).
 it('a merge job’s re-run goes on with the plan its earlier attempt replanned to, and never runs the step that replan replaced', async () => {
-  server.script([textAnswer(replan)]);
+  server.script([textAnswer(tagWithVReplan)]);
   const prepare = await runTracedJob(dir, plan, server, { fanOut: { part: 'prepare', shards: 2 } });
   expect(prepare.status).toBe('succeeded');
   const shards: ResumeTrace[] = [];

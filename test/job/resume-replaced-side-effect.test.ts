@@ -1,30 +1,19 @@
 // A plain resume that does not go on with the plan its run last had (the plan file changed since, or the
 // inputs did) starts from the file's steps: a step with side effects a replan had replaced there ran again,
 // beside its replacement's effect (a second release), where a merge job's re-run was refused (found by a review).
-import { readFile, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { makeReleaseFolder, releasesIn, tagWithVReplan } from '../helpers/release-folder.ts';
 import { runTracedJob } from '../helpers/traced-job.ts';
 
 let dir: string;
 let server: ChatServer;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-resume-replaced-'));
-  server = await startChatServer();
   // The registry refuses tags without a `v` while `strict` is there; the chat is down while `down` is there.
-  await writeFile(path.join(dir, 'strict'), '');
-  await writeFile(path.join(dir, 'down'), '');
-  await writeFile(path.join(dir, 'publish.sh'), `input=$(cat)
-case "$input" in *'"v'*) ;; *) if [ -e strict ]; then printf 'tags need a v' >&2; exit 1; fi;; esac
-echo "$input" >> releases.log
-printf '"published"'
-`);
-  await writeFile(path.join(dir, 'announce.sh'), `cat > /dev/null
-if [ -e down ]; then printf 'chat is down' >&2; exit 1; fi
-printf '"announced"'
-`);
+  dir = await makeReleaseFolder('plan-runner-resume-replaced-');
+  server = await startChatServer();
 });
 afterEach(async () => {
   await server.close();
@@ -45,19 +34,11 @@ workflow_sequence:
   - { id: announce, type: tool_call, tool: announce, args: { text: { step_result: publish }, note: "${text}" }, depends_on: [publish] }
 `;
 
-const replan = JSON.stringify({
-  why: 'tags need a v',
-  steps: [
-    { id: 'publish_fixed', type: 'tool_call', tool: 'publish', args: { tag: 'v1.2' }, depends_on: [], why: 'tags need a v' },
-    { id: 'announce_fixed', type: 'tool_call', tool: 'announce', args: { text: { step_result: 'publish_fixed' } }, depends_on: ['publish_fixed'], why: 'announce it' },
-  ],
-});
-
-const releases = async () => (await readFile(path.join(dir, 'releases.log'), 'utf8')).trim().split('\n');
+const releases = () => releasesIn(dir);
 
 /** Attempt 1: the refused tag replaced by a replan, whose release went out; then stopped, the chat down. The registry and chat are back after. */
 async function firstAttempt() {
-  server.script([textAnswer(replan)]);
+  server.script([textAnswer(tagWithVReplan)]);
   const first = await runTracedJob(dir, plan('released'), server);
   expect(first.status).toBe("escalated");
   expect(await releases()).toEqual(['{"tag":"v1.2"}']);
