@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkRunJob, startCheckRun, type CheckRunResult } from '../../src/action/check-run.ts';
-import { createOctokit } from '../../src/github/create-octokit.ts';
-import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { useCheckRunGitHub } from '../helpers/check-run-github.ts';
 
 // Found by an adversarial pass: matrix legs without a run-key that run one after another (`max-parallel: 1`, or jobs
 // chained by `needs:`) write one check run name, and GitHub gates a merge on the newest of a name. A check run another
@@ -13,17 +11,8 @@ const target = { owner: 'acme', repo: 'app', name: 'Gate', headSha: SHA };
 const passed: CheckRunResult = { conclusion: 'success', title: 'Goals met', summary: '3/3 goals met' };
 const leg = (run: string, attempt: string, runner: string, job = 'gate') => checkRunJob({ GITHUB_RUN_ID: run, GITHUB_RUN_ATTEMPT: attempt, GITHUB_JOB: job, RUNNER_NAME: runner })!;
 
-let github: FakeGitHub;
-beforeEach(async () => {
-  github = await startFakeGitHub();
-});
-afterEach(async () => {
-  expect(github.violations).toEqual([]);
-  await github.stop();
-});
-
-const octokit = () => createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
-const ours = (id: number | undefined) => github.checkRuns.find((run) => run['id'] === id);
+const github = useCheckRunGitHub();
+const { octokit, ours } = github;
 
 describe('a check run whose name an earlier leg of the same workflow run attempt wrote', () => {
   it('is completed as failed, not success, though that leg’s completed before this one started', async () => {

@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startCheckRun, type CheckRunResult } from '../../src/action/check-run.ts';
-import { createOctokit } from '../../src/github/create-octokit.ts';
-import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { useCheckRunGitHub } from '../helpers/check-run-github.ts';
 
 // Found by an adversarial pass: a required check passes on `neutral` as on `success`. Matrix legs without a run-key
 // (fail-on-unmet-goals: false) write one check run name, and a leg's `neutral` written after another leg's `failure`
@@ -12,17 +10,8 @@ const SHA = 'd'.repeat(40);
 const target = { owner: 'acme', repo: 'app', name: 'Gate', headSha: SHA };
 const reported: CheckRunResult = { conclusion: 'neutral', title: 'goals-unmet — 2/3 goals met', summary: '1 goal not met' };
 
-let github: FakeGitHub;
-beforeEach(async () => {
-  github = await startFakeGitHub();
-});
-afterEach(async () => {
-  expect(github.violations).toEqual([]);
-  await github.stop();
-});
-
-const octokit = () => createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
-const ours = (id: number | undefined) => github.checkRuns.find((run) => run['id'] === id);
+const github = useCheckRunGitHub();
+const { octokit, ours } = github;
 
 describe('a neutral check run whose name another job writes at the same time', () => {
   it('is completed as failed, not neutral, when another leg’s failed while this job ran', async () => {

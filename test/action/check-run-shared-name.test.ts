@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkRunJob, leftCheckRun, startCheckRun, type CheckRunResult } from '../../src/action/check-run.ts';
-import { createOctokit } from '../../src/github/create-octokit.ts';
-import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { useCheckRunGitHub } from '../helpers/check-run-github.ts';
 
 // Found by an adversarial pass: matrix legs without a run-key write one check run name, and GitHub gates a merge on the
 // newest of a name. A leg's success written after another leg's failure opened the gate on the failed leg.
@@ -12,17 +10,8 @@ const target = { owner: 'acme', repo: 'app', name: 'Gate', headSha: SHA };
 const passed: CheckRunResult = { conclusion: 'success', title: 'Goals met', summary: '3/3 goals met' };
 const failed: CheckRunResult = { conclusion: 'failure', title: 'Goals not met', summary: '1 required goal not met' };
 
-let github: FakeGitHub;
-beforeEach(async () => {
-  github = await startFakeGitHub();
-});
-afterEach(async () => {
-  expect(github.violations).toEqual([]);
-  await github.stop();
-});
-
-const octokit = () => createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
-const ours = (id: number | undefined) => github.checkRuns.find((run) => run['id'] === id);
+const github = useCheckRunGitHub();
+const { octokit, ours } = github;
 
 describe('a check run whose name another job writes at the same time', () => {
   it('is completed as failed, not success, when another leg’s is in progress', async () => {
