@@ -1,34 +1,14 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { connectMcpServers } from '../../src/tools/mcp/connect-mcp-servers.ts';
 import { ToolOutputTooLargeError } from '../../src/tools/tool-output-too-large-error.ts';
+import { serveHttpMcp } from '../helpers/http-mcp-server.ts';
 
 const ctx = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' };
 
 /** An MCP server over HTTP whose tool answers a call with an event stream: `before` (events), then its result. */
-async function serve(before: string, result: unknown = { content: [{ type: 'text', text: 'built' }] }): Promise<string> {
-  const server = createServer((request, response) => {
-    if (request.method !== 'POST') return void response.writeHead(405).end();
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
-      if (message.id === undefined) return void response.writeHead(202).end();
-      const json = (answer: unknown) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: answer }));
-      if (message.method === 'initialize') return json({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {}, logging: {} }, serverInfo: { name: 'build', version: '1' } });
-      if (message.method === 'tools/list') return json({ tools: [{ name: 'run', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] });
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write(before);
-      response.end(`data: ${JSON.stringify({ jsonrpc: '2.0', id: message.id, result })}\n\n`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+function serve(before: string, result: unknown = { content: [{ type: 'text', text: 'built' }] }): Promise<string> {
+  const build = { name: 'build', capabilities: { tools: {}, logging: {} }, tool: { name: 'run', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } } };
+  return serveHttpMcp(build, (id) => `${before}data: ${JSON.stringify({ jsonrpc: '2.0', id, result })}\n\n`);
 }
 
 /** `count` logging notifications of about 1 KiB each, as a server streaming a long build's output writes them. */

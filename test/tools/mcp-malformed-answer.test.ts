@@ -1,11 +1,10 @@
 // An MCP server whose answer to a request names the request's id but is no JSON-RPC answer: no `"jsonrpc": "2.0"`,
 // an error without its message, a result beside `"error": null`.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { connectMcpServers } from '../../src/tools/mcp/connect-mcp-servers.ts';
 import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
 import { isEffectUnknown, isTransient } from '../../src/core/step-error.ts';
+import { serveHttpMcp } from '../helpers/http-mcp-server.ts';
 
 const ctx = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' };
 
@@ -89,26 +88,8 @@ describe('a stdio MCP server’s answer that is no JSON-RPC answer', () => {
 });
 
 /** An MCP server over HTTP that answers a call with an event stream holding `answer(id)`'s text. */
-async function serveHttp(answer: (id: number) => string): Promise<string> {
-  const server = createServer((request, response) => {
-    if (request.method !== 'POST') return void response.writeHead(405).end();
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
-      if (message.id === undefined) return void response.writeHead(202).end();
-      const json = (result: unknown) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
-      if (message.method === 'initialize') return json({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } });
-      if (message.method === 'tools/list') return json({ tools: [{ name: 'go', inputSchema: { type: 'object' } }] });
-      response.writeHead(200, { 'content-type': 'text/event-stream' }).end(`data: ${answer(message.id)}\n\n`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+function serveHttp(answer: (id: number) => string): Promise<string> {
+  return serveHttpMcp({ name: 's', capabilities: { tools: {} }, tool: { name: 'go', inputSchema: { type: 'object' } } }, (id) => `data: ${answer(id)}\n\n`);
 }
 
 // Found by an adversarial pass: the SDK drops such an event as it dropped such a stdio line.
