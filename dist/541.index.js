@@ -328,6 +328,7 @@ function mcpTool(options) {
 // EXTERNAL MODULE: ./lib/core/limited-body.js
 var limited_body = __webpack_require__(73782);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/limited-events.js
+
 const CR = 0x0d;
 const LF = 0x0a;
 /**
@@ -336,7 +337,6 @@ const LF = 0x0a;
  * is one message; the stream as a whole may carry any number (a call's answer brings the server's notifications first).
  */
 function limitedEvents(body, limit, over) {
-    const reader = body.getReader();
     /** Bytes of the event under way, of its line under way, and whether the last byte was a CR (a line end, or the start of CRLF). */
     let eventBytes = 0;
     let lineBytes = 0;
@@ -378,26 +378,7 @@ function limitedEvents(body, limit, over) {
         }
         return false;
     };
-    return new ReadableStream({
-        async pull(controller) {
-            let chunk;
-            try {
-                chunk = await reader.read();
-            }
-            catch (error) {
-                controller.error(error);
-                return;
-            }
-            if (chunk.done)
-                return controller.close();
-            if (!overflows(chunk.value))
-                return controller.enqueue(chunk.value);
-            const error = over();
-            await reader.cancel(error).catch(() => undefined);
-            controller.error(error);
-        },
-        cancel: (reason) => reader.cancel(reason),
-    });
+    return (0,limited_body/* guardedBody */.D)(body, overflows, over);
 }
 
 // EXTERNAL MODULE: ./lib/core/race-abort.js

@@ -1070,13 +1070,14 @@ function attemptOf(other, job) {
         return 'earlier';
     return theirs[2] === ours[2] && theirs[3] === ours[3] ? 'leg' : undefined;
 }
-/** Conclusions a required check passes on: a leg that ended so hides nothing behind a later leg's pass. */
+/**
+ * The conclusions a required check passes on (`neutral` as much as `success`): this job's is checked against other
+ * check runs of its name, which it could hide; another leg's that ended so hides nothing behind this one's.
+ */
 const PASSES = new Set(['success', 'neutral', 'skipped']);
 /** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
 const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
-/** The conclusions a required check passes on (GitHub's `neutral` as much as `success`): ones another job's check of the name could hide behind. */
-const PASSING = new Set(['success', 'neutral']);
 /** Now as a date GitHub shows: the wall clock, since a `Clock`'s time is on its own scale (the system one counts from the process's start). */
 const wallTime = () => new Date().toISOString();
 /**
@@ -1212,7 +1213,7 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
         : octokit.rest.checks.update({ ...where, check_run_id: id, ...ended(result) });
     // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
     const finish = async (given) => {
-        const beside = shared && PASSING.has(given.conclusion) ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
+        const beside = shared && PASSES.has(given.conclusion) ? await writtenBeside(octokit, target, id, shared.startedAt, warn) : undefined;
         const result = beside ? sharedNameResult(given, beside, target.name) : given;
         if (beside)
             warn(`The check run '${target.name}' is completed as failed: ${sharedNameWhy(target.name, beside, given.conclusion)}`);
@@ -3559,17 +3560,16 @@ function subschemasOf(schema, definitions) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ guardedBody),
 /* harmony export */   L: () => (/* binding */ limitedBody)
 /* harmony export */ });
 /**
- * `body` passed through until more than `limit` bytes have come, or at once when its declared length
- * (`content-length`) is more: then its stream is cancelled and the body errors with what `over` makes.
- * For readers that take a body whole (the `openai` and MCP SDKs), which an endpoint sending without end
- * would otherwise let fill the process's memory.
+ * `body` passed through chunk by chunk until `overflows` says a chunk takes it past its limit (or at once when
+ * `overNow`): then its stream is cancelled and the body errors with what `over` makes. The one stream guard of
+ * `limitedBody` (bytes in all) and the MCP event streams' `limitedEvents` (bytes of each event).
  */
-function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
+function guardedBody(body, overflows, over, overNow = false) {
     const reader = body.getReader();
-    let seen = 0;
     const stop = async (controller) => {
         const error = over();
         await reader.cancel(error).catch(() => undefined);
@@ -3577,7 +3577,7 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
     };
     return new ReadableStream({
         async pull(controller) {
-            if (declaredBytes > limit)
+            if (overNow)
                 return stop(controller);
             let chunk;
             try {
@@ -3589,13 +3589,22 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
             }
             if (chunk.done)
                 return controller.close();
-            seen += chunk.value.byteLength;
-            if (seen <= limit)
+            if (!overflows(chunk.value))
                 return controller.enqueue(chunk.value);
             return stop(controller);
         },
         cancel: (reason) => reader.cancel(reason),
     });
+}
+/**
+ * `body` passed through until more than `limit` bytes have come, or at once when its declared length
+ * (`content-length`) is more: then its stream is cancelled and the body errors with what `over` makes.
+ * For readers that take a body whole (the `openai` and MCP SDKs), which an endpoint sending without end
+ * would otherwise let fill the process's memory.
+ */
+function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
+    let seen = 0;
+    return guardedBody(body, (chunk) => (seen += chunk.byteLength) > limit, over, declaredBytes > limit);
 }
 
 
@@ -12808,7 +12817,7 @@ function fanOutWriteProblem(plan) {
     for (const step of plan.steps) {
         if (!early.has(step.key))
             continue;
-        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => Object.hasOwn(write_caps/* CAPPED_WRITES */.L, name));
+        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => Object.hasOwn(write_caps/* CAPPED_WRITES */.LJ, name));
         if (writes.length > 0) {
             return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards \u00d7 the cap; call it from a step after the fan-out step (the merge job runs those once)`;
         }
@@ -15563,8 +15572,6 @@ function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) 
 /* harmony import */ var _plan_check_context_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98231);
 
 
-/** The github tools that set labels, each from its `labels` argument. */
-const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
 /**
  * Labels a `tool_call` step of `plan` writes out in its args (no reference in them) for a github tool that sets
  * labels, which `allowed` (the top plan's `github.writes.labels`) does not list: the tool refuses them by the same
@@ -15576,7 +15583,7 @@ function checkGithubLabels(plan, tools, allowed, usedPlan = false, byModel = fal
     const issues = [];
     (plan.workflow_sequence ?? []).forEach((step, index) => {
         const labels = step.args?.['labels'];
-        if (step.type !== 'tool_call' || step.tool === undefined || !LABELLING_TOOLS.has(step.tool) || tools.get(step.tool)?.toolset !== 'github' || !Array.isArray(labels))
+        if (step.type !== 'tool_call' || step.tool === undefined || !_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .LABELLING_TOOLS */ .j.has(step.tool) || tools.get(step.tool)?.toolset !== 'github' || !Array.isArray(labels))
             return;
         labels.forEach((label, position) => {
             if (typeof label !== 'string' || label.includes('${'))
@@ -15600,7 +15607,7 @@ function checkGithubLabels(plan, tools, allowed, usedPlan = false, byModel = fal
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ checkGithubWriteCaps),
-/* harmony export */   x: () => (/* binding */ certainWrites)
+/* harmony export */   p: () => (/* binding */ usedPlanWrites)
 /* harmony export */ });
 /* harmony import */ var _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(87093);
 /* harmony import */ var _tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21640);
@@ -15609,7 +15616,6 @@ function checkGithubLabels(plan, tools, allowed, usedPlan = false, byModel = fal
 
 
 const NONE = { issue: 0, comment: 0 };
-const TOOL_OF = { issue: 'create_issue', comment: 'add_comment' };
 /**
  * The capped github writes step `step` of a plan makes for certain in a run that completes it: one for a `tool_call`
  * step that calls a capped github tool once (no `for_each`, whose items may be none), a used plan's (`used`) for a
@@ -15621,22 +15627,30 @@ function stepWrites(step, tools, used) {
         return used(step.uses) ?? NONE;
     if (step.type !== 'tool_call' || step.tool === undefined || step.for_each !== undefined)
         return NONE;
-    if (!Object.hasOwn(_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .L, step.tool) || tools.get(step.tool)?.toolset !== 'github')
+    if (!Object.hasOwn(_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .LJ, step.tool) || tools.get(step.tool)?.toolset !== 'github')
         return NONE;
-    return { ...NONE, [_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .L[step.tool]]: 1 };
+    return { ...NONE, [_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .LJ[step.tool]]: 1 };
 }
-/** The capped github writes a used plan's steps (and the plans they use, at any depth) make for certain, each plan counted once in `seen`. */
-function certainWrites(plan, seen = new Map()) {
+/**
+ * What a `type: plan` step writes for certain, by its `uses:`: the capped github writes of that plan of `subplans` (and
+ * the plans it uses, at any depth), each plan counted once in `seen`; undefined for a plan `subplans` does not hold.
+ */
+function usedPlanWrites(subplans, seen = new Map()) {
+    return (uses) => {
+        const inner = subplans?.get(uses);
+        return inner === undefined ? undefined : certainWrites(inner, seen);
+    };
+}
+/** The capped github writes a used plan's steps (and the plans they use) make for certain. */
+function certainWrites(plan, seen) {
     const known = seen.get(plan);
     if (known !== undefined)
         return known;
     seen.set(plan, NONE);
     const total = { ...NONE };
+    const used = usedPlanWrites(plan.subplans, seen);
     for (const step of plan.source.workflow_sequence ?? []) {
-        const writes = stepWrites(step, plan.tools, (uses) => {
-            const inner = plan.subplans?.get(uses);
-            return inner === undefined ? undefined : certainWrites(inner, seen);
-        });
+        const writes = stepWrites(step, plan.tools, used);
         total.issue += writes.issue;
         total.comment += writes.comment;
     }
@@ -15666,11 +15680,11 @@ function checkGithubWriteCaps(plan, tools, writes, used = () => undefined, befor
             const earlier = before?.written[kind] ?? 0;
             total[kind] += made[kind];
             writers[kind].push(step.type === 'plan' ? `${String(step.id)} (the plan ${step.uses}: ${made[kind]})` : String(step.id));
-            const passed = (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .c)(writes, kind, total[kind]);
+            const passed = (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .L)(writes, kind, total[kind]);
             if (passed === undefined)
                 continue;
             reported[kind] = true;
-            const tool = TOOL_OF[kind];
+            const { tool } = passed;
             const one = writers[kind].length === 1;
             const calls = total[kind] - earlier;
             const written = earlier > 0 ? `, ${earlier} ${earlier === 1 ? 'was' : 'were'} already written in this run,` : ',';
@@ -17838,13 +17852,8 @@ async function loadSubplans(plan, context) {
     if (context.chain.length === 1)
         (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanLabelIssues(plan, subplans));
     // This plan's own writes passed its caps (checkPlanValue); with the used plans' they may not.
-    if (context.chain.length === 1 && context.stepsRun !== false) {
-        const seen = new Map();
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, (0,_check_github_write_caps_js__WEBPACK_IMPORTED_MODULE_4__/* .checkGithubWriteCaps */ ._)(plan.source, plan.tools, plan.source.github?.writes, (uses) => {
-            const used = subplans.get(uses);
-            return used === undefined ? undefined : (0,_check_github_write_caps_js__WEBPACK_IMPORTED_MODULE_4__/* .certainWrites */ .x)(used, seen);
-        }));
-    }
+    if (context.chain.length === 1 && context.stepsRun !== false)
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, (0,_check_github_write_caps_js__WEBPACK_IMPORTED_MODULE_4__/* .checkGithubWriteCaps */ ._)(plan.source, plan.tools, plan.source.github?.writes, (0,_check_github_write_caps_js__WEBPACK_IMPORTED_MODULE_4__/* .usedPlanWrites */ .p)(subplans)));
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
     (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_5__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
@@ -33298,8 +33307,11 @@ function formatBytes(bytes) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ labelsRefused)
+/* harmony export */   C: () => (/* binding */ labelsRefused),
+/* harmony export */   j: () => (/* binding */ LABELLING_TOOLS)
 /* harmony export */ });
+/** The github write tools that set labels, each from its `labels` argument, checked against `github.writes.labels`. */
+const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
 /**
  * Why `labels` may not be set under the plan's `github.writes.labels` (`allowed`; left out: none), compared as
  * GitHub compares them (ignoring case), or undefined when every one may. The one rule: the write tools refuse by
@@ -33384,7 +33396,7 @@ class WriteAllowance {
         this.#redact = redact;
         this.#writes = writes;
         for (const { tool, key } of earlier) {
-            const kind = Object.hasOwn(write_caps/* CAPPED_WRITES */.L, tool) ? write_caps/* CAPPED_WRITES */.L[tool] : undefined;
+            const kind = Object.hasOwn(write_caps/* CAPPED_WRITES */.LJ, tool) ? write_caps/* CAPPED_WRITES */.LJ[tool] : undefined;
             if (kind === undefined || this.#counted.has(key))
                 continue;
             this.#used[kind] += 1;
@@ -33406,7 +33418,7 @@ class WriteAllowance {
         if (key !== undefined && this.#counted.has(key))
             return;
         const used = this.#used[kind];
-        const passed = (0,write_caps/* passedCap */.c)(this.#writes, kind, used + 1);
+        const passed = (0,write_caps/* passedCap */.L)(this.#writes, kind, used + 1);
         if (passed !== undefined) {
             throw new WriteRefusedError({ toolName, rule: passed.field, problem: `${passed.rule}, and ${used} ${used === 1 ? 'was' : 'were'} already written${this.#byEarlierRun(kind, used)}` });
         }
@@ -34555,28 +34567,34 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ CAPPED_WRITES),
-/* harmony export */   c: () => (/* binding */ passedCap)
+/* harmony export */   Kq: () => (/* binding */ writeCap),
+/* harmony export */   L: () => (/* binding */ passedCap),
+/* harmony export */   LJ: () => (/* binding */ CAPPED_WRITES)
 /* harmony export */ });
 /* harmony import */ var _github_writes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(87093);
 
-/** The github write tools `github.writes` caps, and the kind each counts as. */
-const CAPPED_WRITES = { create_issue: 'issue', add_comment: 'comment' };
 const CAPS = {
-    issue: { field: 'max_issues', noun: 'issue' },
-    comment: { field: 'max_comments', noun: 'comment' },
+    issue: { field: 'max_issues', noun: 'issue', tool: 'create_issue' },
+    comment: { field: 'max_comments', noun: 'comment', tool: 'add_comment' },
 };
+/** The github write tools `github.writes` caps, and the kind each counts as. */
+const CAPPED_WRITES = Object.fromEntries(Object.entries(CAPS).map(([kind, { tool }]) => [tool, kind]));
+/** The cap on writes of `kind` under the plan's `github.writes` (`writes`; left out: the default). */
+function writeCap(writes, kind) {
+    const { field, noun, tool } = CAPS[kind];
+    const cap = writes?.[field] ?? _github_writes_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_GITHUB_WRITES */ .Bs[field];
+    return { field, cap, tool, most: `at most ${cap} ${noun}${cap === 1 ? '' : 's'}` };
+}
 /**
  * The cap `count` writes of `kind` in one run pass under the plan's `github.writes` (`writes`), or undefined when
  * the cap allows them. The one rule: a write tool refuses the write that passes it, and validation a plan whose
  * steps pass it for certain.
  */
 function passedCap(writes, kind, count) {
-    const { field, noun } = CAPS[kind];
-    const cap = writes?.[field] ?? _github_writes_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_GITHUB_WRITES */ .Bs[field];
-    if (count <= cap)
+    const cap = writeCap(writes, kind);
+    if (count <= cap.cap)
         return undefined;
-    return { field, cap, rule: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run` };
+    return { ...cap, rule: `the plan allows ${cap.most} per run` };
 }
 
 

@@ -22,17 +22,16 @@ function errorText(error) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ guardedBody),
 /* harmony export */   L: () => (/* binding */ limitedBody)
 /* harmony export */ });
 /**
- * `body` passed through until more than `limit` bytes have come, or at once when its declared length
- * (`content-length`) is more: then its stream is cancelled and the body errors with what `over` makes.
- * For readers that take a body whole (the `openai` and MCP SDKs), which an endpoint sending without end
- * would otherwise let fill the process's memory.
+ * `body` passed through chunk by chunk until `overflows` says a chunk takes it past its limit (or at once when
+ * `overNow`): then its stream is cancelled and the body errors with what `over` makes. The one stream guard of
+ * `limitedBody` (bytes in all) and the MCP event streams' `limitedEvents` (bytes of each event).
  */
-function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
+function guardedBody(body, overflows, over, overNow = false) {
     const reader = body.getReader();
-    let seen = 0;
     const stop = async (controller) => {
         const error = over();
         await reader.cancel(error).catch(() => undefined);
@@ -40,7 +39,7 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
     };
     return new ReadableStream({
         async pull(controller) {
-            if (declaredBytes > limit)
+            if (overNow)
                 return stop(controller);
             let chunk;
             try {
@@ -52,13 +51,22 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
             }
             if (chunk.done)
                 return controller.close();
-            seen += chunk.value.byteLength;
-            if (seen <= limit)
+            if (!overflows(chunk.value))
                 return controller.enqueue(chunk.value);
             return stop(controller);
         },
         cancel: (reason) => reader.cancel(reason),
     });
+}
+/**
+ * `body` passed through until more than `limit` bytes have come, or at once when its declared length
+ * (`content-length`) is more: then its stream is cancelled and the body errors with what `over` makes.
+ * For readers that take a body whole (the `openai` and MCP SDKs), which an endpoint sending without end
+ * would otherwise let fill the process's memory.
+ */
+function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
+    let seen = 0;
+    return guardedBody(body, (chunk) => (seen += chunk.byteLength) > limit, over, declaredBytes > limit);
 }
 
 

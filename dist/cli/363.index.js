@@ -3438,7 +3438,7 @@ function fanOutWriteProblem(plan) {
     for (const step of plan.steps) {
         if (!early.has(step.key))
             continue;
-        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => Object.hasOwn(write_caps/* CAPPED_WRITES */.L, name));
+        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => Object.hasOwn(write_caps/* CAPPED_WRITES */.LJ, name));
         if (writes.length > 0) {
             return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards \u00d7 the cap; call it from a step after the fan-out step (the merge job runs those once)`;
         }

@@ -167,7 +167,9 @@ function plannerModel(plan, client) {
 /* harmony export */   ns: () => (/* binding */ STEP_FORMAT)
 /* harmony export */ });
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
-/* harmony import */ var _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(87093);
+/* harmony import */ var _tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(84799);
+/* harmony import */ var _tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21640);
+
 
 
 /** How a step is written, as the planner and the replanner are told. */
@@ -232,14 +234,13 @@ function githubWritesText(tools, writes) {
     const writing = new Set([...tools.values()].filter((tool) => tool.toolset === 'github' && tool.sideEffects).map((tool) => tool.name));
     if (writing.size === 0)
         return '';
-    const issues = writes?.max_issues ?? _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_GITHUB_WRITES */ .Bs.max_issues;
-    const comments = writes?.max_comments ?? _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_GITHUB_WRITES */ .Bs.max_comments;
     const rules = [];
-    if (writing.has('create_issue'))
-        rules.push(`at most ${issues} issue${issues === 1 ? '' : 's'} (create_issue)`);
-    if (writing.has('add_comment'))
-        rules.push(`at most ${comments} comment${comments === 1 ? '' : 's'} (add_comment)`);
-    if (writing.has('create_issue') || writing.has('add_labels')) {
+    for (const kind of ['issue', 'comment']) {
+        const { tool, most } = (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_2__/* .writeCap */ .Kq)(writes, kind);
+        if (writing.has(tool))
+            rules.push(`${most} (${tool})`);
+    }
+    if ([..._tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .LABELLING_TOOLS */ .j].some((tool) => writing.has(tool))) {
         // Written by people, but shown as the rest of the prompt is: hidden parts removed, each label quoted on one line.
         const labels = (writes?.labels ?? []).map((label) => JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(label, { read: 'rendered' })));
         rules.push(labels.length > 0 ? `only these labels: ${labels.join(', ')}` : 'no labels (leave labels out)');

@@ -3026,8 +3026,6 @@ function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) 
 /* harmony import */ var _plan_check_context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(98231);
 
 
-/** The github tools that set labels, each from its `labels` argument. */
-const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
 /**
  * Labels a `tool_call` step of `plan` writes out in its args (no reference in them) for a github tool that sets
  * labels, which `allowed` (the top plan's `github.writes.labels`) does not list: the tool refuses them by the same
@@ -3039,7 +3037,7 @@ function checkGithubLabels(plan, tools, allowed, usedPlan = false, byModel = fal
     const issues = [];
     (plan.workflow_sequence ?? []).forEach((step, index) => {
         const labels = step.args?.['labels'];
-        if (step.type !== 'tool_call' || step.tool === undefined || !LABELLING_TOOLS.has(step.tool) || tools.get(step.tool)?.toolset !== 'github' || !Array.isArray(labels))
+        if (step.type !== 'tool_call' || step.tool === undefined || !_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .LABELLING_TOOLS */ .j.has(step.tool) || tools.get(step.tool)?.toolset !== 'github' || !Array.isArray(labels))
             return;
         labels.forEach((label, position) => {
             if (typeof label !== 'string' || label.includes('${'))
@@ -3063,7 +3061,7 @@ function checkGithubLabels(plan, tools, allowed, usedPlan = false, byModel = fal
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ checkGithubWriteCaps),
-/* harmony export */   x: () => (/* binding */ certainWrites)
+/* harmony export */   p: () => (/* binding */ usedPlanWrites)
 /* harmony export */ });
 /* harmony import */ var _tools_github_github_writes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(87093);
 /* harmony import */ var _tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(21640);
@@ -3072,7 +3070,6 @@ function checkGithubLabels(plan, tools, allowed, usedPlan = false, byModel = fal
 
 
 const NONE = { issue: 0, comment: 0 };
-const TOOL_OF = { issue: 'create_issue', comment: 'add_comment' };
 /**
  * The capped github writes step `step` of a plan makes for certain in a run that completes it: one for a `tool_call`
  * step that calls a capped github tool once (no `for_each`, whose items may be none), a used plan's (`used`) for a
@@ -3084,22 +3081,30 @@ function stepWrites(step, tools, used) {
         return used(step.uses) ?? NONE;
     if (step.type !== 'tool_call' || step.tool === undefined || step.for_each !== undefined)
         return NONE;
-    if (!Object.hasOwn(_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .L, step.tool) || tools.get(step.tool)?.toolset !== 'github')
+    if (!Object.hasOwn(_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .LJ, step.tool) || tools.get(step.tool)?.toolset !== 'github')
         return NONE;
-    return { ...NONE, [_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .L[step.tool]]: 1 };
+    return { ...NONE, [_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .CAPPED_WRITES */ .LJ[step.tool]]: 1 };
 }
-/** The capped github writes a used plan's steps (and the plans they use, at any depth) make for certain, each plan counted once in `seen`. */
-function certainWrites(plan, seen = new Map()) {
+/**
+ * What a `type: plan` step writes for certain, by its `uses:`: the capped github writes of that plan of `subplans` (and
+ * the plans it uses, at any depth), each plan counted once in `seen`; undefined for a plan `subplans` does not hold.
+ */
+function usedPlanWrites(subplans, seen = new Map()) {
+    return (uses) => {
+        const inner = subplans?.get(uses);
+        return inner === undefined ? undefined : certainWrites(inner, seen);
+    };
+}
+/** The capped github writes a used plan's steps (and the plans they use) make for certain. */
+function certainWrites(plan, seen) {
     const known = seen.get(plan);
     if (known !== undefined)
         return known;
     seen.set(plan, NONE);
     const total = { ...NONE };
+    const used = usedPlanWrites(plan.subplans, seen);
     for (const step of plan.source.workflow_sequence ?? []) {
-        const writes = stepWrites(step, plan.tools, (uses) => {
-            const inner = plan.subplans?.get(uses);
-            return inner === undefined ? undefined : certainWrites(inner, seen);
-        });
+        const writes = stepWrites(step, plan.tools, used);
         total.issue += writes.issue;
         total.comment += writes.comment;
     }
@@ -3129,11 +3134,11 @@ function checkGithubWriteCaps(plan, tools, writes, used = () => undefined, befor
             const earlier = before?.written[kind] ?? 0;
             total[kind] += made[kind];
             writers[kind].push(step.type === 'plan' ? `${String(step.id)} (the plan ${step.uses}: ${made[kind]})` : String(step.id));
-            const passed = (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .c)(writes, kind, total[kind]);
+            const passed = (0,_tools_github_write_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .passedCap */ .L)(writes, kind, total[kind]);
             if (passed === undefined)
                 continue;
             reported[kind] = true;
-            const tool = TOOL_OF[kind];
+            const { tool } = passed;
             const one = writers[kind].length === 1;
             const calls = total[kind] - earlier;
             const written = earlier > 0 ? `, ${earlier} ${earlier === 1 ? 'was' : 'were'} already written in this run,` : ',';
@@ -4153,13 +4158,8 @@ async function loadSubplans(plan, context) {
     if (context.chain.length === 1)
         (0,push_all/* pushAll */.i)(issues, usedPlanLabelIssues(plan, subplans));
     // This plan's own writes passed its caps (checkPlanValue); with the used plans' they may not.
-    if (context.chain.length === 1 && context.stepsRun !== false) {
-        const seen = new Map();
-        (0,push_all/* pushAll */.i)(issues, (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan.source, plan.tools, plan.source.github?.writes, (uses) => {
-            const used = subplans.get(uses);
-            return used === undefined ? undefined : (0,check_github_write_caps/* certainWrites */.x)(used, seen);
-        }));
-    }
+    if (context.chain.length === 1 && context.stepsRun !== false)
+        (0,push_all/* pushAll */.i)(issues, (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan.source, plan.tools, plan.source.github?.writes, (0,check_github_write_caps/* usedPlanWrites */.p)(subplans)));
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
     (0,push_all/* pushAll */.i)(issues, (0,check_pricing/* checkUsedPlansPricing */.y2)({ ...plan, subplans }, context.model));
@@ -9424,8 +9424,11 @@ function formatBytes(bytes) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ labelsRefused)
+/* harmony export */   C: () => (/* binding */ labelsRefused),
+/* harmony export */   j: () => (/* binding */ LABELLING_TOOLS)
 /* harmony export */ });
+/** The github write tools that set labels, each from its `labels` argument, checked against `github.writes.labels`. */
+const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
 /**
  * Why `labels` may not be set under the plan's `github.writes.labels` (`allowed`; left out: none), compared as
  * GitHub compares them (ignoring case), or undefined when every one may. The one rule: the write tools refuse by
@@ -9577,7 +9580,7 @@ class WriteAllowance {
         this.#redact = redact;
         this.#writes = writes;
         for (const { tool, key } of earlier) {
-            const kind = Object.hasOwn(write_caps/* CAPPED_WRITES */.L, tool) ? write_caps/* CAPPED_WRITES */.L[tool] : undefined;
+            const kind = Object.hasOwn(write_caps/* CAPPED_WRITES */.LJ, tool) ? write_caps/* CAPPED_WRITES */.LJ[tool] : undefined;
             if (kind === undefined || this.#counted.has(key))
                 continue;
             this.#used[kind] += 1;
@@ -9599,7 +9602,7 @@ class WriteAllowance {
         if (key !== undefined && this.#counted.has(key))
             return;
         const used = this.#used[kind];
-        const passed = (0,write_caps/* passedCap */.c)(this.#writes, kind, used + 1);
+        const passed = (0,write_caps/* passedCap */.L)(this.#writes, kind, used + 1);
         if (passed !== undefined) {
             throw new WriteRefusedError({ toolName, rule: passed.field, problem: `${passed.rule}, and ${used} ${used === 1 ? 'was' : 'were'} already written${this.#byEarlierRun(kind, used)}` });
         }
@@ -10748,28 +10751,34 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ CAPPED_WRITES),
-/* harmony export */   c: () => (/* binding */ passedCap)
+/* harmony export */   Kq: () => (/* binding */ writeCap),
+/* harmony export */   L: () => (/* binding */ passedCap),
+/* harmony export */   LJ: () => (/* binding */ CAPPED_WRITES)
 /* harmony export */ });
 /* harmony import */ var _github_writes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(87093);
 
-/** The github write tools `github.writes` caps, and the kind each counts as. */
-const CAPPED_WRITES = { create_issue: 'issue', add_comment: 'comment' };
 const CAPS = {
-    issue: { field: 'max_issues', noun: 'issue' },
-    comment: { field: 'max_comments', noun: 'comment' },
+    issue: { field: 'max_issues', noun: 'issue', tool: 'create_issue' },
+    comment: { field: 'max_comments', noun: 'comment', tool: 'add_comment' },
 };
+/** The github write tools `github.writes` caps, and the kind each counts as. */
+const CAPPED_WRITES = Object.fromEntries(Object.entries(CAPS).map(([kind, { tool }]) => [tool, kind]));
+/** The cap on writes of `kind` under the plan's `github.writes` (`writes`; left out: the default). */
+function writeCap(writes, kind) {
+    const { field, noun, tool } = CAPS[kind];
+    const cap = writes?.[field] ?? _github_writes_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_GITHUB_WRITES */ .Bs[field];
+    return { field, cap, tool, most: `at most ${cap} ${noun}${cap === 1 ? '' : 's'}` };
+}
 /**
  * The cap `count` writes of `kind` in one run pass under the plan's `github.writes` (`writes`), or undefined when
  * the cap allows them. The one rule: a write tool refuses the write that passes it, and validation a plan whose
  * steps pass it for certain.
  */
 function passedCap(writes, kind, count) {
-    const { field, noun } = CAPS[kind];
-    const cap = writes?.[field] ?? _github_writes_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_GITHUB_WRITES */ .Bs[field];
-    if (count <= cap)
+    const cap = writeCap(writes, kind);
+    if (count <= cap.cap)
         return undefined;
-    return { field, cap, rule: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run` };
+    return { ...cap, rule: `the plan allows ${cap.most} per run` };
 }
 
 
