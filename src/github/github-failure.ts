@@ -14,6 +14,13 @@ export const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
  */
 export const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 
+/**
+ * How long GitHub asks a rate-limited caller to wait when it names no time: a minute at least, as its docs say for
+ * secondary limits (the throttling plugin's own fallback is 60 s too). Read as no wait, the PR comment and the check
+ * run wrote again 1 s and 2 s later, each refused, where writing on under the limit may get the integration banned.
+ */
+export const RATE_LIMIT_WAIT_MS = 60_000;
+
 /** What a failed GitHub API call says: the one reading every caller (comment, check run, toolset) shares. */
 export interface GitHubFailure {
   /** HTTP status, or undefined when no answer came (timeout, network). */
@@ -24,7 +31,7 @@ export interface GitHubFailure {
   readonly transient: boolean;
   /** GitHub refused the request for a rate limit (429, or such a 403): it did nothing, and asks to wait. */
   readonly rateLimited?: true;
-  /** How long GitHub asked us to wait (`retry-after`, or `x-ratelimit-reset` when none are left). */
+  /** How long GitHub asked us to wait (`retry-after`, or `x-ratelimit-reset` when none are left; a rate limit that names no time, `RATE_LIMIT_WAIT_MS`). */
   readonly retryAfterMs?: number;
   /** That wait however long: `retryAfterMs` leaves out one past `MAX_RETRY_AFTER_MS`, which is no leave to ask again sooner. */
   readonly askedWaitMs?: number;
@@ -50,7 +57,7 @@ export function readGitHubFailure(error: unknown): GitHubFailure {
     status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
   const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
   const asked = askedWaitMs(header);
-  const wait = waitWithinLimit(asked);
+  const wait = waitWithinLimit(asked ?? (rateLimited || status === 429 ? RATE_LIMIT_WAIT_MS : undefined));
   return {
     status,
     message,

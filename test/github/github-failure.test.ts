@@ -29,6 +29,12 @@ describe('readGitHubFailure', () => {
     expect(readGitHubFailure(requestError(403, 'Forbidden', { 'x-ratelimit-remaining': '0' })).transient).toBe(true);
   });
 
+  it('reads a rate limit that names no wait as the minute GitHub asks for', () => {
+    expect(readGitHubFailure(requestError(403, 'You have exceeded a secondary rate limit'))).toMatchObject({ retryAfterMs: 60_000 });
+    expect(readGitHubFailure(requestError(429, 'slow down'))).toMatchObject({ retryAfterMs: 60_000 });
+    expect(readGitHubFailure(requestError(503, 'unavailable')).retryAfterMs).toBeUndefined();
+  });
+
   it('calls timeouts and failures without an answer transient', () => {
     expect(readGitHubFailure(new DOMException('The operation timed out.', 'TimeoutError'))).toEqual({ message: 'timed out', transient: true });
     expect(readGitHubFailure(new TypeError('fetch failed'))).toEqual({ message: 'fetch failed', transient: true });

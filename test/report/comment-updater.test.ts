@@ -381,6 +381,31 @@ describe('comment updater against the GitHub REST API', () => {
     expect(patchTimes.length).toBeGreaterThanOrEqual(4);
   });
 
+  // Found by a hunting pass: a secondary limit that names no wait (GitHub then asks for a minute at least; the
+  // throttling plugin's own fallback is 60 s, past what it waits) was written again 1 s and 2 s later, each write
+  // refused again, where GitHub warns that writing on under the limit may get the integration banned.
+  it('waits a minute after a secondary rate limit that names no wait, never writing sooner', async () => {
+    const run = script();
+    const comments = updater({ finishTimeoutMs: 30_000 });
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    const limited = { status: 403, body: { message: 'You have exceeded a secondary rate limit.' } };
+    github.fail('issues/update-comment', limited, limited);
+    const patchTimes: number[] = [];
+    github.onRequest = (request) => {
+      if (request.method === 'PATCH') patchTimes.push(clock.now());
+    };
+    for (const event of run.events.slice(1, 3)) comments.listener(event);
+    await comments.flush();
+    for (const event of run.events.slice(3)) comments.listener(event);
+    await comments.finish();
+    const statuses = github.requestsTo('issues/update-comment').map((r) => r.status);
+    expect(statuses.slice(0, 3)).toEqual([403, 403, 200]);
+    // Each write after a refused one comes a minute or more after it.
+    for (let index = 1; index < 3; index++) expect(patchTimes[index]! - patchTimes[index - 1]!).toBeGreaterThanOrEqual(60_000);
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
+  });
+
   it('makes a new comment when someone deleted it during the run', async () => {
     const run = script();
     const comments = updater();

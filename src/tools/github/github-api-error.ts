@@ -1,5 +1,5 @@
 import { StepError } from '../../core/step-error.ts';
-import { readGitHubFailure } from '../../github/github-failure.ts';
+import { RATE_LIMIT_WAIT_MS, readGitHubFailure } from '../../github/github-failure.ts';
 
 /** What a user can do about a GitHub error status. */
 const ADVICE: Record<number, string> = {
@@ -14,9 +14,6 @@ const ADVICE: Record<number, string> = {
 
 /** A redirect, which the github tools do not follow: where it leads may be a repository the run may not reach. */
 const REDIRECT_ADVICE = 'it moved (an issue transferred to another repository, a repository renamed), and the github tools follow no redirect; name the repository it is in now, which the plan must allow';
-
-/** How long GitHub asks a rate-limited caller to wait when it names no time: a minute, as its docs say for secondary limits. */
-const RATE_LIMIT_WAIT_MS = 60_000;
 
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
 export class GitHubApiError extends StepError {
