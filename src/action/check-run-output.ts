@@ -23,17 +23,24 @@ export async function checkRunResult(report: FinalReport, conclusion: CheckConcl
         `${statusIcon(report.status)} **Status:** ${report.status}${reason}`,
         // As the comment shows them: the goals not met first, and a bounded table. Whole, 400 goals passed the
         // check run's 65,535 characters and its cut end took every ❌ row (found by an adversarial pass).
-        report.goals.length
-          ? renderGoalsTable(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary')
-          : // No record: nothing ran to judge (mode: plan, a cancel before the first step), or what ran is not known.
-            report.record === undefined
-            ? '_No goal was checked._'
-            : '_The plan declares no goals; the run itself decided._',
+        report.goals.length ? renderGoalsTable(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : noGoalsLine(report),
       ];
   if (runUrl) body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
   const neutralise = await loadNeutraliser({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
   const outbound = (text: string): string => neutralise(redact(text));
   return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
+}
+
+/**
+ * The check run's line where it has no goal rows. Only a run whose goals were checked (its record has their verdicts,
+ * none) declares none: a paused run's and a killed main step's check run said "The plan declares no goals" of the
+ * required goal it gates on (found by an adversarial pass). No record: nothing ran to judge (mode: plan, a cancel
+ * before the first step), or what ran is not known.
+ */
+function noGoalsLine(report: FinalReport): string {
+  if (report.record?.goals !== undefined) return '_The plan declares no goals; the run itself decided._';
+  if (report.status === 'awaiting-approval') return '_Goals are not checked yet: they are checked when the approved run finishes._';
+  return '_No goal was checked._';
 }
 
 /** What the check run shows when plan-runner itself failed: a failure naming the internal error (never a pass). */
