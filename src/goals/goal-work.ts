@@ -23,13 +23,24 @@ export const MAX_SCHEMA_EVALUATIONS = 4_000_000;
 export const MAX_GOALS_SCHEMA_EVALUATIONS = 4 * MAX_SCHEMA_EVALUATIONS;
 
 /**
+ * The most characters the text searches of one evaluation's goals may read together (`contains` and `not_contains`,
+ * each search charged the length of the text it reads). A search reads its text once, but each goal searches the
+ * whole result again, checked one after another on the event loop, where no timeout or cancel can stop them: 2,000
+ * `not_contains` goals on a 1 MB result held it 30 s, and a plan may declare thousands (found by an adversarial
+ * pass). About 3 to 18 s at the speeds measured (3 to 18 ns a character).
+ */
+export const MAX_GOALS_SEARCH_CHARS = 1_000_000_000;
+
+/**
  * The work left to one evaluation's goals (`evaluateGoals` makes one), which are checked one after another on the
- * event loop: the regex work of their patterns, each charged before it runs, and the subschema evaluations of
- * their `json_schema` checks (and the pairs of items `uniqueItems` compares), each given at most what is left.
+ * event loop: the regex work of their patterns, each charged before it runs, the subschema evaluations of
+ * their `json_schema` checks (and the pairs of items `uniqueItems` compares), each given at most what is left, and
+ * the characters their text searches read, each charged before it runs.
  */
 export class GoalWork {
   #regexLeft = MAX_GOALS_REGEX_WORK;
   #evaluationsLeft = MAX_GOALS_SCHEMA_EVALUATIONS;
+  #searchLeft = MAX_GOALS_SEARCH_CHARS;
 
   /** The regex work not yet charged. */
   get regexLeft(): number {
@@ -57,6 +68,22 @@ export class GoalWork {
       );
     }
     this.#regexLeft -= work;
+  }
+
+  /** The characters text searches may still read. */
+  get searchLeft(): number {
+    return this.#searchLeft;
+  }
+
+  /** Charges a search of `kind` through `chars` characters, before it runs; throws `GoalNotEvaluableError` past what is left. */
+  search(chars: number, kind: string): void {
+    if (chars > this.#searchLeft) {
+      throw new GoalNotEvaluableError(
+        `the goals' text searches together would read more than the ${groupDigits(MAX_GOALS_SEARCH_CHARS)} characters all of a run's goals may read on the event loop, where no timeout can stop them ` +
+          `(next was \`${kind}\` through ${groupDigits(chars)} characters, with ${groupDigits(this.#searchLeft)} left): check this result with fewer ${kind} goals (a \`matches\` goal's alternatives can hold what several check), or have the step return less`,
+      );
+    }
+    this.#searchLeft -= chars;
   }
 
   /** Charges `count` subschema evaluations a `json_schema` check made (it was given at most what is left). */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LinearRegex, MAX_REGEX_WORK } from '../../src/core/linear-regex.ts';
 import { evaluateGoals } from '../../src/goals/evaluate-goals.ts';
+import { GOAL_CHECKS } from '../../src/goals/goal-checks.ts';
+import { resultTexts } from '../../src/goals/result-cut-note.ts';
 import { checkJsonSchema, evaluationBound } from '../../src/goals/json-schema-validator.ts';
-import { GoalWork, MAX_GOALS_REGEX_WORK, MAX_GOALS_SCHEMA_EVALUATIONS, MAX_SCHEMA_EVALUATIONS } from '../../src/goals/goal-work.ts';
+import { GoalWork, MAX_GOALS_REGEX_WORK, MAX_GOALS_SCHEMA_EVALUATIONS, MAX_GOALS_SEARCH_CHARS, MAX_SCHEMA_EVALUATIONS } from '../../src/goals/goal-work.ts';
 import { NO_DEPS, finishedRun, goal } from './goal-fixtures.ts';
 
 // Found by an adversarial pass: each goal's pattern was held to MAX_REGEX_WORK, but an evaluation checks its goals
@@ -97,4 +99,57 @@ describe('the subschema evaluations of one evaluation’s json_schema goals', ()
     expect(results.filter((result) => result.outcome === 'met')).toHaveLength(Math.floor(MAX_GOALS_SCHEMA_EVALUATIONS / perCheck));
     for (const result of results.filter((result) => result.outcome !== 'met')) expect(result.evidence).toContain('(or pairs of items compared for uniqueItems)');
   }, 60_000);
+});
+
+// Found by an adversarial pass: a text search reads its text once, but each `contains` or `not_contains` goal searched the
+// whole result again, outside any bound: 2,000 `not_contains` goals on a 1 MB result held the event loop 30 s, where no
+// timeout or cancel could stop them. And `max_chars` counted the result's characters again for each goal: 40 s.
+describe('the text searches of one evaluation’s goals', () => {
+  // Searches that end at once (no `z` in the text), so the test counts the characters charged, not the time they take.
+  const RESULT = 'x'.repeat(1_000_000);
+
+  it('share one bound: the goals past it are not evaluable and say why', async () => {
+    // Three readings (as written, as a reader sees it, as a page renders it) of the values and of the JSON, a string's both the text.
+    const perGoal = 6 * RESULT.length;
+    const within = Math.floor(MAX_GOALS_SEARCH_CHARS / perGoal);
+    const goals = Array.from({ length: within + 10 }, (_, index) => goal({ name: `n${index}`, not_contains: `zq${index}` }));
+    const results = await evaluateGoals(goals, finishedRun(RESULT), NO_DEPS);
+    // Never a pass past the bound: the goals before it are checked, the rest are not evaluable.
+    expect(results.slice(0, within).filter((result) => result.outcome !== 'met')).toEqual([]);
+    const refused = results.slice(within);
+    expect(refused).toHaveLength(10);
+    for (const result of refused) {
+      expect(result.outcome).toBe('error');
+      expect(result.evidence).toMatch(/^could not evaluate: the goals' text searches together would read more than the 1,000,000,000 characters all of a run's goals may read on the event loop, where no timeout can stop them \(next was `not_contains` through [\d,]+ characters, with [\d,]+ left\)/);
+      expect(result.evidence).toContain('or have the step return less');
+    }
+  });
+
+  it('charge contains the text it reads, and its JSON when the values lack it, failing closed past what is left', () => {
+    const texts = resultTexts({ note: RESULT });
+    const work = new GoalWork();
+    const input = { ...texts, value: { note: RESULT }, target: finishedRun(RESULT), deps: NO_DEPS, work };
+    expect(GOAL_CHECKS.contains.check(goal({ contains: 'x' }), input)).toMatchObject({ met: true });
+    expect(work.searchLeft).toBe(MAX_GOALS_SEARCH_CHARS - texts.valueText.values.length);
+    expect(GOAL_CHECKS.contains.check(goal({ contains: 'note' }), input)).toMatchObject({ met: false });
+    expect(work.searchLeft).toBe(MAX_GOALS_SEARCH_CHARS - 2 * texts.valueText.values.length - texts.text.length);
+    work.search(work.searchLeft, 'contains');
+    expect(() => GOAL_CHECKS.contains.check(goal({ contains: 'x' }), input)).toThrow(/text searches together would read more than/);
+  });
+
+  it('is one per evaluation: the next run’s goals have all of it again', async () => {
+    const goals = [goal({ name: 'a', not_contains: 'zq' })];
+    for (let run = 0; run < 3; run++) expect(await evaluateGoals(goals, finishedRun(RESULT), NO_DEPS)).toMatchObject([{ outcome: 'met' }]);
+    expect(new GoalWork().searchLeft).toBe(MAX_GOALS_SEARCH_CHARS);
+  });
+
+  it('count a value’s characters and words once for all its max_chars, max_words and min_words goals', async () => {
+    const kinds = [{ max_chars: 10 }, { max_words: 10 }, { min_words: 10 }];
+    const goals = Array.from({ length: 600 }, (_, index) => goal({ name: `g${index}`, ...kinds[index % kinds.length] }));
+    const started = performance.now();
+    const results = await evaluateGoals(goals, finishedRun('word '.repeat(300_000)), NO_DEPS);
+    // Counted for each goal, the 200 max_chars goals alone took 12 s here; counted once, the whole evaluation takes a fraction of a second.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(results.map((result) => result.evidence)).toEqual(goals.map((_, index) => ['1500000 characters (at most 10 allowed)', '300000 words (at most 10 allowed)', '300000 words (at least 10 required)'][index % 3]));
+  });
 });

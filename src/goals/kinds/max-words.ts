@@ -1,5 +1,9 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { countWords } from '../count-words.ts';
+import type { ValueText } from '../value-text.ts';
+
+/** Each value's words as `max_words` counts them, once for all its goals on it (as `max_chars` counts its characters). */
+const counted = new WeakMap<ValueText, number>();
 
 /**
  * JSON's escape of a line break, a tab, a carriage return, a form feed or a vertical tab, or an escaped
@@ -15,10 +19,10 @@ const ESCAPE = /\\(?:[nrtf]|u000[bB]|\\)/g;
  */
 export const maxWordsCheck: GoalCheck = {
   needsTarget: true,
-  check(goal, { text, value }) {
+  check(goal, { text, value, valueText }) {
     const max = goal.max_words ?? 0;
-    const read = typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '));
-    const words = countWords(read);
+    let words = counted.get(valueText);
+    if (words === undefined) counted.set(valueText, (words = countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' ')))));
     return { met: words <= max, evidence: `${words} words (at most ${max} allowed)` };
   },
 };

@@ -35,7 +35,7 @@ function readPlace(made: Map<(text: string) => string, string[]>, read: (text: s
  */
 export const notContainsCheck: GoalCheck = {
   needsTarget: true,
-  async check(goal, { text, valueText }) {
+  async check(goal, { text, valueText, work }) {
     // With the 2,000 entity names it decodes (46 KB), loaded only by a plan with a not_contains goal.
     const { renderedText, RENDERED_MARKS } = await import('../rendered-text.ts');
     const unwanted = goal.not_contains ?? '';
@@ -64,6 +64,8 @@ export const notContainsCheck: GoalCheck = {
       if (needle === '') continue;
       for (const [at, place] of places.entries()) {
         const haystack = readPlace(made, read, at, place.text);
+        // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
+        work.search(haystack.length, 'not_contains');
         const index = haystack.indexOf(needle);
         if (index < 0) continue;
         return { met: false, evidence: `found "${shorten(unwanted)}" in ${place.name}${how}, line ${lineOf(haystack, index)}: ${excerptAround(haystack, index, needle.length)}` };
