@@ -344,6 +344,25 @@ function urlEncoded(secret: string, keep: string, space: '%20' | '+'): string {
   return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
 
+/**
+ * `secret` as the shell and quoting formats write it, each only where it holds a character they quote: bash's
+ * `printf %q` (`sh_backslash_quote`: a backslash before each character the shell reads, `#` and `~` only where they
+ * would mean something), `declare -p` and `export -p` (inside double quotes: `\`, `"`, `$` and `` ` `` escaped), a
+ * single quote closed and reopened (`'\''`: `set -x`, `${x@Q}`; `'"'"'`: Python's `shlex.quote`), and a quote doubled
+ * (`''` in YAML's and SQL's single-quoted text, `""` in CSV's). A password with `$` in it showed whole in a tool
+ * that ran `export -p` (found by a secret hunt).
+ */
+function shellSpellings(secret: string): string[] {
+  return [
+    secret.replace(/[ '"\\|&;()<>!{}*[\]?^$`,]|^[#~]|(?<=[=:])~/g, '\\$&'),
+    secret.replace(/[\\"$`]/g, '\\$&'),
+    secret.replaceAll("'", "'\\''"),
+    secret.replaceAll("'", `'"'"'`),
+    secret.replaceAll("'", "''"),
+    secret.replaceAll('"', '""'),
+  ];
+}
+
 /** A value that reads as a token, not words: 8 characters or more, with letters and digits, and no white space. */
 function isTokenLike(value: string): boolean {
   return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !/\s/.test(value);
@@ -352,7 +371,8 @@ function isTokenLike(value: string): boolean {
 /**
  * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
  * Python (`\u00e9`), Go (`\u0026`, `\u003c`) and Gson (`\u003d`, `\u0027`) write it; in a URL as common encoders write it, with
- * either case of hex; in HTML; as hex; or as one line of a multi-line secret (a PEM key).
+ * either case of hex; in HTML; as hex; quoted for a shell, YAML, SQL or CSV (`shellSpellings`); or as one line of a
+ * multi-line secret (a PEM key).
  */
 function spellings(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
@@ -384,6 +404,7 @@ function spellings(secret: string): string[] {
     html.replaceAll('&quot;', '&#34;').replaceAll("'", '&#39;').replaceAll('+', '&#43;'),
     Buffer.from(secret, 'utf8').toString('hex'),
     Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
+    ...shellSpellings(secret),
   ];
   // A token written in the other case: hex keys, UUIDs and base32 seeds are read without regard to it, so
   // `A3F9…` is the key `a3f9…` is, and a tool printed it so (`xxd -u`, .NET's hex, a GUID as Windows writes it;
