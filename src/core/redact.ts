@@ -369,7 +369,7 @@ function isTokenLike(value: string): boolean {
 }
 
 /**
- * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
+ * The forms a value takes as encoders write it: inside JSON (and JSON inside a JSON string) as JavaScript, PHP (`\/`, `\u00e9`),
  * Python (`\u00e9`), Go (`\u0026`, `\u003c`) and Gson (`\u003d`, `\u0027`) write it; in a URL as common encoders write it, with
  * either case of hex; in HTML; as hex; quoted for a shell, YAML, SQL or CSV (`shellSpellings`); or as one line of a
  * multi-line secret (a PEM key).
@@ -382,6 +382,8 @@ function spellings(secret: string): string[] {
   const forms = [
     secret,
     json,
+    // JSON inside a JSON string, escaped twice: AWS's `SecretString`, kubectl's last-applied-configuration of a Secret.
+    JSON.stringify(json).slice(1, -1),
     json.replaceAll('/', '\\/'),
     unicodeEscaped(json, /[^\x00-\x7f]/g),
     unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
