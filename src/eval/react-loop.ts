@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import type { ModelClient } from '../llm/model-client.ts';
-import { answerCalls, notReadNote, otherCallsNote } from '../steps/agent/answer-calls.ts';
+import { answerCalls, notReadNote, otherCallsNote, stopBetweenCalls } from '../steps/agent/answer-calls.ts';
 import { ReplyBudget } from '../steps/agent/reply-budget.ts';
 import { MAX_TOOL_CALLS_PER_TURN, NOT_RUN_REPLY } from '../steps/agent/run-agent-step.ts';
 import { dataBlock, promptData, promptValue } from '../steps/data-block.ts';
@@ -77,6 +77,7 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     replies.addCalls(messages.length - 1, calls);
     replies.addText(messages.length - 1, message?.content?.length ?? 0);
     for (const [index, call] of calls.entries()) {
+      await stopBetweenCalls(index, options.signal);
       const answer = index < MAX_TOOL_CALLS_PER_TURN ? await observe({ name: call.function.name, args: call.function.arguments }, options, tools) : NOT_RUN_REPLY;
       const observation = dropped > 0 && others.length === 0 && index === calls.length - 1 ? `${answer}${notReadNote(dropped)}` : answer;
       replies.add(messages.length, call.function.name, observation.length);

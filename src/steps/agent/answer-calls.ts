@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type OpenAI from 'openai';
 import { cutText } from '../../core/cut-text.ts';
 import { boundedCall, MAX_UNKNOWN_NAME_CHARS } from './bounded-call.ts';
@@ -78,4 +79,17 @@ export function otherCallsNote(others: readonly OtherCall[]): string {
   const more = others.length - named.length;
   const list = more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
   return `Not run: your last answer called ${list} as ${others.length === 1 ? 'a tool call' : 'tool calls'} of another type; only tool calls of type "function" are run. Call the tools you were offered as functions, or answer with plain text when you are done.`;
+}
+
+/**
+ * Before each call of one answer after its first (an agent step's, and the eval's ReAct baseline's): the event loop turns,
+ * and a stop that landed meanwhile (`signal`: a timeout, a cancel, a budget) ends the turn there. A call no tool runs for
+ * (arguments refused, each checked against its schema for up to 5 s; a tool not offered; the cap) is answered without
+ * waiting on anything: 16 such calls held the event loop 84 s, past the step's `timeout_seconds: 3` and a cancel, and
+ * the step then completed (found by an agent hunt).
+ */
+export async function stopBetweenCalls(index: number, signal: AbortSignal): Promise<void> {
+  if (index === 0) return;
+  await yieldToEventLoop();
+  signal.throwIfAborted();
 }

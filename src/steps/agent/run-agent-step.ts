@@ -15,7 +15,7 @@ import { AgentStoppedError } from './agent-stopped-error.ts';
 import { AGENT_RULES } from './agent-system-prompt.ts';
 import { agentTools, functionDefinition, type AgentTools } from './agent-tools.ts';
 import { applyWriteTodos } from './apply-write-todos.ts';
-import { answerCalls, notReadNote, otherCallError, otherCallsNote } from './answer-calls.ts';
+import { answerCalls, notReadNote, otherCallError, otherCallsNote, stopBetweenCalls } from './answer-calls.ts';
 import { callAgentTool, type ToolCallAnswer } from './call-agent-tool.ts';
 import { parseToolArguments } from '../parse-tool-arguments.ts';
 import { ReplyBudget } from './reply-budget.ts';
@@ -124,7 +124,8 @@ class AgentLoop {
       replies.addText(messages.length - 1, choice?.message.content?.length ?? 0);
       let run = 0;
       let todoWrites = 0;
-      for (const call of calls) {
+      for (const [index, call] of calls.entries()) {
+        await stopBetweenCalls(index, ctx.signal);
         const todos = call.function.name === WRITE_TODOS;
         const answer = todos ? (todoWrites >= MAX_TODO_WRITES_PER_TURN ? notRun(call, TODOS_NOT_RUN) : this.#writeTodos(call.function.arguments)) : run >= MAX_TOOL_CALLS_PER_TURN ? notRun(call) : await this.#answer(call);
         if (todos) todoWrites++;
