@@ -40,7 +40,7 @@ function cutOff(error: unknown): boolean {
  */
 export function modelCallErrorFromSdk(
   error: unknown,
-  call: { purpose: string; model: string; attempts: number; endpoint?: string },
+  call: { purpose: string; model: string; attempts: number; endpoint?: string; timeoutMs?: number },
 ): unknown {
   const { purpose, model, attempts } = call;
   const endpoint = call.endpoint === undefined ? {} : { endpoint: call.endpoint };
@@ -70,7 +70,8 @@ export function modelCallErrorFromSdk(
       failure: timeout ? 'timeout' : 'connection',
       transient: true,
       attempts,
-      detail: timeout ? 'no answer before the timeout' : error.message,
+      // How long each request waited: the wait is fixed, so the user learns what an endpoint must answer within.
+      detail: timeout ? (call.timeoutMs === undefined ? 'no answer before the timeout' : `no answer within ${call.timeoutMs / 1000} s`) : error.message,
       cause: error,
     });
   }

@@ -37,7 +37,8 @@ export interface ModelCallErrorFields {
 const MAX_PARAM_CHARS = 100;
 
 function hint(failure: ModelCallFailure, status: number | undefined, param: string | undefined): string {
-  if (failure === 'timeout') return 'The endpoint did not answer in time; retry later or raise the model timeout.';
+  // No input, option or plan key sets the wait: the remedy is a quicker answer.
+  if (failure === 'timeout') return 'The endpoint did not answer in time; retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).';
   if (failure === 'connection') return 'Could not reach the endpoint; check base-url and the network.';
   if (failure === 'truncated') return 'The connection closed before the whole answer arrived; the model client asks again within its retries. If it keeps happening, check proxies between the runner and the endpoint.';
   if (failure === 'too-large') return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';

@@ -190,7 +190,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
             // The SDK may retry what is left of the call's retries.
             return await sdk.chat.completions.create(request, { signal: callSignal, maxRetries: options.maxRetries - requests.made });
           } catch (error) {
-            const failed = errorFromSdk(error, { ...call, attempts: requests.made });
+            const failed = errorFromSdk(error, { ...call, attempts: requests.made, timeoutMs: options.timeoutMs });
             // An answer cut off mid-body: nothing has acted on it yet, so asking again is safe; the SDK reads
             // bodies after its retries, and does not.
             if (!(failed instanceof ModelCallError && failed.failure === 'truncated') || requests.made > options.maxRetries) throw failed;
