@@ -43,7 +43,8 @@ function hint(failure: ModelCallFailure, status: number | undefined, param: stri
   if (failure === 'truncated') return 'The connection closed before the whole answer arrived; the model client asks again within its retries. If it keeps happening, check proxies between the runner and the endpoint.';
   if (failure === 'too-large') return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';
   if (failure === 'malformed') return 'The endpoint answered with something that is not a Chat Completions answer or error; check that base-url is an OpenAI-compatible endpoint (ending in /v1) that serves this model.';
-  if (status === 401 || status === 403) return 'Check the API key (OPENAI_API_KEY or --api-key-env) and that it may use this model.';
+  // Made below both front ends: each one's way of giving the key.
+  if (status === 401 || status === 403) return "Check the API key (the action's api-key input; the CLI's OPENAI_API_KEY or --api-key-env) and that it may use this model.";
   if (status === 404) return 'Check the model name and base-url.';
   if (status === 429) return 'The endpoint is rate limiting; retry later or lower limits.concurrency.';
   if (status !== undefined && status >= 500) return 'The endpoint failed; retry later.';

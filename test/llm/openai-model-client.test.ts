@@ -158,6 +158,13 @@ describe('createOpenAIModelClient', () => {
     expect(error.message).not.toContain('sk-test-secret');
   });
 
+  // The action reads no OPENAI_API_KEY and has no --api-key-env: its users were told only the CLI's ways to give the key.
+  it("names the action's api-key input beside the CLI's ways in a refused key's hint", async () => {
+    server.script(() => httpError(401, { message: 'Incorrect API key provided' }));
+    const error = await failure(client().complete(request, label));
+    expect(error.message).toContain("Check the API key (the action's api-key input; the CLI's OPENAI_API_KEY or --api-key-env)");
+  });
+
   it('makes a 400 permanent', async () => {
     server.script([httpError(400, { message: 'unknown parameter' })]);
     const error = await failure(client().complete(request, label));
