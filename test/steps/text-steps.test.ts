@@ -54,6 +54,19 @@ describe('reasoning', () => {
     }
   });
 
+  // A filter's stop was answered with the token limit's remedy ("ask for a shorter answer … raise the model's token
+  // limit"): neither helps an answer the endpoint's filter stopped.
+  it("gives an answer a filter stopped a filter's remedy, not the token limit's", async () => {
+    for (const [finish, limit] of [['content_filter', false], ['SAFETY', false], ['length', true]] as const) {
+      const body = { id: 'c', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, finish_reason: finish, message: { role: 'assistant', content: 'North: 120; South: 9' } }] };
+      server.script([{ kind: 'raw', body }]);
+      const { ctx } = stepContext({ steps: report, run: '3', results, model: live() });
+      const message = String(((await runStep(ctx).catch((reason: unknown) => reason)) as Error).message);
+      expect(message.includes("raise the model's token limit"), finish).toBe(limit);
+      if (!limit) expect(message, finish).toContain("It is not the length that stopped it: rephrase the step's description, look at the text it reads, or try another model.");
+    }
+  });
+
   // Found by an adversarial pass: the reasons of endpoints that speak Chat Completions with their own (Mistral's
   // `model_length` and `error`, Anthropic's, Bedrock's, Gemini's safety ones) read as a whole answer.
   it('fails with CutOffAnswerError for the cut-off reasons other endpoints send', async () => {
