@@ -119,7 +119,7 @@ function startTimer(step: PlanStep, seconds: number, clock: Clock): { signal: Ab
     .sleep(seconds * 1000, cancelled.signal)
     .then(() => clock.afterDue?.(cancelled.signal))
     .then(
-      () => expired.abort(new StepTimeoutError(step.key, seconds, step.tool)),
+      () => expired.abort(new StepTimeoutError(step.key, seconds, step.tool, step.timeoutSeconds === undefined)),
       () => {},
     );
   return { signal: expired.signal, cancel: () => cancelled.abort() };

@@ -113,9 +113,9 @@ describe('runPlan timeouts', () => {
     expect(ctx.signal.reason).toBeInstanceOf(StepTimeoutError);
     expect(ctx.signal.reason).toBeInstanceOf(StepError);
     const failed = run.events.find((e) => e.type === 'step_failed');
-    expect(failed).toMatchObject({ stepKey: '3', error: 'step 3 timed out after 60 s', transient: true, durationMs: 60_000 });
+    expect(failed).toMatchObject({ stepKey: '3', error: 'step 3 timed out after 60 s; raise its timeout_seconds if it needs longer', transient: true, durationMs: 60_000 });
     expect(outcome.record.steps.get('4')?.state).toBe('skipped');
-    expect(outcome.reason).toBe('step 3 failed: step 3 timed out after 60 s');
+    expect(outcome.reason).toBe('step 3 failed: step 3 timed out after 60 s; raise its timeout_seconds if it needs longer');
   });
 
   it("uses the tool's timeout for a tool_call step without its own, and the step's when set", async () => {
@@ -135,7 +135,8 @@ describe('runPlan timeouts', () => {
     run.clock.advance(5_000);
     await run.outcome;
     const errors = run.events.flatMap((e) => (e.type === 'step_failed' ? [e.error] : []));
-    expect(errors).toEqual(['step t timed out after 5 s', 'step own timed out after 10 s']);
+    // Each names the setting to raise: the tool's where the step sets none, else the step's own.
+    expect(errors).toEqual(["step t timed out after 5 s, the timeout_seconds of its tool 'slow'; raise that if it needs longer", 'step own timed out after 10 s; raise its timeout_seconds if it needs longer']);
   });
 
   it('stops the whole run at limits.timeout_minutes', async () => {
