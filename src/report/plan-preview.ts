@@ -1,6 +1,6 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import { checklistItems, oneLogLine } from './checklist.ts';
+import { checklistItems, oneLogLine, stepTitle } from './checklist.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { renderMermaidGraph } from './mermaid-graph.ts';
@@ -52,10 +52,12 @@ function stepDetail(step: PlanStep, redact: Redact, gate: ApprovalGate): string 
   const optional = new Set(step.optional ?? []);
   parts.push(step.dependsOn.length ? `after ${step.dependsOn.map((key) => (optional.has(key) ? `${key} (even if it fails)` : key)).join(', ')}` : 'can start at once');
   if (step.onFailure === 'continue') parts.push('if it fails, the run goes on without it');
-  // Found by an adversarial pass: the title hid the instruction a model works on (an agent's task, else the description).
+  // Found by an adversarial pass: the title hid the instruction a model works on (an agent's task, else the description),
+  // and so did a title line cut to its width: a step a model wrote has no title, and its instruction showed to 100 characters.
   // Last but `why`: a long one is cut, not the dependencies.
   const instruction = step.type === 'agent' ? (step.task ?? step.description) : step.type === 'plan' || step.args ? undefined : step.description;
-  if (instruction !== undefined && instruction !== (step.title || step.description)) parts.push(`${step.type === 'agent' ? 'task' : 'asks'}: ${instruction}`);
+  const titleShowsIt = instruction === (step.title || step.description) && stepTitle(step, redact) === stepTitle(step, redact, Number.POSITIVE_INFINITY);
+  if (instruction !== undefined && !titleShowsIt) parts.push(`${step.type === 'agent' ? 'task' : 'asks'}: ${instruction}`);
   if (step.why) parts.push(`why: ${step.why}`);
   return cutText(oneLogLine(redact(parts.join(' · '))), DETAIL_MAX_CHARS);
 }

@@ -461,6 +461,21 @@ describe('renderSummary under the 1 MiB cap', () => {
     ]);
   });
 
+  // Found by a hunting pass: a step a model writes has no title, so its description is both the title line, cut to
+  // 100 characters, and the instruction: `mode: plan`'s reviewers saw `Add the numbers. … Add the number…` and never
+  // the end of the instruction the model would get.
+  it('shows the whole instruction of an untitled step whose description the title line cuts', async () => {
+    const long = `${'Add the numbers. '.repeat(8)}Then say deploy now.`;
+    const text = `name: p\nworkflow_sequence:\n  - { id: a, type: reasoning, description: ${long} }\n  - { id: b, type: agent, task: ${long} }\n  - { id: c, type: reasoning, description: Say it }\n`;
+    const loaded = await loadPlanText(text, 'plan.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const [a, b, c] = planPreviewLines(loaded.plan);
+    expect(a).toMatch(/ — can start at once · asks: (Add the numbers\. ){8}Then say deploy now\.$/);
+    expect(b).toMatch(/ — after a · task: (Add the numbers\. ){8}Then say deploy now\.$/);
+    expect(c).toBe('⬜ c. Say it — after b');
+    expect(renderPlanPreview(loaded.plan, { redact: (t) => t, written: true })).toContain('asks: Add the numbers. Add the numbers. Add the numbers. Add the numbers. Add the numbers. Add the numbers. Add the numbers. Add the numbers. Then say deploy now.');
+  });
+
   it('stays under the cap even when the checklist alone is too big', () => {
     // A run still going: its steps are all to come, and none may be left out for another.
     const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));
