@@ -56,6 +56,11 @@ function stepCountError(count: number, done: number, counted: number, maxSteps: 
   };
 }
 
+function noStepsError(replacing: boolean): PlanError {
+  const what = replacing ? 'the steps that replace the ones not run yet, so that the goal is still reached' : 'the steps that reach the goal';
+  return { path: 'steps', message: `the answer lists no steps; write ${what} (at least one)` };
+}
+
 const MODEL_FIELDS: ReadonlySet<string> = new Set(MODEL_STEP_FIELDS);
 
 /**
@@ -126,6 +131,9 @@ export interface Replacement {
  * completed steps it may refer to. Errors point into the model's own list (`steps[1].tool`).
  */
 export function validateModelSteps(plan: ValidPlan, written: readonly unknown[], replacement?: Replacement): ModelStepsCheck {
+  // Said here: the plan format's "workflow_sequence needs at least one step; leave it out to let a model plan" told the
+  // model, and the person reading its rejection or escalation, to do what a model cannot.
+  if (written.length === 0) return { ok: false, errors: [noStepsError(replacement !== undefined)] };
   const { errors: argsText, steps } = argsTextProblems(written);
   const kept = replacement?.kept ?? [];
   const counted = replacement?.counted ?? 0;

@@ -243,6 +243,16 @@ describe('the model replanner', () => {
     expect(result.why).toMatch(/^adding instead because because .*…$/);
   });
 
+  // Found by a hunting pass: with no step completed, the plan format's "workflow_sequence needs at least one step; leave
+  // it out to let a model plan" was the escalation's reason; after completed steps, the empty list was taken here.
+  it('refuses a replacement with no steps, saying what to write', async () => {
+    const plan = await filePlan();
+    const problem = 'steps: the answer lists no steps; write the steps that replace the ones not run yet, so that the goal is still reached (at least one)';
+    server.script([steps([]), steps([])]);
+    expect(await replanner(plan).replan({ ...request(plan), completed: [] }, new AbortController().signal)).toEqual({ ok: false, problem });
+    expect(await replanner(plan).replan(request(plan), new AbortController().signal)).toEqual({ ok: false, problem });
+  });
+
   it('keeps the first 1,000 characters of a review’s reason', async () => {
     const plan = await filePlan();
     server.script([textAnswer(JSON.stringify({ fits: false, reason: `the plan no longer fits ${'because '.repeat(7_500)}` }))]);

@@ -114,6 +114,15 @@ describe('writePlan', () => {
     expect(result.attempts[0]!.steps).toEqual([{ id: 1, type: 'tool_call', tool: 'times', args: { a: 3, b: 4 }, depends_on: [], why: 'the product first' }]);
   });
 
+  // Found by a hunting pass: the plan format's own error, "workflow_sequence needs at least one step; leave it out to let a
+  // model plan", went to the model in its repair call and to the person reading the rejection.
+  it('tells a model that wrote no steps to write them, in its terms', async () => {
+    server.script([answer([]), answer([])]);
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
+    expect(result).toMatchObject({ ok: false, errors: [{ path: 'steps', message: 'the answer lists no steps; write the steps that reach the goal (at least one)' }] });
+    expect(JSON.stringify(server.requests[1]!.body.messages.at(-1))).toContain('steps: the answer lists no steps; write the steps that reach the goal (at least one)');
+  });
+
   it('asks again without response_format when the endpoint refuses it, and reads JSON from the prose', async () => {
     server.script([httpError(400, { message: 'response_format is not supported' }), textAnswer(`Plan:\n\`\`\`json\n${JSON.stringify([multiply, referencedAdd])}\n\`\`\``)]);
     const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
