@@ -183,6 +183,20 @@ describe('a refusal of the planner’s call', () => {
   });
 });
 
+// Found by a hunting pass: the planner, the replanner and the review are offered no tools, and an answer that was only
+// a tool call (the plan as its arguments) was read as an empty one: "the answer was empty" twice, after a repair call
+// that showed the model an empty answer of its own.
+describe('a tool call in answer to the planner’s call', () => {
+  it('rejects the plan saying the model called a tool instead of answering in text, with no repair call', async () => {
+    const called = answer({ content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'plan_steps', arguments: '{"steps": []}' } }] });
+    const job = await runOfflineJob({ plan: 'name: W\ngoal: Compute 1 plus 2\ntoolsets: [math]\n', script: () => ({ kind: 'raw', body: called }) });
+    expect(job.outcome.kind).toBe('rejected');
+    expect(job.summary).toContain('the model answered with a call of the tool "plan_steps" instead of text, and this call offers it no tools');
+    expect(job.summary).not.toContain('the answer was empty');
+    expect(job.server.requests).toHaveLength(1);
+  });
+});
+
 describe('answers that are not Chat Completions answers', () => {
   it.each([
     ['no choices', { id: 'x', object: 'chat.completion', model: 'gpt-test' }, /the answer has no `choices`/],
