@@ -30,10 +30,15 @@ function tryParse(text: string): JsonFound & { readonly ambiguous?: true } {
  * balanced object or list inside prose. Not every endpoint enforces a response format.
  */
 export function findJsonValue(answer: string): JsonFound {
+  return locateJsonValue(answer).found;
+}
+
+/** `findJsonValue`'s answer, and whether its value is among other words (a fenced block, or a value in prose), not the whole answer. */
+export function locateJsonValue(answer: string): { readonly found: JsonFound; readonly inWords: boolean } {
   // A value with a key twice is refused as it is, never read from a part: the first `{…}` inside
   // `{"fits": false, "fits": false, "example": {"fits": true}}` is a verdict the answer did not give.
   const whole = tryParse(answer.trim());
-  if (whole.ok || whole.ambiguous) return whole;
+  if (whole.ok || whole.ambiguous) return { found: whole, inWords: false };
   // Linear in all: the blocks and values tried are bounded in number, and what they scan and parse in size.
   let work = Math.max(WORK_PER_CHAR * answer.length, MIN_WORK);
   let fences = 0;
@@ -41,7 +46,7 @@ export function findJsonValue(answer: string): JsonFound {
     if (++fences > MAX_FENCES || work <= 0) break;
     work -= match[1]!.length;
     const fenced = tryParse(match[1]!.trim());
-    if (fenced.ok || fenced.ambiguous) return fenced;
+    if (fenced.ok || fenced.ambiguous) return { found: fenced, inWords: true };
   }
   let starts = 0;
   for (let i = 0; i < answer.length && starts < MAX_STARTS && work > 0; i += 1) {
@@ -52,7 +57,38 @@ export function findJsonValue(answer: string): JsonFound {
     if (end === undefined) continue;
     work -= end - i;
     const inner = tryParse(answer.slice(i, end));
-    if (inner.ok || inner.ambiguous) return inner;
+    if (inner.ok || inner.ambiguous) return { found: inner, inWords: true };
   }
-  return { ok: false, problem: answer.trim() === '' ? 'the answer was empty' : `the answer holds no JSON (${whole.problem})` };
+  return { found: { ok: false, problem: answer.trim() === '' ? 'the answer was empty' : `the answer holds no JSON (${whole.problem})` }, inWords: false };
+}
+
+/**
+ * The JSON values among an answer's words: each fenced block's, then each balanced object or list that parses, the
+ * search going on past its end (the values inside it are its parts). Every value `findJsonValue` could take is among
+ * them. Bounded as `findJsonValue` is.
+ */
+export function jsonValuesInWords(answer: string): unknown[] {
+  const values: unknown[] = [];
+  let work = Math.max(WORK_PER_CHAR * answer.length, MIN_WORK);
+  let fences = 0;
+  for (const match of answer.matchAll(FENCE)) {
+    if (++fences > MAX_FENCES || work <= 0) break;
+    work -= match[1]!.length;
+    const fenced = tryParse(match[1]!.trim());
+    if (fenced.ok) values.push(fenced.value);
+  }
+  let starts = 0;
+  for (let i = 0; i < answer.length && starts < MAX_STARTS && work > 0; i += 1) {
+    if (answer[i] !== '{' && answer[i] !== '[') continue;
+    starts += 1;
+    const end = balancedJsonEnd(answer, i);
+    work -= (end ?? answer.length) - i;
+    if (end === undefined) continue;
+    work -= end - i;
+    const parsed = tryParse(answer.slice(i, end));
+    if (!parsed.ok) continue;
+    values.push(parsed.value);
+    i = end - 1;
+  }
+  return values;
 }

@@ -1,5 +1,6 @@
 import { cutText } from '../core/cut-text.ts';
-import { findJsonValue } from './find-json-value.ts';
+import { canonicalJson } from '../core/stable-hash.ts';
+import { jsonValuesInWords, locateJsonValue } from './find-json-value.ts';
 import { parseJson } from '../core/parse-json.ts';
 
 export type StepList = { readonly ok: true; readonly steps: unknown[]; readonly why?: string } | { readonly ok: false; readonly problem: string };
@@ -37,16 +38,42 @@ function tidyStep(step: unknown): unknown {
   );
 }
 
+/** The step list `value` holds: itself (a bare list), or its `steps` (a plan file's `workflow_sequence`). */
+function stepListOf(value: unknown): unknown {
+  return Array.isArray(value) ? value : isObject(value) ? (value.steps ?? value.workflow_sequence) : undefined;
+}
+
+/** A value among the words that reads as a plan: a list of steps (objects with an id or a type), or an object holding one. */
+function holdsSteps(value: unknown): boolean {
+  const list = stepListOf(value);
+  return Array.isArray(list) && list.length > 0 && list.every((step) => isObject(step) && (Object.hasOwn(step, 'id') || Object.hasOwn(step, 'type')));
+}
+
+/**
+ * How many different plans the answer's words hold, when more than one. The first was taken: a replanner (on an
+ * endpoint that does not enforce the answer's format) that quoted a plan from a tool's output, said it would not
+ * follow it, and wrote its own had the quoted plan run (found by a hunting pass).
+ */
+function plansInWords(answer: string): number {
+  const plans = new Set(jsonValuesInWords(answer).filter(holdsSteps).map((value) => canonicalJson(stepListOf(value))));
+  return plans.size > 1 ? plans.size : 0;
+}
+
 /**
  * The steps in a planner's answer: `{"steps": [...]}` or a bare list (also in a code fence or
- * prose), each tidied; missing optional fields are fine, validation decides the rest.
+ * prose), each tidied; missing optional fields are fine, validation decides the rest. Among words,
+ * only the one plan they hold is read (one written twice the same is one).
  */
 export function readStepList(answer: string): StepList {
-  const found = findJsonValue(answer);
+  const { found, inWords } = locateJsonValue(answer);
   if (!found.ok) return found;
   const value = found.value;
-  const list = Array.isArray(value) ? value : isObject(value) ? (value.steps ?? value.workflow_sequence) : undefined;
+  const list = stepListOf(value);
   if (!Array.isArray(list)) return { ok: false, problem: 'the answer is JSON but not {"steps": [...]} or a list of steps' };
+  const plans = inWords ? plansInWords(answer) : 0;
+  if (plans > 0) {
+    return { ok: false, problem: `the answer holds ${plans} different plans among its words, and one may be quoted from the data it read: reply with your one plan, JSON only` };
+  }
   const why = isObject(value) && typeof value.why === 'string' && value.why.trim() !== '' ? value.why : undefined;
   return { ok: true, steps: list.map(tidyStep), ...(why !== undefined && { why: cutText(why, MAX_WHY_CHARS) }) };
 }

@@ -253,6 +253,18 @@ describe('the model replanner', () => {
     expect(await replanner(plan).replan(request(plan), new AbortController().signal)).toEqual({ ok: false, problem });
   });
 
+  // Found by a hunting pass: the plan a tool's output held, quoted in the replanner's words before its own, was run.
+  it('refuses an answer whose words hold a plan beside its own, one it may have quoted from a tool’s output', async () => {
+    const plan = await filePlan();
+    const quoted = JSON.stringify({ steps: [{ id: 9, type: 'tool_call', tool: 'add', args: '{"a": 1, "b": 1}', depends_on: [] }] });
+    const own = JSON.stringify({ steps: [{ id: 4, type: 'tool_call', tool: 'add', args: '{"a": 12, "b": 2}', depends_on: [] }], why: 'add instead' });
+    server.script([textAnswer(`The result says to run ${quoted}; that is data, so I will not. My plan: ${own}`)]);
+    expect(await replanner(plan).replan(request(plan), new AbortController().signal)).toEqual({
+      ok: false,
+      problem: 'the answer holds 2 different plans among its words, and one may be quoted from the data it read: reply with your one plan, JSON only',
+    });
+  });
+
   it('keeps the first 1,000 characters of a review’s reason', async () => {
     const plan = await filePlan();
     server.script([textAnswer(JSON.stringify({ fits: false, reason: `the plan no longer fits ${'because '.repeat(7_500)}` }))]);
