@@ -4,7 +4,7 @@ import { stateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { jobReportPaths } from './report-paths.ts';
-import { holdsTrace, newestStateOfAttempt, RESUMED_IN_PLACE_STATE, SAVED_STATE, saveRunState, stateIdentity, statePart, traceHoldsStartedRun, UNSAVABLE_TRACE_STATE } from './saved-state.ts';
+import { holdsTrace, newestStateOfAttempt, RESUMED_IN_PLACE_STATE, SAVED_STATE, saveRunState, stateIdentity, statePart, traceHoldsStartedRun, UNSAVABLE_TRACE_STATE, UPLOADING_STATE } from './saved-state.ts';
 
 /**
  * The post step's part in durable runs: a main step killed (SIGKILL, the runner's last resort on
@@ -33,7 +33,8 @@ export async function saveLeftState(settings: ActionSettings, store: RunStateSto
   }
   io.warning('The main step ended without saving the run\'s state (it was killed or crashed, or the upload failed): saving the trace it left, so a re-run resumes from there.');
   const resumedInPlace = settings.env[`STATE_${RESUMED_IN_PLACE_STATE}`];
-  await saveRunState(settings, store, trace, io, { ...(part && { part }), ...(resumedInPlace && { resumedInPlace }) });
+  const cutUpload = settings.env[`STATE_${UPLOADING_STATE}`];
+  await saveRunState(settings, store, trace, io, { ...(part && { part }), ...(resumedInPlace && { resumedInPlace }), ...(cutUpload && { cutUpload }) });
 }
 
 /**

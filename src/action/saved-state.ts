@@ -7,7 +7,7 @@ import { oversizedState, readResumeTrace, runStarted, type ResumeTrace } from '.
 import { pastRetention, type RunStateStore, type StateArtifact } from '../state/run-state-store.ts';
 import { artifactServiceProblem } from '../state/actions-artifact-store.ts';
 import { clashAdvice, clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
-import { stateArtifactName, stateClashName, type StateIdentity } from '../state/state-artifact-name.ts';
+import { parseStateArtifactName, stateArtifactName, stateClashName, type StateIdentity } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { ownPart } from './fan-out-state.ts';
@@ -156,6 +156,13 @@ export const UNSAVABLE_TRACE_STATE = 'traceUnsavable';
  */
 export const RESUMED_IN_PLACE_STATE = 'resumedInPlace';
 
+/**
+ * Saved by the main step before each upload of its state: the artifact name it is about to take. An upload cut
+ * after the service took the name (the step killed, its finalize refused) leaves the name held for the rest of
+ * the workflow run, though no listing shows it; the post step then knows the name for its own step's.
+ */
+export const UPLOADING_STATE = 'uploadingState';
+
 /** A trace's size and SHA-256, as `<bytes>:<hex>`: what tells a saved state's bytes without keeping them. */
 export function traceDigest(bytes: Buffer): string {
   return `${bytes.length}:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -171,6 +178,8 @@ export interface SaveOptions {
    * file, an earlier step's of this job): when that step's state holds it, this run's state is the next in-place one.
    */
   readonly resumedInPlace?: string;
+  /** The name the main step's upload took and did not finish (`UPLOADING_STATE`), in the post step. */
+  readonly cutUpload?: string;
 }
 
 /**
@@ -204,6 +213,7 @@ export async function saveRunState(
     return undefined;
   }
   try {
+    options.saveState?.(UPLOADING_STATE, name);
     const saved = await store.save(name, trace, settings.stateRetentionDays);
     options.saveState?.(SAVED_STATE, saved.name);
     io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}): a re-run of this job resumes from it.`);
@@ -226,9 +236,18 @@ export async function saveRunState(
     } catch {
       // Not known to be this run's: saved aside, below.
     }
-    // An earlier step of this job saved the state of the run this step resumed in place: this one is newer.
-    const next = options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options);
-    if (next) return next;
+    // The name is this job's own after all: its main step's upload under it did not finish, or an earlier step
+    // of this job saved the state of the run this step resumed in place. This state is then the attempt's next.
+    // One that could not be saved is no other job's: not saved aside as a clash, which no re-run resumes.
+    try {
+      const next =
+        (options.cutUpload === undefined ? undefined : await saveAfterCutUpload(settings, store, trace, identity, options.cutUpload, io, options)) ??
+        (options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options));
+      if (next) return next;
+    } catch (nextError) {
+      io.warning(`${messageOf(nextError)}. A re-run starts from the beginning.`);
+      return undefined;
+    }
     const aside = stateClashName(identity);
     const advice = `see that ${clashAdvice(settings.planPath, options.part)}`;
     try {
@@ -251,20 +270,58 @@ export async function saveRunState(
  * steps.first.outputs.trace }}`) found this attempt's state name taken. When the newest state of this
  * attempt is byte for byte the trace it resumed, it is that step's: this run's state is saved as the next
  * in-place one (`StateIdentity.inPlace`), which a re-run takes as the newer. Anything else (another job's
- * state, a service that cannot be read) is undefined: the state is then saved aside, as a clash.
+ * state, a service that cannot be read) is undefined: the state is then saved aside, as a clash. Throws
+ * when the next state could not be saved.
  */
 async function saveAfterResumedState(settings: ActionSettings, store: RunStateStore, trace: string, identity: StateIdentity, resumed: string, io: ActionIO, options: SaveOptions): Promise<StateArtifact | undefined> {
+  let own: SavedState | undefined;
   try {
-    const own = newestStateOfAttempt(await store.list(), identity);
+    own = newestStateOfAttempt(await store.list(), identity);
     if (!own || own.clashed || !(await holdsDigest(store, own.artifact, resumed, settings.outputDir))) return undefined;
-    const name = stateArtifactName({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
-    const saved = await store.save(name, trace, settings.stateRetentionDays);
-    options.saveState?.(SAVED_STATE, saved.name);
-    io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
-    return saved;
   } catch {
     return undefined;
   }
+  const name = stateArtifactName({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
+  const saved = await saveNextState(settings, store, trace, name, options);
+  io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
+  return saved;
+}
+
+/**
+ * The post step of a main step whose upload of this attempt's state was cut after the service took its name
+ * (`cut`: the step killed mid-upload, or its finalize refused): the service keeps that name for the rest of the
+ * workflow run, unlisted, and refuses it again. The name is this job's own, not another job's: the trace is saved
+ * as the attempt's next state (`StateIdentity.inPlace`), which a re-run takes as the newest. Undefined when
+ * `cut` is listed after all, or is no state of this attempt's. Throws when the next state could not be saved.
+ */
+async function saveAfterCutUpload(settings: ActionSettings, store: RunStateStore, trace: string, identity: StateIdentity, cut: string, io: ActionIO, options: SaveOptions): Promise<StateArtifact | undefined> {
+  const held = parseStateArtifactName(cut, identity);
+  if (!held || held.clash || held.attempt !== identity.attempt || held.part !== identity.part) return undefined;
+  let newest: SavedState | undefined;
+  try {
+    const artifacts = await store.list();
+    if (artifacts.some((artifact) => artifact.name === cut)) return undefined;
+    newest = newestStateOfAttempt(artifacts, identity);
+  } catch {
+    return undefined;
+  }
+  const name = stateArtifactName({ ...identity, inPlace: Math.max(held.inPlace ?? 0, newest?.inPlace ?? 0) + 1 });
+  const saved = await saveNextState(settings, store, trace, name, options);
+  io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}): the main step's upload as ${cut} did not finish, and the artifact service keeps that name though it lists nothing under it. A re-run of this job resumes from it.`);
+  return saved;
+}
+
+/** Saves `trace` as `name`, recording it as it goes (`UPLOADING_STATE`, then `SAVED_STATE`); an error says which name could not be saved. */
+async function saveNextState(settings: ActionSettings, store: RunStateStore, trace: string, name: string, options: SaveOptions): Promise<StateArtifact> {
+  options.saveState?.(UPLOADING_STATE, name);
+  let saved: StateArtifact;
+  try {
+    saved = await store.save(name, trace, settings.stateRetentionDays);
+  } catch (error) {
+    throw new Error(`Could not save the run's state as the artifact ${name}: ${messageOf(error)}`, { cause: error });
+  }
+  options.saveState?.(SAVED_STATE, saved.name);
+  return saved;
 }
 
 /** What `file` is when it is no regular file (a symbolic link, a FIFO): undefined for a regular file, or none there. */

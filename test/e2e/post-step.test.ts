@@ -75,6 +75,30 @@ describe('the post step', () => {
     expect(artifacts.violations).toEqual([]);
   });
 
+  // The service keeps the name of an upload it never finalized for the rest of the workflow run, unlisted: the post
+  // step's save of it was refused, taken for another job's, saved aside as a clash, and no re-run resumed.
+  it('after a main step whose state upload was cut once the service took its name, saves the trace under the next name, and a re-run resumes it', async (context) => {
+    const artifacts = await startFakeArtifactService();
+    context.onTestFinished(() => artifacts.stop());
+    const run = { runId: 78, backendId: 'post-step-cut-upload' };
+    const job = (attempt: number) => ({ entry: bundle.entry, files: { 'plan.yml': DEPLOY }, inputs: { plan: 'plan.yml', comment: 'never' }, env: { ...artifacts.env(run, `job-${attempt}`), GITHUB_RUN_ATTEMPT: String(attempt) } });
+    artifacts.refuseFinalizes = 'Forbidden';
+    const main = await runActionBundle(job(1));
+    expect(main.stdout).toContain('Could not save the run');
+    artifacts.refuseFinalizes = undefined;
+    const post = await runActionBundle({ ...job(1), files: {}, sameJobAs: main, post: true });
+    expect(post.exitCode).toBe(0);
+    expect(post.stdout).not.toContain('Another job');
+    expect(artifacts.artifactsOf(run).map((artifact) => artifact.name)).toEqual([expect.stringMatching(/-attempt-1-in-place-1\.jsonl$/)]);
+
+    const rerun = await runActionBundle(job(2));
+    expect(rerun.exitCode, rerun.stdout + rerun.stderr).toBe(0);
+    expect(rerun.stdout).toContain('resuming from the state attempt 1 saved');
+    // The deploy is reused, not made again (each attempt is a fresh runner).
+    expect(existsSync(path.join(rerun.workspace, 'deployed.log'))).toBe(false);
+    expect(artifacts.violations).toEqual([]);
+  });
+
   it('with inputs the main step refused says nothing and fails nothing: the main step’s verdict stands', async () => {
     const post = await runActionBundle({ entry: bundle.entry, files: { 'plan.yml': DEPLOY }, inputs: { plan: 'plan.yml', mode: 'bogus' }, post: true });
     expect(post.exitCode).toBe(0);

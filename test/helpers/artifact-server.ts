@@ -53,6 +53,8 @@ export class FakeArtifactService {
   readonly violations: string[] = [];
   /** While set, every CreateArtifact is refused with this message, as the service refuses one over the storage quota. */
   refuseCreates: string | undefined;
+  /** While set, every FinalizeArtifact is refused (403) with this message: the upload's record then holds its name, unlisted. */
+  refuseFinalizes: string | undefined;
 
   #server = createServer((req, res) => void this.#handle(req, res));
   #nextId = 1;
@@ -192,7 +194,9 @@ export class FakeArtifactService {
       case 'CreateArtifact': {
         if (this.refuseCreates !== undefined) return this.#twirpError(res, 403, 'permission_denied', this.refuseCreates);
         const name = String(body['name'] ?? '');
-        if (inRun.some((artifact) => artifact.name === name && artifact.finalized)) {
+        // As the service does: an upload never finalized (its step killed, its finalize refused) holds the name
+        // for the rest of the run, though no listing shows it.
+        if (inRun.some((artifact) => artifact.name === name)) {
           return this.#twirpError(res, 409, 'already_exists', `an artifact with this name already exists on the workflow run: ${name}`);
         }
         const created: StoredArtifact = {
@@ -210,6 +214,7 @@ export class FakeArtifactService {
         return reply({ ok: true, signed_upload_url: this.#signedUrl(created) });
       }
       case 'FinalizeArtifact': {
+        if (this.refuseFinalizes !== undefined) return this.#twirpError(res, 403, 'permission_denied', this.refuseFinalizes);
         const name = String(body['name'] ?? '');
         const artifact = inRun.find((stored) => stored.name === name && !stored.finalized && stored.jobBackendId === job);
         if (!artifact) return this.#twirpError(res, 404, 'not_found', `no artifact ${name} being uploaded`);
