@@ -222,7 +222,7 @@ export async function saveRunState(
     const message = messageOf(error);
     // The service's answer to a taken name: `(409) Conflict: an artifact with this name already exists`. Not any 409 in a request id.
     if (!/already[ _-]?exists|\(409\)/i.test(message)) {
-      io.warning(`Could not save the run's state as the artifact ${name}: ${message}. A re-run starts from the beginning.`);
+      io.warning(`Could not save the run's state as the artifact ${name}: ${message}. ${unsavedNote(options)}.`);
       return undefined;
     }
     // The service may hold this very upload: the client retried a create whose first answer was lost.
@@ -245,7 +245,7 @@ export async function saveRunState(
         (options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options));
       if (next) return next;
     } catch (nextError) {
-      io.warning(`${messageOf(nextError)}. A re-run starts from the beginning.`);
+      io.warning(`${messageOf(nextError)}. ${unsavedNote(options)}.`);
       return undefined;
     }
     const aside = stateClashName(identity);
@@ -263,6 +263,14 @@ export async function saveRunState(
       return undefined;
     }
   }
+}
+
+/**
+ * What becomes of a state that could not be saved. The main step (the one given the runner's `saveState`) has a
+ * post step, which saves the trace again when no saved state was recorded; after the post step, nothing does.
+ */
+function unsavedNote(options: SaveOptions): string {
+  return options.saveState ? 'The post step saves the trace again, for a re-run to resume from' : "A re-run starts from the beginning, or from an earlier attempt's state if one was saved";
 }
 
 /**

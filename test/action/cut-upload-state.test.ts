@@ -110,3 +110,16 @@ it('a cut upload of an in-place state: the post step saves the next one after it
   expect(rerun.said.summary).toContain('1 step reused');
   expect(await readFile(path.join(workspace, 'published.log'), 'utf8')).toBe('published\n');
 });
+
+// The main step's warning said "A re-run starts from the beginning" of a state its post step then saved, and the
+// re-run resumed: the log contradicted itself, and a reader set `resume: never` for nothing.
+it('a main step whose state could not be saved says its post step saves the trace again, and the post step does', async () => {
+  const { store, step } = await job();
+  let refused = false;
+  const service: RunStateStore = { ...store, save: async (name, file, days) => (refused ? store.save(name, file, days) : ((refused = true), Promise.reject(new Error('connect ECONNRESET')))) };
+  const first = await step({}, 1, service);
+  const warning = first.said.warnings.find((text) => text.startsWith('Could not save the run'));
+  expect(warning).toMatch(/ECONNRESET\. The post step saves the trace again, for a re-run to resume from\.$/);
+  expect(first.post.log.join('\n')).toContain("Saved the run's state as the artifact");
+  expect(store.saved).toHaveLength(1);
+});
