@@ -3,6 +3,7 @@ import { formatPath } from '../core/format-path.ts';
 import type { PathSegment } from '../plan/plan-issue.ts';
 import { compileJsonSchema } from '../plan/compile-json-schema.ts';
 import { boundedSafeParse } from '../plan/bounded-check.ts';
+import { chargeHeldLoop } from '../core/held-loop.ts';
 import type { Tool } from '../tools/tool.ts';
 import { argumentsProblemText, cutProblem } from './arguments-problem-text.ts';
 import { UnusableToolSchemaError } from './unusable-tool-schema-error.ts';
@@ -34,7 +35,10 @@ export function validateToolArguments(
   if (proto !== undefined) return { ok: false, error: `${proto}: an argument key may not be \`__proto__\`; name the key otherwise` };
   const validator = validatorOf(tool);
   // With the input in each issue: the messages show what was given ("got `x`").
+  // Charged to the event loop's turn: a run starting several steps at once waits for a turn between such checks.
+  const started = performance.now();
   const parsed = boundedSafeParse(validator, args, { reportInput: true });
+  chargeHeldLoop(performance.now() - started);
   if ('unchecked' in parsed) return { ok: false, error: cutProblem(`these arguments were not checked: ${parsed.unchecked}`) };
   if (!parsed.success) return { ok: false, error: `${argumentsProblemText(parsed.error, validator)}${missingNotes(tool, args)}` };
   // The original, not zod's output: validation must not change what the tool receives.
