@@ -33,7 +33,10 @@ export async function cliGitHubContext(env: NodeJS.ProcessEnv, redact: Redactor)
   const token = env.GITHUB_TOKEN;
   const warn = (message: string) => process.stderr.write(`warning: ${redact(message)}\n`);
   const octokit = token ? (await import('../github/create-octokit.ts')).createOctokit({ token, warn }) : undefined;
-  return toolsetGitHubContext(githubRunContext(env), octokit);
+  const run = githubRunContext(env);
+  // Set by hand, as the README says for a pull request: a wrong file was taken silently as an event without one.
+  if (run.payloadProblem) warn(`GITHUB_EVENT_PATH ${env.GITHUB_EVENT_PATH}: ${run.payloadProblem}; the github toolset sees no pull request or issue of the event`);
+  return toolsetGitHubContext(run, octokit);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readInputFile } from '../core/read-input-file.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import { trimEndChars } from '../core/trim-end-chars.ts';
 
@@ -20,15 +20,28 @@ export interface GitHubRunContext {
   readonly runId?: number;
   /** `GITHUB_RUN_ATTEMPT`: 1, then 2 after the first "Re-run jobs", and so on. */
   readonly attempt: number;
+  /** Why the file `GITHUB_EVENT_PATH` names gave no payload (the CLI warns of it); absent when it did, or names none. */
+  readonly payloadProblem?: string;
 }
 
-function readPayload(file: string | undefined): unknown {
-  if (!file) return undefined;
+/** More than GitHub sends: it caps a webhook payload at 25 MB. */
+const MAX_EVENT_BYTES = 64 * 1024 * 1024;
+
+type Payload = { readonly payload: unknown; readonly problem?: undefined } | { readonly payload?: undefined; readonly problem: string };
+
+/**
+ * The event file's payload, read as every file a user names is (`readInputFile`): a FIFO no one writes (a set-by-hand
+ * `GITHUB_EVENT_PATH`) hung the CLI past Ctrl-C and SIGTERM, and `/dev/zero` filled the memory (an adversarial CLI hunt).
+ */
+function readPayload(file: string | undefined): Payload {
+  // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
+  if (!file) return { payload: undefined };
+  const read = readInputFile(file, MAX_EVENT_BYTES);
+  if (!read.ok) return { problem: read.problem };
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return { payload: JSON.parse(read.bytes.toString('utf8')) as unknown };
   } catch {
-    // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
-    return undefined;
+    return { problem: 'it is not JSON (the runner writes the event there as JSON)' };
   }
 }
 
@@ -40,7 +53,7 @@ export function pullRequestHeadSha(payload: unknown): string | undefined {
 
 /** The run context from the runner's `GITHUB_*` variables and event file. */
 export function githubRunContext(env: RunnerEnvironment): GitHubRunContext {
-  const payload = readPayload(env['GITHUB_EVENT_PATH']);
+  const { payload, problem } = readPayload(env['GITHUB_EVENT_PATH']);
   const server = trimEndChars(env['GITHUB_SERVER_URL'] || 'https://github.com', '/');
   const repository = env['GITHUB_REPOSITORY'] || undefined;
   const runId = env['GITHUB_RUN_ID'];
@@ -58,5 +71,6 @@ export function githubRunContext(env: RunnerEnvironment): GitHubRunContext {
     ...(headSha ? { headSha } : {}),
     ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
     attempt,
+    ...(problem !== undefined && { payloadProblem: problem }),
   };
 }
