@@ -2,7 +2,7 @@ import { RegexSyntaxError } from '../core/regex-syntax-error.ts';
 import { GOAL_OPTION_FIELDS } from './goal-option-fields.ts';
 import { parseGoalRegex } from './goal-regex.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
-import { NameSuggester } from './nearest-name.ts';
+import { unknownStepHints } from './check-step-graph.ts';
 import { parseTemplateBody, TEMPLATE_PATTERN } from './reference-syntax.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import { GOAL_KINDS, type Goal } from './schema.ts';
@@ -66,7 +66,7 @@ function referenceIn(text: string): string | undefined {
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>, hasSteps: boolean): PlanIssue[] {
   const issues: PlanIssue[] = [];
-  let suggester: NameSuggester | undefined;
+  let stepHint: ((key: string) => string) | undefined;
   // The first goal of each name as shown (goals are told apart by name, in every table that lists them).
   const firstNamed = new Map<string, number>();
   goals.forEach((goal, index) => firstNamed.set(shownName(goal.name), firstNamed.get(shownName(goal.name)) ?? index));
@@ -115,8 +115,7 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
       if (!hasSteps) {
         issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, but the plan has no workflow_sequence (a model will write the steps); leave \`of\` out to check the final result` });
       } else if (!stepKeys.has(key)) {
-        const near = (suggester ??= new NameSuggester(stepKeys)).nearest(key);
-        issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` — did you mean ${near}?` : ''}` });
+        issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${(stepHint ??= unknownStepHints(stepKeys))(key)}` });
       }
     }
   });

@@ -1,5 +1,6 @@
 import { AncestorCheck, type AncestorQuestion } from './ancestor-check.ts';
 import { findReferences } from './find-references.ts';
+import { unknownStepHints } from './check-step-graph.ts';
 import { NameSuggester } from './nearest-name.ts';
 import { stepPath } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
@@ -78,6 +79,7 @@ export function checkReferences(
   const questions: Array<AncestorQuestion & { readonly path: PathSegment[]; readonly text: string; readonly before: number }> = [];
   const declared = new Set(declaredInputs);
   const suggester = new NameSuggester(declaredInputs);
+  const stepHint = unknownStepHints(stepIndex);
   steps.forEach((step, index) => {
     const itemName = step.forEach?.as;
     const placed: PlacedReference[] = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
@@ -125,7 +127,7 @@ export function checkReferences(
       } else if (reference.step === step.key) {
         issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
       } else if (!stepIndex.has(reference.step)) {
-        issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist` });
+        issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist${stepHint(reference.step)}` });
       } else {
         const problem = textResultPathProblem(steps[stepIndex.get(reference.step)!]!, reference.path);
         if (problem) issues.push({ path, message: `${found.text}: ${problem}` });

@@ -22,16 +22,25 @@ export function indexStepIds(steps: readonly Step[]): { stepIndex: Map<string, n
   return { stepIndex, issues };
 }
 
+/**
+ * What an error naming a step that does not exist adds: the step meant, or the steps there are. One for
+ * every field that names steps (`depends_on`, `inputs`, `${steps.<id>…}`, `step_result`, a goal's `of`):
+ * a reference or an `of` said only "which does not exist", with nothing to write instead.
+ */
+export function unknownStepHints(steps: { keys(): Iterable<string> }): (key: string) => string {
+  let suggester: NameSuggester | undefined;
+  let names: string | undefined;
+  return (key) => {
+    const near = (suggester ??= new NameSuggester(steps.keys())).nearest(key);
+    return near ? ` — did you mean ${near}?` : `; steps: ${(names ??= listNames(steps.keys()))}`;
+  };
+}
+
 /** `depends_on` and `inputs` entries naming steps that do not exist. */
 export function checkStepNames(steps: readonly Step[], stepIndex: ReadonlyMap<string, number>): PlanIssue[] {
   const issues: PlanIssue[] = [];
-  const suggester = new NameSuggester(stepIndex.keys());
-  let names: string | undefined;
-  const unknownStepMessage = (field: string, key: string): string => {
-    const near = suggester.nearest(key);
-    const hint = near ? ` — did you mean ${near}?` : `; steps: ${(names ??= listNames(stepIndex.keys()))}`;
-    return `${field} names step ${key}, which does not exist${hint}`;
-  };
+  const hint = unknownStepHints(stepIndex);
+  const unknownStepMessage = (field: string, key: string): string => `${field} names step ${key}, which does not exist${hint(key)}`;
   steps.forEach((step, index) => {
     for (const field of ['depends_on', 'inputs'] as const) {
       step[field]?.forEach((dependency, position) => {

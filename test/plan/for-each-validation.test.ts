@@ -72,7 +72,7 @@ describe('for_each validation', () => {
     );
     expect(errors.join('\n')).toContain('for_each takes one reference to a list, such as ${steps.<id>.result}');
     expect(errors.join('\n')).toContain('step b uses the result of step list, which it does not depend on');
-    expect(errors.join('\n')).toContain('${steps.nope.result} refers to step nope, which does not exist (at workflow_sequence[4].for_each)');
+    expect(errors.join('\n')).toContain('${steps.nope.result} refers to step nope, which does not exist; steps: list, other, a, b, c (at workflow_sequence[4].for_each)');
   });
 
   // Found by an adversarial pass: it offered ${inputs.<name>} as a list to write, which is then refused (inputs are never lists).

@@ -68,10 +68,34 @@ describe('references in args are checked before anything runs', () => {
         ),
       ),
     ).toEqual([
-      'plan.yml:9:10: ${steps.9.result} refers to step 9, which does not exist (at workflow_sequence[0].args.a)',
+      'plan.yml:9:10: ${steps.9.result} refers to step 9, which does not exist; steps: 1, 2 (at workflow_sequence[0].args.a)',
       'plan.yml:10:10: ${steps.1.result}: step 1 cannot use its own result (at workflow_sequence[0].args.b)',
       'plan.yml:14:16: ${inputs.wek} uses input `wek`, which the plan does not declare — did you mean `week`? (at workflow_sequence[1].args.a)',
       'plan.yml:14:36: ${inputs.region} uses input `region`, which the plan does not declare; declare it under `inputs:` (at workflow_sequence[1].args.b)',
+    ]);
+  });
+
+  // A reference or a goal's `of` naming a missing step said only "which does not exist", where `depends_on` names
+  // the step meant or the steps there are (found by an adversarial pass).
+  it('names the step meant, or the steps there are, for a reference or an `of` naming a missing step', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          ...header,
+          '  - { id: fetch, type: tool_call, tool: add, args: { a: 1, b: 2 } }',
+          '  - { id: sum, type: tool_call, tool: add, args: { a: "${steps.fetc.result}", b: { step_result: fech } } }',
+          '  - { id: last, type: tool_call, tool: add, args: { a: "${steps.report.result}", b: 2 } }',
+          'goals:',
+          '  - { name: g, of: review, contains: x }',
+          '  - { name: h, of: summ, contains: x }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:6:55: ${steps.fetc.result} refers to step fetc, which does not exist — did you mean fetch? (at workflow_sequence[1].args.a)',
+      'plan.yml:6:82: {"step_result":"fech"} refers to step fech, which does not exist — did you mean fetch? (at workflow_sequence[1].args.b)',
+      'plan.yml:7:56: ${steps.report.result} refers to step report, which does not exist; steps: fetch, sum, last (at workflow_sequence[2].args.a)',
+      'plan.yml:9:20: `of` names step review, which does not exist; steps: fetch, sum, last (at goals[0].of)',
+      'plan.yml:10:20: `of` names step summ, which does not exist — did you mean sum? (at goals[1].of)',
     ]);
   });
 
