@@ -133,9 +133,14 @@ function nameList(scope: IssueScope, owner: object, names: () => readonly string
   return list;
 }
 
-/** The keys the object schema at `relative` accepts. */
+/**
+ * The keys the object schema at `relative` accepts; at a union (a step id or `{step, optional}`), those of
+ * its one object branch: `{ step: a, optinal: true }` was told "unknown key `optinal`", no key named.
+ */
 function knownKeys(scope: IssueScope, relative: readonly PathSegment[]): NameList {
-  const schema = schemaAtPath(scope.root, relative);
+  const found = schemaAtPath(scope.root, relative);
+  const objects = found instanceof z.ZodUnion ? (found.options as z.ZodType[]).filter((option) => option instanceof z.ZodObject) : [found];
+  const schema = objects.length === 1 ? objects[0] : undefined;
   if (!(schema instanceof z.ZodObject)) return new NameList([]);
   return nameList(scope, schema, () => Object.keys(schema.shape));
 }

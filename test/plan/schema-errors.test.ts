@@ -80,7 +80,7 @@ describe('schema errors point at the offending key or value', () => {
     expect(await errorsFor(yaml(...steps, '  - { id: 2, type: reasoning, depends_on: [{ step: 1, optional: "yes" }] }', '  - { id: 3, type: reasoning, depends_on: [{ stp: 1 }] }'))).toEqual([
       'plan.yml:3:65: `optional` must be true or false; got `yes`, which is text here (only YAML 1.1 reads it as true): write true (at workflow_sequence[1].depends_on[0].optional)',
       'plan.yml:4:44: missing `step` (at workflow_sequence[2].depends_on[0].step)',
-      'plan.yml:4:46: unknown key `stp` (at workflow_sequence[2].depends_on[0].stp)',
+      'plan.yml:4:46: unknown key `stp` — did you mean `step`? (at workflow_sequence[2].depends_on[0].stp)',
     ]);
     expect(await errorsFor(yaml('version: "1"', ...steps, '  - { id: 2, type: reasoning, approval: "true" }'))).toEqual([
       'plan.yml:1:10: `version` must be 1, not text: write 1 without quotes (at version)',

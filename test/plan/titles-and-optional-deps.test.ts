@@ -27,6 +27,17 @@ describe('optional dependencies in the plan file', () => {
     ).toEqual(['plan.yml:5:26: depends_on names step sails, which does not exist; steps: a, b (at workflow_sequence[1].depends_on[0].step)']);
   });
 
+  // A misspelt key of a `{step, optional}` entry was told "unknown key `optinal`" alone: the entry is a step id or
+  // a map, and the keys of neither were looked up (found by an adversarial pass).
+  it('names the key meant, or the keys there are, for an unknown key of an optional entry', async () => {
+    expect(
+      await errorsFor(yaml('workflow_sequence:', '  - { id: a, type: reasoning }', '  - id: b', '    type: reasoning', '    depends_on: [{ step: a, optinal: true }, { step: a, if_failed: run }]', 'goal: Report')),
+    ).toEqual([
+      'plan.yml:5:29: unknown key `optinal` — did you mean `optional`? (at workflow_sequence[1].depends_on[0].optinal)',
+      'plan.yml:5:57: unknown key `if_failed`; known keys here: step, optional (at workflow_sequence[1].depends_on[1].if_failed)',
+    ]);
+  });
+
   it('refuses a step listed as optional and as required, which ran as optional and let the run succeed past its failure', async () => {
     const errors = await errorsFor(
       yaml(
