@@ -4,6 +4,7 @@ import { groupDigits } from '../core/group-digits.ts';
 import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
 import { cutText } from '../core/cut-text.ts';
+import { trimEndChars } from '../core/trim-end-chars.ts';
 
 /** The most YAML errors reported for one file; a hostile file (1 MiB of `[,,,…`) has one per character. */
 const MAX_YAML_ERRORS = 20;
@@ -393,11 +394,82 @@ function topLevelLine(text: string, lineCounter: LineCounter, line: number): num
   return 0;
 }
 
-/** A hint for a syntax error on a line that starts a list item without a space after its `-` (`-id: 4`). */
-function syntaxHint(text: string, lineCounter: LineCounter, line: number): string {
-  const start = lineCounter.lineStarts[line - 1] ?? 0;
-  const written = /^[ \t]*-[^\s-][^\n]{0,40}/.exec(text.slice(start, start + 200))?.[0];
-  return written === undefined ? '' : `; a list item needs a space after its \`-\` (\`${written.trim().replace(/^-/, '- ')}\`)`;
+/** The text of line `line` (1-based), without its line break. */
+function lineText(text: string, lineCounter: LineCounter, line: number): string {
+  const start = lineCounter.lineStarts[line - 1] ?? text.length;
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end === -1 ? text.length : end).replace(/\r$/, '');
+}
+
+/** How many spaces begin `line`. */
+function indentation(line: string): number {
+  return /^ */.exec(line)![0].length;
+}
+
+/** The nearest line above (`step` -1) or below (+1) `line` that holds more than spaces and a comment, or undefined. */
+function contentLine(text: string, lineCounter: LineCounter, line: number, step: 1 | -1): string | undefined {
+  for (let at = line + step, seen = 0; at >= 1 && at <= lineCounter.lineStarts.length && seen < 50; at += step, seen++) {
+    const found = lineText(text, lineCounter, at);
+    if (!/^\s*(?:#.*)?$/.test(found)) return found;
+  }
+  return undefined;
+}
+
+/** `written` as a quoted YAML value, trimmed and cut for a message, in backticks unless it holds one. */
+function quotedExample(written: string): string {
+  const quoted = JSON.stringify(cutText(written.trim(), 40));
+  return quoted.includes('`') ? quoted : `\`${quoted}\``;
+}
+
+const LINE_UP = 'the keys of one map line up in one column';
+
+/**
+ * What to do about a syntax error, where the text at it shows the likely cause; '' when it does not. `yaml`'s own
+ * words name its grammar, not the fix: an unquoted `${…}` in `{ … }` was "Unexpected flow-map-start at node end",
+ * `description: Note: be brief` "Nested mappings are not allowed in compact mappings", `mention: @org/team` "Plain
+ * value cannot start with reserved character @", `type reasoning` "Implicit keys need to be on a single line".
+ */
+function syntaxHint(text: string, lineCounter: LineCounter, error: YAMLParseError, line: number): string {
+  const at = error.pos[0];
+  const written = lineText(text, lineCounter, line);
+  // `-id: 4`: a list item without a space after its `-`.
+  const dashed = /^[ \t]*-[^\s-][^\n]{0,40}/.exec(written)?.[0];
+  if (dashed !== undefined) return `; a list item needs a space after its \`-\` (\`${dashed.trim().replace(/^-/, '- ')}\`)`;
+  // `{ a: ${steps.a.result} }`, `[${inputs.x}]`: the `{` of a reference read as a map's.
+  if (text[at] === '{' && text[at - 1] === '$') {
+    const close = text.indexOf('}', at);
+    const reference = close === -1 || close - at > 80 ? '${…}' : text.slice(at - 1, close + 1);
+    return `; inside \`{ … }\` or \`[ … ]\` a reference must be quoted: \`"${reference}"\``;
+  }
+  const end = text.indexOf('\n', at);
+  // The rest of the line from the error, less a comment.
+  const restOfLine = text.slice(at, end === -1 ? text.length : end);
+  const comment = restOfLine.search(/\s#/);
+  const rest = comment === -1 ? restOfLine : restOfLine.slice(0, comment);
+  if (error.code === 'BAD_SCALAR_START') return `; quote text that starts with ${text[at] === '`' ? 'a backtick' : text[at]!}: ${quotedExample(rest)}`;
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'BLOCK_IN_FLOW') {
+    // `description: Note: be brief`: a `: ` inside a plain value starts a map there.
+    if (/:(?:\s|$)/.test(rest)) return `; text with \`: \` in it must be quoted: ${quotedExample(trimEndChars(rest, ' \t}]'))}`;
+    // `type: reasoning` over a more indented `description: d`: read as one value running on.
+    const below = contentLine(text, lineCounter, line, 1);
+    if (below !== undefined && indentation(below) > indentation(written)) {
+      return `; the line below is indented by ${indentation(below)} spaces, this one by ${indentation(written)}: ${LINE_UP}`;
+    }
+    return '';
+  }
+  // `type reasoning`: a key without its `:`.
+  if (error.code === 'MULTILINE_IMPLICIT_KEY' || (error.code === 'MISSING_CHAR' && /^Implicit map keys/.test(error.message))) {
+    const pair = /^\s*(?:-\s+)?([A-Za-z_][\w-]*)\s+([^\s:#][^:#]*)$/.exec(written);
+    return pair ? `; a key needs \`:\` and a space after it (\`${pair[1]!}: ${cutText(pair[2]!.trim(), 40)}\`)` : '';
+  }
+  // `   tool: add` under `    type: tool_call`: a key indented less than the ones above it.
+  if (error.code === 'MISSING_CHAR' && /^Sequence item without/.test(error.message)) {
+    const above = contentLine(text, lineCounter, line, -1);
+    if (above !== undefined && indentation(above) > indentation(written)) {
+      return `; this line is indented by ${indentation(written)} spaces, the one above by ${indentation(above)}: ${LINE_UP}`;
+    }
+  }
+  return '';
 }
 
 /**
@@ -444,7 +516,7 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
         ? friendly(keyTextAt(text, error.pos[0]))
         : runsTo
           ? `YAML: ${error.message}: the quote opened here runs on to ${runsTo.line}:${runsTo.column}; close it where its text ends`
-          : `YAML: ${error.message}${syntaxHint(text, lineCounter, position.line)}`;
+          : `YAML: ${error.message}${syntaxHint(text, lineCounter, error, position.line)}`;
       errors.push({ file, ...position, path: '', message });
     }
     left += Math.max(0, doc.errors.length - (MAX_YAML_ERRORS + 1));

@@ -21,6 +21,41 @@ describe('YAML problems are reported with their positions', () => {
     ]);
   });
 
+  // `yaml`'s words name its grammar, not the fix: the README's `args: { week: "${inputs.week}" }` written without its
+  // quotes was "Unexpected flow-map-start at node end", with nothing saying to quote it (found by an adversarial pass).
+  it('says what to do about the syntax errors people make most: an unquoted reference, `: ` or `@` in text, a missing `:`, a key out of line', async () => {
+    const steps = ['toolsets: [math]', 'workflow_sequence:', '  - { id: a, type: tool_call, tool: add, args: { a: 1, b: 2 } }'];
+    expect(await errorsFor(yaml(...steps, '  - { id: b, type: tool_call, tool: add, args: { a: ${steps.a.result}, b: 2 } }'))).toEqual([
+      'plan.yml:4:54: YAML: Unexpected flow-map-start at node end; inside `{ … }` or `[ … ]` a reference must be quoted: `"${steps.a.result}"`',
+      expect.stringMatching(/^plan\.yml:4:\d+: and \d more YAML errors after this point/),
+    ]);
+    expect(await errorsFor(yaml(...steps, '  - id: b', '    type: tool_call', '    tool: add', '    args:', '      a: [${inputs.n}]'))).toEqual([
+      'plan.yml:8:12: YAML: Missing , or : between flow sequence items; inside `{ … }` or `[ … ]` a reference must be quoted: `"${inputs.n}"`',
+    ]);
+    expect(await errorsFor(yaml('goal: Fix: the build   # the task'))).toEqual([
+      'plan.yml:1:7: YAML: Nested mappings are not allowed in compact mappings; text with `: ` in it must be quoted: `"Fix: the build"`',
+    ]);
+    expect(await errorsFor(yaml('goal: g', 'workflow_sequence:', '  - { id: a, type: reasoning, description: Note: be brief }'))).toEqual([
+      'plan.yml:3:44: YAML: Block collections are not allowed within flow collections; text with `: ` in it must be quoted: `"Note: be brief"`',
+    ]);
+    expect(await errorsFor(yaml('goal: g', 'escalate:', '  mention: @org/team'))).toEqual([
+      'plan.yml:3:12: YAML: Plain value cannot start with reserved character @; quote text that starts with @: `"@org/team"`',
+    ]);
+    expect(await errorsFor(yaml('goal: g', 'workflow_sequence:', '  - id: a', '    description: `npm test` must pass'))).toEqual([
+      'plan.yml:4:18: YAML: Plain value cannot start with reserved character `; quote text that starts with a backtick: "`npm test` must pass"',
+    ]);
+    expect(await errorsFor(yaml('goal: g', 'workflow_sequence:', '  - id: a', '    type reasoning', '    description: d'))).toEqual([
+      'plan.yml:4:5: YAML: Implicit keys need to be on a single line; a key needs `:` and a space after it (`type: reasoning`)',
+    ]);
+    expect(await errorsFor(yaml(...steps, '  - id: b', '    type: tool_call', '   tool: add'))).toEqual([
+      'plan.yml:6:1: YAML: Sequence item without - indicator; this line is indented by 3 spaces, the one above by 4: the keys of one map line up in one column',
+    ]);
+    expect(await errorsFor(yaml('goal: g', 'workflow_sequence:', '  - id: a', '    type: reasoning', '      description: d'))).toEqual([
+      'plan.yml:4:11: YAML: Nested mappings are not allowed in compact mappings; the line below is indented by 6 spaces, this one by 4: the keys of one map line up in one column',
+      expect.stringMatching(/^plan\.yml:4:11: and \d more YAML errors after this point/),
+    ]);
+  });
+
   it('rejects a duplicate key at the second occurrence', async () => {
     expect(await errorsFor(yaml('goal: one', 'name: n', 'goal: two'))).toEqual(['plan.yml:3:1: duplicate key `goal`: each key may appear once in a map']);
   });
