@@ -1,18 +1,28 @@
-/** Levenshtein distance, stopping early once it must exceed `limit`. */
+/**
+ * Edit distance counting a swap of two neighbouring letters as one edit (optimal string alignment), stopping
+ * early once it must exceed `limit`. Plain Levenshtein counted `frist` two edits from `first`, and `modle` from
+ * `model`, past the one a five-letter word may have: the commonest slip got no "did you mean".
+ */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  let previousMin = 0;
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
-    if (rowMin > limit) return limit + 1;
+    // A swap reaches back two rows, so a row above the limit may still lead to one within it.
+    if (rowMin > limit && previousMin > limit) return limit + 1;
+    before = previous;
     previous = current;
+    previousMin = rowMin;
   }
   return previous[b.length]!;
 }

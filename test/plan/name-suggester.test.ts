@@ -30,6 +30,18 @@ describe('NameSuggester', () => {
     expect(suggester.nearest('summarise')).toBe('Summarise');
     expect(suggester.nearest('deploy')).toBeUndefined();
   });
+
+  // Plain Levenshtein counted a swap of two letters as two edits, past the one a five-letter word may have:
+  // `frist` (for `first`) and `modle` (for `model`) got no suggestion (found by an adversarial pass).
+  it('counts two neighbouring letters swapped as one edit', async () => {
+    const suggester = new NameSuggester(['first', 'model', 'fetch_sales']);
+    expect(suggester.nearest('frist')).toBe('first');
+    expect(suggester.nearest('modle')).toBe('model');
+    expect(suggester.nearest('fetch_saels')).toBe('fetch_sales');
+    expect(suggester.nearest('mdoel')).toBe('model');
+    expect(suggester.nearest('odmle')).toBeUndefined();
+    expect(problemsOf(yaml('agents:', '  r: { modle: gpt-4.1 }', 'workflow_sequence:', '  - { id: a, type: agent, agent: r, task: t }'))).toEqual(['unknown key `modle` — did you mean `model`?']);
+  });
 });
 
 it('validates a plan naming thousands of missing steps with suggestions for the first names only, each error still listing the steps', async () => {
