@@ -1,3 +1,4 @@
+import { nearestName } from './nearest-name.ts';
 import type { PathSegment } from './plan-issue.ts';
 import { StepId } from './schema.ts';
 import { parseReferencePath } from './reference-path.ts';
@@ -21,7 +22,10 @@ function scanStepResult(value: Record<string, unknown>, at: PathSegment[], scan:
   const text = JSON.stringify(value);
   const extra = Object.keys(value).filter((key) => !STEP_RESULT_KEYS.has(key));
   if (extra.length > 0) {
-    scan.problems.push({ at, message: `a step_result reference takes only \`step_result\` and \`path\`; remove ${extra.map((key) => `\`${key}\``).join(', ')}` });
+    // `pth` was told to be removed, its path with it: the key meant is named, at the key.
+    const near = extra.length === 1 && value.path === undefined ? nearestName(extra[0]!, ['path']) : undefined;
+    const fix = near ? `did you mean \`${near}\`?` : `remove ${extra.map((key) => `\`${key}\``).join(', ')}`;
+    scan.problems.push({ at: [...at, extra[0]!], onKey: true, message: `a step_result reference takes only \`step_result\` and \`path\`; ${fix}` });
     return;
   }
   const id = StepId.safeParse(value.step_result);

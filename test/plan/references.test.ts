@@ -41,11 +41,21 @@ describe('findReferences', () => {
     expect(scan.references).toEqual([]);
     expect(scan.problems).toEqual([
       { at: ['a'], message: 'malformed reference `${steps.1.reslt}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}' },
-      { at: ['b'], message: 'a step_result reference takes only `step_result` and `path`; remove `pth`' },
+      { at: ['b', 'pth'], onKey: true, message: 'a step_result reference takes only `step_result` and `path`; did you mean `path`?' },
       { at: ['c', 'step_result'], message: 'step_result must be a step id (a whole number or a name), not {"step_result":1.5}' },
       { at: ['e'], message: 'write `${steps.1.result}`, not `${{ steps.1.result }}` (GitHub expands ${{ }} itself before the plan runs)' },
     ]);
   });
+});
+
+// `{ step_result: 1, pth: x }` was told to remove `pth`, the path meant with it, at the map rather than the key
+// (found by an adversarial pass); a key that is no misspelt `path` is still told to go.
+it('names `path` for a misspelt path of a step_result reference, at the key, and says to remove any other key', () => {
+  expect(findReferences({ a: { step_result: 1, pth: 'x' }, b: { step_result: 1, path: 'x', paht: 'y' }, c: { step_result: 1, default: 0 } }).problems).toEqual([
+    { at: ['a', 'pth'], onKey: true, message: 'a step_result reference takes only `step_result` and `path`; did you mean `path`?' },
+    { at: ['b', 'paht'], onKey: true, message: 'a step_result reference takes only `step_result` and `path`; remove `paht`' },
+    { at: ['c', 'default'], onKey: true, message: 'a step_result reference takes only `step_result` and `path`; remove `default`' },
+  ]);
 });
 
 // Found by review: `got: ${steps.1.result` (no `}`) matched no reference and reached the tool as written.
