@@ -57,6 +57,11 @@ function isStepIdPath(path: readonly PathSegment[]): boolean {
   return typeof owner === 'string' && STEP_ID_KEYS.has(owner);
 }
 
+/** `word` as a flow list's item: quoted unless YAML reads it as that text (`48` is a number, `@scope/x` an error). */
+function plainWord(word: string): string {
+  return /^[A-Za-z_./-][\w./=+-]*$/.test(word) && !/^(?:true|false|null|yes|no|on|off|y|n)$/i.test(word) ? word : JSON.stringify(word);
+}
+
 function expectedWords(expected: string): string {
   return EXPECTED_WORDS[expected] ?? expected;
 }
@@ -240,6 +245,12 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
       // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
       if (issue.expected === 'array' && ((typeof issue.input === 'number' && Number.isFinite(issue.input)) || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
         return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];
+      }
+      // `command: npm test`, written as a workflow's `run:` is: the words as the argv list meant (found by an adversarial pass).
+      if (issue.expected === 'array' && typeof issue.input === 'string' && path.at(-1) === 'command') {
+        const words = /^[\w./@:=+-]{1,60}(?: +[\w./@:=+-]{1,60}){1,20}$/.test(issue.input.trim()) ? issue.input.trim().split(/ +/) : undefined;
+        const listed = `${keyName(path)} must be a list of the program and its arguments (run without a shell)`;
+        return [{ path, message: words ? `${listed}; got text: write [${words.map(plainWord).join(', ')}]` : `${listed}, such as [npm, test]; got text` }];
       }
       // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.
       if (typeof issue.input === 'string' && (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'boolean')) {

@@ -161,6 +161,29 @@ describe('schema errors point at the offending key or value', () => {
     ]);
   });
 
+  // Found by an adversarial pass: `command: npm test`, written as a workflow's `run:` is, was told only "must be a list; got text".
+  it('tells a command written as one line the list of words to write, and one with shell syntax what a command is', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          'goal: g',
+          'tools:',
+          '  t: { description: d, command: node scripts/x.mjs --week 48 }',
+          'mcp_servers:',
+          '  ev: { command: npx -y @modelcontextprotocol/server-everything }',
+          'goals:',
+          '  - { name: a, command: npm test && echo "ok" }',
+          '  - { name: b, command: pytest }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:3:33: `command` must be a list of the program and its arguments (run without a shell); got text: write [node, scripts/x.mjs, --week, "48"] (at tools.t.command)',
+      'plan.yml:5:18: `command` must be a list of the program and its arguments (run without a shell); got text: write [npx, -y, "@modelcontextprotocol/server-everything"] (at mcp_servers.ev.command)',
+      'plan.yml:7:25: `command` must be a list of the program and its arguments (run without a shell), such as [npm, test]; got text (at goals[0].command)',
+      'plan.yml:8:25: `command` must be a list; got text: write [pytest] for a list of one (at goals[1].command)',
+    ]);
+  });
+
   // Found by an adversarial pass: `.nan` and `.inf` were told to write `[NaN]` and `[Infinity]`, which YAML reads as text.
   it('tells a value that is no finite number where a list belongs no list of one to write', async () => {
     expect(await errorsFor(yaml('goal: g', 'workflow_sequence:', '  - { id: 1, type: reasoning, description: d }', '  - { id: 2, type: reasoning, description: d, depends_on: .inf }', 'toolsets: .nan'))).toEqual([
