@@ -10,10 +10,18 @@ export interface TypeOnlyField {
 /** The step types this run executes itself, as steps: every type but `plan`, whose used plan runs as a run of its own. */
 const RUN_HERE: readonly StepType[] = ['tool_call', 'reasoning', 'aggregate', 'agent'];
 
+/** What `args` on a step of another type than tool_call is told: where what it holds belongs. */
+function argsMessage(type: StepType): string {
+  if (type === 'plan') return 'a plan step gives the plan it uses its inputs under `with:`, not `args:`; rename `args` to `with`';
+  if (type === 'agent') return 'only tool_call steps take `args`: an agent step\'s model chooses the arguments of each tool call; say what it needs in `task`, and remove `args`';
+  return `only tool_call steps take \`args\`; ${type === 'aggregate' ? 'an' : 'a'} ${type} step is answered by the model: remove \`args\`, or write \`type: tool_call\` with a \`tool\``;
+}
+
 /** Step fields that only some step types take; the CLI and the editor schema both reject them elsewhere. */
 export const TYPE_ONLY_STEP_FIELDS: readonly TypeOnlyField[] = [
   { field: 'tool', types: ['tool_call'], message: () => 'only tool_call steps name a tool; remove `tool` or write `type: tool_call`' },
-  { field: 'args', types: ['tool_call'], message: (type) => `only tool_call steps take \`args\`; a ${type} step is answered by the model` },
+  // A plan step was told it "is answered by the model", which it is not, and none was told what to write instead.
+  { field: 'args', types: ['tool_call'], message: argsMessage },
   ...(['task', 'tools', 'max_turns'] as const).map((field) => ({ field, types: ['agent'] as const, message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
   { field: 'handles_gaps', types: ['tool_call'], message: () => "only tool_call steps take `handles_gaps`: a model step is told what a result it is given lacks, and its answer is its own; remove it" },
   { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },

@@ -17,6 +17,26 @@ describe('tools named by steps', () => {
     ]);
   });
 
+  // `args` on a plan step was told "a plan step is answered by the model", which it is not (its used plan runs), with
+  // nothing saying its inputs go under `with:`; an aggregate step was "a aggregate step" (found by an adversarial pass).
+  it('tells `args` off a tool_call step where what it holds belongs, by the step type', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          'toolsets: [math]',
+          'workflow_sequence:',
+          '  - { id: 1, type: agent, task: t, tools: [add], args: { a: 1 } }',
+          '  - { id: 2, type: aggregate, inputs: [1], args: { a: 1 }, description: d }',
+          '  - { id: 3, type: plan, uses: plans/sub.yml, args: { repository: octo/web } }',
+        ),
+      ),
+    ).toEqual([
+      "plan.yml:3:50: only tool_call steps take `args`: an agent step's model chooses the arguments of each tool call; say what it needs in `task`, and remove `args` (at workflow_sequence[0].args)",
+      'plan.yml:4:44: only tool_call steps take `args`; an aggregate step is answered by the model: remove `args`, or write `type: tool_call` with a `tool` (at workflow_sequence[1].args)',
+      'plan.yml:5:47: a plan step gives the plan it uses its inputs under `with:`, not `args:`; rename `args` to `with` (at workflow_sequence[2].args)',
+    ]);
+  });
+
   it('requires tool on tool_call and allows tool, args and inputs only where they apply', async () => {
     expect(
       await errorsFor(
@@ -33,7 +53,7 @@ describe('tools named by steps', () => {
     ).toEqual([
       'plan.yml:3:5: a tool_call step needs `tool:`; available tools: add, divide, multiply, subtract (at workflow_sequence[0])',
       'plan.yml:4:31: only tool_call steps name a tool; remove `tool` or write `type: tool_call` (at workflow_sequence[1].tool)',
-      'plan.yml:4:42: only tool_call steps take `args`; a reasoning step is answered by the model (at workflow_sequence[1].args)',
+      'plan.yml:4:42: only tool_call steps take `args`; a reasoning step is answered by the model: remove `args`, or write `type: tool_call` with a `tool` (at workflow_sequence[1].args)',
       'plan.yml:5:42: only aggregate steps take `inputs`; use `depends_on` to wait for other steps (at workflow_sequence[2].inputs)',
       'plan.yml:6:31: only tool_call steps take `handles_gaps`: a model step is told what a result it is given lacks, and its answer is its own; remove it (at workflow_sequence[3].handles_gaps)',
     ]);
