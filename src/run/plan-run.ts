@@ -841,8 +841,14 @@ export class PlanRun {
         const sources = { results: this.results, inputs: this.#deps.inputs, missing: this.missing };
         keys = expandForEach(step, sources, this.#plan.limits.max_items ?? DEFAULT_LIMITS.max_items).map((child) => child.key);
       } catch (error) {
-        // Every shard would fail the same way: the prepare job fails now, naming the step.
-        this.failures.push({ stepKey: step.key, error: errorText(error), recoverable: false });
+        // Every shard would fail the same way: the prepare job fails now, at the step, as a whole run shows it (❌ with
+        // its error, what needs it skipped). Recorded as a failure alone, it left the step ⬜ under "0 failed" (found by a hunting pass).
+        const text = errorText(error);
+        this.#journal.step({ type: 'step_started', stepKey: step.key, reuseKey });
+        this.#journal.step({ type: 'step_failed', stepKey: step.key, error: text, transient: false, durationMs: 0, usage: NO_USAGE });
+        this.missing.set(step.key, `step ${step.key} failed: ${text}`);
+        this.failures.push({ stepKey: step.key, error: text, recoverable: false });
+        this.#skipDownstream(step.key, `upstream step ${step.key} failed`, false);
         continue;
       }
       // A re-run prepare job keeps the assignment its earlier attempt made for the same items: each shard resumes

@@ -195,6 +195,22 @@ describe('a fanned-out run: prepare, shards, merge', () => {
     expect(whole.events.some((event) => event.type === 'shards_assigned')).toBe(false);
   });
 
+  // Found by a hunting pass: the prepare job failed for the step's list (more than max_items) with the step ⬜ and
+  // "1/3 complete, 0 failed" in its checklist, summary and comment, where a whole run shows it ❌ with the error.
+  it('a prepare job whose fan-out step cannot expand its list fails that step, as a whole run does', async () => {
+    const { registry, calls } = tools();
+    const steps = plan().map((step) => (step.forEach ? { ...step, forEach: { ...step.forEach, maxItems: 3 } } : step));
+    const prepare = await runPart(steps, registry, { part: 'prepare', shards: 2 });
+    expect(prepare.outcome.status).toBe('failed');
+    expect(prepare.outcome.reason).toContain('for_each gave 10 items, more than max_items 3');
+    const check = prepare.outcome.record.steps.get('check')!;
+    expect(check.state).toBe('failed');
+    expect(check.error).toContain('for_each gave 10 items, more than max_items 3');
+    expect(prepare.outcome.record.steps.get('total')?.state).toBe('skipped');
+    expect(prepare.events.some((event) => event.type === 'shards_assigned')).toBe(false);
+    expect(calls.check).toEqual([]);
+  });
+
   it('a shard whose prepare state lacks a step refuses to run it', async () => {
     const { registry, calls } = tools();
     const run = await runPart(plan(), registry, { part: 'shard', shard: 1 });
