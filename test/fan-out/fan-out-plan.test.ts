@@ -95,6 +95,24 @@ describe('assignShards', () => {
     for (const shard of [1, 2, 3, 4]) expect(assignment.filter((dealt) => dealt === shard)).toHaveLength(5);
   });
 
+  // Found by a hunting pass: the trace of a merge whose shard 4 died gives that shard's items 0 ms (the merge ran none of
+  // them) and the others none (it took them from their shards); balanced by it, a prepare dealt all 8 items to shard 1.
+  it('spreads items of equal durations, 0 ms too, over every shard', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'plan-runner-weights-')), 'merge.jsonl');
+    const eight = Array.from({ length: 8 }, (_, index) => `check[${index}]`);
+    const lines = [
+      { type: 'step_expanded', stepKey: 'check', keys: eight },
+      ...eight.map((_, index) =>
+        index % 4 === 3
+          ? { type: 'item_failed', stepKey: 'check', index, error: 'shard 4 left no result for this item', transient: false, durationMs: 0 }
+          : { type: 'item_completed', stepKey: 'check', index, result: 'ok', durationMs: 0, reused: { usage: {} } },
+      ),
+    ];
+    writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n'));
+    expect(assignShards(eight, 4, await stepWeightsFromTrace(file))).toEqual([1, 2, 3, 4, 1, 2, 3, 4]);
+    expect(assignShards(keys, 3, new Map(keys.map((key) => [key, 0])))).toEqual([1, 2, 3, 1, 2, 3, 1, 2, 3, 1]);
+  });
+
   it('is stable: the same keys and durations give the same assignment, and unknown items count at the mean', async () => {
     const weights = new Map([
       ['check[0]', 500],
