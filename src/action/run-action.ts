@@ -349,7 +349,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (answered?.headSha) deps.saveState?.(PAUSED_HEAD_STATE, answered.headSha);
   if (check?.id !== undefined) deps.saveState?.(CHECK_RUN_STATE, String(check.id));
   try {
-    const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
+    // A prepare or shard job checks no goals: the merge job does.
+    const goalsElsewhere = settings.fanOut && settings.fanOut.part !== 'merge' ? { goalsCheckedBy: 'the merge job' } : {};
+    const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact, ...goalsElsewhere }), stepLogGroups(io, redact)];
     if (trace) listeners.push(trace.listener);
     if (comment) listeners.push(comment.listener);
     // The artifact client loads while the run waits on its steps, not after them (see RunStateStore.warm).

@@ -28,6 +28,11 @@ export interface ConsoleChecklistOptions {
    */
   readonly rows?: number | (() => number | undefined);
   readonly redact?: Redactor;
+  /**
+   * Who checks the goals when this job does not (a fanned-out run's prepare or shard job: `the merge job`): its log
+   * ends with the run's end, not "checking the goals", which it never does. Default: this job checks them.
+   */
+  readonly goalsCheckedBy?: string;
   /** On a terminal, frames are drawn at most this often (the final one at once). Default 100 ms. */
   readonly minRedrawMs?: number;
   /** Milliseconds, for the redraw throttle. Default `performance.now`. */
@@ -99,17 +104,18 @@ const RUN_ENDED: Record<RunStatus, (took: string | undefined) => string> = {
   rejected: (took) => `Run rejected${within(took)}`,
 };
 
-function footer(record: RunRecord, redact: Redactor): string {
+function footer(record: RunRecord, redact: Redactor, goalsCheckedBy: string | undefined): string {
   const progress = checklistHeader(record);
   if (!record.status) return progress;
   const duration = record.durationMs === undefined ? undefined : formatDuration(jobDurationMs(record));
   const took = within(duration);
   // The steps have ended and the goals are checked next (every run but a paused one checks them): its
   // status is not the run's yet, and printed here it said "Run succeeded" above a run its goals failed.
-  if (record.goals === undefined && record.status !== 'awaiting-approval') return `The steps ended${took} — ${progress}; checking the goals`;
+  // Not in a job whose goals another checks: its log ended "checking the goals", and never said how it ended (found by a hunting pass).
+  if (record.goals === undefined && record.status !== 'awaiting-approval' && goalsCheckedBy === undefined) return `The steps ended${took} — ${progress}; checking the goals`;
   const reason = record.reason ? ` (${oneLogLine(redact(record.reason))})` : '';
   // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
-  const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : '';
+  const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : record.goals === undefined && goalsCheckedBy !== undefined ? `; ${goalsCheckedBy} checks the goals` : '';
   return `${RUN_ENDED[record.status](duration)}${reason} — ${progress}${goals}`;
 }
 
@@ -125,17 +131,17 @@ function agentRecord(record: RunRecord, event: { readonly stepKey: string; reado
 }
 
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
-function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): string[] {
+function changeLines(event: RunEvent, record: RunRecord, redact: Redactor, goalsCheckedBy?: string): string[] {
   switch (event.type) {
     case 'plan_created':
       return [oneLogLine(redact(record.plan?.name ?? 'Plan')), ...(record.plan?.steps ?? []).map((planStep) => itemLine(freshChecklistItem(planStep, record.steps.get(planStep.key), redact)))];
     case 'plan_revised':
       return [`Plan revised (revision ${event.plan.revision}): ${oneLogLine(redact(event.reason))}`, ...checklistItems(record, redact).map(itemLine)];
     case 'run_finished':
-      return [footer(record, redact)];
+      return [footer(record, redact, goalsCheckedBy)];
     // The last word, goals or none: the status is the run's now, with why it did not succeed.
     case 'goals_checked':
-      return [footer(record, redact)];
+      return [footer(record, redact, goalsCheckedBy)];
     // A log cannot redraw: the list is printed once, then only the items a later call changed.
     case 'todos_created': {
       const agent = agentRecord(record, event, redact);
@@ -267,7 +273,7 @@ export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleCheck
   if (!options.isTTY) {
     const listener: RunListener = (event, sent) => {
       record = follow(event, sent);
-      const lines = changeLines(event, record, redact);
+      const lines = changeLines(event, record, redact, options.goalsCheckedBy);
       if (lines.length === 1) options.write(`${lines[0]}\n`);
       else if (lines.length) options.write(`${lines.join('\n')}\n`);
     };
@@ -292,7 +298,7 @@ export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleCheck
     if (!record.plan) return;
     const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
     const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
-    const lines = [oneLogLine(redact(record.plan.name)), ...items, footer(record, redact)];
+    const lines = [oneLogLine(redact(record.plan.name)), ...items, footer(record, redact, options.goalsCheckedBy)];
     const frame = options.fit ? lines.map(options.fit) : lines;
     // A frame taller than the screen (the final one, in full) has lines above its top, where no cursor goes: moved up
     // over all of them, the cursor stopped there and the next frame was written under the lines it could not erase.

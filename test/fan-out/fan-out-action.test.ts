@@ -100,6 +100,22 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     ]);
   });
 
+  // Found by a hunting pass: a prepare or shard job's log ended "The steps ended …; checking the goals", which it never
+  // does, and never said how the job ended (a failed shard's reason was in its annotation only).
+  it('the prepare and shard jobs\' logs end with how the job ended, and that the merge job checks the goals', async () => {
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('on_item_failure: continue', 'on_item_failure: fail'));
+    await writeFile(path.join(workspace, 'broken-4'), ''); // item 4 is shard 2's
+    const prepare = await job({ mode: 'prepare', shards: '3' });
+    const one = await job({ mode: 'shard', shard: '1' });
+    const two = await job({ mode: 'shard', shard: '2' });
+    expect(prepare.said.log.at(-2)).toMatch(/^Run succeeded in .+ — 1\/3 complete, 0 failed; the merge job checks the goals\n$/);
+    expect(one.said.log.at(-2)).toMatch(/^Run succeeded in .+ — 1\/3 complete, 0 failed; the merge job checks the goals\n$/);
+    expect(two.said.log.at(-2)).toMatch(/^Run failed in .+ \(step check failed: item check\[4\] failed: .+\) — 1\/3 complete, 1 failed, 1 skipped; the merge job checks the goals\n$/);
+    for (const said of [prepare.said, one.said, two.said]) expect(said.log.join('\n')).not.toContain('checking the goals');
+    const merge = await job({ mode: 'merge' });
+    expect(merge.said.log.join('\n')).toContain('checking the goals');
+  });
+
   // Any step that holds the runner's artifact token can upload a state under a shard's name (found by a
   // review: one forged state made a merge with a failed item and a shard that never ran pass 12/12).
   it('the merge reads each shard\'s state for the items assigned to that shard only, and no shard or attempt that was not', async () => {
