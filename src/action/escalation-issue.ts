@@ -82,10 +82,27 @@ function againComment(where: EscalationIssueContext, escalation: Escalation): st
 const MAX_ISSUE_PAGES = 10;
 
 /**
+ * The newest open issue this token (`me`) opened for the plan's marker, other than `besides`, among the newest
+ * `maxPages` pages of open issues (with the escalation's label, when it has one); `paged` when every page was read.
+ */
+async function ourOpenIssue(octokit: GitHubClient, where: EscalationIssueContext, label: string | undefined, marker: string, me: string, maxPages: number, besides?: number): Promise<{ readonly issue?: { readonly number: number }; readonly paged: boolean }> {
+  let issue: { readonly number: number } | undefined;
+  let pages = 0;
+  await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(label && { labels: label }) }, (response, done) => {
+    issue ??= response.data.find((candidate) => candidate.number !== besides && !candidate.pull_request && candidate.user?.login === me && (candidate.body ?? '').startsWith(marker));
+    if (issue || ++pages >= maxPages) done();
+    return [];
+  });
+  return { ...(issue && { issue }), paged: pages >= maxPages };
+}
+
+/**
  * For an escalated run with no pull request or issue to speak on (a schedule, a dispatch, a push)
  * and a plan with `escalate:`: opens an issue saying what failed and what was tried, or updates
- * the open one this token wrote for the same plan file and comments on it. A failure is a warning:
- * the job fails as escalated either way.
+ * the open one this token wrote for the same plan file and comments on it. Two runs of the plan that
+ * escalate at once (the legs of a matrix without a `run-key`, overlapping schedules) each find none and
+ * open one: the newer is closed as a duplicate, and the older updated, as a later escalation updates it.
+ * A failure is a warning: the job fails as escalated either way.
  */
 export async function openEscalationIssue(
   octokit: GitHubClient,
@@ -97,31 +114,23 @@ export async function openEscalationIssue(
   const marker = escalationIssueMarker(keyedPlanId(where));
   const neutralise = await loadNeutraliser({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, redact, 'rendered');
   const body = issueBody(where, escalation, redact, neutralise);
-  let updated: number | undefined;
+  let what = 'open an issue for the escalation';
+  /** Updates the open issue `number` and comments on it: GitHub tells no one of an edited body, and not of a mention already in it (found by an adversarial pass). */
+  const escalateAgain = async (number: number): Promise<void> => {
+    what = `update escalation issue #${number}`;
+    await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: number, body });
+    what = `comment on escalation issue #${number} (its body now says this run escalated, and no one is told of an edited body)`;
+    await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: number, body: againComment(where, escalation) });
+  };
   try {
     const me = await tokenIdentity(octokit);
     // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
     if (me === undefined) warn(`${UNKNOWN_IDENTITY}, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.`);
     // Anyone can post the marker: only an issue this token opened is updated.
-    let ours: { readonly number: number } | undefined;
-    let pages = 0;
-    if (me !== undefined) {
-      await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(escalation.label && { labels: escalation.label }) }, (response, done) => {
-        ours ??= response.data.find((issue) => !issue.pull_request && issue.user?.login === me && (issue.body ?? '').startsWith(marker));
-        if (ours || ++pages >= MAX_ISSUE_PAGES) done();
-        return [];
-      });
-    }
-    if (!ours && pages >= MAX_ISSUE_PAGES) warn(`No open escalation issue of this token's for this plan among the ${groupDigits(MAX_ISSUE_PAGES * 100)} newest open issues${escalation.label ? ` labelled ${escalation.label}` : ''}: a new one is opened.`);
-    if (ours) {
-      await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: ours.number, body });
-      // GitHub tells no one of an edited body, and not of a mention that was already in it: the issue's
-      // subscribers and the plan's mention hear of this escalation from a comment (found by an adversarial pass).
-      updated = ours.number;
-      await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: ours.number, body: againComment(where, escalation) });
-      return;
-    }
-    await octokit.rest.issues.create({
+    const open = me === undefined ? undefined : await ourOpenIssue(octokit, where, escalation.label, marker, me, MAX_ISSUE_PAGES);
+    if (open?.issue) return await escalateAgain(open.issue.number);
+    if (open?.paged) warn(`No open escalation issue of this token's for this plan among the ${groupDigits(MAX_ISSUE_PAGES * 100)} newest open issues${escalation.label ? ` labelled ${escalation.label}` : ''}: a new one is opened.`);
+    const { data: created } = await octokit.rest.issues.create({
       owner: where.owner,
       repo: where.repo,
       // GitHub takes titles of at most 256 characters: a plan name of 200 and a run key of 100 made 331, and the
@@ -130,10 +139,20 @@ export async function openEscalationIssue(
       body,
       ...(escalation.label && { labels: [escalation.label] }),
     });
+    // Not when its own was not among the pages read (said above): which of them is the older cannot be told.
+    if (me === undefined || open?.paged) return;
+    // Another run of the plan that escalated at the same time found none either, and opened one too, moments ago: among
+    // the newest. The older is kept, as the live comment keeps its oldest; both stayed open, the older never updated
+    // again (found by a hunting pass).
+    const racing = await ourOpenIssue(octokit, where, escalation.label, marker, me, 1, created.number);
+    if (racing.issue === undefined || racing.issue.number > created.number) return;
+    what = `close issue #${created.number}, which duplicates escalation issue #${racing.issue.number} that another run of this plan opened at the same time`;
+    await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: created.number, body: `Duplicate of #${racing.issue.number}: another run of this plan escalated at the same time and opened it first; this run's escalation is told there.` });
+    await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: created.number, state: 'closed', state_reason: 'not_planned' });
+    await escalateAgain(racing.issue.number);
   } catch (error) {
     // The advice every write of plan-runner's gives (`refusalAdvice`): a 422 blamed the token for a title too long.
     const failure = readGitHubFailure(error);
-    const what = updated === undefined ? 'open an issue for the escalation' : `comment on escalation issue #${updated} (its body now says this run escalated, and no one is told of an edited body)`;
     warn(`Could not ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write`')} The job fails as escalated either way.`);
   }
 }

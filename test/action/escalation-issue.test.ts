@@ -124,6 +124,41 @@ describe('an escalation with no pull request opens one issue', () => {
     expect(warnings).toEqual([expect.stringMatching(/^Could not comment on escalation issue #1 \(its body now says this run escalated, and no one is told of an edited body\) \(HTTP 403\): /)]);
   });
 
+  // Found by a hunting pass: two runs of the plan escalating at once (matrix legs without a run-key, overlapping
+  // schedules) each found no open issue and opened one; both stayed open, and only the newer was updated after.
+  it('keeps one open issue when two runs escalate at once: the newer is closed as a duplicate, the older told', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    // Each run has looked for an open issue before either opens one.
+    let listed: () => void = () => {};
+    const bothLooked = new Promise<void>((resolve) => (listed = resolve));
+    github.onRequest = () => {
+      if (github.requestsTo('issues/list-for-repo').length >= 2) listed();
+    };
+    github.fail('issues/create', { heldUntil: bothLooked }, { heldUntil: bothLooked });
+    const warnings: string[] = [];
+    const second = { ...where, runUrl: 'https://github.com/acme/app/actions/runs/2' };
+    await Promise.all([
+      openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m)),
+      openEscalationIssue(octokit, second, { ...escalation, lastError: 'exit 76' }, createRedactor(), (m) => warnings.push(m)),
+    ]);
+    expect(warnings).toEqual([]);
+    const issues = github.issues as Array<{ number: number; state: string; state_reason?: string; body: string }>;
+    expect(issues.map((issue) => [issue.number, issue.state])).toEqual([[1, 'open'], [2, 'closed']]);
+    expect(issues[1]?.state_reason).toBe('not_planned');
+    expect(github.commentsOn('acme', 'app', 2).map((comment) => comment.body)).toEqual([expect.stringMatching(/^Duplicate of #1: another run of this plan escalated at the same time/)]);
+    // The open one says the later escalation, and its mention is told of it in a comment.
+    expect(github.commentsOn('acme', 'app', 1).map((comment) => comment.body)).toEqual([expect.stringContaining('escalated again')]);
+    const toldAgain = github.commentsOn('acme', 'app', 1)[0]!.body;
+    const runOfDuplicate = toldAgain.includes('runs/2') ? 'exit 76' : 'exit 75';
+    expect(issues[0]?.body).toContain(runOfDuplicate);
+
+    // The next escalation updates that one issue.
+    await openEscalationIssue(octokit, where, { ...escalation, lastError: 'exit 77' }, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([]);
+    expect(issues.map((issue) => [issue.number, issue.state])).toEqual([[1, 'open'], [2, 'closed']]);
+    expect(issues[0]?.body).toContain('exit 77');
+  });
+
   it('never adopts an issue someone else opened with the marker', async () => {
     github.issues.push({ number: 1, id: 99, state: 'open', title: 'forged', body: `${escalationIssueMarker('.github/weekly.yml')}\nall fine`, labels: ['needs-human'], user: { login: 'mallory', type: 'User' } });
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
