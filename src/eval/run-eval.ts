@@ -324,6 +324,15 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   try {
     const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
     const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
+    // A goal on the plan's steps could never be evaluated on a loop that runs none: every run was `goals-unmet`, a 0%
+    // baseline the plan beat (found by an adversarial pass). It is left out of the baseline's column, which says so.
+    const onSteps = (goal: Goal) => goal.of !== undefined || goal.all_steps_completed === true;
+    const notChecked = (source.goals ?? []).filter(onSteps).map((goal) => goal.name);
+    const skipped = notChecked.length > 0 ? { goalsNotChecked: notChecked } : {};
+    const checkable = (source.goals ?? []).filter((goal) => !onSteps(goal));
+    // A run that ended without an answer left its goals unevaluated, as a plan's failed run does: with none listed, a
+    // column of such runs showed `—` (not checked) for each goal instead of 0% (found by an eval hunt).
+    const unanswered = checkable.map((goal) => ({ name: goal.name, outcome: 'error' as const }));
     // Bounded as the plan's run is, by its limits.timeout_minutes: a slow fault on every call held a run for ever.
     const minutes = loaded.plan.limits.timeout_minutes;
     const deadline = timeoutSignal(minutes * 60_000);
@@ -341,17 +350,12 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
         signal,
       });
     } catch (error) {
-      if (!deps.signal.aborted && deadline.aborted) return finish({ status: 'failed', goals: [], reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage);
-      return finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: [], reason: error instanceof Error ? error.message : String(error) }, budget.usage);
+      if (!deps.signal.aborted && deadline.aborted) return { ...finish({ status: 'failed', goals: unanswered, reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage), ...skipped };
+      return { ...finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: unanswered, reason: error instanceof Error ? error.message : String(error) }, budget.usage), ...skipped };
     }
-    // A goal on the plan's steps could never be evaluated on a loop that runs none: every run was `goals-unmet`, a 0%
-    // baseline the plan beat (found by an adversarial pass). It is left out of the baseline's column, which says so.
-    const onSteps = (goal: Goal) => goal.of !== undefined || goal.all_steps_completed === true;
-    const notChecked = (source.goals ?? []).filter(onSteps).map((goal) => goal.name);
-    const skipped = notChecked.length > 0 ? { goalsNotChecked: notChecked } : {};
-    if (!loop.ok) return { ...finish({ status: 'failed', goals: [], reason: loop.reason }, budget.usage), ...skipped };
+    if (!loop.ok) return { ...finish({ status: 'failed', goals: unanswered, reason: loop.reason }, budget.usage), ...skipped };
     const goals = await evaluateGoals(
-      (source.goals ?? []).filter((goal) => !onSteps(goal)),
+      checkable,
       { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() },
       { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal: deps.signal },
     );

@@ -47,4 +47,17 @@ describe('the ReAct baseline and goals on the plan’s steps', () => {
     expect(report.markdown).toContain("The ReAct baseline runs no steps, so goals on the plan's steps are not checked on it (— in its column): every step, the sum.");
     expect(report.passed).toBe(true);
   });
+
+  // Found by an eval hunt: a column of runs that got no answer listed no goal, so its goal rows read `—` (not checked)
+  // beside a 0% success rate, where a plan's failed runs read 0%.
+  it('counts the goals it can meet as unmet in a run that ended without an answer', async () => {
+    const looping = { react: [{ tool_calls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }] };
+    const settings = evalSettings(path.join(dir, 'plan.yml'), { runs: 2, baselines: ['react'], maxTurns: 2, model: { kind: 'answers', answers: looping } });
+    const report = await evaluate(settings, {}, { clock: systemClock, signal: new AbortController().signal });
+    expect(report.runs.filter((run) => run.column === 'react').map((run) => [run.status, run.reason])).toEqual([['failed', 'no final answer within 2 turns'], ['failed', 'no final answer within 2 turns']]);
+    const react = report.columns.find((column) => column.column === 'react')!;
+    expect(react.goalsMetRate).toEqual([{ name: 'says three', rate: 0 }]);
+    expect(report.markdown).toContain('| goal met: says three | 100% | 0% |');
+    expect(report.markdown).toContain('| goal met: every step | 100% | — |');
+  });
 });
