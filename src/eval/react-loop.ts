@@ -31,6 +31,8 @@ export interface ReactLoopOptions {
   readonly tools: ToolRegistry;
   readonly model: ModelClient;
   readonly modelName: string;
+  /** The plan's `model.temperature`, which its steps and planner ask at; left out, the endpoint's default. */
+  readonly temperature?: number;
   readonly maxTurns: number;
   readonly cwd: string;
   readonly signal: AbortSignal;
@@ -58,7 +60,8 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
   // Every call id the conversation holds: a reply names the call it answers by it.
   const callIds = new Set<string>();
   for (let turn = 1; turn <= options.maxTurns; turn += 1) {
-    const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
+    // At the plan's temperature: asked at the endpoint's default, the baseline was sampled beside a plan that was not (found by an eval hunt).
+    const request = { model: options.modelName, messages: [...messages], ...(options.temperature !== undefined && { temperature: options.temperature }), ...(definitions.length > 0 && { tools: definitions }) };
     const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
     const choice = response.choices?.[0];
     const message = choice?.message;

@@ -345,6 +345,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
         tools,
         model,
         modelName,
+        ...(source.model?.temperature !== undefined && { temperature: source.model.temperature }),
         maxTurns: settings.maxTurns,
         cwd: settings.cwd,
         signal,
