@@ -109,7 +109,7 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
   const notChecked = [...new Set(runs.flatMap((run) => run.goalsNotChecked ?? []))];
   const notes = [
     `${cancelled ? `${runs.length} of ${settings.runs * asked.length} run(s) finished (${settings.runs} per column asked)` : `${settings.runs} run(s) per column`}, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
-    ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
+    ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are the characters of each request (messages, tools, response format) and answer / ${CHARS_PER_TOKEN}.`] : []),
     ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
     ...(notChecked.length > 0 ? [`The ReAct baseline runs no steps, so goals on the plan's steps are not checked on it (— in its column): ${cutText(notChecked.join(', '), 300)}.`] : []),
     ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ScriptedAnswer, ScriptedAnswers } from './scripted-answers.ts';
 import { itemStepPurpose } from './fault-rule.ts';
+import { estimateTokens } from '../llm/call-usage.ts';
+import type { ChatRequest } from '../llm/model-client.ts';
 
 /** Characters a token stands for in the scripted server's usage counts (a common rule of thumb). */
 export const CHARS_PER_TOKEN = 4;
@@ -29,30 +31,33 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function completion(model: string, answer: ScriptedAnswer, promptChars: number, index: number): unknown {
+/**
+ * The answer, with its tokens counted as plan-runner estimates a call's whose endpoint sends none: the request's
+ * messages, tool definitions and response format, and what the answer wrote. Counted from the messages alone, the
+ * tool definitions the ReAct baseline sends with every turn went uncounted (found by an eval hunt).
+ */
+function completion(request: ChatRequest, answer: ScriptedAnswer, index: number): unknown {
   const toolCalls = answer.tool_calls?.map((call, n) => ({
     id: `call_${index}_${n}`,
-    type: 'function',
+    type: 'function' as const,
     function: { name: call.name, arguments: JSON.stringify(call.arguments) },
   }));
-  const completionChars = (answer.text ?? '').length + (toolCalls ? JSON.stringify(toolCalls).length : 0);
+  const choices = [
+    {
+      index: 0,
+      finish_reason: toolCalls ? ('tool_calls' as const) : ('stop' as const),
+      logprobs: null,
+      message: { role: 'assistant' as const, content: answer.text ?? null, refusal: null, ...(toolCalls && { tool_calls: toolCalls }) },
+    },
+  ];
+  const { promptTokens, completionTokens } = estimateTokens(request, { id: `scripted-${index}`, object: 'chat.completion', created: 0, model: request.model, choices });
   return {
     id: `scripted-${index}`,
     object: 'chat.completion',
     created: 0,
-    model,
-    choices: [
-      {
-        index: 0,
-        finish_reason: toolCalls ? 'tool_calls' : 'stop',
-        message: { role: 'assistant', content: answer.text ?? null, ...(toolCalls && { tool_calls: toolCalls }) },
-      },
-    ],
-    usage: {
-      prompt_tokens: Math.ceil(promptChars / CHARS_PER_TOKEN),
-      completion_tokens: Math.ceil(completionChars / CHARS_PER_TOKEN),
-      total_tokens: Math.ceil(promptChars / CHARS_PER_TOKEN) + Math.ceil(completionChars / CHARS_PER_TOKEN),
-    },
+    model: request.model || 'scripted',
+    choices,
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
   };
 }
 
@@ -67,7 +72,7 @@ export async function startScriptedChatServer(answers: ScriptedAnswers): Promise
   const server = createServer((req, res) => {
     void (async () => {
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(res, 404, { error: { message: 'only POST /v1/chat/completions is served' } });
-      const body = JSON.parse(await readBody(req)) as { model?: string; messages?: unknown };
+      const body = JSON.parse(await readBody(req)) as ChatRequest;
       const purpose = decodeURIComponent(String(req.headers['x-plan-runner-purpose'] ?? ''));
       const run = String(req.headers['x-plan-runner-run'] ?? '0');
       // An item's own entry, else its step's: every item of `step:review` takes the step's list.
@@ -81,7 +86,7 @@ export async function startScriptedChatServer(answers: ScriptedAnswers): Promise
       const ordinal = calls.get(key) ?? 0;
       calls.set(key, ordinal + 1);
       served += 1;
-      send(res, 200, completion(body.model ?? 'scripted', list[Math.min(ordinal, list.length - 1)]!, JSON.stringify(body.messages ?? []).length, served));
+      send(res, 200, completion({ ...body, messages: body.messages ?? [] }, list[Math.min(ordinal, list.length - 1)]!, served));
     })().catch((error: unknown) => send(res, 400, { error: { message: `bad request: ${error instanceof Error ? error.message : String(error)}` } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

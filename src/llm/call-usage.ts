@@ -51,7 +51,7 @@ function writtenText(message: ChatResponse['choices'][number]['message']): strin
  * output it was paid for: counted only the answer, 200,000 characters of reasoning with no `usage` were charged
  * as 3 tokens, and max_tokens never stopped the run (found by a budget hunt).
  */
-function estimateTokens(request: ChatRequest, response: ChatResponse): { promptTokens: number; completionTokens: number } {
+export function estimateTokens(request: ChatRequest, response: ChatResponse): { promptTokens: number; completionTokens: number } {
   const answered = response.choices.map((choice) => writtenText(choice.message)).join('');
   return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
