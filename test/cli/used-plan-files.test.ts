@@ -15,14 +15,14 @@ afterAll(async () => {
 
 // Found by an adversarial pass: `run fifo` opened the FIFO blocking, before the loader could say "not a
 // file", and waited for a writer past Ctrl-C and SIGTERM. In a child process, so a regression blocks that
-// process (killed at the timeout), not the suite.
+// process (killed at the timeout with SIGKILL, which a process blocked in `open` cannot put off), not the suite.
 describe('the plan files a plan uses, read before its run', () => {
   it('are not waited for when the plan is a FIFO', () => {
     const fifo = join(dir, 'fifo');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     const module = pathToFileURL(join(import.meta.dirname, '../../src/cli/used-plan-files.ts')).href;
     const script = `import { usedPlanFiles } from ${JSON.stringify(module)};\nconsole.log(JSON.stringify(await usedPlanFiles(${JSON.stringify(fifo)})));`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 15_000 });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 15_000, killSignal: 'SIGKILL' });
     expect({ signal: run.signal, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({ signal: null, stdout: '[]', stderr: '' });
   });
 });
