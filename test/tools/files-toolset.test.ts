@@ -214,6 +214,20 @@ describe('read_file', () => {
   it('describes a binary file instead of returning its bytes', async () => {
     await expect(call('read_file', { path: 'image.bin' })).resolves.toBe('[binary file: image.bin is 8 B; not shown]');
   });
+
+  // PowerShell 5.1's `>` and `Out-File` write UTF-16 with a byte order mark: read as UTF-8, its NULs called it binary.
+  it('reads a UTF-16 text file in the encoding its byte order mark names', async () => {
+    const text = 'Name  Status\r\nbuild Passed\r\n';
+    await writeFile(path.join(root, 'le.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    await writeFile(path.join(root, 'be.txt'), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
+    try {
+      await expect(call('read_file', { path: 'le.txt' })).resolves.toBe(text);
+      await expect(call('read_file', { path: 'be.txt' })).resolves.toBe(text);
+    } finally {
+      await rm(path.join(root, 'le.txt'));
+      await rm(path.join(root, 'be.txt'));
+    }
+  });
 });
 
 describe('which file an open handle holds', () => {
@@ -302,6 +316,17 @@ describe('search_files', () => {
     await expect(call('search_files', { query: 'todo', ignore_case: true, pattern: 'src/deep/**' })).resolves.toBe(
       'src/deep/util.ts:1: const todo = "lowercase todo";',
     );
+  });
+
+  it('searches a UTF-16 text file, and hides the lines of a private key in one', async () => {
+    const text = 'build Passed\r\n-----BEGIN PRIVATE KEY-----\r\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\r\n-----END PRIVATE KEY-----\r\n';
+    await writeFile(path.join(root, 'status.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    try {
+      await expect(call('search_files', { query: 'Passed' })).resolves.toBe('status.txt:1: build Passed');
+      await expect(call('search_files', { query: 'MIIE' })).resolves.toBe("[no matches for 'MIIE']");
+    } finally {
+      await rm(path.join(root, 'status.txt'));
+    }
   });
 
   it('never searches .git, node_modules or files outside the repository', async () => {

@@ -1,4 +1,5 @@
 import { cutNote } from '../../core/cut-note.ts';
+import { decodeText } from '../../core/decode-text.ts';
 import type { Tool } from '../tool.ts';
 import { formatBytes } from './format-bytes.ts';
 import { openRepoFile } from './resolve-repo-path.ts';
@@ -28,8 +29,8 @@ export function readFileTool(options: { root: string; maxBytes?: number }): Tool
         const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
         const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
         const bytes = buffer.subarray(0, bytesRead);
-        if (bytes.includes(0)) return `[binary file: ${requested} is ${formatBytes(stats.size)}; not shown]`;
-        const text = new TextDecoder('utf-8').decode(bytes);
+        const text = decodeText(bytes);
+        if (text === undefined) return `[binary file: ${requested} is ${formatBytes(stats.size)}; not shown]`;
         if (stats.size <= maxBytes) return text;
         // Drop a multi-byte character split by the cut rather than show a replacement character.
         const clean = text.endsWith('\uFFFD') ? text.slice(0, -1) : text;

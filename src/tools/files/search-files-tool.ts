@@ -14,6 +14,7 @@ import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
 import { checkRelativePath, openRepoFile } from './resolve-repo-path.ts';
 import { walkRepoFiles, type WalkLimits } from './walk-repo-files.ts';
 import { cutText } from '../../core/cut-text.ts';
+import { decodeText } from '../../core/decode-text.ts';
 
 /** Default cap on the matching lines `search_files` returns. */
 export const SEARCH_FILES_MAX_RESULTS = 200;
@@ -134,8 +135,8 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
         } finally {
           await opened.handle.close();
         }
-        if (content.includes(0)) continue;
-        const text = content.toString('utf8');
+        const text = decodeText(content);
+        if (text === undefined) continue;
         // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
         // line of a file the redactor leaves as it is holds nothing either (3x the search time otherwise).
         const whole = redact(text);
@@ -144,7 +145,7 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
         // A line the file's redaction changed past what the line's own does (a piece of a known value wrapped over
         // lines, which read_file hides) is neither matched nor shown: alone, no piece is a known value.
         const wholeLines = whole === text ? undefined : new Set(whole.split(/\r?\n/));
-        const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
+        const hidden = text.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
         for (const [index, line] of lines.entries()) {
           if (hidden?.has(index)) continue;
           // A model's regex is linear in the text, but its constant can be large (17 ms a line):
