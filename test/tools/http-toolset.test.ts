@@ -344,6 +344,19 @@ describe('http_get against a local server', () => {
     expect((await get(`${origin}/v1/unknown`)).body).toBe('café');
   });
 
+  // An image or an archive read as UTF-8 reached the model, the trace and the reports as a megabyte of `\uFFFD`s and NULs.
+  it('says a binary body is binary instead of returning its bytes as text, and reads a body as its byte order mark says', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    handler = (request, response) => {
+      if (request.url === '/v1/logo.png') response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      else if (request.url === '/v1/big.zip') response.writeHead(200, { 'content-type': 'application/zip' }).end(Buffer.concat([png, Buffer.alloc(4096)]));
+      else response.writeHead(200, { 'content-type': 'text/plain' }).end(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Passed', 'utf16le')]));
+    };
+    await expect(get(`${origin}/v1/logo.png`)).resolves.toMatchObject({ status: 200, content_type: 'image/png', body: '[binary body: the response is 16 B; not shown]' });
+    expect((await get(`${origin}/v1/big.zip`, { maxResponseBytes: 2048 })).body).toBe('[binary body: the response is larger than 2 KiB; not shown]');
+    expect((await get(`${origin}/v1/status.txt`)).body).toBe('Passed');
+  });
+
   it('reports 503 as transient with the server’s retry-after', async () => {
     handler = (_request, response) => response.writeHead(503, { 'retry-after': '7' }).end('maintenance');
     const error = await get(`${origin}/v1/x`).catch((caught: unknown) => caught);

@@ -160,14 +160,19 @@ async function send(
   }
   if (!response.ok) {
     // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-    const excerpt = `${read.text.slice(0, keptUnits(read.text, 300)).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '…' : ''}`;
+    const body = read.text ?? '';
+    const excerpt = `${body.slice(0, keptUnits(body, 300)).replace(/\s+/g, ' ').trim()}${body.length > 300 ? '…' : ''}`;
     throw new HttpStatusError(toolName, url.href, response.status, excerpt, { retryAfterMs: retryAfter, redirectedFrom });
   }
   // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
   const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
   const declared = encoded ? Number.NaN : Number(response.headers.get('content-length'));
-  const size = Number.isFinite(declared) && declared > maxBytes ? `is ${formatBytes(declared)}` : `is larger than ${formatBytes(maxBytes)}`;
-  const text = read.truncated ? `${cutNote(`response ${size}; showing the first ${formatBytes(maxBytes)}`)}\n${read.text}…` : read.text;
+  const size = !read.truncated ? `is ${formatBytes(read.bytes)}` : Number.isFinite(declared) && declared > maxBytes ? `is ${formatBytes(declared)}` : `is larger than ${formatBytes(maxBytes)}`;
+  // A binary body is said, as read_file says a binary file, not shown: an image read as text was a megabyte of noise.
+  const text =
+    read.text === undefined ? `[binary body: the response ${size}; not shown]`
+    : read.truncated ? `${cutNote(`response ${size}; showing the first ${formatBytes(maxBytes)}`)}\n${read.text}…`
+    : read.text;
   return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
 }
 

@@ -1,23 +1,20 @@
+import { decodeText } from '../../core/decode-text.ts';
+
 /** A response body read up to a cap. */
 export interface CappedBody {
-  readonly text: string;
+  /** The body as text, or undefined when it is binary (`decodeText`): an image read as text was a megabyte of `\uFFFD`s and NULs. */
+  readonly text: string | undefined;
   /** Bytes received before the cap stopped the read. */
   readonly bytes: number;
   readonly truncated: boolean;
 }
 
 /**
- * The decoder for the charset a response's content type names; UTF-8 when it names none, or one the Encoding
- * standard does not know. Always UTF-8, a Latin-1 page's `café` reached the model as `caf\uFFFD` (found by an
- * adversarial pass).
+ * The charset a response's content type names, if any: a body is read in it (`decodeText`), not always as UTF-8, and a
+ * Latin-1 page's `café` reached the model as `caf\uFFFD` (found by an adversarial pass).
  */
-function decoderFor(response: Response): { decode(input: Uint8Array): string } {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
-  try {
-    return new TextDecoder(charset ?? 'utf-8');
-  } catch {
-    return new TextDecoder('utf-8');
-  }
+function charsetOf(response: Response): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
 }
 
 /**
@@ -29,7 +26,7 @@ export function bodyDecodingCode(error: unknown): string | undefined {
   return typeof code === 'string' && /^(?:Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? code : undefined;
 }
 
-/** Reads a response body in its charset (`decoderFor`), stopping (and cancelling the stream) once `maxBytes` is reached. */
+/** Reads a response body in its charset (`charsetOf`, `decodeText`), stopping (and cancelling the stream) once `maxBytes` is reached. */
 export async function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
   if (response.body === null) return { text: '', bytes: 0, truncated: false };
   const reader = response.body.getReader();
@@ -50,6 +47,6 @@ export async function readCappedBody(response: Response, maxBytes: number): Prom
     chunks.push(value);
     bytes += value.byteLength;
   }
-  const text = decoderFor(response).decode(Buffer.concat(chunks));
-  return { text: truncated && text.endsWith('\uFFFD') ? text.slice(0, -1) : text, bytes, truncated };
+  const text = decodeText(Buffer.concat(chunks), charsetOf(response));
+  return { text: truncated && text?.endsWith('\uFFFD') ? text.slice(0, -1) : text, bytes, truncated };
 }
