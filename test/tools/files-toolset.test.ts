@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -170,6 +171,23 @@ describe('read_file', () => {
 
   it('refuses a directory', async () => {
     await expect(call('read_file', { path: 'src' })).rejects.toThrow('not a regular file');
+  });
+
+  // It said "Use a path relative to the repository root, inside it." of a folder that is: a model asked for it again.
+  it('says to list the files of a folder it was asked to read, and what else is no regular file', async () => {
+    await expect(call('read_file', { path: 'src/deep/' })).rejects.toThrow(
+      "read_file: refused path 'src/deep/': it is a folder, not a regular file. Call list_files with pattern 'src/deep/**' to see the files in it.",
+    );
+    await expect(call('read_file', { path: '.' })).rejects.toThrow("Call list_files with pattern '**/*'");
+    const fifo = path.join(root, 'events.pipe');
+    execFileSync('mkfifo', [fifo]);
+    try {
+      const error = await call('read_file', { path: 'events.pipe' }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PathRefusedError);
+      expect((error as Error).message).toBe("read_file: refused path 'events.pipe': it is not a regular file (a FIFO, a socket or a device). Read a regular file of the repository.");
+    } finally {
+      await rm(fifo);
+    }
   });
 
   it('says which file is missing and how to find the right one', async () => {

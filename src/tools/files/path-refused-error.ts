@@ -5,8 +5,9 @@ export class PathRefusedError extends StepError {
   readonly path: string;
   readonly reason: string;
 
-  constructor(toolName: string, path: string, reason: string) {
-    super(`${toolName}: refused path '${path}': ${reason}. Use a path relative to the repository root, inside it.`, {
+  /** `advice`: what to do instead, where it is not to give a path inside the repository (which a folder is, say). */
+  constructor(toolName: string, path: string, reason: string, advice = 'Use a path relative to the repository root, inside it.') {
+    super(`${toolName}: refused path '${path}': ${reason}. ${advice}`, {
       transient: false,
       toolName,
     });

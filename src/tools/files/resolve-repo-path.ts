@@ -29,12 +29,23 @@ export function checkRelativePath(toolName: string, requested: string): string[]
   if (path.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
     throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
   }
-  const segments = requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
+  const segments = segmentsOf(requested);
   if (segments.includes('..')) throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
   if (segments.some(isGitSegment)) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   if (segments.some(isCredentialFile)) throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
   if (segments.some(isOutputFolder)) throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
   return segments;
+}
+
+/** A path's names, without empty and `.` ones. */
+function segmentsOf(requested: string): string[] {
+  return requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
+}
+
+/** The `list_files` pattern of every file in a folder a model named. */
+function filesIn(folder: string): string {
+  const segments = segmentsOf(folder);
+  return segments.length === 0 ? '**/*' : `${segments.join('/')}/**`;
 }
 
 /**
@@ -114,7 +125,9 @@ export async function openRepoFile(toolName: string, root: string, requested: st
   }
   try {
     const opened = await handle.stat();
-    if (!opened.isFile()) throw new PathRefusedError(toolName, requested, 'it is not a regular file');
+    // A folder is inside the repository: told to give a path inside it, a model asked again for the same folder.
+    if (opened.isDirectory()) throw new PathRefusedError(toolName, requested, 'it is a folder, not a regular file', `Call list_files with pattern '${filesIn(requested)}' to see the files in it.`);
+    if (!opened.isFile()) throw new PathRefusedError(toolName, requested, 'it is not a regular file (a FIFO, a socket or a device)', 'Read a regular file of the repository.');
     if (!(await holdsPath(handle, resolved, opened))) throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
     return { handle, stats: opened };
   } catch (error) {
