@@ -177,6 +177,20 @@ describe('http_get against a local server', () => {
     expect(result.url).toBe(`${origin}/v1/new`);
   });
 
+  // A release download redirects to a presigned link: its signature, the server's credential for the link, reached the
+  // step's result, so the PR comment, the summary and the trace, as errors no longer show it (found by an adversarial pass).
+  it('names the URL a redirect led to without its query, and the URL asked for as it was asked', async () => {
+    const signed = '/v1/assets/1?X-Amz-Signature=8f2b1c7e9d3a4b5c6d7e8f9a0b1c2d3e&X-Amz-Expires=300';
+    handler = (request, response) => {
+      if (request.url === '/v1/download') response.writeHead(302, { location: signed }).end();
+      else response.writeHead(200, { 'content-type': 'text/plain' }).end('asset');
+    };
+    const result = await get(`${origin}/v1/download`);
+    expect(result).toMatchObject({ status: 200, url: `${origin}/v1/assets/1?…`, body: 'asset' });
+    expect(received).toEqual(['GET /v1/download', `GET ${signed}`]);
+    expect((await get(`${origin}/v1/search?q=plan&page=2`)).url).toBe(`${origin}/v1/search?q=plan&page=2`);
+  });
+
   it('refuses a redirect to a URL outside the allow list without requesting it', async () => {
     handler = (request, response) => {
       if (request.url === '/v1/go') response.writeHead(302, { location: `${origin}/admin/secrets` }).end();

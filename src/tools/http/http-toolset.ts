@@ -65,7 +65,7 @@ export interface HttpToolsetOptions {
   readonly maxResponseBytes?: number;
 }
 
-/** What an http tool returns: the status, the final URL, the content type and the (capped) body. */
+/** What an http tool returns: the status, the final URL (without its query when a redirect led there), the content type and the (capped) body. */
 export interface HttpToolResult {
   readonly status: number;
   readonly url: string;
@@ -173,7 +173,9 @@ async function send(
     read.text === undefined ? `[binary body: the response ${size}; not shown]`
     : read.truncated ? `${cutNote(`response ${size}; showing the first ${formatBytes(maxBytes)}`)}\n${read.text}…`
     : read.text;
-  return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
+  // A URL a redirect led to is the server's, and may be a presigned link whose query is its signature: named as errors name it.
+  const shown = redirectedFrom === undefined ? url.href : shownUrl(url.href);
+  return { status: response.status, url: shown, content_type: response.headers.get('content-type'), body: text };
 }
 
 const urlProperty = { type: 'string', description: 'Absolute URL under one of the allowed prefixes' } as const;
