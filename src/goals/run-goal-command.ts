@@ -45,7 +45,7 @@ export async function runGoalCommand(argv: readonly string[], options: GoalComma
       const { error } = outcome;
       if (outcome.early) throw new GoalNotEvaluableError(`could not start ${shown}: ${error.message}`, { cause: error });
       throw new GoalNotEvaluableError(
-        `could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; check that it is installed and on PATH`,
+        `could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; ${outcome.problem ?? 'check that it is installed and on PATH'}`,
         { cause: error },
       );
     }

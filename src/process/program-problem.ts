@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 function exists(file: string): boolean {
@@ -21,6 +21,41 @@ function runnable(file: string): boolean {
   }
 }
 
+/** The first bytes of `file`, or undefined when it cannot be read. */
+function head(file: string, bytes: number): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Why the system cannot start the script `file` (`program` as written) for its `#!` line, or undefined: the interpreter
+ * that line names is not there, or ends in a carriage return (a script saved with Windows line endings: `/bin/sh\r`).
+ * The start fails with ENOENT for a file that is there, and said "check the path" (found by an adversarial pass).
+ */
+function interpreterProblem(file: string, program: string): string | undefined {
+  const start = head(file, 512);
+  if (start === undefined || start.toString('latin1', 0, 2) !== '#!') return undefined;
+  const line = start.toString('latin1', 2).split('\n', 1)[0]!;
+  const interpreter = line.replace(/^[ \t]+/, '').split(/[ \t]/, 1)[0]!;
+  if (interpreter.endsWith('\r')) {
+    return `'${program}' has Windows (CRLF) line endings: its #! line names the interpreter ${JSON.stringify(interpreter)}, carriage return and all, which no system has; save it with LF line endings (a .gitattributes line such as '*.sh text eol=lf' keeps them)`;
+  }
+  if (path.isAbsolute(interpreter) && !exists(interpreter)) return `the #! line of '${program}' names the interpreter '${interpreter}', which this machine does not have`;
+  return undefined;
+}
+
 /**
  * Why `program` (a command's first word, as a tool or a goal writes it) could not be started from `cwd`
  * with `pathVariable` as PATH, or undefined when it could: a path is taken from `cwd`, a bare name is
@@ -40,9 +75,24 @@ export function programProblem(program: string, cwd: string, pathVariable: strin
     const file = endings.map((ending) => base + ending).find(exists);
     if (file === undefined) return `there is no file '${program}' (from ${cwd})`;
     if (!statSync(file).isFile()) return `'${program}' is not a file`;
-    return runnable(file) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
+    return runnable(file) ? interpreterProblem(file, program) : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
   }
-  const directories = (pathVariable ?? '').split(path.delimiter).filter((directory) => directory !== '');
-  if (directories.some((directory) => endings.some((ending) => runnable(path.join(path.resolve(cwd, directory), `${program}${ending}`))))) return undefined;
-  return `'${program}' is not on PATH here`;
+  const found = runnableFile(program, cwd, pathVariable, platform);
+  return found === undefined ? `'${program}' is not on PATH here` : interpreterProblem(found, program);
+}
+
+/** The file a spawn starts for `program`, as `programProblem` finds it, when that is a file this process may run. */
+function runnableFile(program: string, cwd: string, pathVariable: string | undefined, platform: NodeJS.Platform): string | undefined {
+  const endings = platform === 'win32' && path.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
+  const folders = program.includes('/') || program.includes(path.sep) ? [cwd] : (pathVariable ?? '').split(path.delimiter).filter((folder) => folder !== '');
+  return folders.flatMap((folder) => endings.map((ending) => path.resolve(cwd, folder, `${program}${ending}`))).find(runnable);
+}
+
+/**
+ * Why a start that failed although `program` is there failed, when its `#!` line says (`interpreterProblem`): the
+ * system's ENOENT names no file, and was read as the program's own absence.
+ */
+export function scriptProblem(program: string, cwd: string, pathVariable: string | undefined, platform: NodeJS.Platform = process.platform): string | undefined {
+  const file = runnableFile(program, cwd, pathVariable, platform);
+  return file === undefined ? undefined : interpreterProblem(file, program);
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { loopCaughtUp } from '../core/clock.ts';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from './kill-marked-processes.ts';
 import { killProcessGroup } from './kill-process-group.ts';
+import { scriptProblem } from './program-problem.ts';
 import { TailBuffer } from './tail-buffer.ts';
 
 /** After a stopped command exits, how long its pipes may stay open before we stop waiting. */
@@ -36,13 +37,24 @@ export type ProcessOutcome =
   | { readonly kind: 'timed_out'; readonly stderr: TailBuffer }
   | { readonly kind: 'output_too_large'; readonly stderr: TailBuffer }
   | { readonly kind: 'aborted'; readonly reason: unknown }
-  /** `early`: spawn itself refused the arguments (a NUL byte, say); otherwise the system could not start it. */
-  | { readonly kind: 'spawn_failed'; readonly program: string; readonly error: NodeJS.ErrnoException; readonly early: boolean };
+  /**
+   * `early`: spawn itself refused the arguments (a NUL byte, say); otherwise the system could not start it. `problem`: why
+   * not, when it said ENOENT of a file that is there, whose `#!` interpreter is not (`scriptProblem`).
+   */
+  | { readonly kind: 'spawn_failed'; readonly program: string; readonly error: NodeJS.ErrnoException; readonly early: boolean; readonly problem?: string };
 
 /** The program to start: `scripts/x.mjs` resolves from `cwd`; a bare name like `node` is looked up on the child's PATH. */
 export function resolveProgram(program: string, cwd: string): string {
   if (path.isAbsolute(program) || !/[\\/]/.test(program)) return program;
   return path.resolve(cwd, program);
+}
+
+/** Why a start that failed with ENOENT failed, when the program is there and its `#!` line says (`scriptProblem`, on the child's PATH). */
+function startProblem(error: NodeJS.ErrnoException, program: string, options: RunProcessOptions): { problem?: string } {
+  if (error.code !== 'ENOENT') return {};
+  const pathVariable = Object.entries(options.env).find(([name]) => (process.platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
+  const problem = scriptProblem(program, options.cwd, pathVariable);
+  return problem === undefined ? {} : { problem };
 }
 
 /**
@@ -142,7 +154,7 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
     child.stdin!.end(options.stdin);
 
     child.on('error', (error: NodeJS.ErrnoException) => {
-      if (child.pid === undefined) finish({ kind: 'spawn_failed', program, error, early: false });
+      if (child.pid === undefined) finish({ kind: 'spawn_failed', program, error, early: false, ...startProblem(error, argv[0] ?? '', options) });
     });
     child.on('exit', (exitCode: number | null, signal: NodeJS.Signals | null) => {
       exited = { exitCode, signal };

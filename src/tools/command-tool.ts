@@ -84,7 +84,7 @@ export function commandTool(name: string, declaration: CommandToolDeclaration, o
           // The aborter chose the reason (a cancel, or the executor's own timeout error); pass it on.
           throw outcome.reason instanceof Error ? outcome.reason : new DOMException('The tool call was aborted', 'AbortError');
         case 'spawn_failed':
-          throw new ToolSpawnError({ toolName: name, program: outcome.program, code: outcome.error.code, cause: outcome.error });
+          throw new ToolSpawnError({ toolName: name, program: outcome.program, code: outcome.error.code, problem: outcome.problem, cause: outcome.error });
       }
     },
   };

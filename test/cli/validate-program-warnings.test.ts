@@ -95,3 +95,16 @@ it('warns of a missing program at every place it is written, however often', asy
   expect(warnings.filter((line) => line.includes("'same-missing-xyz' is not on PATH here"))).toHaveLength(300);
   expect(warnings[599]).toMatch(/^warning: plan\.yml:602:\d+: tool 't599': 'missing-599-xyz' is not on PATH here/);
 });
+
+// A script saved with Windows line endings starts nowhere (`/bin/sh\r` is no interpreter), and `validate` said ok of it.
+it('warns of a script whose #! line names an interpreter this machine lacks, on PATH or by its path', async () => {
+  const { programProblem } = await import('../../src/process/program-problem.ts');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-shebang-'));
+  writeFileSync(path.join(dir, 'crlf'), '#!/bin/sh\r\necho 1\r\n');
+  writeFileSync(path.join(dir, 'py9'), '#! /opt/none/python9\nprint(1)\n');
+  writeFileSync(path.join(dir, 'fine'), '#!/bin/sh\necho 1\n');
+  for (const name of ['crlf', 'py9', 'fine']) chmodSync(path.join(dir, name), 0o755);
+  expect(programProblem('crlf', dir, dir, 'linux')).toMatch(/^'crlf' has Windows \(CRLF\) line endings: its #! line names the interpreter "\/bin\/sh\\r"/);
+  expect(programProblem('./py9', dir, undefined, 'linux')).toBe("the #! line of './py9' names the interpreter '/opt/none/python9', which this machine does not have");
+  expect(programProblem('fine', dir, dir, 'linux')).toBeUndefined();
+});

@@ -117,6 +117,23 @@ describe('commandTool', () => {
     expect(error).toMatchObject({ code: 'ENOENT', transient: false, program: path.join(repo, 'scripts/nope.mjs') });
   });
 
+  // A script saved with Windows line endings, or naming an interpreter the runner lacks, is there: the system's ENOENT
+  // read "check the path" of a path that was right (found by an adversarial pass).
+  it('says why a script that is there could not start: its #! line, CRLF or a missing interpreter', async () => {
+    await writeFile(path.join(repo, 'scripts', 'crlf.sh'), '#!/bin/sh\r\necho hi\r\n');
+    await writeFile(path.join(repo, 'scripts', 'py9.py'), '#!/usr/local/bin/python9 -u\nprint(1)\n');
+    await chmod(path.join(repo, 'scripts', 'crlf.sh'), 0o755);
+    await chmod(path.join(repo, 'scripts', 'py9.py'), 0o755);
+    const start = (program: string) => commandTool('script', { description: 'a script', command: [program] }, options()).execute({}, context()).catch((e: unknown) => e);
+    const crlf = await start('scripts/crlf.sh');
+    expect(crlf).toBeInstanceOf(ToolSpawnError);
+    expect((crlf as Error).message).toBe(
+      `tool 'script': cannot start '${path.join(repo, 'scripts/crlf.sh')}' (ENOENT); 'scripts/crlf.sh' has Windows (CRLF) line endings: its #! line names the interpreter "/bin/sh\\r", carriage return and all, which no system has; save it with LF line endings (a .gitattributes line such as '*.sh text eol=lf' keeps them)`,
+    );
+    expect(((await start('scripts/py9.py')) as Error).message).toContain("the #! line of 'scripts/py9.py' names the interpreter '/usr/local/bin/python9', which this machine does not have");
+    expect(((await start('scripts/nope.sh')) as Error).message).toContain('check the path');
+  });
+
   // Found by an adversarial pass: `1234567890123456789` came back as 1234567890123456800 (a later step acted on another
   // id), and a 20-digit numeric secret the tool printed reached the trace as its first 16 digits and zeros, which no
   // redaction of the whole secret finds.
