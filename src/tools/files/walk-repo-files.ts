@@ -8,6 +8,7 @@ import { isGitSegment } from './git-segment.ts';
 import { isCredentialFile } from './credential-file.ts';
 import { isOutputFolder } from './output-folder.ts';
 import { holdsPath } from './resolve-repo-path.ts';
+import { shownPath } from './shown-path.ts';
 
 /** Walked into only when asked for: dependencies. Git internals and plan-runner's outputs never are (`isGitSegment`, `isOutputFolder`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
@@ -58,7 +59,7 @@ function leadingFolders(pattern: string | undefined): string[] {
  * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered, nor a credentials file
  * (`isCredentialFile`) listed. It stops at
  * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
- * answered "no matches" for files it never read.
+ * answered "no matches" for files it never read. So it says which files and folders it passed over as their names are not UTF-8.
  */
 export async function walkRepoFiles(root: string, options: WalkOptions = {}): Promise<RepoWalk> {
   const realRoot = await realpath(root);
@@ -76,10 +77,11 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
   }
   let seen = 0;
   let opened = 0;
+  const unnamed: Unnamed = { count: 0, some: [] };
   const pending: string[] = [start.join('/')];
   while (pending.length > 0) {
     options.signal?.throwIfAborted();
-    if (opened === maxFolders) return { files, notice: cutNotice(maxFolders, 'folder', start) };
+    if (opened === maxFolders) return { files, notice: cutNotice(maxFolders, 'folder', start) + unnamedNotice(unnamed) };
     // A few folders opened at once (in the order they would be popped one by one): each open is several calls
     // through the thread pool (open, readlink, opendir), which one at a time made a walk twice as slow.
     const batch = pending.splice(-Math.min(OPEN_AT_ONCE, maxFolders - opened)).reverse();
@@ -92,13 +94,24 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
         if (settled.value === undefined) continue;
         const relativeDir = batch[index]!;
         for await (const entry of settled.value.dir) {
-          const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+          // Read as bytes (`latin1`, one character a byte), then as UTF-8: a name that is not UTF-8 was listed with a
+          // U+FFFD that names no file, so read_file said it did not exist, and search_files said "no matches" for its text.
+          const name = utf8Name(entry.name);
+          if (name === undefined) {
+            if (!entry.isDirectory() && !entry.isFile()) continue;
+            // Counted as a file the walk looked at: a folder of a million such names is bounded as any other.
+            if (entry.isFile() && seen++ === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
+            unnamed.count += 1;
+            if (unnamed.some.length < 3) unnamed.some.push(relativeDir === '' ? asText(entry.name) : `${relativeDir}/${asText(entry.name)}`);
+            continue;
+          }
+          const relative = relativeDir === '' ? name : `${relativeDir}/${name}`;
           if (entry.isDirectory()) {
-            if (walkable(entry.name)) pending.push(relative);
+            if (walkable(name)) pending.push(relative);
           } else if (entry.isFile()) {
             // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts).
-            if (isCredentialFile(entry.name)) continue;
-            if (seen === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) };
+            if (isCredentialFile(name)) continue;
+            if (seen === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
             seen += 1;
             if (options.keep === undefined || options.keep(relative)) files.push(relative);
           }
@@ -108,7 +121,40 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
       for (const settled of folders) if (settled.status === 'fulfilled' && settled.value) await closeFolder(settled.value);
     }
   }
-  return { files, notice: '' };
+  return { files, notice: unnamedNotice(unnamed) };
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A name read as `latin1` (its bytes), as UTF-8; undefined when its bytes are not UTF-8. */
+function utf8Name(bytes: string): string | undefined {
+  if (!/[^\x00-\x7f]/.test(bytes)) return bytes;
+  try {
+    return STRICT_UTF8.decode(Buffer.from(bytes, 'latin1'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A name read as `latin1`, as a reader is shown it: UTF-8, a U+FFFD for each byte that is not. */
+function asText(bytes: string): string {
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The files and folders a walk passed over as their names are not UTF-8: how many, and the first few. */
+interface Unnamed {
+  count: number;
+  readonly some: string[];
+}
+
+/** The cut note for the files and folders a walk passed over as their names are not UTF-8, else empty. */
+function unnamedNotice(unnamed: Unnamed): string {
+  if (unnamed.count === 0) return '';
+  const some = unnamed.some.map((name) => `'${shownPath(name)}'`).join(', ');
+  const one = unnamed.count === 1;
+  const count = one ? 'a file or folder whose name is' : `${groupDigits(unnamed.count)} files or folders whose names are`;
+  const shown = `${some}${unnamed.count > unnamed.some.length ? ', …' : ''}, with � for each byte that is not`;
+  return `${cutNote(`${count} not UTF-8 (${shown}) ${one ? 'was' : 'were'} not looked at, as the files tools cannot name ${one ? 'it' : 'them'}; rename ${one ? 'it' : 'them'} in UTF-8`)}\n`;
 }
 
 /** Folders opened at once by a walk. */
@@ -148,11 +194,11 @@ async function openFolder(resolved: string): Promise<{ readonly handle: FileHand
     const held = await readlink(throughHandle).catch(() => undefined);
     if (held !== undefined) {
       if (held !== resolved) return void (await handle.close());
-      return { handle, dir: await opendir(throughHandle) };
+      return { handle, dir: await opendir(throughHandle, { encoding: 'latin1' }) };
     }
     const opened = await handle.stat();
     if (!opened.isDirectory() || !(await holdsPath(handle, resolved, opened))) return void (await handle.close());
-    return { handle, dir: await opendir(resolved) };
+    return { handle, dir: await opendir(resolved, { encoding: 'latin1' }) };
   } catch (error) {
     await handle.close();
     throw error;
