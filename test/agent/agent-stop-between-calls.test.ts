@@ -44,6 +44,8 @@ describe('agent step: a stop lands between the calls of one answer', () => {
     expect(job.outcome.run.record.steps.get('look')?.state).toBe('failed');
     const answered = job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'lookup');
     expect(answered.length).toBeGreaterThan(0);
-    expect(answered.length).toBeLessThanOrEqual(2);
+    // The cancel's timer runs at the first wait: a wait on an immediate let one more call through when the answer came
+    // in the loop's poll phase (its immediates run before its timers).
+    expect(answered.length).toBe(1);
   });
 });

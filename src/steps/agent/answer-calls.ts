@@ -1,6 +1,6 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type OpenAI from 'openai';
 import { cutText } from '../../core/cut-text.ts';
+import { afterLoopTurned } from '../../core/held-loop.ts';
 import { boundedCall, MAX_UNKNOWN_NAME_CHARS } from './bounded-call.ts';
 
 type FunctionCall = OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall;
@@ -89,7 +89,5 @@ export function otherCallsNote(others: readonly OtherCall[]): string {
  * the step then completed (found by an agent hunt).
  */
 export async function stopBetweenCalls(index: number, signal: AbortSignal): Promise<void> {
-  if (index === 0) return;
-  await yieldToEventLoop();
-  signal.throwIfAborted();
+  if (index > 0) await afterLoopTurned(signal);
 }
