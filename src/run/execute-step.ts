@@ -51,7 +51,9 @@ export async function executeStep(
   // Set once this attempt has ended: what its runner reports after that (abandoned on a stop or timeout) is not the step's.
   let ended = false;
   const timeout = stepTimeoutSeconds(step, deps.tools);
-  const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
+  // The limit is the tool's where the step sets none: the message names where the plan sets it.
+  const toolsLimit = step.timeoutSeconds === undefined && step.tool !== undefined ? { setting: deps.tools.get(step.tool)?.timeoutSetting } : undefined;
+  const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock, toolsLimit);
   const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
   const ctx: StepContext = {
     ...shared,
@@ -112,14 +114,14 @@ function settledThisTurn(work: Promise<unknown>): Promise<{ result: unknown } | 
   });
 }
 
-function startTimer(step: PlanStep, seconds: number, clock: Clock): { signal: AbortSignal; cancel: () => void } {
+function startTimer(step: PlanStep, seconds: number, clock: Clock, toolsLimit: { readonly setting: string | undefined } | undefined): { signal: AbortSignal; cancel: () => void } {
   const expired = new AbortController();
   const cancelled = new AbortController();
   clock
     .sleep(seconds * 1000, cancelled.signal)
     .then(() => clock.afterDue?.(cancelled.signal))
     .then(
-      () => expired.abort(new StepTimeoutError(step.key, seconds, step.tool, step.timeoutSeconds === undefined)),
+      () => expired.abort(new StepTimeoutError(step.key, seconds, step.tool, toolsLimit)),
       () => {},
     );
   return { signal: expired.signal, cancel: () => cancelled.abort() };

@@ -57,7 +57,7 @@ export function commandTool(name: string, declaration: CommandToolDeclaration, o
     description: declaration.description,
     inputSchema: declaration.input ?? { type: 'object', properties: {} },
     sideEffects: declaration.side_effects ?? false,
-    ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds }),
+    ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds, timeoutSetting: `tools.${name}.timeout_seconds` }),
     async execute(args, ctx) {
       if (envError) throw envError;
       const timeoutMs = ctx.timeoutMs ?? (declaration.timeout_seconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS) * 1000;

@@ -30,6 +30,8 @@ export interface Tool {
   readonly sideEffects: boolean;
   /** Per-call timeout; the step's own timeout wins when it is set. */
   readonly timeoutSeconds?: number;
+  /** Where the plan sets `timeoutSeconds` (`tools.deploy.timeout_seconds`, `http.timeout_seconds`): what a step's timeout tells the user to raise. */
+  readonly timeoutSetting?: string;
   /**
    * What else decides its answers besides its name, description and schema: an MCP tool's server as the plan
    * configures it. A step's reuse key holds it, so a resume after it changed runs the step again.

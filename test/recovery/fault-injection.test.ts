@@ -107,7 +107,7 @@ const cases: FaultCase[] = [
     listeners: (clock) => [(event) => void (event.type === 'step_started' && setImmediate(() => clock.advance(5_000)))],
     check: (job, [tool]) => {
       expect((tool as Tool & { calls: number }).calls).toBe(2);
-      expect(job.events.find((event) => event.type === 'step_retrying')).toMatchObject({ error: "step 1 timed out after 5 s, the timeout_seconds of its tool 'slow_fetch'; raise that if it needs longer" });
+      expect(job.events.find((event) => event.type === 'step_retrying')).toMatchObject({ error: "step 1 timed out after 5 s, the limit of its tool 'slow_fetch'; give the step its own timeout_seconds if it needs longer" });
     },
   },
   {

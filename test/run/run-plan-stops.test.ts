@@ -120,7 +120,8 @@ describe('runPlan timeouts', () => {
 
   it("uses the tool's timeout for a tool_call step without its own, and the step's when set", async () => {
     const fake = new FakeSteps();
-    const tools = new Map([['slow', slowTool('slow', 5)]]);
+    // An http tool's limit, set under http: in the plan, not under tools:.
+    const tools = new Map([['slow', { ...slowTool('slow', 5), timeoutSetting: 'http.timeout_seconds' }]]);
     const steps = [
       step('t', [], { type: 'tool_call', tool: 'slow', retry: { max_attempts: 1 } }),
       step('own', [], { type: 'tool_call', tool: 'slow', timeoutSeconds: 10, retry: { max_attempts: 1 } }),
@@ -135,8 +136,8 @@ describe('runPlan timeouts', () => {
     run.clock.advance(5_000);
     await run.outcome;
     const errors = run.events.flatMap((e) => (e.type === 'step_failed' ? [e.error] : []));
-    // Each names the setting to raise: the tool's where the step sets none, else the step's own.
-    expect(errors).toEqual(["step t timed out after 5 s, the timeout_seconds of its tool 'slow'; raise that if it needs longer", 'step own timed out after 10 s; raise its timeout_seconds if it needs longer']);
+    // Each names the setting to raise: the tool's where the step sets none (where the plan sets it), else the step's own.
+    expect(errors).toEqual(["step t timed out after 5 s, the limit of its tool 'slow'; raise http.timeout_seconds, or give the step its own timeout_seconds if it needs longer", 'step own timed out after 10 s; raise its timeout_seconds if it needs longer']);
   });
 
   it('stops the whole run at limits.timeout_minutes', async () => {

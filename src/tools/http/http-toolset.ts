@@ -200,6 +200,7 @@ export function httpToolset(options: HttpToolsetOptions): Tool[] {
       },
       sideEffects: false,
       timeoutSeconds: options.timeoutSeconds,
+      timeoutSetting: 'http.timeout_seconds',
       execute: (args, ctx) => send(options, 'http_get', args, ctx),
     },
     {
@@ -217,6 +218,7 @@ export function httpToolset(options: HttpToolsetOptions): Tool[] {
       },
       sideEffects: true,
       timeoutSeconds: options.timeoutSeconds,
+      timeoutSetting: 'http.timeout_seconds',
       execute: (args, ctx) => send(options, 'http_post', args, ctx),
     },
   ];

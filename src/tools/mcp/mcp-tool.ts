@@ -111,6 +111,7 @@ export function mcpTool(options: {
     inputSchema: options.cleanSchema ?? (cleanSchemaTexts(tool.inputSchema) as McpTool['inputSchema']),
     sideEffects: tool.annotations?.readOnlyHint !== true,
     timeoutSeconds: timeoutMs / 1000,
+    timeoutSetting: `mcp_servers.${session.name}.timeout_seconds`,
     // Which server answers, and how it is reached: not its timeouts or which of its tools the plan takes.
     ...(options.server && { origin: { command: options.server.command ?? null, env: options.server.env ?? null, url: options.server.url ?? null, headers: options.server.headers ?? null } }),
     async execute(args, ctx) {
