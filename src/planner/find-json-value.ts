@@ -39,26 +39,7 @@ export function locateJsonValue(answer: string): { readonly found: JsonFound; re
   // `{"fits": false, "fits": false, "example": {"fits": true}}` is a verdict the answer did not give.
   const whole = tryParse(answer.trim());
   if (whole.ok || whole.ambiguous) return { found: whole, inWords: false };
-  // Linear in all: the blocks and values tried are bounded in number, and what they scan and parse in size.
-  let work = Math.max(WORK_PER_CHAR * answer.length, MIN_WORK);
-  let fences = 0;
-  for (const match of answer.matchAll(FENCE)) {
-    if (++fences > MAX_FENCES || work <= 0) break;
-    work -= match[1]!.length;
-    const fenced = tryParse(match[1]!.trim());
-    if (fenced.ok || fenced.ambiguous) return { found: fenced, inWords: true };
-  }
-  let starts = 0;
-  for (let i = 0; i < answer.length && starts < MAX_STARTS && work > 0; i += 1) {
-    if (answer[i] !== '{' && answer[i] !== '[') continue;
-    starts += 1;
-    const end = balancedJsonEnd(answer, i);
-    work -= (end ?? answer.length) - i;
-    if (end === undefined) continue;
-    work -= end - i;
-    const inner = tryParse(answer.slice(i, end));
-    if (inner.ok || inner.ambiguous) return { found: inner, inWords: true };
-  }
+  for (const found of parsesAmongWords(answer)) if (found.ok || found.ambiguous) return { found, inWords: true };
   return { found: { ok: false, problem: answer.trim() === '' ? 'the answer was empty' : `the answer holds no JSON (${whole.problem})` }, inWords: false };
 }
 
@@ -68,14 +49,22 @@ export function locateJsonValue(answer: string): { readonly found: JsonFound; re
  * them. Bounded as `findJsonValue` is.
  */
 export function jsonValuesInWords(answer: string): unknown[] {
-  const values: unknown[] = [];
+  return [...parsesAmongWords(answer)].flatMap((parsed) => (parsed.ok ? [parsed.value] : []));
+}
+
+/**
+ * Each fenced block's text read as JSON, then each balanced object or list in the answer, in order; one that parses is
+ * passed over whole. The one search both `locateJsonValue` (which stops at the first value) and `jsonValuesInWords`
+ * make, so the values they see are the same.
+ */
+function* parsesAmongWords(answer: string): Generator<ReturnType<typeof tryParse>> {
+  // Linear in all: the blocks and values tried are bounded in number, and what they scan and parse in size.
   let work = Math.max(WORK_PER_CHAR * answer.length, MIN_WORK);
   let fences = 0;
   for (const match of answer.matchAll(FENCE)) {
     if (++fences > MAX_FENCES || work <= 0) break;
     work -= match[1]!.length;
-    const fenced = tryParse(match[1]!.trim());
-    if (fenced.ok) values.push(fenced.value);
+    yield tryParse(match[1]!.trim());
   }
   let starts = 0;
   for (let i = 0; i < answer.length && starts < MAX_STARTS && work > 0; i += 1) {
@@ -86,9 +75,7 @@ export function jsonValuesInWords(answer: string): unknown[] {
     if (end === undefined) continue;
     work -= end - i;
     const parsed = tryParse(answer.slice(i, end));
-    if (!parsed.ok) continue;
-    values.push(parsed.value);
-    i = end - 1;
+    yield parsed;
+    if (parsed.ok) i = end - 1;
   }
-  return values;
 }
