@@ -374,6 +374,23 @@ describe('github read tools', () => {
     expect(api.requests[1]?.query.get('q')).toBe('flaky repo:OCTO/demo');
   });
 
+  // A page past 10 was sent as page 10: `page: 11, per_page: 10` (results 101–110, which GitHub gives) read results
+  // 91–100 again as if they were the next ones, and a model paging on never saw the rest; list_issues' pages stopped
+  // at 1,000 the same way (found by an adversarial pass).
+  it('search_issues and list_issues ask for the page they are given, and a search page past GitHub’s first 1,000 results is refused saying so', async () => {
+    api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 500, incomplete_results: false, items: [] } });
+    api.handlers['issues/list-for-repo'] = () => ({ body: [] });
+    await call('search_issues', { query: 'flaky', page: 11, per_page: 10 });
+    await call('search_issues', { query: 'flaky', page: 34 });
+    await call('list_issues', { page: 1500 });
+    expect(api.requests.map((request) => `${request.query.get('per_page')}/${request.query.get('page')}`)).toEqual(['10/11', '30/34', '30/1500']);
+    api.requests.length = 0;
+    await expect(call('search_issues', { query: 'flaky', page: 11, per_page: 100 })).rejects.toThrow(
+      "search_issues: page 11 of 100 starts at result 1,001, past the first 1,000 results GitHub's search gives; narrow the query (a label:, a created:<2024-01-01 range) to reach the others",
+    );
+    expect(api.requests).toEqual([]);
+  });
+
   // GitHub's search that timed out answers 200 with what it found in time and `incomplete_results: true`: the flag
   // was dropped, and "no open security issue" (total_count 0) passed on a search that never finished (found by an adversarial pass).
   it('search_issues says so in its result when GitHub’s search did not finish, so a goal that reads the whole result is not met on it', async () => {

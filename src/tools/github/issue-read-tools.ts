@@ -9,9 +9,12 @@ import { issueSummary } from './issue-summary.ts';
 const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
 const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
 
-function count(value: unknown, fallback: number, max: number): number {
+function count(value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 }
+
+/** The most results GitHub's search gives of one query, whatever the page. */
+const SEARCH_RESULTS = 1000;
 
 /**
  * The `repo:`, `org:` and `user:` qualifiers a search query names, wherever they stand (after a
@@ -92,7 +95,8 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
             labels: typeof args.labels === 'string' ? args.labels : undefined,
             since: typeof args.since === 'string' ? args.since : undefined,
             per_page: count(args.per_page, 30, 100),
-            page: count(args.page, 1, 1000),
+            // The page asked for: one cut to a maximum was another page, given as the one asked for.
+            page: count(args.page, 1),
             request: call.request(),
           });
           return data.map((issue) => issueSummary(issue, { body: 'none' }));
@@ -106,7 +110,7 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
       description:
         `Search issues and pull requests with GitHub's search syntax (e.g. "is:open label:bug flaky"). ` +
         `Searches ${context.owner}/${context.repo}${context.allowRepos.length ? ` (or another allowed repository named with repo:, one of ${context.allowRepos.join(', ')})` : ''}; org: and user: qualifiers are refused.`,
-      properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page },
+      properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page: { ...page, description: 'Page number, from 1; GitHub gives only the first 1,000 results of a search' } },
       required: ['query'],
       sideEffects: false,
       async run(args, call) {
@@ -129,11 +133,21 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
         if (wider) throw new StepError(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
         // Every repo: anywhere names an allowed repository (above); one GitHub reads as a scope keeps the query as it is.
         const q = scopingRepos(query).length > 0 ? query : `repo:${call.owner}/${call.repo} ${query}`;
+        const perPage = count(args.per_page, 30, 100);
+        const pageNumber = count(args.page, 1);
+        // Sent as page 10, page 11 of 10 a page (results 101–110) read results 91–100 again as the next ones.
+        const first = (pageNumber - 1) * perPage + 1;
+        if (first > SEARCH_RESULTS) {
+          throw new StepError(
+            `search_issues: page ${pageNumber} of ${perPage} starts at result ${first.toLocaleString('en-US')}, past the first ${SEARCH_RESULTS.toLocaleString('en-US')} results GitHub's search gives; narrow the query (a label:, a created:<2024-01-01 range) to reach the others`,
+            { transient: false, toolName: 'search_issues' },
+          );
+        }
         try {
           const { data } = await context.octokit.request('GET /search/issues', {
             q,
-            per_page: count(args.per_page, 30, 100),
-            page: count(args.page, 1, 10),
+            per_page: perPage,
+            page: pageNumber,
             request: call.request(),
           });
           return {
