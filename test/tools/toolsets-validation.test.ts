@@ -35,6 +35,16 @@ describe('validating plans that use the files, github and http toolsets (no run 
     ]);
   });
 
+  // `allow_repos: [octo_org/reports]` (no GitHub account has a `_`) passed `validate`, and every call the tools made
+  // to it was refused when the step ran: the tools take only GitHub names (found by an adversarial pass).
+  it('reports an allow_repos entry that is no GitHub repository name at its line, by the rules the tools call with', async () => {
+    const errors = await errorsFor(yaml('toolsets: [github]', 'github:', '  allow_repos:', '    - octo_org/reports', '    - octo/..', '    - octo/reports', 'goal: triage'));
+    expect(errors).toEqual([
+      "plan.yml:4:7: owner 'octo_org' is not a GitHub account name (letters, digits and single hyphens, at most 39 characters) (at github.allow_repos[0])",
+      "plan.yml:5:7: repo '..' is not a repository name (letters, digits, '.', '_' and '-', at most 100 characters, not '.' or '..') (at github.allow_repos[1])",
+    ]);
+  });
+
   it('accepts a pull request plan whose github steps rely on the run’s pull request', async () => {
     const plan = await validPlan(
       yaml(

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { GithubWrites } from './github-writes.ts';
+import { repositoryNameProblem } from './github-repository-name.ts';
 
-/** `owner/name` of a repository, as GitHub spells it. */
+/**
+ * `owner/name` of a repository, as GitHub spells it: by the rules the tools check their `owner` and `repo` by, which
+ * refused every call to an entry that passed only the shape (`octo_org/reports`) when its step ran.
+ */
 export const RepoFullName = z
   .string()
-  .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'write a repository as owner/name, e.g. octo-org/reports')
+  .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { error: 'write a repository as owner/name, e.g. octo-org/reports', abort: true })
+  .superRefine((value, ctx) => {
+    const [owner = '', repo = ''] = value.split('/');
+    const problem = repositoryNameProblem(owner, repo);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .meta({ description: 'A repository as owner/name.', examples: ['octo-org/reports'] });
 
 /**
