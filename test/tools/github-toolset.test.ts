@@ -572,6 +572,18 @@ describe('github write tools', () => {
 
   // A comment through a personal access token is a person's: `/approve` from a model told to write it approved
   // another run that waited (found by an adversarial pass).
+  // Compared ignoring case, `Kind/bug` spelled with the Kelvin sign (U+212A, which lower-cases to `k`) passed for the
+  // allowed `kind/bug` and went to GitHub as written: a new label that only looks like the allowed one, not on the list
+  // (found by an adversarial pass).
+  it('sets a label as the plan’s list spells it, whatever case or lookalike the call wrote', async () => {
+    api.handlers['issues/add-labels'] = (request) => ({ body: (request.body as { labels: string[] }).labels.map((name) => ({ name })) });
+    api.handlers['issues/create'] = (request) => ({ status: 201, body: issue(10, (request.body as { title: string }).title) });
+    const writes = { labels: ['kind/bug', 'Triaged'] };
+    await call('add_labels', { issue_number: 5, labels: ['\u212Aind/bug', 'TRIAGED'] }, { writes });
+    await call('create_issue', { title: 'Report', labels: ['KIND/BUG'] }, { writes });
+    expect(api.requests.map((request) => (request.body as { labels?: string[] }).labels)).toEqual([['kind/bug', 'Triaged'], ['kind/bug']]);
+  });
+
   it('add_comment never posts an answer to a paused run: a first line of /approve or /reject has its slash escaped', async () => {
     api.handlers['issues/create-comment'] = () => ({ status: 201, body: { id: 77, html_url: 'https://github.com/octo/demo/issues/21#c77' } });
     const tools = toolset({ writes: { max_comments: 2 } });

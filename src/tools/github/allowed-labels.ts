@@ -13,3 +13,13 @@ export function labelsRefused(allowed: readonly string[] | undefined, labels: re
   const shown = list.length > 0 ? `allowed: ${list.join(', ')}` : 'the plan allows no labels';
   return `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${shown})`;
 }
+
+/**
+ * `labels` as the plan's `github.writes.labels` (`allowed`) spells them, for labels `labelsRefused` let through: GitHub
+ * is sent only names from the list. Sent as written, a label in another case or with a letter that only lower-cases to
+ * the list's (the Kelvin sign for `K`) became a new label on GitHub, not on the list (found by an adversarial pass).
+ */
+export function allowedSpellings(allowed: readonly string[] | undefined, labels: readonly string[]): string[] {
+  const list = allowed ?? [];
+  return labels.map((label) => list.find((name) => name.toLowerCase() === label.toLowerCase()) ?? label);
+}

@@ -1,4 +1,4 @@
-import { labelsRefused } from './allowed-labels.ts';
+import { allowedSpellings, labelsRefused } from './allowed-labels.ts';
 import type { GithubWrites } from './github-writes.ts';
 import { CAPPED_WRITES, passedCap, type WriteCounts, type WriteKind } from './write-caps.ts';
 import { loadNeutraliser } from '../../security/load-neutraliser.ts';
@@ -90,10 +90,14 @@ export class WriteAllowance {
     return `, ${earlier === used ? '' : `${earlier} of them `}by the run this one resumes (a resumed run counts its writes)`;
   }
 
-  /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
-  checkLabels(labels: readonly string[], toolName: string): void {
+  /**
+   * The labels as the plan's list spells them; throws WriteRefusedError unless every one is in it (compared as GitHub
+   * does, ignoring case).
+   */
+  checkLabels(labels: readonly string[], toolName: string): string[] {
     const problem = labelsRefused(this.#writes.labels, labels);
     if (problem !== undefined) throw new WriteRefusedError({ toolName, rule: 'labels', problem });
+    return allowedSpellings(this.#writes.labels, labels);
   }
 
   /**

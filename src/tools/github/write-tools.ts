@@ -38,8 +38,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
         return effect(found && { number: found.number, url: found.html_url, title: found.title });
       },
       async run(args, call) {
-        const labels = stringList(args.labels);
-        context.allowance.checkLabels(labels, 'create_issue');
+        const labels = context.allowance.checkLabels(stringList(args.labels), 'create_issue');
         const title = await context.allowance.fittedText(String(args.title), { max: MAX_TITLE_CHARS, what: 'title', toolName: 'create_issue' });
         const body = await context.allowance.fittedText(typeof args.body === 'string' ? args.body : '', { max: MAX_BODY_CHARS, what: 'body', toolName: 'create_issue' });
         context.allowance.take('issue', 'create_issue', call.key);
@@ -134,8 +133,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       },
       async run(args, call) {
         const issue_number = Number(args.issue_number);
-        const labels = stringList(args.labels);
-        context.allowance.checkLabels(labels, 'add_labels');
+        const labels = context.allowance.checkLabels(stringList(args.labels), 'add_labels');
         // Adding a label twice changes nothing, so this write is simply tried again on a transient failure.
         return writeCheckingFirst({
           context,
