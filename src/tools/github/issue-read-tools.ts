@@ -1,4 +1,5 @@
 import { cutNote } from '../../core/cut-note.ts';
+import { groupDigits } from '../../core/group-digits.ts';
 import { StepError } from '../../core/step-error.ts';
 import { CrossRepoRefusedError } from './cross-repo-refused-error.ts';
 import type { Tool } from '../tool.ts';
@@ -139,7 +140,7 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
         const first = (pageNumber - 1) * perPage + 1;
         if (first > SEARCH_RESULTS) {
           throw new StepError(
-            `search_issues: page ${pageNumber} of ${perPage} starts at result ${first.toLocaleString('en-US')}, past the first ${SEARCH_RESULTS.toLocaleString('en-US')} results GitHub's search gives; narrow the query (a label:, a created:<2024-01-01 range) to reach the others`,
+            `search_issues: page ${pageNumber} of ${perPage} starts at result ${groupDigits(first)}, past the first ${groupDigits(SEARCH_RESULTS)} results GitHub's search gives; narrow the query (a label:, a created:<2024-01-01 range) to reach the others`,
             { transient: false, toolName: 'search_issues' },
           );
         }
