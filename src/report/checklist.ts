@@ -25,7 +25,7 @@ export const STATE_ICONS: Readonly<Record<StepState, string>> = {
 
 /**
  * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, results that
- * are partial, steps awaiting approval, skipped and replaced, when any), over
+ * are partial, TODOs of agents that answered without doing them, steps awaiting approval, skipped and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -35,7 +35,7 @@ export function checklistHeader(record: RunRecord): string {
   let total = 0;
   // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
   // alone read as if every item had done its work.
-  const inside = { items: 0, steps: 0, partial: 0 };
+  const inside = { items: 0, steps: 0, partial: 0, todos: 0 };
   // A step whose result lacks work its line says (`result partial`): `2/2 complete, 0 failed` read as whole.
   let partial = 0;
   // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
@@ -60,6 +60,8 @@ export function checklistHeader(record: RunRecord): string {
   const waiting = counts.waiting ? `, ${counts.waiting} awaiting approval` : '';
   const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
   const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
+  // An agent that answered with TODOs of its list not done: its ⬜ lines under a ✅ step, and `1/1 complete, 0 failed` above them.
+  const todos = inside.todos ? `, ${inside.todos} TODO${inside.todos === 1 ? '' : 's'} not done` : '';
   const partialText = `${partial ? `, ${partial} result${partial === 1 ? '' : 's'} partial` : ''}${inside.partial ? `, ${inside.partial} result${inside.partial === 1 ? '' : 's'} of used plans partial` : ''}`;
   const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
   // A resumed run's plan no longer holds the steps that failed in the run it resumes and that a replan replaced (or
@@ -67,7 +69,7 @@ export function checklistHeader(record: RunRecord): string {
   // adversarial pass). Only those its plan has not: a step's own key, not work inside a used plan (`step/inner`).
   const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length + undoneInReused;
   const carriedText = carried ? `, ${carried} left undone in the run resumed` : '';
-  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
+  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${todos}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
 
 /**
@@ -76,8 +78,9 @@ export function checklistHeader(record: RunRecord): string {
  * its completed ones, at any depth (found by adversarial passes: a used plan whose items all failed, or whose step
  * failed, showed `1/1 complete, 0 failed`).
  */
-function failedInside(step: StepRecord, found: { items: number; steps: number; partial: number }): void {
+function failedInside(step: StepRecord, found: { items: number; steps: number; partial: number; todos: number }): void {
   found.items += step.failedItems?.length ?? 0;
+  found.todos += openTodos(step);
   const nested = step.nested;
   if (!nested) return;
   const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
@@ -91,6 +94,22 @@ function failedInside(step: StepRecord, found: { items: number; steps: number; p
       failedInside(inner, found);
     }
   }
+}
+
+// A completed step's count, while its list and its items' counts are as they were: the header is drawn on every
+// update, and a for_each step may have 10,000 items.
+const openTodoCounts = new WeakMap<StepRecord, { readonly todos: StepRecord['todos']; readonly settled: number; readonly open: number }>();
+
+/** The TODOs not completed of a completed agent step's list and of its completed items' (a failed item counts as failed). */
+function openTodos(step: StepRecord): number {
+  if (step.todos === undefined && step.items === undefined) return 0;
+  const settled = (step.itemCounts?.completed ?? 0) + (step.itemCounts?.failed ?? 0);
+  const cached = openTodoCounts.get(step);
+  if (cached !== undefined && cached.todos === step.todos && cached.settled === settled) return cached.open;
+  const lists = [step.todos, ...(step.items ?? []).filter((item) => item.state === 'completed').map((item) => item.todos)];
+  const open = lists.reduce((sum, list) => sum + (list?.filter((todo) => todo.status !== 'completed').length ?? 0), 0);
+  openTodoCounts.set(step, { todos: step.todos, settled, open });
+  return open;
 }
 
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.

@@ -46,6 +46,28 @@ describe('checklistHeader', () => {
     ]);
     expect(checklistHeader(record)).toBe('1/3 complete, 1 failed, 1 skipped');
   });
+
+  // Found by a reports pass: an agent that answered "Done." with one of its two TODOs pending showed the ⬜ under its ✅
+  // line and `1/1 complete, 0 failed` above it, while all_steps_completed counted the step unfinished.
+  it('counts the TODOs a completed agent step and its completed items left not done, not those of a failed item', () => {
+    const todo = (id: string, status: 'pending' | 'in_progress' | 'completed' | 'cancelled') => ({ id, content: `todo ${id}`, status });
+    const record = fold([
+      { type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [{ ...step('a'), type: 'agent' }, { ...step('b'), type: 'agent' }] } },
+      { type: 'step_started', at: 1, stepKey: 'a' },
+      { type: 'todos_created', at: 1, stepKey: 'a', todos: [todo('1', 'completed'), todo('2', 'pending')] },
+      { type: 'step_completed', at: 2, stepKey: 'a', result: 'Done.', durationMs: 1, usage: NO_USAGE },
+      { type: 'step_started', at: 3, stepKey: 'b' },
+      { type: 'step_expanded', at: 3, stepKey: 'b', keys: ['b[0]', 'b[1]'] },
+      { type: 'item_started', at: 3, stepKey: 'b', index: 0 },
+      { type: 'todos_created', at: 3, stepKey: 'b', index: 0, todos: [todo('1', 'cancelled'), todo('2', 'in_progress')] },
+      { type: 'item_completed', at: 4, stepKey: 'b', index: 0, result: 'Done.', durationMs: 1, usage: NO_USAGE },
+      { type: 'item_started', at: 4, stepKey: 'b', index: 1 },
+      { type: 'todos_created', at: 4, stepKey: 'b', index: 1, todos: [todo('1', 'pending')] },
+      { type: 'item_failed', at: 5, stepKey: 'b', index: 1, error: 'boom', transient: false, durationMs: 1, usage: NO_USAGE },
+      { type: 'step_completed', at: 6, stepKey: 'b', result: ['Done.', null], durationMs: 3, usage: NO_USAGE, failedItems: [{ index: 1, key: 'b[1]', error: 'boom' }] },
+    ]);
+    expect(checklistHeader(record)).toBe('2/2 complete, 0 failed, 1 item failed, 3 TODOs not done');
+  });
 });
 
 // Found by an adversarial pass: a step of a used plan that failed under on_failure: continue left its plan step
