@@ -210,11 +210,21 @@ export function undoneCount(step: Pick<StepRecord, 'state' | 'leftUndone'>): str
 }
 
 /**
+ * ` — 1 TODO not done` for a completed agent step that answered with items of its list (or of its completed items'
+ * lists) not completed; '' otherwise. A used plan's agent step read `✅ a. Triage → Done.` in the summary and the PR
+ * comment, which draw no TODO list under a used plan's steps, while the gate counted it unfinished (found by a reports pass).
+ */
+export function todoNote(step: StepRecord): string {
+  const open = step.state === 'completed' ? openTodos(step) : 0;
+  return open > 0 ? ` — ${groupDigits(open)} TODO${open === 1 ? '' : 's'} not done` : '';
+}
+
+/**
  * What a line too short for results keeps of a step's status: a for_each step's counts, and ` — result partial` when
  * its result lacks work. A comment that left the results out read `✅ review — 3/3 done` over a list its tool cut.
  */
 export function briefStatus(step: StepRecord): string {
-  return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' — result partial' : ''}${undoneNote(step) ? ' — left undone in the run resumed' : ''}`;
+  return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' — result partial' : ''}${todoNote(step)}${undoneNote(step) ? ' — left undone in the run resumed' : ''}`;
 }
 
 function describeStatus(step: StepRecord, redact: (text: string) => string = asIs): string {
@@ -224,7 +234,7 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
       const reused = step.reused ? ' (reused)' : '';
       // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
       // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
-      const partial = `${partialNote(step, redact)}${undoneNote(step, redact)}`;
+      const partial = `${partialNote(step, redact)}${todoNote(step)}${undoneNote(step, redact)}`;
       // A for_each step's result is a list as long as its items: the counts say more than its first line.
       if (progress) return `${reused}${progress}${partial}`;
       return step.result === undefined ? `${reused}${partial}` : `${reused} → ${resultPreview(redactResult(step.result, redact))}${partial}`;

@@ -40,6 +40,27 @@ describe('a plan step’s nested run in the views', () => {
   });
 });
 
+// Found by a reports pass: a used plan's agent that answered "Done." with a TODO still pending read `✅ triage. Triage → Done.`
+// in the summary and the comment (neither draws a used plan's TODO lists), while all_steps_completed counted it unfinished.
+describe('a used plan’s agent step that left TODOs not done', () => {
+  const agent: PlanStep = { key: 'triage', id: 'triage', type: 'agent', title: 'Triage', description: 'Triage the issues', task: 'Triage the issues', inputs: [], dependsOn: [] };
+  const record = [
+    { type: 'plan_created', at: 0, plan: { name: 'portfolio', revision: 1, steps: [usesStep] } },
+    { type: 'step_started', at: 1, stepKey: 'web' },
+    nested({ type: 'plan_created', at: 1, plan: { name: 'summarise', revision: 1, steps: [agent] } }),
+    nested({ type: 'step_started', at: 1, stepKey: 'triage' }),
+    nested({ type: 'todos_created', at: 2, stepKey: 'triage', todos: [{ id: '1', content: 'Label them', status: 'completed' }, { id: '2', content: 'Close duplicates', status: 'pending' }] }),
+    nested({ type: 'step_completed', at: 3, stepKey: 'triage', result: 'Done.', durationMs: 1, usage: NO_USAGE }),
+    nested({ type: 'run_finished', at: 4, status: 'succeeded', durationMs: 3, usage: NO_USAGE }),
+    { type: 'step_completed', at: 5, stepKey: 'web', result: 'Done.', durationMs: 4, usage: NO_USAGE },
+  ].reduce((folded: ReturnType<typeof newRunRecord>, event) => applyEvent(folded, event as RunEvent), newRunRecord());
+
+  it('says so on its line in the comment and the summary', () => {
+    expect(renderComment(record, { marker: commentMarker('p.yml'), redact: (t) => t })).toContain('\n  - ✅ triage. Triage — 1 TODO not done');
+    expect(renderSummary(record, { redact: (t) => t })).toContain('\n- ✅ triage. Triage → Done. — 1 TODO not done');
+  });
+});
+
 describe('a used plan too long for the job summary', () => {
   /** A run whose step `p` uses a plan of `count` steps, the step at `failAt` failed under `on_failure: continue`. */
   const longRun = (count: number, failAt: number | 'all') => {
