@@ -7,6 +7,7 @@ import { readActionSettings } from './action/action-settings.ts';
 import { refusedMergeJob } from './action/refused-merge-job.ts';
 import { commentTarget } from './action/comment-target.ts';
 import { refuseInputs } from './action/refuse-inputs.ts';
+import { UNFINISHED_OUTPUTS } from './action/action-outputs.ts';
 import { undeclaredInputWarnings } from './action/undeclared-inputs.ts';
 import { ANSWER_RECORDED_STATE, PAUSED_HEAD_STATE, CHECK_RUN_STATE, COMMENT_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
 import { stopKilledRun } from './action/stop-killed-run.ts';
@@ -185,6 +186,8 @@ export function failOnUnhandledRejection(): void {
 }
 
 async function main(core: RunnerCommands): Promise<void> {
+  // Until the run sets its own: what a step killed before then leaves (see UNFINISHED_OUTPUTS).
+  for (const [name, value] of Object.entries(UNFINISHED_OUTPUTS)) core.setOutput(name, value);
   const read = await readActionSettings((name) => core.getInput(name), process.env);
   if (read.ok) for (const mask of runnerMasks([read.settings.model.apiKey, read.settings.githubToken])) core.setSecret(mask);
   redact = createRedactor(read.ok ? actionSecrets(read.settings) : givenInputSecrets((name) => core.getInput(name), process.env));

@@ -38,6 +38,14 @@ export function notStartedOutputs(report = ''): ActionOutputs {
   return { status: 'failed', result: '', 'goals-met': 'false', report, trace: '', 'plan-file': '', ...usageOutputs() };
 }
 
+/**
+ * The outputs of a main step killed before it set its own (a cancel, `timeout-minutes`, out of memory): the runner
+ * reads the outputs file of a step it killed too, and one that held nothing left `goals-met` empty, which a later
+ * step's `if: steps.plan.outputs.goals-met != 'false'` read as a pass (found by a hunting pass). Set as the step
+ * starts, replaced by the run's own at its end; `cancelled`, as the post step reports such a run.
+ */
+export const UNFINISHED_OUTPUTS: Pick<ActionOutputs, 'status' | 'goals-met'> = { status: 'cancelled', 'goals-met': 'false' };
+
 /** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
 export function usageOutputs(usage: Usage = NO_USAGE, durationMs = 0): UsageOutputs {
   return {
