@@ -19,6 +19,7 @@ import type { VariantSummary } from '../eval/summarise-variant.ts';
 import type { ActionSettings } from './action-settings.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
+import { refuseRun } from './refuse-run.ts';
 import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 
 /**
@@ -70,11 +71,13 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
   const { io, redact } = deps;
   const reportFile = path.join(settings.outputDir, 'eval.md');
   const jsonFile = path.join(settings.outputDir, 'eval.json');
-  if (!settings.planFile) return ended('failed', '', 'plan-runner: mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');
+  // Refused before any run: the job summary and the report say why, as a refused run's do (they were left empty).
+  const refuse = async (reason: string): Promise<ActionResult> => ({ ...(await refuseRun(settings, reason, deps)), failure: `plan-runner: ${reason}` });
+  if (!settings.planFile) return refuse('mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');
   const faults = await readOptional<FaultRule[]>(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile, FAULT_FILE_HOLDS));
   const answers = await readOptional<ScriptedAnswers>(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers, ANSWERS_FILE_HOLDS));
   const problems = [...faults.problems, ...answers.problems];
-  if (problems.length > 0) return ended('failed', '', `plan-runner: fix the evaluation's files:\n${problems.join('\n')}`);
+  if (problems.length > 0) return refuse(`fix the evaluation's files:\n${problems.join('\n')}`);
   let model: EvalModelSource;
   if (answers.value) model = { kind: 'answers', answers: answers.value };
   else if (settings.model.apiKey) model = { kind: 'live', baseURL: settings.model.baseURL, apiKey: settings.model.apiKey };
@@ -100,7 +103,7 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
   const thresholds = { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun };
   const plans = await readEvaluatedPlans(evalSettings.plans);
   const problem = evalSettingsProblem(evalSettings) ?? inputsProblem(plans, evalSettings.inputs, settings.emptyInputs) ?? costThresholdProblem(plans, evalSettings.modelName, thresholds, 'max-cost-usd-per-run');
-  if (problem) return ended('failed', '', `plan-runner: ${problem}`);
+  if (problem) return refuse(problem);
   const emptied = plans[0] && emptyInputsWarning(settings.emptyInputs ?? [], plans[0].source.inputs);
   if (emptied) io.warning(redact(emptied));
   const report = await evaluate(evalSettings, thresholds, {

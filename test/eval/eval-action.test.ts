@@ -50,6 +50,22 @@ describe('the action with mode: eval', () => {
     expect(said.log.join('\n')).not.toContain('plan run 1');
   });
 
+  // Found by a hunting pass: an evaluation refused before any run (an input the plan does not declare, a fault file that is not
+  // there, a task alone) left the job summary empty and wrote no report, where the README says both are written in every case.
+  it('writes the job summary and the report file when it refuses before any run, saying why', async () => {
+    const refusals = [
+      [{ inputs: '{ "undeclared": 1 }' }, "input 'undeclared' is not declared in the plan's inputs"],
+      [{ 'eval-faults': 'test/eval/fixtures/no-such-faults.yml' }, 'no-such-faults.yml: no such file'],
+    ] as const;
+    for (const [inputs, why] of refusals) {
+      const { result, said } = await evalAction(inputs);
+      expect(result.outputs).toMatchObject({ status: 'failed', 'goals-met': 'false', report: expect.stringMatching(/\.md$/) });
+      expect(said.summary).toContain('plan-runner refused to run');
+      expect(said.summary).toContain(why);
+      expect(readFileSync(result.outputs.report, 'utf8')).toBe(said.summary);
+    }
+  });
+
   // Found by an adversarial pass: an input given empty was warned about as the plan's, its default used, whether or not the plan declared it.
   it('fails before any run on an input given empty that the plan does not declare, and warns of a declared one’s default', async () => {
     const { result, said } = await evalAction({ inputs: 'undeclared:' });
