@@ -11,6 +11,9 @@ export interface ReportPaths {
   readonly trace: string;
   /** `mode: plan`: the frozen plan file. */
   readonly frozenPlan: string;
+  /** `mode: eval`: its report (the job summary's table) and its figures as JSON, each evaluation of a job its own. */
+  readonly evalReport: string;
+  readonly evalFigures: string;
 }
 
 /**
@@ -26,6 +29,8 @@ export function reportPaths(outputDir: string, planPath: string): ReportPaths {
     report: path.join(outputDir, `${slug}-${hash}.report.md`),
     trace: path.join(outputDir, `${slug}-${hash}.trace.jsonl`),
     frozenPlan: path.join(outputDir, `${slug}-${hash}.plan.yml`),
+    evalReport: path.join(outputDir, `${slug}-${hash}.eval.md`),
+    evalFigures: path.join(outputDir, `${slug}-${hash}.eval.json`),
   };
 }
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
 import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
@@ -20,6 +19,7 @@ import type { ActionSettings } from './action-settings.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { refuseRun } from './refuse-run.ts';
+import { jobReportPaths } from './report-paths.ts';
 import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 
 /**
@@ -63,14 +63,15 @@ async function readOptional<T>(file: string | undefined, read: (file: string) =>
 
 /**
  * `mode: eval`: runs the plan `eval-runs` times (with `eval-faults`, against `eval-baselines`),
- * writes the table to the job summary and the figures to `eval.json`, and fails the job when
+ * writes the table to the job summary and the figures to a JSON file beside its report, and fails the job when
  * `min-success-rate` or `max-cost-usd-per-run` is not met. No comment and no check run: an
  * evaluation is a measurement of the plan, not a run of it.
  */
 export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, withhold: ToolWithholding | undefined): Promise<ActionResult> {
   const { io, redact } = deps;
-  const reportFile = path.join(settings.outputDir, 'eval.md');
-  const jsonFile = path.join(settings.outputDir, 'eval.json');
+  // Named after the plan and the run-key, as a run's reports are: all of a job's evaluations wrote eval.md, and an
+  // earlier step's report output named the table of the last (found by a hunting pass).
+  const { evalReport: reportFile, evalFigures: jsonFile } = jobReportPaths(settings);
   // Refused before any run: the job summary and the report say why, as a refused run's do (they were left empty).
   const refuse = async (reason: string): Promise<ActionResult> => ({ ...(await refuseRun(settings, reason, deps)), failure: `plan-runner: ${reason}` });
   if (!settings.planFile) return refuse('mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');

@@ -42,7 +42,7 @@ it('mode: eval hides it from the prompt, and from eval.json when a failing run q
   expect(JSON.stringify(server.requests.map((request) => request.body.messages))).not.toContain(VALUE);
   await writeFile(path.join(workspace, 'plan.yml'), salesPlan('  - { id: 1, type: tool_call, tool: sales, args: {} }\n'));
   const { result } = await actAsRunner({ workspace, inputs: evalInputs, env: { SALES: VALUE } });
-  expect(await readFile(path.join(path.dirname(result.outputs.report), 'eval.json'), 'utf8')).not.toContain(VALUE);
+  expect(await readFile(result.outputs.report.replace(/\.md$/, '.json'), 'utf8')).not.toContain(VALUE);
 });
 
 it('hides a value the plan hands a tool under a secret-looking name in env:, in every report and the prompt', async () => {

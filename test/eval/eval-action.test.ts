@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { MAX_RESULT_OUTPUT_BYTES } from '../../src/action/action-outputs.ts';
+import { reportPaths } from '../../src/action/report-paths.ts';
 import { runnerActionIO } from '../../src/action/action-io.ts';
 import { workflowCommands } from '../../src/action/runner-commands.ts';
 import { SUMMARY_MAX_BYTES } from '../../src/report/summary/render-summary.ts';
@@ -93,6 +94,21 @@ describe('the action with mode: eval', () => {
     expect(await readFile(result.outputs.report, 'utf8')).toBe(said.summary);
   });
 
+  // Found by a hunting pass: every evaluation of a job wrote eval.md and eval.json in the same folder, so a job that evaluated
+  // two plans (or one plan with two run-keys) had the first step's report output name the second's table.
+  it('keeps each evaluation of a job in its own report and figures files, by plan and run-key', async () => {
+    const runnerTemp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-'));
+    const first = await evalAction({ 'eval-runs': '1' }, runnerTemp);
+    const second = await evalAction({ plan: 'workflows/planning-chapter.yml', 'eval-runs': '1' }, runnerTemp);
+    const keyed = await evalAction({ 'eval-runs': '1', 'run-key': 'node-24' }, runnerTemp);
+    const reports = [first, second, keyed].map(({ result }) => result.outputs.report);
+    expect(new Set(reports).size).toBe(3);
+    expect(readFileSync(reports[0]!, 'utf8')).toBe(first.said.summary);
+    expect(readFileSync(reports[1]!, 'utf8')).toBe(second.said.summary);
+    expect(first.said.summary).toContain('workflows/bodmas.yml');
+    expect(second.said.summary).toContain('workflows/planning-chapter.yml');
+  });
+
   // The report output named eval.md though it could not be written (found by a review).
   // Found by an adversarial pass: a goal's name is the plan author's to make as long as the file allows, and the
   // `result` output (each column's rates by goal) went uncut, 1 MB of it; the job summary, 2 MB, which the runner drops.
@@ -106,7 +122,7 @@ describe('the action with mode: eval', () => {
     expect(JSON.parse(result.outputs.result)).toEqual([expect.objectContaining({ column: 'plan', runs: 1, goalsMetRate: [], goalsLeftOut: 2 })]);
     expect(said.warnings).toContainEqual(expect.stringContaining("The result output leaves out each column's rates by goal (2 goals) to stay within 65,536 bytes"));
     const { commands, told } = recordingRunner({});
-    await runnerActionIO(commands, { GITHUB_STEP_SUMMARY: '/dev/null' }).writeSummary(await readFile(path.join(runnerTemp, 'plan-runner', 'eval.md'), 'utf8'));
+    await runnerActionIO(commands, { GITHUB_STEP_SUMMARY: '/dev/null' }).writeSummary(await readFile(result.outputs.report, 'utf8'));
     expect(Buffer.byteLength(told.summary)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
     expect(told.summary).toContain('| goal met: the answer is 11 |');
   });
@@ -134,7 +150,7 @@ describe('the action with mode: eval', () => {
     expect(result.failure).toBe('plan-runner: the evaluation did not pass; its report (the job summary) says why');
     const summaryFile = path.join(runnerTemp, 'step-summary.md');
     writeFileSync(summaryFile, '');
-    await runnerActionIO(workflowCommands({ GITHUB_STEP_SUMMARY: summaryFile }), { GITHUB_STEP_SUMMARY: summaryFile }).writeSummary(await readFile(path.join(runnerTemp, 'plan-runner', 'eval.md'), 'utf8'));
+    await runnerActionIO(workflowCommands({ GITHUB_STEP_SUMMARY: summaryFile }), { GITHUB_STEP_SUMMARY: summaryFile }).writeSummary(await readFile(result.outputs.report, 'utf8'));
     const summary = readFileSync(summaryFile, 'utf8');
     expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
     expect(summary).toContain('- ✅ `min-success-rate`: 1.0000 (limit 1)');
@@ -143,7 +159,7 @@ describe('the action with mode: eval', () => {
 
   it('leaves the report output empty when the report file could not be written', async () => {
     const runnerTemp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-'));
-    mkdirSync(path.join(runnerTemp, 'plan-runner', 'eval.md'), { recursive: true });
+    mkdirSync(reportPaths(path.join(runnerTemp, 'plan-runner'), 'workflows/bodmas.yml').evalReport, { recursive: true });
     const { result, said } = await evalAction({ 'eval-runs': '1' }, runnerTemp);
     expect(result.outputs.status).toBe('succeeded');
     expect(result.outputs.report).toBe('');
