@@ -131,6 +131,9 @@ interface JobExtras {
 const RESUME_FROM_MISSING =
   "give it the trace output of an earlier step of this job, or a trace you downloaded (the run's state artifact, with actions/download-artifact); a re-run of a job resumes from its own saved state without it (state: artifact, resume: auto)";
 
+/** What to give `weights-from` instead of a file that is no trace: the action has no `--trace`. */
+const WEIGHTS_FROM_REMEDY = "give it the trace output of an earlier run of this plan (a step's of this job, or the run's state artifact, downloaded with actions/download-artifact), or leave it out";
+
 /** The task and the modes as the action's inputs, for messages that say what to change. */
 const ACTION_OPTION_NAMES: OptionNames = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run', fresh: 'start a new run of the workflow (not a re-run), or re-run the job with resume: never and no resume-from' };
 
@@ -290,7 +293,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const approve = answered && command ? { hash: answered.hash, by: command.by } : undefined;
   let stepWeights: StepWeights | undefined;
   try {
-    stepWeights = settings.weightsFrom === undefined ? undefined : await stepWeightsFromTrace(settings.weightsFrom);
+    stepWeights = settings.weightsFrom === undefined ? undefined : await stepWeightsFromTrace(settings.weightsFrom, WEIGHTS_FROM_REMEDY);
   } catch (error) {
     return refuseRun(given, `weights-from: ${errorText(error)}`, deps);
   }

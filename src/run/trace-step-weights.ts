@@ -2,15 +2,18 @@ import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 import { stepKeyWithin } from '../core/plan-step.ts';
 import type { StepWeights } from './start-order.ts';
 
+/** What to give instead, in the CLI's words: the action says it in its own (it has no `--trace`). */
+const GIVE_A_TRACE = 'give the trace file a previous run wrote (--trace)';
+
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
 export class TraceWeightsError extends Error {
   override readonly name = 'TraceWeightsError';
   readonly file: string;
   readonly line?: number;
 
-  constructor(fields: { file: string; line?: number; problem: string; cause?: unknown }) {
+  constructor(fields: { file: string; line?: number; problem: string; cause?: unknown; remedy?: string }) {
     const where = fields.line === undefined ? fields.file : `${fields.file}:${fields.line}`;
-    super(`${where}: ${fields.problem}; give the trace file a previous run wrote (--trace)`, { cause: fields.cause });
+    super(`${where}: ${fields.problem}; ${fields.remedy ?? GIVE_A_TRACE}`, { cause: fields.cause });
     this.file = fields.file;
     if (fields.line !== undefined) this.line = fields.line;
   }
@@ -91,7 +94,7 @@ function bySegment(weights: StepWeights): Map<string, Map<string, number>> {
 }
 
 /** The events of a trace file's text, one per line; a line that is not one is an error naming it. */
-function* traceEvents(text: string, file: string): Generator<unknown> {
+function* traceEvents(text: string, file: string, remedy: string): Generator<unknown> {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
@@ -104,26 +107,29 @@ function* traceEvents(text: string, file: string): Generator<unknown> {
       // A first line that is not JSON is no trace at all (a plan file given by mistake).
       const last = i > 0 && lines.slice(i + 1).every((rest) => rest.trim() === '');
       if (last) continue;
-      throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
+      throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause, remedy });
     }
     if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') {
-      throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
+      throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)', remedy });
     }
     yield event;
   }
 }
 
-/** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
-export async function stepWeightsFromTrace(file: string): Promise<StepWeights> {
+/**
+ * How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`.
+ * `remedy` says what to give instead, where the CLI's `--trace` is no option (the action's `weights-from`).
+ */
+export async function stepWeightsFromTrace(file: string, remedy = GIVE_A_TRACE): Promise<StepWeights> {
   const read = readInputFile(file, MAX_TRACE_BYTES);
-  if (!read.ok) throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
+  if (!read.ok) throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem, remedy });
   const text = read.bytes.toString('utf8');
-  const events = [...traceEvents(text, file)];
+  const events = [...traceEvents(text, file, remedy)];
   const weights = stepDurations(events);
   if (weights.size === 0) {
     // A resumed run that reused every step: "no finished step" of a trace whose steps all completed.
     const reused = events.some((event) => (event as { type?: unknown; reused?: unknown }).type === 'step_completed' && (event as { reused?: unknown }).reused !== undefined);
-    throw new TraceWeightsError({ file, problem: reused ? 'every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does)' : 'it records no finished step' });
+    throw new TraceWeightsError({ file, problem: reused ? 'every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does)' : 'it records no finished step', remedy });
   }
   return weights;
 }

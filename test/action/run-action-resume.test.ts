@@ -58,6 +58,20 @@ describe('the action with resume-from', () => {
     expect(result.outputs.status).toBe('failed');
   });
 
+  // Found by a hunting pass: weights-from, the other input that takes a trace, still said to give "(--trace)", an option
+  // of the CLI's only, for a file that was missing or no trace.
+  it('refuses weights-from that names no trace, saying what to give it in the action’s words', async () => {
+    await writeFile(path.join(workspace, 'notes.txt'), 'not a trace\n');
+    for (const [given, problem] of [['nope.jsonl', 'no such file'], ['notes.txt', 'notes.txt:1: not a JSON line']]) {
+      const { result } = await run(PLAN, { 'weights-from': given! });
+      expect(result.outputs.status).toBe('failed');
+      expect(result.failure).toContain(`plan-runner refused to run: weights-from: ${path.join(workspace, given!)}`);
+      expect(result.failure).toContain(problem);
+      expect(result.failure).toMatch(/; give it the trace output of an earlier run of this plan .*actions\/download-artifact/);
+      expect(result.failure).not.toContain('--trace');
+    }
+  });
+
   // A resume the job refuses (here: the trace is another plan's) truncated the trace it was to resume when
   // resume-from named the action's own trace file, losing the earlier run's record.
   it('leaves the trace it resumes untouched when the job refuses it, though it is the action’s own trace file', async () => {
