@@ -16,6 +16,8 @@ export function parseAllowedBots(text: string): AllowedBotsResult {
     .filter((entry) => entry !== '');
   for (const bot of bots) {
     if (bot.includes('*')) return { ok: false, message: `'${bot}' is a wildcard; list each bot by its exact login, e.g. dependabot[bot]` };
+    // No login holds a space: a list separated by spaces (as eval-baselines takes one) is told how to separate it.
+    if (/\s/.test(bot)) return { ok: false, message: `'${bot}' is not a GitHub login: separate bots with commas or new lines, e.g. dependabot[bot], renovate[bot]` };
     if (!LOGIN.test(bot)) return { ok: false, message: `'${bot}' is not a GitHub login; write bots as they appear on GitHub, e.g. dependabot[bot]` };
   }
   return { ok: true, bots: [...new Set(bots)] };

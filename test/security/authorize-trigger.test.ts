@@ -87,5 +87,8 @@ describe('parseAllowedBots', () => {
     expect(parseAllowedBots('*')).toMatchObject({ ok: false, message: expect.stringContaining('wildcard') });
     expect(parseAllowedBots('dependabot[bot], *[bot]')).toMatchObject({ ok: false, message: expect.stringContaining("'*[bot]' is a wildcard") });
     expect(parseAllowedBots('evil bot')).toMatchObject({ ok: false, message: expect.stringContaining('not a GitHub login') });
+    // Found by a hunting pass: logins separated by spaces (as eval-baselines takes them) were told to be written "as they
+    // appear on GitHub", which they were; the message now says how to separate them.
+    expect(parseAllowedBots('dependabot[bot] renovate[bot]')).toEqual({ ok: false, message: "'dependabot[bot] renovate[bot]' is not a GitHub login: separate bots with commas or new lines, e.g. dependabot[bot], renovate[bot]" });
   });
 });
