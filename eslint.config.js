@@ -23,6 +23,7 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name=/^(push|unshift|splice)$/] > SpreadElement", message: 'spread arguments overflow the stack past about 120,000 items: use pushAll (src/core/push-all.ts) or a loop' },
         { selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement", message: 'spread arguments overflow the stack past about 120,000 items: use a loop or reduce' },
         { selector: "CallExpression[callee.object.name='AbortSignal'][callee.property.name='timeout']", message: 'AbortSignal.timeout refuses a delay that is not a whole number (a plan\'s 0.1234 s): use timeoutSignal (src/core/timeout-signal.ts)' },
+        { selector: "CallExpression[callee.object.name='path'][callee.property.name='resolve'] > TemplateLiteral", message: "ncc's asset relocator reads a template in path.resolve beside an fs call as a glob, and copied the whole repository into dist/: build the path from a base and string concatenation" },
         { selector: "CallExpression[callee.property.name='toLocaleString']", message: 'a first toLocaleString loads ICU (18-20 ms of a start): group digits with groupDigits (src/core/group-digits.ts)' },
       ],
     },

@@ -85,7 +85,11 @@ export function programProblem(program: string, cwd: string, pathVariable: strin
 function runnableFile(program: string, cwd: string, pathVariable: string | undefined, platform: NodeJS.Platform): string | undefined {
   const endings = platform === 'win32' && path.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
   const folders = program.includes('/') || program.includes(path.sep) ? [cwd] : (pathVariable ?? '').split(path.delimiter).filter((folder) => folder !== '');
-  return folders.flatMap((folder) => endings.map((ending) => path.resolve(cwd, folder, `${program}${ending}`))).find(runnable);
+  // A base, then its endings: `path.resolve` of a template is what ncc's asset relocator reads as a glob (above).
+  return folders.flatMap((folder) => {
+    const base = path.resolve(cwd, folder, program);
+    return endings.map((ending) => base + ending);
+  }).find(runnable);
 }
 
 /**
