@@ -13,8 +13,6 @@ __webpack_require__.d(__webpack_exports__, {
   runEvalAction: () => (/* binding */ runEvalAction)
 });
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __webpack_require__(25708);
 ;// CONCATENATED MODULE: ./lib/eval/cost-threshold-problem.js
@@ -715,7 +713,8 @@ async function runReactLoop(options) {
     // Every call id the conversation holds: a reply names the call it answers by it.
     const callIds = new Set();
     for (let turn = 1; turn <= options.maxTurns; turn += 1) {
-        const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
+        // At the plan's temperature: asked at the endpoint's default, the baseline was sampled beside a plan that was not (found by an eval hunt).
+        const request = { model: options.modelName, messages: [...messages], ...(options.temperature !== undefined && { temperature: options.temperature }), ...(definitions.length > 0 && { tools: definitions }) };
         const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
         const choice = response.choices?.[0];
         const message = choice?.message;
@@ -736,6 +735,7 @@ async function runReactLoop(options) {
         replies.addCalls(messages.length - 1, calls);
         replies.addText(messages.length - 1, message?.content?.length ?? 0);
         for (const [index, call] of calls.entries()) {
+            await (0,answer_calls/* stopBetweenCalls */.Si)(index, options.signal);
             const answer = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe({ name: call.function.name, args: call.function.arguments }, options, tools) : run_agent_step.NOT_RUN_REPLY;
             const observation = dropped > 0 && others.length === 0 && index === calls.length - 1 ? `${answer}${(0,answer_calls/* notReadNote */.Sn)(dropped)}` : answer;
             replies.add(messages.length, call.function.name, observation.length);
@@ -781,7 +781,10 @@ async function observe(call, options, tools) {
 
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(37067);
+// EXTERNAL MODULE: ./lib/llm/call-usage.js
+var call_usage = __webpack_require__(16249);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-chat-server.js
+
 
 
 /** Characters a token stands for in the scripted server's usage counts (a common rule of thumb). */
@@ -802,30 +805,33 @@ async function readBody(req) {
     }
     return Buffer.concat(chunks).toString('utf8');
 }
-function completion(model, answer, promptChars, index) {
+/**
+ * The answer, with its tokens counted as plan-runner estimates a call's whose endpoint sends none: the request's
+ * messages, tool definitions and response format, and what the answer wrote. Counted from the messages alone, the
+ * tool definitions the ReAct baseline sends with every turn went uncounted (found by an eval hunt).
+ */
+function completion(request, answer, index) {
     const toolCalls = answer.tool_calls?.map((call, n) => ({
         id: `call_${index}_${n}`,
         type: 'function',
         function: { name: call.name, arguments: JSON.stringify(call.arguments) },
     }));
-    const completionChars = (answer.text ?? '').length + (toolCalls ? JSON.stringify(toolCalls).length : 0);
+    const choices = [
+        {
+            index: 0,
+            finish_reason: toolCalls ? 'tool_calls' : 'stop',
+            logprobs: null,
+            message: { role: 'assistant', content: answer.text ?? null, refusal: null, ...(toolCalls && { tool_calls: toolCalls }) },
+        },
+    ];
+    const { promptTokens, completionTokens } = (0,call_usage/* estimateTokens */.bP)(request, { id: `scripted-${index}`, object: 'chat.completion', created: 0, model: request.model, choices });
     return {
         id: `scripted-${index}`,
         object: 'chat.completion',
         created: 0,
-        model,
-        choices: [
-            {
-                index: 0,
-                finish_reason: toolCalls ? 'tool_calls' : 'stop',
-                message: { role: 'assistant', content: answer.text ?? null, ...(toolCalls && { tool_calls: toolCalls }) },
-            },
-        ],
-        usage: {
-            prompt_tokens: Math.ceil(promptChars / CHARS_PER_TOKEN),
-            completion_tokens: Math.ceil(completionChars / CHARS_PER_TOKEN),
-            total_tokens: Math.ceil(promptChars / CHARS_PER_TOKEN) + Math.ceil(completionChars / CHARS_PER_TOKEN),
-        },
+        model: request.model || 'scripted',
+        choices,
+        usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     };
 }
 /**
@@ -854,7 +860,7 @@ async function startScriptedChatServer(answers) {
             const ordinal = calls.get(key) ?? 0;
             calls.set(key, ordinal + 1);
             served += 1;
-            send(res, 200, completion(body.model ?? 'scripted', list[Math.min(ordinal, list.length - 1)], JSON.stringify(body.messages ?? []).length, served));
+            send(res, 200, completion({ ...body, messages: body.messages ?? [] }, list[Math.min(ordinal, list.length - 1)], served));
         })().catch((error) => send(res, 400, { error: { message: `bad request: ${error instanceof Error ? error.message : String(error)}` } }));
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -1109,6 +1115,15 @@ async function runReactVariant(one) {
     try {
         const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
         const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
+        // A goal on the plan's steps could never be evaluated on a loop that runs none: every run was `goals-unmet`, a 0%
+        // baseline the plan beat (found by an adversarial pass). It is left out of the baseline's column, which says so.
+        const onSteps = (goal) => goal.of !== undefined || goal.all_steps_completed === true;
+        const notChecked = (source.goals ?? []).filter(onSteps).map((goal) => goal.name);
+        const skipped = notChecked.length > 0 ? { goalsNotChecked: notChecked } : {};
+        const checkable = (source.goals ?? []).filter((goal) => !onSteps(goal));
+        // A run that ended without an answer left its goals unevaluated, as a plan's failed run does: with none listed, a
+        // column of such runs showed `\u2014` (not checked) for each goal instead of 0% (found by an eval hunt).
+        const unanswered = checkable.map((goal) => ({ name: goal.name, outcome: 'error' }));
         // Bounded as the plan's run is, by its limits.timeout_minutes: a slow fault on every call held a run for ever.
         const minutes = loaded.plan.limits.timeout_minutes;
         const deadline = (0,timeout_signal/* timeoutSignal */._)(minutes * 60_000);
@@ -1121,6 +1136,7 @@ async function runReactVariant(one) {
                 tools,
                 model,
                 modelName,
+                ...(source.model?.temperature !== undefined && { temperature: source.model.temperature }),
                 maxTurns: settings.maxTurns,
                 cwd: settings.cwd,
                 signal,
@@ -1128,17 +1144,12 @@ async function runReactVariant(one) {
         }
         catch (error) {
             if (!deps.signal.aborted && deadline.aborted)
-                return finish({ status: 'failed', goals: [], reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage);
-            return finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: [], reason: error instanceof Error ? error.message : String(error) }, budget.usage);
+                return { ...finish({ status: 'failed', goals: unanswered, reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage), ...skipped };
+            return { ...finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: unanswered, reason: error instanceof Error ? error.message : String(error) }, budget.usage), ...skipped };
         }
-        // A goal on the plan's steps could never be evaluated on a loop that runs none: every run was `goals-unmet`, a 0%
-        // baseline the plan beat (found by an adversarial pass). It is left out of the baseline's column, which says so.
-        const onSteps = (goal) => goal.of !== undefined || goal.all_steps_completed === true;
-        const notChecked = (source.goals ?? []).filter(onSteps).map((goal) => goal.name);
-        const skipped = notChecked.length > 0 ? { goalsNotChecked: notChecked } : {};
         if (!loop.ok)
-            return { ...finish({ status: 'failed', goals: [], reason: loop.reason }, budget.usage), ...skipped };
-        const goals = await (0,evaluate_goals/* evaluateGoals */.Y)((source.goals ?? []).filter((goal) => !onSteps(goal)), { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() }, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal: deps.signal });
+            return { ...finish({ status: 'failed', goals: unanswered, reason: loop.reason }, budget.usage), ...skipped };
+        const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(checkable, { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() }, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal: deps.signal });
         return { ...finish({ status: (0,final_status/* finalStatus */.n)('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) }, budget.usage), ...skipped };
     }
     finally {
@@ -1376,7 +1387,7 @@ function evalReport(settings, made, thresholds, cancelled) {
     const notChecked = [...new Set(runs.flatMap((run) => run.goalsNotChecked ?? []))];
     const notes = [
         `${cancelled ? `${runs.length} of ${settings.runs * asked.length} run(s) finished (${settings.runs} per column asked)` : `${settings.runs} run(s) per column`}, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
-        ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
+        ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are the characters of each request (messages, tools, response format) and answer / ${CHARS_PER_TOKEN}.`] : []),
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
         ...(notChecked.length > 0 ? [`The ReAct baseline runs no steps, so goals on the plan's steps are not checked on it (\u2014 in its column): ${(0,cut_text/* cutText */.IN)(notChecked.join(', '), 300)}.`] : []),
         ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
@@ -1570,9 +1581,14 @@ var empty_inputs_warning = __webpack_require__(55691);
 var action_outputs = __webpack_require__(96637);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
 var write_report_file = __webpack_require__(49443);
+// EXTERNAL MODULE: ./lib/action/refuse-run.js
+var refuse_run = __webpack_require__(72680);
+// EXTERNAL MODULE: ./lib/action/report-paths.js + 1 modules
+var report_paths = __webpack_require__(87469);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __webpack_require__(41179);
 ;// CONCATENATED MODULE: ./lib/action/run-eval-action.js
+
 
 
 
@@ -1629,21 +1645,24 @@ async function readOptional(file, read) {
 }
 /**
  * `mode: eval`: runs the plan `eval-runs` times (with `eval-faults`, against `eval-baselines`),
- * writes the table to the job summary and the figures to `eval.json`, and fails the job when
+ * writes the table to the job summary and the figures to a JSON file beside its report, and fails the job when
  * `min-success-rate` or `max-cost-usd-per-run` is not met. No comment and no check run: an
  * evaluation is a measurement of the plan, not a run of it.
  */
 async function runEvalAction(settings, deps, withhold) {
     const { io, redact } = deps;
-    const reportFile = external_node_path_.join(settings.outputDir, 'eval.md');
-    const jsonFile = external_node_path_.join(settings.outputDir, 'eval.json');
+    // Named after the plan and the run-key, as a run's reports are: all of a job's evaluations wrote eval.md, and an
+    // earlier step's report output named the table of the last (found by a hunting pass).
+    const { evalReport: reportFile, evalFigures: jsonFile } = (0,report_paths/* jobReportPaths */.yD)(settings);
+    // Refused before any run: the job summary and the report say why, as a refused run's do (they were left empty).
+    const refuse = async (reason) => ({ ...(await (0,refuse_run/* refuseRun */.q)(settings, reason, deps)), failure: `plan-runner: ${reason}` });
     if (!settings.planFile)
-        return ended('failed', '', 'plan-runner: mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');
+        return refuse('mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');
     const faults = await readOptional(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile, FAULT_FILE_HOLDS));
     const answers = await readOptional(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers, ANSWERS_FILE_HOLDS));
     const problems = [...faults.problems, ...answers.problems];
     if (problems.length > 0)
-        return ended('failed', '', `plan-runner: fix the evaluation's files:\n${problems.join('\n')}`);
+        return refuse(`fix the evaluation's files:\n${problems.join('\n')}`);
     let model;
     if (answers.value)
         model = { kind: 'answers', answers: answers.value };
@@ -1672,7 +1691,7 @@ async function runEvalAction(settings, deps, withhold) {
     const plans = await readEvaluatedPlans(evalSettings.plans);
     const problem = evalSettingsProblem(evalSettings) ?? inputsProblem(plans, evalSettings.inputs, settings.emptyInputs) ?? costThresholdProblem(plans, evalSettings.modelName, thresholds, 'max-cost-usd-per-run');
     if (problem)
-        return ended('failed', '', `plan-runner: ${problem}`);
+        return refuse(problem);
     const emptied = plans[0] && (0,empty_inputs_warning/* emptyInputsWarning */.p)(settings.emptyInputs ?? [], plans[0].source.inputs);
     if (emptied)
         io.warning(redact(emptied));

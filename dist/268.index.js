@@ -13,8 +13,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38815);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(43508);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(80083);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(33883);
+
 
 
 
@@ -408,11 +410,81 @@ function topLevelLine(text, lineCounter, line) {
     }
     return 0;
 }
-/** A hint for a syntax error on a line that starts a list item without a space after its `-` (`-id: 4`). */
-function syntaxHint(text, lineCounter, line) {
-    const start = lineCounter.lineStarts[line - 1] ?? 0;
-    const written = /^[ \t]*-[^\s-][^\n]{0,40}/.exec(text.slice(start, start + 200))?.[0];
-    return written === undefined ? '' : `; a list item needs a space after its \`-\` (\`${written.trim().replace(/^-/, '- ')}\`)`;
+/** The text of line `line` (1-based), without its line break. */
+function lineText(text, lineCounter, line) {
+    const start = lineCounter.lineStarts[line - 1] ?? text.length;
+    const end = text.indexOf('\n', start);
+    return text.slice(start, end === -1 ? text.length : end).replace(/\r$/, '');
+}
+/** How many spaces begin `line`. */
+function indentation(line) {
+    return /^ */.exec(line)[0].length;
+}
+/** The nearest line above (`step` -1) or below (+1) `line` that holds more than spaces and a comment, or undefined. */
+function contentLine(text, lineCounter, line, step) {
+    for (let at = line + step, seen = 0; at >= 1 && at <= lineCounter.lineStarts.length && seen < 50; at += step, seen++) {
+        const found = lineText(text, lineCounter, at);
+        if (!/^\s*(?:#.*)?$/.test(found))
+            return found;
+    }
+    return undefined;
+}
+/** `written` as a quoted YAML value, trimmed and cut for a message, in backticks unless it holds one. */
+function quotedExample(written) {
+    const quoted = JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(written.trim(), 40));
+    return quoted.includes('`') ? quoted : `\`${quoted}\``;
+}
+const LINE_UP = 'the keys of one map line up in one column';
+/**
+ * What to do about a syntax error, where the text at it shows the likely cause; '' when it does not. `yaml`'s own
+ * words name its grammar, not the fix: an unquoted `${\u2026}` in `{ \u2026 }` was "Unexpected flow-map-start at node end",
+ * `description: Note: be brief` "Nested mappings are not allowed in compact mappings", `mention: @org/team` "Plain
+ * value cannot start with reserved character @", `type reasoning` "Implicit keys need to be on a single line".
+ */
+function syntaxHint(text, lineCounter, error, line) {
+    const at = error.pos[0];
+    const written = lineText(text, lineCounter, line);
+    // `-id: 4`: a list item without a space after its `-`.
+    const dashed = /^[ \t]*-[^\s-][^\n]{0,40}/.exec(written)?.[0];
+    if (dashed !== undefined)
+        return `; a list item needs a space after its \`-\` (\`${dashed.trim().replace(/^-/, '- ')}\`)`;
+    // `{ a: ${steps.a.result} }`, `[${inputs.x}]`: the `{` of a reference read as a map's.
+    if (text[at] === '{' && text[at - 1] === '$') {
+        const close = text.indexOf('}', at);
+        const reference = close === -1 || close - at > 80 ? '${\u2026}' : text.slice(at - 1, close + 1);
+        return `; inside \`{ \u2026 }\` or \`[ \u2026 ]\` a reference must be quoted: \`"${reference}"\``;
+    }
+    const end = text.indexOf('\n', at);
+    // The rest of the line from the error, less a comment.
+    const restOfLine = text.slice(at, end === -1 ? text.length : end);
+    const comment = restOfLine.search(/\s#/);
+    const rest = comment === -1 ? restOfLine : restOfLine.slice(0, comment);
+    if (error.code === 'BAD_SCALAR_START')
+        return `; quote text that starts with ${text[at] === '`' ? 'a backtick' : text[at]}: ${quotedExample(rest)}`;
+    if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'BLOCK_IN_FLOW') {
+        // `description: Note: be brief`: a `: ` inside a plain value starts a map there.
+        if (/:(?:\s|$)/.test(rest))
+            return `; text with \`: \` in it must be quoted: ${quotedExample((0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__/* .trimEndChars */ .v)(rest, ' \t}]'))}`;
+        // `type: reasoning` over a more indented `description: d`: read as one value running on.
+        const below = contentLine(text, lineCounter, line, 1);
+        if (below !== undefined && indentation(below) > indentation(written)) {
+            return `; the line below is indented by ${indentation(below)} spaces, this one by ${indentation(written)}: ${LINE_UP}`;
+        }
+        return '';
+    }
+    // `type reasoning`: a key without its `:`.
+    if (error.code === 'MULTILINE_IMPLICIT_KEY' || (error.code === 'MISSING_CHAR' && /^Implicit map keys/.test(error.message))) {
+        const pair = /^\s*(?:-\s+)?([A-Za-z_][\w-]*)\s+([^\s:#][^:#]*)$/.exec(written);
+        return pair ? `; a key needs \`:\` and a space after it (\`${pair[1]}: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(pair[2].trim(), 40)}\`)` : '';
+    }
+    // `   tool: add` under `    type: tool_call`: a key indented less than the ones above it.
+    if (error.code === 'MISSING_CHAR' && /^Sequence item without/.test(error.message)) {
+        const above = contentLine(text, lineCounter, line, -1);
+        if (above !== undefined && indentation(above) > indentation(written)) {
+            return `; this line is indented by ${indentation(written)} spaces, the one above by ${indentation(above)}: ${LINE_UP}`;
+        }
+    }
+    return '';
 }
 /**
  * Where each quoted scalar left open that ends at an offset starts: `yaml` reports a quote left open at the scalar's
@@ -460,12 +532,12 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
                 ? friendly(keyTextAt(text, error.pos[0]))
                 : runsTo
                     ? `YAML: ${error.message}: the quote opened here runs on to ${runsTo.line}:${runsTo.column}; close it where its text ends`
-                    : `YAML: ${error.message}${syntaxHint(text, lineCounter, position.line)}`;
+                    : `YAML: ${error.message}${syntaxHint(text, lineCounter, error, position.line)}`;
             errors.push({ file, ...position, path: '', message });
         }
         left += Math.max(0, doc.errors.length - (MAX_YAML_ERRORS + 1));
         if (left > 0 && firstLeft)
-            errors.push({ ...firstLeft, message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(left)} more YAML errors after this point, most likely caused by the ones above; fix those first`, standsFor: left });
+            errors.push({ ...firstLeft, message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(left)} more YAML errors after this point, most likely caused by the ones above; fix those first`, standsFor: left });
         return { ok: false, errors };
     }
     if (doc.contents === null) {
@@ -500,12 +572,12 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
     }
     const unresolved = unresolvedAlias(doc);
     if (unresolved) {
-        const name = unresolved.source.length > 40 ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(unresolved.source, 38) : unresolved.source;
+        const name = unresolved.source.length > 40 ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(unresolved.source, 38) : unresolved.source;
         return failure(file, `the alias *${name} names no anchor set before it (\`&${name}\` on a value above it); check its name, or write the value out`, positionOf(lineCounter, unresolved.range?.[0] ?? 0));
     }
     const expanding = overExpandingAlias(doc, doc.contents);
     if (expanding) {
-        return failure(file, `the file's aliases (*name) add more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIASED_VALUES */ .SX)} values to the plan as it expands (this one passes that); write the repeated part once, in a tool's input or a step's result, rather than copying it with aliases`, positionOf(lineCounter, expanding.range?.[0] ?? 0));
+        return failure(file, `the file's aliases (*name) add more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIASED_VALUES */ .SX)} values to the plan as it expands (this one passes that); write the repeated part once, in a tool's input or a step's result, rather than copying it with aliases`, positionOf(lineCounter, expanding.range?.[0] ?? 0));
     }
     try {
         const positions = Promise.resolve(positionsIn(doc, lineCounter));

@@ -11,13 +11,16 @@ __webpack_require__.d(__webpack_exports__, {
   kZ: () => (/* binding */ answerCalls),
   Sn: () => (/* binding */ notReadNote),
   jL: () => (/* binding */ otherCallError),
-  OH: () => (/* binding */ otherCallsNote)
+  OH: () => (/* binding */ otherCallsNote),
+  Si: () => (/* binding */ stopBetweenCalls)
 });
 
 // UNUSED EXPORTS: MAX_TOOL_CALLS_READ_PER_TURN
 
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __webpack_require__(86919);
+// EXTERNAL MODULE: ./lib/core/held-loop.js
+var held_loop = __webpack_require__(77259);
 ;// CONCATENATED MODULE: ./lib/steps/agent/bounded-call.js
 
 /**
@@ -49,6 +52,7 @@ function boundedCall(call, fallbackId, known, used) {
 }
 
 ;// CONCATENATED MODULE: ./lib/steps/agent/answer-calls.js
+
 
 
 /**
@@ -100,6 +104,17 @@ function otherCallsNote(others) {
     const more = others.length - named.length;
     const list = more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
     return `Not run: your last answer called ${list} as ${others.length === 1 ? 'a tool call' : 'tool calls'} of another type; only tool calls of type "function" are run. Call the tools you were offered as functions, or answer with plain text when you are done.`;
+}
+/**
+ * Before each call of one answer after its first (an agent step's, and the eval's ReAct baseline's): the event loop turns,
+ * and a stop that landed meanwhile (`signal`: a timeout, a cancel, a budget) ends the turn there. A call no tool runs for
+ * (arguments refused, each checked against its schema for up to 5 s; a tool not offered; the cap) is answered without
+ * waiting on anything: 16 such calls held the event loop 84 s, past the step's `timeout_seconds: 3` and a cancel, and
+ * the step then completed (found by an agent hunt).
+ */
+async function stopBetweenCalls(index, signal) {
+    if (index > 0)
+        await (0,held_loop/* afterLoopTurned */.LF)(signal);
 }
 
 
@@ -573,7 +588,8 @@ class AgentLoop {
             replies.addText(messages.length - 1, choice?.message.content?.length ?? 0);
             let run = 0;
             let todoWrites = 0;
-            for (const call of calls) {
+            for (const [index, call] of calls.entries()) {
+                await (0,answer_calls/* stopBetweenCalls */.Si)(index, ctx.signal);
                 const todos = call.function.name === write_todos_definition/* WRITE_TODOS */.q;
                 const answer = todos ? (todoWrites >= MAX_TODO_WRITES_PER_TURN ? notRun(call, TODOS_NOT_RUN) : this.#writeTodos(call.function.arguments)) : run >= MAX_TOOL_CALLS_PER_TURN ? notRun(call) : await this.#answer(call);
                 if (todos)
@@ -915,7 +931,11 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
     stepKey;
     finishReason;
     constructor(options) {
-        super(`Step ${options.stepKey}: the model's answer was cut off: ${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(options.finishReason)}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
+        // A filter's (or a refusal's, or an error's) stop is not helped by a shorter answer or a larger limit.
+        const remedy = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .reachedTokenLimit */ .r5)(options.finishReason)
+            ? "Ask for a shorter answer in the step's description, or raise the model's token limit."
+            : "It is not the length that stopped it: rephrase the step's description, look at the text it reads, or try another model.";
+        super(`Step ${options.stepKey}: the model's answer was cut off: ${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(options.finishReason)}. ${remedy}`, { transient: false });
         this.stepKey = options.stepKey;
         this.finishReason = options.finishReason;
     }

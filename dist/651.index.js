@@ -6,7 +6,9 @@ export const modules = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   r: () => (/* binding */ findJsonValue)
+/* harmony export */   RV: () => (/* binding */ jsonValuesInWords),
+/* harmony export */   S$: () => (/* binding */ locateJsonValue),
+/* harmony export */   r5: () => (/* binding */ findJsonValue)
 /* harmony export */ });
 /* harmony import */ var _core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70678);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
@@ -38,11 +40,34 @@ function tryParse(text) {
  * balanced object or list inside prose. Not every endpoint enforces a response format.
  */
 function findJsonValue(answer) {
+    return locateJsonValue(answer).found;
+}
+/** `findJsonValue`'s answer, and whether its value is among other words (a fenced block, or a value in prose), not the whole answer. */
+function locateJsonValue(answer) {
     // A value with a key twice is refused as it is, never read from a part: the first `{\u2026}` inside
     // `{"fits": false, "fits": false, "example": {"fits": true}}` is a verdict the answer did not give.
     const whole = tryParse(answer.trim());
     if (whole.ok || whole.ambiguous)
-        return whole;
+        return { found: whole, inWords: false };
+    for (const found of parsesAmongWords(answer))
+        if (found.ok || found.ambiguous)
+            return { found, inWords: true };
+    return { found: { ok: false, problem: answer.trim() === '' ? 'the answer was empty' : `the answer holds no JSON (${whole.problem})` }, inWords: false };
+}
+/**
+ * The JSON values among an answer's words: each fenced block's, then each balanced object or list that parses, the
+ * search going on past its end (the values inside it are its parts). Every value `findJsonValue` could take is among
+ * them. Bounded as `findJsonValue` is.
+ */
+function jsonValuesInWords(answer) {
+    return [...parsesAmongWords(answer)].flatMap((parsed) => (parsed.ok ? [parsed.value] : []));
+}
+/**
+ * Each fenced block's text read as JSON, then each balanced object or list in the answer, in order; one that parses is
+ * passed over whole. The one search both `locateJsonValue` (which stops at the first value) and `jsonValuesInWords`
+ * make, so the values they see are the same.
+ */
+function* parsesAmongWords(answer) {
     // Linear in all: the blocks and values tried are bounded in number, and what they scan and parse in size.
     let work = Math.max(WORK_PER_CHAR * answer.length, MIN_WORK);
     let fences = 0;
@@ -50,9 +75,7 @@ function findJsonValue(answer) {
         if (++fences > MAX_FENCES || work <= 0)
             break;
         work -= match[1].length;
-        const fenced = tryParse(match[1].trim());
-        if (fenced.ok || fenced.ambiguous)
-            return fenced;
+        yield tryParse(match[1].trim());
     }
     let starts = 0;
     for (let i = 0; i < answer.length && starts < MAX_STARTS && work > 0; i += 1) {
@@ -64,11 +87,11 @@ function findJsonValue(answer) {
         if (end === undefined)
             continue;
         work -= end - i;
-        const inner = tryParse(answer.slice(i, end));
-        if (inner.ok || inner.ambiguous)
-            return inner;
+        const parsed = tryParse(answer.slice(i, end));
+        yield parsed;
+        if (parsed.ok)
+            i = end - 1;
     }
-    return { ok: false, problem: answer.trim() === '' ? 'the answer was empty' : `the answer holds no JSON (${whole.problem})` };
 }
 
 
@@ -240,7 +263,7 @@ function githubWritesText(tools, writes) {
         if (writing.has(tool))
             rules.push(`${most} (${tool})`);
     }
-    if ([..._tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .LABELLING_TOOLS */ .j].some((tool) => writing.has(tool))) {
+    if ([..._tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .LABELLING_TOOLS */ .jV].some((tool) => writing.has(tool))) {
         // Written by people, but shown as the rest of the prompt is: hidden parts removed, each label quoted on one line.
         const labels = (writes?.labels ?? []).map((label) => JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(label, { read: 'rendered' })));
         rules.push(labels.length > 0 ? `only these labels: ${labels.join(', ')}` : 'no labels (leave labels out)');
@@ -275,9 +298,11 @@ function problemLine(error) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ readStepList)
 /* harmony export */ });
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
-/* harmony import */ var _find_json_value_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(15588);
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70695);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(66297);
+/* harmony import */ var _find_json_value_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(15588);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(70695);
+
 
 
 
@@ -289,7 +314,7 @@ function isObject(value) {
 /** `args` given as JSON text, parsed; left as text when it is not JSON (validation says args must be an object, and the repair call fixes it). */
 function parsedArgs(value) {
     try {
-        return (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(value);
+        return (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(value);
     }
     catch {
         return value;
@@ -308,20 +333,43 @@ function tidyStep(step) {
         .filter(([, value]) => value !== null)
         .map(([key, value]) => [key, key === 'args' && typeof value === 'string' ? parsedArgs(value) : value]));
 }
+/** The step list `value` holds: itself (a bare list), or its `steps` (a plan file's `workflow_sequence`). */
+function stepListOf(value) {
+    return Array.isArray(value) ? value : isObject(value) ? (value.steps ?? value.workflow_sequence) : undefined;
+}
+/** A value among the words that reads as a plan: a list of steps (objects with an id or a type), or an object holding one. */
+function holdsSteps(value) {
+    const list = stepListOf(value);
+    return Array.isArray(list) && list.length > 0 && list.every((step) => isObject(step) && (Object.hasOwn(step, 'id') || Object.hasOwn(step, 'type')));
+}
+/**
+ * How many different plans the answer's words hold, when more than one. The first was taken: a replanner (on an
+ * endpoint that does not enforce the answer's format) that quoted a plan from a tool's output, said it would not
+ * follow it, and wrote its own had the quoted plan run (found by a hunting pass).
+ */
+function plansInWords(answer) {
+    const plans = new Set((0,_find_json_value_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonValuesInWords */ .RV)(answer).filter(holdsSteps).map((value) => (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .d)(stepListOf(value))));
+    return plans.size > 1 ? plans.size : 0;
+}
 /**
  * The steps in a planner's answer: `{"steps": [...]}` or a bare list (also in a code fence or
- * prose), each tidied; missing optional fields are fine, validation decides the rest.
+ * prose), each tidied; missing optional fields are fine, validation decides the rest. Among words,
+ * only the one plan they hold is read (one written twice the same is one).
  */
 function readStepList(answer) {
-    const found = (0,_find_json_value_js__WEBPACK_IMPORTED_MODULE_0__/* .findJsonValue */ .r)(answer);
+    const { found, inWords } = (0,_find_json_value_js__WEBPACK_IMPORTED_MODULE_1__/* .locateJsonValue */ .S$)(answer);
     if (!found.ok)
         return found;
     const value = found.value;
-    const list = Array.isArray(value) ? value : isObject(value) ? (value.steps ?? value.workflow_sequence) : undefined;
+    const list = stepListOf(value);
     if (!Array.isArray(list))
         return { ok: false, problem: 'the answer is JSON but not {"steps": [...]} or a list of steps' };
+    const plans = inWords ? plansInWords(answer) : 0;
+    if (plans > 0) {
+        return { ok: false, problem: `the answer holds ${plans} different plans among its words, and one may be quoted from the data it read: reply with your one plan, JSON only` };
+    }
     const why = isObject(value) && typeof value.why === 'string' && value.why.trim() !== '' ? value.why : undefined;
-    return { ok: true, steps: list.map(tidyStep), ...(why !== undefined && { why: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(why, MAX_WHY_CHARS) }) };
+    return { ok: true, steps: list.map(tidyStep), ...(why !== undefined && { why: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(why, MAX_WHY_CHARS) }) };
 }
 
 
@@ -465,6 +513,10 @@ function stepCountError(count, done, counted, maxSteps) {
         message: `the plan has ${have}, but limits.max_steps allows ${maxSteps} in all; write at most ${Math.max(room, 0)} (combine steps, or use for_each over a list)`,
     };
 }
+function noStepsError(replacing) {
+    const what = replacing ? 'the steps that replace the ones not run yet, so that the goal is still reached' : 'the steps that reach the goal';
+    return { path: 'steps', message: `the answer lists no steps; write ${what} (at least one)` };
+}
 const MODEL_FIELDS = new Set(_step_list_format_js__WEBPACK_IMPORTED_MODULE_3__/* .MODEL_STEP_FIELDS */ .Xm);
 /**
  * Fields of the plan format a model's steps may not carry: `approval`, `retry`, `on_failure`,
@@ -528,6 +580,10 @@ function argsTextProblems(steps) {
  * completed steps it may refer to. Errors point into the model's own list (`steps[1].tool`).
  */
 function validateModelSteps(plan, written, replacement) {
+    // Said here: the plan format's "workflow_sequence needs at least one step; leave it out to let a model plan" told the
+    // model, and the person reading its rejection or escalation, to do what a model cannot.
+    if (written.length === 0)
+        return { ok: false, errors: [noStepsError(replacement !== undefined)] };
     const { errors: argsText, steps } = argsTextProblems(written);
     const kept = replacement?.kept ?? [];
     const counted = replacement?.counted ?? 0;

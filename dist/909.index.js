@@ -249,7 +249,7 @@ const REVIEW_VERDICT_SCHEMA = {
 };
 /** The verdict in a review's answer (plain, fenced or in prose); `PlanAnswerError` when there is none. */
 function readReviewVerdict(answer) {
-    const found = (0,find_json_value/* findJsonValue */.r)(answer);
+    const found = (0,find_json_value/* findJsonValue */.r5)(answer);
     const verdict = found.ok ? Verdict.safeParse(found.value) : undefined;
     if (!verdict?.success)
         throw new PlanAnswerError('review', 'the answer is not {"fits": boolean, "reason": string}', answer);

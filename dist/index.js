@@ -344,7 +344,8 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /* harmony export */   d0: () => (/* binding */ MAX_RESULT_OUTPUT_BYTES),
 /* harmony export */   dr: () => (/* binding */ actionOutputs),
 /* harmony export */   hD: () => (/* binding */ notStartedOutputs),
-/* harmony export */   mF: () => (/* binding */ usageOutputs)
+/* harmony export */   mF: () => (/* binding */ usageOutputs),
+/* harmony export */   zt: () => (/* binding */ UNFINISHED_OUTPUTS)
 /* harmony export */ });
 /* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(85692);
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(86919);
@@ -362,6 +363,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 function notStartedOutputs(report = '') {
     return { status: 'failed', result: '', 'goals-met': 'false', report, trace: '', 'plan-file': '', ...usageOutputs() };
 }
+/**
+ * The outputs of a main step killed before it set its own (a cancel, `timeout-minutes`, out of memory): the runner
+ * reads the outputs file of a step it killed too, and one that held nothing left `goals-met` empty, which a later
+ * step's `if: steps.plan.outputs.goals-met != 'false'` read as a pass (found by a hunting pass). Set as the step
+ * starts, replaced by the run's own at its end; `cancelled`, as the post step reports such a run.
+ */
+const UNFINISHED_OUTPUTS = { status: 'cancelled', 'goals-met': 'false' };
 /** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
 function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_USAGE */ .y, durationMs = 0) {
     return {
@@ -607,8 +615,8 @@ function commandToolMarks(tools) {
 /** Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`): the plan's own `fork_safe` marks decide for its command tools. */
 const forkReadOnly = (tool, plan) => forkWithholding(tool, commandToolMarks(plan.tools));
 
-// EXTERNAL MODULE: ./lib/process/run-process.js
-var run_process = __nccwpck_require__(19856);
+// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
+var run_process = __nccwpck_require__(76905);
 ;// CONCATENATED MODULE: ./lib/security/workspace-head.js
 
 /**
@@ -998,18 +1006,26 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
             `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)(report.status)} **Status:** ${report.status}${reason}`,
             // As the comment shows them: the goals not met first, and a bounded table. Whole, 400 goals passed the
             // check run's 65,535 characters and its cut end took every \u274c row (found by an adversarial pass).
-            report.goals.length
-                ? (0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .renderGoalsTable */ .Lb)(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary')
-                : // No record: nothing ran to judge (mode: plan, a cancel before the first step), or what ran is not known.
-                    report.record === undefined
-                        ? '_No goal was checked._'
-                        : '_The plan declares no goals; the run itself decided._',
+            report.goals.length ? (0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .renderGoalsTable */ .Lb)(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : noGoalsLine(report),
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
     const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
     const outbound = (text) => neutralise(redact(text));
     return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
+}
+/**
+ * The check run's line where it has no goal rows. Only a run whose goals were checked (its record has their verdicts,
+ * none) declares none: a paused run's and a killed main step's check run said "The plan declares no goals" of the
+ * required goal it gates on (found by an adversarial pass). No record: nothing ran to judge (mode: plan, a cancel
+ * before the first step), or what ran is not known.
+ */
+function noGoalsLine(report) {
+    if (report.record?.goals !== undefined)
+        return '_The plan declares no goals; the run itself decided._';
+    if (report.status === 'awaiting-approval')
+        return '_Goals are not checked yet: they are checked when the approved run finishes._';
+    return '_No goal was checked._';
 }
 /** What the check run shows when plan-runner itself failed: a failure naming the internal error (never a pass). */
 function internalErrorResult(error, redact, runUrl) {
@@ -2200,6 +2216,62 @@ async function unshownPause(report, comment, commented) {
 
 /***/ }),
 
+/***/ 72680:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ refuseRun)
+/* harmony export */ });
+/* harmony import */ var _report_refused_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54349);
+/* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49443);
+/* harmony import */ var _action_outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(96637);
+/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7437);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(87469);
+/* harmony import */ var _comment_target_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(30157);
+/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(54825);
+/* harmony import */ var _stop_left_comment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(95574);
+
+
+
+
+
+
+
+
+/**
+ * Ends a run that may not start (see `admitRun`): the job's failure and the job summary say why, the
+ * outputs say `failed`, and nothing else happens \u2014 no model call, no tool, no check run, no comment but one:
+ * a fanned-out run's merge job ends the comment the prepare and shard jobs left at \u23f3, as no job writes after it.
+ */
+async function refuseRun(settings, reason, deps) {
+    const { io, redact } = deps;
+    const { report } = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .jobReportPaths */ .yD)(settings);
+    const markdown = (0,_report_refused_report_js__WEBPACK_IMPORTED_MODULE_0__/* .renderRefusedReport */ .rD)(settings.planPath, reason, redact);
+    // Said once, as the job's failure (an error annotation); a notice of the same words before it said it twice.
+    const message = `plan-runner refused to run: ${reason}`;
+    const unwritten = await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_1__/* .writeReportFile */ .a)(report, markdown);
+    if (unwritten)
+        io.warning(unwritten.message);
+    try {
+        await io.writeSummary(markdown);
+    }
+    catch (error) {
+        io.warning(`Could not write the job summary: ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(error)}`);
+    }
+    const target = settings.fanOut?.part === 'merge' ? (0,_comment_target_js__WEBPACK_IMPORTED_MODULE_4__/* .commentTarget */ .lt)(settings).target : undefined;
+    const { runUrl } = settings.github;
+    if (target && deps.github && runUrl)
+        await (0,_stop_left_comment_js__WEBPACK_IMPORTED_MODULE_5__/* .stopRefusedMergeComment */ .o)({ github: deps.github, target, planId: (0,_run_key_js__WEBPACK_IMPORTED_MODULE_7__/* .keyedPlanId */ .x)(settings), runUrl }, io);
+    return {
+        outputs: (0,_action_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .notStartedOutputs */ .hD)(unwritten ? '' : report),
+        failure: message,
+        published: Promise.resolve(),
+    };
+}
+
+
+/***/ }),
+
 /***/ 87469:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2270,6 +2342,8 @@ function reportPaths(outputDir, planPath) {
         report: external_node_path_.join(outputDir, `${slug}-${hash}.report.md`),
         trace: external_node_path_.join(outputDir, `${slug}-${hash}.trace.jsonl`),
         frozenPlan: external_node_path_.join(outputDir, `${slug}-${hash}.plan.yml`),
+        evalReport: external_node_path_.join(outputDir, `${slug}-${hash}.eval.md`),
+        evalFigures: external_node_path_.join(outputDir, `${slug}-${hash}.eval.json`),
     };
 }
 /**
@@ -2358,7 +2432,8 @@ async function saveLeftState(settings, store, io) {
     }
     io.warning('The main step ended without saving the run\'s state (it was killed or crashed, or the upload failed): saving the trace it left, so a re-run resumes from there.');
     const resumedInPlace = settings.env[`STATE_${_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .RESUMED_IN_PLACE_STATE */ .WF}`];
-    await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .saveRunState */ .iZ)(settings, store, trace, io, { ...(part && { part }), ...(resumedInPlace && { resumedInPlace }) });
+    const cutUpload = settings.env[`STATE_${_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .UPLOADING_STATE */ .aT}`];
+    await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .saveRunState */ .iZ)(settings, store, trace, io, { ...(part && { part }), ...(resumedInPlace && { resumedInPlace }), ...(cutUpload && { cutUpload }) });
 }
 /**
  * Whether the job's trace holds a run whose state nobody saved: what `saveLeftState` looks at before it
@@ -2393,6 +2468,7 @@ async function stateLeftToSave(settings, store, recorded) {
 /* harmony export */   Sj: () => (/* binding */ newestStateOfAttempt),
 /* harmony export */   VK: () => (/* binding */ earlierAttemptState),
 /* harmony export */   WF: () => (/* binding */ RESUMED_IN_PLACE_STATE),
+/* harmony export */   aT: () => (/* binding */ UPLOADING_STATE),
 /* harmony export */   ah: () => (/* binding */ traceDigest),
 /* harmony export */   iZ: () => (/* binding */ saveRunState),
 /* harmony export */   ih: () => (/* binding */ traceHoldsStartedRun),
@@ -2558,6 +2634,12 @@ const UNSAVABLE_TRACE_STATE = 'traceUnsavable';
  * state that holds the resumed trace for this job's, and saves the next in-place state, not a clash.
  */
 const RESUMED_IN_PLACE_STATE = 'resumedInPlace';
+/**
+ * Saved by the main step before each upload of its state: the artifact name it is about to take. An upload cut
+ * after the service took the name (the step killed, its finalize refused) leaves the name held for the rest of
+ * the workflow run, though no listing shows it; the post step then knows the name for its own step's.
+ */
+const UPLOADING_STATE = 'uploadingState';
 /** A trace's size and SHA-256, as `<bytes>:<hex>`: what tells a saved state's bytes without keeping them. */
 function traceDigest(bytes) {
     return `${bytes.length}:${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(bytes).digest('hex')}`;
@@ -2588,6 +2670,7 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         return undefined;
     }
     try {
+        options.saveState?.(UPLOADING_STATE, name);
         const saved = await store.save(name, trace, settings.stateRetentionDays);
         options.saveState?.(SAVED_STATE, saved.name);
         io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}): a re-run of this job resumes from it.`);
@@ -2597,7 +2680,7 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         const message = messageOf(error);
         // The service's answer to a taken name: `(409) Conflict: an artifact with this name already exists`. Not any 409 in a request id.
         if (!/already[ _-]?exists|\(409\)/i.test(message)) {
-            io.warning(`Could not save the run's state as the artifact ${name}: ${message}. A re-run starts from the beginning.`);
+            io.warning(`Could not save the run's state as the artifact ${name}: ${message}. ${unsavedNote(options)}.`);
             return undefined;
         }
         // The service may hold this very upload: the client retried a create whose first answer was lost.
@@ -2612,10 +2695,19 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         catch {
             // Not known to be this run's: saved aside, below.
         }
-        // An earlier step of this job saved the state of the run this step resumed in place: this one is newer.
-        const next = options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options);
-        if (next)
-            return next;
+        // The name is this job's own after all: its main step's upload under it did not finish, or an earlier step
+        // of this job saved the state of the run this step resumed in place. This state is then the attempt's next.
+        // One that could not be saved is no other job's: not saved aside as a clash, which no re-run resumes.
+        try {
+            const next = (options.cutUpload === undefined ? undefined : await saveAfterCutUpload(settings, store, trace, identity, options.cutUpload, io, options)) ??
+                (options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options));
+            if (next)
+                return next;
+        }
+        catch (nextError) {
+            io.warning(`${messageOf(nextError)}. ${unsavedNote(options)}.`);
+            return undefined;
+        }
         const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateClashName */ .M3)(identity);
         const advice = `see that ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__/* .clashAdvice */ .ce)(settings.planPath, options.part)}`;
         try {
@@ -2632,26 +2724,73 @@ async function saveRunState(settings, store, trace, io, options = {}) {
     }
 }
 /**
+ * What becomes of a state that could not be saved. The main step (the one given the runner's `saveState`) has a
+ * post step, which saves the trace again when no saved state was recorded; after the post step, nothing does.
+ */
+function unsavedNote(options) {
+    return options.saveState ? 'The post step saves the trace again, for a re-run to resume from' : "A re-run starts from the beginning, or from an earlier attempt's state if one was saved";
+}
+/**
  * A step that resumed in place the trace an earlier step of this job wrote (`resume-from: ${{
  * steps.first.outputs.trace }}`) found this attempt's state name taken. When the newest state of this
  * attempt is byte for byte the trace it resumed, it is that step's: this run's state is saved as the next
  * in-place one (`StateIdentity.inPlace`), which a re-run takes as the newer. Anything else (another job's
- * state, a service that cannot be read) is undefined: the state is then saved aside, as a clash.
+ * state, a service that cannot be read) is undefined: the state is then saved aside, as a clash. Throws
+ * when the next state could not be saved.
  */
 async function saveAfterResumedState(settings, store, trace, identity, resumed, io, options) {
+    let own;
     try {
-        const own = newestStateOfAttempt(await store.list(), identity);
+        own = newestStateOfAttempt(await store.list(), identity);
         if (!own || own.clashed || !(await holdsDigest(store, own.artifact, resumed, settings.outputDir)))
             return undefined;
-        const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
-        const saved = await store.save(name, trace, settings.stateRetentionDays);
-        options.saveState?.(SAVED_STATE, saved.name);
-        io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
-        return saved;
     }
     catch {
         return undefined;
     }
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
+    const saved = await saveNextState(settings, store, trace, name, options);
+    io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
+    return saved;
+}
+/**
+ * The post step of a main step whose upload of this attempt's state was cut after the service took its name
+ * (`cut`: the step killed mid-upload, or its finalize refused): the service keeps that name for the rest of the
+ * workflow run, unlisted, and refuses it again. The name is this job's own, not another job's: the trace is saved
+ * as the attempt's next state (`StateIdentity.inPlace`), which a re-run takes as the newest. Undefined when
+ * `cut` is listed after all, or is no state of this attempt's. Throws when the next state could not be saved.
+ */
+async function saveAfterCutUpload(settings, store, trace, identity, cut, io, options) {
+    const held = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .parseStateArtifactName */ .YV)(cut, identity);
+    if (!held || held.clash || held.attempt !== identity.attempt || held.part !== identity.part)
+        return undefined;
+    let newest;
+    try {
+        const artifacts = await store.list();
+        if (artifacts.some((artifact) => artifact.name === cut))
+            return undefined;
+        newest = newestStateOfAttempt(artifacts, identity);
+    }
+    catch {
+        return undefined;
+    }
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateArtifactName */ .LK)({ ...identity, inPlace: Math.max(held.inPlace ?? 0, newest?.inPlace ?? 0) + 1 });
+    const saved = await saveNextState(settings, store, trace, name, options);
+    io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}): the main step's upload as ${cut} did not finish, and the artifact service keeps that name though it lists nothing under it. A re-run of this job resumes from it.`);
+    return saved;
+}
+/** Saves `trace` as `name`, recording it as it goes (`UPLOADING_STATE`, then `SAVED_STATE`); an error says which name could not be saved. */
+async function saveNextState(settings, store, trace, name, options) {
+    options.saveState?.(UPLOADING_STATE, name);
+    let saved;
+    try {
+        saved = await store.save(name, trace, settings.stateRetentionDays);
+    }
+    catch (error) {
+        throw new Error(`Could not save the run's state as the artifact ${name}: ${messageOf(error)}`, { cause: error });
+    }
+    options.saveState?.(SAVED_STATE, saved.name);
+    return saved;
 }
 /** What `file` is when it is no regular file (a symbolic link, a FIFO): undefined for a regular file, or none there. */
 async function notTheTraceFile(file) {
@@ -2684,6 +2823,99 @@ function keptFor(settings) {
 }
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 95574:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  L: () => (/* binding */ stopLeftComment),
+  o: () => (/* binding */ stopRefusedMergeComment)
+});
+
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __nccwpck_require__(7437);
+// EXTERNAL MODULE: ./lib/report/comment/comment-api.js
+var comment_api = __nccwpck_require__(98384);
+// EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
+var comment_marker = __nccwpck_require__(97888);
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var cut_text = __nccwpck_require__(12172);
+// EXTERNAL MODULE: ./lib/report/todo-entries.js
+var todo_entries = __nccwpck_require__(44329);
+// EXTERNAL MODULE: ./lib/report/comment/render-comment.js + 1 modules
+var render_comment = __nccwpck_require__(96157);
+;// CONCATENATED MODULE: ./lib/report/comment/stopped-comment.js
+
+
+
+const RUNNING_HEADER = '### \u23f3 plan-runner: ';
+/** A checklist line, a step's or one nested under it, that was under way: `- \u23f3 2. title`. */
+const RUNNING_LINE = /^([ \t]*- )\u23f3/u;
+const RUN_LINK = /^\[View the run\]\((.*)\) \u00b7 full results in the job summary$/u;
+/** A workflow run's URL without its attempt (`\u2026/runs/77/attempts/2`): the comment of an earlier attempt of the same run is that run's too. */
+function runOf(url) {
+    const attempt = url.lastIndexOf('/attempts/');
+    return attempt < 0 ? url : url.slice(0, attempt);
+}
+/**
+ * A live comment left at \u23f3 by a run that will write to it no more (its main step killed with no post step
+ * able to end it from the trace, a fanned-out run's merge job refused), told as it is: the header shows `icon`,
+ * each line that was under way \u23f9\ufe0f (it did not complete; \u2b1c lines never started, and stay so), and `note` stands
+ * above the run's link. Undefined when `body` is not a comment of the workflow run at `runUrl` still at \u23f3
+ * (finished, or another run's since): it is left as it is.
+ */
+function stoppedCommentBody(body, runUrl, icon, note) {
+    if (!runUrl)
+        return undefined;
+    const lines = body.split('\n');
+    const header = lines.findIndex((line) => line.startsWith(RUNNING_HEADER));
+    const link = lines.findIndex((line) => runOf(RUN_LINK.exec(line)?.[1] ?? '') === runOf(encodeURI(runUrl)));
+    if (header < 0 || link < header)
+        return undefined;
+    const before = lines.slice(0, link).map((line, index) => (index === header ? line.replace('\u23f3', icon) : line.replace(RUNNING_LINE, `$1${todo_entries/* STOPPED_TODO_ICON */.ts}`)));
+    const after = `\n\n${note}\n\n${lines.slice(link).join('\n')}`;
+    // \u23f9\ufe0f is longer than \u23f3: a comment rendered to the limit keeps its end (the link, the hidden state) and loses checklist lines.
+    return `${(0,cut_text/* cutMarkdown */.G$)(before.join('\n').trimEnd(), render_comment/* COMMENT_MAX_CHARS */.d - after.length)}${after}`;
+}
+
+;// CONCATENATED MODULE: ./lib/action/stop-left-comment.js
+
+
+
+
+/**
+ * Ends a live comment a run left at \u23f3 and will write no more (see `stoppedCommentBody`), with one edit of
+ * the comment it already has. Never throws: a comment it cannot end is said in the log.
+ */
+async function stopLeftComment(left, io) {
+    const api = (0,comment_api/* issueCommentApi */.b)(left.github, left.target);
+    try {
+        const found = 'id' in left.comment ? { id: left.comment.id, body: await api.read(left.comment.id) } : (await api.listOwn(left.comment.marker))[0];
+        const body = found?.body === undefined ? undefined : stoppedCommentBody(found.body, left.runUrl, left.icon, left.note);
+        if (!found || body === undefined)
+            return;
+        await api.update(found.id, body);
+        io.info('The PR comment now says that this run stopped, and what to do.');
+    }
+    catch (error) {
+        io.warning(`Could not mark the PR comment stopped (it still shows the run under way): ${(0,error_text/* errorText */.k)(error)}`);
+    }
+}
+/** What a fanned-out run's shared comment says once its merge job is refused: no job writes it after that one. */
+const MERGE_REFUSED_NOTE = "**Stopped:** the merge job was refused (its job summary says why and what to do), so the steps it runs did not run and the goals were not checked: the run failed. \u23f9\ufe0f marks what was under way and did not complete; \u2b1c did not start. Fix what the merge job's summary names, then re-run the failed jobs.";
+/**
+ * Ends the comment a fanned-out run's prepare and shard jobs share, left at \u23f3, once its merge job is refused (its
+ * settings, `refuseRun`, or its inputs, `refuseInputs`): found by the marker of `planId` (`keyedPlanId`), the
+ * token's own, and only while it is this workflow run's and still at \u23f3.
+ */
+function stopRefusedMergeComment(left, io) {
+    return stopLeftComment({ github: left.github, target: left.target, comment: { marker: (0,comment_marker/* commentMarker */.Q)(left.planId) }, runUrl: left.runUrl, icon: '\u274c', note: MERGE_REFUSED_NOTE }, io);
 }
 
 
@@ -3127,6 +3359,45 @@ function cutTextBytes(text, maxBytes) {
 
 /***/ }),
 
+/***/ 86313:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ decodeText)
+/* harmony export */ });
+/** The byte order marks a text file or body may start with, and the encoding each names. */
+const BYTE_ORDER_MARKS = [
+    [[0xef, 0xbb, 0xbf], 'utf-8'],
+    [[0xff, 0xfe], 'utf-16le'],
+    [[0xfe, 0xff], 'utf-16be'],
+];
+function startsWith(bytes, mark) {
+    return mark.every((byte, index) => bytes[index] === byte);
+}
+/**
+ * Bytes as the text a model is shown, or undefined for binary data (text that holds a NUL). The encoding is the one
+ * a byte order mark names, as the Encoding standard decodes, else `label`'s (a content type's charset), else UTF-8.
+ * Read as UTF-8 whatever its mark, a UTF-16 text file (what PowerShell 5.1 and Windows tools write) held NULs and
+ * was called binary: `read_file` did not show it and `search_files` skipped it (found by an adversarial pass).
+ */
+function decodeText(bytes, label = 'utf-8') {
+    const marked = BYTE_ORDER_MARKS.find(([mark]) => startsWith(bytes, mark))?.[1];
+    const text = decoderFor(marked ?? label).decode(bytes);
+    return text.includes('\0') ? undefined : text;
+}
+/** The decoder of an encoding's label; UTF-8's for one the Encoding standard does not know. */
+function decoderFor(label) {
+    try {
+        return new TextDecoder(label);
+    }
+    catch {
+        return new TextDecoder('utf-8');
+    }
+}
+
+
+/***/ }),
+
 /***/ 59246:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3291,6 +3562,8 @@ function formatPath(path) {
  * 2^53 still go to ICU, so the text is always exactly `toLocaleString('en-US')`'s.
  */
 function groupDigits(value) {
+    // The one call to ICU, for what it alone writes exactly (the lint rule that sends every other count here).
+    // eslint-disable-next-line no-restricted-syntax
     if (!Number.isSafeInteger(value) || Object.is(value, -0))
         return value.toLocaleString('en-US');
     const digits = String(Math.abs(value));
@@ -3298,6 +3571,63 @@ function groupDigits(value) {
     for (let i = grouped.length; i < digits.length; i += 3)
         grouped += `,${digits.slice(i, i + 3)}`;
     return value < 0 ? `-${grouped}` : grouped;
+}
+
+
+/***/ }),
+
+/***/ 77259:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CM: () => (/* binding */ chargeHeldLoop),
+/* harmony export */   LF: () => (/* binding */ afterLoopTurned),
+/* harmony export */   s5: () => (/* binding */ afterHeldLoop)
+/* harmony export */ });
+/* unused harmony export HELD_LOOP_MS */
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58500);
+
+/**
+ * How long synchronous work that may take seconds (a tool's arguments checked against its input schema, up to 5 s
+ * each) may hold the event loop in one turn before more such work waits for the loop to turn.
+ */
+const HELD_LOOP_MS = 50;
+let heldMs = 0;
+let turnWatched = false;
+/** Charges `ms` of such work to this turn of the event loop; the count starts again once the loop turns. */
+function chargeHeldLoop(ms) {
+    heldMs += ms;
+    if (turnWatched)
+        return;
+    turnWatched = true;
+    setImmediate(() => {
+        heldMs = 0;
+        turnWatched = false;
+    });
+}
+/**
+ * Runs `work` (such work) at once, or, once the work of this turn has held the loop `HELD_LOOP_MS`, after the loop has
+ * turned and run its timers (a timer, as `afterLoopTurned` waits), so a timeout or a cancel due meanwhile lands first
+ * (then `signal`'s reason is thrown).
+ * The test and the work are one synchronous stretch: awaited apart, every item started in the turn passed the test
+ * before the first one's work began. The items of a `for_each` step started in one turn checked their arguments one
+ * after another: 8 checks of 5 s ran 41.7 s past the step's `timeout_seconds: 3`, and no cancel was heard (found by an
+ * agent hunt).
+ */
+async function afterHeldLoop(signal, work) {
+    while (heldMs >= HELD_LOOP_MS)
+        await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(0);
+    signal.throwIfAborted();
+    return work();
+}
+/**
+ * Waits for the event loop to turn and run its timers, then throws `signal`'s reason if it has aborted meanwhile.
+ * A timer, not an immediate: a turn's immediates run before its timers when the loop is in its poll phase (an answer
+ * read from a socket), so a step's timeout or a cancel due then landed only at the second wait, a whole check later.
+ */
+async function afterLoopTurned(signal) {
+    await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(0);
+    signal.throwIfAborted();
 }
 
 
@@ -4948,14 +5278,33 @@ function urlEncoded(secret, keep, space) {
     });
     return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
+/**
+ * `secret` as the shell and quoting formats write it, each only where it holds a character they quote: bash's
+ * `printf %q` (`sh_backslash_quote`: a backslash before each character the shell reads, `#` and `~` only where they
+ * would mean something), `declare -p` and `export -p` (inside double quotes: `\`, `"`, `$` and `` ` `` escaped), a
+ * single quote closed and reopened (`'\''`: `set -x`, `${x@Q}`; `'"'"'`: Python's `shlex.quote`), and a quote doubled
+ * (`''` in YAML's and SQL's single-quoted text, `""` in CSV's). A password with `$` in it showed whole in a tool
+ * that ran `export -p` (found by a secret hunt).
+ */
+function shellSpellings(secret) {
+    return [
+        secret.replace(/[ '"\\|&;()<>!{}*[\]?^$`,]|^[#~]|(?<=[=:])~/g, '\\$&'),
+        secret.replace(/[\\"$`]/g, '\\$&'),
+        secret.replaceAll("'", "'\\''"),
+        secret.replaceAll("'", `'"'"'`),
+        secret.replaceAll("'", "''"),
+        secret.replaceAll('"', '""'),
+    ];
+}
 /** A value that reads as a token, not words: 8 characters or more, with letters and digits, and no white space. */
 function isTokenLike(value) {
     return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !/\s/.test(value);
 }
 /**
- * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
+ * The forms a value takes as encoders write it: inside JSON (and JSON inside a JSON string) as JavaScript, PHP (`\/`, `\u00e9`),
  * Python (`\u00e9`), Go (`\u0026`, `\u003c`) and Gson (`\u003d`, `\u0027`) write it; in a URL as common encoders write it, with
- * either case of hex; in HTML; as hex; or as one line of a multi-line secret (a PEM key).
+ * either case of hex; in HTML; as hex; quoted for a shell, YAML, SQL or CSV (`shellSpellings`); or as one line of a
+ * multi-line secret (a PEM key).
  */
 function spellings(secret) {
     const json = JSON.stringify(secret).slice(1, -1);
@@ -4965,6 +5314,8 @@ function spellings(secret) {
     const forms = [
         secret,
         json,
+        // JSON inside a JSON string, escaped twice: AWS's `SecretString`, kubectl's last-applied-configuration of a Secret.
+        JSON.stringify(json).slice(1, -1),
         json.replaceAll('/', '\\/'),
         unicodeEscaped(json, /[^\x00-\x7f]/g),
         unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
@@ -4987,6 +5338,7 @@ function spellings(secret) {
         html.replaceAll('&quot;', '&#34;').replaceAll("'", '&#39;').replaceAll('+', '&#43;'),
         Buffer.from(secret, 'utf8').toString('hex'),
         Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
+        ...shellSpellings(secret),
     ];
     // A token written in the other case: hex keys, UUIDs and base32 seeds are read without regard to it, so
     // `A3F9\u2026` is the key `a3f9\u2026` is, and a tool printed it so (`xxd -u`, .NET's hex, a GUID as Windows writes it;
@@ -5479,6 +5831,45 @@ function urlParts(value) {
 function normalForms(value) {
     return [value, value.normalize('NFC'), value.normalize('NFD')];
 }
+/** How many letters and digits a screen's piece of a spelling holds (`screenPiece`). */
+const SCREEN_PIECE_LENGTH = 8;
+function isLetterOrDigit(code) {
+    return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
+}
+/**
+ * What a screen looks for in place of `text` (a spelling, or the shortest start or end of one): its first run of
+ * SCREEN_PIECE_LENGTH letters and digits with both in it (its last, `fromEnd`, for an end), or `text` itself when it has
+ * none. A text that holds `text` holds its piece, so a screen of pieces lets through every text a screen of the
+ * spellings lets through (and a few more, which the redactor then reads in full). A secret's spellings mostly share
+ * their piece, as encoders and quoting change only the characters around its runs of letters and digits. The screens
+ * held one alternative per spelling, which V8 compiles at their first use in every process (tens of \u00b5s each): with
+ * the shell's quoted spellings and JSON inside JSON, 200 secrets with quotes in them had 11,000, and a run that passed
+ * them to a tool took 7% more CPU than before those spellings (1,000 steps, medians of 11 pairs); their pieces are
+ * 2,600, of 8 characters, and compile in a tenth of the time.
+ */
+function screenPiece(text, fromEnd = false) {
+    const holdsPiece = (start) => {
+        let letter = false;
+        let digit = false;
+        for (let at = start; at < start + SCREEN_PIECE_LENGTH; at++) {
+            const code = text.charCodeAt(at);
+            if (!isLetterOrDigit(code))
+                return false;
+            if (code <= 57)
+                digit = true;
+            else
+                letter = true;
+        }
+        return letter && digit;
+    };
+    const last = text.length - SCREEN_PIECE_LENGTH;
+    for (let step = 0; step <= last; step++) {
+        const start = fromEnd ? last - step : step;
+        if (holdsPiece(start))
+            return text.slice(start, start + SCREEN_PIECE_LENGTH);
+    }
+    return text;
+}
 function buildRedactor(given) {
     const parts = new Set(given.flatMap(urlParts).flatMap(normalForms));
     // Each value's spellings and base64 forms, made once.
@@ -5499,11 +5890,20 @@ function buildRedactor(given) {
     // What `hideAcrossLines` looks for in a text's view without its line breaks, and the trace's screen in JSON text.
     const wrappedForms = known.filter((form) => form.length >= MIN_WRAPPED_LENGTH && !/\s/.test(form));
     const wrapped = wrappedForms.length > 0 ? new RegExp(wrappedForms.map(escapeRegExp).join('|'), 'g') : undefined;
-    const wrappedJson = wrappedForms.length > 0 ? new RegExp([...new Set(wrappedForms.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))].map(escapeRegExp).join('|')) : undefined;
+    // A screen (`holdsWrapped`): the pieces of the forms suffice.
+    const wrappedJson = wrappedForms.length > 0 ? new RegExp([...new Set(wrappedForms.flatMap((form) => [screenPiece(form), screenPiece(JSON.stringify(form).slice(1, -1))]))].map(escapeRegExp).join('|')) : undefined;
     // What the screens look for: a long value contains its shortest start, which finds it and any
     // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
+    // Each by its piece (`screenPiece`): the last for an end, which its spellings share more often.
     const fragmented = new Set(fragments.map(({ form }) => form));
-    const screened = [...new Set([...known.filter((form) => !fragmented.has(form)), ...fragments.flatMap(({ head, tail }) => [head, tail])])];
+    const screenedForms = [
+        ...known.filter((form) => !fragmented.has(form)).map((text) => ({ text, fromEnd: false })),
+        ...fragments.flatMap(({ head, tail }) => [
+            { text: head, fromEnd: false },
+            { text: tail, fromEnd: true },
+        ]),
+    ];
+    const screened = [...new Set(screenedForms.map(({ text, fromEnd }) => screenPiece(text, fromEnd)))];
     // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
@@ -5513,7 +5913,7 @@ function buildRedactor(given) {
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
     // any "Bearer" or "Basic" (the space after it may be escaped).
-    const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
+    const jsonForms = [...new Set(screenedForms.flatMap(({ text, fromEnd }) => [screenPiece(text, fromEnd), screenPiece(JSON.stringify(text).slice(1, -1), fromEnd)]))];
     const screen = [
         ...jsonForms.map(escapeRegExp),
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
@@ -7037,6 +7437,7 @@ function eventTarget(eventName, payload, repository) {
 /* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
 /* harmony export */   g3: () => (/* binding */ readGitHubFailure),
 /* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
+/* harmony export */   s: () => (/* binding */ RATE_LIMIT_WAIT_MS),
 /* harmony export */   tT: () => (/* binding */ refusalAdvice)
 /* harmony export */ });
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(86919);
@@ -7054,6 +7455,12 @@ const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
  * and a required check in progress after the run had ended (found by adversarial passes).
  */
 const MAX_RATE_LIMIT_WAIT_MS = 120_000;
+/**
+ * How long GitHub asks a rate-limited caller to wait when it names no time: a minute at least, as its docs say for
+ * secondary limits (the throttling plugin's own fallback is 60 s too). Read as no wait, the PR comment and the check
+ * run wrote again 1 s and 2 s later, each refused, where writing on under the limit may get the integration banned.
+ */
+const RATE_LIMIT_WAIT_MS = 60_000;
 /** Reads an Octokit failure (a `RequestError`, a timeout, a network error) into a `GitHubFailure`. */
 function readGitHubFailure(error) {
     const failure = (error ?? {});
@@ -7068,7 +7475,7 @@ function readGitHubFailure(error) {
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
     const asked = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .askedWaitMs */ .MW)(header);
-    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .waitWithinLimit */ .Gj)(asked);
+    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .waitWithinLimit */ .Gj)(asked ?? (rateLimited || status === 429 ? RATE_LIMIT_WAIT_MS : undefined));
     return {
         status,
         message,
@@ -7116,19 +7523,28 @@ function refusalAdvice(failure, permission) {
 /* harmony export */   d: () => (/* binding */ pullRequestHeadSha),
 /* harmony export */   o: () => (/* binding */ githubRunContext)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2237);
 /* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33883);
 
 
+/** More than GitHub sends: it caps a webhook payload at 25 MB. */
+const MAX_EVENT_BYTES = 64 * 1024 * 1024;
+/**
+ * The event file's payload, read as every file a user names is (`readInputFile`): a FIFO no one writes (a set-by-hand
+ * `GITHUB_EVENT_PATH`) hung the CLI past Ctrl-C and SIGTERM, and `/dev/zero` filled the memory (an adversarial CLI hunt).
+ */
 function readPayload(file) {
+    // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
     if (!file)
-        return undefined;
+        return { payload: undefined };
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .jH)(file, MAX_EVENT_BYTES);
+    if (!read.ok)
+        return { problem: read.problem };
     try {
-        return JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file, 'utf8'));
+        return { payload: JSON.parse(read.bytes.toString('utf8')) };
     }
     catch {
-        // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
-        return undefined;
+        return { problem: 'it is not JSON (the runner writes the event there as JSON)' };
     }
 }
 /** The head commit of the event's pull request (pull_request, pull_request_target, review events), if it names one. */
@@ -7138,7 +7554,7 @@ function pullRequestHeadSha(payload) {
 }
 /** The run context from the runner's `GITHUB_*` variables and event file. */
 function githubRunContext(env) {
-    const payload = readPayload(env['GITHUB_EVENT_PATH']);
+    const { payload, problem } = readPayload(env['GITHUB_EVENT_PATH']);
     const server = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(env['GITHUB_SERVER_URL'] || 'https://github.com', '/');
     const repository = env['GITHUB_REPOSITORY'] || undefined;
     const runId = env['GITHUB_RUN_ID'];
@@ -7155,6 +7571,7 @@ function githubRunContext(env) {
         ...(headSha ? { headSha } : {}),
         ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
         attempt,
+        ...(problem !== undefined && { payloadProblem: problem }),
     };
 }
 
@@ -7321,8 +7738,8 @@ function outputTail(output, lines = 20) {
     return (all.length > lines ? ['\u2026', ...tail] : tail).join('\n');
 }
 
-// EXTERNAL MODULE: ./lib/process/run-process.js
-var run_process = __nccwpck_require__(19856);
+// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
+var run_process = __nccwpck_require__(76905);
 ;// CONCATENATED MODULE: ./lib/goals/excerpt.js
 
 /** `text` on one line, cut to `max` characters with an ellipsis, for evidence; never inside an emoji (`cutText`). */
@@ -7389,7 +7806,7 @@ async function runGoalCommand(argv, options) {
             const { error } = outcome;
             if (outcome.early)
                 throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown}: ${error.message}`, { cause: error });
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; check that it is installed and on PATH`, { cause: error });
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; ${outcome.problem ?? 'check that it is installed and on PATH'}`, { cause: error });
         }
     }
 }
@@ -7434,11 +7851,17 @@ const commandCheck = {
 /** `contains`: the text appears verbatim in the result's values (case matters; use `matches` with `(?i)` otherwise); a key or JSON's own punctuation is not the result saying it. */
 const containsCheck = {
     needsTarget: true,
-    check(goal, { valueText: { values: text }, text: json }) {
+    check(goal, { valueText: { values: text }, text: json, work }) {
         const wanted = goal.contains ?? '';
+        // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
+        work.search(text.length, 'contains');
         const index = text.indexOf(wanted);
+        const inJson = () => {
+            work.search(json.length, 'contains');
+            return json.includes(wanted);
+        };
         if (index < 0)
-            return { met: false, evidence: `missing "${shorten(wanted)}"${onlyInJson(json, text, json.includes(wanted))}` };
+            return { met: false, evidence: `missing "${shorten(wanted)}"${onlyInJson(json, text, json !== text && inJson())}` };
         return {
             met: true,
             evidence: `found "${shorten(wanted)}" on line ${lineOf(text, index)}: ${excerptAround(text, index, wanted.length)}`,
@@ -8176,12 +8599,20 @@ const matchesCheck = {
 };
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/max-chars.js
+/**
+ * Each value's length in code points, counted once for all the `max_chars` goals on it (the same `ValueText` for
+ * every goal on one value): counted per goal, 2,000 goals on a 1 MB result held the event loop 40 s, where no
+ * timeout or cancel can stop them (found by an adversarial pass).
+ */
+const counted = new WeakMap();
 /** `max_chars`: the result has at most this many characters (code points, so an emoji counts once). */
 const maxCharsCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { text, valueText }) {
         const max = goal.max_chars ?? 0;
-        const chars = [...text].length;
+        let chars = counted.get(valueText);
+        if (chars === undefined)
+            counted.set(valueText, (chars = [...text].length));
         return { met: chars <= max, evidence: `${chars} characters (at most ${max} allowed)` };
     },
 };
@@ -8198,6 +8629,8 @@ function countWords(text) {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/max-words.js
 
+/** Each value's words as `max_words` counts them, once for all its goals on it (as `max_chars` counts its characters). */
+const max_words_counted = new WeakMap();
 /**
  * JSON's escape of a line break, a tab, a carriage return, a form feed or a vertical tab, or an escaped
  * backslash (kept whole, so that the `n` after it is no escape: `C:\\new` is one word).
@@ -8211,22 +8644,27 @@ const ESCAPE = /\\(?:[nrtf]|u000[bB]|\\)/g;
  */
 const maxWordsCheck = {
     needsTarget: true,
-    check(goal, { text, value }) {
+    check(goal, { text, value, valueText }) {
         const max = goal.max_words ?? 0;
-        const read = typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '));
-        const words = countWords(read);
+        let words = max_words_counted.get(valueText);
+        if (words === undefined)
+            max_words_counted.set(valueText, (words = countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' ')))));
         return { met: words <= max, evidence: `${words} words (at most ${max} allowed)` };
     },
 };
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/min-words.js
 
+/** Each value's words, counted once for all the `min_words` goals on it (as `max_chars` counts its characters). */
+const min_words_counted = new WeakMap();
 /** `min_words`: the result's values have at least this many words (keys and nulls are not words of it). */
 const minWordsCheck = {
     needsTarget: true,
-    check(goal, { valueText: { values: text } }) {
+    check(goal, { valueText }) {
         const min = goal.min_words ?? 0;
-        const words = countWords(text);
+        let words = min_words_counted.get(valueText);
+        if (words === undefined)
+            min_words_counted.set(valueText, (words = countWords(valueText.values)));
         return { met: words >= min, evidence: `${words} words (at least ${min} required)` };
     },
 };
@@ -8263,7 +8701,7 @@ function readPlace(made, read, at, text) {
  */
 const notContainsCheck = {
     needsTarget: true,
-    async check(goal, { text, valueText }) {
+    async check(goal, { text, valueText, work }) {
         // With the 2,000 entity names it decodes (46 KB), loaded only by a plan with a not_contains goal.
         const { renderedText, RENDERED_MARKS } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(627)]).then(__nccwpck_require__.bind(__nccwpck_require__, 23627));
         const unwanted = goal.not_contains ?? '';
@@ -8294,6 +8732,8 @@ const notContainsCheck = {
                 continue;
             for (const [at, place] of places.entries()) {
                 const haystack = readPlace(made, read, at, place.text);
+                // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
+                work.search(haystack.length, 'not_contains');
                 const index = haystack.indexOf(needle);
                 if (index < 0)
                     continue;
@@ -8641,7 +9081,7 @@ function resolveGoalTarget(goal, target) {
 /* harmony export */   N$: () => (/* binding */ GoalWork),
 /* harmony export */   RQ: () => (/* binding */ MAX_SCHEMA_EVALUATIONS)
 /* harmony export */ });
-/* unused harmony exports MAX_GOALS_REGEX_WORK, MAX_GOALS_SCHEMA_EVALUATIONS */
+/* unused harmony exports MAX_GOALS_REGEX_WORK, MAX_GOALS_SCHEMA_EVALUATIONS, MAX_GOALS_SEARCH_CHARS */
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53097);
 /* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45989);
@@ -8667,13 +9107,23 @@ const MAX_SCHEMA_EVALUATIONS = 4_000_000;
  */
 const MAX_GOALS_SCHEMA_EVALUATIONS = 4 * MAX_SCHEMA_EVALUATIONS;
 /**
+ * The most characters the text searches of one evaluation's goals may read together (`contains` and `not_contains`,
+ * each search charged the length of the text it reads). A search reads its text once, but each goal searches the
+ * whole result again, checked one after another on the event loop, where no timeout or cancel can stop them: 2,000
+ * `not_contains` goals on a 1 MB result held it 30 s, and a plan may declare thousands (found by an adversarial
+ * pass). About 3 to 18 s at the speeds measured (3 to 18 ns a character).
+ */
+const MAX_GOALS_SEARCH_CHARS = 1_000_000_000;
+/**
  * The work left to one evaluation's goals (`evaluateGoals` makes one), which are checked one after another on the
- * event loop: the regex work of their patterns, each charged before it runs, and the subschema evaluations of
- * their `json_schema` checks (and the pairs of items `uniqueItems` compares), each given at most what is left.
+ * event loop: the regex work of their patterns, each charged before it runs, the subschema evaluations of
+ * their `json_schema` checks (and the pairs of items `uniqueItems` compares), each given at most what is left, and
+ * the characters their text searches read, each charged before it runs.
  */
 class GoalWork {
     #regexLeft = MAX_GOALS_REGEX_WORK;
     #evaluationsLeft = MAX_GOALS_SCHEMA_EVALUATIONS;
+    #searchLeft = MAX_GOALS_SEARCH_CHARS;
     /** The regex work not yet charged. */
     get regexLeft() {
         return this.#regexLeft;
@@ -8695,6 +9145,18 @@ class GoalWork {
                 "make the patterns' repeats (`{n}`) smaller, check this result with fewer pattern goals, or have the step return less");
         }
         this.#regexLeft -= work;
+    }
+    /** The characters text searches may still read. */
+    get searchLeft() {
+        return this.#searchLeft;
+    }
+    /** Charges a search of `kind` through `chars` characters, before it runs; throws `GoalNotEvaluableError` past what is left. */
+    search(chars, kind) {
+        if (chars > this.#searchLeft) {
+            throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_2__/* .GoalNotEvaluableError */ .E(`the goals' text searches together would read more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(MAX_GOALS_SEARCH_CHARS)} characters all of a run's goals may read on the event loop, where no timeout can stop them ` +
+                `(next was \`${kind}\` through ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(chars)} characters, with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(this.#searchLeft)} left): check this result with fewer ${kind} goals (a \`matches\` goal's alternatives can hold what several check), or have the step return less`);
+        }
+        this.#searchLeft -= chars;
     }
     /** Charges `count` subschema evaluations a `json_schema` check made (it was given at most what is left). */
     spendEvaluations(count) {
@@ -9026,8 +9488,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   a: () => (/* binding */ openTools)
 });
 
-// EXTERNAL MODULE: ./lib/process/run-process.js
-var run_process = __nccwpck_require__(19856);
+// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
+var run_process = __nccwpck_require__(76905);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __nccwpck_require__(6578);
 // EXTERNAL MODULE: ./lib/process/tool-environment-error.js
@@ -9081,12 +9543,14 @@ class ToolSpawnError extends step_error/* StepError */.zg {
     program;
     /** The system error code, e.g. `ENOENT` or `EACCES`. */
     code;
+    /** `problem`: why it could not, when known (its `#!` line names an interpreter that is not there); else a hint by `code`. */
     constructor(options) {
-        const hint = options.code === 'ENOENT'
-            ? 'check the path (relative paths start at the repository root; bare names are looked up on PATH)'
-            : options.code === 'EACCES'
-                ? 'make the file executable (chmod +x) or run it through its interpreter, e.g. [node, path/to/script.mjs]'
-                : 'check the command in the plan';
+        const hint = options.problem ??
+            (options.code === 'ENOENT'
+                ? 'check the path (relative paths start at the repository root; bare names are looked up on PATH)'
+                : options.code === 'EACCES'
+                    ? 'make the file executable (chmod +x) or run it through its interpreter, e.g. [node, path/to/script.mjs]'
+                    : 'check the command in the plan');
         super(`tool '${options.toolName}': cannot start '${options.program}' (${options.code ?? 'unknown error'}); ${hint}`, {
             transient: false,
             toolName: options.toolName,
@@ -9151,7 +9615,7 @@ function commandTool(name, declaration, options) {
         description: declaration.description,
         inputSchema: declaration.input ?? { type: 'object', properties: {} },
         sideEffects: declaration.side_effects ?? false,
-        ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds }),
+        ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds, timeoutSetting: `tools.${name}.timeout_seconds` }),
         async execute(args, ctx) {
             if (envError)
                 throw envError;
@@ -9180,7 +9644,7 @@ function commandTool(name, declaration, options) {
                     // The aborter chose the reason (a cancel, or the executor's own timeout error); pass it on.
                     throw outcome.reason instanceof Error ? outcome.reason : new DOMException('The tool call was aborted', 'AbortError');
                 case 'spawn_failed':
-                    throw new ToolSpawnError({ toolName: name, program: outcome.program, code: outcome.error.code, cause: outcome.error });
+                    throw new ToolSpawnError({ toolName: name, program: outcome.program, code: outcome.error.code, problem: outcome.problem, cause: outcome.error });
             }
         },
     };
@@ -9624,9 +10088,9 @@ var error_text = __nccwpck_require__(7437);
 /**
  * Spreads the items of a fan-out step (their child keys, in input order) over `shards` shards,
  * deterministically: by index (item i to shard i mod N + 1) when no duration is known; otherwise
- * longest item first to the least-loaded shard (ties: the lower index, the lower shard), with an
- * item of unknown duration counted at the mean of the known ones. The same keys, count and weights
- * always give the same assignment, so a re-run shard takes the same items.
+ * longest item first to the least-loaded shard (ties: the lower index; the shard with fewer items, then
+ * the lower shard), with an item of unknown duration counted at the mean of the known ones. The same
+ * keys, count and weights always give the same assignment, so a re-run shard takes the same items.
  */
 function assignShards(keys, shards, weights) {
     if (!Number.isInteger(shards) || shards < 1)
@@ -9638,13 +10102,17 @@ function assignShards(keys, shards, weights) {
     const order = keys.map((key, index) => ({ index, weight: weights?.get(key) ?? mean }));
     order.sort((a, b) => b.weight - a.weight || a.index - b.index);
     const load = new Array(shards).fill(0);
+    // By count where loads tie: items of 0 ms (a merge's trace gives that to the items a dead shard left, and the
+    // mean of those to every other) added nothing to shard 1's load, and all 8 items of 4 shards went to it (found by a hunting pass).
+    const count = new Array(shards).fill(0);
     const assignment = new Array(keys.length).fill(0);
     for (const { index, weight } of order) {
         let lightest = 0;
         for (let shard = 1; shard < shards; shard++)
-            if (load[shard] < load[lightest])
+            if (load[shard] < load[lightest] || (load[shard] === load[lightest] && count[shard] < count[lightest]))
                 lightest = shard;
         load[lightest] += weight;
+        count[lightest] += 1;
         assignment[index] = lightest + 1;
     }
     return assignment;
@@ -10656,8 +11124,17 @@ var model_call_error = __nccwpck_require__(63156);
 class StepTimeoutError extends step_error/* StepError */.zg {
     stepKey;
     timeoutSeconds;
-    constructor(stepKey, timeoutSeconds, toolName) {
-        super(`step ${stepKey} timed out after ${timeoutSeconds} s`, { transient: true, toolName });
+    /**
+     * `toolsLimit`: the limit is the tool's (the step sets none), set in the plan at `setting` when the tool says where
+     * (`http.timeout_seconds`, `mcp_servers.docs.timeout_seconds`). The step's own `timeout_seconds` replaces it, always.
+     */
+    constructor(stepKey, timeoutSeconds, toolName, toolsLimit) {
+        // Which setting to raise: the step's own, or its tool's where the plan sets it. "The timeout_seconds of its tool"
+        // sent the user of an http or MCP tool to a tools: entry that does not exist (its limit is under http: or mcp_servers:).
+        const remedy = toolsLimit && toolName !== undefined
+            ? `, the limit of its tool '${toolName}'; ${toolsLimit.setting === undefined ? '' : `raise ${toolsLimit.setting}, or `}give the step its own timeout_seconds if it needs longer`
+            : '; raise its timeout_seconds if it needs longer';
+        super(`step ${stepKey} timed out after ${timeoutSeconds} s${remedy}`, { transient: true, toolName });
         this.stepKey = stepKey;
         this.timeoutSeconds = timeoutSeconds;
     }
@@ -10690,7 +11167,9 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     // Set once this attempt has ended: what its runner reports after that (abandoned on a stop or timeout) is not the step's.
     let ended = false;
     const timeout = stepTimeoutSeconds(step, deps.tools);
-    const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
+    // The limit is the tool's where the step sets none: the message names where the plan sets it.
+    const toolsLimit = step.timeoutSeconds === undefined && step.tool !== undefined ? { setting: deps.tools.get(step.tool)?.timeoutSetting } : undefined;
+    const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock, toolsLimit);
     const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
     const ctx = {
         ...shared,
@@ -10751,13 +11230,13 @@ function settledThisTurn(work) {
         });
     });
 }
-function startTimer(step, seconds, clock) {
+function startTimer(step, seconds, clock, toolsLimit) {
     const expired = new AbortController();
     const cancelled = new AbortController();
     clock
         .sleep(seconds * 1000, cancelled.signal)
         .then(() => clock.afterDue?.(cancelled.signal))
-        .then(() => expired.abort(new StepTimeoutError(step.key, seconds, step.tool)), () => { });
+        .then(() => expired.abort(new StepTimeoutError(step.key, seconds, step.tool, toolsLimit)), () => { });
     return { signal: expired.signal, cancel: () => cancelled.abort() };
 }
 
@@ -11866,8 +12345,14 @@ class PlanRun {
                 keys = (0,expand_for_each/* expandForEach */.N)(step, sources, this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items).map((child) => child.key);
             }
             catch (error) {
-                // Every shard would fail the same way: the prepare job fails now, naming the step.
-                this.failures.push({ stepKey: step.key, error: (0,error_text/* errorText */.k)(error), recoverable: false });
+                // Every shard would fail the same way: the prepare job fails now, at the step, as a whole run shows it (\u274c with
+                // its error, what needs it skipped). Recorded as a failure alone, it left the step \u2b1c under "0 failed" (found by a hunting pass).
+                const text = (0,error_text/* errorText */.k)(error);
+                this.#journal.step({ type: 'step_started', stepKey: step.key, reuseKey });
+                this.#journal.step({ type: 'step_failed', stepKey: step.key, error: text, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y });
+                this.missing.set(step.key, `step ${step.key} failed: ${text}`);
+                this.failures.push({ stepKey: step.key, error: text, recoverable: false });
+                this.#skipDownstream(step.key, `upstream step ${step.key} failed`, false);
                 continue;
             }
             // A re-run prepare job keeps the assignment its earlier attempt made for the same items: each shard resumes
@@ -13806,7 +14291,17 @@ function answerText(response) {
     if (reason) {
         throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
     }
-    return choice?.message.content ?? '';
+    const text = choice?.message.content ?? '';
+    // No tool is offered to these calls: an answer that is only a tool call was read as an empty one, and the planner's
+    // rejection said "the answer was empty" (twice, after a repair call that showed the model nothing of what it sent).
+    const call = choice?.message.tool_calls?.[0];
+    if (text.trim() === '' && call) {
+        // A call of another type is kept as the endpoint sent it (`read-chat-response.ts`): its name may be missing.
+        const name = call.type === 'function' ? call.function.name : call.custom?.name;
+        const tool = typeof name === 'string' ? `the tool ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(name, 100))}` : 'a tool';
+        throw new Error(`the model answered with a call of ${tool} instead of text, and this call offers it no tools: use a model (or endpoint) that answers in text, or one that follows response_format`);
+    }
+    return text;
 }
 /**
  * One model call that should answer in JSON: with the request's JSON-schema `response_format`
@@ -13969,6 +14464,7 @@ function keylessServerNote(baseURL) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   bP: () => (/* binding */ estimateTokens),
 /* harmony export */   bW: () => (/* binding */ estimatePromptTokens),
 /* harmony export */   cL: () => (/* binding */ billedUsage),
 /* harmony export */   mu: () => (/* binding */ callUsage)
@@ -14177,8 +14673,9 @@ const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-
 /** The most characters of an endpoint's `param` a hint repeats. */
 const MAX_PARAM_CHARS = 100;
 function hint(failure, status, param) {
+    // No input, option or plan key sets the wait: the remedy is a quicker answer.
     if (failure === 'timeout')
-        return 'The endpoint did not answer in time; retry later or raise the model timeout.';
+        return 'The endpoint did not answer in time; retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).';
     if (failure === 'connection')
         return 'Could not reach the endpoint; check base-url and the network.';
     if (failure === 'truncated')
@@ -14187,8 +14684,9 @@ function hint(failure, status, param) {
         return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';
     if (failure === 'malformed')
         return 'The endpoint answered with something that is not a Chat Completions answer or error; check that base-url is an OpenAI-compatible endpoint (ending in /v1) that serves this model.';
+    // Made below both front ends: each one's way of giving the key.
     if (status === 401 || status === 403)
-        return 'Check the API key (OPENAI_API_KEY or --api-key-env) and that it may use this model.';
+        return "Check the API key (the action's api-key input; the CLI's OPENAI_API_KEY or --api-key-env) and that it may use this model.";
     if (status === 404)
         return 'Check the model name and base-url.';
     if (status === 429)
@@ -14577,7 +15075,7 @@ function createOpenAIModelClient(options) {
                         return await sdk.chat.completions.create(request, { signal: callSignal, maxRetries: options.maxRetries - requests.made });
                     }
                     catch (error) {
-                        const failed = errorFromSdk(error, { ...call, attempts: requests.made });
+                        const failed = errorFromSdk(error, { ...call, attempts: requests.made, timeoutMs: options.timeoutMs });
                         // An answer cut off mid-body: nothing has acted on it yet, so asking again is safe; the SDK reads
                         // bodies after its retries, and does not.
                         if (!(failed instanceof model_call_error/* ModelCallError */.sX && failed.failure === 'truncated') || requests.made > options.maxRetries)
@@ -15583,12 +16081,12 @@ function checkGithubLabels(plan, tools, allowed, usedPlan = false, byModel = fal
     const issues = [];
     (plan.workflow_sequence ?? []).forEach((step, index) => {
         const labels = step.args?.['labels'];
-        if (step.type !== 'tool_call' || step.tool === undefined || !_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .LABELLING_TOOLS */ .j.has(step.tool) || tools.get(step.tool)?.toolset !== 'github' || !Array.isArray(labels))
+        if (step.type !== 'tool_call' || step.tool === undefined || !_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .LABELLING_TOOLS */ .jV.has(step.tool) || tools.get(step.tool)?.toolset !== 'github' || !Array.isArray(labels))
             return;
         labels.forEach((label, position) => {
             if (typeof label !== 'string' || label.includes('${'))
                 return;
-            const problem = (0,_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .labelsRefused */ .C)(allowed, [label]);
+            const problem = (0,_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .labelsRefused */ .Cx)(allowed, [label]);
             if (problem === undefined)
                 return;
             const where = usedPlan ? ' in this plan, which the plans it uses write with' : '';
@@ -17171,9 +17669,11 @@ function emptyInputsWarning(names, declared) {
 /* harmony export */   B: () => (/* binding */ isStepResultObject),
 /* harmony export */   y: () => (/* binding */ findReferences)
 /* harmony export */ });
+/* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95421);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(10283);
-/* harmony import */ var _reference_path_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1000);
-/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(19460);
+/* harmony import */ var _reference_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1000);
+/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(19460);
+
 
 
 
@@ -17186,7 +17686,10 @@ function scanStepResult(value, at, scan) {
     const text = JSON.stringify(value);
     const extra = Object.keys(value).filter((key) => !STEP_RESULT_KEYS.has(key));
     if (extra.length > 0) {
-        scan.problems.push({ at, message: `a step_result reference takes only \`step_result\` and \`path\`; remove ${extra.map((key) => `\`${key}\``).join(', ')}` });
+        // `pth` was told to be removed, its path with it: the key meant is named, at the key.
+        const near = extra.length === 1 && value.path === undefined ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_1__/* .nearestName */ .qb)(extra[0], ['path']) : undefined;
+        const fix = near ? `did you mean \`${near}\`?` : `remove ${extra.map((key) => `\`${key}\``).join(', ')}`;
+        scan.problems.push({ at: [...at, extra[0]], onKey: true, message: `a step_result reference takes only \`step_result\` and \`path\`; ${fix}` });
         return;
     }
     const id = _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .StepId */ .s2.safeParse(value.step_result);
@@ -17195,7 +17698,7 @@ function scanStepResult(value, at, scan) {
         return;
     }
     const rawPath = value.path ?? '';
-    const path = typeof rawPath === 'string' ? (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_1__/* .parseReferencePath */ .qf)(rawPath) : undefined;
+    const path = typeof rawPath === 'string' ? (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_2__/* .parseReferencePath */ .qf)(rawPath) : undefined;
     if (!path) {
         scan.problems.push({ at: [...at, 'path'], message: `malformed path ${JSON.stringify(rawPath)}; write it like "a.b[0]"` });
         return;
@@ -17203,14 +17706,14 @@ function scanStepResult(value, at, scan) {
     scan.references.push({ reference: { kind: 'step', step: String(id.data), path }, at, text, whole: true });
 }
 function scanString(value, at, scan, itemName) {
-    const hint = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .githubExpressionHint */ .bp)(value);
+    const hint = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .githubExpressionHint */ .bp)(value);
     if (hint)
         scan.problems.push({ at, message: hint });
-    const unclosed = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .unclosedReferenceProblem */ ._l)(value, itemName);
+    const unclosed = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .unclosedReferenceProblem */ ._l)(value, itemName);
     if (unclosed)
         scan.problems.push({ at, message: unclosed });
-    for (const match of value.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .TEMPLATE_PATTERN */ .qF)) {
-        const body = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .parseTemplateBody */ .Kp)(match[1], itemName);
+    for (const match of value.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .TEMPLATE_PATTERN */ .qF)) {
+        const body = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .parseTemplateBody */ .Kp)(match[1], itemName);
         if (body.kind === 'malformed')
             scan.problems.push({ at, message: body.message, ...(body.aboutItem && { aboutItem: true }) });
         if (body.kind === 'reference') {
@@ -17223,8 +17726,8 @@ function scanString(value, at, scan, itemName) {
  * reached the tool with a key spelled `${inputs.field}` (found by an adversarial pass). A shell's `${HOME}` is text.
  */
 function keyProblem(key, itemName) {
-    for (const [written, body] of key.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .TEMPLATE_PATTERN */ .qF)) {
-        if ((0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .parseTemplateBody */ .Kp)(body, itemName).kind === 'literal')
+    for (const [written, body] of key.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .TEMPLATE_PATTERN */ .qF)) {
+        if ((0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .parseTemplateBody */ .Kp)(body, itemName).kind === 'literal')
             continue;
         return `\`${written}\` in a key is not filled in (only values are), so the key would reach the tool as those very characters; write the key out, and put what the reference makes in a value`;
     }
@@ -17995,23 +18498,34 @@ async function locate(issues, context) {
 /* harmony export */   qb: () => (/* binding */ nearestName)
 /* harmony export */ });
 /* unused harmony export SUGGESTION_BUDGET */
-/** Levenshtein distance, stopping early once it must exceed `limit`. */
+/**
+ * Edit distance counting a swap of two neighbouring letters as one edit (optimal string alignment), stopping
+ * early once it must exceed `limit`. Plain Levenshtein counted `frist` two edits from `first`, and `modle` from
+ * `model`, past the one a five-letter word may have: the commonest slip got no "did you mean".
+ */
 function editDistance(a, b, limit) {
     if (Math.abs(a.length - b.length) > limit)
         return limit + 1;
+    let before = [];
     let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+    let previousMin = 0;
     for (let i = 1; i <= a.length; i++) {
         const current = [i];
         let rowMin = i;
         for (let j = 1; j <= b.length; j++) {
             const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            const value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                value = Math.min(value, before[j - 2] + 1);
             current.push(value);
             rowMin = Math.min(rowMin, value);
         }
-        if (rowMin > limit)
+        // A swap reaches back two rows, so a row above the limit may still lead to one within it.
+        if (rowMin > limit && previousMin > limit)
             return limit + 1;
+        before = previous;
         previous = current;
+        previousMin = rowMin;
     }
     return previous[b.length];
 }
@@ -22223,6 +22737,10 @@ function isStepIdPath(path) {
     const owner = typeof last === 'number' ? path.at(-2) : last;
     return typeof owner === 'string' && STEP_ID_KEYS.has(owner);
 }
+/** `word` as a flow list's item: quoted unless YAML reads it as that text (`48` is a number, `@scope/x` an error). */
+function plainWord(word) {
+    return /^[A-Za-z_./-][\w./=+-]*$/.test(word) && !/^(?:true|false|null|yes|no|on|off|y|n)$/i.test(word) ? word : JSON.stringify(word);
+}
 function expectedWords(expected) {
     return EXPECTED_WORDS[expected] ?? expected;
 }
@@ -22285,9 +22803,14 @@ function nameList(scope, owner, names) {
         scope.lists.set(owner, (list = new NameList(names())));
     return list;
 }
-/** The keys the object schema at `relative` accepts. */
+/**
+ * The keys the object schema at `relative` accepts; at a union (a step id or `{step, optional}`), those of
+ * its one object branch: `{ step: a, optinal: true }` was told "unknown key `optinal`", no key named.
+ */
 function knownKeys(scope, relative) {
-    const schema = schemaAtPath(scope.root, relative);
+    const found = schemaAtPath(scope.root, relative);
+    const objects = found instanceof schemas.ZodUnion ? found.options.filter((option) => option instanceof schemas.ZodObject) : [found];
+    const schema = objects.length === 1 ? objects[0] : undefined;
     if (!(schema instanceof schemas.ZodObject))
         return new NameList([]);
     return nameList(scope, schema, () => Object.keys(schema.shape));
@@ -22396,6 +22919,12 @@ function oneIssue(issue, scope, relative) {
             if (issue.expected === 'array' && ((typeof issue.input === 'number' && Number.isFinite(issue.input)) || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
                 return [{ path, message: `${keyName(path)} must be a list; got ${(0,show_value/* describeKind */.S)(issue.input)}: write [${String(issue.input)}] for a list of one` }];
             }
+            // `command: npm test`, written as a workflow's `run:` is: the words as the argv list meant (found by an adversarial pass).
+            if (issue.expected === 'array' && typeof issue.input === 'string' && path.at(-1) === 'command') {
+                const words = /^[\w./@:=+-]{1,60}(?: +[\w./@:=+-]{1,60}){1,20}$/.test(issue.input.trim()) ? issue.input.trim().split(/ +/) : undefined;
+                const listed = `${keyName(path)} must be a list of the program and its arguments (run without a shell)`;
+                return [{ path, message: words ? `${listed}; got text: write [${words.map(plainWord).join(', ')}]` : `${listed}, such as [npm, test]; got text` }];
+            }
             // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.
             if (typeof issue.input === 'string' && (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'boolean')) {
                 const spelled = issue.input.trim();
@@ -22503,12 +23032,24 @@ __nccwpck_require__.d(__webpack_exports__, {
 var schemas = __nccwpck_require__(41514);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
 var github_writes = __nccwpck_require__(87093);
+// EXTERNAL MODULE: ./lib/tools/github/github-repository-name.js
+var github_repository_name = __nccwpck_require__(57985);
 ;// CONCATENATED MODULE: ./lib/tools/github/github-config.js
 
 
-/** `owner/name` of a repository, as GitHub spells it. */
+
+/**
+ * `owner/name` of a repository, as GitHub spells it: by the rules the tools check their `owner` and `repo` by, which
+ * refused every call to an entry that passed only the shape (`octo_org/reports`) when its step ran.
+ */
 const RepoFullName = schemas.string()
-    .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'write a repository as owner/name, e.g. octo-org/reports')
+    .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { error: 'write a repository as owner/name, e.g. octo-org/reports', abort: true })
+    .superRefine((value, ctx) => {
+    const [owner = '', repo = ''] = value.split('/');
+    const problem = (0,github_repository_name/* repositoryNameProblem */.LB)(owner, repo);
+    if (problem !== undefined)
+        ctx.addIssue({ code: 'custom', message: problem });
+})
     .meta({ description: 'A repository as owner/name.', examples: ['octo-org/reports'] });
 /**
  * The plan's `github:` section: where the `github` toolset may write besides the current
@@ -23486,8 +24027,159 @@ const GOAL_OPTION_FIELDS = [
 
 // EXTERNAL MODULE: ./lib/plan/goal-regex.js
 var goal_regex = __nccwpck_require__(650);
+;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
+/**
+ * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
+ * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
+ */
+function findCycle(graph) {
+    const state = new Map();
+    for (const start of graph.keys()) {
+        if (state.has(start))
+            continue;
+        const path = [start];
+        const nextEdge = [0];
+        state.set(start, 'open');
+        while (path.length > 0) {
+            const node = path[path.length - 1];
+            const targets = graph.get(node) ?? [];
+            const index = nextEdge[nextEdge.length - 1];
+            if (index >= targets.length) {
+                state.set(node, 'done');
+                path.pop();
+                nextEdge.pop();
+                continue;
+            }
+            nextEdge[nextEdge.length - 1] = index + 1;
+            const target = targets[index];
+            const seen = state.get(target);
+            if (seen === 'open')
+                return { hasCycle: true, cycle: [...path.slice(path.indexOf(target)), target] };
+            if (seen === undefined && graph.has(target)) {
+                state.set(target, 'open');
+                path.push(target);
+                nextEdge.push(0);
+            }
+        }
+    }
+    return { hasCycle: false };
+}
+
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
 var nearest_name = __nccwpck_require__(95421);
+;// CONCATENATED MODULE: ./lib/plan/check-step-graph.js
+
+
+
+
+
+/** Step key \u2192 index of its first occurrence, and an issue for every later occurrence. */
+function indexStepIds(steps) {
+    const stepIndex = new Map();
+    const issues = [];
+    steps.forEach((step, index) => {
+        const key = (0,plan_step/* stepKey */.U)(step.id);
+        const first = stepIndex.get(key);
+        if (first === undefined)
+            stepIndex.set(key, index);
+        else {
+            // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
+            const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
+        }
+    });
+    return { stepIndex, issues };
+}
+/**
+ * What an error naming a step that does not exist adds: the step meant, or the steps there are. One for
+ * every field that names steps (`depends_on`, `inputs`, `${steps.<id>\u2026}`, `step_result`, a goal's `of`):
+ * a reference or an `of` said only "which does not exist", with nothing to write instead.
+ */
+function unknownStepHints(steps) {
+    let suggester;
+    let names;
+    return (key) => {
+        const near = (suggester ??= new nearest_name/* NameSuggester */.ju(steps.keys())).nearest(key);
+        return near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= (0,plan_check_context/* listNames */.Z)(steps.keys()))}`;
+    };
+}
+/** `depends_on` and `inputs` entries naming steps that do not exist. */
+function checkStepNames(steps, stepIndex) {
+    const issues = [];
+    const hint = unknownStepHints(stepIndex);
+    const unknownStepMessage = (field, key) => `${field} names step ${key}, which does not exist${hint(key)}`;
+    steps.forEach((step, index) => {
+        for (const field of ['depends_on', 'inputs']) {
+            step[field]?.forEach((dependency, position) => {
+                const id = (0,schema/* dependencyId */.vX)(dependency);
+                if (!stepIndex.has((0,plan_step/* stepKey */.U)(id))) {
+                    const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, (0,plan_step/* stepKey */.U)(id)) });
+                }
+            });
+        }
+    });
+    return issues;
+}
+/**
+ * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
+ * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
+ * failure (found by an adversarial pass).
+ */
+function checkOptionalConflicts(steps) {
+    const issues = [];
+    steps.forEach((step, index) => {
+        const dependencies = step.depends_on ?? [];
+        if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional))
+            return;
+        const required = new Map();
+        dependencies.forEach((dependency, position) => {
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key))
+                required.set(key, position);
+        });
+        const inputs = new Set((step.inputs ?? []).map(plan_step/* stepKey */.U));
+        dependencies.forEach((dependency, position) => {
+            if (typeof dependency !== 'object' || !dependency.optional)
+                return;
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            const at = required.get(key);
+            const path = [...(0,plan_check_context/* stepPath */.q)(index), 'depends_on', position];
+            if (at !== undefined) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
+            }
+            else if (inputs.has(key)) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
+            }
+        });
+    });
+    return issues;
+}
+/** Where the dependency `from \u2192 to` is written, so a cycle error points at a line to change. */
+function dependencyPath(steps, index, to) {
+    const step = steps[index];
+    for (const field of ['depends_on', 'inputs']) {
+        const position = step[field]?.findIndex((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
+        if (position >= 0)
+            return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
+    }
+    return (0,plan_check_context/* stepPath */.q)(index);
+}
+/** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
+function checkCycles(steps, planSteps, stepIndex) {
+    const graph = new Map();
+    for (const [key, index] of stepIndex)
+        graph.set(key, planSteps[index].dependsOn);
+    const result = findCycle(graph);
+    if (!result.hasCycle)
+        return [];
+    const [from, to] = result.cycle;
+    const path = dependencyPath(steps, stepIndex.get(from), to);
+    if (result.cycle.length === 2)
+        return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
+    return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
+}
+
 // EXTERNAL MODULE: ./lib/core/shown-name.js
 var shown_name = __nccwpck_require__(25520);
 // EXTERNAL MODULE: ./lib/core/json-schema.js
@@ -23565,7 +24257,7 @@ function check_goals_referenceIn(text) {
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 function checkGoals(goals, stepKeys, hasSteps) {
     const issues = [];
-    let suggester;
+    let stepHint;
     // The first goal of each name as shown (goals are told apart by name, in every table that lists them).
     const firstNamed = new Map();
     goals.forEach((goal, index) => firstNamed.set((0,shown_name/* shownName */.H)(goal.name), firstNamed.get((0,shown_name/* shownName */.H)(goal.name)) ?? index));
@@ -23620,8 +24312,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
                 issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, but the plan has no workflow_sequence (a model will write the steps); leave \`of\` out to check the final result` });
             }
             else if (!stepKeys.has(key)) {
-                const near = (suggester ??= new nearest_name/* NameSuggester */.ju(stepKeys)).nearest(key);
-                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` \u2014 did you mean ${near}?` : ''}` });
+                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${(stepHint ??= unknownStepHints(stepKeys))(key)}` });
             }
         }
     });
@@ -23785,6 +24476,7 @@ var reference_path = __nccwpck_require__(1000);
 
 
 
+
 // Inputs are never lists (see the input check below): not offered as a form to write.
 const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
 /** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
@@ -23842,6 +24534,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     const questions = [];
     const declared = new Set(declaredInputs);
     const suggester = new nearest_name/* NameSuggester */.ju(declaredInputs);
+    const stepHint = unknownStepHints(stepIndex);
     steps.forEach((step, index) => {
         const itemName = step.forEach?.as;
         const placed = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
@@ -23903,7 +24596,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
                 issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
             }
             else if (!stepIndex.has(reference.step)) {
-                issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist` });
+                issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist${stepHint(reference.step)}` });
             }
             else {
                 const problem = textResultPathProblem(steps[stepIndex.get(reference.step)], reference.path);
@@ -23947,10 +24640,19 @@ var check_step_count = __nccwpck_require__(12896);
 ;// CONCATENATED MODULE: ./lib/plan/step-type-fields.js
 /** The step types this run executes itself, as steps: every type but `plan`, whose used plan runs as a run of its own. */
 const RUN_HERE = ['tool_call', 'reasoning', 'aggregate', 'agent'];
+/** What `args` on a step of another type than tool_call is told: where what it holds belongs. */
+function argsMessage(type) {
+    if (type === 'plan')
+        return 'a plan step gives the plan it uses its inputs under `with:`, not `args:`; rename `args` to `with`';
+    if (type === 'agent')
+        return 'only tool_call steps take `args`: an agent step\'s model chooses the arguments of each tool call; say what it needs in `task`, and remove `args`';
+    return `only tool_call steps take \`args\`; ${type === 'aggregate' ? 'an' : 'a'} ${type} step is answered by the model: remove \`args\`, or write \`type: tool_call\` with a \`tool\``;
+}
 /** Step fields that only some step types take; the CLI and the editor schema both reject them elsewhere. */
 const TYPE_ONLY_STEP_FIELDS = [
     { field: 'tool', types: ['tool_call'], message: () => 'only tool_call steps name a tool; remove `tool` or write `type: tool_call`' },
-    { field: 'args', types: ['tool_call'], message: (type) => `only tool_call steps take \`args\`; a ${type} step is answered by the model` },
+    // A plan step was told it "is answered by the model", which it is not, and none was told what to write instead.
+    { field: 'args', types: ['tool_call'], message: argsMessage },
     ...['task', 'tools', 'max_turns'].map((field) => ({ field, types: ['agent'], message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
     { field: 'handles_gaps', types: ['tool_call'], message: () => "only tool_call steps take `handles_gaps`: a model step is told what a result it is given lacks, and its answer is its own; remove it" },
     { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
@@ -24050,149 +24752,6 @@ function checkStepInstructions(plan, rawSteps, steps, from = 0) {
         }
     });
     return issues;
-}
-
-;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
-/**
- * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
- * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
- */
-function findCycle(graph) {
-    const state = new Map();
-    for (const start of graph.keys()) {
-        if (state.has(start))
-            continue;
-        const path = [start];
-        const nextEdge = [0];
-        state.set(start, 'open');
-        while (path.length > 0) {
-            const node = path[path.length - 1];
-            const targets = graph.get(node) ?? [];
-            const index = nextEdge[nextEdge.length - 1];
-            if (index >= targets.length) {
-                state.set(node, 'done');
-                path.pop();
-                nextEdge.pop();
-                continue;
-            }
-            nextEdge[nextEdge.length - 1] = index + 1;
-            const target = targets[index];
-            const seen = state.get(target);
-            if (seen === 'open')
-                return { hasCycle: true, cycle: [...path.slice(path.indexOf(target)), target] };
-            if (seen === undefined && graph.has(target)) {
-                state.set(target, 'open');
-                path.push(target);
-                nextEdge.push(0);
-            }
-        }
-    }
-    return { hasCycle: false };
-}
-
-;// CONCATENATED MODULE: ./lib/plan/check-step-graph.js
-
-
-
-
-
-/** Step key \u2192 index of its first occurrence, and an issue for every later occurrence. */
-function indexStepIds(steps) {
-    const stepIndex = new Map();
-    const issues = [];
-    steps.forEach((step, index) => {
-        const key = (0,plan_step/* stepKey */.U)(step.id);
-        const first = stepIndex.get(key);
-        if (first === undefined)
-            stepIndex.set(key, index);
-        else {
-            // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
-            const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
-            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
-        }
-    });
-    return { stepIndex, issues };
-}
-/** `depends_on` and `inputs` entries naming steps that do not exist. */
-function checkStepNames(steps, stepIndex) {
-    const issues = [];
-    const suggester = new nearest_name/* NameSuggester */.ju(stepIndex.keys());
-    let names;
-    const unknownStepMessage = (field, key) => {
-        const near = suggester.nearest(key);
-        const hint = near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= (0,plan_check_context/* listNames */.Z)(stepIndex.keys()))}`;
-        return `${field} names step ${key}, which does not exist${hint}`;
-    };
-    steps.forEach((step, index) => {
-        for (const field of ['depends_on', 'inputs']) {
-            step[field]?.forEach((dependency, position) => {
-                const id = (0,schema/* dependencyId */.vX)(dependency);
-                if (!stepIndex.has((0,plan_step/* stepKey */.U)(id))) {
-                    const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
-                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, (0,plan_step/* stepKey */.U)(id)) });
-                }
-            });
-        }
-    });
-    return issues;
-}
-/**
- * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
- * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
- * failure (found by an adversarial pass).
- */
-function checkOptionalConflicts(steps) {
-    const issues = [];
-    steps.forEach((step, index) => {
-        const dependencies = step.depends_on ?? [];
-        if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional))
-            return;
-        const required = new Map();
-        dependencies.forEach((dependency, position) => {
-            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
-            if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key))
-                required.set(key, position);
-        });
-        const inputs = new Set((step.inputs ?? []).map(plan_step/* stepKey */.U));
-        dependencies.forEach((dependency, position) => {
-            if (typeof dependency !== 'object' || !dependency.optional)
-                return;
-            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
-            const at = required.get(key);
-            const path = [...(0,plan_check_context/* stepPath */.q)(index), 'depends_on', position];
-            if (at !== undefined) {
-                issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
-            }
-            else if (inputs.has(key)) {
-                issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
-            }
-        });
-    });
-    return issues;
-}
-/** Where the dependency `from \u2192 to` is written, so a cycle error points at a line to change. */
-function dependencyPath(steps, index, to) {
-    const step = steps[index];
-    for (const field of ['depends_on', 'inputs']) {
-        const position = step[field]?.findIndex((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
-        if (position >= 0)
-            return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
-    }
-    return (0,plan_check_context/* stepPath */.q)(index);
-}
-/** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
-function checkCycles(steps, planSteps, stepIndex) {
-    const graph = new Map();
-    for (const [key, index] of stepIndex)
-        graph.set(key, planSteps[index].dependsOn);
-    const result = findCycle(graph);
-    if (!result.hasCycle)
-        return [];
-    const [from, to] = result.cycle;
-    const path = dependencyPath(steps, stepIndex.get(from), to);
-    if (result.cycle.length === 2)
-        return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
-    return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
@@ -25383,19 +25942,141 @@ function planSecretValues(source, env) {
 
 /***/ }),
 
-/***/ 19856:
+/***/ 76905:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ runProcess)
-/* harmony export */ });
-/* unused harmony export resolveProgram */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77598);
-/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(91601);
-/* harmony import */ var _kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1326);
-/* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(46747);
-/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(69542);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  R: () => (/* binding */ runProcess)
+});
+
+// UNUSED EXPORTS: resolveProgram
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: ./lib/core/clock.js
+var clock = __nccwpck_require__(91601);
+// EXTERNAL MODULE: ./lib/process/kill-marked-processes.js
+var kill_marked_processes = __nccwpck_require__(1326);
+// EXTERNAL MODULE: ./lib/process/kill-process-group.js
+var kill_process_group = __nccwpck_require__(46747);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+;// CONCATENATED MODULE: ./lib/process/program-problem.js
+
+
+function exists(file) {
+    try {
+        (0,external_node_fs_.statSync)(file);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** True when `file` is a file this process may run. */
+function runnable(file) {
+    try {
+        if (!(0,external_node_fs_.statSync)(file).isFile())
+            return false;
+        (0,external_node_fs_.accessSync)(file, external_node_fs_.constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** The first bytes of `file`, or undefined when it cannot be read. */
+function head(file, bytes) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(file, 'r');
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        const buffer = Buffer.alloc(bytes);
+        return buffer.subarray(0, (0,external_node_fs_.readSync)(fd, buffer, 0, bytes, 0));
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/**
+ * Why the system cannot start the script `file` (`program` as written) for its `#!` line, or undefined: the interpreter
+ * that line names is not there, or ends in a carriage return (a script saved with Windows line endings: `/bin/sh\r`).
+ * The start fails with ENOENT for a file that is there, and said "check the path" (found by an adversarial pass).
+ */
+function interpreterProblem(file, program) {
+    const start = head(file, 512);
+    if (start === undefined || start.toString('latin1', 0, 2) !== '#!')
+        return undefined;
+    const line = start.toString('latin1', 2).split('\n', 1)[0];
+    const interpreter = line.replace(/^[ \t]+/, '').split(/[ \t]/, 1)[0];
+    if (interpreter.endsWith('\r')) {
+        return `'${program}' has Windows (CRLF) line endings: its #! line names the interpreter ${JSON.stringify(interpreter)}, carriage return and all, which no system has; save it with LF line endings (a .gitattributes line such as '*.sh text eol=lf' keeps them)`;
+    }
+    if (external_node_path_.isAbsolute(interpreter) && !exists(interpreter))
+        return `the #! line of '${program}' names the interpreter '${interpreter}', which this machine does not have`;
+    return undefined;
+}
+/**
+ * Why `program` (a command's first word, as a tool or a goal writes it) could not be started from `cwd`
+ * with `pathVariable` as PATH, or undefined when it could: a path is taken from `cwd`, a bare name is
+ * looked up on PATH, as the spawn that runs it will. Only what this machine has: a workflow may install
+ * the program in a step before plan-runner's, so callers warn, they do not refuse.
+ */
+function programProblem(program, cwd, pathVariable, platform = process.platform) {
+    // Windows finds `node` as `node.exe`: a name without an ending is tried with `.com` and `.exe`, as a spawn
+    // without a shell tries it (not PATHEXT's `.cmd` and `.bat`, which such a spawn refuses; found by reviews).
+    const windows = platform === 'win32';
+    if (windows && /\.(?:cmd|bat)$/i.test(program))
+        return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
+    const endings = windows && path.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
+    if (program.includes('/') || program.includes(path.sep)) {
+        // The file as the spawn finds it: on Windows `./tools/run` is `./tools/run.exe`. (Not `path.resolve` of a
+        // template: ncc's asset relocator reads that as a glob and copied the whole repository into dist/.)
+        const base = path.resolve(cwd, program);
+        const file = endings.map((ending) => base + ending).find(exists);
+        if (file === undefined)
+            return `there is no file '${program}' (from ${cwd})`;
+        if (!statSync(file).isFile())
+            return `'${program}' is not a file`;
+        return runnable(file) ? interpreterProblem(file, program) : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
+    }
+    const found = runnableFile(program, cwd, pathVariable, platform);
+    return found === undefined ? `'${program}' is not on PATH here` : interpreterProblem(found, program);
+}
+/** The file a spawn starts for `program`, as `programProblem` finds it, when that is a file this process may run. */
+function runnableFile(program, cwd, pathVariable, platform) {
+    const endings = platform === 'win32' && external_node_path_.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
+    const folders = program.includes('/') || program.includes(external_node_path_.sep) ? [cwd] : (pathVariable ?? '').split(external_node_path_.delimiter).filter((folder) => folder !== '');
+    // A base, then its endings: `path.resolve` of a template is what ncc's asset relocator reads as a glob (above).
+    return folders.flatMap((folder) => {
+        const base = external_node_path_.resolve(cwd, folder, program);
+        return endings.map((ending) => base + ending);
+    }).find(runnable);
+}
+/**
+ * Why a start that failed although `program` is there failed, when its `#!` line says (`interpreterProblem`): the
+ * system's ENOENT names no file, and was read as the program's own absence.
+ */
+function scriptProblem(program, cwd, pathVariable, platform = process.platform) {
+    const file = runnableFile(program, cwd, pathVariable, platform);
+    return file === undefined ? undefined : interpreterProblem(file, program);
+}
+
+// EXTERNAL MODULE: ./lib/process/tail-buffer.js
+var tail_buffer = __nccwpck_require__(69542);
+;// CONCATENATED MODULE: ./lib/process/run-process.js
+
 
 
 
@@ -25406,9 +26087,17 @@ function planSecretValues(source, env) {
 const CLOSE_GRACE_MS = 2000;
 /** The program to start: `scripts/x.mjs` resolves from `cwd`; a bare name like `node` is looked up on the child's PATH. */
 function resolveProgram(program, cwd) {
-    if (node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute(program) || !/[\\/]/.test(program))
+    if (external_node_path_.isAbsolute(program) || !/[\\/]/.test(program))
         return program;
-    return node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(cwd, program);
+    return external_node_path_.resolve(cwd, program);
+}
+/** Why a start that failed with ENOENT failed, when the program is there and its `#!` line says (`scriptProblem`, on the child's PATH). */
+function startProblem(error, program, options) {
+    if (error.code !== 'ENOENT')
+        return {};
+    const pathVariable = Object.entries(options.env).find(([name]) => (process.platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
+    const problem = scriptProblem(program, options.cwd, pathVariable);
+    return problem === undefined ? {} : { problem };
 }
 /**
  * Runs `argv` without a shell in its own process group and settles with its outcome; it never
@@ -25419,7 +26108,7 @@ function resolveProgram(program, cwd) {
 function runProcess(argv, options) {
     const program = resolveProgram(argv[0] ?? '', options.cwd);
     // Marks everything the command starts, so what detaches from its group can be found and ended too.
-    const marker = (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(12).toString('hex');
+    const marker = (0,external_node_crypto_.randomBytes)(12).toString('hex');
     // Loaded on the first process: a run that starts none never loads node:child_process and what it brings.
     return Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 31421, 19)).then(({ spawn }) => new Promise((resolve) => {
         // Checked after the load too: a signal aborted while it loaded would otherwise never stop the process.
@@ -25429,7 +26118,7 @@ function runProcess(argv, options) {
         try {
             child = spawn(program, argv.slice(1), {
                 cwd: options.cwd,
-                env: { ...options.env, [_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .PROCESS_MARKER_VARIABLE */ .oe]: marker },
+                env: { ...options.env, [kill_marked_processes/* PROCESS_MARKER_VARIABLE */.oe]: marker },
                 shell: false,
                 detached: process.platform !== 'win32',
                 stdio: ['pipe', 'pipe', 'pipe'],
@@ -25443,8 +26132,8 @@ function runProcess(argv, options) {
         const output = options.output;
         const stdout = [];
         let stdoutBytes = 0;
-        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__/* .TailBuffer */ .v(output.maxBytes) : undefined;
-        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
+        const merged = output.mode === 'merged' ? new tail_buffer/* TailBuffer */.v(output.maxBytes) : undefined;
+        const stderr = new tail_buffer/* TailBuffer */.v(output.mode === 'separate' ? output.maxStderrBytes : 0);
         let stoppedBy;
         let exited;
         let settled = false;
@@ -25485,13 +26174,13 @@ function runProcess(argv, options) {
                 return;
             stoppedBy = reason;
             // After the exit, the pipes' grace is already running (see 'exit'); before it, the exit starts it.
-            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__/* .killProcessGroup */ .$)(child);
-            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
+            (0,kill_process_group/* killProcessGroup */.$)(child);
+            (0,kill_marked_processes/* killMarkedProcesses */._l)(marker);
         };
         const onAbort = () => stop('aborted');
         // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first,
         // and one it read then is no timeout, though a process it left holds the pipes open past the deadline.
-        const timer = setTimeout(() => void (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .loopCaughtUp */ .Qy)().then(() => exited === undefined && stop('timed_out')), options.timeoutMs);
+        const timer = setTimeout(() => void (0,clock/* loopCaughtUp */.Qy)().then(() => exited === undefined && stop('timed_out')), options.timeoutMs);
         options.signal?.addEventListener('abort', onAbort, { once: true });
         if (merged) {
             // One buffer for both streams keeps them interleaved, as the author sees them in a terminal.
@@ -25516,7 +26205,7 @@ function runProcess(argv, options) {
         child.stdin.end(options.stdin);
         child.on('error', (error) => {
             if (child.pid === undefined)
-                finish({ kind: 'spawn_failed', program, error, early: false });
+                finish({ kind: 'spawn_failed', program, error, early: false, ...startProblem(error, argv[0] ?? '', options) });
         });
         child.on('exit', (exitCode, signal) => {
             exited = { exitCode, signal };
@@ -25524,8 +26213,8 @@ function runProcess(argv, options) {
             clearTimeout(timer);
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
-            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__/* .killProcessGroup */ .$)(child);
-            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
+            (0,kill_process_group/* killProcessGroup */.$)(child);
+            (0,kill_marked_processes/* killMarkedProcesses */._l)(marker);
             closeSoon();
         });
         child.on('close', (exitCode, signal) => finishExited(exitCode, signal));
@@ -25958,7 +26647,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS),
 /* harmony export */   wY: () => (/* binding */ partialNote)
 /* harmony export */ });
-/* unused harmony exports TITLE_MAX_CHARS, checklistLines */
+/* unused harmony exports TITLE_MAX_CHARS, todoNote, checklistLines */
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
 /* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(16);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
@@ -25986,7 +26675,7 @@ const STATE_ICONS = {
 };
 /**
  * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, results that
- * are partial, steps awaiting approval, skipped and replaced, when any), over
+ * are partial, TODOs of agents that answered without doing them, steps awaiting approval, skipped and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -25996,7 +26685,7 @@ function checklistHeader(record) {
     let total = 0;
     // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
     // alone read as if every item had done its work.
-    const inside = { items: 0, steps: 0, partial: 0 };
+    const inside = { items: 0, steps: 0, partial: 0, todos: 0 };
     // A step whose result lacks work its line says (`result partial`): `2/2 complete, 0 failed` read as whole.
     let partial = 0;
     // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
@@ -26024,6 +26713,8 @@ function checklistHeader(record) {
     const waiting = counts.waiting ? `, ${counts.waiting} awaiting approval` : '';
     const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
     const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
+    // An agent that answered with TODOs of its list not done: its \u2b1c lines under a \u2705 step, and `1/1 complete, 0 failed` above them.
+    const todos = inside.todos ? `, ${inside.todos} TODO${inside.todos === 1 ? '' : 's'} not done` : '';
     const partialText = `${partial ? `, ${partial} result${partial === 1 ? '' : 's'} partial` : ''}${inside.partial ? `, ${inside.partial} result${inside.partial === 1 ? '' : 's'} of used plans partial` : ''}`;
     const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
     // A resumed run's plan no longer holds the steps that failed in the run it resumes and that a replan replaced (or
@@ -26031,7 +26722,7 @@ function checklistHeader(record) {
     // adversarial pass). Only those its plan has not: a step's own key, not work inside a used plan (`step/inner`).
     const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length + undoneInReused;
     const carriedText = carried ? `, ${carried} left undone in the run resumed` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${todos}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
@@ -26041,6 +26732,7 @@ function checklistHeader(record) {
  */
 function failedInside(step, found) {
     found.items += step.failedItems?.length ?? 0;
+    found.todos += openTodos(step);
     const nested = step.nested;
     if (!nested)
         return;
@@ -26058,6 +26750,22 @@ function failedInside(step, found) {
             failedInside(inner, found);
         }
     }
+}
+// A completed step's count, while its list and its items' counts are as they were: the header is drawn on every
+// update, and a for_each step may have 10,000 items.
+const openTodoCounts = new WeakMap();
+/** The TODOs not completed of a completed agent step's list and of its completed items' (a failed item counts as failed). */
+function openTodos(step) {
+    if (step.todos === undefined && step.items === undefined)
+        return 0;
+    const settled = (step.itemCounts?.completed ?? 0) + (step.itemCounts?.failed ?? 0);
+    const cached = openTodoCounts.get(step);
+    if (cached !== undefined && cached.todos === step.todos && cached.settled === settled)
+        return cached.open;
+    const lists = [step.todos, ...(step.items ?? []).filter((item) => item.state === 'completed').map((item) => item.todos)];
+    const open = lists.reduce((sum, list) => sum + (list?.filter((todo) => todo.status !== 'completed').length ?? 0), 0);
+    openTodoCounts.set(step, { todos: step.todos, settled, open });
+    return open;
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap();
@@ -26151,11 +26859,20 @@ function undoneCount(step) {
     return undone?.length ? ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(undone.length)} left undone in the run resumed` : '';
 }
 /**
+ * ` \u2014 1 TODO not done` for a completed agent step that answered with items of its list (or of its completed items'
+ * lists) not completed; '' otherwise. A used plan's agent step read `\u2705 a. Triage \u2192 Done.` in the summary and the PR
+ * comment, which draw no TODO list under a used plan's steps, while the gate counted it unfinished (found by a reports pass).
+ */
+function todoNote(step) {
+    const open = step.state === 'completed' ? openTodos(step) : 0;
+    return open > 0 ? ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(open)} TODO${open === 1 ? '' : 's'} not done` : '';
+}
+/**
  * What a line too short for results keeps of a step's status: a for_each step's counts, and ` \u2014 result partial` when
  * its result lacks work. A comment that left the results out read `\u2705 review \u2014 3/3 done` over a list its tool cut.
  */
 function briefStatus(step) {
-    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}${undoneNote(step) ? ' \u2014 left undone in the run resumed' : ''}`;
+    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}${todoNote(step)}${undoneNote(step) ? ' \u2014 left undone in the run resumed' : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -26164,7 +26881,7 @@ function describeStatus(step, redact = asIs) {
             const reused = step.reused ? ' (reused)' : '';
             // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
             // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
-            const partial = `${partialNote(step, redact)}${undoneNote(step, redact)}`;
+            const partial = `${partialNote(step, redact)}${todoNote(step)}${undoneNote(step, redact)}`;
             // A for_each step's result is a list as long as its items: the counts say more than its first line.
             if (progress)
                 return `${reused}${progress}${partial}`;
@@ -27464,10 +28181,12 @@ function stepDetail(step, redact, gate) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.map((key) => (optional.has(key) ? `${key} (even if it fails)` : key)).join(', ')}` : 'can start at once');
     if (step.onFailure === 'continue')
         parts.push('if it fails, the run goes on without it');
-    // Found by an adversarial pass: the title hid the instruction a model works on (an agent's task, else the description).
+    // Found by an adversarial pass: the title hid the instruction a model works on (an agent's task, else the description),
+    // and so did a title line cut to its width: a step a model wrote has no title, and its instruction showed to 100 characters.
     // Last but `why`: a long one is cut, not the dependencies.
     const instruction = step.type === 'agent' ? (step.task ?? step.description) : step.type === 'plan' || step.args ? undefined : step.description;
-    if (instruction !== undefined && instruction !== (step.title || step.description))
+    const titleShowsIt = instruction === (step.title || step.description) && (0,checklist/* stepTitle */.Fb)(step, redact) === (0,checklist/* stepTitle */.Fb)(step, redact, Number.POSITIVE_INFINITY);
+    if (instruction !== undefined && !titleShowsIt)
         parts.push(`${step.type === 'agent' ? 'task' : 'asks'}: ${instruction}`);
     if (step.why)
         parts.push(`why: ${step.why}`);
@@ -27888,6 +28607,54 @@ function renderMermaidGraph(record, redact) {
 
 /***/ }),
 
+/***/ 54349:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W$: () => (/* binding */ renderRefusedInputs),
+/* harmony export */   h5: () => (/* binding */ renderReadOnlyNote),
+/* harmony export */   rD: () => (/* binding */ renderRefusedReport)
+/* harmony export */ });
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
+
+/** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
+function renderRefusedReport(planPath, reason, redact) {
+    return [
+        `## \u26d4 plan-runner refused to run: \`${planPath.replace(/`/g, "'")}\``,
+        '',
+        `**Status:** failed \u2014 ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(redact(reason))}`,
+        '',
+        'No model was called, no tool ran and nothing was written to the repository.',
+        '',
+    ].join('\n');
+}
+/** The job summary of a job whose step inputs were refused (`readActionSettings`): each problem, and that nothing ran. */
+function renderRefusedInputs(problems, redact) {
+    return [
+        "## \u26d4 plan-runner did not start: fix the step's inputs (`with:`)",
+        '',
+        ...problems.map((problem) => `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(redact(problem))}`),
+        '',
+        'No model was called, no tool ran and nothing was written to the repository.',
+        '',
+    ].join('\n');
+}
+/** The note a read-only run (a fork's pull request, or one that cannot be told) puts above its summary: why, and the tools it withheld. */
+function renderReadOnlyNote(why, withheld) {
+    const tools = [...(withheld?.keys() ?? [])].map((name) => `\`${name}\``);
+    const which = tools.length > 0 ? ` Withheld: ${tools.join(', ')}.` : '';
+    return [
+        '> [!NOTE]',
+        `> **Read-only run:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(why)}, so tools with side effects and command tools not marked`,
+        `> \`fork_safe: true\` were withheld, and no comment was written; this summary is the only output.${which}`,
+        '',
+        '',
+    ].join('\n');
+}
+
+
+/***/ }),
+
 /***/ 29341:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28016,11 +28783,11 @@ function reusedWork(record) {
 /* harmony export */   z: () => (/* binding */ stepTextFields)
 /* harmony export */ });
 function stepTextFields(step) {
-    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial };
+    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial, todos: step?.todos };
 }
 /** True when `step` still has the fields a text was drawn from. */
 function sameStepTextFields(fields, step) {
-    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial;
+    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial && fields.todos === step?.todos;
 }
 
 
@@ -31168,6 +31935,8 @@ function toolsStepMayCall(step, plan, seen = new Set()) {
 /* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98511);
 
 
+/** What to give instead, in the CLI's words: the action says it in its own (it has no `--trace`). */
+const GIVE_A_TRACE = 'give the trace file a previous run wrote (--trace)';
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
 class TraceWeightsError extends Error {
     name = 'TraceWeightsError';
@@ -31175,7 +31944,7 @@ class TraceWeightsError extends Error {
     line;
     constructor(fields) {
         const where = fields.line === undefined ? fields.file : `${fields.file}:${fields.line}`;
-        super(`${where}: ${fields.problem}; give the trace file a previous run wrote (--trace)`, { cause: fields.cause });
+        super(`${where}: ${fields.problem}; ${fields.remedy ?? GIVE_A_TRACE}`, { cause: fields.cause });
         this.file = fields.file;
         if (fields.line !== undefined)
             this.line = fields.line;
@@ -31262,7 +32031,7 @@ function bySegment(weights) {
     return groups;
 }
 /** The events of a trace file's text, one per line; a line that is not one is an error naming it. */
-function* traceEvents(text, file) {
+function* traceEvents(text, file, remedy) {
     const lines = text.split('\n');
     for (let i = 0; i < lines.length; i++) {
         const line = lines[i].trim();
@@ -31278,26 +32047,29 @@ function* traceEvents(text, file) {
             const last = i > 0 && lines.slice(i + 1).every((rest) => rest.trim() === '');
             if (last)
                 continue;
-            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause, remedy });
         }
         if (!event || typeof event !== 'object' || typeof event.type !== 'string') {
-            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)', remedy });
         }
         yield event;
     }
 }
-/** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
-async function stepWeightsFromTrace(file) {
+/**
+ * How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`.
+ * `remedy` says what to give instead, where the CLI's `--trace` is no option (the action's `weights-from`).
+ */
+async function stepWeightsFromTrace(file, remedy = GIVE_A_TRACE) {
     const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .jH)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TRACE_BYTES */ .VZ);
     if (!read.ok)
-        throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
+        throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem, remedy });
     const text = read.bytes.toString('utf8');
-    const events = [...traceEvents(text, file)];
+    const events = [...traceEvents(text, file, remedy)];
     const weights = stepDurations(events);
     if (weights.size === 0) {
         // A resumed run that reused every step: "no finished step" of a trace whose steps all completed.
         const reused = events.some((event) => event.type === 'step_completed' && event.reused !== undefined);
-        throw new TraceWeightsError({ file, problem: reused ? 'every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does)' : 'it records no finished step' });
+        throw new TraceWeightsError({ file, problem: reused ? 'every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does)' : 'it records no finished step', remedy });
     }
     return weights;
 }
@@ -32175,7 +32947,10 @@ var invalid_tool_arguments_error = __nccwpck_require__(40585);
 var step_context = __nccwpck_require__(24455);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
 var validate_tool_arguments = __nccwpck_require__(14481);
+// EXTERNAL MODULE: ./lib/core/held-loop.js
+var held_loop = __nccwpck_require__(77259);
 ;// CONCATENATED MODULE: ./lib/steps/run-tool-call-step.js
+
 
 
 
@@ -32192,7 +32967,9 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
+    // The steps and items started in one turn check their arguments one after another, with no wait between them.
+    const given = ctx.step.args;
+    const args = given ? await (0,held_loop/* afterHeldLoop */.s5)(ctx.signal, () => planArguments(ctx, tool, given)) : await (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -32269,11 +33046,13 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
-/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(19474);
+/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(19474);
 /* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(84134);
 /* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(94511);
-/* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2213);
-/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(10072);
+/* harmony import */ var _core_held_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(77259);
+/* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2213);
+/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(10072);
+
 
 
 
@@ -32285,7 +33064,7 @@ function validatorOf(tool) {
     if (!validator) {
         const compiled = (0,_plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .compileJsonSchema */ .n)(tool.inputSchema);
         if (!compiled.ok)
-            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
+            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_4__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
         validator = compiled.schema;
         validators.set(tool, validator);
     }
@@ -32296,18 +33075,21 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         // Cut as every problem is: a 60,000-character string was quoted whole into the step's error, the log and the
         // trace (found by an adversarial pass).
-        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutProblem */ ["if"])(`the arguments must be a JSON object, not ${JSON.stringify(args)}`) };
+        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutProblem */ ["if"])(`the arguments must be a JSON object, not ${JSON.stringify(args)}`) };
     }
     const proto = protoKeyPath(args);
     if (proto !== undefined)
         return { ok: false, error: `${proto}: an argument key may not be \`__proto__\`; name the key otherwise` };
     const validator = validatorOf(tool);
     // With the input in each issue: the messages show what was given ("got `x`").
+    // Charged to the event loop's turn: a run starting several steps at once waits for a turn between such checks.
+    const started = performance.now();
     const parsed = (0,_plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__/* .boundedSafeParse */ .Aw)(validator, args, { reportInput: true });
+    (0,_core_held_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .chargeHeldLoop */ .CM)(performance.now() - started);
     if ('unchecked' in parsed)
-        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutProblem */ ["if"])(`these arguments were not checked: ${parsed.unchecked}`) };
+        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutProblem */ ["if"])(`these arguments were not checked: ${parsed.unchecked}`) };
     if (!parsed.success)
-        return { ok: false, error: `${(0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .argumentsProblemText */ .Fq)(parsed.error, validator)}${missingNotes(tool, args)}` };
+        return { ok: false, error: `${(0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_3__/* .argumentsProblemText */ .Fq)(parsed.error, validator)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
     return { ok: true, args: args };
 }
@@ -32340,7 +33122,7 @@ function protoKeyPath(value) {
             const path = [];
             for (let at = place; at?.parent !== undefined; at = at.parent)
                 path.push(at.key);
-            return (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPath */ .j)([...path.reverse(), '__proto__']);
+            return (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_5__/* .formatPath */ .j)([...path.reverse(), '__proto__']);
         }
         for (const [key, child] of Object.entries(current))
             stack.push({ value: child, parent: place, key: Array.isArray(current) ? Number(key) : key });
@@ -32601,8 +33383,9 @@ var system_path = __nccwpck_require__(29120);
 class PathRefusedError extends step_error/* StepError */.zg {
     path;
     reason;
-    constructor(toolName, path, reason) {
-        super(`${toolName}: refused path '${path}': ${reason}. Use a path relative to the repository root, inside it.`, {
+    /** `advice`: what to do instead, where it is not to give a path inside the repository (which a folder is, say). */
+    constructor(toolName, path, reason, advice = 'Use a path relative to the repository root, inside it.') {
+        super(`${toolName}: refused path '${path}': ${reason}. ${advice}`, {
             transient: false,
             toolName,
         });
@@ -32703,7 +33486,7 @@ function checkRelativePath(toolName, requested) {
     if (external_node_path_.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
         throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
     }
-    const segments = requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
+    const segments = segmentsOf(requested);
     if (segments.includes('..'))
         throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
     if (segments.some(isGitSegment))
@@ -32713,6 +33496,15 @@ function checkRelativePath(toolName, requested) {
     if (segments.some(isOutputFolder))
         throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
     return segments;
+}
+/** A path's names, without empty and `.` ones. */
+function segmentsOf(requested) {
+    return requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
+}
+/** The `list_files` pattern of every file in a folder a model named. */
+function filesIn(folder) {
+    const segments = segmentsOf(folder);
+    return segments.length === 0 ? '**/*' : `${segments.join('/')}/**`;
 }
 /**
  * Resolves a model-chosen path against the repository root and returns its real path, refusing
@@ -32794,8 +33586,11 @@ async function openRepoFile(toolName, root, requested, realRoot) {
     }
     try {
         const opened = await handle.stat();
+        // A folder is inside the repository: told to give a path inside it, a model asked again for the same folder.
+        if (opened.isDirectory())
+            throw new PathRefusedError(toolName, requested, 'it is a folder, not a regular file', `Call list_files with pattern '${filesIn(requested)}' to see the files in it.`);
         if (!opened.isFile())
-            throw new PathRefusedError(toolName, requested, 'it is not a regular file');
+            throw new PathRefusedError(toolName, requested, 'it is not a regular file (a FIFO, a socket or a device)', 'Read a regular file of the repository.');
         if (!(await holdsPath(handle, resolved, opened)))
             throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
         return { handle, stats: opened };
@@ -32809,6 +33604,7 @@ async function openRepoFile(toolName, root, requested, realRoot) {
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/tools/files/walk-repo-files.js
+
 
 
 
@@ -32841,7 +33637,7 @@ function leadingFolders(pattern) {
  * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered, nor a credentials file
  * (`isCredentialFile`) listed. It stops at
  * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
- * answered "no matches" for files it never read.
+ * answered "no matches" for files it never read. So it says which files and folders it passed over as their names are not UTF-8.
  */
 async function walkRepoFiles(root, options = {}) {
     const realRoot = await (0,promises_.realpath)(root);
@@ -32861,11 +33657,12 @@ async function walkRepoFiles(root, options = {}) {
     }
     let seen = 0;
     let opened = 0;
+    const unnamed = { count: 0, some: [] };
     const pending = [start.join('/')];
     while (pending.length > 0) {
         options.signal?.throwIfAborted();
         if (opened === maxFolders)
-            return { files, notice: cutNotice(maxFolders, 'folder', start) };
+            return { files, notice: cutNotice(maxFolders, 'folder', start) + unnamedNotice(unnamed) };
         // A few folders opened at once (in the order they would be popped one by one): each open is several calls
         // through the thread pool (open, readlink, opendir), which one at a time made a walk twice as slow.
         const batch = pending.splice(-Math.min(OPEN_AT_ONCE, maxFolders - opened)).reverse();
@@ -32880,17 +33677,31 @@ async function walkRepoFiles(root, options = {}) {
                     continue;
                 const relativeDir = batch[index];
                 for await (const entry of settled.value.dir) {
-                    const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+                    // Read as bytes (`latin1`, one character a byte), then as UTF-8: a name that is not UTF-8 was listed with a
+                    // U+FFFD that names no file, so read_file said it did not exist, and search_files said "no matches" for its text.
+                    const name = utf8Name(entry.name);
+                    if (name === undefined) {
+                        if (!entry.isDirectory() && !entry.isFile())
+                            continue;
+                        // Counted as a file the walk looked at: a folder of a million such names is bounded as any other.
+                        if (entry.isFile() && seen++ === maxFiles)
+                            return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
+                        unnamed.count += 1;
+                        if (unnamed.some.length < 3)
+                            unnamed.some.push(relativeDir === '' ? asText(entry.name) : `${relativeDir}/${asText(entry.name)}`);
+                        continue;
+                    }
+                    const relative = relativeDir === '' ? name : `${relativeDir}/${name}`;
                     if (entry.isDirectory()) {
-                        if (walkable(entry.name))
+                        if (walkable(name))
                             pending.push(relative);
                     }
                     else if (entry.isFile()) {
                         // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts).
-                        if (isCredentialFile(entry.name))
+                        if (isCredentialFile(name))
                             continue;
                         if (seen === maxFiles)
-                            return { files, notice: cutNotice(maxFiles, 'file', start) };
+                            return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
                         seen += 1;
                         if (options.keep === undefined || options.keep(relative))
                             files.push(relative);
@@ -32904,7 +33715,33 @@ async function walkRepoFiles(root, options = {}) {
                     await closeFolder(settled.value);
         }
     }
-    return { files, notice: '' };
+    return { files, notice: unnamedNotice(unnamed) };
+}
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** A name read as `latin1` (its bytes), as UTF-8; undefined when its bytes are not UTF-8. */
+function utf8Name(bytes) {
+    if (!/[^\x00-\x7f]/.test(bytes))
+        return bytes;
+    try {
+        return STRICT_UTF8.decode(Buffer.from(bytes, 'latin1'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A name read as `latin1`, as a reader is shown it: UTF-8, a U+FFFD for each byte that is not. */
+function asText(bytes) {
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+/** The cut note for the files and folders a walk passed over as their names are not UTF-8, else empty. */
+function unnamedNotice(unnamed) {
+    if (unnamed.count === 0)
+        return '';
+    const some = unnamed.some.map((name) => `'${shownPath(name)}'`).join(', ');
+    const one = unnamed.count === 1;
+    const count = one ? 'a file or folder whose name is' : `${(0,group_digits/* groupDigits */.K)(unnamed.count)} files or folders whose names are`;
+    const shown = `${some}${unnamed.count > unnamed.some.length ? ', \u2026' : ''}, with \ufffd for each byte that is not`;
+    return `${(0,cut_note/* cutNote */.n)(`${count} not UTF-8 (${shown}) ${one ? 'was' : 'were'} not looked at, as the files tools cannot name ${one ? 'it' : 'them'}; rename ${one ? 'it' : 'them'} in UTF-8`)}\n`;
 }
 /** Folders opened at once by a walk. */
 const OPEN_AT_ONCE = 8;
@@ -32942,12 +33779,12 @@ async function openFolder(resolved) {
         if (held !== undefined) {
             if (held !== resolved)
                 return void (await handle.close());
-            return { handle, dir: await (0,promises_.opendir)(throughHandle) };
+            return { handle, dir: await (0,promises_.opendir)(throughHandle, { encoding: 'latin1' }) };
         }
         const opened = await handle.stat();
         if (!opened.isDirectory() || !(await holdsPath(handle, resolved, opened)))
             return void (await handle.close());
-        return { handle, dir: await (0,promises_.opendir)(resolved) };
+        return { handle, dir: await (0,promises_.opendir)(resolved, { encoding: 'latin1' }) };
     }
     catch (error) {
         await handle.close();
@@ -33010,9 +33847,12 @@ function listFilesTool(options) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/decode-text.js
+var decode_text = __nccwpck_require__(86313);
 // EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
 var format_bytes = __nccwpck_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/files/read-file-tool.js
+
 
 
 
@@ -33039,9 +33879,9 @@ function readFileTool(options) {
                 const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
                 const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
                 const bytes = buffer.subarray(0, bytesRead);
-                if (bytes.includes(0))
+                const text = (0,decode_text/* decodeText */.g)(bytes);
+                if (text === undefined)
                     return `[binary file: ${requested} is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; not shown]`;
-                const text = new TextDecoder('utf-8').decode(bytes);
                 if (stats.size <= maxBytes)
                     return text;
                 // Drop a multi-byte character split by the cut rather than show a replacement character.
@@ -33084,6 +33924,7 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -33220,9 +34061,9 @@ function searchFilesTool(options) {
                 finally {
                     await opened.handle.close();
                 }
-                if (content.includes(0))
+                const text = (0,decode_text/* decodeText */.g)(content);
+                if (text === undefined)
                     continue;
-                const text = content.toString('utf8');
                 // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
                 // line of a file the redactor leaves as it is holds nothing either (3x the search time otherwise).
                 const whole = redact(text);
@@ -33231,7 +34072,7 @@ function searchFilesTool(options) {
                 // A line the file's redaction changed past what the line's own does (a piece of a known value wrapped over
                 // lines, which read_file hides) is neither matched nor shown: alone, no piece is a known value.
                 const wholeLines = whole === text ? undefined : new Set(whole.split(/\r?\n/));
-                const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
+                const hidden = text.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
                 for (const [index, line] of lines.entries()) {
                     if (hidden?.has(index))
                         continue;
@@ -33307,8 +34148,9 @@ function formatBytes(bytes) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ labelsRefused),
-/* harmony export */   j: () => (/* binding */ LABELLING_TOOLS)
+/* harmony export */   Cx: () => (/* binding */ labelsRefused),
+/* harmony export */   Q: () => (/* binding */ allowedSpellings),
+/* harmony export */   jV: () => (/* binding */ LABELLING_TOOLS)
 /* harmony export */ });
 /** The github write tools that set labels, each from its `labels` argument, checked against `github.writes.labels`. */
 const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
@@ -33325,11 +34167,59 @@ function labelsRefused(allowed, labels) {
     const shown = list.length > 0 ? `allowed: ${list.join(', ')}` : 'the plan allows no labels';
     return `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${shown})`;
 }
+/**
+ * `labels` as the plan's `github.writes.labels` (`allowed`) spells them, for labels `labelsRefused` let through: GitHub
+ * is sent only names from the list. Sent as written, a label in another case or with a letter that only lower-cases to
+ * the list's (the Kelvin sign for `K`) became a new label on GitHub, not on the list (found by an adversarial pass).
+ */
+function allowedSpellings(allowed, labels) {
+    const list = allowed ?? [];
+    return labels.map((label) => list.find((name) => name.toLowerCase() === label.toLowerCase()) ?? label);
+}
 
 
 /***/ }),
 
-/***/ 38238:
+/***/ 57985:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LB: () => (/* binding */ repositoryNameProblem),
+/* harmony export */   dK: () => (/* binding */ REPO_NAME_SCHEMA),
+/* harmony export */   eA: () => (/* binding */ OWNER_NAME_SCHEMA)
+/* harmony export */ });
+/** A GitHub account name: letters, digits and single hyphens, not at either end; at most 39 characters. */
+const OWNER_NAME_SCHEMA = {
+    type: 'string',
+    pattern: '^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$',
+    maxLength: 39,
+};
+/** A repository name: letters, digits, `.`, `_` and `-`, at most 100 characters, and never `.` or `..`. */
+const REPO_NAME_SCHEMA = {
+    type: 'string',
+    // Written without lookahead: tool schemas' patterns run on a linear-time (RE2) engine.
+    pattern: '^(?:[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}|\\.[A-Za-z0-9_-][A-Za-z0-9._-]{0,98}|\\.\\.[A-Za-z0-9._-]{1,98})$',
+};
+const OWNER = new RegExp(OWNER_NAME_SCHEMA.pattern);
+const REPO = new RegExp(REPO_NAME_SCHEMA.pattern);
+/**
+ * Why `owner`/`repo` cannot name a repository, or undefined when they can. Octokit puts both into
+ * the URL path unescaped as dot segments, so `..` would climb out of `/repos/{owner}/{repo}`
+ * (`get_issue` on `../..` requests `GET /issues/1`).
+ */
+function repositoryNameProblem(owner, repo) {
+    if (owner.length > OWNER_NAME_SCHEMA.maxLength || !OWNER.test(owner)) {
+        return `owner '${owner}' is not a GitHub account name (letters, digits and single hyphens, at most 39 characters)`;
+    }
+    if (!REPO.test(repo))
+        return `repo '${repo}' is not a repository name (letters, digits, '.', '_' and '-', at most 100 characters, not '.' or '..')`;
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 2796:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33452,11 +34342,15 @@ class WriteAllowance {
             return '';
         return `, ${earlier === used ? '' : `${earlier} of them `}by the run this one resumes (a resumed run counts its writes)`;
     }
-    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
+    /**
+     * The labels as the plan's list spells them; throws WriteRefusedError unless every one is in it (compared as GitHub
+     * does, ignoring case).
+     */
     checkLabels(labels, toolName) {
-        const problem = (0,allowed_labels/* labelsRefused */.C)(this.#writes.labels, labels);
+        const problem = (0,allowed_labels/* labelsRefused */.Cx)(this.#writes.labels, labels);
         if (problem !== undefined)
             throw new WriteRefusedError({ toolName, rule: 'labels', problem });
+        return (0,allowed_labels/* allowedSpellings */.Q)(this.#writes.labels, labels);
     }
     /**
      * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
@@ -33503,6 +34397,8 @@ function reachableRepositories(context) {
 
 // EXTERNAL MODULE: ./lib/core/cut-note.js
 var cut_note = __nccwpck_require__(30068);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
 
 /** A github tool was asked to read or write a repository the plan does not allow. */
@@ -33534,8 +34430,6 @@ const ADVICE = {
 };
 /** A redirect, which the github tools do not follow: where it leads may be a repository the run may not reach. */
 const REDIRECT_ADVICE = 'it moved (an issue transferred to another repository, a repository renamed), and the github tools follow no redirect; name the repository it is in now, which the plan must allow';
-/** How long GitHub asks a rate-limited caller to wait when it names no time: a minute, as its docs say for secondary limits. */
-const RATE_LIMIT_WAIT_MS = 60_000;
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
 class GitHubApiError extends step_error/* StepError */.zg {
     /** HTTP status, or undefined when no answer came (timeout, network). */
@@ -33552,7 +34446,7 @@ class GitHubApiError extends step_error/* StepError */.zg {
         // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again. A wait
         // past the 10 minutes a `retry-after` is read to is still its wait: taken for none, a write was resent after a minute
         // while GitHub asked for 15 (found by an adversarial pass).
-        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? (options.askedWaitMs ?? RATE_LIMIT_WAIT_MS) : undefined);
+        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? (options.askedWaitMs ?? github_failure/* RATE_LIMIT_WAIT_MS */.s) : undefined);
         super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
         this.status = status;
         this.action = action;
@@ -33572,35 +34466,8 @@ function toGitHubApiError(toolName, action, error, cancel) {
     return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, askedWaitMs, cause: error });
 }
 
-;// CONCATENATED MODULE: ./lib/tools/github/github-repository-name.js
-/** A GitHub account name: letters, digits and single hyphens, not at either end; at most 39 characters. */
-const OWNER_NAME_SCHEMA = {
-    type: 'string',
-    pattern: '^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$',
-    maxLength: 39,
-};
-/** A repository name: letters, digits, `.`, `_` and `-`, at most 100 characters, and never `.` or `..`. */
-const REPO_NAME_SCHEMA = {
-    type: 'string',
-    // Written without lookahead: tool schemas' patterns run on a linear-time (RE2) engine.
-    pattern: '^(?:[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}|\\.[A-Za-z0-9_-][A-Za-z0-9._-]{0,98}|\\.\\.[A-Za-z0-9._-]{1,98})$',
-};
-const OWNER = new RegExp(OWNER_NAME_SCHEMA.pattern);
-const REPO = new RegExp(REPO_NAME_SCHEMA.pattern);
-/**
- * Why `owner`/`repo` cannot name a repository, or undefined when they can. Octokit puts both into
- * the URL path unescaped as dot segments, so `..` would climb out of `/repos/{owner}/{repo}`
- * (`get_issue` on `../..` requests `GET /issues/1`).
- */
-function repositoryNameProblem(owner, repo) {
-    if (owner.length > OWNER_NAME_SCHEMA.maxLength || !OWNER.test(owner)) {
-        return `owner '${owner}' is not a GitHub account name (letters, digits and single hyphens, at most 39 characters)`;
-    }
-    if (!REPO.test(repo))
-        return `repo '${repo}' is not a repository name (letters, digits, '.', '_' and '-', at most 100 characters, not '.' or '..')`;
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./lib/tools/github/github-repository-name.js
+var github_repository_name = __nccwpck_require__(57985);
 ;// CONCATENATED MODULE: ./lib/tools/github/invalid-repository-name-error.js
 
 /** A github tool was given an `owner` or `repo` that is not a GitHub name; nothing was requested. */
@@ -33636,8 +34503,8 @@ function defineGitHubTool(context, spec) {
             type: 'object',
             properties: {
                 ...spec.properties,
-                owner: { ...OWNER_NAME_SCHEMA, description: `Repository owner (omit for ${context.owner})` },
-                repo: { ...REPO_NAME_SCHEMA, description: `Repository name (omit for ${context.repo})` },
+                owner: { ...github_repository_name/* OWNER_NAME_SCHEMA */.eA, description: `Repository owner (omit for ${context.owner})` },
+                repo: { ...github_repository_name/* REPO_NAME_SCHEMA */.dK, description: `Repository name (omit for ${context.repo})` },
             },
             required: [...(spec.required ?? [])],
             additionalProperties: false,
@@ -33653,7 +34520,7 @@ function defineGitHubTool(context, spec) {
         const repo = typeof args.repo === 'string' && args.repo !== '' ? args.repo : context.repo;
         const target = `${owner}/${repo}`;
         // The input schema says so to the model; this holds for every caller.
-        const problem = repositoryNameProblem(owner, repo);
+        const problem = (0,github_repository_name/* repositoryNameProblem */.LB)(owner, repo);
         if (problem)
             throw new InvalidRepositoryNameError(spec.name, problem);
         if (!reachable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
@@ -33717,11 +34584,14 @@ function issueSummary(issue, options) {
 
 
 
+
 const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
 const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
-function count(value, fallback, max) {
+function count(value, fallback, max = Number.MAX_SAFE_INTEGER) {
     return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 }
+/** The most results GitHub's search gives of one query, whatever the page. */
+const SEARCH_RESULTS = 1000;
 /**
  * The `repo:`, `org:` and `user:` qualifiers a search query names, wherever they stand (after a
  * parenthesis or a `-` too: read more widely than GitHub does, so none slips past).
@@ -33806,7 +34676,8 @@ function issueReadTools(context) {
                         labels: typeof args.labels === 'string' ? args.labels : undefined,
                         since: typeof args.since === 'string' ? args.since : undefined,
                         per_page: count(args.per_page, 30, 100),
-                        page: count(args.page, 1, 1000),
+                        // The page asked for: one cut to a maximum was another page, given as the one asked for.
+                        page: count(args.page, 1),
                         request: call.request(),
                     });
                     return data.map((issue) => issueSummary(issue, { body: 'none' }));
@@ -33820,7 +34691,7 @@ function issueReadTools(context) {
             name: 'search_issues',
             description: `Search issues and pull requests with GitHub's search syntax (e.g. "is:open label:bug flaky"). ` +
                 `Searches ${context.owner}/${context.repo}${context.allowRepos.length ? ` (or another allowed repository named with repo:, one of ${context.allowRepos.join(', ')})` : ''}; org: and user: qualifiers are refused.`,
-            properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page },
+            properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page: { ...page, description: 'Page number, from 1; GitHub gives only the first 1,000 results of a search' } },
             required: ['query'],
             sideEffects: false,
             async run(args, call) {
@@ -33845,11 +34716,18 @@ function issueReadTools(context) {
                     throw new step_error/* StepError */.zg(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
                 // Every repo: anywhere names an allowed repository (above); one GitHub reads as a scope keeps the query as it is.
                 const q = scopingRepos(query).length > 0 ? query : `repo:${call.owner}/${call.repo} ${query}`;
+                const perPage = count(args.per_page, 30, 100);
+                const pageNumber = count(args.page, 1);
+                // Sent as page 10, page 11 of 10 a page (results 101\u2013110) read results 91\u2013100 again as the next ones.
+                const first = (pageNumber - 1) * perPage + 1;
+                if (first > SEARCH_RESULTS) {
+                    throw new step_error/* StepError */.zg(`search_issues: page ${pageNumber} of ${perPage} starts at result ${(0,group_digits/* groupDigits */.K)(first)}, past the first ${(0,group_digits/* groupDigits */.K)(SEARCH_RESULTS)} results GitHub's search gives; narrow the query (a label:, a created:<2024-01-01 range) to reach the others`, { transient: false, toolName: 'search_issues' });
+                }
                 try {
                     const { data } = await context.octokit.request('GET /search/issues', {
                         q,
-                        per_page: count(args.per_page, 30, 100),
-                        page: count(args.page, 1, 10),
+                        per_page: perPage,
+                        page: pageNumber,
                         request: call.request(),
                     });
                     return {
@@ -34307,8 +35185,7 @@ function writeTools(context) {
                 return effect(found && { number: found.number, url: found.html_url, title: found.title });
             },
             async run(args, call) {
-                const labels = stringList(args.labels);
-                context.allowance.checkLabels(labels, 'create_issue');
+                const labels = context.allowance.checkLabels(stringList(args.labels), 'create_issue');
                 const title = await context.allowance.fittedText(String(args.title), { max: MAX_TITLE_CHARS, what: 'title', toolName: 'create_issue' });
                 const body = await context.allowance.fittedText(typeof args.body === 'string' ? args.body : '', { max: MAX_BODY_CHARS, what: 'body', toolName: 'create_issue' });
                 context.allowance.take('issue', 'create_issue', call.key);
@@ -34404,8 +35281,7 @@ function writeTools(context) {
             },
             async run(args, call) {
                 const issue_number = Number(args.issue_number);
-                const labels = stringList(args.labels);
-                context.allowance.checkLabels(labels, 'add_labels');
+                const labels = context.allowance.checkLabels(stringList(args.labels), 'add_labels');
                 // Adding a label twice changes nothing, so this write is simply tried again on a transient failure.
                 return writeCheckingFirst({
                     context,
@@ -34845,20 +35721,16 @@ class HttpStatusError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/decode-text.js
+var decode_text = __nccwpck_require__(86313);
 ;// CONCATENATED MODULE: ./lib/tools/http/read-capped-body.js
+
 /**
- * The decoder for the charset a response's content type names; UTF-8 when it names none, or one the Encoding
- * standard does not know. Always UTF-8, a Latin-1 page's `caf\u00e9` reached the model as `caf\uFFFD` (found by an
- * adversarial pass).
+ * The charset a response's content type names, if any: a body is read in it (`decodeText`), not always as UTF-8, and a
+ * Latin-1 page's `caf\u00e9` reached the model as `caf\uFFFD` (found by an adversarial pass).
  */
-function decoderFor(response) {
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
-    try {
-        return new TextDecoder(charset ?? 'utf-8');
-    }
-    catch {
-        return new TextDecoder('utf-8');
-    }
+function charsetOf(response) {
+    return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
 }
 /**
  * The code of the decoder's error when reading a body failed because it is not what its content-encoding names
@@ -34868,7 +35740,7 @@ function bodyDecodingCode(error) {
     const code = (error?.cause ?? {}).code;
     return typeof code === 'string' && /^(?:Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? code : undefined;
 }
-/** Reads a response body in its charset (`decoderFor`), stopping (and cancelling the stream) once `maxBytes` is reached. */
+/** Reads a response body in its charset (`charsetOf`, `decodeText`), stopping (and cancelling the stream) once `maxBytes` is reached. */
 async function readCappedBody(response, maxBytes) {
     if (response.body === null)
         return { text: '', bytes: 0, truncated: false };
@@ -34891,8 +35763,8 @@ async function readCappedBody(response, maxBytes) {
         chunks.push(value);
         bytes += value.byteLength;
     }
-    const text = decoderFor(response).decode(Buffer.concat(chunks));
-    return { text: truncated && text.endsWith('\uFFFD') ? text.slice(0, -1) : text, bytes, truncated };
+    const text = (0,decode_text/* decodeText */.g)(Buffer.concat(chunks), charsetOf(response));
+    return { text: truncated && text?.endsWith('\uFFFD') ? text.slice(0, -1) : text, bytes, truncated };
 }
 
 // EXTERNAL MODULE: ./lib/core/retry-after-ms.js
@@ -35042,15 +35914,21 @@ async function send(options, toolName, args, ctx) {
     }
     if (!response.ok) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-        const excerpt = `${read.text.slice(0, (0,cut_text/* keptUnits */.ai)(read.text, 300)).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
+        const body = read.text ?? '';
+        const excerpt = `${body.slice(0, (0,cut_text/* keptUnits */.ai)(body, 300)).replace(/\s+/g, ' ').trim()}${body.length > 300 ? '\u2026' : ''}`;
         throw new HttpStatusError(toolName, url.href, response.status, excerpt, { retryAfterMs: retryAfter, redirectedFrom });
     }
     // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
     const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
     const declared = encoded ? Number.NaN : Number(response.headers.get('content-length'));
-    const size = Number.isFinite(declared) && declared > maxBytes ? `is ${(0,format_bytes/* formatBytes */.z)(declared)}` : `is larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`;
-    const text = read.truncated ? `${(0,cut_note/* cutNote */.n)(`response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`)}\n${read.text}\u2026` : read.text;
-    return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
+    const size = !read.truncated ? `is ${(0,format_bytes/* formatBytes */.z)(read.bytes)}` : Number.isFinite(declared) && declared > maxBytes ? `is ${(0,format_bytes/* formatBytes */.z)(declared)}` : `is larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`;
+    // A binary body is said, as read_file says a binary file, not shown: an image read as text was a megabyte of noise.
+    const text = read.text === undefined ? `[binary body: the response ${size}; not shown]`
+        : read.truncated ? `${(0,cut_note/* cutNote */.n)(`response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`)}\n${read.text}\u2026`
+            : read.text;
+    // A URL a redirect led to is the server's, and may be a presigned link whose query is its signature: named as errors name it.
+    const shown = redirectedFrom === undefined ? url.href : shownUrl(url.href);
+    return { status: response.status, url: shown, content_type: response.headers.get('content-type'), body: text };
 }
 const urlProperty = { type: 'string', description: 'Absolute URL under one of the allowed prefixes' };
 const headersProperty = {
@@ -35073,6 +35951,7 @@ function httpToolset(options) {
             },
             sideEffects: false,
             timeoutSeconds: options.timeoutSeconds,
+            timeoutSetting: 'http.timeout_seconds',
             execute: (args, ctx) => send(options, 'http_get', args, ctx),
         },
         {
@@ -35090,6 +35969,7 @@ function httpToolset(options) {
             },
             sideEffects: true,
             timeoutSeconds: options.timeoutSeconds,
+            timeoutSetting: 'http.timeout_seconds',
             execute: (args, ctx) => send(options, 'http_post', args, ctx),
         },
     ];
@@ -35338,7 +36218,7 @@ class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODUL
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38238);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2796);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90065);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(30794);
 
@@ -35429,7 +36309,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38238);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2796);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90065);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(11814);
 /* harmony import */ var _toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22989);
@@ -46259,6 +47139,9 @@ function parseAllowedBots(text) {
     for (const bot of bots) {
         if (bot.includes('*'))
             return { ok: false, message: `'${bot}' is a wildcard; list each bot by its exact login, e.g. dependabot[bot]` };
+        // No login holds a space: a list separated by spaces (as eval-baselines takes one) is told how to separate it.
+        if (/\s/.test(bot))
+            return { ok: false, message: `'${bot}' is not a GitHub login: separate bots with commas or new lines, e.g. dependabot[bot], renovate[bot]` };
         if (!LOGIN.test(bot))
             return { ok: false, message: `'${bot}' is not a GitHub login; write bots as they appear on GitHub, e.g. dependabot[bot]` };
     }
@@ -46773,123 +47656,12 @@ function refusedMergeJob(getInput, env, fileExists = external_node_fs_.existsSyn
 
 // EXTERNAL MODULE: ./lib/action/comment-target.js
 var comment_target = __nccwpck_require__(30157);
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __nccwpck_require__(60949);
-;// CONCATENATED MODULE: ./lib/report/refused-report.js
-
-/** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
-function renderRefusedReport(planPath, reason, redact) {
-    return [
-        `## \u26d4 plan-runner refused to run: \`${planPath.replace(/`/g, "'")}\``,
-        '',
-        `**Status:** failed \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(reason))}`,
-        '',
-        'No model was called, no tool ran and nothing was written to the repository.',
-        '',
-    ].join('\n');
-}
-/** The job summary of a job whose step inputs were refused (`readActionSettings`): each problem, and that nothing ran. */
-function renderRefusedInputs(problems, redact) {
-    return [
-        "## \u26d4 plan-runner did not start: fix the step's inputs (`with:`)",
-        '',
-        ...problems.map((problem) => `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(problem))}`),
-        '',
-        'No model was called, no tool ran and nothing was written to the repository.',
-        '',
-    ].join('\n');
-}
-/** The note a read-only run (a fork's pull request, or one that cannot be told) puts above its summary: why, and the tools it withheld. */
-function renderReadOnlyNote(why, withheld) {
-    const tools = [...(withheld?.keys() ?? [])].map((name) => `\`${name}\``);
-    const which = tools.length > 0 ? ` Withheld: ${tools.join(', ')}.` : '';
-    return [
-        '> [!NOTE]',
-        `> **Read-only run:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(why)}, so tools with side effects and command tools not marked`,
-        `> \`fork_safe: true\` were withheld, and no comment was written; this summary is the only output.${which}`,
-        '',
-        '',
-    ].join('\n');
-}
-
+// EXTERNAL MODULE: ./lib/report/refused-report.js
+var refused_report = __nccwpck_require__(54349);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
-// EXTERNAL MODULE: ./lib/report/comment/comment-api.js
-var comment_api = __nccwpck_require__(98384);
-// EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
-var comment_marker = __nccwpck_require__(97888);
-// EXTERNAL MODULE: ./lib/report/todo-entries.js
-var todo_entries = __nccwpck_require__(44329);
-// EXTERNAL MODULE: ./lib/report/comment/render-comment.js + 1 modules
-var render_comment = __nccwpck_require__(96157);
-;// CONCATENATED MODULE: ./lib/report/comment/stopped-comment.js
-
-
-
-const RUNNING_HEADER = '### \u23f3 plan-runner: ';
-/** A checklist line, a step's or one nested under it, that was under way: `- \u23f3 2. title`. */
-const RUNNING_LINE = /^([ \t]*- )\u23f3/u;
-const RUN_LINK = /^\[View the run\]\((.*)\) \u00b7 full results in the job summary$/u;
-/** A workflow run's URL without its attempt (`\u2026/runs/77/attempts/2`): the comment of an earlier attempt of the same run is that run's too. */
-function runOf(url) {
-    const attempt = url.lastIndexOf('/attempts/');
-    return attempt < 0 ? url : url.slice(0, attempt);
-}
-/**
- * A live comment left at \u23f3 by a run that will write to it no more (its main step killed with no post step
- * able to end it from the trace, a fanned-out run's merge job refused), told as it is: the header shows `icon`,
- * each line that was under way \u23f9\ufe0f (it did not complete; \u2b1c lines never started, and stay so), and `note` stands
- * above the run's link. Undefined when `body` is not a comment of the workflow run at `runUrl` still at \u23f3
- * (finished, or another run's since): it is left as it is.
- */
-function stoppedCommentBody(body, runUrl, icon, note) {
-    if (!runUrl)
-        return undefined;
-    const lines = body.split('\n');
-    const header = lines.findIndex((line) => line.startsWith(RUNNING_HEADER));
-    const link = lines.findIndex((line) => runOf(RUN_LINK.exec(line)?.[1] ?? '') === runOf(encodeURI(runUrl)));
-    if (header < 0 || link < header)
-        return undefined;
-    const before = lines.slice(0, link).map((line, index) => (index === header ? line.replace('\u23f3', icon) : line.replace(RUNNING_LINE, `$1${todo_entries/* STOPPED_TODO_ICON */.ts}`)));
-    const after = `\n\n${note}\n\n${lines.slice(link).join('\n')}`;
-    // \u23f9\ufe0f is longer than \u23f3: a comment rendered to the limit keeps its end (the link, the hidden state) and loses checklist lines.
-    return `${(0,cut_text/* cutMarkdown */.G$)(before.join('\n').trimEnd(), render_comment/* COMMENT_MAX_CHARS */.d - after.length)}${after}`;
-}
-
-;// CONCATENATED MODULE: ./lib/action/stop-left-comment.js
-
-
-
-
-/**
- * Ends a live comment a run left at \u23f3 and will write no more (see `stoppedCommentBody`), with one edit of
- * the comment it already has. Never throws: a comment it cannot end is said in the log.
- */
-async function stopLeftComment(left, io) {
-    const api = (0,comment_api/* issueCommentApi */.b)(left.github, left.target);
-    try {
-        const found = 'id' in left.comment ? { id: left.comment.id, body: await api.read(left.comment.id) } : (await api.listOwn(left.comment.marker))[0];
-        const body = found?.body === undefined ? undefined : stoppedCommentBody(found.body, left.runUrl, left.icon, left.note);
-        if (!found || body === undefined)
-            return;
-        await api.update(found.id, body);
-        io.info('The PR comment now says that this run stopped, and what to do.');
-    }
-    catch (error) {
-        io.warning(`Could not mark the PR comment stopped (it still shows the run under way): ${(0,error_text/* errorText */.k)(error)}`);
-    }
-}
-/** What a fanned-out run's shared comment says once its merge job is refused: no job writes it after that one. */
-const MERGE_REFUSED_NOTE = "**Stopped:** the merge job was refused (its job summary says why and what to do), so the steps it runs did not run and the goals were not checked: the run failed. \u23f9\ufe0f marks what was under way and did not complete; \u2b1c did not start. Fix what the merge job's summary names, then re-run the failed jobs.";
-/**
- * Ends the comment a fanned-out run's prepare and shard jobs share, left at \u23f3, once its merge job is refused (its
- * settings, `refuseRun`, or its inputs, `refuseInputs`): found by the marker of `planId` (`keyedPlanId`), the
- * token's own, and only while it is this workflow run's and still at \u23f3.
- */
-function stopRefusedMergeComment(left, io) {
-    return stopLeftComment({ github: left.github, target: left.target, comment: { marker: (0,comment_marker/* commentMarker */.Q)(left.planId) }, runUrl: left.runUrl, icon: '\u274c', note: MERGE_REFUSED_NOTE }, io);
-}
-
+// EXTERNAL MODULE: ./lib/action/stop-left-comment.js + 1 modules
+var stop_left_comment = __nccwpck_require__(95574);
 ;// CONCATENATED MODULE: ./lib/action/refuse-inputs.js
 
 
@@ -46905,14 +47677,14 @@ function stopRefusedMergeComment(left, io) {
 async function refuseInputs(problems, deps) {
     const { io, redact } = deps;
     try {
-        if (!(await io.writeSummary(renderRefusedInputs(problems, redact))))
+        if (!(await io.writeSummary((0,refused_report/* renderRefusedInputs */.W$)(problems, redact))))
             io.info('No job summary here (GITHUB_STEP_SUMMARY is not set); the error below lists the problems.');
     }
     catch (error) {
         io.warning(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}; the error below lists the problems.`);
     }
     if (deps.shared)
-        await stopRefusedMergeComment(deps.shared, io);
+        await (0,stop_left_comment/* stopRefusedMergeComment */.o)(deps.shared, io);
     return {
         outputs: (0,action_outputs/* notStartedOutputs */.hD)(),
         // A problem quotes what it refuses (an input's name, which an expression may fill from a pull request): its further
@@ -47149,6 +47921,8 @@ async function planLines(file, textHash) {
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
 var format_duration = __nccwpck_require__(74360);
+// EXTERNAL MODULE: ./lib/report/todo-entries.js
+var todo_entries = __nccwpck_require__(44329);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
@@ -47215,7 +47989,7 @@ const RUN_ENDED = {
     'awaiting-approval': (took) => `Run paused for approval${took === undefined ? '' : ` after ${took}`}`,
     rejected: (took) => `Run rejected${within(took)}`,
 };
-function footer(record, redact) {
+function footer(record, redact, goalsCheckedBy) {
     const progress = (0,checklist/* checklistHeader */.Y4)(record);
     if (!record.status)
         return progress;
@@ -47223,11 +47997,12 @@ function footer(record, redact) {
     const took = within(duration);
     // The steps have ended and the goals are checked next (every run but a paused one checks them): its
     // status is not the run's yet, and printed here it said "Run succeeded" above a run its goals failed.
-    if (record.goals === undefined && record.status !== 'awaiting-approval')
+    // Not in a job whose goals another checks: its log ended "checking the goals", and never said how it ended (found by a hunting pass).
+    if (record.goals === undefined && record.status !== 'awaiting-approval' && goalsCheckedBy === undefined)
         return `The steps ended${took} \u2014 ${progress}; checking the goals`;
     const reason = record.reason ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(record.reason))})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
-    const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
+    const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : record.goals === undefined && goalsCheckedBy !== undefined ? `; ${goalsCheckedBy} checks the goals` : '';
     return `${RUN_ENDED[record.status](duration)}${reason} \u2014 ${progress}${goals}`;
 }
 /**
@@ -47242,17 +48017,17 @@ function agentRecord(record, event, redact) {
     return { holder: item, label: item ? redact(item.key) : `${event.stepKey}[${event.index}]` };
 }
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
-function changeLines(event, record, redact) {
+function changeLines(event, record, redact, goalsCheckedBy) {
     switch (event.type) {
         case 'plan_created':
             return [(0,checklist/* oneLogLine */.Hr)(redact(record.plan?.name ?? 'Plan')), ...(record.plan?.steps ?? []).map((planStep) => itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(planStep.key), redact)))];
         case 'plan_revised':
             return [`Plan revised (revision ${event.plan.revision}): ${(0,checklist/* oneLogLine */.Hr)(redact(event.reason))}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
         case 'run_finished':
-            return [footer(record, redact)];
+            return [footer(record, redact, goalsCheckedBy)];
         // The last word, goals or none: the status is the run's now, with why it did not succeed.
         case 'goals_checked':
-            return [footer(record, redact)];
+            return [footer(record, redact, goalsCheckedBy)];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created': {
             const agent = agentRecord(record, event, redact);
@@ -47379,7 +48154,7 @@ function consoleChecklist(options) {
     if (!options.isTTY) {
         const listener = (event, sent) => {
             record = follow(event, sent);
-            const lines = changeLines(event, record, redact);
+            const lines = changeLines(event, record, redact, options.goalsCheckedBy);
             if (lines.length === 1)
                 options.write(`${lines[0]}\n`);
             else if (lines.length)
@@ -47405,7 +48180,7 @@ function consoleChecklist(options) {
             return;
         const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
         const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
-        const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)];
+        const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact, options.goalsCheckedBy)];
         const frame = options.fit ? lines.map(options.fit) : lines;
         // A frame taller than the screen (the final one, in full) has lines above its top, where no cursor goes: moved up
         // over all of them, the cursor stopped there and the next frame was written under the lines it could not erase.
@@ -47507,6 +48282,10 @@ var token_identity = __nccwpck_require__(31133);
 var group_digits = __nccwpck_require__(80083);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __nccwpck_require__(71874);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
+// EXTERNAL MODULE: ./lib/report/comment/render-comment.js + 1 modules
+var render_comment = __nccwpck_require__(96157);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
 var load_neutraliser = __nccwpck_require__(93465);
 // EXTERNAL MODULE: ./lib/github/github-failure.js
@@ -47582,43 +48361,52 @@ function againComment(where, escalation) {
 /** Pages of open issues (100 each) read for the one an earlier escalation opened: newer ones beyond are not. */
 const MAX_ISSUE_PAGES = 10;
 /**
+ * The newest open issue this token (`me`) opened for the plan's marker, other than `besides`, among the newest
+ * `maxPages` pages of open issues (with the escalation's label, when it has one); `paged` when every page was read.
+ */
+async function ourOpenIssue(octokit, where, label, marker, me, maxPages, besides) {
+    let issue;
+    let pages = 0;
+    await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(label && { labels: label }) }, (response, done) => {
+        issue ??= response.data.find((candidate) => candidate.number !== besides && !candidate.pull_request && candidate.user?.login === me && (candidate.body ?? '').startsWith(marker));
+        if (issue || ++pages >= maxPages)
+            done();
+        return [];
+    });
+    return { ...(issue && { issue }), paged: pages >= maxPages };
+}
+/**
  * For an escalated run with no pull request or issue to speak on (a schedule, a dispatch, a push)
  * and a plan with `escalate:`: opens an issue saying what failed and what was tried, or updates
- * the open one this token wrote for the same plan file and comments on it. A failure is a warning:
- * the job fails as escalated either way.
+ * the open one this token wrote for the same plan file and comments on it. Two runs of the plan that
+ * escalate at once (the legs of a matrix without a `run-key`, overlapping schedules) each find none and
+ * open one: the newer is closed as a duplicate, and the older updated, as a later escalation updates it.
+ * A failure is a warning: the job fails as escalated either way.
  */
 async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     const marker = escalationIssueMarker((0,run_key/* keyedPlanId */.x)(where));
     const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, redact, 'rendered');
     const body = issueBody(where, escalation, redact, neutralise);
-    let updated;
+    let what = 'open an issue for the escalation';
+    /** Updates the open issue `number` and comments on it: GitHub tells no one of an edited body, and not of a mention already in it (found by an adversarial pass). */
+    const escalateAgain = async (number) => {
+        what = `update escalation issue #${number}`;
+        await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: number, body });
+        what = `comment on escalation issue #${number} (its body now says this run escalated, and no one is told of an edited body)`;
+        await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: number, body: againComment(where, escalation) });
+    };
     try {
         const me = await (0,token_identity/* tokenIdentity */.sX)(octokit);
         // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
         if (me === undefined)
             warn(`${token_identity/* UNKNOWN_IDENTITY */.Q9}, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.`);
         // Anyone can post the marker: only an issue this token opened is updated.
-        let ours;
-        let pages = 0;
-        if (me !== undefined) {
-            await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(escalation.label && { labels: escalation.label }) }, (response, done) => {
-                ours ??= response.data.find((issue) => !issue.pull_request && issue.user?.login === me && (issue.body ?? '').startsWith(marker));
-                if (ours || ++pages >= MAX_ISSUE_PAGES)
-                    done();
-                return [];
-            });
-        }
-        if (!ours && pages >= MAX_ISSUE_PAGES)
+        const open = me === undefined ? undefined : await ourOpenIssue(octokit, where, escalation.label, marker, me, MAX_ISSUE_PAGES);
+        if (open?.issue)
+            return await escalateAgain(open.issue.number);
+        if (open?.paged)
             warn(`No open escalation issue of this token's for this plan among the ${(0,group_digits/* groupDigits */.K)(MAX_ISSUE_PAGES * 100)} newest open issues${escalation.label ? ` labelled ${escalation.label}` : ''}: a new one is opened.`);
-        if (ours) {
-            await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: ours.number, body });
-            // GitHub tells no one of an edited body, and not of a mention that was already in it: the issue's
-            // subscribers and the plan's mention hear of this escalation from a comment (found by an adversarial pass).
-            updated = ours.number;
-            await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: ours.number, body: againComment(where, escalation) });
-            return;
-        }
-        await octokit.rest.issues.create({
+        const { data: created } = await octokit.rest.issues.create({
             owner: where.owner,
             repo: where.repo,
             // GitHub takes titles of at most 256 characters: a plan name of 200 and a run key of 100 made 331, and the
@@ -47627,11 +48415,23 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
             body,
             ...(escalation.label && { labels: [escalation.label] }),
         });
+        // Not when its own was not among the pages read (said above): which of them is the older cannot be told.
+        if (me === undefined || open?.paged)
+            return;
+        // Another run of the plan that escalated at the same time found none either, and opened one too, moments ago: among
+        // the newest. The older is kept, as the live comment keeps its oldest; both stayed open, the older never updated
+        // again (found by a hunting pass).
+        const racing = await ourOpenIssue(octokit, where, escalation.label, marker, me, 1, created.number);
+        if (racing.issue === undefined || racing.issue.number > created.number)
+            return;
+        what = `close issue #${created.number}, which duplicates escalation issue #${racing.issue.number} that another run of this plan opened at the same time`;
+        await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: created.number, body: `Duplicate of #${racing.issue.number}: another run of this plan escalated at the same time and opened it first; this run's escalation is told there.` });
+        await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: created.number, state: 'closed', state_reason: 'not_planned' });
+        await escalateAgain(racing.issue.number);
     }
     catch (error) {
         // The advice every write of plan-runner's gives (`refusalAdvice`): a 422 blamed the token for a title too long.
         const failure = (0,github_failure/* readGitHubFailure */.g3)(error);
-        const what = updated === undefined ? 'open an issue for the escalation' : `comment on escalation issue #${updated} (its body now says this run escalated, and no one is told of an edited body)`;
         warn(`Could not ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,as_sentence/* asSentence */.K)(failure.message)} ${(0,github_failure/* refusalAdvice */.tT)(failure, '`issues: write`')} The job fails as escalated either way.`);
     }
 }
@@ -47640,50 +48440,8 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
 var live_comment = __nccwpck_require__(8353);
 // EXTERNAL MODULE: ./lib/report/comment/comment-updater.js
 var comment_updater = __nccwpck_require__(31393);
-// EXTERNAL MODULE: ./lib/report/write-report-file.js
-var write_report_file = __nccwpck_require__(49443);
-// EXTERNAL MODULE: ./lib/action/report-paths.js + 1 modules
-var report_paths = __nccwpck_require__(87469);
-;// CONCATENATED MODULE: ./lib/action/refuse-run.js
-
-
-
-
-
-
-
-
-/**
- * Ends a run that may not start (see `admitRun`): the job's failure and the job summary say why, the
- * outputs say `failed`, and nothing else happens \u2014 no model call, no tool, no check run, no comment but one:
- * a fanned-out run's merge job ends the comment the prepare and shard jobs left at \u23f3, as no job writes after it.
- */
-async function refuseRun(settings, reason, deps) {
-    const { io, redact } = deps;
-    const { report } = (0,report_paths/* jobReportPaths */.yD)(settings);
-    const markdown = renderRefusedReport(settings.planPath, reason, redact);
-    // Said once, as the job's failure (an error annotation); a notice of the same words before it said it twice.
-    const message = `plan-runner refused to run: ${reason}`;
-    const unwritten = await (0,write_report_file/* writeReportFile */.a)(report, markdown);
-    if (unwritten)
-        io.warning(unwritten.message);
-    try {
-        await io.writeSummary(markdown);
-    }
-    catch (error) {
-        io.warning(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}`);
-    }
-    const target = settings.fanOut?.part === 'merge' ? (0,comment_target/* commentTarget */.lt)(settings).target : undefined;
-    const { runUrl } = settings.github;
-    if (target && deps.github && runUrl)
-        await stopRefusedMergeComment({ github: deps.github, target, planId: (0,run_key/* keyedPlanId */.x)(settings), runUrl }, io);
-    return {
-        outputs: (0,action_outputs/* notStartedOutputs */.hD)(unwritten ? '' : report),
-        failure: message,
-        published: Promise.resolve(),
-    };
-}
-
+// EXTERNAL MODULE: ./lib/action/refuse-run.js
+var refuse_run = __nccwpck_require__(72680);
 ;// CONCATENATED MODULE: ./lib/report/fan-out-note.js
 /** The note that opens a fanned-out job's summary: which part it ran and where the rest (and the goals) are. */
 function renderFanOutNote(role) {
@@ -47698,6 +48456,8 @@ function renderFanOutNote(role) {
 
 // EXTERNAL MODULE: ./lib/report/rejected-report.js
 var rejected_report = __nccwpck_require__(29341);
+// EXTERNAL MODULE: ./lib/action/report-paths.js + 1 modules
+var report_paths = __nccwpck_require__(87469);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
 var read_resume_trace = __nccwpck_require__(62935);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
@@ -47775,6 +48535,10 @@ function approvalCommand(github) {
     return kind && { kind, by: login, app, ...(typeof id === 'number' && Number.isSafeInteger(id) && { commentId: id }) };
 }
 
+// EXTERNAL MODULE: ./lib/report/comment/comment-api.js
+var comment_api = __nccwpck_require__(98384);
+// EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
+var comment_marker = __nccwpck_require__(97888);
 // EXTERNAL MODULE: ./lib/report/comment/comment-write-error.js
 var comment_write_error = __nccwpck_require__(89228);
 // EXTERNAL MODULE: ./lib/state/run-state-store.js
@@ -48120,6 +48884,8 @@ function undoTo(api, id, body, answered, state, message) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/report/write-report-file.js
+var write_report_file = __nccwpck_require__(49443);
 // EXTERNAL MODULE: ./lib/action/write-report.js
 var write_report = __nccwpck_require__(72896);
 // EXTERNAL MODULE: ./lib/action/saved-state.js
@@ -48895,6 +49661,8 @@ const TRACE_OPENED_STATE = 'traceOpened';
 const ANSWER_RECORDED_STATE = 'answerRecorded';
 /** What to give `resume-from` instead of a path with no file: the action has no `--trace`. */
 const RESUME_FROM_MISSING = "give it the trace output of an earlier step of this job, or a trace you downloaded (the run's state artifact, with actions/download-artifact); a re-run of a job resumes from its own saved state without it (state: artifact, resume: auto)";
+/** What to give `weights-from` instead of a file that is no trace: the action has no `--trace`. */
+const WEIGHTS_FROM_REMEDY = "give it the trace output of an earlier run of this plan (a step's of this job, or the run's state artifact, downloaded with actions/download-artifact), or leave it out";
 /** The task and the modes as the action's inputs, for messages that say what to change. */
 const ACTION_OPTION_NAMES = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run', fresh: 'start a new run of the workflow (not a re-run), or re-run the job with resume: never and no resume-from' };
 async function safeRunJob(settings, deps, octokit, extras) {
@@ -48994,7 +49762,7 @@ async function runAction(given, deps) {
     // Before anything is written or any model is called: may this event start a run, and how.
     const admission = await (0,admit_run/* admitRun */.Rf)(given, { ...(deps.github ? { github: deps.github } : {}), ...deps.admission });
     if (!admission.admitted)
-        return refuseRun(given, admission.reason, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, admission.reason, deps);
     const readOnly = admission.readOnly;
     // A fork's pull request: its output goes to the summary only.
     const settings = readOnly ? { ...given, comment: 'never', readOnly: readOnly.why } : given;
@@ -49007,7 +49775,7 @@ async function runAction(given, deps) {
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom, RESUME_FROM_MISSING);
     if (resume && !resume.ok)
-        return refuseRun(given, `resume-from: ${resume.problem}`, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, `resume-from: ${resume.problem}`, deps);
     // What a post step needs to save this run's state after the earlier step's, were this step killed.
     const resumedInPlace = inPlace && resume?.ok ? (0,saved_state/* traceDigest */.ah)(Buffer.from(resume.trace.text, 'utf8')) : undefined;
     if (resumedInPlace !== undefined)
@@ -49015,10 +49783,10 @@ async function runAction(given, deps) {
     // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
     const malformed = malformedApprovalCommand(settings.github);
     if (malformed)
-        return refuseRun(given, malformed, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, malformed, deps);
     const answer = approvalCommand(settings.github);
     if (readOnly && answer)
-        return refuseRun(given, `approvals are not taken in a read-only run, and this one is: ${readOnly.why}. A run on a fork's pull request never pauses. Nothing was changed`, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, `approvals are not taken in a read-only run, and this one is: ${readOnly.why}. A run on a fork's pull request never pauses. Nothing was changed`, deps);
     const command = readOnly ? undefined : answer;
     // A run that answers nothing on a comment event must not take over the comment of a run that waits, while
     // that run can still be answered: one whose saved state is gone (expired) no longer holds the comment (a review
@@ -49027,45 +49795,45 @@ async function runAction(given, deps) {
     // Whether a run waits could not be read (a review found a GitHub that could not say who the token is read as
     // "none waits": this run then wrote its own state over the waiting run's comment): nothing runs.
     if (waits && 'unread' in waits) {
-        return refuseRun(given, `could not tell whether a run of ${settings.planPath} waits for approval here: ${waits.unread}. Nothing ran, so a waiting run's comment is not taken over; re-run this job once GitHub answers`, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, `could not tell whether a run of ${settings.planPath} waits for approval here: ${waits.unread}. Nothing ran, so a waiting run's comment is not taken over; re-run this job once GitHub answers`, deps);
     }
     if (waits?.holds) {
         const unread = waits.problem === undefined ? '' : ` (this job cannot reach its state: ${waits.problem})`;
-        return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${waits.hash})${unread}: answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, `a run of ${settings.planPath} waits for approval here (approval ${waits.hash})${unread}: answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
     }
     if (waits)
         io.info(`The run of ${settings.planPath} that waited for approval here (approval ${waits.hash}) can no longer be answered (${waits.problem}); this run goes on, and its comment replaces that one.`);
     if (command?.app)
-        return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
     const waiting = command && (await findWaitingRun(settings, deps));
     if (command && waiting && !waiting.ok)
-        return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, `/${command.kind}: ${waiting.problem}`, deps);
     const answered = waiting?.ok ? waiting.run : undefined;
     // The answer is in the comment before anything acts on it (and after every refusal that needs no plan): a later /approve then finds the run answered.
     const recordIt = async () => answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by, ...(command.commentId !== undefined && { commentId: command.commentId }) }) : undefined;
     if (command?.kind === 'reject' && answered) {
         const rejected = await recordIt();
         if (rejected && !rejected.ok)
-            return refuseRun(given, `/${command.kind}: ${rejected.problem}`, deps);
+            return (0,refuse_run/* refuseRun */.q)(given, `/${command.kind}: ${rejected.problem}`, deps);
         return rejectRun(settings, answered, command.by, deps);
     }
     // A re-run of the job: the newest earlier attempt's saved state, when there is one.
     const earlier = answered ? { ok: true } : await (0,saved_state/* earlierAttemptState */.VK)(settings, deps.state, io, (0,saved_state/* statePart */.jw)(settings));
     if (!earlier.ok)
-        return refuseRun(given, `resume: ${earlier.problem}`, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, `resume: ${earlier.problem}`, deps);
     // A re-run of a paused job whose pause was answered since (found by an adversarial pass): it would ask again over the answer.
     // Any re-run, resumed or not (`resume: never` runs from the start and would ask again as well).
     const answeredAlready = (settings.github.attempt ?? 1) > 1 && !command && deps.github ? await answeredPause(settings, deps.github) : undefined;
     if (answeredAlready)
-        return refuseRun(given, answeredAlready, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, answeredAlready, deps);
     const resumeTrace = answered?.trace ?? resume?.trace ?? earlier.earlier?.trace;
     const approve = answered && command ? { hash: answered.hash, by: command.by } : undefined;
     let stepWeights;
     try {
-        stepWeights = settings.weightsFrom === undefined ? undefined : await (0,trace_step_weights/* stepWeightsFromTrace */.pg)(settings.weightsFrom);
+        stepWeights = settings.weightsFrom === undefined ? undefined : await (0,trace_step_weights/* stepWeightsFromTrace */.pg)(settings.weightsFrom, WEIGHTS_FROM_REMEDY);
     }
     catch (error) {
-        return refuseRun(given, `weights-from: ${(0,error_text/* errorText */.k)(error)}`, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, `weights-from: ${(0,error_text/* errorText */.k)(error)}`, deps);
     }
     // A job of a fanned-out run starts from the states the other jobs of this workflow run saved.
     const fanOut = settings.fanOut;
@@ -49073,12 +49841,12 @@ async function runAction(given, deps) {
     let shards;
     if (fanOut) {
         if (settings.state !== 'artifact')
-            return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts: remove state: off`, deps);
+            return (0,refuse_run/* refuseRun */.q)(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts: remove state: off`, deps);
         if (!deps.state)
-            return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts, and no artifact service is available here; run it as a step of a GitHub Actions job`, deps);
+            return (0,refuse_run/* refuseRun */.q)(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts, and no artifact service is available here; run it as a step of a GitHub Actions job`, deps);
         const loaded = await (0,fan_out_state/* loadFanOutStates */.wD)(deps.state, fanOut, settings, external_node_path_.join(settings.outputDir, 'state'), settings.resume === 'auto', settings.github.attempt);
         if (!loaded.ok)
-            return refuseRun(given, loaded.problem, deps);
+            return (0,refuse_run/* refuseRun */.q)(given, loaded.problem, deps);
         fanOutTraces = loaded.traces;
         shards = loaded.shards;
         if (loaded.parts.length > 0)
@@ -49087,7 +49855,7 @@ async function runAction(given, deps) {
     const fanOutPart = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
     const recorded = await recordIt();
     if (command && recorded && !recorded.ok)
-        return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
+        return (0,refuse_run/* refuseRun */.q)(given, `/${command.kind}: ${recorded.problem}`, deps);
     if (recorded?.ok)
         deps.saveState?.(ANSWER_RECORDED_STATE, 'true');
     // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
@@ -49130,7 +49898,9 @@ async function runAction(given, deps) {
     if (check?.id !== undefined)
         deps.saveState?.(CHECK_RUN_STATE, String(check.id));
     try {
-        const listeners = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
+        // A prepare or shard job checks no goals: the merge job does.
+        const goalsElsewhere = settings.fanOut && settings.fanOut.part !== 'merge' ? { goalsCheckedBy: 'the merge job' } : {};
+        const listeners = [consoleChecklist({ write: io.write, isTTY: false, redact, ...goalsElsewhere }), stepLogGroups(io, redact)];
         if (trace)
             listeners.push(trace.listener);
         if (comment)
@@ -49176,7 +49946,7 @@ async function runAction(given, deps) {
         // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
         const lostState = fanOut && fanOut.part !== 'merge' && !(await saving) ? `this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
         const unsaved = lostState && `plan-runner: ${lostState}`;
-        const readOnlyNote = readOnly ? renderReadOnlyNote(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
+        const readOnlyNote = readOnly ? (0,refused_report/* renderReadOnlyNote */.h5)(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
         const reportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(lostState && { failedAfter: lostState }) };
@@ -49278,7 +50048,7 @@ async function stopKilledRun(left, io) {
     const target = (0,event_target/* eventTarget */.M)(context.eventName, context.payload, context.repository);
     if (left.commentId !== undefined && target) {
         const note = `**Stopped:** ${why('this comment')}. \u23f9\ufe0f marks what was under way then and did not complete; \u2b1c did not start. Fix what the log names and re-run the job.`;
-        await stopLeftComment({ github, target, comment: { id: left.commentId }, runUrl, icon: '\u23f9\ufe0f', note }, io);
+        await (0,stop_left_comment/* stopLeftComment */.L)({ github, target, comment: { id: left.commentId }, runUrl, icon: '\u23f9\ufe0f', note }, io);
     }
     const [owner, repo] = context.repository?.split('/') ?? [];
     if (left.checkRunId === undefined || !owner || !repo)
@@ -49563,6 +50333,7 @@ var actions_artifact_store = __nccwpck_require__(96729);
 
 
 
+
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
@@ -49712,6 +50483,9 @@ function failOnUnhandledRejection() {
     process.on('unhandledRejection', (reason) => fail('internal error (unhandled rejection)', reason));
 }
 async function main(core) {
+    // Until the run sets its own: what a step killed before then leaves (see UNFINISHED_OUTPUTS).
+    for (const [name, value] of Object.entries(action_outputs/* UNFINISHED_OUTPUTS */.zt))
+        core.setOutput(name, value);
     const read = await readActionSettings((name) => core.getInput(name), process.env);
     if (read.ok)
         for (const mask of runnerMasks([read.settings.model.apiKey, read.settings.githubToken]))

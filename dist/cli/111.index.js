@@ -1573,10 +1573,12 @@ function stepDetail(step, redact, gate) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.map((key) => (optional.has(key) ? `${key} (even if it fails)` : key)).join(', ')}` : 'can start at once');
     if (step.onFailure === 'continue')
         parts.push('if it fails, the run goes on without it');
-    // Found by an adversarial pass: the title hid the instruction a model works on (an agent's task, else the description).
+    // Found by an adversarial pass: the title hid the instruction a model works on (an agent's task, else the description),
+    // and so did a title line cut to its width: a step a model wrote has no title, and its instruction showed to 100 characters.
     // Last but `why`: a long one is cut, not the dependencies.
     const instruction = step.type === 'agent' ? (step.task ?? step.description) : step.type === 'plan' || step.args ? undefined : step.description;
-    if (instruction !== undefined && instruction !== (step.title || step.description))
+    const titleShowsIt = instruction === (step.title || step.description) && (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact) === (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact, Number.POSITIVE_INFINITY);
+    if (instruction !== undefined && !titleShowsIt)
         parts.push(`${step.type === 'agent' ? 'task' : 'asks'}: ${instruction}`);
     if (step.why)
         parts.push(`why: ${step.why}`);

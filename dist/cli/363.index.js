@@ -155,22 +155,31 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CLI_OPTION_NAMES
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: ./lib/core/read-input-file.js
+var read_input_file = __webpack_require__(2237);
 // EXTERNAL MODULE: ./lib/core/trim-end-chars.js
 var trim_end_chars = __webpack_require__(33883);
 ;// CONCATENATED MODULE: ./lib/github/github-run-context.js
 
 
+/** More than GitHub sends: it caps a webhook payload at 25 MB. */
+const MAX_EVENT_BYTES = 64 * 1024 * 1024;
+/**
+ * The event file's payload, read as every file a user names is (`readInputFile`): a FIFO no one writes (a set-by-hand
+ * `GITHUB_EVENT_PATH`) hung the CLI past Ctrl-C and SIGTERM, and `/dev/zero` filled the memory (an adversarial CLI hunt).
+ */
 function readPayload(file) {
+    // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
     if (!file)
-        return undefined;
+        return { payload: undefined };
+    const read = (0,read_input_file/* readInputFile */.jH)(file, MAX_EVENT_BYTES);
+    if (!read.ok)
+        return { problem: read.problem };
     try {
-        return JSON.parse((0,external_node_fs_.readFileSync)(file, 'utf8'));
+        return { payload: JSON.parse(read.bytes.toString('utf8')) };
     }
     catch {
-        // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
-        return undefined;
+        return { problem: 'it is not JSON (the runner writes the event there as JSON)' };
     }
 }
 /** The head commit of the event's pull request (pull_request, pull_request_target, review events), if it names one. */
@@ -180,7 +189,7 @@ function pullRequestHeadSha(payload) {
 }
 /** The run context from the runner's `GITHUB_*` variables and event file. */
 function githubRunContext(env) {
-    const payload = readPayload(env['GITHUB_EVENT_PATH']);
+    const { payload, problem } = readPayload(env['GITHUB_EVENT_PATH']);
     const server = (0,trim_end_chars/* trimEndChars */.v)(env['GITHUB_SERVER_URL'] || 'https://github.com', '/');
     const repository = env['GITHUB_REPOSITORY'] || undefined;
     const runId = env['GITHUB_RUN_ID'];
@@ -197,6 +206,7 @@ function githubRunContext(env) {
         ...(headSha ? { headSha } : {}),
         ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
         attempt,
+        ...(problem !== undefined && { payloadProblem: problem }),
     };
 }
 
@@ -307,7 +317,11 @@ async function cliGitHubContext(env, redact) {
     const token = env.GITHUB_TOKEN;
     const warn = (message) => process.stderr.write(`warning: ${redact(message)}\n`);
     const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(652), __webpack_require__.e(868)]).then(__webpack_require__.bind(__webpack_require__, 45868))).createOctokit({ token, warn }) : undefined;
-    return toolsetGitHubContext(githubRunContext(env), octokit);
+    const run = githubRunContext(env);
+    // Set by hand, as the README says for a pull request: a wrong file was taken silently as an event without one.
+    if (run.payloadProblem)
+        warn(`GITHUB_EVENT_PATH ${env.GITHUB_EVENT_PATH}: ${run.payloadProblem}; the github toolset sees no pull request or issue of the event`);
+    return toolsetGitHubContext(run, octokit);
 }
 /**
  * The job a CLI command asks for: the plan file in the current directory, the model from the
@@ -735,6 +749,63 @@ function sameFile(a, b) {
         return true;
     const identity = fileIdentity(a);
     return identity !== undefined && identity === fileIdentity(b);
+}
+
+
+/***/ }),
+
+/***/ 77259:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CM: () => (/* binding */ chargeHeldLoop),
+/* harmony export */   LF: () => (/* binding */ afterLoopTurned),
+/* harmony export */   s5: () => (/* binding */ afterHeldLoop)
+/* harmony export */ });
+/* unused harmony export HELD_LOOP_MS */
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(58500);
+
+/**
+ * How long synchronous work that may take seconds (a tool's arguments checked against its input schema, up to 5 s
+ * each) may hold the event loop in one turn before more such work waits for the loop to turn.
+ */
+const HELD_LOOP_MS = 50;
+let heldMs = 0;
+let turnWatched = false;
+/** Charges `ms` of such work to this turn of the event loop; the count starts again once the loop turns. */
+function chargeHeldLoop(ms) {
+    heldMs += ms;
+    if (turnWatched)
+        return;
+    turnWatched = true;
+    setImmediate(() => {
+        heldMs = 0;
+        turnWatched = false;
+    });
+}
+/**
+ * Runs `work` (such work) at once, or, once the work of this turn has held the loop `HELD_LOOP_MS`, after the loop has
+ * turned and run its timers (a timer, as `afterLoopTurned` waits), so a timeout or a cancel due meanwhile lands first
+ * (then `signal`'s reason is thrown).
+ * The test and the work are one synchronous stretch: awaited apart, every item started in the turn passed the test
+ * before the first one's work began. The items of a `for_each` step started in one turn checked their arguments one
+ * after another: 8 checks of 5 s ran 41.7 s past the step's `timeout_seconds: 3`, and no cancel was heard (found by an
+ * agent hunt).
+ */
+async function afterHeldLoop(signal, work) {
+    while (heldMs >= HELD_LOOP_MS)
+        await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(0);
+    signal.throwIfAborted();
+    return work();
+}
+/**
+ * Waits for the event loop to turn and run its timers, then throws `signal`'s reason if it has aborted meanwhile.
+ * A timer, not an immediate: a turn's immediates run before its timers when the loop is in its poll phase (an answer
+ * read from a socket), so a step's timeout or a cancel due then landed only at the second wait, a whole check later.
+ */
+async function afterLoopTurned(signal) {
+    await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(0);
+    signal.throwIfAborted();
 }
 
 
@@ -1886,7 +1957,7 @@ async function runGoalCommand(argv, options) {
             const { error } = outcome;
             if (outcome.early)
                 throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown}: ${error.message}`, { cause: error });
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; check that it is installed and on PATH`, { cause: error });
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; ${outcome.problem ?? 'check that it is installed and on PATH'}`, { cause: error });
         }
     }
 }
@@ -1931,11 +2002,17 @@ const commandCheck = {
 /** `contains`: the text appears verbatim in the result's values (case matters; use `matches` with `(?i)` otherwise); a key or JSON's own punctuation is not the result saying it. */
 const containsCheck = {
     needsTarget: true,
-    check(goal, { valueText: { values: text }, text: json }) {
+    check(goal, { valueText: { values: text }, text: json, work }) {
         const wanted = goal.contains ?? '';
+        // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
+        work.search(text.length, 'contains');
         const index = text.indexOf(wanted);
+        const inJson = () => {
+            work.search(json.length, 'contains');
+            return json.includes(wanted);
+        };
         if (index < 0)
-            return { met: false, evidence: `missing "${shorten(wanted)}"${onlyInJson(json, text, json.includes(wanted))}` };
+            return { met: false, evidence: `missing "${shorten(wanted)}"${onlyInJson(json, text, json !== text && inJson())}` };
         return {
             met: true,
             evidence: `found "${shorten(wanted)}" on line ${lineOf(text, index)}: ${excerptAround(text, index, wanted.length)}`,
@@ -2673,12 +2750,20 @@ const matchesCheck = {
 };
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/max-chars.js
+/**
+ * Each value's length in code points, counted once for all the `max_chars` goals on it (the same `ValueText` for
+ * every goal on one value): counted per goal, 2,000 goals on a 1 MB result held the event loop 40 s, where no
+ * timeout or cancel can stop them (found by an adversarial pass).
+ */
+const counted = new WeakMap();
 /** `max_chars`: the result has at most this many characters (code points, so an emoji counts once). */
 const maxCharsCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { text, valueText }) {
         const max = goal.max_chars ?? 0;
-        const chars = [...text].length;
+        let chars = counted.get(valueText);
+        if (chars === undefined)
+            counted.set(valueText, (chars = [...text].length));
         return { met: chars <= max, evidence: `${chars} characters (at most ${max} allowed)` };
     },
 };
@@ -2695,6 +2780,8 @@ function countWords(text) {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/max-words.js
 
+/** Each value's words as `max_words` counts them, once for all its goals on it (as `max_chars` counts its characters). */
+const max_words_counted = new WeakMap();
 /**
  * JSON's escape of a line break, a tab, a carriage return, a form feed or a vertical tab, or an escaped
  * backslash (kept whole, so that the `n` after it is no escape: `C:\\new` is one word).
@@ -2708,22 +2795,27 @@ const ESCAPE = /\\(?:[nrtf]|u000[bB]|\\)/g;
  */
 const maxWordsCheck = {
     needsTarget: true,
-    check(goal, { text, value }) {
+    check(goal, { text, value, valueText }) {
         const max = goal.max_words ?? 0;
-        const read = typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '));
-        const words = countWords(read);
+        let words = max_words_counted.get(valueText);
+        if (words === undefined)
+            max_words_counted.set(valueText, (words = countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' ')))));
         return { met: words <= max, evidence: `${words} words (at most ${max} allowed)` };
     },
 };
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/min-words.js
 
+/** Each value's words, counted once for all the `min_words` goals on it (as `max_chars` counts its characters). */
+const min_words_counted = new WeakMap();
 /** `min_words`: the result's values have at least this many words (keys and nulls are not words of it). */
 const minWordsCheck = {
     needsTarget: true,
-    check(goal, { valueText: { values: text } }) {
+    check(goal, { valueText }) {
         const min = goal.min_words ?? 0;
-        const words = countWords(text);
+        let words = min_words_counted.get(valueText);
+        if (words === undefined)
+            min_words_counted.set(valueText, (words = countWords(valueText.values)));
         return { met: words >= min, evidence: `${words} words (at least ${min} required)` };
     },
 };
@@ -2760,7 +2852,7 @@ function readPlace(made, read, at, text) {
  */
 const notContainsCheck = {
     needsTarget: true,
-    async check(goal, { text, valueText }) {
+    async check(goal, { text, valueText, work }) {
         // With the 2,000 entity names it decodes (46 KB), loaded only by a plan with a not_contains goal.
         const { renderedText, RENDERED_MARKS } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(627)]).then(__webpack_require__.bind(__webpack_require__, 23627));
         const unwanted = goal.not_contains ?? '';
@@ -2791,6 +2883,8 @@ const notContainsCheck = {
                 continue;
             for (const [at, place] of places.entries()) {
                 const haystack = readPlace(made, read, at, place.text);
+                // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
+                work.search(haystack.length, 'not_contains');
                 const index = haystack.indexOf(needle);
                 if (index < 0)
                     continue;
@@ -3138,7 +3232,7 @@ function resolveGoalTarget(goal, target) {
 /* harmony export */   N$: () => (/* binding */ GoalWork),
 /* harmony export */   RQ: () => (/* binding */ MAX_SCHEMA_EVALUATIONS)
 /* harmony export */ });
-/* unused harmony exports MAX_GOALS_REGEX_WORK, MAX_GOALS_SCHEMA_EVALUATIONS */
+/* unused harmony exports MAX_GOALS_REGEX_WORK, MAX_GOALS_SCHEMA_EVALUATIONS, MAX_GOALS_SEARCH_CHARS */
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80083);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
 /* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(45989);
@@ -3164,13 +3258,23 @@ const MAX_SCHEMA_EVALUATIONS = 4_000_000;
  */
 const MAX_GOALS_SCHEMA_EVALUATIONS = 4 * MAX_SCHEMA_EVALUATIONS;
 /**
+ * The most characters the text searches of one evaluation's goals may read together (`contains` and `not_contains`,
+ * each search charged the length of the text it reads). A search reads its text once, but each goal searches the
+ * whole result again, checked one after another on the event loop, where no timeout or cancel can stop them: 2,000
+ * `not_contains` goals on a 1 MB result held it 30 s, and a plan may declare thousands (found by an adversarial
+ * pass). About 3 to 18 s at the speeds measured (3 to 18 ns a character).
+ */
+const MAX_GOALS_SEARCH_CHARS = 1_000_000_000;
+/**
  * The work left to one evaluation's goals (`evaluateGoals` makes one), which are checked one after another on the
- * event loop: the regex work of their patterns, each charged before it runs, and the subschema evaluations of
- * their `json_schema` checks (and the pairs of items `uniqueItems` compares), each given at most what is left.
+ * event loop: the regex work of their patterns, each charged before it runs, the subschema evaluations of
+ * their `json_schema` checks (and the pairs of items `uniqueItems` compares), each given at most what is left, and
+ * the characters their text searches read, each charged before it runs.
  */
 class GoalWork {
     #regexLeft = MAX_GOALS_REGEX_WORK;
     #evaluationsLeft = MAX_GOALS_SCHEMA_EVALUATIONS;
+    #searchLeft = MAX_GOALS_SEARCH_CHARS;
     /** The regex work not yet charged. */
     get regexLeft() {
         return this.#regexLeft;
@@ -3192,6 +3296,18 @@ class GoalWork {
                 "make the patterns' repeats (`{n}`) smaller, check this result with fewer pattern goals, or have the step return less");
         }
         this.#regexLeft -= work;
+    }
+    /** The characters text searches may still read. */
+    get searchLeft() {
+        return this.#searchLeft;
+    }
+    /** Charges a search of `kind` through `chars` characters, before it runs; throws `GoalNotEvaluableError` past what is left. */
+    search(chars, kind) {
+        if (chars > this.#searchLeft) {
+            throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_2__/* .GoalNotEvaluableError */ .E(`the goals' text searches together would read more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(MAX_GOALS_SEARCH_CHARS)} characters all of a run's goals may read on the event loop, where no timeout can stop them ` +
+                `(next was \`${kind}\` through ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(chars)} characters, with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(this.#searchLeft)} left): check this result with fewer ${kind} goals (a \`matches\` goal's alternatives can hold what several check), or have the step return less`);
+        }
+        this.#searchLeft -= chars;
     }
     /** Charges `count` subschema evaluations a `json_schema` check made (it was given at most what is left). */
     spendEvaluations(count) {
@@ -3563,12 +3679,14 @@ class ToolSpawnError extends step_error/* StepError */.zg {
     program;
     /** The system error code, e.g. `ENOENT` or `EACCES`. */
     code;
+    /** `problem`: why it could not, when known (its `#!` line names an interpreter that is not there); else a hint by `code`. */
     constructor(options) {
-        const hint = options.code === 'ENOENT'
-            ? 'check the path (relative paths start at the repository root; bare names are looked up on PATH)'
-            : options.code === 'EACCES'
-                ? 'make the file executable (chmod +x) or run it through its interpreter, e.g. [node, path/to/script.mjs]'
-                : 'check the command in the plan';
+        const hint = options.problem ??
+            (options.code === 'ENOENT'
+                ? 'check the path (relative paths start at the repository root; bare names are looked up on PATH)'
+                : options.code === 'EACCES'
+                    ? 'make the file executable (chmod +x) or run it through its interpreter, e.g. [node, path/to/script.mjs]'
+                    : 'check the command in the plan');
         super(`tool '${options.toolName}': cannot start '${options.program}' (${options.code ?? 'unknown error'}); ${hint}`, {
             transient: false,
             toolName: options.toolName,
@@ -3633,7 +3751,7 @@ function commandTool(name, declaration, options) {
         description: declaration.description,
         inputSchema: declaration.input ?? { type: 'object', properties: {} },
         sideEffects: declaration.side_effects ?? false,
-        ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds }),
+        ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds, timeoutSetting: `tools.${name}.timeout_seconds` }),
         async execute(args, ctx) {
             if (envError)
                 throw envError;
@@ -3662,7 +3780,7 @@ function commandTool(name, declaration, options) {
                     // The aborter chose the reason (a cancel, or the executor's own timeout error); pass it on.
                     throw outcome.reason instanceof Error ? outcome.reason : new DOMException('The tool call was aborted', 'AbortError');
                 case 'spawn_failed':
-                    throw new ToolSpawnError({ toolName: name, program: outcome.program, code: outcome.error.code, cause: outcome.error });
+                    throw new ToolSpawnError({ toolName: name, program: outcome.program, code: outcome.error.code, problem: outcome.problem, cause: outcome.error });
             }
         },
     };
@@ -4145,9 +4263,9 @@ var error_text = __webpack_require__(7437);
 /**
  * Spreads the items of a fan-out step (their child keys, in input order) over `shards` shards,
  * deterministically: by index (item i to shard i mod N + 1) when no duration is known; otherwise
- * longest item first to the least-loaded shard (ties: the lower index, the lower shard), with an
- * item of unknown duration counted at the mean of the known ones. The same keys, count and weights
- * always give the same assignment, so a re-run shard takes the same items.
+ * longest item first to the least-loaded shard (ties: the lower index; the shard with fewer items, then
+ * the lower shard), with an item of unknown duration counted at the mean of the known ones. The same
+ * keys, count and weights always give the same assignment, so a re-run shard takes the same items.
  */
 function assignShards(keys, shards, weights) {
     if (!Number.isInteger(shards) || shards < 1)
@@ -4159,13 +4277,17 @@ function assignShards(keys, shards, weights) {
     const order = keys.map((key, index) => ({ index, weight: weights?.get(key) ?? mean }));
     order.sort((a, b) => b.weight - a.weight || a.index - b.index);
     const load = new Array(shards).fill(0);
+    // By count where loads tie: items of 0 ms (a merge's trace gives that to the items a dead shard left, and the
+    // mean of those to every other) added nothing to shard 1's load, and all 8 items of 4 shards went to it (found by a hunting pass).
+    const count = new Array(shards).fill(0);
     const assignment = new Array(keys.length).fill(0);
     for (const { index, weight } of order) {
         let lightest = 0;
         for (let shard = 1; shard < shards; shard++)
-            if (load[shard] < load[lightest])
+            if (load[shard] < load[lightest] || (load[shard] === load[lightest] && count[shard] < count[lightest]))
                 lightest = shard;
         load[lightest] += weight;
+        count[lightest] += 1;
         assignment[index] = lightest + 1;
     }
     return assignment;
@@ -5180,8 +5302,17 @@ var model_call_error = __webpack_require__(63156);
 class StepTimeoutError extends step_error/* StepError */.zg {
     stepKey;
     timeoutSeconds;
-    constructor(stepKey, timeoutSeconds, toolName) {
-        super(`step ${stepKey} timed out after ${timeoutSeconds} s`, { transient: true, toolName });
+    /**
+     * `toolsLimit`: the limit is the tool's (the step sets none), set in the plan at `setting` when the tool says where
+     * (`http.timeout_seconds`, `mcp_servers.docs.timeout_seconds`). The step's own `timeout_seconds` replaces it, always.
+     */
+    constructor(stepKey, timeoutSeconds, toolName, toolsLimit) {
+        // Which setting to raise: the step's own, or its tool's where the plan sets it. "The timeout_seconds of its tool"
+        // sent the user of an http or MCP tool to a tools: entry that does not exist (its limit is under http: or mcp_servers:).
+        const remedy = toolsLimit && toolName !== undefined
+            ? `, the limit of its tool '${toolName}'; ${toolsLimit.setting === undefined ? '' : `raise ${toolsLimit.setting}, or `}give the step its own timeout_seconds if it needs longer`
+            : '; raise its timeout_seconds if it needs longer';
+        super(`step ${stepKey} timed out after ${timeoutSeconds} s${remedy}`, { transient: true, toolName });
         this.stepKey = stepKey;
         this.timeoutSeconds = timeoutSeconds;
     }
@@ -5214,7 +5345,9 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     // Set once this attempt has ended: what its runner reports after that (abandoned on a stop or timeout) is not the step's.
     let ended = false;
     const timeout = stepTimeoutSeconds(step, deps.tools);
-    const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
+    // The limit is the tool's where the step sets none: the message names where the plan sets it.
+    const toolsLimit = step.timeoutSeconds === undefined && step.tool !== undefined ? { setting: deps.tools.get(step.tool)?.timeoutSetting } : undefined;
+    const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock, toolsLimit);
     const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
     const ctx = {
         ...shared,
@@ -5275,13 +5408,13 @@ function settledThisTurn(work) {
         });
     });
 }
-function startTimer(step, seconds, clock) {
+function startTimer(step, seconds, clock, toolsLimit) {
     const expired = new AbortController();
     const cancelled = new AbortController();
     clock
         .sleep(seconds * 1000, cancelled.signal)
         .then(() => clock.afterDue?.(cancelled.signal))
-        .then(() => expired.abort(new StepTimeoutError(step.key, seconds, step.tool)), () => { });
+        .then(() => expired.abort(new StepTimeoutError(step.key, seconds, step.tool, toolsLimit)), () => { });
     return { signal: expired.signal, cancel: () => cancelled.abort() };
 }
 
@@ -6390,8 +6523,14 @@ class PlanRun {
                 keys = (0,expand_for_each/* expandForEach */.N)(step, sources, this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items).map((child) => child.key);
             }
             catch (error) {
-                // Every shard would fail the same way: the prepare job fails now, naming the step.
-                this.failures.push({ stepKey: step.key, error: (0,error_text/* errorText */.k)(error), recoverable: false });
+                // Every shard would fail the same way: the prepare job fails now, at the step, as a whole run shows it (\u274c with
+                // its error, what needs it skipped). Recorded as a failure alone, it left the step \u2b1c under "0 failed" (found by a hunting pass).
+                const text = (0,error_text/* errorText */.k)(error);
+                this.#journal.step({ type: 'step_started', stepKey: step.key, reuseKey });
+                this.#journal.step({ type: 'step_failed', stepKey: step.key, error: text, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y });
+                this.missing.set(step.key, `step ${step.key} failed: ${text}`);
+                this.failures.push({ stepKey: step.key, error: text, recoverable: false });
+                this.#skipDownstream(step.key, `upstream step ${step.key} failed`, false);
                 continue;
             }
             // A re-run prepare job keeps the assignment its earlier attempt made for the same items: each shard resumes
@@ -8320,7 +8459,17 @@ function answerText(response) {
     if (reason) {
         throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
     }
-    return choice?.message.content ?? '';
+    const text = choice?.message.content ?? '';
+    // No tool is offered to these calls: an answer that is only a tool call was read as an empty one, and the planner's
+    // rejection said "the answer was empty" (twice, after a repair call that showed the model nothing of what it sent).
+    const call = choice?.message.tool_calls?.[0];
+    if (text.trim() === '' && call) {
+        // A call of another type is kept as the endpoint sent it (`read-chat-response.ts`): its name may be missing.
+        const name = call.type === 'function' ? call.function.name : call.custom?.name;
+        const tool = typeof name === 'string' ? `the tool ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(name, 100))}` : 'a tool';
+        throw new Error(`the model answered with a call of ${tool} instead of text, and this call offers it no tools: use a model (or endpoint) that answers in text, or one that follows response_format`);
+    }
+    return text;
 }
 /**
  * One model call that should answer in JSON: with the request's JSON-schema `response_format`
@@ -8362,6 +8511,7 @@ async function askForJson(model, request, purpose, signal) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   bP: () => (/* binding */ estimateTokens),
 /* harmony export */   bW: () => (/* binding */ estimatePromptTokens),
 /* harmony export */   cL: () => (/* binding */ billedUsage),
 /* harmony export */   mu: () => (/* binding */ callUsage)
@@ -8558,8 +8708,9 @@ const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-
 /** The most characters of an endpoint's `param` a hint repeats. */
 const MAX_PARAM_CHARS = 100;
 function hint(failure, status, param) {
+    // No input, option or plan key sets the wait: the remedy is a quicker answer.
     if (failure === 'timeout')
-        return 'The endpoint did not answer in time; retry later or raise the model timeout.';
+        return 'The endpoint did not answer in time; retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).';
     if (failure === 'connection')
         return 'Could not reach the endpoint; check base-url and the network.';
     if (failure === 'truncated')
@@ -8568,8 +8719,9 @@ function hint(failure, status, param) {
         return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';
     if (failure === 'malformed')
         return 'The endpoint answered with something that is not a Chat Completions answer or error; check that base-url is an OpenAI-compatible endpoint (ending in /v1) that serves this model.';
+    // Made below both front ends: each one's way of giving the key.
     if (status === 401 || status === 403)
-        return 'Check the API key (OPENAI_API_KEY or --api-key-env) and that it may use this model.';
+        return "Check the API key (the action's api-key input; the CLI's OPENAI_API_KEY or --api-key-env) and that it may use this model.";
     if (status === 404)
         return 'Check the model name and base-url.';
     if (status === 429)
@@ -8958,7 +9110,7 @@ function createOpenAIModelClient(options) {
                         return await sdk.chat.completions.create(request, { signal: callSignal, maxRetries: options.maxRetries - requests.made });
                     }
                     catch (error) {
-                        const failed = errorFromSdk(error, { ...call, attempts: requests.made });
+                        const failed = errorFromSdk(error, { ...call, attempts: requests.made, timeoutMs: options.timeoutMs });
                         // An answer cut off mid-body: nothing has acted on it yet, so asking again is safe; the SDK reads
                         // bodies after its retries, and does not.
                         if (!(failed instanceof model_call_error/* ModelCallError */.sX && failed.failure === 'truncated') || requests.made > options.maxRetries)
@@ -9845,7 +9997,9 @@ function fillItemText(text, item) {
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(91601);
 /* harmony import */ var _kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1326);
 /* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(46747);
-/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(69542);
+/* harmony import */ var _program_problem_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(79639);
+/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(69542);
+
 
 
 
@@ -9859,6 +10013,14 @@ function resolveProgram(program, cwd) {
     if (node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute(program) || !/[\\/]/.test(program))
         return program;
     return node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(cwd, program);
+}
+/** Why a start that failed with ENOENT failed, when the program is there and its `#!` line says (`scriptProblem`, on the child's PATH). */
+function startProblem(error, program, options) {
+    if (error.code !== 'ENOENT')
+        return {};
+    const pathVariable = Object.entries(options.env).find(([name]) => (process.platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
+    const problem = (0,_program_problem_js__WEBPACK_IMPORTED_MODULE_5__/* .scriptProblem */ .l)(program, options.cwd, pathVariable);
+    return problem === undefined ? {} : { problem };
 }
 /**
  * Runs `argv` without a shell in its own process group and settles with its outcome; it never
@@ -9893,8 +10055,8 @@ function runProcess(argv, options) {
         const output = options.output;
         const stdout = [];
         let stdoutBytes = 0;
-        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__/* .TailBuffer */ .v(output.maxBytes) : undefined;
-        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_5__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
+        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_6__/* .TailBuffer */ .v(output.maxBytes) : undefined;
+        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_6__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
         let stoppedBy;
         let exited;
         let settled = false;
@@ -9966,7 +10128,7 @@ function runProcess(argv, options) {
         child.stdin.end(options.stdin);
         child.on('error', (error) => {
             if (child.pid === undefined)
-                finish({ kind: 'spawn_failed', program, error, early: false });
+                finish({ kind: 'spawn_failed', program, error, early: false, ...startProblem(error, argv[0] ?? '', options) });
         });
         child.on('exit', (exitCode, signal) => {
             exited = { exitCode, signal };
@@ -10008,7 +10170,7 @@ __webpack_require__.d(__webpack_exports__, {
   oc: () => (/* binding */ undoneNote)
 });
 
-// UNUSED EXPORTS: TITLE_MAX_CHARS, briefStatus, checklistLines, currentKeys, resultPreview, visibleControls
+// UNUSED EXPORTS: TITLE_MAX_CHARS, briefStatus, checklistLines, currentKeys, resultPreview, todoNote, visibleControls
 
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
 var visible_controls = __webpack_require__(74700);
@@ -10020,11 +10182,11 @@ var run_record = __webpack_require__(90422);
 var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/report/step-text-fields.js
 function stepTextFields(step) {
-    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial };
+    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial, todos: step?.todos };
 }
 /** True when `step` still has the fields a text was drawn from. */
 function sameStepTextFields(fields, step) {
-    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial;
+    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial && fields.todos === step?.todos;
 }
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
@@ -10051,7 +10213,7 @@ const STATE_ICONS = {
 };
 /**
  * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, results that
- * are partial, steps awaiting approval, skipped and replaced, when any), over
+ * are partial, TODOs of agents that answered without doing them, steps awaiting approval, skipped and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -10061,7 +10223,7 @@ function checklistHeader(record) {
     let total = 0;
     // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
     // alone read as if every item had done its work.
-    const inside = { items: 0, steps: 0, partial: 0 };
+    const inside = { items: 0, steps: 0, partial: 0, todos: 0 };
     // A step whose result lacks work its line says (`result partial`): `2/2 complete, 0 failed` read as whole.
     let partial = 0;
     // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
@@ -10089,6 +10251,8 @@ function checklistHeader(record) {
     const waiting = counts.waiting ? `, ${counts.waiting} awaiting approval` : '';
     const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
     const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
+    // An agent that answered with TODOs of its list not done: its \u2b1c lines under a \u2705 step, and `1/1 complete, 0 failed` above them.
+    const todos = inside.todos ? `, ${inside.todos} TODO${inside.todos === 1 ? '' : 's'} not done` : '';
     const partialText = `${partial ? `, ${partial} result${partial === 1 ? '' : 's'} partial` : ''}${inside.partial ? `, ${inside.partial} result${inside.partial === 1 ? '' : 's'} of used plans partial` : ''}`;
     const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
     // A resumed run's plan no longer holds the steps that failed in the run it resumes and that a replan replaced (or
@@ -10096,7 +10260,7 @@ function checklistHeader(record) {
     // adversarial pass). Only those its plan has not: a step's own key, not work inside a used plan (`step/inner`).
     const carried = [...(record.carriedFailures?.keys() ?? [])].filter((key) => !key.includes('/') && !current?.has(key)).length + undoneInReused;
     const carriedText = carried ? `, ${carried} left undone in the run resumed` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${todos}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
@@ -10106,6 +10270,7 @@ function checklistHeader(record) {
  */
 function failedInside(step, found) {
     found.items += step.failedItems?.length ?? 0;
+    found.todos += openTodos(step);
     const nested = step.nested;
     if (!nested)
         return;
@@ -10123,6 +10288,22 @@ function failedInside(step, found) {
             failedInside(inner, found);
         }
     }
+}
+// A completed step's count, while its list and its items' counts are as they were: the header is drawn on every
+// update, and a for_each step may have 10,000 items.
+const openTodoCounts = new WeakMap();
+/** The TODOs not completed of a completed agent step's list and of its completed items' (a failed item counts as failed). */
+function openTodos(step) {
+    if (step.todos === undefined && step.items === undefined)
+        return 0;
+    const settled = (step.itemCounts?.completed ?? 0) + (step.itemCounts?.failed ?? 0);
+    const cached = openTodoCounts.get(step);
+    if (cached !== undefined && cached.todos === step.todos && cached.settled === settled)
+        return cached.open;
+    const lists = [step.todos, ...(step.items ?? []).filter((item) => item.state === 'completed').map((item) => item.todos)];
+    const open = lists.reduce((sum, list) => sum + (list?.filter((todo) => todo.status !== 'completed').length ?? 0), 0);
+    openTodoCounts.set(step, { todos: step.todos, settled, open });
+    return open;
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap();
@@ -10216,11 +10397,20 @@ function undoneCount(step) {
     return undone?.length ? ` \u2014 ${(0,group_digits/* groupDigits */.K)(undone.length)} left undone in the run resumed` : '';
 }
 /**
+ * ` \u2014 1 TODO not done` for a completed agent step that answered with items of its list (or of its completed items'
+ * lists) not completed; '' otherwise. A used plan's agent step read `\u2705 a. Triage \u2192 Done.` in the summary and the PR
+ * comment, which draw no TODO list under a used plan's steps, while the gate counted it unfinished (found by a reports pass).
+ */
+function todoNote(step) {
+    const open = step.state === 'completed' ? openTodos(step) : 0;
+    return open > 0 ? ` \u2014 ${(0,group_digits/* groupDigits */.K)(open)} TODO${open === 1 ? '' : 's'} not done` : '';
+}
+/**
  * What a line too short for results keeps of a step's status: a for_each step's counts, and ` \u2014 result partial` when
  * its result lacks work. A comment that left the results out read `\u2705 review \u2014 3/3 done` over a list its tool cut.
  */
 function briefStatus(step) {
-    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}${undoneNote(step) ? ' \u2014 left undone in the run resumed' : ''}`;
+    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}${todoNote(step)}${undoneNote(step) ? ' \u2014 left undone in the run resumed' : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -10229,7 +10419,7 @@ function describeStatus(step, redact = asIs) {
             const reused = step.reused ? ' (reused)' : '';
             // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
             // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
-            const partial = `${partialNote(step, redact)}${undoneNote(step, redact)}`;
+            const partial = `${partialNote(step, redact)}${todoNote(step)}${undoneNote(step, redact)}`;
             // A for_each step's result is a list as long as its items: the counts say more than its first line.
             if (progress)
                 return `${reused}${progress}${partial}`;
@@ -12522,6 +12712,8 @@ function toolsStepMayCall(step, plan, seen = new Set()) {
 /* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(98511);
 
 
+/** What to give instead, in the CLI's words: the action says it in its own (it has no `--trace`). */
+const GIVE_A_TRACE = 'give the trace file a previous run wrote (--trace)';
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
 class TraceWeightsError extends Error {
     name = 'TraceWeightsError';
@@ -12529,7 +12721,7 @@ class TraceWeightsError extends Error {
     line;
     constructor(fields) {
         const where = fields.line === undefined ? fields.file : `${fields.file}:${fields.line}`;
-        super(`${where}: ${fields.problem}; give the trace file a previous run wrote (--trace)`, { cause: fields.cause });
+        super(`${where}: ${fields.problem}; ${fields.remedy ?? GIVE_A_TRACE}`, { cause: fields.cause });
         this.file = fields.file;
         if (fields.line !== undefined)
             this.line = fields.line;
@@ -12616,7 +12808,7 @@ function bySegment(weights) {
     return groups;
 }
 /** The events of a trace file's text, one per line; a line that is not one is an error naming it. */
-function* traceEvents(text, file) {
+function* traceEvents(text, file, remedy) {
     const lines = text.split('\n');
     for (let i = 0; i < lines.length; i++) {
         const line = lines[i].trim();
@@ -12632,26 +12824,29 @@ function* traceEvents(text, file) {
             const last = i > 0 && lines.slice(i + 1).every((rest) => rest.trim() === '');
             if (last)
                 continue;
-            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause, remedy });
         }
         if (!event || typeof event !== 'object' || typeof event.type !== 'string') {
-            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)', remedy });
         }
         yield event;
     }
 }
-/** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
-async function stepWeightsFromTrace(file) {
+/**
+ * How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`.
+ * `remedy` says what to give instead, where the CLI's `--trace` is no option (the action's `weights-from`).
+ */
+async function stepWeightsFromTrace(file, remedy = GIVE_A_TRACE) {
     const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .jH)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TRACE_BYTES */ .VZ);
     if (!read.ok)
-        throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
+        throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem, remedy });
     const text = read.bytes.toString('utf8');
-    const events = [...traceEvents(text, file)];
+    const events = [...traceEvents(text, file, remedy)];
     const weights = stepDurations(events);
     if (weights.size === 0) {
         // A resumed run that reused every step: "no finished step" of a trace whose steps all completed.
         const reused = events.some((event) => event.type === 'step_completed' && event.reused !== undefined);
-        throw new TraceWeightsError({ file, problem: reused ? 'every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does)' : 'it records no finished step' });
+        throw new TraceWeightsError({ file, problem: reused ? 'every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does)' : 'it records no finished step', remedy });
     }
     return weights;
 }
@@ -12941,7 +13136,10 @@ var invalid_tool_arguments_error = __webpack_require__(40585);
 var step_context = __webpack_require__(24455);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
 var validate_tool_arguments = __webpack_require__(14481);
+// EXTERNAL MODULE: ./lib/core/held-loop.js
+var held_loop = __webpack_require__(77259);
 ;// CONCATENATED MODULE: ./lib/steps/run-tool-call-step.js
+
 
 
 
@@ -12958,7 +13156,9 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
+    // The steps and items started in one turn check their arguments one after another, with no wait between them.
+    const given = ctx.step.args;
+    const args = given ? await (0,held_loop/* afterHeldLoop */.s5)(ctx.signal, () => planArguments(ctx, tool, given)) : await (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -13035,11 +13235,13 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
-/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(19474);
+/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(19474);
 /* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(48172);
 /* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(94511);
-/* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2213);
-/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(10072);
+/* harmony import */ var _core_held_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(77259);
+/* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2213);
+/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(10072);
+
 
 
 
@@ -13051,7 +13253,7 @@ function validatorOf(tool) {
     if (!validator) {
         const compiled = (0,_plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .compileJsonSchema */ .n)(tool.inputSchema);
         if (!compiled.ok)
-            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
+            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_4__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
         validator = compiled.schema;
         validators.set(tool, validator);
     }
@@ -13062,18 +13264,21 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         // Cut as every problem is: a 60,000-character string was quoted whole into the step's error, the log and the
         // trace (found by an adversarial pass).
-        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutProblem */ ["if"])(`the arguments must be a JSON object, not ${JSON.stringify(args)}`) };
+        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutProblem */ ["if"])(`the arguments must be a JSON object, not ${JSON.stringify(args)}`) };
     }
     const proto = protoKeyPath(args);
     if (proto !== undefined)
         return { ok: false, error: `${proto}: an argument key may not be \`__proto__\`; name the key otherwise` };
     const validator = validatorOf(tool);
     // With the input in each issue: the messages show what was given ("got `x`").
+    // Charged to the event loop's turn: a run starting several steps at once waits for a turn between such checks.
+    const started = performance.now();
     const parsed = (0,_plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__/* .boundedSafeParse */ .Aw)(validator, args, { reportInput: true });
+    (0,_core_held_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .chargeHeldLoop */ .CM)(performance.now() - started);
     if ('unchecked' in parsed)
-        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutProblem */ ["if"])(`these arguments were not checked: ${parsed.unchecked}`) };
+        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutProblem */ ["if"])(`these arguments were not checked: ${parsed.unchecked}`) };
     if (!parsed.success)
-        return { ok: false, error: `${(0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .argumentsProblemText */ .Fq)(parsed.error, validator)}${missingNotes(tool, args)}` };
+        return { ok: false, error: `${(0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_3__/* .argumentsProblemText */ .Fq)(parsed.error, validator)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
     return { ok: true, args: args };
 }
@@ -13106,7 +13311,7 @@ function protoKeyPath(value) {
             const path = [];
             for (let at = place; at?.parent !== undefined; at = at.parent)
                 path.push(at.key);
-            return (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPath */ .j)([...path.reverse(), '__proto__']);
+            return (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_5__/* .formatPath */ .j)([...path.reverse(), '__proto__']);
         }
         for (const [key, child] of Object.entries(current))
             stack.push({ value: child, parent: place, key: Array.isArray(current) ? Number(key) : key });

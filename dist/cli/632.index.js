@@ -84,7 +84,8 @@ function modelCallErrorFromSdk(error, call) {
             failure: timeout ? 'timeout' : 'connection',
             transient: true,
             attempts,
-            detail: timeout ? 'no answer before the timeout' : error.message,
+            // How long each request waited: the wait is fixed, so the user learns what an endpoint must answer within.
+            detail: timeout ? (call.timeoutMs === undefined ? 'no answer before the timeout' : `no answer within ${call.timeoutMs / 1000} s`) : error.message,
             cause: error,
         });
     }

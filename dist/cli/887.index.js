@@ -91,7 +91,7 @@ const RUN_ENDED = {
     'awaiting-approval': (took) => `Run paused for approval${took === undefined ? '' : ` after ${took}`}`,
     rejected: (took) => `Run rejected${within(took)}`,
 };
-function footer(record, redact) {
+function footer(record, redact, goalsCheckedBy) {
     const progress = (0,checklist/* checklistHeader */.Y4)(record);
     if (!record.status)
         return progress;
@@ -99,11 +99,12 @@ function footer(record, redact) {
     const took = within(duration);
     // The steps have ended and the goals are checked next (every run but a paused one checks them): its
     // status is not the run's yet, and printed here it said "Run succeeded" above a run its goals failed.
-    if (record.goals === undefined && record.status !== 'awaiting-approval')
+    // Not in a job whose goals another checks: its log ended "checking the goals", and never said how it ended (found by a hunting pass).
+    if (record.goals === undefined && record.status !== 'awaiting-approval' && goalsCheckedBy === undefined)
         return `The steps ended${took} \u2014 ${progress}; checking the goals`;
     const reason = record.reason ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(record.reason))})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
-    const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
+    const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : record.goals === undefined && goalsCheckedBy !== undefined ? `; ${goalsCheckedBy} checks the goals` : '';
     return `${RUN_ENDED[record.status](duration)}${reason} \u2014 ${progress}${goals}`;
 }
 /**
@@ -118,17 +119,17 @@ function agentRecord(record, event, redact) {
     return { holder: item, label: item ? redact(item.key) : `${event.stepKey}[${event.index}]` };
 }
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
-function changeLines(event, record, redact) {
+function changeLines(event, record, redact, goalsCheckedBy) {
     switch (event.type) {
         case 'plan_created':
             return [(0,checklist/* oneLogLine */.Hr)(redact(record.plan?.name ?? 'Plan')), ...(record.plan?.steps ?? []).map((planStep) => itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(planStep.key), redact)))];
         case 'plan_revised':
             return [`Plan revised (revision ${event.plan.revision}): ${(0,checklist/* oneLogLine */.Hr)(redact(event.reason))}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
         case 'run_finished':
-            return [footer(record, redact)];
+            return [footer(record, redact, goalsCheckedBy)];
         // The last word, goals or none: the status is the run's now, with why it did not succeed.
         case 'goals_checked':
-            return [footer(record, redact)];
+            return [footer(record, redact, goalsCheckedBy)];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created': {
             const agent = agentRecord(record, event, redact);
@@ -255,7 +256,7 @@ function consoleChecklist(options) {
     if (!options.isTTY) {
         const listener = (event, sent) => {
             record = follow(event, sent);
-            const lines = changeLines(event, record, redact);
+            const lines = changeLines(event, record, redact, options.goalsCheckedBy);
             if (lines.length === 1)
                 options.write(`${lines[0]}\n`);
             else if (lines.length)
@@ -281,7 +282,7 @@ function consoleChecklist(options) {
             return;
         const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
         const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
-        const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)];
+        const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact, options.goalsCheckedBy)];
         const frame = options.fit ? lines.map(options.fit) : lines;
         // A frame taller than the screen (the final one, in full) has lines above its top, where no cursor goes: moved up
         // over all of them, the cursor stopped there and the next frame was written under the lines it could not erase.

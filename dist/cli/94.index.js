@@ -301,7 +301,11 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
     stepKey;
     finishReason;
     constructor(options) {
-        super(`Step ${options.stepKey}: the model's answer was cut off: ${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(options.finishReason)}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
+        // A filter's (or a refusal's, or an error's) stop is not helped by a shorter answer or a larger limit.
+        const remedy = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .reachedTokenLimit */ .r5)(options.finishReason)
+            ? "Ask for a shorter answer in the step's description, or raise the model's token limit."
+            : "It is not the length that stopped it: rephrase the step's description, look at the text it reads, or try another model.";
+        super(`Step ${options.stepKey}: the model's answer was cut off: ${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(options.finishReason)}. ${remedy}`, { transient: false });
         this.stepKey = options.stepKey;
         this.finishReason = options.finishReason;
     }

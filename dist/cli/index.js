@@ -1065,23 +1065,34 @@ function keylessServerNote(baseURL) {
 /* harmony export */   qb: () => (/* binding */ nearestName)
 /* harmony export */ });
 /* unused harmony export SUGGESTION_BUDGET */
-/** Levenshtein distance, stopping early once it must exceed `limit`. */
+/**
+ * Edit distance counting a swap of two neighbouring letters as one edit (optimal string alignment), stopping
+ * early once it must exceed `limit`. Plain Levenshtein counted `frist` two edits from `first`, and `modle` from
+ * `model`, past the one a five-letter word may have: the commonest slip got no "did you mean".
+ */
 function editDistance(a, b, limit) {
     if (Math.abs(a.length - b.length) > limit)
         return limit + 1;
+    let before = [];
     let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+    let previousMin = 0;
     for (let i = 1; i <= a.length; i++) {
         const current = [i];
         let rowMin = i;
         for (let j = 1; j <= b.length; j++) {
             const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            const value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                value = Math.min(value, before[j - 2] + 1);
             current.push(value);
             rowMin = Math.min(rowMin, value);
         }
-        if (rowMin > limit)
+        // A swap reaches back two rows, so a row above the limit may still lead to one within it.
+        if (rowMin > limit && previousMin > limit)
             return limit + 1;
+        before = previous;
         previous = current;
+        previousMin = rowMin;
     }
     return previous[b.length];
 }
@@ -1617,7 +1628,7 @@ async function runCommandLine(argv) {
         process.stderr.write(`plan-runner: warning: ${warning}\n`);
     switch (command.command) {
         case 'validate': {
-            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(230)]).then(__nccwpck_require__.bind(__nccwpck_require__, 98230));
+            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(175)]).then(__nccwpck_require__.bind(__nccwpck_require__, 19175));
             // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });
@@ -1629,10 +1640,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(111), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(111), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(111), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(111), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

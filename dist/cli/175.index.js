@@ -1,8 +1,8 @@
-export const id = 230;
-export const ids = [230];
+export const id = 175;
+export const ids = [175];
 export const modules = {
 
-/***/ 98230:
+/***/ 19175:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -25,64 +25,8 @@ var steps_needing_model = __webpack_require__(2229);
 var load_plan_with_servers = __webpack_require__(1481);
 // EXTERNAL MODULE: ./lib/plan/position-in-plan-file.js
 var position_in_plan_file = __webpack_require__(12895);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
-;// CONCATENATED MODULE: ./lib/process/program-problem.js
-
-
-function exists(file) {
-    try {
-        (0,external_node_fs_.statSync)(file);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/** True when `file` is a file this process may run. */
-function runnable(file) {
-    try {
-        if (!(0,external_node_fs_.statSync)(file).isFile())
-            return false;
-        (0,external_node_fs_.accessSync)(file, external_node_fs_.constants.X_OK);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * Why `program` (a command's first word, as a tool or a goal writes it) could not be started from `cwd`
- * with `pathVariable` as PATH, or undefined when it could: a path is taken from `cwd`, a bare name is
- * looked up on PATH, as the spawn that runs it will. Only what this machine has: a workflow may install
- * the program in a step before plan-runner's, so callers warn, they do not refuse.
- */
-function programProblem(program, cwd, pathVariable, platform = process.platform) {
-    // Windows finds `node` as `node.exe`: a name without an ending is tried with `.com` and `.exe`, as a spawn
-    // without a shell tries it (not PATHEXT's `.cmd` and `.bat`, which such a spawn refuses; found by reviews).
-    const windows = platform === 'win32';
-    if (windows && /\.(?:cmd|bat)$/i.test(program))
-        return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
-    const endings = windows && external_node_path_.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
-    if (program.includes('/') || program.includes(external_node_path_.sep)) {
-        // The file as the spawn finds it: on Windows `./tools/run` is `./tools/run.exe`. (Not `path.resolve` of a
-        // template: ncc's asset relocator reads that as a glob and copied the whole repository into dist/.)
-        const base = external_node_path_.resolve(cwd, program);
-        const file = endings.map((ending) => base + ending).find(exists);
-        if (file === undefined)
-            return `there is no file '${program}' (from ${cwd})`;
-        if (!(0,external_node_fs_.statSync)(file).isFile())
-            return `'${program}' is not a file`;
-        return runnable(file) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
-    }
-    const directories = (pathVariable ?? '').split(external_node_path_.delimiter).filter((directory) => directory !== '');
-    if (directories.some((directory) => endings.some((ending) => runnable(external_node_path_.join(external_node_path_.resolve(cwd, directory), `${program}${ending}`)))))
-        return undefined;
-    return `'${program}' is not on PATH here`;
-}
-
+// EXTERNAL MODULE: ./lib/process/program-problem.js
+var program_problem = __webpack_require__(79639);
 ;// CONCATENATED MODULE: ./lib/cli/program-warnings.js
 
 
@@ -131,7 +75,7 @@ async function programWarnings(plan, cwd, env) {
             return found.get(program);
         if (found.size % 256 === 255)
             await new Promise((resolve) => setImmediate(resolve));
-        const problem = programProblem(program, cwd, pathVariable);
+        const problem = (0,program_problem/* programProblem */.c)(program, cwd, pathVariable);
         found.set(program, problem);
         return problem;
     };

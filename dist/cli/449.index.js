@@ -1,5 +1,5 @@
-export const id = 979;
-export const ids = [979,118];
+export const id = 449;
+export const ids = [449,118];
 export const modules = {
 
 /***/ 30068:
@@ -81,6 +81,45 @@ function cutTextBytes(text, maxBytes) {
         return text;
     // Streamed, the decoder keeps back a character whose bytes the cut split, rather than writing U+FFFD for it.
     return `${new TextDecoder('utf-8').decode(bytes.subarray(0, Math.max(0, maxBytes - ELLIPSIS_BYTES)), { stream: true })}\u2026`;
+}
+
+
+/***/ }),
+
+/***/ 86313:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ decodeText)
+/* harmony export */ });
+/** The byte order marks a text file or body may start with, and the encoding each names. */
+const BYTE_ORDER_MARKS = [
+    [[0xef, 0xbb, 0xbf], 'utf-8'],
+    [[0xff, 0xfe], 'utf-16le'],
+    [[0xfe, 0xff], 'utf-16be'],
+];
+function startsWith(bytes, mark) {
+    return mark.every((byte, index) => bytes[index] === byte);
+}
+/**
+ * Bytes as the text a model is shown, or undefined for binary data (text that holds a NUL). The encoding is the one
+ * a byte order mark names, as the Encoding standard decodes, else `label`'s (a content type's charset), else UTF-8.
+ * Read as UTF-8 whatever its mark, a UTF-16 text file (what PowerShell 5.1 and Windows tools write) held NULs and
+ * was called binary: `read_file` did not show it and `search_files` skipped it (found by an adversarial pass).
+ */
+function decodeText(bytes, label = 'utf-8') {
+    const marked = BYTE_ORDER_MARKS.find(([mark]) => startsWith(bytes, mark))?.[1];
+    const text = decoderFor(marked ?? label).decode(bytes);
+    return text.includes('\0') ? undefined : text;
+}
+/** The decoder of an encoding's label; UTF-8's for one the Encoding standard does not know. */
+function decoderFor(label) {
+    try {
+        return new TextDecoder(label);
+    }
+    catch {
+        return new TextDecoder('utf-8');
+    }
 }
 
 
@@ -212,6 +251,8 @@ function formatPath(path) {
  * 2^53 still go to ICU, so the text is always exactly `toLocaleString('en-US')`'s.
  */
 function groupDigits(value) {
+    // The one call to ICU, for what it alone writes exactly (the lint rule that sends every other count here).
+    // eslint-disable-next-line no-restricted-syntax
     if (!Number.isSafeInteger(value) || Object.is(value, -0))
         return value.toLocaleString('en-US');
     const digits = String(Math.abs(value));
@@ -1505,14 +1546,33 @@ function urlEncoded(secret, keep, space) {
     });
     return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
+/**
+ * `secret` as the shell and quoting formats write it, each only where it holds a character they quote: bash's
+ * `printf %q` (`sh_backslash_quote`: a backslash before each character the shell reads, `#` and `~` only where they
+ * would mean something), `declare -p` and `export -p` (inside double quotes: `\`, `"`, `$` and `` ` `` escaped), a
+ * single quote closed and reopened (`'\''`: `set -x`, `${x@Q}`; `'"'"'`: Python's `shlex.quote`), and a quote doubled
+ * (`''` in YAML's and SQL's single-quoted text, `""` in CSV's). A password with `$` in it showed whole in a tool
+ * that ran `export -p` (found by a secret hunt).
+ */
+function shellSpellings(secret) {
+    return [
+        secret.replace(/[ '"\\|&;()<>!{}*[\]?^$`,]|^[#~]|(?<=[=:])~/g, '\\$&'),
+        secret.replace(/[\\"$`]/g, '\\$&'),
+        secret.replaceAll("'", "'\\''"),
+        secret.replaceAll("'", `'"'"'`),
+        secret.replaceAll("'", "''"),
+        secret.replaceAll('"', '""'),
+    ];
+}
 /** A value that reads as a token, not words: 8 characters or more, with letters and digits, and no white space. */
 function isTokenLike(value) {
     return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !/\s/.test(value);
 }
 /**
- * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
+ * The forms a value takes as encoders write it: inside JSON (and JSON inside a JSON string) as JavaScript, PHP (`\/`, `\u00e9`),
  * Python (`\u00e9`), Go (`\u0026`, `\u003c`) and Gson (`\u003d`, `\u0027`) write it; in a URL as common encoders write it, with
- * either case of hex; in HTML; as hex; or as one line of a multi-line secret (a PEM key).
+ * either case of hex; in HTML; as hex; quoted for a shell, YAML, SQL or CSV (`shellSpellings`); or as one line of a
+ * multi-line secret (a PEM key).
  */
 function spellings(secret) {
     const json = JSON.stringify(secret).slice(1, -1);
@@ -1522,6 +1582,8 @@ function spellings(secret) {
     const forms = [
         secret,
         json,
+        // JSON inside a JSON string, escaped twice: AWS's `SecretString`, kubectl's last-applied-configuration of a Secret.
+        JSON.stringify(json).slice(1, -1),
         json.replaceAll('/', '\\/'),
         unicodeEscaped(json, /[^\x00-\x7f]/g),
         unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
@@ -1544,6 +1606,7 @@ function spellings(secret) {
         html.replaceAll('&quot;', '&#34;').replaceAll("'", '&#39;').replaceAll('+', '&#43;'),
         Buffer.from(secret, 'utf8').toString('hex'),
         Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
+        ...shellSpellings(secret),
     ];
     // A token written in the other case: hex keys, UUIDs and base32 seeds are read without regard to it, so
     // `A3F9\u2026` is the key `a3f9\u2026` is, and a tool printed it so (`xxd -u`, .NET's hex, a GUID as Windows writes it;
@@ -2036,6 +2099,45 @@ function urlParts(value) {
 function normalForms(value) {
     return [value, value.normalize('NFC'), value.normalize('NFD')];
 }
+/** How many letters and digits a screen's piece of a spelling holds (`screenPiece`). */
+const SCREEN_PIECE_LENGTH = 8;
+function isLetterOrDigit(code) {
+    return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
+}
+/**
+ * What a screen looks for in place of `text` (a spelling, or the shortest start or end of one): its first run of
+ * SCREEN_PIECE_LENGTH letters and digits with both in it (its last, `fromEnd`, for an end), or `text` itself when it has
+ * none. A text that holds `text` holds its piece, so a screen of pieces lets through every text a screen of the
+ * spellings lets through (and a few more, which the redactor then reads in full). A secret's spellings mostly share
+ * their piece, as encoders and quoting change only the characters around its runs of letters and digits. The screens
+ * held one alternative per spelling, which V8 compiles at their first use in every process (tens of \u00b5s each): with
+ * the shell's quoted spellings and JSON inside JSON, 200 secrets with quotes in them had 11,000, and a run that passed
+ * them to a tool took 7% more CPU than before those spellings (1,000 steps, medians of 11 pairs); their pieces are
+ * 2,600, of 8 characters, and compile in a tenth of the time.
+ */
+function screenPiece(text, fromEnd = false) {
+    const holdsPiece = (start) => {
+        let letter = false;
+        let digit = false;
+        for (let at = start; at < start + SCREEN_PIECE_LENGTH; at++) {
+            const code = text.charCodeAt(at);
+            if (!isLetterOrDigit(code))
+                return false;
+            if (code <= 57)
+                digit = true;
+            else
+                letter = true;
+        }
+        return letter && digit;
+    };
+    const last = text.length - SCREEN_PIECE_LENGTH;
+    for (let step = 0; step <= last; step++) {
+        const start = fromEnd ? last - step : step;
+        if (holdsPiece(start))
+            return text.slice(start, start + SCREEN_PIECE_LENGTH);
+    }
+    return text;
+}
 function buildRedactor(given) {
     const parts = new Set(given.flatMap(urlParts).flatMap(normalForms));
     // Each value's spellings and base64 forms, made once.
@@ -2056,11 +2158,20 @@ function buildRedactor(given) {
     // What `hideAcrossLines` looks for in a text's view without its line breaks, and the trace's screen in JSON text.
     const wrappedForms = known.filter((form) => form.length >= MIN_WRAPPED_LENGTH && !/\s/.test(form));
     const wrapped = wrappedForms.length > 0 ? new RegExp(wrappedForms.map(escapeRegExp).join('|'), 'g') : undefined;
-    const wrappedJson = wrappedForms.length > 0 ? new RegExp([...new Set(wrappedForms.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))].map(escapeRegExp).join('|')) : undefined;
+    // A screen (`holdsWrapped`): the pieces of the forms suffice.
+    const wrappedJson = wrappedForms.length > 0 ? new RegExp([...new Set(wrappedForms.flatMap((form) => [screenPiece(form), screenPiece(JSON.stringify(form).slice(1, -1))]))].map(escapeRegExp).join('|')) : undefined;
     // What the screens look for: a long value contains its shortest start, which finds it and any
     // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
+    // Each by its piece (`screenPiece`): the last for an end, which its spellings share more often.
     const fragmented = new Set(fragments.map(({ form }) => form));
-    const screened = [...new Set([...known.filter((form) => !fragmented.has(form)), ...fragments.flatMap(({ head, tail }) => [head, tail])])];
+    const screenedForms = [
+        ...known.filter((form) => !fragmented.has(form)).map((text) => ({ text, fromEnd: false })),
+        ...fragments.flatMap(({ head, tail }) => [
+            { text: head, fromEnd: false },
+            { text: tail, fromEnd: true },
+        ]),
+    ];
+    const screened = [...new Set(screenedForms.map(({ text, fromEnd }) => screenPiece(text, fromEnd)))];
     // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
@@ -2070,7 +2181,7 @@ function buildRedactor(given) {
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
     // any "Bearer" or "Basic" (the space after it may be escaped).
-    const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
+    const jsonForms = [...new Set(screenedForms.flatMap(({ text, fromEnd }) => [screenPiece(text, fromEnd), screenPiece(JSON.stringify(text).slice(1, -1), fromEnd)]))];
     const screen = [
         ...jsonForms.map(escapeRegExp),
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
@@ -2567,7 +2678,8 @@ function wellFormed(text) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
-/* harmony export */   g3: () => (/* binding */ readGitHubFailure)
+/* harmony export */   g3: () => (/* binding */ readGitHubFailure),
+/* harmony export */   s: () => (/* binding */ RATE_LIMIT_WAIT_MS)
 /* harmony export */ });
 /* unused harmony exports MAX_RATE_LIMIT_WAIT_MS, describeGitHubFailure, refusalAdvice */
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
@@ -2585,6 +2697,12 @@ const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
  * and a required check in progress after the run had ended (found by adversarial passes).
  */
 const MAX_RATE_LIMIT_WAIT_MS = 120_000;
+/**
+ * How long GitHub asks a rate-limited caller to wait when it names no time: a minute at least, as its docs say for
+ * secondary limits (the throttling plugin's own fallback is 60 s too). Read as no wait, the PR comment and the check
+ * run wrote again 1 s and 2 s later, each refused, where writing on under the limit may get the integration banned.
+ */
+const RATE_LIMIT_WAIT_MS = 60_000;
 /** Reads an Octokit failure (a `RequestError`, a timeout, a network error) into a `GitHubFailure`. */
 function readGitHubFailure(error) {
     const failure = (error ?? {});
@@ -2599,7 +2717,7 @@ function readGitHubFailure(error) {
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
     const asked = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .askedWaitMs */ .MW)(header);
-    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .waitWithinLimit */ .Gj)(asked);
+    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .waitWithinLimit */ .Gj)(asked ?? (rateLimited || status === 429 ? RATE_LIMIT_WAIT_MS : undefined));
     return {
         status,
         message,
@@ -3037,12 +3155,12 @@ function checkGithubLabels(plan, tools, allowed, usedPlan = false, byModel = fal
     const issues = [];
     (plan.workflow_sequence ?? []).forEach((step, index) => {
         const labels = step.args?.['labels'];
-        if (step.type !== 'tool_call' || step.tool === undefined || !_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .LABELLING_TOOLS */ .j.has(step.tool) || tools.get(step.tool)?.toolset !== 'github' || !Array.isArray(labels))
+        if (step.type !== 'tool_call' || step.tool === undefined || !_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .LABELLING_TOOLS */ .jV.has(step.tool) || tools.get(step.tool)?.toolset !== 'github' || !Array.isArray(labels))
             return;
         labels.forEach((label, position) => {
             if (typeof label !== 'string' || label.includes('${'))
                 return;
-            const problem = (0,_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .labelsRefused */ .C)(allowed, [label]);
+            const problem = (0,_tools_github_allowed_labels_js__WEBPACK_IMPORTED_MODULE_0__/* .labelsRefused */ .Cx)(allowed, [label]);
             if (problem === undefined)
                 return;
             const where = usedPlan ? ' in this plan, which the plans it uses write with' : '';
@@ -3656,9 +3774,11 @@ function decodeUtf8(bytes) {
 /* harmony export */   B: () => (/* binding */ isStepResultObject),
 /* harmony export */   y: () => (/* binding */ findReferences)
 /* harmony export */ });
+/* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(95421);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
-/* harmony import */ var _reference_path_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1000);
-/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19460);
+/* harmony import */ var _reference_path_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1000);
+/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(19460);
+
 
 
 
@@ -3671,7 +3791,10 @@ function scanStepResult(value, at, scan) {
     const text = JSON.stringify(value);
     const extra = Object.keys(value).filter((key) => !STEP_RESULT_KEYS.has(key));
     if (extra.length > 0) {
-        scan.problems.push({ at, message: `a step_result reference takes only \`step_result\` and \`path\`; remove ${extra.map((key) => `\`${key}\``).join(', ')}` });
+        // `pth` was told to be removed, its path with it: the key meant is named, at the key.
+        const near = extra.length === 1 && value.path === undefined ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_1__/* .nearestName */ .qb)(extra[0], ['path']) : undefined;
+        const fix = near ? `did you mean \`${near}\`?` : `remove ${extra.map((key) => `\`${key}\``).join(', ')}`;
+        scan.problems.push({ at: [...at, extra[0]], onKey: true, message: `a step_result reference takes only \`step_result\` and \`path\`; ${fix}` });
         return;
     }
     const id = _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .StepId */ .s2.safeParse(value.step_result);
@@ -3680,7 +3803,7 @@ function scanStepResult(value, at, scan) {
         return;
     }
     const rawPath = value.path ?? '';
-    const path = typeof rawPath === 'string' ? (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_1__/* .parseReferencePath */ .qf)(rawPath) : undefined;
+    const path = typeof rawPath === 'string' ? (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_2__/* .parseReferencePath */ .qf)(rawPath) : undefined;
     if (!path) {
         scan.problems.push({ at: [...at, 'path'], message: `malformed path ${JSON.stringify(rawPath)}; write it like "a.b[0]"` });
         return;
@@ -3688,14 +3811,14 @@ function scanStepResult(value, at, scan) {
     scan.references.push({ reference: { kind: 'step', step: String(id.data), path }, at, text, whole: true });
 }
 function scanString(value, at, scan, itemName) {
-    const hint = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .githubExpressionHint */ .bp)(value);
+    const hint = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .githubExpressionHint */ .bp)(value);
     if (hint)
         scan.problems.push({ at, message: hint });
-    const unclosed = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .unclosedReferenceProblem */ ._l)(value, itemName);
+    const unclosed = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .unclosedReferenceProblem */ ._l)(value, itemName);
     if (unclosed)
         scan.problems.push({ at, message: unclosed });
-    for (const match of value.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .TEMPLATE_PATTERN */ .qF)) {
-        const body = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .parseTemplateBody */ .Kp)(match[1], itemName);
+    for (const match of value.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .TEMPLATE_PATTERN */ .qF)) {
+        const body = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .parseTemplateBody */ .Kp)(match[1], itemName);
         if (body.kind === 'malformed')
             scan.problems.push({ at, message: body.message, ...(body.aboutItem && { aboutItem: true }) });
         if (body.kind === 'reference') {
@@ -3708,8 +3831,8 @@ function scanString(value, at, scan, itemName) {
  * reached the tool with a key spelled `${inputs.field}` (found by an adversarial pass). A shell's `${HOME}` is text.
  */
 function keyProblem(key, itemName) {
-    for (const [written, body] of key.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .TEMPLATE_PATTERN */ .qF)) {
-        if ((0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .parseTemplateBody */ .Kp)(body, itemName).kind === 'literal')
+    for (const [written, body] of key.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .TEMPLATE_PATTERN */ .qF)) {
+        if ((0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .parseTemplateBody */ .Kp)(body, itemName).kind === 'literal')
             continue;
         return `\`${written}\` in a key is not filled in (only values are), so the key would reach the tool as those very characters; write the key out, and put what the reference makes in a value`;
     }
@@ -5328,6 +5451,10 @@ function isStepIdPath(path) {
     const owner = typeof last === 'number' ? path.at(-2) : last;
     return typeof owner === 'string' && STEP_ID_KEYS.has(owner);
 }
+/** `word` as a flow list's item: quoted unless YAML reads it as that text (`48` is a number, `@scope/x` an error). */
+function plainWord(word) {
+    return /^[A-Za-z_./-][\w./=+-]*$/.test(word) && !/^(?:true|false|null|yes|no|on|off|y|n)$/i.test(word) ? word : JSON.stringify(word);
+}
 function expectedWords(expected) {
     return EXPECTED_WORDS[expected] ?? expected;
 }
@@ -5390,9 +5517,14 @@ function nameList(scope, owner, names) {
         scope.lists.set(owner, (list = new NameList(names())));
     return list;
 }
-/** The keys the object schema at `relative` accepts. */
+/**
+ * The keys the object schema at `relative` accepts; at a union (a step id or `{step, optional}`), those of
+ * its one object branch: `{ step: a, optinal: true }` was told "unknown key `optinal`", no key named.
+ */
 function knownKeys(scope, relative) {
-    const schema = schemaAtPath(scope.root, relative);
+    const found = schemaAtPath(scope.root, relative);
+    const objects = found instanceof schemas.ZodUnion ? found.options.filter((option) => option instanceof schemas.ZodObject) : [found];
+    const schema = objects.length === 1 ? objects[0] : undefined;
     if (!(schema instanceof schemas.ZodObject))
         return new NameList([]);
     return nameList(scope, schema, () => Object.keys(schema.shape));
@@ -5501,6 +5633,12 @@ function oneIssue(issue, scope, relative) {
             if (issue.expected === 'array' && ((typeof issue.input === 'number' && Number.isFinite(issue.input)) || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
                 return [{ path, message: `${keyName(path)} must be a list; got ${(0,show_value/* describeKind */.S)(issue.input)}: write [${String(issue.input)}] for a list of one` }];
             }
+            // `command: npm test`, written as a workflow's `run:` is: the words as the argv list meant (found by an adversarial pass).
+            if (issue.expected === 'array' && typeof issue.input === 'string' && path.at(-1) === 'command') {
+                const words = /^[\w./@:=+-]{1,60}(?: +[\w./@:=+-]{1,60}){1,20}$/.test(issue.input.trim()) ? issue.input.trim().split(/ +/) : undefined;
+                const listed = `${keyName(path)} must be a list of the program and its arguments (run without a shell)`;
+                return [{ path, message: words ? `${listed}; got text: write [${words.map(plainWord).join(', ')}]` : `${listed}, such as [npm, test]; got text` }];
+            }
             // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.
             if (typeof issue.input === 'string' && (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'boolean')) {
                 const spelled = issue.input.trim();
@@ -5608,12 +5746,24 @@ __webpack_require__.d(__webpack_exports__, {
 var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
 var github_writes = __webpack_require__(87093);
+// EXTERNAL MODULE: ./lib/tools/github/github-repository-name.js
+var github_repository_name = __webpack_require__(57985);
 ;// CONCATENATED MODULE: ./lib/tools/github/github-config.js
 
 
-/** `owner/name` of a repository, as GitHub spells it. */
+
+/**
+ * `owner/name` of a repository, as GitHub spells it: by the rules the tools check their `owner` and `repo` by, which
+ * refused every call to an entry that passed only the shape (`octo_org/reports`) when its step ran.
+ */
 const RepoFullName = schemas.string()
-    .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'write a repository as owner/name, e.g. octo-org/reports')
+    .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { error: 'write a repository as owner/name, e.g. octo-org/reports', abort: true })
+    .superRefine((value, ctx) => {
+    const [owner = '', repo = ''] = value.split('/');
+    const problem = (0,github_repository_name/* repositoryNameProblem */.LB)(owner, repo);
+    if (problem !== undefined)
+        ctx.addIssue({ code: 'custom', message: problem });
+})
     .meta({ description: 'A repository as owner/name.', examples: ['octo-org/reports'] });
 /**
  * The plan's `github:` section: where the `github` toolset may write besides the current
@@ -6619,8 +6769,159 @@ const GOAL_OPTION_FIELDS = [
 
 // EXTERNAL MODULE: ./lib/plan/goal-regex.js
 var goal_regex = __webpack_require__(650);
+;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
+/**
+ * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
+ * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
+ */
+function findCycle(graph) {
+    const state = new Map();
+    for (const start of graph.keys()) {
+        if (state.has(start))
+            continue;
+        const path = [start];
+        const nextEdge = [0];
+        state.set(start, 'open');
+        while (path.length > 0) {
+            const node = path[path.length - 1];
+            const targets = graph.get(node) ?? [];
+            const index = nextEdge[nextEdge.length - 1];
+            if (index >= targets.length) {
+                state.set(node, 'done');
+                path.pop();
+                nextEdge.pop();
+                continue;
+            }
+            nextEdge[nextEdge.length - 1] = index + 1;
+            const target = targets[index];
+            const seen = state.get(target);
+            if (seen === 'open')
+                return { hasCycle: true, cycle: [...path.slice(path.indexOf(target)), target] };
+            if (seen === undefined && graph.has(target)) {
+                state.set(target, 'open');
+                path.push(target);
+                nextEdge.push(0);
+            }
+        }
+    }
+    return { hasCycle: false };
+}
+
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
 var nearest_name = __webpack_require__(95421);
+;// CONCATENATED MODULE: ./lib/plan/check-step-graph.js
+
+
+
+
+
+/** Step key \u2192 index of its first occurrence, and an issue for every later occurrence. */
+function indexStepIds(steps) {
+    const stepIndex = new Map();
+    const issues = [];
+    steps.forEach((step, index) => {
+        const key = (0,plan_step/* stepKey */.U)(step.id);
+        const first = stepIndex.get(key);
+        if (first === undefined)
+            stepIndex.set(key, index);
+        else {
+            // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
+            const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
+        }
+    });
+    return { stepIndex, issues };
+}
+/**
+ * What an error naming a step that does not exist adds: the step meant, or the steps there are. One for
+ * every field that names steps (`depends_on`, `inputs`, `${steps.<id>\u2026}`, `step_result`, a goal's `of`):
+ * a reference or an `of` said only "which does not exist", with nothing to write instead.
+ */
+function unknownStepHints(steps) {
+    let suggester;
+    let names;
+    return (key) => {
+        const near = (suggester ??= new nearest_name/* NameSuggester */.ju(steps.keys())).nearest(key);
+        return near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= (0,plan_check_context/* listNames */.Z)(steps.keys()))}`;
+    };
+}
+/** `depends_on` and `inputs` entries naming steps that do not exist. */
+function checkStepNames(steps, stepIndex) {
+    const issues = [];
+    const hint = unknownStepHints(stepIndex);
+    const unknownStepMessage = (field, key) => `${field} names step ${key}, which does not exist${hint(key)}`;
+    steps.forEach((step, index) => {
+        for (const field of ['depends_on', 'inputs']) {
+            step[field]?.forEach((dependency, position) => {
+                const id = (0,schema/* dependencyId */.vX)(dependency);
+                if (!stepIndex.has((0,plan_step/* stepKey */.U)(id))) {
+                    const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, (0,plan_step/* stepKey */.U)(id)) });
+                }
+            });
+        }
+    });
+    return issues;
+}
+/**
+ * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
+ * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
+ * failure (found by an adversarial pass).
+ */
+function checkOptionalConflicts(steps) {
+    const issues = [];
+    steps.forEach((step, index) => {
+        const dependencies = step.depends_on ?? [];
+        if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional))
+            return;
+        const required = new Map();
+        dependencies.forEach((dependency, position) => {
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key))
+                required.set(key, position);
+        });
+        const inputs = new Set((step.inputs ?? []).map(plan_step/* stepKey */.U));
+        dependencies.forEach((dependency, position) => {
+            if (typeof dependency !== 'object' || !dependency.optional)
+                return;
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            const at = required.get(key);
+            const path = [...(0,plan_check_context/* stepPath */.q)(index), 'depends_on', position];
+            if (at !== undefined) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
+            }
+            else if (inputs.has(key)) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
+            }
+        });
+    });
+    return issues;
+}
+/** Where the dependency `from \u2192 to` is written, so a cycle error points at a line to change. */
+function dependencyPath(steps, index, to) {
+    const step = steps[index];
+    for (const field of ['depends_on', 'inputs']) {
+        const position = step[field]?.findIndex((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
+        if (position >= 0)
+            return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
+    }
+    return (0,plan_check_context/* stepPath */.q)(index);
+}
+/** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
+function checkCycles(steps, planSteps, stepIndex) {
+    const graph = new Map();
+    for (const [key, index] of stepIndex)
+        graph.set(key, planSteps[index].dependsOn);
+    const result = findCycle(graph);
+    if (!result.hasCycle)
+        return [];
+    const [from, to] = result.cycle;
+    const path = dependencyPath(steps, stepIndex.get(from), to);
+    if (result.cycle.length === 2)
+        return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
+    return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
+}
+
 // EXTERNAL MODULE: ./lib/core/shown-name.js
 var shown_name = __webpack_require__(25520);
 // EXTERNAL MODULE: ./lib/core/json-schema.js
@@ -6698,7 +6999,7 @@ function check_goals_referenceIn(text) {
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 function checkGoals(goals, stepKeys, hasSteps) {
     const issues = [];
-    let suggester;
+    let stepHint;
     // The first goal of each name as shown (goals are told apart by name, in every table that lists them).
     const firstNamed = new Map();
     goals.forEach((goal, index) => firstNamed.set((0,shown_name/* shownName */.H)(goal.name), firstNamed.get((0,shown_name/* shownName */.H)(goal.name)) ?? index));
@@ -6753,8 +7054,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
                 issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, but the plan has no workflow_sequence (a model will write the steps); leave \`of\` out to check the final result` });
             }
             else if (!stepKeys.has(key)) {
-                const near = (suggester ??= new nearest_name/* NameSuggester */.ju(stepKeys)).nearest(key);
-                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` \u2014 did you mean ${near}?` : ''}` });
+                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${(stepHint ??= unknownStepHints(stepKeys))(key)}` });
             }
         }
     });
@@ -6918,6 +7218,7 @@ var reference_path = __webpack_require__(1000);
 
 
 
+
 // Inputs are never lists (see the input check below): not offered as a form to write.
 const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
 /** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
@@ -6975,6 +7276,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     const questions = [];
     const declared = new Set(declaredInputs);
     const suggester = new nearest_name/* NameSuggester */.ju(declaredInputs);
+    const stepHint = unknownStepHints(stepIndex);
     steps.forEach((step, index) => {
         const itemName = step.forEach?.as;
         const placed = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
@@ -7036,7 +7338,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
                 issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
             }
             else if (!stepIndex.has(reference.step)) {
-                issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist` });
+                issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist${stepHint(reference.step)}` });
             }
             else {
                 const problem = textResultPathProblem(steps[stepIndex.get(reference.step)], reference.path);
@@ -7080,10 +7382,19 @@ var check_step_count = __webpack_require__(12896);
 ;// CONCATENATED MODULE: ./lib/plan/step-type-fields.js
 /** The step types this run executes itself, as steps: every type but `plan`, whose used plan runs as a run of its own. */
 const RUN_HERE = ['tool_call', 'reasoning', 'aggregate', 'agent'];
+/** What `args` on a step of another type than tool_call is told: where what it holds belongs. */
+function argsMessage(type) {
+    if (type === 'plan')
+        return 'a plan step gives the plan it uses its inputs under `with:`, not `args:`; rename `args` to `with`';
+    if (type === 'agent')
+        return 'only tool_call steps take `args`: an agent step\'s model chooses the arguments of each tool call; say what it needs in `task`, and remove `args`';
+    return `only tool_call steps take \`args\`; ${type === 'aggregate' ? 'an' : 'a'} ${type} step is answered by the model: remove \`args\`, or write \`type: tool_call\` with a \`tool\``;
+}
 /** Step fields that only some step types take; the CLI and the editor schema both reject them elsewhere. */
 const TYPE_ONLY_STEP_FIELDS = [
     { field: 'tool', types: ['tool_call'], message: () => 'only tool_call steps name a tool; remove `tool` or write `type: tool_call`' },
-    { field: 'args', types: ['tool_call'], message: (type) => `only tool_call steps take \`args\`; a ${type} step is answered by the model` },
+    // A plan step was told it "is answered by the model", which it is not, and none was told what to write instead.
+    { field: 'args', types: ['tool_call'], message: argsMessage },
     ...['task', 'tools', 'max_turns'].map((field) => ({ field, types: ['agent'], message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
     { field: 'handles_gaps', types: ['tool_call'], message: () => "only tool_call steps take `handles_gaps`: a model step is told what a result it is given lacks, and its answer is its own; remove it" },
     { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
@@ -7183,149 +7494,6 @@ function checkStepInstructions(plan, rawSteps, steps, from = 0) {
         }
     });
     return issues;
-}
-
-;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
-/**
- * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
- * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
- */
-function findCycle(graph) {
-    const state = new Map();
-    for (const start of graph.keys()) {
-        if (state.has(start))
-            continue;
-        const path = [start];
-        const nextEdge = [0];
-        state.set(start, 'open');
-        while (path.length > 0) {
-            const node = path[path.length - 1];
-            const targets = graph.get(node) ?? [];
-            const index = nextEdge[nextEdge.length - 1];
-            if (index >= targets.length) {
-                state.set(node, 'done');
-                path.pop();
-                nextEdge.pop();
-                continue;
-            }
-            nextEdge[nextEdge.length - 1] = index + 1;
-            const target = targets[index];
-            const seen = state.get(target);
-            if (seen === 'open')
-                return { hasCycle: true, cycle: [...path.slice(path.indexOf(target)), target] };
-            if (seen === undefined && graph.has(target)) {
-                state.set(target, 'open');
-                path.push(target);
-                nextEdge.push(0);
-            }
-        }
-    }
-    return { hasCycle: false };
-}
-
-;// CONCATENATED MODULE: ./lib/plan/check-step-graph.js
-
-
-
-
-
-/** Step key \u2192 index of its first occurrence, and an issue for every later occurrence. */
-function indexStepIds(steps) {
-    const stepIndex = new Map();
-    const issues = [];
-    steps.forEach((step, index) => {
-        const key = (0,plan_step/* stepKey */.U)(step.id);
-        const first = stepIndex.get(key);
-        if (first === undefined)
-            stepIndex.set(key, index);
-        else {
-            // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
-            const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
-            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
-        }
-    });
-    return { stepIndex, issues };
-}
-/** `depends_on` and `inputs` entries naming steps that do not exist. */
-function checkStepNames(steps, stepIndex) {
-    const issues = [];
-    const suggester = new nearest_name/* NameSuggester */.ju(stepIndex.keys());
-    let names;
-    const unknownStepMessage = (field, key) => {
-        const near = suggester.nearest(key);
-        const hint = near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= (0,plan_check_context/* listNames */.Z)(stepIndex.keys()))}`;
-        return `${field} names step ${key}, which does not exist${hint}`;
-    };
-    steps.forEach((step, index) => {
-        for (const field of ['depends_on', 'inputs']) {
-            step[field]?.forEach((dependency, position) => {
-                const id = (0,schema/* dependencyId */.vX)(dependency);
-                if (!stepIndex.has((0,plan_step/* stepKey */.U)(id))) {
-                    const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
-                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, (0,plan_step/* stepKey */.U)(id)) });
-                }
-            });
-        }
-    });
-    return issues;
-}
-/**
- * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
- * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
- * failure (found by an adversarial pass).
- */
-function checkOptionalConflicts(steps) {
-    const issues = [];
-    steps.forEach((step, index) => {
-        const dependencies = step.depends_on ?? [];
-        if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional))
-            return;
-        const required = new Map();
-        dependencies.forEach((dependency, position) => {
-            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
-            if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key))
-                required.set(key, position);
-        });
-        const inputs = new Set((step.inputs ?? []).map(plan_step/* stepKey */.U));
-        dependencies.forEach((dependency, position) => {
-            if (typeof dependency !== 'object' || !dependency.optional)
-                return;
-            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
-            const at = required.get(key);
-            const path = [...(0,plan_check_context/* stepPath */.q)(index), 'depends_on', position];
-            if (at !== undefined) {
-                issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
-            }
-            else if (inputs.has(key)) {
-                issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
-            }
-        });
-    });
-    return issues;
-}
-/** Where the dependency `from \u2192 to` is written, so a cycle error points at a line to change. */
-function dependencyPath(steps, index, to) {
-    const step = steps[index];
-    for (const field of ['depends_on', 'inputs']) {
-        const position = step[field]?.findIndex((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
-        if (position >= 0)
-            return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
-    }
-    return (0,plan_check_context/* stepPath */.q)(index);
-}
-/** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
-function checkCycles(steps, planSteps, stepIndex) {
-    const graph = new Map();
-    for (const [key, index] of stepIndex)
-        graph.set(key, planSteps[index].dependsOn);
-    const result = findCycle(graph);
-    if (!result.hasCycle)
-        return [];
-    const [from, to] = result.cycle;
-    const path = dependencyPath(steps, stepIndex.get(from), to);
-    if (result.cycle.length === 2)
-        return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
-    return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
@@ -8380,6 +8548,125 @@ function planSecretValues(source, env) {
 
 /***/ }),
 
+/***/ 79639:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ programProblem),
+/* harmony export */   l: () => (/* binding */ scriptProblem)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+
+
+function exists(file) {
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** True when `file` is a file this process may run. */
+function runnable(file) {
+    try {
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isFile())
+            return false;
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** The first bytes of `file`, or undefined when it cannot be read. */
+function head(file, bytes) {
+    let fd;
+    try {
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, 'r');
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        const buffer = Buffer.alloc(bytes);
+        return buffer.subarray(0, (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buffer, 0, bytes, 0));
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+/**
+ * Why the system cannot start the script `file` (`program` as written) for its `#!` line, or undefined: the interpreter
+ * that line names is not there, or ends in a carriage return (a script saved with Windows line endings: `/bin/sh\r`).
+ * The start fails with ENOENT for a file that is there, and said "check the path" (found by an adversarial pass).
+ */
+function interpreterProblem(file, program) {
+    const start = head(file, 512);
+    if (start === undefined || start.toString('latin1', 0, 2) !== '#!')
+        return undefined;
+    const line = start.toString('latin1', 2).split('\n', 1)[0];
+    const interpreter = line.replace(/^[ \t]+/, '').split(/[ \t]/, 1)[0];
+    if (interpreter.endsWith('\r')) {
+        return `'${program}' has Windows (CRLF) line endings: its #! line names the interpreter ${JSON.stringify(interpreter)}, carriage return and all, which no system has; save it with LF line endings (a .gitattributes line such as '*.sh text eol=lf' keeps them)`;
+    }
+    if (node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute(interpreter) && !exists(interpreter))
+        return `the #! line of '${program}' names the interpreter '${interpreter}', which this machine does not have`;
+    return undefined;
+}
+/**
+ * Why `program` (a command's first word, as a tool or a goal writes it) could not be started from `cwd`
+ * with `pathVariable` as PATH, or undefined when it could: a path is taken from `cwd`, a bare name is
+ * looked up on PATH, as the spawn that runs it will. Only what this machine has: a workflow may install
+ * the program in a step before plan-runner's, so callers warn, they do not refuse.
+ */
+function programProblem(program, cwd, pathVariable, platform = process.platform) {
+    // Windows finds `node` as `node.exe`: a name without an ending is tried with `.com` and `.exe`, as a spawn
+    // without a shell tries it (not PATHEXT's `.cmd` and `.bat`, which such a spawn refuses; found by reviews).
+    const windows = platform === 'win32';
+    if (windows && /\.(?:cmd|bat)$/i.test(program))
+        return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
+    const endings = windows && node_path__WEBPACK_IMPORTED_MODULE_1__.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
+    if (program.includes('/') || program.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.sep)) {
+        // The file as the spawn finds it: on Windows `./tools/run` is `./tools/run.exe`. (Not `path.resolve` of a
+        // template: ncc's asset relocator reads that as a glob and copied the whole repository into dist/.)
+        const base = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, program);
+        const file = endings.map((ending) => base + ending).find(exists);
+        if (file === undefined)
+            return `there is no file '${program}' (from ${cwd})`;
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isFile())
+            return `'${program}' is not a file`;
+        return runnable(file) ? interpreterProblem(file, program) : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
+    }
+    const found = runnableFile(program, cwd, pathVariable, platform);
+    return found === undefined ? `'${program}' is not on PATH here` : interpreterProblem(found, program);
+}
+/** The file a spawn starts for `program`, as `programProblem` finds it, when that is a file this process may run. */
+function runnableFile(program, cwd, pathVariable, platform) {
+    const endings = platform === 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
+    const folders = program.includes('/') || program.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.sep) ? [cwd] : (pathVariable ?? '').split(node_path__WEBPACK_IMPORTED_MODULE_1__.delimiter).filter((folder) => folder !== '');
+    // A base, then its endings: `path.resolve` of a template is what ncc's asset relocator reads as a glob (above).
+    return folders.flatMap((folder) => {
+        const base = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, folder, program);
+        return endings.map((ending) => base + ending);
+    }).find(runnable);
+}
+/**
+ * Why a start that failed although `program` is there failed, when its `#!` line says (`interpreterProblem`): the
+ * system's ENOENT names no file, and was read as the program's own absence.
+ */
+function scriptProblem(program, cwd, pathVariable, platform = process.platform) {
+    const file = runnableFile(program, cwd, pathVariable, platform);
+    return file === undefined ? undefined : interpreterProblem(file, program);
+}
+
+
+/***/ }),
+
 /***/ 1400:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -8718,8 +9005,9 @@ var system_path = __webpack_require__(29120);
 class PathRefusedError extends step_error/* StepError */.zg {
     path;
     reason;
-    constructor(toolName, path, reason) {
-        super(`${toolName}: refused path '${path}': ${reason}. Use a path relative to the repository root, inside it.`, {
+    /** `advice`: what to do instead, where it is not to give a path inside the repository (which a folder is, say). */
+    constructor(toolName, path, reason, advice = 'Use a path relative to the repository root, inside it.') {
+        super(`${toolName}: refused path '${path}': ${reason}. ${advice}`, {
             transient: false,
             toolName,
         });
@@ -8820,7 +9108,7 @@ function checkRelativePath(toolName, requested) {
     if (external_node_path_.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
         throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
     }
-    const segments = requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
+    const segments = segmentsOf(requested);
     if (segments.includes('..'))
         throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
     if (segments.some(isGitSegment))
@@ -8830,6 +9118,15 @@ function checkRelativePath(toolName, requested) {
     if (segments.some(isOutputFolder))
         throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
     return segments;
+}
+/** A path's names, without empty and `.` ones. */
+function segmentsOf(requested) {
+    return requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
+}
+/** The `list_files` pattern of every file in a folder a model named. */
+function filesIn(folder) {
+    const segments = segmentsOf(folder);
+    return segments.length === 0 ? '**/*' : `${segments.join('/')}/**`;
 }
 /**
  * Resolves a model-chosen path against the repository root and returns its real path, refusing
@@ -8911,8 +9208,11 @@ async function openRepoFile(toolName, root, requested, realRoot) {
     }
     try {
         const opened = await handle.stat();
+        // A folder is inside the repository: told to give a path inside it, a model asked again for the same folder.
+        if (opened.isDirectory())
+            throw new PathRefusedError(toolName, requested, 'it is a folder, not a regular file', `Call list_files with pattern '${filesIn(requested)}' to see the files in it.`);
         if (!opened.isFile())
-            throw new PathRefusedError(toolName, requested, 'it is not a regular file');
+            throw new PathRefusedError(toolName, requested, 'it is not a regular file (a FIFO, a socket or a device)', 'Read a regular file of the repository.');
         if (!(await holdsPath(handle, resolved, opened)))
             throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
         return { handle, stats: opened };
@@ -8926,6 +9226,7 @@ async function openRepoFile(toolName, root, requested, realRoot) {
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/tools/files/walk-repo-files.js
+
 
 
 
@@ -8958,7 +9259,7 @@ function leadingFolders(pattern) {
  * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered, nor a credentials file
  * (`isCredentialFile`) listed. It stops at
  * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
- * answered "no matches" for files it never read.
+ * answered "no matches" for files it never read. So it says which files and folders it passed over as their names are not UTF-8.
  */
 async function walkRepoFiles(root, options = {}) {
     const realRoot = await (0,promises_.realpath)(root);
@@ -8978,11 +9279,12 @@ async function walkRepoFiles(root, options = {}) {
     }
     let seen = 0;
     let opened = 0;
+    const unnamed = { count: 0, some: [] };
     const pending = [start.join('/')];
     while (pending.length > 0) {
         options.signal?.throwIfAborted();
         if (opened === maxFolders)
-            return { files, notice: cutNotice(maxFolders, 'folder', start) };
+            return { files, notice: cutNotice(maxFolders, 'folder', start) + unnamedNotice(unnamed) };
         // A few folders opened at once (in the order they would be popped one by one): each open is several calls
         // through the thread pool (open, readlink, opendir), which one at a time made a walk twice as slow.
         const batch = pending.splice(-Math.min(OPEN_AT_ONCE, maxFolders - opened)).reverse();
@@ -8997,17 +9299,31 @@ async function walkRepoFiles(root, options = {}) {
                     continue;
                 const relativeDir = batch[index];
                 for await (const entry of settled.value.dir) {
-                    const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+                    // Read as bytes (`latin1`, one character a byte), then as UTF-8: a name that is not UTF-8 was listed with a
+                    // U+FFFD that names no file, so read_file said it did not exist, and search_files said "no matches" for its text.
+                    const name = utf8Name(entry.name);
+                    if (name === undefined) {
+                        if (!entry.isDirectory() && !entry.isFile())
+                            continue;
+                        // Counted as a file the walk looked at: a folder of a million such names is bounded as any other.
+                        if (entry.isFile() && seen++ === maxFiles)
+                            return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
+                        unnamed.count += 1;
+                        if (unnamed.some.length < 3)
+                            unnamed.some.push(relativeDir === '' ? asText(entry.name) : `${relativeDir}/${asText(entry.name)}`);
+                        continue;
+                    }
+                    const relative = relativeDir === '' ? name : `${relativeDir}/${name}`;
                     if (entry.isDirectory()) {
-                        if (walkable(entry.name))
+                        if (walkable(name))
                             pending.push(relative);
                     }
                     else if (entry.isFile()) {
                         // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts).
-                        if (isCredentialFile(entry.name))
+                        if (isCredentialFile(name))
                             continue;
                         if (seen === maxFiles)
-                            return { files, notice: cutNotice(maxFiles, 'file', start) };
+                            return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
                         seen += 1;
                         if (options.keep === undefined || options.keep(relative))
                             files.push(relative);
@@ -9021,7 +9337,33 @@ async function walkRepoFiles(root, options = {}) {
                     await closeFolder(settled.value);
         }
     }
-    return { files, notice: '' };
+    return { files, notice: unnamedNotice(unnamed) };
+}
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** A name read as `latin1` (its bytes), as UTF-8; undefined when its bytes are not UTF-8. */
+function utf8Name(bytes) {
+    if (!/[^\x00-\x7f]/.test(bytes))
+        return bytes;
+    try {
+        return STRICT_UTF8.decode(Buffer.from(bytes, 'latin1'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A name read as `latin1`, as a reader is shown it: UTF-8, a U+FFFD for each byte that is not. */
+function asText(bytes) {
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+/** The cut note for the files and folders a walk passed over as their names are not UTF-8, else empty. */
+function unnamedNotice(unnamed) {
+    if (unnamed.count === 0)
+        return '';
+    const some = unnamed.some.map((name) => `'${shownPath(name)}'`).join(', ');
+    const one = unnamed.count === 1;
+    const count = one ? 'a file or folder whose name is' : `${(0,group_digits/* groupDigits */.K)(unnamed.count)} files or folders whose names are`;
+    const shown = `${some}${unnamed.count > unnamed.some.length ? ', \u2026' : ''}, with \ufffd for each byte that is not`;
+    return `${(0,cut_note/* cutNote */.n)(`${count} not UTF-8 (${shown}) ${one ? 'was' : 'were'} not looked at, as the files tools cannot name ${one ? 'it' : 'them'}; rename ${one ? 'it' : 'them'} in UTF-8`)}\n`;
 }
 /** Folders opened at once by a walk. */
 const OPEN_AT_ONCE = 8;
@@ -9059,12 +9401,12 @@ async function openFolder(resolved) {
         if (held !== undefined) {
             if (held !== resolved)
                 return void (await handle.close());
-            return { handle, dir: await (0,promises_.opendir)(throughHandle) };
+            return { handle, dir: await (0,promises_.opendir)(throughHandle, { encoding: 'latin1' }) };
         }
         const opened = await handle.stat();
         if (!opened.isDirectory() || !(await holdsPath(handle, resolved, opened)))
             return void (await handle.close());
-        return { handle, dir: await (0,promises_.opendir)(resolved) };
+        return { handle, dir: await (0,promises_.opendir)(resolved, { encoding: 'latin1' }) };
     }
     catch (error) {
         await handle.close();
@@ -9127,9 +9469,12 @@ function listFilesTool(options) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/decode-text.js
+var decode_text = __webpack_require__(86313);
 // EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
 var format_bytes = __webpack_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/files/read-file-tool.js
+
 
 
 
@@ -9156,9 +9501,9 @@ function readFileTool(options) {
                 const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
                 const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
                 const bytes = buffer.subarray(0, bytesRead);
-                if (bytes.includes(0))
+                const text = (0,decode_text/* decodeText */.g)(bytes);
+                if (text === undefined)
                     return `[binary file: ${requested} is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; not shown]`;
-                const text = new TextDecoder('utf-8').decode(bytes);
                 if (stats.size <= maxBytes)
                     return text;
                 // Drop a multi-byte character split by the cut rather than show a replacement character.
@@ -9201,6 +9546,7 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -9337,9 +9683,9 @@ function searchFilesTool(options) {
                 finally {
                     await opened.handle.close();
                 }
-                if (content.includes(0))
+                const text = (0,decode_text/* decodeText */.g)(content);
+                if (text === undefined)
                     continue;
-                const text = content.toString('utf8');
                 // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
                 // line of a file the redactor leaves as it is holds nothing either (3x the search time otherwise).
                 const whole = redact(text);
@@ -9348,7 +9694,7 @@ function searchFilesTool(options) {
                 // A line the file's redaction changed past what the line's own does (a piece of a known value wrapped over
                 // lines, which read_file hides) is neither matched nor shown: alone, no piece is a known value.
                 const wholeLines = whole === text ? undefined : new Set(whole.split(/\r?\n/));
-                const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
+                const hidden = text.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
                 for (const [index, line] of lines.entries()) {
                     if (hidden?.has(index))
                         continue;
@@ -9424,8 +9770,9 @@ function formatBytes(bytes) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ labelsRefused),
-/* harmony export */   j: () => (/* binding */ LABELLING_TOOLS)
+/* harmony export */   Cx: () => (/* binding */ labelsRefused),
+/* harmony export */   Q: () => (/* binding */ allowedSpellings),
+/* harmony export */   jV: () => (/* binding */ LABELLING_TOOLS)
 /* harmony export */ });
 /** The github write tools that set labels, each from its `labels` argument, checked against `github.writes.labels`. */
 const LABELLING_TOOLS = new Set(['add_labels', 'create_issue']);
@@ -9442,11 +9789,59 @@ function labelsRefused(allowed, labels) {
     const shown = list.length > 0 ? `allowed: ${list.join(', ')}` : 'the plan allows no labels';
     return `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${shown})`;
 }
+/**
+ * `labels` as the plan's `github.writes.labels` (`allowed`) spells them, for labels `labelsRefused` let through: GitHub
+ * is sent only names from the list. Sent as written, a label in another case or with a letter that only lower-cases to
+ * the list's (the Kelvin sign for `K`) became a new label on GitHub, not on the list (found by an adversarial pass).
+ */
+function allowedSpellings(allowed, labels) {
+    const list = allowed ?? [];
+    return labels.map((label) => list.find((name) => name.toLowerCase() === label.toLowerCase()) ?? label);
+}
 
 
 /***/ }),
 
-/***/ 67737:
+/***/ 57985:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LB: () => (/* binding */ repositoryNameProblem),
+/* harmony export */   dK: () => (/* binding */ REPO_NAME_SCHEMA),
+/* harmony export */   eA: () => (/* binding */ OWNER_NAME_SCHEMA)
+/* harmony export */ });
+/** A GitHub account name: letters, digits and single hyphens, not at either end; at most 39 characters. */
+const OWNER_NAME_SCHEMA = {
+    type: 'string',
+    pattern: '^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$',
+    maxLength: 39,
+};
+/** A repository name: letters, digits, `.`, `_` and `-`, at most 100 characters, and never `.` or `..`. */
+const REPO_NAME_SCHEMA = {
+    type: 'string',
+    // Written without lookahead: tool schemas' patterns run on a linear-time (RE2) engine.
+    pattern: '^(?:[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}|\\.[A-Za-z0-9_-][A-Za-z0-9._-]{0,98}|\\.\\.[A-Za-z0-9._-]{1,98})$',
+};
+const OWNER = new RegExp(OWNER_NAME_SCHEMA.pattern);
+const REPO = new RegExp(REPO_NAME_SCHEMA.pattern);
+/**
+ * Why `owner`/`repo` cannot name a repository, or undefined when they can. Octokit puts both into
+ * the URL path unescaped as dot segments, so `..` would climb out of `/repos/{owner}/{repo}`
+ * (`get_issue` on `../..` requests `GET /issues/1`).
+ */
+function repositoryNameProblem(owner, repo) {
+    if (owner.length > OWNER_NAME_SCHEMA.maxLength || !OWNER.test(owner)) {
+        return `owner '${owner}' is not a GitHub account name (letters, digits and single hyphens, at most 39 characters)`;
+    }
+    if (!REPO.test(repo))
+        return `repo '${repo}' is not a repository name (letters, digits, '.', '_' and '-', at most 100 characters, not '.' or '..')`;
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 24707:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9636,11 +10031,15 @@ class WriteAllowance {
             return '';
         return `, ${earlier === used ? '' : `${earlier} of them `}by the run this one resumes (a resumed run counts its writes)`;
     }
-    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
+    /**
+     * The labels as the plan's list spells them; throws WriteRefusedError unless every one is in it (compared as GitHub
+     * does, ignoring case).
+     */
     checkLabels(labels, toolName) {
-        const problem = (0,allowed_labels/* labelsRefused */.C)(this.#writes.labels, labels);
+        const problem = (0,allowed_labels/* labelsRefused */.Cx)(this.#writes.labels, labels);
         if (problem !== undefined)
             throw new WriteRefusedError({ toolName, rule: 'labels', problem });
+        return (0,allowed_labels/* allowedSpellings */.Q)(this.#writes.labels, labels);
     }
     /**
      * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
@@ -9687,6 +10086,8 @@ function reachableRepositories(context) {
 
 // EXTERNAL MODULE: ./lib/core/cut-note.js
 var cut_note = __webpack_require__(30068);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
 
 /** A github tool was asked to read or write a repository the plan does not allow. */
@@ -9718,8 +10119,6 @@ const ADVICE = {
 };
 /** A redirect, which the github tools do not follow: where it leads may be a repository the run may not reach. */
 const REDIRECT_ADVICE = 'it moved (an issue transferred to another repository, a repository renamed), and the github tools follow no redirect; name the repository it is in now, which the plan must allow';
-/** How long GitHub asks a rate-limited caller to wait when it names no time: a minute, as its docs say for secondary limits. */
-const RATE_LIMIT_WAIT_MS = 60_000;
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
 class GitHubApiError extends step_error/* StepError */.zg {
     /** HTTP status, or undefined when no answer came (timeout, network). */
@@ -9736,7 +10135,7 @@ class GitHubApiError extends step_error/* StepError */.zg {
         // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again. A wait
         // past the 10 minutes a `retry-after` is read to is still its wait: taken for none, a write was resent after a minute
         // while GitHub asked for 15 (found by an adversarial pass).
-        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? (options.askedWaitMs ?? RATE_LIMIT_WAIT_MS) : undefined);
+        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? (options.askedWaitMs ?? github_failure/* RATE_LIMIT_WAIT_MS */.s) : undefined);
         super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
         this.status = status;
         this.action = action;
@@ -9756,35 +10155,8 @@ function toGitHubApiError(toolName, action, error, cancel) {
     return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, askedWaitMs, cause: error });
 }
 
-;// CONCATENATED MODULE: ./lib/tools/github/github-repository-name.js
-/** A GitHub account name: letters, digits and single hyphens, not at either end; at most 39 characters. */
-const OWNER_NAME_SCHEMA = {
-    type: 'string',
-    pattern: '^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$',
-    maxLength: 39,
-};
-/** A repository name: letters, digits, `.`, `_` and `-`, at most 100 characters, and never `.` or `..`. */
-const REPO_NAME_SCHEMA = {
-    type: 'string',
-    // Written without lookahead: tool schemas' patterns run on a linear-time (RE2) engine.
-    pattern: '^(?:[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}|\\.[A-Za-z0-9_-][A-Za-z0-9._-]{0,98}|\\.\\.[A-Za-z0-9._-]{1,98})$',
-};
-const OWNER = new RegExp(OWNER_NAME_SCHEMA.pattern);
-const REPO = new RegExp(REPO_NAME_SCHEMA.pattern);
-/**
- * Why `owner`/`repo` cannot name a repository, or undefined when they can. Octokit puts both into
- * the URL path unescaped as dot segments, so `..` would climb out of `/repos/{owner}/{repo}`
- * (`get_issue` on `../..` requests `GET /issues/1`).
- */
-function repositoryNameProblem(owner, repo) {
-    if (owner.length > OWNER_NAME_SCHEMA.maxLength || !OWNER.test(owner)) {
-        return `owner '${owner}' is not a GitHub account name (letters, digits and single hyphens, at most 39 characters)`;
-    }
-    if (!REPO.test(repo))
-        return `repo '${repo}' is not a repository name (letters, digits, '.', '_' and '-', at most 100 characters, not '.' or '..')`;
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./lib/tools/github/github-repository-name.js
+var github_repository_name = __webpack_require__(57985);
 ;// CONCATENATED MODULE: ./lib/tools/github/invalid-repository-name-error.js
 
 /** A github tool was given an `owner` or `repo` that is not a GitHub name; nothing was requested. */
@@ -9820,8 +10192,8 @@ function defineGitHubTool(context, spec) {
             type: 'object',
             properties: {
                 ...spec.properties,
-                owner: { ...OWNER_NAME_SCHEMA, description: `Repository owner (omit for ${context.owner})` },
-                repo: { ...REPO_NAME_SCHEMA, description: `Repository name (omit for ${context.repo})` },
+                owner: { ...github_repository_name/* OWNER_NAME_SCHEMA */.eA, description: `Repository owner (omit for ${context.owner})` },
+                repo: { ...github_repository_name/* REPO_NAME_SCHEMA */.dK, description: `Repository name (omit for ${context.repo})` },
             },
             required: [...(spec.required ?? [])],
             additionalProperties: false,
@@ -9837,7 +10209,7 @@ function defineGitHubTool(context, spec) {
         const repo = typeof args.repo === 'string' && args.repo !== '' ? args.repo : context.repo;
         const target = `${owner}/${repo}`;
         // The input schema says so to the model; this holds for every caller.
-        const problem = repositoryNameProblem(owner, repo);
+        const problem = (0,github_repository_name/* repositoryNameProblem */.LB)(owner, repo);
         if (problem)
             throw new InvalidRepositoryNameError(spec.name, problem);
         if (!reachable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
@@ -9901,11 +10273,14 @@ function issueSummary(issue, options) {
 
 
 
+
 const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
 const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
-function count(value, fallback, max) {
+function count(value, fallback, max = Number.MAX_SAFE_INTEGER) {
     return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 }
+/** The most results GitHub's search gives of one query, whatever the page. */
+const SEARCH_RESULTS = 1000;
 /**
  * The `repo:`, `org:` and `user:` qualifiers a search query names, wherever they stand (after a
  * parenthesis or a `-` too: read more widely than GitHub does, so none slips past).
@@ -9990,7 +10365,8 @@ function issueReadTools(context) {
                         labels: typeof args.labels === 'string' ? args.labels : undefined,
                         since: typeof args.since === 'string' ? args.since : undefined,
                         per_page: count(args.per_page, 30, 100),
-                        page: count(args.page, 1, 1000),
+                        // The page asked for: one cut to a maximum was another page, given as the one asked for.
+                        page: count(args.page, 1),
                         request: call.request(),
                     });
                     return data.map((issue) => issueSummary(issue, { body: 'none' }));
@@ -10004,7 +10380,7 @@ function issueReadTools(context) {
             name: 'search_issues',
             description: `Search issues and pull requests with GitHub's search syntax (e.g. "is:open label:bug flaky"). ` +
                 `Searches ${context.owner}/${context.repo}${context.allowRepos.length ? ` (or another allowed repository named with repo:, one of ${context.allowRepos.join(', ')})` : ''}; org: and user: qualifiers are refused.`,
-            properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page },
+            properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page: { ...page, description: 'Page number, from 1; GitHub gives only the first 1,000 results of a search' } },
             required: ['query'],
             sideEffects: false,
             async run(args, call) {
@@ -10029,11 +10405,18 @@ function issueReadTools(context) {
                     throw new step_error/* StepError */.zg(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
                 // Every repo: anywhere names an allowed repository (above); one GitHub reads as a scope keeps the query as it is.
                 const q = scopingRepos(query).length > 0 ? query : `repo:${call.owner}/${call.repo} ${query}`;
+                const perPage = count(args.per_page, 30, 100);
+                const pageNumber = count(args.page, 1);
+                // Sent as page 10, page 11 of 10 a page (results 101\u2013110) read results 91\u2013100 again as the next ones.
+                const first = (pageNumber - 1) * perPage + 1;
+                if (first > SEARCH_RESULTS) {
+                    throw new step_error/* StepError */.zg(`search_issues: page ${pageNumber} of ${perPage} starts at result ${(0,group_digits/* groupDigits */.K)(first)}, past the first ${(0,group_digits/* groupDigits */.K)(SEARCH_RESULTS)} results GitHub's search gives; narrow the query (a label:, a created:<2024-01-01 range) to reach the others`, { transient: false, toolName: 'search_issues' });
+                }
                 try {
                     const { data } = await context.octokit.request('GET /search/issues', {
                         q,
-                        per_page: count(args.per_page, 30, 100),
-                        page: count(args.page, 1, 10),
+                        per_page: perPage,
+                        page: pageNumber,
                         request: call.request(),
                     });
                     return {
@@ -10491,8 +10874,7 @@ function writeTools(context) {
                 return effect(found && { number: found.number, url: found.html_url, title: found.title });
             },
             async run(args, call) {
-                const labels = stringList(args.labels);
-                context.allowance.checkLabels(labels, 'create_issue');
+                const labels = context.allowance.checkLabels(stringList(args.labels), 'create_issue');
                 const title = await context.allowance.fittedText(String(args.title), { max: MAX_TITLE_CHARS, what: 'title', toolName: 'create_issue' });
                 const body = await context.allowance.fittedText(typeof args.body === 'string' ? args.body : '', { max: MAX_BODY_CHARS, what: 'body', toolName: 'create_issue' });
                 context.allowance.take('issue', 'create_issue', call.key);
@@ -10588,8 +10970,7 @@ function writeTools(context) {
             },
             async run(args, call) {
                 const issue_number = Number(args.issue_number);
-                const labels = stringList(args.labels);
-                context.allowance.checkLabels(labels, 'add_labels');
+                const labels = context.allowance.checkLabels(stringList(args.labels), 'add_labels');
                 // Adding a label twice changes nothing, so this write is simply tried again on a transient failure.
                 return writeCheckingFirst({
                     context,
@@ -11029,20 +11410,16 @@ class HttpStatusError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/decode-text.js
+var decode_text = __webpack_require__(86313);
 ;// CONCATENATED MODULE: ./lib/tools/http/read-capped-body.js
+
 /**
- * The decoder for the charset a response's content type names; UTF-8 when it names none, or one the Encoding
- * standard does not know. Always UTF-8, a Latin-1 page's `caf\u00e9` reached the model as `caf\uFFFD` (found by an
- * adversarial pass).
+ * The charset a response's content type names, if any: a body is read in it (`decodeText`), not always as UTF-8, and a
+ * Latin-1 page's `caf\u00e9` reached the model as `caf\uFFFD` (found by an adversarial pass).
  */
-function decoderFor(response) {
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
-    try {
-        return new TextDecoder(charset ?? 'utf-8');
-    }
-    catch {
-        return new TextDecoder('utf-8');
-    }
+function charsetOf(response) {
+    return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
 }
 /**
  * The code of the decoder's error when reading a body failed because it is not what its content-encoding names
@@ -11052,7 +11429,7 @@ function bodyDecodingCode(error) {
     const code = (error?.cause ?? {}).code;
     return typeof code === 'string' && /^(?:Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? code : undefined;
 }
-/** Reads a response body in its charset (`decoderFor`), stopping (and cancelling the stream) once `maxBytes` is reached. */
+/** Reads a response body in its charset (`charsetOf`, `decodeText`), stopping (and cancelling the stream) once `maxBytes` is reached. */
 async function readCappedBody(response, maxBytes) {
     if (response.body === null)
         return { text: '', bytes: 0, truncated: false };
@@ -11075,8 +11452,8 @@ async function readCappedBody(response, maxBytes) {
         chunks.push(value);
         bytes += value.byteLength;
     }
-    const text = decoderFor(response).decode(Buffer.concat(chunks));
-    return { text: truncated && text.endsWith('\uFFFD') ? text.slice(0, -1) : text, bytes, truncated };
+    const text = (0,decode_text/* decodeText */.g)(Buffer.concat(chunks), charsetOf(response));
+    return { text: truncated && text?.endsWith('\uFFFD') ? text.slice(0, -1) : text, bytes, truncated };
 }
 
 // EXTERNAL MODULE: ./lib/core/retry-after-ms.js
@@ -11226,15 +11603,21 @@ async function send(options, toolName, args, ctx) {
     }
     if (!response.ok) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-        const excerpt = `${read.text.slice(0, (0,cut_text/* keptUnits */.ai)(read.text, 300)).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
+        const body = read.text ?? '';
+        const excerpt = `${body.slice(0, (0,cut_text/* keptUnits */.ai)(body, 300)).replace(/\s+/g, ' ').trim()}${body.length > 300 ? '\u2026' : ''}`;
         throw new HttpStatusError(toolName, url.href, response.status, excerpt, { retryAfterMs: retryAfter, redirectedFrom });
     }
     // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
     const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
     const declared = encoded ? Number.NaN : Number(response.headers.get('content-length'));
-    const size = Number.isFinite(declared) && declared > maxBytes ? `is ${(0,format_bytes/* formatBytes */.z)(declared)}` : `is larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`;
-    const text = read.truncated ? `${(0,cut_note/* cutNote */.n)(`response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`)}\n${read.text}\u2026` : read.text;
-    return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
+    const size = !read.truncated ? `is ${(0,format_bytes/* formatBytes */.z)(read.bytes)}` : Number.isFinite(declared) && declared > maxBytes ? `is ${(0,format_bytes/* formatBytes */.z)(declared)}` : `is larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`;
+    // A binary body is said, as read_file says a binary file, not shown: an image read as text was a megabyte of noise.
+    const text = read.text === undefined ? `[binary body: the response ${size}; not shown]`
+        : read.truncated ? `${(0,cut_note/* cutNote */.n)(`response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`)}\n${read.text}\u2026`
+            : read.text;
+    // A URL a redirect led to is the server's, and may be a presigned link whose query is its signature: named as errors name it.
+    const shown = redirectedFrom === undefined ? url.href : shownUrl(url.href);
+    return { status: response.status, url: shown, content_type: response.headers.get('content-type'), body: text };
 }
 const urlProperty = { type: 'string', description: 'Absolute URL under one of the allowed prefixes' };
 const headersProperty = {
@@ -11257,6 +11640,7 @@ function httpToolset(options) {
             },
             sideEffects: false,
             timeoutSeconds: options.timeoutSeconds,
+            timeoutSetting: 'http.timeout_seconds',
             execute: (args, ctx) => send(options, 'http_get', args, ctx),
         },
         {
@@ -11274,6 +11658,7 @@ function httpToolset(options) {
             },
             sideEffects: true,
             timeoutSeconds: options.timeoutSeconds,
+            timeoutSetting: 'http.timeout_seconds',
             execute: (args, ctx) => send(options, 'http_post', args, ctx),
         },
     ];
@@ -11463,7 +11848,7 @@ class McpServerStartError extends Error {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67737);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24707);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90065);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(30794);
 
@@ -11554,7 +11939,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67737);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24707);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90065);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11814);
 /* harmony import */ var _toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(22989);
