@@ -329,6 +329,8 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     const onSteps = (goal: Goal) => goal.of !== undefined || goal.all_steps_completed === true;
     const notChecked = (source.goals ?? []).filter(onSteps).map((goal) => goal.name);
     const skipped = notChecked.length > 0 ? { goalsNotChecked: notChecked } : {};
+    /** The run's end once the loop may start: its model use so far, and the goals it leaves unchecked. */
+    const ended = (fields: Pick<EvalRunResult, 'status' | 'goals'> & { reason?: string }): EvalRunResult => ({ ...finish(fields, budget.usage), ...skipped });
     const checkable = (source.goals ?? []).filter((goal) => !onSteps(goal));
     // A run that ended without an answer left its goals unevaluated, as a plan's failed run does: with none listed, a
     // column of such runs showed `—` (not checked) for each goal instead of 0% (found by an eval hunt).
@@ -351,16 +353,16 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
         signal,
       });
     } catch (error) {
-      if (!deps.signal.aborted && deadline.aborted) return { ...finish({ status: 'failed', goals: unanswered, reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage), ...skipped };
-      return { ...finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: unanswered, reason: error instanceof Error ? error.message : String(error) }, budget.usage), ...skipped };
+      if (!deps.signal.aborted && deadline.aborted) return ended({ status: 'failed', goals: unanswered, reason: `the run took longer than limits.timeout_minutes (${minutes} min)` });
+      return ended({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: unanswered, reason: error instanceof Error ? error.message : String(error) });
     }
-    if (!loop.ok) return { ...finish({ status: 'failed', goals: unanswered, reason: loop.reason }, budget.usage), ...skipped };
+    if (!loop.ok) return ended({ status: 'failed', goals: unanswered, reason: loop.reason });
     const goals = await evaluateGoals(
       checkable,
       { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() },
       { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal: deps.signal },
     );
-    return { ...finish({ status: finalStatus('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) }, budget.usage), ...skipped };
+    return ended({ status: finalStatus('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) });
   } finally {
     await opened.close();
   }
