@@ -1,9 +1,6 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { countWords } from '../count-words.ts';
-import type { ValueText } from '../value-text.ts';
-
-/** Each value's words as `max_words` counts them, once for all its goals on it (as `max_chars` counts its characters). */
-const counted = new WeakMap<ValueText, number>();
+import { countedOnce } from '../counted-once.ts';
 
 /**
  * JSON's escape of a line break, a tab, a carriage return, a form feed or a vertical tab, or an escaped
@@ -21,8 +18,7 @@ export const maxWordsCheck: GoalCheck = {
   needsTarget: true,
   check(goal, { text, value, valueText }) {
     const max = goal.max_words ?? 0;
-    let words = counted.get(valueText);
-    if (words === undefined) counted.set(valueText, (words = countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' ')))));
+    const words = countedOnce(valueText, 'words of its JSON', () => countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '))));
     return { met: words <= max, evidence: `${words} words (at most ${max} allowed)` };
   },
 };
