@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ScriptedReply } from '../helpers/chat-server.ts';
+import { rawToolCallsAnswer } from '../helpers/chat-server.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
 import { PLAN } from './agent-fixtures.ts';
-
-/** A 200 answer whose tool calls are exactly `calls`, as servers send them (an id given twice, or none). */
-const rawCalls = (calls: unknown[]): ScriptedReply => ({
-  kind: 'raw',
-  body: { choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: calls } }], usage: { prompt_tokens: 10, completion_tokens: 5 } },
-});
 
 const writeTodos = { name: 'write_todos', arguments: JSON.stringify({ merge: false, todos: [{ id: '1', content: 'Work it out', status: 'in_progress' }] }) };
 
@@ -17,13 +11,13 @@ describe('agent step: tool-call ids', () => {
       plan: PLAN,
       script: [
         // No id: the answer is read as `call_0_0`, and so is the next answer's first call.
-        rawCalls([{ function: writeTodos }]),
+        rawToolCallsAnswer([{ function: writeTodos }]),
         // Two parallel calls with one id: a reply could not say which call it answers.
-        rawCalls([
+        rawToolCallsAnswer([
           { id: 'same', type: 'function', function: { name: 'add', arguments: '{"a":2,"b":3}' } },
           { id: 'same', type: 'function', function: { name: 'multiply', arguments: '{"a":5,"b":4}' } },
         ]),
-        rawCalls([{ function: { name: 'add', arguments: '{"a":15,"b":5}' } }]),
+        rawToolCallsAnswer([{ function: { name: 'add', arguments: '{"a":15,"b":5}' } }]),
         { kind: 'completion', content: '20' },
       ],
     });

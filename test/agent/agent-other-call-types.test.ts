@@ -2,15 +2,9 @@
 // kind of call, which no step runs) took the text ("I will call add") as its final answer: the step was ✅ and the
 // goals judged that text (found by an adversarial pass).
 import { describe, expect, it } from 'vitest';
-import { textAnswer, toolCallAnswer, type ScriptedReply } from '../helpers/chat-server.ts';
+import { rawToolCallsAnswer, textAnswer, toolCallAnswer } from '../helpers/chat-server.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
 import { PLAN, todos } from './agent-fixtures.ts';
-
-/** A 200 answer with `content` and exactly `calls`, as a server sends them. */
-const rawAnswer = (content: string | null, calls: unknown[]): ScriptedReply => ({
-  kind: 'raw',
-  body: { choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content, tool_calls: calls } }], usage: { prompt_tokens: 10, completion_tokens: 5 } },
-});
 
 describe('agent step: tool calls of another type than function', () => {
   it('answers them as not run and goes on, and does not take the text beside them as the step’s answer', async () => {
@@ -18,7 +12,7 @@ describe('agent step: tool calls of another type than function', () => {
       plan: PLAN,
       script: [
         todos(false, [['1', 'Work it out', 'in_progress']]),
-        rawAnswer('I will call add', [{ id: 'c1', type: 'custom', function: { name: 'add', arguments: '{"a":2,"b":3}' } }]),
+        rawToolCallsAnswer([{ id: 'c1', type: 'custom', function: { name: 'add', arguments: '{"a":2,"b":3}' } }], 'I will call add'),
         toolCallAnswer('add', { a: 2, b: 3 }),
         toolCallAnswer('multiply', { a: 5, b: 4 }),
         textAnswer('(2 + 3) * 4 = 20'),
@@ -45,7 +39,7 @@ describe('agent step: tool calls of another type than function', () => {
       plan: PLAN,
       script: [
         todos(false, [['1', 'Work it out', 'in_progress']]),
-        rawAnswer(null, [
+        rawToolCallsAnswer([
           { id: 'f1', type: 'function', function: { name: 'add', arguments: '{"a":2,"b":3}' } },
           { id: 'c1', type: 'builtin_function', function: { name: 'multiply', arguments: { a: 5, b: 4 } } },
         ]),

@@ -6,14 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatServer, textAnswer, type ChatServer, type ScriptedReply } from '../helpers/chat-server.ts';
+import { rawToolCallsAnswer, startChatServer, textAnswer, type ChatServer, type ScriptedReply } from '../helpers/chat-server.ts';
 import { runReactBaseline } from './eval-fixture.ts';
-
-/** A 200 answer with `content` and exactly `calls`, as a server sends them. */
-const rawAnswer = (content: string | null, calls: unknown[]): ScriptedReply => ({
-  kind: 'raw',
-  body: { choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content, tool_calls: calls } }], usage: { prompt_tokens: 10, completion_tokens: 5 } },
-});
 
 let dir: string;
 let chat: ChatServer;
@@ -41,14 +35,14 @@ async function afterAnswer(answer: ScriptedReply) {
 
 describe('the react baseline reads tool calls as an agent step does', () => {
   it('runs a call whose arguments are "null" as one without arguments', async () => {
-    const messages = await afterAnswer(rawAnswer(null, [{ id: 'c1', type: 'function', function: { name: 'list_files', arguments: 'null' } }]));
+    const messages = await afterAnswer(rawToolCallsAnswer([{ id: 'c1', type: 'function', function: { name: 'list_files', arguments: 'null' } }]));
     const reply = messages.at(-1)!;
     expect(reply).toMatchObject({ role: 'tool', tool_call_id: 'c1' });
     expect(String(reply.content)).toContain('marker-file.txt');
   });
 
   it('does not run a call of another type than function, and tells the model why', async () => {
-    const messages = await afterAnswer(rawAnswer('I will list them', [{ id: 'c1', type: 'custom', function: { name: 'list_files', arguments: '{}' } }]));
+    const messages = await afterAnswer(rawToolCallsAnswer([{ id: 'c1', type: 'custom', function: { name: 'list_files', arguments: '{}' } }], 'I will list them'));
     expect(messages.some((message) => message.role === 'tool')).toBe(false);
     expect(messages.at(-2)).toMatchObject({ role: 'assistant', content: 'I will list them' });
     expect(messages.at(-1)).toMatchObject({ role: 'user' });
@@ -56,7 +50,7 @@ describe('the react baseline reads tool calls as an agent step does', () => {
   });
 
   it('tells the model a tool’s error cut as an agent step’s is', async () => {
-    const messages = await afterAnswer(rawAnswer(null, [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: JSON.stringify({ path: `${'x'.repeat(20_000)}.txt` }) } }]));
+    const messages = await afterAnswer(rawToolCallsAnswer([{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: JSON.stringify({ path: `${'x'.repeat(20_000)}.txt` }) } }]));
     const reply = String(messages.at(-1)!.content);
     expect(reply).toContain('The tool failed');
     expect(reply.length).toBeLessThan(4_500);

@@ -5,14 +5,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startChatServer, textAnswer, type ChatServer, type ScriptedReply } from '../helpers/chat-server.ts';
+import { rawToolCallsAnswer, startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { runReactBaseline } from './eval-fixture.ts';
-
-/** A 200 answer whose tool calls are exactly `calls`, as servers send them (an id given twice, or none). */
-const rawCalls = (calls: unknown[]): ScriptedReply => ({
-  kind: 'raw',
-  body: { choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: calls } }], usage: { prompt_tokens: 10, completion_tokens: 5 } },
-});
 
 let dir: string;
 let chat: ChatServer;
@@ -21,13 +15,13 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'plan-runner-react-ids-'));
   await writeFile(path.join(dir, 'plan.yml'), 'name: sums\ngoal: Add some numbers\ntoolsets: [math]\nworkflow_sequence:\n  - { id: s, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n');
   chat = await startChatServer([
-    rawCalls([{ function: { name: 'add', arguments: '{"a":1,"b":2}' } }]),
-    rawCalls([
+    rawToolCallsAnswer([{ function: { name: 'add', arguments: '{"a":1,"b":2}' } }]),
+    rawToolCallsAnswer([
       { id: 'same', type: 'function', function: { name: 'add', arguments: '{"a":2,"b":3}' } },
       { id: 'same', type: 'function', function: { name: 'multiply', arguments: '{"a":5,"b":4}' } },
     ]),
-    rawCalls([{ id: 'x'.repeat(5_000), function: { name: 'add', arguments: '{"a":15,"b":5}' } }]),
-    rawCalls([{ function: { name: 'add', arguments: '{"a":20,"b":1}' } }]),
+    rawToolCallsAnswer([{ id: 'x'.repeat(5_000), function: { name: 'add', arguments: '{"a":15,"b":5}' } }]),
+    rawToolCallsAnswer([{ function: { name: 'add', arguments: '{"a":20,"b":1}' } }]),
     textAnswer('21'),
   ]);
 });

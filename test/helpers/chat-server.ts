@@ -46,6 +46,17 @@ export function toolCallAnswer(name: string, args: unknown): ScriptedReply {
   return { kind: 'completion', content: null, toolCalls: [{ name, arguments: args }] };
 }
 
+/**
+ * A 200 answer whose message is `content` beside exactly `calls`, as a server sends them (an id given twice or none,
+ * a type other than `function`, arguments not a string), which `toolCallAnswer` would write in the usual shape.
+ */
+export function rawToolCallsAnswer(calls: unknown[], content: string | null = null): ScriptedReply {
+  return {
+    kind: 'raw',
+    body: { choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content, tool_calls: calls } }], usage: { prompt_tokens: 10, completion_tokens: 5 } },
+  };
+}
+
 /** An API error in OpenAI's shape; `retryAfterMs` sets `retry-after-ms`, which the SDK honours. */
 export function httpError(
   status: number,
