@@ -35,9 +35,9 @@ export async function runTracedJob(
   await writeFile(planFile, plan);
   const file = path.join(dir, `trace-${++jobs}.jsonl`);
   const writer = traceWriter(file);
-  const { signal, inputs: _inputs, ...job } = options;
+  const { signal, inputs = {}, ...job } = options;
   const outcome = await runJob(
-    { planFile, inputs: options.inputs ?? {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: server.baseURL, apiKey: 'sk-test-key' }, ...job },
+    { planFile, inputs, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: server.baseURL, apiKey: 'sk-test-key' }, ...job },
     {
       listeners: [writer.listener],
       clock: systemClock,
