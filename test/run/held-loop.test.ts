@@ -1,4 +1,6 @@
+import { setImmediate as afterImmediates } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { afterHeldLoop, chargeHeldLoop, HELD_LOOP_MS } from '../../src/core/held-loop.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
 
@@ -45,5 +47,28 @@ describe('the scheduler lets the event loop turn after a slow turn', () => {
     const checked = job.events.filter((event) => event.type === 'item_failed' && event.error.includes('do not match its input schema'));
     expect(checked.length).toBeGreaterThan(0);
     expect(checked.length).toBeLessThanOrEqual(2);
+  });
+});
+
+// The rule itself, whatever the machine's speed: the test above needs each check to take 25 ms or more.
+describe('afterHeldLoop', () => {
+  it('runs work at once while the turn has held the loop less than its allowance, and after the timers once it has', async () => {
+    await afterImmediates(); // a turn: what earlier tests charged is forgotten
+    const order: string[] = [];
+    setTimeout(() => order.push('timer'), 0);
+    await afterHeldLoop(new AbortController().signal, () => order.push('work at once'));
+    chargeHeldLoop(HELD_LOOP_MS);
+    await afterHeldLoop(new AbortController().signal, () => order.push('work after the timer'));
+    expect(order).toEqual(['work at once', 'timer', 'work after the timer']);
+  });
+
+  it('throws the reason of a stop that landed while it waited, and runs no work', async () => {
+    await afterImmediates();
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(new Error('cancelled by the user')), 0);
+    chargeHeldLoop(HELD_LOOP_MS);
+    let ran = false;
+    await expect(afterHeldLoop(stop.signal, () => (ran = true))).rejects.toThrow('cancelled by the user');
+    expect(ran).toBe(false);
   });
 });
