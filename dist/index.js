@@ -7675,7 +7675,7 @@ function toolsetGitHubContext(run, octokit, headSha) {
 
 /***/ }),
 
-/***/ 63997:
+/***/ 90978:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8598,21 +8598,32 @@ const matchesCheck = {
     },
 };
 
-;// CONCATENATED MODULE: ./lib/goals/kinds/max-chars.js
+;// CONCATENATED MODULE: ./lib/goals/counted-once.js
+/** Each value's counts, by what was counted (`max_chars`' characters, `max_words`' and `min_words`' words). */
+const counts = new WeakMap();
 /**
- * Each value's length in code points, counted once for all the `max_chars` goals on it (the same `ValueText` for
- * every goal on one value): counted per goal, 2,000 goals on a 1 MB result held the event loop 40 s, where no
- * timeout or cancel can stop them (found by an adversarial pass).
+ * `count()` of one value, made once for all the goals on it (`evaluateGoals` gives every goal on a value the same
+ * `ValueText`): counted per goal, 2,000 `max_chars` goals on a 1 MB result held the event loop 40 s, where no timeout
+ * or cancel can stop them (found by an adversarial pass).
  */
-const counted = new WeakMap();
+function countedOnce(value, what, count) {
+    let made = counts.get(value);
+    if (made === undefined)
+        counts.set(value, (made = new Map()));
+    let counted = made.get(what);
+    if (counted === undefined)
+        made.set(what, (counted = count()));
+    return counted;
+}
+
+;// CONCATENATED MODULE: ./lib/goals/kinds/max-chars.js
+
 /** `max_chars`: the result has at most this many characters (code points, so an emoji counts once). */
 const maxCharsCheck = {
     needsTarget: true,
     check(goal, { text, valueText }) {
         const max = goal.max_chars ?? 0;
-        let chars = counted.get(valueText);
-        if (chars === undefined)
-            counted.set(valueText, (chars = [...text].length));
+        const chars = countedOnce(valueText, 'code points', () => [...text].length);
         return { met: chars <= max, evidence: `${chars} characters (at most ${max} allowed)` };
     },
 };
@@ -8629,8 +8640,7 @@ function countWords(text) {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/max-words.js
 
-/** Each value's words as `max_words` counts them, once for all its goals on it (as `max_chars` counts its characters). */
-const max_words_counted = new WeakMap();
+
 /**
  * JSON's escape of a line break, a tab, a carriage return, a form feed or a vertical tab, or an escaped
  * backslash (kept whole, so that the `n` after it is no escape: `C:\\new` is one word).
@@ -8646,25 +8656,20 @@ const maxWordsCheck = {
     needsTarget: true,
     check(goal, { text, value, valueText }) {
         const max = goal.max_words ?? 0;
-        let words = max_words_counted.get(valueText);
-        if (words === undefined)
-            max_words_counted.set(valueText, (words = countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' ')))));
+        const words = countedOnce(valueText, 'words of its JSON', () => countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '))));
         return { met: words <= max, evidence: `${words} words (at most ${max} allowed)` };
     },
 };
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/min-words.js
 
-/** Each value's words, counted once for all the `min_words` goals on it (as `max_chars` counts its characters). */
-const min_words_counted = new WeakMap();
+
 /** `min_words`: the result's values have at least this many words (keys and nulls are not words of it). */
 const minWordsCheck = {
     needsTarget: true,
     check(goal, { valueText }) {
         const min = goal.min_words ?? 0;
-        let words = min_words_counted.get(valueText);
-        if (words === undefined)
-            min_words_counted.set(valueText, (words = countWords(valueText.values)));
+        const words = countedOnce(valueText, 'words of its values', () => countWords(valueText.values));
         return { met: words >= min, evidence: `${words} words (at least ${min} required)` };
     },
 };
@@ -9955,8 +9960,8 @@ function withDependents(steps, stepStates, own) {
     return found;
 }
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 22 modules
-var evaluate_goals = __nccwpck_require__(63997);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
+var evaluate_goals = __nccwpck_require__(90978);
 // EXTERNAL MODULE: ./lib/plan/empty-inputs-warning.js
 var empty_inputs_warning = __nccwpck_require__(55691);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
@@ -24946,6 +24951,8 @@ function checkPlanValue(value, options) {
     const referenceCheck = checkReferences(steps, stepIndex, Object.keys(plan.inputs ?? {}), cycleIssues.length === 0);
     const ctx = { plan, steps, stepIndex, tools, references: referenceCheck.references };
     const schemas = checkInputSchemas(ctx);
+    // A plan a `type: plan` step uses: it runs with the top plan's toolsets, `github:` and step count, checked there (loadSubplans).
+    const usedPlan = (options.chain?.length ?? 0) > 1;
     const issues = [
         ...toolIssues,
         ...idIssues,
@@ -24959,17 +24966,17 @@ function checkPlanValue(value, options) {
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
         ...referenceCheck.issues,
         // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
-        ...(0,check_tools/* checkTools */.G)(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
+        ...(0,check_tools/* checkTools */.G)(plan, tools, withheld, usedPlan),
         // A used plan writes with the top plan's `github:`, which checks its labels (loadSubplans).
-        ...((options.chain?.length ?? 0) > 1 ? [] : (0,check_github_labels/* checkGithubLabels */.N)(plan, tools, plan.github?.writes?.labels, false, options.origin === 'model')),
+        ...(usedPlan ? [] : (0,check_github_labels/* checkGithubLabels */.N)(plan, tools, plan.github?.writes?.labels, false, options.origin === 'model')),
         // Its caps too, counting the used plans' writes once they are loaded (loadSubplans); a job that runs no steps writes none.
-        ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan, tools, plan.github?.writes, undefined, options.githubWritten && { written: options.githubWritten, from: options.modelStepsFrom ?? 0 }, options.origin === 'model')),
+        ...(usedPlan || options.stepsRun === false ? [] : (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan, tools, plan.github?.writes, undefined, options.githubWritten && { written: options.githubWritten, from: options.modelStepsFrom ?? 0 }, options.origin === 'model')),
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
-        ...(options.origin === 'model' || options.stepsRun === false || (options.chain?.length ?? 0) > 1 ? [] : (0,check_step_count/* checkStepCount */.w)(plan, rawSteps.length)),
+        ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : (0,check_step_count/* checkStepCount */.w)(plan, rawSteps.length)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),

@@ -451,8 +451,8 @@ var job_secrets = __webpack_require__(71396);
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
 var redacting_model_client = __webpack_require__(98398);
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 22 modules
-var evaluate_goals = __webpack_require__(63997);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
+var evaluate_goals = __webpack_require__(90978);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
@@ -1217,6 +1217,8 @@ async function runReactVariant(one) {
         const onSteps = (goal) => goal.of !== undefined || goal.all_steps_completed === true;
         const notChecked = (source.goals ?? []).filter(onSteps).map((goal) => goal.name);
         const skipped = notChecked.length > 0 ? { goalsNotChecked: notChecked } : {};
+        /** The run's end once the loop may start: its model use so far, and the goals it leaves unchecked. */
+        const ended = (fields) => ({ ...finish(fields, budget.usage), ...skipped });
         const checkable = (source.goals ?? []).filter((goal) => !onSteps(goal));
         // A run that ended without an answer left its goals unevaluated, as a plan's failed run does: with none listed, a
         // column of such runs showed `\u2014` (not checked) for each goal instead of 0% (found by an eval hunt).
@@ -1241,13 +1243,13 @@ async function runReactVariant(one) {
         }
         catch (error) {
             if (!deps.signal.aborted && deadline.aborted)
-                return { ...finish({ status: 'failed', goals: unanswered, reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage), ...skipped };
-            return { ...finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: unanswered, reason: error instanceof Error ? error.message : String(error) }, budget.usage), ...skipped };
+                return ended({ status: 'failed', goals: unanswered, reason: `the run took longer than limits.timeout_minutes (${minutes} min)` });
+            return ended({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: unanswered, reason: error instanceof Error ? error.message : String(error) });
         }
         if (!loop.ok)
-            return { ...finish({ status: 'failed', goals: unanswered, reason: loop.reason }, budget.usage), ...skipped };
+            return ended({ status: 'failed', goals: unanswered, reason: loop.reason });
         const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(checkable, { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() }, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal: deps.signal });
-        return { ...finish({ status: (0,final_status/* finalStatus */.n)('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) }, budget.usage), ...skipped };
+        return ended({ status: (0,final_status/* finalStatus */.n)('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) });
     }
     finally {
         await opened.close();

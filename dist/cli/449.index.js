@@ -7688,6 +7688,8 @@ function checkPlanValue(value, options) {
     const referenceCheck = checkReferences(steps, stepIndex, Object.keys(plan.inputs ?? {}), cycleIssues.length === 0);
     const ctx = { plan, steps, stepIndex, tools, references: referenceCheck.references };
     const schemas = checkInputSchemas(ctx);
+    // A plan a `type: plan` step uses: it runs with the top plan's toolsets, `github:` and step count, checked there (loadSubplans).
+    const usedPlan = (options.chain?.length ?? 0) > 1;
     const issues = [
         ...toolIssues,
         ...idIssues,
@@ -7701,17 +7703,17 @@ function checkPlanValue(value, options) {
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
         ...referenceCheck.issues,
         // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
-        ...(0,check_tools/* checkTools */.G)(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
+        ...(0,check_tools/* checkTools */.G)(plan, tools, withheld, usedPlan),
         // A used plan writes with the top plan's `github:`, which checks its labels (loadSubplans).
-        ...((options.chain?.length ?? 0) > 1 ? [] : (0,check_github_labels/* checkGithubLabels */.N)(plan, tools, plan.github?.writes?.labels, false, options.origin === 'model')),
+        ...(usedPlan ? [] : (0,check_github_labels/* checkGithubLabels */.N)(plan, tools, plan.github?.writes?.labels, false, options.origin === 'model')),
         // Its caps too, counting the used plans' writes once they are loaded (loadSubplans); a job that runs no steps writes none.
-        ...((options.chain?.length ?? 0) > 1 || options.stepsRun === false ? [] : (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan, tools, plan.github?.writes, undefined, options.githubWritten && { written: options.githubWritten, from: options.modelStepsFrom ?? 0 }, options.origin === 'model')),
+        ...(usedPlan || options.stepsRun === false ? [] : (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan, tools, plan.github?.writes, undefined, options.githubWritten && { written: options.githubWritten, from: options.modelStepsFrom ?? 0 }, options.origin === 'model')),
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
-        ...(options.origin === 'model' || options.stepsRun === false || (options.chain?.length ?? 0) > 1 ? [] : (0,check_step_count/* checkStepCount */.w)(plan, rawSteps.length)),
+        ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : (0,check_step_count/* checkStepCount */.w)(plan, rawSteps.length)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
