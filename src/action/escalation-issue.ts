@@ -78,17 +78,19 @@ function againComment(where: EscalationIssueContext, escalation: Escalation): st
   return lines.join('\n');
 }
 
-/** Pages of open issues (100 each) read for the one an earlier escalation opened: newer ones beyond are not. */
+/** Pages of this token's open issues (100 each) read for the one an earlier escalation opened: older ones beyond are not. */
 const MAX_ISSUE_PAGES = 10;
 
 /**
  * The newest open issue this token (`me`) opened for the plan's marker, other than `besides`, among the newest
- * `maxPages` pages of open issues (with the escalation's label, when it has one); `paged` when every page was read.
+ * `maxPages` pages of the token's open issues; `paged` when every page was read. Found by who opened it and the
+ * marker its body starts with, never by a label: a person may take the label off or rename it (the next escalation
+ * opened a second issue), and anyone can post the marker.
  */
-async function ourOpenIssue(octokit: GitHubClient, where: EscalationIssueContext, label: string | undefined, marker: string, me: string, maxPages: number, besides?: number): Promise<{ readonly issue?: { readonly number: number }; readonly paged: boolean }> {
+async function ourOpenIssue(octokit: GitHubClient, where: EscalationIssueContext, marker: string, me: string, maxPages: number, besides?: number): Promise<{ readonly issue?: { readonly number: number }; readonly paged: boolean }> {
   let issue: { readonly number: number } | undefined;
   let pages = 0;
-  await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(label && { labels: label }) }, (response, done) => {
+  await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', creator: me, per_page: 100 }, (response, done) => {
     issue ??= response.data.find((candidate) => candidate.number !== besides && !candidate.pull_request && candidate.user?.login === me && (candidate.body ?? '').startsWith(marker));
     if (issue || ++pages >= maxPages) done();
     return [];
@@ -127,9 +129,9 @@ export async function openEscalationIssue(
     // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
     if (me === undefined) warn(`${UNKNOWN_IDENTITY}, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.`);
     // Anyone can post the marker: only an issue this token opened is updated.
-    const open = me === undefined ? undefined : await ourOpenIssue(octokit, where, escalation.label, marker, me, MAX_ISSUE_PAGES);
+    const open = me === undefined ? undefined : await ourOpenIssue(octokit, where, marker, me, MAX_ISSUE_PAGES);
     if (open?.issue) return await escalateAgain(open.issue.number);
-    if (open?.paged) warn(`No open escalation issue of this token's for this plan among the ${groupDigits(MAX_ISSUE_PAGES * 100)} newest open issues${escalation.label ? ` labelled ${escalation.label}` : ''}: a new one is opened.`);
+    if (open?.paged) warn(`No open escalation issue of this token's for this plan among the ${groupDigits(MAX_ISSUE_PAGES * 100)} newest open issues it opened: a new one is opened.`);
     const { data: created } = await octokit.rest.issues.create({
       owner: where.owner,
       repo: where.repo,
@@ -144,7 +146,7 @@ export async function openEscalationIssue(
     // Another run of the plan that escalated at the same time found none either, and opened one too, moments ago: among
     // the newest. The older is kept, as the live comment keeps its oldest; both stayed open, the older never updated
     // again (found by a hunting pass).
-    const racing = await ourOpenIssue(octokit, where, escalation.label, marker, me, 1, created.number);
+    const racing = await ourOpenIssue(octokit, where, marker, me, 1, created.number);
     if (racing.issue === undefined || racing.issue.number > created.number) return;
     what = `close issue #${created.number}, which duplicates escalation issue #${racing.issue.number} that another run of this plan opened at the same time`;
     await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: created.number, body: `Duplicate of #${racing.issue.number}: another run of this plan escalated at the same time and opened it first; this run's escalation is told there.` });

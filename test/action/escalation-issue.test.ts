@@ -56,8 +56,10 @@ describe('an escalation with no pull request opens one issue', () => {
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
     const warnings: string[] = [];
     await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
+    // The token's own newer issues (another plan's) fill more than a page; copies of the marker by others are not read.
     for (let number = 100; number < 220; number++) {
-      github.issues.push({ number, title: 'other', body: escalationIssueMarker('.github/weekly.yml'), state: 'open', labels: ['needs-human'], user: { login: 'mallory', type: 'User' } });
+      github.issues.push({ number, title: 'other', body: escalationIssueMarker('.github/other.yml'), state: 'open', labels: ['needs-human'], user: { ...github.tokenUser } });
+      github.issues.push({ number: number + 1000, title: 'forged', body: escalationIssueMarker('.github/weekly.yml'), state: 'open', labels: ['needs-human'], user: { login: 'mallory', type: 'User' } });
     }
     await openEscalationIssue(octokit, where, { ...escalation, lastError: 'exit 75 again' }, createRedactor(), (m) => warnings.push(m));
     expect(warnings).toEqual([]);
@@ -71,12 +73,31 @@ describe('an escalation with no pull request opens one issue', () => {
     expect(github.requestsTo('issues/create')).toHaveLength(2);
     // Not among the 1,000 newest: no more pages are read, and the new issue is said to be one.
     warnings.length = 0;
-    for (let number = 300; number < 1300; number++) github.issues.push({ number, title: 'other', body: 'x', state: 'open', labels: ['needs-human'], user: { login: 'mallory', type: 'User' } });
+    for (let number = 300; number < 1300; number++) github.issues.push({ number, title: 'other', body: 'x', state: 'open', labels: ['needs-human'], user: { ...github.tokenUser } });
     const listed = github.requestsTo('issues/list-for-repo').length;
     await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
     expect(github.requestsTo('issues/list-for-repo').length - listed).toBe(10);
-    expect(warnings).toEqual(["No open escalation issue of this token's for this plan among the 1,000 newest open issues labelled needs-human: a new one is opened."]);
+    expect(warnings).toEqual(["No open escalation issue of this token's for this plan among the 1,000 newest open issues it opened: a new one is opened."]);
     expect(github.requestsTo('issues/create')).toHaveLength(3);
+  });
+
+  // Found by a review: the open issue was looked for by the escalation's label, so one a person took the label off,
+  // or whose label was renamed, was not found again, and the next escalation opened a second issue.
+  it('finds its open issue again after a person takes the label off or renames it', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const warnings: string[] = [];
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
+    const issue = github.issues[0] as { labels: string[]; body: string };
+    issue.labels = [];
+    await openEscalationIssue(octokit, where, { ...escalation, lastError: 'exit 76' }, createRedactor(), (m) => warnings.push(m));
+    issue.labels = ['needs-a-person'];
+    await openEscalationIssue(octokit, where, { ...escalation, lastError: 'exit 77' }, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([]);
+    expect(github.issues).toHaveLength(1);
+    expect(issue.body).toContain('exit 77');
+    // The person's labels are left as they made them.
+    expect(issue.labels).toEqual(['needs-a-person']);
+    expect(github.commentsOn('acme', 'app', 1)).toHaveLength(2);
   });
 
   it('keeps one issue per run key: the legs of a matrix do not overwrite each other’s', async () => {

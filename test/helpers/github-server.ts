@@ -262,6 +262,8 @@ export class FakeGitHub {
     });
     this.handle('issues/list-for-repo', ({ url }) => {
       const label = url.searchParams.get('labels');
+      // `creator`: issues that account opened, by its login.
+      const creator = url.searchParams.get('creator');
       const state = url.searchParams.get('state') ?? 'open';
       // `since`: issues updated at or after it, as GitHub filters.
       const since = url.searchParams.get('since');
@@ -271,6 +273,7 @@ export class FakeGitHub {
           (issue) =>
             (state === 'all' || issue['state'] === state) &&
             (!label || (Array.isArray(issue['labels']) && issue['labels'].includes(label))) &&
+            (!creator || (issue['user'] as { login?: unknown } | undefined)?.login === creator) &&
             (!since || typeof issue['updated_at'] !== 'string' || Date.parse(issue['updated_at']) >= Date.parse(since)),
         )
         .reverse();
