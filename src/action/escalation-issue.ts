@@ -82,16 +82,19 @@ function againComment(where: EscalationIssueContext, escalation: Escalation): st
 const MAX_ISSUE_PAGES = 10;
 
 /**
- * The newest open issue this token (`me`) opened for the plan's marker, other than `besides`, among the newest
- * `maxPages` pages of the token's open issues; `paged` when every page was read. Found by who opened it and the
- * marker its body starts with, never by a label: a person may take the label off or rename it (the next escalation
- * opened a second issue), and anyone can post the marker.
+ * The oldest open issue this token (`me`) opened for the plan's marker, other than `besides`, on the first page of the
+ * token's open issues (newest first, `maxPages` at most) that holds one; `paged` when every page was read. Found by who
+ * opened it and the marker its body starts with, never by a label: a person may take the label off or rename it (the
+ * next escalation opened a second issue), and anyone can post the marker. The oldest, as racing runs keep it.
  */
 async function ourOpenIssue(octokit: GitHubClient, where: EscalationIssueContext, marker: string, me: string, maxPages: number, besides?: number): Promise<{ readonly issue?: { readonly number: number }; readonly paged: boolean }> {
   let issue: { readonly number: number } | undefined;
   let pages = 0;
   await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', creator: me, per_page: 100 }, (response, done) => {
-    issue ??= response.data.find((candidate) => candidate.number !== besides && !candidate.pull_request && candidate.user?.login === me && (candidate.body ?? '').startsWith(marker));
+    for (const candidate of response.data) {
+      if (candidate.number === besides || candidate.pull_request || candidate.user?.login !== me || !(candidate.body ?? '').startsWith(marker)) continue;
+      if (issue === undefined || candidate.number < issue.number) issue = { number: candidate.number };
+    }
     if (issue || ++pages >= maxPages) done();
     return [];
   });
@@ -143,9 +146,9 @@ export async function openEscalationIssue(
     });
     // Not when its own was not among the pages read (said above): which of them is the older cannot be told.
     if (me === undefined || open?.paged) return;
-    // Another run of the plan that escalated at the same time found none either, and opened one too, moments ago: among
-    // the newest. The older is kept, as the live comment keeps its oldest; both stayed open, the older never updated
-    // again (found by a hunting pass).
+    // Other runs of the plan that escalated at the same time found none either, and opened one too, moments ago: among
+    // the newest. The oldest is kept, as the live comment keeps its oldest; every newer one closes itself. Told only the
+    // next-newest, two of three racing runs each kept their own open (found by a hunting pass, and again for three).
     const racing = await ourOpenIssue(octokit, where, marker, me, 1, created.number);
     if (racing.issue === undefined || racing.issue.number > created.number) return;
     what = `close issue #${created.number}, which duplicates escalation issue #${racing.issue.number} that another run of this plan opened at the same time`;

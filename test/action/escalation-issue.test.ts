@@ -180,6 +180,27 @@ describe('an escalation with no pull request opens one issue', () => {
     expect(issues[0]?.body).toContain('exit 77');
   });
 
+  // Found by a review: each run compared its issue only with the newest other, so of three racing runs the middle
+  // one, seeing a newer issue, kept its own open beside the oldest.
+  it('keeps one open issue when three runs escalate at once: both newer ones are closed as duplicates of the oldest', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    let listed: () => void = () => {};
+    const allLooked = new Promise<void>((resolve) => (listed = resolve));
+    github.onRequest = () => {
+      if (github.requestsTo('issues/list-for-repo').length >= 3) listed();
+    };
+    github.fail('issues/create', { heldUntil: allLooked }, { heldUntil: allLooked }, { heldUntil: allLooked });
+    const warnings: string[] = [];
+    await Promise.all(
+      [1, 2, 3].map((run) => openEscalationIssue(octokit, { ...where, runUrl: `https://github.com/acme/app/actions/runs/${run}` }, escalation, createRedactor(), (m) => warnings.push(m))),
+    );
+    expect(warnings).toEqual([]);
+    const issues = github.issues as Array<{ number: number; state: string }>;
+    expect(issues.map((issue) => [issue.number, issue.state])).toEqual([[1, 'open'], [2, 'closed'], [3, 'closed']]);
+    for (const duplicate of [2, 3]) expect(github.commentsOn('acme', 'app', duplicate).map((comment) => comment.body)).toEqual([expect.stringMatching(/^Duplicate of #1: /)]);
+    expect(github.commentsOn('acme', 'app', 1).map((comment) => comment.body)).toEqual([expect.stringContaining('escalated again'), expect.stringContaining('escalated again')]);
+  });
+
   it('never adopts an issue someone else opened with the marker', async () => {
     github.issues.push({ number: 1, id: 99, state: 'open', title: 'forged', body: `${escalationIssueMarker('.github/weekly.yml')}\nall fine`, labels: ['needs-human'], user: { login: 'mallory', type: 'User' } });
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
