@@ -8,6 +8,7 @@ import { HOW_TO_APPROVE } from '../report/approval-section.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import type { Redactor } from '../core/redact.ts';
 import { cutText } from '../core/cut-text.ts';
+import { supersededBy } from './superseded-commit.ts';
 
 /**
  * The live comment's closing line for an escalated run: the plan's `escalate.mention` named as code, which pings no
@@ -109,4 +110,25 @@ export async function addEscalationLabel(
     const failure = readGitHubFailure(error);
     warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write` or `pull-requests: write`')}`);
   }
+}
+
+/**
+ * Whether the run may label its pull request or issue and tell the plan's mention there (`label`, `mention`: what it
+ * would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
+ * said in the log (`info`). One GET, asked only when there is something to do; an issue, a run of no known commit, or
+ * a head GitHub cannot tell, may.
+ */
+export async function speaksThere(
+  octokit: GitHubClient,
+  target: IssueTarget,
+  headSha: string | undefined,
+  what: { readonly label?: string | undefined; readonly mention?: string | undefined },
+  info: (message: string) => void,
+): Promise<boolean> {
+  const withheld = [what.label && `add the escalation label '${what.label}'`, what.mention && `tell ${what.mention}`].filter(Boolean).join(' or ');
+  if (!withheld || headSha === undefined) return true;
+  const superseded = await supersededBy(octokit, target, headSha);
+  if (superseded === undefined) return true;
+  info(`${superseded}: the run is superseded, so it does not ${withheld} on #${target.number}; the run for the newer commit speaks for the pull request. The job summary has this run's record.`);
+  return false;
 }

@@ -1,7 +1,6 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { RateBudget } from '../github/rate-budget.ts';
 import type { IssueTarget } from '../github/event-target.ts';
-import { pullRequestHeadSha } from '../github/github-run-context.ts';
 import { issueCommentApi } from '../report/comment/comment-api.ts';
 import { commentMarker } from '../report/comment/comment-marker.ts';
 import { bodyHolds, drawShared } from '../report/comment/shared-comment-state.ts';
@@ -17,6 +16,7 @@ import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget, pauseUnshown } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
+import { runCommitOf, supersededBy } from './superseded-commit.ts';
 import { ANSWER_ROOM_CHARS, answeredNote, answerFor, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { reusedWork } from '../report/reused-work.ts';
@@ -64,20 +64,11 @@ export interface LiveCommentContext {
   readonly onWritten?: (id: number) => void;
 }
 
-/**
- * Asks GitHub for the pull request's head: a message when it is no longer `headSha` (a newer push
- * has its own run, whose result this run must not overwrite). When GitHub cannot say, go on.
- */
+/** The message when the run's commit is no longer the pull request's head (`supersededBy`): a newer push has its own run, whose result this run must not overwrite. */
 function outdatedCheck(github: GitHubClient, target: IssueTarget, headSha: string): () => Promise<string | undefined> {
   return async () => {
-    let head: string;
-    try {
-      head = (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
-    } catch {
-      return undefined;
-    }
-    if (head === headSha) return undefined;
-    return `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)}): it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
+    const superseded = await supersededBy(github, target, headSha);
+    return superseded && `${superseded}: it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
   };
 }
 
@@ -141,7 +132,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const marker = commentMarker(keyedPlanId(settings));
   const runUrl = settings.github.runUrl;
   // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
-  const headSha = decision.target.kind === 'pull_request' ? (pullRequestHeadSha(settings.github.payload) ?? context.headSha) : undefined;
+  const headSha = runCommitOf(decision.target, settings.github.payload, context.headSha);
   const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
   // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
   const outbound = await loadNeutraliser({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, redact, 'rendered');

@@ -27,7 +27,8 @@ import { checkRunName } from './check-run-name.ts';
 import { checkRunResult, internalErrorResult } from './check-run-output.ts';
 import { finalReport, type FinalReport, type FinalReportContext } from '../report/final-report.ts';
 import { checkConclusion, jobFailure } from './job-failure.ts';
-import { addEscalationLabel, personNeeded, tellEscalation } from './escalation-notice.ts';
+import { addEscalationLabel, personNeeded, speaksThere, tellEscalation } from './escalation-notice.ts';
+import { runCommitOf } from './superseded-commit.ts';
 import { openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
 import { liveComment, unshownPause } from './live-comment.ts';
 import { approvalUnreachable, commentTarget } from './comment-target.ts';
@@ -411,19 +412,25 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     // A pause the comment does not show can be found by no /approve (found by an adversarial pass: it waited for good).
     const unshown = await unshownPause(told, comment, commented);
     const report = unshown === undefined ? told : finalReport(outcome, { ...reportContext, failedAfter: unshown });
+    // A run a newer push superseded neither labels the pull request nor pings anyone there: the newer commit's run speaks for it.
+    const tellMention = report.escalation?.mention ?? mention;
+    const speaks =
+      escalationTarget && deps.github
+        ? speaksThere(deps.github, escalationTarget, runCommitOf(escalationTarget, settings.github.payload, answered?.headSha), { label: report.escalation?.label, mention: tellMention }, io.info)
+        : Promise.resolve(false);
     // Network writes start first and run while the local reports are written.
     const published = Promise.allSettled([
       saving,
       commented,
       check && checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
-      escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
+      escalationTarget && deps.github && speaks.then((speak) => (speak ? addEscalationLabel(deps.github!, escalationTarget, report.escalation, io.warning) : undefined)),
       // The live comment only ever gains the mention, or says the run waits for approval, by an edit, which notifies
       // no one: a comment of its own tells them, once the live comment shows the escalation or the pause (found by
       // adversarial passes).
-      escalationTarget && deps.github && (report.escalation?.mention || mention)
-        ? Promise.resolve(commented)
-            .catch(() => undefined)
-            .then(() => {
+      escalationTarget && deps.github && tellMention
+        ? Promise.all([Promise.resolve(commented).catch(() => undefined), speaks])
+            .then(([, speak]) => {
+              if (!speak) return undefined;
               const need = personNeeded(report.escalation, { mention, ...(report.record?.approval && { request: report.record.approval }), ...(comment && { pause: comment.newPause() }) });
               return tellEscalation(deps.github!, escalationTarget, need, { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) }, redact, io.warning);
             })

@@ -37,11 +37,11 @@ workflow_sequence:
 `;
 
 /** Runs the action on pull request #5 of acme/app, its live comment written at every event. */
-async function runOnPullRequest(inputs: Record<string, string> = {}) {
+async function runOnPullRequest(inputs: Record<string, string> = {}, headNow = 'b'.repeat(40)) {
   await writeFile(path.join(workspace, 'plan.yml'), PLAN);
   const event = path.join(workspace, 'event.json');
   await writeFile(event, JSON.stringify({ number: 5, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'acme/app' } }, base: { repo: { full_name: 'acme/app' } } }, repository: { name: 'app', owner: { login: 'acme' }, full_name: 'acme/app' }, sender: { login: 'dev', type: 'User' } }));
-  github.pulls.set(5, { data: { number: 5, head: { sha: 'b'.repeat(40) } }, files: [] });
+  github.pulls.set(5, { data: { number: 5, head: { sha: headNow } }, files: [] });
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', ...inputs };
   const read = await readActionSettings((name) => given[name] ?? '', {
     GITHUB_WORKSPACE: workspace,
@@ -98,5 +98,18 @@ describe('an escalated run on a pull request', () => {
     expect(said.warnings).toEqual([]);
     const bodies = github.commentsOn('acme', 'app', 5).map((c) => c.body);
     expect(bodies).toEqual([expect.stringMatching(/^@acme\/oncall: a person is needed — \[A run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/7\) of `plan\.yml` was escalated\./)]);
+  });
+
+  // Found by a review: a run for a commit the pull request's head had moved on from left the PR comment to the newer
+  // commit's run, and still labelled the pull request and pinged the plan's mention there for its own escalation.
+  it('neither labels the pull request nor pings anyone once a newer push superseded its commit, and says so', async () => {
+    const { result, said } = await runOnPullRequest({}, 'c'.repeat(40));
+    expect(result.outputs.status).toBe('escalated');
+    expect(said.warnings).toEqual([]);
+    expect(github.commentsOn('acme', 'app', 5)).toEqual([]);
+    expect(github.labels.get('acme/app#5')).toBeUndefined();
+    expect(said.log).toContain(
+      "This run is for commit bbbbbbb, which is no longer the head of #5 (now ccccccc): the run is superseded, so it does not add the escalation label 'needs-human' or tell @acme/oncall on #5; the run for the newer commit speaks for the pull request. The job summary has this run's record.",
+    );
   });
 });

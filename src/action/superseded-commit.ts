@@ -1,0 +1,27 @@
+import type { GitHubClient } from '../github/create-octokit.ts';
+import type { IssueTarget } from '../github/event-target.ts';
+import { pullRequestHeadSha } from '../github/github-run-context.ts';
+
+/**
+ * The pull request commit a run on `target` is for: the event's, or, for an approving run (an `issue_comment`,
+ * whose event names no commit), the paused run's (`pausedHeadSha`). Undefined for an issue, or when neither says.
+ */
+export function runCommitOf(target: IssueTarget, payload: unknown, pausedHeadSha?: string): string | undefined {
+  return target.kind === 'pull_request' ? (pullRequestHeadSha(payload) ?? pausedHeadSha) : undefined;
+}
+
+/**
+ * Asks GitHub for the pull request's head (one GET): when it is no longer `headSha`, a newer push has its own run, and
+ * this one is superseded. Says so, `This run is for commit abc1234, which is no longer the head of #5 (now def5678)`;
+ * undefined while it is the head, and when GitHub cannot say (the run then speaks as its own).
+ */
+export async function supersededBy(github: GitHubClient, target: IssueTarget, headSha: string): Promise<string | undefined> {
+  let head: string;
+  try {
+    head = (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
+  } catch {
+    return undefined;
+  }
+  if (head === headSha) return undefined;
+  return `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)})`;
+}
