@@ -343,13 +343,47 @@ describe('github read tools', () => {
     api.handlers['repos/list-commits'] = () => ({
       body: [{ sha: 'abc', html_url: 'u', author: { login: 'mona' }, commit: { message: 'Fix it', author: { name: 'Mona', date: '2026-01-01T00:00:00Z' } } }],
     });
-    const issues = (await call('list_issues', { state: 'all', labels: 'bug' })) as Record<string, unknown>[];
+    const { issues } = (await call('list_issues', { state: 'all', labels: 'bug' })) as { issues: Record<string, unknown>[] };
     expect(issues.map((item) => [item.number, item.is_pull_request, 'body' in item])).toEqual([[1, false, false], [2, true, false]]);
     expect(api.requests[0]?.query.get('labels')).toBe('bug');
     await expect(call('get_issue', { issue_number: 1 })).resolves.toMatchObject({ title: 'First', body: 'body of 1', labels: ['bug'] });
-    await expect(call('list_commits', { path: 'src' })).resolves.toEqual([
-      { sha: 'abc', message: 'Fix it', author: 'mona', date: '2026-01-01T00:00:00Z', url: 'u' },
+    await expect(call('list_commits', { path: 'src' })).resolves.toEqual({
+      commits: [{ sha: 'abc', message: 'Fix it', author: 'mona', date: '2026-01-01T00:00:00Z', url: 'u' }],
+    });
+  });
+
+  // list_issues and list_commits gave a page as if it were the whole list, with no word that more followed (and
+  // list_commits had no page argument to reach them): "no issue mentions AKIA" passed on the first 30 issues.
+  it('list_issues, list_commits and search_issues say when more results follow their page, and how to reach them', async () => {
+    const next = (path: string) => ({ link: `<${api.baseUrl}/repos/octo/demo/${path}?page=3>; rel="next", <${api.baseUrl}/repos/octo/demo/${path}?page=9>; rel="last"` });
+    api.handlers['issues/list-for-repo'] = () => ({ body: [issue(41, 'Fine'), issue(42, 'Also fine')], headers: next('issues') });
+    api.handlers['repos/list-commits'] = () => ({ body: [{ sha: 'abc', html_url: 'u', author: null, commit: { message: 'Fix it', author: null } }], headers: next('commits') });
+    api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 1200, incomplete_results: false, items: [issue(5, 'Flaky')] } });
+    const issues = await call('list_issues', { per_page: 20, page: 2 });
+    expect(issues).toMatchObject({
+      note: '[cut: page 2 holds issues 21–22, and more follow; call list_issues again with page: 3 for the next (per_page up to 100 gives more at once), or narrow the call by state, labels or since]',
+      issues: [{ number: 41 }, { number: 42 }],
+    });
+    const commits = await call('list_commits', { per_page: 100, page: 2 });
+    expect(commits).toMatchObject({ note: '[cut: page 2 holds commits 101–101, and more follow; call list_commits again with page: 3 for the next, or narrow the call by path, since or until]' });
+    await expect(call('search_issues', { query: 'flaky', per_page: 1 })).resolves.toMatchObject({
+      note: '[cut: page 1 holds results 1–1 of 1,200; call search_issues again with page: 2 for the next (per_page up to 100 gives more at once), or narrow the query (a label:, a created:<2024-01-01 range)]',
+    });
+    await expect(call('search_issues', { query: 'flaky', per_page: 100, page: 10 })).resolves.toMatchObject({
+      note: '[cut: page 10 holds results 901–901 of 1,200; GitHub gives only the first 1,000; narrow the query (a label:, a created:<2024-01-01 range) to reach the others]',
+    });
+    expect(api.requests.map((request) => `${request.operationId} ${request.query.get('per_page')}/${request.query.get('page')}`)).toEqual([
+      'issues/list-for-repo 20/2',
+      'repos/list-commits 100/2',
+      'search/issues-and-pull-requests 1/1',
+      'search/issues-and-pull-requests 100/10',
     ]);
+    // A goal that must read the whole list is not met on a page of it; the last page is whole.
+    await expect(checkGoal({ not_contains: 'AKIA' }, finishedRun(issues))).resolves.toMatchObject({ outcome: 'error', evidence: expect.stringContaining('holds only part of what its tool read') });
+    api.handlers['issues/list-for-repo'] = () => ({ body: [issue(43, 'Last')], headers: { link: `<${api.baseUrl}/repos/octo/demo/issues?page=1>; rel="first"` } });
+    const last = await call('list_issues', { page: 3 });
+    expect(last).not.toHaveProperty('note');
+    await expect(checkGoal({ not_contains: 'AKIA' }, finishedRun(last))).resolves.toMatchObject({ outcome: 'met' });
   });
 
   // Found by an adversarial pass: commit messages came back whole, so a branch whose commits each carry a message of
@@ -359,7 +393,7 @@ describe('github read tools', () => {
     api.handlers['repos/list-commits'] = () => ({
       body: Array.from({ length: 100 }, (_, index) => ({ sha: `s${index}`, html_url: 'u', author: null, commit: { message, author: { name: 'Mona', date: '2026-01-01T00:00:00Z' } } })),
     });
-    const commits = (await call('list_commits', { per_page: 100 })) as Array<{ sha: string; message: string }>;
+    const { commits } = (await call('list_commits', { per_page: 100 })) as { commits: Array<{ sha: string; message: string }> };
     expect(commits).toHaveLength(100);
     expect(commits[0]!.message).toMatch(/^\[cut: this commit message is 100 KiB; showing the first 16 KiB\]\nSubject\n\nx+…$/);
     expect(commits[99]!.message.startsWith('[cut: this commit message is 100 KiB; showing the first 0 B]')).toBe(true);

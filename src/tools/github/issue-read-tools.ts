@@ -6,13 +6,7 @@ import type { Tool } from '../tool.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
 import { reachableRepositories, type GitHubToolContext } from './github-tool-context.ts';
 import { issueSummary } from './issue-summary.ts';
-
-const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
-const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
-
-function count(value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
-}
+import { hasNextPage, LIST_PAGE_PROPERTIES, listPageOf, nextPageNote } from './list-page.ts';
 
 /** The most results GitHub's search gives of one query, whatever the page. */
 const SEARCH_RESULTS = 1000;
@@ -78,29 +72,30 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
     }),
     defineGitHubTool(context, {
       name: 'list_issues',
-      description: 'Issues and pull requests of the repository, newest first, without bodies (get_issue has them).',
+      description: 'Issues and pull requests of the repository, newest first, a page at a time, without bodies (get_issue has them).',
       properties: {
         state: { type: 'string', enum: ['open', 'closed', 'all'] },
         labels: { type: 'string', description: 'Comma-separated label names, all required' },
         since: { type: 'string', format: 'date-time', description: 'Only those updated at or after this time' },
-        per_page: perPage,
-        page,
+        ...LIST_PAGE_PROPERTIES,
       },
       sideEffects: false,
       async run(args, call) {
+        const page = listPageOf(args);
         try {
-          const { data } = await context.octokit.rest.issues.listForRepo({
+          const { data, headers } = await context.octokit.rest.issues.listForRepo({
             owner: call.owner,
             repo: call.repo,
             state: (args.state as 'open' | 'closed' | 'all' | undefined) ?? 'open',
             labels: typeof args.labels === 'string' ? args.labels : undefined,
             since: typeof args.since === 'string' ? args.since : undefined,
-            per_page: count(args.per_page, 30, 100),
-            // The page asked for: one cut to a maximum was another page, given as the one asked for.
-            page: count(args.page, 1),
+            per_page: page.perPage,
+            page: page.page,
             request: call.request(),
           });
-          return data.map((issue) => issueSummary(issue, { body: 'none' }));
+          const issues = data.map((issue) => issueSummary(issue, { body: 'none' }));
+          if (!hasNextPage(headers)) return { issues };
+          return { note: nextPageNote({ tool: 'list_issues', what: 'issues', narrow: 'narrow the call by state, labels or since' }, page, issues.length), issues };
         } catch (error) {
           throw call.fail(`listing the issues of ${call.owner}/${call.repo}`, error);
         }
@@ -111,7 +106,7 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
       description:
         `Search issues and pull requests with GitHub's search syntax (e.g. "is:open label:bug flaky"). ` +
         `Searches ${context.owner}/${context.repo}${context.allowRepos.length ? ` (or another allowed repository named with repo:, one of ${context.allowRepos.join(', ')})` : ''}; org: and user: qualifiers are refused.`,
-      properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page: { ...page, description: 'Page number, from 1; GitHub gives only the first 1,000 results of a search' } },
+      properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, ...LIST_PAGE_PROPERTIES, page: { ...LIST_PAGE_PROPERTIES.page, description: 'Page number, from 1; GitHub gives only the first 1,000 results of a search' } },
       required: ['query'],
       sideEffects: false,
       async run(args, call) {
@@ -134,8 +129,8 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
         if (wider) throw new StepError(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
         // Every repo: anywhere names an allowed repository (above); one GitHub reads as a scope keeps the query as it is.
         const q = scopingRepos(query).length > 0 ? query : `repo:${call.owner}/${call.repo} ${query}`;
-        const perPage = count(args.per_page, 30, 100);
-        const pageNumber = count(args.page, 1);
+        const page = listPageOf(args);
+        const { perPage, page: pageNumber } = page;
         // Sent as page 10, page 11 of 10 a page (results 101–110) read results 91–100 again as the next ones.
         const first = (pageNumber - 1) * perPage + 1;
         if (first > SEARCH_RESULTS) {
@@ -151,11 +146,17 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
             page: pageNumber,
             request: call.request(),
           });
+          const notes = [
+            // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
+            ...(data.incomplete_results ? [cutNote("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query")] : []),
+            ...(first - 1 + data.items.length < data.total_count
+              ? [nextPageNote({ tool: 'search_issues', what: 'results', narrow: 'narrow the query (a label:, a created:<2024-01-01 range)', total: data.total_count, reachable: SEARCH_RESULTS }, page, data.items.length)]
+              : []),
+          ];
           return {
             query: q,
             total_count: data.total_count,
-            // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
-            ...(data.incomplete_results && { note: cutNote("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query") }),
+            ...(notes.length > 0 && { note: notes.join('\n') }),
             items: data.items.map((issue) => issueSummary(issue, { body: 'none' })),
           };
         } catch (error) {

@@ -4,6 +4,7 @@ import { StepError } from '../../core/step-error.ts';
 import { capText } from './cap-text.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
+import { hasNextPage, LIST_PAGE_PROPERTIES, listPageOf, nextPageNote } from './list-page.ts';
 
 /** Caps on commit messages: one message, and all of a call's together (anyone who can push writes them, of any size). */
 export const COMMIT_MESSAGE_LIMITS = { messageBytes: 16 * 1024, totalBytes: 256 * 1024 };
@@ -12,13 +13,13 @@ export const COMMIT_MESSAGE_LIMITS = { messageBytes: 16 * 1024, totalBytes: 256 
 export function listCommitsTool(context: GitHubToolContext): Tool {
   return defineGitHubTool(context, {
     name: 'list_commits',
-    description: 'Commits of a branch or sha (default: the default branch), newest first; optionally only those touching a path.',
+    description: 'Commits of a branch or sha (default: the default branch), newest first, a page at a time; optionally only those touching a path.',
     properties: {
       sha: { type: 'string', description: 'Branch name or commit sha to start from' },
       path: { type: 'string', description: 'Only commits touching this file or directory' },
       since: { type: 'string', format: 'date-time' },
       until: { type: 'string', format: 'date-time' },
-      per_page: { type: 'integer', minimum: 1, maximum: 100 },
+      ...LIST_PAGE_PROPERTIES,
     },
     sideEffects: false,
     async run(args, call) {
@@ -28,20 +29,21 @@ export function listCommitsTool(context: GitHubToolContext): Tool {
       if (sha !== undefined && !isSafeRefName(sha)) {
         throw new StepError(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
       }
-      const perPage = typeof args.per_page === 'number' ? Math.min(Math.max(1, Math.trunc(args.per_page)), 100) : 30;
+      const page = listPageOf(args);
       try {
-        const { data } = await context.octokit.rest.repos.listCommits({
+        const { data, headers } = await context.octokit.rest.repos.listCommits({
           owner: call.owner,
           repo: call.repo,
           sha,
           path: text('path'),
           since: text('since'),
           until: text('until'),
-          per_page: perPage,
+          per_page: page.perPage,
+          page: page.page,
           request: call.request(),
         });
         let budget = COMMIT_MESSAGE_LIMITS.totalBytes;
-        return data.map((commit) => {
+        const commits = data.map((commit) => {
           const message = capText(commit.commit.message, Math.min(COMMIT_MESSAGE_LIMITS.messageBytes, budget), 'this commit message');
           budget = Math.max(0, budget - Buffer.byteLength(message, 'utf8'));
           return {
@@ -52,6 +54,8 @@ export function listCommitsTool(context: GitHubToolContext): Tool {
             url: commit.html_url,
           };
         });
+        if (!hasNextPage(headers)) return { commits };
+        return { note: nextPageNote({ tool: 'list_commits', what: 'commits', narrow: 'narrow the call by path, since or until' }, page, commits.length), commits };
       } catch (error) {
         throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);
       }

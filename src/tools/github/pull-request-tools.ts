@@ -5,6 +5,7 @@ import type { Tool } from '../tool.ts';
 import { capText } from './cap-text.ts';
 import { defineGitHubTool, type GitHubCall } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
+import { hasNextPage } from './list-page.ts';
 import { PullRequestMovedError } from './pull-request-moved-error.ts';
 
 const MAX_PR_BODY_BYTES = 64 * 1024;
@@ -188,7 +189,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
               files.push(entry);
               if (files.length === PULL_REQUEST_LIMITS.files && index === page.data.length - 1) {
                 // The cap ends exactly at a page end: the Link header says whether more exist, without fetching them.
-                more = /rel="next"/.test(page.headers.link ?? '');
+                more = hasNextPage(page.headers);
               }
             }
             if (files.length === PULL_REQUEST_LIMITS.files) break;
