@@ -2,6 +2,7 @@ import { type Clock, systemClock } from '../core/clock.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { describeGitHubFailure, MAX_RATE_LIMIT_WAIT_MS, readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';
 import { cutMarkdownBytes, cutText } from '../report/cut-text.ts';
+import { formatDuration } from '../report/format-duration.ts';
 import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import { asSentence } from '../run/as-sentence.ts';
 
@@ -240,7 +241,8 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
     const result = beside ? sharedNameResult(given, beside, target.name) : given;
     if (beside) warn(`The check run '${target.name}' is completed as failed: ${sharedNameWhy(target.name, beside, given.conclusion)}`);
     const maxAttempts = timing.maxAttempts ?? 4;
-    const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
+    const started = clock.now();
+    const deadline = started + (timing.completeTimeoutMs ?? 30_000);
     for (let attempt = 1; ; attempt++) {
       try {
         await update(result);
@@ -254,7 +256,9 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
         const limit = retryAfterMs === undefined ? deadline : deadline + MAX_RATE_LIMIT_WAIT_MS;
         if (!transient || attempt >= maxAttempts || clock.now() + wait > limit) {
           const left = id === undefined ? 'There is none on GitHub (an earlier run\'s of that name on the commit may still show)' : 'It stays in progress on GitHub';
-          warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${describeGitHubFailure(failure)}. ${left}; the job's own status reports the result.`);
+          // A rate limit's wait past the bound is said, with how long GitHub asked for: nothing is sent sooner.
+          const held = transient && retryAfterMs !== undefined && clock.now() + wait > limit ? ` GitHub asks for no write for ${formatDuration(retryAfterMs)}, past the ${formatDuration(limit - started)} plan-runner waits for it.` : '';
+          warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${asSentence(describeGitHubFailure(failure))}${held} ${left}; the job's own status reports the result.`);
           return;
         }
         await clock.sleep(wait);

@@ -67,4 +67,24 @@ describe('completing a check run met by a secondary rate limit', () => {
     expect(github.checkRuns[0]).toMatchObject({ status: 'in_progress' });
     expect(warnings).toEqual([expect.stringContaining("Could not complete the check run 'Gate'")]);
   });
+
+  // A wait past 10 minutes was read as none: the check run was written again 1, 2 and 4 s later, each refused, and the
+  // warning did not say GitHub had asked for 20 minutes.
+  it('writes no sooner than a rate limit past 10 minutes allows, and says how long GitHub asked to wait', async () => {
+    const warnings: string[] = [];
+    const check = await startCheckRun(octokit(), target, (message) => warnings.push(message), { clock });
+    github.fail('checks/update', secondary(1200));
+    await check!.complete(failed);
+    expect(updateTimes).toHaveLength(1);
+    expect(warnings).toEqual([expect.stringMatching(/^Could not complete the check run 'Gate': HTTP 403 You have exceeded a secondary rate limit\..*GitHub asks for no write for 20 min, past the 2 min 30 s plan-runner waits for it\. It stays in progress on GitHub/)]);
+  });
+
+  it('waits out a rate limit past 10 minutes that fits a longer bound, and the check completes', async () => {
+    const check = await startCheckRun(octokit(), target, () => {}, { clock, completeTimeoutMs: 30 * 60_000 });
+    github.fail('checks/update', secondary(1200));
+    await check!.complete(failed);
+    expect(updateTimes).toHaveLength(2);
+    expect(updateTimes[1]! - updateTimes[0]!).toBeGreaterThanOrEqual(1_200_000);
+    expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
+  });
 });

@@ -35,6 +35,14 @@ describe('readGitHubFailure', () => {
     expect(readGitHubFailure(requestError(503, 'unavailable')).retryAfterMs).toBeUndefined();
   });
 
+  // Read as none, a rate limit's wait past 10 minutes had the PR comment and the check run written again a second later.
+  it('keeps a rate limit’s wait however long, and another failure’s only up to 10 minutes', () => {
+    const reset = String(Math.floor(Date.now() / 1000) + 3600);
+    expect(readGitHubFailure(requestError(403, 'You have exceeded a secondary rate limit', { 'retry-after': '1200' }))).toMatchObject({ rateLimited: true, retryAfterMs: 1_200_000 });
+    expect(readGitHubFailure(requestError(403, 'API rate limit exceeded', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset })).retryAfterMs).toBeGreaterThan(3_590_000);
+    expect(readGitHubFailure(requestError(503, 'unavailable', { 'retry-after': '1200' })).retryAfterMs).toBeUndefined();
+  });
+
   it('calls timeouts and failures without an answer transient', () => {
     expect(readGitHubFailure(new DOMException('The operation timed out.', 'TimeoutError'))).toEqual({ message: 'timed out', transient: true });
     expect(readGitHubFailure(new TypeError('fetch failed'))).toEqual({ message: 'fetch failed', transient: true });

@@ -316,7 +316,7 @@ describe('comment updater against the GitHub REST API', () => {
     // Never sooner than GitHub asked: the final state is not written, and that is said.
     expect(patches()).toBe(1);
     expect(github.commentsOn('octo', 'app', 12)[0]!.body).not.toContain('Finished');
-    expect(warnings.filter((w) => w.includes('PR comment'))).toEqual([expect.stringMatching(/HTTP 429.*gave up after retrying.*may not show how the run ended/)]);
+    expect(warnings.filter((w) => w.includes('PR comment'))).toEqual([expect.stringMatching(/HTTP 429.*GitHub asks for no write for 5 min, past the 2 min 5 s plan-runner waits for the final state.*may not show how the run ended/)]);
   });
 
   it('cuts short at finish() a wait for a rate limit that ended a write during the run', async () => {
@@ -404,6 +404,47 @@ describe('comment updater against the GitHub REST API', () => {
     // Each write after a refused one comes a minute or more after it.
     for (let index = 1; index < 3; index++) expect(patchTimes[index]! - patchTimes[index - 1]!).toBeGreaterThanOrEqual(60_000);
     expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
+  });
+
+  // A rate limit's wait past 10 minutes (a retry-after of 20 minutes, an x-ratelimit-reset an hour ahead) was read as
+  // none: the write was tried again 1 s and 2 s later, each refused, and given up on, and the final state's warning
+  // said only that it gave up after retrying, not that GitHub had asked for an hour.
+  it('waits out a rate limit past 10 minutes met during the run, never writing sooner, and writes the final state once it allows', async () => {
+    const run = script();
+    const comments = updater({ finishTimeoutMs: 30_000 });
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    github.fail('issues/update-comment', { status: 403, headers: { 'retry-after': '1200' }, body: { message: 'You have exceeded a secondary rate limit.' } });
+    const patchTimes: number[] = [];
+    github.onRequest = (request) => {
+      if (request.method === 'PATCH') patchTimes.push(clock.now());
+    };
+    comments.listener(run.events[1]!);
+    await comments.flush();
+    for (const event of run.events.slice(2)) comments.listener(event);
+    await comments.finish();
+    expect(github.requestsTo('issues/update-comment').map((r) => r.status).slice(0, 2)).toEqual([403, 200]);
+    expect(patchTimes[1]! - patchTimes[0]!).toBeGreaterThanOrEqual(1_200_000);
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
+    expect(warnings.filter((w) => w.includes('PR comment'))).toEqual([]);
+  });
+
+  it('says how long GitHub asked to wait when a rate limit holds the final state past what finish() waits, never writing sooner', async () => {
+    const run = script();
+    const manual = new ManualClock();
+    const comments = updater({ clock: manual, finishTimeoutMs: 5000 });
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    const reset = String(Math.floor(Date.now() / 1000) + 3600);
+    github.fail('issues/update-comment', { status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, body: { message: 'API rate limit exceeded for installation.' } });
+    comments.listener(run.events[1]!);
+    await runClock(manual, 1000, () => false);
+    for (const event of run.events.slice(2)) comments.listener(event);
+    await finishUntil(manual, comments, 5000 + MAX_RATE_LIMIT_WAIT_MS);
+    expect(patches()).toBe(1);
+    expect(warnings.filter((w) => w.includes('PR comment'))).toEqual([
+      expect.stringMatching(/^Could not update the PR comment: HTTP 403 API rate limit exceeded for installation\. GitHub asks for no write for (1 h|59 min \d+ s), past the 2 min 5 s plan-runner waits for the final state: the comment may not show how the run ended/),
+    ]);
   });
 
   it('makes a new comment when someone deleted it during the run', async () => {

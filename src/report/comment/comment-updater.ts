@@ -4,6 +4,7 @@ import { followRecord, newRunRecord, type RunRecord } from '../../core/run-recor
 import type { GoalRow } from '../goals-table.ts';
 import { GITHUB_REQUEST_TIMEOUT_MS, MAX_RATE_LIMIT_WAIT_MS, refusalAdvice } from '../../github/github-failure.ts';
 import { asSentence } from '../../run/as-sentence.ts';
+import { formatDuration } from '../format-duration.ts';
 import type { CommentApi } from './comment-api.ts';
 import { CommentWriteError } from './comment-write-error.ts';
 
@@ -123,8 +124,9 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   let deadline = Number.POSITIVE_INFINITY;
   /** No write before this: the time a rate limit's `retry-after` asked for, which every write waits out. */
   let blockedUntil = Number.NEGATIVE_INFINITY;
-  /** The latest `finish()` may wait for a rate limit to pass. */
+  /** The latest `finish()` may wait for a rate limit to pass, and how long that is from its call. */
   let finishLimit = Number.POSITIVE_INFINITY;
+  let finishWaitMs = 0;
   /**
    * A create or edit that got no answer (a timeout, a dropped connection) may still be carried out, after a later
    * write: GitHub's requests do not die with the client. Until this time one may land, putting back the body it
@@ -142,6 +144,12 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     warned.add(kind);
     options.warn(message);
   };
+
+  /** Once the run has finished, why a rate limit keeps the final state from being written: its wait ends past the deadline. */
+  const heldPast = (): string | undefined =>
+    finished && blockedUntil > deadline
+      ? `GitHub asks for no write for ${formatDuration(blockedUntil - clock.now())}, past the ${formatDuration(finishWaitMs)} plan-runner waits for the final state: the comment may not show how the run ended; the job summary has the full record.`
+      : undefined;
 
   const render = (current?: string): string | undefined => {
     try {
@@ -246,7 +254,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   /**
    * Waits until `until` to try `last`'s write again; false when that is past the deadline. A wait begun while the
    * run went ends when it finishes, and is measured again against the deadline `finish()` sets: a rate limit's
-   * `retry-after` met during the run (up to 10 minutes) held the final state, at ⏳, and the job's end past
+   * `retry-after` met during the run held the final state, at ⏳, and the job's end past
    * `finish()`'s bound.
    */
   const waitToRetry = async (until: number, last: CommentWriteError): Promise<boolean> => {
@@ -327,10 +335,13 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     }
     // The final state's own key: a give-up during the run said "tried again on the next update", and the final
     // one, said under the same key, was dropped: the log promised a retry that never came (adversarial pass).
+    const held = heldPast();
     warnOnce(
       finished ? 'transient-final' : 'transient',
-      `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). ` +
-        (finished ? 'The comment may not show how the run ended; the job summary has the full record.' : 'The run goes on; the comment is tried again on the next update.'),
+      held !== undefined
+        ? `${asSentence(last?.message ?? 'Could not write the PR comment')} ${held}`
+        : `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). ` +
+            (finished ? 'The comment may not show how the run ended; the job summary has the full record.' : 'The run goes on; the comment is tried again on the next update.'),
     );
     return undefined;
   };
@@ -452,7 +463,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         // A POST that timed out may have landed since: the final state goes to the one comment kept.
         if (created) unsettled = true;
         const bound = options.finishTimeoutMs ?? 30_000;
-        finishLimit = clock.now() + bound + MAX_RATE_LIMIT_WAIT_MS;
+        finishWaitMs = bound + MAX_RATE_LIMIT_WAIT_MS;
+        finishLimit = clock.now() + finishWaitMs;
         // A rate limit met during the run is waited out first, within finishLimit.
         deadline = Math.min(finishLimit, Math.max(clock.now(), blockedUntil) + bound);
         kick();
@@ -461,7 +473,15 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       }
       await flush();
       // Its time ran out before the final state could be written (a rate limit's wait past it): said, as a failed write is.
-      if (dirty && !disabled) warnOnce('transient-final', 'The PR comment\'s final state was not written in the time plan-runner gives it: the comment may not show how the run ended; the job summary has the full record.');
+      if (dirty && !disabled) {
+        const held = heldPast();
+        warnOnce(
+          'transient-final',
+          held !== undefined
+            ? `The PR comment's final state was not written: ${held}`
+            : "The PR comment's final state was not written in the time plan-runner gives it: the comment may not show how the run ended; the job summary has the full record.",
+        );
+      }
     },
   };
 }

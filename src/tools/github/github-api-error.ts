@@ -30,9 +30,8 @@ export class GitHubApiError extends StepError {
     detail: string;
     transient: boolean;
     rateLimited?: boolean;
+    /** A rate limit's however long (`GitHubFailure.retryAfterMs`). */
     retryAfterMs?: number;
-    /** The wait GitHub asked for however long (`GitHubFailure.askedWaitMs`): a rate limit's, past what `retryAfterMs` keeps. */
-    askedWaitMs?: number;
     cause?: unknown;
   }) {
     const { toolName, action, status, detail } = options;
@@ -41,10 +40,8 @@ export class GitHubApiError extends StepError {
       status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
     // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
     // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
-    // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again. A wait
-    // past the 10 minutes a `retry-after` is read to is still its wait: taken for none, a write was resent after a minute
-    // while GitHub asked for 15 (found by an adversarial pass).
-    const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? (options.askedWaitMs ?? RATE_LIMIT_WAIT_MS) : undefined);
+    // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again.
+    const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? RATE_LIMIT_WAIT_MS : undefined);
     super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
     this.status = status;
     this.action = action;
@@ -59,6 +56,6 @@ export class GitHubApiError extends StepError {
 export function toGitHubApiError(toolName: string, action: string, error: unknown, cancel: AbortSignal): Error {
   if (error instanceof StepError) return error;
   if (cancel.aborted) return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-  const { status, message, transient, rateLimited, retryAfterMs, askedWaitMs } = readGitHubFailure(error);
-  return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, askedWaitMs, cause: error });
+  const { status, message, transient, rateLimited, retryAfterMs } = readGitHubFailure(error);
+  return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, cause: error });
 }
