@@ -3,7 +3,8 @@ import type { ToolWithholding } from '../plan/valid-plan.ts';
 import { authorizeTrigger, type PermissionLookup, type TriggerDecision } from '../security/authorize-trigger.ts';
 import { checkConfigSource, needsBaseConfig } from '../security/base-branch-guard.ts';
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
-import { isForkPullRequest, isForkWorkflowRun } from '../security/fork-pull-request.ts';
+import { eventHead } from '../security/event-head.ts';
+import { isForkPullRequest } from '../security/fork-pull-request.ts';
 import { eventTarget } from '../github/event-target.ts';
 import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
 import { forkReadOnly } from '../plan/fork-read-only.ts';
@@ -37,7 +38,7 @@ function permissionLookup(settings: Pick<ActionSettings, 'github'>, deps: Pick<A
  * The checks before any model call: who triggered the event may start a run (write access, or a
  * listed bot), the plan and tools come from the base branch on `pull_request_target`,
  * `issue_comment` and a `workflow_run` a fork set off, and a run for a fork's pull request (its own events, a comment on it, a
- * workflow_run it set off) runs read-only.
+ * workflow_run it set off, its commit's check suite) or for code the event does not show to be the repository's runs read-only.
  */
 export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): Promise<Admission> {
   const { eventName, payload } = settings.github;
@@ -72,21 +73,22 @@ export function authorizeRun(settings: Pick<ActionSettings, 'github' | 'allowedB
 }
 
 /**
- * Why the run acts on a fork's code or text, or undefined when it does not: a pull request event from a fork, a
- * workflow_run a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
- * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed), and the
+ * Why the run acts on a fork's code or text, or undefined when it does not: whose the event's head is, as
+ * `eventHead` tells for every event (a pull request event from a fork, a fork's check suite, a workflow_run a fork's
+ * pull request set off), or a comment on a fork's pull request (its payload names only the number: the pull request
+ * is read). What cannot be told counts as a fork (read-only, fail closed), and the
  * reason says so: a 502 on reading the pull request called a same-repository pull request a fork's, and an
  * `/approve` there was refused as one on a fork (found by an adversarial pass).
  * Also asked by a killed main step's post step, which must not write the comment a read-only run writes none of.
  */
 export async function actsForFork(settings: Pick<ActionSettings, 'github'>, deps: Pick<AdmissionDeps, 'github'>): Promise<string | undefined> {
   const { eventName, payload } = settings.github;
-  if (eventName === 'workflow_run') return isForkWorkflowRun(payload) ? "the workflow run it follows ran a fork's code" : undefined;
-  if ((payload as { pull_request?: unknown } | null)?.pull_request) return isForkPullRequest(payload) ? FORK : undefined;
+  const head = eventHead(eventName, payload);
+  if (head.kind === 'own') return undefined;
+  if (head.kind === 'foreign') return head.why;
   const target = eventTarget(eventName, payload, settings.github.repository);
   // A comment whose pull request or repository cannot be told counts as a fork's.
-  if (target === undefined) return eventName === 'issue_comment' ? `${UNTOLD} (the event names no pull request or issue with its repository), so it counts as a fork's` : undefined;
-  if (target.kind !== 'pull_request') return undefined;
+  if (target?.kind !== 'pull_request') return `${UNTOLD} (the event names no pull request or issue with its repository), so it counts as a fork's`;
   const { owner, repo, number } = target;
   if (!deps.github) return `${UNTOLD} (pull request #${number} cannot be read without a github-token), so it counts as a fork's`;
   try {

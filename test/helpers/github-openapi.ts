@@ -10,6 +10,7 @@ interface Schema {
   properties?: Record<string, Schema>;
   required?: string[];
   additionalProperties?: boolean | Schema;
+  items?: Schema;
   oneOf?: Schema[];
   anyOf?: Schema[];
   allOf?: Schema[];
@@ -113,25 +114,38 @@ function typeOk(value: unknown, type: string): boolean {
   }
 }
 
+/** How deep a check goes: a request body's three levels, or a whole webhook payload (`items`: into arrays too). */
+interface CheckDepth {
+  readonly maxDepth: number;
+  readonly items: boolean;
+  /** Objects (by `where`) a fixture gives only in part: their fields are checked, their required ones not asked for. */
+  readonly partial: ReadonlySet<string>;
+}
+
+const REQUEST_BODY: CheckDepth = { maxDepth: 3, items: false, partial: new Set() };
+
 /** Checks a value against a schema's type and enum, and an object's required and known properties. */
-function checkSchema(api: OpenApi, raw: Schema, value: unknown, where: string, depth: number): string[] {
+function checkSchema(api: OpenApi, raw: Schema, value: unknown, where: string, depth: number, reach: CheckDepth = REQUEST_BODY): string[] {
   const schema = resolve(api, raw);
-  if (!schema || depth > 3) return [];
+  if (!schema || depth > reach.maxDepth) return [];
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (alternatives) {
-    const results = alternatives.map((alt) => checkSchema(api, alt, value, where, depth + 1));
+    const results = alternatives.map((alt) => checkSchema(api, alt, value, where, depth + 1, reach));
     return results.some((r) => r.length === 0) ? [] : [`${where} matches none of the allowed shapes: ${results.map((r) => r[0]).join(' / ')}`];
   }
   if (value === null && schema.nullable) return [];
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.length && !types.some((t) => typeOk(value, t))) return [`${where} should be ${types.join(' or ')}, got ${JSON.stringify(value)?.slice(0, 80)}`];
   if (schema.enum && !schema.enum.includes(value)) return [`${where} should be one of ${schema.enum.join(', ')}, got ${JSON.stringify(value)}`];
+  const items = schema.items;
+  if (reach.items && items && Array.isArray(value)) return value.flatMap((item, index) => checkSchema(api, items, item, `${where}[${index}]`, depth + 1, reach));
   if (!typeOk(value, 'object') || !schema.properties) return [];
   const object = value as Record<string, unknown>;
-  const problems = (schema.required ?? []).filter((name) => !(name in object)).map((name) => `${where} is missing required field "${name}"`);
+  const required = reach.partial.has(where) ? [] : (schema.required ?? []);
+  const problems = required.filter((name) => !(name in object)).map((name) => `${where} is missing required field "${name}"`);
   for (const [name, field] of Object.entries(object)) {
     const declared = schema.properties[name];
-    if (declared) problems.push(...checkSchema(api, declared, field, `${where}.${name}`, depth + 1));
+    if (declared) problems.push(...checkSchema(api, declared, field, `${where}.${name}`, depth + 1, reach));
     else if (schema.additionalProperties === false) problems.push(`${where} has unknown field "${name}"`);
   }
   return problems;
@@ -189,4 +203,16 @@ export function validateGitHubRequest(method: string, url: URL, body: unknown): 
   }
   if (!firstRoute) return { ok: false, problems: [`${method} ${url.pathname}: GitHub's REST API has no ${method} on this path`] };
   return { ok: false, route: firstRoute, problems: firstProblems!.map((p) => `${method} ${firstRoute.template}: ${p}`) };
+}
+
+/**
+ * What is wrong with a webhook payload by GitHub's schema `components.schemas[schema]` (`webhook-check-suite-completed`),
+ * checked whole, arrays included. `partial` names the objects (`payload.repository`) a fixture gives only the fields of
+ * that plan-runner reads: those fields are checked, the object's other required fields not asked for.
+ */
+export function webhookPayloadProblems(schema: string, payload: unknown, partial: readonly string[] = []): string[] {
+  const { api } = load();
+  const declared = api.components['schemas']?.[schema] as Schema | undefined;
+  if (!declared) return [`GitHub's OpenAPI description has no schema ${schema}`];
+  return checkSchema(api, declared, payload, 'payload', 0, { maxDepth: 12, items: true, partial: new Set(partial) });
 }

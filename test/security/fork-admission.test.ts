@@ -5,8 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { admitRun, type AdmissionDeps } from '../../src/action/admit-run.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
+import { CHECK_EVENT_PARTS, checkRunEvent, checkSuiteEvent, type CheckedCommit } from '../e2e/check-suite-event.ts';
 import { pullRequestEvent, REPO } from '../e2e/pull-request-event.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { webhookPayloadProblems } from '../helpers/github-openapi.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 
 // A fork's pull request reaches plan-runner not only through its own events: a comment on it names
@@ -27,10 +29,10 @@ afterEach(async () => {
 const FULL_NAME = `${REPO.owner}/${REPO.name}`;
 const maintainer = { login: 'maintainer', id: 77, type: 'User' };
 
-async function admit(eventName: string, payload: unknown, extra: Partial<AdmissionDeps> = {}, permission = 'write') {
+async function admit(eventName: string, payload: unknown, extra: Partial<AdmissionDeps> = {}, permission = 'write', inputs: Record<string, string> = {}) {
   const eventFile = path.join(workspace, 'event.json');
   await writeFile(eventFile, JSON.stringify(payload));
-  const read = await readActionSettings((name) => ({ plan: 'plan.yml' })[name as string] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: eventFile, GITHUB_REPOSITORY: FULL_NAME, GITHUB_SHA: 'a'.repeat(40) });
+  const read = await readActionSettings((name) => ({ plan: 'plan.yml', ...inputs })[name as string] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: eventFile, GITHUB_REPOSITORY: FULL_NAME, GITHUB_SHA: 'a'.repeat(40) });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const asked: string[] = [];
   const admission = await admitRun(read.settings, {
@@ -112,6 +114,60 @@ describe('a workflow_run', () => {
     expect(admission).toMatchObject({ admitted: false, reason: expect.stringMatching(/would not come from the base branch: the workspace is at commit ffffffffffff, not the default branch commit \(GITHUB_SHA\).*workflow_run\.head_sha/s) });
     // The repository's own branch is code of people with write access: its head may be checked out.
     expect((await admit('workflow_run', workflowRun(FULL_NAME), { readHead: async () => ({ kind: 'commit', sha: forkHead }) })).admission).toEqual({ admitted: true });
+  });
+});
+
+// Found by an audit: these events run the default branch's workflow with the base repository's token, and a fork's
+// pull request's commit gets a check suite whose `pull_requests` is empty (GitHub lists only pull requests from
+// branches of this repository). Read as "no pull request, so not a fork's", a fork's check suite ran with the write tools.
+describe.each([
+  ['check_suite', checkSuiteEvent, 'webhook-check-suite-completed'],
+  ['check_run', checkRunEvent, 'webhook-check-run-completed'],
+] as const)('a %s', (eventName, event, schema) => {
+  const ciApp = { 'allowed-bots': 'ci-app[bot]' };
+  const admitFor = (commit: CheckedCommit) => admit(eventName, event(commit), {}, 'write', ciApp);
+
+  it("is shaped as GitHub's webhook schema says, for each kind of commit", () => {
+    for (const commit of [{ fork: true }, { pullRequest: 40 }, { branch: 'main' }] as const) expect(webhookPayloadProblems(schema, event(commit), CHECK_EVENT_PARTS)).toEqual([]);
+  });
+
+  it("on a fork's pull request's commit runs read-only, though the payload lists no pull request", async () => {
+    const { admission } = await admitFor({ fork: true });
+    expect(admission).toMatchObject({ admitted: true, readOnly: { withhold: expect.anything(), why: expect.stringMatching(/names no branch of this repository .*fork's/) } });
+  });
+
+  it('on a branch of the repository with its pull request runs with its tools', async () => {
+    expect((await admitFor({ pullRequest: 40 })).admission).toEqual({ admitted: true });
+  });
+
+  it('on a branch of the repository with no pull request (a push to main) runs with its tools', async () => {
+    expect((await admitFor({ branch: 'main' })).admission).toEqual({ admitted: true });
+  });
+
+  it("that lists a pull request whose head is another repository's runs read-only", async () => {
+    const payload = event({ pullRequest: 40 }) as { check_suite?: { pull_requests: { head: { repo: { id: number } } }[] }; check_run?: { pull_requests: { head: { repo: { id: number } } }[] } };
+    (payload.check_suite ?? payload.check_run)!.pull_requests[0]!.head.repo.id = 7;
+    expect((await admit(eventName, payload, {}, 'write', ciApp)).admission).toMatchObject({ admitted: true, readOnly: { why: 'the pull request comes from a fork' } });
+  });
+});
+
+describe('events whose head the payload does not show', () => {
+  const status = (branches: unknown[]) => ({ id: 1, sha: 'c'.repeat(40), name: FULL_NAME, state: 'success', context: 'ci', branches, repository: { full_name: FULL_NAME }, sender: maintainer });
+
+  it("a status on a commit no branch of the repository holds (a fork's) runs read-only; one on a branch runs with its tools", async () => {
+    expect((await admit('status', status([]))).admission).toMatchObject({ admitted: true, readOnly: { why: expect.stringContaining('no branch of this repository') } });
+    expect((await admit('status', status([{ name: 'main', commit: { sha: 'c'.repeat(40) }, protected: true }]))).admission).toEqual({ admitted: true });
+  });
+
+  it('a pull_request event whose payload names no pull request runs read-only', async () => {
+    const { pull_request: _, ...payload } = pullRequestEvent(41);
+    expect((await admit('pull_request', payload)).admission).toMatchObject({ admitted: true, readOnly: { why: expect.stringContaining('names no pull request') } });
+  });
+
+  it('an event plan-runner does not know runs read-only; the merge queue, whose branch is the repository\'s own, does not', async () => {
+    expect((await admit('dynamic', { repository: { full_name: FULL_NAME }, sender: maintainer })).admission).toMatchObject({ admitted: true, readOnly: { why: expect.stringContaining('does not know whose code a dynamic event') } });
+    const mergeGroup = { action: 'checks_requested', merge_group: { head_sha: 'd'.repeat(40), head_ref: 'refs/heads/gh-readonly-queue/main/pr-40-abc', base_sha: 'a'.repeat(40), base_ref: 'refs/heads/main' }, repository: { full_name: FULL_NAME }, sender: maintainer };
+    expect((await admit('merge_group', mergeGroup)).admission).toEqual({ admitted: true });
   });
 });
 
