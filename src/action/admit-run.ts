@@ -3,11 +3,11 @@ import type { ToolWithholding } from '../plan/valid-plan.ts';
 import { authorizeTrigger, type PermissionLookup, type TriggerDecision } from '../security/authorize-trigger.ts';
 import { checkConfigSource, needsBaseConfig } from '../security/base-branch-guard.ts';
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
-import { eventHead } from '../security/event-head.ts';
+import { eventHead, FORK_PULL_REQUEST } from '../security/event-head.ts';
 import { isForkPullRequest } from '../security/fork-pull-request.ts';
 import { eventTarget } from '../github/event-target.ts';
 import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
-import { forkReadOnly } from '../plan/fork-read-only.ts';
+import { readOnlyWithholding } from '../plan/fork-read-only.ts';
 import { readWorkspaceHead, type WorkspaceHead } from '../security/workspace-head.ts';
 import type { ActionSettings } from './action-settings.ts';
 
@@ -59,7 +59,7 @@ export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): P
   }
 
   const why = await actsForFork(settings, deps);
-  return why !== undefined ? { admitted: true, readOnly: { withhold: forkReadOnly, why } } : { admitted: true };
+  return why !== undefined ? { admitted: true, readOnly: { withhold: readOnlyWithholding(why), why } } : { admitted: true };
 }
 
 /**
@@ -93,7 +93,7 @@ export async function actsForFork(settings: Pick<ActionSettings, 'github'>, deps
   if (!deps.github) return `${UNTOLD} (pull request #${number} cannot be read without a github-token), so it counts as a fork's`;
   try {
     const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
-    return isForkPullRequest({ pull_request: data, repository: { full_name: `${owner}/${repo}` } }) ? FORK : undefined;
+    return isForkPullRequest({ pull_request: data, repository: { full_name: `${owner}/${repo}` } }) ? FORK_PULL_REQUEST : undefined;
   } catch (error) {
     const failure = readGitHubFailure(error);
     const then = failure.transient ? 're-run this job once GitHub answers' : 'the github-token needs `pull-requests: read`';
@@ -101,5 +101,4 @@ export async function actsForFork(settings: Pick<ActionSettings, 'github'>, deps
   }
 }
 
-const FORK = 'the pull request comes from a fork';
 const UNTOLD = "whether this comment is on a fork's pull request could not be told";

@@ -1,3 +1,4 @@
+import { FORK_PULL_REQUEST } from '../security/event-head.ts';
 import type { ToolWithholding } from './valid-plan.ts';
 
 /** A tool as the read-only filter sees it: a registry's `Tool` and a catalogue's `CatalogueTool` both fit. */
@@ -20,13 +21,12 @@ export interface WithheldTool {
   readonly why: string;
 }
 
-export const FORK_READ_ONLY_REASON = 'this run is read-only because the pull request comes from a fork';
-
-/** Why `tool` is withheld from a fork's pull request, or undefined when it may run there. */
-export function forkWithholding(tool: FilterableTool, marks: CommandToolMarks): string | undefined {
-  if (tool.sideEffects) return `${FORK_READ_ONLY_REASON}, and \`${tool.name}\` has side effects`;
+/** Why `tool` is withheld from a run read-only because `why` (a fork's pull request by default), or undefined when it may run there. */
+export function forkWithholding(tool: FilterableTool, marks: CommandToolMarks, why: string = FORK_PULL_REQUEST): string | undefined {
+  const reason = `this run is read-only because ${why}`;
+  if (tool.sideEffects) return `${reason}, and \`${tool.name}\` has side effects`;
   if (marks.commandTools.has(tool.name) && !marks.forkSafe.has(tool.name)) {
-    return `${FORK_READ_ONLY_REASON}, and the command tool \`${tool.name}\` is not marked \`fork_safe: true\``;
+    return `${reason}, and the command tool \`${tool.name}\` is not marked \`fork_safe: true\``;
   }
   return undefined;
 }
@@ -56,5 +56,13 @@ export function commandToolMarks(tools: Readonly<Record<string, { readonly fork_
   };
 }
 
-/** Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`): the plan's own `fork_safe` marks decide for its command tools. */
-export const forkReadOnly: ToolWithholding = (tool, plan) => forkWithholding(tool, commandToolMarks(plan.tools));
+/**
+ * Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`), each withheld tool's reason saying `why` the run is
+ * read-only: the plan's own `fork_safe` marks decide for its command tools.
+ */
+export function readOnlyWithholding(why: string): ToolWithholding {
+  return (tool, plan) => forkWithholding(tool, commandToolMarks(plan.tools), why);
+}
+
+/** Read-only mode for a fork's pull request. */
+export const forkReadOnly: ToolWithholding = readOnlyWithholding(FORK_PULL_REQUEST);

@@ -14,7 +14,8 @@ type HeadRule = (payload: unknown) => EventHead;
 const OWN: EventHead = { kind: 'own' };
 const foreign = (why: string): EventHead => ({ kind: 'foreign', why });
 
-const FORK_PULL_REQUEST = 'the pull request comes from a fork';
+/** Why a run on a fork's pull request is read-only. */
+export const FORK_PULL_REQUEST = 'the pull request comes from a fork';
 
 /** The pull request's events: the payload names its head repository. */
 const pullRequestHead: HeadRule = (payload) => {

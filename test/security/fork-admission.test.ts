@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { admitRun, type AdmissionDeps } from '../../src/action/admit-run.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
+import { loadPlanText } from '../../src/plan/load-plan.ts';
 import { CHECK_EVENT_PARTS, checkRunEvent, checkSuiteEvent, type CheckedCommit } from '../e2e/check-suite-event.ts';
 import { pullRequestEvent, REPO } from '../e2e/pull-request-event.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
@@ -168,6 +169,32 @@ describe('events whose head the payload does not show', () => {
     expect((await admit('dynamic', { repository: { full_name: FULL_NAME }, sender: maintainer })).admission).toMatchObject({ admitted: true, readOnly: { why: expect.stringContaining('does not know whose code a dynamic event') } });
     const mergeGroup = { action: 'checks_requested', merge_group: { head_sha: 'd'.repeat(40), head_ref: 'refs/heads/gh-readonly-queue/main/pr-40-abc', base_sha: 'a'.repeat(40), base_ref: 'refs/heads/main' }, repository: { full_name: FULL_NAME }, sender: maintainer };
     expect((await admit('merge_group', mergeGroup)).admission).toEqual({ admitted: true });
+  });
+});
+
+// A tool withheld from a run read-only for another reason than a fork's pull request said "because the pull request comes
+// from a fork": a same-repository pull request GitHub did not answer for, a deployment, an event without one.
+describe('a withheld tool', () => {
+  const labelPlan = 'name: x\ntoolsets: [github]\ngithub: { writes: { labels: [bug] } }\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add_labels, args: { issue_number: 1, labels: [bug] } }\n';
+  async function withheldBecause(eventName: string, payload: unknown): Promise<string[]> {
+    const { admission } = await admit(eventName, payload);
+    if (!admission.admitted || !admission.readOnly) throw new Error(`not read-only: ${JSON.stringify(admission)}`);
+    const result = await loadPlanText(labelPlan, 'plan.yml', { withhold: admission.readOnly.withhold });
+    return result.ok ? [] : result.errors.map((error) => error.message);
+  }
+
+  it("says the run's own reason for being read-only", async () => {
+    expect(await withheldBecause('issue_comment', comment(38))).toEqual([
+      expect.stringMatching(/^tool `add_labels` is withheld from this run: this run is read-only because whether this comment is on a fork's pull request could not be told \(reading pull request #38 failed: .*, and `add_labels` has side effects/),
+    ]);
+    const deployment = { action: 'created', deployment: { id: 1, sha: 'c'.repeat(40), ref: 'fix-crash' }, repository: { full_name: FULL_NAME }, sender: maintainer };
+    expect(await withheldBecause('deployment_status', deployment)).toEqual([expect.stringContaining('this run is read-only because a deployment may be of any commit')]);
+  });
+
+  it("on a fork's pull request, says it comes from a fork", async () => {
+    expect(await withheldBecause('pull_request', pullRequestEvent(42, { fork: true }))).toEqual([
+      expect.stringMatching(/^tool `add_labels` is withheld from this run: this run is read-only because the pull request comes from a fork, and `add_labels` has side effects;/),
+    ]);
   });
 });
 
