@@ -1,5 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
-import { itemProgress, partialNote, planStepOf, STATE_ICONS, stepTitle, undoneNote } from '../report/checklist.ts';
+import { foundNote, itemProgress, partialNote, planStepOf, STATE_ICONS, stepTitle, undoneNote } from '../report/checklist.ts';
 import { cutText } from '../report/cut-text.ts';
 import { formatDuration } from '../report/format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
@@ -74,7 +74,7 @@ export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
     const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${formatDuration(step.durationMs)}`;
     // A for_each step's counts, as its checklist line has them: the title is all of a collapsed group the log
     // shows, and `✅ … — completed` alone hid the items it lost (found by an adversarial pass).
-    const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${step.state}${took}${itemProgress(step)}${partialNote(step, redact)}${undoneNote(step, redact)}`;
+    const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${step.state}${took}${itemProgress(step)}${partialNote(step, redact)}${undoneNote(step, redact)}${foundNote(step, redact)}`;
     io.group(title, detailLines(step, planStep, redact));
   };
 }

@@ -143,6 +143,11 @@ export type RunEvent =
       readonly kind?: 'inherited' | 'check';
       /** When the call was made (ISO), for an inherited call or a check: effects are looked for from then on. */
       readonly calledAt?: string;
+      /**
+       * A check of a call the run resumed records (`ResumeState.from`, in words): found, the step's result is what that
+       * call made, and its line says so; a check of a call of this run has none.
+       */
+      readonly madeIn?: string;
     })
   | (EventBase & {
       readonly type: 'tool_returned';

@@ -74,6 +74,22 @@ export interface StepRecord {
    * inside it (`carriedFailures` under its key), which no record of its plan here shows.
    */
   leftUndone?: readonly (readonly [string, string])[];
+  /**
+   * Side-effect calls of the step (its items' too) that the run resumed made and this run found done (a check,
+   * `madeIn`) instead of making them: its result is theirs, which its line says. A new value on each change, so a
+   * view's cache sees it.
+   */
+  foundDone?: FoundDone;
+}
+
+/** The calls a step did not make because the run resumed had made them and their effects were found (`StepRecord.foundDone`). */
+export interface FoundDone {
+  /** How many, each call once. */
+  readonly calls: number;
+  /** Their tools, each once, in the order found. */
+  readonly tools: readonly string[];
+  /** The runs resumed that made them, in words (`the saved state of attempt 1`, a trace's file), each once. */
+  readonly madeIn: readonly string[];
 }
 
 /** How far an agent step got; kept when it stops at a limit, so the summary can say where it was. */
@@ -95,6 +111,8 @@ export interface ToolCallRecord {
   readonly args: Readonly<Record<string, unknown>>;
   readonly sideEffects: boolean;
   readonly callKey: string;
+  /** A check of a call the run resumed made (`tool_called`'s `madeIn`): what that run is, in words. */
+  readonly madeIn?: string;
   outcome?: ToolCallOutcome;
   error?: string;
 }
@@ -160,6 +178,23 @@ function agentOf(record: RunRecord, event: { readonly stepKey: string; readonly 
   if (event.index === undefined) return step;
   // Before the step was expanded there is no item to hold it: it is dropped, not given to the step.
   return step.items?.[event.index] ?? {};
+}
+
+/** The call keys each step's `foundDone` counts: a retried step checks the same call again; 10,000 items each one of their own. */
+const foundKeys = new WeakMap<StepRecord, Set<string>>();
+
+/** Counts a call of `step` found done, once per call. */
+function foundDone(step: StepRecord, found: { readonly tool: string; readonly callKey: string; readonly madeIn: string }): void {
+  let keys = foundKeys.get(step);
+  if (!keys) foundKeys.set(step, (keys = new Set()));
+  if (keys.has(found.callKey)) return;
+  keys.add(found.callKey);
+  const was = step.foundDone ?? { calls: 0, tools: [], madeIn: [] };
+  step.foundDone = {
+    calls: was.calls + 1,
+    tools: was.tools.includes(found.tool) ? was.tools : [...was.tools, found.tool],
+    madeIn: was.madeIn.includes(found.madeIn) ? was.madeIn : [...was.madeIn, found.madeIn],
+  };
 }
 
 function stepOf(record: RunRecord, key: string): StepRecord {
@@ -303,7 +338,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       break;
     }
     case 'tool_called': {
-      const call: ToolCallRecord = { stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey };
+      const call: ToolCallRecord = { stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey, ...(event.kind === 'check' && event.madeIn !== undefined && { madeIn: event.madeIn }) };
       // The index is made from the list at first use, this call then included: added only to one made before.
       const open = openCallsOf.get(record.toolCalls);
       record.toolCalls.push(call);
@@ -315,6 +350,8 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       if (call) {
         call.outcome = event.outcome;
         if (event.error !== undefined) call.error = event.error;
+        // Found done: the step's result is what the run resumed made, which its line says (else only the trace did).
+        if (call.madeIn !== undefined && event.outcome === 'succeeded') foundDone(stepOf(record, event.stepKey), { tool: call.tool, callKey: call.callKey, madeIn: call.madeIn });
       }
       break;
     }

@@ -100,7 +100,7 @@ function buildSchemas(): TraceEventSchemas {
     step_started: event({ stepKey: text }, { reuseKey: text }),
     tool_called: event(
       { stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text },
-      { item: fields({ key: text, reuseKey: text }), kind: z.enum(['inherited', 'check']), calledAt: text },
+      { item: fields({ key: text, reuseKey: text }), kind: z.enum(['inherited', 'check']), calledAt: text, madeIn: text },
     ),
     tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: z.enum(['succeeded', 'failed', 'unknown']) }, { error: text }),
     step_retrying: event({ stepKey: text, ...retrying }),

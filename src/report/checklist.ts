@@ -201,6 +201,21 @@ export function undoneNote(step: Pick<StepRecord, 'state' | 'leftUndone'>, redac
 }
 
 /**
+ * ` — create_issue not made now: the call in the saved state of attempt 1 was found done` for a completed step whose
+ * side-effect calls the run resumed had made, and that this run found done instead of making them (`foundDone`),
+ * redacted, one line, cut to `max`; '' otherwise. Its line read a plain ✅ as if this run had opened the issue, and
+ * only the trace said otherwise.
+ */
+export function foundNote(step: Pick<StepRecord, 'state' | 'foundDone'>, redact: (text: string) => string = asIs, max = 300): string {
+  const found = step.state === 'completed' ? step.foundDone : undefined;
+  if (found === undefined) return '';
+  const tools = `${found.tools.slice(0, 3).join(', ')}${found.tools.length > 3 ? ', …' : ''}`;
+  const one = found.calls === 1;
+  const what = one ? `${tools} not made now: the call in` : `${groupDigits(found.calls)} calls not made now (${tools}): the calls in`;
+  return ` — ${cutText(oneLogLine(redact(`${what} ${found.madeIn.join(', ')} ${one ? 'was' : 'were'} found done`)), max)}`;
+}
+
+/**
  * ` — 4 left undone in the run resumed`: {@link undoneNote} cut to its count, for a view out of room for the note's
  * names (10,000 such notes of 500 characters left 8,205 steps out of the job summary, found by a caps pass).
  */
@@ -224,7 +239,7 @@ export function todoNote(step: StepRecord): string {
  * its result lacks work. A comment that left the results out read `✅ review — 3/3 done` over a list its tool cut.
  */
 export function briefStatus(step: StepRecord): string {
-  return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' — result partial' : ''}${todoNote(step)}${undoneNote(step) ? ' — left undone in the run resumed' : ''}`;
+  return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' — result partial' : ''}${todoNote(step)}${undoneNote(step) ? ' — left undone in the run resumed' : ''}${foundNote(step) ? ' — not made now: found done' : ''}`;
 }
 
 function describeStatus(step: StepRecord, redact: (text: string) => string = asIs): string {
@@ -234,7 +249,8 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
       const reused = step.reused ? ' (reused)' : '';
       // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
       // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
-      const partial = `${partialNote(step, redact)}${todoNote(step)}${undoneNote(step, redact)}`;
+      // A result found done, that the run resumed made: a plain ✅ read as made now.
+      const partial = `${partialNote(step, redact)}${todoNote(step)}${undoneNote(step, redact)}${foundNote(step, redact)}`;
       // A for_each step's result is a list as long as its items: the counts say more than its first line.
       if (progress) return `${reused}${progress}${partial}`;
       return step.result === undefined ? `${reused}${partial}` : `${reused} → ${resultPreview(redactResult(step.result, redact))}${partial}`;

@@ -712,7 +712,9 @@ export class PlanRun {
   async #checkEffect(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, callKey: string, earlier: { outcome: 'succeeded' | 'unknown'; calledAt: string; inherited?: true }): Promise<EffectCheck | undefined> {
     if (!tool.findEffect) return undefined;
     const { calledAt } = earlier;
-    this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, kind: 'check', calledAt });
+    // A call of the run resumed: found, the step's line says its result was not made now.
+    const madeIn = earlier.inherited ? this.#deps.resume?.from : undefined;
+    this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, kind: 'check', calledAt, ...(madeIn !== undefined && { madeIn }) });
     try {
       const check = await tool.findEffect(args, { ...ctx, idempotencyKey: callKey, since: new Date(calledAt) });
       if (check.found) {

@@ -3,6 +3,8 @@ import { systemClock } from '../../src/core/clock.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { createRedactor, type Redactor } from '../../src/core/redact.ts';
+import { applyEvent, newRunRecord } from '../../src/core/run-record.ts';
+import { checklistLines } from '../../src/report/checklist.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import { redactingTools } from '../../src/tools/redacting-tools.ts';
 import { resumeStateFromEvents, type ResumeState } from '../../src/run/resume-state.ts';
@@ -77,7 +79,9 @@ describe('a side-effect call whose effect can be checked', () => {
     expect(second.outcome.results.get('publish')).toMatchObject({ title: 'Weekly report' });
     expect(github.requestsTo('issues/create')).toHaveLength(1);
     expect(github.issues).toHaveLength(1);
-    expect(second.events).toContainEqual(expect.objectContaining({ type: 'tool_called', kind: 'check', tool: 'create_issue' }));
+    expect(second.events).toContainEqual(expect.objectContaining({ type: 'tool_called', kind: 'check', tool: 'create_issue', madeIn: 'the first run' }));
+    // Its line says the issue is the first run's, found: a plain ✅ read as opened by this run.
+    expect(checklistLines(second.events.reduce(applyEvent, newRunRecord()))).toEqual([expect.stringMatching(/^✅ publish\. Open the report issue → \{"number":1,.* — create_issue not made now: the call in the first run was found done$/)]);
     expect(github.violations).toEqual([]);
   });
 
