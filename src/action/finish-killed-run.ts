@@ -100,6 +100,8 @@ export interface KilledRunContext {
   readonly traceStarted?: string | undefined;
   /** The main step, an `/approve` run, recorded its answer in the paused run's comment (`ANSWER_RECORDED_STATE`): the comment is its own to finish. */
   readonly answerRecorded?: boolean;
+  /** The run the main step's run resumed, as its comment named it (`RESUMED_FROM_STATE`): the finished comment keeps that line. */
+  readonly resumedFrom?: string;
 }
 
 /**
@@ -246,7 +248,9 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
     const leave = leaveApproval && { leaveApproval, ...(context.answerRecorded && { answerRecorded: true }) };
     // An approved run's comment names its paused commit and is left to a newer commit's run, as the main step's is.
     const head = context.pausedHeadSha !== undefined && { headSha: context.pausedHeadSha };
-    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave, ...head });
+    // As the main step's comment said it: the run it resumed, and what it reused (drawn from the record).
+    const resumed = context.resumedFrom !== undefined && { resumedFrom: context.resumedFrom };
+    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave, ...head, ...resumed });
     for (const event of events) comment?.listener(event);
     await comment?.finish(report.goals);
     return comment;

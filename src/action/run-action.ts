@@ -72,6 +72,8 @@ export const TRACE_OPENED_STATE = 'traceOpened';
  * reports this run (the paused one no longer waits there), and a killed step's post step finishes it.
  */
 export const ANSWER_RECORDED_STATE = 'answerRecorded';
+/** The post step's state name for the run this one resumes, as the PR comment names it (`attempt 1`): a killed step's post step says it too. */
+export const RESUMED_FROM_STATE = 'resumedFrom';
 
 export interface ActionDeps {
   /** The runner's channels, already redacting. */
@@ -327,6 +329,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   });
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
+  // Saved for the post step: a killed step's comment, which it finishes, said it until then (found by a review: the line went).
+  const resumedFrom = answered ? `run ${answered.runId}, approved by @${command!.by}` : earlier.earlier ? `attempt ${earlier.earlier.attempt}` : undefined;
+  if (resumedFrom !== undefined) deps.saveState?.(RESUMED_FROM_STATE, resumedFrom);
   const comment = await liveComment(settings, {
     github: deps.github,
     ...(deps.rateBudget && { rateBudget: deps.rateBudget }),
@@ -335,8 +340,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     clock: deps.clock,
     final: () => ending.report,
     ...(trace && { beforeRender: () => trace.flush() }),
-    ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
-    ...(answered && { resumedFrom: `run ${answered.runId}, approved by @${command!.by}` }),
+    ...(resumedFrom !== undefined && { resumedFrom }),
     ...(answered?.headSha && { headSha: answered.headSha }),
     ...(answered && { pausedRunId: answered.runId }),
     // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
