@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AllowedBotsInput } from '../security/allowed-bots.ts';
 import { MAX_SHARDS } from '../core/run-event.ts';
 import { cutText } from '../core/cut-text.ts';
+import { MAX_MODEL_TIMEOUT_SECONDS, MODEL_TIMEOUT_RANGE } from '../llm/model-timeout.ts';
 
 /** The inputs action.yml declares; `core.getInput` reads each from `INPUT_<NAME>`. */
 export const INPUT_NAMES = [
@@ -10,6 +11,7 @@ export const INPUT_NAMES = [
   'inputs',
   'model',
   'base-url',
+  'model-timeout-seconds',
   'api-key',
   'github-token',
   'comment',
@@ -93,6 +95,7 @@ export const ActionInputs = z.object({
   'base-url': blankIsDefault(
     z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://api.openai.com/v1' }).default(DEFAULT_BASE_URL),
   ),
+  'model-timeout-seconds': decimalInput(wholeNumber(1, MAX_MODEL_TIMEOUT_SECONDS, undefined, MODEL_TIMEOUT_RANGE).optional(), MODEL_TIMEOUT_RANGE),
   'api-key': blankIsDefault(Text.optional()),
   'github-token': blankIsDefault(Text.optional()),
   comment: blankIsDefault(

@@ -238,6 +238,7 @@ export async function readActionSettings(
         baseURL: inputs['base-url'],
         ...(inputs['api-key'] ? { apiKey: inputs['api-key'] } : {}),
         ...(inputs.model ? { model: inputs.model } : {}),
+        ...(inputs['model-timeout-seconds'] !== undefined && { timeoutSeconds: inputs['model-timeout-seconds'] }),
         missingHint: `set the api-key input (e.g. api-key: \${{ secrets.OPENAI_API_KEY }})${keylessServerNote(inputs['base-url'])}`,
       },
       // action.yml defaults to `${{ github.token }}`; outside a runner a GITHUB_TOKEN variable stands in.

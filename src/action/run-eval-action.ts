@@ -96,6 +96,7 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     env: settings.env,
     model,
     ...(settings.model.model !== undefined && { modelName: settings.model.model }),
+    ...(settings.model.timeoutSeconds !== undefined && { modelTimeoutSeconds: settings.model.timeoutSeconds }),
     maxTurns: 20,
     ...(withhold && { withhold }),
     // As a run of the plan has it: a github-toolset plan's runs call GitHub with the github-token.

@@ -19,6 +19,7 @@ export function approveCommandLine(args: RunArgs, hash: string, redact: (text: s
   if (args.agent) words.push('--agent');
   if (args.task !== undefined) option('--task', args.task);
   if (args.model !== undefined) option('--model', args.model);
+  if (args.modelTimeoutSeconds !== undefined) option('--model-timeout-seconds', String(args.modelTimeoutSeconds));
   if (args.baseUrl !== DEFAULT_BASE_URL) option('--base-url', args.baseUrl);
   if (args.apiKeyEnv !== DEFAULT_API_KEY_ENV) option('--api-key-env', args.apiKeyEnv);
   if (args.replay !== undefined) option('--replay', args.replay);

@@ -61,6 +61,7 @@ export async function cliJobSettings(
       baseURL: args.baseUrl,
       apiKey: env[args.apiKeyEnv] || undefined,
       model: args.model,
+      ...(args.modelTimeoutSeconds !== undefined && { timeoutSeconds: args.modelTimeoutSeconds }),
       record: args.record,
       replay: args.replay,
       missingHint: cliModelHint(args.apiKeyEnv, args.baseUrl),

@@ -95,6 +95,7 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     env,
     model,
     ...(args.model !== undefined && { modelName: args.model }),
+    ...(args.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: args.modelTimeoutSeconds }),
     maxTurns: args.maxTurns,
     // As `run` has it: a github-toolset plan's runs call GitHub with GITHUB_TOKEN.
     github: await cliGitHubContext(env, redact),

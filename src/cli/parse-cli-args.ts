@@ -4,6 +4,7 @@ import { hasVisibleText } from '../core/invisible-characters.ts';
 import { OUTPUT_FOLDER } from '../core/output-folder-name.ts';
 import { nearestName } from '../plan/nearest-name.ts';
 import { plainInputValue } from '../plan/plain-input-value.ts';
+import { MAX_MODEL_TIMEOUT_SECONDS, MODEL_TIMEOUT_RANGE } from '../llm/model-timeout.ts';
 
 /** Where model answers come from, as the command line gives it (`run` and `plan`). */
 export interface CliModelArgs {
@@ -13,6 +14,8 @@ export interface CliModelArgs {
   readonly replay?: string;
   readonly baseUrl: string;
   readonly model?: string;
+  /** `--model-timeout-seconds`: how long one model request waits; replaces the plan's `model.timeout_seconds`. */
+  readonly modelTimeoutSeconds?: number;
   readonly apiKeyEnv: string;
 }
 
@@ -73,9 +76,9 @@ const COMMANDS: readonly string[] = ['validate', 'run', 'plan', 'eval'];
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
 export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   validate: ['model'],
-  plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env'],
-  run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
-  eval: [...EVAL_OPTIONS, 'input', 'replay', 'base-url', 'model', 'api-key-env'],
+  plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env'],
+  run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
+  eval: [...EVAL_OPTIONS, 'input', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env'],
 };
 
 /** Throws for an option `command` does not read: `validate plan.yml --trace t` wrote no trace, and said nothing. */
@@ -187,6 +190,12 @@ function whole(name: string, text: string | undefined, fallback: number, min: nu
   return value;
 }
 
+function modelTimeoutSeconds(text: string): number {
+  const value = Number(text);
+  if (!WHOLE.test(text) || value < 1 || value > MAX_MODEL_TIMEOUT_SECONDS) throw new UsageError(`--model-timeout-seconds takes ${MODEL_TIMEOUT_RANGE}, got '${text}'`);
+  return value;
+}
+
 function fraction(name: string, text: string | undefined, max = 1): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
@@ -230,6 +239,7 @@ const CLI_OPTIONS = {
   replay: { type: 'string' },
   'base-url': { type: 'string' },
   model: { type: 'string' },
+  'model-timeout-seconds': { type: 'string' },
   'api-key-env': { type: 'string' },
   'api-key': { type: 'string' },
   resume: { type: 'string' },
@@ -366,6 +376,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       replay: values.replay,
       baseUrl: values['base-url'] ?? DEFAULT_BASE_URL,
       model: values.model,
+      ...(values['model-timeout-seconds'] !== undefined && { modelTimeoutSeconds: modelTimeoutSeconds(values['model-timeout-seconds']) }),
       apiKeyEnv: values['api-key-env'] ?? DEFAULT_API_KEY_ENV,
     };
     if (command === 'eval') {

@@ -46,10 +46,13 @@ Options for run and plan:
                           user:password@ in it; ?api_key=… and other credential
                           query values are hidden like the key
   --model NAME            model to use: replaces the plan's model.name (agents keep theirs)
+  --model-timeout-seconds S  seconds one model request waits for its answer, 1 to 1800
+                          (default: the plan's model.timeout_seconds, else 120); a call
+                          asks up to 4 times; raise it for a slow self-hosted endpoint
   --api-key-env NAME      read the API key from this variable (default: OPENAI_API_KEY);
                           a key is never taken on the command line
 
-Options for eval (besides --input, --replay, --base-url, --model, --api-key-env):
+Options for eval (besides --input, --replay, --base-url, --model, --model-timeout-seconds, --api-key-env):
   --runs N                runs per variant, 1-1000 (default 5)
   --faults FILE           YAML list of faults to inject, e.g.
                           - { tool: fetch, fault: timeout, rate: 0.2 }

@@ -14,7 +14,8 @@ function proxyUrl(value: string): URL | undefined {
 }
 
 /** The part of undici's dispatcher (Node's fetch's, and the toolkit's) that a request is sent through. */
-interface Dispatcher {
+export interface Dispatcher {
+  /** `options` may also carry the request's own `headersTimeout` and `bodyTimeout`. */
   dispatch(options: { readonly origin?: string | URL }, handler: unknown): boolean;
   close(): Promise<void>;
   destroy(): Promise<void>;
@@ -23,7 +24,8 @@ interface Dispatcher {
 /** Where Node's fetch, and the undici the toolkit's GitHub requests use, find the dispatcher every request goes through. */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 
-function globalDispatcher(): Dispatcher | undefined {
+/** The dispatcher Node's fetch sends a request through now: undici's own, or the one `sendFetchThroughProxy` put in. */
+export function globalDispatcher(): Dispatcher | undefined {
   return (globalThis as unknown as Record<symbol, Dispatcher | undefined>)[GLOBAL_DISPATCHER];
 }
 

@@ -7,6 +7,7 @@ import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { finalStatus } from '../goals/final-status.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import { DEFAULT_MODEL } from '../llm/default-model.ts';
+import { DEFAULT_MODEL_TIMEOUT_SECONDS, MODEL_CALL_RETRIES } from '../llm/model-timeout.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import { createOpenAIModelClient, readingAnswers } from '../llm/openai-model-client.ts';
 import { replayModelClient } from '../llm/replay-model-client.ts';
@@ -74,6 +75,8 @@ export interface EvalSettings {
   readonly model: EvalModelSource;
   /** The model name given on the command line; replaces the plan's `model.name`. */
   readonly modelName?: string;
+  /** How long one model request waits (the CLI's --model-timeout-seconds, the action's input); replaces the plan's `model.timeout_seconds`. */
+  readonly modelTimeoutSeconds?: number;
   /** Turns the ReAct baseline gets before it counts as failed. */
   readonly maxTurns: number;
   /** Tools kept out besides those with side effects (the action's read-only mode on a fork's pull request). */
@@ -115,7 +118,7 @@ class EvalModels {
     return new EvalModels(source, source.kind === 'answers' ? await startScriptedChatServer(source.answers) : undefined);
   }
 
-  clientFor(injector: FaultInjector, model: string): ModelClient | undefined {
+  clientFor(injector: FaultInjector, model: string, timeoutSeconds = DEFAULT_MODEL_TIMEOUT_SECONDS): ModelClient | undefined {
     this.#runs += 1;
     if (this.#source.kind === 'none') return undefined;
     if (this.#source.kind === 'replay') return replayModelClient(this.#source.file, { defaultModel: model });
@@ -124,7 +127,7 @@ class EvalModels {
     const apiKey = this.#source.kind === 'live' ? this.#source.apiKey : 'scripted';
     // The `bad json` fault reads an answer whole before the client's own cap: it reads through one too.
     const fetch = faultInjectingFetch({ injector, purpose, fetch: readingAnswers((input, init) => globalThis.fetch(input, init)), ...(this.#server && { tagRequests: { run: this.#runs } }) });
-    return purpose.wrap(createOpenAIModelClient({ baseURL, apiKey, model, timeoutMs: 120_000, maxRetries: 3, fetch }));
+    return purpose.wrap(createOpenAIModelClient({ baseURL, apiKey, model, timeoutMs: timeoutSeconds * 1000, maxRetries: MODEL_CALL_RETRIES, fetch }));
   }
 
   async close(): Promise<void> {
@@ -222,7 +225,12 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
       ...(settings.emptyInputs && { emptyInputs: settings.emptyInputs }),
       cwd: settings.cwd,
       env: settings.env,
-      model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }), ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }) },
+      model: {
+        baseURL: '',
+        ...(settings.modelName !== undefined && { model: settings.modelName }),
+        ...(settings.modelTimeoutSeconds !== undefined && { timeoutSeconds: settings.modelTimeoutSeconds }),
+        ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }),
+      },
       withhold: withholding(settings),
       ...(settings.github && { github: settings.github }),
     },
@@ -233,7 +241,8 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
       signal: deps.signal,
       random: seededRandom(settings.seed * 7919 + run),
       createModel: (model: ModelSettings) => {
-        const client = one.models.clientFor(injector, model.model ?? DEFAULT_MODEL);
+        // The job has put the plan's model.timeout_seconds under the caller's (`prepareModel`).
+        const client = one.models.clientFor(injector, model.model ?? DEFAULT_MODEL, model.timeoutSeconds);
         return client && countingPlanner(client, counter);
       },
       decorateTool: (tool) => faultInjectingTool(tool, injector),
@@ -307,7 +316,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   }
   const modelName = settings.modelName ?? source.model?.name ?? DEFAULT_MODEL;
   const budget = new RunBudget(loaded.plan.limits, source.pricing);
-  const client = one.models.clientFor(injector, modelName);
+  const client = one.models.clientFor(injector, modelName, settings.modelTimeoutSeconds ?? source.model?.timeout_seconds);
   if (!client) {
     await loaded.servers?.close();
     return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, NO_USAGE);

@@ -26,7 +26,8 @@ export function prepareModel(
   const budget = new RunBudget(plan.limits, plan.source.pricing);
   let client;
   try {
-    client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name });
+    const timeoutSeconds = settings.timeoutSeconds ?? plan.source.model?.timeout_seconds;
+    client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name, ...(timeoutSeconds !== undefined && { timeoutSeconds }) });
   } catch (error) {
     return { ok: false, error: setupError(plan, error instanceof Error ? error.message : String(error)) };
   }

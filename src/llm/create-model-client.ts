@@ -1,5 +1,6 @@
 import { createRedactor, type Redactor } from '../core/redact.ts';
 import { DEFAULT_MODEL } from './default-model.ts';
+import { DEFAULT_MODEL_TIMEOUT_SECONDS, MODEL_CALL_RETRIES } from './model-timeout.ts';
 import { createOpenAIModelClient } from './openai-model-client.ts';
 import type { ModelClient } from './model-client.ts';
 import { recordingModelClient } from './recording-model-client.ts';
@@ -11,6 +12,8 @@ export interface ModelSettings {
   readonly apiKey?: string;
   /** Model for steps whose plan and agent name none. */
   readonly model?: string;
+  /** How long one request waits for its answer (the caller's setting, else the plan's `model.timeout_seconds`); default 120. */
+  readonly timeoutSeconds?: number;
   /** Save every exchange to this JSON-lines file. */
   readonly record?: string;
   /** Answer from this file instead of an endpoint; a request it lacks fails the step. */
@@ -40,8 +43,8 @@ export function createModelClient(settings: ModelSettings): ModelClient | undefi
     baseURL: settings.baseURL,
     apiKey: settings.apiKey,
     model: settings.model ?? DEFAULT_MODEL,
-    timeoutMs: 120_000,
-    maxRetries: 3,
+    timeoutMs: (settings.timeoutSeconds ?? DEFAULT_MODEL_TIMEOUT_SECONDS) * 1000,
+    maxRetries: MODEL_CALL_RETRIES,
   });
   if (!settings.record) return live;
   const hideKey = createRedactor([settings.apiKey]);

@@ -3,6 +3,7 @@ import { describePurpose } from './describe-purpose.ts';
 import type { ChatResponse } from './model-client.ts';
 import { trimEndChars } from '../core/trim-end-chars.ts';
 import { cutText } from '../core/cut-text.ts';
+import { MODEL_TIMEOUT_SETTINGS } from './model-timeout.ts';
 
 /**
  * How a model call failed: an HTTP error status, no answer in time, no connection at all, an
@@ -37,8 +38,8 @@ export interface ModelCallErrorFields {
 const MAX_PARAM_CHARS = 100;
 
 function hint(failure: ModelCallFailure, status: number | undefined, param: string | undefined): string {
-  // No input, option or plan key sets the wait: the remedy is a quicker answer.
-  if (failure === 'timeout') return 'The endpoint did not answer in time; retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).';
+  // A self-hosted endpoint may need minutes for a long answer: the wait is a setting.
+  if (failure === 'timeout') return `The endpoint did not answer in time; give it longer (${MODEL_TIMEOUT_SETTINGS}), retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).`;
   if (failure === 'connection') return 'Could not reach the endpoint; check base-url and the network.';
   if (failure === 'truncated') return 'The connection closed before the whole answer arrived; the model client asks again within its retries. If it keeps happening, check proxies between the runner and the endpoint.';
   if (failure === 'too-large') return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';

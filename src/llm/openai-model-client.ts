@@ -11,6 +11,7 @@ import { limitedBody } from '../core/limited-body.ts';
 import { ModelCallError } from './model-call-error.ts';
 import { billedAnswer, readChatResponse } from './read-chat-response.ts';
 import { timeoutSignal } from '../core/timeout-signal.ts';
+import { longWaitFetch } from '../core/long-wait-fetch.ts';
 
 export interface OpenAIModelClientOptions {
   /** An OpenAI-compatible endpoint, e.g. `https://api.openai.com/v1` (the default). */
@@ -168,7 +169,11 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         // The SDK logs to the console at the level OPENAI_LOG names: at debug, every prompt and answer, past the
         // redactor and the log's neutraliser (a model's `::error …::` line read as a command). Its errors reach us thrown.
         logLevel: 'off',
-        fetch: countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
+        // undici's own 300 s would end a request the timeout lets wait longer; a second past it, the SDK's timeout ends it first.
+        fetch: longWaitFetch(
+          countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
+          options.timeoutMs + 1_000,
+        ),
       }),
       errorFromSdk: modelCallErrorFromSdk,
     })));

@@ -133,6 +133,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     const inner = loaded.plan;
     subplans.set(uses, inner);
     pushAll(issues, usedPlanIssues(inner, uses, at));
+    pushAll(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
     pushAll(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
     pushAll(issues, withIssues(inner, step.with ?? {}, uses, index));
     for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
@@ -215,6 +216,17 @@ function usedPlanIssues(inner: ValidPlan, uses: string, at: PathSegment[]): Issu
     }
   }
   return issues;
+}
+
+/**
+ * A used plan's `model.timeout_seconds` that differs from this plan's: its calls go through the run's one model
+ * client, which waits as this plan (or the caller's setting) says, so its own would be ignored.
+ */
+function usedPlanTimeoutIssues(inner: ValidPlan, uses: string, at: PathSegment[], own: number | undefined): Issue[] {
+  const given = inner.source.model?.timeout_seconds;
+  if (given === undefined || given === own) return [];
+  const here = own === undefined ? 'this plan sets none' : `this plan sets ${own}`;
+  return [{ path: at, message: `the plan ${uses} sets \`model.timeout_seconds: ${given}\` and ${here}: a used plan's model calls wait as the using plan's, so set the same model.timeout_seconds here, or remove it there` }];
 }
 
 /**

@@ -8,6 +8,7 @@ import { envValue } from '../process/env-value.ts';
 import type * as Core from '../core/plan-step.ts';
 import { hasVisibleText } from '../core/invisible-characters.ts';
 import { MAX_ITEMS_CEILING } from '../core/run-event.ts';
+import { DEFAULT_MODEL_TIMEOUT_SECONDS, MAX_MODEL_TIMEOUT_SECONDS, MODEL_CALL_RETRIES, MODEL_TIMEOUT_RANGE } from '../llm/model-timeout.ts';
 
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -259,6 +260,16 @@ export const ModelSettings = z
     // A blank one was valid here and refused by the run, with no line (found by an adversarial pass).
     name: z.string().min(1).refine(hasVisibleText, BLANK_TEXT).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
     temperature: z.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default (in a used plan: the using plan\'s).', examples: [0] }),
+    timeout_seconds: z
+      .int({ error: `expected ${MODEL_TIMEOUT_RANGE}` })
+      .min(1, `expected ${MODEL_TIMEOUT_RANGE}`)
+      .max(MAX_MODEL_TIMEOUT_SECONDS, `expected ${MODEL_TIMEOUT_RANGE}, the longest one model request may wait`)
+      .optional()
+      .meta({
+        description: `How long one model request (planning, steps, agents, reviews, judge goals) waits for its answer, 1 to ${MAX_MODEL_TIMEOUT_SECONDS} seconds; a call that gets none asks again up to ${MODEL_CALL_RETRIES} times. Raise it for a self-hosted endpoint that needs minutes for a long answer. The action's \`model-timeout-seconds\` input (or the CLI's --model-timeout-seconds) replaces it. A used plan's calls wait as the using plan's: one it sets must be the same.`,
+        default: DEFAULT_MODEL_TIMEOUT_SECONDS,
+        examples: [600],
+      }),
   })
   .meta({ description: 'The model steps use unless their agent says otherwise.' });
 
@@ -292,7 +303,7 @@ export const Limits = z
       .min(0)
       .optional()
       .meta({ description: 'Estimated cost in USD, from the built-in price table or `pricing:`. Left out: no cost cap.', examples: [0.5] }),
-    timeout_minutes: z.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds). Left out in a used plan: what remains of the using run\'s deadline (set: the sooner of the two).', default: DEFAULT_LIMITS.timeout_minutes }),
+    timeout_minutes: z.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (model.timeout_seconds for each model request, a command goal\'s timeout_seconds). Left out in a used plan: what remains of the using run\'s deadline (set: the sooner of the two).', default: DEFAULT_LIMITS.timeout_minutes }),
   })
   .meta({ description: 'Budgets: when one is reached no new step starts, running steps are cancelled and the run fails, keeping everything completed so far.' });
 export type Limits = z.infer<typeof Limits>;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { INPUT_NAMES } from '../../src/action/action-inputs.ts';
+import { DEFAULT_MODEL_TIMEOUT_SECONDS } from '../../src/llm/model-timeout.ts';
 import { DEFAULT_MODEL } from '../../src/llm/default-model.ts';
 
 interface ActionYml {
@@ -64,8 +65,9 @@ describe('the README’s inputs and outputs', () => {
     }
     expect([...documented.keys()].sort()).toEqual(Object.keys(action.inputs).sort());
     for (const [name, input] of Object.entries(action.inputs)) {
-      // model's default is the plan's, so the table says it in words.
+      // model's and model-timeout-seconds' defaults are the plan's, so the table says them in words.
       if (name === 'model') expect(documented.get(name)).toContain(`\`${DEFAULT_MODEL}\``);
+      else if (name === 'model-timeout-seconds') expect(documented.get(name)).toBe(`the plan's \`model.timeout_seconds\`, else \`${DEFAULT_MODEL_TIMEOUT_SECONDS}\``);
       else expect(documented.get(name), name).toBe(input.default ? `\`${input.default}\`` : '—');
     }
   });

@@ -10,8 +10,8 @@ describe('an unknown option', () => {
   it('is named with the nearest option of its command, or where the option it likely means belongs', () => {
     expect(() => parseCliArgs(['validate', 'plan.yml', '--mdel', 'x'])).toThrow(new UsageError('unknown option --mdel; did you mean --model?'));
     expect(() => parseCliArgs(['validate', 'plan.yml', '--sumary', 'r.md'])).toThrow(new UsageError('unknown option --sumary; --summary is an option of plan and run, not of validate, which takes --model'));
-    expect(() => parseCliArgs(['plan', 'plan.yml', '--trac', 't.jsonl'])).toThrow(new UsageError('unknown option --trac; --trace is an option of run, not of plan, which takes --input, --summary, --record, --replay, --base-url, --model, --api-key-env'));
-    expect(() => parseCliArgs(['run', '--runz', '3', 'plan.yml'])).toThrow(new UsageError('unknown option --runz; --runs is an option of eval, not of run, which takes --input, --trace, --weights-from, --summary, --record, --replay, --base-url, --model, --api-key-env, --resume, --approve, --agent, --task'));
+    expect(() => parseCliArgs(['plan', 'plan.yml', '--trac', 't.jsonl'])).toThrow(new UsageError('unknown option --trac; --trace is an option of run, not of plan, which takes --input, --summary, --record, --replay, --base-url, --model, --model-timeout-seconds, --api-key-env'));
+    expect(() => parseCliArgs(['run', '--runz', '3', 'plan.yml'])).toThrow(new UsageError('unknown option --runz; --runs is an option of eval, not of run, which takes --input, --trace, --weights-from, --summary, --record, --replay, --base-url, --model, --model-timeout-seconds, --api-key-env, --resume, --approve, --agent, --task'));
     expect(() => parseCliArgs(['--versoin'])).toThrow(new UsageError('unknown option --versoin; did you mean --version?'));
     expect(() => parseCliArgs(['run', 'plan.yml', '--hlp'])).toThrow(new UsageError('unknown option --hlp; did you mean --help?'));
   });

@@ -7,7 +7,8 @@ import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendFetchThroughProxy } from '../../src/core/proxy-from-environment.ts';
+import { globalDispatcher, sendFetchThroughProxy } from '../../src/core/proxy-from-environment.ts';
+import { createModelClient } from '../../src/llm/create-model-client.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
@@ -109,6 +110,20 @@ describe('sendFetchThroughProxy', () => {
     expect(await fetchedThrough(`http://localhost:${port}/v1/models`)).toBe(false);
     await expect(fetch('http://api.skip.invalid/v1/models')).rejects.toThrow('fetch failed');
     expect(proxy.seen).toEqual(['CONNECT model.invalid:80', 'CONNECT other.invalid:80']);
+  });
+
+  // A model request allowed more than undici's 300 s is sent through a dispatcher that raises undici's waits
+  // (`longWaitFetch`): it must still be the proxy's.
+  it('sends a model request that may wait past undici’s 300 s through the proxy too', async () => {
+    chat = await startChatServer(() => textAnswer('42'));
+    proxy = await startProxy(Number(new URL(chat.baseURL).port));
+    ({ restore } = sendFetchThroughProxy({ http_proxy: proxy.url }));
+    const client = createModelClient({ baseURL: 'http://model.invalid/v1', apiKey: 'sk-test', timeoutSeconds: 600 })!;
+    const answer = await client.complete({ model: 'm', messages: [{ role: 'user', content: 'a number' }] }, { purpose: 'step:think' });
+    expect(answer.choices[0]?.message.content).toBe('42');
+    expect(proxy.seen).toEqual(['CONNECT model.invalid:80']);
+    // The tunnel's socket, kept alive, held the proxy's close for seconds.
+    await globalDispatcher()!.destroy();
   });
 
   it('sends what GitHub requests send direct, direct: every 127.x address, and an https URL when only http_proxy is set', async () => {

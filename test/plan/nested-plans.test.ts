@@ -190,6 +190,19 @@ describe('plans using plans, at load time', () => {
     expect((await loadPlanFile(path.join(allowed, 'outer.yml'), { root: allowed })).ok).toBe(true);
   });
 
+  // The run has one model client, made with the top plan's wait: a used plan's other one would be ignored.
+  it('refuses a used plan’s model.timeout_seconds unless the top plan waits as long', async () => {
+    const inner = `model: { timeout_seconds: 600 }\n${INNER}`;
+    const refused = repo({ 'outer.yml': usesStep('inner.yml', ', with: { repository: x }'), 'inner.yml': inner });
+    expect(await errors(refused, 'outer.yml')).toEqual([
+      "outer.yml:2:32: the plan inner.yml sets `model.timeout_seconds: 600` and this plan sets none: a used plan's model calls wait as the using plan's, so set the same model.timeout_seconds here, or remove it there (at workflow_sequence[0].uses)",
+    ]);
+    const other = repo({ 'outer.yml': `model: { timeout_seconds: 300 }\n${usesStep('inner.yml', ', with: { repository: x }')}`, 'inner.yml': inner });
+    expect(await errors(other, 'outer.yml')).toEqual([expect.stringContaining('sets `model.timeout_seconds: 600` and this plan sets 300:')]);
+    const same = repo({ 'outer.yml': `model: { timeout_seconds: 600 }\n${usesStep('inner.yml', ', with: { repository: x }')}`, 'inner.yml': inner });
+    expect((await loadPlanFile(path.join(same, 'outer.yml'), { root: same })).ok).toBe(true);
+  });
+
   // Found by an adversarial pass: a used plan's `escalate:` was read by no one. When its run escalated (a side
   // effect with no answer), the run using it escalated with its own `escalate:` (or none), and the team the used
   // plan named was never told, with no word at load.
