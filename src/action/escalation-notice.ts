@@ -129,6 +129,6 @@ export async function speaksThere(
   if (!withheld || headSha === undefined) return true;
   const superseded = await supersededBy(octokit, target, headSha);
   if (superseded === undefined) return true;
-  info(`${superseded}: the run is superseded, so it does not ${withheld} on #${target.number}; the run for the newer commit speaks for the pull request. The job summary has this run's record.`);
+  info(`${superseded.message}: the run is superseded, so it does not ${withheld} on #${target.number}; the run for the newer commit speaks for the pull request. The job summary has this run's record.`);
   return false;
 }

@@ -16,7 +16,7 @@ import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget, pauseUnshown } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
-import { runCommitOf, supersededBy } from './superseded-commit.ts';
+import { runCommitOf, supersededBy, type Superseded } from './superseded-commit.ts';
 import { ANSWER_ROOM_CHARS, answeredNote, answerFor, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { reusedWork } from '../report/reused-work.ts';
@@ -64,11 +64,16 @@ export interface LiveCommentContext {
   readonly onWritten?: (id: number) => void;
 }
 
-/** The message when the run's commit is no longer the pull request's head (`supersededBy`): a newer push has its own run, whose result this run must not overwrite. */
-function outdatedCheck(github: GitHubClient, target: IssueTarget, headSha: string): () => Promise<string | undefined> {
+/**
+ * The message when the run's commit is no longer the pull request's head (`supersededBy`): a newer push has its own
+ * run, whose result this run must not overwrite. `seen` is told the pull request's head.
+ */
+function outdatedCheck(github: GitHubClient, target: IssueTarget, headSha: string, seen: (superseded: Superseded) => void): () => Promise<string | undefined> {
   return async () => {
     const superseded = await supersededBy(github, target, headSha);
-    return superseded && `${superseded}: it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
+    if (superseded === undefined) return undefined;
+    seen(superseded);
+    return `${superseded.message}: it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
   };
 }
 
@@ -133,7 +138,16 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const runUrl = settings.github.runUrl;
   // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
   const headSha = runCommitOf(decision.target, settings.github.payload, context.headSha);
-  const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
+  const hiddenHead = headSha ? `\n<!-- plan-runner-head: ${headSha} -->` : '';
+  // Once the pull request has moved on and this run finishes its comment after all (`finishOutdated`), the line says so.
+  let movedOn: Superseded | undefined;
+  const head = {
+    hidden: hiddenHead,
+    get line(): string {
+      if (!headSha) return '';
+      return movedOn === undefined ? `\n\nFor commit ${headSha}.` : `\n\nFor commit ${headSha}, which is no longer the head of the pull request (now ${movedOn.head}).`;
+    },
+  };
   // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
   const outbound = await loadNeutraliser({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, redact, 'rendered');
   // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
@@ -207,7 +221,15 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     warn: io.warning,
     info: io.info,
     clock: context.clock,
-    ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
+    ...(headSha && {
+      outdated: outdatedCheck(context.github, decision.target, headSha, (superseded) => (movedOn = superseded)),
+      // No run of the newer commit has written the comment (it still starts with this run's commit): left at ⏳ it
+      // would stay so for good when the newer commit has no run (a path filter, a push by a workflow's token).
+      finishOutdated: (current: string) =>
+        current.startsWith(`${marker}${hiddenHead}`)
+          ? `No run of the newer commit has written the PR comment, which still shows this run's commit: its final state is written there, saying the commit is no longer the head.`
+          : undefined,
+    }),
     // A re-run of a paused job (its run id is the pause's): an /approve may answer that pause while this
     // re-run writes, and its later writes would ask again over the answer (found by an adversarial pass).
     ...(answered && { rereadWhile: (current: string) => readApprovalMarker(current)?.runId === runId }),

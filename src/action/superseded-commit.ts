@@ -10,12 +10,18 @@ export function runCommitOf(target: IssueTarget, payload: unknown, pausedHeadSha
   return target.kind === 'pull_request' ? (pullRequestHeadSha(payload) ?? pausedHeadSha) : undefined;
 }
 
+/** A run's commit that a push has moved the pull request past: `head` is the pull request's head now. */
+export interface Superseded {
+  readonly head: string;
+  /** `This run is for commit abc1234, which is no longer the head of #5 (now def5678)`. */
+  readonly message: string;
+}
+
 /**
  * Asks GitHub for the pull request's head (one GET): when it is no longer `headSha`, a newer push has its own run, and
- * this one is superseded. Says so, `This run is for commit abc1234, which is no longer the head of #5 (now def5678)`;
- * undefined while it is the head, and when GitHub cannot say (the run then speaks as its own).
+ * this one is superseded; undefined while it is the head, and when GitHub cannot say (the run then speaks as its own).
  */
-export async function supersededBy(github: GitHubClient, target: IssueTarget, headSha: string): Promise<string | undefined> {
+export async function supersededBy(github: GitHubClient, target: IssueTarget, headSha: string): Promise<Superseded | undefined> {
   let head: string;
   try {
     head = (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
@@ -23,5 +29,5 @@ export async function supersededBy(github: GitHubClient, target: IssueTarget, he
     return undefined;
   }
   if (head === headSha) return undefined;
-  return `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)})`;
+  return { head, message: `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)})` };
 }

@@ -409,9 +409,12 @@ it('an approving run keeps the paused commit in its comment, and leaves the comm
   const late = await act('issue_comment', commentOn('/approve', 905), 82, again);
   expect(late.result.outputs.status).toBe('succeeded');
   expect(late.said.warnings.join('\n') + late.said.log.join('\n')).toContain('no longer the head of #5');
+  // No run of the newer commit has written the comment, so it shows how this approved run ended, and that its commit
+  // is no longer the head: it showed the pause the approval had answered, at ⏳, for good.
   const after = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
-  expect(after).not.toMatch(/Finished: succeeded/);
+  expect(after).toMatch(/Finished: succeeded/);
   expect(after).toContain(paused.split('\n')[1]);
+  expect(after).toContain(`For commit ${'e'.repeat(40)}, which is no longer the head of the pull request (now ${'d'.repeat(40)}).`);
 });
 
 /** The artifacts of each workflow run apart, as the service keeps them: a run lists its own, or another's by id. */

@@ -110,3 +110,48 @@ describe('the live PR comment', () => {
     expect(answered!.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
   });
 });
+
+describe('the live PR comment of a run a push has superseded', () => {
+  const newer = 'c'.repeat(40);
+
+  /** A run of two steps that writes its comment at ⏳, after which a push moves the pull request to `newer`. */
+  async function supersededRun() {
+    let ended: FinalReport | undefined;
+    const comment = await pullRequestComment(() => ended);
+    const steps = [step('1', 'first'), step('2', 'second', ['1'])];
+    const script = new RunScript(plan(steps)).complete('1', 'one');
+    for (const event of script.events) comment.listener(event);
+    await comment.flush();
+    expect(github.commentsOn('octo', 'app', 5).map((left) => left.body)).toEqual([expect.stringContaining('⏳')]);
+    github.pulls.set(5, { data: { number: 5, head: { sha: newer } }, files: [] });
+    const end = () => (ended = { status: 'succeeded', goals: [], markdown: '', planErrors: [] });
+    return { comment, script, seen: script.events.length, end };
+  }
+
+  // Found by a hunting pass: writes stopped at the push, so when the newer commit had no run of its own (a path
+  // filter, a push by a workflow's token) the comment showed this run at ⏳ for good.
+  it('writes its final state, saying the commit is no longer the head, when no run of the newer commit has written the comment', async () => {
+    const { comment, script, seen, end } = await supersededRun();
+    script.complete('2', 'two').finish('succeeded');
+    for (const event of script.events.slice(seen)) comment.listener(event);
+    end();
+    await comment.finish();
+    const [only, ...others] = github.commentsOn('octo', 'app', 5);
+    expect(others).toEqual([]);
+    expect(only!.body).toContain('**Finished: succeeded**');
+    expect(only!.body).not.toContain('⏳');
+    expect(only!.body).toContain(`For commit ${'b'.repeat(40)}, which is no longer the head of the pull request (now ${newer}).`);
+  });
+
+  it('leaves the comment to the newer commit’s run once that run has written it', async () => {
+    const { comment, script, seen, end } = await supersededRun();
+    const left = github.commentsOn('octo', 'app', 5)[0]!;
+    const newerBody = `${left.body.split('\n', 1)[0]}\n<!-- plan-runner-head: ${newer} -->\n### ⏳ plan-runner: Newer\n\nFor commit ${newer}.`;
+    left.body = newerBody;
+    script.complete('2', 'two').finish('succeeded');
+    for (const event of script.events.slice(seen)) comment.listener(event);
+    end();
+    await comment.finish();
+    expect(github.commentsOn('octo', 'app', 5).map((kept) => kept.body)).toEqual([newerBody]);
+  });
+});

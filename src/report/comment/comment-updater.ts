@@ -54,6 +54,13 @@ export interface CommentUpdaterOptions {
    */
   readonly outdated?: () => Promise<string | undefined>;
   /**
+   * Asked at the final write once `outdated` has a message, given what the comment holds: a message when no run of
+   * the newer commit has written it (it still shows this run's commit), so the final state is written there after
+   * all, and said; undefined to leave the comment to the newer run. Without it, a superseded run whose newer commit
+   * had no run of its own (a path filter, a push by a workflow's token) left its comment at ⏳ for good.
+   */
+  readonly finishOutdated?: (current: string) => string | undefined;
+  /**
    * Given what the comment holds: why this writer must leave it as it is now (another run answered what this
    * one asked there), or undefined. While `rereadWhile` holds for what it last held, the comment is read
    * again before each write, so an answer that landed meanwhile is seen before it would be written over.
@@ -107,6 +114,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   let goals: readonly GoalRow[] | undefined;
   let dirty = false;
   let disabled = false;
+  /** Writing stopped because `outdated` said so: the final write asks `finishOutdated` whether to write after all. */
+  let outdatedStop = false;
   let finished = false;
   let commentId: number | undefined;
   let looked = false;
@@ -274,6 +283,18 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     }
   };
 
+  /**
+   * For the final write of a run whose commit is no longer the head: the comment read now, and `finishOutdated`'s
+   * message when it may be written over (`found` is then what it holds); undefined to leave it.
+   */
+  const takeOutdated = async (): Promise<string | undefined> => {
+    const current = await reread();
+    looked = true;
+    if (current === undefined) return undefined;
+    found = current;
+    return options.finishOutdated!(current);
+  };
+
   /** Writes `first`, then the latest state rendered afresh for each retry; returns the body written, or undefined. */
   const write = async (first: string): Promise<string | undefined> => {
     let last: CommentWriteError | undefined;
@@ -285,13 +306,26 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       try {
         // The comment is found before the first write, so that write is rendered over what it holds.
         const outdated = await options.outdated?.();
-        if (outdated !== undefined) {
-          disabled = true;
-          (options.info ?? options.warn)(outdated);
-          return undefined;
-        }
         let foundNow = false;
-        if (!options.shared && (!looked || (found !== undefined && options.rereadWhile?.(found) === true))) {
+        if (outdated !== undefined) {
+          // Once: a final write that finds the comment still this run's says so instead.
+          if (!outdatedStop) (options.info ?? options.warn)(outdated);
+          outdatedStop = true;
+          const taken = finished && options.finishOutdated && !options.shared ? await takeOutdated() : undefined;
+          if (taken === undefined) {
+            disabled = true;
+            return undefined;
+          }
+          const leave = options.yieldTo?.(found!);
+          if (leave !== undefined) {
+            disabled = true;
+            (options.info ?? options.warn)(leave);
+            return undefined;
+          }
+          (options.info ?? options.warn)(taken);
+          foundNow = true;
+        }
+        if (!options.shared && !foundNow && (!looked || (found !== undefined && options.rereadWhile?.(found) === true))) {
           await reread();
           looked = true;
           foundNow = found !== undefined;
@@ -462,6 +496,11 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         goals = finalGoals;
         // A POST that timed out may have landed since: the final state goes to the one comment kept.
         if (created) unsettled = true;
+        // Stopped as superseded: the final write asks whether the comment is still this run's to finish.
+        if (outdatedStop && disabled && options.finishOutdated && !options.shared) {
+          disabled = false;
+          dirty = true;
+        }
         const bound = options.finishTimeoutMs ?? 30_000;
         finishWaitMs = bound + MAX_RATE_LIMIT_WAIT_MS;
         finishLimit = clock.now() + finishWaitMs;
