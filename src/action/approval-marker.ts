@@ -3,29 +3,34 @@ import type { RunRecord } from '../core/run-record.ts';
 /** What the plan's comment says, hidden, about its approval: found again by an `/approve` or `/reject` run. */
 export type ApprovalMarker =
   | { readonly state: 'awaiting'; readonly runId: number; readonly hash: string }
-  /** `runId`: the paused workflow run the answer is for; a re-run of it (the same run id) keeps the answer. */
-  | { readonly state: 'approved' | 'rejected'; readonly hash: string; readonly by?: string; readonly runId?: number };
+  /**
+   * `runId`: the paused workflow run the answer is for; a re-run of it (the same run id) keeps the answer.
+   * `answerRunId`: the workflow run the answer started (the `/approve` job's); a re-run of it goes on with the answer.
+   */
+  | { readonly state: 'approved' | 'rejected'; readonly hash: string; readonly by?: string; readonly runId?: number; readonly answerRunId?: number };
 
 const PREFIX = '<!-- plan-runner-approval: ';
 const SUFFIX = ' -->';
 
 /**
  * The marker for a run's record (`runId`: this workflow run, whose saved state an approving run
- * downloads; `pausedRunId`: for an answered run, the paused run the answer is for); undefined when there is none.
+ * downloads, or which an answer started; `pausedRunId`: for an answered run, the paused run the answer is for);
+ * undefined when there is none.
  */
 export function approvalMarkerOf(record: RunRecord, runId: number | undefined, pausedRunId?: number): ApprovalMarker | undefined {
   if (record.status === 'awaiting-approval' && record.approval && runId !== undefined) return { state: 'awaiting', runId, hash: record.approval.hash };
   const decision = record.decision;
-  if (decision) return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }), ...(pausedRunId !== undefined && { runId: pausedRunId }) };
+  if (decision) return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }), ...(pausedRunId !== undefined && { runId: pausedRunId }), ...(runId !== undefined && { answerRunId: runId }) };
   return undefined;
 }
 
 /**
  * The most characters recording an answer adds to a waiting marker: `,"by":"<login>"` for a login of up to 39
- * characters (GitHub's longest), with room. A waiting comment keeps this much under GitHub's limit, or the
- * `/approve` that writes its answer there is refused, and nothing it approved can run.
+ * characters (GitHub's longest) and `,"answerRunId":<run id>` for a run id of up to 16 digits, with room. A waiting
+ * comment keeps this much under GitHub's limit, or the `/approve` that writes its answer there is refused, and
+ * nothing it approved can run.
  */
-export const ANSWER_ROOM_CHARS = 64;
+export const ANSWER_ROOM_CHARS = 96;
 
 /** The hidden line for a comment: JSON whose values (numbers, hex, logins) cannot end the HTML comment. */
 export function approvalMarkerLine(marker: ApprovalMarker | undefined): string {
@@ -70,9 +75,13 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const marker = value as Partial<Record<string, unknown>>;
   if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash)) return undefined;
-  const runId = typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? marker.runId : undefined;
+  const runIdOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
+  const runId = runIdOf(marker.runId);
+  const answerRunId = runIdOf(marker.answerRunId);
   if (marker.state === 'awaiting') return runId !== undefined ? { state: 'awaiting', runId, hash: marker.hash } : undefined;
-  if (marker.state === 'approved' || marker.state === 'rejected') return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...(runId !== undefined && { runId }) };
+  if (marker.state === 'approved' || marker.state === 'rejected') {
+    return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...(runId !== undefined && { runId }), ...(answerRunId !== undefined && { answerRunId }) };
+  }
   return undefined;
 }
 

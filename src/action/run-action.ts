@@ -274,12 +274,15 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   }
   if (waits) io.info(`The run of ${settings.planPath} that waited for approval here (approval ${waits.hash}) can no longer be answered (${waits.problem}); this run goes on, and its comment replaces that one.`);
   if (command?.app) return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
-  const waiting = command && (await findWaitingRun(settings, deps));
+  const waiting = command && (await findWaitingRun(settings, deps, command.kind));
   if (command && waiting && !waiting.ok) return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);
   const answered = waiting?.ok ? waiting.run : undefined;
   // The answer is in the comment before anything acts on it (and after every refusal that needs no plan): a later /approve then finds the run answered.
+  // A re-run of the job that recorded it (`continues`) finds it there already.
   const recordIt = async (): Promise<RecordedAnswer | undefined> =>
-    answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by, ...(command.commentId !== undefined && { commentId: command.commentId }) }) : undefined;
+    answered && !answered.continues && command && deps.github
+      ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by, ...(command.commentId !== undefined && { commentId: command.commentId }), ...(settings.github.runId !== undefined && { answerRunId: settings.github.runId }) })
+      : undefined;
   if (command?.kind === 'reject' && answered) {
     const rejected = await recordIt();
     if (rejected && !rejected.ok) return refuseRun(given, `/${command.kind}: ${rejected.problem}`, deps);
@@ -293,7 +296,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const answeredAlready = (settings.github.attempt ?? 1) > 1 && !command && deps.github ? await answeredPause(settings, deps.github) : undefined;
   if (answeredAlready) return refuseRun(given, answeredAlready, deps);
   const resumeTrace = answered?.trace ?? resume?.trace ?? earlier.earlier?.trace;
-  const approve = answered && command ? { hash: answered.hash, by: command.by } : undefined;
+  const approve = answered && command ? { hash: answered.hash, by: command.by, ...(answered.continues && { continues: true as const }) } : undefined;
   let stepWeights: StepWeights | undefined;
   try {
     stepWeights = settings.weightsFrom === undefined ? undefined : await stepWeightsFromTrace(settings.weightsFrom, WEIGHTS_FROM_REMEDY);
@@ -316,7 +319,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const fanOutPart: FanOutPart | undefined = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
   const recorded = await recordIt();
   if (command && recorded && !recorded.ok) return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
-  if (recorded?.ok) deps.saveState?.(ANSWER_RECORDED_STATE, 'true');
+  if (recorded?.ok || answered?.continues) deps.saveState?.(ANSWER_RECORDED_STATE, 'true');
   // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
   // was to resume as it was.
   // The post step takes a trace resumed in place for this run's only once this run opened it (`TRACE_OPENED_STATE`).
@@ -341,6 +344,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     final: () => ending.report,
     ...(trace && { beforeRender: () => trace.flush() }),
     ...(resumedFrom !== undefined && { resumedFrom }),
+    ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
+    ...(answered && { resumedFrom: answered.continues ? `attempt ${answered.continues.attempt}, approved by @${command!.by}` : `run ${answered.runId}, approved by @${command!.by}` }),
     ...(answered?.headSha && { headSha: answered.headSha }),
     ...(answered && { pausedRunId: answered.runId }),
     // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.

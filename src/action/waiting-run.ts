@@ -14,6 +14,8 @@ import { keyedPlanId } from './run-key.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { answerFor, readApprovalMarker, withApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import { commandIn } from './approval-command.ts';
+import type { ActionIO } from './action-io.ts';
+import { answeredHere, approvedRerun, type HeldAnswer } from './approved-rerun.ts';
 
 /** A paused run an `/approve` or `/reject` answers: its saved state and the hash it asked with. */
 export interface WaitingRun {
@@ -26,6 +28,11 @@ export interface WaitingRun {
   readonly comment: { readonly target: IssueTarget; readonly id: number; readonly body: string };
   /** The pull request commit the paused run was for (from that comment's hidden head line): the approved run's check run goes on it. */
   readonly headSha?: string;
+  /**
+   * Set for a re-run of the `/approve` job that recorded the answer and went on with it: `trace` is that job's own
+   * earlier attempt's state (`attempt`), which holds the approval, and the answer is not recorded again.
+   */
+  readonly continues?: { readonly attempt: number };
 }
 
 
@@ -97,7 +104,7 @@ export async function waitingRunHolds(settings: ActionSettings, deps: { readonly
  * `hash`: set once the comment is known to name a waiting run (the approval it asks for); `gone`: that run's
  * saved state is no longer listed, so no answer can reach it.
  */
-type WaitingFailure = { readonly ok: false; readonly problem: string; readonly gone?: true; readonly hash?: string; readonly unread?: true };
+type WaitingFailure = { readonly ok: false; readonly problem: string; readonly gone?: true; readonly hash?: string; readonly unread?: true; readonly answered?: HeldAnswer };
 type PlanComments = NonNullable<ReturnType<typeof planComments>>;
 type WaitingFound = {
   readonly ok: true;
@@ -133,7 +140,9 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
   const marker = own[0] && readApprovalMarker(own[0].body);
   if (!marker) return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
   if (marker.state !== 'awaiting') {
-    return { ok: false, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
+    const head = pausedHead(own[0]!.body);
+    const answered: HeldAnswer = { marker, comment: { target, id: own[0]!.id, body: own[0]!.body }, ...(head && { headSha: head }) };
+    return { ok: false, answered, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
   }
   const { hash } = marker;
   if (!deps.state) {
@@ -178,9 +187,12 @@ async function foreignRun(github: GitHubClient, repository: string | undefined, 
 
 export async function findWaitingRun(
   settings: ActionSettings,
-  deps: { readonly github?: GitHubClient; readonly state?: RunStateStore },
+  deps: { readonly github?: GitHubClient; readonly state?: RunStateStore; readonly io: ActionIO },
+  kind: 'approve' | 'reject',
 ): Promise<WaitingRunResult> {
   const waiting = await waitingState(settings, deps);
+  // A re-run of the /approve job that recorded the answer: it goes on from its own earlier attempt.
+  if (!waiting.ok && waiting.answered && answeredHere(settings, waiting.answered.marker, kind)) return approvedRerun(settings, deps, waiting.answered);
   if (!waiting.ok) return waiting;
   const { own, target, marker, found, advice } = waiting;
   const foreign = await foreignRun(deps.github!, settings.github.repository, marker.runId);
@@ -258,9 +270,13 @@ export type RecordedAnswer = { readonly ok: true; readonly undo: () => Promise<s
  * cannot be written, nothing runs. `undo` puts the comment back (an approval refused before
  * anything ran); it says what went wrong, or undefined.
  */
-export async function recordAnswer(github: GitHubClient, run: WaitingRun, answer: { readonly state: 'approved' | 'rejected'; readonly by: string; readonly commentId?: number }): Promise<RecordedAnswer> {
+export async function recordAnswer(
+  github: GitHubClient,
+  run: WaitingRun,
+  answer: { readonly state: 'approved' | 'rejected'; readonly by: string; readonly commentId?: number; readonly answerRunId?: number },
+): Promise<RecordedAnswer> {
   const { target, id, body } = run.comment;
-  const answered = withApprovalMarker(body, { state: answer.state, hash: run.hash, by: answer.by, runId: run.runId });
+  const answered = withApprovalMarker(body, { state: answer.state, hash: run.hash, by: answer.by, runId: run.runId, ...(answer.answerRunId !== undefined && { answerRunId: answer.answerRunId }) });
   if (answered === undefined) return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
   const api = issueCommentApi(github, target);
   const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));

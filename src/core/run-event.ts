@@ -205,8 +205,11 @@ export type RunEvent =
   | (EventBase & { readonly type: 'step_waiting'; readonly stepKey: string; readonly reason: string })
   /** The run paused for approval: what is to be approved (written just before `run_finished`). */
   | (EventBase & { readonly type: 'approval_requested'; readonly request: ApprovalRequest })
-  /** A person's answer to an approval request (by its hash): approved, the run goes on; rejected, it ends. */
-  | (EventBase & { readonly type: 'approval_decided'; readonly decision: 'approved' | 'rejected'; readonly hash: string; readonly by?: string })
+  /**
+   * A person's answer to an approval request (by its hash): approved, the run goes on; rejected, it ends. `request`: what the
+   * approval a run goes on with covers, so that a re-run of that run, resuming its trace, goes on with it too.
+   */
+  | (EventBase & { readonly type: 'approval_decided'; readonly decision: 'approved' | 'rejected'; readonly hash: string; readonly by?: string; readonly request?: ApprovalRequest })
   /** An agent step's first `write_todos`: the list drawn once under the step (the seed's `execution_plan_update`). */
   | (EventBase & { readonly type: 'todos_created'; readonly stepKey: string; readonly todos: readonly TodoItem[]; readonly index?: number })
   /** A later `write_todos`: the whole list again, the ids that changed and the (completed) items a replace left out, applied in place (`execution_plan_status_update`). */

@@ -95,6 +95,15 @@ function buildSchemas(): TraceEventSchemas {
   const reusable = { attempts: z.number(), reused: fields({ usage }), masked: flag };
   const failure = { error: text, transient: flag, usage };
   const agentEvent = { stepKey: text, turn: z.number() };
+  const approvalRequest = fields(
+    {
+      hash: text,
+      planFileHash: text,
+      plan,
+      pending: z.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
+    },
+    { inputsHash: text },
+  );
   return {
     plan_created: event({ plan }, { format: z.number(), planHash: text, carried: z.record(z.string(), text), earlier: z.array(z.union([fields({ kind: z.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: z.number() }, { transient: flag }), fields({ kind: z.literal('replanned'), in: text, revision: z.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: z.number() }),
     step_started: event({ stepKey: text }, { reuseKey: text }),
@@ -108,18 +117,8 @@ function buildSchemas(): TraceEventSchemas {
     step_failed: event({ stepKey: text, ...failure }, { attempts: z.number() }),
     step_skipped: event({ stepKey: text, reason: text }),
     step_waiting: event({ stepKey: text, reason: text }),
-    approval_requested: event({
-      request: fields(
-        {
-          hash: text,
-          planFileHash: text,
-          plan,
-          pending: z.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
-        },
-        { inputsHash: text },
-      ),
-    }),
-    approval_decided: event({ decision: z.enum(['approved', 'rejected']), hash: text }, { by: text }),
+    approval_requested: event({ request: approvalRequest }),
+    approval_decided: event({ decision: z.enum(['approved', 'rejected']), hash: text }, { by: text, request: approvalRequest }),
     todos_created: event({ stepKey: text, todos }, { index }),
     todos_updated: event({ stepKey: text, todos, changed: texts }, { index, dropped: todos }),
     agent_turn: event({ ...agentEvent, maxTurns: z.number(), message: text, toolCalls: texts }, { index }),

@@ -9,6 +9,11 @@ import type { GrantedApproval } from '../run/run-deps.ts';
 export interface ApprovalGrant {
   readonly hash: string;
   readonly by?: string;
+  /**
+   * The run resumed is this run's own earlier attempt, which went on with this approval (the action's re-run of an
+   * approving job, whose answer plan-runner's comment shows as this workflow run's): it goes on with it again.
+   */
+  readonly continues?: true;
 }
 
 export type GrantResult =
@@ -17,14 +22,17 @@ export type GrantResult =
 
 /**
  * Checks an approval against the paused run it answers and the plan file as it is now: the run
- * must have asked (and not been answered yet), the hash must be the one it asked with, the run's
+ * must have asked (and not been answered yet, unless this is a re-run of the run that went on with it), the hash must be the one it asked with, the run's
  * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
 export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, grant: ApprovalGrant, inputs: Readonly<Record<string, unknown>>, redact?: Redactor): GrantResult {
   const request = resume?.approval;
+  if (grant.continues && (!request || resume?.decided !== 'approved')) {
+    return { ok: false, problem: `${resume?.from ?? 'the earlier attempt'} does not record the approval it went on with (it was saved by an earlier plan-runner, or stopped before its run started), so this re-run cannot tell what the approval covers; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
+  }
   if (!resume || !request) return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
-  if (resume.decided) return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
+  if (resume.decided && !(grant.continues && resume.decided === 'approved')) return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
   if (grant.hash !== request.hash) return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
   // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
   if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs, redact)) {
@@ -52,7 +60,7 @@ export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, 
       problem: `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
     };
   }
-  return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
+  return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), request, approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
 }
 
 /** The arguments each pending step was shown with: an approved step runs only with exactly these. */

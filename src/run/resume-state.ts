@@ -97,7 +97,10 @@ export interface ResumeState {
   readonly plannedFor?: string;
   /** Set when that run paused for approval (its last request): what an approval of it covers. */
   readonly approval?: ApprovalRequest;
-  /** Set when that run's approval request was answered already (approved, or rejected). */
+  /**
+   * Set when that run's approval request was answered already (approved, or rejected), or when that run went on with an
+   * approval (`approval` is then what it covered): only a re-run of that very run goes on with it (`ApprovalGrant.continues`).
+   */
   readonly decided?: 'approved' | 'rejected';
   /**
    * Work that run left undone that a run resuming it does not redo, with why (`all_steps_completed`):
@@ -212,6 +215,10 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     else if (top && event.type === 'approval_requested') {
       approval = event.request;
       decided = undefined;
+    } else if (top && event.type === 'approval_decided' && event.request?.hash === event.hash) {
+      // The approval a run went on with (an approving run's own trace): a re-run of that run may go on with it.
+      approval = event.request;
+      decided = event.decision;
     } else if (top && event.type === 'approval_decided' && event.hash === approval?.hash) decided = event.decision;
     else if (top && event.type === 'run_finished') stoppedRun = event.stopsRun ? (event.reason ?? 'the run stopped for a failure nothing may go on past') : undefined;
     else if (event.type === 'step_started' && event.reuseKey !== undefined) keys.set(event.stepKey, event.reuseKey);

@@ -4,7 +4,7 @@ import type { StepRunner } from '../steps/step-context.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 import type { ListenerErrorHandler } from './broadcast.ts';
 import type { Clock } from '../core/clock.ts';
-import type { RunListener } from '../core/run-event.ts';
+import type { ApprovalRequest, RunListener } from '../core/run-event.ts';
 import type { ForeignResults } from '../goals/checkout-results.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { GoalTarget } from '../goals/goal-target.ts';
@@ -131,6 +131,8 @@ export interface GrantedApproval {
   readonly hash: string;
   readonly by?: string;
   readonly approved: ReadonlySet<string>;
+  /** What was asked and approved: the trace keeps it, so a re-run of this run goes on with the same approval. */
+  readonly request?: ApprovalRequest;
   /** The arguments the person was shown, by step (`approvalStepKey`), where the request had them resolved. */
   readonly shownArgs?: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 }

@@ -111,9 +111,9 @@ export class RunJournal {
     this.#emit({ type: 'approval_requested', request });
   }
 
-  /** The approval this run goes on with (after `plan_created`). */
-  approvalDecided(decision: 'approved' | 'rejected', hash: string, by?: string): void {
-    this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
+  /** The approval this run goes on with (after `plan_created`), with what it covers (`request`). */
+  approvalDecided(decision: 'approved' | 'rejected', hash: string, by?: string, request?: ApprovalRequest): void {
+    this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }), ...(request && { request }) });
   }
 
   /**

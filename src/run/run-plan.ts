@@ -47,7 +47,7 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
       run.budget.onSpentOutsideSteps((usage) => journal.modelUsed(usage));
     }
     // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
-    if (deps.approval && !deps.inner) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
+    if (deps.approval && !deps.inner) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by, deps.approval.request);
     run.recordCarried(carrying);
     if (deps.signal?.aborted) cancel();
     else deps.signal?.addEventListener('abort', cancel, { once: true });

@@ -55,9 +55,10 @@ describe('the hidden approval marker', () => {
     expect(readApprovalMarker(`<!-- plan-runner: p -->${approvalMarkerLine(marker)}\nbody`)).toEqual(marker);
   });
 
-  it('says a run was answered, and by whom', () => {
+  it('says a run was answered, by whom, for which paused run and in which workflow run', () => {
     const record = { ...newRunRecord(), decision: { decision: 'approved' as const, hash, by: 'maintainer' } };
-    expect(readApprovalMarker(approvalMarkerLine(approvalMarkerOf(record, 1)))).toEqual({ state: 'approved', hash, by: 'maintainer' });
+    expect(readApprovalMarker(approvalMarkerLine(approvalMarkerOf(record, 5151, 4242)))).toEqual({ state: 'approved', hash, by: 'maintainer', runId: 4242, answerRunId: 5151 });
+    expect(readApprovalMarker(approvalMarkerLine(approvalMarkerOf(record, undefined)))).toEqual({ state: 'approved', hash, by: 'maintainer' });
   });
 
   it('reads nothing from a broken or foreign marker', () => {

@@ -20,6 +20,10 @@ const DEFAULT_SHA = 'd'.repeat(40);
 let root: string;
 let github: FakeGitHub;
 let published: string;
+/** While this file exists, the `notify` step fails (exit 1): a failure the next attempt gets over. */
+let outage: string;
+/** What a test does to the plan file before the next job reads it. */
+let edit: (text: string) => string;
 const artifacts = new Map<number, Array<StateArtifact & { file: string }>>();
 let nextArtifact = 1;
 
@@ -32,9 +36,15 @@ tools:
     command: ["sh", "-c", "cat >> ${published}; echo >> ${published}"]
     input: { type: object, properties: { total: { type: number } }, required: [total] }
     side_effects: true
+  notify:
+    description: Appends its arguments to a second file, and fails while the outage file exists
+    command: ["sh", "-c", "test ! -e ${outage} && cat >> ${published}.notified"]
+    input: { type: object, properties: { total: { type: number } }, required: [total] }
+    side_effects: true
 workflow_sequence:
   - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }
   - { id: 2, type: tool_call, tool: publish, args: { total: { step_result: 1 } } }
+  - { id: 3, type: tool_call, tool: notify, args: { total: { step_result: 1 } }, depends_on: [2] }
 `;
 
 function store(runId: number): RunStateStore {
@@ -75,7 +85,7 @@ async function act(name: string, event: string, payload: unknown, runId: number,
   const workspace = path.join(root, 'ws');
   await mkdir(path.join(root, name), { recursive: true });
   await mkdir(workspace, { recursive: true });
-  await writeFile(path.join(workspace, 'plan.yml'), plan());
+  await writeFile(path.join(workspace, 'plan.yml'), edit(plan()));
   const eventPath = path.join(root, name, 'event.json');
   await writeFile(eventPath, JSON.stringify(payload));
   // The comment an answer's event names is there to be read again, as on GitHub.
@@ -99,12 +109,15 @@ async function act(name: string, event: string, payload: unknown, runId: number,
 }
 
 const marker = () => /<!-- plan-runner-approval: (.*) -->/.exec(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body)?.[1];
+const notifies = async () => (await readFile(`${published}.notified`, 'utf8').catch(() => '')).split('}').length - 1;
 const publishes = async () => (await readFile(published, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
 
 beforeEach(async () => {
   artifacts.clear();
   root = await mkdtemp(path.join(os.tmpdir(), 'approval-pass-'));
   published = path.join(root, 'published.txt');
+  outage = path.join(root, 'outage');
+  edit = (text) => text;
   github = await startFakeGitHub();
   github.pulls.set(PR, { data: pullRequestEvent(PR)['pull_request'] as Record<string, unknown>, files: [] });
 });
@@ -184,4 +197,64 @@ it('refuses a re-run after the answer with resume: never too, which would start 
   const rerun = await act('p2', 'pull_request', pullRequestEvent(PR), 4242, 2, { resume: 'never' });
   expect(rerun.result.failure).toContain("this workflow run's request for approval was already approved by @maintainer");
   expect(await publishes()).toBe(1);
+}, 60_000);
+
+it("re-running the approving job after an approved step failed resumes its own first attempt, with the approval it recorded: nothing it did runs again", async () => {
+  await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
+  await writeFile(outage, '');
+  const approved = await act('a1', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1);
+  expect(approved.result.outputs.status).toBe('failed');
+  expect(await publishes()).toBe(1);
+  expect(await notifies()).toBe(0);
+  await rm(outage);
+
+  // GitHub's "Re-run failed jobs" on the approving workflow run: the same event, attempt 2.
+  const rerun = await act('a2', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 2);
+  expect(rerun.result.failure).toBeUndefined();
+  expect(rerun.result.outputs.status).toBe('succeeded');
+  expect(await publishes()).toBe(1);
+  expect(await notifies()).toBe(1);
+  expect(marker()).toContain('"approved"');
+  expect(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body).toContain('Resumed from attempt 1');
+
+  // The answer still stands for everyone else: a new /approve and a re-run of the paused job run nothing.
+  const again = await act('b', 'issue_comment', commentEvent('/approve', 'maintainer'), 6161, 1);
+  expect(again.result.failure).toContain('already approved');
+  const pausedRerun = await act('p2', 'pull_request', pullRequestEvent(PR), 4242, 2);
+  expect(pausedRerun.result.failure).toContain("this workflow run's request for approval was already approved by @maintainer");
+  expect([await publishes(), await notifies()]).toEqual([1, 1]);
+}, 60_000);
+
+it("a re-run of an approving job whose answer another run's has replaced since runs nothing: the approval is that run's", async () => {
+  await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
+  await writeFile(outage, '');
+  await act('a1', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1);
+  // A new workflow run of the pull request pauses with the same request (same plan, same inputs: the same hash), and
+  // another /approve answers it, again while the outage lasts.
+  await act('p3', 'pull_request', pullRequestEvent(PR), 7070, 1);
+  expect(marker()).toContain('"runId":7070');
+  await act('c1', 'issue_comment', commentEvent('/approve', 'maintainer'), 8080, 1);
+  const held = github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body;
+  expect(await publishes()).toBe(2);
+  await rm(outage);
+
+  const rerun = await act('a2', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 2);
+  expect(rerun.result.failure).toContain('already approved by @maintainer');
+  expect(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body).toBe(held);
+  expect([await publishes(), await notifies()]).toEqual([2, 0]);
+}, 60_000);
+
+it('a re-run of an approving job whose plan file changed since runs nothing: the approval covers the plan as asked', async () => {
+  await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
+  await writeFile(outage, '');
+  await act('a1', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1);
+  await rm(outage);
+  const held = github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body;
+
+  edit = (text) => text.replace('args: { total: { step_result: 1 } }, depends_on: [2]', 'args: { total: 99 }, depends_on: [2]');
+  const rerun = await act('a2', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 2);
+  expect(rerun.result.failure).toContain('The plan was rejected before any step ran');
+  expect(rerun.said.log.join('')).toContain('changed since the approval was asked');
+  expect(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body).toBe(held);
+  expect([await publishes(), await notifies()]).toEqual([1, 0]);
 }, 60_000);

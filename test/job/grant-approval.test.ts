@@ -103,4 +103,17 @@ describe('granting an approval to a run paused on a plan that uses plans', () =>
     const legacy = { ...pausedWith(planFileHash(valid)), approval: { hash: approvalHash(parts), ...parts } };
     expect(grantApproval(valid, legacy, { hash: legacy.approval.hash }, { target: 'anything' })).toMatchObject({ ok: true });
   });
+
+  // A re-run of the job an /approve started resumes its own state, which records the approval it went on with.
+  it('goes on with an approval the resumed run went on with only for a re-run of that run (continues), and checks it as any', async () => {
+    const valid = await plan();
+    const approvedRun = { ...pausedWith(planFileHash(valid)), decided: 'approved' as const };
+    const hash = approvedRun.approval!.hash;
+    expect(grantApproval(valid, approvedRun, { hash }, { target: 'staging' })).toEqual({ ok: false, problem: `the approval ${hash} was already approved; nothing more runs for it` });
+    expect(grantApproval(valid, approvedRun, { hash, continues: true }, { target: 'staging' })).toMatchObject({ ok: true, approval: { hash, request: approvedRun.approval } });
+    expect(grantApproval(valid, approvedRun, { hash, continues: true }, { target: 'production' })).toMatchObject({ ok: false, problem: expect.stringContaining("the run's inputs differ") });
+    expect(grantApproval(valid, { ...approvedRun, decided: 'rejected' }, { hash, continues: true }, { target: 'staging' })).toMatchObject({ ok: false, problem: expect.stringContaining('does not record the approval it went on with') });
+    const { approval: _approval, decided: _decided, ...unrecorded } = approvedRun;
+    expect(grantApproval(valid, unrecorded, { hash, continues: true }, { target: 'staging' })).toMatchObject({ ok: false, problem: expect.stringContaining('does not record the approval it went on with') });
+  });
 });
