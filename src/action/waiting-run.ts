@@ -142,7 +142,12 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
   if (marker.state !== 'awaiting') {
     const head = pausedHead(own[0]!.body);
     const answered: HeldAnswer = { marker, comment: { target, id: own[0]!.id, body: own[0]!.body }, ...(head && { headSha: head }) };
-    return { ok: false, answered, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
+    // What to do instead: an approved run that failed goes on by a re-run of its own job, not by another answer.
+    const instead =
+      marker.state === 'approved'
+        ? `. If the approved run failed, re-run its failed jobs${marker.answerRunId === undefined ? '' : ` (workflow run ${marker.answerRunId})`}: it goes on from what it did. A new workflow run of the pull request asks anew, and runs the approved steps again, side effects included`
+        : '. To run the plan anyway, start a new workflow run of the pull request: it asks anew';
+    return { ok: false, answered, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it${instead}` };
   }
   const { hash } = marker;
   if (!deps.state) {

@@ -240,6 +240,8 @@ it("a re-run of an approving job whose answer another run's has replaced since r
 
   const rerun = await act('a2', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 2);
   expect(rerun.result.failure).toContain('already approved by @maintainer');
+  // It names the job that goes on with that approval, and what a new run would repeat.
+  expect(rerun.result.failure).toContain('re-run its failed jobs (workflow run 8080): it goes on from what it did. A new workflow run of the pull request asks anew, and runs the approved steps again, side effects included');
   expect(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body).toBe(held);
   expect([await publishes(), await notifies()]).toEqual([2, 0]);
 }, 60_000);
