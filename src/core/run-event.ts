@@ -246,8 +246,12 @@ export type RunEvent =
   | (EventBase & { readonly type: 'model_used'; readonly usage: Usage; readonly stepKey?: string })
   /** An event of the nested run of a `type: plan` step, as that run emitted it. */
   | (EventBase & { readonly type: 'nested_event'; readonly stepKey: string; readonly event: RunEvent })
-  /** A started `for_each` step became one child per item (`review[0]`, … or by `key:`), in input order. */
-  | (EventBase & { readonly type: 'step_expanded'; readonly stepKey: string; readonly keys: readonly string[] })
+  /**
+   * A started `for_each` step became one child per item (`review[0]`, … or by `key:`), in input order. In a
+   * fan-out's shard job, `fanOut` says which shard runs each item (`assignment`, by index) and which is this job's:
+   * the items of the others are not this job's to run, nor skipped when it stops.
+   */
+  | (EventBase & { readonly type: 'step_expanded'; readonly stepKey: string; readonly keys: readonly string[]; readonly fanOut?: { readonly shard: number; readonly assignment: readonly number[] } })
   | (EventBase & { readonly type: 'item_started'; readonly stepKey: string; readonly index: number })
   | (EventBase & {
       readonly type: 'item_retrying';

@@ -15,6 +15,8 @@ export interface ItemRecord {
   durationMs?: number;
   /** Set when its result was taken from an earlier run (or another shard's state), not made here. */
   reused?: true;
+  /** In a fan-out's shard job, the other shard that runs this item: not this job's to run, so never skipped here. */
+  runBy?: number;
   /** A `for_each` agent step's item: its own TODO list and progress, never its step's (another item's agent wrote those). */
   todos?: readonly TodoItem[];
   agent?: AgentProgress;
@@ -469,7 +471,11 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     }
     case 'step_expanded': {
       const step = stepOf(record, event.stepKey);
-      step.items = event.keys.map((key) => ({ key, state: 'pending' }));
+      const fanOut = event.fanOut;
+      step.items = event.keys.map((key, index) => {
+        const shard = fanOut?.assignment[index];
+        return shard !== undefined && shard !== fanOut!.shard ? { key, state: 'pending', runBy: shard } : { key, state: 'pending' };
+      });
       step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: NO_USAGE };
       break;
     }

@@ -126,7 +126,7 @@ function buildSchemas(): TraceEventSchemas {
     model_used: event({ usage }, { stepKey: text }),
     // The event inside is checked on its own (`traceEventProblem`), by its own type.
     nested_event: event({ stepKey: text, event: z.looseObject({ type: text }) }),
-    step_expanded: event({ stepKey: text, keys: texts }),
+    step_expanded: event({ stepKey: text, keys: texts }, { fanOut: fields({ shard: z.int().min(1).max(MAX_SHARDS), assignment: z.array(z.int().min(1).max(MAX_SHARDS)) }) }),
     result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, made: flag, todos }),
     item_started: event({ stepKey: text, index }),
     item_retrying: event({ stepKey: text, index, ...retrying }),

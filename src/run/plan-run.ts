@@ -792,7 +792,8 @@ export class PlanRun {
       } else if (part?.part === 'merge') missing.push(index);
       else toRun.push(index);
     });
-    this.#journal.step({ type: 'step_expanded', stepKey: step.key, keys: children.map((child) => child.key) });
+    const fanOut = part?.part === 'shard' ? { fanOut: { shard: part.shard, assignment: shardPlan!.assignment } } : {};
+    this.#journal.step({ type: 'step_expanded', stepKey: step.key, keys: children.map((child) => child.key), ...fanOut });
     const mapped = new MappedStep(step.key, children, step.forEach!.onItemFailure, startedAt, toRun);
     mapped.left = left;
     for (const index of taken) {

@@ -60,7 +60,8 @@ function textBlock(label: string, text: string, json: boolean, where: string): {
 
 /** An item's line, and whether it shows less than the whole of its result or error (its start, or its first line). */
 function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => string): { readonly line: string; readonly partial: boolean } {
-  const state = item.state === 'pending' && finished ? 'skipped' : item.state;
+  // Another shard's item is not this shard job's to run: ⏭️ would say it was skipped (found by a review).
+  const state = item.state === 'pending' && finished && item.runBy === undefined ? 'skipped' : item.state;
   // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
   // An agent item's TODO list left open shows on its line (found by an adversarial pass: only a goal's
   // evidence said so, and a run without `all_steps_completed` gave no sign of it).
@@ -80,7 +81,7 @@ function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => st
     const { preview, partial } = shown(redact(item.error ?? 'failed'), 200);
     return { line: `${head} — ${preview}`, partial };
   }
-  if (item.state === 'pending') return { line: finished ? `${head} — not run` : head, partial: false };
+  if (item.state === 'pending') return { line: item.runBy !== undefined ? `${head} — shard ${item.runBy}'s` : finished ? `${head} — not run` : head, partial: false };
   return { line: item.retry ? `${head} — attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
 
