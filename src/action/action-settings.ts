@@ -103,6 +103,10 @@ function modeProblems(inputs: ActionInputs): string[] {
     const given = [inputs['check-run'] && 'check-run', inputs['resume-from'] !== undefined && 'resume-from', inputs['weights-from'] !== undefined && 'weights-from'].filter((name) => name !== false);
     for (const name of given) problems.push(`input '${name}': mode: eval does not read it (an evaluation runs the plan afresh, and reports in the job summary); remove it`);
   }
+  // Only the merge job checks the goals: a prepare or shard job's check run would have none to report, and it opened none, saying nothing.
+  if ((inputs.mode === 'prepare' || inputs.mode === 'shard') && inputs['check-run']) {
+    problems.push(`input 'check-run': mode: ${inputs.mode} checks no goal, so it opens no check run (only the merge job checks the goals and reports them as the check run); remove it here, and set check-run: true on the mode: merge job`);
+  }
   if (inputs.mode === 'plan') {
     const given = [inputs['resume-from'] !== undefined && 'resume-from', inputs['weights-from'] !== undefined && 'weights-from'].filter((name) => name !== false);
     for (const name of given) problems.push(`input '${name}': mode: plan runs no step, so it has nothing to resume or order; remove it, or set mode: run`);

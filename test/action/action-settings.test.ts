@@ -77,6 +77,14 @@ describe('readActionSettings', () => {
     const evaluated = await read({ mode: 'eval', 'check-run': 'true', 'min-success-rate': '0.9' });
     expect(!evaluated.ok && evaluated.problems).toEqual([expect.stringMatching(/^input 'check-run': mode: eval does not read it/)]);
     expect((await read({ mode: 'eval', 'eval-runs': '5', 'eval-seed': '1', 'min-success-rate': '0.9' })).ok).toBe(true);
+    // Only the merge job checks the goals: check-run on a prepare or shard job opened no check run, and said nothing (found by a review).
+    const prepared = await read({ mode: 'prepare', shards: '2', 'check-run': 'true' });
+    expect(!prepared.ok && prepared.problems).toEqual([
+      "input 'check-run': mode: prepare checks no goal, so it opens no check run (only the merge job checks the goals and reports them as the check run); remove it here, and set check-run: true on the mode: merge job",
+    ]);
+    const shard = await read({ mode: 'shard', shard: '1', prepared: '7', 'check-run': 'true' });
+    expect(!shard.ok && shard.problems).toEqual([expect.stringMatching(/^input 'check-run': mode: shard checks no goal, so it opens no check run .*set check-run: true on the mode: merge job$/)]);
+    expect(await read({ mode: 'merge', prepared: '7', 'check-run': 'true' })).toMatchObject({ ok: true, settings: { checkRun: true } });
     // mode: plan runs no step: a resume or a trace's durations were read by nothing (found by an adversarial pass).
     const planned = await read({ mode: 'plan', 'resume-from': 'attempt', 'weights-from': 'trace.jsonl' });
     expect(!planned.ok && planned.problems).toEqual([

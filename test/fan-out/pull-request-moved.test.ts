@@ -60,7 +60,8 @@ async function job(inputs: Record<string, string>, sha = OLD) {
   await writeFile(event, JSON.stringify({ number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: { number: 5, head: { sha, repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
   const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
-  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', 'check-run': 'true', ...inputs };
+  // The merge job opens the check run; the prepare and shard jobs, which check no goal, refuse check-run.
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', ...(inputs.mode === 'merge' && { 'check-run': 'true' }), ...inputs };
   const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
