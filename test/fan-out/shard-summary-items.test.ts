@@ -58,8 +58,8 @@ it("a shard killed mid-run shows the other shard's items as that shard's, and it
   const shard = await runTracedJob(dir, plan('continue'), server, { fanOut: { part: 'shard', shard: 1 }, resume: [{ ...prepare.trace, fanOutPart: 'prepare' }] });
   const all = events(shard.trace);
   // What the trace held when the main step was killed: item 0 done, item 2 not yet started.
-  const cut = all.findIndex((event) => event.type === 'item_completed' && event.stepKey === 'each');
-  const left = all.slice(0, cut + 1).filter((event) => !(event.type === 'item_started' && event.index !== 0));
+  const cut = all.findIndex((event) => event.type === 'item_completed' && event.index === 0);
+  const left = all.slice(0, cut + 1).filter((event) => !(event.type.startsWith('item_') && 'index' in event && event.index !== 0));
   const record = left.reduce(applyEvent, newRunRecord());
   const ended = [...left, ...killedRunEnd(record, fanOutScope(record.plan!.steps, 'shard'))];
   expect(itemLines(ended)).toEqual(['- ✅ each\\[0] → ok 0', "- ⬜ each\\[1] — shard 2's", '- ⏭️ each\\[2] — not run', "- ⬜ each\\[3] — shard 2's"]);
