@@ -270,8 +270,11 @@ export type RunEvent =
       readonly durationMs: number;
       readonly usage: Usage;
       readonly attempts?: number;
-      /** Set when the result was taken from an earlier run or another shard's state: what the item cost there. */
-      readonly reused?: { readonly usage: Usage };
+      /**
+       * Set when the result was taken from an earlier run or another shard's state: what the item cost there, and how
+       * long it took there when that is known (`durationMs` above is this run's, 0).
+       */
+      readonly reused?: { readonly usage: Usage; readonly durationMs?: number };
       /** As `masked` of `step_completed`: the item's result, as saved or reused, has something masked. */
       readonly masked?: true;
     })
@@ -284,6 +287,8 @@ export type RunEvent =
       readonly durationMs: number;
       readonly usage: Usage;
       readonly attempts?: number;
+      /** Set by a fan-out's merge job, which runs no item: the failure is the shard's, and `durationMs` (0) is no time the item took. */
+      readonly notRunHere?: true;
     })
   /**
    * A result of the run this one resumes, written when this run starts, before any step: a completed

@@ -18,7 +18,7 @@ export function assignShards(keys: readonly string[], shards: number, weights?: 
   const order = keys.map((key, index) => ({ index, weight: weights?.get(key) ?? mean }));
   order.sort((a, b) => b.weight - a.weight || a.index - b.index);
   const load = new Array<number>(shards).fill(0);
-  // By count where loads tie: items of 0 ms (a merge's trace gives that to the items a dead shard left, and the
+  // By count where loads tie: items of 0 ms (a merge's trace of an older plan-runner gave that to the items a dead shard left, and the
   // mean of those to every other) added nothing to shard 1's load, and all 8 items of 4 shards went to it (found by a hunting pass).
   const count = new Array<number>(shards).fill(0);
   const assignment = new Array<number>(keys.length).fill(0);

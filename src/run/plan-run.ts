@@ -802,7 +802,8 @@ export class PlanRun {
       // Named by its saved key, as the trace keeps it: the label may hold what was masked.
       if (item.masked && !this.#maskedItems.has(step.key)) this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
       if (item.todos) this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
-      this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
+      const there = { usage: item.usage, ...(item.durationMs !== undefined && { durationMs: item.durationMs }) };
+      this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(item.masked && { masked: true }) });
     }
     // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
     for (const index of missing) {
@@ -811,7 +812,7 @@ export class PlanRun {
       const by = shard === undefined ? 'no shard' : `shard ${shard}`;
       const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
       mapped.failed(index, error, NO_USAGE, undefined, false);
-      this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: NO_USAGE });
+      this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: NO_USAGE, notRunHere: true });
       // A shard leaves its fan-out step in progress, so it never escalated over the item's call that got no answer (a
       // whole run does when the step completes): the merge, which completes the step, does.
       const unknown = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(children[index]!.key)))?.find((call) => call.outcome === 'unknown');

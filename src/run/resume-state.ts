@@ -50,6 +50,8 @@ export interface ReusableItem {
   readonly stepKey: string;
   readonly result: unknown;
   readonly usage: Usage;
+  /** How long it took in the run that ran it, when known: a run that takes it hands it on, so its trace weighs the item (`weights-from`). */
+  readonly durationMs?: number;
   /** The result as saved has something masked (see `RunEvent`'s `step_completed`). */
   readonly masked?: true;
   /** Its agent's TODO list as the item ended (see `ReusableStep`). */
@@ -234,7 +236,8 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       const child = children.get(event.stepKey)?.[event.index];
       if (key === undefined || child === undefined) return;
       if (event.type === 'item_completed') {
-        byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
+        const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
+        byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }) });
         itemErrors.get(key)?.delete(event.index);
       } else if (!items.get(key)?.has(event.index)) byIndex(itemErrors, key).set(event.index, event.error);
     } else if (event.type === 'step_completed') {

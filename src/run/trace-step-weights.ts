@@ -30,7 +30,8 @@ const MAX_STEP_DURATION_MS = 7 * 24 * 3_600_000;
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run is not a duration, nor one negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
+ * earlier run counts with the time it took there when the event says it (`reused.durationMs`), otherwise not
+ * at all, nor does a merge's failure of an item it did not run (`notRunHere`), nor a duration negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
  * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
 export function stepDurations(events: Iterable<unknown>): Map<string, number> {
@@ -45,13 +46,16 @@ export function stepDurations(events: Iterable<unknown>): Map<string, number> {
       event = (event as { event?: unknown }).event;
     }
     if (!event || typeof event !== 'object') return;
-    const { type, stepKey, durationMs, keys, index, reused } = event as Record<string, unknown>;
+    const { type, stepKey, durationMs, keys, index, reused, notRunHere } = event as Record<string, unknown>;
     if (typeof stepKey !== 'string') return;
     const key = stepKeyWithin(within, stepKey);
     if (type === 'step_expanded' && Array.isArray(keys)) childKeys.set(key, keys);
-    const duration = typeof durationMs === 'number' && durationMs >= 0 && durationMs <= MAX_STEP_DURATION_MS ? durationMs : undefined;
-    // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
-    if (duration === undefined || reused !== undefined) return;
+    // A result reused from an earlier run took no time here: its time is the one it took where it ran, when the event
+    // says it (a fan-out merge's items, taken from their shards). A merge's failure of an item its shard left ran nothing:
+    // read as 0 ms, a dead shard's items weighed nothing and the next prepare dealt them all to one shard (found by a review).
+    const measured = reused === undefined ? durationMs : (reused as { durationMs?: unknown } | null)?.durationMs;
+    const duration = typeof measured === 'number' && measured >= 0 && measured <= MAX_STEP_DURATION_MS ? measured : undefined;
+    if (duration === undefined || notRunHere === true) return;
     if (type === 'step_completed' || type === 'step_failed') weights.set(key, duration);
     const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(key)?.[index] : undefined;
     if (typeof child === 'string') weights.set(stepKeyWithin(within, child), duration);

@@ -8,6 +8,7 @@ import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import type { RunStateStore, StateArtifact } from '../../src/state/run-state-store.ts';
 import { stateArtifactName } from '../../src/state/state-artifact-name.ts';
+import { stepDurations, stepWeightsFromTrace } from '../../src/run/trace-step-weights.ts';
 import { recordingIO } from '../action/recording-io.ts';
 import { memoryStateStore } from './memory-state-store.ts';
 
@@ -329,6 +330,22 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     const trace = (await readFile(prepare.result.outputs.trace, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; assignment?: number[] });
     // Item 0 alone on shard 1, the 11 others on shard 2: 1,100 ms each.
     expect(trace.find((event) => event.type === 'shards_assigned')?.assignment).toEqual([1, ...Array.from({ length: 11 }, () => 2)]);
+  });
+
+  // Found by a review: the merge's trace, the one that records the whole run, gave the items it took from the shards no
+  // duration and those a dead shard left 0 ms, so a prepare given it as weights-from weighed nothing it should have.
+  it("a merge's trace weighs each item a shard ran by that shard's time, and a dead shard's items not at all", async () => {
+    await writeFile(path.join(workspace, 'list.sh'), listing(4));
+    await job({ mode: 'prepare', shards: '2' });
+    const { result } = await job({ mode: 'shard', shard: '1' });
+    const events = (await readFile(result.outputs.trace, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const shardTimes = new Map([...stepDurations(events)].filter(([key]) => key.startsWith('check[')));
+    expect([...shardTimes.keys()]).toEqual(['check[0]', 'check[2]']);
+    // Shard 2 died: items 1 and 3 have no result, and the merge reports them failed.
+    const merge = await job({ mode: 'merge' });
+    expect(merge.said.summary).toContain('shard 2 left no result for this item');
+    const weights = await stepWeightsFromTrace(merge.result.outputs.trace);
+    expect(new Map([...weights].filter(([key]) => key.startsWith('check[')))).toEqual(shardTimes);
   });
 
   // The shards resume their own earlier states only: a prepare job re-run ("Re-run all jobs") whose weights-from

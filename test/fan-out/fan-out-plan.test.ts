@@ -113,6 +113,30 @@ describe('assignShards', () => {
     expect(assignShards(keys, 3, new Map(keys.map((key) => [key, 0])))).toEqual([1, 2, 3, 1, 2, 3, 1, 2, 3, 1]);
   });
 
+  // Found by a review: a merge's trace gave the items its shards ran no duration and those a dead shard left 0 ms; had it
+  // given the others theirs, a prepare would have dealt every 0 ms item to the one shard the known ones left lightest.
+  it("weighs a merge's items by their shards' times, and a dead shard's items at the mean of those", async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'plan-runner-weights-')), 'merge.jsonl');
+    const twelve = Array.from({ length: 12 }, (_, index) => `check[${index}]`);
+    const usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
+    const lines = [
+      { type: 'step_expanded', stepKey: 'check', keys: twelve },
+      ...twelve.map((_, index) =>
+        index % 4 === 3
+          ? { type: 'item_failed', stepKey: 'check', index, error: 'shard 4 left no result for this item', transient: false, durationMs: 0, usage, notRunHere: true }
+          : { type: 'item_completed', stepKey: 'check', index, result: 'ok', durationMs: 0, usage, reused: { usage, durationMs: index === 0 ? 900 : 100 } },
+      ),
+    ];
+    writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n'));
+    const weights = await stepWeightsFromTrace(file);
+    expect(weights.get('check[0]')).toBe(900);
+    expect(weights.get('check[1]')).toBe(100);
+    expect(weights.has('check[3]')).toBe(false);
+    // Counted at 0 ms, items 3, 7 and 11 all went to shard 4, the lightest once the known ones were dealt; at the mean, one each to shards 2 to 4.
+    const assignment = assignShards(twelve, 4, weights);
+    expect(new Set([assignment[3], assignment[7], assignment[11]])).toEqual(new Set([2, 3, 4]));
+  });
+
   it('is stable: the same keys and durations give the same assignment, and unknown items count at the mean', async () => {
     const weights = new Map([
       ['check[0]', 500],
