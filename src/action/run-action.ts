@@ -333,7 +333,13 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
   // Saved for the post step: a killed step's comment, which it finishes, said it until then (found by a review: the line went).
-  const resumedFrom = answered ? `run ${answered.runId}, approved by @${command!.by}` : earlier.earlier ? `attempt ${earlier.earlier.attempt}` : undefined;
+  const resumedFrom = answered
+    ? answered.continues
+      ? `attempt ${answered.continues.attempt}, approved by @${command!.by}`
+      : `run ${answered.runId}, approved by @${command!.by}`
+    : earlier.earlier
+      ? `attempt ${earlier.earlier.attempt}`
+      : undefined;
   if (resumedFrom !== undefined) deps.saveState?.(RESUMED_FROM_STATE, resumedFrom);
   const comment = await liveComment(settings, {
     github: deps.github,
@@ -344,8 +350,6 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     final: () => ending.report,
     ...(trace && { beforeRender: () => trace.flush() }),
     ...(resumedFrom !== undefined && { resumedFrom }),
-    ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
-    ...(answered && { resumedFrom: answered.continues ? `attempt ${answered.continues.attempt}, approved by @${command!.by}` : `run ${answered.runId}, approved by @${command!.by}` }),
     ...(answered?.headSha && { headSha: answered.headSha }),
     ...(answered && { pausedRunId: answered.runId }),
     // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
