@@ -4,7 +4,7 @@ import { authorizeTrigger, type PermissionLookup, type TriggerDecision } from '.
 import { checkConfigSource, needsBaseConfig } from '../security/base-branch-guard.ts';
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
 import { eventHead, FORK_PULL_REQUEST } from '../security/event-head.ts';
-import { isForkPullRequest } from '../security/fork-pull-request.ts';
+import { isForkPullRequest, sameRepository, type RepositoryRef } from '../security/fork-pull-request.ts';
 import { eventTarget } from '../github/event-target.ts';
 import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
 import { readOnlyWithholding } from '../plan/fork-read-only.ts';
@@ -91,9 +91,17 @@ export async function actsForFork(settings: Pick<ActionSettings, 'github'>, deps
   if (target?.kind !== 'pull_request') return `${UNTOLD} (the event names no pull request or issue with its repository), so it counts as a fork's`;
   const { owner, repo, number } = target;
   if (!deps.github) return `${UNTOLD} (pull request #${number} cannot be read without a github-token), so it counts as a fork's`;
+  // The event's repository by its id where the payload has it: the pull request is read by name, which a re-run keeps
+  // from its event, and since a rename another repository may hold it (found by an adversarial pass).
+  const eventRepository = (payload as { repository?: RepositoryRef } | null)?.repository;
+  const repository: RepositoryRef = { full_name: `${owner}/${repo}`, ...(typeof eventRepository?.id === 'number' && { id: eventRepository.id }) };
   try {
     const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
-    return isForkPullRequest({ pull_request: data, repository: { full_name: `${owner}/${repo}` } }) ? FORK_PULL_REQUEST : undefined;
+    if (!sameRepository(data.base.repo, repository)) {
+      const ids = typeof data.base.repo?.id === 'number' && repository.id !== undefined ? ` (id ${data.base.repo.id}, not ${String(repository.id)})` : '';
+      return `${UNTOLD} (pull request #${number} as GitHub answers it is of another repository than this one${ids}: was ${owner}/${repo} renamed or moved since the event?), so it counts as a fork's`;
+    }
+    return isForkPullRequest({ pull_request: data, repository }) ? FORK_PULL_REQUEST : undefined;
   } catch (error) {
     const failure = readGitHubFailure(error);
     const then = failure.transient ? 're-run this job once GitHub answers' : 'the github-token needs `pull-requests: read`';

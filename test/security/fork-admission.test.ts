@@ -74,6 +74,17 @@ describe('a comment on a pull request', () => {
     expect(admission).toMatchObject({ admitted: true, readOnly: {} });
   });
 
+  // A re-run keeps its event's payload, names and all: once the repository is renamed and another takes its old name
+  // (a new repository under it, or an owner's freed login registered again), the pull request read by that name is the
+  // other repository's, and a branch there said nothing of the fork's pull request the comment was on.
+  it("runs read-only when the pull request GitHub answers with is another repository's under the same name", async () => {
+    const other = { id: 5550, name: REPO.name, full_name: FULL_NAME, owner: { login: REPO.owner, id: 1, type: 'Organization' }, fork: false };
+    const pull = pullRequestEvent(43)['pull_request'] as { head: Record<string, unknown>; base: Record<string, unknown> };
+    github.pulls.set(43, { data: { ...pull, head: { ...pull.head, repo: other }, base: { ...pull.base, repo: other } }, files: [] });
+    const { admission } = await admit('issue_comment', comment(43));
+    expect(admission).toMatchObject({ admitted: true, readOnly: { why: expect.stringMatching(/pull request #43 as GitHub answers it is of another repository than this one \(id 5550, not 1296269\).*counts as a fork's/) } });
+  });
+
   it('on an issue, not a pull request, reads nothing and runs with its tools', async () => {
     const payload = { ...comment(39), issue: { number: 39, title: 'Bug', state: 'open', user: maintainer } };
     const { admission } = await admit('issue_comment', payload);
