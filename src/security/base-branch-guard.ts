@@ -1,3 +1,4 @@
+import { eventHead } from './event-head.ts';
 import { isForkWorkflowRun } from './fork-pull-request.ts';
 import type { WorkspaceHead } from './workspace-head.ts';
 
@@ -15,16 +16,21 @@ const HEAD_REFS: Readonly<Record<string, string>> = {
   check_run: 'the checked commit (`ref: ${{ github.event.check_run.head_sha }}`)',
   check_suite: 'the checked commit (`ref: ${{ github.event.check_suite.head_sha }}`)',
   status: 'the commit the status is for (`ref: ${{ github.event.sha }}`)',
+  repository_dispatch: "the pull request's head (`ref: ${{ github.event.client_payload.pull_request.head.sha }}`)",
 };
 
 /**
  * Whether the plan must come from the base repository's own commit on this event: `BASE_CONFIG_EVENTS`, and a
- * `workflow_run` a fork's pull request set off, which has the token and secrets too while the fork's head is a
- * `ref: github.event.workflow_run.head_sha` away. Read-only mode keeps no secret from a plan the fork wrote: its
+ * `workflow_run` a fork's pull request set off, or a `repository_dispatch` about a fork's pull request, which have the
+ * token and secrets too while the fork's head is a `ref:` away. Read-only mode keeps no secret from a plan the fork wrote: its
  * command goals and MCP servers run, and it marks its own command tools `fork_safe` (found by an adversarial hunt).
  */
 export function needsBaseConfig(eventName: string, payload: unknown): boolean {
-  return BASE_CONFIG_EVENTS.includes(eventName) || (eventName === 'workflow_run' && isForkWorkflowRun(payload));
+  if (BASE_CONFIG_EVENTS.includes(eventName)) return true;
+  if (eventName === 'workflow_run') return isForkWorkflowRun(payload);
+  // A dispatch about a fork's pull request (or one whose head it does not name) has the token and secrets too, and the
+  // dispatcher's documented workflow checks the pull request's head out (found by an adversarial pass).
+  return eventName === 'repository_dispatch' && eventHead(eventName, payload).kind !== 'own';
 }
 
 export interface ConfigSourceRequest {

@@ -80,6 +80,20 @@ const issueCommentHead: HeadRule = (payload) => {
 
 const ownHead: HeadRule = () => OWN;
 
+/**
+ * A dispatch is about the default branch's commit, unless its sender says otherwise: a dispatcher of pull request
+ * comments (peter-evans/slash-command-dispatch) sends the pull request in `client_payload.pull_request`, and its command
+ * workflow checks that head out. Its head tells as a pull request event's does; a pull request named without one
+ * (a number) cannot be told.
+ */
+const repositoryDispatchHead: HeadRule = (payload) => {
+  const data = payload as { client_payload?: { pull_request?: unknown } | null; repository?: unknown } | null;
+  const pull = data?.client_payload?.pull_request;
+  if (pull === undefined || pull === null) return OWN;
+  if (typeof pull !== 'object') return foreign("the dispatch names a pull request (client_payload.pull_request) without its head, so whose code it is about cannot be told, and it counts as a fork's");
+  return isForkPullRequest({ pull_request: pull, repository: data?.repository }) ? foreign(`the dispatch is about a fork's pull request (client_payload.pull_request)`) : OWN;
+};
+
 const deploymentHead: HeadRule = () => foreign("a deployment may be of any commit, a fork's pull request's among them, and its payload does not say whose, so it counts as a fork's");
 
 /**
@@ -107,7 +121,7 @@ const EVENT_HEADS: Readonly<Record<string, HeadRule>> = {
   release: ownHead,
   schedule: ownHead,
   workflow_dispatch: ownHead,
-  repository_dispatch: ownHead,
+  repository_dispatch: repositoryDispatchHead,
   issues: ownHead,
   label: ownHead,
   milestone: ownHead,

@@ -129,6 +129,42 @@ describe('a workflow_run', () => {
   });
 });
 
+// A dispatcher of pull request comments (peter-evans/slash-command-dispatch) sends the pull request in `client_payload`, and
+// its documented command workflow checks that pull request's head out, from the fork. The dispatch was counted the
+// repository's own: the fork's plan ran with the write tools, the repository's token and its secrets.
+describe('a repository_dispatch', () => {
+  const dispatch = (pull?: unknown) => ({
+    action: 'plan-command',
+    branch: 'main',
+    client_payload: { slash_command: { command: 'plan' }, ...(pull !== undefined && { pull_request: pull }) },
+    repository: pullRequestEvent(44)['repository'],
+    sender: maintainer,
+    installation: { id: 3, node_id: 'MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uMw==' },
+  });
+  const atDefaultBranch = { readHead: async () => ({ kind: 'commit', sha: 'a'.repeat(40) }) as const };
+
+  it("is shaped as GitHub's webhook schema says", () => {
+    expect(webhookPayloadProblems('webhook-repository-dispatch-sample', dispatch(pullRequestEvent(44, { fork: true })['pull_request']), ['payload.repository', 'payload.repository.owner', 'payload.sender'])).toEqual([]);
+  });
+
+  it("about a fork's pull request runs read-only, and only on the default branch's checkout", async () => {
+    const forkPull = pullRequestEvent(44, { fork: true })['pull_request'];
+    expect((await admit('repository_dispatch', dispatch(forkPull), atDefaultBranch)).admission).toMatchObject({ admitted: true, readOnly: { why: expect.stringContaining("the dispatch is about a fork's pull request") } });
+    const forkHead = { readHead: async () => ({ kind: 'commit', sha: 'f'.repeat(40) }) as const };
+    expect((await admit('repository_dispatch', dispatch(forkPull), forkHead)).admission).toMatchObject({ admitted: false, reason: expect.stringMatching(/would not come from the base branch: the workspace is at commit ffffffffffff, not the default branch commit \(GITHUB_SHA\).*client_payload\.pull_request\.head\.sha/s) });
+  });
+
+  it('naming a pull request by its number alone runs read-only: whose it is cannot be told', async () => {
+    expect((await admit('repository_dispatch', dispatch(44), atDefaultBranch)).admission).toMatchObject({ admitted: true, readOnly: { why: expect.stringContaining('cannot be told') } });
+  });
+
+  it("about a branch of the repository, or about no pull request, runs with its tools on any checkout", async () => {
+    const elsewhere = { readHead: async () => ({ kind: 'commit', sha: 'f'.repeat(40) }) as const };
+    expect((await admit('repository_dispatch', dispatch(pullRequestEvent(44)['pull_request']), elsewhere)).admission).toEqual({ admitted: true });
+    expect((await admit('repository_dispatch', dispatch(), elsewhere)).admission).toEqual({ admitted: true });
+  });
+});
+
 // Found by an audit: these events run the default branch's workflow with the base repository's token, and a fork's
 // pull request's commit gets a check suite whose `pull_requests` is empty (GitHub lists only pull requests from
 // branches of this repository). Read as "no pull request, so not a fork's", a fork's check suite ran with the write tools.
