@@ -24,8 +24,8 @@ import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 
 /**
  * `goals-met` of an evaluation: true only when every run of the evaluated plan (its own column, not
- * a baseline's) ended with every required goal met. Passing the thresholds is `status`; a 0% goal
- * rate with no `min-success-rate` set passes them, and must not read as goals met.
+ * a baseline's) ended with every required goal met. Passing is `status`; a plan that met its goals in
+ * some runs passes with no `min-success-rate` set (in none, with `min-success-rate: 0`), and must not read as goals met.
  */
 function everyGoalMet(runs: readonly EvalRunResult[]): boolean {
   const planColumn = runs.filter((run) => run.variant === 'plan').at(-1)?.column;

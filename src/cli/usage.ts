@@ -63,7 +63,8 @@ Options for eval (besides --input, --replay, --base-url, --model, --model-timeou
   --answers FILE          answer model calls from a YAML file of scripted answers per caller
                           (planner, replanner, step:<id>, goal:<name>, react); no network
   --compare BASE_PLAN     evaluate BASE_PLAN too and report what got worse
-  --min-success-rate R    fail (exit 1) when the plan succeeds in fewer than R (0 to 1) of runs
+  --min-success-rate R    fail (exit 1) when the plan succeeds in fewer than R (0 to 1) of runs;
+                          without it, when no run succeeds (0: only measure)
   --max-cost-usd-per-run USD  fail (exit 1) when a run costs more than USD on average
   --max-turns N           turns the react baseline gets (default 20)
   --json FILE             write every figure and run as JSON
@@ -75,7 +76,7 @@ Exit codes:
      for approval and has no required goal
   1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
      unmet required goals, or a pause before required goals were checked; eval: a
-     threshold not met or a regression against --compare
+     threshold not met, no run of the plan succeeded, or a regression against --compare
   2  usage error (an unknown option; with run, plan and eval, an --input the plan does
      not declare, or a required one left out)
   130  a third Ctrl-C (SIGINT, SIGTERM or SIGHUP): ended at once, the summary and trace possibly cut

@@ -150,8 +150,14 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
   if (crashed.length > 0) {
     notes.push(`Failed: ${crashed.length} of ${runs.length} run(s) failed to start or finish, so they measured nothing of the plan (${cutText(crashed[0]!.reason ?? 'no reason given', 300)}).`);
   }
+  // With no `min-success-rate`, a plan none of whose runs succeeded passed as a measurement (exit 0, `status: succeeded`):
+  // a gate that saw the plan never work opened. Only `min-success-rate: 0` says any rate will do.
+  const neverSucceeded = !cancelled && thresholds.minSuccessRate === undefined && planRuns.length > 0 && succeeded === 0 && unevaluated.length === 0;
+  if (neverSucceeded) {
+    notes.push(`Failed: none of the ${planRuns.length} run(s) of ${planColumn!.column} succeeded (${cutText(planRuns[0]!.reason ?? planRuns[0]!.status, 300)}), and no \`min-success-rate\` says that is enough; fix the plan, or give \`min-success-rate: 0\` (\`--min-success-rate 0\`) to only measure it.`);
+  }
   const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-  const passed = !cancelled && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && baselinesUnmeasured.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+  const passed = !cancelled && !neverSucceeded && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && baselinesUnmeasured.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
   // A comparison with a column that evaluated nothing is none: no "No regression" line beside the failure.
   const compared = unevaluated.length === 0 ? regressions : undefined;
   return {

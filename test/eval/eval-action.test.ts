@@ -182,12 +182,18 @@ describe('the action with mode: eval', () => {
     expect(said.summary ?? '').not.toContain('max-cost-usd-per-run`');
   });
 
-  it('passes without thresholds, but says goals-met false when the plan’s runs missed their goals', async () => {
-    // No min-success-rate: the evaluation passes as a measurement, while every run failed at the divide step.
-    const { result } = await evalAction({ 'eval-answers': CHAPTER_ANSWERS, 'eval-faults': path.join(ROOT, 'test/eval/fixtures/divide-fails.yml') });
-    expect(result.failure).toBeUndefined();
-    expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'false' });
-    expect(JSON.parse(result.outputs.result)).toEqual([expect.objectContaining({ column: 'plan', successRate: 0 })]);
+  // A gate that saw the plan never work passed it: with no min-success-rate, every run failing at the divide step was
+  // `status: succeeded`, exit 0. Only min-success-rate 0 takes the evaluation as a measurement alone.
+  it('fails without thresholds when no run of the plan succeeded; with min-success-rate 0 it only measures', async () => {
+    const divideFails = path.join(ROOT, 'test/eval/fixtures/divide-fails.yml');
+    const failed = await evalAction({ 'eval-answers': CHAPTER_ANSWERS, 'eval-faults': divideFails });
+    expect(failed.result.outputs).toMatchObject({ status: 'failed', 'goals-met': 'false' });
+    expect(failed.result.failure).toBe('plan-runner: the evaluation did not pass; its report (the job summary) says why');
+    expect(failed.said.summary).toContain('Failed: none of the 2 run(s) of plan succeeded (step 2 failed');
+    const measured = await evalAction({ 'eval-answers': CHAPTER_ANSWERS, 'eval-faults': divideFails, 'min-success-rate': '0' });
+    expect(measured.result.failure).toBeUndefined();
+    expect(measured.result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'false' });
+    expect(JSON.parse(measured.result.outputs.result)).toEqual([expect.objectContaining({ column: 'plan', successRate: 0 })]);
   });
 
   it('says where a fault file is wrong, and runs nothing', async () => {

@@ -59,9 +59,10 @@ describe('an eval that measured nothing of the plan fails', () => {
     expect(report.passed).toBe(false);
     expect(report.markdown).toContain('Failed: no run of new.yml got an answer from the model (could not reach the endpoint), so its figures say nothing of the plan.');
     expect(report.markdown).not.toContain('No regression');
-    // A plan that needs no model, failing under the eval's faults, was evaluated: its runs asked no model.
+    // A plan that needs no model, failing under the eval's faults, was evaluated: its runs asked no model (only measured,
+    // as `min-success-rate: 0` asks: without it, a plan none of whose runs succeeded fails).
     const noModel = (n: number, column: string): EvalRunResult => ({ ...run(n, 'failed', 0), column, unansweredModelRequests: 0 });
-    expect(evalReport(compare, [noModel(1, 'base base.yml'), noModel(1, 'new.yml')], {}, false).passed).toBe(true);
+    expect(evalReport(compare, [noModel(1, 'base base.yml'), noModel(1, 'new.yml')], { minSuccessRate: 0 }, false).passed).toBe(true);
   });
 
   it('the cost gate, when no run succeeded (failing early is cheap) or a request was abandoned in flight', () => {
@@ -96,7 +97,7 @@ describe('an eval that measured nothing of the plan fails', () => {
     // A fault only a baseline's calls got does not count for the plan.
     const baselineOnly = [...targetedOnly, { ...run(1, 'failed', 0), column: 'react', variant: 'react' as const, faultRulesTargeting: [0], faults: [{ target: 'tool:multiply in 1', fault: 'exit 1' as const, call: 2, rule: 0 }] }];
     expect(evalReport(faulted, baselineOnly, {}, false).passed).toBe(false);
-    expect(evalReport(faulted, [{ ...run(1, 'failed', 0), faultRulesTargeting: [0], faults: [{ target: 'tool:multiply in 1', fault: 'exit 1' as const, call: 2, rule: 0 }] }], {}, false).passed).toBe(true);
+    expect(evalReport(faulted, [{ ...run(1, 'failed', 0), faultRulesTargeting: [0], faults: [{ target: 'tool:multiply in 1', fault: 'exit 1' as const, call: 2, rule: 0 }] }], { minSuccessRate: 0 }, false).passed).toBe(true);
     // A rule for the ReAct baseline's model calls is tried on the baseline (found by a review).
     const react: EvalSettings = { ...settings, faults: [{ model: 'react', fault: 'http 500', attempt: 1 }] };
     const reactRuns = [{ ...run(1, 'succeeded', 0) }, { ...run(1, 'failed', 1), column: 'react', variant: 'react' as const, faultRulesTargeting: [0], faults: [{ target: 'model:react', fault: 'http 500' as const, call: 1, rule: 0 }] }];
