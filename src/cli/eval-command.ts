@@ -154,7 +154,7 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   const unwritten = [];
   if (args.markdown) unwritten.push(await writeReportFile(args.markdown, redact(report.markdown)));
   if (args.json) {
-    const json = { plan: args.file, ...(args.compare && { base: args.compare }), seed: args.seed, faults, columns: report.columns, thresholds: report.thresholds, regressions: report.regressions ?? null, passed: report.passed, runs: report.runs };
+    const json = { plan: args.file, ...(args.compare && { base: args.compare }), seed: args.seed, faults, columns: report.columns, thresholds: report.thresholds, regressions: report.regressions ?? null, ...(report.goalChanges && { goalChanges: report.goalChanges }), passed: report.passed, runs: report.runs };
     unwritten.push(await writeReportFile(args.json, redact(`${JSON.stringify(json, null, 2)}\n`)));
   }
   for (const error of unwritten) if (error) process.stderr.write(`plan-runner: ${error.message}\n`);

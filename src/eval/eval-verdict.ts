@@ -23,6 +23,20 @@ export interface Regression {
   readonly plan: number;
 }
 
+/** Goals only one of two compared plans has: measured on one side only, no rate of theirs got worse or better. */
+export interface GoalChanges {
+  /** The base plan's goals the plan no longer has. */
+  readonly dropped: readonly string[];
+  /** The plan's goals the base plan did not have. */
+  readonly added: readonly string[];
+}
+
+/** The goals `planGoals` dropped from `baseGoals`, and those it added, each in its plan's order. */
+export function goalChanges(baseGoals: readonly string[], planGoals: readonly string[]): GoalChanges {
+  const [inBase, inPlan] = [new Set(baseGoals), new Set(planGoals)];
+  return { dropped: [...inBase].filter((name) => !inPlan.has(name)), added: [...inPlan].filter((name) => !inBase.has(name)) };
+}
+
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 export const REGRESSION_TOLERANCE = 0.1;
 
@@ -68,13 +82,16 @@ export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds
  * What got worse from `base` to `plan`: a lower success or goal-met rate (any drop), or mean cost,
  * tokens or model calls higher by more than `REGRESSION_TOLERANCE`. Tokens count on their own: with
  * a model of no known price both plans cost $0, and a plan that sends ten times the prompt would pass.
+ * A goal `dropped` (`goalChanges`) is not compared; any other goal of the base the plan's runs did not report counts as unmet.
  */
-export function findRegressions(base: VariantSummary, plan: VariantSummary): Regression[] {
+export function findRegressions(base: VariantSummary, plan: VariantSummary, dropped: readonly string[] = []): Regression[] {
   const found: Regression[] = [];
   if (plan.successRate < base.successRate) found.push({ figure: 'success rate', base: base.successRate, plan: plan.successRate });
   // By name, not a search per goal (quadratic in the goals: found by an adversarial pass); names are unique here.
   const planRates = new Map(plan.goalsMetRate.map((goal) => [goal.name, goal.rate]));
+  const notCompared = new Set(dropped);
   for (const goal of base.goalsMetRate) {
+    if (notCompared.has(goal.name)) continue;
     const now = planRates.get(goal.name) ?? 0;
     if (now < goal.rate) found.push({ figure: `goal met: ${goal.name}`, base: goal.rate, plan: now });
   }

@@ -1,7 +1,8 @@
 import { cutText } from '../report/cut-text.ts';
 import type { EvalRunResult, EvalVariant } from './eval-run-result.ts';
 import { itemStepPurpose } from './fault-rule.ts';
-import { checkThresholds, findRegressions, type EvalThresholds, type Regression, type ThresholdCheck } from './eval-verdict.ts';
+import { checkThresholds, findRegressions, goalChanges, type EvalThresholds, type GoalChanges, type Regression, type ThresholdCheck } from './eval-verdict.ts';
+import { readEvaluatedPlans } from './evaluated-plans.ts';
 import { renderEvalTable } from './render-eval-table.ts';
 import { columnName, runEval, type EvalDeps, type EvalSettings } from './run-eval.ts';
 import { CHARS_PER_TOKEN } from './scripted-chat-server.ts';
@@ -15,6 +16,8 @@ export interface EvalReport {
   readonly thresholds: readonly ThresholdCheck[];
   /** With two plans: what got worse from the first (base) to the second. */
   readonly regressions?: readonly Regression[];
+  /** With two plans: the goals only one of them has, which are not compared. */
+  readonly goalChanges?: GoalChanges;
   readonly passed: boolean;
   readonly markdown: string;
 }
@@ -43,8 +46,11 @@ function askedEndpoint(run: EvalRunResult): boolean {
   return run.modelRequestsSent !== undefined ? run.modelRequestsSent > 0 : !hadModelFault(run);
 }
 
-/** The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column. */
-export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[], thresholds: EvalThresholds, cancelled: boolean): EvalReport {
+/**
+ * The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column.
+ * `declaredGoals`: each plan column's goal names as its file declares them; without it, the goals its runs reported.
+ */
+export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[], thresholds: EvalThresholds, cancelled: boolean, declaredGoals?: ReadonlyMap<string, readonly string[]>): EvalReport {
   // The run a cancel interrupted is no measurement of the plan: it stays in `runs`, out of every figure (found by an adversarial pass).
   const runs = cancelled ? made.filter((run) => run.status !== 'cancelled') : made;
   const names = [...new Set(runs.map((run) => run.column))];
@@ -63,7 +69,11 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
   // `slow` fault never left (found by a review).
   const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.reduce((sum, run) => sum + abandonedAfterLeaving(run), 0);
   const checks = planColumn ? checkThresholds(planColumn, thresholds, { endedWithoutCall, succeeded, abandoned }) : [];
-  const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
+  // A goal the new plan dropped read as a regression to 0% (and one it added was not mentioned): each is named instead.
+  // By the files' goals where known: a plan whose runs paused reported no goal, and that is no goal dropped.
+  const goalsOf = (column: VariantSummary) => declaredGoals?.get(column.column) ?? column.goalsMetRate.map((goal) => goal.name);
+  const changes = baseColumn && planColumn ? goalChanges(goalsOf(baseColumn), goalsOf(planColumn)) : undefined;
+  const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn, changes?.dropped) : undefined;
   // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
   // tested nothing: the fault tolerance the eval reports was never tried against it.
   const targeting = new Set(runs.flatMap((run) => run.faultRulesTargeting));
@@ -165,13 +175,17 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
     runs: made,
     thresholds: checks,
     ...(compared && { regressions: compared }),
+    ...(compared && changes && { goalChanges: changes }),
     passed,
-    markdown: renderEvalTable({ title, columns, notes, thresholds: checks, ...(compared && { regressions: compared }) }),
+    markdown: renderEvalTable({ title, columns, notes, thresholds: checks, ...(compared && { regressions: compared }), ...(compared && changes && { goalChanges: changes }) }),
   };
 }
 
 /** Runs the evaluation and reports it. */
 export async function evaluate(settings: EvalSettings, thresholds: EvalThresholds, deps: EvalDeps): Promise<EvalReport> {
+  // The compared plans' goals as their files declare them, read before the runs.
+  const declared = settings.plans.length > 1 ? await readEvaluatedPlans(settings.plans) : [];
+  const declaredGoals = new Map(declared.map((plan) => [columnName(settings, plan, 'plan'), (plan.source.goals ?? []).map((goal) => goal.name)]));
   const runs = await runEval(settings, deps);
-  return evalReport(settings, runs, thresholds, deps.signal.aborted);
+  return evalReport(settings, runs, thresholds, deps.signal.aborted, declaredGoals);
 }

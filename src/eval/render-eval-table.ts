@@ -2,7 +2,7 @@ import { cutText } from '../core/cut-text.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { oneLogLine } from '../report/checklist.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
-import type { Regression, ThresholdCheck } from './eval-verdict.ts';
+import type { GoalChanges, Regression, ThresholdCheck } from './eval-verdict.ts';
 import { figureBeside, figuresApart } from './figure-beside.ts';
 import type { VariantSummary } from './summarise-variant.ts';
 
@@ -46,6 +46,7 @@ export interface EvalTableInput {
   readonly notes: readonly string[];
   readonly thresholds: readonly ThresholdCheck[];
   readonly regressions?: readonly Regression[];
+  readonly goalChanges?: GoalChanges;
 }
 
 /** The evaluation as Markdown: one column per variant (and plan), one row per figure, then the verdicts. */
@@ -60,6 +61,12 @@ export function renderEvalTable(input: EvalTableInput): string {
     }
     const more = input.regressions.length - MAX_GOAL_LINES;
     if (more > 0) lines.push(`- … ${groupDigits(more)} more, each in the JSON report`);
+  }
+  const changed = [...(input.goalChanges?.dropped ?? []).map((name) => `dropped: ${goalName(name)}`), ...(input.goalChanges?.added ?? []).map((name) => `added: ${goalName(name)}`)];
+  if (changed.length > 0) {
+    lines.push('', `**${changed.length} goal(s)** only one plan has, not compared:`);
+    for (const line of changed.slice(0, MAX_GOAL_LINES)) lines.push(`- ${line}`);
+    if (changed.length > MAX_GOAL_LINES) lines.push(`- … ${groupDigits(changed.length - MAX_GOAL_LINES)} more, each in the JSON report`);
   }
   if (input.thresholds.length > 0) {
     lines.push('');
