@@ -1,5 +1,6 @@
 import { goalsVerdict } from '../goals/goals-verdict.ts';
 import { cutTextBytes } from '../core/cut-text.ts';
+import { trimEndChars } from '../core/trim-end-chars.ts';
 import type { Redactor } from '../core/redact.ts';
 import { resultText } from '../core/result-text.ts';
 import { runUsage } from '../core/run-usage.ts';
@@ -46,12 +47,23 @@ export function notStartedOutputs(report = ''): ActionOutputs {
  */
 export const UNFINISHED_OUTPUTS: Pick<ActionOutputs, 'status' | 'goals-met'> = { status: 'cancelled', 'goals-met': 'false' };
 
+/**
+ * A cost in dollars as plain decimals: six (a cent is too coarse for runs of cheap models), or, under a millionth,
+ * two significant digits, not a `0` that reads as nothing spent (a few tokens of a cheap model cost that little);
+ * no exponent notation, for parsers.
+ */
+function plainDollars(costUsd: number): string {
+  if (costUsd === 0 || Number(costUsd.toFixed(6)) !== 0) return String(Number(costUsd.toFixed(6)));
+  let decimals = 7;
+  while (Number(costUsd.toFixed(decimals)) === 0 && decimals < 99) decimals += 1;
+  return trimEndChars(costUsd.toFixed(decimals + 1), '0');
+}
+
 /** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
 export function usageOutputs(usage: Usage = NO_USAGE, durationMs = 0): UsageOutputs {
   return {
-    // Six decimals: a cent is too coarse for runs of cheap models; no exponent notation for parsers. Empty
-    // when a call's model had no price: a 0 would read as known.
-    'cost-usd': usage.unpricedCalls ? '' : String(Number(usage.costUsd.toFixed(6))),
+    // Empty when a call's model had no price: a 0 would read as known.
+    'cost-usd': usage.unpricedCalls ? '' : plainDollars(usage.costUsd),
     'model-calls': String(usage.modelCalls),
     'prompt-tokens': String(usage.promptTokens),
     'completion-tokens': String(usage.completionTokens),
