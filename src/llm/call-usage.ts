@@ -11,6 +11,8 @@ export interface CallUsage extends Usage {
   readonly requestedModel: string;
   /** False when the model is not in the price table: `costUsd` is then 0, not a real estimate. */
   readonly priceKnown: boolean;
+  /** Of `promptTokens`, those the endpoint read from its cache, priced at the cached input price; absent when none. */
+  readonly cachedPromptTokens?: number;
 }
 
 /** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */
@@ -56,6 +58,16 @@ export function estimateTokens(request: ChatRequest, response: ChatResponse): { 
   return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
 
+/**
+ * The prompt tokens the endpoint says it read from its cache (`usage.prompt_tokens_details.cached_tokens`), at most
+ * the prompt tokens it reported; 0 when it sends none, or a count that is not a whole non-negative number.
+ */
+function cachedPromptTokens(counted: NonNullable<ChatResponse['usage']>): number {
+  const details: unknown = counted.prompt_tokens_details;
+  const cached = details !== null && typeof details === 'object' ? (details as Record<string, unknown>)['cached_tokens'] : undefined;
+  return typeof cached === 'number' && Number.isSafeInteger(cached) && cached > 0 ? Math.min(cached, counted.prompt_tokens) : 0;
+}
+
 /** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
 function atLeast(reported: number, estimate: number): number {
   const floor = Math.ceil(estimate / 4);
@@ -64,7 +76,7 @@ function atLeast(reported: number, estimate: number): number {
 
 /**
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
- * falling back to the model that was asked for. An endpoint that sends no `usage` gets its tokens
+ * falling back to the model that was asked for; the prompt tokens it read from its cache at the cached input price. An endpoint that sends no `usage` gets its tokens
  * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold; one that
  * reports counts far below its text is charged a quarter of the estimate at least.
  */
@@ -80,13 +92,16 @@ export function callUsage(response: ChatResponse, request: ChatRequest, override
     : estimated;
   const requestedModel = request.model;
   const model = response.model || requestedModel;
-  const priced = estimateCallCostUsd([model, requestedModel], promptTokens, completionTokens, overrides);
+  // Only with the endpoint's own prompt count: a count raised to the estimate's floor said nothing true, its cached part neither.
+  const cached = counted && promptTokens === counted.prompt_tokens ? cachedPromptTokens(counted) : 0;
+  const priced = estimateCallCostUsd([model, requestedModel], promptTokens, completionTokens, overrides, cached);
   return {
     modelCalls: 1,
     promptTokens,
     completionTokens,
     costUsd: priced.costUsd,
     ...(counted ? {} : { estimatedCalls: 1 }),
+    ...(cached > 0 && { cachedPromptTokens: cached }),
     model,
     requestedModel,
     priceKnown: priced.priceKnown,

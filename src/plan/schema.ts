@@ -391,6 +391,11 @@ export const ModelPricing = z
   .strictObject({
     input_per_mtok: z.number().nonnegative().meta({ description: 'USD per million prompt tokens.', examples: [0.4] }),
     output_per_mtok: z.number().nonnegative().meta({ description: 'USD per million completion tokens.', examples: [1.6] }),
+    cached_input_per_mtok: z
+      .number()
+      .nonnegative()
+      .optional()
+      .meta({ description: 'USD per million prompt tokens the endpoint read from its cache (`usage.prompt_tokens_details.cached_tokens`). Left out: input_per_mtok.', examples: [0.1] }),
   })
   .meta({ description: "A model's price, overriding the built-in table for max_cost_usd and the cost table." });
 

@@ -22,7 +22,7 @@ export type ScriptedReply =
       readonly content?: string | null;
       readonly toolCalls?: readonly ToolCallScript[];
       readonly model?: string;
-      readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number };
+      readonly usage?: ScriptedUsage;
     }
   | { readonly kind: 'http'; readonly status: number; readonly headers?: Readonly<Record<string, string>>; readonly body?: unknown }
   | { readonly kind: 'hang' }
@@ -37,7 +37,14 @@ export type ScriptedReply =
 export type ChatScript = readonly ScriptedReply[] | ((request: ReceivedRequest) => ScriptedReply | Promise<ScriptedReply>);
 
 /** A completion whose message is `content`. */
-export function textAnswer(content: string, extra: { model?: string; usage?: { prompt_tokens: number; completion_tokens: number } } = {}): ScriptedReply {
+/** A completion's `usage` as the server sends it; `prompt_tokens_details.cached_tokens`: the prompt's tokens read from the endpoint's cache. */
+export interface ScriptedUsage {
+  readonly prompt_tokens: number;
+  readonly completion_tokens: number;
+  readonly prompt_tokens_details?: { readonly cached_tokens: number };
+}
+
+export function textAnswer(content: string, extra: { model?: string; usage?: ScriptedUsage } = {}): ScriptedReply {
   return { kind: 'completion', content, ...extra };
 }
 

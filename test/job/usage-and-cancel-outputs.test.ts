@@ -108,6 +108,37 @@ describe('a cost that is not known', () => {
   });
 });
 
+// OpenAI bills the prompt tokens it read from its cache (`usage.prompt_tokens_details.cached_tokens`) at a quarter of the
+// input price or less, and every call was charged them at the full price: a run whose prompts were mostly cached
+// read two to four times its bill, and `max_cost_usd` stopped it that much early.
+describe('cached prompt tokens', () => {
+  const cached = { prompt_tokens: 100_000, completion_tokens: 0, prompt_tokens_details: { cached_tokens: 80_000 } };
+  const plan = (pricing = '') => `name: Cached\nmodel: { name: gpt-4.1 }\n${pricing}workflow_sequence:\n  - { id: 1, type: reasoning, description: Say hello }\n`;
+
+  it('costs the cached input price of the table: 20,000 tokens at $2 and 80,000 at $0.50 a million', async () => {
+    const server = await startChatServer([textAnswer('hello', { usage: cached })]);
+    try {
+      const { result, said } = await act(plan(), server.baseURL);
+      expect(result.outputs).toMatchObject({ status: 'succeeded', 'prompt-tokens': '100000', 'cost-usd': '0.08' });
+      expect(said.summary).toContain('| **Total** | 1 | 100,000 | 0 | $0.08 |');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("costs the plan's cached_input_per_mtok, and the full input price where the plan gives none", async () => {
+    const server = await startChatServer([textAnswer('hello', { usage: cached }), textAnswer('hello', { usage: cached })]);
+    try {
+      const discounted = await act(plan('pricing:\n  gpt-4.1: { input_per_mtok: 1, output_per_mtok: 1, cached_input_per_mtok: 0.1 }\n'), server.baseURL);
+      expect(discounted.result.outputs).toMatchObject({ status: 'succeeded', 'cost-usd': '0.028' });
+      const undiscounted = await act(plan('pricing:\n  gpt-4.1: { input_per_mtok: 1, output_per_mtok: 1 }\n'), server.baseURL);
+      expect(undiscounted.result.outputs).toMatchObject({ status: 'succeeded', 'cost-usd': '0.1' });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 // Nothing ran, so there was no record, and the outputs said 0 calls and $0 for the planner's calls.
 describe('the planner’s model calls when nothing runs', () => {
   const GOAL_ONLY = 'name: Written\ngoal: Compute 3 times 4\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n';

@@ -97,4 +97,24 @@ describe('callUsage', () => {
     // Honest counts above the floor are taken as they are.
     expect(callUsage({ ...lying, usage: { prompt_tokens: 40_000, completion_tokens: 16_000, total_tokens: 56_000 } }, request)).toMatchObject({ promptTokens: 40_000, completionTokens: 16_000 });
   });
+
+  // OpenAI bills the prompt tokens it read from its cache at a quarter of the input price or less (gpt-4.1: $0.50
+  // against $2), and each call was charged them at the full price.
+  it('charges the prompt tokens the endpoint read from its cache at the cached input price', () => {
+    const cached = (details: unknown, prompt = 1_000_000): ChatResponse => {
+      const answer = response('gpt-4.1', prompt, 0);
+      return { ...answer, usage: { ...answer.usage!, prompt_tokens_details: details } as ChatResponse['usage'] };
+    };
+    expect(callUsage(cached({ cached_tokens: 800_000 }), ask('gpt-4.1'))).toMatchObject({ promptTokens: 1_000_000, cachedPromptTokens: 800_000, costUsd: 0.8 });
+    // The plan's cached price; left out of the plan, its input price.
+    expect(callUsage(cached({ cached_tokens: 800_000 }), ask('gpt-4.1'), { 'gpt-4.1': { input_per_mtok: 1, output_per_mtok: 1, cached_input_per_mtok: 0.1 } }).costUsd).toBeCloseTo(0.28);
+    expect(callUsage(cached({ cached_tokens: 800_000 }), ask('gpt-4.1'), { 'gpt-4.1': { input_per_mtok: 1, output_per_mtok: 1 } }).costUsd).toBe(1);
+    // A count that says nothing true costs the full price: more than the prompt is the prompt, and a negative, a fraction or a string none.
+    expect(callUsage(cached({ cached_tokens: 5_000_000 }), ask('gpt-4.1')).costUsd).toBe(0.5);
+    for (const details of [{ cached_tokens: -800_000 }, { cached_tokens: 0.5 }, { cached_tokens: '800000' }, null, 'x']) {
+      const usage = callUsage(cached(details), ask('gpt-4.1'));
+      expect(usage.costUsd).toBe(2);
+      expect(usage).not.toHaveProperty('cachedPromptTokens');
+    }
+  });
 });
