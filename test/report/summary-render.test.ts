@@ -173,10 +173,22 @@ describe('renderSummary', () => {
       .record();
     const md = renderSummary(record, { redact: noRedaction, limits: { maxModelCalls: 50, maxTokens: 200_000, maxCostUsd: 0.5 } });
     expect(md).toContain('| 1 | 1 | 1,000 | 200 | $0.0020 |');
-    expect(md).toContain('| planning and goal checks | 2 | 4,000 | 700 | $0.01 |');
-    expect(md).toContain('| **Total** | 3 | 5,000 | 900 | $0.01 |');
+    expect(md).toContain('| planning and goal checks | 2 | 4,000 | 700 | $0.0103 |');
+    expect(md).toContain('| **Total** | 3 | 5,000 | 900 | $0.0123 |');
     expect(md).toContain('| Limit | 50 | 200,000 (in + out) |  | $0.50 |');
     expect(md).not.toMatch(/^\| 2 \|/m); // a step without model calls has no row
+  });
+
+  // Each cost was rounded on its own, cents at and over a cent and four decimals under one: rows of $0.0020 and $0.0103
+  // read `$0.0020` and `$0.01` beside a total of `$0.01`, and three steps of $0.00444 `$0.0044` each beside `$0.01`.
+  it('shows the cost rows with one number of decimals, adding up to the total shown', () => {
+    const each = usage(1, 10_000, 275, 0.004_44);
+    const record = new RunScript(threeSteps).complete('1', 'x', each).complete('2', 'y', each).complete('3', 'z', each).finish('succeeded', usage(3, 30_000, 825, 0.013_32)).record();
+    const md = renderSummary(record, { redact: noRedaction });
+    const cells = [...md.matchAll(/^\| (?:\d|\*\*Total)[^\n]* \| \$(\d+\.\d+) \|$/gm)].map((match) => match[1]!);
+    expect(cells).toEqual(['0.0045', '0.0044', '0.0044', '0.0133']);
+    const cents = new RunScript(plan([step('1', 'a'), step('2', 'b')])).complete('1', 'x', usage(1, 1, 1, 0.125)).complete('2', 'y', usage(1, 1, 1, 0.125)).finish('succeeded', usage(2, 2, 2, 0.25)).record();
+    expect(renderSummary(cents, { redact: noRedaction })).toMatch(/\| 1 \| 1 \| 1 \| 1 \| \$0\.13 \|\n\| 2 \| 1 \| 1 \| 1 \| \$0\.12 \|\n\| \*\*Total\*\* \| 2 \| 2 \| 2 \| \$0\.25 \|/);
   });
 
   // A run stopped by max_cost_usd 0.01 after spending $0.0144 showed a total of $0.01 beside a limit of $0.01, which
@@ -198,8 +210,8 @@ describe('renderSummary', () => {
   it('shows a spend under a hundredth of a cent as such, not as $0.0000', () => {
     const record = new RunScript(plan([step('1', 'a')])).complete('1', 'x', usage(1, 100, 5, 0.000_035)).finish('succeeded', usage(1, 100, 5, 0.000_035)).record();
     const md = renderSummary(record, { redact: noRedaction });
-    expect(md).toContain('| **Total** | 1 | 100 | 5 | <$0.0001 |');
-    expect(md).not.toContain('$0.0000');
+    expect(md).toContain('| **Total** | 1 | 100 | 5 | $0.00003 |');
+    expect(md).not.toMatch(/\$0\.0+ \|/);
   });
 
   it('says so when no model was called', () => {

@@ -5,7 +5,7 @@ import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { runUsage, stepUsageSoFar } from '../../core/run-usage.ts';
 import { reusedWork } from '../reused-work.ts';
 import { groupDigits } from '../../core/group-digits.ts';
-import { dollarsBesideCap } from '../../core/dollars-beside-cap.ts';
+import { costCells } from './cost-cells.ts';
 
 /** The budget limits a run had, as far as the cost table compares against them. */
 export interface CostLimits {
@@ -17,17 +17,6 @@ export interface CostLimits {
 function usd(value: number): string {
   // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
   return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
-}
-
-/**
- * The total's cost and the cost cap's, as `usd` writes them unless that writes both alike: a total of $0.0144
- * beside a cap of $0.01 read "$0.01" twice, within the cap, while the run's stop said "spent 0.014". Then
- * both with the decimals the stop's message has.
- */
-function usdBesideCap(total: number, cap: number): [total: string, cap: string] {
-  if (total === cap || usd(total) !== usd(cap)) return [usd(total), usd(cap)];
-  const [capText, totalText] = dollarsBesideCap(cap, total);
-  return [`$${totalText}`, `$${capText}`];
 }
 
 /** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
@@ -117,12 +106,13 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   }
   lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
   let stepsTotal = NO_USAGE;
+  const rows: Array<readonly [label: string, used: Usage]> = [];
   for (const step of record.steps.values()) {
     // A step still in progress when the run ended (a shard's fan-out step, which the merge completes) has
     // what was charged to it so far: its items' calls are not "planning and goal checks".
     const used = stepUsageSoFar(step);
     stepsTotal = addUsage(stepsTotal, used);
-    if (used.modelCalls > 0 || used.promptTokens > 0) lines.push(row(escapeInlineMarkdown(redact(step.key)), used));
+    if (used.modelCalls > 0 || used.promptTokens > 0) rows.push([escapeInlineMarkdown(redact(step.key)), used]);
   }
   const other: Usage = {
     modelCalls: total.modelCalls - stepsTotal.modelCalls,
@@ -131,10 +121,13 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
     costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
     unpricedCalls: Math.max(0, (total.unpricedCalls ?? 0) - (stepsTotal.unpricedCalls ?? 0)),
   };
-  if (other.modelCalls > 0 || other.promptTokens > 0) lines.push(row('planning and goal checks', other));
-  const [totalCost, costCap] = limits && finite(limits.maxCostUsd) ? usdBesideCap(total.costUsd, limits.maxCostUsd) : [usd(total.costUsd), '—'];
-  lines.push(row('**Total**', total, totalCost));
-  const limit = limits && limitRow(limits, costCap);
+  if (other.modelCalls > 0 || other.promptTokens > 0) rows.push(['planning and goal checks', other]);
+  // One number of decimals, the rows adding up to the total shown: rounded one by one, they did not.
+  const cap = limits && finite(limits.maxCostUsd) ? limits.maxCostUsd : undefined;
+  const cells = costCells(rows.map(([, used]) => used.costUsd), total.costUsd, cap);
+  rows.forEach(([label, used], index) => lines.push(row(label, used, cells.rows[index])));
+  lines.push(row('**Total**', total, cells.total));
+  const limit = limits && limitRow(limits, cells.cap ?? '—');
   if (limit) lines.push(limit);
   pushNotes(lines, total);
   if (options.killed) lines.push('', KILLED_COST_NOTE);
@@ -160,7 +153,8 @@ function pushNotes(lines: string[], total: Usage): void {
  */
 export function renderPlanningCost(usage: Usage): string | undefined {
   if (usage.modelCalls === 0 && usage.promptTokens === 0 && usage.completionTokens === 0) return abandonedLine(usage);
-  const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage), row('**Total**', usage)];
+  const cells = costCells([usage.costUsd], usage.costUsd);
+  const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage, cells.rows[0]), row('**Total**', usage, cells.total)];
   pushNotes(lines, usage);
   return lines.join('\n');
 }
