@@ -16,7 +16,7 @@ const PLAN = `name: Checks
 tools:
   list: { description: The items, command: [sh, list.sh] }
   check: { description: Check one item, command: [sh, check.sh], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
-  join: { description: Join the results, command: [node, join.mjs] }
+  join: { description: Join the results, command: [sh, join.sh] }
 workflow_sequence:
   - { id: list, type: tool_call, tool: list, args: {} }
   - { id: check, type: tool_call, tool: check, for_each: "\${steps.list.result}", fan_out: true, on_item_failure: continue, args: { n: "\${item}" } }
@@ -38,6 +38,20 @@ if [ -e "broken-$n" ]; then printf 'item %s is broken' "$n" >&2; exit 1; fi
 printf '"item %s ok"' "$n"
 `;
 
+// The merge's report tool, a shell script too (16 node starts a file run): the item results that are strings,
+// {"results":["item 0 ok",…]} on stdin, joined as one JSON string, "item 0 ok; …" (a failed item's null is left out).
+const JOIN = `input=$(cat)
+joined=
+while :; do
+  case $input in *'"item '*) ;; *) break ;; esac
+  input=\${input#*'"item '}
+  item=\${input%%'"'*}
+  joined="\${joined:+$joined; }item $item"
+  input=\${input#*'"'}
+done
+printf '"%s"' "$joined"
+`;
+
 /** A list tool's script: prints the items, `0` to `items - 1` for a count, as a JSON array. */
 const listing = (items: number | readonly number[]): string => `printf '%s' '${JSON.stringify(typeof items === 'number' ? Array.from({ length: items }, (_, i) => i) : items)}'`;
 
@@ -49,7 +63,7 @@ beforeEach(async () => {
   await writeFile(path.join(workspace, 'plan.yml'), PLAN);
   await writeFile(path.join(workspace, 'list.sh'), listing(12));
   await writeFile(path.join(workspace, 'check.sh'), CHECK);
-  await writeFile(path.join(workspace, 'join.mjs'), `import { readFileSync } from 'node:fs'; process.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));`);
+  await writeFile(path.join(workspace, 'join.sh'), JOIN);
 });
 afterEach(() => rm(workspace, { recursive: true, force: true }));
 
