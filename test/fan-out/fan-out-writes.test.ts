@@ -17,7 +17,7 @@ const plan = (notify: string) => `name: Notify
 toolsets: [github]
 github: { writes: { max_comments: 1 } }
 tools:
-  list: { description: The items, command: [node, list.mjs] }
+  list: { description: The items, command: [printf, '%s', '[1,2,3,4,5,6]'] }
 workflow_sequence:
   - { id: list, type: tool_call, tool: list, args: {} }
 ${notify}`;
@@ -30,7 +30,6 @@ let workspace: string;
 let github: FakeGitHub;
 beforeEach(async () => {
   workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-fan-out-writes-'));
-  await writeFile(path.join(workspace, 'list.mjs'), 'process.stdout.write(JSON.stringify([1, 2, 3, 4, 5, 6]));');
   github = await startFakeGitHub();
 });
 afterEach(async () => {

@@ -11,7 +11,7 @@ const PLAN = `
 name: Agent items
 goal: Review each package
 tools:
-  list: { description: the packages, command: [node, list.mjs] }
+  list: { description: the packages, command: [printf, '%s', '["web","api"]'] }
   publish: { description: publish, command: [node, publish.mjs] }
 workflow_sequence:
   - { id: list, type: tool_call, tool: list, args: {} }
@@ -31,7 +31,6 @@ let dir: string;
 beforeAll(async () => {
   server = await startChatServer([]);
   dir = await mkdtemp(path.join(os.tmpdir(), 'appr-'));
-  await writeFile(path.join(dir, 'list.mjs'), 'process.stdout.write(JSON.stringify(["web", "api"]))');
   await writeFile(path.join(dir, 'publish.mjs'), `import fs from 'node:fs'; if (fs.readFileSync('mode','utf8').trim()==='fail') process.exit(1); process.stdout.write('"ok"')`);
 });
 afterAll(async () => {

@@ -34,7 +34,7 @@ const AGENT_ITEMS = `
 name: Agent items
 goal: Review each package
 tools:
-  list: { description: the packages, command: [node, list.mjs] }
+  list: { description: the packages, command: [printf, '%s', '["web","api"]'] }
 workflow_sequence:
   - { id: list, type: tool_call, tool: list, args: {} }
   - id: review
@@ -70,7 +70,6 @@ let jobs = 0;
 beforeAll(async () => {
   server = await startChatServer([]);
   dir = await mkdtemp(path.join(os.tmpdir(), 'masked-todos-'));
-  await writeFile(path.join(dir, 'list.mjs'), 'process.stdout.write(JSON.stringify(["web", "api"]))');
 });
 afterAll(async () => {
   await server.close();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ const AGENT_ITEMS = (fanOut: boolean, gate = true) => `
 name: Agent items
 goal: Review each package
 tools:
-  list: { description: the packages, command: [node, list.mjs] }
+  list: { description: the packages, command: [printf, '%s', '["web","api"]'] }
 workflow_sequence:
   - { id: list, type: tool_call, tool: list, args: {} }
   - id: review
@@ -63,7 +63,6 @@ let dir: string;
 beforeAll(async () => {
   server = await startChatServer([]);
   dir = await mkdtemp(path.join(os.tmpdir(), 'open-todos-'));
-  await writeFile(path.join(dir, 'list.mjs'), 'process.stdout.write(JSON.stringify(["web", "api"]))');
 });
 afterAll(async () => {
   await server.close();
