@@ -116,7 +116,9 @@ export async function addEscalationLabel(
  * Whether the run may label its pull request or issue and tell the plan's mention there (`label`, `mention`: what it
  * would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
  * said in the log (`info`). One GET, asked only when there is something to do; an issue, a run of no known commit, or
- * a head GitHub cannot tell, may.
+ * a head GitHub cannot tell, may. So may a run whose live comment found no run of the newer commit had written it, and
+ * finished it as this run's (`commentKept`): no newer run speaks there, and the comment showed the escalation with no
+ * one told (found by a review).
  */
 export async function speaksThere(
   octokit: GitHubClient,
@@ -124,9 +126,10 @@ export async function speaksThere(
   headSha: string | undefined,
   what: { readonly label?: string | undefined; readonly mention?: string | undefined },
   info: (message: string) => void,
+  commentKept = false,
 ): Promise<boolean> {
   const withheld = [what.label && `add the escalation label '${what.label}'`, what.mention && `tell ${what.mention}`].filter(Boolean).join(' or ');
-  if (!withheld || headSha === undefined) return true;
+  if (!withheld || headSha === undefined || commentKept) return true;
   const superseded = await supersededBy(octokit, target, headSha);
   if (superseded === undefined) return true;
   info(`${superseded.message}: the run is superseded, so it does not ${withheld} on #${target.number}; the run for the newer commit speaks for the pull request. The job summary has this run's record.`);

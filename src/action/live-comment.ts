@@ -119,6 +119,12 @@ export interface LiveComment extends CommentUpdater {
    * the comment, read now, shows it waiting (an earlier attempt's write, or the main step's for its post step).
    */
   reachesPause(hash: string): Promise<boolean>;
+  /**
+   * Whether this job's final write found the pull request moved past the run's commit with no run of the newer commit
+   * having written the comment, and so finished it as this run's (`finishOutdated`): no newer run speaks for the pull
+   * request, and this one still does, its escalation label and mention included.
+   */
+  keptSuperseded(): boolean;
 }
 
 /**
@@ -141,6 +147,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const hiddenHead = headSha ? `\n<!-- plan-runner-head: ${headSha} -->` : '';
   // Once the pull request has moved on and this run finishes its comment after all (`finishOutdated`), the line says so.
   let movedOn: Superseded | undefined;
+  let keptSuperseded = false;
   const head = {
     hidden: hiddenHead,
     get line(): string {
@@ -225,10 +232,10 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
       outdated: outdatedCheck(context.github, decision.target, headSha, (superseded) => (movedOn = superseded)),
       // No run of the newer commit has written the comment (it still starts with this run's commit): left at ⏳ it
       // would stay so for good when the newer commit has no run (a path filter, a push by a workflow's token).
-      finishOutdated: (current: string) =>
-        current.startsWith(`${marker}${hiddenHead}`)
-          ? `No run of the newer commit has written the PR comment, which still shows this run's commit: its final state is written there, saying the commit is no longer the head.`
-          : undefined,
+      finishOutdated: (current: string) => {
+        keptSuperseded = current.startsWith(`${marker}${hiddenHead}`);
+        return keptSuperseded ? `No run of the newer commit has written the PR comment, which still shows this run's commit: its final state is written there, saying the commit is no longer the head.` : undefined;
+      },
     }),
     // A re-run of a paused job (its run id is the pause's): an /approve may answer that pause while this
     // re-run writes, and its later writes would ask again over the answer (found by an adversarial pass).
@@ -270,7 +277,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   };
   const reachesPause = async (hash: string): Promise<boolean> =>
     shownPause()?.hash === hash || (runId !== undefined && leftTo !== undefined && answerFor(readApprovalMarker(leftTo), runId)?.hash === hash) || (await showsPauseNow(hash));
-  return { ...updater, newPause, reachesPause };
+  return { ...updater, newPause, reachesPause, keptSuperseded: () => keptSuperseded };
 }
 
 /**

@@ -425,11 +425,16 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     // A pause the comment does not show can be found by no /approve (found by an adversarial pass: it waited for good).
     const unshown = await unshownPause(told, comment, commented);
     const report = unshown === undefined ? told : finalReport(outcome, { ...reportContext, failedAfter: unshown });
-    // A run a newer push superseded neither labels the pull request nor pings anyone there: the newer commit's run speaks for it.
+    // A run a newer push superseded neither labels the pull request nor pings anyone there: the newer commit's run speaks
+    // for it. Asked once the comment's final write is done: one that found no run of the newer commit had written the
+    // comment finished it as this run's, and this run speaks there still.
     const tellMention = report.escalation?.mention ?? mention;
+    const github = deps.github;
     const speaks =
-      escalationTarget && deps.github
-        ? speaksThere(deps.github, escalationTarget, runCommitOf(escalationTarget, settings.github.payload, answered?.headSha), { label: report.escalation?.label, mention: tellMention }, io.info)
+      escalationTarget && github
+        ? Promise.resolve(commented)
+            .catch(() => undefined)
+            .then(() => speaksThere(github, escalationTarget, runCommitOf(escalationTarget, settings.github.payload, answered?.headSha), { label: report.escalation?.label, mention: tellMention }, io.info, comment?.keptSuperseded() ?? false))
         : Promise.resolve(false);
     // Network writes start first and run while the local reports are written.
     const published = Promise.allSettled([

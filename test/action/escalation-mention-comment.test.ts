@@ -112,4 +112,43 @@ describe('an escalated run on a pull request', () => {
       "This run is for commit bbbbbbb, which is no longer the head of #5 (now ccccccc): the run is superseded, so it does not add the escalation label 'needs-human' or tell @acme/oncall on #5; the run for the newer commit speaks for the pull request. The job summary has this run's record.",
     );
   });
+  // Found by a review: a push after the run's comment, to a commit with no run of its own (a path filter), left the
+  // comment to this run, which finished it showing the escalation, and yet labelled nothing and told no one, its log
+  // saying the newer commit's run spoke for the pull request.
+  it('labels and pings when the pull request moved on after its comment and no run of the newer commit wrote it', async () => {
+    github.onRequest = (request) => {
+      if (request.operationId === 'issues/create-comment') github.pulls.set(5, { data: { number: 5, head: { sha: 'c'.repeat(40) } }, files: [] });
+    };
+    const { result, said } = await runOnPullRequest();
+    expect(result.outputs.status).toBe('escalated');
+    expect(said.warnings).toEqual([]);
+    const comments = github.commentsOn('acme', 'app', 5);
+    const live = comments.filter((c) => c.body.startsWith(commentMarker('plan.yml')));
+    expect(live).toHaveLength(1);
+    expect(live[0]!.body).toContain(`For commit ${'b'.repeat(40)}, which is no longer the head of the pull request (now ${'c'.repeat(40)}).`);
+    expect(live[0]!.body).toContain('a person is needed');
+    const notices = comments.filter((c) => !c.body.startsWith(commentMarker('plan.yml')));
+    expect(notices.map((c) => c.body)).toEqual([expect.stringMatching(/^@acme\/oncall: a person is needed/)]);
+    expect(github.labels.get('acme/app#5')).toEqual(['needs-human']);
+    expect(said.log.join('\n')).not.toContain('the run for the newer commit speaks for the pull request');
+  });
+
+  it('leaves the label and the ping to the newer commit\'s run once that run has written the comment', async () => {
+    github.onRequest = (request) => {
+      if (request.operationId !== 'issues/create-comment') return;
+      github.pulls.set(5, { data: { number: 5, head: { sha: 'c'.repeat(40) } }, files: [] });
+      // The newer commit's run writes the comment once this run's is there.
+      setImmediate(() => {
+        const [ours] = github.commentsOn('acme', 'app', 5);
+        if (ours) ours.body = `${commentMarker('plan.yml')}\n<!-- plan-runner-head: ${'c'.repeat(40)} -->\n### ⏳ the newer run`;
+      });
+    };
+    const { result, said } = await runOnPullRequest();
+    expect(result.outputs.status).toBe('escalated');
+    const comments = github.commentsOn('acme', 'app', 5);
+    expect(comments.map((c) => c.body)).toEqual([expect.stringContaining('the newer run')]);
+    expect(github.labels.get('acme/app#5')).toBeUndefined();
+    expect(said.log.join('\n')).toContain('the run is superseded, so it does not add the escalation label');
+  });
 });
+
