@@ -142,10 +142,14 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
   if (marker.state !== 'awaiting') {
     const head = pausedHead(own[0]!.body);
     const answered: HeldAnswer = { marker, comment: { target, id: own[0]!.id, body: own[0]!.body }, ...(head && { headSha: head }) };
-    // What to do instead: an approved run that failed goes on by a re-run of its own job, not by another answer.
+    // What to do instead: an approved run that failed goes on by a re-run of its own job, not by another answer. Only
+    // the job the comment names goes on (`answeredHere`): with none named (an earlier plan-runner's answer), the advice
+    // to re-run it was refused as "already approved" in turn (found by a review).
     const instead =
       marker.state === 'approved'
-        ? `. If the approved run failed, re-run its failed jobs${marker.answerRunId === undefined ? '' : ` (workflow run ${marker.answerRunId})`}: it goes on from what it did. A new workflow run of the pull request asks anew, and runs the approved steps again, side effects included`
+        ? marker.answerRunId === undefined
+          ? ". plan-runner's comment does not name the workflow run the approval started (an earlier plan-runner recorded it), so a re-run of that run's jobs is refused too; to run the plan anyway, start a new workflow run of the pull request: it asks anew, and after an approval runs the approved steps again, side effects included"
+          : `. If the approved run failed, re-run its failed jobs (workflow run ${marker.answerRunId}): it goes on from what it did. A new workflow run of the pull request asks anew, and runs the approved steps again, side effects included`
         : '. To run the plan anyway, start a new workflow run of the pull request: it asks anew';
     return { ok: false, answered, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it${instead}` };
   }

@@ -246,6 +246,28 @@ it("a re-run of an approving job whose answer another run's has replaced since r
   expect([await publishes(), await notifies()]).toEqual([2, 0]);
 }, 60_000);
 
+// Found by a review: an answer recorded by an earlier plan-runner names no workflow run, and the refusal of a later
+// /approve still said to re-run the approving run's failed jobs, which were refused as "already approved" in turn.
+it('a refused /approve of an answer that names no approving run does not send anyone to a re-run that is refused too', async () => {
+  await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
+  await writeFile(outage, '');
+  await act('a1', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1);
+  await rm(outage);
+  // As an earlier plan-runner recorded the answer: no "answerRunId".
+  const [live] = github.commentsOn(REPO.owner, REPO.name, PR);
+  expect(live!.body).toContain(',"answerRunId":5151');
+  live!.body = live!.body.replace(',"answerRunId":5151', '');
+
+  const again = await act('b', 'issue_comment', commentEvent('/approve', 'maintainer'), 6161, 1);
+  expect(again.result.failure).toContain('already approved by @maintainer');
+  expect(again.result.failure).not.toContain('re-run its failed jobs');
+  expect(again.result.failure).toContain('start a new workflow run of the pull request');
+  // What it no longer advises is indeed refused.
+  const rerun = await act('a2', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 2);
+  expect(rerun.result.failure).toContain('already approved by @maintainer');
+  expect([await publishes(), await notifies()]).toEqual([1, 0]);
+}, 60_000);
+
 it('a re-run of an approving job whose plan file changed since runs nothing: the approval covers the plan as asked', async () => {
   await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
   await writeFile(outage, '');
