@@ -3,7 +3,7 @@ import { traceEvents } from '../run/read-resume-trace.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import type { ApprovalMarker } from './approval-marker.ts';
-import { earlierAttemptState } from './saved-state.ts';
+import { earlierAttemptState, newestEarlierState, stateIdentity, statePart } from './saved-state.ts';
 import type { WaitingRun, WaitingRunResult } from './waiting-run.ts';
 
 /** An answer plan-runner's comment holds, and the comment as read. */
@@ -57,4 +57,26 @@ export async function approvedRerun(settings: ActionSettings, deps: { readonly s
       continues: { attempt: earlier.earlier.attempt },
     },
   };
+}
+
+/**
+ * Why this job, a later attempt of an `/approve` or `/reject` job, may not answer the run that waits now (`waiting`):
+ * an earlier attempt went on with its comment's answer, as the state it saved shows (only a run that went on with an
+ * answer saves one here). Its comment answered that request; taken again for the run that waits since (a pause whose
+ * write landed after the answer, a runner's clock behind), it ran steps the person never saw, and a re-run meant to go
+ * on with the approval ran another run's approved steps. Undefined for a first attempt, or when no earlier attempt
+ * went on (one refused before it recorded the answer, or whose answer was put back). Fails closed: a listing that fails refuses.
+ */
+export async function spentAnswer(settings: ActionSettings, store: RunStateStore, kind: 'approve' | 'reject', waiting: { readonly runId: number; readonly hash: string }): Promise<string | undefined> {
+  const identity = stateIdentity(settings, statePart(settings));
+  if (identity.attempt <= 1) return undefined;
+  let artifacts;
+  try {
+    artifacts = await store.list();
+  } catch (error) {
+    return `cannot list this workflow run's saved states to tell whether an earlier attempt already went on with this comment's /${kind} (${error instanceof Error ? error.message : String(error)}); nothing was changed. Run the job again`;
+  }
+  const earlier = newestEarlierState(artifacts, identity);
+  if (!earlier) return undefined;
+  return `attempt ${earlier.attempt} of this workflow run already went on with this comment's /${kind} (it saved ${earlier.artifact.name}), and plan-runner's comment now shows run ${waiting.runId} waiting (approval ${waiting.hash}): a comment answers one request, once. Nothing was changed; read plan-runner's comment as it is now and answer that run in a new comment`;
 }

@@ -15,7 +15,7 @@ import type { ActionSettings } from './action-settings.ts';
 import { answerFor, readApprovalMarker, withApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import { commandIn } from './approval-command.ts';
 import type { ActionIO } from './action-io.ts';
-import { answeredHere, approvedRerun, type HeldAnswer } from './approved-rerun.ts';
+import { answeredHere, approvedRerun, spentAnswer, type HeldAnswer } from './approved-rerun.ts';
 
 /** A paused run an `/approve` or `/reject` answers: its saved state and the hash it asked with. */
 export interface WaitingRun {
@@ -204,6 +204,9 @@ export async function findWaitingRun(
   if (!waiting.ok && waiting.answered && answeredHere(settings, waiting.answered.marker, kind)) return approvedRerun(settings, deps, waiting.answered);
   if (!waiting.ok) return waiting;
   const { own, target, marker, found, advice } = waiting;
+  // A re-run of the job whose earlier attempt went on with this comment's answer: the comment answered that request.
+  const spent = await spentAnswer(settings, deps.state!, kind, marker);
+  if (spent !== undefined) return { ok: false, problem: spent };
   const foreign = await foreignRun(deps.github!, settings.github.repository, marker.runId);
   if (foreign !== undefined) return { ok: false, problem: `${foreign}; nothing was changed` };
   let file: string;

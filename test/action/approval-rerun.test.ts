@@ -282,3 +282,24 @@ it('a re-run of an approving job whose plan file changed since runs nothing: the
   expect(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body).toBe(held);
   expect([await publishes(), await notifies()]).toEqual([1, 0]);
 }, 60_000);
+
+it("a re-run of an approving job whose comment shows another run's pause since runs nothing: its /approve answered the run it went on with, once", async () => {
+  // Run 7070 pauses first; 4242's pause replaces it in the comment, and the maintainer's /approve (run 5151) answers that.
+  await act('p3', 'pull_request', pullRequestEvent(PR), 7070, 1);
+  const shown7070 = github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body;
+  await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
+  await writeFile(outage, '');
+  const approve = commentEvent('/approve', 'maintainer');
+  await act('a1', 'issue_comment', approve, 5151, 1);
+  expect(marker()).toContain('"runId":4242');
+  // 7070's write of its pause, held up, lands after the answer (or a runner's clock behind dates a later pause before it):
+  // its question was asked before the /approve was written.
+  github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body = shown7070;
+  await rm(outage);
+
+  const rerun = await act('a2', 'issue_comment', approve, 5151, 2);
+  expect(rerun.result.failure).toContain("attempt 1 of this workflow run already went on with this comment's /approve");
+  expect(rerun.result.failure).toContain('run 7070 waiting');
+  expect(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body).toBe(shown7070);
+  expect([await publishes(), await notifies()]).toEqual([1, 0]);
+}, 60_000);
