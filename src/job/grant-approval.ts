@@ -28,6 +28,10 @@ export type GrantResult =
  */
 export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, grant: ApprovalGrant, inputs: Readonly<Record<string, unknown>>, redact?: Redactor): GrantResult {
   const request = resume?.approval;
+  if (grant.continues && request && resume?.decided === undefined && request.hash !== grant.hash) {
+    // It went on with the approval, then paused for steps it does not cover (a replan's), and the comment did not show that pause.
+    return { ok: false, problem: `${resume.from} went on with the approval ${grant.hash}, then asked for another (approval ${request.hash}) for steps it does not cover, which no one has answered; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
+  }
   if (grant.continues && (!request || resume?.decided !== 'approved')) {
     return { ok: false, problem: `${resume?.from ?? 'the earlier attempt'} does not record the approval it went on with (it was saved by an earlier plan-runner, or stopped before its run started), so this re-run cannot tell what the approval covers; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
   }

@@ -113,6 +113,10 @@ describe('granting an approval to a run paused on a plan that uses plans', () =>
     expect(grantApproval(valid, approvedRun, { hash, continues: true }, { target: 'staging' })).toMatchObject({ ok: true, approval: { hash, request: approvedRun.approval } });
     expect(grantApproval(valid, approvedRun, { hash, continues: true }, { target: 'production' })).toMatchObject({ ok: false, problem: expect.stringContaining("the run's inputs differ") });
     expect(grantApproval(valid, { ...approvedRun, decided: 'rejected' }, { hash, continues: true }, { target: 'staging' })).toMatchObject({ ok: false, problem: expect.stringContaining('does not record the approval it went on with') });
+    // It went on, then asked for another approval: that is why it cannot go on, not an earlier plan-runner's state.
+    const askedAgain = { ...approvedRun, decided: undefined, approval: approvalRequest({ name: 'Outer', revision: 1, steps: [] }, planFileHash(valid), [], { target: 'staging' }) };
+    expect(askedAgain.approval.hash).not.toBe(hash);
+    expect(grantApproval(valid, askedAgain, { hash, continues: true }, { target: 'staging' })).toEqual({ ok: false, problem: `attempt 1 went on with the approval ${hash}, then asked for another (approval ${askedAgain.approval.hash}) for steps it does not cover, which no one has answered; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` });
     const { approval: _approval, decided: _decided, ...unrecorded } = approvedRun;
     expect(grantApproval(valid, unrecorded, { hash, continues: true }, { target: 'staging' })).toMatchObject({ ok: false, problem: expect.stringContaining('does not record the approval it went on with') });
   });
