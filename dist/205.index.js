@@ -167,6 +167,11 @@ function figuresApart(a, b) {
 
 ;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
 
+/** The goals `planGoals` dropped from `baseGoals`, and those it added, each in its plan's order. */
+function goalChanges(baseGoals, planGoals) {
+    const [inBase, inPlan] = [new Set(baseGoals), new Set(planGoals)];
+    return { dropped: [...inBase].filter((name) => !inPlan.has(name)), added: [...inPlan].filter((name) => !inBase.has(name)) };
+}
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 const REGRESSION_TOLERANCE = 0.1;
 /**
@@ -209,14 +214,18 @@ function checkThresholds(plan, thresholds, runs = {}) {
  * What got worse from `base` to `plan`: a lower success or goal-met rate (any drop), or mean cost,
  * tokens or model calls higher by more than `REGRESSION_TOLERANCE`. Tokens count on their own: with
  * a model of no known price both plans cost $0, and a plan that sends ten times the prompt would pass.
+ * A goal `dropped` (`goalChanges`) is not compared; any other goal of the base the plan's runs did not report counts as unmet.
  */
-function findRegressions(base, plan) {
+function findRegressions(base, plan, dropped = []) {
     const found = [];
     if (plan.successRate < base.successRate)
         found.push({ figure: 'success rate', base: base.successRate, plan: plan.successRate });
     // By name, not a search per goal (quadratic in the goals: found by an adversarial pass); names are unique here.
     const planRates = new Map(plan.goalsMetRate.map((goal) => [goal.name, goal.rate]));
+    const notCompared = new Set(dropped);
     for (const goal of base.goalsMetRate) {
+        if (notCompared.has(goal.name))
+            continue;
         const now = planRates.get(goal.name) ?? 0;
         if (now < goal.rate)
             found.push({ figure: `goal met: ${goal.name}`, base: goal.rate, plan: now });
@@ -231,6 +240,86 @@ function findRegressions(base, plan) {
     if (grew(base.modelCalls.mean, plan.modelCalls.mean))
         found.push({ figure: 'model calls per run', base: base.modelCalls.mean, plan: plan.modelCalls.mean });
     return found;
+}
+
+// EXTERNAL MODULE: ./lib/plan/load-plan.js
+var load_plan = __webpack_require__(14407);
+// EXTERNAL MODULE: ./lib/core/read-input-file.js
+var read_input_file = __webpack_require__(2237);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
+var parse_plan_yaml = __webpack_require__(43508);
+// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
+var decode_utf8 = __webpack_require__(43985);
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __webpack_require__(19474);
+// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
+var schema_issues = __webpack_require__(1710);
+;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
+
+
+
+
+
+
+/**
+ * Reads a small YAML file (fault lists, scripted answers) with the plan file's limits and parses
+ * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw. `holds`
+ * says what the file is for, for the error when it has nothing in it (the plan file's own message
+ * asked for `goal:`).
+ */
+async function readYamlFile(path, schema, holds) {
+    // The plan file's limits: a regular file of at most MAX_PLAN_BYTES (a FIFO or a device would hang or fill memory).
+    const read = (0,read_input_file/* readInputFile */.jH)(path, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
+    if (!read.ok)
+        return { ok: false, errors: [{ file: path, path: '', message: read.problem }] };
+    const bytes = read.bytes;
+    const decoded = (0,decode_utf8/* decodeUtf8 */._)(bytes);
+    if (!decoded.ok)
+        return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
+    // `[^\n]`, not `.`: a comment's line ending with CRLF keeps its `\r`, which `.` does not match.
+    if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#[^\n]*)?$/.test(line))) {
+        return { ok: false, errors: [{ file: path, path: '', message: `the file is empty: it holds ${holds}` }] };
+    }
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
+    if (!yaml.ok)
+        return yaml;
+    // With the input in each issue, as the plan schema parses: "got `2`", not "got nothing".
+    const parsed = schema.safeParse(yaml.parsed.value, { reportInput: true });
+    if (parsed.success)
+        return { ok: true, value: parsed.data };
+    const positions = await yaml.parsed.positions();
+    if (positions.readErrors)
+        return { ok: false, errors: positions.readErrors };
+    const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
+        file: path,
+        ...positions.locate(issue.path, issue.at),
+        path: (0,format_path/* formatPath */.j)(issue.path),
+        message: issue.message,
+    }));
+    return { ok: false, errors };
+}
+
+;// CONCATENATED MODULE: ./lib/eval/evaluated-plans.js
+
+
+
+/**
+ * Each plan of an evaluation, read once for the checks before any run: loaded where it loads alone,
+ * else read as its file has it. A plan that does not parse is left out: the runs report it.
+ */
+async function readEvaluatedPlans(plans) {
+    const read = [];
+    for (const plan of plans) {
+        const loaded = await (0,load_plan/* loadPlanFile */.w)(plan.file);
+        if (loaded.ok) {
+            read.push({ ...plan, source: loaded.plan.source, loaded: loaded.plan });
+            continue;
+        }
+        const parsed = await readYamlFile(plan.file, schema/* Plan */.cw);
+        if (parsed.ok)
+            read.push({ ...plan, source: parsed.value });
+    }
+    return read;
 }
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
@@ -288,6 +377,14 @@ function renderEvalTable(input) {
         const more = input.regressions.length - MAX_GOAL_LINES;
         if (more > 0)
             lines.push(`- \u2026 ${(0,group_digits/* groupDigits */.K)(more)} more, each in the JSON report`);
+    }
+    const changed = [...(input.goalChanges?.dropped ?? []).map((name) => `dropped: ${goalName(name)}`), ...(input.goalChanges?.added ?? []).map((name) => `added: ${goalName(name)}`)];
+    if (changed.length > 0) {
+        lines.push('', `**${changed.length} goal(s)** only one plan has, not compared:`);
+        for (const line of changed.slice(0, MAX_GOAL_LINES))
+            lines.push(`- ${line}`);
+        if (changed.length > MAX_GOAL_LINES)
+            lines.push(`- \u2026 ${(0,group_digits/* groupDigits */.K)(changed.length - MAX_GOAL_LINES)} more, each in the JSON report`);
     }
     if (input.thresholds.length > 0) {
         lines.push('');
@@ -358,8 +455,10 @@ var evaluate_goals = __webpack_require__(90978);
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __webpack_require__(40766);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
-var openai_model_client = __webpack_require__(51049);
+// EXTERNAL MODULE: ./lib/llm/model-timeout.js
+var model_timeout = __webpack_require__(59720);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 3 modules
+var openai_model_client = __webpack_require__(12743);
 // EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 6 modules
 var replay_model_client = __webpack_require__(99604);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
@@ -908,6 +1007,7 @@ var plan_error = __webpack_require__(36487);
 
 
 
+
 /** An evaluation runs a plan many times: tools that change things outside the run are never called. */
 const withholdSideEffects = (tool) => tool.sideEffects ? 'it has side effects, and plan-runner eval runs a plan many times; evaluate a copy of the plan without it' : undefined;
 function withholding(settings) {
@@ -925,7 +1025,7 @@ class EvalModels {
     static async open(source) {
         return new EvalModels(source, source.kind === 'answers' ? await startScriptedChatServer(source.answers) : undefined);
     }
-    clientFor(injector, model) {
+    clientFor(injector, model, timeoutSeconds = model_timeout/* DEFAULT_MODEL_TIMEOUT_SECONDS */.cU) {
         this.#runs += 1;
         if (this.#source.kind === 'none')
             return undefined;
@@ -936,7 +1036,7 @@ class EvalModels {
         const apiKey = this.#source.kind === 'live' ? this.#source.apiKey : 'scripted';
         // The `bad json` fault reads an answer whole before the client's own cap: it reads through one too.
         const fetch = faultInjectingFetch({ injector, purpose, fetch: (0,openai_model_client/* readingAnswers */.U)((input, init) => globalThis.fetch(input, init)), ...(this.#server && { tagRequests: { run: this.#runs } }) });
-        return purpose.wrap((0,openai_model_client/* createOpenAIModelClient */.$)({ baseURL, apiKey, model, timeoutMs: 120_000, maxRetries: 3, fetch }));
+        return purpose.wrap((0,openai_model_client/* createOpenAIModelClient */.$)({ baseURL, apiKey, model, timeoutMs: timeoutSeconds * 1000, maxRetries: model_timeout/* MODEL_CALL_RETRIES */.s2, fetch }));
     }
     async close() {
         await this.#server?.close();
@@ -1012,7 +1112,12 @@ async function runPlanVariant(one) {
         ...(settings.emptyInputs && { emptyInputs: settings.emptyInputs }),
         cwd: settings.cwd,
         env: settings.env,
-        model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }), ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }) },
+        model: {
+            baseURL: '',
+            ...(settings.modelName !== undefined && { model: settings.modelName }),
+            ...(settings.modelTimeoutSeconds !== undefined && { timeoutSeconds: settings.modelTimeoutSeconds }),
+            ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }),
+        },
         withhold: withholding(settings),
         ...(settings.github && { github: settings.github }),
     }, {
@@ -1022,7 +1127,8 @@ async function runPlanVariant(one) {
         signal: deps.signal,
         random: seededRandom(settings.seed * 7919 + run),
         createModel: (model) => {
-            const client = one.models.clientFor(injector, model.model ?? default_model/* DEFAULT_MODEL */.U);
+            // The job has put the plan's model.timeout_seconds under the caller's (`prepareModel`).
+            const client = one.models.clientFor(injector, model.model ?? default_model/* DEFAULT_MODEL */.U, model.timeoutSeconds);
             return client && countingPlanner(client, counter);
         },
         decorateTool: (tool) => faultInjectingTool(tool, injector),
@@ -1097,7 +1203,7 @@ async function runReactVariant(one) {
     }
     const modelName = settings.modelName ?? source.model?.name ?? default_model/* DEFAULT_MODEL */.U;
     const budget = new run_budget/* RunBudget */.b(loaded.plan.limits, source.pricing);
-    const client = one.models.clientFor(injector, modelName);
+    const client = one.models.clientFor(injector, modelName, settings.modelTimeoutSeconds ?? source.model?.timeout_seconds);
     if (!client) {
         await loaded.servers?.close();
         return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, core_usage/* NO_USAGE */.y);
@@ -1298,6 +1404,7 @@ var push_all = __webpack_require__(37665);
 
 
 
+
 /** Whether the eval itself injected a fault into one of the run's model calls. */
 function hadModelFault(run) {
     return run.faults.some((fault) => fault.target.startsWith('model:'));
@@ -1320,8 +1427,11 @@ function abandonedAfterLeaving(run) {
 function askedEndpoint(run) {
     return run.modelRequestsSent !== undefined ? run.modelRequestsSent > 0 : !hadModelFault(run);
 }
-/** The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column. */
-function evalReport(settings, made, thresholds, cancelled) {
+/**
+ * The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column.
+ * `declaredGoals`: each plan column's goal names as its file declares them; without it, the goals its runs reported.
+ */
+function evalReport(settings, made, thresholds, cancelled, declaredGoals) {
     // The run a cancel interrupted is no measurement of the plan: it stays in `runs`, out of every figure (found by an adversarial pass).
     const runs = cancelled ? made.filter((run) => run.status !== 'cancelled') : made;
     const names = [...new Set(runs.map((run) => run.column))];
@@ -1340,7 +1450,11 @@ function evalReport(settings, made, thresholds, cancelled) {
     // `slow` fault never left (found by a review).
     const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.reduce((sum, run) => sum + abandonedAfterLeaving(run), 0);
     const checks = planColumn ? checkThresholds(planColumn, thresholds, { endedWithoutCall, succeeded, abandoned }) : [];
-    const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
+    // A goal the new plan dropped read as a regression to 0% (and one it added was not mentioned): each is named instead.
+    // By the files' goals where known: a plan whose runs paused reported no goal, and that is no goal dropped.
+    const goalsOf = (column) => declaredGoals?.get(column.column) ?? column.goalsMetRate.map((goal) => goal.name);
+    const changes = baseColumn && planColumn ? goalChanges(goalsOf(baseColumn), goalsOf(planColumn)) : undefined;
+    const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn, changes?.dropped) : undefined;
     // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
     // tested nothing: the fault tolerance the eval reports was never tried against it.
     const targeting = new Set(runs.flatMap((run) => run.faultRulesTargeting));
@@ -1430,8 +1544,14 @@ function evalReport(settings, made, thresholds, cancelled) {
     if (crashed.length > 0) {
         notes.push(`Failed: ${crashed.length} of ${runs.length} run(s) failed to start or finish, so they measured nothing of the plan (${(0,cut_text/* cutText */.IN)(crashed[0].reason ?? 'no reason given', 300)}).`);
     }
+    // With no `min-success-rate`, a plan none of whose runs succeeded passed as a measurement (exit 0, `status: succeeded`):
+    // a gate that saw the plan never work opened. Only `min-success-rate: 0` says any rate will do.
+    const neverSucceeded = !cancelled && thresholds.minSuccessRate === undefined && planRuns.length > 0 && succeeded === 0 && unevaluated.length === 0;
+    if (neverSucceeded) {
+        notes.push(`Failed: none of the ${planRuns.length} run(s) of ${planColumn.column} succeeded (${(0,cut_text/* cutText */.IN)(planRuns[0].reason ?? planRuns[0].status, 300)}), and no \`min-success-rate\` says that is enough; fix the plan, or give \`min-success-rate: 0\` (\`--min-success-rate 0\`) to only measure it.`);
+    }
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-    const passed = !cancelled && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && baselinesUnmeasured.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+    const passed = !cancelled && !neverSucceeded && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && baselinesUnmeasured.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
     // A comparison with a column that evaluated nothing is none: no "No regression" line beside the failure.
     const compared = unevaluated.length === 0 ? regressions : undefined;
     return {
@@ -1439,94 +1559,18 @@ function evalReport(settings, made, thresholds, cancelled) {
         runs: made,
         thresholds: checks,
         ...(compared && { regressions: compared }),
+        ...(compared && changes && { goalChanges: changes }),
         passed,
-        markdown: renderEvalTable({ title, columns, notes, thresholds: checks, ...(compared && { regressions: compared }) }),
+        markdown: renderEvalTable({ title, columns, notes, thresholds: checks, ...(compared && { regressions: compared }), ...(compared && changes && { goalChanges: changes }) }),
     };
 }
 /** Runs the evaluation and reports it. */
 async function evaluate(settings, thresholds, deps) {
+    // The compared plans' goals as their files declare them, read before the runs.
+    const declared = settings.plans.length > 1 ? await readEvaluatedPlans(settings.plans) : [];
+    const declaredGoals = new Map(declared.map((plan) => [columnName(settings, plan, 'plan'), (plan.source.goals ?? []).map((goal) => goal.name)]));
     const runs = await runEval(settings, deps);
-    return evalReport(settings, runs, thresholds, deps.signal.aborted);
-}
-
-// EXTERNAL MODULE: ./lib/plan/load-plan.js
-var load_plan = __webpack_require__(14407);
-// EXTERNAL MODULE: ./lib/core/read-input-file.js
-var read_input_file = __webpack_require__(2237);
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
-var parse_plan_yaml = __webpack_require__(43508);
-// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
-var decode_utf8 = __webpack_require__(43985);
-// EXTERNAL MODULE: ./lib/core/format-path.js
-var format_path = __webpack_require__(19474);
-// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
-var schema_issues = __webpack_require__(1710);
-;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
-
-
-
-
-
-
-/**
- * Reads a small YAML file (fault lists, scripted answers) with the plan file's limits and parses
- * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw. `holds`
- * says what the file is for, for the error when it has nothing in it (the plan file's own message
- * asked for `goal:`).
- */
-async function readYamlFile(path, schema, holds) {
-    // The plan file's limits: a regular file of at most MAX_PLAN_BYTES (a FIFO or a device would hang or fill memory).
-    const read = (0,read_input_file/* readInputFile */.jH)(path, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
-    if (!read.ok)
-        return { ok: false, errors: [{ file: path, path: '', message: read.problem }] };
-    const bytes = read.bytes;
-    const decoded = (0,decode_utf8/* decodeUtf8 */._)(bytes);
-    if (!decoded.ok)
-        return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
-    // `[^\n]`, not `.`: a comment's line ending with CRLF keeps its `\r`, which `.` does not match.
-    if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#[^\n]*)?$/.test(line))) {
-        return { ok: false, errors: [{ file: path, path: '', message: `the file is empty: it holds ${holds}` }] };
-    }
-    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
-    if (!yaml.ok)
-        return yaml;
-    // With the input in each issue, as the plan schema parses: "got `2`", not "got nothing".
-    const parsed = schema.safeParse(yaml.parsed.value, { reportInput: true });
-    if (parsed.success)
-        return { ok: true, value: parsed.data };
-    const positions = await yaml.parsed.positions();
-    if (positions.readErrors)
-        return { ok: false, errors: positions.readErrors };
-    const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
-        file: path,
-        ...positions.locate(issue.path, issue.at),
-        path: (0,format_path/* formatPath */.j)(issue.path),
-        message: issue.message,
-    }));
-    return { ok: false, errors };
-}
-
-;// CONCATENATED MODULE: ./lib/eval/evaluated-plans.js
-
-
-
-/**
- * Each plan of an evaluation, read once for the checks before any run: loaded where it loads alone,
- * else read as its file has it. A plan that does not parse is left out: the runs report it.
- */
-async function readEvaluatedPlans(plans) {
-    const read = [];
-    for (const plan of plans) {
-        const loaded = await (0,load_plan/* loadPlanFile */.w)(plan.file);
-        if (loaded.ok) {
-            read.push({ ...plan, source: loaded.plan.source, loaded: loaded.plan });
-            continue;
-        }
-        const parsed = await readYamlFile(plan.file, schema/* Plan */.cw);
-        if (parsed.ok)
-            read.push({ ...plan, source: parsed.value });
-    }
-    return read;
+    return evalReport(settings, runs, thresholds, deps.signal.aborted, declaredGoals);
 }
 
 ;// CONCATENATED MODULE: ./lib/eval/inputs-problem.js
@@ -1610,8 +1654,8 @@ var toolset_github_context = __webpack_require__(41179);
 
 /**
  * `goals-met` of an evaluation: true only when every run of the evaluated plan (its own column, not
- * a baseline's) ended with every required goal met. Passing the thresholds is `status`; a 0% goal
- * rate with no `min-success-rate` set passes them, and must not read as goals met.
+ * a baseline's) ended with every required goal met. Passing is `status`; a plan that met its goals in
+ * some runs passes with no `min-success-rate` set (in none, with `min-success-rate: 0`), and must not read as goals met.
  */
 function everyGoalMet(runs) {
     const planColumn = runs.filter((run) => run.variant === 'plan').at(-1)?.column;
@@ -1684,6 +1728,7 @@ async function runEvalAction(settings, deps, withhold) {
         env: settings.env,
         model,
         ...(settings.model.model !== undefined && { modelName: settings.model.model }),
+        ...(settings.model.timeoutSeconds !== undefined && { modelTimeoutSeconds: settings.model.timeoutSeconds }),
         maxTurns: 20,
         ...(withhold && { withhold }),
         // As a run of the plan has it: a github-toolset plan's runs call GitHub with the github-token.

@@ -22,7 +22,7 @@ export const modules = {
 /* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29676);
 /* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(10962);
 /* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7182);
-/* harmony import */ var _admit_run_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(34758);
+/* harmony import */ var _admit_run_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(27544);
 /* harmony import */ var _comment_target_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(30157);
 /* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8353);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(87469);
@@ -248,7 +248,9 @@ async function finishComment(settings, context, report, events, leaveApproval = 
         const leave = leaveApproval && { leaveApproval, ...(context.answerRecorded && { answerRecorded: true }) };
         // An approved run's comment names its paused commit and is left to a newer commit's run, as the main step's is.
         const head = context.pausedHeadSha !== undefined && { headSha: context.pausedHeadSha };
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .liveComment */ .Oy)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave, ...head });
+        // As the main step's comment said it: the run it resumed, and what it reused (drawn from the record).
+        const resumed = context.resumedFrom !== undefined && { resumedFrom: context.resumedFrom };
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .liveComment */ .Oy)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave, ...head, ...resumed });
         for (const event of events)
             comment?.listener(event);
         await comment?.finish(report.goals);

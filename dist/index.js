@@ -347,12 +347,14 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /* harmony export */   mF: () => (/* binding */ usageOutputs),
 /* harmony export */   zt: () => (/* binding */ UNFINISHED_OUTPUTS)
 /* harmony export */ });
-/* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(85692);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(86919);
-/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16);
+/* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(85692);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(33883);
+/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(16);
 /* harmony import */ var _core_run_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(82796);
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76940);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90422);
+
 
 
 
@@ -370,12 +372,24 @@ function notStartedOutputs(report = '') {
  * starts, replaced by the run's own at its end; `cancelled`, as the post step reports such a run.
  */
 const UNFINISHED_OUTPUTS = { status: 'cancelled', 'goals-met': 'false' };
+/**
+ * A cost in dollars as plain decimals: six (a cent is too coarse for runs of cheap models), or, under a millionth,
+ * two significant digits, not a `0` that reads as nothing spent (a few tokens of a cheap model cost that little);
+ * no exponent notation, for parsers.
+ */
+function plainDollars(costUsd) {
+    if (costUsd === 0 || Number(costUsd.toFixed(6)) !== 0)
+        return String(Number(costUsd.toFixed(6)));
+    let decimals = 7;
+    while (Number(costUsd.toFixed(decimals)) === 0 && decimals < 99)
+        decimals += 1;
+    return (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__/* .trimEndChars */ .v)(costUsd.toFixed(decimals + 1), '0');
+}
 /** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
 function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_USAGE */ .y, durationMs = 0) {
     return {
-        // Six decimals: a cent is too coarse for runs of cheap models; no exponent notation for parsers. Empty
-        // when a call's model had no price: a 0 would read as known.
-        'cost-usd': usage.unpricedCalls ? '' : String(Number(usage.costUsd.toFixed(6))),
+        // Empty when a call's model had no price: a 0 would read as known.
+        'cost-usd': usage.unpricedCalls ? '' : plainDollars(usage.costUsd),
         'model-calls': String(usage.modelCalls),
         'prompt-tokens': String(usage.promptTokens),
         'completion-tokens': String(usage.completionTokens),
@@ -394,14 +408,14 @@ function recordUsageOutputs(record) {
 const MAX_RESULT_OUTPUT_BYTES = 64 * 1024;
 /** The outputs for a finished job; `result` is redacted whole, then cut. */
 function actionOutputs(report, paths, redact) {
-    const result = report.finalResult === undefined ? '' : redact((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_3__/* .resultText */ .D)(report.finalResult).text);
+    const result = report.finalResult === undefined ? '' : redact((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)(report.finalResult).text);
     // Only a run that ran to the end can meet its goals: a rejected plan, a failed run, or mode: plan
     // (nothing ran, no goal was checked) never count as meeting them, even with none declared.
     const ran = report.record !== undefined && (report.status === 'succeeded' || report.status === 'goals-unmet');
-    const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .goalsVerdict */ .AD)(report.goals).goalsMet;
+    const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .goalsVerdict */ .AD)(report.goals).goalsMet;
     return {
         status: report.status,
-        result: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutTextBytes */ .$)(result, MAX_RESULT_OUTPUT_BYTES),
+        result: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutTextBytes */ .$)(result, MAX_RESULT_OUTPUT_BYTES),
         'goals-met': goalsMet ? 'true' : 'false',
         report: paths.report,
         trace: paths.trace,
@@ -414,7 +428,7 @@ function actionOutputs(report, paths, redact) {
 
 /***/ }),
 
-/***/ 34758:
+/***/ 27544:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -474,7 +488,132 @@ async function authorizeTrigger(request, lookup) {
 
 // EXTERNAL MODULE: ./lib/security/fork-pull-request.js
 var fork_pull_request = __nccwpck_require__(69362);
+;// CONCATENATED MODULE: ./lib/security/event-head.js
+
+const OWN = { kind: 'own' };
+const foreign = (why) => ({ kind: 'foreign', why });
+/** Why a run on a fork's pull request is read-only. */
+const FORK_PULL_REQUEST = 'the pull request comes from a fork';
+/** The pull request's events: the payload names its head repository. */
+const pullRequestHead = (payload) => {
+    if (!payload?.pull_request)
+        return foreign('the event names no pull request, so whose code it is about cannot be told, and it counts as a fork\'s');
+    return (0,fork_pull_request/* isForkPullRequest */.B7)(payload) ? foreign(FORK_PULL_REQUEST) : OWN;
+};
+/**
+ * The check events: GitHub names the branch of a check suite only for a push to this repository, and lists a
+ * pull request only when its head is this repository's branch: a fork's commit has `head_branch: null` and an empty
+ * `pull_requests`. So the list's being empty says nothing, and the commit is this repository's only when a branch of it
+ * is named and each pull request listed has its head here (these entries name a repository by `id` only).
+ */
+function checkedCommitHead(event, suite, pullRequests, repositoryId) {
+    const branch = suite?.head_branch;
+    if (typeof branch !== 'string' || branch === '') {
+        return foreign(`the ${event} names no branch of this repository for the commit it checks (GitHub names none for a fork's pull request), so it counts as a fork's`);
+    }
+    if (!Array.isArray(pullRequests))
+        return foreign(`the ${event} does not list its pull requests, so whose commit it checks cannot be told, and it counts as a fork's`);
+    for (const pull of pullRequests) {
+        const head = pull?.head?.repo?.id;
+        if (typeof head !== 'number' || typeof repositoryId !== 'number')
+            return foreign(`the ${event} does not say which repository its pull request's head is in, so it counts as a fork's`);
+        if (head !== repositoryId)
+            return foreign(FORK_PULL_REQUEST);
+    }
+    return OWN;
+}
+const checkSuiteHead = (payload) => {
+    const data = (payload ?? {});
+    return checkedCommitHead('check suite', data.check_suite, data.check_suite?.pull_requests, data.repository?.id);
+};
+const checkRunHead = (payload) => {
+    const data = (payload ?? {});
+    return checkedCommitHead('check run', data.check_run?.check_suite, data.check_run?.pull_requests, data.repository?.id);
+};
+/** A status names the branches of this repository that hold its commit: none for a fork's commit. */
+const statusHead = (payload) => {
+    const branches = payload?.branches;
+    return Array.isArray(branches) && branches.length > 0 ? OWN : foreign("the status is for a commit on no branch of this repository (as a fork's pull request's is), so it counts as a fork's");
+};
+const workflowRunHead = (payload) => ((0,fork_pull_request/* isForkWorkflowRun */.D5)(payload) ? foreign("the workflow run it follows ran a fork's code") : OWN);
+/** A comment on an issue is the repository's own; one on a pull request names only its number. */
+const issueCommentHead = (payload) => {
+    const issue = payload?.issue;
+    return issue && !issue.pull_request ? OWN : { kind: 'read_pull_request' };
+};
+const ownHead = () => OWN;
+/**
+ * A dispatch is about the default branch's commit, unless its sender says otherwise: a dispatcher of pull request
+ * comments (peter-evans/slash-command-dispatch) sends the pull request in `client_payload.pull_request`, and its command
+ * workflow checks that head out. Its head tells as a pull request event's does; a pull request named without one
+ * (a number) cannot be told.
+ */
+const repositoryDispatchHead = (payload) => {
+    const data = payload;
+    const pull = data?.client_payload?.pull_request;
+    if (pull === undefined || pull === null)
+        return OWN;
+    if (typeof pull !== 'object')
+        return foreign("the dispatch names a pull request (client_payload.pull_request) without its head, so whose code it is about cannot be told, and it counts as a fork's");
+    return (0,fork_pull_request/* isForkPullRequest */.B7)({ pull_request: pull, repository: data?.repository }) ? foreign(`the dispatch is about a fork's pull request (client_payload.pull_request)`) : OWN;
+};
+const deploymentHead = () => foreign("a deployment may be of any commit, a fork's pull request's among them, and its payload does not say whose, so it counts as a fork's");
+/**
+ * Every event plan-runner knows, and how it tells whose code the run is about. Events whose ref is the
+ * repository's own (a push, a tag, the merge queue's branch, which GitHub builds from pull requests that passed
+ * the base branch's rules) and those about no commit but the default branch's (issues, a schedule, a dispatch) are
+ * the repository's own; the others say in their payload, and fail closed where it does not.
+ */
+const EVENT_HEADS = {
+    pull_request: pullRequestHead,
+    pull_request_target: pullRequestHead,
+    pull_request_review: pullRequestHead,
+    pull_request_review_comment: pullRequestHead,
+    issue_comment: issueCommentHead,
+    check_run: checkRunHead,
+    check_suite: checkSuiteHead,
+    status: statusHead,
+    workflow_run: workflowRunHead,
+    deployment: deploymentHead,
+    deployment_status: deploymentHead,
+    merge_group: ownHead,
+    push: ownHead,
+    create: ownHead,
+    delete: ownHead,
+    release: ownHead,
+    schedule: ownHead,
+    workflow_dispatch: ownHead,
+    repository_dispatch: repositoryDispatchHead,
+    issues: ownHead,
+    label: ownHead,
+    milestone: ownHead,
+    discussion: ownHead,
+    discussion_comment: ownHead,
+    watch: ownHead,
+    fork: ownHead,
+    gollum: ownHead,
+    page_build: ownHead,
+    project: ownHead,
+    project_card: ownHead,
+    project_column: ownHead,
+    public: ownHead,
+    registry_package: ownHead,
+    branch_protection_rule: ownHead,
+    // No event at all: the action run outside a workflow (`local-action`, a test), on the code at hand.
+    '': ownHead,
+};
+/**
+ * Whose code or text `eventName`'s payload puts before the run. An event plan-runner does not know counts as a
+ * fork's (fail closed), as does one whose payload does not say: a check suite's empty `pull_requests`, which is
+ * what a fork's pull request gets, let a fork's check events run with the write tools (found by an audit).
+ */
+function eventHead(eventName, payload) {
+    const rule = Object.hasOwn(EVENT_HEADS, eventName) ? EVENT_HEADS[eventName] : undefined;
+    return rule ? rule(payload) : foreign(`plan-runner does not know whose code a ${eventName} event is about, so it counts as a fork's`);
+}
+
 ;// CONCATENATED MODULE: ./lib/security/base-branch-guard.js
+
 
 /**
  * Events that run with the base repository's token and secrets while a pull request's code may be at hand. The
@@ -489,15 +628,22 @@ const HEAD_REFS = {
     check_run: 'the checked commit (`ref: ${{ github.event.check_run.head_sha }}`)',
     check_suite: 'the checked commit (`ref: ${{ github.event.check_suite.head_sha }}`)',
     status: 'the commit the status is for (`ref: ${{ github.event.sha }}`)',
+    repository_dispatch: "the pull request's head (`ref: ${{ github.event.client_payload.pull_request.head.sha }}`)",
 };
 /**
  * Whether the plan must come from the base repository's own commit on this event: `BASE_CONFIG_EVENTS`, and a
- * `workflow_run` a fork's pull request set off, which has the token and secrets too while the fork's head is a
- * `ref: github.event.workflow_run.head_sha` away. Read-only mode keeps no secret from a plan the fork wrote: its
+ * `workflow_run` a fork's pull request set off, or a `repository_dispatch` about a fork's pull request, which have the
+ * token and secrets too while the fork's head is a `ref:` away. Read-only mode keeps no secret from a plan the fork wrote: its
  * command goals and MCP servers run, and it marks its own command tools `fork_safe` (found by an adversarial hunt).
  */
 function needsBaseConfig(eventName, payload) {
-    return BASE_CONFIG_EVENTS.includes(eventName) || (eventName === 'workflow_run' && (0,fork_pull_request/* isForkWorkflowRun */.D)(payload));
+    if (BASE_CONFIG_EVENTS.includes(eventName))
+        return true;
+    if (eventName === 'workflow_run')
+        return (0,fork_pull_request/* isForkWorkflowRun */.D5)(payload);
+    // A dispatch about a fork's pull request (or one whose head it does not name) has the token and secrets too, and the
+    // dispatcher's documented workflow checks the pull request's head out (found by an adversarial pass).
+    return eventName === 'repository_dispatch' && eventHead(eventName, payload).kind !== 'own';
 }
 const RISK = 'On this event the job has the base repository\'s token and secrets, so the plan file, its tool scripts and its MCP servers ' +
     'must come from the base branch: a pull request could otherwise change them to run any command with those secrets.';
@@ -577,13 +723,14 @@ var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/github-failure.js
 var github_failure = __nccwpck_require__(82931);
 ;// CONCATENATED MODULE: ./lib/plan/fork-read-only.js
-const FORK_READ_ONLY_REASON = 'this run is read-only because the pull request comes from a fork';
-/** Why `tool` is withheld from a fork's pull request, or undefined when it may run there. */
-function forkWithholding(tool, marks) {
+
+/** Why `tool` is withheld from a run read-only because `why` (a fork's pull request by default), or undefined when it may run there. */
+function forkWithholding(tool, marks, why = FORK_PULL_REQUEST) {
+    const reason = `this run is read-only because ${why}`;
     if (tool.sideEffects)
-        return `${FORK_READ_ONLY_REASON}, and \`${tool.name}\` has side effects`;
+        return `${reason}, and \`${tool.name}\` has side effects`;
     if (marks.commandTools.has(tool.name) && !marks.forkSafe.has(tool.name)) {
-        return `${FORK_READ_ONLY_REASON}, and the command tool \`${tool.name}\` is not marked \`fork_safe: true\``;
+        return `${reason}, and the command tool \`${tool.name}\` is not marked \`fork_safe: true\``;
     }
     return undefined;
 }
@@ -612,8 +759,15 @@ function commandToolMarks(tools) {
         forkSafe: new Set(entries.filter(([, tool]) => tool.fork_safe === true).map(([name]) => name)),
     };
 }
-/** Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`): the plan's own `fork_safe` marks decide for its command tools. */
-const forkReadOnly = (tool, plan) => forkWithholding(tool, commandToolMarks(plan.tools));
+/**
+ * Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`), each withheld tool's reason saying `why` the run is
+ * read-only: the plan's own `fork_safe` marks decide for its command tools.
+ */
+function readOnlyWithholding(why) {
+    return (tool, plan) => forkWithholding(tool, commandToolMarks(plan.tools), why);
+}
+/** Read-only mode for a fork's pull request. */
+const forkReadOnly = readOnlyWithholding(FORK_PULL_REQUEST);
 
 // EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
 var run_process = __nccwpck_require__(76905);
@@ -715,6 +869,7 @@ function failure(outcome) {
 
 
 
+
 function permissionLookup(settings, deps) {
     if (deps.permissionOf)
         return deps.permissionOf;
@@ -729,7 +884,7 @@ function permissionLookup(settings, deps) {
  * The checks before any model call: who triggered the event may start a run (write access, or a
  * listed bot), the plan and tools come from the base branch on `pull_request_target`,
  * `issue_comment` and a `workflow_run` a fork set off, and a run for a fork's pull request (its own events, a comment on it, a
- * workflow_run it set off) runs read-only.
+ * workflow_run it set off, its commit's check suite) or for code the event does not show to be the repository's runs read-only.
  */
 async function admitRun(settings, deps) {
     const { eventName, payload } = settings.github;
@@ -750,7 +905,7 @@ async function admitRun(settings, deps) {
             return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
     }
     const why = await actsForFork(settings, deps);
-    return why !== undefined ? { admitted: true, readOnly: { withhold: forkReadOnly, why } } : { admitted: true };
+    return why !== undefined ? { admitted: true, readOnly: { withhold: readOnlyWithholding(why), why } } : { admitted: true };
 }
 /**
  * Whether the accounts behind the event may start a run (write access, or a listed bot), asked of GitHub as
@@ -762,31 +917,39 @@ function authorizeRun(settings, deps) {
     return authorizeTrigger({ eventName, payload, repository: settings.github.repository ?? 'this repository', allowedBots: settings.allowedBots }, permissionLookup(settings, deps));
 }
 /**
- * Why the run acts on a fork's code or text, or undefined when it does not: a pull request event from a fork, a
- * workflow_run a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
- * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed), and the
+ * Why the run acts on a fork's code or text, or undefined when it does not: whose the event's head is, as
+ * `eventHead` tells for every event (a pull request event from a fork, a fork's check suite, a workflow_run a fork's
+ * pull request set off), or a comment on a fork's pull request (its payload names only the number: the pull request
+ * is read). What cannot be told counts as a fork (read-only, fail closed), and the
  * reason says so: a 502 on reading the pull request called a same-repository pull request a fork's, and an
  * `/approve` there was refused as one on a fork (found by an adversarial pass).
  * Also asked by a killed main step's post step, which must not write the comment a read-only run writes none of.
  */
 async function actsForFork(settings, deps) {
     const { eventName, payload } = settings.github;
-    if (eventName === 'workflow_run')
-        return (0,fork_pull_request/* isForkWorkflowRun */.D)(payload) ? "the workflow run it follows ran a fork's code" : undefined;
-    if (payload?.pull_request)
-        return (0,fork_pull_request/* isForkPullRequest */.B)(payload) ? FORK : undefined;
+    const head = eventHead(eventName, payload);
+    if (head.kind === 'own')
+        return undefined;
+    if (head.kind === 'foreign')
+        return head.why;
     const target = (0,event_target/* eventTarget */.M)(eventName, payload, settings.github.repository);
     // A comment whose pull request or repository cannot be told counts as a fork's.
-    if (target === undefined)
-        return eventName === 'issue_comment' ? `${UNTOLD} (the event names no pull request or issue with its repository), so it counts as a fork's` : undefined;
-    if (target.kind !== 'pull_request')
-        return undefined;
+    if (target?.kind !== 'pull_request')
+        return `${UNTOLD} (the event names no pull request or issue with its repository), so it counts as a fork's`;
     const { owner, repo, number } = target;
     if (!deps.github)
         return `${UNTOLD} (pull request #${number} cannot be read without a github-token), so it counts as a fork's`;
+    // The event's repository by its id where the payload has it: the pull request is read by name, which a re-run keeps
+    // from its event, and since a rename another repository may hold it (found by an adversarial pass).
+    const eventRepository = payload?.repository;
+    const repository = { full_name: `${owner}/${repo}`, ...(typeof eventRepository?.id === 'number' && { id: eventRepository.id }) };
     try {
         const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
-        return (0,fork_pull_request/* isForkPullRequest */.B)({ pull_request: data, repository: { full_name: `${owner}/${repo}` } }) ? FORK : undefined;
+        if (!(0,fork_pull_request/* sameRepository */.RB)(data.base.repo, repository)) {
+            const ids = typeof data.base.repo?.id === 'number' && repository.id !== undefined ? ` (id ${data.base.repo.id}, not ${String(repository.id)})` : '';
+            return `${UNTOLD} (pull request #${number} as GitHub answers it is of another repository than this one${ids}: was ${owner}/${repo} renamed or moved since the event?), so it counts as a fork's`;
+        }
+        return (0,fork_pull_request/* isForkPullRequest */.B7)({ pull_request: data, repository }) ? FORK_PULL_REQUEST : undefined;
     }
     catch (error) {
         const failure = (0,github_failure/* readGitHubFailure */.g3)(error);
@@ -794,7 +957,6 @@ async function actsForFork(settings, deps) {
         return `${UNTOLD} (reading pull request #${number} failed: ${(0,github_failure/* describeGitHubFailure */.Po)(failure)}), so it counts as a fork's; ${then}`;
     }
 }
-const FORK = 'the pull request comes from a fork';
 const UNTOLD = "whether this comment is on a fork's pull request could not be told";
 
 
@@ -817,22 +979,24 @@ const PREFIX = '<!-- plan-runner-approval: ';
 const SUFFIX = ' -->';
 /**
  * The marker for a run's record (`runId`: this workflow run, whose saved state an approving run
- * downloads; `pausedRunId`: for an answered run, the paused run the answer is for); undefined when there is none.
+ * downloads, or which an answer started; `pausedRunId`: for an answered run, the paused run the answer is for);
+ * undefined when there is none.
  */
 function approvalMarkerOf(record, runId, pausedRunId) {
     if (record.status === 'awaiting-approval' && record.approval && runId !== undefined)
         return { state: 'awaiting', runId, hash: record.approval.hash };
     const decision = record.decision;
     if (decision)
-        return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }), ...(pausedRunId !== undefined && { runId: pausedRunId }) };
+        return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }), ...(pausedRunId !== undefined && { runId: pausedRunId }), ...(runId !== undefined && { answerRunId: runId }) };
     return undefined;
 }
 /**
  * The most characters recording an answer adds to a waiting marker: `,"by":"<login>"` for a login of up to 39
- * characters (GitHub's longest), with room. A waiting comment keeps this much under GitHub's limit, or the
- * `/approve` that writes its answer there is refused, and nothing it approved can run.
+ * characters (GitHub's longest) and `,"answerRunId":<run id>` for a run id of up to 16 digits, with room. A waiting
+ * comment keeps this much under GitHub's limit, or the `/approve` that writes its answer there is refused, and
+ * nothing it approved can run.
  */
-const ANSWER_ROOM_CHARS = 64;
+const ANSWER_ROOM_CHARS = 96;
 /** The hidden line for a comment: JSON whose values (numbers, hex, logins) cannot end the HTML comment. */
 function approvalMarkerLine(marker) {
     if (!marker)
@@ -883,11 +1047,14 @@ function readApprovalMarker(body) {
     const marker = value;
     if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash))
         return undefined;
-    const runId = typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? marker.runId : undefined;
+    const runIdOf = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
+    const runId = runIdOf(marker.runId);
+    const answerRunId = runIdOf(marker.answerRunId);
     if (marker.state === 'awaiting')
         return runId !== undefined ? { state: 'awaiting', runId, hash: marker.hash } : undefined;
-    if (marker.state === 'approved' || marker.state === 'rejected')
-        return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...(runId !== undefined && { runId }) };
+    if (marker.state === 'approved' || marker.state === 'rejected') {
+        return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...(runId !== undefined && { runId }), ...(answerRunId !== undefined && { answerRunId }) };
+    }
     return undefined;
 }
 /**
@@ -1053,8 +1220,10 @@ function internalErrorResult(error, redact, runUrl) {
 /* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82931);
 /* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(86919);
 /* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(12172);
+/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(74360);
 /* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 /* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81675);
+
 
 
 
@@ -1234,7 +1403,8 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
         if (beside)
             warn(`The check run '${target.name}' is completed as failed: ${sharedNameWhy(target.name, beside, given.conclusion)}`);
         const maxAttempts = timing.maxAttempts ?? 4;
-        const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
+        const started = clock.now();
+        const deadline = started + (timing.completeTimeoutMs ?? 30_000);
         for (let attempt = 1;; attempt++) {
             try {
                 await update(result);
@@ -1249,7 +1419,9 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
                 const limit = retryAfterMs === undefined ? deadline : deadline + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
                 if (!transient || attempt >= maxAttempts || clock.now() + wait > limit) {
                     const left = id === undefined ? 'There is none on GitHub (an earlier run\'s of that name on the commit may still show)' : 'It stays in progress on GitHub';
-                    warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)(failure)}. ${left}; the job's own status reports the result.`);
+                    // A rate limit's wait past the bound is said, with how long GitHub asked for: nothing is sent sooner.
+                    const held = transient && retryAfterMs !== undefined && clock.now() + wait > limit ? ` GitHub asks for no write for ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(retryAfterMs)}, past the ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(limit - started)} plan-runner waits for it.` : '';
+                    warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)(failure))}${held} ${left}; the job's own status reports the result.`);
                     return;
                 }
                 await clock.sleep(wait);
@@ -1297,7 +1469,7 @@ function commentTarget(settings) {
     }
     if (!settings.githubToken)
         return { why: 'there is no github-token', warn: asked };
-    if (!asked && _github_event_target_js__WEBPACK_IMPORTED_MODULE_0__/* .FORK_READ_ONLY_PULL_REQUEST_EVENTS */ .b.has(github.eventName) && (0,_security_fork_pull_request_js__WEBPACK_IMPORTED_MODULE_1__/* .isForkPullRequest */ .B)(github.payload)) {
+    if (!asked && _github_event_target_js__WEBPACK_IMPORTED_MODULE_0__/* .FORK_READ_ONLY_PULL_REQUEST_EVENTS */ .b.has(github.eventName) && (0,_security_fork_pull_request_js__WEBPACK_IMPORTED_MODULE_1__/* .isForkPullRequest */ .B7)(github.payload)) {
         return { why: "the pull request comes from a fork, whose token is read-only (set comment: always to try anyway)", warn: false };
     }
     return { target };
@@ -1329,17 +1501,20 @@ function pauseUnshown(hash) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ar: () => (/* binding */ speaksThere),
 /* harmony export */   HZ: () => (/* binding */ addEscalationLabel),
 /* harmony export */   Hn: () => (/* binding */ personNeeded),
 /* harmony export */   eM: () => (/* binding */ escalationMentionLine),
 /* harmony export */   hr: () => (/* binding */ tellEscalation)
 /* harmony export */ });
 /* unused harmony export escalationNotice */
-/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(82931);
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(81675);
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(82931);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(81675);
 /* harmony import */ var _report_approval_section_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(64481);
 /* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
+/* harmony import */ var _superseded_commit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(21156);
+
 
 
 
@@ -1358,7 +1533,7 @@ const MAX_PATH_CHARS = 500;
 const MAX_NAMED_STEPS = 10;
 /** `1 step (`2`) waits`, `12 steps (`a`, \u2026 and 2 more) wait`. */
 function waitingSteps(steps, redact) {
-    const named = steps.slice(0, MAX_NAMED_STEPS).map((key) => (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(key), 100)));
+    const named = steps.slice(0, MAX_NAMED_STEPS).map((key) => (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(key), 100)));
     const more = steps.length - named.length;
     const list = named.length === 0 ? '' : ` (${named.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
     return steps.length === 1 ? `1 step${list} waits to run until someone approves it; plan-runner's comment for the plan lists it with its arguments` : `${steps.length} steps${list} wait to run until someone approves them; plan-runner's comment for the plan lists them with their arguments`;
@@ -1369,7 +1544,7 @@ function waitingSteps(steps, redact) {
  */
 function escalationNotice(need, where, redact) {
     const run = where.runUrl ? `[A run](${encodeURI(where.runUrl)})` : 'A run';
-    const plan = (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(where.planPath), MAX_PATH_CHARS));
+    const plan = (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(where.planPath), MAX_PATH_CHARS));
     if (need.kind === 'approval')
         return `${need.mention}: a person is needed \u2014 ${run} of ${plan} waits for approval: ${waitingSteps(need.steps, redact)}. ${_report_approval_section_js__WEBPACK_IMPORTED_MODULE_0__/* .HOW_TO_APPROVE */ .FC} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(need.hash)}.`;
     return `${need.mention}: a person is needed \u2014 ${run} of ${plan} was escalated. The run's summary says why, with the last error and what was tried.`;
@@ -1399,10 +1574,10 @@ async function tellEscalation(octokit, target, need, where, redact, warn) {
         await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.number, body: escalationNotice(need, where, redact) });
     }
     catch (error) {
-        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error);
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubFailure */ .g3)(error);
         const what = need.kind === 'approval' ? 'the run waits for approval' : 'the run was escalated';
         const after = need.kind === 'approval' ? "The run waits either way; plan-runner's comment says how to approve it." : 'The job fails as escalated either way.';
-        warn(`Could not comment on #${target.number} to tell ${need.mention} ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')} ${after}`);
+        warn(`Could not comment on #${target.number} to tell ${need.mention} ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')} ${after}`);
     }
 }
 /**
@@ -1416,9 +1591,27 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
         await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
     }
     catch (error) {
-        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error);
-        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')}`);
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubFailure */ .g3)(error);
+        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')}`);
     }
+}
+/**
+ * Whether the run may label its pull request or issue and tell the plan's mention there (`label`, `mention`: what it
+ * would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
+ * said in the log (`info`). One GET, asked only when there is something to do; an issue, a run of no known commit, or
+ * a head GitHub cannot tell, may. So may a run whose live comment found no run of the newer commit had written it, and
+ * finished it as this run's (`commentKept`): no newer run speaks there, and the comment showed the escalation with no
+ * one told (found by a review).
+ */
+async function speaksThere(octokit, target, headSha, what, info, commentKept = false) {
+    const withheld = [what.label && `add the escalation label '${what.label}'`, what.mention && `tell ${what.mention}`].filter(Boolean).join(' or ');
+    if (!withheld || headSha === undefined || commentKept)
+        return true;
+    const superseded = await (0,_superseded_commit_js__WEBPACK_IMPORTED_MODULE_2__/* .supersededBy */ .g)(octokit, target, headSha);
+    if (superseded === undefined)
+        return true;
+    info(`${superseded.message}: the run is superseded, so it does not ${withheld} on #${target.number}; the run for the newer commit speaks for the pull request. The job summary has this run's record.`);
+    return false;
 }
 
 
@@ -1727,8 +1920,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: fitComment
 
-// EXTERNAL MODULE: ./lib/github/github-run-context.js
-var github_run_context = __nccwpck_require__(43914);
 // EXTERNAL MODULE: ./lib/report/comment/comment-api.js
 var comment_api = __nccwpck_require__(98384);
 // EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
@@ -1997,6 +2188,8 @@ var load_neutraliser = __nccwpck_require__(93465);
 var comment_target = __nccwpck_require__(30157);
 // EXTERNAL MODULE: ./lib/action/run-key.js
 var run_key = __nccwpck_require__(54825);
+// EXTERNAL MODULE: ./lib/action/superseded-commit.js
+var superseded_commit = __nccwpck_require__(21156);
 // EXTERNAL MODULE: ./lib/action/approval-marker.js
 var approval_marker = __nccwpck_require__(47202);
 // EXTERNAL MODULE: ./lib/report/reused-work.js
@@ -2016,21 +2209,16 @@ var reused_work = __nccwpck_require__(5568);
 
 
 /**
- * Asks GitHub for the pull request's head: a message when it is no longer `headSha` (a newer push
- * has its own run, whose result this run must not overwrite). When GitHub cannot say, go on.
+ * The message when the run's commit is no longer the pull request's head (`supersededBy`): a newer push has its own
+ * run, whose result this run must not overwrite. `seen` is told the pull request's head.
  */
-function outdatedCheck(github, target, headSha) {
+function outdatedCheck(github, target, headSha, seen) {
     return async () => {
-        let head;
-        try {
-            head = (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
-        }
-        catch {
+        const superseded = await (0,superseded_commit/* supersededBy */.g)(github, target, headSha);
+        if (superseded === undefined)
             return undefined;
-        }
-        if (head === headSha)
-            return undefined;
-        return `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)}): it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
+        seen(superseded);
+        return `${superseded.message}: it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
     };
 }
 /** `Resumed from attempt 1: 3 steps reused.` */
@@ -2078,8 +2266,19 @@ async function liveComment(settings, context) {
     const marker = (0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings));
     const runUrl = settings.github.runUrl;
     // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
-    const headSha = decision.target.kind === 'pull_request' ? ((0,github_run_context/* pullRequestHeadSha */.d)(settings.github.payload) ?? context.headSha) : undefined;
-    const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
+    const headSha = (0,superseded_commit/* runCommitOf */.U)(decision.target, settings.github.payload, context.headSha);
+    const hiddenHead = headSha ? `\n<!-- plan-runner-head: ${headSha} -->` : '';
+    // Once the pull request has moved on and this run finishes its comment after all (`finishOutdated`), the line says so.
+    let movedOn;
+    let keptSuperseded = false;
+    const head = {
+        hidden: hiddenHead,
+        get line() {
+            if (!headSha)
+                return '';
+            return movedOn === undefined ? `\n\nFor commit ${headSha}.` : `\n\nFor commit ${headSha}, which is no longer the head of the pull request (now ${movedOn.head}).`;
+        },
+    };
     // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
     const outbound = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, redact, 'rendered');
     // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
@@ -2155,7 +2354,15 @@ async function liveComment(settings, context) {
         warn: io.warning,
         info: io.info,
         clock: context.clock,
-        ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
+        ...(headSha && {
+            outdated: outdatedCheck(context.github, decision.target, headSha, (superseded) => (movedOn = superseded)),
+            // No run of the newer commit has written the comment (it still starts with this run's commit): left at \u23f3 it
+            // would stay so for good when the newer commit has no run (a path filter, a push by a workflow's token).
+            finishOutdated: (current) => {
+                keptSuperseded = current.startsWith(`${marker}${hiddenHead}`);
+                return keptSuperseded ? `No run of the newer commit has written the PR comment, which still shows this run's commit: its final state is written there, saying the commit is no longer the head.` : undefined;
+            },
+        }),
         // A re-run of a paused job (its run id is the pause's): an /approve may answer that pause while this
         // re-run writes, and its later writes would ask again over the answer (found by an adversarial pass).
         ...(answered && { rereadWhile: (current) => (0,approval_marker/* readApprovalMarker */.Wg)(current)?.runId === runId }),
@@ -2198,7 +2405,7 @@ async function liveComment(settings, context) {
         return shown?.state === 'awaiting' && shown.runId === runId && shown.hash === hash;
     };
     const reachesPause = async (hash) => shownPause()?.hash === hash || (runId !== undefined && leftTo !== undefined && (0,approval_marker/* answerFor */.u3)((0,approval_marker/* readApprovalMarker */.Wg)(leftTo), runId)?.hash === hash) || (await showsPauseNow(hash));
-    return { ...updater, newPause, reachesPause };
+    return { ...updater, newPause, reachesPause, keptSuperseded: () => keptSuperseded };
 }
 /**
  * Why no `/approve` can reach the run's pause for approval, once the comment's final write (`commented`) is done: the
@@ -2470,13 +2677,13 @@ async function stateLeftToSave(settings, store, recorded) {
 /* harmony export */   WF: () => (/* binding */ RESUMED_IN_PLACE_STATE),
 /* harmony export */   aT: () => (/* binding */ UPLOADING_STATE),
 /* harmony export */   ah: () => (/* binding */ traceDigest),
+/* harmony export */   gY: () => (/* binding */ newestEarlierState),
 /* harmony export */   iZ: () => (/* binding */ saveRunState),
 /* harmony export */   ih: () => (/* binding */ traceHoldsStartedRun),
 /* harmony export */   jw: () => (/* binding */ statePart),
 /* harmony export */   uq: () => (/* binding */ UNSAVABLE_TRACE_STATE),
 /* harmony export */   yU: () => (/* binding */ stateIdentity)
 /* harmony export */ });
-/* unused harmony export newestEarlierState */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(51455);
@@ -2916,6 +3123,42 @@ const MERGE_REFUSED_NOTE = "**Stopped:** the merge job was refused (its job summ
  */
 function stopRefusedMergeComment(left, io) {
     return stopLeftComment({ github: left.github, target: left.target, comment: { marker: (0,comment_marker/* commentMarker */.Q)(left.planId) }, runUrl: left.runUrl, icon: '\u274c', note: MERGE_REFUSED_NOTE }, io);
+}
+
+
+/***/ }),
+
+/***/ 21156:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ runCommitOf),
+/* harmony export */   g: () => (/* binding */ supersededBy)
+/* harmony export */ });
+/* harmony import */ var _github_github_run_context_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(43914);
+
+/**
+ * The pull request commit a run on `target` is for: the event's, or, for an approving run (an `issue_comment`,
+ * whose event names no commit), the paused run's (`pausedHeadSha`). Undefined for an issue, or when neither says.
+ */
+function runCommitOf(target, payload, pausedHeadSha) {
+    return target.kind === 'pull_request' ? ((0,_github_github_run_context_js__WEBPACK_IMPORTED_MODULE_0__/* .pullRequestHeadSha */ .d)(payload) ?? pausedHeadSha) : undefined;
+}
+/**
+ * Asks GitHub for the pull request's head (one GET): when it is no longer `headSha`, a newer push has its own run, and
+ * this one is superseded; undefined while it is the head, and when GitHub cannot say (the run then speaks as its own).
+ */
+async function supersededBy(github, target, headSha) {
+    let head;
+    try {
+        head = (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
+    }
+    catch {
+        return undefined;
+    }
+    if (head === headSha)
+        return undefined;
+    return { head, message: `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)})` };
 }
 
 
@@ -3393,28 +3636,6 @@ function decoderFor(label) {
     catch {
         return new TextDecoder('utf-8');
     }
-}
-
-
-/***/ }),
-
-/***/ 59246:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ dollarsBesideCap)
-/* harmony export */ });
-/** The most decimals a dollar figure beside its cap gets. */
-const MAX_DECIMALS = 10;
-/**
- * A dollar cap and a spend, as text with the same decimals: those the cap needs for two significant digits
- * (at least cents: 0.50, 0.0010), and more while the spend would still print as the cap (0.504 beside 0.50).
- */
-function dollarsBesideCap(cap, spent) {
-    let decimals = cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
-    while (decimals < MAX_DECIMALS && spent !== cap && spent.toFixed(decimals) === cap.toFixed(decimals))
-        decimals += 1;
-    return [cap.toFixed(decimals), spent.toFixed(decimals)];
 }
 
 
@@ -4738,6 +4959,105 @@ function stepKey(id) {
  */
 function stepKeyWithin(within, key) {
     return within === undefined ? key : `${within}/${key}`;
+}
+
+
+/***/ }),
+
+/***/ 73724:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ globalDispatcher),
+/* harmony export */   m: () => (/* binding */ sendFetchThroughProxy)
+/* harmony export */ });
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(37067);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77030);
+
+
+/** This machine's own names, which `@actions/http-client` never sends through a proxy (nor, so, GitHub requests). */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** A proxy variable's value as a proxy URL, the way `@actions/http-client` reads it (`proxy:3128` is `http://proxy:3128`). */
+function proxyUrl(value) {
+    try {
+        return new URL(value.includes('://') ? value : `http://${value}`);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Where Node's fetch, and the undici the toolkit's GitHub requests use, find the dispatcher every request goes through. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+/** The dispatcher Node's fetch sends a request through now: undici's own, or the one `sendFetchThroughProxy` put in. */
+function globalDispatcher() {
+    return globalThis[GLOBAL_DISPATCHER];
+}
+/** The dispatcher `setGlobalProxyFromEnv` makes for `env`; the one before it is put back. */
+function proxyDispatcher(env) {
+    const undo = node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv(env);
+    const made = globalDispatcher();
+    undo();
+    return made;
+}
+/**
+ * Whether a request to `origin` goes direct whatever `no_proxy` says, as `@actions/http-client` sends it: to this
+ * machine's own addresses (every 127.x, which no `no_proxy` entry can name for undici), or with no proxy variable for
+ * its protocol (undici sends an https URL through `http_proxy` when no `https_proxy` is set; found by an adversarial pass).
+ */
+function goesDirect(origin, proxies) {
+    let url;
+    try {
+        url = new URL(origin ?? '');
+    }
+    catch {
+        return false;
+    }
+    const host = url.hostname.toLowerCase();
+    if (host === 'localhost' || host === '[::1]' || ((0,node_net__WEBPACK_IMPORTED_MODULE_1__.isIPv4)(host) && host.startsWith('127.')))
+        return true;
+    return proxies[url.protocol === 'https:' ? 'https_proxy' : 'http_proxy'] === undefined;
+}
+/**
+ * Sends Node's fetch, which ignores proxy variables (the model endpoint, the http tools, MCP servers over HTTP),
+ * through the proxy they name, by the rule GitHub requests follow (`@actions/http-client`'s): an https URL through
+ * `https_proxy` or `HTTPS_PROXY`, an http one through `http_proxy` or `HTTP_PROXY`, `no_proxy` or `NO_PROXY`
+ * honoured (`*` for every host), and this machine's own addresses never through a proxy. Returns a warning for a
+ * variable that names no proxy it can use (without its value, which may hold a password), and how to undo it.
+ */
+function sendFetchThroughProxy(env) {
+    const https = env['https_proxy'] || env['HTTPS_PROXY'];
+    const plain = env['http_proxy'] || env['HTTP_PROXY'];
+    if (!https && !plain)
+        return { restore: () => undefined };
+    const noProxy = (env['no_proxy'] || env['NO_PROXY'] || '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (noProxy.includes('*'))
+        return { restore: () => undefined };
+    const proxies = {};
+    for (const [name, value] of [['https_proxy', https], ['http_proxy', plain]]) {
+        if (!value)
+            continue;
+        const url = proxyUrl(value);
+        if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+            return { restore: () => undefined, warning: `${name === 'https_proxy' ? 'https_proxy (or HTTPS_PROXY)' : 'http_proxy (or HTTP_PROXY)'} is not an http:// or https:// proxy URL, so requests to the model endpoint, the http tools and MCP servers do not go through a proxy; set it to http://host:port` };
+        }
+        proxies[name] = url.href;
+    }
+    if (typeof node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv !== 'function') {
+        return { restore: () => undefined, warning: `Node ${process.version} cannot send fetch through a proxy at run time, so requests to the model endpoint, the http tools and MCP servers do not go through one; use Node 24.14 or later, or set NODE_USE_ENV_PROXY=1 in the environment` };
+    }
+    // `no_proxy: *` sends every request direct: the dispatcher for what the rule keeps from the proxy.
+    const direct = proxyDispatcher({ ...proxies, no_proxy: '*' });
+    const restore = node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv({ ...proxies, no_proxy: [...noProxy, ...LOOPBACK_HOSTS].join(',') });
+    const proxied = globalDispatcher();
+    if (direct === undefined || proxied === undefined)
+        return { restore };
+    const routed = {
+        dispatch: (options, handler) => (goesDirect(options.origin, proxies) ? direct : proxied).dispatch(options, handler),
+        close: () => Promise.all([direct.close(), proxied.close()]).then(() => undefined),
+        destroy: () => Promise.all([direct.destroy(), proxied.destroy()]).then(() => undefined),
+    };
+    globalThis[GLOBAL_DISPATCHER] = routed;
+    return { restore };
 }
 
 
@@ -6331,6 +6651,23 @@ function agentOf(record, event) {
     // Before the step was expanded there is no item to hold it: it is dropped, not given to the step.
     return step.items?.[event.index] ?? {};
 }
+/** The call keys each step's `foundDone` counts: a retried step checks the same call again; 10,000 items each one of their own. */
+const foundKeys = new WeakMap();
+/** Counts a call of `step` found done, once per call. */
+function foundDone(step, found) {
+    let keys = foundKeys.get(step);
+    if (!keys)
+        foundKeys.set(step, (keys = new Set()));
+    if (keys.has(found.callKey))
+        return;
+    keys.add(found.callKey);
+    const was = step.foundDone ?? { calls: 0, tools: [], madeIn: [] };
+    step.foundDone = {
+        calls: was.calls + 1,
+        tools: was.tools.includes(found.tool) ? was.tools : [...was.tools, found.tool],
+        madeIn: was.madeIn.includes(found.madeIn) ? was.madeIn : [...was.madeIn, found.madeIn],
+    };
+}
 function stepOf(record, key) {
     let step = record.steps.get(key);
     if (!step) {
@@ -6478,7 +6815,7 @@ function applyEvent(record, event) {
             break;
         }
         case 'tool_called': {
-            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey };
+            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey, ...(event.kind === 'check' && event.madeIn !== undefined && { madeIn: event.madeIn }) };
             // The index is made from the list at first use, this call then included: added only to one made before.
             const open = openCallsOf.get(record.toolCalls);
             record.toolCalls.push(call);
@@ -6491,6 +6828,9 @@ function applyEvent(record, event) {
                 call.outcome = event.outcome;
                 if (event.error !== undefined)
                     call.error = event.error;
+                // Found done: the step's result is what the run resumed made, which its line says (else only the trace did).
+                if (call.madeIn !== undefined && event.outcome === 'succeeded')
+                    foundDone(stepOf(record, event.stepKey), { tool: call.tool, callKey: call.callKey, madeIn: call.madeIn });
             }
             break;
         }
@@ -6628,7 +6968,11 @@ function applyEvent(record, event) {
         }
         case 'step_expanded': {
             const step = stepOf(record, event.stepKey);
-            step.items = event.keys.map((key) => ({ key, state: 'pending' }));
+            const fanOut = event.fanOut;
+            step.items = event.keys.map((key, index) => {
+                const shard = fanOut?.assignment[index];
+                return shard !== undefined && shard !== fanOut.shard ? { key, state: 'pending', runBy: shard } : { key, state: 'pending' };
+            });
             step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y };
             break;
         }
@@ -7474,15 +7818,17 @@ function readGitHubFailure(error) {
     // GitHub's primary and secondary rate limits answer 403; the headers or the message say so.
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
+    const limited = rateLimited || status === 429;
     const asked = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .askedWaitMs */ .MW)(header);
-    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .waitWithinLimit */ .Gj)(asked ?? (rateLimited || status === 429 ? RATE_LIMIT_WAIT_MS : undefined));
+    // A rate limit's wait past 10 minutes read as none had the PR comment and the check run written again 1 s later, each
+    // refused, and given up on without a word of the wait (found by a review): every caller bounds the wait itself.
+    const wait = limited ? (asked ?? RATE_LIMIT_WAIT_MS) : (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .waitWithinLimit */ .Gj)(asked);
     return {
         status,
         message,
         transient,
-        ...((rateLimited || status === 429) && { rateLimited: true }),
+        ...(limited && { rateLimited: true }),
         ...(wait !== undefined && { retryAfterMs: wait }),
-        ...(asked !== undefined && { askedWaitMs: asked }),
     };
 }
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
@@ -10107,7 +10453,7 @@ function assignShards(keys, shards, weights) {
     const order = keys.map((key, index) => ({ index, weight: weights?.get(key) ?? mean }));
     order.sort((a, b) => b.weight - a.weight || a.index - b.index);
     const load = new Array(shards).fill(0);
-    // By count where loads tie: items of 0 ms (a merge's trace gives that to the items a dead shard left, and the
+    // By count where loads tie: items of 0 ms (a merge's trace of an older plan-runner gave that to the items a dead shard left, and the
     // mean of those to every other) added nothing to shard 1's load, and all 8 items of 4 shards went to it (found by a hunting pass).
     const count = new Array(shards).fill(0);
     const assignment = new Array(keys.length).fill(0);
@@ -12210,7 +12556,9 @@ class PlanRun {
         if (!tool.findEffect)
             return undefined;
         const { calledAt } = earlier;
-        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, kind: 'check', calledAt });
+        // A call of the run resumed: found, the step's line says its result was not made now.
+        const madeIn = earlier.inherited ? this.#deps.resume?.from : undefined;
+        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, kind: 'check', calledAt, ...(madeIn !== undefined && { madeIn }) });
         try {
             const check = await tool.findEffect(args, { ...ctx, idempotencyKey: callKey, since: new Date(calledAt) });
             if (check.found) {
@@ -12293,7 +12641,8 @@ class PlanRun {
             else
                 toRun.push(index);
         });
-        this.#journal.step({ type: 'step_expanded', stepKey: step.key, keys: children.map((child) => child.key) });
+        const fanOut = part?.part === 'shard' ? { fanOut: { shard: part.shard, assignment: shardPlan.assignment } } : {};
+        this.#journal.step({ type: 'step_expanded', stepKey: step.key, keys: children.map((child) => child.key), ...fanOut });
         const mapped = new MappedStep(step.key, children, step.forEach.onItemFailure, startedAt, toRun);
         mapped.left = left;
         for (const index of taken) {
@@ -12304,7 +12653,8 @@ class PlanRun {
                 this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
             if (item.todos)
                 this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
-            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
+            const there = { usage: item.usage, ...(item.durationMs !== undefined && { durationMs: item.durationMs }) };
+            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(item.masked && { masked: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
         for (const index of missing) {
@@ -12313,7 +12663,7 @@ class PlanRun {
             const by = shard === undefined ? 'no shard' : `shard ${shard}`;
             const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
             mapped.failed(index, error, core_usage/* NO_USAGE */.y, undefined, false);
-            this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y });
+            this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y, notRunHere: true });
             // A shard leaves its fan-out step in progress, so it never escalated over the item's call that got no answer (a
             // whole run does when the step completes): the merge, which completes the step, does.
             const unknown = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(children[index].key)))?.find((call) => call.outcome === 'unknown');
@@ -13000,9 +13350,9 @@ class RunJournal {
     approvalRequested(request) {
         this.#emit({ type: 'approval_requested', request });
     }
-    /** The approval this run goes on with (after `plan_created`). */
-    approvalDecided(decision, hash, by) {
-        this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
+    /** The approval this run goes on with (after `plan_created`), with what it covers (`request`). */
+    approvalDecided(decision, hash, by, request) {
+        this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }), ...(request && { request }) });
     }
     /**
      * Model use as it is charged: to step `stepKey`, or to no step. Until the goals are checked, whose event
@@ -13117,7 +13467,7 @@ async function runPlan(plan, deps) {
         }
         // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
         if (deps.approval && !deps.inner)
-            journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
+            journal.approvalDecided('approved', deps.approval.hash, deps.approval.by, deps.approval.request);
         run.recordCarried(carrying);
         if (deps.signal?.aborted)
             cancel();
@@ -13232,8 +13582,8 @@ var run_step = __nccwpck_require__(6420);
 var read_resume_trace = __nccwpck_require__(62935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js + 2 modules
 var resume_state = __nccwpck_require__(52439);
-// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
-var budget_exceeded_error = __nccwpck_require__(46807);
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js + 1 modules
+var budget_exceeded_error = __nccwpck_require__(82268);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
 
 
@@ -13377,15 +13727,22 @@ function frozenPinsRefusal(plan, inputs, redact) {
 
 /**
  * Checks an approval against the paused run it answers and the plan file as it is now: the run
- * must have asked (and not been answered yet), the hash must be the one it asked with, the run's
+ * must have asked (and not been answered yet, unless this is a re-run of the run that went on with it), the hash must be the one it asked with, the run's
  * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
 function grantApproval(plan, resume, grant, inputs, redact) {
     const request = resume?.approval;
+    if (grant.continues && request && resume?.decided === undefined && request.hash !== grant.hash) {
+        // It went on with the approval, then paused for steps it does not cover (a replan's), and the comment did not show that pause.
+        return { ok: false, problem: `${resume.from} went on with the approval ${grant.hash}, then asked for another (approval ${request.hash}) for steps it does not cover, which no one has answered; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
+    }
+    if (grant.continues && (!request || resume?.decided !== 'approved')) {
+        return { ok: false, problem: `${resume?.from ?? 'the earlier attempt'} does not record the approval it went on with (it was saved by an earlier plan-runner, or stopped before its run started), so this re-run cannot tell what the approval covers; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
+    }
     if (!resume || !request)
         return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
-    if (resume.decided)
+    if (resume.decided && !(grant.continues && resume.decided === 'approved'))
         return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
     if (grant.hash !== request.hash)
         return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
@@ -13415,7 +13772,7 @@ function grantApproval(plan, resume, grant, inputs, redact) {
             problem: `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
         };
     }
-    return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
+    return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), request, approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
 }
 /** The arguments each pending step was shown with: an approved step runs only with exactly these. */
 function shownArgs(request) {
@@ -13753,8 +14110,10 @@ function missingModelError(plan, hint = MODEL_HINT) {
 var open_tools = __nccwpck_require__(34912);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __nccwpck_require__(40766);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
-var openai_model_client = __nccwpck_require__(51049);
+// EXTERNAL MODULE: ./lib/llm/model-timeout.js
+var model_timeout = __nccwpck_require__(59720);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 3 modules
+var openai_model_client = __nccwpck_require__(12743);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
@@ -13870,6 +14229,7 @@ var replay_model_client = __nccwpck_require__(99604);
 
 
 
+
 /** The model client for a run, or undefined when no key and no replay file were given. */
 function createModelClient(settings) {
     if (settings.model !== undefined && settings.model.trim() === '')
@@ -13889,8 +14249,8 @@ function createModelClient(settings) {
         baseURL: settings.baseURL,
         apiKey: settings.apiKey,
         model: settings.model ?? default_model/* DEFAULT_MODEL */.U,
-        timeoutMs: 120_000,
-        maxRetries: 3,
+        timeoutMs: (settings.timeoutSeconds ?? model_timeout/* DEFAULT_MODEL_TIMEOUT_SECONDS */.cU) * 1000,
+        maxRetries: model_timeout/* MODEL_CALL_RETRIES */.s2,
     });
     if (!settings.record)
         return live;
@@ -13919,7 +14279,8 @@ function prepareModel(plan, settings, createModel = createModelClient) {
     const budget = new run_budget/* RunBudget */.b(plan.limits, plan.source.pricing);
     let client;
     try {
-        client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name });
+        const timeoutSeconds = settings.timeoutSeconds ?? plan.source.model?.timeout_seconds;
+        client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name, ...(timeoutSeconds !== undefined && { timeoutSeconds }) });
     }
     catch (error) {
         return { ok: false, error: setupError(plan, error instanceof Error ? error.message : String(error)) };
@@ -14516,6 +14877,15 @@ function estimateTokens(request, response) {
     const answered = response.choices.map((choice) => writtenText(choice.message)).join('');
     return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
+/**
+ * The prompt tokens the endpoint says it read from its cache (`usage.prompt_tokens_details.cached_tokens`), at most
+ * the prompt tokens it reported; 0 when it sends none, or a count that is not a whole non-negative number.
+ */
+function cachedPromptTokens(counted) {
+    const details = counted.prompt_tokens_details;
+    const cached = details !== null && typeof details === 'object' ? details['cached_tokens'] : undefined;
+    return typeof cached === 'number' && Number.isSafeInteger(cached) && cached > 0 ? Math.min(cached, counted.prompt_tokens) : 0;
+}
 /** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
 function atLeast(reported, estimate) {
     const floor = Math.ceil(estimate / 4);
@@ -14523,7 +14893,7 @@ function atLeast(reported, estimate) {
 }
 /**
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
- * falling back to the model that was asked for. An endpoint that sends no `usage` gets its tokens
+ * falling back to the model that was asked for; the prompt tokens it read from its cache at the cached input price. An endpoint that sends no `usage` gets its tokens
  * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold; one that
  * reports counts far below its text is charged a quarter of the estimate at least.
  */
@@ -14539,13 +14909,16 @@ function callUsage(response, request, overrides) {
         : estimated;
     const requestedModel = request.model;
     const model = response.model || requestedModel;
-    const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides);
+    // Only with the endpoint's own prompt count: a count raised to the estimate's floor said nothing true, its cached part neither.
+    const cached = counted && promptTokens === counted.prompt_tokens ? cachedPromptTokens(counted) : 0;
+    const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides, cached);
     return {
         modelCalls: 1,
         promptTokens,
         completionTokens,
         costUsd: priced.costUsd,
         ...(counted ? {} : { estimatedCalls: 1 }),
+        ...(cached > 0 && { cachedPromptTokens: cached }),
         model,
         requestedModel,
         priceKnown: priced.priceKnown,
@@ -14662,9 +15035,11 @@ function describePurpose(purpose) {
 /* harmony export */ });
 /* unused harmony export MAX_DETAIL_CHARS */
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
-/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(34325);
-/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33883);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
+/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(34325);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(33883);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
+/* harmony import */ var _model_timeout_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59720);
+
 
 
 
@@ -14678,9 +15053,9 @@ const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-
 /** The most characters of an endpoint's `param` a hint repeats. */
 const MAX_PARAM_CHARS = 100;
 function hint(failure, status, param) {
-    // No input, option or plan key sets the wait: the remedy is a quicker answer.
+    // A self-hosted endpoint may need minutes for a long answer: the wait is a setting.
     if (failure === 'timeout')
-        return 'The endpoint did not answer in time; retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).';
+        return `The endpoint did not answer in time; give it longer (${_model_timeout_js__WEBPACK_IMPORTED_MODULE_1__/* .MODEL_TIMEOUT_SETTINGS */ .cs}), retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).`;
     if (failure === 'connection')
         return 'Could not reach the endpoint; check base-url and the network.';
     if (failure === 'truncated')
@@ -14729,12 +15104,12 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     billed;
     constructor(fields) {
         // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
-        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(fields.detail, MAX_DETAIL_CHARS + 1);
-        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(fields.param, MAX_PARAM_CHARS + 1);
+        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(fields.detail, MAX_DETAIL_CHARS + 1);
+        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(fields.param, MAX_PARAM_CHARS + 1);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
-        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
+        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status, param)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_4__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status, param)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;
@@ -14759,7 +15134,35 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 
 /***/ }),
 
-/***/ 51049:
+/***/ 59720:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FQ: () => (/* binding */ MAX_MODEL_TIMEOUT_SECONDS),
+/* harmony export */   cU: () => (/* binding */ DEFAULT_MODEL_TIMEOUT_SECONDS),
+/* harmony export */   cs: () => (/* binding */ MODEL_TIMEOUT_SETTINGS),
+/* harmony export */   qg: () => (/* binding */ MODEL_TIMEOUT_RANGE),
+/* harmony export */   s2: () => (/* binding */ MODEL_CALL_RETRIES)
+/* harmony export */ });
+/** How long one model request waits for its answer when neither the plan nor the caller says: 2 minutes. */
+const DEFAULT_MODEL_TIMEOUT_SECONDS = 120;
+/**
+ * The longest wait a setting may give one request: 30 minutes. A call makes up to `MODEL_CALL_RETRIES + 1`
+ * requests, and the planner's and the judges' calls run outside the run's timeout, so a longer one could
+ * hold a job for hours on an endpoint that never answers.
+ */
+const MAX_MODEL_TIMEOUT_SECONDS = 1_800;
+/** The SDK's retries of one call (the one retry layer): a call makes this many requests more at most. */
+const MODEL_CALL_RETRIES = 3;
+/** What a model timeout setting takes, as its errors say it. */
+const MODEL_TIMEOUT_RANGE = `a whole number of seconds from 1 to ${MAX_MODEL_TIMEOUT_SECONDS} (30 minutes)`;
+/** Where the wait is set, in the words every front end's message uses: the plan key, the action input, the CLI option. */
+const MODEL_TIMEOUT_SETTINGS = 'model.timeout_seconds, the model-timeout-seconds input or --model-timeout-seconds';
+
+
+/***/ }),
+
+/***/ 12743:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14915,7 +15318,35 @@ var model_call_error = __nccwpck_require__(63156);
 var read_chat_response = __nccwpck_require__(46724);
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __nccwpck_require__(79893);
+// EXTERNAL MODULE: ./lib/core/proxy-from-environment.js
+var proxy_from_environment = __nccwpck_require__(73724);
+;// CONCATENATED MODULE: ./lib/core/long-wait-fetch.js
+
+/** undici's own limits on a request, whatever its caller's timeout: 300 s for the headers, and for each pause in the body. */
+const UNDICI_WAIT_MS = 300_000;
+/**
+ * `fetch` whose requests undici lets wait `waitMs` for their headers and between the chunks of their body. Node's
+ * fetch ends a request at undici's 300 s, so a caller's longer timeout was not waited: a model request allowed 600 s
+ * failed after 300 s, saying it had waited 600 (found when the model timeout became a setting). Each request goes
+ * through the dispatcher in use when it is sent, so a proxy set for the run still carries it.
+ */
+function longWaitFetch(inner, waitMs) {
+    if (waitMs <= UNDICI_WAIT_MS)
+        return inner;
+    const dispatcher = {
+        dispatch: (options, handler) => {
+            const through = (0,proxy_from_environment/* globalDispatcher */.P)();
+            if (through === undefined)
+                throw new Error('Node\'s fetch has no dispatcher to send the request through');
+            return through.dispatch({ ...options, headersTimeout: waitMs, bodyTimeout: waitMs }, handler);
+        },
+    };
+    // `dispatcher` is undici's own field of a request's init, which the DOM's RequestInit does not name.
+    return (input, init) => inner(input, { ...init, dispatcher });
+}
+
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
+
 
 
 
@@ -15057,7 +15488,8 @@ function createOpenAIModelClient(options) {
             // The SDK logs to the console at the level OPENAI_LOG names: at debug, every prompt and answer, past the
             // redactor and the log's neutraliser (a model's `::error \u2026::` line read as a command). Its errors reach us thrown.
             logLevel: 'off',
-            fetch: countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
+            // undici's own 300 s would end a request the timeout lets wait longer; a second past it, the SDK's timeout ends it first.
+            fetch: longWaitFetch(countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))), options.timeoutMs + 1_000),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -15128,21 +15560,21 @@ function createOpenAIModelClient(options) {
 /* harmony export */ });
 /* unused harmony export MODEL_PRICES */
 /**
- * List prices of a few OpenAI models (standard tier, USD per million tokens, as published in 2025).
- * Only an estimate for budgets: providers change prices, and other endpoints price differently,
- * so a plan can override them.
+ * List prices of a few OpenAI models (standard tier, USD per million tokens, as published in 2025), with the
+ * price of cached input. Only an estimate for budgets: providers change prices, and other endpoints price
+ * differently, so a plan can override them.
  */
 const MODEL_PRICES = {
-    'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10 },
-    'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2 },
-    'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4 },
-    'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8 },
-    'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 },
-    'gpt-4.1-nano': { inputPerMTok: 0.1, outputPerMTok: 0.4 },
-    'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10 },
-    'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
-    o3: { inputPerMTok: 2, outputPerMTok: 8 },
-    'o4-mini': { inputPerMTok: 1.1, outputPerMTok: 4.4 },
+    'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10, cachedInputPerMTok: 0.125 },
+    'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2, cachedInputPerMTok: 0.025 },
+    'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4, cachedInputPerMTok: 0.005 },
+    'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8, cachedInputPerMTok: 0.5 },
+    'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6, cachedInputPerMTok: 0.1 },
+    'gpt-4.1-nano': { inputPerMTok: 0.1, outputPerMTok: 0.4, cachedInputPerMTok: 0.025 },
+    'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10, cachedInputPerMTok: 1.25 },
+    'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6, cachedInputPerMTok: 0.075 },
+    o3: { inputPerMTok: 2, outputPerMTok: 8, cachedInputPerMTok: 0.5 },
+    'o4-mini': { inputPerMTok: 1.1, outputPerMTok: 4.4, cachedInputPerMTok: 0.275 },
 };
 /** Dated snapshots (`gpt-4o-2024-08-06`) cost what their model does. */
 const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/;
@@ -15155,7 +15587,7 @@ function overridePrice(model, overrides) {
     for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) {
         const override = overrides && Object.hasOwn(overrides, name) ? overrides[name] : undefined;
         if (override)
-            return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok };
+            return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok, ...(override.cached_input_per_mtok !== undefined && { cachedInputPerMTok: override.cached_input_per_mtok }) };
     }
     return undefined;
 }
@@ -15176,12 +15608,16 @@ function priceOf(model, overrides) {
  * name, such as a file path). The plan's prices come first whatever name they are under: a deployment the
  * plan priced at $100 a million tokens, whose endpoint reported `gpt-4.1-nano`, was charged the table's
  * $0.10 and passed `max_cost_usd` 1,000 times over unseen. An unknown model costs 0 and says so (`priceKnown: false`).
+ * `cachedTokens` of the prompt cost the cached input price (at most `promptTokens` of them): charged the full one,
+ * a run of cached prompts read two to ten times its bill, and `max_cost_usd` stopped it that much early.
  */
-function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) {
+function estimateCallCostUsd(models, promptTokens, completionTokens, overrides, cachedTokens = 0) {
     const price = models.map((model) => overridePrice(model, overrides)).find(Boolean) ?? models.map(listedPrice).find(Boolean);
     if (!price)
         return { costUsd: 0, priceKnown: false };
-    return { costUsd: (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000, priceKnown: true };
+    const cached = Math.min(Math.max(0, cachedTokens), promptTokens);
+    const input = (promptTokens - cached) * price.inputPerMTok + cached * (price.cachedInputPerMTok ?? price.inputPerMTok);
+    return { costUsd: (input + completionTokens * price.outputPerMTok) / 1_000_000, priceKnown: true };
 }
 
 
@@ -18338,6 +18774,7 @@ async function loadSubplans(plan, context) {
         const inner = loaded.plan;
         subplans.set(uses, inner);
         (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
         (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
         (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
@@ -18432,6 +18869,17 @@ function usedPlanIssues(inner, uses, at) {
         }
     }
     return issues;
+}
+/**
+ * A used plan's `model.timeout_seconds` that differs from this plan's: its calls go through the run's one model
+ * client, which waits as this plan (or the caller's setting) says, so its own would be ignored.
+ */
+function usedPlanTimeoutIssues(inner, uses, at, own) {
+    const given = inner.source.model?.timeout_seconds;
+    if (given === undefined || given === own)
+        return [];
+    const here = own === undefined ? 'this plan sets none' : `this plan sets ${own}`;
+    return [{ path: at, message: `the plan ${uses} sets \`model.timeout_seconds: ${given}\` and ${here}: a used plan's model calls wait as the using plan's, so set the same model.timeout_seconds here, or remove it there` }];
 }
 /**
  * A used plan's `pricing:` that differs from the price its calls are charged at: this plan's `pricing:`, else
@@ -23116,7 +23564,10 @@ var env_value = __nccwpck_require__(68990);
 var invisible_characters = __nccwpck_require__(5709);
 // EXTERNAL MODULE: ./lib/core/run-event.js
 var run_event = __nccwpck_require__(8463);
+// EXTERNAL MODULE: ./lib/llm/model-timeout.js
+var model_timeout = __nccwpck_require__(59720);
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -23318,6 +23769,15 @@ const ModelSettings = schemas.strictObject({
     // A blank one was valid here and refused by the run, with no line (found by an adversarial pass).
     name: schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
     temperature: schemas.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default (in a used plan: the using plan\'s).', examples: [0] }),
+    timeout_seconds: schemas.int({ error: `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}` })
+        .min(1, `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}`)
+        .max(model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ, `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}, the longest one model request may wait`)
+        .optional()
+        .meta({
+        description: `How long one model request (planning, steps, agents, reviews, judge goals) waits for its answer, 1 to ${model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ} seconds; a call that gets none asks again up to ${model_timeout/* MODEL_CALL_RETRIES */.s2} times. Raise it for a self-hosted endpoint that needs minutes for a long answer. The action's \`model-timeout-seconds\` input (or the CLI's --model-timeout-seconds) replaces it. A used plan's calls wait as the using plan's: one it sets must be the same.`,
+        default: model_timeout/* DEFAULT_MODEL_TIMEOUT_SECONDS */.cU,
+        examples: [600],
+    }),
 })
     .meta({ description: 'The model steps use unless their agent says otherwise.' });
 /** Defaults for `limits`, applied when the plan leaves a field out. */
@@ -23346,7 +23806,7 @@ const Limits = schemas.strictObject({
         .min(0)
         .optional()
         .meta({ description: 'Estimated cost in USD, from the built-in price table or `pricing:`. Left out: no cost cap.', examples: [0.5] }),
-    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds). Left out in a used plan: what remains of the using run\'s deadline (set: the sooner of the two).', default: DEFAULT_LIMITS.timeout_minutes }),
+    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (model.timeout_seconds for each model request, a command goal\'s timeout_seconds). Left out in a used plan: what remains of the using run\'s deadline (set: the sooner of the two).', default: DEFAULT_LIMITS.timeout_minutes }),
 })
     .meta({ description: 'Budgets: when one is reached no new step starts, running steps are cancelled and the run fails, keeping everything completed so far.' });
 DEFAULT_LIMITS;
@@ -23417,6 +23877,10 @@ const Goal = schemas.strictObject({
 const ModelPricing = schemas.strictObject({
     input_per_mtok: schemas.number().nonnegative().meta({ description: 'USD per million prompt tokens.', examples: [0.4] }),
     output_per_mtok: schemas.number().nonnegative().meta({ description: 'USD per million completion tokens.', examples: [1.6] }),
+    cached_input_per_mtok: schemas.number()
+        .nonnegative()
+        .optional()
+        .meta({ description: 'USD per million prompt tokens the endpoint read from its cache (`usage.prompt_tokens_details.cached_tokens`). Left out: input_per_mtok.', examples: [0.1] }),
 })
     .meta({ description: "A model's price, overriding the built-in table for max_cost_usd and the cost table." });
 /** Who to tell when a run is escalated to a person: a mention in the comment and/or a label on the PR or issue. */
@@ -26641,6 +27105,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   Lb: () => (/* binding */ briefStatus),
 /* harmony export */   QO: () => (/* binding */ freshChecklistItem),
 /* harmony export */   R4: () => (/* binding */ undoneCount),
+/* harmony export */   Tq: () => (/* binding */ foundNote),
 /* harmony export */   V_: () => (/* binding */ checklistItems),
 /* harmony export */   Y4: () => (/* binding */ checklistHeader),
 /* harmony export */   aJ: () => (/* binding */ currentKeys),
@@ -26858,6 +27323,21 @@ function undoneNote(step, redact = asIs, max = 300) {
     return ` \u2014 left undone in the run resumed: ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(oneLogLine(redact(`${named.join(', ')}${undone.length > 3 ? `, and ${undone.length - 3} more` : ''}`)), max)}`;
 }
 /**
+ * ` \u2014 create_issue not made now: the call in the saved state of attempt 1 was found done` for a completed step whose
+ * side-effect calls the run resumed had made, and that this run found done instead of making them (`foundDone`),
+ * redacted, one line, cut to `max`; '' otherwise. Its line read a plain \u2705 as if this run had opened the issue, and
+ * only the trace said otherwise.
+ */
+function foundNote(step, redact = asIs, max = 300) {
+    const found = step.state === 'completed' ? step.foundDone : undefined;
+    if (found === undefined)
+        return '';
+    const tools = `${found.tools.slice(0, 3).join(', ')}${found.tools.length > 3 ? ', \u2026' : ''}`;
+    const one = found.calls === 1;
+    const what = one ? `${tools} not made now: the call in` : `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(found.calls)} calls not made now (${tools}): the calls in`;
+    return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(oneLogLine(redact(`${what} ${found.madeIn.join(', ')} ${one ? 'was' : 'were'} found done`)), max)}`;
+}
+/**
  * ` \u2014 4 left undone in the run resumed`: {@link undoneNote} cut to its count, for a view out of room for the note's
  * names (10,000 such notes of 500 characters left 8,205 steps out of the job summary, found by a caps pass).
  */
@@ -26879,7 +27359,7 @@ function todoNote(step) {
  * its result lacks work. A comment that left the results out read `\u2705 review \u2014 3/3 done` over a list its tool cut.
  */
 function briefStatus(step) {
-    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}${todoNote(step)}${undoneNote(step) ? ' \u2014 left undone in the run resumed' : ''}`;
+    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}${todoNote(step)}${undoneNote(step) ? ' \u2014 left undone in the run resumed' : ''}${foundNote(step) ? ' \u2014 not made now: found done' : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -26888,7 +27368,8 @@ function describeStatus(step, redact = asIs) {
             const reused = step.reused ? ' (reused)' : '';
             // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
             // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
-            const partial = `${partialNote(step, redact)}${todoNote(step)}${undoneNote(step, redact)}`;
+            // A result found done, that the run resumed made: a plain \u2705 read as made now.
+            const partial = `${partialNote(step, redact)}${todoNote(step)}${undoneNote(step, redact)}${foundNote(step, redact)}`;
             // A for_each step's result is a list as long as its items: the counts say more than its first line.
             if (progress)
                 return `${reused}${progress}${partial}`;
@@ -27122,8 +27603,10 @@ function commentMarker(planId) {
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
 /* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(82931);
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(81675);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(81675);
+/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(74360);
 /* harmony import */ var _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(89228);
+
 
 
 
@@ -27154,6 +27637,8 @@ function createCommentUpdater(options) {
     let goals;
     let dirty = false;
     let disabled = false;
+    /** Writing stopped because `outdated` said so: the final write asks `finishOutdated` whether to write after all. */
+    let outdatedStop = false;
     let finished = false;
     let commentId;
     let looked = false;
@@ -27171,8 +27656,9 @@ function createCommentUpdater(options) {
     let deadline = Number.POSITIVE_INFINITY;
     /** No write before this: the time a rate limit's `retry-after` asked for, which every write waits out. */
     let blockedUntil = Number.NEGATIVE_INFINITY;
-    /** The latest `finish()` may wait for a rate limit to pass. */
+    /** The latest `finish()` may wait for a rate limit to pass, and how long that is from its call. */
     let finishLimit = Number.POSITIVE_INFINITY;
+    let finishWaitMs = 0;
     /**
      * A create or edit that got no answer (a timeout, a dropped connection) may still be carried out, after a later
      * write: GitHub's requests do not die with the client. Until this time one may land, putting back the body it
@@ -27190,6 +27676,10 @@ function createCommentUpdater(options) {
         warned.add(kind);
         options.warn(message);
     };
+    /** Once the run has finished, why a rate limit keeps the final state from being written: its wait ends past the deadline. */
+    const heldPast = () => finished && blockedUntil > deadline
+        ? `GitHub asks for no write for ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(blockedUntil - clock.now())}, past the ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(finishWaitMs)} plan-runner waits for the final state: the comment may not show how the run ended; the job summary has the full record.`
+        : undefined;
     const render = (current) => {
         try {
             const body = options.render(record, goals, current);
@@ -27299,7 +27789,7 @@ function createCommentUpdater(options) {
     /**
      * Waits until `until` to try `last`'s write again; false when that is past the deadline. A wait begun while the
      * run went ends when it finishes, and is measured again against the deadline `finish()` sets: a rate limit's
-     * `retry-after` met during the run (up to 10 minutes) held the final state, at \u23f3, and the job's end past
+     * `retry-after` met during the run held the final state, at \u23f3, and the job's end past
      * `finish()`'s bound.
      */
     const waitToRetry = async (until, last) => {
@@ -27318,6 +27808,18 @@ function createCommentUpdater(options) {
                 return true;
         }
     };
+    /**
+     * For the final write of a run whose commit is no longer the head: the comment read now, and `finishOutdated`'s
+     * message when it may be written over (`found` is then what it holds); undefined to leave it.
+     */
+    const takeOutdated = async () => {
+        const current = await reread();
+        looked = true;
+        if (current === undefined)
+            return undefined;
+        found = current;
+        return options.finishOutdated(current);
+    };
     /** Writes `first`, then the latest state rendered afresh for each retry; returns the body written, or undefined. */
     const write = async (first) => {
         let last;
@@ -27330,13 +27832,27 @@ function createCommentUpdater(options) {
             try {
                 // The comment is found before the first write, so that write is rendered over what it holds.
                 const outdated = await options.outdated?.();
-                if (outdated !== undefined) {
-                    disabled = true;
-                    (options.info ?? options.warn)(outdated);
-                    return undefined;
-                }
                 let foundNow = false;
-                if (!options.shared && (!looked || (found !== undefined && options.rereadWhile?.(found) === true))) {
+                if (outdated !== undefined) {
+                    // Once: a final write that finds the comment still this run's says so instead.
+                    if (!outdatedStop)
+                        (options.info ?? options.warn)(outdated);
+                    outdatedStop = true;
+                    const taken = finished && options.finishOutdated && !options.shared ? await takeOutdated() : undefined;
+                    if (taken === undefined) {
+                        disabled = true;
+                        return undefined;
+                    }
+                    const leave = options.yieldTo?.(found);
+                    if (leave !== undefined) {
+                        disabled = true;
+                        (options.info ?? options.warn)(leave);
+                        return undefined;
+                    }
+                    (options.info ?? options.warn)(taken);
+                    foundNow = true;
+                }
+                if (!options.shared && !foundNow && (!looked || (found !== undefined && options.rereadWhile?.(found) === true))) {
                     await reread();
                     looked = true;
                     foundNow = found !== undefined;
@@ -27373,7 +27889,7 @@ function createCommentUpdater(options) {
                     blockedUntil = Math.max(blockedUntil, clock.now() + last.retryAfterMs);
                 if (!last.transient) {
                     disabled = true;
-                    warnOnce('permanent', `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(last.message)} plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
+                    warnOnce('permanent', `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)(last.message)} plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
                         (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalAdvice */ .tT)(last, '`pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only'));
                     return undefined;
                 }
@@ -27381,8 +27897,11 @@ function createCommentUpdater(options) {
         }
         // The final state's own key: a give-up during the run said "tried again on the next update", and the final
         // one, said under the same key, was dropped: the log promised a retry that never came (adversarial pass).
-        warnOnce(finished ? 'transient-final' : 'transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). ` +
-            (finished ? 'The comment may not show how the run ended; the job summary has the full record.' : 'The run goes on; the comment is tried again on the next update.'));
+        const held = heldPast();
+        warnOnce(finished ? 'transient-final' : 'transient', held !== undefined
+            ? `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)(last?.message ?? 'Could not write the PR comment')} ${held}`
+            : `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). ` +
+                (finished ? 'The comment may not show how the run ended; the job summary has the full record.' : 'The run goes on; the comment is tried again on the next update.'));
         return undefined;
     };
     /** Writes while there is something new; true when it stopped because the next write would come past the deadline. */
@@ -27510,8 +28029,14 @@ function createCommentUpdater(options) {
                 // A POST that timed out may have landed since: the final state goes to the one comment kept.
                 if (created)
                     unsettled = true;
+                // Stopped as superseded: the final write asks whether the comment is still this run's to finish.
+                if (outdatedStop && disabled && options.finishOutdated && !options.shared) {
+                    disabled = false;
+                    dirty = true;
+                }
                 const bound = options.finishTimeoutMs ?? 30_000;
-                finishLimit = clock.now() + bound + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
+                finishWaitMs = bound + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
+                finishLimit = clock.now() + finishWaitMs;
                 // A rate limit met during the run is waited out first, within finishLimit.
                 deadline = Math.min(finishLimit, Math.max(clock.now(), blockedUntil) + bound);
                 kick();
@@ -27520,8 +28045,12 @@ function createCommentUpdater(options) {
             }
             await flush();
             // Its time ran out before the final state could be written (a rate limit's wait past it): said, as a failed write is.
-            if (dirty && !disabled)
-                warnOnce('transient-final', 'The PR comment\'s final state was not written in the time plan-runner gives it: the comment may not show how the run ended; the job summary has the full record.');
+            if (dirty && !disabled) {
+                const held = heldPast();
+                warnOnce('transient-final', held !== undefined
+                    ? `The PR comment's final state was not written: ${held}`
+                    : "The PR comment's final state was not written in the time plan-runner gives it: the comment may not show how the run ended; the job summary has the full record.");
+            }
         },
     };
 }
@@ -28223,8 +28752,8 @@ function renderPlanPreview(plan, options) {
 
 // EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 5 modules
 var render_summary = __nccwpck_require__(22627);
-// EXTERNAL MODULE: ./lib/report/summary/summary-cost.js
-var summary_cost = __nccwpck_require__(43219);
+// EXTERNAL MODULE: ./lib/report/summary/summary-cost.js + 1 modules
+var summary_cost = __nccwpck_require__(36076);
 // EXTERNAL MODULE: ./lib/report/rejected-report.js
 var rejected_report = __nccwpck_require__(29341);
 ;// CONCATENATED MODULE: ./lib/report/final-report.js
@@ -28790,11 +29319,11 @@ function reusedWork(record) {
 /* harmony export */   z: () => (/* binding */ stepTextFields)
 /* harmony export */ });
 function stepTextFields(step) {
-    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial, todos: step?.todos };
+    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial, todos: step?.todos, foundDone: step?.foundDone };
 }
 /** True when `step` still has the fields a text was drawn from. */
 function sameStepTextFields(fields, step) {
-    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial && fields.todos === step?.todos;
+    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial && fields.todos === step?.todos && fields.foundDone === step?.foundDone;
 }
 
 
@@ -28836,8 +29365,8 @@ var goals_table = __nccwpck_require__(52895);
 var mermaid_graph = __nccwpck_require__(14260);
 // EXTERNAL MODULE: ./lib/report/approval-section.js
 var approval_section = __nccwpck_require__(64481);
-// EXTERNAL MODULE: ./lib/report/summary/summary-cost.js
-var summary_cost = __nccwpck_require__(43219);
+// EXTERNAL MODULE: ./lib/report/summary/summary-cost.js + 1 modules
+var summary_cost = __nccwpck_require__(36076);
 // EXTERNAL MODULE: ./lib/report/summary/summary-header.js
 var summary_header = __nccwpck_require__(31675);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-part.js
@@ -28954,7 +29483,8 @@ function textBlock(label, text, json, where) {
 }
 /** An item's line, and whether it shows less than the whole of its result or error (its start, or its first line). */
 function itemLine(item, finished, redact) {
-    const state = item.state === 'pending' && finished ? 'skipped' : item.state;
+    // Another shard's item is not this shard job's to run: \u23ed\ufe0f would say it was skipped (found by a review).
+    const state = item.state === 'pending' && finished && item.runBy === undefined ? 'skipped' : item.state;
     // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
     // An agent item's TODO list left open shows on its line (found by an adversarial pass: only a goal's
     // evidence said so, and a run without `all_steps_completed` gave no sign of it).
@@ -28976,7 +29506,7 @@ function itemLine(item, finished, redact) {
         return { line: `${head} \u2014 ${preview}`, partial };
     }
     if (item.state === 'pending')
-        return { line: finished ? `${head} \u2014 not run` : head, partial: false };
+        return { line: item.runBy !== undefined ? `${head} \u2014 shard ${item.runBy}'s` : finished ? `${head} \u2014 not run` : head, partial: false };
     return { line: item.retry ? `${head} \u2014 attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
 /**
@@ -29024,7 +29554,7 @@ function stepParts(key, title, step, redact, where) {
     if (step?.items) {
         // One line per item instead of the list as one block: the counts head the line, the items fold out.
         // Its counts ("3/3 done") do not show the items its list lacked (drawn from a cut result, or a tool's made from a partial one).
-        line += `${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500))}`;
+        line += `${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500))}${step.foundDone ? (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* foundNote */.Tq)(step, redact, 500)) : ''}`;
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
@@ -29053,6 +29583,9 @@ function stepParts(key, title, step, redact, where) {
     else if (step?.retry) {
         line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
+    // A result the run resumed made, found done here: only the trace said so.
+    if (step?.foundDone)
+        line += (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* foundNote */.Tq)(step, redact, 500));
     // What its plan left undone in the run resumed, cut to its count before any step is left out: 500 characters on
     // each of 10,000 reused plan steps left 8,205 of them out of the summary (found by a caps pass).
     const undone = step ? (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* undoneNote */.oc)(step, redact, 500)) : '';
@@ -29485,20 +30018,89 @@ function leaveOutSteps(body, dropped, state) {
 
 /***/ }),
 
-/***/ 43219:
+/***/ 36076:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   IU: () => (/* binding */ renderSummaryCost),
-/* harmony export */   p_: () => (/* binding */ renderPlanningCost)
-/* harmony export */ });
-/* unused harmony exports abandonedLine, KILLED_COST_NOTE */
-/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
-/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
-/* harmony import */ var _core_run_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82796);
-/* harmony import */ var _reused_work_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5568);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(80083);
-/* harmony import */ var _core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(59246);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  p_: () => (/* binding */ renderPlanningCost),
+  IU: () => (/* binding */ renderSummaryCost)
+});
+
+// UNUSED EXPORTS: KILLED_COST_NOTE, abandonedLine
+
+// EXTERNAL MODULE: ./lib/core/usage.js
+var usage = __nccwpck_require__(76940);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
+// EXTERNAL MODULE: ./lib/core/run-usage.js
+var run_usage = __nccwpck_require__(82796);
+// EXTERNAL MODULE: ./lib/report/reused-work.js
+var reused_work = __nccwpck_require__(5568);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
+;// CONCATENATED MODULE: ./lib/report/summary/cost-cells.js
+/** The most decimals a cost in the table gets; a spend that still reads 0 there is shown as under its last unit. */
+const MAX_DECIMALS = 10;
+/** The decimals of a table: cents; four when a figure is under a cent; more while a spend reads 0 (`$0.0000` read as free). */
+function decimalsOf(costs) {
+    const spent = costs.filter((cost) => cost > 0);
+    let decimals = spent.every((cost) => cost >= 0.01) ? 2 : 4;
+    while (decimals < MAX_DECIMALS && spent.some((cost) => cost < 10 ** -decimals))
+        decimals += 1;
+    return decimals;
+}
+/** A cap's own decimals: cents, four under a cent, or two significant digits under that. */
+function capDecimals(cap) {
+    return cap >= 0.01 || cap <= 0 ? 2 : Math.min(MAX_DECIMALS, Math.max(4, 1 - Math.floor(Math.log10(cap))));
+}
+/**
+ * Whole units of `10^-decimals` for each row that add up to the total's: each row rounded down, and the units left to
+ * the rows that lost the most by it. Rounded one by one, rows of $0.0020 and $0.0103 read `$0.0020` and `$0.01` beside
+ * a total of `$0.01`, and three of $0.00444 would read `$0.0044` each beside `$0.0133`.
+ */
+function apportion(costs, totalUnits, scale) {
+    const units = costs.map((cost) => Math.floor(cost * scale));
+    const order = costs.map((_, index) => index).sort((a, b) => costs[b] * scale - units[b] - (costs[a] * scale - units[a]));
+    let left = totalUnits - units.reduce((sum, unit) => sum + unit, 0);
+    // Left over: one each to the largest remainders. Over (rows that add to more than the total): one each from the smallest.
+    for (const index of order) {
+        if (left <= 0)
+            break;
+        units[index] += 1;
+        left -= 1;
+    }
+    for (const index of order.toReversed()) {
+        if (left >= 0)
+            break;
+        if (units[index] === 0)
+            continue;
+        units[index] -= 1;
+        left += 1;
+    }
+    return units;
+}
+/**
+ * A cost table's dollar figures, one number of decimals for all, the rows adding up to the total as shown. `cap`, when
+ * given, is the `max_cost_usd` shown beside them, in its own decimals unless the total would then read as it: $0.0144
+ * beside a cap of $0.01 read "$0.01" twice, within it; then the table takes the decimals that tell them apart.
+ */
+function costCells(costs, total, cap) {
+    let decimals = decimalsOf([...costs, total]);
+    const own = decimals;
+    if (cap !== undefined && total !== cap)
+        while (decimals < MAX_DECIMALS && total.toFixed(decimals) === cap.toFixed(decimals))
+            decimals += 1;
+    const scale = 10 ** decimals;
+    const totalUnits = Math.round(total * scale);
+    const units = apportion(costs, totalUnits, scale);
+    const dollars = (cost, unit) => (cost === 0 ? '$0' : unit === 0 ? `<$${(1 / scale).toFixed(decimals)}` : `$${(unit / scale).toFixed(decimals)}`);
+    const capText = cap === undefined ? undefined : `$${cap.toFixed(decimals > own ? decimals : capDecimals(cap))}`;
+    return { rows: costs.map((cost, index) => dollars(cost, units[index])), total: dollars(total, totalUnits), ...(capText !== undefined && { cap: capText }) };
+}
+
+;// CONCATENATED MODULE: ./lib/report/summary/summary-cost.js
 
 
 
@@ -29509,17 +30111,6 @@ function usd(value) {
     // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
     return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
-/**
- * The total's cost and the cost cap's, as `usd` writes them unless that writes both alike: a total of $0.0144
- * beside a cap of $0.01 read "$0.01" twice, within the cap, while the run's stop said "spent 0.014". Then
- * both with the decimals the stop's message has.
- */
-function usdBesideCap(total, cap) {
-    if (total === cap || usd(total) !== usd(cap))
-        return [usd(total), usd(cap)];
-    const [capText, totalText] = (0,_core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_4__/* .dollarsBesideCap */ .g)(cap, total);
-    return [`$${totalText}`, `$${capText}`];
-}
 /** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
 function cost(usage, shown = usd(usage.costUsd)) {
     const unpriced = usage.unpricedCalls ?? 0;
@@ -29528,21 +30119,21 @@ function cost(usage, shown = usd(usage.costUsd)) {
     return unpriced >= usage.modelCalls ? 'unknown' : `${shown} + unknown`;
 }
 function row(label, usage, shownCost) {
-    return `| ${label} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(usage.modelCalls)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(usage.promptTokens)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(usage.completionTokens)} | ${cost(usage, shownCost)} |`;
+    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${cost(usage, shownCost)} |`;
 }
 /** The calls of models with no price, which no cost figure counts; undefined when every call had one. */
 function unpricedLine(total) {
     const calls = total.unpricedCalls ?? 0;
     if (calls === 0)
         return undefined;
-    return `No price is known for the model of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(calls)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
+    return `No price is known for the model of ${(0,group_digits/* groupDigits */.K)(calls)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
 }
 const finite = (n) => n !== undefined && Number.isFinite(n);
 function limitRow(limits, costCap) {
     if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
         return undefined;
-    const calls = finite(limits.maxModelCalls) ? (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(limits.maxModelCalls) : '\u2014';
-    const tokens = finite(limits.maxTokens) ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(limits.maxTokens)} (in + out)` : '\u2014';
+    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '\u2014';
+    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '\u2014';
     return `| Limit | ${calls} | ${tokens} |  | ${costCap} |`;
 }
 /**
@@ -29558,8 +30149,8 @@ function abandonedLine(total) {
     const one = requests === 1;
     const abandoned = requests === 0
         ? []
-        : [`${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so no cost figure counts ${one ? 'it' : 'them'}.`];
-    const failed = unanswered === 0 ? [] : [`${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(unanswered)} model call${unanswered === 1 ? '' : 's'} failed with no answer saying what ${unanswered === 1 ? 'it' : 'they'} used (an HTTP error), so no cost figure counts ${unanswered === 1 ? 'it' : 'them'}.`];
+        : [`${(0,group_digits/* groupDigits */.K)(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so no cost figure counts ${one ? 'it' : 'them'}.`];
+    const failed = unanswered === 0 ? [] : [`${(0,group_digits/* groupDigits */.K)(unanswered)} model call${unanswered === 1 ? '' : 's'} failed with no answer saying what ${unanswered === 1 ? 'it' : 'they'} used (an HTTP error), so no cost figure counts ${unanswered === 1 ? 'it' : 'them'}.`];
     return [...abandoned, ...failed, '`max_model_calls` counts every call started, answered or not.'].join(' ');
 }
 /** What a killed main step's cost cannot have, said under its table. */
@@ -29571,15 +30162,15 @@ const KILLED_COST_NOTE = 'The main step ended while the run went on: what a mode
 function renderSummaryCost(record, limits, redact, options = {}) {
     const { fannedOut = false } = options;
     const lines = ['### Cost'];
-    const total = (0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .runUsage */ .l)(record);
-    const reused = (0,_reused_work_js__WEBPACK_IMPORTED_MODULE_3__/* .reusedWork */ .c)(record);
+    const total = (0,run_usage/* runUsage */.l)(record);
+    const reused = (0,reused_work/* reusedWork */.c)(record);
     if (reused.words !== '') {
         const saved = reused.usage;
         const steps = reused.words;
         // "and unknown" read as a sum: a cost that is not known is said in words (found by a review).
-        const calls = `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'}`;
+        const calls = `${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'}`;
         const unpriced = saved.unpricedCalls ?? 0;
-        const spent = unpriced === 0 ? `${calls} and ${usd(saved.costUsd)}` : unpriced >= saved.modelCalls ? `${calls} (their cost not known)` : `${calls} and ${usd(saved.costUsd)} (and the cost of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(unpriced)}, not known)`;
+        const spent = unpriced === 0 ? `${calls} and ${usd(saved.costUsd)}` : unpriced >= saved.modelCalls ? `${calls} (their cost not known)` : `${calls} and ${usd(saved.costUsd)} (and the cost of ${(0,group_digits/* groupDigits */.K)(unpriced)}, not known)`;
         lines.push('', 
         // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
         fannedOut
@@ -29593,14 +30184,15 @@ function renderSummaryCost(record, limits, redact, options = {}) {
         return lines.join('\n');
     }
     lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
-    let stepsTotal = _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
+    let stepsTotal = usage/* NO_USAGE */.y;
+    const rows = [];
     for (const step of record.steps.values()) {
         // A step still in progress when the run ended (a shard's fan-out step, which the merge completes) has
         // what was charged to it so far: its items' calls are not "planning and goal checks".
-        const used = (0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .stepUsageSoFar */ .D)(step);
-        stepsTotal = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsTotal, used);
+        const used = (0,run_usage/* stepUsageSoFar */.D)(step);
+        stepsTotal = (0,usage/* addUsage */.v)(stepsTotal, used);
         if (used.modelCalls > 0 || used.promptTokens > 0)
-            lines.push(row((0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(step.key)), used));
+            rows.push([(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), used]);
     }
     const other = {
         modelCalls: total.modelCalls - stepsTotal.modelCalls,
@@ -29610,10 +30202,13 @@ function renderSummaryCost(record, limits, redact, options = {}) {
         unpricedCalls: Math.max(0, (total.unpricedCalls ?? 0) - (stepsTotal.unpricedCalls ?? 0)),
     };
     if (other.modelCalls > 0 || other.promptTokens > 0)
-        lines.push(row('planning and goal checks', other));
-    const [totalCost, costCap] = limits && finite(limits.maxCostUsd) ? usdBesideCap(total.costUsd, limits.maxCostUsd) : [usd(total.costUsd), '\u2014'];
-    lines.push(row('**Total**', total, totalCost));
-    const limit = limits && limitRow(limits, costCap);
+        rows.push(['planning and goal checks', other]);
+    // One number of decimals, the rows adding up to the total shown: rounded one by one, they did not.
+    const cap = limits && finite(limits.maxCostUsd) ? limits.maxCostUsd : undefined;
+    const cells = costCells(rows.map(([, used]) => used.costUsd), total.costUsd, cap);
+    rows.forEach(([label, used], index) => lines.push(row(label, used, cells.rows[index])));
+    lines.push(row('**Total**', total, cells.total));
+    const limit = limits && limitRow(limits, cells.cap ?? '\u2014');
     if (limit)
         lines.push(limit);
     pushNotes(lines, total);
@@ -29625,7 +30220,7 @@ function renderSummaryCost(record, limits, redact, options = {}) {
 function pushNotes(lines, total) {
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(estimated)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
+        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
     }
     const unpriced = unpricedLine(total);
     if (unpriced)
@@ -29642,7 +30237,8 @@ function pushNotes(lines, total) {
 function renderPlanningCost(usage) {
     if (usage.modelCalls === 0 && usage.promptTokens === 0 && usage.completionTokens === 0)
         return abandonedLine(usage);
-    const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage), row('**Total**', usage)];
+    const cells = costCells([usage.costUsd], usage.costUsd);
+    const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage, cells.rows[0]), row('**Total**', usage, cells.total)];
     pushNotes(lines, usage);
     return lines.join('\n');
 }
@@ -30170,26 +30766,45 @@ function asSentence(text) {
 
 /***/ }),
 
-/***/ 46807:
+/***/ 82268:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ BudgetExceededError)
-/* harmony export */ });
-/* harmony import */ var _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(18619);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
-/* harmony import */ var _core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59246);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Z: () => (/* binding */ BudgetExceededError)
+});
+
+// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
+var run_stopped_error = __nccwpck_require__(18619);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
+;// CONCATENATED MODULE: ./lib/core/dollars-beside-cap.js
+/** The most decimals a dollar figure beside its cap gets. */
+const MAX_DECIMALS = 10;
+/**
+ * A dollar cap and a spend, as text with the same decimals: those the cap needs for two significant digits
+ * (at least cents: 0.50, 0.0010), and more while the spend would still print as the cap (0.504 beside 0.50).
+ */
+function dollarsBesideCap(cap, spent) {
+    let decimals = cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
+    while (decimals < MAX_DECIMALS && spent !== cap && spent.toFixed(decimals) === cap.toFixed(decimals))
+        decimals += 1;
+    return [cap.toFixed(decimals), spent.toFixed(decimals)];
+}
+
+;// CONCATENATED MODULE: ./lib/run/budget-exceeded-error.js
 
 
 
 function shown(limit, allowed, spent) {
-    return limit === 'max_cost_usd' ? (0,_core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_1__/* .dollarsBesideCap */ .g)(allowed, spent) : [(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(allowed), (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(spent)];
+    return limit === 'max_cost_usd' ? dollarsBesideCap(allowed, spent) : [(0,group_digits/* groupDigits */.K)(allowed), (0,group_digits/* groupDigits */.K)(spent)];
 }
 /**
  * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
  * The message reads "budget exceeded: max_cost_usd 0.50 (spent 0.52)".
  */
-class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RunStoppedError */ .F {
+class BudgetExceededError extends run_stopped_error/* RunStoppedError */.F {
     limit;
     allowed;
     spent;
@@ -30643,25 +31258,24 @@ function buildSchemas() {
     const reusable = { attempts: schemas.number(), reused: fields({ usage }), masked: flag };
     const failure = { error: text, transient: flag, usage };
     const agentEvent = { stepKey: text, turn: schemas.number() };
+    const approvalRequest = fields({
+        hash: text,
+        planFileHash: text,
+        plan,
+        pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
+    }, { inputsHash: text });
     return {
         plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number() }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
-        tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text }),
+        tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text, madeIn: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
         step_retrying: event({ stepKey: text, ...retrying }),
         step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
         step_failed: event({ stepKey: text, ...failure }, { attempts: schemas.number() }),
         step_skipped: event({ stepKey: text, reason: text }),
         step_waiting: event({ stepKey: text, reason: text }),
-        approval_requested: event({
-            request: fields({
-                hash: text,
-                planFileHash: text,
-                plan,
-                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
-            }, { inputsHash: text }),
-        }),
-        approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text }),
+        approval_requested: event({ request: approvalRequest }),
+        approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text, request: approvalRequest }),
         todos_created: event({ stepKey: text, todos }, { index }),
         todos_updated: event({ stepKey: text, todos, changed: texts }, { index, dropped: todos }),
         agent_turn: event({ ...agentEvent, maxTurns: schemas.number(), message: text, toolCalls: texts }, { index }),
@@ -30669,12 +31283,12 @@ function buildSchemas() {
         model_used: event({ usage }, { stepKey: text }),
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
-        step_expanded: event({ stepKey: text, keys: texts }),
+        step_expanded: event({ stepKey: text, keys: texts }, { fanOut: fields({ shard: schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH)) }) }),
         result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, made: flag, todos }),
         item_started: event({ stepKey: text, index }),
         item_retrying: event({ stepKey: text, index, ...retrying }),
-        item_completed: event({ stepKey: text, index, usage }, reusable),
-        item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number() }),
+        item_completed: event({ stepKey: text, index, usage }, { ...reusable, reused: fields({ usage }, { durationMs: count }) }),
+        item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number(), notRunHere: flag }),
         shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH)) }),
         plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
         run_finished: event({ status, usage }, { reason: text, resultStepKey: text, stopsRun: flag }),
@@ -31164,6 +31778,11 @@ function resumeStateFromEvents(events, planName, from) {
             approval = event.request;
             decided = undefined;
         }
+        else if (top && event.type === 'approval_decided' && event.request?.hash === event.hash) {
+            // The approval a run went on with (an approving run's own trace): a re-run of that run may go on with it.
+            approval = event.request;
+            decided = event.decision;
+        }
         else if (top && event.type === 'approval_decided' && event.hash === approval?.hash)
             decided = event.decision;
         else if (top && event.type === 'run_finished')
@@ -31188,7 +31807,8 @@ function resumeStateFromEvents(events, planName, from) {
             if (key === undefined || child === undefined)
                 return;
             if (event.type === 'item_completed') {
-                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
+                const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
+                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }) });
                 itemErrors.get(key)?.delete(event.index);
             }
             else if (!items.get(key)?.has(event.index))
@@ -31444,8 +32064,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var pricing = __nccwpck_require__(50657);
-// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
-var budget_exceeded_error = __nccwpck_require__(46807);
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js + 1 modules
+var budget_exceeded_error = __nccwpck_require__(82268);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __nccwpck_require__(25708);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
@@ -31599,6 +32219,11 @@ function nameIn(usage, field) {
     const model = usage[field];
     return typeof model === 'string' && model !== '' ? model : undefined;
 }
+/** A call's prompt tokens its endpoint read from its cache (`CallUsage.cachedPromptTokens`), 0 for any other usage. */
+function cachedIn(usage) {
+    const cached = usage.cachedPromptTokens;
+    return typeof cached === 'number' ? cached : 0;
+}
 /**
  * What a job may spend, and what it has spent: every model call (steps, planner, replanner,
  * review, goal judges) and every step started. Once a limit is reached, `signal` aborts with the
@@ -31698,7 +32323,7 @@ class RunBudget {
         const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
         if (names.length === 0)
             return usage;
-        const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing);
+        const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing, cachedIn(usage));
         const { unpricedCalls: _unpriced, ...rest } = usage;
         const repriced = priced.priceKnown
             ? { ...rest, costUsd: priced.costUsd, priceKnown: true }
@@ -31967,7 +32592,8 @@ const MAX_STEP_DURATION_MS = 7 * 24 * 3_600_000;
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run is not a duration, nor one negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
+ * earlier run counts with the time it took there when the event says it (`reused.durationMs`), otherwise not
+ * at all, nor does a merge's failure of an item it did not run (`notRunHere`), nor a duration negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
  * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
 function stepDurations(events) {
@@ -31983,15 +32609,18 @@ function stepDurations(events) {
         }
         if (!event || typeof event !== 'object')
             return;
-        const { type, stepKey, durationMs, keys, index, reused } = event;
+        const { type, stepKey, durationMs, keys, index, reused, notRunHere } = event;
         if (typeof stepKey !== 'string')
             return;
         const key = (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, stepKey);
         if (type === 'step_expanded' && Array.isArray(keys))
             childKeys.set(key, keys);
-        const duration = typeof durationMs === 'number' && durationMs >= 0 && durationMs <= MAX_STEP_DURATION_MS ? durationMs : undefined;
-        // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
-        if (duration === undefined || reused !== undefined)
+        // A result reused from an earlier run took no time here: its time is the one it took where it ran, when the event
+        // says it (a fan-out merge's items, taken from their shards). A merge's failure of an item its shard left ran nothing:
+        // read as 0 ms, a dead shard's items weighed nothing and the next prepare dealt them all to one shard (found by a review).
+        const measured = reused === undefined ? durationMs : reused?.durationMs;
+        const duration = typeof measured === 'number' && measured >= 0 && measured <= MAX_STEP_DURATION_MS ? measured : undefined;
+        if (duration === undefined || notRunHere === true)
             return;
         if (type === 'step_completed' || type === 'step_failed')
             weights.set(key, duration);
@@ -32088,36 +32717,45 @@ async function stepWeightsFromTrace(file, remedy = GIVE_A_TRACE) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ isForkPullRequest),
-/* harmony export */   D: () => (/* binding */ isForkWorkflowRun)
+/* harmony export */   B7: () => (/* binding */ isForkPullRequest),
+/* harmony export */   D5: () => (/* binding */ isForkWorkflowRun),
+/* harmony export */   RB: () => (/* binding */ sameRepository)
 /* harmony export */ });
 /**
- * True when the event's pull request comes from another repository than the one the run belongs
- * to: `head.repo.full_name` differs from the base's, or the head repository is gone (`null`, a
- * deleted fork). Events without a pull request are not forks.
+ * Whether `candidate` is `repository`: by id when both carry one, since a name is given up on a rename or a
+ * transfer and another repository may take it (a re-run keeps its event's names); else by full name, in any case.
+ * False when either is missing or names nothing (fail closed).
+ */
+function sameRepository(candidate, repository) {
+    if (!candidate || !repository)
+        return false;
+    if (typeof candidate.id === 'number' && typeof repository.id === 'number')
+        return candidate.id === repository.id;
+    const [a, b] = [candidate.full_name, repository.full_name];
+    return typeof a === 'string' && typeof b === 'string' && a !== '' && a.toLowerCase() === b.toLowerCase();
+}
+/**
+ * True when the event's pull request comes from another repository than the one the run belongs to: its head
+ * repository is not its base's, or is gone (`null`, a deleted fork), or its base is not the event's repository.
+ * Events without a pull request are not forks.
  */
 function isForkPullRequest(payload) {
     const data = (payload ?? {});
     const pull = data.pull_request;
     if (!pull || typeof pull !== 'object')
         return false;
-    const base = pull.base?.repo?.full_name ?? data.repository?.full_name;
-    const head = pull.head?.repo?.full_name;
-    if (typeof head !== 'string' || typeof base !== 'string')
+    const base = pull.base?.repo ?? data.repository;
+    if (data.repository && !sameRepository(base, data.repository))
         return true;
-    return head.toLowerCase() !== base.toLowerCase();
+    return !sameRepository(pull.head?.repo, base);
 }
 /**
  * True when a workflow_run event follows a run on another repository's code (a fork's pull request
- * set it off): its `head_repository` differs from the repository, or is not named (fail closed).
+ * set it off): its `head_repository` is not the repository, or is not named (fail closed).
  */
 function isForkWorkflowRun(payload) {
     const data = (payload ?? {});
-    const head = data.workflow_run?.head_repository?.full_name;
-    const base = data.repository?.full_name;
-    if (typeof head !== 'string' || typeof base !== 'string')
-        return true;
-    return head.toLowerCase() !== base.toLowerCase();
+    return !sameRepository(data.workflow_run?.head_repository, data.repository);
 }
 
 
@@ -34226,7 +34864,7 @@ function repositoryNameProblem(owner, repo) {
 
 /***/ }),
 
-/***/ 2796:
+/***/ 13532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34450,10 +35088,8 @@ class GitHubApiError extends step_error/* StepError */.zg {
         const advice = status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
         // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
         // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
-        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again. A wait
-        // past the 10 minutes a `retry-after` is read to is still its wait: taken for none, a write was resent after a minute
-        // while GitHub asked for 15 (found by an adversarial pass).
-        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? (options.askedWaitMs ?? github_failure/* RATE_LIMIT_WAIT_MS */.s) : undefined);
+        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again.
+        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? github_failure/* RATE_LIMIT_WAIT_MS */.s : undefined);
         super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
         this.status = status;
         this.action = action;
@@ -34469,8 +35105,8 @@ function toGitHubApiError(toolName, action, error, cancel) {
         return error;
     if (cancel.aborted)
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    const { status, message, transient, rateLimited, retryAfterMs, askedWaitMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
-    return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, askedWaitMs, cause: error });
+    const { status, message, transient, rateLimited, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
+    return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, cause: error });
 }
 
 // EXTERNAL MODULE: ./lib/tools/github/github-repository-name.js
@@ -34584,6 +35220,42 @@ function issueSummary(issue, options) {
     return summary;
 }
 
+;// CONCATENATED MODULE: ./lib/tools/github/list-page.js
+
+
+/** The arguments every github list tool takes for its page. */
+const LIST_PAGE_PROPERTIES = {
+    per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' },
+    page: { type: 'integer', minimum: 1, description: 'Page number, from 1' },
+};
+function positive(value, fallback, max = Number.MAX_SAFE_INTEGER) {
+    return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
+}
+/** The page a call's `per_page` and `page` ask for (30 a page and the first when not given; never more than 100 a page). */
+function listPageOf(args) {
+    // The page asked for: one cut to a maximum was another page, given as the one asked for.
+    return { perPage: positive(args.per_page, 30, 100), page: positive(args.page, 1) };
+}
+/** Whether a GitHub list answer's `Link` header names a page after it. */
+function hasNextPage(headers) {
+    return /rel="next"/.test(headers.link ?? '');
+}
+/**
+ * The cut note of one page of a list more results follow: which results the page holds and the call that gives the
+ * next page, so neither a model nor a goal that must read the whole list takes a page for all of it.
+ */
+function nextPageNote(cut, page, shown) {
+    const first = (page.page - 1) * page.perPage + 1;
+    const held = shown === 0 ? `no ${cut.what}` : `${cut.what} ${(0,group_digits/* groupDigits */.K)(first)}\u2013${(0,group_digits/* groupDigits */.K)(first + shown - 1)}`;
+    const of = cut.total === undefined ? ', and more follow' : ` of ${(0,group_digits/* groupDigits */.K)(cut.total)}`;
+    const next = page.page * page.perPage + 1;
+    const wider = page.perPage < 100 ? ` (per_page up to 100 gives more at once)` : '';
+    const how = cut.reachable !== undefined && next > cut.reachable
+        ? `GitHub gives only the first ${(0,group_digits/* groupDigits */.K)(cut.reachable)}; ${cut.narrow} to reach the others`
+        : `call ${cut.tool} again with page: ${page.page + 1} for the next${wider}, or ${cut.narrow}`;
+    return (0,cut_note/* cutNote */.n)(`page ${page.page} holds ${held}${of}; ${how}`);
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
 
 
@@ -34592,11 +35264,7 @@ function issueSummary(issue, options) {
 
 
 
-const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
-const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
-function count(value, fallback, max = Number.MAX_SAFE_INTEGER) {
-    return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
-}
+
 /** The most results GitHub's search gives of one query, whatever the page. */
 const SEARCH_RESULTS = 1000;
 /**
@@ -34665,29 +35333,31 @@ function issueReadTools(context) {
         }),
         defineGitHubTool(context, {
             name: 'list_issues',
-            description: 'Issues and pull requests of the repository, newest first, without bodies (get_issue has them).',
+            description: 'Issues and pull requests of the repository, newest first, a page at a time, without bodies (get_issue has them).',
             properties: {
                 state: { type: 'string', enum: ['open', 'closed', 'all'] },
                 labels: { type: 'string', description: 'Comma-separated label names, all required' },
                 since: { type: 'string', format: 'date-time', description: 'Only those updated at or after this time' },
-                per_page: perPage,
-                page,
+                ...LIST_PAGE_PROPERTIES,
             },
             sideEffects: false,
             async run(args, call) {
+                const page = listPageOf(args);
                 try {
-                    const { data } = await context.octokit.rest.issues.listForRepo({
+                    const { data, headers } = await context.octokit.rest.issues.listForRepo({
                         owner: call.owner,
                         repo: call.repo,
                         state: args.state ?? 'open',
                         labels: typeof args.labels === 'string' ? args.labels : undefined,
                         since: typeof args.since === 'string' ? args.since : undefined,
-                        per_page: count(args.per_page, 30, 100),
-                        // The page asked for: one cut to a maximum was another page, given as the one asked for.
-                        page: count(args.page, 1),
+                        per_page: page.perPage,
+                        page: page.page,
                         request: call.request(),
                     });
-                    return data.map((issue) => issueSummary(issue, { body: 'none' }));
+                    const issues = data.map((issue) => issueSummary(issue, { body: 'none' }));
+                    if (!hasNextPage(headers))
+                        return { issues };
+                    return { note: nextPageNote({ tool: 'list_issues', what: 'issues', narrow: 'narrow the call by state, labels or since' }, page, issues.length), issues };
                 }
                 catch (error) {
                     throw call.fail(`listing the issues of ${call.owner}/${call.repo}`, error);
@@ -34698,7 +35368,7 @@ function issueReadTools(context) {
             name: 'search_issues',
             description: `Search issues and pull requests with GitHub's search syntax (e.g. "is:open label:bug flaky"). ` +
                 `Searches ${context.owner}/${context.repo}${context.allowRepos.length ? ` (or another allowed repository named with repo:, one of ${context.allowRepos.join(', ')})` : ''}; org: and user: qualifiers are refused.`,
-            properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page: { ...page, description: 'Page number, from 1; GitHub gives only the first 1,000 results of a search' } },
+            properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, ...LIST_PAGE_PROPERTIES, page: { ...LIST_PAGE_PROPERTIES.page, description: 'Page number, from 1; GitHub gives only the first 1,000 results of a search' } },
             required: ['query'],
             sideEffects: false,
             async run(args, call) {
@@ -34723,8 +35393,8 @@ function issueReadTools(context) {
                     throw new step_error/* StepError */.zg(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
                 // Every repo: anywhere names an allowed repository (above); one GitHub reads as a scope keeps the query as it is.
                 const q = scopingRepos(query).length > 0 ? query : `repo:${call.owner}/${call.repo} ${query}`;
-                const perPage = count(args.per_page, 30, 100);
-                const pageNumber = count(args.page, 1);
+                const page = listPageOf(args);
+                const { perPage, page: pageNumber } = page;
                 // Sent as page 10, page 11 of 10 a page (results 101\u2013110) read results 91\u2013100 again as the next ones.
                 const first = (pageNumber - 1) * perPage + 1;
                 if (first > SEARCH_RESULTS) {
@@ -34737,11 +35407,17 @@ function issueReadTools(context) {
                         page: pageNumber,
                         request: call.request(),
                     });
+                    const notes = [
+                        // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
+                        ...(data.incomplete_results ? [(0,cut_note/* cutNote */.n)("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query")] : []),
+                        ...(first - 1 + data.items.length < data.total_count
+                            ? [nextPageNote({ tool: 'search_issues', what: 'results', narrow: 'narrow the query (a label:, a created:<2024-01-01 range)', total: data.total_count, reachable: SEARCH_RESULTS }, page, data.items.length)]
+                            : []),
+                    ];
                     return {
                         query: q,
                         total_count: data.total_count,
-                        // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
-                        ...(data.incomplete_results && { note: (0,cut_note/* cutNote */.n)("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query") }),
+                        ...(notes.length > 0 && { note: notes.join('\n') }),
                         items: data.items.map((issue) => issueSummary(issue, { body: 'none' })),
                     };
                 }
@@ -34778,19 +35454,20 @@ function isSafeRefName(name) {
 
 
 
+
 /** Caps on commit messages: one message, and all of a call's together (anyone who can push writes them, of any size). */
 const COMMIT_MESSAGE_LIMITS = { messageBytes: 16 * 1024, totalBytes: 256 * 1024 };
 /** list_commits: commits of a branch (or touching a path), newest first. */
 function listCommitsTool(context) {
     return defineGitHubTool(context, {
         name: 'list_commits',
-        description: 'Commits of a branch or sha (default: the default branch), newest first; optionally only those touching a path.',
+        description: 'Commits of a branch or sha (default: the default branch), newest first, a page at a time; optionally only those touching a path.',
         properties: {
             sha: { type: 'string', description: 'Branch name or commit sha to start from' },
             path: { type: 'string', description: 'Only commits touching this file or directory' },
             since: { type: 'string', format: 'date-time' },
             until: { type: 'string', format: 'date-time' },
-            per_page: { type: 'integer', minimum: 1, maximum: 100 },
+            ...LIST_PAGE_PROPERTIES,
         },
         sideEffects: false,
         async run(args, call) {
@@ -34800,20 +35477,21 @@ function listCommitsTool(context) {
             if (sha !== undefined && !isSafeRefName(sha)) {
                 throw new step_error/* StepError */.zg(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
             }
-            const perPage = typeof args.per_page === 'number' ? Math.min(Math.max(1, Math.trunc(args.per_page)), 100) : 30;
+            const page = listPageOf(args);
             try {
-                const { data } = await context.octokit.rest.repos.listCommits({
+                const { data, headers } = await context.octokit.rest.repos.listCommits({
                     owner: call.owner,
                     repo: call.repo,
                     sha,
                     path: text('path'),
                     since: text('since'),
                     until: text('until'),
-                    per_page: perPage,
+                    per_page: page.perPage,
+                    page: page.page,
                     request: call.request(),
                 });
                 let budget = COMMIT_MESSAGE_LIMITS.totalBytes;
-                return data.map((commit) => {
+                const commits = data.map((commit) => {
                     const message = capText(commit.commit.message, Math.min(COMMIT_MESSAGE_LIMITS.messageBytes, budget), 'this commit message');
                     budget = Math.max(0, budget - Buffer.byteLength(message, 'utf8'));
                     return {
@@ -34824,6 +35502,9 @@ function listCommitsTool(context) {
                         url: commit.html_url,
                     };
                 });
+                if (!hasNextPage(headers))
+                    return { commits };
+                return { note: nextPageNote({ tool: 'list_commits', what: 'commits', narrow: 'narrow the call by path, since or until' }, page, commits.length), commits };
             }
             catch (error) {
                 throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);
@@ -34855,6 +35536,7 @@ class PullRequestMovedError extends step_error/* StepError */.zg {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/pull-request-tools.js
+
 
 
 
@@ -35022,7 +35704,7 @@ function pullRequestTools(context, defaultPullNumber, runHeadSha) {
                             files.push(entry);
                             if (files.length === PULL_REQUEST_LIMITS.files && index === page.data.length - 1) {
                                 // The cap ends exactly at a page end: the Link header says whether more exist, without fetching them.
-                                more = /rel="next"/.test(page.headers.link ?? '');
+                                more = hasNextPage(page.headers);
                             }
                         }
                         if (files.length === PULL_REQUEST_LIMITS.files)
@@ -36225,7 +36907,7 @@ class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODUL
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2796);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13532);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90065);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(30794);
 
@@ -36316,7 +36998,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2796);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13532);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90065);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(11814);
 /* harmony import */ var _toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22989);
@@ -47169,7 +47851,10 @@ const AllowedBotsInput = lib_schemas.string()
 var run_event = __nccwpck_require__(8463);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var core_cut_text = __nccwpck_require__(86919);
+// EXTERNAL MODULE: ./lib/llm/model-timeout.js
+var model_timeout = __nccwpck_require__(59720);
 ;// CONCATENATED MODULE: ./lib/action/action-inputs.js
+
 
 
 
@@ -47181,6 +47866,7 @@ const INPUT_NAMES = [
     'inputs',
     'model',
     'base-url',
+    'model-timeout-seconds',
     'api-key',
     'github-token',
     'comment',
@@ -47254,6 +47940,7 @@ const ActionInputs = lib_schemas.object({
     inputs: blankIsDefault(Text.optional()),
     model: blankIsDefault(Text.optional()),
     'base-url': blankIsDefault(lib_schemas.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://api.openai.com/v1' }).default(DEFAULT_BASE_URL)),
+    'model-timeout-seconds': decimalInput(wholeNumber(1, model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ, undefined, model_timeout/* MODEL_TIMEOUT_RANGE */.qg).optional(), model_timeout/* MODEL_TIMEOUT_RANGE */.qg),
     'api-key': blankIsDefault(Text.optional()),
     'github-token': blankIsDefault(Text.optional()),
     comment: blankIsDefault(lib_schemas["enum"](['auto', 'always', 'never'], { error: (issue) => `expected auto, always or never, got ${JSON.stringify(issue.input)}` }).default('auto')),
@@ -47465,6 +48152,10 @@ function modeProblems(inputs) {
         for (const name of given)
             problems.push(`input '${name}': mode: eval does not read it (an evaluation runs the plan afresh, and reports in the job summary); remove it`);
     }
+    // Only the merge job checks the goals: a prepare or shard job's check run would have none to report, and it opened none, saying nothing.
+    if ((inputs.mode === 'prepare' || inputs.mode === 'shard') && inputs['check-run']) {
+        problems.push(`input 'check-run': mode: ${inputs.mode} checks no goal, so it opens no check run (only the merge job checks the goals and reports them as the check run); remove it here, and set check-run: true on the mode: merge job`);
+    }
     if (inputs.mode === 'plan') {
         const given = [inputs['resume-from'] !== undefined && 'resume-from', inputs['weights-from'] !== undefined && 'weights-from'].filter((name) => name !== false);
         for (const name of given)
@@ -47590,6 +48281,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
                 baseURL: inputs['base-url'],
                 ...(inputs['api-key'] ? { apiKey: inputs['api-key'] } : {}),
                 ...(inputs.model ? { model: inputs.model } : {}),
+                ...(inputs['model-timeout-seconds'] !== undefined && { timeoutSeconds: inputs['model-timeout-seconds'] }),
                 missingHint: `set the api-key input (e.g. api-key: \${{ secrets.OPENAI_API_KEY }})${(0,base_url/* keylessServerNote */.k4)(inputs['base-url'])}`,
             },
             // action.yml defaults to `${{ github.token }}`; outside a runner a GITHUB_TOKEN variable stands in.
@@ -48244,8 +48936,8 @@ var event_target = __nccwpck_require__(45061);
 var toolset_github_context = __nccwpck_require__(41179);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 63 modules
 var run_job = __nccwpck_require__(39743);
-// EXTERNAL MODULE: ./lib/action/admit-run.js + 5 modules
-var admit_run = __nccwpck_require__(34758);
+// EXTERNAL MODULE: ./lib/action/admit-run.js + 6 modules
+var admit_run = __nccwpck_require__(27544);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
 /**
  * Why this job's checkout is not the commit its run's verdict (the check run, the job's own status) is for, or
@@ -48283,6 +48975,8 @@ var final_report = __nccwpck_require__(24824);
 var job_failure = __nccwpck_require__(7182);
 // EXTERNAL MODULE: ./lib/action/escalation-notice.js
 var escalation_notice = __nccwpck_require__(94194);
+// EXTERNAL MODULE: ./lib/action/superseded-commit.js
+var superseded_commit = __nccwpck_require__(21156);
 // EXTERNAL MODULE: ./lib/github/token-identity.js
 var token_identity = __nccwpck_require__(31133);
 // EXTERNAL MODULE: ./lib/core/group-digits.js
@@ -48365,17 +49059,24 @@ function againComment(where, escalation) {
         lines.push('', `${escalation.mention}: please take a look.`);
     return lines.join('\n');
 }
-/** Pages of open issues (100 each) read for the one an earlier escalation opened: newer ones beyond are not. */
+/** Pages of this token's open issues (100 each) read for the one an earlier escalation opened: older ones beyond are not. */
 const MAX_ISSUE_PAGES = 10;
 /**
- * The newest open issue this token (`me`) opened for the plan's marker, other than `besides`, among the newest
- * `maxPages` pages of open issues (with the escalation's label, when it has one); `paged` when every page was read.
+ * The oldest open issue this token (`me`) opened for the plan's marker, other than `besides`, on the first page of the
+ * token's open issues (newest first, `maxPages` at most) that holds one; `paged` when every page was read. Found by who
+ * opened it and the marker its body starts with, never by a label: a person may take the label off or rename it (the
+ * next escalation opened a second issue), and anyone can post the marker. The oldest, as racing runs keep it.
  */
-async function ourOpenIssue(octokit, where, label, marker, me, maxPages, besides) {
+async function ourOpenIssue(octokit, where, marker, me, maxPages, besides) {
     let issue;
     let pages = 0;
-    await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(label && { labels: label }) }, (response, done) => {
-        issue ??= response.data.find((candidate) => candidate.number !== besides && !candidate.pull_request && candidate.user?.login === me && (candidate.body ?? '').startsWith(marker));
+    await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', creator: me, per_page: 100 }, (response, done) => {
+        for (const candidate of response.data) {
+            if (candidate.number === besides || candidate.pull_request || candidate.user?.login !== me || !(candidate.body ?? '').startsWith(marker))
+                continue;
+            if (issue === undefined || candidate.number < issue.number)
+                issue = { number: candidate.number };
+        }
         if (issue || ++pages >= maxPages)
             done();
         return [];
@@ -48408,11 +49109,11 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
         if (me === undefined)
             warn(`${token_identity/* UNKNOWN_IDENTITY */.Q9}, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.`);
         // Anyone can post the marker: only an issue this token opened is updated.
-        const open = me === undefined ? undefined : await ourOpenIssue(octokit, where, escalation.label, marker, me, MAX_ISSUE_PAGES);
+        const open = me === undefined ? undefined : await ourOpenIssue(octokit, where, marker, me, MAX_ISSUE_PAGES);
         if (open?.issue)
             return await escalateAgain(open.issue.number);
         if (open?.paged)
-            warn(`No open escalation issue of this token's for this plan among the ${(0,group_digits/* groupDigits */.K)(MAX_ISSUE_PAGES * 100)} newest open issues${escalation.label ? ` labelled ${escalation.label}` : ''}: a new one is opened.`);
+            warn(`No open escalation issue of this token's for this plan among the ${(0,group_digits/* groupDigits */.K)(MAX_ISSUE_PAGES * 100)} newest open issues it opened: a new one is opened.`);
         const { data: created } = await octokit.rest.issues.create({
             owner: where.owner,
             repo: where.repo,
@@ -48425,10 +49126,10 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
         // Not when its own was not among the pages read (said above): which of them is the older cannot be told.
         if (me === undefined || open?.paged)
             return;
-        // Another run of the plan that escalated at the same time found none either, and opened one too, moments ago: among
-        // the newest. The older is kept, as the live comment keeps its oldest; both stayed open, the older never updated
-        // again (found by a hunting pass).
-        const racing = await ourOpenIssue(octokit, where, escalation.label, marker, me, 1, created.number);
+        // Other runs of the plan that escalated at the same time found none either, and opened one too, moments ago: among
+        // the newest. The oldest is kept, as the live comment keeps its oldest; every newer one closes itself. Told only the
+        // next-newest, two of three racing runs each kept their own open (found by a hunting pass, and again for three).
+        const racing = await ourOpenIssue(octokit, where, marker, me, 1, created.number);
         if (racing.issue === undefined || racing.issue.number > created.number)
             return;
         what = `close issue #${created.number}, which duplicates escalation issue #${racing.issue.number} that another run of this plan opened at the same time`;
@@ -48554,7 +49255,85 @@ var run_state_store = __nccwpck_require__(65504);
 var newest_states = __nccwpck_require__(22362);
 // EXTERNAL MODULE: ./lib/action/approval-marker.js
 var approval_marker = __nccwpck_require__(47202);
+// EXTERNAL MODULE: ./lib/action/saved-state.js
+var saved_state = __nccwpck_require__(96161);
+;// CONCATENATED MODULE: ./lib/action/approved-rerun.js
+
+
+/**
+ * Whether this job is a re-run ("Re-run failed jobs") of the `/approve` job that recorded the answer the comment
+ * holds: the same workflow run, a later attempt, an approval. Refused as "already approved", such a re-run left an
+ * approved run that failed for a passing reason with no way on: a second `/approve` is refused too, and a new run
+ * repeated what the approved steps had done.
+ */
+function answeredHere(settings, answer, kind) {
+    return kind === 'approve' && answer.state === 'approved' && (settings.github.attempt ?? 1) > 1 && answer.answerRunId !== undefined && answer.answerRunId === settings.github.runId;
+}
+/**
+ * The approved run this re-run goes on with: its own earlier attempt's saved state, which holds the approval it went
+ * on with (`approval_decided` with what it covered) and every step and side effect it completed, resumed as any
+ * re-run is. The answer is already recorded, and is not recorded again; `grantApproval` still checks the approval
+ * against the plan file and the inputs as they are now, so it covers no other plan or inputs. Fails closed: where
+ * that attempt's state cannot be read, nothing runs.
+ */
+async function approvedRerun(settings, deps, held) {
+    const { marker } = held;
+    const ran = `an earlier attempt of this workflow run went on with the approval ${marker.hash}${marker.by ? ` by @${marker.by}` : ''}`;
+    if (marker.runId === undefined)
+        return { ok: false, problem: `${ran}, and plan-runner's comment does not name the paused run it answered; nothing ran` };
+    if (settings.resume !== 'auto' || settings.resumeFrom !== undefined || settings.state !== 'artifact') {
+        return { ok: false, problem: `${ran}, and this re-run would not resume from what it did (state: artifact with resume: auto and no resume-from does): it would run the approved steps again from the start, side effects included. Nothing ran; to run the plan anew, start a new workflow run of the pull request and answer its pause` };
+    }
+    const earlier = await (0,saved_state/* earlierAttemptState */.VK)(settings, deps.state, deps.io);
+    if (!earlier.ok)
+        return { ok: false, problem: `${ran}, and its saved state cannot be read: ${earlier.problem}` };
+    if (!earlier.earlier) {
+        return { ok: false, problem: `${ran}, and no attempt saved a state in which its run started, so what it did cannot be known and could be done twice. Nothing ran; to run the plan anew, start a new workflow run of the pull request and answer its pause` };
+    }
+    const { trace } = earlier.earlier;
+    const parsed = (0,read_resume_trace/* traceEvents */.B5)(trace, { thisFormatOnly: true });
+    if (!parsed.ok)
+        return { ok: false, problem: `${ran}, and its saved state cannot be read (${parsed.problem})` };
+    return {
+        ok: true,
+        run: {
+            runId: marker.runId,
+            hash: marker.hash,
+            trace,
+            events: parsed.events,
+            comment: held.comment,
+            ...(held.headSha && { headSha: held.headSha }),
+            continues: { attempt: earlier.earlier.attempt },
+        },
+    };
+}
+/**
+ * Why this job, a later attempt of an `/approve` or `/reject` job, may not answer the run that waits now (`waiting`):
+ * an earlier attempt went on with its comment's answer, as the state it saved shows (only a run that went on with an
+ * answer saves one here). Its comment answered that request; taken again for the run that waits since (a pause whose
+ * write landed after the answer, a runner's clock behind), it ran steps the person never saw, and a re-run meant to go
+ * on with the approval ran another run's approved steps. Undefined for a first attempt, or when no earlier attempt
+ * went on (one refused before it recorded the answer, or whose answer was put back). Fails closed: a listing that fails refuses.
+ */
+async function spentAnswer(settings, store, kind, waiting) {
+    const identity = (0,saved_state/* stateIdentity */.yU)(settings, (0,saved_state/* statePart */.jw)(settings));
+    if (identity.attempt <= 1)
+        return undefined;
+    let artifacts;
+    try {
+        artifacts = await store.list();
+    }
+    catch (error) {
+        return `cannot list this workflow run's saved states to tell whether an earlier attempt already went on with this comment's /${kind} (${error instanceof Error ? error.message : String(error)}); nothing was changed. Run the job again`;
+    }
+    const earlier = (0,saved_state/* newestEarlierState */.gY)(artifacts, identity);
+    if (!earlier)
+        return undefined;
+    return `attempt ${earlier.attempt} of this workflow run already went on with this comment's /${kind} (it saved ${earlier.artifact.name}), and plan-runner's comment now shows run ${waiting.runId} waiting (approval ${waiting.hash}): a comment answers one request, once. Nothing was changed; read plan-runner's comment as it is now and answer that run in a new comment`;
+}
+
 ;// CONCATENATED MODULE: ./lib/action/waiting-run.js
+
 
 
 
@@ -48649,7 +49428,17 @@ async function waitingState(settings, deps) {
     if (!marker)
         return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
     if (marker.state !== 'awaiting') {
-        return { ok: false, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
+        const head = pausedHead(own[0].body);
+        const answered = { marker, comment: { target, id: own[0].id, body: own[0].body }, ...(head && { headSha: head }) };
+        // What to do instead: an approved run that failed goes on by a re-run of its own job, not by another answer. Only
+        // the job the comment names goes on (`answeredHere`): with none named (an earlier plan-runner's answer), the advice
+        // to re-run it was refused as "already approved" in turn (found by a review).
+        const instead = marker.state === 'approved'
+            ? marker.answerRunId === undefined
+                ? ". plan-runner's comment does not name the workflow run the approval started (an earlier plan-runner recorded it), so a re-run of that run's jobs is refused too; to run the plan anyway, start a new workflow run of the pull request: it asks anew, and after an approval runs the approved steps again, side effects included"
+                : `. If the approved run failed, re-run its failed jobs (workflow run ${marker.answerRunId}): it goes on from what it did. A new workflow run of the pull request asks anew, and runs the approved steps again, side effects included`
+            : '. To run the plan anyway, start a new workflow run of the pull request: it asks anew';
+        return { ok: false, answered, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it${instead}` };
     }
     const { hash } = marker;
     if (!deps.state) {
@@ -48697,11 +49486,18 @@ async function foreignRun(github, repository, runId) {
         return undefined;
     return `run ${runId} ran ${head === undefined ? 'the code of a repository that no longer exists' : `the code of ${head}`}, not of ${owner}/${repo}: the state an approval continues must be a run of this repository's own branches`;
 }
-async function findWaitingRun(settings, deps) {
+async function findWaitingRun(settings, deps, kind) {
     const waiting = await waitingState(settings, deps);
+    // A re-run of the /approve job that recorded the answer: it goes on from its own earlier attempt.
+    if (!waiting.ok && waiting.answered && answeredHere(settings, waiting.answered.marker, kind))
+        return approvedRerun(settings, deps, waiting.answered);
     if (!waiting.ok)
         return waiting;
     const { own, target, marker, found, advice } = waiting;
+    // A re-run of the job whose earlier attempt went on with this comment's answer: the comment answered that request.
+    const spent = await spentAnswer(settings, deps.state, kind, marker);
+    if (spent !== undefined)
+        return { ok: false, problem: spent };
     const foreign = await foreignRun(deps.github, settings.github.repository, marker.runId);
     if (foreign !== undefined)
         return { ok: false, problem: `${foreign}; nothing was changed` };
@@ -48781,7 +49577,7 @@ async function answeredPause(settings, github) {
  */
 async function recordAnswer(github, run, answer) {
     const { target, id, body } = run.comment;
-    const answered = (0,approval_marker/* withApprovalMarker */.kD)(body, { state: answer.state, hash: run.hash, by: answer.by, runId: run.runId });
+    const answered = (0,approval_marker/* withApprovalMarker */.kD)(body, { state: answer.state, hash: run.hash, by: answer.by, runId: run.runId, ...(answer.answerRunId !== undefined && { answerRunId: answer.answerRunId }) });
     if (answered === undefined)
         return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
     const api = (0,comment_api/* issueCommentApi */.b)(github, target);
@@ -48895,8 +49691,6 @@ function undoTo(api, id, body, answered, state, message) {
 var write_report_file = __nccwpck_require__(49443);
 // EXTERNAL MODULE: ./lib/action/write-report.js
 var write_report = __nccwpck_require__(72896);
-// EXTERNAL MODULE: ./lib/action/saved-state.js
-var saved_state = __nccwpck_require__(96161);
 ;// CONCATENATED MODULE: ./lib/action/reject-run.js
 
 
@@ -49055,7 +49849,7 @@ function stepLogGroups(io, redact) {
         const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
         // A for_each step's counts, as its checklist line has them: the title is all of a collapsed group the log
         // shows, and `\u2705 \u2026 \u2014 completed` alone hid the items it lost (found by an adversarial pass).
-        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}${(0,checklist/* itemProgress */.jl)(step)}${(0,checklist/* partialNote */.wY)(step, redact)}${(0,checklist/* undoneNote */.oc)(step, redact)}`;
+        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}${(0,checklist/* itemProgress */.jl)(step)}${(0,checklist/* partialNote */.wY)(step, redact)}${(0,checklist/* undoneNote */.oc)(step, redact)}${(0,checklist/* foundNote */.Tq)(step, redact)}`;
         io.group(title, detailLines(step, planStep, redact));
     };
 }
@@ -49653,6 +50447,7 @@ var trace_started = __nccwpck_require__(68871);
 
 
 
+
 /** The post step's state name for the paused pull request commit an approved run continues: its check run and comment are for it. */
 const PAUSED_HEAD_STATE = 'pausedHeadSha';
 /** The post step's state name for the id of the check run the main step opened (`leftCheckRun` finds it by it). */
@@ -49666,6 +50461,8 @@ const TRACE_OPENED_STATE = 'traceOpened';
  * reports this run (the paused one no longer waits there), and a killed step's post step finishes it.
  */
 const ANSWER_RECORDED_STATE = 'answerRecorded';
+/** The post step's state name for the run this one resumes, as the PR comment names it (`attempt 1`): a killed step's post step says it too. */
+const RESUMED_FROM_STATE = 'resumedFrom';
 /** What to give `resume-from` instead of a path with no file: the action has no `--trace`. */
 const RESUME_FROM_MISSING = "give it the trace output of an earlier step of this job, or a trace you downloaded (the run's state artifact, with actions/download-artifact); a re-run of a job resumes from its own saved state without it (state: artifact, resume: auto)";
 /** What to give `weights-from` instead of a file that is no trace: the action has no `--trace`. */
@@ -49812,12 +50609,15 @@ async function runAction(given, deps) {
         io.info(`The run of ${settings.planPath} that waited for approval here (approval ${waits.hash}) can no longer be answered (${waits.problem}); this run goes on, and its comment replaces that one.`);
     if (command?.app)
         return (0,refuse_run/* refuseRun */.q)(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
-    const waiting = command && (await findWaitingRun(settings, deps));
+    const waiting = command && (await findWaitingRun(settings, deps, command.kind));
     if (command && waiting && !waiting.ok)
         return (0,refuse_run/* refuseRun */.q)(given, `/${command.kind}: ${waiting.problem}`, deps);
     const answered = waiting?.ok ? waiting.run : undefined;
     // The answer is in the comment before anything acts on it (and after every refusal that needs no plan): a later /approve then finds the run answered.
-    const recordIt = async () => answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by, ...(command.commentId !== undefined && { commentId: command.commentId }) }) : undefined;
+    // A re-run of the job that recorded it (`continues`) finds it there already.
+    const recordIt = async () => answered && !answered.continues && command && deps.github
+        ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by, ...(command.commentId !== undefined && { commentId: command.commentId }), ...(settings.github.runId !== undefined && { answerRunId: settings.github.runId }) })
+        : undefined;
     if (command?.kind === 'reject' && answered) {
         const rejected = await recordIt();
         if (rejected && !rejected.ok)
@@ -49834,7 +50634,7 @@ async function runAction(given, deps) {
     if (answeredAlready)
         return (0,refuse_run/* refuseRun */.q)(given, answeredAlready, deps);
     const resumeTrace = answered?.trace ?? resume?.trace ?? earlier.earlier?.trace;
-    const approve = answered && command ? { hash: answered.hash, by: command.by } : undefined;
+    const approve = answered && command ? { hash: answered.hash, by: command.by, ...(answered.continues && { continues: true }) } : undefined;
     let stepWeights;
     try {
         stepWeights = settings.weightsFrom === undefined ? undefined : await (0,trace_step_weights/* stepWeightsFromTrace */.pg)(settings.weightsFrom, WEIGHTS_FROM_REMEDY);
@@ -49863,7 +50663,7 @@ async function runAction(given, deps) {
     const recorded = await recordIt();
     if (command && recorded && !recorded.ok)
         return (0,refuse_run/* refuseRun */.q)(given, `/${command.kind}: ${recorded.problem}`, deps);
-    if (recorded?.ok)
+    if (recorded?.ok || answered?.continues)
         deps.saveState?.(ANSWER_RECORDED_STATE, 'true');
     // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
     // was to resume as it was.
@@ -49877,6 +50677,16 @@ async function runAction(given, deps) {
     });
     // The comment's last body needs the final status (goals included), known only at the end.
     const ending = {};
+    // Saved for the post step: a killed step's comment, which it finishes, said it until then (found by a review: the line went).
+    const resumedFrom = answered
+        ? answered.continues
+            ? `attempt ${answered.continues.attempt}, approved by @${command.by}`
+            : `run ${answered.runId}, approved by @${command.by}`
+        : earlier.earlier
+            ? `attempt ${earlier.earlier.attempt}`
+            : undefined;
+    if (resumedFrom !== undefined)
+        deps.saveState?.(RESUMED_FROM_STATE, resumedFrom);
     const comment = await (0,live_comment/* liveComment */.Oy)(settings, {
         github: deps.github,
         ...(deps.rateBudget && { rateBudget: deps.rateBudget }),
@@ -49885,8 +50695,7 @@ async function runAction(given, deps) {
         clock: deps.clock,
         final: () => ending.report,
         ...(trace && { beforeRender: () => trace.flush() }),
-        ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
-        ...(answered && { resumedFrom: `run ${answered.runId}, approved by @${command.by}` }),
+        ...(resumedFrom !== undefined && { resumedFrom }),
         ...(answered?.headSha && { headSha: answered.headSha }),
         ...(answered && { pausedRunId: answered.runId }),
         // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
@@ -49968,19 +50777,30 @@ async function runAction(given, deps) {
         // A pause the comment does not show can be found by no /approve (found by an adversarial pass: it waited for good).
         const unshown = await (0,live_comment/* unshownPause */.zu)(told, comment, commented);
         const report = unshown === undefined ? told : (0,final_report/* finalReport */.P)(outcome, { ...reportContext, failedAfter: unshown });
+        // A run a newer push superseded neither labels the pull request nor pings anyone there: the newer commit's run speaks
+        // for it. Asked once the comment's final write is done: one that found no run of the newer commit had written the
+        // comment finished it as this run's, and this run speaks there still.
+        const tellMention = report.escalation?.mention ?? mention;
+        const github = deps.github;
+        const speaks = escalationTarget && github
+            ? Promise.resolve(commented)
+                .catch(() => undefined)
+                .then(() => (0,escalation_notice/* speaksThere */.Ar)(github, escalationTarget, (0,superseded_commit/* runCommitOf */.U)(escalationTarget, settings.github.payload, answered?.headSha), { label: report.escalation?.label, mention: tellMention }, io.info, comment?.keptSuperseded() ?? false))
+            : Promise.resolve(false);
         // Network writes start first and run while the local reports are written.
         const published = Promise.allSettled([
             saving,
             commented,
             check && (0,check_run_output/* checkRunResult */.V)(report, (0,job_failure/* checkConclusion */.G)(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
-            escalationTarget && deps.github && (0,escalation_notice/* addEscalationLabel */.HZ)(deps.github, escalationTarget, report.escalation, io.warning),
+            escalationTarget && deps.github && speaks.then((speak) => (speak ? (0,escalation_notice/* addEscalationLabel */.HZ)(deps.github, escalationTarget, report.escalation, io.warning) : undefined)),
             // The live comment only ever gains the mention, or says the run waits for approval, by an edit, which notifies
             // no one: a comment of its own tells them, once the live comment shows the escalation or the pause (found by
             // adversarial passes).
-            escalationTarget && deps.github && (report.escalation?.mention || mention)
-                ? Promise.resolve(commented)
-                    .catch(() => undefined)
-                    .then(() => {
+            escalationTarget && deps.github && tellMention
+                ? Promise.all([Promise.resolve(commented).catch(() => undefined), speaks])
+                    .then(([, speak]) => {
+                    if (!speak)
+                        return undefined;
                     const need = (0,escalation_notice/* personNeeded */.Hn)(report.escalation, { mention, ...(report.record?.approval && { request: report.record.approval }), ...(comment && { pause: comment.newPause() }) });
                     return (0,escalation_notice/* tellEscalation */.hr)(deps.github, escalationTarget, need, { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) }, redact, io.warning);
                 })
@@ -50089,97 +50909,8 @@ const POST_IDLE_STATE = 'postIdle';
 var clock = __nccwpck_require__(91601);
 // EXTERNAL MODULE: ./lib/core/regex-engine-file.js
 var regex_engine_file = __nccwpck_require__(43118);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(37067);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(77030);
-;// CONCATENATED MODULE: ./lib/core/proxy-from-environment.js
-
-
-/** This machine's own names, which `@actions/http-client` never sends through a proxy (nor, so, GitHub requests). */
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-/** A proxy variable's value as a proxy URL, the way `@actions/http-client` reads it (`proxy:3128` is `http://proxy:3128`). */
-function proxyUrl(value) {
-    try {
-        return new URL(value.includes('://') ? value : `http://${value}`);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Where Node's fetch, and the undici the toolkit's GitHub requests use, find the dispatcher every request goes through. */
-const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
-function globalDispatcher() {
-    return globalThis[GLOBAL_DISPATCHER];
-}
-/** The dispatcher `setGlobalProxyFromEnv` makes for `env`; the one before it is put back. */
-function proxyDispatcher(env) {
-    const undo = external_node_http_.setGlobalProxyFromEnv(env);
-    const made = globalDispatcher();
-    undo();
-    return made;
-}
-/**
- * Whether a request to `origin` goes direct whatever `no_proxy` says, as `@actions/http-client` sends it: to this
- * machine's own addresses (every 127.x, which no `no_proxy` entry can name for undici), or with no proxy variable for
- * its protocol (undici sends an https URL through `http_proxy` when no `https_proxy` is set; found by an adversarial pass).
- */
-function goesDirect(origin, proxies) {
-    let url;
-    try {
-        url = new URL(origin ?? '');
-    }
-    catch {
-        return false;
-    }
-    const host = url.hostname.toLowerCase();
-    if (host === 'localhost' || host === '[::1]' || ((0,external_node_net_.isIPv4)(host) && host.startsWith('127.')))
-        return true;
-    return proxies[url.protocol === 'https:' ? 'https_proxy' : 'http_proxy'] === undefined;
-}
-/**
- * Sends Node's fetch, which ignores proxy variables (the model endpoint, the http tools, MCP servers over HTTP),
- * through the proxy they name, by the rule GitHub requests follow (`@actions/http-client`'s): an https URL through
- * `https_proxy` or `HTTPS_PROXY`, an http one through `http_proxy` or `HTTP_PROXY`, `no_proxy` or `NO_PROXY`
- * honoured (`*` for every host), and this machine's own addresses never through a proxy. Returns a warning for a
- * variable that names no proxy it can use (without its value, which may hold a password), and how to undo it.
- */
-function sendFetchThroughProxy(env) {
-    const https = env['https_proxy'] || env['HTTPS_PROXY'];
-    const plain = env['http_proxy'] || env['HTTP_PROXY'];
-    if (!https && !plain)
-        return { restore: () => undefined };
-    const noProxy = (env['no_proxy'] || env['NO_PROXY'] || '').split(',').map((entry) => entry.trim()).filter(Boolean);
-    if (noProxy.includes('*'))
-        return { restore: () => undefined };
-    const proxies = {};
-    for (const [name, value] of [['https_proxy', https], ['http_proxy', plain]]) {
-        if (!value)
-            continue;
-        const url = proxyUrl(value);
-        if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
-            return { restore: () => undefined, warning: `${name === 'https_proxy' ? 'https_proxy (or HTTPS_PROXY)' : 'http_proxy (or HTTP_PROXY)'} is not an http:// or https:// proxy URL, so requests to the model endpoint, the http tools and MCP servers do not go through a proxy; set it to http://host:port` };
-        }
-        proxies[name] = url.href;
-    }
-    if (typeof external_node_http_.setGlobalProxyFromEnv !== 'function') {
-        return { restore: () => undefined, warning: `Node ${process.version} cannot send fetch through a proxy at run time, so requests to the model endpoint, the http tools and MCP servers do not go through one; use Node 24.14 or later, or set NODE_USE_ENV_PROXY=1 in the environment` };
-    }
-    // `no_proxy: *` sends every request direct: the dispatcher for what the rule keeps from the proxy.
-    const direct = proxyDispatcher({ ...proxies, no_proxy: '*' });
-    const restore = external_node_http_.setGlobalProxyFromEnv({ ...proxies, no_proxy: [...noProxy, ...LOOPBACK_HOSTS].join(',') });
-    const proxied = globalDispatcher();
-    if (direct === undefined || proxied === undefined)
-        return { restore };
-    const routed = {
-        dispatch: (options, handler) => (goesDirect(options.origin, proxies) ? direct : proxied).dispatch(options, handler),
-        close: () => Promise.all([direct.close(), proxied.close()]).then(() => undefined),
-        destroy: () => Promise.all([direct.destroy(), proxied.destroy()]).then(() => undefined),
-    };
-    globalThis[GLOBAL_DISPATCHER] = routed;
-    return { restore };
-}
-
+// EXTERNAL MODULE: ./lib/core/proxy-from-environment.js
+var proxy_from_environment = __nccwpck_require__(73724);
 ;// CONCATENATED MODULE: ./lib/github/lazy-github-client.js
 /** Names the language and the runtime probe any object for: answered as absent, never as a member or an error. */
 const NOT_MEMBERS = new Set(['then', 'toJSON', 'constructor', 'inspect']);
@@ -50388,7 +51119,7 @@ async function run(commands) {
             return runner.setFailed(`plan-runner: ${incomplete}`);
         }
         // Before the first request: Node's fetch (the model endpoint, http tools, MCP servers) ignores the proxy variables.
-        const { warning } = sendFetchThroughProxy(process.env);
+        const { warning } = (0,proxy_from_environment/* sendFetchThroughProxy */.m)(process.env);
         if (warning)
             runner.warning(`plan-runner: ${warning}`);
         await main(runner);
@@ -50433,7 +51164,8 @@ async function post(commands) {
             const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
             const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
             const traceStarted = process.env[`STATE_${trace_started/* TRACE_STARTED_STATE */.u}`] || undefined;
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(checkRunId !== undefined && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
+            const resumedFrom = process.env[`STATE_${RESUMED_FROM_STATE}`];
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(checkRunId !== undefined && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }), ...(resumedFrom && { resumedFrom }) });
         }
     }
     catch (error) {

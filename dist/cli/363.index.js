@@ -1,5 +1,5 @@
 export const id = 363;
-export const ids = [363,305];
+export const ids = [363,724,305];
 export const modules = {
 
 /***/ 69231:
@@ -340,6 +340,7 @@ async function cliJobSettings(args, env, redact, mode) {
             baseURL: args.baseUrl,
             apiKey: env[args.apiKeyEnv] || undefined,
             model: args.model,
+            ...(args.modelTimeoutSeconds !== undefined && { timeoutSeconds: args.modelTimeoutSeconds }),
             record: args.record,
             replay: args.replay,
             missingHint: cliModelHint(args.apiKeyEnv, args.baseUrl),
@@ -693,28 +694,6 @@ function refuseLinkedOutputFolder(folder) {
 
 /***/ }),
 
-/***/ 59246:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ dollarsBesideCap)
-/* harmony export */ });
-/** The most decimals a dollar figure beside its cap gets. */
-const MAX_DECIMALS = 10;
-/**
- * A dollar cap and a spend, as text with the same decimals: those the cap needs for two significant digits
- * (at least cents: 0.50, 0.0010), and more while the spend would still print as the cap (0.504 beside 0.50).
- */
-function dollarsBesideCap(cap, spent) {
-    let decimals = cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
-    while (decimals < MAX_DECIMALS && spent !== cap && spent.toFixed(decimals) === cap.toFixed(decimals))
-        decimals += 1;
-    return [cap.toFixed(decimals), spent.toFixed(decimals)];
-}
-
-
-/***/ }),
-
 /***/ 50212:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -920,6 +899,106 @@ class OutputPathRefusedError extends Error {
 
 /***/ }),
 
+/***/ 73724:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   globalDispatcher: () => (/* binding */ globalDispatcher),
+/* harmony export */   sendFetchThroughProxy: () => (/* binding */ sendFetchThroughProxy)
+/* harmony export */ });
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37067);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(77030);
+
+
+/** This machine's own names, which `@actions/http-client` never sends through a proxy (nor, so, GitHub requests). */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** A proxy variable's value as a proxy URL, the way `@actions/http-client` reads it (`proxy:3128` is `http://proxy:3128`). */
+function proxyUrl(value) {
+    try {
+        return new URL(value.includes('://') ? value : `http://${value}`);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Where Node's fetch, and the undici the toolkit's GitHub requests use, find the dispatcher every request goes through. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+/** The dispatcher Node's fetch sends a request through now: undici's own, or the one `sendFetchThroughProxy` put in. */
+function globalDispatcher() {
+    return globalThis[GLOBAL_DISPATCHER];
+}
+/** The dispatcher `setGlobalProxyFromEnv` makes for `env`; the one before it is put back. */
+function proxyDispatcher(env) {
+    const undo = node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv(env);
+    const made = globalDispatcher();
+    undo();
+    return made;
+}
+/**
+ * Whether a request to `origin` goes direct whatever `no_proxy` says, as `@actions/http-client` sends it: to this
+ * machine's own addresses (every 127.x, which no `no_proxy` entry can name for undici), or with no proxy variable for
+ * its protocol (undici sends an https URL through `http_proxy` when no `https_proxy` is set; found by an adversarial pass).
+ */
+function goesDirect(origin, proxies) {
+    let url;
+    try {
+        url = new URL(origin ?? '');
+    }
+    catch {
+        return false;
+    }
+    const host = url.hostname.toLowerCase();
+    if (host === 'localhost' || host === '[::1]' || ((0,node_net__WEBPACK_IMPORTED_MODULE_1__.isIPv4)(host) && host.startsWith('127.')))
+        return true;
+    return proxies[url.protocol === 'https:' ? 'https_proxy' : 'http_proxy'] === undefined;
+}
+/**
+ * Sends Node's fetch, which ignores proxy variables (the model endpoint, the http tools, MCP servers over HTTP),
+ * through the proxy they name, by the rule GitHub requests follow (`@actions/http-client`'s): an https URL through
+ * `https_proxy` or `HTTPS_PROXY`, an http one through `http_proxy` or `HTTP_PROXY`, `no_proxy` or `NO_PROXY`
+ * honoured (`*` for every host), and this machine's own addresses never through a proxy. Returns a warning for a
+ * variable that names no proxy it can use (without its value, which may hold a password), and how to undo it.
+ */
+function sendFetchThroughProxy(env) {
+    const https = env['https_proxy'] || env['HTTPS_PROXY'];
+    const plain = env['http_proxy'] || env['HTTP_PROXY'];
+    if (!https && !plain)
+        return { restore: () => undefined };
+    const noProxy = (env['no_proxy'] || env['NO_PROXY'] || '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (noProxy.includes('*'))
+        return { restore: () => undefined };
+    const proxies = {};
+    for (const [name, value] of [['https_proxy', https], ['http_proxy', plain]]) {
+        if (!value)
+            continue;
+        const url = proxyUrl(value);
+        if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+            return { restore: () => undefined, warning: `${name === 'https_proxy' ? 'https_proxy (or HTTPS_PROXY)' : 'http_proxy (or HTTP_PROXY)'} is not an http:// or https:// proxy URL, so requests to the model endpoint, the http tools and MCP servers do not go through a proxy; set it to http://host:port` };
+        }
+        proxies[name] = url.href;
+    }
+    if (typeof node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv !== 'function') {
+        return { restore: () => undefined, warning: `Node ${process.version} cannot send fetch through a proxy at run time, so requests to the model endpoint, the http tools and MCP servers do not go through one; use Node 24.14 or later, or set NODE_USE_ENV_PROXY=1 in the environment` };
+    }
+    // `no_proxy: *` sends every request direct: the dispatcher for what the rule keeps from the proxy.
+    const direct = proxyDispatcher({ ...proxies, no_proxy: '*' });
+    const restore = node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv({ ...proxies, no_proxy: [...noProxy, ...LOOPBACK_HOSTS].join(',') });
+    const proxied = globalDispatcher();
+    if (direct === undefined || proxied === undefined)
+        return { restore };
+    const routed = {
+        dispatch: (options, handler) => (goesDirect(options.origin, proxies) ? direct : proxied).dispatch(options, handler),
+        close: () => Promise.all([direct.close(), proxied.close()]).then(() => undefined),
+        destroy: () => Promise.all([direct.destroy(), proxied.destroy()]).then(() => undefined),
+    };
+    globalThis[GLOBAL_DISPATCHER] = routed;
+    return { restore };
+}
+
+
+/***/ }),
+
 /***/ 76095:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1041,6 +1120,23 @@ function agentOf(record, event) {
         return step;
     // Before the step was expanded there is no item to hold it: it is dropped, not given to the step.
     return step.items?.[event.index] ?? {};
+}
+/** The call keys each step's `foundDone` counts: a retried step checks the same call again; 10,000 items each one of their own. */
+const foundKeys = new WeakMap();
+/** Counts a call of `step` found done, once per call. */
+function foundDone(step, found) {
+    let keys = foundKeys.get(step);
+    if (!keys)
+        foundKeys.set(step, (keys = new Set()));
+    if (keys.has(found.callKey))
+        return;
+    keys.add(found.callKey);
+    const was = step.foundDone ?? { calls: 0, tools: [], madeIn: [] };
+    step.foundDone = {
+        calls: was.calls + 1,
+        tools: was.tools.includes(found.tool) ? was.tools : [...was.tools, found.tool],
+        madeIn: was.madeIn.includes(found.madeIn) ? was.madeIn : [...was.madeIn, found.madeIn],
+    };
 }
 function stepOf(record, key) {
     let step = record.steps.get(key);
@@ -1189,7 +1285,7 @@ function applyEvent(record, event) {
             break;
         }
         case 'tool_called': {
-            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey };
+            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey, ...(event.kind === 'check' && event.madeIn !== undefined && { madeIn: event.madeIn }) };
             // The index is made from the list at first use, this call then included: added only to one made before.
             const open = openCallsOf.get(record.toolCalls);
             record.toolCalls.push(call);
@@ -1202,6 +1298,9 @@ function applyEvent(record, event) {
                 call.outcome = event.outcome;
                 if (event.error !== undefined)
                     call.error = event.error;
+                // Found done: the step's result is what the run resumed made, which its line says (else only the trace did).
+                if (call.madeIn !== undefined && event.outcome === 'succeeded')
+                    foundDone(stepOf(record, event.stepKey), { tool: call.tool, callKey: call.callKey, madeIn: call.madeIn });
             }
             break;
         }
@@ -1339,7 +1438,11 @@ function applyEvent(record, event) {
         }
         case 'step_expanded': {
             const step = stepOf(record, event.stepKey);
-            step.items = event.keys.map((key) => ({ key, state: 'pending' }));
+            const fanOut = event.fanOut;
+            step.items = event.keys.map((key, index) => {
+                const shard = fanOut?.assignment[index];
+                return shard !== undefined && shard !== fanOut.shard ? { key, state: 'pending', runBy: shard } : { key, state: 'pending' };
+            });
             step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y };
             break;
         }
@@ -4282,7 +4385,7 @@ function assignShards(keys, shards, weights) {
     const order = keys.map((key, index) => ({ index, weight: weights?.get(key) ?? mean }));
     order.sort((a, b) => b.weight - a.weight || a.index - b.index);
     const load = new Array(shards).fill(0);
-    // By count where loads tie: items of 0 ms (a merge's trace gives that to the items a dead shard left, and the
+    // By count where loads tie: items of 0 ms (a merge's trace of an older plan-runner gave that to the items a dead shard left, and the
     // mean of those to every other) added nothing to shard 1's load, and all 8 items of 4 shards went to it (found by a hunting pass).
     const count = new Array(shards).fill(0);
     const assignment = new Array(keys.length).fill(0);
@@ -6388,7 +6491,9 @@ class PlanRun {
         if (!tool.findEffect)
             return undefined;
         const { calledAt } = earlier;
-        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, kind: 'check', calledAt });
+        // A call of the run resumed: found, the step's line says its result was not made now.
+        const madeIn = earlier.inherited ? this.#deps.resume?.from : undefined;
+        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, kind: 'check', calledAt, ...(madeIn !== undefined && { madeIn }) });
         try {
             const check = await tool.findEffect(args, { ...ctx, idempotencyKey: callKey, since: new Date(calledAt) });
             if (check.found) {
@@ -6471,7 +6576,8 @@ class PlanRun {
             else
                 toRun.push(index);
         });
-        this.#journal.step({ type: 'step_expanded', stepKey: step.key, keys: children.map((child) => child.key) });
+        const fanOut = part?.part === 'shard' ? { fanOut: { shard: part.shard, assignment: shardPlan.assignment } } : {};
+        this.#journal.step({ type: 'step_expanded', stepKey: step.key, keys: children.map((child) => child.key), ...fanOut });
         const mapped = new MappedStep(step.key, children, step.forEach.onItemFailure, startedAt, toRun);
         mapped.left = left;
         for (const index of taken) {
@@ -6482,7 +6588,8 @@ class PlanRun {
                 this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
             if (item.todos)
                 this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
-            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
+            const there = { usage: item.usage, ...(item.durationMs !== undefined && { durationMs: item.durationMs }) };
+            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(item.masked && { masked: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
         for (const index of missing) {
@@ -6491,7 +6598,7 @@ class PlanRun {
             const by = shard === undefined ? 'no shard' : `shard ${shard}`;
             const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
             mapped.failed(index, error, core_usage/* NO_USAGE */.y, undefined, false);
-            this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y });
+            this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y, notRunHere: true });
             // A shard leaves its fan-out step in progress, so it never escalated over the item's call that got no answer (a
             // whole run does when the step completes): the merge, which completes the step, does.
             const unknown = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(children[index].key)))?.find((call) => call.outcome === 'unknown');
@@ -7178,9 +7285,9 @@ class RunJournal {
     approvalRequested(request) {
         this.#emit({ type: 'approval_requested', request });
     }
-    /** The approval this run goes on with (after `plan_created`). */
-    approvalDecided(decision, hash, by) {
-        this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
+    /** The approval this run goes on with (after `plan_created`), with what it covers (`request`). */
+    approvalDecided(decision, hash, by, request) {
+        this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }), ...(request && { request }) });
     }
     /**
      * Model use as it is charged: to step `stepKey`, or to no step. Until the goals are checked, whose event
@@ -7295,7 +7402,7 @@ async function runPlan(plan, deps) {
         }
         // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
         if (deps.approval && !deps.inner)
-            journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
+            journal.approvalDecided('approved', deps.approval.hash, deps.approval.by, deps.approval.request);
         run.recordCarried(carrying);
         if (deps.signal?.aborted)
             cancel();
@@ -7410,8 +7517,8 @@ var run_step = __webpack_require__(6420);
 var read_resume_trace = __webpack_require__(62935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js + 2 modules
 var resume_state = __webpack_require__(52439);
-// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
-var budget_exceeded_error = __webpack_require__(46807);
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js + 1 modules
+var budget_exceeded_error = __webpack_require__(82268);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
 
 
@@ -7512,15 +7619,22 @@ function frozenPinsRefusal(plan, inputs, redact) {
 
 /**
  * Checks an approval against the paused run it answers and the plan file as it is now: the run
- * must have asked (and not been answered yet), the hash must be the one it asked with, the run's
+ * must have asked (and not been answered yet, unless this is a re-run of the run that went on with it), the hash must be the one it asked with, the run's
  * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
 function grantApproval(plan, resume, grant, inputs, redact) {
     const request = resume?.approval;
+    if (grant.continues && request && resume?.decided === undefined && request.hash !== grant.hash) {
+        // It went on with the approval, then paused for steps it does not cover (a replan's), and the comment did not show that pause.
+        return { ok: false, problem: `${resume.from} went on with the approval ${grant.hash}, then asked for another (approval ${request.hash}) for steps it does not cover, which no one has answered; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
+    }
+    if (grant.continues && (!request || resume?.decided !== 'approved')) {
+        return { ok: false, problem: `${resume?.from ?? 'the earlier attempt'} does not record the approval it went on with (it was saved by an earlier plan-runner, or stopped before its run started), so this re-run cannot tell what the approval covers; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
+    }
     if (!resume || !request)
         return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
-    if (resume.decided)
+    if (resume.decided && !(grant.continues && resume.decided === 'approved'))
         return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
     if (grant.hash !== request.hash)
         return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
@@ -7550,7 +7664,7 @@ function grantApproval(plan, resume, grant, inputs, redact) {
             problem: `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
         };
     }
-    return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
+    return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), request, approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
 }
 /** The arguments each pending step was shown with: an approved step runs only with exactly these. */
 function shownArgs(request) {
@@ -7919,8 +8033,10 @@ function missingModelError(plan, hint = MODEL_HINT) {
 var open_tools = __webpack_require__(34912);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __webpack_require__(40766);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
-var openai_model_client = __webpack_require__(51049);
+// EXTERNAL MODULE: ./lib/llm/model-timeout.js
+var model_timeout = __webpack_require__(59720);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 3 modules
+var openai_model_client = __webpack_require__(12743);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
@@ -8036,6 +8152,7 @@ var replay_model_client = __webpack_require__(99604);
 
 
 
+
 /** The model client for a run, or undefined when no key and no replay file were given. */
 function createModelClient(settings) {
     if (settings.model !== undefined && settings.model.trim() === '')
@@ -8055,8 +8172,8 @@ function createModelClient(settings) {
         baseURL: settings.baseURL,
         apiKey: settings.apiKey,
         model: settings.model ?? default_model/* DEFAULT_MODEL */.U,
-        timeoutMs: 120_000,
-        maxRetries: 3,
+        timeoutMs: (settings.timeoutSeconds ?? model_timeout/* DEFAULT_MODEL_TIMEOUT_SECONDS */.cU) * 1000,
+        maxRetries: model_timeout/* MODEL_CALL_RETRIES */.s2,
     });
     if (!settings.record)
         return live;
@@ -8085,7 +8202,8 @@ function prepareModel(plan, settings, createModel = createModelClient) {
     const budget = new run_budget/* RunBudget */.b(plan.limits, plan.source.pricing);
     let client;
     try {
-        client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name });
+        const timeoutSeconds = settings.timeoutSeconds ?? plan.source.model?.timeout_seconds;
+        client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name, ...(timeoutSeconds !== undefined && { timeoutSeconds }) });
     }
     catch (error) {
         return { ok: false, error: setupError(plan, error instanceof Error ? error.message : String(error)) };
@@ -8563,6 +8681,15 @@ function estimateTokens(request, response) {
     const answered = response.choices.map((choice) => writtenText(choice.message)).join('');
     return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
+/**
+ * The prompt tokens the endpoint says it read from its cache (`usage.prompt_tokens_details.cached_tokens`), at most
+ * the prompt tokens it reported; 0 when it sends none, or a count that is not a whole non-negative number.
+ */
+function cachedPromptTokens(counted) {
+    const details = counted.prompt_tokens_details;
+    const cached = details !== null && typeof details === 'object' ? details['cached_tokens'] : undefined;
+    return typeof cached === 'number' && Number.isSafeInteger(cached) && cached > 0 ? Math.min(cached, counted.prompt_tokens) : 0;
+}
 /** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
 function atLeast(reported, estimate) {
     const floor = Math.ceil(estimate / 4);
@@ -8570,7 +8697,7 @@ function atLeast(reported, estimate) {
 }
 /**
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
- * falling back to the model that was asked for. An endpoint that sends no `usage` gets its tokens
+ * falling back to the model that was asked for; the prompt tokens it read from its cache at the cached input price. An endpoint that sends no `usage` gets its tokens
  * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold; one that
  * reports counts far below its text is charged a quarter of the estimate at least.
  */
@@ -8586,13 +8713,16 @@ function callUsage(response, request, overrides) {
         : estimated;
     const requestedModel = request.model;
     const model = response.model || requestedModel;
-    const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides);
+    // Only with the endpoint's own prompt count: a count raised to the estimate's floor said nothing true, its cached part neither.
+    const cached = counted && promptTokens === counted.prompt_tokens ? cachedPromptTokens(counted) : 0;
+    const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides, cached);
     return {
         modelCalls: 1,
         promptTokens,
         completionTokens,
         costUsd: priced.costUsd,
         ...(counted ? {} : { estimatedCalls: 1 }),
+        ...(cached > 0 && { cachedPromptTokens: cached }),
         model,
         requestedModel,
         priceKnown: priced.priceKnown,
@@ -8697,9 +8827,11 @@ function describePurpose(purpose) {
 /* harmony export */ });
 /* unused harmony export MAX_DETAIL_CHARS */
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
-/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(34325);
-/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(33883);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(34325);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(33883);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
+/* harmony import */ var _model_timeout_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59720);
+
 
 
 
@@ -8713,9 +8845,9 @@ const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-
 /** The most characters of an endpoint's `param` a hint repeats. */
 const MAX_PARAM_CHARS = 100;
 function hint(failure, status, param) {
-    // No input, option or plan key sets the wait: the remedy is a quicker answer.
+    // A self-hosted endpoint may need minutes for a long answer: the wait is a setting.
     if (failure === 'timeout')
-        return 'The endpoint did not answer in time; retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).';
+        return `The endpoint did not answer in time; give it longer (${_model_timeout_js__WEBPACK_IMPORTED_MODULE_1__/* .MODEL_TIMEOUT_SETTINGS */ .cs}), retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).`;
     if (failure === 'connection')
         return 'Could not reach the endpoint; check base-url and the network.';
     if (failure === 'truncated')
@@ -8764,12 +8896,12 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     billed;
     constructor(fields) {
         // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
-        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(fields.detail, MAX_DETAIL_CHARS + 1);
-        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(fields.param, MAX_PARAM_CHARS + 1);
+        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(fields.detail, MAX_DETAIL_CHARS + 1);
+        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(fields.param, MAX_PARAM_CHARS + 1);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
-        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
+        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status, param)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_4__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status, param)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;
@@ -8794,7 +8926,7 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 
 /***/ }),
 
-/***/ 51049:
+/***/ 12743:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8950,7 +9082,35 @@ var model_call_error = __webpack_require__(63156);
 var read_chat_response = __webpack_require__(46724);
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __webpack_require__(79893);
+// EXTERNAL MODULE: ./lib/core/proxy-from-environment.js
+var proxy_from_environment = __webpack_require__(73724);
+;// CONCATENATED MODULE: ./lib/core/long-wait-fetch.js
+
+/** undici's own limits on a request, whatever its caller's timeout: 300 s for the headers, and for each pause in the body. */
+const UNDICI_WAIT_MS = 300_000;
+/**
+ * `fetch` whose requests undici lets wait `waitMs` for their headers and between the chunks of their body. Node's
+ * fetch ends a request at undici's 300 s, so a caller's longer timeout was not waited: a model request allowed 600 s
+ * failed after 300 s, saying it had waited 600 (found when the model timeout became a setting). Each request goes
+ * through the dispatcher in use when it is sent, so a proxy set for the run still carries it.
+ */
+function longWaitFetch(inner, waitMs) {
+    if (waitMs <= UNDICI_WAIT_MS)
+        return inner;
+    const dispatcher = {
+        dispatch: (options, handler) => {
+            const through = (0,proxy_from_environment.globalDispatcher)();
+            if (through === undefined)
+                throw new Error('Node\'s fetch has no dispatcher to send the request through');
+            return through.dispatch({ ...options, headersTimeout: waitMs, bodyTimeout: waitMs }, handler);
+        },
+    };
+    // `dispatcher` is undici's own field of a request's init, which the DOM's RequestInit does not name.
+    return (input, init) => inner(input, { ...init, dispatcher });
+}
+
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
+
 
 
 
@@ -9092,7 +9252,8 @@ function createOpenAIModelClient(options) {
             // The SDK logs to the console at the level OPENAI_LOG names: at debug, every prompt and answer, past the
             // redactor and the log's neutraliser (a model's `::error \u2026::` line read as a command). Its errors reach us thrown.
             logLevel: 'off',
-            fetch: countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
+            // undici's own 300 s would end a request the timeout lets wait longer; a second past it, the SDK's timeout ends it first.
+            fetch: longWaitFetch(countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))), options.timeoutMs + 1_000),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -10162,6 +10323,7 @@ __webpack_require__.d(__webpack_exports__, {
   Y4: () => (/* binding */ checklistHeader),
   gd: () => (/* binding */ checklistItem),
   V_: () => (/* binding */ checklistItems),
+  Tq: () => (/* binding */ foundNote),
   QO: () => (/* binding */ freshChecklistItem),
   jl: () => (/* binding */ itemProgress),
   e_: () => (/* binding */ needsAttention),
@@ -10187,11 +10349,11 @@ var run_record = __webpack_require__(90422);
 var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/report/step-text-fields.js
 function stepTextFields(step) {
-    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial, todos: step?.todos };
+    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial, todos: step?.todos, foundDone: step?.foundDone };
 }
 /** True when `step` still has the fields a text was drawn from. */
 function sameStepTextFields(fields, step) {
-    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial && fields.todos === step?.todos;
+    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason && fields.partial === step?.partial && fields.todos === step?.todos && fields.foundDone === step?.foundDone;
 }
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
@@ -10394,6 +10556,21 @@ function undoneNote(step, redact = asIs, max = 300) {
     return ` \u2014 left undone in the run resumed: ${(0,cut_text/* cutText */.IN)(oneLogLine(redact(`${named.join(', ')}${undone.length > 3 ? `, and ${undone.length - 3} more` : ''}`)), max)}`;
 }
 /**
+ * ` \u2014 create_issue not made now: the call in the saved state of attempt 1 was found done` for a completed step whose
+ * side-effect calls the run resumed had made, and that this run found done instead of making them (`foundDone`),
+ * redacted, one line, cut to `max`; '' otherwise. Its line read a plain \u2705 as if this run had opened the issue, and
+ * only the trace said otherwise.
+ */
+function foundNote(step, redact = asIs, max = 300) {
+    const found = step.state === 'completed' ? step.foundDone : undefined;
+    if (found === undefined)
+        return '';
+    const tools = `${found.tools.slice(0, 3).join(', ')}${found.tools.length > 3 ? ', \u2026' : ''}`;
+    const one = found.calls === 1;
+    const what = one ? `${tools} not made now: the call in` : `${(0,group_digits/* groupDigits */.K)(found.calls)} calls not made now (${tools}): the calls in`;
+    return ` \u2014 ${(0,cut_text/* cutText */.IN)(oneLogLine(redact(`${what} ${found.madeIn.join(', ')} ${one ? 'was' : 'were'} found done`)), max)}`;
+}
+/**
  * ` \u2014 4 left undone in the run resumed`: {@link undoneNote} cut to its count, for a view out of room for the note's
  * names (10,000 such notes of 500 characters left 8,205 steps out of the job summary, found by a caps pass).
  */
@@ -10415,7 +10592,7 @@ function todoNote(step) {
  * its result lacks work. A comment that left the results out read `\u2705 review \u2014 3/3 done` over a list its tool cut.
  */
 function briefStatus(step) {
-    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}${todoNote(step)}${undoneNote(step) ? ' \u2014 left undone in the run resumed' : ''}`;
+    return `${itemProgress(step)}${step.state === 'completed' && step.partial !== undefined ? ' \u2014 result partial' : ''}${todoNote(step)}${undoneNote(step) ? ' \u2014 left undone in the run resumed' : ''}${foundNote(step) ? ' \u2014 not made now: found done' : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -10424,7 +10601,8 @@ function describeStatus(step, redact = asIs) {
             const reused = step.reused ? ' (reused)' : '';
             // A tool step given a partial result: its answer ("0 failures") reads as whole unless the line says why it is
             // not; nor do a for_each step's counts ("3/3 done") show the items its list lacked.
-            const partial = `${partialNote(step, redact)}${todoNote(step)}${undoneNote(step, redact)}`;
+            // A result found done, that the run resumed made: a plain \u2705 read as made now.
+            const partial = `${partialNote(step, redact)}${todoNote(step)}${undoneNote(step, redact)}${foundNote(step, redact)}`;
             // A for_each step's result is a list as long as its items: the counts say more than its first line.
             if (progress)
                 return `${reused}${progress}${partial}`;
@@ -10950,26 +11128,45 @@ function approvalRequest(plan, fileHash, pending, inputs, redact) {
 
 /***/ }),
 
-/***/ 46807:
+/***/ 82268:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ BudgetExceededError)
-/* harmony export */ });
-/* harmony import */ var _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(18619);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
-/* harmony import */ var _core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59246);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Z: () => (/* binding */ BudgetExceededError)
+});
+
+// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
+var run_stopped_error = __webpack_require__(18619);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+;// CONCATENATED MODULE: ./lib/core/dollars-beside-cap.js
+/** The most decimals a dollar figure beside its cap gets. */
+const MAX_DECIMALS = 10;
+/**
+ * A dollar cap and a spend, as text with the same decimals: those the cap needs for two significant digits
+ * (at least cents: 0.50, 0.0010), and more while the spend would still print as the cap (0.504 beside 0.50).
+ */
+function dollarsBesideCap(cap, spent) {
+    let decimals = cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
+    while (decimals < MAX_DECIMALS && spent !== cap && spent.toFixed(decimals) === cap.toFixed(decimals))
+        decimals += 1;
+    return [cap.toFixed(decimals), spent.toFixed(decimals)];
+}
+
+;// CONCATENATED MODULE: ./lib/run/budget-exceeded-error.js
 
 
 
 function shown(limit, allowed, spent) {
-    return limit === 'max_cost_usd' ? (0,_core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_1__/* .dollarsBesideCap */ .g)(allowed, spent) : [(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(allowed), (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(spent)];
+    return limit === 'max_cost_usd' ? dollarsBesideCap(allowed, spent) : [(0,group_digits/* groupDigits */.K)(allowed), (0,group_digits/* groupDigits */.K)(spent)];
 }
 /**
  * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
  * The message reads "budget exceeded: max_cost_usd 0.50 (spent 0.52)".
  */
-class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RunStoppedError */ .F {
+class BudgetExceededError extends run_stopped_error/* RunStoppedError */.F {
     limit;
     allowed;
     spent;
@@ -11420,25 +11617,24 @@ function buildSchemas() {
     const reusable = { attempts: schemas.number(), reused: fields({ usage }), masked: flag };
     const failure = { error: text, transient: flag, usage };
     const agentEvent = { stepKey: text, turn: schemas.number() };
+    const approvalRequest = fields({
+        hash: text,
+        planFileHash: text,
+        plan,
+        pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
+    }, { inputsHash: text });
     return {
         plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number() }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
-        tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text }),
+        tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text, madeIn: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
         step_retrying: event({ stepKey: text, ...retrying }),
         step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
         step_failed: event({ stepKey: text, ...failure }, { attempts: schemas.number() }),
         step_skipped: event({ stepKey: text, reason: text }),
         step_waiting: event({ stepKey: text, reason: text }),
-        approval_requested: event({
-            request: fields({
-                hash: text,
-                planFileHash: text,
-                plan,
-                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
-            }, { inputsHash: text }),
-        }),
-        approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text }),
+        approval_requested: event({ request: approvalRequest }),
+        approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text, request: approvalRequest }),
         todos_created: event({ stepKey: text, todos }, { index }),
         todos_updated: event({ stepKey: text, todos, changed: texts }, { index, dropped: todos }),
         agent_turn: event({ ...agentEvent, maxTurns: schemas.number(), message: text, toolCalls: texts }, { index }),
@@ -11446,12 +11642,12 @@ function buildSchemas() {
         model_used: event({ usage }, { stepKey: text }),
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
-        step_expanded: event({ stepKey: text, keys: texts }),
+        step_expanded: event({ stepKey: text, keys: texts }, { fanOut: fields({ shard: schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH)) }) }),
         result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, made: flag, todos }),
         item_started: event({ stepKey: text, index }),
         item_retrying: event({ stepKey: text, index, ...retrying }),
-        item_completed: event({ stepKey: text, index, usage }, reusable),
-        item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number() }),
+        item_completed: event({ stepKey: text, index, usage }, { ...reusable, reused: fields({ usage }, { durationMs: count }) }),
+        item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number(), notRunHere: flag }),
         shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH)) }),
         plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
         run_finished: event({ status, usage }, { reason: text, resultStepKey: text, stopsRun: flag }),
@@ -11939,6 +12135,11 @@ function resumeStateFromEvents(events, planName, from) {
             approval = event.request;
             decided = undefined;
         }
+        else if (top && event.type === 'approval_decided' && event.request?.hash === event.hash) {
+            // The approval a run went on with (an approving run's own trace): a re-run of that run may go on with it.
+            approval = event.request;
+            decided = event.decision;
+        }
         else if (top && event.type === 'approval_decided' && event.hash === approval?.hash)
             decided = event.decision;
         else if (top && event.type === 'run_finished')
@@ -11963,7 +12164,8 @@ function resumeStateFromEvents(events, planName, from) {
             if (key === undefined || child === undefined)
                 return;
             if (event.type === 'item_completed') {
-                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
+                const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
+                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }) });
                 itemErrors.get(key)?.delete(event.index);
             }
             else if (!items.get(key)?.has(event.index))
@@ -12219,8 +12421,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var pricing = __webpack_require__(50657);
-// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
-var budget_exceeded_error = __webpack_require__(46807);
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js + 1 modules
+var budget_exceeded_error = __webpack_require__(82268);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __webpack_require__(25708);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
@@ -12374,6 +12576,11 @@ function nameIn(usage, field) {
     const model = usage[field];
     return typeof model === 'string' && model !== '' ? model : undefined;
 }
+/** A call's prompt tokens its endpoint read from its cache (`CallUsage.cachedPromptTokens`), 0 for any other usage. */
+function cachedIn(usage) {
+    const cached = usage.cachedPromptTokens;
+    return typeof cached === 'number' ? cached : 0;
+}
 /**
  * What a job may spend, and what it has spent: every model call (steps, planner, replanner,
  * review, goal judges) and every step started. Once a limit is reached, `signal` aborts with the
@@ -12473,7 +12680,7 @@ class RunBudget {
         const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
         if (names.length === 0)
             return usage;
-        const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing);
+        const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing, cachedIn(usage));
         const { unpricedCalls: _unpriced, ...rest } = usage;
         const repriced = priced.priceKnown
             ? { ...rest, costUsd: priced.costUsd, priceKnown: true }
@@ -12742,7 +12949,8 @@ const MAX_STEP_DURATION_MS = 7 * 24 * 3_600_000;
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run is not a duration, nor one negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
+ * earlier run counts with the time it took there when the event says it (`reused.durationMs`), otherwise not
+ * at all, nor does a merge's failure of an item it did not run (`notRunHere`), nor a duration negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
  * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
 function stepDurations(events) {
@@ -12758,15 +12966,18 @@ function stepDurations(events) {
         }
         if (!event || typeof event !== 'object')
             return;
-        const { type, stepKey, durationMs, keys, index, reused } = event;
+        const { type, stepKey, durationMs, keys, index, reused, notRunHere } = event;
         if (typeof stepKey !== 'string')
             return;
         const key = (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, stepKey);
         if (type === 'step_expanded' && Array.isArray(keys))
             childKeys.set(key, keys);
-        const duration = typeof durationMs === 'number' && durationMs >= 0 && durationMs <= MAX_STEP_DURATION_MS ? durationMs : undefined;
-        // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
-        if (duration === undefined || reused !== undefined)
+        // A result reused from an earlier run took no time here: its time is the one it took where it ran, when the event
+        // says it (a fan-out merge's items, taken from their shards). A merge's failure of an item its shard left ran nothing:
+        // read as 0 ms, a dead shard's items weighed nothing and the next prepare dealt them all to one shard (found by a review).
+        const measured = reused === undefined ? durationMs : reused?.durationMs;
+        const duration = typeof measured === 'number' && measured >= 0 && measured <= MAX_STEP_DURATION_MS ? measured : undefined;
+        if (duration === undefined || notRunHere === true)
             return;
         if (type === 'step_completed' || type === 'step_failed')
             weights.set(key, duration);

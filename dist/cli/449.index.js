@@ -2716,15 +2716,17 @@ function readGitHubFailure(error) {
     // GitHub's primary and secondary rate limits answer 403; the headers or the message say so.
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
+    const limited = rateLimited || status === 429;
     const asked = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .askedWaitMs */ .MW)(header);
-    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .waitWithinLimit */ .Gj)(asked ?? (rateLimited || status === 429 ? RATE_LIMIT_WAIT_MS : undefined));
+    // A rate limit's wait past 10 minutes read as none had the PR comment and the check run written again 1 s later, each
+    // refused, and given up on without a word of the wait (found by a review): every caller bounds the wait itself.
+    const wait = limited ? (asked ?? RATE_LIMIT_WAIT_MS) : (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .waitWithinLimit */ .Gj)(asked);
     return {
         status,
         message,
         transient,
-        ...((rateLimited || status === 429) && { rateLimited: true }),
+        ...(limited && { rateLimited: true }),
         ...(wait !== undefined && { retryAfterMs: wait }),
-        ...(asked !== undefined && { askedWaitMs: asked }),
     };
 }
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
@@ -2855,21 +2857,21 @@ const DEFAULT_MODEL = 'gpt-4.1-mini';
 /* harmony export */ });
 /* unused harmony export MODEL_PRICES */
 /**
- * List prices of a few OpenAI models (standard tier, USD per million tokens, as published in 2025).
- * Only an estimate for budgets: providers change prices, and other endpoints price differently,
- * so a plan can override them.
+ * List prices of a few OpenAI models (standard tier, USD per million tokens, as published in 2025), with the
+ * price of cached input. Only an estimate for budgets: providers change prices, and other endpoints price
+ * differently, so a plan can override them.
  */
 const MODEL_PRICES = {
-    'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10 },
-    'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2 },
-    'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4 },
-    'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8 },
-    'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 },
-    'gpt-4.1-nano': { inputPerMTok: 0.1, outputPerMTok: 0.4 },
-    'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10 },
-    'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
-    o3: { inputPerMTok: 2, outputPerMTok: 8 },
-    'o4-mini': { inputPerMTok: 1.1, outputPerMTok: 4.4 },
+    'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10, cachedInputPerMTok: 0.125 },
+    'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2, cachedInputPerMTok: 0.025 },
+    'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4, cachedInputPerMTok: 0.005 },
+    'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8, cachedInputPerMTok: 0.5 },
+    'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6, cachedInputPerMTok: 0.1 },
+    'gpt-4.1-nano': { inputPerMTok: 0.1, outputPerMTok: 0.4, cachedInputPerMTok: 0.025 },
+    'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10, cachedInputPerMTok: 1.25 },
+    'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6, cachedInputPerMTok: 0.075 },
+    o3: { inputPerMTok: 2, outputPerMTok: 8, cachedInputPerMTok: 0.5 },
+    'o4-mini': { inputPerMTok: 1.1, outputPerMTok: 4.4, cachedInputPerMTok: 0.275 },
 };
 /** Dated snapshots (`gpt-4o-2024-08-06`) cost what their model does. */
 const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/;
@@ -2882,7 +2884,7 @@ function overridePrice(model, overrides) {
     for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) {
         const override = overrides && Object.hasOwn(overrides, name) ? overrides[name] : undefined;
         if (override)
-            return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok };
+            return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok, ...(override.cached_input_per_mtok !== undefined && { cachedInputPerMTok: override.cached_input_per_mtok }) };
     }
     return undefined;
 }
@@ -2903,12 +2905,16 @@ function priceOf(model, overrides) {
  * name, such as a file path). The plan's prices come first whatever name they are under: a deployment the
  * plan priced at $100 a million tokens, whose endpoint reported `gpt-4.1-nano`, was charged the table's
  * $0.10 and passed `max_cost_usd` 1,000 times over unseen. An unknown model costs 0 and says so (`priceKnown: false`).
+ * `cachedTokens` of the prompt cost the cached input price (at most `promptTokens` of them): charged the full one,
+ * a run of cached prompts read two to ten times its bill, and `max_cost_usd` stopped it that much early.
  */
-function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) {
+function estimateCallCostUsd(models, promptTokens, completionTokens, overrides, cachedTokens = 0) {
     const price = models.map((model) => overridePrice(model, overrides)).find(Boolean) ?? models.map(listedPrice).find(Boolean);
     if (!price)
         return { costUsd: 0, priceKnown: false };
-    return { costUsd: (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000, priceKnown: true };
+    const cached = Math.min(Math.max(0, cachedTokens), promptTokens);
+    const input = (promptTokens - cached) * price.inputPerMTok + cached * (price.cachedInputPerMTok ?? price.inputPerMTok);
+    return { costUsd: (input + completionTokens * price.outputPerMTok) / 1_000_000, priceKnown: true };
 }
 
 
@@ -4259,6 +4265,7 @@ async function loadSubplans(plan, context) {
         const inner = loaded.plan;
         subplans.set(uses, inner);
         (0,push_all/* pushAll */.i)(issues, usedPlanIssues(inner, uses, at));
+        (0,push_all/* pushAll */.i)(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
         (0,push_all/* pushAll */.i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
         (0,push_all/* pushAll */.i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
@@ -4353,6 +4360,17 @@ function usedPlanIssues(inner, uses, at) {
         }
     }
     return issues;
+}
+/**
+ * A used plan's `model.timeout_seconds` that differs from this plan's: its calls go through the run's one model
+ * client, which waits as this plan (or the caller's setting) says, so its own would be ignored.
+ */
+function usedPlanTimeoutIssues(inner, uses, at, own) {
+    const given = inner.source.model?.timeout_seconds;
+    if (given === undefined || given === own)
+        return [];
+    const here = own === undefined ? 'this plan sets none' : `this plan sets ${own}`;
+    return [{ path: at, message: `the plan ${uses} sets \`model.timeout_seconds: ${given}\` and ${here}: a used plan's model calls wait as the using plan's, so set the same model.timeout_seconds here, or remove it there` }];
 }
 /**
  * A used plan's `pricing:` that differs from the price its calls are charged at: this plan's `pricing:`, else
@@ -5825,7 +5843,10 @@ var env_value = __webpack_require__(68990);
 var invisible_characters = __webpack_require__(5709);
 // EXTERNAL MODULE: ./lib/core/run-event.js
 var run_event = __webpack_require__(8463);
+// EXTERNAL MODULE: ./lib/llm/model-timeout.js
+var model_timeout = __webpack_require__(59720);
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -6027,6 +6048,15 @@ const ModelSettings = schemas.strictObject({
     // A blank one was valid here and refused by the run, with no line (found by an adversarial pass).
     name: schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
     temperature: schemas.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default (in a used plan: the using plan\'s).', examples: [0] }),
+    timeout_seconds: schemas.int({ error: `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}` })
+        .min(1, `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}`)
+        .max(model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ, `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}, the longest one model request may wait`)
+        .optional()
+        .meta({
+        description: `How long one model request (planning, steps, agents, reviews, judge goals) waits for its answer, 1 to ${model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ} seconds; a call that gets none asks again up to ${model_timeout/* MODEL_CALL_RETRIES */.s2} times. Raise it for a self-hosted endpoint that needs minutes for a long answer. The action's \`model-timeout-seconds\` input (or the CLI's --model-timeout-seconds) replaces it. A used plan's calls wait as the using plan's: one it sets must be the same.`,
+        default: model_timeout/* DEFAULT_MODEL_TIMEOUT_SECONDS */.cU,
+        examples: [600],
+    }),
 })
     .meta({ description: 'The model steps use unless their agent says otherwise.' });
 /** Defaults for `limits`, applied when the plan leaves a field out. */
@@ -6055,7 +6085,7 @@ const Limits = schemas.strictObject({
         .min(0)
         .optional()
         .meta({ description: 'Estimated cost in USD, from the built-in price table or `pricing:`. Left out: no cost cap.', examples: [0.5] }),
-    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds). Left out in a used plan: what remains of the using run\'s deadline (set: the sooner of the two).', default: DEFAULT_LIMITS.timeout_minutes }),
+    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (model.timeout_seconds for each model request, a command goal\'s timeout_seconds). Left out in a used plan: what remains of the using run\'s deadline (set: the sooner of the two).', default: DEFAULT_LIMITS.timeout_minutes }),
 })
     .meta({ description: 'Budgets: when one is reached no new step starts, running steps are cancelled and the run fails, keeping everything completed so far.' });
 DEFAULT_LIMITS;
@@ -6126,6 +6156,10 @@ const Goal = schemas.strictObject({
 const ModelPricing = schemas.strictObject({
     input_per_mtok: schemas.number().nonnegative().meta({ description: 'USD per million prompt tokens.', examples: [0.4] }),
     output_per_mtok: schemas.number().nonnegative().meta({ description: 'USD per million completion tokens.', examples: [1.6] }),
+    cached_input_per_mtok: schemas.number()
+        .nonnegative()
+        .optional()
+        .meta({ description: 'USD per million prompt tokens the endpoint read from its cache (`usage.prompt_tokens_details.cached_tokens`). Left out: input_per_mtok.', examples: [0.1] }),
 })
     .meta({ description: "A model's price, overriding the built-in table for max_cost_usd and the cost table." });
 /** Who to tell when a run is escalated to a person: a mention in the comment and/or a label on the PR or issue. */
@@ -9843,7 +9877,7 @@ function repositoryNameProblem(owner, repo) {
 
 /***/ }),
 
-/***/ 24707:
+/***/ 88566:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -10134,10 +10168,8 @@ class GitHubApiError extends step_error/* StepError */.zg {
         const advice = status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
         // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
         // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
-        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again. A wait
-        // past the 10 minutes a `retry-after` is read to is still its wait: taken for none, a write was resent after a minute
-        // while GitHub asked for 15 (found by an adversarial pass).
-        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? (options.askedWaitMs ?? github_failure/* RATE_LIMIT_WAIT_MS */.s) : undefined);
+        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again.
+        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? github_failure/* RATE_LIMIT_WAIT_MS */.s : undefined);
         super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
         this.status = status;
         this.action = action;
@@ -10153,8 +10185,8 @@ function toGitHubApiError(toolName, action, error, cancel) {
         return error;
     if (cancel.aborted)
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    const { status, message, transient, rateLimited, retryAfterMs, askedWaitMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
-    return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, askedWaitMs, cause: error });
+    const { status, message, transient, rateLimited, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
+    return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, cause: error });
 }
 
 // EXTERNAL MODULE: ./lib/tools/github/github-repository-name.js
@@ -10268,6 +10300,42 @@ function issueSummary(issue, options) {
     return summary;
 }
 
+;// CONCATENATED MODULE: ./lib/tools/github/list-page.js
+
+
+/** The arguments every github list tool takes for its page. */
+const LIST_PAGE_PROPERTIES = {
+    per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' },
+    page: { type: 'integer', minimum: 1, description: 'Page number, from 1' },
+};
+function positive(value, fallback, max = Number.MAX_SAFE_INTEGER) {
+    return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
+}
+/** The page a call's `per_page` and `page` ask for (30 a page and the first when not given; never more than 100 a page). */
+function listPageOf(args) {
+    // The page asked for: one cut to a maximum was another page, given as the one asked for.
+    return { perPage: positive(args.per_page, 30, 100), page: positive(args.page, 1) };
+}
+/** Whether a GitHub list answer's `Link` header names a page after it. */
+function hasNextPage(headers) {
+    return /rel="next"/.test(headers.link ?? '');
+}
+/**
+ * The cut note of one page of a list more results follow: which results the page holds and the call that gives the
+ * next page, so neither a model nor a goal that must read the whole list takes a page for all of it.
+ */
+function nextPageNote(cut, page, shown) {
+    const first = (page.page - 1) * page.perPage + 1;
+    const held = shown === 0 ? `no ${cut.what}` : `${cut.what} ${(0,group_digits/* groupDigits */.K)(first)}\u2013${(0,group_digits/* groupDigits */.K)(first + shown - 1)}`;
+    const of = cut.total === undefined ? ', and more follow' : ` of ${(0,group_digits/* groupDigits */.K)(cut.total)}`;
+    const next = page.page * page.perPage + 1;
+    const wider = page.perPage < 100 ? ` (per_page up to 100 gives more at once)` : '';
+    const how = cut.reachable !== undefined && next > cut.reachable
+        ? `GitHub gives only the first ${(0,group_digits/* groupDigits */.K)(cut.reachable)}; ${cut.narrow} to reach the others`
+        : `call ${cut.tool} again with page: ${page.page + 1} for the next${wider}, or ${cut.narrow}`;
+    return (0,cut_note/* cutNote */.n)(`page ${page.page} holds ${held}${of}; ${how}`);
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
 
 
@@ -10276,11 +10344,7 @@ function issueSummary(issue, options) {
 
 
 
-const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
-const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
-function count(value, fallback, max = Number.MAX_SAFE_INTEGER) {
-    return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
-}
+
 /** The most results GitHub's search gives of one query, whatever the page. */
 const SEARCH_RESULTS = 1000;
 /**
@@ -10349,29 +10413,31 @@ function issueReadTools(context) {
         }),
         defineGitHubTool(context, {
             name: 'list_issues',
-            description: 'Issues and pull requests of the repository, newest first, without bodies (get_issue has them).',
+            description: 'Issues and pull requests of the repository, newest first, a page at a time, without bodies (get_issue has them).',
             properties: {
                 state: { type: 'string', enum: ['open', 'closed', 'all'] },
                 labels: { type: 'string', description: 'Comma-separated label names, all required' },
                 since: { type: 'string', format: 'date-time', description: 'Only those updated at or after this time' },
-                per_page: perPage,
-                page,
+                ...LIST_PAGE_PROPERTIES,
             },
             sideEffects: false,
             async run(args, call) {
+                const page = listPageOf(args);
                 try {
-                    const { data } = await context.octokit.rest.issues.listForRepo({
+                    const { data, headers } = await context.octokit.rest.issues.listForRepo({
                         owner: call.owner,
                         repo: call.repo,
                         state: args.state ?? 'open',
                         labels: typeof args.labels === 'string' ? args.labels : undefined,
                         since: typeof args.since === 'string' ? args.since : undefined,
-                        per_page: count(args.per_page, 30, 100),
-                        // The page asked for: one cut to a maximum was another page, given as the one asked for.
-                        page: count(args.page, 1),
+                        per_page: page.perPage,
+                        page: page.page,
                         request: call.request(),
                     });
-                    return data.map((issue) => issueSummary(issue, { body: 'none' }));
+                    const issues = data.map((issue) => issueSummary(issue, { body: 'none' }));
+                    if (!hasNextPage(headers))
+                        return { issues };
+                    return { note: nextPageNote({ tool: 'list_issues', what: 'issues', narrow: 'narrow the call by state, labels or since' }, page, issues.length), issues };
                 }
                 catch (error) {
                     throw call.fail(`listing the issues of ${call.owner}/${call.repo}`, error);
@@ -10382,7 +10448,7 @@ function issueReadTools(context) {
             name: 'search_issues',
             description: `Search issues and pull requests with GitHub's search syntax (e.g. "is:open label:bug flaky"). ` +
                 `Searches ${context.owner}/${context.repo}${context.allowRepos.length ? ` (or another allowed repository named with repo:, one of ${context.allowRepos.join(', ')})` : ''}; org: and user: qualifiers are refused.`,
-            properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page: { ...page, description: 'Page number, from 1; GitHub gives only the first 1,000 results of a search' } },
+            properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, ...LIST_PAGE_PROPERTIES, page: { ...LIST_PAGE_PROPERTIES.page, description: 'Page number, from 1; GitHub gives only the first 1,000 results of a search' } },
             required: ['query'],
             sideEffects: false,
             async run(args, call) {
@@ -10407,8 +10473,8 @@ function issueReadTools(context) {
                     throw new step_error/* StepError */.zg(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
                 // Every repo: anywhere names an allowed repository (above); one GitHub reads as a scope keeps the query as it is.
                 const q = scopingRepos(query).length > 0 ? query : `repo:${call.owner}/${call.repo} ${query}`;
-                const perPage = count(args.per_page, 30, 100);
-                const pageNumber = count(args.page, 1);
+                const page = listPageOf(args);
+                const { perPage, page: pageNumber } = page;
                 // Sent as page 10, page 11 of 10 a page (results 101\u2013110) read results 91\u2013100 again as the next ones.
                 const first = (pageNumber - 1) * perPage + 1;
                 if (first > SEARCH_RESULTS) {
@@ -10421,11 +10487,17 @@ function issueReadTools(context) {
                         page: pageNumber,
                         request: call.request(),
                     });
+                    const notes = [
+                        // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
+                        ...(data.incomplete_results ? [(0,cut_note/* cutNote */.n)("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query")] : []),
+                        ...(first - 1 + data.items.length < data.total_count
+                            ? [nextPageNote({ tool: 'search_issues', what: 'results', narrow: 'narrow the query (a label:, a created:<2024-01-01 range)', total: data.total_count, reachable: SEARCH_RESULTS }, page, data.items.length)]
+                            : []),
+                    ];
                     return {
                         query: q,
                         total_count: data.total_count,
-                        // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
-                        ...(data.incomplete_results && { note: (0,cut_note/* cutNote */.n)("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query") }),
+                        ...(notes.length > 0 && { note: notes.join('\n') }),
                         items: data.items.map((issue) => issueSummary(issue, { body: 'none' })),
                     };
                 }
@@ -10462,19 +10534,20 @@ function isSafeRefName(name) {
 
 
 
+
 /** Caps on commit messages: one message, and all of a call's together (anyone who can push writes them, of any size). */
 const COMMIT_MESSAGE_LIMITS = { messageBytes: 16 * 1024, totalBytes: 256 * 1024 };
 /** list_commits: commits of a branch (or touching a path), newest first. */
 function listCommitsTool(context) {
     return defineGitHubTool(context, {
         name: 'list_commits',
-        description: 'Commits of a branch or sha (default: the default branch), newest first; optionally only those touching a path.',
+        description: 'Commits of a branch or sha (default: the default branch), newest first, a page at a time; optionally only those touching a path.',
         properties: {
             sha: { type: 'string', description: 'Branch name or commit sha to start from' },
             path: { type: 'string', description: 'Only commits touching this file or directory' },
             since: { type: 'string', format: 'date-time' },
             until: { type: 'string', format: 'date-time' },
-            per_page: { type: 'integer', minimum: 1, maximum: 100 },
+            ...LIST_PAGE_PROPERTIES,
         },
         sideEffects: false,
         async run(args, call) {
@@ -10484,20 +10557,21 @@ function listCommitsTool(context) {
             if (sha !== undefined && !isSafeRefName(sha)) {
                 throw new step_error/* StepError */.zg(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
             }
-            const perPage = typeof args.per_page === 'number' ? Math.min(Math.max(1, Math.trunc(args.per_page)), 100) : 30;
+            const page = listPageOf(args);
             try {
-                const { data } = await context.octokit.rest.repos.listCommits({
+                const { data, headers } = await context.octokit.rest.repos.listCommits({
                     owner: call.owner,
                     repo: call.repo,
                     sha,
                     path: text('path'),
                     since: text('since'),
                     until: text('until'),
-                    per_page: perPage,
+                    per_page: page.perPage,
+                    page: page.page,
                     request: call.request(),
                 });
                 let budget = COMMIT_MESSAGE_LIMITS.totalBytes;
-                return data.map((commit) => {
+                const commits = data.map((commit) => {
                     const message = capText(commit.commit.message, Math.min(COMMIT_MESSAGE_LIMITS.messageBytes, budget), 'this commit message');
                     budget = Math.max(0, budget - Buffer.byteLength(message, 'utf8'));
                     return {
@@ -10508,6 +10582,9 @@ function listCommitsTool(context) {
                         url: commit.html_url,
                     };
                 });
+                if (!hasNextPage(headers))
+                    return { commits };
+                return { note: nextPageNote({ tool: 'list_commits', what: 'commits', narrow: 'narrow the call by path, since or until' }, page, commits.length), commits };
             }
             catch (error) {
                 throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);
@@ -10539,6 +10616,7 @@ class PullRequestMovedError extends step_error/* StepError */.zg {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/pull-request-tools.js
+
 
 
 
@@ -10706,7 +10784,7 @@ function pullRequestTools(context, defaultPullNumber, runHeadSha) {
                             files.push(entry);
                             if (files.length === PULL_REQUEST_LIMITS.files && index === page.data.length - 1) {
                                 // The cap ends exactly at a page end: the Link header says whether more exist, without fetching them.
-                                more = /rel="next"/.test(page.headers.link ?? '');
+                                more = hasNextPage(page.headers);
                             }
                         }
                         if (files.length === PULL_REQUEST_LIMITS.files)
@@ -11850,7 +11928,7 @@ class McpServerStartError extends Error {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24707);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(88566);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90065);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(30794);
 
@@ -11941,7 +12019,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
 /* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
-/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24707);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(88566);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90065);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11814);
 /* harmony import */ var _toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(22989);

@@ -7,6 +7,7 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   globalDispatcher: () => (/* binding */ globalDispatcher),
 /* harmony export */   sendFetchThroughProxy: () => (/* binding */ sendFetchThroughProxy)
 /* harmony export */ });
 /* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37067);
@@ -26,6 +27,7 @@ function proxyUrl(value) {
 }
 /** Where Node's fetch, and the undici the toolkit's GitHub requests use, find the dispatcher every request goes through. */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+/** The dispatcher Node's fetch sends a request through now: undici's own, or the one `sendFetchThroughProxy` put in. */
 function globalDispatcher() {
     return globalThis[GLOBAL_DISPATCHER];
 }

@@ -349,8 +349,8 @@ function writeAbove(stream, checklist) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/report/final-report.js + 12 modules
-var final_report = __webpack_require__(51111);
+// EXTERNAL MODULE: ./lib/report/final-report.js + 13 modules
+var final_report = __webpack_require__(91334);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(85692);
 // EXTERNAL MODULE: ./lib/core/trace-in-use-error.js
@@ -425,6 +425,8 @@ function approveCommandLine(args, hash, redact) {
         option('--task', args.task);
     if (args.model !== undefined)
         option('--model', args.model);
+    if (args.modelTimeoutSeconds !== undefined)
+        option('--model-timeout-seconds', String(args.modelTimeoutSeconds));
     if (args.baseUrl !== parse_cli_args/* DEFAULT_BASE_URL */.Ql)
         option('--base-url', args.baseUrl);
     if (args.apiKeyEnv !== parse_cli_args/* DEFAULT_API_KEY_ENV */.Zo)

@@ -418,7 +418,10 @@ function plainInputValue(text) {
     return Number.isFinite(number) && String(number) === text ? number : text;
 }
 
+// EXTERNAL MODULE: ./lib/llm/model-timeout.js
+var model_timeout = __nccwpck_require__(59720);
 ;// CONCATENATED MODULE: ./lib/cli/parse-cli-args.js
+
 
 
 
@@ -438,9 +441,9 @@ const COMMANDS = ['validate', 'run', 'plan', 'eval'];
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
 const COMMAND_OPTIONS = {
     validate: ['model'],
-    plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env'],
-    run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
-    eval: [...EVAL_OPTIONS, 'input', 'replay', 'base-url', 'model', 'api-key-env'],
+    plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env'],
+    run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
+    eval: [...EVAL_OPTIONS, 'input', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env'],
 };
 /** Throws for an option `command` does not read: `validate plan.yml --trace t` wrote no trace, and said nothing. */
 function refuseUnread(command, values) {
@@ -550,6 +553,12 @@ function whole(name, text, fallback, min, max) {
         throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, got '${text}'`);
     return value;
 }
+function modelTimeoutSeconds(text) {
+    const value = Number(text);
+    if (!WHOLE.test(text) || value < 1 || value > model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ)
+        throw new UsageError(`--model-timeout-seconds takes ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}, got '${text}'`);
+    return value;
+}
 function fraction(name, text, max = 1) {
     if (text === undefined)
         return undefined;
@@ -594,6 +603,7 @@ const CLI_OPTIONS = {
     replay: { type: 'string' },
     'base-url': { type: 'string' },
     model: { type: 'string' },
+    'model-timeout-seconds': { type: 'string' },
     'api-key-env': { type: 'string' },
     'api-key': { type: 'string' },
     resume: { type: 'string' },
@@ -754,6 +764,7 @@ function parseCliArgs(argv) {
             replay: values.replay,
             baseUrl: values['base-url'] ?? DEFAULT_BASE_URL,
             model: values.model,
+            ...(values['model-timeout-seconds'] !== undefined && { modelTimeoutSeconds: modelTimeoutSeconds(values['model-timeout-seconds']) }),
             apiKeyEnv: values['api-key-env'] ?? DEFAULT_API_KEY_ENV,
         };
         if (command === 'eval') {
@@ -1053,6 +1064,34 @@ function keylessServerNote(baseURL) {
     }
     return host === 'api.openai.com' ? '' : ` (a server that needs no key, such as Ollama or vLLM at ${host}, takes any value)`;
 }
+
+
+/***/ }),
+
+/***/ 59720:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FQ: () => (/* binding */ MAX_MODEL_TIMEOUT_SECONDS),
+/* harmony export */   cU: () => (/* binding */ DEFAULT_MODEL_TIMEOUT_SECONDS),
+/* harmony export */   cs: () => (/* binding */ MODEL_TIMEOUT_SETTINGS),
+/* harmony export */   qg: () => (/* binding */ MODEL_TIMEOUT_RANGE),
+/* harmony export */   s2: () => (/* binding */ MODEL_CALL_RETRIES)
+/* harmony export */ });
+/** How long one model request waits for its answer when neither the plan nor the caller says: 2 minutes. */
+const DEFAULT_MODEL_TIMEOUT_SECONDS = 120;
+/**
+ * The longest wait a setting may give one request: 30 minutes. A call makes up to `MODEL_CALL_RETRIES + 1`
+ * requests, and the planner's and the judges' calls run outside the run's timeout, so a longer one could
+ * hold a job for hours on an endpoint that never answers.
+ */
+const MAX_MODEL_TIMEOUT_SECONDS = 1_800;
+/** The SDK's retries of one call (the one retry layer): a call makes this many requests more at most. */
+const MODEL_CALL_RETRIES = 3;
+/** What a model timeout setting takes, as its errors say it. */
+const MODEL_TIMEOUT_RANGE = `a whole number of seconds from 1 to ${MAX_MODEL_TIMEOUT_SECONDS} (30 minutes)`;
+/** Where the wait is set, in the words every front end's message uses: the plan key, the action input, the CLI option. */
+const MODEL_TIMEOUT_SETTINGS = 'model.timeout_seconds, the model-timeout-seconds input or --model-timeout-seconds';
 
 
 /***/ }),
@@ -1534,10 +1573,13 @@ Options for run and plan:
                           user:password@ in it; ?api_key=\u2026 and other credential
                           query values are hidden like the key
   --model NAME            model to use: replaces the plan's model.name (agents keep theirs)
+  --model-timeout-seconds S  seconds one model request waits for its answer, 1 to 1800
+                          (default: the plan's model.timeout_seconds, else 120); a call
+                          asks up to 4 times; raise it for a slow self-hosted endpoint
   --api-key-env NAME      read the API key from this variable (default: OPENAI_API_KEY);
                           a key is never taken on the command line
 
-Options for eval (besides --input, --replay, --base-url, --model, --api-key-env):
+Options for eval (besides --input, --replay, --base-url, --model, --model-timeout-seconds, --api-key-env):
   --runs N                runs per variant, 1-1000 (default 5)
   --faults FILE           YAML list of faults to inject, e.g.
                           - { tool: fetch, fault: timeout, rate: 0.2 }
@@ -1548,7 +1590,8 @@ Options for eval (besides --input, --replay, --base-url, --model, --api-key-env)
   --answers FILE          answer model calls from a YAML file of scripted answers per caller
                           (planner, replanner, step:<id>, goal:<name>, react); no network
   --compare BASE_PLAN     evaluate BASE_PLAN too and report what got worse
-  --min-success-rate R    fail (exit 1) when the plan succeeds in fewer than R (0 to 1) of runs
+  --min-success-rate R    fail (exit 1) when the plan succeeds in fewer than R (0 to 1) of runs;
+                          without it, when no run succeeds (0: only measure)
   --max-cost-usd-per-run USD  fail (exit 1) when a run costs more than USD on average
   --max-turns N           turns the react baseline gets (default 20)
   --json FILE             write every figure and run as JSON
@@ -1560,7 +1603,7 @@ Exit codes:
      for approval and has no required goal
   1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
      unmet required goals, or a pause before required goals were checked; eval: a
-     threshold not met or a regression against --compare
+     threshold not met, no run of the plan succeeded, or a regression against --compare
   2  usage error (an unknown option; with run, plan and eval, an --input the plan does
      not declare, or a required one left out)
   130  a third Ctrl-C (SIGINT, SIGTERM or SIGHUP): ended at once, the summary and trace possibly cut
@@ -1642,8 +1685,8 @@ async function runCommandLine(argv) {
             if (command.command === 'eval')
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(111), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(111), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(334), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(363), __nccwpck_require__.e(334), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

@@ -1,5 +1,5 @@
-export const id = 111;
-export const ids = [111];
+export const id = 334;
+export const ids = [334];
 export const modules = {
 
 /***/ 71874:
@@ -41,7 +41,7 @@ function inlineCode(text) {
 
 /***/ }),
 
-/***/ 51111:
+/***/ 91334:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -322,8 +322,66 @@ function reusedWork(record) {
     return { steps, items, usage, words };
 }
 
-// EXTERNAL MODULE: ./lib/core/dollars-beside-cap.js
-var dollars_beside_cap = __webpack_require__(59246);
+;// CONCATENATED MODULE: ./lib/report/summary/cost-cells.js
+/** The most decimals a cost in the table gets; a spend that still reads 0 there is shown as under its last unit. */
+const MAX_DECIMALS = 10;
+/** The decimals of a table: cents; four when a figure is under a cent; more while a spend reads 0 (`$0.0000` read as free). */
+function decimalsOf(costs) {
+    const spent = costs.filter((cost) => cost > 0);
+    let decimals = spent.every((cost) => cost >= 0.01) ? 2 : 4;
+    while (decimals < MAX_DECIMALS && spent.some((cost) => cost < 10 ** -decimals))
+        decimals += 1;
+    return decimals;
+}
+/** A cap's own decimals: cents, four under a cent, or two significant digits under that. */
+function capDecimals(cap) {
+    return cap >= 0.01 || cap <= 0 ? 2 : Math.min(MAX_DECIMALS, Math.max(4, 1 - Math.floor(Math.log10(cap))));
+}
+/**
+ * Whole units of `10^-decimals` for each row that add up to the total's: each row rounded down, and the units left to
+ * the rows that lost the most by it. Rounded one by one, rows of $0.0020 and $0.0103 read `$0.0020` and `$0.01` beside
+ * a total of `$0.01`, and three of $0.00444 would read `$0.0044` each beside `$0.0133`.
+ */
+function apportion(costs, totalUnits, scale) {
+    const units = costs.map((cost) => Math.floor(cost * scale));
+    const order = costs.map((_, index) => index).sort((a, b) => costs[b] * scale - units[b] - (costs[a] * scale - units[a]));
+    let left = totalUnits - units.reduce((sum, unit) => sum + unit, 0);
+    // Left over: one each to the largest remainders. Over (rows that add to more than the total): one each from the smallest.
+    for (const index of order) {
+        if (left <= 0)
+            break;
+        units[index] += 1;
+        left -= 1;
+    }
+    for (const index of order.toReversed()) {
+        if (left >= 0)
+            break;
+        if (units[index] === 0)
+            continue;
+        units[index] -= 1;
+        left += 1;
+    }
+    return units;
+}
+/**
+ * A cost table's dollar figures, one number of decimals for all, the rows adding up to the total as shown. `cap`, when
+ * given, is the `max_cost_usd` shown beside them, in its own decimals unless the total would then read as it: $0.0144
+ * beside a cap of $0.01 read "$0.01" twice, within it; then the table takes the decimals that tell them apart.
+ */
+function costCells(costs, total, cap) {
+    let decimals = decimalsOf([...costs, total]);
+    const own = decimals;
+    if (cap !== undefined && total !== cap)
+        while (decimals < MAX_DECIMALS && total.toFixed(decimals) === cap.toFixed(decimals))
+            decimals += 1;
+    const scale = 10 ** decimals;
+    const totalUnits = Math.round(total * scale);
+    const units = apportion(costs, totalUnits, scale);
+    const dollars = (cost, unit) => (cost === 0 ? '$0' : unit === 0 ? `<$${(1 / scale).toFixed(decimals)}` : `$${(unit / scale).toFixed(decimals)}`);
+    const capText = cap === undefined ? undefined : `$${cap.toFixed(decimals > own ? decimals : capDecimals(cap))}`;
+    return { rows: costs.map((cost, index) => dollars(cost, units[index])), total: dollars(total, totalUnits), ...(capText !== undefined && { cap: capText }) };
+}
+
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-cost.js
 
 
@@ -334,17 +392,6 @@ var dollars_beside_cap = __webpack_require__(59246);
 function usd(value) {
     // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
     return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
-}
-/**
- * The total's cost and the cost cap's, as `usd` writes them unless that writes both alike: a total of $0.0144
- * beside a cap of $0.01 read "$0.01" twice, within the cap, while the run's stop said "spent 0.014". Then
- * both with the decimals the stop's message has.
- */
-function usdBesideCap(total, cap) {
-    if (total === cap || usd(total) !== usd(cap))
-        return [usd(total), usd(cap)];
-    const [capText, totalText] = (0,dollars_beside_cap/* dollarsBesideCap */.g)(cap, total);
-    return [`$${totalText}`, `$${capText}`];
 }
 /** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
 function cost(usage, shown = usd(usage.costUsd)) {
@@ -420,13 +467,14 @@ function renderSummaryCost(record, limits, redact, options = {}) {
     }
     lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
     let stepsTotal = core_usage/* NO_USAGE */.y;
+    const rows = [];
     for (const step of record.steps.values()) {
         // A step still in progress when the run ended (a shard's fan-out step, which the merge completes) has
         // what was charged to it so far: its items' calls are not "planning and goal checks".
         const used = (0,run_usage/* stepUsageSoFar */.D)(step);
         stepsTotal = (0,core_usage/* addUsage */.v)(stepsTotal, used);
         if (used.modelCalls > 0 || used.promptTokens > 0)
-            lines.push(row((0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), used));
+            rows.push([(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), used]);
     }
     const other = {
         modelCalls: total.modelCalls - stepsTotal.modelCalls,
@@ -436,10 +484,13 @@ function renderSummaryCost(record, limits, redact, options = {}) {
         unpricedCalls: Math.max(0, (total.unpricedCalls ?? 0) - (stepsTotal.unpricedCalls ?? 0)),
     };
     if (other.modelCalls > 0 || other.promptTokens > 0)
-        lines.push(row('planning and goal checks', other));
-    const [totalCost, costCap] = limits && finite(limits.maxCostUsd) ? usdBesideCap(total.costUsd, limits.maxCostUsd) : [usd(total.costUsd), '\u2014'];
-    lines.push(row('**Total**', total, totalCost));
-    const limit = limits && limitRow(limits, costCap);
+        rows.push(['planning and goal checks', other]);
+    // One number of decimals, the rows adding up to the total shown: rounded one by one, they did not.
+    const cap = limits && finite(limits.maxCostUsd) ? limits.maxCostUsd : undefined;
+    const cells = costCells(rows.map(([, used]) => used.costUsd), total.costUsd, cap);
+    rows.forEach(([label, used], index) => lines.push(row(label, used, cells.rows[index])));
+    lines.push(row('**Total**', total, cells.total));
+    const limit = limits && limitRow(limits, cells.cap ?? '\u2014');
     if (limit)
         lines.push(limit);
     pushNotes(lines, total);
@@ -468,7 +519,8 @@ function pushNotes(lines, total) {
 function renderPlanningCost(usage) {
     if (usage.modelCalls === 0 && usage.promptTokens === 0 && usage.completionTokens === 0)
         return abandonedLine(usage);
-    const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage), row('**Total**', usage)];
+    const cells = costCells([usage.costUsd], usage.costUsd);
+    const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage, cells.rows[0]), row('**Total**', usage, cells.total)];
     pushNotes(lines, usage);
     return lines.join('\n');
 }
@@ -577,7 +629,8 @@ function textBlock(label, text, json, where) {
 }
 /** An item's line, and whether it shows less than the whole of its result or error (its start, or its first line). */
 function itemLine(item, finished, redact) {
-    const state = item.state === 'pending' && finished ? 'skipped' : item.state;
+    // Another shard's item is not this shard job's to run: \u23ed\ufe0f would say it was skipped (found by a review).
+    const state = item.state === 'pending' && finished && item.runBy === undefined ? 'skipped' : item.state;
     // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
     // An agent item's TODO list left open shows on its line (found by an adversarial pass: only a goal's
     // evidence said so, and a run without `all_steps_completed` gave no sign of it).
@@ -599,7 +652,7 @@ function itemLine(item, finished, redact) {
         return { line: `${head} \u2014 ${preview}`, partial };
     }
     if (item.state === 'pending')
-        return { line: finished ? `${head} \u2014 not run` : head, partial: false };
+        return { line: item.runBy !== undefined ? `${head} \u2014 shard ${item.runBy}'s` : finished ? `${head} \u2014 not run` : head, partial: false };
     return { line: item.retry ? `${head} \u2014 attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
 /**
@@ -647,7 +700,7 @@ function stepParts(key, title, step, redact, where) {
     if (step?.items) {
         // One line per item instead of the list as one block: the counts head the line, the items fold out.
         // Its counts ("3/3 done") do not show the items its list lacked (drawn from a cut result, or a tool's made from a partial one).
-        line += `${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500))}`;
+        line += `${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500))}${step.foundDone ? (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* foundNote */.Tq)(step, redact, 500)) : ''}`;
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
@@ -676,6 +729,9 @@ function stepParts(key, title, step, redact, where) {
     else if (step?.retry) {
         line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
+    // A result the run resumed made, found done here: only the trace said so.
+    if (step?.foundDone)
+        line += (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* foundNote */.Tq)(step, redact, 500));
     // What its plan left undone in the run resumed, cut to its count before any step is left out: 500 characters on
     // each of 10,000 reused plan steps left 8,205 of them out of the summary (found by a caps pass).
     const undone = step ? (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* undoneNote */.oc)(step, redact, 500)) : '';
