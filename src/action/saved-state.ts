@@ -7,7 +7,7 @@ import { oversizedState, readResumeTrace, runStarted, type ResumeTrace } from '.
 import { pastRetention, type RunStateStore, type StateArtifact } from '../state/run-state-store.ts';
 import { artifactServiceProblem } from '../state/actions-artifact-store.ts';
 import { clashAdvice, clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
-import { parseStateArtifactName, stateArtifactName, stateClashName, type StateIdentity } from '../state/state-artifact-name.ts';
+import { jobSegment, parseStateArtifactName, stateArtifactName, stateClashName, type StateIdentity } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { ownPart } from './fan-out-state.ts';
@@ -27,9 +27,14 @@ export function statePart(settings: ActionSettings): string | undefined {
   return settings.fanOut ? ownPart(settings.fanOut) : undefined;
 }
 
-/** Which saved state this job's run is: the plan and run key, the attempt, and (for a fanned-out run) its part. */
+/** Which saved state this job's run is: the plan and run key, the job (of a whole run), the attempt, and (for a fanned-out run) its part. */
 export function stateIdentity(settings: ActionSettings, part?: string): StateIdentity {
-  return { planPath: settings.planPath, ...(settings.runKey !== undefined && { runKey: settings.runKey }), attempt: settings.github.attempt, ...(part ? { part } : {}) };
+  return {
+    planPath: settings.planPath,
+    ...(settings.runKey !== undefined && { runKey: settings.runKey }),
+    attempt: settings.github.attempt,
+    ...(part ? { part } : settings.github.job !== undefined && { job: settings.github.job }),
+  };
 }
 
 /** The newest state of an earlier attempt of the same plan, key and part among `artifacts`. */
@@ -304,7 +309,7 @@ async function saveAfterResumedState(settings: ActionSettings, store: RunStateSt
  */
 async function saveAfterCutUpload(settings: ActionSettings, store: RunStateStore, trace: string, identity: StateIdentity, cut: string, io: ActionIO, options: SaveOptions): Promise<StateArtifact | undefined> {
   const held = parseStateArtifactName(cut, identity);
-  if (!held || held.clash || held.attempt !== identity.attempt || held.part !== identity.part) return undefined;
+  if (!held || held.clash || held.attempt !== identity.attempt || held.part !== identity.part || held.job !== jobSegment(identity)) return undefined;
   let newest: SavedState | undefined;
   try {
     const artifacts = await store.list();

@@ -20,6 +20,8 @@ export interface GitHubRunContext {
   readonly runId?: number;
   /** `GITHUB_RUN_ATTEMPT`: 1, then 2 after the first "Re-run jobs", and so on. */
   readonly attempt: number;
+  /** `GITHUB_JOB`: the job's id in the workflow (the same for every leg of a matrix). */
+  readonly job?: string;
   /** Why the file `GITHUB_EVENT_PATH` names gave no payload (the CLI warns of it); absent when it did, or names none. */
   readonly payloadProblem?: string;
 }
@@ -71,6 +73,7 @@ export function githubRunContext(env: RunnerEnvironment): GitHubRunContext {
     ...(headSha ? { headSha } : {}),
     ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
     attempt,
+    ...(env['GITHUB_JOB'] ? { job: env['GITHUB_JOB'] } : {}),
     ...(problem !== undefined && { payloadProblem: problem }),
   };
 }

@@ -1,5 +1,5 @@
 import type { StateArtifact } from './run-state-store.ts';
-import { parseStateArtifactName, type StatePlan } from './state-artifact-name.ts';
+import { jobSegment, parseStateArtifactName, type StateIdentity, type StatePlan } from './state-artifact-name.ts';
 
 /** One saved state of a plan: its part (none for a whole run), its attempt, the artifact. */
 export interface SavedState {
@@ -18,13 +18,17 @@ export interface SavedState {
 /**
  * Among a workflow run's `artifacts`, the newest attempt of each part of `plan`'s states that
  * `accept` takes (a whole run's states are the part `undefined`), in the order first seen. Names of
- * other plans and keys, names that are not states, and empty states are left out. A state saved aside after a name
- * clash (`stateClashName`) marks its part `clashed` when it is as new as the newest state or newer:
- * then the newest state of that part may be another job's, or one newer than it was saved only aside.
+ * other plans and keys, names that are not states, and empty states are left out. With `plan.job`, a
+ * whole run's states are that job's own (and those saved before states named their job); without, any
+ * job's. A state saved aside after a name clash (`stateClashName`), or another job's state of the same
+ * attempt, marks its part `clashed` when it is as new as the newest state or newer: then the newest
+ * state of that part may be another job's, or one newer than it was saved only aside.
  */
-export function newestStates(artifacts: readonly StateArtifact[], plan: StatePlan, accept: (part: string | undefined, attempt: number) => boolean): SavedState[] {
+export function newestStates(artifacts: readonly StateArtifact[], plan: StatePlan & Pick<StateIdentity, 'job'>, accept: (part: string | undefined, attempt: number) => boolean): SavedState[] {
   const newest = new Map<string | undefined, SavedState>();
   const clashes = new Map<string | undefined, SavedState>();
+  const own = jobSegment(plan);
+  const jobOf = new Map<SavedState, string | undefined>();
   for (const artifact of artifacts) {
     // An empty state is an attempt whose run never started (older versions saved one): it holds nothing to
     // build on, and taken as the newest it hid the attempt before it, whose side effects a re-run then
@@ -32,11 +36,21 @@ export function newestStates(artifacts: readonly StateArtifact[], plan: StatePla
     if (artifact.size === 0) continue;
     const parsed = parseStateArtifactName(artifact.name, plan);
     if (!parsed || !accept(parsed.part, parsed.attempt)) continue;
+    // Another job's state of the plan (found by an adversarial pass: two jobs of an /approve workflow re-run
+    // both went on from the one state the first saved, and ran its failed step twice).
+    if (own !== undefined && parsed.job !== undefined && parsed.job !== own) continue;
     const states = parsed.clash ? clashes : newest;
     const known = states.get(parsed.part);
     // Within an attempt, a state an in-place resume saved is newer than the one it resumed.
     const newer = !known || parsed.attempt > known.attempt || (parsed.attempt === known.attempt && (parsed.inPlace ?? 0) > (known.inPlace ?? 0));
-    if (newer) states.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, ...(parsed.inPlace !== undefined && { inPlace: parsed.inPlace }), artifact });
+    // Two jobs' states of one attempt (read without `plan.job`): which is the run's cannot be told, as after a name clash.
+    const otherJob = own === undefined && known !== undefined && !parsed.clash && parsed.attempt === known.attempt && jobOf.get(known) !== parsed.job;
+    if (newer) {
+      const state: SavedState = { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, ...(parsed.inPlace !== undefined && { inPlace: parsed.inPlace }), artifact };
+      jobOf.set(state, parsed.job);
+      states.set(parsed.part, state);
+    }
+    if (otherJob) clashes.set(parsed.part, { ...states.get(parsed.part)!, clashed: true });
   }
   for (const [part, clash] of clashes) {
     const state = newest.get(part);

@@ -81,7 +81,7 @@ function commentEvent(body: string, login: string) {
   };
 }
 
-async function act(name: string, event: string, payload: unknown, runId: number, attempt: number, inputs: Record<string, string> = {}) {
+async function act(name: string, event: string, payload: unknown, runId: number, attempt: number, inputs: Record<string, string> = {}, job?: string) {
   const workspace = path.join(root, 'ws');
   await mkdir(path.join(root, name), { recursive: true });
   await mkdir(workspace, { recursive: true });
@@ -94,6 +94,7 @@ async function act(name: string, event: string, payload: unknown, runId: number,
     GITHUB_WORKSPACE: workspace, RUNNER_TEMP: path.join(root, name, 'tmp'), GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: eventPath,
     GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`, GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_RUN_ID: String(runId), GITHUB_RUN_ATTEMPT: String(attempt), GITHUB_SHA: event === 'issue_comment' ? DEFAULT_SHA : HEAD_SHA,
+    ...(job !== undefined && { GITHUB_JOB: job }),
   };
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', ...inputs };
   const read = await readActionSettings((n) => given[n] ?? '', env);
@@ -223,6 +224,25 @@ it("re-running the approving job after an approved step failed resumes its own f
   const pausedRerun = await act('p2', 'pull_request', pullRequestEvent(PR), 4242, 2);
   expect(pausedRerun.result.failure).toContain("this workflow run's request for approval was already approved by @maintainer");
   expect([await publishes(), await notifies()]).toEqual([1, 1]);
+}, 60_000);
+
+// Found by an adversarial pass: two jobs of the /approve workflow run the plan (no run-key); the first goes on with the
+// answer and fails, the second is refused. "Re-run failed jobs" re-ran both, and both went on from the one state the
+// first saved: the failed step ran twice.
+it('re-running two approving jobs of one workflow run resumes only the job that went on with the approval: nothing runs twice', async () => {
+  await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1, {}, 'plan');
+  await writeFile(outage, '');
+  const first = await act('a1', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1, {}, 'answer');
+  expect(first.result.outputs.status).toBe('failed');
+  const second = await act('b1', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1, {}, 'answer-again');
+  expect(second.result.failure).toContain('already approved');
+  await rm(outage);
+
+  const rerunFirst = await act('a2', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 2, {}, 'answer');
+  expect(rerunFirst.result.outputs.status).toBe('succeeded');
+  const rerunSecond = await act('b2', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 2, {}, 'answer-again');
+  expect([await publishes(), await notifies()]).toEqual([1, 1]);
+  expect(rerunSecond.result.failure).toContain('no attempt saved a state in which its run started');
 }, 60_000);
 
 it("a re-run of an approving job whose answer another run's has replaced since runs nothing: the approval is that run's", async () => {

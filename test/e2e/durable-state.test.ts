@@ -172,7 +172,7 @@ describe.concurrent('durable runs: state saved as an artifact, a re-run resumes 
     const post: ActionRun = await runActionBundle(attempt(1, { ...base, files: {} }, artifacts, { sameJobAs: killed, post: true }));
     expect(post.exitCode, post.stdout + post.stderr).toBe(0);
     expect(post.stdout).toContain('ended without saving');
-    expect(artifacts.artifactsOf(RUN).map((artifact) => artifact.name)).toEqual([expect.stringMatching(/^plan-runner-state-github-plan-yml-[0-9a-f]{8}-attempt-1\.jsonl$/)]);
+    expect(artifacts.artifactsOf(RUN).map((artifact) => artifact.name)).toEqual([expect.stringMatching(/^plan-runner-state-github-plan-yml-[0-9a-f]{8}-job-plan-[0-9a-f]{8}-attempt-1\.jsonl$/)]);
     // The killed step wrote no summary and left the comment at ⏳: the post step ends both from the trace.
     expect(killed.summary).toBe('');
     expect(post.summary).toContain('the main step ended before the run did');

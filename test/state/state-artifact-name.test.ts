@@ -55,4 +55,21 @@ describe('state artifact names', () => {
     const second = { id: 3, size: 1, name: stateArtifactName({ ...plan, attempt: 2 }) };
     expect(newestStates([first, { id: 2, size: 1, name: aside }, second], plan, () => true)).toEqual([{ attempt: 2, artifact: second }]);
   });
+
+  it("a whole run's state names its job: a re-run reads its own job's (and a state saved before names held a job), never another job's", () => {
+    const plan = { planPath: 'plan.yml' };
+    const own = { id: 1, size: 1, name: stateArtifactName({ ...plan, job: 'answer', attempt: 1 }) };
+    const other = { id: 2, size: 1, name: stateArtifactName({ ...plan, job: 'answer_again', attempt: 1 }) };
+    expect(own.name).toMatch(/^plan-runner-state-plan-yml-[0-9a-f]{8}-job-answer-[0-9a-f]{8}-attempt-1\.jsonl$/);
+    expect(parseStateArtifactName(own.name, plan)).toEqual({ job: expect.stringMatching(/^answer-[0-9a-f]{8}$/), attempt: 1 });
+    expect(newestEarlierState([own, other], { ...plan, job: 'answer', attempt: 2 })).toMatchObject({ artifact: { id: 1 } });
+    expect(newestEarlierState([own, other], { ...plan, job: 'answer_again', attempt: 2 })).toMatchObject({ artifact: { id: 2 } });
+    expect(newestEarlierState([other], { ...plan, job: 'answer', attempt: 2 })).toBeUndefined();
+    const before = { id: 3, size: 1, name: stateArtifactName({ ...plan, attempt: 1 }) };
+    expect(newestEarlierState([before], { ...plan, job: 'answer', attempt: 2 })).toMatchObject({ artifact: { id: 3 } });
+    // Read for any job (an /approve reading the paused run's state), two jobs' states of one attempt cannot be told apart.
+    expect(newestStates([own, other], plan, () => true)).toEqual([{ attempt: 1, artifact: own, clashed: true }]);
+    // A part of a fanned-out run is read by the other parts' jobs: its name holds no job.
+    expect(stateArtifactName({ ...plan, job: 'shard', part: 'shard-1', attempt: 1 })).toBe(stateArtifactName({ ...plan, part: 'shard-1', attempt: 1 }));
+  });
 });
