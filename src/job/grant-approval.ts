@@ -26,7 +26,7 @@ export type GrantResult =
  * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
-export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, grant: ApprovalGrant, inputs: Readonly<Record<string, unknown>>, redact?: Redactor): GrantResult {
+export function grantApproval(plan: Pick<ValidPlan, 'source' | 'fileSource' | 'subplans' | 'goal' | 'file' | 'name'>, resume: ResumeState | undefined, grant: ApprovalGrant, inputs: Readonly<Record<string, unknown>>, redact?: Redactor): GrantResult {
   const request = resume?.approval;
   if (grant.continues && request && resume?.decided === undefined && request.hash !== grant.hash) {
     // It went on with the approval, then paused for steps it does not cover (a replan's), and the comment did not show that pause.

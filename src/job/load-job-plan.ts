@@ -3,6 +3,7 @@ import { agentPlan } from '../steps/agent/agent-plan.ts';
 import { loadPlanText } from '../plan/load-plan.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import { positionInPlanFile } from '../plan/position-in-plan-file.ts';
+import type { Plan } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { Tool } from '../tools/tool.ts';
 import { hasVisibleText } from '../core/invisible-characters.ts';
@@ -53,9 +54,11 @@ export async function jobPlan(plan: ValidPlan, settings: JobSettings): Promise<{
     const message = `${names.task} was given, but this plan has its own steps, which would run without it: give ${names.task} only with a plan that has no workflow_sequence (a model then writes the steps, or ${names.agent} runs the task as one agent step), or leave it out`;
     return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
   }
-  // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
-  if (settings.model.model) {
-    adjusted = { ...adjusted, source: { ...adjusted.source, model: { ...adjusted.source.model, name: settings.model.model } } };
-  }
+  if (settings.model.model) adjusted = { ...adjusted, source: withCallerModel(adjusted.source, settings.model.model) };
   return { ok: true, plan: adjusted };
+}
+
+/** The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win. */
+export function withCallerModel(source: Plan, model: string | undefined): Plan {
+  return model ? { ...source, model: { ...source.model, name: model } } : source;
 }

@@ -37,6 +37,7 @@ import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
 import { fanOutRefusal } from './fan-out-refusal.ts';
 import { frozenPins, frozenPinsRefusal } from './frozen-pins.ts';
+import { approvalRefusedBeforeServers } from './approval-before-servers.ts';
 import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
 import { approvedSteps } from './saved-steps.ts';
 import { resumedSteps, type ResumedSteps } from './resumed-steps.ts';
@@ -183,6 +184,9 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
   const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
   // The values the plan hands its processes under secret names are secrets from here on, in every report.
   const learn = redact.learn;
+  // Before the plan's MCP servers start: a refused approval starts nothing.
+  const refused = await approvalRefusedBeforeServers(settings, redact);
+  if (refused !== undefined) return { kind: 'rejected', errors: [{ ...(settings.planFile !== undefined && { file: settings.planFile }), path: '', message: `cannot approve: ${refused}`, setup: true }] };
   let loaded: Awaited<ReturnType<typeof loadJobPlan>>;
   try {
     loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn, deps.argsCheckLimitMs);

@@ -30,7 +30,8 @@ export type PlanCheck = { readonly ok: true; readonly plan: ValidPlan } | { read
 export const NEEDS_GOAL_OR_STEPS =
   'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 
-function planName(plan: Plan, file: string | undefined): string {
+/** A plan's name: its `name:`, else its file's, else `plan`. */
+export function planName(plan: Pick<Plan, 'name'>, file: string | undefined): string {
   if (plan.name) return plan.name;
   const base = file?.split(/[\\/]/).pop()?.replace(/\.ya?ml$/i, '');
   return base || 'plan';
