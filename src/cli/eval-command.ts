@@ -34,13 +34,13 @@ function modelSource(args: EvalCommandArgs, answers: ScriptedAnswers | undefined
  * of those that are not valid, located; false when one is not. An evaluation of a plan that cannot run
  * would measure nothing, and `eval` gates CI: it must not pass.
  */
-async function plansValid(files: readonly string[], model: string | undefined, signal: AbortSignal, redact: Redactor): Promise<boolean | 'cancelled'> {
+async function plansValid(files: readonly string[], model: string | undefined, modelTimeoutSeconds: number | undefined, signal: AbortSignal, redact: Redactor): Promise<boolean | 'cancelled'> {
   let valid = true;
   for (const file of files) {
     // Checked as the runs will run it: --model replaces the plan's model (whose price a cap may need).
     // The values the plan gives its servers are hidden from here on: one that fails to start can print them.
     // A cancel while a plan's MCP servers start ends them and rethrows: it printed "internal error: SIGINT".
-    const loaded = await loadPlanWithServers(file, { signal, cwd: process.cwd(), env: process.env, ...(model !== undefined && { model }), learnSecrets: (values) => redact.learn?.(values) }).catch((error: unknown) => {
+    const loaded = await loadPlanWithServers(file, { signal, cwd: process.cwd(), env: process.env, ...(model !== undefined && { model }), ...(modelTimeoutSeconds !== undefined && { modelTimeoutSeconds }), learnSecrets: (values) => redact.learn?.(values) }).catch((error: unknown) => {
       if (signal.aborted) return undefined;
       throw error;
     });
@@ -66,7 +66,7 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
     return 1;
   };
-  const valid = await plansValid(args.compare ? [args.compare, args.file] : [args.file], args.model, signal, redact);
+  const valid = await plansValid(args.compare ? [args.compare, args.file] : [args.file], args.model, args.modelTimeoutSeconds, signal, redact);
   if (valid === 'cancelled') return fail(`cancelled (${String(signal.reason)}) while checking the plan${args.compare ? 's' : ''}; nothing was evaluated`);
   if (!valid) {
     return fail(`nothing was evaluated: ${args.compare ? 'a plan' : 'the plan'} is not valid (see above; plan-runner validate FILE checks it)`);

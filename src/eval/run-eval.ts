@@ -306,7 +306,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   // its MCP servers among them (learned before they start: one that fails to start can print them).
   const live = settings.model.kind === 'live' ? settings.model : undefined;
   const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
-  const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), learnSecrets: (values) => redact.learn?.(values) });
+  const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), ...(settings.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: settings.modelTimeoutSeconds }), learnSecrets: (values) => redact.learn?.(values) });
   if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: refusalReason(loaded.errors) }, NO_USAGE);
   const source = loaded.plan.source;
   const inputs = resolveInputs(source, settings.inputs, settings.emptyInputs);

@@ -15,7 +15,7 @@ const TASK_FILE = '(task)';
 /** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
 export async function loadJobPlan(settings: JobSettings, extraTools: readonly Tool[], signal: AbortSignal, learnSecrets?: (values: readonly string[]) => void, argsCheckLimitMs?: number): Promise<PlanWithServers> {
   // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
-  const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
+  const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(settings.model.timeoutSeconds !== undefined && { modelTimeoutSeconds: settings.model.timeoutSeconds }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
   if (settings.planFile) {
     return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
   }

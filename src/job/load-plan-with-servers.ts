@@ -24,6 +24,8 @@ export interface PlanServersOptions {
   readonly withhold?: ToolWithholding;
   /** The caller's model, which replaces the plan's `model.name`. */
   readonly model?: string;
+  /** As LoadPlanOptions.modelTimeoutSeconds. */
+  readonly modelTimeoutSeconds?: number;
   /**
    * Told the values the servers get under secret names (`planSecretValues`) before any starts: the caller's redactor
    * learns them. Required: a server that fails to start can print them in the stderr its error quotes, and `eval`,
@@ -69,7 +71,7 @@ export async function loadPlanWithServers(file: string, options: PlanServersOpti
   const peeked = await peekMcpServers(file);
   const extraTools = options.extraTools ?? [];
   // `uses:` paths are relative to the repository root, whatever the process's working directory.
-  const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
+  const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
   if (!peeked) return loadPlanFile(file, { extraTools, ...loadOptions });
   options.learnSecrets?.(planSecretValues({ mcp_servers: peeked.servers }, options.env));
   let servers: McpConnection;

@@ -70,6 +70,7 @@ export async function loadPlanFile(path: string, options: LoadPlanOptions = {}):
       chain,
       root,
       ...(rest.model !== undefined && { model: rest.model }),
+      ...(rest.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: rest.modelTimeoutSeconds }),
       ...(rest.stepsRun === false && { stepsRun: false }),
       load: (file, innerChain) => {
         const key = `${innerChain.length}:${file}`;

@@ -52,6 +52,8 @@ export interface SubplanContext {
   readonly load: LoadPlanInChain;
   /** The caller's model (action input, `--model`), which replaces this plan's `model.name`: used plans without one call it. */
   readonly model?: string;
+  /** The caller's model wait, which replaces every plan's `model.timeout_seconds`: a used plan's other one then does not matter. */
+  readonly modelTimeoutSeconds?: number;
   /** As LoadPlanOptions.stepsRun: false when the job runs none of the plan's steps (`mode: agent`). */
   readonly stepsRun?: boolean;
 }
@@ -133,7 +135,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     const inner = loaded.plan;
     subplans.set(uses, inner);
     pushAll(issues, usedPlanIssues(inner, uses, at));
-    pushAll(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
+    if (context.modelTimeoutSeconds === undefined) pushAll(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
     pushAll(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
     pushAll(issues, withIssues(inner, step.with ?? {}, uses, index));
     for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
@@ -220,7 +222,7 @@ function usedPlanIssues(inner: ValidPlan, uses: string, at: PathSegment[]): Issu
 
 /**
  * A used plan's `model.timeout_seconds` that differs from this plan's: its calls go through the run's one model
- * client, which waits as this plan (or the caller's setting) says, so its own would be ignored.
+ * client, which waits as this plan says, so its own would be ignored. Not asked when the caller's setting replaces both.
  */
 function usedPlanTimeoutIssues(inner: ValidPlan, uses: string, at: PathSegment[], own: number | undefined): Issue[] {
   const given = inner.source.model?.timeout_seconds;

@@ -266,7 +266,7 @@ export const ModelSettings = z
       .max(MAX_MODEL_TIMEOUT_SECONDS, `expected ${MODEL_TIMEOUT_RANGE}, the longest one model request may wait`)
       .optional()
       .meta({
-        description: `How long one model request (planning, steps, agents, reviews, judge goals) waits for its answer, 1 to ${MAX_MODEL_TIMEOUT_SECONDS} seconds; a call that gets none asks again up to ${MODEL_CALL_RETRIES} times. Raise it for a self-hosted endpoint that needs minutes for a long answer. The action's \`model-timeout-seconds\` input (or the CLI's --model-timeout-seconds) replaces it. A used plan's calls wait as the using plan's: one it sets must be the same.`,
+        description: `How long one model request (planning, steps, agents, reviews, judge goals) waits for its answer, 1 to ${MAX_MODEL_TIMEOUT_SECONDS} seconds; a call that gets none asks again up to ${MODEL_CALL_RETRIES} times. Raise it for a self-hosted endpoint that needs minutes for a long answer. The action's \`model-timeout-seconds\` input (or the CLI's --model-timeout-seconds) replaces it. A used plan's calls wait as the using plan's: one it sets must be the same, unless that input or option replaces both.`,
         default: DEFAULT_MODEL_TIMEOUT_SECONDS,
         examples: [600],
       }),

@@ -71,6 +71,8 @@ export interface LoadPlanOptions {
   readonly withhold?: ToolWithholding;
   /** The caller's model (action input, `--model`), which replaces `model.name`: budgets are checked against it. */
   readonly model?: string;
+  /** The caller's model wait (action input `model-timeout-seconds`, `--model-timeout-seconds`), which replaces every plan's `model.timeout_seconds`. */
+  readonly modelTimeoutSeconds?: number;
   /** Read the YAML with the `yaml` package from the start, never with the fast reader; tests compare the two. */
   readonly positionsFirst?: boolean;
   /** Where `uses:` paths start: the repository root (default: the current directory). */

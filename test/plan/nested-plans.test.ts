@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadJobPlan } from '../../src/job/load-job-plan.ts';
 import { loadPlanFile } from '../../src/plan/load-plan.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 
@@ -201,6 +202,20 @@ describe('plans using plans, at load time', () => {
     expect(await errors(other, 'outer.yml')).toEqual([expect.stringContaining('sets `model.timeout_seconds: 600` and this plan sets 300:')]);
     const same = repo({ 'outer.yml': `model: { timeout_seconds: 600 }\n${usesStep('inner.yml', ', with: { repository: x }')}`, 'inner.yml': inner });
     expect((await loadPlanFile(path.join(same, 'outer.yml'), { root: same })).ok).toBe(true);
+  });
+
+  // The caller's wait (model-timeout-seconds, --model-timeout-seconds) replaces both plans': their difference then
+  // changes nothing, and refusing it stopped a run that set the input for exactly that.
+  it('loads a used plan with another model.timeout_seconds when the caller’s setting replaces both', async () => {
+    const root = repo({ 'outer.yml': `goal: g\nmodel: { timeout_seconds: 60 }\n${usesStep('inner.yml', ', with: { repository: x }')}`, 'inner.yml': `model: { timeout_seconds: 600 }\n${INNER}` });
+    const loaded = await loadPlanFile(path.join(root, 'outer.yml'), { root, modelTimeoutSeconds: 300 });
+    expect(loaded.ok ? [] : loaded.errors.map(formatPlanError)).toEqual([]);
+    // As a job loads it, from the caller's model settings (the action input, the CLI option).
+    const settings = { planFile: path.join(root, 'outer.yml'), inputs: {}, cwd: root, env: {}, model: { baseURL: 'http://127.0.0.1:9', timeoutSeconds: 300 } };
+    const job = await loadJobPlan(settings, [], new AbortController().signal);
+    expect(job.ok ? [] : job.errors.map(formatPlanError)).toEqual([]);
+    const unset = await loadJobPlan({ ...settings, model: { baseURL: 'http://127.0.0.1:9' } }, [], new AbortController().signal);
+    expect(unset.ok ? [] : unset.errors.map((error) => error.message)).toEqual([expect.stringContaining('sets `model.timeout_seconds: 600` and this plan sets 60:')]);
   });
 
   // Found by an adversarial pass: a used plan's `escalate:` was read by no one. When its run escalated (a side
