@@ -4,7 +4,7 @@ import { authorizeTrigger, type PermissionLookup, type TriggerDecision } from '.
 import { checkConfigSource, needsBaseConfig } from '../security/base-branch-guard.ts';
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
 import { eventHead, FORK_PULL_REQUEST } from '../security/event-head.ts';
-import { isForkPullRequest, sameRepository, type RepositoryRef } from '../security/fork-pull-request.ts';
+import { eventRepository, isForkPullRequest, sameRepository } from '../security/fork-pull-request.ts';
 import { eventTarget } from '../github/event-target.ts';
 import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
 import { readOnlyWithholding } from '../plan/fork-read-only.ts';
@@ -93,8 +93,7 @@ export async function actsForFork(settings: Pick<ActionSettings, 'github'>, deps
   if (!deps.github) return `${UNTOLD} (pull request #${number} cannot be read without a github-token), so it counts as a fork's`;
   // The event's repository by its id where the payload has it: the pull request is read by name, which a re-run keeps
   // from its event, and since a rename another repository may hold it (found by an adversarial pass).
-  const eventRepository = (payload as { repository?: RepositoryRef } | null)?.repository;
-  const repository: RepositoryRef = { full_name: `${owner}/${repo}`, ...(typeof eventRepository?.id === 'number' && { id: eventRepository.id }) };
+  const repository = eventRepository(`${owner}/${repo}`, payload);
   try {
     const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
     if (!sameRepository(data.base.repo, repository)) {

@@ -10,6 +10,7 @@ import { oversizedState, readResumeTrace, traceEvents, type ResumeTrace } from '
 import { pastRetention, type RunStateStore, type StateArtifact } from '../state/run-state-store.ts';
 import { clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
 import type { StatePlan } from '../state/state-artifact-name.ts';
+import { eventRepository, sameRepository, type RepositoryRef } from '../security/fork-pull-request.ts';
 import { keyedPlanId } from './run-key.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { answerFor, readApprovalMarker, withApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
@@ -180,18 +181,20 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
  * own, with any steps on the plan's tools and a matching hash (found by an adversarial hunt). A real paused run
  * is never a fork's: a fork's run is read-only and writes no comment.
  */
-async function foreignRun(github: GitHubClient, repository: string | undefined, runId: number): Promise<string | undefined> {
-  const [owner, repo] = repository?.split('/') ?? [];
+async function foreignRun(github: GitHubClient, settings: Pick<ActionSettings, 'github'>, runId: number): Promise<string | undefined> {
+  const [owner, repo] = settings.github.repository?.split('/') ?? [];
   if (!owner || !repo) return `run ${runId} cannot be told to be this repository's (no repository is known here)`;
-  let head: string | undefined;
+  // By id where the event has one: a re-run keeps its event's names, and since a rename another repository may hold it.
+  const repository = eventRepository(`${owner}/${repo}`, settings.github.payload);
+  let head: RepositoryRef | null | undefined;
   try {
-    const { data } = await github.rest.actions.getWorkflowRun({ owner, repo, run_id: runId });
-    head = data.head_repository?.full_name;
+    head = (await github.rest.actions.getWorkflowRun({ owner, repo, run_id: runId })).data.head_repository;
   } catch (error) {
     return `cannot ask GitHub whether run ${runId} ran this repository's code (${describeGitHubFailure(readGitHubFailure(error))}); the github-token needs \`actions: read\``;
   }
-  if (head?.toLowerCase() === `${owner}/${repo}`.toLowerCase()) return undefined;
-  return `run ${runId} ran ${head === undefined ? 'the code of a repository that no longer exists' : `the code of ${head}`}, not of ${owner}/${repo}: the state an approval continues must be a run of this repository's own branches`;
+  if (sameRepository(head, repository)) return undefined;
+  const ids = typeof head?.id === 'number' && typeof repository.id === 'number' ? ` (id ${head.id}, not ${repository.id})` : '';
+  return `run ${runId} ran ${typeof head?.full_name === 'string' ? `the code of ${head.full_name}${ids}` : 'the code of a repository that no longer exists'}, not of ${owner}/${repo}: the state an approval continues must be a run of this repository's own branches`;
 }
 
 export async function findWaitingRun(
@@ -207,7 +210,7 @@ export async function findWaitingRun(
   // A re-run of the job whose earlier attempt went on with this comment's answer: the comment answered that request.
   const spent = await spentAnswer(settings, deps.state!, kind, marker);
   if (spent !== undefined) return { ok: false, problem: spent };
-  const foreign = await foreignRun(deps.github!, settings.github.repository, marker.runId);
+  const foreign = await foreignRun(deps.github!, settings, marker.runId);
   if (foreign !== undefined) return { ok: false, problem: `${foreign}; nothing was changed` };
   let file: string;
   try {

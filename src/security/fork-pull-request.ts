@@ -5,6 +5,16 @@ export interface RepositoryRef {
 }
 
 /**
+ * The repository an event ran in, as `sameRepository` compares it: `fullName` (GITHUB_REPOSITORY, or the event's
+ * target), with the payload's `repository.id` where it has one: a re-run keeps its event's names, and since a
+ * rename another repository may hold the name.
+ */
+export function eventRepository(fullName: string, payload: unknown): RepositoryRef {
+  const id = (payload as { repository?: RepositoryRef } | null | undefined)?.repository?.id;
+  return { full_name: fullName, ...(typeof id === 'number' && { id }) };
+}
+
+/**
  * Whether `candidate` is `repository`: by id when both carry one, since a name is given up on a rename or a
  * transfer and another repository may take it (a re-run keeps its event's names); else by full name, in any case.
  * False when either is missing or names nothing (fail closed).

@@ -728,6 +728,22 @@ describe('an /approve whose marker names a run of another repository’s code', 
     const approved = await act('issue_comment', commentOn('/approve', 912), 80, store);
     expect(approved.result.outputs.status).toBe('succeeded');
   });
+
+  // As the check of a comment's pull request does: a re-run keeps its event's names, and since a rename another
+  // repository may hold the name, so the repository is told by its id where the event gives one.
+  it('tells the repository by its id: a run of another repository under this name is refused, a renamed one is not', async () => {
+    const store = await memoryStateStore();
+    await sharedPause(store);
+    const answer = (id: number) => ({ ...commentOn('/approve', id), repository: { ...REPOSITORY, id: 1 } });
+    github.workflowRunHeads.set(77, { id: 666, full_name: 'octo/app' });
+    const refused = await act('issue_comment', answer(913), 81, store);
+    expect(refused.result.outputs.status).not.toBe('succeeded');
+    expect(refused.said.warnings.join('\n') + refused.said.log.join('\n') + refused.said.summary).toContain('run 77 ran the code of octo/app (id 666, not 1), not of octo/app');
+    await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+    github.workflowRunHeads.set(77, { id: 1, full_name: 'octo/app-renamed' });
+    const approved = await act('issue_comment', answer(914), 82, store);
+    expect(approved.result.outputs.status).toBe('succeeded');
+  });
 });
 
 // Found by an adversarial pass: a pull request GitHub could not read (a 502) counts as a fork's (read-only, fail

@@ -68,10 +68,11 @@ export class FakeGitHub {
   /** Collaborator permission by username (default `write`). */
   readonly permissions = new Map<string, string>();
   /**
-   * The repository whose code workflow run `id` ran (`head_repository.full_name`), by id; a run not listed ran the
-   * repository's own (`octo/app` style: the repository asked about), and `null` a repository since deleted.
+   * The repository whose code workflow run `id` ran (`head_repository`: its full name, or `{ id, full_name }`), by
+   * run id; a run not listed ran the repository's own (`octo/app` style: the repository asked about), and `null` a
+   * repository since deleted.
    */
-  readonly workflowRunHeads = new Map<number, string | null>();
+  readonly workflowRunHeads = new Map<number, string | { id: number; full_name: string } | null>();
   /** Pull requests by number, with their changed files. */
   readonly pulls = new Map<number, { data: Record<string, unknown>; files: Record<string, unknown>[] }>();
   /** Called on every valid request before it is answered (tests read their clock here). */
@@ -318,7 +319,7 @@ export class FakeGitHub {
     this.handle('actions/get-workflow-run', ({ params }) => {
       const id = Number(params['run_id']);
       const head = this.workflowRunHeads.has(id) ? this.workflowRunHeads.get(id)! : `${params['owner']}/${params['repo']}`;
-      return { status: 200, body: { id, head_repository: head === null ? null : { full_name: head } } };
+      return { status: 200, body: { id, head_repository: head === null || typeof head === 'object' ? head : { full_name: head } } };
     });
     this.handle('pulls/get', ({ params }) => {
       const pull = this.pulls.get(Number(params['pull_number']));
