@@ -365,12 +365,12 @@ describe('github read tools', () => {
       issues: [{ number: 41 }, { number: 42 }],
     });
     const commits = await call('list_commits', { per_page: 100, page: 2 });
-    expect(commits).toMatchObject({ note: '[cut: page 2 holds commits 101–101, and more follow; call list_commits again with page: 3 for the next, or narrow the call by path, since or until]' });
+    expect(commits).toMatchObject({ note: '[cut: page 2 holds commit 101, and more follow; call list_commits again with page: 3 for the next, or narrow the call by path, since or until]' });
     await expect(call('search_issues', { query: 'flaky', per_page: 1 })).resolves.toMatchObject({
-      note: '[cut: page 1 holds results 1–1 of 1,200; call search_issues again with page: 2 for the next (per_page up to 100 gives more at once), or narrow the query (a label:, a created:<2024-01-01 range)]',
+      note: '[cut: page 1 holds result 1 of 1,200; call search_issues again with page: 2 for the next (per_page up to 100 gives more at once), or narrow the query (a label:, a created:<2024-01-01 range)]',
     });
     await expect(call('search_issues', { query: 'flaky', per_page: 100, page: 10 })).resolves.toMatchObject({
-      note: '[cut: page 10 holds results 901–901 of 1,200; GitHub gives only the first 1,000; narrow the query (a label:, a created:<2024-01-01 range) to reach the others]',
+      note: '[cut: page 10 holds result 901 of 1,200; GitHub gives only the first 1,000; narrow the query (a label:, a created:<2024-01-01 range) to reach the others]',
     });
     expect(api.requests.map((request) => `${request.operationId} ${request.query.get('per_page')}/${request.query.get('page')}`)).toEqual([
       'issues/list-for-repo 20/2',
@@ -378,12 +378,38 @@ describe('github read tools', () => {
       'search/issues-and-pull-requests 1/1',
       'search/issues-and-pull-requests 100/10',
     ]);
-    // A goal that must read the whole list is not met on a page of it; the last page is whole.
+    // A goal that must read the whole list is not met on a page of it, the last one included (the pages before it
+    // hold the rest); a first page with nothing after it is the whole list.
     await expect(checkGoal({ not_contains: 'AKIA' }, finishedRun(issues))).resolves.toMatchObject({ outcome: 'error', evidence: expect.stringContaining('holds only part of what its tool read') });
     api.handlers['issues/list-for-repo'] = () => ({ body: [issue(43, 'Last')], headers: { link: `<${api.baseUrl}/repos/octo/demo/issues?page=1>; rel="first"` } });
     const last = await call('list_issues', { page: 3 });
-    expect(last).not.toHaveProperty('note');
-    await expect(checkGoal({ not_contains: 'AKIA' }, finishedRun(last))).resolves.toMatchObject({ outcome: 'met' });
+    await expect(checkGoal({ not_contains: 'AKIA' }, finishedRun(last))).resolves.toMatchObject({ outcome: 'error', evidence: expect.stringContaining('holds only part of what its tool read') });
+    const whole = await call('list_issues', {});
+    expect(whole).not.toHaveProperty('note');
+    await expect(checkGoal({ not_contains: 'AKIA' }, finishedRun(whole))).resolves.toMatchObject({ outcome: 'met' });
+  });
+
+  // The note read "issues 1–1" for one result and "no issues" for an empty page, and a page after the first with no
+  // next one (the list's last, or one past its end) had none: `{ "issues": [] }` on page 5 read as a list without issues.
+  it('list pages say one result, the last page and a page past the end in words that fit', async () => {
+    const next = { link: `<${api.baseUrl}/repos/octo/demo/issues?page=4>; rel="next"` };
+    const pages: Record<string, { body: unknown; headers?: Record<string, string> }> = {
+      '3': { body: [issue(3, 'One')], headers: next },
+      '4': { body: [issue(4, 'Last'), issue(5, 'Also last')] },
+      '9': { body: [] },
+      '1': { body: [issue(1, 'Only')] },
+    };
+    api.handlers['issues/list-for-repo'] = (request) => pages[request.query.get('page') ?? '1']!;
+    const notes = async (args: Record<string, unknown>) => ((await call('list_issues', args)) as { note?: string }).note;
+    expect(await notes({ per_page: 1, page: 3 })).toBe('[cut: page 3 holds issue 3, and more follow; call list_issues again with page: 4 for the next (per_page up to 100 gives more at once), or narrow the call by state, labels or since]');
+    expect(await notes({ per_page: 3, page: 4 })).toBe('[cut: page 4 holds issues 10–11, the last of the list; pages 1–3 hold issues 1–9: call list_issues again with page: 1 for the first]');
+    expect(await notes({ page: 9 })).toBe('[cut: page 9 holds no issues: the list ends before it; call list_issues again with page: 1 for the first]');
+    // A first page with nothing after it is the whole list.
+    expect(await notes({})).toBeUndefined();
+    api.handlers['search/issues-and-pull-requests'] = (request) =>
+      request.query.get('page') === '3' ? { body: { total_count: 50, incomplete_results: false, items: [] } } : { body: { total_count: 50, incomplete_results: false, items: [issue(50, 'Last')] } };
+    await expect(call('search_issues', { query: 'flaky', page: 3 })).resolves.toMatchObject({ note: '[cut: page 3 holds no results: all 50 are on pages 1–2 at per_page 30; call search_issues again with page: 1 for the first]' });
+    await expect(call('search_issues', { query: 'flaky', per_page: 49, page: 2 })).resolves.toMatchObject({ note: '[cut: page 2 holds result 50 of 50, the last; page 1 holds results 1–49: call search_issues again with page: 1 for the first]' });
   });
 
   // Found by an adversarial pass: commit messages came back whole, so a branch whose commits each carry a message of

@@ -6,7 +6,7 @@ import type { Tool } from '../tool.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
 import { reachableRepositories, type GitHubToolContext } from './github-tool-context.ts';
 import { issueSummary } from './issue-summary.ts';
-import { hasNextPage, LIST_PAGE_PROPERTIES, listPageOf, nextPageNote } from './list-page.ts';
+import { hasNextPage, LIST_PAGE_PROPERTIES, listPageNote, listPageOf } from './list-page.ts';
 
 /** The most results GitHub's search gives of one query, whatever the page. */
 const SEARCH_RESULTS = 1000;
@@ -94,8 +94,8 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
             request: call.request(),
           });
           const issues = data.map((issue) => issueSummary(issue, { body: 'none' }));
-          if (!hasNextPage(headers)) return { issues };
-          return { note: nextPageNote({ tool: 'list_issues', what: 'issues', narrow: 'narrow the call by state, labels or since' }, page, issues.length), issues };
+          const note = listPageNote({ tool: 'list_issues', one: 'issue', what: 'issues', narrow: 'narrow the call by state, labels or since' }, page, issues.length, hasNextPage(headers));
+          return { ...(note !== undefined && { note }), issues };
         } catch (error) {
           throw call.fail(`listing the issues of ${call.owner}/${call.repo}`, error);
         }
@@ -146,12 +146,16 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
             page: pageNumber,
             request: call.request(),
           });
+          const pageNote = listPageNote(
+            { tool: 'search_issues', one: 'result', what: 'results', narrow: 'narrow the query (a label:, a created:<2024-01-01 range)', total: data.total_count, reachable: SEARCH_RESULTS },
+            page,
+            data.items.length,
+            first - 1 + data.items.length < data.total_count,
+          );
           const notes = [
             // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
             ...(data.incomplete_results ? [cutNote("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query")] : []),
-            ...(first - 1 + data.items.length < data.total_count
-              ? [nextPageNote({ tool: 'search_issues', what: 'results', narrow: 'narrow the query (a label:, a created:<2024-01-01 range)', total: data.total_count, reachable: SEARCH_RESULTS }, page, data.items.length)]
-              : []),
+            ...(pageNote === undefined ? [] : [pageNote]),
           ];
           return {
             query: q,

@@ -4,7 +4,7 @@ import { StepError } from '../../core/step-error.ts';
 import { capText } from './cap-text.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
-import { hasNextPage, LIST_PAGE_PROPERTIES, listPageOf, nextPageNote } from './list-page.ts';
+import { hasNextPage, LIST_PAGE_PROPERTIES, listPageNote, listPageOf } from './list-page.ts';
 
 /** Caps on commit messages: one message, and all of a call's together (anyone who can push writes them, of any size). */
 export const COMMIT_MESSAGE_LIMITS = { messageBytes: 16 * 1024, totalBytes: 256 * 1024 };
@@ -54,8 +54,8 @@ export function listCommitsTool(context: GitHubToolContext): Tool {
             url: commit.html_url,
           };
         });
-        if (!hasNextPage(headers)) return { commits };
-        return { note: nextPageNote({ tool: 'list_commits', what: 'commits', narrow: 'narrow the call by path, since or until' }, page, commits.length), commits };
+        const note = listPageNote({ tool: 'list_commits', one: 'commit', what: 'commits', narrow: 'narrow the call by path, since or until' }, page, commits.length, hasNextPage(headers));
+        return { ...(note !== undefined && { note }), commits };
       } catch (error) {
         throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);
       }
