@@ -1,5 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
-import { foundNote, itemProgress, partialNote, planStepOf, STATE_ICONS, stepTitle, undoneNote } from '../report/checklist.ts';
+import { foundNote, itemProgress, otherShardsNote, partialNote, planStepOf, STATE_ICONS, stepTitle, undoneNote } from '../report/checklist.ts';
 import { cutText } from '../report/cut-text.ts';
 import { formatDuration } from '../report/format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
@@ -28,7 +28,7 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
   if (step.itemCounts) {
     const counts = step.itemCounts;
     // Items taken from an earlier run did not run here either: the count says how many, as the summary marks each.
-    lines.push(`items: ${counts.completed}/${counts.total} done${counts.reused ? `, ${counts.reused} of them reused (not run here)` : ''}${counts.failed ? `, ${counts.failed} failed` : ''}`);
+    lines.push(`items: ${counts.completed}/${counts.total} done${counts.reused ? `, ${counts.reused} of them reused (not run here)` : ''}${counts.failed ? `, ${counts.failed} failed` : ''}${otherShardsNote(counts)}`);
     // Every failed item, whether its step completed (on_item_failure: continue) or failed with them.
     const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
     for (const failure of failed.slice(0, 50)) {

@@ -24,7 +24,10 @@ export interface ItemRecord {
 
 /** Counts over a `for_each` step's items, kept as events arrive so views never walk 10,000 items. */
 export interface ItemCounts {
+  /** The items this job runs: in a fan-out's shard job its own, not those `otherShards` counts. */
   total: number;
+  /** In a fan-out's shard job, the items other shards run (`ItemRecord.runBy`): never this job's to do or count as done. */
+  otherShards?: number;
   running: number;
   completed: number;
   failed: number;
@@ -476,7 +479,9 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
         const shard = fanOut?.assignment[index];
         return shard !== undefined && shard !== fanOut!.shard ? { key, state: 'pending', runBy: shard } : { key, state: 'pending' };
       });
-      step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: NO_USAGE };
+      // A shard's `3/12 done` counted the other shards' items as its own undone work.
+      const otherShards = step.items.filter((item) => item.runBy !== undefined).length;
+      step.itemCounts = { total: event.keys.length - otherShards, ...(otherShards > 0 && { otherShards }), running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: NO_USAGE };
       break;
     }
     case 'item_started':

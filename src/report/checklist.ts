@@ -2,7 +2,7 @@ import { visibleControls } from '../core/visible-controls.ts';
 import { resultJson } from '../core/result-text.ts';
 import type { StepState } from '../core/run-event.ts';
 import type { PlanStep } from '../core/plan-step.ts';
-import { undoneTodos, type RunRecord, type StepRecord } from '../core/run-record.ts';
+import { undoneTodos, type ItemCounts, type RunRecord, type StepRecord } from '../core/run-record.ts';
 import { cutText } from './cut-text.ts';
 import { sameStepTextFields, stepTextFields, type StepTextFields } from './step-text-fields.ts';
 import { groupDigits } from '../core/group-digits.ts';
@@ -172,11 +172,16 @@ export function needsAttention(step: StepRecord | undefined): boolean {
   return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
 }
 
-/** ` — 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
+/** ` — 12/40 done, 1 failed` for a for_each step that has expanded (in a shard job, of its own items: `; other shards run 80 more`), '' otherwise. */
 export function itemProgress(step: Pick<StepRecord, 'itemCounts'>): string {
   const counts = step.itemCounts;
   if (!counts) return '';
-  return ` — ${groupDigits(counts.completed)}/${groupDigits(counts.total)} done${counts.failed ? `, ${groupDigits(counts.failed)} failed` : ''}`;
+  return ` — ${groupDigits(counts.completed)}/${groupDigits(counts.total)} done${counts.failed ? `, ${groupDigits(counts.failed)} failed` : ''}${otherShardsNote(counts)}`;
+}
+
+/** `; other shards run 80 more` for a shard job's for_each step whose items other shards run, '' otherwise. */
+export function otherShardsNote(counts: Pick<ItemCounts, 'otherShards'>): string {
+  return counts.otherShards ? `; other shards run ${groupDigits(counts.otherShards)} more` : '';
 }
 
 /**

@@ -61,8 +61,9 @@ export function renderMermaidGraph(record: RunRecord, redact: (text: string) => 
   for (const [index, step] of steps.entries()) {
     const stepRecord = record.steps.get(step.key);
     const state = stepRecord?.state ?? 'pending';
-    // A for_each step is drawn once, with its count, however many items it has.
-    const total = stepRecord?.itemCounts?.total;
+    // A for_each step is drawn once, with its count, however many items it has (a shard job's, the other shards' too).
+    const counts = stepRecord?.itemCounts;
+    const total = counts === undefined ? undefined : counts.total + (counts.otherShards ?? 0);
     const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${groupDigits(total)} item${total === 1 ? '' : 's'})`) : '';
     const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${stepTitle(step, redact)}${count}`)}`;
     const line = `  s${index}["${label}"]:::${state}`;

@@ -63,6 +63,10 @@ it("a shard killed mid-run shows the other shard's items as that shard's, and it
   const record = left.reduce(applyEvent, newRunRecord());
   const ended = [...left, ...killedRunEnd(record, fanOutScope(record.plan!.steps, 'shard'))];
   expect(itemLines(ended)).toEqual(['- ✅ each\\[0] → ok 0', "- ⬜ each\\[1] — shard 2's", '- ⏭️ each\\[2] — not run', "- ⬜ each\\[3] — shard 2's"]);
+  // Its counts are of its own items, saying how many the other shards run: `1/4 done` counted shard 2's as undone here.
+  const summary = renderSummary(ended.reduce(applyEvent, newRunRecord()), { redact: (text) => text, fannedOut: true });
+  expect(summary).toMatch(/\*\*each\. check\*\* · [0-9]+ ms — 1\/2 done; other shards run 2 more — /);
+  expect(summary).toContain('each. check #40;4 items#41;');
 });
 
 it("a shard whose item fails the step (on_item_failure: fail) does not show the other shard's items skipped", async () => {
