@@ -471,8 +471,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 5 modules
 var run_budget = __webpack_require__(46736);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 63 modules
-var run_job = __webpack_require__(39743);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 64 modules
+var run_job = __webpack_require__(22360);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -1192,7 +1192,7 @@ async function runReactVariant(one) {
     // its MCP servers among them (learned before they start: one that fails to start can print them).
     const live = settings.model.kind === 'live' ? settings.model : undefined;
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
-    const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), learnSecrets: (values) => redact.learn?.(values) });
+    const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), ...(settings.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: settings.modelTimeoutSeconds }), learnSecrets: (values) => redact.learn?.(values) });
     if (!loaded.ok)
         return finish({ status: 'rejected', goals: [], reason: refusalReason(loaded.errors) }, core_usage/* NO_USAGE */.y);
     const source = loaded.plan.source;

@@ -941,8 +941,7 @@ async function actsForFork(settings, deps) {
         return `${UNTOLD} (pull request #${number} cannot be read without a github-token), so it counts as a fork's`;
     // The event's repository by its id where the payload has it: the pull request is read by name, which a re-run keeps
     // from its event, and since a rename another repository may hold it (found by an adversarial pass).
-    const eventRepository = payload?.repository;
-    const repository = { full_name: `${owner}/${repo}`, ...(typeof eventRepository?.id === 'number' && { id: eventRepository.id }) };
+    const repository = (0,fork_pull_request/* eventRepository */.nk)(`${owner}/${repo}`, payload);
     try {
         const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
         if (!(0,fork_pull_request/* sameRepository */.RB)(data.base.repo, repository)) {
@@ -2710,9 +2709,14 @@ async function stateLeftToSave(settings, store, recorded) {
 function statePart(settings) {
     return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_10__/* .ownPart */ .cg)(settings.fanOut) : undefined;
 }
-/** Which saved state this job's run is: the plan and run key, the attempt, and (for a fanned-out run) its part. */
+/** Which saved state this job's run is: the plan and run key, the job (of a whole run), the attempt, and (for a fanned-out run) its part. */
 function stateIdentity(settings, part) {
-    return { planPath: settings.planPath, ...(settings.runKey !== undefined && { runKey: settings.runKey }), attempt: settings.github.attempt, ...(part ? { part } : {}) };
+    return {
+        planPath: settings.planPath,
+        ...(settings.runKey !== undefined && { runKey: settings.runKey }),
+        attempt: settings.github.attempt,
+        ...(part ? { part } : settings.github.job !== undefined && { job: settings.github.job }),
+    };
 }
 /** The newest state of an earlier attempt of the same plan, key and part among `artifacts`. */
 function newestEarlierState(artifacts, identity) {
@@ -2969,7 +2973,7 @@ async function saveAfterResumedState(settings, store, trace, identity, resumed, 
  */
 async function saveAfterCutUpload(settings, store, trace, identity, cut, io, options) {
     const held = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .parseStateArtifactName */ .YV)(cut, identity);
-    if (!held || held.clash || held.attempt !== identity.attempt || held.part !== identity.part)
+    if (!held || held.clash || held.attempt !== identity.attempt || held.part !== identity.part || held.job !== (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .jobSegment */ .Jc)(identity))
         return undefined;
     let newest;
     try {
@@ -6973,7 +6977,9 @@ function applyEvent(record, event) {
                 const shard = fanOut?.assignment[index];
                 return shard !== undefined && shard !== fanOut.shard ? { key, state: 'pending', runBy: shard } : { key, state: 'pending' };
             });
-            step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y };
+            // A shard's `3/12 done` counted the other shards' items as its own undone work.
+            const otherShards = step.items.filter((item) => item.runBy !== undefined).length;
+            step.itemCounts = { total: event.keys.length - otherShards, ...(otherShards > 0 && { otherShards }), running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y };
             break;
         }
         case 'item_started':
@@ -7917,6 +7923,7 @@ function githubRunContext(env) {
         ...(headSha ? { headSha } : {}),
         ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
         attempt,
+        ...(env['GITHUB_JOB'] ? { job: env['GITHUB_JOB'] } : {}),
         ...(problem !== undefined && { payloadProblem: problem }),
     };
 }
@@ -9799,7 +9806,7 @@ async function loadPlanWithServers(file, options) {
     const peeked = await peekMcpServers(file);
     const extraTools = options.extraTools ?? [];
     // `uses:` paths are relative to the repository root, whatever the process's working directory.
-    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
+    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
     if (!peeked)
         return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanFile */ .w)(file, { extraTools, ...loadOptions });
     options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
@@ -10215,7 +10222,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 39743:
+/***/ 22360:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13723,6 +13730,12 @@ function frozenPinsRefusal(plan, inputs, redact) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
+var parse_plan_yaml = __nccwpck_require__(43508);
+// EXTERNAL MODULE: ./lib/plan/plan-file-text.js
+var plan_file_text = __nccwpck_require__(7743);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __nccwpck_require__(39242);
 ;// CONCATENATED MODULE: ./lib/job/grant-approval.js
 
 /**
@@ -13777,6 +13790,216 @@ function grantApproval(plan, resume, grant, inputs, redact) {
 /** The arguments each pending step was shown with: an approved step runs only with exactly these. */
 function shownArgs(request) {
     return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
+}
+
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __nccwpck_require__(19474);
+// EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
+var write_todos_definition = __nccwpck_require__(39026);
+;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
+
+
+
+
+
+
+/** The key of the one step a `mode: agent` run has. */
+const AGENT_STEP_ID = 'agent';
+async function rejected(plan, path, message, locate) {
+    const position = await locate?.(path, 'key');
+    const error = { ...(plan.file !== undefined && { file: plan.file }), ...position, path: (0,format_path/* formatPath */.j)(path), message };
+    return { ok: false, errors: [error] };
+}
+function titleOf(task) {
+    const line = task.trim().split(/\r?\n/, 1)[0].replace(/\s+/g, ' ');
+    return (0,cut_text/* cutText */.IN)(line, schema/* MAX_TITLE_CHARS */.m1);
+}
+/**
+ * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
+ * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
+ * tool the run offers \u2014 withheld tools (a fork's pull request) are not among them. Its TODO list
+ * is the run's checklist; the goals are checked on its answer. Validated like any plan.
+ */
+async function agentPlan(plan, task, options = {}) {
+    const { names = EITHER_OPTION_NAMES, locate } = options;
+    const fromTask = Boolean(task?.trim());
+    if (plan.steps.length > 0) {
+        // With a task given, its steps run only without it too: advice that led to the task's own refusal (review).
+        const instead = fromTask ? `${names.notAgent} and without ${names.task} (its steps run as written)` : names.notAgent;
+        return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
+    }
+    // A plan with no steps has a goal that is not blank: the loader refuses one without either.
+    const instruction = fromTask ? task.trim() : plan.goal;
+    if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
+        // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
+        return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `${names.agent} gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
+    }
+    const source = {
+        ...plan.source,
+        workflow_sequence: [{ id: AGENT_STEP_ID, type: 'agent', title: titleOf(instruction), task: instruction, tools: [...plan.tools.keys()] }],
+    };
+    // The task is the step's instruction; the same words again as the run's goal would only repeat it.
+    if (source.goal === instruction)
+        delete source.goal;
+    const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
+    const checked = (0,validate_plan/* validatePlanObject */.$2)(source, {
+        origin: 'file',
+        ...(plan.file !== undefined && { file: plan.file }),
+        extraTools,
+        ...(plan.withhold !== undefined && { withhold: plan.withhold }),
+    });
+    if (checked.ok)
+        return plan.fileTextHash === undefined ? checked : { ok: true, plan: { ...checked.plan, fileTextHash: plan.fileTextHash } };
+    // The one step is made here, not written in the file: a problem in it is the task's.
+    const taskPath = `workflow_sequence[0].task`;
+    return {
+        ok: false,
+        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in ${fromTask ? names.task : "the plan's goal"}: ${error.message}` } : error),
+    };
+}
+
+// EXTERNAL MODULE: ./lib/plan/load-plan.js
+var load_plan = __nccwpck_require__(14407);
+;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
+
+/**
+ * The positions of the plan file `file`, read again for problems found after the plan loaded (a loaded plan
+ * keeps no positions, which most runs never need); undefined when the file no longer reads. Read with the
+ * loader's limits: the file may have changed since it loaded, into one larger than any plan or a FIFO.
+ */
+async function planFilePositions(file) {
+    const text = (0,plan_file_text/* planFileText */.X)(file);
+    if (text === undefined)
+        return undefined;
+    try {
+        // Loaded here, as the plan reader does: the `yaml` package is off the start path.
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(196), __nccwpck_require__.e(268)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45268))).positionsOf(text, file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Where `path` is in the plan file `file` (see `planFilePositions`). */
+async function positionInPlanFile(file, path, at) {
+    return (await planFilePositions(file))?.locate(path, at);
+}
+
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __nccwpck_require__(5709);
+// EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
+var load_plan_with_servers = __nccwpck_require__(1481);
+;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
+
+
+
+
+
+
+const TASK_FILE = '(task)';
+/** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
+async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheckLimitMs) {
+    // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
+    const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(settings.model.timeoutSeconds !== undefined && { modelTimeoutSeconds: settings.model.timeoutSeconds }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
+    if (settings.planFile) {
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
+    }
+    if (settings.task)
+        return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
+    return { ok: false, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true }] };
+}
+/**
+ * The loaded plan as this job runs it: one agent step on the task (`mode: agent`), the task as the
+ * goal of a plan without steps, and the caller's model.
+ */
+async function jobPlan(plan, settings) {
+    const { optionNames: names = EITHER_OPTION_NAMES } = settings;
+    // The model reads the task rendered: one that is only an HTML comment or invisible characters (an event's
+    // text that shows as nothing) had a model plan, or an agent work on, an empty instruction.
+    // Loaded with a task only: the Markdown reader stays off the start of a run of a plan file (start-path.test.ts).
+    const rendered = settings.task === undefined ? undefined : (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67126))).sanitizeUntrusted(settings.task, { read: 'rendered' });
+    if (rendered !== undefined && !(0,invisible_characters/* hasVisibleText */.uA)(rendered)) {
+        const message = `${names.task} is blank as the model reads it (only spaces, invisible characters or text a page hides, such as an HTML comment): write the task in words, or leave it out`;
+        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
+    }
+    let adjusted = plan;
+    // mode agent: the whole run is one agent step working on the task with every tool the run offers.
+    if (settings.mode === 'agent') {
+        const { planFile } = settings;
+        const built = await agentPlan(plan, settings.task, { names, ...(planFile !== undefined && { locate: (path, at) => positionInPlanFile(planFile, path, at) }) });
+        if (!built.ok)
+            return { ok: false, errors: built.errors };
+        adjusted = built.plan;
+    }
+    // The task is the goal of a plan file without steps (its tools and goal checks still apply). In its source too:
+    // the plan the model writes is validated from the source, and took the file's goal back for every later prompt.
+    if (settings.task && adjusted.steps.length === 0)
+        adjusted = { ...adjusted, goal: settings.task, source: { ...adjusted.source, goal: settings.task } };
+    // Beside a plan's own steps it had nothing to do, and was dropped without a word. The advice names only
+    // what runs: mode agent refuses a plan with steps too (agentPlan).
+    else if (settings.task && settings.mode !== 'agent') {
+        const message = `${names.task} was given, but this plan has its own steps, which would run without it: give ${names.task} only with a plan that has no workflow_sequence (a model then writes the steps, or ${names.agent} runs the task as one agent step), or leave it out`;
+        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
+    }
+    if (settings.model.model)
+        adjusted = { ...adjusted, source: withCallerModel(adjusted.source, settings.model.model) };
+    return { ok: true, plan: adjusted };
+}
+/** The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win. */
+function withCallerModel(source, model) {
+    return model ? { ...source, model: { ...source.model, name: model } } : source;
+}
+
+;// CONCATENATED MODULE: ./lib/job/approval-before-servers.js
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Why the approval `settings.approve` gives is refused, decided before the plan file's MCP servers start (they start
+ * to list the tools the plan is validated with, and a refused approval started them: found by an adversarial pass).
+ * The file as parsed is what the approval's hash covers, so the same `grantApproval` decides here as after the load;
+ * undefined when it holds, or cannot be decided yet: no servers to keep from starting, a plan that uses other plans
+ * (they load with the servers' tools), a task or `mode: agent` (the goal and steps are the job's), or a file or
+ * trace that does not read (the load says why). Only a refusal is decided here: an approval that holds is checked
+ * again once the plan is loaded.
+ */
+async function approvalRefusedBeforeServers(settings, redact) {
+    const { approve, planFile: file, resume } = settings;
+    if (!approve || !file || resume === undefined || Array.isArray(resume) || settings.fanOut || settings.task !== undefined || (settings.mode ?? 'run') !== 'run')
+        return undefined;
+    const text = (0,plan_file_text/* planFileText */.X)(file);
+    if (text === undefined || !text.includes('mcp_servers'))
+        return undefined;
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file);
+    if (!yaml.ok)
+        return undefined;
+    const parsed = schema/* Plan */.cw.safeParse(yaml.parsed.value);
+    if (!parsed.success)
+        return undefined;
+    // As the job runs the file (`jobPlan`): with the caller's model, which the hash the run paused with covers.
+    const source = withCallerModel(parsed.data, settings.model.model);
+    if (Object.keys(source.mcp_servers ?? {}).length === 0 || (source.workflow_sequence ?? []).some((step) => step.type === 'plan'))
+        return undefined;
+    // What the load would have the redactor learn before the inputs are hashed: the same hash, or a good approval was refused.
+    redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
+    const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs, settings.emptyInputs);
+    if (!inputs.ok)
+        return undefined;
+    redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
+    const name = (0,validate_plan/* planName */.V6)(source, file);
+    const read = (0,read_resume_trace/* parseResumeTrace */.ei)(resume, name);
+    if (!read.ok)
+        return undefined;
+    const state = (0,resume_state/* fanOutOwnState */.NB)(undefined, read.state, new Map(), new Set());
+    const granted = grantApproval({ source, name, file, ...(source.goal !== undefined && { goal: source.goal }) }, state, approve, inputs.inputs, redact);
+    return granted.ok ? undefined : granted.problem;
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
@@ -13899,165 +14122,6 @@ function notRevisedFrom(fileSteps, resume) {
     if (resume.plan.revision <= resume.firstPlan.revision)
         return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
     return fileSteps === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps) ? undefined : changed;
-}
-
-// EXTERNAL MODULE: ./lib/core/format-path.js
-var format_path = __nccwpck_require__(19474);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __nccwpck_require__(39242);
-// EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
-var write_todos_definition = __nccwpck_require__(39026);
-;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
-
-
-
-
-
-
-/** The key of the one step a `mode: agent` run has. */
-const AGENT_STEP_ID = 'agent';
-async function rejected(plan, path, message, locate) {
-    const position = await locate?.(path, 'key');
-    const error = { ...(plan.file !== undefined && { file: plan.file }), ...position, path: (0,format_path/* formatPath */.j)(path), message };
-    return { ok: false, errors: [error] };
-}
-function titleOf(task) {
-    const line = task.trim().split(/\r?\n/, 1)[0].replace(/\s+/g, ' ');
-    return (0,cut_text/* cutText */.IN)(line, schema/* MAX_TITLE_CHARS */.m1);
-}
-/**
- * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
- * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
- * tool the run offers \u2014 withheld tools (a fork's pull request) are not among them. Its TODO list
- * is the run's checklist; the goals are checked on its answer. Validated like any plan.
- */
-async function agentPlan(plan, task, options = {}) {
-    const { names = EITHER_OPTION_NAMES, locate } = options;
-    const fromTask = Boolean(task?.trim());
-    if (plan.steps.length > 0) {
-        // With a task given, its steps run only without it too: advice that led to the task's own refusal (review).
-        const instead = fromTask ? `${names.notAgent} and without ${names.task} (its steps run as written)` : names.notAgent;
-        return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
-    }
-    // A plan with no steps has a goal that is not blank: the loader refuses one without either.
-    const instruction = fromTask ? task.trim() : plan.goal;
-    if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
-        // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
-        return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `${names.agent} gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
-    }
-    const source = {
-        ...plan.source,
-        workflow_sequence: [{ id: AGENT_STEP_ID, type: 'agent', title: titleOf(instruction), task: instruction, tools: [...plan.tools.keys()] }],
-    };
-    // The task is the step's instruction; the same words again as the run's goal would only repeat it.
-    if (source.goal === instruction)
-        delete source.goal;
-    const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
-    const checked = (0,validate_plan/* validatePlanObject */.$2)(source, {
-        origin: 'file',
-        ...(plan.file !== undefined && { file: plan.file }),
-        extraTools,
-        ...(plan.withhold !== undefined && { withhold: plan.withhold }),
-    });
-    if (checked.ok)
-        return plan.fileTextHash === undefined ? checked : { ok: true, plan: { ...checked.plan, fileTextHash: plan.fileTextHash } };
-    // The one step is made here, not written in the file: a problem in it is the task's.
-    const taskPath = `workflow_sequence[0].task`;
-    return {
-        ok: false,
-        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in ${fromTask ? names.task : "the plan's goal"}: ${error.message}` } : error),
-    };
-}
-
-// EXTERNAL MODULE: ./lib/plan/load-plan.js
-var load_plan = __nccwpck_require__(14407);
-// EXTERNAL MODULE: ./lib/plan/plan-file-text.js
-var plan_file_text = __nccwpck_require__(7743);
-;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
-
-/**
- * The positions of the plan file `file`, read again for problems found after the plan loaded (a loaded plan
- * keeps no positions, which most runs never need); undefined when the file no longer reads. Read with the
- * loader's limits: the file may have changed since it loaded, into one larger than any plan or a FIFO.
- */
-async function planFilePositions(file) {
-    const text = (0,plan_file_text/* planFileText */.X)(file);
-    if (text === undefined)
-        return undefined;
-    try {
-        // Loaded here, as the plan reader does: the `yaml` package is off the start path.
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(196), __nccwpck_require__.e(268)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45268))).positionsOf(text, file);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Where `path` is in the plan file `file` (see `planFilePositions`). */
-async function positionInPlanFile(file, path, at) {
-    return (await planFilePositions(file))?.locate(path, at);
-}
-
-// EXTERNAL MODULE: ./lib/core/invisible-characters.js
-var invisible_characters = __nccwpck_require__(5709);
-// EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
-var load_plan_with_servers = __nccwpck_require__(1481);
-;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
-
-
-
-
-
-
-const TASK_FILE = '(task)';
-/** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
-async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheckLimitMs) {
-    // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
-    const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
-    if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
-    }
-    if (settings.task)
-        return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
-    return { ok: false, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true }] };
-}
-/**
- * The loaded plan as this job runs it: one agent step on the task (`mode: agent`), the task as the
- * goal of a plan without steps, and the caller's model.
- */
-async function jobPlan(plan, settings) {
-    const { optionNames: names = EITHER_OPTION_NAMES } = settings;
-    // The model reads the task rendered: one that is only an HTML comment or invisible characters (an event's
-    // text that shows as nothing) had a model plan, or an agent work on, an empty instruction.
-    // Loaded with a task only: the Markdown reader stays off the start of a run of a plan file (start-path.test.ts).
-    const rendered = settings.task === undefined ? undefined : (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67126))).sanitizeUntrusted(settings.task, { read: 'rendered' });
-    if (rendered !== undefined && !(0,invisible_characters/* hasVisibleText */.uA)(rendered)) {
-        const message = `${names.task} is blank as the model reads it (only spaces, invisible characters or text a page hides, such as an HTML comment): write the task in words, or leave it out`;
-        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
-    }
-    let adjusted = plan;
-    // mode agent: the whole run is one agent step working on the task with every tool the run offers.
-    if (settings.mode === 'agent') {
-        const { planFile } = settings;
-        const built = await agentPlan(plan, settings.task, { names, ...(planFile !== undefined && { locate: (path, at) => positionInPlanFile(planFile, path, at) }) });
-        if (!built.ok)
-            return { ok: false, errors: built.errors };
-        adjusted = built.plan;
-    }
-    // The task is the goal of a plan file without steps (its tools and goal checks still apply). In its source too:
-    // the plan the model writes is validated from the source, and took the file's goal back for every later prompt.
-    if (settings.task && adjusted.steps.length === 0)
-        adjusted = { ...adjusted, goal: settings.task, source: { ...adjusted.source, goal: settings.task } };
-    // Beside a plan's own steps it had nothing to do, and was dropped without a word. The advice names only
-    // what runs: mode agent refuses a plan with steps too (agentPlan).
-    else if (settings.task && settings.mode !== 'agent') {
-        const message = `${names.task} was given, but this plan has its own steps, which would run without it: give ${names.task} only with a plan that has no workflow_sequence (a model then writes the steps, or ${names.agent} runs the task as one agent step), or leave it out`;
-        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
-    }
-    // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
-    if (settings.model.model) {
-        adjusted = { ...adjusted, source: { ...adjusted.source, model: { ...adjusted.source.model, name: settings.model.model } } };
-    }
-    return { ok: true, plan: adjusted };
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/steps-needing-model.js
@@ -14372,6 +14436,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -14398,6 +14463,10 @@ async function runJob(settings, deps) {
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
     const learn = redact.learn;
+    // Before the plan's MCP servers start: a refused approval starts nothing.
+    const refused = await approvalRefusedBeforeServers(settings, redact);
+    if (refused !== undefined)
+        return { kind: 'rejected', errors: [{ ...(settings.planFile !== undefined && { file: settings.planFile }), path: '', message: `cannot approve: ${refused}`, setup: true }] };
     let loaded;
     try {
         loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn, deps.argsCheckLimitMs);
@@ -18618,6 +18687,7 @@ async function loadPlanFile(path, options = {}) {
             chain,
             root,
             ...(rest.model !== undefined && { model: rest.model }),
+            ...(rest.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: rest.modelTimeoutSeconds }),
             ...(rest.stepsRun === false && { stepsRun: false }),
             load: (file, innerChain) => {
                 const key = `${innerChain.length}:${file}`;
@@ -18774,7 +18844,8 @@ async function loadSubplans(plan, context) {
         const inner = loaded.plan;
         subplans.set(uses, inner);
         (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
+        if (context.modelTimeoutSeconds === undefined)
+            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
         (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
         (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_14__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
@@ -18872,7 +18943,7 @@ function usedPlanIssues(inner, uses, at) {
 }
 /**
  * A used plan's `model.timeout_seconds` that differs from this plan's: its calls go through the run's one model
- * client, which waits as this plan (or the caller's setting) says, so its own would be ignored.
+ * client, which waits as this plan says, so its own would be ignored. Not asked when the caller's setting replaces both.
  */
 function usedPlanTimeoutIssues(inner, uses, at, own) {
     const given = inner.source.model?.timeout_seconds;
@@ -23774,7 +23845,7 @@ const ModelSettings = schemas.strictObject({
         .max(model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ, `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}, the longest one model request may wait`)
         .optional()
         .meta({
-        description: `How long one model request (planning, steps, agents, reviews, judge goals) waits for its answer, 1 to ${model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ} seconds; a call that gets none asks again up to ${model_timeout/* MODEL_CALL_RETRIES */.s2} times. Raise it for a self-hosted endpoint that needs minutes for a long answer. The action's \`model-timeout-seconds\` input (or the CLI's --model-timeout-seconds) replaces it. A used plan's calls wait as the using plan's: one it sets must be the same.`,
+        description: `How long one model request (planning, steps, agents, reviews, judge goals) waits for its answer, 1 to ${model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ} seconds; a call that gets none asks again up to ${model_timeout/* MODEL_CALL_RETRIES */.s2} times. Raise it for a self-hosted endpoint that needs minutes for a long answer. The action's \`model-timeout-seconds\` input (or the CLI's --model-timeout-seconds) replaces it. A used plan's calls wait as the using plan's: one it sets must be the same, unless that input or option replaces both.`,
         default: model_timeout/* DEFAULT_MODEL_TIMEOUT_SECONDS */.cU,
         examples: [600],
     }),
@@ -24163,6 +24234,7 @@ function unguardedRefCycle(root) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   DX: () => (/* binding */ checkPlanValue),
+  V6: () => (/* binding */ planName),
   Wm: () => (/* binding */ unexpectedError),
   $2: () => (/* binding */ validatePlanObject)
 });
@@ -25377,6 +25449,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
+/** A plan's name: its `name:`, else its file's, else `plan`. */
 function planName(plan, file) {
     if (plan.name)
         return plan.name;
@@ -27112,6 +27185,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   e_: () => (/* binding */ needsAttention),
 /* harmony export */   ff: () => (/* binding */ planStepOf),
 /* harmony export */   gd: () => (/* binding */ checklistItem),
+/* harmony export */   gj: () => (/* binding */ otherShardsNote),
 /* harmony export */   jl: () => (/* binding */ itemProgress),
 /* harmony export */   kS: () => (/* binding */ nestedItems),
 /* harmony export */   oW: () => (/* binding */ previewOf),
@@ -27295,12 +27369,16 @@ function needsAttention(step) {
     // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
     return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
 }
-/** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
+/** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded (in a shard job, of its own items: `; other shards run 80 more`), '' otherwise. */
 function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
+    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.failed)} failed` : ''}${otherShardsNote(counts)}`;
+}
+/** `; other shards run 80 more` for a shard job's for_each step whose items other shards run, '' otherwise. */
+function otherShardsNote(counts) {
+    return counts.otherShards ? `; other shards run ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.otherShards)} more` : '';
 }
 /**
  * ` \u2014 result partial: why` for a completed step whose result lacks work the run left undone (`StepRecord.partial`),
@@ -29115,8 +29193,9 @@ function renderMermaidGraph(record, redact) {
     for (const [index, step] of steps.entries()) {
         const stepRecord = record.steps.get(step.key);
         const state = stepRecord?.state ?? 'pending';
-        // A for_each step is drawn once, with its count, however many items it has.
-        const total = stepRecord?.itemCounts?.total;
+        // A for_each step is drawn once, with its count, however many items it has (a shard job's, the other shards' too).
+        const counts = stepRecord?.itemCounts;
+        const total = counts === undefined ? undefined : counts.total + (counts.otherShards ?? 0);
         const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'})`) : '';
         const label = `${_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .STATE_ICONS */ .t1[state]} ${mermaidLabel(`${step.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact)}${count}`)}`;
         const line = `  s${index}["${label}"]:::${state}`;
@@ -32719,8 +32798,18 @@ async function stepWeightsFromTrace(file, remedy = GIVE_A_TRACE) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B7: () => (/* binding */ isForkPullRequest),
 /* harmony export */   D5: () => (/* binding */ isForkWorkflowRun),
-/* harmony export */   RB: () => (/* binding */ sameRepository)
+/* harmony export */   RB: () => (/* binding */ sameRepository),
+/* harmony export */   nk: () => (/* binding */ eventRepository)
 /* harmony export */ });
+/**
+ * The repository an event ran in, as `sameRepository` compares it: `fullName` (GITHUB_REPOSITORY, or the event's
+ * target), with the payload's `repository.id` where it has one: a re-run keeps its event's names, and since a
+ * rename another repository may hold the name.
+ */
+function eventRepository(fullName, payload) {
+    const id = payload?.repository?.id;
+    return { full_name: fullName, ...(typeof id === 'number' && { id }) };
+}
 /**
  * Whether `candidate` is `repository`: by id when both carry one, since a name is given up on a rename or a
  * transfer and another repository may take it (a re-run keeps its event's names); else by full name, in any case.
@@ -33160,13 +33249,17 @@ function partOrder(part) {
 /**
  * Among a workflow run's `artifacts`, the newest attempt of each part of `plan`'s states that
  * `accept` takes (a whole run's states are the part `undefined`), in the order first seen. Names of
- * other plans and keys, names that are not states, and empty states are left out. A state saved aside after a name
- * clash (`stateClashName`) marks its part `clashed` when it is as new as the newest state or newer:
- * then the newest state of that part may be another job's, or one newer than it was saved only aside.
+ * other plans and keys, names that are not states, and empty states are left out. With `plan.job`, a
+ * whole run's states are that job's own (and those saved before states named their job); without, any
+ * job's. A state saved aside after a name clash (`stateClashName`), or another job's state of the same
+ * attempt, marks its part `clashed` when it is as new as the newest state or newer: then the newest
+ * state of that part may be another job's, or one newer than it was saved only aside.
  */
 function newestStates(artifacts, plan, accept) {
     const newest = new Map();
     const clashes = new Map();
+    const own = (0,_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__/* .jobSegment */ .Jc)(plan);
+    const jobOf = new Map();
     for (const artifact of artifacts) {
         // An empty state is an attempt whose run never started (older versions saved one): it holds nothing to
         // build on, and taken as the newest it hid the attempt before it, whose side effects a re-run then
@@ -33176,12 +33269,23 @@ function newestStates(artifacts, plan, accept) {
         const parsed = (0,_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__/* .parseStateArtifactName */ .YV)(artifact.name, plan);
         if (!parsed || !accept(parsed.part, parsed.attempt))
             continue;
+        // Another job's state of the plan (found by an adversarial pass: two jobs of an /approve workflow re-run
+        // both went on from the one state the first saved, and ran its failed step twice).
+        if (own !== undefined && parsed.job !== undefined && parsed.job !== own)
+            continue;
         const states = parsed.clash ? clashes : newest;
         const known = states.get(parsed.part);
         // Within an attempt, a state an in-place resume saved is newer than the one it resumed.
         const newer = !known || parsed.attempt > known.attempt || (parsed.attempt === known.attempt && (parsed.inPlace ?? 0) > (known.inPlace ?? 0));
-        if (newer)
-            states.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, ...(parsed.inPlace !== undefined && { inPlace: parsed.inPlace }), artifact });
+        // Two jobs' states of one attempt (read without `plan.job`): which is the run's cannot be told, as after a name clash.
+        const otherJob = own === undefined && known !== undefined && !parsed.clash && parsed.attempt === known.attempt && jobOf.get(known) !== parsed.job;
+        if (newer) {
+            const state = { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, ...(parsed.inPlace !== undefined && { inPlace: parsed.inPlace }), artifact };
+            jobOf.set(state, parsed.job);
+            states.set(parsed.part, state);
+        }
+        if (otherJob)
+            clashes.set(parsed.part, { ...states.get(parsed.part), clashed: true });
     }
     for (const [part, clash] of clashes) {
         const state = newest.get(part);
@@ -33251,6 +33355,7 @@ function warmWhenIdle(store) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jc: () => (/* binding */ jobSegment),
 /* harmony export */   LK: () => (/* binding */ stateArtifactName),
 /* harmony export */   M3: () => (/* binding */ stateClashName),
 /* harmony export */   YV: () => (/* binding */ parseStateArtifactName)
@@ -33276,14 +33381,25 @@ function statePlanKey(plan) {
     return `${slug}-${hash}`;
 }
 /**
- * The artifact (and file) name of a run's state: unique within a workflow run per plan, key, part,
+ * The job part of a whole run's state name: a readable slug of the job id and a hash of it (`plan-1a2b3c4d`);
+ * undefined for a part of a fanned-out run, or where no job is known.
+ */
+function jobSegment(identity) {
+    if (identity.part !== undefined || identity.job === undefined || identity.job === '')
+        return undefined;
+    const slug = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(identity.job.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+/, ''), '-').slice(0, 30) || 'job';
+    return `${(0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(slug, '-')}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(identity.job).digest('hex').slice(0, 8)}`;
+}
+/**
+ * The artifact (and file) name of a run's state: unique within a workflow run per plan, key, job, part,
  * attempt and in-place resume, as artifact names must be.
- * `plan-runner-state-<plan>[-<part>]-attempt-<n>[-in-place-<k>].jsonl`.
+ * `plan-runner-state-<plan>[-job-<job>][-<part>]-attempt-<n>[-in-place-<k>].jsonl`.
  */
 function stateArtifactName(identity) {
+    const job = jobSegment(identity);
     const part = identity.part ? `-${identity.part}` : '';
     const inPlace = identity.inPlace ? `-in-place-${identity.inPlace}` : '';
-    return `${PREFIX}-${statePlanKey(identity)}${part}-attempt-${identity.attempt}${inPlace}.jsonl`;
+    return `${PREFIX}-${statePlanKey(identity)}${job === undefined ? '' : `-job-${job}`}${part}-attempt-${identity.attempt}${inPlace}.jsonl`;
 }
 /**
  * The name a state is saved under when another job of the workflow run already saved one under
@@ -33300,11 +33416,11 @@ function parseStateArtifactName(name, plan) {
         return undefined;
     // Only the parts plan-runner writes: a looser part would take another plan's name that happens to
     // continue this one's key (`<key>-shard-<digits of its own hash>`) for a part of this plan.
-    const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})(?:-in-place-([1-9][0-9]{0,3}))?(-clash-[0-9a-f]{8})?\.jsonl$/.exec(name.slice(head.length));
+    const match = /^(?:-job-([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-[0-9a-f]{8})|-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})(?:-in-place-([1-9][0-9]{0,3}))?(-clash-[0-9a-f]{8})?\.jsonl$/.exec(name.slice(head.length));
     if (!match)
         return undefined;
-    const [, part, attempt, inPlace, clash] = match;
-    return { ...(part ? { part } : {}), attempt: Number(attempt), ...(inPlace ? { inPlace: Number(inPlace) } : {}), ...(clash ? { clash: true } : {}) };
+    const [, job, part, attempt, inPlace, clash] = match;
+    return { ...(job ? { job } : {}), ...(part ? { part } : {}), attempt: Number(attempt), ...(inPlace ? { inPlace: Number(inPlace) } : {}), ...(clash ? { clash: true } : {}) };
 }
 
 
@@ -35240,20 +35356,43 @@ function listPageOf(args) {
 function hasNextPage(headers) {
     return /rel="next"/.test(headers.link ?? '');
 }
+/** Results `first` to `last` of the list, by their place in it: `issue 21`, `issues 21\u201340`. */
+function heldRange(cut, first, last) {
+    return first === last ? `${cut.one} ${(0,group_digits/* groupDigits */.K)(first)}` : `${cut.what} ${(0,group_digits/* groupDigits */.K)(first)}\u2013${(0,group_digits/* groupDigits */.K)(last)}`;
+}
 /**
- * The cut note of one page of a list more results follow: which results the page holds and the call that gives the
- * next page, so neither a model nor a goal that must read the whole list takes a page for all of it.
+ * The cut note of one page of a list that is not the whole of it, or undefined for a first page with nothing after
+ * it: which results the page holds and the call that gives the others, so neither a model nor a goal that must read
+ * the whole list takes a page for all of it. `more` says that results follow the page (GitHub's `next` link, or a
+ * search's count). A page after the last holds none, and says where the list is.
  */
-function nextPageNote(cut, page, shown) {
+function listPageNote(cut, page, shown, more) {
     const first = (page.page - 1) * page.perPage + 1;
-    const held = shown === 0 ? `no ${cut.what}` : `${cut.what} ${(0,group_digits/* groupDigits */.K)(first)}\u2013${(0,group_digits/* groupDigits */.K)(first + shown - 1)}`;
-    const of = cut.total === undefined ? ', and more follow' : ` of ${(0,group_digits/* groupDigits */.K)(cut.total)}`;
+    const at = `page ${(0,group_digits/* groupDigits */.K)(page.page)}`;
+    if (!more) {
+        if (page.page === 1 || cut.total === 0)
+            return undefined;
+        const before = page.page === 2 ? 'page 1 holds' : `pages 1\u2013${(0,group_digits/* groupDigits */.K)(page.page - 1)} hold`;
+        const start = `call ${cut.tool} again with page: 1 for the first`;
+        if (shown > 0) {
+            const of = cut.total === undefined ? ', the last of the list' : ` of ${(0,group_digits/* groupDigits */.K)(cut.total)}, the last`;
+            return (0,cut_note/* cutNote */.n)(`${at} holds ${heldRange(cut, first, first + shown - 1)}${of}; ${before} ${heldRange(cut, 1, first - 1)}: ${start}`);
+        }
+        if (cut.total === undefined)
+            return (0,cut_note/* cutNote */.n)(`${at} holds no ${cut.what}: the list ends before it; ${start}`);
+        const last = Math.ceil(cut.total / page.perPage);
+        const where = last === 1 ? 'page 1' : `pages 1\u2013${(0,group_digits/* groupDigits */.K)(last)}`;
+        return (0,cut_note/* cutNote */.n)(`${at} holds no ${cut.what}: all ${(0,group_digits/* groupDigits */.K)(cut.total)} are on ${where} at per_page ${page.perPage}; ${start}`);
+    }
+    const held = shown === 0
+        ? cut.total === undefined ? `no ${cut.what}, but more follow` : `none of the ${(0,group_digits/* groupDigits */.K)(cut.total)} ${cut.what}`
+        : `${heldRange(cut, first, first + shown - 1)}${cut.total === undefined ? ', and more follow' : ` of ${(0,group_digits/* groupDigits */.K)(cut.total)}`}`;
     const next = page.page * page.perPage + 1;
     const wider = page.perPage < 100 ? ` (per_page up to 100 gives more at once)` : '';
     const how = cut.reachable !== undefined && next > cut.reachable
         ? `GitHub gives only the first ${(0,group_digits/* groupDigits */.K)(cut.reachable)}; ${cut.narrow} to reach the others`
         : `call ${cut.tool} again with page: ${page.page + 1} for the next${wider}, or ${cut.narrow}`;
-    return (0,cut_note/* cutNote */.n)(`page ${page.page} holds ${held}${of}; ${how}`);
+    return (0,cut_note/* cutNote */.n)(`${at} holds ${held}; ${how}`);
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
@@ -35355,9 +35494,8 @@ function issueReadTools(context) {
                         request: call.request(),
                     });
                     const issues = data.map((issue) => issueSummary(issue, { body: 'none' }));
-                    if (!hasNextPage(headers))
-                        return { issues };
-                    return { note: nextPageNote({ tool: 'list_issues', what: 'issues', narrow: 'narrow the call by state, labels or since' }, page, issues.length), issues };
+                    const note = listPageNote({ tool: 'list_issues', one: 'issue', what: 'issues', narrow: 'narrow the call by state, labels or since' }, page, issues.length, hasNextPage(headers));
+                    return { ...(note !== undefined && { note }), issues };
                 }
                 catch (error) {
                     throw call.fail(`listing the issues of ${call.owner}/${call.repo}`, error);
@@ -35407,12 +35545,11 @@ function issueReadTools(context) {
                         page: pageNumber,
                         request: call.request(),
                     });
+                    const pageNote = listPageNote({ tool: 'search_issues', one: 'result', what: 'results', narrow: 'narrow the query (a label:, a created:<2024-01-01 range)', total: data.total_count, reachable: SEARCH_RESULTS }, page, data.items.length, first - 1 + data.items.length < data.total_count);
                     const notes = [
                         // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
                         ...(data.incomplete_results ? [(0,cut_note/* cutNote */.n)("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query")] : []),
-                        ...(first - 1 + data.items.length < data.total_count
-                            ? [nextPageNote({ tool: 'search_issues', what: 'results', narrow: 'narrow the query (a label:, a created:<2024-01-01 range)', total: data.total_count, reachable: SEARCH_RESULTS }, page, data.items.length)]
-                            : []),
+                        ...(pageNote === undefined ? [] : [pageNote]),
                     ];
                     return {
                         query: q,
@@ -35502,9 +35639,8 @@ function listCommitsTool(context) {
                         url: commit.html_url,
                     };
                 });
-                if (!hasNextPage(headers))
-                    return { commits };
-                return { note: nextPageNote({ tool: 'list_commits', what: 'commits', narrow: 'narrow the call by path, since or until' }, page, commits.length), commits };
+                const note = listPageNote({ tool: 'list_commits', one: 'commit', what: 'commits', narrow: 'narrow the call by path, since or until' }, page, commits.length, hasNextPage(headers));
+                return { ...(note !== undefined && { note }), commits };
             }
             catch (error) {
                 throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);
@@ -48934,8 +49070,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 63 modules
-var run_job = __nccwpck_require__(39743);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 64 modules
+var run_job = __nccwpck_require__(22360);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 6 modules
 var admit_run = __nccwpck_require__(27544);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
@@ -49253,6 +49389,8 @@ var comment_write_error = __nccwpck_require__(89228);
 var run_state_store = __nccwpck_require__(65504);
 // EXTERNAL MODULE: ./lib/state/newest-states.js
 var newest_states = __nccwpck_require__(22362);
+// EXTERNAL MODULE: ./lib/security/fork-pull-request.js
+var fork_pull_request = __nccwpck_require__(69362);
 // EXTERNAL MODULE: ./lib/action/approval-marker.js
 var approval_marker = __nccwpck_require__(47202);
 // EXTERNAL MODULE: ./lib/action/saved-state.js
@@ -49333,6 +49471,7 @@ async function spentAnswer(settings, store, kind, waiting) {
 }
 
 ;// CONCATENATED MODULE: ./lib/action/waiting-run.js
+
 
 
 
@@ -49470,21 +49609,23 @@ async function waitingState(settings, deps) {
  * own, with any steps on the plan's tools and a matching hash (found by an adversarial hunt). A real paused run
  * is never a fork's: a fork's run is read-only and writes no comment.
  */
-async function foreignRun(github, repository, runId) {
-    const [owner, repo] = repository?.split('/') ?? [];
+async function foreignRun(github, settings, runId) {
+    const [owner, repo] = settings.github.repository?.split('/') ?? [];
     if (!owner || !repo)
         return `run ${runId} cannot be told to be this repository's (no repository is known here)`;
+    // By id where the event has one: a re-run keeps its event's names, and since a rename another repository may hold it.
+    const repository = (0,fork_pull_request/* eventRepository */.nk)(`${owner}/${repo}`, settings.github.payload);
     let head;
     try {
-        const { data } = await github.rest.actions.getWorkflowRun({ owner, repo, run_id: runId });
-        head = data.head_repository?.full_name;
+        head = (await github.rest.actions.getWorkflowRun({ owner, repo, run_id: runId })).data.head_repository;
     }
     catch (error) {
         return `cannot ask GitHub whether run ${runId} ran this repository's code (${(0,github_failure/* describeGitHubFailure */.Po)((0,github_failure/* readGitHubFailure */.g3)(error))}); the github-token needs \`actions: read\``;
     }
-    if (head?.toLowerCase() === `${owner}/${repo}`.toLowerCase())
+    if ((0,fork_pull_request/* sameRepository */.RB)(head, repository))
         return undefined;
-    return `run ${runId} ran ${head === undefined ? 'the code of a repository that no longer exists' : `the code of ${head}`}, not of ${owner}/${repo}: the state an approval continues must be a run of this repository's own branches`;
+    const ids = typeof head?.id === 'number' && typeof repository.id === 'number' ? ` (id ${head.id}, not ${repository.id})` : '';
+    return `run ${runId} ran ${typeof head?.full_name === 'string' ? `the code of ${head.full_name}${ids}` : 'the code of a repository that no longer exists'}, not of ${owner}/${repo}: the state an approval continues must be a run of this repository's own branches`;
 }
 async function findWaitingRun(settings, deps, kind) {
     const waiting = await waitingState(settings, deps);
@@ -49498,7 +49639,7 @@ async function findWaitingRun(settings, deps, kind) {
     const spent = await spentAnswer(settings, deps.state, kind, marker);
     if (spent !== undefined)
         return { ok: false, problem: spent };
-    const foreign = await foreignRun(deps.github, settings.github.repository, marker.runId);
+    const foreign = await foreignRun(deps.github, settings, marker.runId);
     if (foreign !== undefined)
         return { ok: false, problem: `${foreign}; nothing was changed` };
     let file;
@@ -49802,7 +49943,7 @@ function detailLines(step, planStep, redact) {
     if (step.itemCounts) {
         const counts = step.itemCounts;
         // Items taken from an earlier run did not run here either: the count says how many, as the summary marks each.
-        lines.push(`items: ${counts.completed}/${counts.total} done${counts.reused ? `, ${counts.reused} of them reused (not run here)` : ''}${counts.failed ? `, ${counts.failed} failed` : ''}`);
+        lines.push(`items: ${counts.completed}/${counts.total} done${counts.reused ? `, ${counts.reused} of them reused (not run here)` : ''}${counts.failed ? `, ${counts.failed} failed` : ''}${(0,checklist/* otherShardsNote */.gj)(counts)}`);
         // Every failed item, whether its step completed (on_item_failure: continue) or failed with them.
         const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
         for (const failure of failed.slice(0, 50)) {

@@ -488,8 +488,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
 var run_budget = __webpack_require__(77653);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 61 modules
-var run_job = __webpack_require__(48475);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 62 modules
+var run_job = __webpack_require__(2276);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -1209,7 +1209,7 @@ async function runReactVariant(one) {
     // its MCP servers among them (learned before they start: one that fails to start can print them).
     const live = settings.model.kind === 'live' ? settings.model : undefined;
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
-    const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), learnSecrets: (values) => redact.learn?.(values) });
+    const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), ...(settings.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: settings.modelTimeoutSeconds }), learnSecrets: (values) => redact.learn?.(values) });
     if (!loaded.ok)
         return finish({ status: 'rejected', goals: [], reason: refusalReason(loaded.errors) }, usage/* NO_USAGE */.y);
     const source = loaded.plan.source;
@@ -1669,13 +1669,13 @@ function modelSource(args, answers, apiKey) {
  * of those that are not valid, located; false when one is not. An evaluation of a plan that cannot run
  * would measure nothing, and `eval` gates CI: it must not pass.
  */
-async function plansValid(files, model, signal, redact) {
+async function plansValid(files, model, modelTimeoutSeconds, signal, redact) {
     let valid = true;
     for (const file of files) {
         // Checked as the runs will run it: --model replaces the plan's model (whose price a cap may need).
         // The values the plan gives its servers are hidden from here on: one that fails to start can print them.
         // A cancel while a plan's MCP servers start ends them and rethrows: it printed "internal error: SIGINT".
-        const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(file, { signal, cwd: process.cwd(), env: process.env, ...(model !== undefined && { model }), learnSecrets: (values) => redact.learn?.(values) }).catch((error) => {
+        const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(file, { signal, cwd: process.cwd(), env: process.env, ...(model !== undefined && { model }), ...(modelTimeoutSeconds !== undefined && { modelTimeoutSeconds }), learnSecrets: (values) => redact.learn?.(values) }).catch((error) => {
             if (signal.aborted)
                 return undefined;
             throw error;
@@ -1703,7 +1703,7 @@ async function evalCommand(args, signal) {
         process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
         return 1;
     };
-    const valid = await plansValid(args.compare ? [args.compare, args.file] : [args.file], args.model, signal, redact);
+    const valid = await plansValid(args.compare ? [args.compare, args.file] : [args.file], args.model, args.modelTimeoutSeconds, signal, redact);
     if (valid === 'cancelled')
         return fail(`cancelled (${String(signal.reason)}) while checking the plan${args.compare ? 's' : ''}; nothing was evaluated`);
     if (!valid) {

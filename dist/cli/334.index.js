@@ -1532,8 +1532,9 @@ function renderMermaidGraph(record, redact) {
     for (const [index, step] of steps.entries()) {
         const stepRecord = record.steps.get(step.key);
         const state = stepRecord?.state ?? 'pending';
-        // A for_each step is drawn once, with its count, however many items it has.
-        const total = stepRecord?.itemCounts?.total;
+        // A for_each step is drawn once, with its count, however many items it has (a shard job's, the other shards' too).
+        const counts = stepRecord?.itemCounts;
+        const total = counts === undefined ? undefined : counts.total + (counts.otherShards ?? 0);
         const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'})`) : '';
         const label = `${_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .STATE_ICONS */ .t1[state]} ${mermaidLabel(`${step.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact)}${count}`)}`;
         const line = `  s${index}["${label}"]:::${state}`;

@@ -2805,7 +2805,7 @@ async function loadPlanWithServers(file, options) {
     const peeked = await peekMcpServers(file);
     const extraTools = options.extraTools ?? [];
     // `uses:` paths are relative to the repository root, whatever the process's working directory.
-    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
+    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
     if (!peeked)
         return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanFile */ .w)(file, { extraTools, ...loadOptions });
     options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
@@ -4265,7 +4265,8 @@ async function loadSubplans(plan, context) {
         const inner = loaded.plan;
         subplans.set(uses, inner);
         (0,push_all/* pushAll */.i)(issues, usedPlanIssues(inner, uses, at));
-        (0,push_all/* pushAll */.i)(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
+        if (context.modelTimeoutSeconds === undefined)
+            (0,push_all/* pushAll */.i)(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
         (0,push_all/* pushAll */.i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
         (0,push_all/* pushAll */.i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
@@ -4363,7 +4364,7 @@ function usedPlanIssues(inner, uses, at) {
 }
 /**
  * A used plan's `model.timeout_seconds` that differs from this plan's: its calls go through the run's one model
- * client, which waits as this plan (or the caller's setting) says, so its own would be ignored.
+ * client, which waits as this plan says, so its own would be ignored. Not asked when the caller's setting replaces both.
  */
 function usedPlanTimeoutIssues(inner, uses, at, own) {
     const given = inner.source.model?.timeout_seconds;
@@ -4521,6 +4522,7 @@ async function loadPlanFile(path, options = {}) {
             chain,
             root,
             ...(rest.model !== undefined && { model: rest.model }),
+            ...(rest.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: rest.modelTimeoutSeconds }),
             ...(rest.stepsRun === false && { stepsRun: false }),
             load: (file, innerChain) => {
                 const key = `${innerChain.length}:${file}`;
@@ -6053,7 +6055,7 @@ const ModelSettings = schemas.strictObject({
         .max(model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ, `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}, the longest one model request may wait`)
         .optional()
         .meta({
-        description: `How long one model request (planning, steps, agents, reviews, judge goals) waits for its answer, 1 to ${model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ} seconds; a call that gets none asks again up to ${model_timeout/* MODEL_CALL_RETRIES */.s2} times. Raise it for a self-hosted endpoint that needs minutes for a long answer. The action's \`model-timeout-seconds\` input (or the CLI's --model-timeout-seconds) replaces it. A used plan's calls wait as the using plan's: one it sets must be the same.`,
+        description: `How long one model request (planning, steps, agents, reviews, judge goals) waits for its answer, 1 to ${model_timeout/* MAX_MODEL_TIMEOUT_SECONDS */.FQ} seconds; a call that gets none asks again up to ${model_timeout/* MODEL_CALL_RETRIES */.s2} times. Raise it for a self-hosted endpoint that needs minutes for a long answer. The action's \`model-timeout-seconds\` input (or the CLI's --model-timeout-seconds) replaces it. A used plan's calls wait as the using plan's: one it sets must be the same, unless that input or option replaces both.`,
         default: model_timeout/* DEFAULT_MODEL_TIMEOUT_SECONDS */.cU,
         examples: [600],
     }),
@@ -6470,6 +6472,7 @@ function unguardedRefCycle(root) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   DX: () => (/* binding */ checkPlanValue),
+  V6: () => (/* binding */ planName),
   Wm: () => (/* binding */ unexpectedError),
   $2: () => (/* binding */ validatePlanObject)
 });
@@ -7684,6 +7687,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
+/** A plan's name: its `name:`, else its file's, else `plan`. */
 function planName(plan, file) {
     if (plan.name)
         return plan.name;
@@ -10320,20 +10324,43 @@ function listPageOf(args) {
 function hasNextPage(headers) {
     return /rel="next"/.test(headers.link ?? '');
 }
+/** Results `first` to `last` of the list, by their place in it: `issue 21`, `issues 21\u201340`. */
+function heldRange(cut, first, last) {
+    return first === last ? `${cut.one} ${(0,group_digits/* groupDigits */.K)(first)}` : `${cut.what} ${(0,group_digits/* groupDigits */.K)(first)}\u2013${(0,group_digits/* groupDigits */.K)(last)}`;
+}
 /**
- * The cut note of one page of a list more results follow: which results the page holds and the call that gives the
- * next page, so neither a model nor a goal that must read the whole list takes a page for all of it.
+ * The cut note of one page of a list that is not the whole of it, or undefined for a first page with nothing after
+ * it: which results the page holds and the call that gives the others, so neither a model nor a goal that must read
+ * the whole list takes a page for all of it. `more` says that results follow the page (GitHub's `next` link, or a
+ * search's count). A page after the last holds none, and says where the list is.
  */
-function nextPageNote(cut, page, shown) {
+function listPageNote(cut, page, shown, more) {
     const first = (page.page - 1) * page.perPage + 1;
-    const held = shown === 0 ? `no ${cut.what}` : `${cut.what} ${(0,group_digits/* groupDigits */.K)(first)}\u2013${(0,group_digits/* groupDigits */.K)(first + shown - 1)}`;
-    const of = cut.total === undefined ? ', and more follow' : ` of ${(0,group_digits/* groupDigits */.K)(cut.total)}`;
+    const at = `page ${(0,group_digits/* groupDigits */.K)(page.page)}`;
+    if (!more) {
+        if (page.page === 1 || cut.total === 0)
+            return undefined;
+        const before = page.page === 2 ? 'page 1 holds' : `pages 1\u2013${(0,group_digits/* groupDigits */.K)(page.page - 1)} hold`;
+        const start = `call ${cut.tool} again with page: 1 for the first`;
+        if (shown > 0) {
+            const of = cut.total === undefined ? ', the last of the list' : ` of ${(0,group_digits/* groupDigits */.K)(cut.total)}, the last`;
+            return (0,cut_note/* cutNote */.n)(`${at} holds ${heldRange(cut, first, first + shown - 1)}${of}; ${before} ${heldRange(cut, 1, first - 1)}: ${start}`);
+        }
+        if (cut.total === undefined)
+            return (0,cut_note/* cutNote */.n)(`${at} holds no ${cut.what}: the list ends before it; ${start}`);
+        const last = Math.ceil(cut.total / page.perPage);
+        const where = last === 1 ? 'page 1' : `pages 1\u2013${(0,group_digits/* groupDigits */.K)(last)}`;
+        return (0,cut_note/* cutNote */.n)(`${at} holds no ${cut.what}: all ${(0,group_digits/* groupDigits */.K)(cut.total)} are on ${where} at per_page ${page.perPage}; ${start}`);
+    }
+    const held = shown === 0
+        ? cut.total === undefined ? `no ${cut.what}, but more follow` : `none of the ${(0,group_digits/* groupDigits */.K)(cut.total)} ${cut.what}`
+        : `${heldRange(cut, first, first + shown - 1)}${cut.total === undefined ? ', and more follow' : ` of ${(0,group_digits/* groupDigits */.K)(cut.total)}`}`;
     const next = page.page * page.perPage + 1;
     const wider = page.perPage < 100 ? ` (per_page up to 100 gives more at once)` : '';
     const how = cut.reachable !== undefined && next > cut.reachable
         ? `GitHub gives only the first ${(0,group_digits/* groupDigits */.K)(cut.reachable)}; ${cut.narrow} to reach the others`
         : `call ${cut.tool} again with page: ${page.page + 1} for the next${wider}, or ${cut.narrow}`;
-    return (0,cut_note/* cutNote */.n)(`page ${page.page} holds ${held}${of}; ${how}`);
+    return (0,cut_note/* cutNote */.n)(`${at} holds ${held}; ${how}`);
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
@@ -10435,9 +10462,8 @@ function issueReadTools(context) {
                         request: call.request(),
                     });
                     const issues = data.map((issue) => issueSummary(issue, { body: 'none' }));
-                    if (!hasNextPage(headers))
-                        return { issues };
-                    return { note: nextPageNote({ tool: 'list_issues', what: 'issues', narrow: 'narrow the call by state, labels or since' }, page, issues.length), issues };
+                    const note = listPageNote({ tool: 'list_issues', one: 'issue', what: 'issues', narrow: 'narrow the call by state, labels or since' }, page, issues.length, hasNextPage(headers));
+                    return { ...(note !== undefined && { note }), issues };
                 }
                 catch (error) {
                     throw call.fail(`listing the issues of ${call.owner}/${call.repo}`, error);
@@ -10487,12 +10513,11 @@ function issueReadTools(context) {
                         page: pageNumber,
                         request: call.request(),
                     });
+                    const pageNote = listPageNote({ tool: 'search_issues', one: 'result', what: 'results', narrow: 'narrow the query (a label:, a created:<2024-01-01 range)', total: data.total_count, reachable: SEARCH_RESULTS }, page, data.items.length, first - 1 + data.items.length < data.total_count);
                     const notes = [
                         // A search that timed out answers with what it found in time: a part, which a goal on the whole must not pass on.
                         ...(data.incomplete_results ? [(0,cut_note/* cutNote */.n)("GitHub's search timed out and returned only what it found in time (incomplete_results), so the count and the items may lack matches; search again, or narrow the query")] : []),
-                        ...(first - 1 + data.items.length < data.total_count
-                            ? [nextPageNote({ tool: 'search_issues', what: 'results', narrow: 'narrow the query (a label:, a created:<2024-01-01 range)', total: data.total_count, reachable: SEARCH_RESULTS }, page, data.items.length)]
-                            : []),
+                        ...(pageNote === undefined ? [] : [pageNote]),
                     ];
                     return {
                         query: q,
@@ -10582,9 +10607,8 @@ function listCommitsTool(context) {
                         url: commit.html_url,
                     };
                 });
-                if (!hasNextPage(headers))
-                    return { commits };
-                return { note: nextPageNote({ tool: 'list_commits', what: 'commits', narrow: 'narrow the call by path, since or until' }, page, commits.length), commits };
+                const note = listPageNote({ tool: 'list_commits', one: 'commit', what: 'commits', narrow: 'narrow the call by path, since or until' }, page, commits.length, hasNextPage(headers));
+                return { ...(note !== undefined && { note }), commits };
             }
             catch (error) {
                 throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);

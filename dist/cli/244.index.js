@@ -1,5 +1,5 @@
-export const id = 363;
-export const ids = [363,724,305];
+export const id = 244;
+export const ids = [244,724,305];
 export const modules = {
 
 /***/ 69231:
@@ -206,6 +206,7 @@ function githubRunContext(env) {
         ...(headSha ? { headSha } : {}),
         ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
         attempt,
+        ...(env['GITHUB_JOB'] ? { job: env['GITHUB_JOB'] } : {}),
         ...(problem !== undefined && { payloadProblem: problem }),
     };
 }
@@ -1443,7 +1444,9 @@ function applyEvent(record, event) {
                 const shard = fanOut?.assignment[index];
                 return shard !== undefined && shard !== fanOut.shard ? { key, state: 'pending', runBy: shard } : { key, state: 'pending' };
             });
-            step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y };
+            // A shard's `3/12 done` counted the other shards' items as its own undone work.
+            const otherShards = step.items.filter((item) => item.runBy !== undefined).length;
+            step.itemCounts = { total: event.keys.length - otherShards, ...(otherShards > 0 && { otherShards }), running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y };
             break;
         }
         case 'item_started':
@@ -4161,7 +4164,7 @@ function pauseAsker(plan, looked = new Set()) {
 
 /***/ }),
 
-/***/ 48475:
+/***/ 2276:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7615,6 +7618,12 @@ function frozenPinsRefusal(plan, inputs, redact) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
+var parse_plan_yaml = __webpack_require__(84700);
+// EXTERNAL MODULE: ./lib/plan/plan-file-text.js
+var plan_file_text = __webpack_require__(7743);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __webpack_require__(39242);
 ;// CONCATENATED MODULE: ./lib/job/grant-approval.js
 
 /**
@@ -7669,6 +7678,194 @@ function grantApproval(plan, resume, grant, inputs, redact) {
 /** The arguments each pending step was shown with: an approved step runs only with exactly these. */
 function shownArgs(request) {
     return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
+}
+
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __webpack_require__(19474);
+// EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
+var write_todos_definition = __webpack_require__(39026);
+;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
+
+
+
+
+
+
+/** The key of the one step a `mode: agent` run has. */
+const AGENT_STEP_ID = 'agent';
+async function rejected(plan, path, message, locate) {
+    const position = await locate?.(path, 'key');
+    const error = { ...(plan.file !== undefined && { file: plan.file }), ...position, path: (0,format_path/* formatPath */.j)(path), message };
+    return { ok: false, errors: [error] };
+}
+function titleOf(task) {
+    const line = task.trim().split(/\r?\n/, 1)[0].replace(/\s+/g, ' ');
+    return (0,cut_text/* cutText */.IN)(line, schema/* MAX_TITLE_CHARS */.m1);
+}
+/**
+ * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
+ * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
+ * tool the run offers \u2014 withheld tools (a fork's pull request) are not among them. Its TODO list
+ * is the run's checklist; the goals are checked on its answer. Validated like any plan.
+ */
+async function agentPlan(plan, task, options = {}) {
+    const { names = EITHER_OPTION_NAMES, locate } = options;
+    const fromTask = Boolean(task?.trim());
+    if (plan.steps.length > 0) {
+        // With a task given, its steps run only without it too: advice that led to the task's own refusal (review).
+        const instead = fromTask ? `${names.notAgent} and without ${names.task} (its steps run as written)` : names.notAgent;
+        return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
+    }
+    // A plan with no steps has a goal that is not blank: the loader refuses one without either.
+    const instruction = fromTask ? task.trim() : plan.goal;
+    if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
+        // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
+        return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `${names.agent} gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
+    }
+    const source = {
+        ...plan.source,
+        workflow_sequence: [{ id: AGENT_STEP_ID, type: 'agent', title: titleOf(instruction), task: instruction, tools: [...plan.tools.keys()] }],
+    };
+    // The task is the step's instruction; the same words again as the run's goal would only repeat it.
+    if (source.goal === instruction)
+        delete source.goal;
+    const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
+    const checked = (0,validate_plan/* validatePlanObject */.$2)(source, {
+        origin: 'file',
+        ...(plan.file !== undefined && { file: plan.file }),
+        extraTools,
+        ...(plan.withhold !== undefined && { withhold: plan.withhold }),
+    });
+    if (checked.ok)
+        return plan.fileTextHash === undefined ? checked : { ok: true, plan: { ...checked.plan, fileTextHash: plan.fileTextHash } };
+    // The one step is made here, not written in the file: a problem in it is the task's.
+    const taskPath = `workflow_sequence[0].task`;
+    return {
+        ok: false,
+        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in ${fromTask ? names.task : "the plan's goal"}: ${error.message}` } : error),
+    };
+}
+
+// EXTERNAL MODULE: ./lib/plan/load-plan.js + 2 modules
+var load_plan = __webpack_require__(41023);
+// EXTERNAL MODULE: ./lib/plan/position-in-plan-file.js
+var position_in_plan_file = __webpack_require__(12895);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
+// EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
+var load_plan_with_servers = __webpack_require__(1481);
+;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
+
+
+
+
+
+
+const TASK_FILE = '(task)';
+/** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
+async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheckLimitMs) {
+    // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
+    const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(settings.model.timeoutSeconds !== undefined && { modelTimeoutSeconds: settings.model.timeoutSeconds }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
+    if (settings.planFile) {
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
+    }
+    if (settings.task)
+        return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
+    return { ok: false, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true }] };
+}
+/**
+ * The loaded plan as this job runs it: one agent step on the task (`mode: agent`), the task as the
+ * goal of a plan without steps, and the caller's model.
+ */
+async function jobPlan(plan, settings) {
+    const { optionNames: names = EITHER_OPTION_NAMES } = settings;
+    // The model reads the task rendered: one that is only an HTML comment or invisible characters (an event's
+    // text that shows as nothing) had a model plan, or an agent work on, an empty instruction.
+    // Loaded with a task only: the Markdown reader stays off the start of a run of a plan file (start-path.test.ts).
+    const rendered = settings.task === undefined ? undefined : (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745)]).then(__webpack_require__.bind(__webpack_require__, 67126))).sanitizeUntrusted(settings.task, { read: 'rendered' });
+    if (rendered !== undefined && !(0,invisible_characters/* hasVisibleText */.uA)(rendered)) {
+        const message = `${names.task} is blank as the model reads it (only spaces, invisible characters or text a page hides, such as an HTML comment): write the task in words, or leave it out`;
+        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
+    }
+    let adjusted = plan;
+    // mode agent: the whole run is one agent step working on the task with every tool the run offers.
+    if (settings.mode === 'agent') {
+        const { planFile } = settings;
+        const built = await agentPlan(plan, settings.task, { names, ...(planFile !== undefined && { locate: (path, at) => (0,position_in_plan_file/* positionInPlanFile */.O)(planFile, path, at) }) });
+        if (!built.ok)
+            return { ok: false, errors: built.errors };
+        adjusted = built.plan;
+    }
+    // The task is the goal of a plan file without steps (its tools and goal checks still apply). In its source too:
+    // the plan the model writes is validated from the source, and took the file's goal back for every later prompt.
+    if (settings.task && adjusted.steps.length === 0)
+        adjusted = { ...adjusted, goal: settings.task, source: { ...adjusted.source, goal: settings.task } };
+    // Beside a plan's own steps it had nothing to do, and was dropped without a word. The advice names only
+    // what runs: mode agent refuses a plan with steps too (agentPlan).
+    else if (settings.task && settings.mode !== 'agent') {
+        const message = `${names.task} was given, but this plan has its own steps, which would run without it: give ${names.task} only with a plan that has no workflow_sequence (a model then writes the steps, or ${names.agent} runs the task as one agent step), or leave it out`;
+        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
+    }
+    if (settings.model.model)
+        adjusted = { ...adjusted, source: withCallerModel(adjusted.source, settings.model.model) };
+    return { ok: true, plan: adjusted };
+}
+/** The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win. */
+function withCallerModel(source, model) {
+    return model ? { ...source, model: { ...source.model, name: model } } : source;
+}
+
+;// CONCATENATED MODULE: ./lib/job/approval-before-servers.js
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Why the approval `settings.approve` gives is refused, decided before the plan file's MCP servers start (they start
+ * to list the tools the plan is validated with, and a refused approval started them: found by an adversarial pass).
+ * The file as parsed is what the approval's hash covers, so the same `grantApproval` decides here as after the load;
+ * undefined when it holds, or cannot be decided yet: no servers to keep from starting, a plan that uses other plans
+ * (they load with the servers' tools), a task or `mode: agent` (the goal and steps are the job's), or a file or
+ * trace that does not read (the load says why). Only a refusal is decided here: an approval that holds is checked
+ * again once the plan is loaded.
+ */
+async function approvalRefusedBeforeServers(settings, redact) {
+    const { approve, planFile: file, resume } = settings;
+    if (!approve || !file || resume === undefined || Array.isArray(resume) || settings.fanOut || settings.task !== undefined || (settings.mode ?? 'run') !== 'run')
+        return undefined;
+    const text = (0,plan_file_text/* planFileText */.X)(file);
+    if (text === undefined || !text.includes('mcp_servers'))
+        return undefined;
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file);
+    if (!yaml.ok)
+        return undefined;
+    const parsed = schema/* Plan */.cw.safeParse(yaml.parsed.value);
+    if (!parsed.success)
+        return undefined;
+    // As the job runs the file (`jobPlan`): with the caller's model, which the hash the run paused with covers.
+    const source = withCallerModel(parsed.data, settings.model.model);
+    if (Object.keys(source.mcp_servers ?? {}).length === 0 || (source.workflow_sequence ?? []).some((step) => step.type === 'plan'))
+        return undefined;
+    // What the load would have the redactor learn before the inputs are hashed: the same hash, or a good approval was refused.
+    redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
+    const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs, settings.emptyInputs);
+    if (!inputs.ok)
+        return undefined;
+    redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
+    const name = (0,validate_plan/* planName */.V6)(source, file);
+    const read = (0,read_resume_trace/* parseResumeTrace */.ei)(resume, name);
+    if (!read.ok)
+        return undefined;
+    const state = (0,resume_state/* fanOutOwnState */.NB)(undefined, read.state, new Map(), new Set());
+    const granted = grantApproval({ source, name, file, ...(source.goal !== undefined && { goal: source.goal }) }, state, approve, inputs.inputs, redact);
+    return granted.ok ? undefined : granted.problem;
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
@@ -7863,141 +8060,6 @@ function notRevisedFrom(fileSteps, resume) {
     if (resume.plan.revision <= resume.firstPlan.revision)
         return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
     return fileSteps === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps) ? undefined : changed;
-}
-
-// EXTERNAL MODULE: ./lib/core/format-path.js
-var format_path = __webpack_require__(19474);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __webpack_require__(39242);
-// EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
-var write_todos_definition = __webpack_require__(39026);
-;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
-
-
-
-
-
-
-/** The key of the one step a `mode: agent` run has. */
-const AGENT_STEP_ID = 'agent';
-async function rejected(plan, path, message, locate) {
-    const position = await locate?.(path, 'key');
-    const error = { ...(plan.file !== undefined && { file: plan.file }), ...position, path: (0,format_path/* formatPath */.j)(path), message };
-    return { ok: false, errors: [error] };
-}
-function titleOf(task) {
-    const line = task.trim().split(/\r?\n/, 1)[0].replace(/\s+/g, ' ');
-    return (0,cut_text/* cutText */.IN)(line, schema/* MAX_TITLE_CHARS */.m1);
-}
-/**
- * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
- * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
- * tool the run offers \u2014 withheld tools (a fork's pull request) are not among them. Its TODO list
- * is the run's checklist; the goals are checked on its answer. Validated like any plan.
- */
-async function agentPlan(plan, task, options = {}) {
-    const { names = EITHER_OPTION_NAMES, locate } = options;
-    const fromTask = Boolean(task?.trim());
-    if (plan.steps.length > 0) {
-        // With a task given, its steps run only without it too: advice that led to the task's own refusal (review).
-        const instead = fromTask ? `${names.notAgent} and without ${names.task} (its steps run as written)` : names.notAgent;
-        return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
-    }
-    // A plan with no steps has a goal that is not blank: the loader refuses one without either.
-    const instruction = fromTask ? task.trim() : plan.goal;
-    if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
-        // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
-        return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `${names.agent} gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
-    }
-    const source = {
-        ...plan.source,
-        workflow_sequence: [{ id: AGENT_STEP_ID, type: 'agent', title: titleOf(instruction), task: instruction, tools: [...plan.tools.keys()] }],
-    };
-    // The task is the step's instruction; the same words again as the run's goal would only repeat it.
-    if (source.goal === instruction)
-        delete source.goal;
-    const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
-    const checked = (0,validate_plan/* validatePlanObject */.$2)(source, {
-        origin: 'file',
-        ...(plan.file !== undefined && { file: plan.file }),
-        extraTools,
-        ...(plan.withhold !== undefined && { withhold: plan.withhold }),
-    });
-    if (checked.ok)
-        return plan.fileTextHash === undefined ? checked : { ok: true, plan: { ...checked.plan, fileTextHash: plan.fileTextHash } };
-    // The one step is made here, not written in the file: a problem in it is the task's.
-    const taskPath = `workflow_sequence[0].task`;
-    return {
-        ok: false,
-        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in ${fromTask ? names.task : "the plan's goal"}: ${error.message}` } : error),
-    };
-}
-
-// EXTERNAL MODULE: ./lib/plan/load-plan.js + 2 modules
-var load_plan = __webpack_require__(41023);
-// EXTERNAL MODULE: ./lib/plan/position-in-plan-file.js
-var position_in_plan_file = __webpack_require__(12895);
-// EXTERNAL MODULE: ./lib/core/invisible-characters.js
-var invisible_characters = __webpack_require__(5709);
-// EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
-var load_plan_with_servers = __webpack_require__(1481);
-;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
-
-
-
-
-
-
-const TASK_FILE = '(task)';
-/** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
-async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheckLimitMs) {
-    // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
-    const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
-    if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
-    }
-    if (settings.task)
-        return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
-    return { ok: false, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true }] };
-}
-/**
- * The loaded plan as this job runs it: one agent step on the task (`mode: agent`), the task as the
- * goal of a plan without steps, and the caller's model.
- */
-async function jobPlan(plan, settings) {
-    const { optionNames: names = EITHER_OPTION_NAMES } = settings;
-    // The model reads the task rendered: one that is only an HTML comment or invisible characters (an event's
-    // text that shows as nothing) had a model plan, or an agent work on, an empty instruction.
-    // Loaded with a task only: the Markdown reader stays off the start of a run of a plan file (start-path.test.ts).
-    const rendered = settings.task === undefined ? undefined : (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745)]).then(__webpack_require__.bind(__webpack_require__, 67126))).sanitizeUntrusted(settings.task, { read: 'rendered' });
-    if (rendered !== undefined && !(0,invisible_characters/* hasVisibleText */.uA)(rendered)) {
-        const message = `${names.task} is blank as the model reads it (only spaces, invisible characters or text a page hides, such as an HTML comment): write the task in words, or leave it out`;
-        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
-    }
-    let adjusted = plan;
-    // mode agent: the whole run is one agent step working on the task with every tool the run offers.
-    if (settings.mode === 'agent') {
-        const { planFile } = settings;
-        const built = await agentPlan(plan, settings.task, { names, ...(planFile !== undefined && { locate: (path, at) => (0,position_in_plan_file/* positionInPlanFile */.O)(planFile, path, at) }) });
-        if (!built.ok)
-            return { ok: false, errors: built.errors };
-        adjusted = built.plan;
-    }
-    // The task is the goal of a plan file without steps (its tools and goal checks still apply). In its source too:
-    // the plan the model writes is validated from the source, and took the file's goal back for every later prompt.
-    if (settings.task && adjusted.steps.length === 0)
-        adjusted = { ...adjusted, goal: settings.task, source: { ...adjusted.source, goal: settings.task } };
-    // Beside a plan's own steps it had nothing to do, and was dropped without a word. The advice names only
-    // what runs: mode agent refuses a plan with steps too (agentPlan).
-    else if (settings.task && settings.mode !== 'agent') {
-        const message = `${names.task} was given, but this plan has its own steps, which would run without it: give ${names.task} only with a plan that has no workflow_sequence (a model then writes the steps, or ${names.agent} runs the task as one agent step), or leave it out`;
-        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
-    }
-    // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
-    if (settings.model.model) {
-        adjusted = { ...adjusted, source: { ...adjusted.source, model: { ...adjusted.source.model, name: settings.model.model } } };
-    }
-    return { ok: true, plan: adjusted };
 }
 
 // EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
@@ -8297,6 +8359,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -8323,6 +8386,10 @@ async function runJob(settings, deps) {
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
     const learn = redact.learn;
+    // Before the plan's MCP servers start: a refused approval starts nothing.
+    const refused = await approvalRefusedBeforeServers(settings, redact);
+    if (refused !== undefined)
+        return { kind: 'rejected', errors: [{ ...(settings.planFile !== undefined && { file: settings.planFile }), path: '', message: `cannot approve: ${refused}`, setup: true }] };
     let loaded;
     try {
         loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn, deps.argsCheckLimitMs);
@@ -10337,7 +10404,7 @@ __webpack_require__.d(__webpack_exports__, {
   oc: () => (/* binding */ undoneNote)
 });
 
-// UNUSED EXPORTS: TITLE_MAX_CHARS, briefStatus, checklistLines, currentKeys, resultPreview, todoNote, visibleControls
+// UNUSED EXPORTS: TITLE_MAX_CHARS, briefStatus, checklistLines, currentKeys, otherShardsNote, resultPreview, todoNote, visibleControls
 
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
 var visible_controls = __webpack_require__(74700);
@@ -10528,12 +10595,16 @@ function needsAttention(step) {
     // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
     return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
 }
-/** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
+/** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded (in a shard job, of its own items: `; other shards run 80 more`), '' otherwise. */
 function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    return ` \u2014 ${(0,group_digits/* groupDigits */.K)(counts.completed)}/${(0,group_digits/* groupDigits */.K)(counts.total)} done${counts.failed ? `, ${(0,group_digits/* groupDigits */.K)(counts.failed)} failed` : ''}`;
+    return ` \u2014 ${(0,group_digits/* groupDigits */.K)(counts.completed)}/${(0,group_digits/* groupDigits */.K)(counts.total)} done${counts.failed ? `, ${(0,group_digits/* groupDigits */.K)(counts.failed)} failed` : ''}${otherShardsNote(counts)}`;
+}
+/** `; other shards run 80 more` for a shard job's for_each step whose items other shards run, '' otherwise. */
+function otherShardsNote(counts) {
+    return counts.otherShards ? `; other shards run ${(0,group_digits/* groupDigits */.K)(counts.otherShards)} more` : '';
 }
 /**
  * ` \u2014 result partial: why` for a completed step whose result lacks work the run left undone (`StepRecord.partial`),
