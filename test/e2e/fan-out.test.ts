@@ -10,6 +10,7 @@ import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 import { buildActionBundle, type ActionBundle } from './action-bundle.ts';
 import { pullRequestEvent, REPO } from './pull-request-event.ts';
 import { removeActionRuns, runActionBundle, startAction, type ActionRun, type ActionRunOptions } from './start-action.ts';
+import { joinResultsScript } from '../helpers/join-results-script.ts';
 
 // A plan fanned out over a job matrix as GitHub Actions runs it: every job is a fresh runner (its own
 // workspace and RUNNER_TEMP) running the built dist/index.js; the jobs share only the workflow run's
@@ -99,18 +100,7 @@ printf '"package %s ok"' "$n"
   };
 }
 
-/** The item results on stdin ({"results":["package 0 ok",…]}) as one JSON string: "package 0 ok; …". */
-const JOIN = `input=$(cat)
-joined=
-while :; do
-  case $input in *'"package '*) ;; *) break ;; esac
-  input=\${input#*'"package '}
-  item=\${input%%'"'*}
-  joined="\${joined:+$joined; }package $item"
-  input=\${input#*'"'}
-done
-printf '"%s"' "$joined"
-`;
+const JOIN = joinResultsScript('package');
 
 /** `text` as one shell word. */
 const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;

@@ -11,6 +11,7 @@ import { stateArtifactName } from '../../src/state/state-artifact-name.ts';
 import { stepDurations, stepWeightsFromTrace } from '../../src/run/trace-step-weights.ts';
 import { recordingIO } from '../action/recording-io.ts';
 import { memoryStateStore } from './memory-state-store.ts';
+import { joinResultsScript } from '../helpers/join-results-script.ts';
 
 const PLAN = `name: Checks
 tools:
@@ -38,19 +39,7 @@ if [ -e "broken-$n" ]; then printf 'item %s is broken' "$n" >&2; exit 1; fi
 printf '"item %s ok"' "$n"
 `;
 
-// The merge's report tool, a shell script too (16 node starts a file run): the item results that are strings,
-// {"results":["item 0 ok",…]} on stdin, joined as one JSON string, "item 0 ok; …" (a failed item's null is left out).
-const JOIN = `input=$(cat)
-joined=
-while :; do
-  case $input in *'"item '*) ;; *) break ;; esac
-  input=\${input#*'"item '}
-  item=\${input%%'"'*}
-  joined="\${joined:+$joined; }item $item"
-  input=\${input#*'"'}
-done
-printf '"%s"' "$joined"
-`;
+const JOIN = joinResultsScript('item');
 
 /** A list tool's script: prints the items, `0` to `items - 1` for a count, as a JSON array. */
 const listing = (items: number | readonly number[]): string => `printf '%s' '${JSON.stringify(typeof items === 'number' ? Array.from({ length: items }, (_, i) => i) : items)}'`;
