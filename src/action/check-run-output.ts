@@ -43,13 +43,22 @@ function noGoalsLine(report: FinalReport): string {
   return '_No goal was checked._';
 }
 
-/** What the check run shows when plan-runner itself failed: a failure naming the internal error (never a pass). */
-export function internalErrorResult(error: unknown, redact: Redactor, runUrl?: string): CheckRunResult {
+/**
+ * What the check run shows when plan-runner itself failed: a failure naming the internal error (never a pass).
+ * The error's message can quote what a plan, a tool or a model gave (a reason, a key, a path), so it is
+ * neutralised as every other GitHub write is. Where the neutraliser cannot load (what broke may be that), the
+ * message stays in the job log and the check run says so: nothing un-neutralised reaches GitHub.
+ */
+export async function internalErrorResult(error: unknown, redact: Redactor, runUrl?: string, repositoryUrl?: string): Promise<CheckRunResult> {
   const message = redact(error instanceof Error ? error.message : String(error));
   const link = runUrl ? `\n\n[View the run](${encodeURI(runUrl)})` : '';
-  return {
-    conclusion: 'failure',
-    title: INTERNAL_ERROR_TITLE,
-    summary: `${statusIcon('failed')} **Status:** failed: ${INTERNAL_ERROR_TITLE}: ${escapeInlineMarkdown(message)}${link}`,
-  };
+  const status = `${statusIcon('failed')} **Status:** failed: ${INTERNAL_ERROR_TITLE}`;
+  let summary: string;
+  try {
+    const neutralise = await loadNeutraliser({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
+    summary = neutralise(`${status}: ${escapeInlineMarkdown(message)}${link}`);
+  } catch {
+    summary = redact(`${status}. The error is in the job log.${link}`);
+  }
+  return { conclusion: 'failure', title: INTERNAL_ERROR_TITLE, summary };
 }

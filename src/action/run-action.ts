@@ -495,7 +495,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     return { outputs: { ...outputs, ...matrix, ...unjudged, ...lost }, ...(failure ? { failure } : {}), published };
   } catch (error) {
     // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.
-    await check?.complete(internalErrorResult(error, redact, settings.github.runUrl));
+    if (check) await check.complete(await internalErrorResult(error, redact, settings.github.runUrl, settings.github.repositoryUrl));
     throw error;
   }
 }
