@@ -5,6 +5,7 @@ import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadPlanText } from '../../src/plan/load-plan.ts';
 import type { LoadResult } from '../../src/plan/valid-plan.ts';
+import { cpuHeavyTimeout } from '../helpers/cpu-heavy-timeout.ts';
 
 const seeds = ['bodmas.yml', 'weekly-report.yml'].map((name) => readFileSync(join(import.meta.dirname, '../../workflows', name), 'utf8'));
 
@@ -55,6 +56,8 @@ describe('loadPlanText never throws', () => {
     );
   });
 
+  // Most mutations break the plan, and its errors' positions are read with the `yaml` package: 5 ms a run, 1.6 s of CPU
+  // alone, 16 s once on two loaded cores.
   it('returns errors or a plan for mutated example plans', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...seeds), fc.array(mutation, { minLength: 1, maxLength: 6 }), async (seed, mutations) => {
@@ -62,7 +65,7 @@ describe('loadPlanText never throws', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, cpuHeavyTimeout(1.6));
 
   it('returns errors or a plan for arbitrary YAML values', async () => {
     await fc.assert(
@@ -79,6 +82,7 @@ describe('loadPlanText never throws', () => {
     );
   });
 
+  // 1.2 s of CPU alone: most of these plans have errors, whose positions are read as above.
   it('returns errors or a plan for plan-shaped values with random fields', async () => {
     const step = fc.record(
       {
@@ -97,5 +101,5 @@ describe('loadPlanText never throws', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, cpuHeavyTimeout(1.2));
 });
