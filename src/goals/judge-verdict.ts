@@ -60,6 +60,12 @@ function metKeys(json: string): number {
   return count;
 }
 
+/** The keys of a verdict object besides `met` and `reason`, the first five (a verdict's own are all `JUDGE_VERDICT_SCHEMA` allows). */
+function keysBesideVerdict(value: unknown): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.keys(value).filter((key) => key !== 'met' && key !== 'reason').slice(0, 5);
+}
+
 /** A reply that is one fenced block and nothing else: its label in any case, its lines ended by LF or CRLF (a `met` one was refused as unreadable). */
 const ONLY_A_FENCE = /^```[A-Za-z]*\r?\n([\s\S]*)\r?\n```$/;
 
@@ -94,6 +100,14 @@ export function parseJudgeVerdict(content: string): JudgeVerdict {
   if (verdicts[0]?.met && !whole.ok) {
     throw new GoalNotEvaluableError(
       `the judge's answer puts a "met" verdict among other words, where a verdict quoted from the judged text reads the same; a met verdict counts only as the whole answer (a model that follows response_format gives one): "${shorten(content, 160)}"`,
+    );
+  }
+  // Read through the schema, a met verdict dropped every other key: `{"met": true, "reason": …, "criterion_met": false}`
+  // or `"verdict": "not met"` opened the gate on what the rest of the answer denied (found by an adversarial pass).
+  const extra = verdicts[0]?.met && whole.ok ? keysBesideVerdict(whole.value) : [];
+  if (extra.length > 0) {
+    throw new GoalNotEvaluableError(
+      `the judge's answer says "met" with other keys beside met and reason (${extra.map((key) => JSON.stringify(shorten(key, 40))).join(', ')}), which may say otherwise; a met verdict counts only as {"met": true, "reason": "…"} and nothing else (a model that follows response_format gives one): "${shorten(content, 160)}"`,
     );
   }
   if (verdicts[0]) return verdicts[0];

@@ -75,3 +75,19 @@ describe('parseJudgeVerdict on a verdict without a visible reason', () => {
     expect(parseJudgeVerdict('{"met": true, "reason": " Ends with two actions. "}')).toMatchObject({ met: true });
   });
 });
+
+// Found by an adversarial pass: a met verdict was read through its schema, which dropped every other key, so an answer
+// whose other keys denied it (`"criterion_met": false`, `"verdict": "not met"`, `"Met": false`) opened the gate.
+describe('parseJudgeVerdict on a met verdict with keys besides met and reason', () => {
+  it('refuses it, naming the keys; an unmet one with such keys still fails the goal', () => {
+    const replies = [
+      '{"met": true, "reason": "Addressed to the board, but it lists no actions.", "criterion_met": false}',
+      '{"met": true, "reason": "Partly.", "Met": false}',
+      '```json\n{"met": true, "reason": "x", "verdict": "not met"}\n```',
+      '{"met": true, "reason": "x", "confidence": 0.1}',
+    ];
+    for (const reply of replies) expect(() => parseJudgeVerdict(reply), reply).toThrow(/says "met" with other keys beside met and reason \("(criterion_met|Met|verdict|confidence)"\)/);
+    expect(parseJudgeVerdict('{"met": false, "reason": "No actions.", "confidence": 0.9}')).toEqual({ met: false, reason: 'No actions.' });
+    expect(parseJudgeVerdict('{"reason": "Lists two actions.", "met": true}')).toEqual({ met: true, reason: 'Lists two actions.' });
+  });
+});
