@@ -1,4 +1,5 @@
 import { cutText } from '../core/cut-text.ts';
+import { toolCallInstead } from './tool-call-instead.ts';
 import { ModelCallError } from './model-call-error.ts';
 import { cutOffReason, cutOffWhy } from './cut-off-reason.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
@@ -31,17 +32,11 @@ function answerText(response: ChatResponse): string {
   if (reason) {
     throw new Error(`the model's answer was cut off before it ended (${cutOffWhy(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
   }
-  const text = choice?.message.content ?? '';
   // No tool is offered to these calls: an answer that is only a tool call was read as an empty one, and the planner's
   // rejection said "the answer was empty" (twice, after a repair call that showed the model nothing of what it sent).
-  const call = choice?.message.tool_calls?.[0];
-  if (text.trim() === '' && call) {
-    // A call of another type is kept as the endpoint sent it (`read-chat-response.ts`): its name may be missing.
-    const name: unknown = call.type === 'function' ? call.function.name : (call as { custom?: { name?: unknown } }).custom?.name;
-    const tool = typeof name === 'string' ? `the tool ${JSON.stringify(cutText(name, 100))}` : 'a tool';
-    throw new Error(`the model answered with a call of ${tool} instead of text, and this call offers it no tools: use a model (or endpoint) that answers in text, or one that follows response_format`);
-  }
-  return text;
+  const instead = toolCallInstead(choice);
+  if (instead !== undefined) throw new Error(instead);
+  return choice?.message.content ?? '';
 }
 
 /**

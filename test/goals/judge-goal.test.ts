@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GoalDeps } from '../../src/goals/goal-check.ts';
 import { judgeMessages } from '../../src/goals/judge-prompt.ts';
 import { sanitizeUntrustedValue } from '../../src/security/sanitize-untrusted.ts';
-import type { ModelClient } from '../../src/llm/model-client.ts';
+import type { ChatResponse, ModelClient } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import type { Usage } from '../../src/core/usage.ts';
 import { httpError, startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
@@ -154,6 +154,29 @@ describe('judge', () => {
     const cut = answering(finishReason, { content: '{"met": true, "reason": "looks fine"}', refusal: null });
     const result = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: cut, cwd: process.cwd(), env: {} });
     expect(result).toMatchObject({ outcome: 'error', evidence: `could not evaluate: the judge's answer was cut off before its verdict ended: ${why}` });
+  });
+});
+
+// Found by an adversarial pass: a judge that answered with a tool call (its verdict in the call's arguments), or with
+// blanks, was not evaluable with the evidence `the judge's answer is not a verdict …: ""`, which said nothing of why.
+describe('judge answering with no text', () => {
+  const answering = (message: Partial<ChatResponse['choices'][number]['message']>): ModelClient => ({
+    defaultModel: 'm',
+    complete: async (request) => ({
+      id: 'x',
+      object: 'chat.completion',
+      created: 0,
+      model: request.model,
+      choices: [{ index: 0, finish_reason: 'tool_calls', logprobs: null, message: { role: 'assistant', content: null, refusal: null, ...message } }],
+    }),
+  });
+
+  it('could not be evaluated, saying it called a tool instead, or gave an empty answer', async () => {
+    const call = { id: 'c1', type: 'function' as const, function: { name: 'submit_verdict', arguments: '{"met": true, "reason": "fine"}' } };
+    const called = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: answering({ tool_calls: [call] }), cwd: process.cwd(), env: {} });
+    expect(called).toMatchObject({ outcome: 'error', evidence: expect.stringMatching(/^could not evaluate: the judge gave no verdict: the model answered with a call of the tool "submit_verdict" instead of text, and this call offers it no tools: use a model/) });
+    const blank = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: answering({ content: ' \n' }), cwd: process.cwd(), env: {} });
+    expect(blank).toMatchObject({ outcome: 'error', evidence: 'could not evaluate: the judge gave an empty answer, no verdict' });
   });
 });
 

@@ -4,6 +4,7 @@ import { completeForJson } from '../../llm/ask-for-json.ts';
 import { callUsage } from '../../llm/call-usage.ts';
 import { cutOffReason, cutOffWhy } from '../../llm/cut-off-reason.ts';
 import { ModelCallError } from '../../llm/model-call-error.ts';
+import { toolCallInstead } from '../../llm/tool-call-instead.ts';
 import type { GoalCheck } from '../goal-check.ts';
 import { shorten } from '../excerpt.ts';
 import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
@@ -49,6 +50,9 @@ export const judgeCheck: GoalCheck = {
     // A verdict cut off is not read as the whole: `{"met": true` of a longer answer is no verdict.
     const cutOff = cutOffReason(choice);
     if (cutOff) throw new GoalNotEvaluableError(`the judge's answer was cut off before its verdict ended: ${cutOffWhy(cutOff)}`);
+    const instead = toolCallInstead(choice);
+    if (instead !== undefined) throw new GoalNotEvaluableError(`the judge gave no verdict: ${instead}`);
+    if ((choice.message.content ?? '').trim() === '') throw new GoalNotEvaluableError('the judge gave an empty answer, no verdict');
     const verdict = parseJudgeVerdict(choice.message.content ?? '');
     return { met: verdict.met, evidence: verdict.reason };
   },
