@@ -7,14 +7,14 @@ import { eventHead, FORK_PULL_REQUEST } from '../security/event-head.ts';
 import { eventRepository, isForkPullRequest, sameRepository } from '../security/fork-pull-request.ts';
 import { eventTarget } from '../github/event-target.ts';
 import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
-import { readOnlyWithholding } from '../plan/fork-read-only.ts';
+import { readOnlyWithholding } from '../plan/read-only-withholding.ts';
 import { readWorkspaceHead, type WorkspaceHead } from '../security/workspace-head.ts';
 import type { ActionSettings } from './action-settings.ts';
 
 /** Whether a run may start, and in which mode. */
 export type Admission =
   | { readonly admitted: false; readonly reason: string }
-  | { readonly admitted: true; /** Set on a fork's pull request (`why`: or one that cannot be told): tools withheld, no comment. */ readonly readOnly?: { readonly withhold: ToolWithholding; readonly why: string } };
+  | { readonly admitted: true; /** Set when the run acts on a fork's code or text, or on code not shown to be the repository's (`why` says which): tools withheld, no comment. */ readonly readOnly?: { readonly withhold: ToolWithholding; readonly why: string } };
 
 export interface AdmissionDeps {
   readonly github?: GitHubClient;

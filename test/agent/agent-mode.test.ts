@@ -8,7 +8,8 @@ import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
 import { runJob, type JobSettings } from '../../src/job/run-job.ts';
 import { CLI_OPTION_NAMES } from '../../src/cli/cli-job-settings.ts';
-import { forkReadOnly } from '../../src/plan/fork-read-only.ts';
+import { readOnlyWithholding } from '../../src/plan/read-only-withholding.ts';
+import { FORK_PULL_REQUEST } from '../../src/security/event-head.ts';
 import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-api.ts';
 import { startChatServer, textAnswer, toolCallAnswer, type ChatScript, type ChatServer } from '../helpers/chat-server.ts';
 import { offeredTools } from '../security/attack-fixtures.ts';
@@ -150,7 +151,7 @@ describe('mode agent: a whole run as one agent step', () => {
         toolCallAnswer('add_comment', { issue_number: 7, body: 'Triaged.' }),
         textAnswer('Issue 7 is a crash on start.'),
       ],
-      { withhold: forkReadOnly, github: { octokit, repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' }, pullNumber: 3 } },
+      { withhold: readOnlyWithholding(FORK_PULL_REQUEST), github: { octokit, repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' }, pullNumber: 3 } },
     );
     if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
     expect(outcome.status).toBe('succeeded');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forkReadOnly } from '../../src/plan/fork-read-only.ts';
+import { readOnlyWithholding } from '../../src/plan/read-only-withholding.ts';
+import { FORK_PULL_REQUEST } from '../../src/security/event-head.ts';
 import { errorsFor, validPlan, yaml } from '../plan/plan-text.ts';
 
 describe('agent steps in a plan file', () => {
@@ -58,7 +59,7 @@ describe('agent steps in a plan file', () => {
   });
 
   it('rejects an agent step that names a tool withheld on a fork’s pull request', async () => {
-    expect(await errorsFor(yaml('toolsets: [github]', 'workflow_sequence:', '  - { id: 1, type: agent, task: x, tools: [get_issue, add_comment] }'), { withhold: forkReadOnly })).toEqual([
+    expect(await errorsFor(yaml('toolsets: [github]', 'workflow_sequence:', '  - { id: 1, type: agent, task: x, tools: [get_issue, add_comment] }'), { withhold: readOnlyWithholding(FORK_PULL_REQUEST) })).toEqual([
       expect.stringMatching(/^plan\.yml:3:.*tool `add_comment` is withheld from this run: .*fork.*side effects.*\(at workflow_sequence\[0\]\.tools\[1\]\)$/),
     ]);
   });

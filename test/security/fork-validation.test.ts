@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadPlanText } from '../../src/plan/load-plan.ts';
-import { forkReadOnly } from '../../src/plan/fork-read-only.ts';
+import { readOnlyWithholding } from '../../src/plan/read-only-withholding.ts';
+import { FORK_PULL_REQUEST } from '../../src/security/event-head.ts';
 
 const PLAN = `name: Fork review
 toolsets: [github]
@@ -34,7 +35,7 @@ workflow_sequence:
 
 describe('validation in read-only mode (a fork’s pull request)', () => {
   it('fails a plan whose steps name a withheld tool, naming the tool and the fork', async () => {
-    const result = await loadPlanText(PLAN, 'plan.yml', { withhold: forkReadOnly });
+    const result = await loadPlanText(PLAN, 'plan.yml', { withhold: readOnlyWithholding(FORK_PULL_REQUEST) });
     expect(result.ok).toBe(false);
     const messages = result.ok ? [] : result.errors.map((error) => `${error.path}: ${error.message}`);
     expect(messages).toEqual([
@@ -45,7 +46,7 @@ describe('validation in read-only mode (a fork’s pull request)', () => {
 
   it('keeps read-only and fork_safe tools, and lists the withheld ones on the plan', async () => {
     const readOnlyPlan = PLAN.split('  - id: label')[0]!;
-    const result = await loadPlanText(readOnlyPlan, 'plan.yml', { withhold: forkReadOnly });
+    const result = await loadPlanText(readOnlyPlan, 'plan.yml', { withhold: readOnlyWithholding(FORK_PULL_REQUEST) });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect([...result.plan.tools.keys()]).toContain('count_lines');
