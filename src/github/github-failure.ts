@@ -19,7 +19,7 @@ export const MAX_RATE_LIMIT_WAIT_MS = 120_000;
  * secondary limits (the throttling plugin's own fallback is 60 s too). Read as no wait, the PR comment and the check
  * run wrote again 1 s and 2 s later, each refused, where writing on under the limit may get the integration banned.
  */
-export const RATE_LIMIT_WAIT_MS = 60_000;
+const RATE_LIMIT_WAIT_MS = 60_000;
 
 /** What a failed GitHub API call says: the one reading every caller (comment, check run, toolset) shares. */
 export interface GitHubFailure {

@@ -1,5 +1,5 @@
 import { StepError } from '../../core/step-error.ts';
-import { RATE_LIMIT_WAIT_MS, readGitHubFailure } from '../../github/github-failure.ts';
+import { readGitHubFailure } from '../../github/github-failure.ts';
 
 /** What a user can do about a GitHub error status. */
 const ADVICE: Record<number, string> = {
@@ -20,7 +20,7 @@ export class GitHubApiError extends StepError {
   /** HTTP status, or undefined when no answer came (timeout, network). */
   readonly status?: number;
   readonly action: string;
-  /** GitHub refused the call for a rate limit: nothing was done, and it asks to wait (`retryAfterMs`, else a minute). */
+  /** GitHub refused the call for a rate limit: nothing was done, and it asks to wait (`retryAfterMs`). */
   readonly rateLimited: boolean;
 
   constructor(options: {
@@ -30,7 +30,7 @@ export class GitHubApiError extends StepError {
     detail: string;
     transient: boolean;
     rateLimited?: boolean;
-    /** A rate limit's however long (`GitHubFailure.retryAfterMs`). */
+    /** As `GitHubFailure.retryAfterMs`, which decides it: a rate limit's however long, a minute when GitHub named none. */
     retryAfterMs?: number;
     cause?: unknown;
   }) {
@@ -40,9 +40,8 @@ export class GitHubApiError extends StepError {
       status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
     // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
     // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
-    // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again.
-    const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? RATE_LIMIT_WAIT_MS : undefined);
-    super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
+    // Its wait, as `readGitHubFailure` read it: a step's retry waits it out, or does not send the call again.
+    super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true });
     this.status = status;
     this.action = action;
     this.rateLimited = options.rateLimited === true;
