@@ -59,7 +59,7 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
       // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
       const controller = new AbortController();
       (await import('./cli/cancel-on-signals.ts')).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });
-      return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal, ...(command.model !== undefined && { model: command.model }) })) ? 0 : 1;
+      return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal, ...(command.model !== undefined && { model: command.model }), ...(command.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: command.modelTimeoutSeconds }) })) ? 0 : 1;
     }
     case 'run':
     case 'plan':

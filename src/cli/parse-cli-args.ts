@@ -23,7 +23,7 @@ export type CliCommand =
   | { readonly command: 'help' }
   | { readonly command: 'version' }
   /** `--model`: the caller's model, as `run`'s, which replaces each plan's `model.name` (max_cost_usd prices it). */
-  | { readonly command: 'validate'; readonly files: readonly string[]; readonly model?: string }
+  | { readonly command: 'validate'; readonly files: readonly string[]; readonly model?: string; readonly modelTimeoutSeconds?: number }
   | ({
       readonly command: 'run';
       readonly file: string;
@@ -75,7 +75,7 @@ const COMMANDS: readonly string[] = ['validate', 'run', 'plan', 'eval'];
 
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
 export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  validate: ['model'],
+  validate: ['model', 'model-timeout-seconds'],
   plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env'],
   run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
   eval: [...EVAL_OPTIONS, 'input', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env'],
@@ -361,7 +361,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     // `validate ''` said "no such file; check the path", naming no file (found by an adversarial pass).
     if (rest.includes('')) throw new UsageError('validate needs the path of each plan file, got an empty one');
     refuseUnread(command, values);
-    return { command: 'validate', files: rest, ...(values.model !== undefined && { model: values.model }) };
+    return {
+      command: 'validate',
+      files: rest,
+      ...(values.model !== undefined && { model: values.model }),
+      ...(values['model-timeout-seconds'] !== undefined && { modelTimeoutSeconds: modelTimeoutSeconds(values['model-timeout-seconds']) }),
+    };
   }
   if (command === 'run' || command === 'plan' || command === 'eval') {
     if (rest.length !== 1) throw new UsageError(notOnePlanFile(command, rest, tokens));

@@ -2,7 +2,7 @@
 export const USAGE = `plan-runner — run LLM plan-and-execute workflows from a plan file
 
 Usage:
-  plan-runner validate <file>... [--model NAME]
+  plan-runner validate <file>... [--model NAME] [--model-timeout-seconds S]
                                             check plan files; print a summary or the errors
                                             (starts each plan's mcp_servers to list their tools)
   plan-runner run <file> [options]          run a plan and print its live checklist
@@ -18,6 +18,8 @@ Usage:
 Options for validate:
   --model NAME            model to use: replaces the plan's model.name (agents keep theirs);
                           give the one run gets, so max_cost_usd is checked with its price
+  --model-timeout-seconds S  replaces every plan's model.timeout_seconds, as run's does: give
+                          the one run gets, so a used plan's other wait is not refused
 
 Options for run and plan:
   --input NAME=VALUE      a plan input (repeatable); VALUE is a number or true/false when

@@ -45,6 +45,11 @@ export interface ValidateOptions {
   readonly mcpStartTimeoutMs?: number;
   /** `--model`: replaces each plan's `model.name`, as `run --model` and the action's `model` input do, so `max_cost_usd` prices the model the run calls. */
   readonly model?: string;
+  /**
+   * `--model-timeout-seconds`: replaces every plan's `model.timeout_seconds`, as `run` and the action's input do, so a
+   * used plan's other wait is not refused (a run given it accepts the plan).
+   */
+  readonly modelTimeoutSeconds?: number;
 }
 
 /**
@@ -68,6 +73,7 @@ export async function validateCommand(files: readonly string[], out: (line: stri
           env,
           ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
           ...(options.model !== undefined && { model: options.model }),
+          ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }),
           learnSecrets: (values) => pushAll(learned, values),
         }).catch((error: unknown) => {
           if (signal.aborted) return undefined;

@@ -9,7 +9,7 @@ describe('an unknown option', () => {
   // --summary it named was then refused ("not an option of validate"): the nearest option was any command's.
   it('is named with the nearest option of its command, or where the option it likely means belongs', () => {
     expect(() => parseCliArgs(['validate', 'plan.yml', '--mdel', 'x'])).toThrow(new UsageError('unknown option --mdel; did you mean --model?'));
-    expect(() => parseCliArgs(['validate', 'plan.yml', '--sumary', 'r.md'])).toThrow(new UsageError('unknown option --sumary; --summary is an option of plan and run, not of validate, which takes --model'));
+    expect(() => parseCliArgs(['validate', 'plan.yml', '--sumary', 'r.md'])).toThrow(new UsageError('unknown option --sumary; --summary is an option of plan and run, not of validate, which takes --model, --model-timeout-seconds'));
     expect(() => parseCliArgs(['plan', 'plan.yml', '--trac', 't.jsonl'])).toThrow(new UsageError('unknown option --trac; --trace is an option of run, not of plan, which takes --input, --summary, --record, --replay, --base-url, --model, --model-timeout-seconds, --api-key-env'));
     expect(() => parseCliArgs(['run', '--runz', '3', 'plan.yml'])).toThrow(new UsageError('unknown option --runz; --runs is an option of eval, not of run, which takes --input, --trace, --weights-from, --summary, --record, --replay, --base-url, --model, --model-timeout-seconds, --api-key-env, --resume, --approve, --agent, --task'));
     expect(() => parseCliArgs(['--versoin'])).toThrow(new UsageError('unknown option --versoin; did you mean --version?'));
@@ -83,7 +83,7 @@ describe('a value given to an option that takes none', () => {
 
 describe('options the command line gives', () => {
   it('are refused when the command does not read them, naming what it takes', () => {
-    expect(() => parseCliArgs(['validate', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('--trace is not an option of validate, which takes --model'));
+    expect(() => parseCliArgs(['validate', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('--trace is not an option of validate, which takes --model, --model-timeout-seconds'));
     expect(() => parseCliArgs(['validate', 'plan.yml', '--input', 'a=b'])).toThrow(UsageError);
     expect(() => parseCliArgs(['plan', 'plan.yml', '--weights-from', 't.jsonl'])).toThrow(UsageError);
     expect(() => parseCliArgs(['eval', 'plan.yml', '--weights-from', 't.jsonl'])).toThrow(/^--weights-from is not an option of eval, which takes --runs, /);

@@ -22,7 +22,12 @@ async function validate(argv: readonly string[]): Promise<{ valid: boolean; line
   const command = parseCliArgs(['validate', ...argv.map((word) => (word.endsWith('.yml') ? join(dir, word) : word))]);
   if (command.command !== 'validate') throw new Error(`parsed as ${command.command}`);
   const lines: string[] = [];
-  const valid = await validateCommand(command.files, (line) => lines.push(line.replace(`${dir}/`, '')), { cwd: dir, env: { PATH: process.env['PATH'] }, ...(command.model !== undefined && { model: command.model }) });
+  const valid = await validateCommand(command.files, (line) => lines.push(line.replace(`${dir}/`, '')), {
+    cwd: dir,
+    env: { PATH: process.env['PATH'] },
+    ...(command.model !== undefined && { model: command.model }),
+    ...(command.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: command.modelTimeoutSeconds }),
+  });
   return { valid, lines };
 }
 
@@ -54,5 +59,30 @@ describe('validate --model', () => {
     const chosen = await validate(['local.yml', '--model', 'gpt-4o']);
     expect(chosen.lines).toEqual([expect.stringMatching(/^ok local\.yml: 1 step/)]);
     expect(chosen.valid).toBe(true);
+  });
+});
+
+// Found by a review: a used plan's other model.timeout_seconds is refused only when no caller's wait replaces both
+// (443c6f9a), but validate could not be given that wait: it refused a plan `run --model-timeout-seconds` ran, and
+// said --model-timeout-seconds was no option of its.
+describe('validate --model-timeout-seconds', () => {
+  it('is parsed as run parses it, with its range', () => {
+    expect(parseCliArgs(['validate', 'a.yml', '--model-timeout-seconds', '600'])).toEqual({ command: 'validate', files: ['a.yml'], modelTimeoutSeconds: 600 });
+    expect(() => parseCliArgs(['validate', 'a.yml', '--model-timeout-seconds', '0'])).toThrow('--model-timeout-seconds takes a whole number of seconds from 1 to 1800');
+    expect(USAGE).toMatch(/Options for validate:\n[^]*--model-timeout-seconds S {2}replaces every plan's model\.timeout_seconds/);
+  });
+
+  it('accepts a used plan with its own model.timeout_seconds when it replaces both, as run does', async () => {
+    await writeFile(join(dir, 'slow.yml'), 'name: slow\nmodel: { timeout_seconds: 600 }\ntoolsets: [math]\nworkflow_sequence:\n  - { id: s, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n');
+    await writeFile(join(dir, 'uses-slow.yml'), 'name: uses\nworkflow_sequence:\n  - { id: u, type: plan, uses: slow.yml }\n');
+    const alone = await validate(['uses-slow.yml']);
+    expect(alone.valid).toBe(false);
+    expect(alone.lines[0]).toMatch(/^uses-slow\.yml:3:32: the plan slow\.yml sets `model\.timeout_seconds: 600` and this plan sets none/);
+    const given = await validate(['uses-slow.yml', '--model-timeout-seconds', '600']);
+    expect(given.lines).toEqual([expect.stringMatching(/^ok uses-slow\.yml: /)]);
+    expect(given.valid).toBe(true);
+    const run = await cliInProcessStreams(['run', 'uses-slow.yml', '--model-timeout-seconds', '600'], { cwd: dir });
+    expect(run.stdout + run.stderr).toContain('status: succeeded');
+    expect(run.code).toBe(0);
   });
 });

@@ -63,15 +63,14 @@ describe('the model request timeout', () => {
     }
   });
 
-  it('is the CLI option --model-timeout-seconds of run, plan and eval, refused with its range when it is not one', () => {
-    for (const command of ['run', 'plan', 'eval']) {
+  it('is the CLI option --model-timeout-seconds of run, plan, eval and validate, refused with its range when it is not one', () => {
+    for (const command of ['run', 'plan', 'eval', 'validate']) {
       expect(parseCliArgs([command, 'plan.yml', '--model-timeout-seconds', '600'])).toMatchObject({ command, modelTimeoutSeconds: 600 });
       expect(parseCliArgs([command, 'plan.yml'])).not.toHaveProperty('modelTimeoutSeconds');
     }
     for (const value of ['0', '1801', '1.5', 'ten', '0x10']) {
       expect(() => parseCliArgs(['run', 'plan.yml', `--model-timeout-seconds=${value}`])).toThrow(new UsageError(`--model-timeout-seconds takes ${RANGE}, got '${value}'`));
     }
-    expect(() => parseCliArgs(['validate', 'plan.yml', '--model-timeout-seconds', '600'])).toThrow('--model-timeout-seconds is not an option of validate');
   });
 
   it('is carried into the command that approves a paused run', () => {
