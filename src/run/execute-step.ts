@@ -6,7 +6,7 @@ import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import type { StepActivity } from '../core/run-event.ts';
 import { raceAbort } from '../core/race-abort.ts';
 import { StepTimeoutError } from './step-timeout-error.ts';
-import { stepTimeoutSeconds } from './step-timeout.ts';
+import { stepTimeout, type StepTimeout } from './step-timeout.ts';
 import type { RunDeps } from './run-deps.ts';
 
 /** How one attempt at a step ended; never a thrown error, so the scheduler cannot be broken by a step. */
@@ -50,10 +50,8 @@ export async function executeStep(
   let usage = NO_USAGE;
   // Set once this attempt has ended: what its runner reports after that (abandoned on a stop or timeout) is not the step's.
   let ended = false;
-  const timeout = stepTimeoutSeconds(step, deps.tools);
-  // The limit is the tool's where the step sets none: the message names where the plan sets it.
-  const toolsLimit = step.timeoutSeconds === undefined && step.tool !== undefined ? { setting: deps.tools.get(step.tool)?.timeoutSetting } : undefined;
-  const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock, toolsLimit);
+  const timeout = stepTimeout(step, deps.tools);
+  const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
   const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
   const ctx: StepContext = {
     ...shared,
@@ -114,7 +112,7 @@ function settledThisTurn(work: Promise<unknown>): Promise<{ result: unknown } | 
   });
 }
 
-function startTimer(step: PlanStep, seconds: number, clock: Clock, toolsLimit: { readonly setting: string | undefined } | undefined): { signal: AbortSignal; cancel: () => void } {
+function startTimer(step: PlanStep, { seconds, toolsLimit }: StepTimeout, clock: Clock): { signal: AbortSignal; cancel: () => void } {
   const expired = new AbortController();
   const cancelled = new AbortController();
   clock
