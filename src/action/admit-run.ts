@@ -58,7 +58,7 @@ export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): P
     if (!source.ok) return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
   }
 
-  const why = await actsForFork(settings, deps);
+  const why = await readOnlyReason(settings, deps);
   return why !== undefined ? { admitted: true, readOnly: { withhold: readOnlyWithholding(why), why } } : { admitted: true };
 }
 
@@ -73,15 +73,16 @@ export function authorizeRun(settings: Pick<ActionSettings, 'github' | 'allowedB
 }
 
 /**
- * Why the run acts on a fork's code or text, or undefined when it does not: whose the event's head is, as
- * `eventHead` tells for every event (a pull request event from a fork, a fork's check suite, a workflow_run a fork's
- * pull request set off), or a comment on a fork's pull request (its payload names only the number: the pull request
- * is read). What cannot be told counts as a fork (read-only, fail closed), and the
+ * Why the run is read-only, or undefined when it is not: it acts on a fork's code or text, or on code the event does
+ * not show to be the repository's. Told by whose the event's head is, as `eventHead` tells for every event (a pull
+ * request event from a fork, a fork's check suite, a workflow_run a fork's pull request set off), and for a comment
+ * on a pull request (its payload names only the number) by reading the pull request. What cannot be told counts as a
+ * fork (read-only, fail closed), and the
  * reason says so: a 502 on reading the pull request called a same-repository pull request a fork's, and an
  * `/approve` there was refused as one on a fork (found by an adversarial pass).
  * Also asked by a killed main step's post step, which must not write the comment a read-only run writes none of.
  */
-export async function actsForFork(settings: Pick<ActionSettings, 'github'>, deps: Pick<AdmissionDeps, 'github'>): Promise<string | undefined> {
+export async function readOnlyReason(settings: Pick<ActionSettings, 'github'>, deps: Pick<AdmissionDeps, 'github'>): Promise<string | undefined> {
   const { eventName, payload } = settings.github;
   const head = eventHead(eventName, payload);
   if (head.kind === 'own') return undefined;

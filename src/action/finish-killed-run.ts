@@ -17,7 +17,7 @@ import { checkRunJob, leftCheckRun } from './check-run.ts';
 import { checkRunName } from './check-run-name.ts';
 import { checkRunResult } from './check-run-output.ts';
 import { checkConclusion } from './job-failure.ts';
-import { actsForFork, authorizeRun } from './admit-run.ts';
+import { authorizeRun, readOnlyReason } from './admit-run.ts';
 import { commentTarget } from './comment-target.ts';
 import { liveComment, unshownPause, type LiveComment } from './live-comment.ts';
 import { jobReportPaths, resumesInPlace } from './report-paths.ts';
@@ -226,7 +226,7 @@ async function endUnreadRun(settings: ActionSettings, context: KilledRunContext,
 async function finishComment(settings: ActionSettings, context: KilledRunContext, report: FinalReport, events: readonly RunEvent[], leaveApproval = false): Promise<LiveComment | undefined> {
   const { io, redact } = context;
   try {
-    // A run on a fork's pull request is read-only and writes no comment (admitRun): nor does its post step, which
+    // A read-only run (a fork's pull request, say) writes no comment (admitRun): nor does its post step, which
     // does not know what the main step was admitted as, and commented there with a token that can write
     // (pull_request_target, a comment on the pull request) (found by an adversarial pass). Asked as the main step
     // asks, and failing closed as it does.
@@ -239,7 +239,7 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
         io.info(`No PR comment: who started this run may not start one (${trigger.reason}), so the main step wrote none.`);
         return undefined;
       }
-      const readOnly = await actsForFork(settings, github);
+      const readOnly = await readOnlyReason(settings, github);
       if (readOnly !== undefined) {
         io.info(`No PR comment: the run is read-only (${readOnly}).`);
         return undefined;

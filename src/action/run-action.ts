@@ -241,7 +241,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const admission = await admitRun(given, { ...(deps.github ? { github: deps.github } : {}), ...deps.admission });
   if (!admission.admitted) return refuseRun(given, admission.reason, deps);
   const readOnly = admission.readOnly;
-  // A fork's pull request: its output goes to the summary only.
+  // A read-only run (a fork's pull request, say: `readOnly.why`): its output goes to the summary only.
   const settings: ActionSettings = readOnly ? { ...given, comment: 'never', readOnly: readOnly.why } : given;
   if (readOnly) io.info(`Read-only run: ${readOnly.why}; tools with side effects and command tools not marked fork_safe are withheld.`);
   // Loaded only for eval: it brings the scripted model server (node:http) with it.
