@@ -7,7 +7,7 @@ import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { finalStatus } from '../goals/final-status.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import { DEFAULT_MODEL } from '../llm/default-model.ts';
-import { DEFAULT_MODEL_TIMEOUT_SECONDS, MODEL_CALL_RETRIES } from '../llm/model-timeout.ts';
+import { DEFAULT_MODEL_TIMEOUT_SECONDS, MODEL_CALL_RETRIES, modelWaitSeconds } from '../llm/model-timeout.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import { createOpenAIModelClient, readingAnswers } from '../llm/openai-model-client.ts';
 import { replayModelClient } from '../llm/replay-model-client.ts';
@@ -241,7 +241,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
       signal: deps.signal,
       random: seededRandom(settings.seed * 7919 + run),
       createModel: (model: ModelSettings) => {
-        // The job has put the plan's model.timeout_seconds under the caller's (`prepareModel`).
+        // The job has chosen the wait (`prepareModel`, by `modelWaitSeconds`).
         const client = one.models.clientFor(injector, model.model ?? DEFAULT_MODEL, model.timeoutSeconds);
         return client && countingPlanner(client, counter);
       },
@@ -316,7 +316,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   }
   const modelName = settings.modelName ?? source.model?.name ?? DEFAULT_MODEL;
   const budget = new RunBudget(loaded.plan.limits, source.pricing);
-  const client = one.models.clientFor(injector, modelName, settings.modelTimeoutSeconds ?? source.model?.timeout_seconds);
+  const client = one.models.clientFor(injector, modelName, modelWaitSeconds(settings.modelTimeoutSeconds, source.model?.timeout_seconds));
   if (!client) {
     await loaded.servers?.close();
     return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, NO_USAGE);

@@ -6,6 +6,7 @@ import { RunBudget } from '../run/run-budget.ts';
 import { redactingModelClient } from '../llm/redacting-model-client.ts';
 import { budgetedModelClient } from './budgeted-model-client.ts';
 import { setupError } from './model-requirement.ts';
+import { modelWaitSeconds } from '../llm/model-timeout.ts';
 
 /** The job's model (undefined when none is configured) behind the one budget every call of the job counts against. */
 export type PreparedModel =
@@ -26,8 +27,7 @@ export function prepareModel(
   const budget = new RunBudget(plan.limits, plan.source.pricing);
   let client;
   try {
-    const timeoutSeconds = settings.timeoutSeconds ?? plan.source.model?.timeout_seconds;
-    client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name, ...(timeoutSeconds !== undefined && { timeoutSeconds }) });
+    client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name, timeoutSeconds: modelWaitSeconds(settings.timeoutSeconds, plan.source.model?.timeout_seconds) });
   } catch (error) {
     return { ok: false, error: setupError(plan, error instanceof Error ? error.message : String(error)) };
   }

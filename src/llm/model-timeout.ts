@@ -11,6 +11,15 @@ export const MAX_MODEL_TIMEOUT_SECONDS = 1_800;
 /** The SDK's retries of one call (the one retry layer): a call makes this many requests more at most. */
 export const MODEL_CALL_RETRIES = 3;
 
+/**
+ * How long one model request of a run waits: the caller's setting (the action's input, the CLI's option), which
+ * replaces the plan's `model.timeout_seconds`, else the plan's, else the default. Every front end's runs, the eval's
+ * ReAct baseline's included, wait by this one rule.
+ */
+export function modelWaitSeconds(callerSeconds: number | undefined, planSeconds: number | undefined): number {
+  return callerSeconds ?? planSeconds ?? DEFAULT_MODEL_TIMEOUT_SECONDS;
+}
+
 /** What a model timeout setting takes, as its errors say it. */
 export const MODEL_TIMEOUT_RANGE = `a whole number of seconds from 1 to ${MAX_MODEL_TIMEOUT_SECONDS} (30 minutes)`;
 

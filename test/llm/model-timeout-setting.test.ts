@@ -9,6 +9,7 @@ import { globalDispatcher, type Dispatcher } from '../../src/core/proxy-from-env
 import { createModelClient, type ModelSettings } from '../../src/llm/create-model-client.ts';
 import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
 import { prepareModel } from '../../src/job/prepare-model.ts';
+import { DEFAULT_MODEL_TIMEOUT_SECONDS } from '../../src/llm/model-timeout.ts';
 import { loadPlanText } from '../../src/plan/load-plan.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import type { ValidPlan } from '../../src/plan/valid-plan.ts';
@@ -88,7 +89,7 @@ describe('the model request timeout', () => {
   it('reaches the run’s model client from the plan, and the caller’s setting replaces the plan’s', async () => {
     expect(clientSettings(await plan('{ timeout_seconds: 600 }'), {}).timeoutSeconds).toBe(600);
     expect(clientSettings(await plan('{ timeout_seconds: 600 }'), { timeoutSeconds: 900 }).timeoutSeconds).toBe(900);
-    expect(clientSettings(await plan('{ name: m }'), {}).timeoutSeconds).toBeUndefined();
+    expect(clientSettings(await plan('{ name: m }'), {}).timeoutSeconds).toBe(DEFAULT_MODEL_TIMEOUT_SECONDS);
   });
 });
 
