@@ -97,7 +97,7 @@ export interface EvalDeps {
   /** Called with each run's events, e.g. to write one trace per run. */
   readonly listenersFor?: (column: string, run: number) => readonly RunListener[];
   /**
-   * The caller's redactor, which its reports (traces, eval.md, eval.json) use: every run redacts its
+   * The caller's redactor, which its reports (traces, the table, the figures as JSON) use: every run redacts its
    * prompts and tool arguments with it and teaches it what the plan hands its tools under secret names.
    */
   readonly redact?: Redactor;
