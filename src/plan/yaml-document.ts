@@ -472,21 +472,48 @@ function syntaxHint(text: string, lineCounter: LineCounter, error: YAMLParseErro
   return '';
 }
 
+/** A quoted scalar, a `[ … ]` or a `{ … }` left open: where it opens, and what closes it. */
+interface Opener {
+  readonly start: number;
+  readonly kind: 'quote' | 'list' | 'map';
+}
+
 /**
- * Where each quoted scalar left open that ends at an offset starts: `yaml` reports a quote left open at the scalar's
- * end, which is most often the end of the file, lines below the quote (found by an adversarial pass).
+ * Where each quoted scalar or flow collection left open that ends at an offset opens. `yaml` reports either at its
+ * end, which is most often the line after it (`toolsets: [math` over `workflow_sequence:`) or the end of the file,
+ * lines below what opened it (found by adversarial passes: quotes first, then brackets).
  */
-function openQuoteStarts(text: string, doc: Document.Parsed): Map<number, number> {
-  const starts = new Map<number, number>();
+function openersByEnd(text: string, doc: Document.Parsed): Map<number, Opener> {
+  const openers = new Map<number, Opener>();
   visit(doc, {
     Scalar(_key, node) {
       if ((node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE') || !node.range) return;
       const [start, end] = node.range;
       // Left open as `yaml` decides it: its text does not end with its quote.
-      if (end - start === 1 || text[end - 1] !== text[start]) starts.set(end, start);
+      if (end - start === 1 || text[end - 1] !== text[start]) openers.set(end, { start, kind: 'quote' });
+    },
+    Collection(_key, node) {
+      if (!node.flow || !node.range) return;
+      const [start, end] = node.range;
+      const kind = text[start] === '[' ? 'list' : text[start] === '{' ? 'map' : undefined;
+      // A quote and a bracket left open end together (`goal: ["a`): the quote, innermost, is the one to close first.
+      if (kind && text.slice(start, end).trimEnd().at(-1) !== (kind === 'list' ? ']' : '}') && !openers.has(end)) openers.set(end, { start, kind });
     },
   });
-  return starts;
+  return openers;
+}
+
+/** Codes `yaml` gives a quote (MISSING_CHAR) or a flow collection (MISSING_CHAR at the root, BAD_INDENT in a block map or list) it found no end of. */
+const LEFT_OPEN_CODES: ReadonlySet<string> = new Set(['MISSING_CHAR', 'BAD_INDENT']);
+
+/** What to do about what `opener` opened, which `yaml` read on to `runsTo`. */
+function leftOpenMessage(error: YAMLParseError, opener: Opener, runsTo: { line: number; column: number }): string {
+  if (opener.kind === 'quote') return `YAML: ${error.message}: the quote opened here runs on to ${runsTo.line}:${runsTo.column}; close it where its text ends`;
+  const [open, close, what] = opener.kind === 'list' ? ['[', ']', 'list'] : ['{', '}', 'map'];
+  return (
+    `YAML: the \`${open}\` here opens a ${what} that no \`${close}\` closes before ${runsTo.line}:${runsTo.column}; ` +
+    `close it with \`${close}\` where its items end (a ${what} written over more lines than one indents them past its key)`
+  );
 }
 
 function checkDocument(text: string, file: string | undefined, { doc, lineCounter, dropped }: ReadDocument): PlanYamlResult {
@@ -498,10 +525,10 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
     const parts = new Set<number>();
     let firstLeft: PlanError | undefined;
     let left = dropped;
-    let quotes: Map<number, number> | undefined;
+    let openers: Map<number, Opener> | undefined;
     for (const error of doc.errors.slice(0, MAX_YAML_ERRORS + 1)) {
-      const quote = error.code === 'MISSING_CHAR' ? (quotes ??= openQuoteStarts(text, doc)).get(error.pos[0]) : undefined;
-      const position = positionOf(lineCounter, quote ?? error.pos[0]);
+      const opener = LEFT_OPEN_CODES.has(error.code) ? (openers ??= openersByEnd(text, doc)).get(error.pos[0]) : undefined;
+      const position = positionOf(lineCounter, opener?.start ?? error.pos[0]);
       const part = topLevelLine(text, lineCounter, position.line);
       const shown = errors.length < MAX_YAML_ERRORS && (INDEPENDENT_ERRORS.has(error.code) || !parts.has(part));
       if (!shown) {
@@ -511,11 +538,10 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
       }
       if (!INDEPENDENT_ERRORS.has(error.code)) parts.add(part);
       const friendly = FRIENDLY_YAML_MESSAGES[error.code];
-      const runsTo = quote === undefined ? undefined : positionOf(lineCounter, error.pos[0]);
       const message = friendly
         ? friendly(keyTextAt(text, error.pos[0]))
-        : runsTo
-          ? `YAML: ${error.message}: the quote opened here runs on to ${runsTo.line}:${runsTo.column}; close it where its text ends`
+        : opener
+          ? leftOpenMessage(error, opener, positionOf(lineCounter, error.pos[0]))
           : `YAML: ${error.message}${syntaxHint(text, lineCounter, error, position.line)}`;
       errors.push({ file, ...position, path: '', message });
     }

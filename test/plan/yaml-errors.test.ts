@@ -3,16 +3,32 @@ import { errorsFor, validPlan, yaml } from './plan-text.ts';
 
 describe('YAML problems are reported with their positions', () => {
   it('reports a syntax error at its line and column', async () => {
+    expect((await errorsFor(yaml('goal: x', 'toolsets: [math]]', 'tools: {}')))[0]).toMatch(/^plan\.yml:2:17: YAML: Unexpected flow-seq-end/);
+  });
+
+  // Found by an adversarial pass: `yaml` reports a `[` or `{` left open where it gave up on it, the line after it
+  // (`plan.yml:3:1` for a `[` on line 2) or the end of the file, with words about indentation only.
+  it('places a `[` or `{` never closed where it opens, saying where it was read on to', async () => {
     expect(await errorsFor(yaml('goal: x', 'workflow_sequence: [1, 2', 'tools: {}'))).toEqual([
-      expect.stringMatching(/^plan\.yml:3:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a \]/),
+      'plan.yml:2:20: YAML: the `[` here opens a list that no `]` closes before 3:1; close it with `]` where its items end (a list written over more lines than one indents them past its key)',
     ]);
+    const steps = ['goal: g', 'toolsets: [math]', 'workflow_sequence:', '  - id: a', '    type: tool_call', '    tool: add'];
+    expect(await errorsFor(yaml(...steps, '    args: { a: 1, b: 2', '  - id: b', '    type: tool_call', '    tool: add', '    args: { a: 1, b: 2 }'))).toEqual([
+      'plan.yml:7:11: YAML: the `{` here opens a map that no `}` closes before 8:3; close it with `}` where its items end (a map written over more lines than one indents them past its key)',
+      expect.stringMatching(/^plan\.yml:8:\d+: and \d+ more YAML errors after this point/),
+    ]);
+    // At the top level, where `yaml`'s code for it is a quote's; and the inner one of two, closed by the outer's `}`.
+    expect((await errorsFor('[goal, name\n'))[0]).toMatch(/^plan\.yml:1:1: YAML: the `\[` here opens a list that no `\]` closes before 2:1;/);
+    expect((await errorsFor(yaml('goal: g', 'model: { name: [a, b }', 'name: n')))[0]).toMatch(/^plan\.yml:2:16: YAML: the `\[` here opens a list that no `\]` closes before 2:22;/);
+    // Closed, but on a line indented no further than its key: the same place, and the same advice.
+    expect((await errorsFor(yaml('goal: g', 'model: { name: a,', 'temperature: 0 }')))[0]).toMatch(/^plan\.yml:2:8: YAML: the `\{` here opens a map/);
   });
 
   // Found by a new-user walkthrough: `-id: 4` gave five errors, none saying what to fix, and a tab three.
   it('reports one syntax error per top-level part, with a hint for a list item without a space after `-`', async () => {
     expect(await errorsFor(yaml('goal: g', 'workflow_sequence:', '  - { id: 1, type: reasoning, description: a }', '  -id: 4', '    type: reasoning', 'goals: [1, 2', 'name: n'))).toEqual([
       'plan.yml:4:1: YAML: All mapping items must start at the same column; a list item needs a space after its `-` (`- id: 4`)',
-      expect.stringMatching(/^plan\.yml:7:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a \]/),
+      expect.stringMatching(/^plan\.yml:6:8: YAML: the `\[` here opens a list that no `\]` closes before 7:1;/),
       expect.stringMatching(/^plan\.yml:4:8: and \d more YAML errors after this point, most likely caused by the ones above; fix those first$/),
     ]);
     expect(await errorsFor('goal: g\nworkflow_sequence:\n  - id: 1\n\ttype: tool_call\n    tool: add\n')).toEqual([
