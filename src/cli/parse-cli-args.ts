@@ -88,6 +88,18 @@ function refuseUnread(command: string, values: Record<string, unknown>): void {
   if (unread) throw new UsageError(`--${unread} is not an option of ${command}${reads.length > 0 ? `, which takes ${reads.map((name) => `--${name}`).join(', ')}` : ', which takes only plan files'}`);
 }
 
+/**
+ * Throws for an option of the endpoint given with a file that answers every model call instead: `--replay FILE
+ * --base-url URL` answered from the file and called no endpoint, saying nothing, as did --api-key-env (and, with
+ * --replay, --model-timeout-seconds: a recorded answer is read, not waited for). --answers' local server is waited for.
+ */
+function refuseEndpointOptions(values: Readonly<Record<string, unknown>>): void {
+  const source = values['replay'] !== undefined ? 'replay' : values['answers'] !== undefined ? 'answers' : undefined;
+  if (source === undefined) return;
+  const unread = ['base-url', 'api-key-env', ...(source === 'replay' ? ['model-timeout-seconds'] : [])].find((name) => values[name] !== undefined);
+  if (unread) throw new UsageError(`--${unread} is not read with --${source}: every model answer comes from that file, and no endpoint is called; leave out one of the two`);
+}
+
 /** Throws for an option given more than once that takes one value: the last one silently won. */
 function refuseRepeated(tokens: readonly { kind: string; name?: string }[], multiple: ReadonlySet<string>): void {
   const seen = new Set<string>();
@@ -375,6 +387,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     // Without a task, `run ''` (a `run "$PLAN"` whose PLAN is unset) was a refused run, exit 1, that emptied the default trace.
     if (rest[0] === '' && command === 'run' && values.task === undefined) throw new UsageError('run needs the path of a plan file, got an empty one (an empty one runs --task TEXT without a plan file)');
     if (values.record && values.replay) throw new UsageError('--record and --replay cannot be used together');
+    if (values.answers && values.replay) throw new UsageError('--answers and --replay cannot be used together');
+    refuseEndpointOptions(values);
     const modelArgs: CliModelArgs = {
       inputs: parseInputs(values.input ?? []),
       record: values.record,
@@ -386,7 +400,6 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     };
     if (command === 'eval') {
       if (values.record) throw new UsageError('eval records nothing: leave out --record (use --trace-dir for each run\'s trace)');
-      if (values.answers && values.replay) throw new UsageError('--answers and --replay cannot be used together');
       if (values.trace !== undefined || values.summary !== undefined) throw new UsageError('eval writes --json and --markdown files (and --trace-dir), not --trace or --summary');
       refuseUnread(command, values);
       return { command: 'eval', ...evalArgs(values), file: rest[0]!, ...modelArgs };

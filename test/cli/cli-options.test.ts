@@ -90,6 +90,20 @@ describe('options the command line gives', () => {
     expect(() => parseCliArgs(['run', 'plan.yml', '--compare', 'b.yml'])).toThrow('--compare is an option of eval, not of run');
   });
 
+  // Found by an adversarial pass: `--replay FILE --base-url URL` answered from the file, called no endpoint and said nothing.
+  it('are refused when they set the endpoint and a file answers every model call instead', () => {
+    expect(() => parseCliArgs(['run', 'plan.yml', '--replay', 'r.jsonl', '--base-url', 'http://localhost:8000/v1'])).toThrow(
+      new UsageError('--base-url is not read with --replay: every model answer comes from that file, and no endpoint is called; leave out one of the two'),
+    );
+    expect(() => parseCliArgs(['plan', 'plan.yml', '--api-key-env', 'MY_KEY', '--replay', 'r.jsonl'])).toThrow('--api-key-env is not read with --replay');
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--replay', 'r.jsonl', '--model-timeout-seconds', '600'])).toThrow('--model-timeout-seconds is not read with --replay');
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--answers', 'a.yml', '--base-url', 'http://localhost:8000/v1'])).toThrow('--base-url is not read with --answers');
+    // The answers file's local server is an endpoint that is waited for; --model names the model either way.
+    expect(parseCliArgs(['eval', 'plan.yml', '--answers', 'a.yml', '--model-timeout-seconds', '600', '--model', 'm'])).toMatchObject({ answers: 'a.yml', modelTimeoutSeconds: 600, model: 'm' });
+    expect(parseCliArgs(['run', 'plan.yml', '--replay', 'r.jsonl', '--model', 'm'])).toMatchObject({ replay: 'r.jsonl', model: 'm' });
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--answers', 'a.yml', '--replay', 'r.jsonl'])).toThrow('--answers and --replay cannot be used together');
+  });
+
   it('are refused when one that takes one value is given twice, or one input twice', () => {
     expect(() => parseCliArgs(['run', 'plan.yml', '--trace', 'a.jsonl', '--trace', 'b.jsonl'])).toThrow(new UsageError('--trace is given more than once; give it once'));
     expect(() => parseCliArgs(['eval', 'plan.yml', '--runs', '2', '--runs=1'])).toThrow('--runs is given more than once');
