@@ -2,8 +2,11 @@ import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 import { stepKeyWithin } from '../core/plan-step.ts';
 import type { StepWeights } from './start-order.ts';
 
-/** What to give instead, in the CLI's words: the action says it in its own (it has no `--trace`). */
-const GIVE_A_TRACE = 'give the trace file a previous run wrote (--trace)';
+/**
+ * What to give instead, in the CLI's words, naming its option: the message began with the file alone, and said
+ * nothing of --weights-from (found by an adversarial pass). The action says it in its own (it has no `--trace`).
+ */
+const GIVE_A_TRACE = 'give --weights-from the trace file a previous run wrote (--trace)';
 
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
 export class TraceWeightsError extends Error {

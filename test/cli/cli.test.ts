@@ -143,7 +143,7 @@ describe('plan-runner run', () => {
     writeFileSync(broken, 'not json\n');
     const refused = await cli(['run', 'workflows/bodmas.yml', '--weights-from', broken, '--trace', path.join(tmp, 'w2.jsonl'), '--summary', path.join(tmp, 'w2.md')]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`${broken}:1: not a JSON line; give the trace file a previous run wrote (--trace)`);
+    expect(refused.stderr).toContain(`${broken}:1: not a JSON line; give --weights-from the trace file a previous run wrote (--trace)`);
   });
 
   it('runs the weekly report offline from its replay file', async () => {

@@ -73,7 +73,7 @@ describe('stepWeightsFromTrace', () => {
     writeFileSync(file, '{"type":"step_started","stepKey":"a"}\nnot json\n{"type":"step_completed","stepKey":"a","durationMs":5}\n');
     const error = await stepWeightsFromTrace(file).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TraceWeightsError);
-    expect((error as Error).message).toBe(`${file}:2: not a JSON line; give the trace file a previous run wrote (--trace)`);
+    expect((error as Error).message).toBe(`${file}:2: not a JSON line; give --weights-from the trace file a previous run wrote (--trace)`);
   });
 
   // Found by an adversarial pass: the trace of a run killed mid-write, whose last line is cut, was refused with
@@ -85,14 +85,14 @@ describe('stepWeightsFromTrace', () => {
   });
 
   it('refuses a missing file and a trace with no finished step', async () => {
-    await expect(stepWeightsFromTrace(path.join(tmp, 'none.jsonl'))).rejects.toThrow(/none\.jsonl: no such file/);
+    await expect(stepWeightsFromTrace(path.join(tmp, 'none.jsonl'))).rejects.toThrow(/none\.jsonl: no such file; give --weights-from the trace file a previous run wrote \(--trace\)$/);
     const empty = path.join(tmp, 'empty.jsonl');
     writeFileSync(empty, '{"type":"step_started","stepKey":"a"}\n');
     await expect(stepWeightsFromTrace(empty)).rejects.toThrow('records no finished step');
     // Found by an adversarial pass: a resumed run's trace, every step reused, was "no finished step".
     const reused = path.join(tmp, 'reused.jsonl');
     writeFileSync(reused, '{"type":"step_completed","stepKey":"a","durationMs":0,"reused":{"from":"run 1"}}\n');
-    await expect(stepWeightsFromTrace(reused)).rejects.toThrow(`${reused}: every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does); give the trace file a previous run wrote (--trace)`);
+    await expect(stepWeightsFromTrace(reused)).rejects.toThrow(`${reused}: every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does); give --weights-from the trace file a previous run wrote (--trace)`);
   });
 });
 
