@@ -20,51 +20,64 @@ export type GrantResult =
   | { readonly ok: true; readonly approval: GrantedApproval; readonly request: ApprovalRequest }
   | { readonly ok: false; readonly problem: string };
 
+/** The plan as its files say it, which an approval's hash covers (`planFileHash`). */
+export type ApprovedFiles = Pick<ValidPlan, 'source' | 'fileSource' | 'subplans' | 'file' | 'name'>;
+
+/**
+ * What an approval is checked against, as far as it is known: the run's inputs and goal, and its plan files. A part
+ * left out is not checked, so only a refusal is final (`approvalRefusedBeforeServers`, before the plan is loaded).
+ */
+export interface ApprovalSubject {
+  readonly run?: { readonly inputs: Readonly<Record<string, unknown>>; readonly goal?: string };
+  readonly files?: ApprovedFiles;
+}
+
 /**
  * Checks an approval against the paused run it answers and the plan file as it is now: the run
  * must have asked (and not been answered yet, unless this is a re-run of the run that went on with it), the hash must be the one it asked with, the run's
  * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
-export function grantApproval(plan: Pick<ValidPlan, 'source' | 'fileSource' | 'subplans' | 'goal' | 'file' | 'name'>, resume: ResumeState | undefined, grant: ApprovalGrant, inputs: Readonly<Record<string, unknown>>, redact?: Redactor): GrantResult {
+export function grantApproval(plan: ApprovedFiles & Pick<ValidPlan, 'goal'>, resume: ResumeState | undefined, grant: ApprovalGrant, inputs: Readonly<Record<string, unknown>>, redact?: Redactor): GrantResult {
+  const problem = approvalRefusal({ run: { inputs, ...(plan.goal !== undefined && { goal: plan.goal }) }, files: plan }, resume, grant, redact);
+  if (problem !== undefined) return { ok: false, problem };
+  // A request the refusal found, or it refused.
+  const request = resume!.approval!;
+  return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), request, approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
+}
+
+/** Why the approval does not hold for what `subject` gives (see `grantApproval`), or undefined. */
+export function approvalRefusal(subject: ApprovalSubject, resume: ResumeState | undefined, grant: ApprovalGrant, redact?: Redactor): string | undefined {
   const request = resume?.approval;
   if (grant.continues && request && resume?.decided === undefined && request.hash !== grant.hash) {
     // It went on with the approval, then paused for steps it does not cover (a replan's), and the comment did not show that pause.
-    return { ok: false, problem: `${resume.from} went on with the approval ${grant.hash}, then asked for another (approval ${request.hash}) for steps it does not cover, which no one has answered; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
+    return `${resume.from} went on with the approval ${grant.hash}, then asked for another (approval ${request.hash}) for steps it does not cover, which no one has answered; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause`;
   }
   if (grant.continues && (!request || resume?.decided !== 'approved')) {
-    return { ok: false, problem: `${resume?.from ?? 'the earlier attempt'} does not record the approval it went on with (it was saved by an earlier plan-runner, or stopped before its run started), so this re-run cannot tell what the approval covers; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
+    return `${resume?.from ?? 'the earlier attempt'} does not record the approval it went on with (it was saved by an earlier plan-runner, or stopped before its run started), so this re-run cannot tell what the approval covers; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause`;
   }
-  if (!resume || !request) return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
-  if (resume.decided && !(grant.continues && resume.decided === 'approved')) return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
-  if (grant.hash !== request.hash) return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
+  if (!resume || !request) return `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve`;
+  if (resume.decided && !(grant.continues && resume.decided === 'approved')) return `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it`;
+  if (grant.hash !== request.hash) return `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked`;
+  const { run, files: plan } = subject;
   // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
-  if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs, redact)) {
-    return {
-      ok: false,
-      problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
-    };
+  if (run && request.inputsHash !== undefined && request.inputsHash !== inputsHash(run.inputs, redact)) {
+    return `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`;
   }
   // The goal is no part of the plan file when a task gave it: steps approved for one task ran with another as the goal they work towards.
-  const goal = plan.goal === undefined ? undefined : redact ? redact(plan.goal) : plan.goal;
-  if (goal !== request.plan.goal) {
-    return {
-      ok: false,
-      problem: `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`,
-    };
+  const goal = run?.goal === undefined ? undefined : redact ? redact(run.goal) : run.goal;
+  if (run && goal !== request.plan.goal) {
+    return `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`;
   }
   const asked = (fileHash: string) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
-  if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
+  if (plan && !pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
     const now = asked(planFileHash(plan));
     // The hash covers the plan files its `type: plan` steps use, at every depth: a change in any of them refuses it.
     const used = usedPlanPaths(plan);
     const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
-    return {
-      ok: false,
-      problem: `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
-    };
+    return `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`;
   }
-  return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), request, approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
+  return undefined;
 }
 
 /** The arguments each pending step was shown with: an approved step runs only with exactly these. */

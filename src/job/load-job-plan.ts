@@ -7,17 +7,25 @@ import type { Plan } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { Tool } from '../tools/tool.ts';
 import { hasVisibleText } from '../core/invisible-characters.ts';
-import { loadPlanWithServers, type PlanWithServers } from './load-plan-with-servers.ts';
+import { loadPlanWithServers, type PlanServersOptions, type PlanWithServers } from './load-plan-with-servers.ts';
 import type { JobSettings } from './run-job.ts';
 
 const TASK_FILE = '(task)';
 
+/** What the job hands the load besides its settings (see PlanServersOptions). */
+export interface JobLoadOptions {
+  readonly learnSecrets?: (values: readonly string[]) => void;
+  readonly argsCheckLimitMs?: number | undefined;
+  readonly beforeServers?: PlanServersOptions['beforeServers'];
+}
+
 /** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
-export async function loadJobPlan(settings: JobSettings, extraTools: readonly Tool[], signal: AbortSignal, learnSecrets?: (values: readonly string[]) => void, argsCheckLimitMs?: number): Promise<PlanWithServers> {
+export async function loadJobPlan(settings: JobSettings, extraTools: readonly Tool[], signal: AbortSignal, options: JobLoadOptions = {}): Promise<PlanWithServers> {
+  const { learnSecrets, argsCheckLimitMs, beforeServers } = options;
   // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
   const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(settings.model.timeoutSeconds !== undefined && { modelTimeoutSeconds: settings.model.timeoutSeconds }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
   if (settings.planFile) {
-    return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
+    return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }), ...(beforeServers && { beforeServers }) });
   }
   if (settings.task) return await loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
   return { ok: false as const, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true as const }] };

@@ -1,7 +1,7 @@
-import { loadPlanFile } from '../plan/load-plan.ts';
+import { loadParsedPlanFile, readPlanFile } from '../plan/load-plan.ts';
+import { unexpectedError } from '../plan/validate-plan.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
 import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
-import { planFileText } from '../plan/plan-file-text.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ToolDescription, ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
@@ -36,49 +36,49 @@ export interface PlanServersOptions {
   readonly stepsRun?: boolean;
   /** As LoadPlanOptions.argsCheckLimitMs. */
   readonly argsCheckLimitMs?: number;
+  /**
+   * Asked with the file's parsed value before any of its servers starts (not for a plan without servers): errors it
+   * gives reject the load, and no server starts. The job's refusal of an approval that does not hold: the servers run
+   * what the file says now, which a refused approval must not let run.
+   */
+  readonly beforeServers?: (value: unknown) => PlanError[] | undefined;
 }
 
 export type PlanWithServers =
   | { readonly ok: true; readonly plan: ValidPlan; readonly servers?: McpConnection }
   | { readonly ok: false; readonly errors: PlanError[] };
 
-interface PeekedServers {
-  readonly servers: McpServers;
-  readonly positionOf: (server: string) => Promise<{ line: number; column: number }>;
-}
-
-/** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or the file does not load (validation says why). */
-async function peekMcpServers(file: string): Promise<PeekedServers | undefined> {
-  const text = planFileText(file);
-  // Most plans have no servers: skip the second YAML parse for them (it dominates on big plans).
-  if (text === undefined || !text.includes('mcp_servers')) return undefined;
-  const yaml = await parsePlanYaml(text, file);
-  if (!yaml.ok) return undefined;
-  const { value } = yaml.parsed;
+/** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or they do not read (validation says why). */
+function peekMcpServers(value: unknown): McpServers | undefined {
   if (value === null || typeof value !== 'object' || !('mcp_servers' in value)) return undefined;
   const parsed = McpServers.safeParse(value.mcp_servers);
-  if (!parsed.success || Object.keys(parsed.data).length === 0) return undefined;
-  return { servers: parsed.data, positionOf: async (server) => (await yaml.parsed.positions()).locate(['mcp_servers', server], 'key') };
+  return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }
 
 /**
- * Loads a plan file whose steps may name MCP tools: starts its `mcp_servers` first (each lists its
- * tools within its `start_timeout_seconds`, else `timeoutMs`), then validates with their tools. A server that fails to start is a
- * plan error naming it; when the plan is rejected the servers are closed again, and otherwise the
- * caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
+ * Loads a plan file whose steps may name MCP tools: reads and parses it once, asks `beforeServers`, starts its
+ * `mcp_servers` (each lists its tools within its `start_timeout_seconds`, else `timeoutMs`), then validates with their
+ * tools. A server that fails to start is a plan error naming it; when the plan is rejected the servers are closed
+ * again, and otherwise the caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
  */
 export async function loadPlanWithServers(file: string, options: PlanServersOptions): Promise<PlanWithServers> {
-  const peeked = await peekMcpServers(file);
+  const read = await readPlanFile(file);
+  if (!read.ok) return read;
+  const yaml = await parsePlanYaml(read.text, file).catch((error: unknown) => ({ ok: false as const, errors: [unexpectedError(error, file)] }));
+  if (!yaml.ok) return yaml;
+  const peeked = peekMcpServers(yaml.parsed.value);
   const extraTools = options.extraTools ?? [];
   // `uses:` paths are relative to the repository root, whatever the process's working directory.
   const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
-  if (!peeked) return loadPlanFile(file, { extraTools, ...loadOptions });
-  options.learnSecrets?.(planSecretValues({ mcp_servers: peeked.servers }, options.env));
+  if (!peeked) return loadParsedPlanFile(file, read.text, yaml.parsed, { extraTools, ...loadOptions });
+  const refused = options.beforeServers?.(yaml.parsed.value);
+  if (refused !== undefined) return { ok: false, errors: refused };
+  options.learnSecrets?.(planSecretValues({ mcp_servers: peeked }, options.env));
   let servers: McpConnection;
   try {
     // The MCP SDK loads only for a plan with servers: the others start without it.
     const { connectMcpServers } = await import('../tools/mcp/connect-mcp-servers.ts');
-    servers = await connectMcpServers(peeked.servers, {
+    servers = await connectMcpServers(peeked, {
       signal: options.signal,
       cwd: options.cwd,
       env: options.env,
@@ -86,9 +86,10 @@ export async function loadPlanWithServers(file: string, options: PlanServersOpti
     });
   } catch (error) {
     if (!(error instanceof McpServerStartError)) throw error;
-    return { ok: false, errors: [{ file, ...(await peeked.positionOf(error.server)), path: `mcp_servers.${error.server}`, message: error.message }] };
+    const position = (await yaml.parsed.positions()).locate(['mcp_servers', error.server], 'key');
+    return { ok: false, errors: [{ file, ...position, path: `mcp_servers.${error.server}`, message: error.message }] };
   }
-  const loaded = await loadPlanFile(file, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
+  const loaded = await loadParsedPlanFile(file, read.text, yaml.parsed, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
   if (!loaded.ok) {
     await servers.close();
     return loaded;

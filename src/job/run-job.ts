@@ -37,7 +37,7 @@ import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
 import { fanOutRefusal } from './fan-out-refusal.ts';
 import { frozenPins, frozenPinsRefusal } from './frozen-pins.ts';
-import { approvalRefusedBeforeServers } from './approval-before-servers.ts';
+import { approvalBeforeServers } from './approval-before-servers.ts';
 import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
 import { approvedSteps } from './saved-steps.ts';
 import { resumedSteps, type ResumedSteps } from './resumed-steps.ts';
@@ -184,12 +184,10 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
   const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
   // The values the plan hands its processes under secret names are secrets from here on, in every report.
   const learn = redact.learn;
-  // Before the plan's MCP servers start: a refused approval starts nothing.
-  const refused = await approvalRefusedBeforeServers(settings, redact);
-  if (refused !== undefined) return { kind: 'rejected', errors: [{ ...(settings.planFile !== undefined && { file: settings.planFile }), path: '', message: `cannot approve: ${refused}`, setup: true }] };
   let loaded: Awaited<ReturnType<typeof loadJobPlan>>;
   try {
-    loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn, deps.argsCheckLimitMs);
+    // A refused approval is refused before the plan's MCP servers start: it starts nothing.
+    loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, { learnSecrets: learn, argsCheckLimitMs: deps.argsCheckLimitMs, beforeServers: approvalBeforeServers(settings, redact) });
   } catch (error) {
     // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.
     if (signal.aborted) return { kind: 'rejected', errors: [], cancelled: 'its MCP servers were starting' };

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { loadSubplans } from './load-subplans.ts';
 import { formatPath } from '../core/format-path.ts';
-import { MAX_PLAN_BYTES, parsePlanYaml } from './parse-plan-yaml.ts';
+import { MAX_PLAN_BYTES, parsePlanYaml, type ParsedPlanYaml } from './parse-plan-yaml.ts';
 import type { PlanError } from './plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { decodeUtf8 } from './decode-utf8.ts';
@@ -16,22 +16,27 @@ export async function loadPlanText(text: string, file: string, options: LoadPlan
   try {
     const yaml = await parsePlanYaml(text, file, options.positionsFirst ? { positionsFirst: true } : {});
     if (!yaml.ok) return yaml;
-    const result = checkPlanValue(yaml.parsed.value, { ...options, origin: 'file', file });
-    if (result.ok) return result;
-    const positions = await yaml.parsed.positions();
-    if (positions.readErrors) return { ok: false, errors: positions.readErrors };
-    const errors = result.issues.map((issue): PlanError => ({
-      file,
-      ...positions.locate(issue.path, issue.at),
-      path: formatPath(issue.path),
-      message: issue.message,
-    }));
-    // Compiler style: in file order, so the first line to fix comes first.
-    errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-    return { ok: false, errors: firstErrors(errors) };
+    return await checkParsedPlan(yaml.parsed, file, options);
   } catch (error) {
     return { ok: false, errors: [unexpectedError(error, file)] };
   }
+}
+
+/** Validates a parsed plan file, its errors positioned and in file order. */
+async function checkParsedPlan(parsed: ParsedPlanYaml, file: string, options: LoadPlanOptions): Promise<LoadResult> {
+  const result = checkPlanValue(parsed.value, { ...options, origin: 'file', file });
+  if (result.ok) return result;
+  const positions = await parsed.positions();
+  if (positions.readErrors) return { ok: false, errors: positions.readErrors };
+  const errors = result.issues.map((issue): PlanError => ({
+    file,
+    ...positions.locate(issue.path, issue.at),
+    path: formatPath(issue.path),
+    message: issue.message,
+  }));
+  // Compiler style: in file order, so the first line to fix comes first.
+  errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return { ok: false, errors: firstErrors(errors) };
 }
 
 /**
@@ -50,9 +55,11 @@ function firstErrors(errors: PlanError[]): PlanError[] {
   ];
 }
 
-/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
-export async function loadPlanFile(path: string, options: LoadPlanOptions = {}): Promise<LoadResult> {
-  const fail = (message: string, position?: { line: number; column: number }): LoadResult => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
+export type ReadPlanFile = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly errors: PlanError[] };
+
+/** A plan file's text, decoded; a missing, huge or non-UTF-8 file is an error saying what to do, never a throw. */
+export async function readPlanFile(path: string): Promise<ReadPlanFile> {
+  const fail = (message: string, position?: { line: number; column: number }): ReadPlanFile => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
   try {
     const info = await stat(path);
     if (!info.isFile()) return fail('not a file: give the path of a plan file (.yml)');
@@ -60,13 +67,37 @@ export async function loadPlanFile(path: string, options: LoadPlanOptions = {}):
       return fail(`the plan file is ${info.size} bytes, more than the ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes) plan-runner reads; split it or move data into tool inputs`);
     }
     const decoded = decodeUtf8(await readFile(path));
-    if (!decoded.ok) return fail(decoded.message, decoded.position);
-    const loaded = await loadPlanText(decoded.text, path, options);
+    return decoded.ok ? { ok: true, text: decoded.text } : fail(decoded.message, decoded.position);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'ENOENT') return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
+    const problem = pathProblem(code);
+    if (problem !== undefined) return fail(problem);
+    return { ok: false, errors: [unexpectedError(error, path)] };
+  }
+}
+
+/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
+export async function loadPlanFile(path: string, options: LoadPlanOptions = {}): Promise<LoadResult> {
+  const read = await readPlanFile(path);
+  if (!read.ok) return read;
+  const yaml = await parsePlanYaml(read.text, path, options.positionsFirst ? { positionsFirst: true } : {}).catch((error: unknown) => ({ ok: false as const, errors: [unexpectedError(error, path)] }));
+  if (!yaml.ok) return yaml;
+  return loadParsedPlanFile(path, read.text, yaml.parsed, options);
+}
+
+/**
+ * Validates a plan file read (`readPlanFile`) and parsed (`parsePlanYaml`) already, and loads the plans it uses: a
+ * caller that looks at the file before validation (its MCP servers) reads and parses it once.
+ */
+export async function loadParsedPlanFile(path: string, text: string, parsed: ParsedPlanYaml, options: LoadPlanOptions = {}): Promise<LoadResult> {
+  try {
+    const loaded = await checkParsedPlan(parsed, path, options);
     if (!loaded.ok) return loaded;
     const { chain = [nodePath.resolve(path)], root = process.cwd(), usedPlans = new Map<string, Promise<LoadResult>>(), ...rest } = options;
-    return await loadSubplans({ ...loaded.plan, fileTextHash: planTextHash(decoded.text) }, {
+    return await loadSubplans({ ...loaded.plan, fileTextHash: planTextHash(text) }, {
       file: path,
-      text: decoded.text,
+      text,
       chain,
       root,
       ...(rest.model !== undefined && { model: rest.model }),
@@ -80,10 +111,6 @@ export async function loadPlanFile(path: string, options: LoadPlanOptions = {}):
       },
     });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (code === 'ENOENT') return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
-    const problem = pathProblem(code);
-    if (problem !== undefined) return fail(problem);
     return { ok: false, errors: [unexpectedError(error, path)] };
   }
 }

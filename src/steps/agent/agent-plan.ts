@@ -32,6 +32,19 @@ function titleOf(task: string): string {
   return cutText(line, MAX_TITLE_CHARS);
 }
 
+/** What the one agent of a `mode: agent` run is told: the task given, else the plan's goal. */
+function agentInstruction(goal: string | undefined, task: string | undefined): string {
+  return task?.trim() ? task.trim() : goal!;
+}
+
+/**
+ * The goal a `mode: agent` run works towards (and an approval of it is checked against): the plan's, unless it is
+ * the agent's instruction, which the one step holds already.
+ */
+export function agentGoal(goal: string | undefined, task: string | undefined): string | undefined {
+  return goal === agentInstruction(goal, task) ? undefined : goal;
+}
+
 /**
  * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
  * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
@@ -47,7 +60,7 @@ export async function agentPlan(plan: ValidPlan, task: string | undefined, optio
     return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
   }
   // A plan with no steps has a goal that is not blank: the loader refuses one without either.
-  const instruction = fromTask ? task!.trim() : plan.goal!;
+  const instruction = agentInstruction(plan.goal, task);
   if (plan.tools.has(WRITE_TODOS)) {
     // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
     return rejected(plan, ['tools', WRITE_TODOS], `${names.agent} gives the agent its own ${WRITE_TODOS} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(WRITE_TODOS)!.origin === 'plan' ? locate : undefined);
@@ -57,7 +70,7 @@ export async function agentPlan(plan: ValidPlan, task: string | undefined, optio
     workflow_sequence: [{ id: AGENT_STEP_ID, type: 'agent', title: titleOf(instruction), task: instruction, tools: [...plan.tools.keys()] }],
   };
   // The task is the step's instruction; the same words again as the run's goal would only repeat it.
-  if (source.goal === instruction) delete source.goal;
+  if (agentGoal(source.goal, task) === undefined) delete source.goal;
   const extraTools: ToolDescription[] = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
   const checked = validatePlanObject(source, {
     origin: 'file',
