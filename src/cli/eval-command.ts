@@ -6,6 +6,8 @@ import { evaluate } from '../eval/evaluate.ts';
 import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { columnNames, evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
 import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../eval/scripted-answers.ts';
+import { ReplayFileError } from '../llm/replay-file-error.ts';
+import { replayModelClient } from '../llm/replay-model-client.ts';
 import { formatPlanError, problemCount, redactedPlanError } from '../plan/plan-error.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
@@ -82,6 +84,16 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     const read = await readYamlFile(args.answers, ScriptedAnswers, ANSWERS_FILE_HOLDS);
     if (!read.ok) return fail(`the answers file has problems:\n${read.errors.map(formatPlanError).join('\n')}`);
     answers = read.value;
+  }
+  // Read once before any run, as the fault and answers files are: each run reads it again, and a file that could not be
+  // read failed every run alone, printing a table of 0% (found by an adversarial pass over bad inputs).
+  if (args.replay) {
+    try {
+      replayModelClient(args.replay);
+    } catch (error) {
+      if (error instanceof ReplayFileError) return fail(`nothing was evaluated: ${error.message}`);
+      throw error;
+    }
   }
   const model = modelSource(args, answers, apiKey);
   const settings: EvalSettings = {

@@ -140,3 +140,16 @@ describe('plan-runner eval with --input the plan cannot take', () => {
     expect((await evalCli(['eval', declares, '--runs', '1', '--input', 'n=1'])).code).toBe(0);
   });
 });
+
+// Found by an adversarial pass over bad inputs: each run read the replay file itself, so a missing one failed every run
+// alone and eval printed a table of 0% before its exit 1.
+describe('plan-runner eval --replay of a file it cannot read', () => {
+  it('is refused before any run, saying where and what to do', async () => {
+    const run = await evalCli(['eval', good, '--runs', '3', '--replay', path.join(dir, 'nope.jsonl')]);
+    expect(run.code).toBe(1);
+    expect(run.out).toContain('plan-runner eval: nothing was evaluated: Replay file');
+    expect(run.out).toContain('Give --replay the file a run wrote with --record FILE');
+    expect(run.out).not.toContain('run 1:');
+    expect(run.out).not.toContain('%');
+  });
+});
