@@ -8,10 +8,17 @@ import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { followRecord, type StepRecord } from '../core/run-record.ts';
 import type { ActionIO } from './action-io.ts';
 import { pushAll } from '../core/push-all.ts';
+import type { Usage } from '../core/usage.ts';
 import { quotedLines } from '../security/neutralise-log-text.ts';
 
 /** A result longer than this is cut in the log; the summary and the trace keep it whole. */
 const MAX_LOG_RESULT_CHARS = 16_000;
+
+/** A usage's tokens as the log says them; the prompt tokens read from the endpoint's cache (cheaper) named when there are any. */
+function tokensInOut(usage: Usage): string {
+  const cached = usage.cachedPromptTokens ? ` (${usage.cachedPromptTokens} of them in from the cache)` : '';
+  return `tokens in/out: ${usage.promptTokens}/${usage.completionTokens}${cached}`;
+}
 
 function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: Redactor): string[] {
   const lines: string[] = [];
@@ -21,8 +28,8 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
     if (planStep.dependsOn.length) lines.push(`after: ${planStep.dependsOn.join(', ')}`);
   }
   if (step.reused) {
-    const { modelCalls, promptTokens, completionTokens } = step.reused;
-    const cost = modelCalls > 0 ? ` (${modelCalls} model call${modelCalls === 1 ? '' : 's'} there, tokens in/out: ${promptTokens}/${completionTokens})` : '';
+    const { modelCalls } = step.reused;
+    const cost = modelCalls > 0 ? ` (${modelCalls} model call${modelCalls === 1 ? '' : 's'} there, ${tokensInOut(step.reused)})` : '';
     lines.push(`reused: its result was taken from an earlier run's saved state${cost}; the step did not run here`);
   }
   if (step.itemCounts) {
@@ -37,7 +44,7 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
     }
   }
   if (step.usage.modelCalls > 0) {
-    lines.push(`model calls: ${step.usage.modelCalls}, tokens in/out: ${step.usage.promptTokens}/${step.usage.completionTokens}`);
+    lines.push(`model calls: ${step.usage.modelCalls}, ${tokensInOut(step.usage)}`);
   }
   if (step.state === 'completed' && step.result !== undefined) {
     // Redact the whole text before cutting it, so no half of a secret survives the cut.

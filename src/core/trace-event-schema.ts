@@ -61,7 +61,7 @@ function buildSchemas(): TraceEventSchemas {
   const flag = z.boolean();
   // An object of any values (not a list): `z.object({})` checks that without walking its keys, as a record would.
   const values = z.object({});
-  const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count, unpricedCalls: count, unansweredCalls: count });
+  const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { cachedPromptTokens: count, estimatedCalls: count, abandonedRequests: count, unpricedCalls: count, unansweredCalls: count });
   const duration = z.union([z.number(), text]);
   const step = fields(
     { key: text, id: z.union([text, z.number()]), type: text, description: text, inputs: texts, dependsOn: texts },

@@ -4,6 +4,11 @@ export interface Usage {
   readonly promptTokens: number;
   readonly completionTokens: number;
   readonly costUsd: number;
+  /**
+   * Of `promptTokens`, those the endpoint said it read from its cache (`usage.prompt_tokens_details.cached_tokens`),
+   * which cost the cached input price; absent when none. Every view that shows tokens in shows these beside them.
+   */
+  readonly cachedPromptTokens?: number;
   /** Calls whose tokens were estimated from the text, because the endpoint sent no `usage`, or counts that say nothing (0 prompt tokens, none for the output). */
   readonly estimatedCalls?: number;
   /**
@@ -33,6 +38,7 @@ export function addUsage(a: Usage, b: Usage): Usage {
     promptTokens: a.promptTokens + b.promptTokens,
     completionTokens: a.completionTokens + b.completionTokens,
     costUsd: a.costUsd + b.costUsd,
+    ...((a.cachedPromptTokens || b.cachedPromptTokens) && { cachedPromptTokens: (a.cachedPromptTokens ?? 0) + (b.cachedPromptTokens ?? 0) }),
     ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
     ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
     ...((a.unpricedCalls || b.unpricedCalls) && { unpricedCalls: (a.unpricedCalls ?? 0) + (b.unpricedCalls ?? 0) }),

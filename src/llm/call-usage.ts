@@ -11,8 +11,6 @@ export interface CallUsage extends Usage {
   readonly requestedModel: string;
   /** False when the model is not in the price table: `costUsd` is then 0, not a real estimate. */
   readonly priceKnown: boolean;
-  /** Of `promptTokens`, those the endpoint read from its cache, priced at the cached input price; absent when none. */
-  readonly cachedPromptTokens?: number;
 }
 
 /** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */

@@ -16,12 +16,6 @@ function nameIn(usage: Usage, field: 'model' | 'requestedModel'): string | undef
   return typeof model === 'string' && model !== '' ? model : undefined;
 }
 
-/** A call's prompt tokens its endpoint read from its cache (`CallUsage.cachedPromptTokens`), 0 for any other usage. */
-function cachedIn(usage: Usage): number {
-  const cached = (usage as { cachedPromptTokens?: unknown }).cachedPromptTokens;
-  return typeof cached === 'number' ? cached : 0;
-}
-
 /** What a model call is expected to spend, from its request, before it is made. */
 export interface ExpectedCall {
   readonly model: string;
@@ -139,7 +133,7 @@ export class RunBudget {
   price(usage: Usage): Usage {
     const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
     if (names.length === 0) return usage;
-    const priced = estimateCallCostUsd(names, usage.promptTokens, usage.completionTokens, this.#pricing, cachedIn(usage));
+    const priced = estimateCallCostUsd(names, usage.promptTokens, usage.completionTokens, this.#pricing, usage.cachedPromptTokens ?? 0);
     const { unpricedCalls: _unpriced, ...rest } = usage;
     const repriced: Usage & { readonly priceKnown: boolean } = priced.priceKnown
       ? { ...rest, costUsd: priced.costUsd, priceKnown: true }

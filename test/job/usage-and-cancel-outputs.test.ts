@@ -120,7 +120,33 @@ describe('cached prompt tokens', () => {
     try {
       const { result, said } = await act(plan(), server.baseURL);
       expect(result.outputs).toMatchObject({ status: 'succeeded', 'prompt-tokens': '100000', 'cost-usd': '0.08' });
-      expect(said.summary).toContain('| **Total** | 1 | 100,000 | 0 | $0.08 |');
+      expect(said.summary).toContain('| **Total** | 1 | 100,000 | 80,000 | 0 | $0.08 |');
+    } finally {
+      await server.close();
+    }
+  });
+
+  // Found by a review: the cost now charged cached tokens their price, but no view said how many there were, so
+  // 100,000 tokens in at $0.08 read as a wrong price for gpt-4.1, and the trace lost the count after the call.
+  it('shows the cached tokens where tokens in are shown: each row of the cost table adding up, the trace, the log', async () => {
+    const judged = { prompt_tokens: 1_000, completion_tokens: 10, prompt_tokens_details: { cached_tokens: 600 } };
+    const server = await startChatServer([textAnswer('hello', { usage: cached }), textAnswer('{"met": true, "reason": "polite"}', { usage: judged })]);
+    try {
+      const judgedPlan = `${plan()}goals:\n  - { name: polite, judge: The answer is polite. }\n`;
+      const { result, said } = await act(judgedPlan, server.baseURL);
+      expect(result.outputs).toMatchObject({ status: 'succeeded', 'prompt-tokens': '101000' });
+      const table = said.summary.slice(said.summary.indexOf('### Cost'));
+      expect(table).toContain('| Step | Model calls | Tokens in | Of them cached | Tokens out | Est. cost |\n| --- | ---: | ---: | ---: | ---: | ---: |');
+      // The judge's: 400 tokens at $2 a million, 600 at $0.50, 10 out at $8.
+      expect(table).toContain('| 1 | 1 | 100,000 | 80,000 | 0 | $0.0800 |\n| planning and goal checks | 1 | 1,000 | 600 | 10 | $0.0012 |\n| **Total** | 2 | 101,000 | 80,600 | 10 | $0.0812 |\n| Limit | 50 | 200,000 (in + out) |  |  | — |');
+      expect(table).toContain('Of them cached: of the tokens in, those the endpoint read from its cache');
+      const events = (await readFile(result.outputs.trace!, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; usage?: unknown });
+      expect(events.filter((event) => event.type === 'model_used').map((event) => event.usage)).toEqual([
+        expect.objectContaining({ promptTokens: 100_000, cachedPromptTokens: 80_000 }),
+        expect.objectContaining({ promptTokens: 1_000, cachedPromptTokens: 600 }),
+      ]);
+      expect(events.find((event) => event.type === 'goals_checked')?.usage).toMatchObject({ promptTokens: 101_000, cachedPromptTokens: 80_600 });
+      expect(said.groups.flatMap((group) => group.lines)).toContain('model calls: 1, tokens in/out: 100000/0 (80000 of them in from the cache)');
     } finally {
       await server.close();
     }

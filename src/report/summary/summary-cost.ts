@@ -20,14 +20,47 @@ function usd(value: number): string {
 }
 
 /** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
+const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
+
 function cost(usage: Usage, shown = usd(usage.costUsd)): string {
   const unpriced = usage.unpricedCalls ?? 0;
   if (unpriced === 0) return shown;
   return unpriced >= usage.modelCalls ? 'unknown' : `${shown} + unknown`;
 }
 
-function row(label: string, usage: Usage, shownCost?: string): string {
-  return `| ${label} | ${groupDigits(usage.modelCalls)} | ${groupDigits(usage.promptTokens)} | ${groupDigits(usage.completionTokens)} | ${cost(usage, shownCost)} |`;
+/**
+ * A cost table's columns: "Of them cached" after "Tokens in" when any call read prompt tokens from the endpoint's cache,
+ * which cost the cached input price: without it, 100,000 tokens in at $0.08 read as a wrong price for gpt-4.1.
+ */
+class CostTable {
+  readonly #cached: boolean;
+
+  constructor(total: Usage) {
+    this.#cached = (total.cachedPromptTokens ?? 0) > 0;
+  }
+
+  /** The header row and the alignment row under it. */
+  header(): string {
+    const cached = this.#cached ? ' Of them cached |' : '';
+    return `| Step | Model calls | Tokens in |${cached} Tokens out | Est. cost |\n| --- | ---: | ---: |${this.#cached ? ' ---: |' : ''} ---: | ---: |`;
+  }
+
+  row(label: string, usage: Usage, shownCost?: string): string {
+    const cached = this.#cached ? ` ${groupDigits(usage.cachedPromptTokens ?? 0)} |` : '';
+    return `| ${label} | ${groupDigits(usage.modelCalls)} | ${groupDigits(usage.promptTokens)} |${cached} ${groupDigits(usage.completionTokens)} | ${cost(usage, shownCost)} |`;
+  }
+
+  limitRow(limits: CostLimits, costCap: string): string | undefined {
+    if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd)) return undefined;
+    const calls = finite(limits.maxModelCalls) ? groupDigits(limits.maxModelCalls) : '—';
+    const tokens = finite(limits.maxTokens) ? `${groupDigits(limits.maxTokens)} (in + out)` : '—';
+    return `| Limit | ${calls} | ${tokens} |${this.#cached ? '  |' : ''}  | ${costCap} |`;
+  }
+
+  /** What the column holds, said under the table when it is there. */
+  note(): string | undefined {
+    return this.#cached ? 'Of them cached: of the tokens in, those the endpoint read from its cache, which cost the cached input price (the plan\'s `pricing:` `cached_input_per_mtok`, else the built-in table\'s, else the input price).' : undefined;
+  }
 }
 
 /** The calls of models with no price, which no cost figure counts; undefined when every call had one. */
@@ -37,14 +70,6 @@ function unpricedLine(total: Usage): string | undefined {
   return `No price is known for the model of ${groupDigits(calls)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
 }
 
-const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
-
-function limitRow(limits: CostLimits, costCap: string): string | undefined {
-  if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd)) return undefined;
-  const calls = finite(limits.maxModelCalls) ? groupDigits(limits.maxModelCalls) : '—';
-  const tokens = finite(limits.maxTokens) ? `${groupDigits(limits.maxTokens)} (in + out)` : '—';
-  return `| Limit | ${calls} | ${tokens} |  | ${costCap} |`;
-}
 
 /**
  * The model requests abandoned before their answer came in, and the calls that failed with no answer saying what
@@ -104,7 +129,8 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
     if (options.killed) lines.push('', KILLED_COST_NOTE);
     return lines.join('\n');
   }
-  lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
+  const table = new CostTable(total);
+  lines.push('', table.header());
   let stepsTotal = NO_USAGE;
   const rows: Array<readonly [label: string, used: Usage]> = [];
   for (const step of record.steps.values()) {
@@ -118,6 +144,7 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
     modelCalls: total.modelCalls - stepsTotal.modelCalls,
     promptTokens: total.promptTokens - stepsTotal.promptTokens,
     completionTokens: total.completionTokens - stepsTotal.completionTokens,
+    cachedPromptTokens: Math.max(0, (total.cachedPromptTokens ?? 0) - (stepsTotal.cachedPromptTokens ?? 0)),
     costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
     unpricedCalls: Math.max(0, (total.unpricedCalls ?? 0) - (stepsTotal.unpricedCalls ?? 0)),
   };
@@ -125,17 +152,19 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   // One number of decimals, the rows adding up to the total shown: rounded one by one, they did not.
   const cap = limits && finite(limits.maxCostUsd) ? limits.maxCostUsd : undefined;
   const cells = costCells(rows.map(([, used]) => used.costUsd), total.costUsd, cap);
-  rows.forEach(([label, used], index) => lines.push(row(label, used, cells.rows[index])));
-  lines.push(row('**Total**', total, cells.total));
-  const limit = limits && limitRow(limits, cells.cap ?? '—');
+  rows.forEach(([label, used], index) => lines.push(table.row(label, used, cells.rows[index])));
+  lines.push(table.row('**Total**', total, cells.total));
+  const limit = limits && table.limitRow(limits, cells.cap ?? '—');
   if (limit) lines.push(limit);
-  pushNotes(lines, total);
+  pushNotes(lines, total, table);
   if (options.killed) lines.push('', KILLED_COST_NOTE);
   return lines.join('\n');
 }
 
-/** The lines under a cost table: which calls' tokens were estimated, which had no price, which were abandoned or unanswered. */
-function pushNotes(lines: string[], total: Usage): void {
+/** The lines under a cost table: what its cached column holds, which calls' tokens were estimated, which had no price, which were abandoned or unanswered. */
+function pushNotes(lines: string[], total: Usage, table: CostTable): void {
+  const cached = table.note();
+  if (cached) lines.push('', cached);
   const estimated = total.estimatedCalls ?? 0;
   if (estimated > 0) {
     lines.push('', `Tokens are estimated for ${groupDigits(estimated)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
@@ -154,7 +183,8 @@ function pushNotes(lines: string[], total: Usage): void {
 export function renderPlanningCost(usage: Usage): string | undefined {
   if (usage.modelCalls === 0 && usage.promptTokens === 0 && usage.completionTokens === 0) return abandonedLine(usage);
   const cells = costCells([usage.costUsd], usage.costUsd);
-  const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage, cells.rows[0]), row('**Total**', usage, cells.total)];
-  pushNotes(lines, usage);
+  const table = new CostTable(usage);
+  const lines = ['### Cost', '', table.header(), table.row('planning', usage, cells.rows[0]), table.row('**Total**', usage, cells.total)];
+  pushNotes(lines, usage, table);
   return lines.join('\n');
 }
