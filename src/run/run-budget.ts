@@ -203,7 +203,9 @@ export class RunBudget {
   /**
    * Its prompt, and an answer as long, on average, as those charged so far. Before any answer, the
    * prompt alone: a guess at the answer would make calls wait for room a budget has, and the wait
-   * runs down the step's and the run's timeouts.
+   * runs down the step's and the run's timeouts. The prompt at the full input price: how much of it the
+   * endpoint reads from its cache is known only from the answer, and a guess at it could let calls in
+   * flight together pass `max_cost_usd`; this one errs toward a wait, never toward passing a cap.
    */
   #expect({ model, promptTokens }: ExpectedCall): InFlightCall {
     const spent = this.#usage;

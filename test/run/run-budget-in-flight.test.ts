@@ -5,7 +5,7 @@ import { RunBudget } from '../../src/run/run-budget.ts';
 // $1 per million tokens either way: cost = tokens / 1e6.
 const PRICING = { m: { input_per_mtok: 1, output_per_mtok: 1 } };
 const call = (promptTokens: number) => ({ model: 'm', promptTokens });
-const answered = (promptTokens: number, completionTokens: number) => ({ modelCalls: 1, promptTokens, completionTokens, costUsd: 0, model: 'm' }) as never;
+const answered = (promptTokens: number, completionTokens: number, cachedPromptTokens?: number) => ({ modelCalls: 1, promptTokens, completionTokens, costUsd: 0, model: 'm', ...(cachedPromptTokens !== undefined && { cachedPromptTokens }) }) as never;
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('calls in flight against a budget', () => {
@@ -51,6 +51,29 @@ describe('calls in flight against a budget', () => {
     budget.charge(answered(100, 10));
     endA();
     // 510 spent + b's 400 = 910: c starts.
+    (await c)();
+    expect(started).toBe(true);
+    endB();
+  });
+
+  // A decision, documented under Costs: which part of a prompt the endpoint will read from its cache is known only
+  // from its answer, so a call in flight is expected to cost its prompt at the full input price, even after calls
+  // that were mostly cached. Priced at the cached price, c would start and the three could pass the cap together.
+  it('expects a prompt in flight to cost the full input price, though earlier prompts were read from the cache', async () => {
+    const budget = new RunBudget({ max_cost_usd: 0.001 }, { m: { input_per_mtok: 1, output_per_mtok: 1, cached_input_per_mtok: 0.1 } });
+    budget.charge(answered(100, 0, 90));
+    const endA = await budget.reserveModelCall('step a', call(700));
+    const endB = await budget.reserveModelCall('step b', call(300));
+    // $0.000019 spent, $0.0007 and $0.0003 in flight: the cap is full, so c waits (at the cached price: $0.000119).
+    let started = false;
+    const c = budget.reserveModelCall('step c', call(10)).then((end) => {
+      started = true;
+      return end;
+    });
+    await settle();
+    expect(started).toBe(false);
+    budget.charge(answered(700, 0, 700));
+    endA();
     (await c)();
     expect(started).toBe(true);
     endB();
