@@ -241,7 +241,11 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
         return [{ path, message: `${keyName(path)} must be a finite number; got ${describeKind(issue.input)}` }];
       }
       // `concurrency: 0.5` was told "got a number", which 0.5 is: the fraction itself says what is wrong.
-      if (typeof issue.input === 'number' && issue.expected === 'int') return [{ path, message: `${keyName(path)} must be a whole number; got ${showValue(issue.input)}` }];
+      // A schema's own message (a range, a unit) says more than "whole number": `timeout_seconds: 1.5` lost its 1 to 1800.
+      if (typeof issue.input === 'number' && issue.expected === 'int') {
+        const own = issue.message.startsWith('Invalid input') ? undefined : issue.message;
+        return [{ path, message: `${keyName(path)} must be a whole number; got ${showValue(issue.input)}${own === undefined ? '' : `: ${own}`}` }];
+      }
       // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
       if (issue.expected === 'array' && ((typeof issue.input === 'number' && Number.isFinite(issue.input)) || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
         return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];

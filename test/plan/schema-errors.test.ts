@@ -202,6 +202,13 @@ describe('schema errors point at the offending key or value', () => {
     ]);
   });
 
+  // Found by a review: the model timeout's own message (its 1 to 1800) was replaced by "must be a whole number".
+  it("keeps a setting's range beside the fraction it was given", async () => {
+    expect(await errorsFor(yaml('goal: g', 'model:', '  timeout_seconds: 1.5'))).toEqual([
+      'plan.yml:3:20: `timeout_seconds` must be a whole number; got `1.5`: expected a whole number of seconds from 1 to 1800 (30 minutes) (at model.timeout_seconds)',
+    ]);
+  });
+
   // Found by an adversarial pass: `concurrency: 0.5` was told "must be a whole number; got a number", which 0.5 is.
   it('shows the fraction a whole number was given as', async () => {
     expect(await errorsFor(yaml('goal: g', 'limits:', '  concurrency: 0.5', '  max_model_calls: 1e-9'))).toEqual([
