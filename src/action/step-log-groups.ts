@@ -73,7 +73,7 @@ export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
   const follow = followRecord();
   return (event: RunEvent, sent) => {
     const record = follow(event, sent);
-    if (event.type !== 'step_completed' && event.type !== 'step_failed' && event.type !== 'step_skipped') return;
+    if (event.type !== 'step_completed' && event.type !== 'share_completed' && event.type !== 'step_failed' && event.type !== 'step_skipped') return;
     const step = record.steps.get(event.stepKey);
     if (!step) return;
     const planStep = planStepOf(record, event.stepKey);
@@ -81,7 +81,9 @@ export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
     const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${formatDuration(step.durationMs)}`;
     // A for_each step's counts, as its checklist line has them: the title is all of a collapsed group the log
     // shows, and `✅ … — completed` alone hid the items it lost (found by an adversarial pass).
-    const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${step.state}${took}${itemProgress(step)}${partialNote(step, redact)}${undoneNote(step, redact)}${foundNote(step, redact)}`;
+    // A shard's share: the step itself completes in the merge job.
+    const state = step.shareDone ? "this shard's items done" : step.state;
+    const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${state}${took}${itemProgress(step)}${partialNote(step, redact)}${undoneNote(step, redact)}${foundNote(step, redact)}`;
     io.group(title, detailLines(step, planStep, redact));
   };
 }

@@ -200,6 +200,11 @@ export type RunEvent =
       /** Attempts made, when the step was retried (absent for one attempt). */
       readonly attempts?: number;
     })
+  /**
+   * A fan-out shard job ran every item of a `fan_out` step that is its own (the others are other shards'): its share
+   * is done. Not `step_completed`: the step has no result here, and the merge completes it from every shard's items.
+   */
+  | (EventBase & { readonly type: 'share_completed'; readonly stepKey: string; readonly durationMs: number; readonly usage: Usage })
   | (EventBase & { readonly type: 'step_skipped'; readonly stepKey: string; readonly reason: string })
   /** A ready step that needs a person's approval: it does not start in this run, nor do its dependents. */
   | (EventBase & { readonly type: 'step_waiting'; readonly stepKey: string; readonly reason: string })

@@ -68,6 +68,11 @@ export interface StepRecord {
   /** A `for_each` step's items, in input order, once it has expanded. */
   items?: ItemRecord[];
   itemCounts?: ItemCounts;
+  /**
+   * A fan-out shard job's step whose own items have all ended (`share_completed`): `completed` here, with no result,
+   * while other shards run the rest (`itemCounts.otherShards`); the merge job completes the step itself.
+   */
+  shareDone?: true;
   /** Items that failed under `on_item_failure: continue`. */
   failedItems?: readonly ItemFailure[];
   /** Why a completed `tool_call` step's result counts as partial (a result it was given lacks work), or a `type: plan` step's (its plan's result does). */
@@ -388,6 +393,18 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       const undone = event.reused ? carriedUnder(record.carriedFailures, event.stepKey) : [];
       if (undone.length > 0) step.leftUndone = undone;
       else delete step.leftUndone;
+      delete step.retry;
+      break;
+    }
+    case 'share_completed': {
+      const step = stepOf(record, event.stepKey);
+      step.state = 'completed';
+      step.shareDone = true;
+      step.durationMs = event.durationMs;
+      step.usage = event.usage;
+      // Its own items that failed (under on_item_failure: continue), as a whole run's step_completed lists them.
+      const failed = (step.items ?? []).flatMap((item, index) => (item.state === 'failed' ? [{ index, key: item.key, error: item.error ?? 'no error message' }] : []));
+      if (failed.length > 0) step.failedItems = failed;
       delete step.retry;
       break;
     }

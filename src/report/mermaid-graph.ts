@@ -64,7 +64,9 @@ export function renderMermaidGraph(record: RunRecord, redact: (text: string) => 
     // A for_each step is drawn once, with its count, however many items it has (a shard job's, the other shards' too).
     const counts = stepRecord?.itemCounts;
     const total = counts === undefined ? undefined : counts.total + (counts.otherShards ?? 0);
-    const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${groupDigits(total)} item${total === 1 ? '' : 's'})`) : '';
+    // A shard's ✅ is its own items': `✅ check (12 items)` read as all 12 done.
+    const here = counts?.otherShards ? `, ${groupDigits(counts.total)} run here` : '';
+    const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${groupDigits(total)} item${total === 1 ? '' : 's'}${here})`) : '';
     const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${stepTitle(step, redact)}${count}`)}`;
     const line = `  s${index}["${label}"]:::${state}`;
     size += line.length + 1;

@@ -937,9 +937,10 @@ export class PlanRun {
     // The stop ends the step only where it reached an item (stopped one, or kept one from starting): a step whose
     // every item completed as it landed, the last answer kept, completes (found by an adversarial pass: it was ❌).
     const stop = mapped.stop ?? (mapped.notStarted > 0 ? this.stopReason : undefined);
-    // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
-    if (mapped.left > 0 && !mapped.halted && !stop) return;
     const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
+    // A shard's step is not complete while other shards have items of it: the merge completes it. Its share is done
+    // here, which its line says: left in progress, it showed ⏳ at the job's end (found by a review).
+    if (mapped.left > 0 && !mapped.halted && !stop) return this.#journal.step({ type: 'share_completed', stepKey: mapped.key, durationMs: ended.durationMs, usage: ended.usage });
     if (stop) return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
     if (mapped.halted) {
       return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });

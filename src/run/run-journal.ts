@@ -13,6 +13,7 @@ export type StepEvent = Extract<Omitted<RunEvent>, { stepKey: string }>;
 const TARGET_STATE: Partial<Record<RunEvent['type'], StepState>> = {
   step_started: 'in_progress',
   step_completed: 'completed',
+  share_completed: 'completed',
   step_failed: 'failed',
   step_skipped: 'skipped',
   step_waiting: 'waiting',

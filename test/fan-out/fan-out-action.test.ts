@@ -113,7 +113,9 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     const one = await job({ mode: 'shard', shard: '1' });
     const two = await job({ mode: 'shard', shard: '2' });
     expect(prepare.said.log.at(-2)).toMatch(/^Run succeeded in .+ — 1\/3 complete, 0 failed; the merge job checks the goals\n$/);
-    expect(one.said.log.at(-2)).toMatch(/^Run succeeded in .+ — 1\/3 complete, 0 failed; the merge job checks the goals\n$/);
+    // Shard 1 has done its items: its step's share is done (✅), not left ⏳ as if it still ran.
+    expect(one.said.log.at(-3)).toBe('✅ check. check — 4/4 done; other shards run 8 more\n');
+    expect(one.said.log.at(-2)).toMatch(/^Run succeeded in .+ — 2\/3 complete, 0 failed; the merge job checks the goals\n$/);
     expect(two.said.log.at(-2)).toMatch(/^Run failed in .+ \(step check failed: item check\[4\] failed: .+\) — 1\/3 complete, 1 failed, 1 skipped; the merge job checks the goals\n$/);
     for (const said of [prepare.said, one.said, two.said]) expect(said.log.join('\n')).not.toContain('checking the goals');
     const merge = await job({ mode: 'merge' });

@@ -89,7 +89,9 @@ describe('a fanned-out run: prepare, shards, merge', () => {
       expect(run.outcome.status).toBe('succeeded');
       // The shard's share, and nothing else: list reused, total never started.
       expect(calls.check.slice(before).sort((a, b) => a - b)).toEqual(Array.from({ length: ITEMS }, (_, index) => index).filter((index) => index % 4 === shard - 1));
-      expect(run.outcome.record.steps.get('check')?.state).toBe('in_progress');
+      // Its share done (✅ here, no result): the merge completes the step from every shard's items.
+      expect(run.outcome.record.steps.get('check')).toMatchObject({ state: 'completed', shareDone: true });
+      expect(run.events.filter((event) => (event.type === 'step_completed' || event.type === 'share_completed') && event.stepKey === 'check').map((event) => event.type)).toEqual(['share_completed']);
       expect(run.outcome.record.steps.get('total')?.state).toBe('pending');
       shardStates.push(stateOf(run.events, `shard ${shard}`));
     }

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { killedRunEnd } from '../../src/action/finish-killed-run.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { applyEvent, newRunRecord } from '../../src/core/run-record.ts';
+import { checklistItems } from '../../src/report/checklist.ts';
+import { sharedStateOf } from '../../src/report/comment/shared-comment-state.ts';
 import { renderSummary } from '../../src/report/summary/render-summary.ts';
 import { fanOutScope } from '../../src/run/fan-out-part.ts';
 import { traceEvents, type ResumeTrace } from '../../src/run/read-resume-trace.ts';
@@ -66,7 +68,26 @@ it("a shard killed mid-run shows the other shard's items as that shard's, and it
   // Its counts are of its own items, saying how many the other shards run: `1/4 done` counted shard 2's as undone here.
   const summary = renderSummary(ended.reduce(applyEvent, newRunRecord()), { redact: (text) => text, fannedOut: true });
   expect(summary).toMatch(/\*\*each\. check\*\* · [0-9]+ ms — 1\/2 done; other shards run 2 more — /);
-  expect(summary).toContain('each. check #40;4 items#41;');
+  expect(summary).toContain('each. check #40;4 items, 2 run here#41;');
+});
+
+// Found by a review: a shard job that had done every item of its own ended with its fan-out step ⏳, as if it still ran.
+it('a finished shard job shows its fan-out step done for its own items, and the comment the jobs share the step as the whole run has it', async () => {
+  await writeFile(path.join(dir, 'broken'), '');
+  const prepare = await runTracedJob(dir, plan('continue'), server, { fanOut: { part: 'prepare', shards: 2 } });
+  const shard = await runTracedJob(dir, plan('continue'), server, { fanOut: { part: 'shard', shard: 1 }, resume: [{ ...prepare.trace, fanOutPart: 'prepare' }] });
+  expect(shard.status).toBe('succeeded');
+  const all = events(shard.trace);
+  // The trace says the share ended, and never that the step completed: the merge completes it.
+  expect(all.filter((event) => (event.type === 'share_completed' || event.type === 'step_completed' || event.type === 'step_failed') && event.stepKey === 'each').map((event) => event.type)).toEqual(['share_completed']);
+  const record = all.reduce(applyEvent, newRunRecord());
+  const summary = renderSummary(record, { redact: (text) => text, fannedOut: true });
+  expect(summary).toMatch(/\n✅ \*\*each\. check\*\* · [0-9]+ ms — 1\/2 done, 1 failed; other shards run 2 more\n/);
+  expect(summary).toContain('2/2 complete, 0 failed, 1 item failed');
+  expect(summary).not.toContain('⏳');
+  expect(checklistItems(record).map((item) => `${item.icon} ${item.key}${item.status}`)).toEqual(['✅ list (reused) → [0,1,2,3]', '✅ each — 1/2 done, 1 failed; other shards run 2 more']);
+  // The comment is the whole run's: other shards may still run the step's other items.
+  expect(sharedStateOf(record, (text) => text).steps['each']).toEqual({ s: 'in_progress', i: 'fpcp' });
 });
 
 it("a shard whose item fails the step (on_item_failure: fail) does not show the other shard's items skipped", async () => {

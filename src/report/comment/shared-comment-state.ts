@@ -195,7 +195,8 @@ export function sharedStateOf(record: RunRecord, redact: (text: string) => strin
   const steps: Record<string, SharedStep> = {};
   for (const [key, step] of record.steps) {
     const text = statusText(step, redact);
-    steps[key] = { s: step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
+    // A shard's share done is not the step done: the comment is the whole run's, where other shards may still run.
+    steps[key] = { s: step.shareDone ? 'in_progress' : step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
   }
   return { steps, ...(run !== undefined && { run }), ...(attempt !== 1 && { attempt }) };
 }
