@@ -174,8 +174,11 @@ export type RunEvent =
       readonly usage: Usage;
       /** Attempts made, when the step was retried (absent for one attempt). */
       readonly attempts?: number;
-      /** Set when the result was taken from an earlier run's trace: what the step cost then. */
-      readonly reused?: { readonly usage: Usage };
+      /**
+       * Set when the result was taken from an earlier run's trace: what the step cost then, and how long it took then
+       * when that is known (`durationMs` above is this run's, 0), so this run's trace weighs it (`weights-from`).
+       */
+      readonly reused?: { readonly usage: Usage; readonly durationMs?: number };
       /** Items of a `for_each` step with `on_item_failure: continue` that failed (their results are null). */
       readonly failedItems?: readonly ItemFailure[];
       /** Why a `tool_call` step's result counts as partial (a result it was given lacks work), or a `type: plan` step's (its plan's result does; `PartialInputs`). */
@@ -310,6 +313,8 @@ export type RunEvent =
       readonly result: unknown;
       /** What making the result cost in the run that made it. */
       readonly usage: Usage;
+      /** How long making it took in the run that made it, when known: handed on, so a chain of resumes keeps it. */
+      readonly durationMs?: number;
       /** For an item: its index in its step's list and its key (`review[3]`) as the trace keeps it. */
       readonly item?: { readonly index: number; readonly key: string };
       /** As `masked` of `step_completed`: the result as saved has something masked. */

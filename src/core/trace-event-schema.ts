@@ -113,7 +113,7 @@ function buildSchemas(): TraceEventSchemas {
     ),
     tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: z.enum(['succeeded', 'failed', 'unknown']) }, { error: text }),
     step_retrying: event({ stepKey: text, ...retrying }),
-    step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: z.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
+    step_completed: event({ stepKey: text, usage }, { ...reusable, reused: fields({ usage }, { durationMs: count }), failedItems: z.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
     step_failed: event({ stepKey: text, ...failure }, { attempts: z.number() }),
     share_completed: event({ stepKey: text, usage }),
     step_skipped: event({ stepKey: text, reason: text }),

@@ -265,13 +265,13 @@ export class PlanRun {
     if (!resume) return [];
     const events: StepEvent[] = [];
     for (const [reuseKey, saved] of resume.reuse) {
-      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
+      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
     }
     for (const [reuseKey, items] of resume.items) {
       // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
       if (resume.reuse.has(reuseKey) && !this.#deps.fanOut) continue;
       for (const [index, saved] of items) {
-        events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+        events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
       }
     }
     for (const [callKey, call] of resume.sideEffects) {
@@ -487,7 +487,8 @@ export class PlanRun {
       // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
       if (earlier.todos) this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
       const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+      const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
       this.#ready.release(key);
       this.#inbox.wake();
       return;

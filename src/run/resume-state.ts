@@ -17,6 +17,8 @@ export interface ReusableStep {
   readonly stepKey: string;
   readonly result: unknown;
   readonly usage: Usage;
+  /** How long it took in the run that ran it, when known: a run that takes it hands it on, so its trace weighs the step (`weights-from`). */
+  readonly durationMs?: number;
   /** The result as saved has something masked (see `RunEvent`'s `step_completed`). */
   readonly masked?: true;
   /** The run read carried it from a run before it (`result_carried`): that run did not complete the step itself. */
@@ -227,7 +229,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     else if (event.type === 'step_expanded') children.set(event.stepKey, event.keys);
     else if (top && event.type === 'result_carried') {
       // What the run this one resumed had: this run's own events, which come after, may replace it.
-      const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true as const }), ...(event.todos && { todos: event.todos }) };
+      const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true as const }), ...(event.todos && { todos: event.todos }) };
       if (event.item) byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
       else reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }), carried: true });
     } else if (top && event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
@@ -245,7 +247,8 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
       // completed items are, per item, and the failed ones run again.
       if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
-        reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
+        const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
+        reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
         completedSteps.add(stepKeyWithin(within, event.stepKey));
       }
     } else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {

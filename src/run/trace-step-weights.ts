@@ -33,7 +33,7 @@ const MAX_STEP_DURATION_MS = 7 * 24 * 3_600_000;
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run counts with the time it took there when the event says it (`reused.durationMs`), otherwise not
+ * earlier run counts with the time it took there when the event says it (`reused.durationMs`, which a resume hands on), otherwise not
  * at all, nor does a merge's failure of an item it did not run (`notRunHere`), nor a duration negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
  * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
