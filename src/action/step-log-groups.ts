@@ -73,7 +73,7 @@ export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
   const follow = followRecord();
   return (event: RunEvent, sent) => {
     const record = follow(event, sent);
-    if (event.type !== 'step_completed' && event.type !== 'share_completed' && event.type !== 'step_failed' && event.type !== 'step_skipped') return;
+    if (event.type !== 'step_completed' && event.type !== 'share_ended' && event.type !== 'step_failed' && event.type !== 'step_skipped') return;
     const step = record.steps.get(event.stepKey);
     if (!step) return;
     const planStep = planStepOf(record, event.stepKey);
@@ -82,7 +82,7 @@ export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
     // A for_each step's counts, as its checklist line has them: the title is all of a collapsed group the log
     // shows, and `✅ … — completed` alone hid the items it lost (found by an adversarial pass).
     // A shard's share: the step itself completes in the merge job.
-    const state = step.shareDone ? "this shard's items done" : step.state;
+    const state = step.shareDone ? `this shard's items ${step.state === 'completed' ? 'done' : 'failed'}` : step.state;
     const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${state}${took}${itemProgress(step)}${partialNote(step, redact)}${undoneNote(step, redact)}${foundNote(step, redact)}`;
     io.group(title, detailLines(step, planStep, redact));
   };

@@ -205,9 +205,10 @@ export type RunEvent =
     })
   /**
    * A fan-out shard job ran every item of a `fan_out` step that is its own (the others are other shards'): its share
-   * is done. Not `step_completed`: the step has no result here, and the merge completes it from every shard's items.
+   * ended, `completed`, or `failed` when every one of its items failed (under `on_item_failure: continue`; `error` says
+   * so). Not `step_completed` or `step_failed`: the merge job ends the step from every shard's items.
    */
-  | (EventBase & { readonly type: 'share_completed'; readonly stepKey: string; readonly durationMs: number; readonly usage: Usage })
+  | (EventBase & { readonly type: 'share_ended'; readonly stepKey: string; readonly state: 'completed' | 'failed'; readonly durationMs: number; readonly usage: Usage; readonly error?: string })
   | (EventBase & { readonly type: 'step_skipped'; readonly stepKey: string; readonly reason: string })
   /** A ready step that needs a person's approval: it does not start in this run, nor do its dependents. */
   | (EventBase & { readonly type: 'step_waiting'; readonly stepKey: string; readonly reason: string })

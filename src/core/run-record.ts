@@ -69,8 +69,8 @@ export interface StepRecord {
   items?: ItemRecord[];
   itemCounts?: ItemCounts;
   /**
-   * A fan-out shard job's step whose own items have all ended (`share_completed`): `completed` here, with no result,
-   * while other shards run the rest (`itemCounts.otherShards`); the merge job completes the step itself.
+   * A fan-out shard job's step whose own items have all ended (`share_ended`): `completed` here, with no result, or
+   * `failed` when every one failed, while other shards run the rest (`itemCounts.otherShards`); the merge job ends the step itself.
    */
   shareDone?: true;
   /** Items that failed under `on_item_failure: continue`. */
@@ -396,9 +396,10 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       delete step.retry;
       break;
     }
-    case 'share_completed': {
+    case 'share_ended': {
       const step = stepOf(record, event.stepKey);
-      step.state = 'completed';
+      step.state = event.state;
+      if (event.error !== undefined) step.error = event.error;
       step.shareDone = true;
       step.durationMs = event.durationMs;
       step.usage = event.usage;

@@ -115,7 +115,7 @@ function buildSchemas(): TraceEventSchemas {
     step_retrying: event({ stepKey: text, ...retrying }),
     step_completed: event({ stepKey: text, usage }, { ...reusable, reused: fields({ usage }, { durationMs: count }), failedItems: z.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
     step_failed: event({ stepKey: text, ...failure }, { attempts: z.number() }),
-    share_completed: event({ stepKey: text, usage }),
+    share_ended: event({ stepKey: text, state: z.enum(['completed', 'failed']), usage }, { error: text }),
     step_skipped: event({ stepKey: text, reason: text }),
     step_waiting: event({ stepKey: text, reason: text }),
     approval_requested: event({ request: approvalRequest }),

@@ -939,9 +939,15 @@ export class PlanRun {
     // every item completed as it landed, the last answer kept, completes (found by an adversarial pass: it was ❌).
     const stop = mapped.stop ?? (mapped.notStarted > 0 ? this.stopReason : undefined);
     const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
-    // A shard's step is not complete while other shards have items of it: the merge completes it. Its share is done
-    // here, which its line says: left in progress, it showed ⏳ at the job's end (found by a review).
-    if (mapped.left > 0 && !mapped.halted && !stop) return this.#journal.step({ type: 'share_completed', stepKey: mapped.key, durationMs: ended.durationMs, usage: ended.usage });
+    // A shard's step is not done while other shards have items of it: the merge ends it. Its share has ended here, which
+    // its line says: left in progress, it showed ⏳ at the job's end (found by a review); ✅ over 0 done, when every
+    // item of its own failed, read as work done (found by an adversarial pass).
+    if (mapped.left > 0 && !mapped.halted && !stop) {
+      const own = mapped.children.length - mapped.left;
+      const allFailed = mapped.failures.length > 0 && mapped.failures.length === own;
+      const failed = allFailed ? { state: 'failed' as const, error: `all ${own} of this shard's items failed; the merge job fails the step if the other shards' items failed too` } : { state: 'completed' as const };
+      return this.#journal.step({ type: 'share_ended', stepKey: mapped.key, ...failed, durationMs: ended.durationMs, usage: ended.usage });
+    }
     if (stop) return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
     if (mapped.halted) {
       return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });

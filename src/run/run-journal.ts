@@ -13,7 +13,6 @@ export type StepEvent = Extract<Omitted<RunEvent>, { stepKey: string }>;
 const TARGET_STATE: Partial<Record<RunEvent['type'], StepState>> = {
   step_started: 'in_progress',
   step_completed: 'completed',
-  share_completed: 'completed',
   step_failed: 'failed',
   step_skipped: 'skipped',
   step_waiting: 'waiting',
@@ -80,7 +79,7 @@ export class RunJournal {
    */
   step(event: StepEvent): void {
     if (this.#finished) return;
-    const to = TARGET_STATE[event.type];
+    const to = event.type === 'share_ended' ? event.state : TARGET_STATE[event.type];
     if (to) {
       const from = this.stateOf(event.stepKey);
       if (from === undefined || !canMove(from, to)) throw new IllegalTransitionError(event.stepKey, from ?? 'unknown', to);

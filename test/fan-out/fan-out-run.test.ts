@@ -8,6 +8,7 @@ import { mergeResumeStates, resumeStateFromEvents, type ResumeState } from '../.
 import { runPlan } from '../../src/run/run-plan.ts';
 import { runStep } from '../../src/steps/run-step.ts';
 import type { Tool } from '../../src/tools/tool.ts';
+import { checklistItems } from '../../src/report/checklist.ts';
 import { planOf } from '../run/run-fixture.ts';
 
 const ITEMS = 10;
@@ -91,7 +92,7 @@ describe('a fanned-out run: prepare, shards, merge', () => {
       expect(calls.check.slice(before).sort((a, b) => a - b)).toEqual(Array.from({ length: ITEMS }, (_, index) => index).filter((index) => index % 4 === shard - 1));
       // Its share done (✅ here, no result): the merge completes the step from every shard's items.
       expect(run.outcome.record.steps.get('check')).toMatchObject({ state: 'completed', shareDone: true });
-      expect(run.events.filter((event) => (event.type === 'step_completed' || event.type === 'share_completed') && event.stepKey === 'check').map((event) => event.type)).toEqual(['share_completed']);
+      expect(run.events.filter((event) => (event.type === 'step_completed' || event.type === 'share_ended') && event.stepKey === 'check').map((event) => event.type)).toEqual(['share_ended']);
       expect(run.outcome.record.steps.get('total')?.state).toBe('pending');
       shardStates.push(stateOf(run.events, `shard ${shard}`));
     }
@@ -154,6 +155,22 @@ describe('a fanned-out run: prepare, shards, merge', () => {
     expect(merge.outcome.status).toBe('failed');
     expect(merge.outcome.reason).toMatch(/^step check failed: every item failed \(10 of 10\): check\[0\]: shard 1: item 0 is broken; check\[1\]: shard 1: item 1 is broken; check\[2\]: shard 1: item 2 is broken; and 7 more /);
     expect(merge.outcome.record.steps.get('total')?.state).toBe('skipped');
+  });
+
+  // Found by an adversarial pass: a shard whose own items all failed showed its step ✅ — 0/5 done, as if its share were work done.
+  it("with on_item_failure: continue, a shard whose own items all failed shows its share failed, passes, and the merge completes the step", async () => {
+    const { registry } = tools(new Set([0, 2, 4, 6, 8]));
+    const steps = plan('continue');
+    const base = stateOf((await runPart(steps, registry, { part: 'prepare', shards: 2 })).events, 'prepare');
+    const one = await runPart(steps, registry, { part: 'shard', shard: 1 }, base);
+    const two = await runPart(steps, registry, { part: 'shard', shard: 2 }, base);
+    expect([one.outcome.status, two.outcome.status]).toEqual(['succeeded', 'succeeded']);
+    const line = (run: typeof one) => checklistItems(run.outcome.record).find((item) => item.key === 'check')!;
+    expect(line(one)).toMatchObject({ icon: '❌', status: " — 0/5 done, 5 failed; other shards run 5 more — all 5 of this shard's items failed; the merge job fails the step if the other shards' items failed too" });
+    expect(line(two)).toMatchObject({ icon: '✅', status: ' — 5/5 done; other shards run 5 more' });
+    const merge = await runPart(steps, registry, { part: 'merge' }, mergeResumeStates([base, stateOf(one.events, 'shard 1'), stateOf(two.events, 'shard 2')], 'two'));
+    expect(merge.outcome.status).toBe('succeeded');
+    expect(line(merge)).toMatchObject({ icon: '✅', status: ' — 5/10 done, 5 failed' });
   });
 
   it('carries an item error from its shard into the merge, and fails the step under on_item_failure: fail', async () => {

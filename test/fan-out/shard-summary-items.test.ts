@@ -79,7 +79,7 @@ it('a finished shard job shows its fan-out step done for its own items, and the 
   expect(shard.status).toBe('succeeded');
   const all = events(shard.trace);
   // The trace says the share ended, and never that the step completed: the merge completes it.
-  expect(all.filter((event) => (event.type === 'share_completed' || event.type === 'step_completed' || event.type === 'step_failed') && event.stepKey === 'each').map((event) => event.type)).toEqual(['share_completed']);
+  expect(all.filter((event) => (event.type === 'share_ended' || event.type === 'step_completed' || event.type === 'step_failed') && event.stepKey === 'each').map((event) => event.type)).toEqual(['share_ended']);
   const record = all.reduce(applyEvent, newRunRecord());
   const summary = renderSummary(record, { redact: (text) => text, fannedOut: true });
   expect(summary).toMatch(/\n✅ \*\*each\. check\*\* · [0-9]+ ms — 1\/2 done, 1 failed; other shards run 2 more\n/);

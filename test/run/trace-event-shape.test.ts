@@ -221,7 +221,7 @@ describe('traces plan-runner writes', () => {
       step_retrying: { type: 'step_retrying', at: 4, stepKey: '1', attempt: 1, maxAttempts: 2, waitMs: 100, error: '503' },
       step_completed: { type: 'step_completed', at: 5, stepKey: '1', result: { s3cret: 's3cret-value' }, durationMs: 4, usage, attempts: 2, reused: { usage, durationMs: 3 }, failedItems: [{ index: 0, key: 'each[0]', error: 'no' }], partial: 'given a partial result', masked: true },
       step_failed: { type: 'step_failed', at: 6, stepKey: 'agent', error: 'no', transient: false, durationMs: 1, usage, attempts: 2 },
-      share_completed: { type: 'share_completed', at: 6, stepKey: 'each', durationMs: 5, usage },
+      share_ended: { type: 'share_ended', at: 6, stepKey: 'each', state: 'failed', durationMs: 5, usage, error: 'all 1 of its items failed' },
       step_skipped: { type: 'step_skipped', at: 7, stepKey: 'used', reason: 'upstream failed' },
       step_waiting: { type: 'step_waiting', at: 8, stepKey: '1', reason: 'awaits approval' },
       approval_requested: {
