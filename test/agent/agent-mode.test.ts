@@ -74,7 +74,7 @@ describe('mode agent: a whole run as one agent step', () => {
     const { outcome } = await agentJob(plan, [open, textAnswer('Done. It is 20.')]);
     if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
     expect(outcome.status).toBe('goals-unmet');
-    expect(outcome.goals[1]).toMatchObject({ outcome: 'unmet', evidence: "1 of 1 step did not complete: agent (completed, 3 of 3 of the agent's TODOs not done: Run the linter (in progress), Run the tests (pending), Scan the licences (cancelled))" });
+    expect(outcome.goals[1]).toMatchObject({ outcome: 'unmet', evidence: "1 of 1 step did not complete all its work: agent (completed, 3 of 3 of the agent's TODOs not done: Run the linter (in progress), Run the tests (pending), Scan the licences (cancelled))" });
     const done = todos(false, [['1', 'Answer', 'completed']]);
     const finished = await agentJob(plan, [done, textAnswer('It is 20.')]);
     if (finished.outcome.kind !== 'ran') throw new Error(JSON.stringify(finished.outcome));

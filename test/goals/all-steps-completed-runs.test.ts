@@ -74,7 +74,7 @@ describe('all_steps_completed on runs whose steps all say completed', () => {
     const { result, said } = await run(divisions('[1, 0, 2]'));
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
     expect(result.failure).toBeDefined();
-    expect(said.summary).toContain('1 of 2 steps did not complete: divide (completed, 1 of 3 items failed)');
+    expect(said.summary).toContain('1 of 2 steps did not complete all its work: divide (completed, 1 of 3 items failed)');
   });
 
   it('is met when every item worked', async () => {
@@ -148,7 +148,7 @@ goals:
 `);
     expect(chat.requests).toHaveLength(1);
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
-    expect(said.summary).toContain('1 of 2 steps did not complete: check (failed, then replaced by a replan)');
+    expect(said.summary).toContain('1 of 2 steps did not complete all its work: check (failed, then replaced by a replan)');
   });
 
   // Found by review: a review may replace the steps that have not run; a dropped test step was simply

@@ -70,14 +70,14 @@ describe('all_steps_completed', () => {
     expect(await checkGoal({ all_steps_completed: true }, run)).toMatchObject({ outcome: 'met', evidence: 'all 2 steps completed' });
     // One step reads as one ("all 1 steps completed", found by a review).
     expect(await checkGoal({ all_steps_completed: true }, finishedRun(undefined, { '1': { state: 'completed' } }))).toMatchObject({ evidence: 'the one step completed' });
-    expect(await checkGoal({ all_steps_completed: true }, finishedRun(undefined, { '1': { state: 'failed' } }))).toMatchObject({ evidence: '1 of 1 step did not complete: 1 (failed)' });
+    expect(await checkGoal({ all_steps_completed: true }, finishedRun(undefined, { '1': { state: 'failed' } }))).toMatchObject({ evidence: '1 of 1 step did not complete all its work: 1 (failed)' });
   });
 
   it('is unmet, listing the steps that did not complete and how they ended', async () => {
     const run = finishedRun('x', { '1': { state: 'completed' }, fetch: { state: 'failed' }, report: { state: 'skipped' } });
     expect(await checkGoal({ all_steps_completed: true }, run)).toMatchObject({
       outcome: 'unmet',
-      evidence: '2 of 3 steps did not complete: fetch (failed), report (skipped)',
+      evidence: '2 of 3 steps did not complete all their work: fetch (failed), report (skipped)',
     });
   });
 
@@ -86,7 +86,7 @@ describe('all_steps_completed', () => {
     const run = finishedRun(undefined, steps);
     const named = Array.from({ length: 20 }, (_, i) => `s${i + 1} (skipped)`).join(', ');
     const results = await evaluateGoals([goal({ name: 'a', all_steps_completed: true }), goal({ name: 'b', all_steps_completed: true })], run, NO_DEPS);
-    expect(results.map((result) => result.evidence)).toEqual([`25 of 26 steps did not complete: ${named}, and 5 more`, `25 of 26 steps did not complete: ${named}, and 5 more`]);
+    expect(results.map((result) => result.evidence)).toEqual([`25 of 26 steps did not complete all their work: ${named}, and 5 more`, `25 of 26 steps did not complete all their work: ${named}, and 5 more`]);
   });
 
   it('could not be evaluated when no steps ran at all', async () => {

@@ -5,7 +5,7 @@ import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
 /**
  * `all_steps_completed`: every step of the final plan completed, none with failed items, and no step
  * failed on the way or was dropped before it ran (one a replan or a review replaced counts: a gate must
- * not pass because a model swapped a check for something else). Evidence lists what did not complete.
+ * not pass because a model swapped a check for something else). Evidence lists the steps that left work undone.
  */
 export const allStepsCompletedCheck: GoalCheck = {
   needsTarget: false,
@@ -36,5 +36,8 @@ function outcomeOf(target: GoalTarget): GoalCheckOutcome {
   const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
   if (missed.length === 0) return { met: true, evidence: count === 1 ? 'the one step completed' : `all ${count} steps completed` };
   const more = missed.length > MAX_NAMED ? `, and ${missed.length - MAX_NAMED} more` : '';
-  return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.slice(0, MAX_NAMED).join(', ')}${more}` };
+  // "all its work", not "did not complete": a step listed may say completed (its items failed, its agent's TODOs left
+  // open), and "did not complete: review (completed, …)" read as a contradiction (found by a new-user walkthrough).
+  const work = missed.length === 1 ? 'its' : 'their';
+  return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete all ${work} work: ${missed.slice(0, MAX_NAMED).join(', ')}${more}` };
 }
