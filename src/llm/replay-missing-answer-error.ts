@@ -1,5 +1,6 @@
 import { StepError } from '../core/step-error.ts';
 import { describePurpose } from './describe-purpose.ts';
+import { REPLAYS_ONLY_ITS_RUN } from './stale-recording-error.ts';
 
 /** A replayed run asked something the recording has no answer for (more calls, or a new step). */
 export class ReplayMissingAnswerError extends StepError {
@@ -19,10 +20,13 @@ export class ReplayMissingAnswerError extends StepError {
       fields.recordedCalls === 0 ? 'has no calls for it at all' : `holds only ${fields.recordedCalls} call(s) for it`;
     const cause = fields.bare
       ? `It holds ${fields.bare.calls} call(s) for ${fields.bare.purpose}: it was recorded before the steps of a plan that a \`type: plan\` step uses were named by that step (${fields.purpose})`
-      : 'The plan or its prompts changed since it was recorded';
+      : undefined;
+    const todo = cause
+      ? `${cause}: record it again with --record ${fields.file}, or run with a model.`
+      : `${REPLAYS_ONLY_ITS_RUN}, and this one asked more: give it the inputs and options it was recorded with, record it again with --record ${fields.file}, or run with a model.`;
     super(
       `Replay file ${fields.file} has no recorded answer for model call ${fields.ordinal + 1} of ${describePurpose(fields.purpose)} ` +
-        `(the file ${recorded}). ${cause}: record it again with --record ${fields.file}, or run with a model.`,
+        `(the file ${recorded}). ${todo}`,
       { transient: false },
     );
     this.file = fields.file;

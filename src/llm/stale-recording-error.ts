@@ -1,7 +1,13 @@
 import { StepError } from '../core/step-error.ts';
 import { describePurpose } from './describe-purpose.ts';
 
-/** A replayed request differs from the one recorded for the same call: the recording is stale. */
+/** Why a replay answers no other run: a recording holds the answers of one run's requests, word for word. */
+export const REPLAYS_ONLY_ITS_RUN = 'A recording answers only the requests of the run it recorded (the same plan, inputs, options and prompts)';
+
+/**
+ * A replayed request differs from the one recorded for the same call: the recording is stale, or this run is not the
+ * run it recorded (other `--input`s: the README's weekly report with another week was told to record the file again).
+ */
 export class StaleRecordingError extends StepError {
   readonly file: string;
   readonly purpose: string;
@@ -11,8 +17,8 @@ export class StaleRecordingError extends StepError {
 
   constructor(fields: { file: string; purpose: string; ordinal: number; difference: string }) {
     super(
-      `Replay file ${fields.file} is stale for model call ${fields.ordinal + 1} of ${describePurpose(fields.purpose)}: ` +
-        `${fields.difference}. Record it again with --record ${fields.file}.`,
+      `Replay file ${fields.file} does not match model call ${fields.ordinal + 1} of ${describePurpose(fields.purpose)}: ` +
+        `${fields.difference}. ${REPLAYS_ONLY_ITS_RUN}: give the run the inputs and options it was recorded with, or record it again (a run with a model and --record ${fields.file}).`,
       { transient: false },
     );
     this.file = fields.file;

@@ -132,7 +132,7 @@ describe('record and replay', () => {
     expect(unknown).toBeInstanceOf(ReplayMissingAnswerError);
     expect((unknown as Error).message).toContain('step 7');
     expect((unknown as Error).message).toContain('--record');
-    expect((unknown as Error).message).toContain('The plan or its prompts changed since it was recorded');
+    expect((unknown as Error).message).toContain('A recording answers only the requests of the run it recorded (the same plan, inputs, options and prompts), and this one asked more: give it the inputs and options it was recorded with');
   });
 
   it('says so when a recording names a used plan\'s step by its bare id, as recordings before 2026-12-05 did', async () => {
@@ -145,7 +145,7 @@ describe('record and replay', () => {
       `Replay file ${file} has no recorded answer for model call 1 of step web/line (the file has no calls for it at all). It holds 1 call(s) for step:line: it was recorded before the steps of a plan that a \`type: plan\` step uses were named by that step (step:web/line): record it again with --record ${file}, or run with a model.`,
     );
     const elsewhere = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'step:web/other' }));
-    expect((elsewhere as Error).message).toContain('The plan or its prompts changed since it was recorded');
+    expect((elsewhere as Error).message).toContain('A recording answers only the requests of the run it recorded (the same plan, inputs, options and prompts), and this one asked more: give it the inputs and options it was recorded with');
     // An item's key may hold `/` (a URL); a recording that names a used plan's step the new way is no old one (found by a review).
     const item = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'step:web/line[https://x.test/a]' }));
     expect((item as Error).message).toContain('It holds 1 call(s) for step:line[https://x.test/a]');
@@ -157,7 +157,7 @@ describe('record and replay', () => {
     await recorder.complete(ask('q'), { purpose: 'step:web/fetch' });
     await recorder.complete(ask('q'), { purpose: 'step:summarize' });
     const missing = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'step:web/summarize' }));
-    expect((missing as Error).message).toContain('The plan or its prompts changed since it was recorded');
+    expect((missing as Error).message).toContain('A recording answers only the requests of the run it recorded (the same plan, inputs, options and prompts), and this one asked more: give it the inputs and options it was recorded with');
   });
 
   it('refuses to answer a changed prompt from a stale recording, showing the first difference', async () => {
@@ -171,6 +171,12 @@ describe('record and replay', () => {
     expect(message).toContain('message 2 (user)');
     expect(message).toContain('week 10');
     expect(message).toContain('week 11');
+    // Found by a new-user walkthrough: the README's weekly report replayed for the other week its sample data holds
+    // was told the file "is stale" and to record it again; the file was right, the run was another one.
+    expect(message).not.toContain('is stale');
+    expect(message).toContain(
+      `: message 2 (user) differs at character 29: recorded "… the sales of week 10" but now "… the sales of week 11". A recording answers only the requests of the run it recorded (the same plan, inputs, options and prompts): give the run the inputs and options it was recorded with, or record it again (a run with a model and --record ${file}).`,
+    );
   });
 
   it('detects a changed model, tool offer or tool_choice as stale too', async () => {
