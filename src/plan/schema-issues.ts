@@ -185,7 +185,7 @@ function unionIssues(issue: ZodIssue & { code: 'invalid_union' }, scope: IssueSc
     const text = lists.every((values) => values.every((value) => typeof value === 'string'));
     const first = lists.flatMap((values) => values.slice(0, MAX_LISTED)).slice(0, MAX_LISTED).map((value) => (text ? String(value) : JSON.stringify(value)));
     const listed = total > MAX_LISTED ? `${first.join(', ')} … and ${total - MAX_LISTED} more` : first.join(', ');
-    return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${showValue(issue.input)}` }];
+    return [{ path, message: `${keyName(path)} must be ${total === 1 ? listed : `one of ${listed}`}; got ${showValue(issue.input)}` }];
   }
   const kinds = issue.errors.map((branch) => branch.filter((inner) => inner.path.length === 0 && inner.code === 'invalid_type'));
   if (!kinds.every((branch) => branch.length > 0)) {
@@ -286,7 +286,9 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
       if (flag !== undefined && issue.values.includes(flag)) return [{ path, message: `${keyName(path)} must be ${values.listed()}; ${yaml11FlagWords(issue.input as string, flag)}` }];
       const near = typeof issue.input === 'string' ? values.nearest(issue.input) : undefined;
       const hint = near ? ` — did you mean \`${near}\`?` : '';
-      return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${showValue(issue.input)}${hint}` }];
+      // `version: 2` was told "must be one of 1", and a step's `approval: false` "must be one of true" (new-user walkthrough).
+      const allowed = issue.values.length === 1 ? values.listed() : `one of ${values.listed()}`;
+      return [{ path, message: `${keyName(path)} must be ${allowed}; got ${showValue(issue.input)}${hint}` }];
     }
     case 'too_small':
     case 'too_big':

@@ -18,7 +18,12 @@ describe('approval keys', () => {
 
   it('points at a step approval that is not true', async () => {
     expect(await errorsFor(yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    approval: false'))).toEqual([
-      'plan.yml:4:15: `approval` must be one of true; got `false` (at workflow_sequence[0].approval)',
+      'plan.yml:4:15: `approval` must be true; got `false` (at workflow_sequence[0].approval)',
     ]);
+  });
+
+  // Found by a new-user walkthrough: a key with one allowed value was told "must be one of 1".
+  it('names the one value a key may take without "one of"', async () => {
+    expect(await errorsFor(yaml('version: 2', 'workflow_sequence:', '  - id: 1', '    type: reasoning'))).toEqual(['plan.yml:1:10: `version` must be 1; got `2` (at version)']);
   });
 });
