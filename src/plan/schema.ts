@@ -376,7 +376,7 @@ export const Goal = z
       .min(1)
       .optional()
       .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
-    all_steps_completed: z.literal(true).optional().meta({ description: 'Met when every step completed: none failed or was skipped, no for_each step lost items (on_item_failure: continue), and no failed step was replaced by a replan.' }),
+    all_steps_completed: z.literal(true).optional().meta({ description: 'Met when every step completed: none failed or was skipped, no for_each step lost items (on_item_failure: continue), no failed step was replaced by a replan, no step was dropped by a revision before it ran, and no agent step left a TODO of its list not completed; all of this inside each plan step\'s plan too.' }),
     judge: z
       .string()
       .min(1)
