@@ -6,6 +6,7 @@ import { readEvaluatedPlans } from './evaluated-plans.ts';
 import { renderEvalTable } from './render-eval-table.ts';
 import { columnName, runEval, type EvalDeps, type EvalSettings } from './run-eval.ts';
 import { CHARS_PER_TOKEN } from './scripted-chat-server.ts';
+import { unusedAnswersEntries } from './scripted-answers.ts';
 import { summariseVariant, type VariantSummary } from './summarise-variant.ts';
 import { pushAll } from '../core/push-all.ts';
 
@@ -116,11 +117,17 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
       if (noFault.length > 0 || (!comparing && noCall.length > 0)) silent.push(`${describe(rule, index)} injected no fault into any run of ${where}`);
     });
   }
+  // An answers entry no call asked for changes no figure, so it fails nothing, but it is named: a misspelt or stale caller
+  // was silently ignored while a fault rule that matched no call failed the eval (found by an adversarial pass).
+  const unusedAnswers = settings.model.kind !== 'answers' || runs.length === 0 || !complete() ? [] : unusedAnswersEntries(settings.model.answers, runs.flatMap((run) => run.modelPurposes ?? []));
   const notChecked = [...new Set(runs.flatMap((run) => run.goalsNotChecked ?? []))];
   const notes = [
     `${cancelled ? `${runs.length} of ${settings.runs * asked.length} run(s) finished (${settings.runs} per column asked)` : `${settings.runs} run(s) per column`}, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
     ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are the characters of each request (messages, tools, response format) and answer / ${CHARS_PER_TOKEN}.`] : []),
     ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
+    ...(unusedAnswers.length > 0
+      ? [`The answers file's answers for ${cutText(unusedAnswers.join(', '), 300)} answered no call in any run, so no figure used them: a caller never called (the replanner where no step failed), or a step id or goal name the plan does not have; check the name${unusedAnswers.length === 1 ? '' : 's'}, or leave them out.`]
+      : []),
     ...(notChecked.length > 0 ? [`The ReAct baseline runs no steps, so goals on the plan's steps are not checked on it (— in its column): ${cutText(notChecked.join(', '), 300)}.`] : []),
     ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
     ...(qualified.length > 0 ? [`The steps and goals of a plan that a \`type: plan\` step uses are named by that step (\`step:<using step>/<id>\`, \`goal:<using step>/<name>\`): ${qualified.join('; ')}.`] : []),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolName } from '../plan/schema.ts';
 import { nearestName } from '../plan/nearest-name.ts';
+import { itemStepPurpose } from './fault-rule.ts';
 
 const ScriptedToolCall = z.strictObject({
   name: ToolName,
@@ -35,3 +36,20 @@ const Caller = z.string().superRefine((name, ctx) => {
 
 export const ScriptedAnswers = z.record(Caller, z.array(ScriptedAnswer).min(1).max(1000));
 export type ScriptedAnswers = z.infer<typeof ScriptedAnswers>;
+
+/** The entry of `answers` that serves a call made for `purpose`: its own, else (a `for_each` item's) its step's. */
+export function answersEntryFor(answers: ScriptedAnswers, purpose: string): string | undefined {
+  if (Object.hasOwn(answers, purpose)) return purpose;
+  const step = itemStepPurpose(purpose);
+  return step !== undefined && Object.hasOwn(answers, step) ? step : undefined;
+}
+
+/** The entries of `answers` that serve none of the calls made for `purposes`, in the file's order. */
+export function unusedAnswersEntries(answers: ScriptedAnswers, purposes: Iterable<string>): string[] {
+  const used = new Set<string>();
+  for (const purpose of purposes) {
+    const entry = answersEntryFor(answers, purpose);
+    if (entry !== undefined) used.add(entry);
+  }
+  return Object.keys(answers).filter((entry) => !used.has(entry));
+}

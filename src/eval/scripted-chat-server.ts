@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ScriptedAnswer, ScriptedAnswers } from './scripted-answers.ts';
+import { answersEntryFor, type ScriptedAnswer, type ScriptedAnswers } from './scripted-answers.ts';
 import { itemStepPurpose } from './fault-rule.ts';
 import { estimateTokens } from '../llm/call-usage.ts';
 import type { ChatRequest } from '../llm/model-client.ts';
+import { NO_SCRIPTED_ANSWER_CODE } from '../llm/model-call-error.ts';
 
 /** Characters a token stands for in the scripted server's usage counts (a common rule of thumb). */
 export const CHARS_PER_TOKEN = 4;
@@ -77,10 +78,11 @@ export async function startScriptedChatServer(answers: ScriptedAnswers): Promise
       const run = String(req.headers['x-plan-runner-run'] ?? '0');
       // An item's own entry, else its step's: every item of `step:review` takes the step's list.
       const step = itemStepPurpose(purpose);
-      const list = answers[purpose] ?? (step === undefined ? undefined : answers[step]);
+      const entry = answersEntryFor(answers, purpose);
+      const list = entry === undefined ? undefined : answers[entry];
       if (!list) {
         const known = Object.keys(answers).sort().join(', ') || '(none)';
-        return send(res, 400, { error: { message: `the answers file has no answers for '${purpose}' (it has: ${known}); add '${step ?? purpose}:' with a list of answers${step === undefined ? '' : ` (one list for every item of the step, or '${purpose}:' for this item)`}`, type: 'invalid_request_error' } });
+        return send(res, 400, { error: { message: `the answers file has no answers for '${purpose}' (it has: ${known}); add '${step ?? purpose}:' with a list of answers${step === undefined ? '' : ` (one list for every item of the step, or '${purpose}:' for this item)`}`, type: 'invalid_request_error', code: NO_SCRIPTED_ANSWER_CODE } });
       }
       const key = `${run}\u0000${purpose}`;
       const ordinal = calls.get(key) ?? 0;

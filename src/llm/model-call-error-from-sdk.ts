@@ -84,6 +84,7 @@ export function modelCallErrorFromSdk(
     failure: 'http',
     status,
     ...(typeof error.param === 'string' && { param: error.param }),
+    ...(typeof error.code === 'string' && { code: error.code }),
     transient,
     retryAfterMs: retryAfterMs((name) => error.headers?.get(name)),
     attempts,

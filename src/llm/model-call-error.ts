@@ -23,6 +23,8 @@ export interface ModelCallErrorFields {
   readonly status?: number;
   /** The request's parameter the endpoint refused, as its error names it (OpenAI's `error.param`: `temperature`). */
   readonly param?: string;
+  /** The endpoint's error code (OpenAI's `error.code`), where it sends one. */
+  readonly code?: string;
   readonly transient: boolean;
   readonly retryAfterMs?: number;
   /** HTTP requests made, the client's own retries included. */
@@ -34,10 +36,17 @@ export interface ModelCallErrorFields {
   readonly billed?: ChatResponse;
 }
 
+/**
+ * The error code of `eval`'s answers-file server for a call the file has no answer for: its message says which caller
+ * to add, and the endpoint advice a real endpoint's 400 gets ("check that it supports this model…") was wrong there.
+ */
+export const NO_SCRIPTED_ANSWER_CODE = 'plan_runner_no_scripted_answer';
+
 /** The most characters of an endpoint's `param` a hint repeats. */
 const MAX_PARAM_CHARS = 100;
 
-function hint(failure: ModelCallFailure, status: number | undefined, param: string | undefined): string {
+function hint(failure: ModelCallFailure, status: number | undefined, param: string | undefined, code: string | undefined): string {
+  if (code === NO_SCRIPTED_ANSWER_CODE) return '';
   // A self-hosted endpoint may need minutes for a long answer: the wait is a setting.
   if (failure === 'timeout') return `The endpoint did not answer in time; give it longer (${MODEL_TIMEOUT_SETTINGS}), retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).`;
   if (failure === 'connection') return 'Could not reach the endpoint; check base-url and the network.';
@@ -88,8 +97,9 @@ export class ModelCallError extends StepError {
     // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
     const what = trimEndChars(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
     const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
+    const advice = hint(fields.failure, fields.status, param, fields.code);
     super(
-      `Model call for ${describePurpose(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status, param)}`,
+      `Model call for ${describePurpose(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}.${advice ? ` ${advice}` : ''}`,
       { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause },
     );
     this.purpose = fields.purpose;
