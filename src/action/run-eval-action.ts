@@ -1,11 +1,11 @@
 import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
-import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
+import { FAULT_FILE, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { figureBeside } from '../eval/figure-beside.ts';
 import { readEvaluatedPlans } from '../eval/evaluated-plans.ts';
 import { inputsProblem } from '../eval/inputs-problem.ts';
 import { evalSettingsProblem, type EvalModelSource } from '../eval/run-eval.ts';
-import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../eval/scripted-answers.ts';
+import { ANSWERS_FILE, ScriptedAnswers } from '../eval/scripted-answers.ts';
 import { emptyInputsWarning } from '../plan/empty-inputs-warning.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
@@ -75,8 +75,8 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
   // Refused before any run: the job summary and the report say why, as a refused run's do (they were left empty).
   const refuse = async (reason: string): Promise<ActionResult> => ({ ...(await refuseRun(settings, reason, deps)), failure: `plan-runner: ${reason}` });
   if (!settings.planFile) return refuse('mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');
-  const faults = await readOptional<FaultRule[]>(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile, FAULT_FILE_HOLDS));
-  const answers = await readOptional<ScriptedAnswers>(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers, ANSWERS_FILE_HOLDS));
+  const faults = await readOptional<FaultRule[]>(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile, FAULT_FILE));
+  const answers = await readOptional<ScriptedAnswers>(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers, ANSWERS_FILE));
   const problems = [...faults.problems, ...answers.problems];
   if (problems.length > 0) return refuse(`fix the evaluation's files:\n${problems.join('\n')}`);
   let model: EvalModelSource;

@@ -3,9 +3,9 @@ import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { readEvaluatedPlans } from '../eval/evaluated-plans.ts';
 import { inputsProblem } from '../eval/inputs-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
-import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
+import { FAULT_FILE, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { columnNames, evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
-import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../eval/scripted-answers.ts';
+import { ANSWERS_FILE, ScriptedAnswers } from '../eval/scripted-answers.ts';
 import { ReplayFileError } from '../llm/replay-file-error.ts';
 import { replayModelClient } from '../llm/replay-model-client.ts';
 import { formatPlanError, problemCount, redactedPlanError } from '../plan/plan-error.ts';
@@ -75,13 +75,13 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   }
   let faults: readonly FaultRule[] = [];
   if (args.faults) {
-    const read = await readYamlFile(args.faults, FaultFile, FAULT_FILE_HOLDS);
+    const read = await readYamlFile(args.faults, FaultFile, FAULT_FILE);
     if (!read.ok) return fail(`the fault file has problems:\n${read.errors.map(formatPlanError).join('\n')}`);
     faults = read.value;
   }
   let answers: ScriptedAnswers | undefined;
   if (args.answers) {
-    const read = await readYamlFile(args.answers, ScriptedAnswers, ANSWERS_FILE_HOLDS);
+    const read = await readYamlFile(args.answers, ScriptedAnswers, ANSWERS_FILE);
     if (!read.ok) return fail(`the answers file has problems:\n${read.errors.map(formatPlanError).join('\n')}`);
     answers = read.value;
   }

@@ -1,6 +1,7 @@
 import { loadPlanFile } from '../plan/load-plan.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
 import { Plan } from '../plan/schema.ts';
+import { PLAN_FILE } from '../plan/yaml-file-kind.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { EvalSettings } from './run-eval.ts';
 
@@ -25,7 +26,7 @@ export async function readEvaluatedPlans(plans: EvalSettings['plans']): Promise<
       read.push({ ...plan, source: loaded.plan.source, loaded: loaded.plan });
       continue;
     }
-    const parsed = await readYamlFile(plan.file, Plan);
+    const parsed = await readYamlFile(plan.file, Plan, PLAN_FILE);
     if (parsed.ok) read.push({ ...plan, source: parsed.value });
   }
   return read;

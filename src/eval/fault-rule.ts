@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Duration, durationMs, ToolName } from '../plan/schema.ts';
+import type { YamlFileKind } from '../plan/yaml-file-kind.ts';
 
 /** Faults a tool call can be given: what real tools do when they fail. */
 export const TOOL_FAULTS = ['timeout', 'exit 75', 'exit 1', 'http 429', 'http 500', 'slow'] as const;
@@ -57,6 +58,9 @@ export type ModelFaultRule = FaultRule & { readonly model: string; readonly faul
 
 /** What a fault file holds, for the error when it has nothing in it. */
 export const FAULT_FILE_HOLDS = 'a YAML list of fault rules, e.g. `- { tool: fetch, fault: timeout, rate: 0.2 }` (see "Evaluating a plan" in the README)';
+
+/** A fault file, for the messages of the YAML reader (`readYamlFile`). */
+export const FAULT_FILE: YamlFileKind = { called: 'a fault file', holds: FAULT_FILE_HOLDS, top: 'list', whenEmpty: `it holds ${FAULT_FILE_HOLDS}` };
 
 /** A fault file: a YAML list of rules. */
 export const FaultFile = z.array(FaultRule).min(1, { message: `a fault file without a rule injects no fault; give ${FAULT_FILE_HOLDS}, or leave the file out` }).max(200);

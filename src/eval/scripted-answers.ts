@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ToolName } from '../plan/schema.ts';
 import { nearestName } from '../plan/nearest-name.ts';
 import { itemStepPurpose } from './fault-rule.ts';
+import type { YamlFileKind } from '../plan/yaml-file-kind.ts';
 
 const ScriptedToolCall = z.strictObject({
   name: ToolName,
@@ -23,6 +24,9 @@ export type ScriptedAnswer = z.infer<typeof ScriptedAnswer>;
  */
 /** What an answers file holds, for the error when it has nothing in it. */
 export const ANSWERS_FILE_HOLDS = 'the model\'s answers per caller, e.g. `planner: [{ text: "…" }]` (see "Evaluating a plan" in the README)';
+
+/** An answers file, for the messages of the YAML reader (`readYamlFile`). */
+export const ANSWERS_FILE: YamlFileKind = { called: 'an answers file', holds: ANSWERS_FILE_HOLDS, top: 'map', whenEmpty: `it holds ${ANSWERS_FILE_HOLDS}` };
 
 /** The callers a run's model calls come from (their `purpose`); `step:` and `goal:` name a step or a goal. */
 const FIXED_CALLERS = ['planner', 'replanner', 'review', 'react'];

@@ -2,6 +2,7 @@ import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
 import { readPlainYaml } from './read-plain-yaml.ts';
 import { positionAt } from './text-position.ts';
+import type { YamlFileKind } from './yaml-file-kind.ts';
 
 /** The largest plan file read, in bytes; plans are small and a cap keeps hostile files cheap. */
 export const MAX_PLAN_BYTES = 1024 * 1024;
@@ -39,6 +40,8 @@ export interface ParsedPlanYaml {
 export interface ParsePlanYamlOptions {
   /** Read with the `yaml` package from the start, never with the fast reader; tests compare the two. */
   readonly positionsFirst?: boolean;
+  /** What the file is, for the reader's messages; a plan file unless told. */
+  readonly kind?: YamlFileKind;
 }
 
 export type PlanYamlResult = { readonly ok: true; readonly parsed: ParsedPlanYaml } | { readonly ok: false; readonly errors: PlanError[] };
@@ -75,7 +78,7 @@ export async function parsePlanYaml(text: string, file?: string, options: ParseP
   const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
   if (plain !== undefined) {
     let positions: Promise<PlanPositions> | undefined;
-    return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text, file))) } };
+    return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text, file, options.kind))) } };
   }
-  return (await withPositions()).parseWithPositions(text, file);
+  return (await withPositions()).parseWithPositions(text, file, options.kind);
 }

@@ -5,6 +5,7 @@ import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
 import { cutText } from '../core/cut-text.ts';
 import { trimEndChars } from '../core/trim-end-chars.ts';
+import { emptyFileMessage, kindName, PLAN_FILE, type YamlFileKind } from './yaml-file-kind.ts';
 
 /** The most YAML errors reported for one file; a hostile file (1 MiB of `[,,,…`) has one per character. */
 const MAX_YAML_ERRORS = 20;
@@ -16,12 +17,15 @@ const MAX_YAML_ERRORS = 20;
  * Said of a file nested past MAX_NESTING, at the first node too deep, however that was found: by walking
  * the composed document, or, past the depth composed (see pruneDeepCollections), as an error of its own.
  */
-const TOO_DEEP = `the file nests more than ${MAX_NESTING} levels deep; plans never need that`;
+function tooDeep(kind: YamlFileKind): string {
+  return `the file nests more than ${MAX_NESTING} levels deep; ${kind.called} never needs that`;
+}
 
-const FRIENDLY_YAML_MESSAGES: Partial<Record<string, (source: string) => string>> = {
+/** Messages in the words of the file read (a fault file was told "a plan file holds one YAML document"). */
+const FRIENDLY_YAML_MESSAGES: Partial<Record<string, (source: string, kind: YamlFileKind) => string>> = {
   DUPLICATE_KEY: (key) => `duplicate key \`${key}\`: each key may appear once in a map`,
-  RESOURCE_EXHAUSTION: () => TOO_DEEP,
-  MULTIPLE_DOCS: () => 'a plan file holds one YAML document; remove the `---` separator and what follows it',
+  RESOURCE_EXHAUSTION: (_source, kind) => tooDeep(kind),
+  MULTIPLE_DOCS: (_source, kind) => `${kind.called} holds one YAML document; remove the \`---\` separator and what follows it`,
   NON_STRING_KEY: () => 'keys must be plain text, not lists or maps',
   TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
 };
@@ -367,16 +371,16 @@ function leadingZeroNumbers(doc: Document): Scalar[] {
  * The positions of a file the fast reader read: `yaml` reads it again, for its positions, and says
  * what it refuses in it (`readErrors`), where the fast reader was more lenient.
  */
-export function positionsOf(text: string, file?: string): PlanPositions {
+export function positionsOf(text: string, file?: string, kind: YamlFileKind = PLAN_FILE): PlanPositions {
   const read = readDocument(text);
   const positions = positionsIn(read.doc, read.lineCounter);
-  const checked = checkDocument(text, file, read);
+  const checked = checkDocument(text, file, read, kind);
   return checked.ok ? positions : { ...positions, readErrors: checked.errors };
 }
 
 /** Reads `text` with the `yaml` package: its value and positions, or every problem positioned. */
-export function parseWithPositions(text: string, file?: string): PlanYamlResult {
-  return checkDocument(text, file, readDocument(text));
+export function parseWithPositions(text: string, file?: string, kind: YamlFileKind = PLAN_FILE): PlanYamlResult {
+  return checkDocument(text, file, readDocument(text), kind);
 }
 
 /** Errors that stand on their own: each is reported, however many come before it in its part of the file. */
@@ -516,7 +520,7 @@ function leftOpenMessage(error: YAMLParseError, opener: Opener, runsTo: { line: 
   );
 }
 
-function checkDocument(text: string, file: string | undefined, { doc, lineCounter, dropped }: ReadDocument): PlanYamlResult {
+function checkDocument(text: string, file: string | undefined, { doc, lineCounter, dropped }: ReadDocument, kind: YamlFileKind): PlanYamlResult {
   if (doc.errors.length > 0) {
     // One syntax error per top-level part of the file: those after it in that part are most often what it
     // causes (found by a new-user walkthrough: `-id: 4` gave 5 errors, none saying what to fix), and are
@@ -539,7 +543,7 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
       if (!INDEPENDENT_ERRORS.has(error.code)) parts.add(part);
       const friendly = FRIENDLY_YAML_MESSAGES[error.code];
       const message = friendly
-        ? friendly(keyTextAt(text, error.pos[0]))
+        ? friendly(keyTextAt(text, error.pos[0]), kind)
         : opener
           ? leftOpenMessage(error, opener, positionOf(lineCounter, error.pos[0]))
           : `YAML: ${error.message}${syntaxHint(text, lineCounter, error, position.line)}`;
@@ -550,10 +554,10 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
     return { ok: false, errors };
   }
   if (doc.contents === null) {
-    return failure(file, 'the plan file is empty: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)');
+    return failure(file, emptyFileMessage(kind));
   }
   const deep = tooDeepNode(doc.contents);
-  if (deep) return failure(file, TOO_DEEP, positionOf(lineCounter, deep.range?.[0] ?? 0));
+  if (deep) return failure(file, tooDeep(kind), positionOf(lineCounter, deep.range?.[0] ?? 0));
   const tagged = foreignTags(doc);
   if (tagged.length > 0) {
     return {
@@ -587,7 +591,7 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
   if (expanding) {
     return failure(
       file,
-      `the file's aliases (*name) add more than ${groupDigits(MAX_ALIASED_VALUES)} values to the plan as it expands (this one passes that); write the repeated part once, in a tool's input or a step's result, rather than copying it with aliases`,
+      `the file's aliases (*name) add more than ${groupDigits(MAX_ALIASED_VALUES)} values to the ${kind === PLAN_FILE ? 'plan' : kindName(kind)} as it expands (this one passes that); write the repeated part once${kind === PLAN_FILE ? ", in a tool's input or a step's result," : ''} rather than copying it with aliases`,
       positionOf(lineCounter, expanding.range?.[0] ?? 0),
     );
   }

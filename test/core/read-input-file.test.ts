@@ -8,7 +8,7 @@ import { readYamlFile } from '../../src/plan/read-yaml-file.ts';
 import { readResumeTrace } from '../../src/run/read-resume-trace.ts';
 import { stepWeightsFromTrace } from '../../src/run/trace-step-weights.ts';
 import { readRecording } from '../../src/llm/replay-model-client.ts';
-import { FaultFile } from '../../src/eval/fault-rule.ts';
+import { FAULT_FILE, FaultFile } from '../../src/eval/fault-rule.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-inputs-'));
 const fifo = path.join(dir, 'fifo');
@@ -28,7 +28,7 @@ describe('input files other than the plan', () => {
     expect(await readResumeTrace(fifo)).toMatchObject({ ok: false, problem: expect.stringContaining('not a file') });
     await expect(stepWeightsFromTrace(fifo)).rejects.toThrow(/not a file/);
     expect(() => readRecording(fifo)).toThrow(/not a file/);
-    expect(await readYamlFile(fifo, FaultFile)).toMatchObject({ ok: false, errors: [{ message: expect.stringMatching(/^not a file/) }] });
+    expect(await readYamlFile(fifo, FaultFile, FAULT_FILE)).toMatchObject({ ok: false, errors: [{ message: expect.stringMatching(/^not a file/) }] });
   }, 5000);
 
   it.skipIf(!existsSync('/dev/zero'))('refuses a device that never ends, without reading it', async () => {

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { systemClock } from '../../src/core/clock.ts';
 import { evaluate, type EvalReport } from '../../src/eval/evaluate.ts';
 import type { EvalThresholds } from '../../src/eval/eval-verdict.ts';
-import { FaultFile, type FaultRule } from '../../src/eval/fault-rule.ts';
+import { FAULT_FILE, FaultFile, type FaultRule } from '../../src/eval/fault-rule.ts';
 import { runEval, type EvalSettings } from '../../src/eval/run-eval.ts';
-import { ScriptedAnswers } from '../../src/eval/scripted-answers.ts';
+import { ANSWERS_FILE, ScriptedAnswers } from '../../src/eval/scripted-answers.ts';
 import { readYamlFile } from '../../src/plan/read-yaml-file.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 
@@ -15,13 +15,13 @@ export const CHAPTER_FAULTS = 'workflows/eval/planning-chapter.faults.yml';
 
 
 export async function chapterAnswers(): Promise<ScriptedAnswers> {
-  const read = await readYamlFile(path.join(ROOT, CHAPTER_ANSWERS), ScriptedAnswers);
+  const read = await readYamlFile(path.join(ROOT, CHAPTER_ANSWERS), ScriptedAnswers, ANSWERS_FILE);
   if (!read.ok) throw new Error(JSON.stringify(read.errors));
   return read.value;
 }
 
 export async function chapterFaults(): Promise<FaultRule[]> {
-  const read = await readYamlFile(path.join(ROOT, CHAPTER_FAULTS), FaultFile);
+  const read = await readYamlFile(path.join(ROOT, CHAPTER_FAULTS), FaultFile, FAULT_FILE);
   if (!read.ok) throw new Error(JSON.stringify(read.errors));
   return read.value;
 }

@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
-import { FAULT_FILE_HOLDS, FaultFile } from '../../src/eval/fault-rule.ts';
+import { FAULT_FILE, FAULT_FILE_HOLDS, FaultFile } from '../../src/eval/fault-rule.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import { readYamlFile } from '../../src/plan/read-yaml-file.ts';
-import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../../src/eval/scripted-answers.ts';
+import { ANSWERS_FILE, ScriptedAnswers } from '../../src/eval/scripted-answers.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-faults-'));
 
 async function problems(text: string): Promise<string[]> {
   const file = path.join(dir, 'faults.yml');
   writeFileSync(file, text);
-  const read = await readYamlFile(file, FaultFile);
+  const read = await readYamlFile(file, FaultFile, FAULT_FILE);
   return read.ok ? [] : read.errors.map((error) => formatPlanError(error).replace(`${file}:`, ''));
 }
 
@@ -50,16 +50,16 @@ it('refuses a duration the fault does not use, and says what an empty file holds
   ]);
   const file = path.join(dir, 'empty-faults.yml');
   writeFileSync(file, '# no rules yet\n\n');
-  const read = await readYamlFile(file, FaultFile, FAULT_FILE_HOLDS);
-  expect(read.ok ? [] : read.errors.map(formatPlanError)).toEqual([`${file}: the file is empty: it holds ${FAULT_FILE_HOLDS}`]);
+  const read = await readYamlFile(file, FaultFile, FAULT_FILE);
+  expect(read.ok ? [] : read.errors.map(formatPlanError)).toEqual([`${file}: the fault file is empty: it holds ${FAULT_FILE_HOLDS}`]);
 });
 
 // Found by an adversarial pass: a file of comments with Windows line endings was told to add `goal:`, as an empty plan is.
 it('says what an empty file holds when its lines end with CRLF', async () => {
   const file = path.join(dir, 'empty-faults-crlf.yml');
   writeFileSync(file, '# no rules yet\r\n\r\n# none\r\n');
-  const read = await readYamlFile(file, FaultFile, FAULT_FILE_HOLDS);
-  expect(read.ok ? [] : read.errors.map(formatPlanError)).toEqual([`${file}: the file is empty: it holds ${FAULT_FILE_HOLDS}`]);
+  const read = await readYamlFile(file, FaultFile, FAULT_FILE);
+  expect(read.ok ? [] : read.errors.map(formatPlanError)).toEqual([`${file}: the fault file is empty: it holds ${FAULT_FILE_HOLDS}`]);
 });
 
 // Found by an adversarial pass: both were read as a fault file and injected nothing, and the eval passed.
@@ -110,7 +110,7 @@ describe('the answers file', () => {
   async function answerProblems(text: string): Promise<string[]> {
     const file = path.join(dir, 'answers.yml');
     writeFileSync(file, text);
-    const read = await readYamlFile(file, ScriptedAnswers, ANSWERS_FILE_HOLDS);
+    const read = await readYamlFile(file, ScriptedAnswers, ANSWERS_FILE);
     return read.ok ? [] : read.errors.map((error) => formatPlanError(error).replace(`${file}:`, ''));
   }
 
@@ -120,5 +120,30 @@ describe('the answers file', () => {
       '2:1: callers are planner, replanner, review, react, step:<id> and goal:<name> (did you mean `planner`?); got `planer` (at planer)',
       expect.stringMatching(/^3:1: callers are planner, replanner, review, react, step:<id> and goal:<name>.*; got `step` \(at step\)$/),
     ]);
+  });
+});
+
+// The YAML reader's messages were written for plans, and a fault or answers file got them: "a plan file holds one YAML
+// document", "plans never need that", and a fault file that is a map "value must be a list; got a map".
+describe('the fault and answers files’ YAML messages', () => {
+  async function read(name: string, text: string, kind: 'faults' | 'answers'): Promise<string[]> {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    const result = kind === 'faults' ? await readYamlFile(file, FaultFile, FAULT_FILE) : await readYamlFile(file, ScriptedAnswers, ANSWERS_FILE);
+    return result.ok ? [] : result.errors.map((error) => formatPlanError(error).replace(`${file}:`, '').trimStart());
+  }
+  const deep = `${'['.repeat(70)}${']'.repeat(70)}`;
+
+  it('name the fault file', async () => {
+    expect(await read('two.yml', '- { tool: a, fault: timeout, rate: 0.2 }\n---\n- { tool: b, fault: timeout, rate: 0.2 }\n', 'faults')).toEqual(['2:1: a fault file holds one YAML document; remove the `---` separator and what follows it']);
+    expect(await read('deep.yml', `- ${deep}\n`, 'faults')).toEqual([expect.stringMatching(/^1:\d+: the file nests more than 64 levels deep; a fault file never needs that$/)]);
+    expect(await read('map.yml', 'tool: fetch\nfault: timeout\nrate: 0.2\n', 'faults')).toEqual([`1:1: a fault file holds ${FAULT_FILE_HOLDS}; got a map`]);
+    expect(await read('dashes.yml', '---\n', 'faults')).toEqual([`the fault file is empty: it holds ${FAULT_FILE_HOLDS}`]);
+  });
+
+  it('name the answers file', async () => {
+    expect(await read('two.yml', 'planner: [{ text: a }]\n---\nx: 1\n', 'answers')).toEqual(['2:1: an answers file holds one YAML document; remove the `---` separator and what follows it']);
+    expect(await read('deep.yml', `planner: ${deep}\n`, 'answers')).toEqual([expect.stringMatching(/^1:\d+: the file nests more than 64 levels deep; an answers file never needs that$/)]);
+    expect(await read('list.yml', '- text: hi\n', 'answers')).toEqual([`1:1: an answers file holds ${ANSWERS_FILE.holds}; got a list`]);
   });
 });

@@ -180,7 +180,7 @@ describe('hostile and broken plan files', () => {
 
   it('refuses 10,000-deep flow nesting with one error, at the first level too deep', async () => {
     const errors = await errorsFor(`goal: g\nname: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`);
-    expect(errors).toEqual(['plan.yml:2:70: the file nests more than 64 levels deep; plans never need that']);
+    expect(errors).toEqual(['plan.yml:2:70: the file nests more than 64 levels deep; a plan file never needs that']);
   });
 
   it('reports the first YAML error of a part of the file and how many more, for a file with one per character', async () => {
@@ -255,7 +255,7 @@ describe('hostile and broken plan files', () => {
     const run = spawnSync(process.execPath, ['--stack-size=300', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 120_000 });
     expect(run.stderr).toBe('');
     const lines = run.stdout.trim().split('\n');
-    const too = 'the file nests more than 64 levels deep; plans never need that';
+    const too = 'the file nests more than 64 levels deep; a plan file never needs that';
     const where = { maps: '2:259', lists: '2:70', pairs: '2:132', mixed: '2:163', blocks: '66:129' };
     expect(lines).toEqual(
       Object.entries(where).flatMap(([name, at]) => [100, 1000, 20_000].flatMap((levels) => [false, true].map((first) => `${name} ${levels} ${first} ${at}: ${too}`))),
@@ -271,7 +271,7 @@ describe('hostile and broken plan files', () => {
     const lists = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
     const second = `---\n[${Array(40).fill('a: b: c').join(', ')}, ${lists(10_000)}, 1]\n`;
     const another = 'a plan file holds one YAML document; remove the `---` separator and what follows it';
-    const tooDeep = 'the file nests more than 64 levels deep; plans never need that';
+    const tooDeep = 'the file nests more than 64 levels deep; a plan file never needs that';
     expect(await errorsFor(`goal: g\ngoal: h\nname: ${lists(70)}\n${second}`)).toEqual([
       'plan.yml:2:1: duplicate key `goal`: each key may appear once in a map',
       `plan.yml:3:70: ${tooDeep}`,
@@ -285,15 +285,15 @@ describe('hostile and broken plan files', () => {
   it('refuses deep block nesting at the first level too deep', async () => {
     const lines = ['goal: g', 'model:'];
     for (let level = 1; level <= 100; level++) lines.push(`${'  '.repeat(level)}k${level}:`);
-    expect(await errorsFor(yaml(...lines))).toEqual(['plan.yml:66:129: the file nests more than 64 levels deep; plans never need that']);
+    expect(await errorsFor(yaml(...lines))).toEqual(['plan.yml:66:129: the file nests more than 64 levels deep; a plan file never needs that']);
   });
 
   // Found by a review of the bench: of two places too deep, the error named the last, as the walk took each
   // collection's items last first; a file of 1,000 such lines was refused at its line 1,000.
   it('refuses the first place in the file that nests too deep, not the last', async () => {
     const deep = `${'- '.repeat(70)}x`;
-    expect(await errorsFor(yaml(deep, deep, deep))).toEqual(['plan.yml:1:129: the file nests more than 64 levels deep; plans never need that']);
-    expect(await errorsFor(yaml('goal: g', `a: ${'[ '.repeat(70)}${' ]'.repeat(70)}`, `b: ${'[ '.repeat(70)}${' ]'.repeat(70)}`))).toEqual(['plan.yml:2:130: the file nests more than 64 levels deep; plans never need that']);
+    expect(await errorsFor(yaml(deep, deep, deep))).toEqual(['plan.yml:1:129: the file nests more than 64 levels deep; a plan file never needs that']);
+    expect(await errorsFor(yaml('goal: g', `a: ${'[ '.repeat(70)}${' ]'.repeat(70)}`, `b: ${'[ '.repeat(70)}${' ]'.repeat(70)}`))).toEqual(['plan.yml:2:130: the file nests more than 64 levels deep; a plan file never needs that']);
   });
 
   it('validates 10,000 chained steps with references', async () => {
