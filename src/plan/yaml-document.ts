@@ -26,7 +26,8 @@ const FRIENDLY_YAML_MESSAGES: Partial<Record<string, (source: string, kind: Yaml
   DUPLICATE_KEY: (key) => `duplicate key \`${key}\`: each key may appear once in a map`,
   RESOURCE_EXHAUSTION: (_source, kind) => tooDeep(kind),
   MULTIPLE_DOCS: (_source, kind) => `${kind.called} holds one YAML document; remove the \`---\` separator and what follows it`,
-  NON_STRING_KEY: () => 'keys must be plain text, not lists or maps',
+  // `!!binary foo: 1` is a tagged key, not a list or a map.
+  NON_STRING_KEY: (key) => (key.startsWith('!') ? `the key \`${cutText(key, 60)}\` carries a YAML tag, and a key is plain text: write it without the tag` : 'keys must be plain text, not lists or maps'),
   TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
 };
 
@@ -332,17 +333,41 @@ function tagStart(text: string, value: number): number {
   return bang !== -1 && bang < end ? bang : value;
 }
 
+/** What each plain scalar tag reads: a value of another kind is text its tag could not resolve. */
+const TAG_READS: Readonly<Record<string, { readonly fits: (value: unknown) => boolean; readonly what: string }>> = {
+  'tag:yaml.org,2002:int': { fits: (value) => Number.isInteger(value), what: 'a whole number, such as 3' },
+  'tag:yaml.org,2002:float': { fits: (value) => typeof value === 'number', what: 'a number with a decimal point or an exponent, such as 2.5' },
+  'tag:yaml.org,2002:bool': { fits: (value) => typeof value === 'boolean', what: '`true` or `false`' },
+  'tag:yaml.org,2002:null': { fits: (value) => value === null, what: '`null`, `~` or nothing' },
+};
+
+/** What is wrong with `node`'s tag, or undefined. */
+function tagProblem(node: Node): string | undefined {
+  if (node.tag === undefined) return undefined;
+  const tag = node.tag.replace(/^tag:yaml\.org,2002:/, '!!');
+  if (!PLAIN_TAGS.has(node.tag)) {
+    return `the YAML tag ${tag} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`;
+  }
+  const reads = TAG_READS[node.tag];
+  if (!reads || !isScalar(node) || reads.fits(node.value)) return undefined;
+  // `goal: !!int y`: `yaml` warns that it could not resolve the tag, and keeps the text, which passed as the goal.
+  const written = String(node.source ?? node.value);
+  return `the YAML tag ${tag} could not read ${written === '' ? 'an empty value' : `\`${cutText(written, 40)}\``} (it reads ${reads.what}), and YAML would keep it as text; write the value without the tag`;
+}
+
 /**
- * The first nodes (MAX_YAML_ERRORS at most) with a tag other than the plain ones. `yaml` makes a
+ * The first nodes (MAX_YAML_ERRORS at most) whose tag is not read as written, each with why. `yaml` makes a
  * `!!omap`, `!!set`, `!!binary` or `!!timestamp` a Map, Set, Buffer or Date, which every check of the
  * plan saw as an object without keys (`limits: !!omap [concurrency: 0]` passed as no limits), and
- * drops an unknown tag (`!custom`) with only a warning. Called once the nesting is known to be bounded.
+ * drops an unknown tag (`!custom`), or a plain one its value does not fit (`!!int y`), with only a warning.
+ * Called once the nesting is known to be bounded.
  */
-function foreignTags(doc: Document): Node[] {
-  const found: Node[] = [];
+function tagProblems(doc: Document): Array<{ readonly node: Node; readonly message: string }> {
+  const found: Array<{ node: Node; message: string }> = [];
   visit(doc, {
     Node(_key, node) {
-      if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) found.push(node);
+      const message = tagProblem(node);
+      if (message !== undefined) found.push({ node, message });
       return found.length >= MAX_YAML_ERRORS ? visit.BREAK : undefined;
     },
   });
@@ -558,16 +583,11 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
   }
   const deep = tooDeepNode(doc.contents);
   if (deep) return failure(file, tooDeep(kind), positionOf(lineCounter, deep.range?.[0] ?? 0));
-  const tagged = foreignTags(doc);
+  const tagged = tagProblems(doc);
   if (tagged.length > 0) {
     return {
       ok: false,
-      errors: tagged.map((node): PlanError => ({
-        file,
-        ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)),
-        path: '',
-        message: `the YAML tag ${node.tag!.replace(/^tag:yaml\.org,2002:/, '!!')} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag!) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`,
-      })),
+      errors: tagged.map(({ node, message }): PlanError => ({ file, ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)), path: '', message })),
     };
   }
   const padded = leadingZeroNumbers(doc);

@@ -324,4 +324,15 @@ describe('hostile and broken plan files', () => {
     ]);
     expect((await validPlan(yaml('name: !!str 7', 'goal: g', 'toolsets: [math]'))).name).toBe('7');
   });
+
+  // `goal: !!int y` passed: `yaml` only warns that a plain tag cannot read its value, and keeps the text; and a tagged
+  // key (`!!binary foo: 1`) was "keys must be plain text, not lists or maps".
+  it('refuses a plain tag its value does not fit, and says a tagged key is tagged', async () => {
+    expect(await errorsFor(yaml('goal: !!int y', 'limits: { concurrency: !!float 2 }'))).toEqual([
+      'plan.yml:1:7: the YAML tag !!int could not read `y` (it reads a whole number, such as 3), and YAML would keep it as text; write the value without the tag',
+      'plan.yml:2:24: the YAML tag !!float could not read `2` (it reads a number with a decimal point or an exponent, such as 2.5), and YAML would keep it as text; write the value without the tag',
+    ]);
+    expect(await errorsFor(yaml('goal: g', '!!binary foo: 1'))).toEqual(['plan.yml:2:1: the key `!!binary foo` carries a YAML tag, and a key is plain text: write it without the tag']);
+    expect((await validPlan(yaml('goal: g', 'limits: { concurrency: !!int 2, timeout_minutes: !!float 1.5 }', 'toolsets: [math]'))).limits.concurrency).toBe(2);
+  });
 });
