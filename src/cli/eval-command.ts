@@ -14,7 +14,7 @@ import { readYamlFile } from '../plan/read-yaml-file.ts';
 import { oneLogLine } from '../report/checklist.ts';
 import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../core/clock.ts';
-import type { CliCommand } from './parse-cli-args.ts';
+import { shellWord, type CliCommand } from './parse-cli-args.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { usedPlanFiles } from './used-plan-files.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
@@ -33,11 +33,11 @@ function modelSource(args: EvalCommandArgs, answers: ScriptedAnswers | undefined
 
 /**
  * Loads each plan as `validate` does (starting its MCP servers to list their tools), printing the errors
- * of those that are not valid, located; false when one is not. An evaluation of a plan that cannot run
+ * of those that are not valid, located; returns those files. An evaluation of a plan that cannot run
  * would measure nothing, and `eval` gates CI: it must not pass.
  */
-async function plansValid(files: readonly string[], model: string | undefined, modelTimeoutSeconds: number | undefined, signal: AbortSignal, redact: Redactor): Promise<boolean | 'cancelled'> {
-  let valid = true;
+async function invalidPlans(files: readonly string[], model: string | undefined, modelTimeoutSeconds: number | undefined, signal: AbortSignal, redact: Redactor): Promise<string[] | 'cancelled'> {
+  const invalid: string[] = [];
   for (const file of files) {
     // Checked as the runs will run it: --model replaces the plan's model (whose price a cap may need).
     // The values the plan gives its servers are hidden from here on: one that fails to start can print them.
@@ -51,12 +51,27 @@ async function plansValid(files: readonly string[], model: string | undefined, m
       await loaded.servers?.close();
       continue;
     }
-    valid = false;
+    invalid.push(file);
     for (const error of loaded.errors) process.stderr.write(`${redactedPlanError(error, redact)}\n`);
     const count = problemCount(loaded.errors);
     process.stderr.write(`${file}: ${count} error${count === 1 ? '' : 's'}\n`);
   }
-  return valid;
+  return invalid;
+}
+
+/**
+ * The `validate` command that checks `files` as eval did, with the --model and --model-timeout-seconds it was given:
+ * "plan-runner validate FILE checks it" said neither, and validate without them refused or passed another plan.
+ */
+function validateCommandLine(files: readonly string[], args: EvalCommandArgs, redact: Redactor): string {
+  // As approveCommandLine writes its words: a path or a value that starts with a dash is not read as an option.
+  const words = ['validate', ...files.map((file) => (file.startsWith('-') ? `./${file}` : file))];
+  if (args.model !== undefined) {
+    if (args.model.startsWith('-')) words.push(`--model=${args.model}`);
+    else words.push('--model', args.model);
+  }
+  if (args.modelTimeoutSeconds !== undefined) words.push('--model-timeout-seconds', String(args.modelTimeoutSeconds));
+  return `plan-runner ${words.map((word) => shellWord(redact(word))).join(' ')}`;
 }
 
 /** `plan-runner eval`: runs a plan (and baselines) N times with injected faults and prints the table; returns the exit code. */
@@ -68,10 +83,10 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
     return 1;
   };
-  const valid = await plansValid(args.compare ? [args.compare, args.file] : [args.file], args.model, args.modelTimeoutSeconds, signal, redact);
-  if (valid === 'cancelled') return fail(`cancelled (${String(signal.reason)}) while checking the plan${args.compare ? 's' : ''}; nothing was evaluated`);
-  if (!valid) {
-    return fail(`nothing was evaluated: ${args.compare ? 'a plan' : 'the plan'} is not valid (see above; plan-runner validate FILE checks it)`);
+  const invalid = await invalidPlans(args.compare ? [args.compare, args.file] : [args.file], args.model, args.modelTimeoutSeconds, signal, redact);
+  if (invalid === 'cancelled') return fail(`cancelled (${String(signal.reason)}) while checking the plan${args.compare ? 's' : ''}; nothing was evaluated`);
+  if (invalid.length > 0) {
+    return fail(`nothing was evaluated: ${args.compare ? `${invalid.length === 1 ? 'a plan is' : 'both plans are'}` : 'the plan is'} not valid (see above); this checks ${invalid.length === 1 ? 'it' : 'them'} as eval did: ${validateCommandLine(invalid, args, redact)}`);
   }
   let faults: readonly FaultRule[] = [];
   if (args.faults) {

@@ -30,6 +30,15 @@ describe('plan-runner eval of a plan that is not valid', () => {
     expect(fine.code, fine.out).toBe(0);
   });
 
+  // "plan-runner validate FILE checks it" said nothing of the --model and --model-timeout-seconds eval checked with, and
+  // validate without them refused a plan eval accepts, or the other way round: the command is printed whole.
+  it('prints the validate command that checks the plan as eval did', async () => {
+    const invalid = await evalCli(['eval', bad, '--runs', '1', '--model', 'gpt-4o', '--model-timeout-seconds', '300']);
+    expect(invalid.out).toContain(`the plan is not valid (see above); this checks it as eval did: plan-runner validate ${bad} --model gpt-4o --model-timeout-seconds 300\n`);
+    const compared = await evalCli(['eval', good, '--compare', bad, '--runs', '1']);
+    expect(compared.out).toContain(`a plan is not valid (see above); this checks it as eval did: plan-runner validate ${bad}\n`);
+  });
+
   // The plan was checked without --model, so a cap on a model with no known price refused a plan that
   // run --model accepts (found by a review of the change).
   it('checks the plan with the model --model gives it', async () => {
