@@ -16,6 +16,7 @@ export function approveCommandLine(args: RunArgs, hash: string, redact: (text: s
   // a word of its own, the CLI takes it for an option and refuses the command (found by an adversarial pass).
   const option = (name: string, value: string): void => void (value.startsWith('-') ? words.push(`${name}=${value}`) : words.push(name, value));
   for (const [name, value] of Object.entries(args.inputs)) option('--input', `${name}=${value}`);
+  for (const name of args.emptyInputs) option('--input', `${name}=`);
   if (args.agent) words.push('--agent');
   if (args.task !== undefined) option('--task', args.task);
   if (args.model !== undefined) option('--model', args.model);

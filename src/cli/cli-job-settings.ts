@@ -13,7 +13,7 @@ import { keylessServerNote } from '../llm/base-url.ts';
  * environment's secret-named variables, the values of secret-named `--input`s, and the values of the
  * --base-url's query (`?api_key=…`).
  */
-export function cliRedactor(args: CliModelArgs, env: NodeJS.ProcessEnv): Redactor {
+export function cliRedactor(args: Pick<CliModelArgs, 'apiKeyEnv' | 'baseUrl' | 'inputs'>, env: NodeJS.ProcessEnv): Redactor {
   return createRedactor(jobSecrets({ apiKey: env[args.apiKeyEnv] || undefined, baseURL: args.baseUrl, env, inputs: args.inputs }));
 }
 
@@ -55,6 +55,7 @@ export async function cliJobSettings(
     planFile: args.file,
     ...(args.task !== undefined && { task: args.task }),
     inputs: args.inputs,
+    ...(args.emptyInputs.length > 0 && { emptyInputs: args.emptyInputs }),
     cwd: process.cwd(),
     env,
     model: {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { readEvaluatedPlans } from '../eval/evaluated-plans.ts';
 import { inputsProblem } from '../eval/inputs-problem.ts';
+import { emptyInputsWarning } from '../plan/empty-inputs-warning.ts';
 import { evaluate } from '../eval/evaluate.ts';
 import { FAULT_FILE, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { columnNames, evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
@@ -118,6 +119,7 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     faults,
     baselines: args.baselines,
     inputs: args.inputs,
+    ...(args.emptyInputs.length > 0 && { emptyInputs: args.emptyInputs }),
     cwd: process.cwd(),
     env,
     model,
@@ -129,11 +131,13 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   };
   // `--input` names the plan does not declare, or a required one left out: the command line is wrong, as for `run`.
   const plans = await readEvaluatedPlans(settings.plans);
-  const badInputs = inputsProblem(plans, settings.inputs);
+  const badInputs = inputsProblem(plans, settings.inputs, settings.emptyInputs);
   if (badInputs) {
     fail(badInputs);
     return 2;
   }
+  const emptied = plans[0] && emptyInputsWarning(args.emptyInputs, plans[0].source.inputs);
+  if (emptied) process.stderr.write(`warning: ${redact(emptied)}\n`);
   const thresholds = { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun };
   const problem = evalSettingsProblem(settings) ?? costThresholdProblem(plans, settings.modelName, thresholds, '--max-cost-usd-per-run');
   if (problem) return fail(problem);

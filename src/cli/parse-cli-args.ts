@@ -10,6 +10,8 @@ import { MAX_MODEL_TIMEOUT_SECONDS, MODEL_TIMEOUT_RANGE } from '../llm/model-tim
 export interface CliModelArgs {
   /** `--input` values as the action's `inputs` read them written bare (`plainInputValue`): `a=3` is the number 3. */
   readonly inputs: Readonly<Record<string, string | number | boolean>>;
+  /** `--input NAME=` with no value: not given, as the action's `NAME:` is (`resolveInputs`). */
+  readonly emptyInputs: readonly string[];
   readonly record?: string;
   readonly replay?: string;
   readonly baseUrl: string;
@@ -178,17 +180,25 @@ export class UsageError extends Error {
   }
 }
 
-function parseInputs(pairs: readonly string[]): Record<string, string | number | boolean> {
+/**
+ * The `--input` values, and the names given with no value (`--input week=`, a `--input week=$WEEK` whose variable is
+ * unset), which are not given, as the action's `week:` is: the plan's default applies, and a required input is refused.
+ * Taken as the text "", `--input owner=` satisfied a required input the action refuses given empty.
+ */
+function parseInputs(pairs: readonly string[]): Pick<CliModelArgs, 'inputs' | 'emptyInputs'> {
   // No prototype: `--input __proto__=1` is an input named __proto__ (resolveInputs refuses it unless declared).
   const inputs: Record<string, string | number | boolean> = Object.create(null) as Record<string, string | number | boolean>;
+  const empty: string[] = [];
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new UsageError(`--input takes NAME=VALUE, got '${pair}'`);
     const name = pair.slice(0, eq);
-    if (Object.hasOwn(inputs, name)) throw new UsageError(`--input ${name} is given twice; give each input once`);
-    inputs[name] = plainInputValue(pair.slice(eq + 1));
+    if (Object.hasOwn(inputs, name) || empty.includes(name)) throw new UsageError(`--input ${name} is given twice; give each input once`);
+    const value = pair.slice(eq + 1);
+    if (value === '') empty.push(name);
+    else inputs[name] = plainInputValue(value);
   }
-  return inputs;
+  return { inputs, emptyInputs: empty };
 }
 
 /** Decimal notation only: `Number` also takes '' (0), '0x10', '0b101' and '1e1', which nobody means on a command line. */
@@ -390,7 +400,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (values.answers && values.replay) throw new UsageError('--answers and --replay cannot be used together');
     refuseEndpointOptions(values);
     const modelArgs: CliModelArgs = {
-      inputs: parseInputs(values.input ?? []),
+      ...parseInputs(values.input ?? []),
       record: values.record,
       replay: values.replay,
       baseUrl: values['base-url'] ?? DEFAULT_BASE_URL,

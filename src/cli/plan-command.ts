@@ -23,7 +23,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   if (!checkOutputPaths([['--summary', args.summary], ['--record', args.record]], [['the plan', args.file], ...(await usedPlanFiles(args.file)), ['--replay', args.replay]])) return 1;
   const outcome = await runJob(
     await cliJobSettings(args, env, redact, 'plan'),
-    { listeners: [], clock: systemClock, signal, redact },
+    { listeners: [], clock: systemClock, signal, redact, warn: (message) => void process.stderr.write(`warning: ${message}\n`) },
   );
   const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: '', redact });
   const unwritten = args.summary ? await writeReportFile(args.summary, redact(report.markdown)) : undefined;

@@ -97,6 +97,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
       signal,
       redact,
       onListenerError: (error) => warn(`a report listener failed: ${String(error)}`),
+      // Redacted by the job: what `--input NAME=` (given empty) left to the plan's default.
+      warn: (message) => void process.stderr.write(`warning: ${message}\n`),
       ...(trace && { recordProblem: () => trace.problem() }),
     },
   );

@@ -24,7 +24,8 @@ Options for validate:
 Options for run and plan:
   --input NAME=VALUE      a plan input (repeatable); VALUE is a number or true/false when
                           written as JSON writes one (42, true), else text, as in the action's
-                          inputs; an input's default's kind wins (then VALUE must spell one)
+                          inputs; an input's default's kind wins (then VALUE must spell one);
+                          an empty VALUE is the input not given (its default), as in the action
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
   --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
                           path first, weighing each step by how long it took there (else 1 each)

@@ -111,7 +111,7 @@ export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record
     }
     else if (spec.default !== undefined) inputs[name] = spec.default;
     else if (spec.required !== false && givenEmpty.has(name)) {
-      errors.push(`input '${name}' is required and was given empty, and the plan has no default for it: give it a value in the action's 'inputs' (a value from an expression that came out empty is one the step setting it did not write)`);
+      errors.push(`input '${name}' is required and was given empty, and the plan has no default for it: give it a value (the action's 'inputs', the CLI's --input ${name}=…); a value from an expression or a shell variable that came out empty is one nothing set`);
     } else if (spec.required !== false) errors.push(`input '${name}' is required: pass --input ${name}=… (CLI) or the action's 'inputs'`);
   }
   return errors.length ? { ok: false, errors } : { ok: true, inputs };

@@ -122,7 +122,7 @@ describe('runAction', () => {
     const { result, said } = await run(plan, { inputs: 'week:\nteam: web' });
     expect(result.outputs.status).toBe('succeeded');
     expect(said.warnings).toEqual([
-      "Input `week` of `inputs` is empty, so the plan's default is used: 48. A value from an expression (`${{ steps.week.outputs.week }}`) that came out empty is one the step setting it did not write: check that step, or leave the input out of `inputs` where the default is meant.",
+      "Input `week` is given empty (`week:` in the action's `inputs`, `--input week=` on the CLI), so the plan's default is used: 48. A value from an expression (`${{ steps.week.outputs.week }}`) or a shell variable that came out empty is one nothing set: check what sets it, or leave the input out where the default is meant.",
     ]);
     expect(result.outputs.result).toBe('50');
     const given = await run(plan, { inputs: 'week: 49' });
@@ -148,12 +148,12 @@ describe('runAction', () => {
     const { result, said } = await run(plan, { inputs: 'week:\nteam:\nnote:\nowner: me' });
     expect(result.outputs.result).toBe('50');
     expect(said.warnings).toEqual([
-      'Inputs `week`, `team`, `note` of `inputs` are empty, so the plan\'s defaults are used: `week` 48, `team` "core", `note` none (it is left unset). A value from an expression (`${{ steps.week.outputs.week }}`) that came out empty is one the step setting it did not write: check that step, or leave the input out of `inputs` where the default is meant.',
+      'Inputs `week`, `team`, `note` are given empty (`NAME:` in the action\'s `inputs`, `--input NAME=` on the CLI), so the plan\'s defaults are used: `week` 48, `team` "core", `note` none (it is left unset). A value from an expression (`${{ steps.week.outputs.week }}`) or a shell variable that came out empty is one nothing set: check what sets it, or leave the input out where the default is meant.',
     ]);
     const required = await run(plan, { inputs: 'week: 49\nowner:' });
     expect(required.result.outputs.status).toBe('failed');
     expect(required.said.annotations).toEqual([
-      expect.objectContaining({ level: 'error', title: 'Cannot start the run', message: "input 'owner' is required and was given empty, and the plan has no default for it: give it a value in the action's 'inputs' (a value from an expression that came out empty is one the step setting it did not write)" }),
+      expect.objectContaining({ level: 'error', title: 'Cannot start the run', message: "input 'owner' is required and was given empty, and the plan has no default for it: give it a value (the action's 'inputs', the CLI's --input owner=…); a value from an expression or a shell variable that came out empty is one nothing set" }),
     ]);
     expect(required.said.warnings).toEqual([]);
   });

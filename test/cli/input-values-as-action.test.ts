@@ -52,3 +52,19 @@ it('reads each --input value as the action’s inputs read the same value writte
     expect(action.ok && action.inputs['a'], text).toEqual(cli.command === 'run' && cli.inputs['a']);
   }
 });
+
+// `--input a=` was the text "", which satisfied a required input that the action refuses given empty (`a:`): the same
+// plan ran on the machine and was refused in the workflow. An empty value is an input not given on both.
+it('refuses a required input given empty, on the command line as in the action', async () => {
+  const given: Record<string, string> = { plan: 'plan.yml', inputs: 'a:' };
+  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const action = await runAction(read.settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock });
+  await action.published;
+  expect(action.outputs).toMatchObject({ status: 'failed' });
+
+  const at = (name: string) => path.join(workspace, name);
+  const cli = await cliInProcess(['run', at('plan.yml'), '--input', 'a=', '--trace', at('trace.jsonl'), '--summary', at('report.md')]);
+  expect(cli.out).toContain("input 'a' is required and was given empty, and the plan has no default for it");
+  expect(cli.code).toBe(2);
+});

@@ -74,7 +74,7 @@ describe('the action with mode: eval', () => {
     expect(result.failure).toBe("plan-runner: nothing was evaluated: workflows/bodmas.yml: input 'undeclared' is not declared in the plan's inputs: the plan declares none");
     expect(said.warnings).toEqual([]);
     const declared = await evalAction({ plan: 'workflows/returns-check.yml', 'eval-runs': '1', inputs: 'week:' });
-    expect(declared.said.warnings).toContainEqual(expect.stringMatching(/^Input `week` of `inputs` is empty, so the plan's default is used: "2026-W48"\. /));
+    expect(declared.said.warnings).toContainEqual(expect.stringMatching(/^Input `week` is given empty \(`week:` in the action's `inputs`, `--input week=` on the CLI\), so the plan's default is used: "2026-W48"\. /));
   });
 
   it('writes the table to the job summary and passes when the thresholds are met', async () => {
