@@ -34,6 +34,6 @@ it('names a used plan’s error file from the workspace when the working directo
   expect(result.outputs.status).toBe('failed');
   const files = said.annotations.filter((annotation) => annotation['title'] === 'Plan file error').map((annotation) => annotation['file']);
   expect(files).toEqual(['plan.yml', 'plans/bad.yml']);
-  expect(said.summary).toContain('`plans/bad.yml:6:1`');
-  expect(said.log.some((line) => line.startsWith('plans/bad.yml:6:1: '))).toBe(true);
+  expect(said.summary).toContain('`plans/bad.yml:5:11`');
+  expect(said.log.some((line) => line.startsWith('plans/bad.yml:5:11: '))).toBe(true);
 });

@@ -60,6 +60,6 @@ workflow_sequence:
     // No call is made: the recording is started before the first one.
     const result = await runCli(['run', 'plan.yml', '--base-url', 'http://127.0.0.1:9/v1', '--record', '/dev/full', '--trace', 'trace.jsonl', '--summary', 'summary.md'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-record-key-0002' } });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('plan.yml: cannot write the recording /dev/full: ENOSPC: no space left on device, write; check the path is writable and the disk is not full, or choose another path with --record FILE\n');
+    expect(result.stderr).toBe('cannot write the recording /dev/full: ENOSPC: no space left on device, write; check the path is writable and the disk is not full, or choose another path with --record FILE\n');
   });
 });
