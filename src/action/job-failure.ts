@@ -2,7 +2,7 @@ import { asSentence } from '../run/as-sentence.ts';
 import type { CheckConclusion } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { oneLogLine } from '../report/checklist.ts';
-import { problemCount } from '../plan/plan-error.ts';
+import { problemCount, refusedWhat } from '../plan/plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { INTERNAL_ERROR_STATUS } from '../report/rejected-report.ts';
 import type { PlanGate } from '../goals/goals-verdict.ts';
@@ -22,7 +22,8 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate:
   const problems = problemCount(report.planErrors);
   const internal = report.planErrors.find((error) => error.internal);
   if (internal) return `${INTERNAL_ERROR_STATUS} It said: ${oneLogLine(redact(internal.message))} ${see}`;
-  if (problems > 0) return `The plan was rejected before any step ran (${groupDigits(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
+  const refused = refusedWhat(report.planErrors);
+  if (problems > 0) return `${refused[0]!.toUpperCase()}${refused.slice(1)} before any step ran (${groupDigits(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
   const judged = gate === 'used' || (gate === 'own' && failOnUnmetGoals);
   switch (report.status) {
     case 'succeeded':

@@ -30,6 +30,15 @@ export function isInternalFailure(errors: readonly PlanError[]): boolean {
   return errors.some((error) => error.internal);
 }
 
+/**
+ * What refused a run whose `errors` came before any step: the plan, or (when every problem is `setup`: its inputs, a
+ * replay file, an approval, a trace to resume) the run as it was given. A refused replay file read "the plan was
+ * rejected", sending the reader to a plan with nothing wrong in it (found by an adversarial pass over bad inputs).
+ */
+export function refusedWhat(errors: readonly PlanError[]): 'the plan was rejected' | 'the run was refused' {
+  return errors.length > 0 && errors.every((error) => error.setup) ? 'the run was refused' : 'the plan was rejected';
+}
+
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */
 export function problemCount(errors: readonly PlanError[]): number {
   return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isInside } from '../core/is-inside.ts';
-import { isInternalFailure, problemCount, type PlanError } from '../plan/plan-error.ts';
+import { isInternalFailure, problemCount, refusedWhat, type PlanError } from '../plan/plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import type { PlanFileError } from './annotations.ts';
 import { inlineCode } from '../core/code-fence.ts';
@@ -54,7 +54,7 @@ export function renderRejectedReport(errors: readonly PlanError[], planPath: str
   const count = problemCount(errors);
   const status = isInternalFailure(errors)
     ? INTERNAL_ERROR_STATUS
-    : `the plan was rejected before any step ran (${groupDigits(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
+    : `${refusedWhat(errors)} before any step ran (${groupDigits(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
   return [
     `## ❌ plan-runner: ${inlineCode(planPath)}`,
     '',

@@ -297,7 +297,7 @@ it('a re-run of an approving job whose plan file changed since runs nothing: the
 
   edit = (text) => text.replace('args: { total: { step_result: 1 } }, depends_on: [2]', 'args: { total: 99 }, depends_on: [2]');
   const rerun = await act('a2', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 2);
-  expect(rerun.result.failure).toContain('The plan was rejected before any step ran');
+  expect(rerun.result.failure).toContain('The run was refused before any step ran');
   expect(rerun.said.log.join('')).toContain('changed since the approval was asked');
   expect(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body).toBe(held);
   expect([await publishes(), await notifies()]).toEqual([1, 0]);

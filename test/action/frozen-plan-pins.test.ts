@@ -72,7 +72,7 @@ describe('a frozen plan’s used plans', () => {
     await writeFile(path.join(workspace, 'plans', 'sub.yml'), `name: Sub\n${PUBLISH}workflow_sequence:\n  - { id: 1, type: tool_call, tool: publish, args: { message: never-shown } }\n`);
     const ran = await run({ plan: 'frozen-plan.yml' });
     expect(ran.result.outputs.status).toBe('failed');
-    expect(ran.result.failure).toMatch(/^The plan was rejected before any step ran/);
+    expect(ran.result.failure).toMatch(/^The run was refused before any step ran/);
     expect(errorsOf(ran.said)).toMatch(/the plan file plans\/sub\.yml it uses is not the one mode: plan read when it froze this plan .*nothing ran\. Run this job on the commit the mode: plan job ran on, or run mode: plan again/);
     expect(await published()).toBeUndefined();
   });
@@ -124,7 +124,7 @@ describe('a frozen plan’s inputs', () => {
     for (const inputs of [{ inputs: 'channel: everyone' }, {}] as Record<string, string>[]) {
       const ran = await run({ plan: 'frozen-plan.yml', ...inputs });
       expect(ran.result.outputs.status).toBe('failed');
-      expect(ran.result.failure).toMatch(/^The plan was rejected before any step ran/);
+      expect(ran.result.failure).toMatch(/^The run was refused before any step ran/);
       expect(errorsOf(ran.said)).toMatch(/the run's inputs differ from those mode: plan froze this plan with .*nothing ran\. Give this job the inputs the mode: plan job had, or run mode: plan again with these/);
     }
     expect(await published()).toBeUndefined();

@@ -3,7 +3,7 @@ import { checkConclusion, jobFailure } from '../../src/action/job-failure.ts';
 import type { FinalReport } from '../../src/report/final-report.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { finalReport } from '../../src/report/final-report.ts';
-import { INTERNAL_ERROR_STATUS, INTERNAL_ERROR_TITLE, planFileErrors } from '../../src/report/rejected-report.ts';
+import { INTERNAL_ERROR_STATUS, INTERNAL_ERROR_TITLE, planFileErrors, renderRejectedReport } from '../../src/report/rejected-report.ts';
 import { writeAnnotations } from '../../src/report/annotations.ts';
 
 // The job's failure message is an error annotation and the last lines of the log: a command's stderr in
@@ -89,5 +89,16 @@ describe("plan-runner's own failure", () => {
     const calls: unknown[] = [];
     writeAnnotations({ planErrors: planFileErrors(report.planErrors, 'plan.yml'), planFile: 'plan.yml', redact: (text) => text }, (level, message, properties) => calls.push({ level, message, properties }));
     expect(calls).toEqual([{ level: 'error', message: 'the engine broke', properties: { title: 'plan-runner internal error' } }]);
+  });
+});
+
+// Found by an adversarial pass over bad inputs: a refused replay file, inputs or approval read "the plan was rejected",
+// sending the reader to a plan with nothing wrong in it.
+describe('a run refused for what it was given besides its plan', () => {
+  it('says the run was refused, and the plan rejected only where a problem is the plan’s', () => {
+    const setup = [{ path: '', message: 'Replay file r.jsonl: cannot be read.', setup: true as const }];
+    const planToo = [...setup, { file: 'plan.yml', line: 3, column: 5, path: 'goal', message: 'missing `goal`' }];
+    expect(renderRejectedReport(setup, 'plan.yml', createRedactor())).toContain('**Status:** failed — the run was refused before any step ran (1 problem). Fix it and run again.');
+    expect(renderRejectedReport(planToo, 'plan.yml', createRedactor())).toContain('the plan was rejected before any step ran (2 problems)');
   });
 });

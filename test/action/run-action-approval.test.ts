@@ -124,7 +124,7 @@ describe('a plan that may pause where no /approve could reach it', () => {
     ] as const) {
       const { result, said } = await run(plan, inputs, event);
       expect(result.outputs.status).toBe('failed');
-      expect(result.failure).toMatch(/^The plan was rejected before any step ran/);
+      expect(result.failure).toMatch(/^The run was refused before any step ran/);
       const error = said.annotations.find((annotation) => annotation.level === 'error')?.message ?? '';
       expect(error).toMatch(refusal);
       expect(refusal.exec(error)?.[2]).toBe(why);
