@@ -1,12 +1,23 @@
 /** The most decimals a dollar figure beside its cap gets. */
-const MAX_DECIMALS = 10;
+export const MAX_DOLLAR_DECIMALS = 10;
+
+/** The decimals a cost cap is shown with: those for two significant digits, at least cents (0.50, 0.015, 0.0010). */
+export function capDecimals(cap: number): number {
+  return cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DOLLAR_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
+}
+
+/** `decimals`, or more while a spend that is not the cap would still print as it (0.504 beside 0.50 reads as within it). */
+export function decimalsApartFromCap(cap: number, spent: number, decimals: number): number {
+  let apart = decimals;
+  while (apart < MAX_DOLLAR_DECIMALS && spent !== cap && spent.toFixed(apart) === cap.toFixed(apart)) apart += 1;
+  return apart;
+}
 
 /**
- * A dollar cap and a spend, as text with the same decimals: those the cap needs for two significant digits
- * (at least cents: 0.50, 0.0010), and more while the spend would still print as the cap (0.504 beside 0.50).
+ * A dollar cap and a spend, as text with the same decimals: the cap's own (`capDecimals`), and more while the spend
+ * would still print as the cap. The job summary's cost table follows the same two rules (`costCells`).
  */
 export function dollarsBesideCap(cap: number, spent: number): [cap: string, spent: string] {
-  let decimals = cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
-  while (decimals < MAX_DECIMALS && spent !== cap && spent.toFixed(decimals) === cap.toFixed(decimals)) decimals += 1;
+  const decimals = decimalsApartFromCap(cap, spent, capDecimals(cap));
   return [cap.toFixed(decimals), spent.toFixed(decimals)];
 }

@@ -5,6 +5,7 @@ import { renderSummary } from '../../src/report/summary/render-summary.ts';
 import { loadPlanText } from '../../src/plan/load-plan.ts';
 import { planPreviewLines, renderPlanPreview } from '../../src/report/plan-preview.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
+import { BudgetExceededError } from '../../src/run/budget-exceeded-error.ts';
 import { noRedaction, plan, RunScript, step, usage } from './summary-run-fixture.ts';
 
 const threeSteps = plan([step('1', 'Fetch the page'), step('2', 'Extract the numbers', ['1']), step('3', 'Write the report', ['2'])]);
@@ -204,6 +205,17 @@ describe('renderSummary', () => {
     const shown = renderSummary(within, { redact: noRedaction, limits: { maxCostUsd: 0.5 } });
     expect(shown).toContain('| **Total** | 1 | 100 | 5 | $0.496 |');
     expect(shown).toContain('| Limit | — | — |  | $0.500 |');
+  });
+
+  // The table gave a cap its own decimals by one rule (cents from a cent up) and the budget-stop message by another (two
+  // significant digits): max_cost_usd 0.015 read "Limit $0.01" in the table, "max_cost_usd 0.015" in the status.
+  it('shows a cost limit between one and ten cents as the budget-stop message does, not rounded to cents', () => {
+    for (const [cap, spent, shown] of [[0.015, 0.02, '$0.015'], [0.019, 0.5, '$0.019'], [0.05, 0.06, '$0.050']] as const) {
+      const used = usage(1, 100, 5, spent);
+      const record = new RunScript(plan([step('1', 'a')])).complete('1', 'x', used).finish('failed', used).record();
+      expect(renderSummary(record, { redact: noRedaction, limits: { maxCostUsd: cap } })).toContain(`| Limit | — | — |  | ${shown} |`);
+      expect(new BudgetExceededError('max_cost_usd', cap, spent).message).toContain(`max_cost_usd ${shown.slice(1)} `);
+    }
   });
 
   // A spend of $0.00003 printed as $0.0000, which reads as free (found by an adversarial pass).

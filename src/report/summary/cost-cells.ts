@@ -1,5 +1,4 @@
-/** The most decimals a cost in the table gets; a spend that still reads 0 there is shown as under its last unit. */
-const MAX_DECIMALS = 10;
+import { MAX_DOLLAR_DECIMALS, capDecimals, decimalsApartFromCap } from '../../core/dollars-beside-cap.ts';
 
 /** The dollar figures of a cost table: each row's, the total's and the cap's, with one number of decimals. */
 export interface CostCells {
@@ -12,13 +11,8 @@ export interface CostCells {
 function decimalsOf(costs: readonly number[]): number {
   const spent = costs.filter((cost) => cost > 0);
   let decimals = spent.every((cost) => cost >= 0.01) ? 2 : 4;
-  while (decimals < MAX_DECIMALS && spent.some((cost) => cost < 10 ** -decimals)) decimals += 1;
+  while (decimals < MAX_DOLLAR_DECIMALS && spent.some((cost) => cost < 10 ** -decimals)) decimals += 1;
   return decimals;
-}
-
-/** A cap's own decimals: cents, four under a cent, or two significant digits under that. */
-function capDecimals(cap: number): number {
-  return cap >= 0.01 || cap <= 0 ? 2 : Math.min(MAX_DECIMALS, Math.max(4, 1 - Math.floor(Math.log10(cap))));
 }
 
 /**
@@ -48,12 +42,12 @@ function apportion(costs: readonly number[], totalUnits: number, scale: number):
 /**
  * A cost table's dollar figures, one number of decimals for all, the rows adding up to the total as shown. `cap`, when
  * given, is the `max_cost_usd` shown beside them, in its own decimals unless the total would then read as it: $0.0144
- * beside a cap of $0.01 read "$0.01" twice, within it; then the table takes the decimals that tell them apart.
+ * beside a cap of $0.01 read "$0.01" twice, within it; then the table takes the decimals that tell them apart. Both
+ * rules are the budget-stop message's (`dollarsBesideCap`), so the two show a cap alike.
  */
 export function costCells(costs: readonly number[], total: number, cap?: number): CostCells {
-  let decimals = decimalsOf([...costs, total]);
-  const own = decimals;
-  if (cap !== undefined && total !== cap) while (decimals < MAX_DECIMALS && total.toFixed(decimals) === cap.toFixed(decimals)) decimals += 1;
+  const own = decimalsOf([...costs, total]);
+  const decimals = cap === undefined ? own : decimalsApartFromCap(cap, total, own);
   const scale = 10 ** decimals;
   const totalUnits = Math.round(total * scale);
   const units = apportion(costs, totalUnits, scale);
