@@ -6,6 +6,7 @@ import path from 'node:path';
 import { oversizedState, readResumeTrace, runStarted, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { pastRetention, type RunStateStore, type StateArtifact } from '../state/run-state-store.ts';
 import { artifactServiceProblem } from '../state/actions-artifact-store.ts';
+import { ArtifactNameTakenError } from '../state/artifact-name-taken-error.ts';
 import { clashAdvice, clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
 import { jobSegment, parseStateArtifactName, stateArtifactName, stateClashName, type StateIdentity } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
@@ -224,10 +225,8 @@ export async function saveRunState(
     io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}): a re-run of this job resumes from it.`);
     return saved;
   } catch (error) {
-    const message = messageOf(error);
-    // The service's answer to a taken name: `(409) Conflict: an artifact with this name already exists`. Not any 409 in a request id.
-    if (!/already[ _-]?exists|\(409\)/i.test(message)) {
-      io.warning(`Could not save the run's state as the artifact ${name}: ${message}. ${unsavedNote(options)}.`);
+    if (!(error instanceof ArtifactNameTakenError)) {
+      io.warning(`Could not save the run's state as the artifact ${name}: ${messageOf(error)}. ${unsavedNote(options)}.`);
       return undefined;
     }
     // The service may hold this very upload: the client retried a create whose first answer was lost.

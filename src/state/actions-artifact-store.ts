@@ -1,6 +1,7 @@
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunStateStore, StateArtifact } from './run-state-store.ts';
+import { ArtifactNameTakenError } from './artifact-name-taken-error.ts';
 import { raceAbort } from '../core/race-abort.ts';
 import { timeoutSignal } from '../core/timeout-signal.ts';
 import { trimEndChars } from '../core/trim-end-chars.ts';
@@ -18,6 +19,15 @@ function withinLimit<T>(what: string, timeoutMs: number, work: () => Promise<T>)
     if (limit.aborted && error === limit.reason) throw new Error(`the Actions artifact service did not finish ${what} within ${timeoutMs / 1000} s`, { cause: error });
     throw error;
   });
+}
+
+/**
+ * The client's own error for a create the service refused with 409 (its only answer to a taken name), made typed here:
+ * `Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: an artifact with this name
+ * already exists …`. The client throws a plain `Error`, so its wording is all there is to read.
+ */
+function nameTaken(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Failed to CreateArtifact:') && error.message.includes('Failed request: (409)');
 }
 
 /** What reading another run's artifacts needs: the REST API, a token with `actions: read`. */
@@ -74,7 +84,9 @@ export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess
         const named = path.join(dir, name);
         await copyFile(file, named);
         const client = await open();
-        const uploaded = await withinLimit(`uploading ${name}`, timeoutMs, () => client.uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true }));
+        const uploaded = await withinLimit(`uploading ${name}`, timeoutMs, () => client.uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true })).catch((error: unknown) => {
+          throw nameTaken(error) ? new ArtifactNameTakenError(name, { cause: error }) : error;
+        });
         if (uploaded.id === undefined) throw new Error(`the artifact service did not say which artifact ${name} became`);
         return { id: uploaded.id, name, size: uploaded.size ?? 0 };
       } finally {

@@ -21,7 +21,10 @@ export function pastRetention(artifact: StateArtifact, retentionDays: number, no
  * artifact service (`actions-artifact-store.ts`); tests may pass one over a local stand-in.
  */
 export interface RunStateStore {
-  /** Uploads `file` (named `name`, see `stateArtifactName`) with a retention in days. */
+  /**
+   * Uploads `file` (named `name`, see `stateArtifactName`) with a retention in days. Rejects with an
+   * `ArtifactNameTakenError` when this workflow run already has an artifact of that name.
+   */
   save(name: string, file: string, retentionDays: number): Promise<StateArtifact>;
   /**
    * Artifacts of this workflow run (every attempt and job) — or, with `runId`, of another run of

@@ -14,6 +14,7 @@ import { SAVED_STATE } from '../../src/action/saved-state.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import type { RunStateStore } from '../../src/state/run-state-store.ts';
+import { ArtifactNameTakenError } from '../../src/state/artifact-name-taken-error.ts';
 import { memoryStateStore } from '../fan-out/memory-state-store.ts';
 import { recordingIO } from './recording-io.ts';
 
@@ -32,15 +33,13 @@ beforeEach(async () => {
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
-const REFUSED = 'Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: an artifact with this name already exists on the workflow run';
-
 /** The artifact service as it is: an upload not finalized holds its name, unlisted; `cut` names the uploads that fail so. */
 function serviceCutting(store: RunStateStore, cut: (name: string) => boolean): RunStateStore {
   const held = new Set<string>();
   return {
     ...store,
     async save(name, file, days) {
-      if (held.has(name)) throw new Error(REFUSED);
+      if (held.has(name)) throw new ArtifactNameTakenError(name);
       if (cut(name)) {
         held.add(name);
         throw new Error('Failed to FinalizeArtifact: Received non-retryable error: Failed request: (403) Forbidden');

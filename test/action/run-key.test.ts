@@ -15,6 +15,7 @@ import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import type { RunStateStore } from '../../src/state/run-state-store.ts';
+import { ArtifactNameTakenError } from '../../src/state/artifact-name-taken-error.ts';
 import { memoryStateStore } from '../fan-out/memory-state-store.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
@@ -139,15 +140,20 @@ describe('jobs of one workflow run that run the same plan', () => {
 
   // Any 409 in a message was read as a taken name, and a state saved aside with no state of its attempt
   // beside it was passed over: the next attempt resumed an older state and repeated what this one did.
+  // Then any "already exists" or "(409)" in a message still was, from whichever request of the upload:
+  // only the store's ArtifactNameTakenError says a name is taken.
   it('takes only a taken name as a clash, and never resumes past a newer state that was saved aside', async () => {
     const store = await memoryStateStore();
-    const flaky: RunStateStore = { ...store, save: () => Promise.reject(new Error('upload failed: request 7c409e1a timed out')) };
-    const failed = await leg(flaky, { name: 'A', attempt: 1, ok: false });
-    expect(failed.said.warnings.join('\n')).toContain('Could not save the run\'s state as the artifact');
-    expect(failed.said.warnings.join('\n')).not.toContain('Another job');
+    for (const message of ['upload failed: request 7c409e1a timed out', 'Failed request: (409) Conflict: the specified blob already exists']) {
+      const flaky: RunStateStore = { ...store, save: () => Promise.reject(new Error(message)) };
+      const failed = await leg(flaky, { name: 'A', attempt: 1, ok: false });
+      expect(failed.said.warnings.join('\n')).toContain(`Could not save the run's state as the artifact plan-runner-state-`);
+      expect(failed.said.warnings.join('\n')).toContain(message);
+      expect(failed.said.warnings.join('\n')).not.toContain('Another job');
+    }
 
     await leg(store, { name: 'A', attempt: 1, ok: false });
-    const taken: RunStateStore = { ...store, save: (name, file, days) => (/-attempt-2\.jsonl$/.test(name) ? Promise.reject(new Error('Failed request: (409) Conflict: an artifact with this name already exists on the workflow run')) : store.save(name, file, days)) };
+    const taken: RunStateStore = { ...store, save: (name, file, days) => (/-attempt-2\.jsonl$/.test(name) ? Promise.reject(new ArtifactNameTakenError(name)) : store.save(name, file, days)) };
     const second = await leg(taken, { name: 'A', attempt: 2, ok: false });
     expect(second.saved.get(SAVED_STATE)).toMatch(/-attempt-2-clash-/);
     // Attempt 3 finds attempt 1's state and attempt 2's only aside: it resumes neither.
@@ -164,7 +170,7 @@ describe('jobs of one workflow run that run the same plan', () => {
       ...store,
       save: async (name, file, days) => {
         await store.save(name, file, days);
-        throw new Error('Failed request: (409) Conflict: an artifact with this name already exists on the workflow run');
+        throw new ArtifactNameTakenError(name);
       },
     };
     const run = await leg(retried, { name: 'A', attempt: 1, ok: true });

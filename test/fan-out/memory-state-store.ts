@@ -2,6 +2,7 @@ import { copyFile, mkdir, mkdtemp, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunStateStore, StateArtifact } from '../../src/state/run-state-store.ts';
+import { ArtifactNameTakenError } from '../../src/state/artifact-name-taken-error.ts';
 
 /**
  * A `RunStateStore` that keeps the artifacts of one workflow run in a temporary folder, as the
@@ -13,7 +14,7 @@ export async function memoryStateStore(): Promise<RunStateStore & { readonly sav
   return {
     saved,
     async save(name, file) {
-      if (saved.some((artifact) => artifact.name === name)) throw new Error(`an artifact named ${name} already exists in this workflow run`);
+      if (saved.some((artifact) => artifact.name === name)) throw new ArtifactNameTakenError(name);
       const artifact = { id: saved.length + 1, name, size: (await stat(file)).size };
       await copyFile(file, path.join(dir, String(artifact.id)));
       saved.push(artifact);

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { actionsArtifactStore, artifactServiceProblem } from '../../src/state/actions-artifact-store.ts';
 import { stateArtifactName } from '../../src/state/state-artifact-name.ts';
+import { ArtifactNameTakenError } from '../../src/state/artifact-name-taken-error.ts';
 import { startFakeArtifactService, type FakeArtifactService } from '../helpers/artifact-server.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 
@@ -58,13 +59,22 @@ describe('actionsArtifactStore', () => {
     expect(service.violations).toEqual([]);
   });
 
-  it('refuses a second state of the same name in one run (names are unique within a run)', async () => {
+  // The client's 409 reached the action as a plain Error, which it told by a regex on the words (any "(409)" or
+  // "already exists" in a message): the store now says a name is taken by its type, and nothing else does.
+  it('refuses a second state of the same name in one run with an ArtifactNameTakenError, and a refused upload with the client’s own error', async () => {
     const trace = path.join(dir, 'again.jsonl');
     await writeFile(trace, 'x\n');
     const store = actionsArtifactStore(path.join(dir, 'work'));
     const name = stateArtifactName({ planPath: 'plans/twice.yml', attempt: 1 });
     await store.save(name, trace, 1);
-    await expect(store.save(name, trace, 1)).rejects.toThrow(/409|already exists/i);
+    const taken = await store.save(name, trace, 1).catch((error: unknown) => error);
+    expect(taken).toBeInstanceOf(ArtifactNameTakenError);
+    expect(taken).toMatchObject({ artifactName: name, cause: { message: expect.stringContaining('(409) Conflict') } });
+    service.refuseFinalizes = 'an artifact with this name already exists';
+    onTestFinished(() => void (service.refuseFinalizes = undefined));
+    const refused = await store.save(stateArtifactName({ planPath: 'plans/once.yml', attempt: 1 }), trace, 1).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect(refused).not.toBeInstanceOf(ArtifactNameTakenError);
   });
 
   it("reads another run's state through the REST API, validated against GitHub's OpenAPI description", async () => {
