@@ -26,9 +26,11 @@ export async function checkRunResult(report: FinalReport, conclusion: CheckConcl
         report.goals.length ? renderGoalsTable(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : noGoalsLine(report),
       ];
   if (runUrl) body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-  const neutralise = await loadNeutraliser({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
-  const outbound = (text: string): string => neutralise(redact(text));
-  return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
+  const policy = { allowUrls: repositoryUrl ? [repositoryUrl] : [] };
+  const neutralise = await loadNeutraliser(policy, redact, 'rendered');
+  // The title is plain text on GitHub, and plan-runner's own words (a status, a count of goals): nothing in it is escaped.
+  const title = await loadNeutraliser(policy, redact, 'title');
+  return { conclusion, title: title(redact(`${report.status}${headline}`)), summary: neutralise(redact(body.join('\n\n'))) };
 }
 
 /**

@@ -117,7 +117,10 @@ export async function openEscalationIssue(
   warn: (message: string) => void,
 ): Promise<void> {
   const marker = escalationIssueMarker(keyedPlanId(where));
-  const neutralise = await loadNeutraliser({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, redact, 'rendered');
+  const policy = { allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] };
+  const neutralise = await loadNeutraliser(policy, redact, 'rendered');
+  // GitHub shows a title as plain text: neutralised as Markdown, it showed `plan\-runner` and `［beta］` as written.
+  const titleText = await loadNeutraliser(policy, redact, 'title');
   const body = issueBody(where, escalation, redact, neutralise);
   let what = 'open an issue for the escalation';
   /** Updates the open issue `number` and comments on it: GitHub tells no one of an edited body, and not of a mention already in it (found by an adversarial pass). */
@@ -140,7 +143,7 @@ export async function openEscalationIssue(
       repo: where.repo,
       // GitHub takes titles of at most 256 characters: a plan name of 200 and a run key of 100 made 331, and the
       // issue was lost (found by an adversarial pass). Cut as redacted and neutralised, which may lengthen it.
-      title: `plan-runner: ${cutText(neutralise(redact(keyedCheckRunName(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
+      title: `plan-runner: ${cutText(titleText(redact(keyedCheckRunName(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
       body,
       ...(escalation.label && { labels: [escalation.label] }),
     });

@@ -297,6 +297,15 @@ function disarmAnswer(text: string): string {
 }
 
 /**
+ * A title (an issue's, a check run's output), which GitHub shows as plain text, reading at most code spans and
+ * references there: mentions and references broken as `neutraliseOutbound` does, controls shown and line breaks made
+ * spaces, and nothing escaped or made plain, which a reader would see (`plan\-runner`, `［beta］`).
+ */
+export function neutraliseTitle(text: string, policy: OutboundPolicy = {}): string {
+  return breakMentions(visibleControls(text.replace(/\r\n?|\n/g, ' ')), policy);
+}
+
+/**
  * Markdown plan-runner's own renderers made (the live comment, the check run), whose pieces from the
  * run are escaped where they are placed: mentions and references broken as `neutraliseOutbound`
  * does, and, up to MAX_PARSED_CHARS, rewritten by the same rules as a second line of defence;

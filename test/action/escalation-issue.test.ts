@@ -2,6 +2,7 @@ import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import { toString } from 'mdast-util-to-string';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escalationIssueMarker, openEscalationIssue } from '../../src/action/escalation-issue.ts';
 import { createRedactor } from '../../src/core/redact.ts';
@@ -123,6 +124,20 @@ describe('an escalation with no pull request opens one issue', () => {
     };
     visit(fromMarkdown(body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
     expect(live).toEqual(['html', 'link']); // plan-runner's own marker comment and its link to the run
+  });
+
+  // Found by a review: the title went through the Markdown neutraliser, and GitHub shows a title as plain text, so it
+  // read `R\&D plan\-runner ［beta］`; in the body a name's escaped `[` left its `]` bare, made fullwidth: `[beta］`.
+  it('shows the plan’s name in the title as written, mentions and references broken, and its brackets as written in the body', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const planName = 'R&amp;D plan-runner [beta] ``` for @octocat #12';
+    await openEscalationIssue(octokit, { ...where, planName, runKey: 'node-20' }, { ...escalation, reason: 'stopped [escalate: on_failure]' }, createRedactor(), () => {});
+    const { title, body } = github.issues[0] as { title: string; body: string };
+    expect(title).toBe('plan-runner: R&amp;D plan-runner [beta] ``` for @\u200boctocat #\u200b12 (node-20) needs a person');
+    const shown = toString(fromMarkdown(body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
+    expect(shown).toContain('plan-runner escalated a run of R&amp;D plan-runner [beta] ``` for @\u200boctocat #\u200b12 (node-20)');
+    expect(shown).toContain('Why: stopped [escalate: on_failure]');
+    expect(`${title}${body}`).not.toMatch(/[\uFF3B\uFF3D]/);
   });
 
   // Found by an adversarial pass: week 2's escalation only edited the open issue's body, and GitHub tells no one of an

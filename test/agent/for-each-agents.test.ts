@@ -54,6 +54,6 @@ describe('a for_each agent step', () => {
     expect(text).toContain('ag[1]. TODO list:');
     expect(text).not.toMatch(/^ag\. TODO list:/m);
     // The summary's item lines say which left TODOs open (found by an adversarial pass: none did).
-    expect(job.summary).toContain('- ✅ ag\\[0] → 3\n- ❌ ag\\[1] (2 of 2 TODOs not done) — Step ag\\[1] (agent) stopped');
+    expect(job.summary).toContain('- ✅ ag\\[0\\] → 3\n- ❌ ag\\[1\\] (2 of 2 TODOs not done) — Step ag\\[1\\] (agent) stopped');
   });
 });

@@ -64,7 +64,7 @@ it("a shard killed mid-run shows the other shard's items as that shard's, and it
   const left = all.slice(0, cut + 1).filter((event) => !(event.type.startsWith('item_') && 'index' in event && event.index !== 0));
   const record = left.reduce(applyEvent, newRunRecord());
   const ended = [...left, ...killedRunEnd(record, fanOutScope(record.plan!.steps, 'shard'))];
-  expect(itemLines(ended)).toEqual(['- ✅ each\\[0] → ok 0', "- ⬜ each\\[1] — shard 2's", '- ⏭️ each\\[2] — not run', "- ⬜ each\\[3] — shard 2's"]);
+  expect(itemLines(ended)).toEqual(['- ✅ each\\[0\\] → ok 0', "- ⬜ each\\[1\\] — shard 2's", '- ⏭️ each\\[2\\] — not run', "- ⬜ each\\[3\\] — shard 2's"]);
   // Its counts are of its own items, saying how many the other shards run: `1/4 done` counted shard 2's as undone here.
   const summary = renderSummary(ended.reduce(applyEvent, newRunRecord()), { redact: (text) => text, fannedOut: true });
   expect(summary).toMatch(/\*\*each\. check\*\* · [^—\n]+ — 1\/2 done; other shards run 2 more — /);
@@ -96,6 +96,6 @@ it("a shard whose item fails the step (on_item_failure: fail) does not show the 
   const shard = await runTracedJob(dir, plan('fail'), server, { fanOut: { part: 'shard', shard: 1 }, resume: [{ ...prepare.trace, fanOutPart: 'prepare' }] });
   expect(shard.status).toBe('failed');
   const lines = itemLines(events(shard.trace));
-  expect(lines.filter((line) => line.includes('each\\[1]') || line.includes('each\\[3]'))).toEqual(["- ⬜ each\\[1] — shard 2's", "- ⬜ each\\[3] — shard 2's"]);
+  expect(lines.filter((line) => line.includes('each\\[1\\]') || line.includes('each\\[3\\]'))).toEqual(["- ⬜ each\\[1\\] — shard 2's", "- ⬜ each\\[3\\] — shard 2's"]);
   expect(lines.join('\n')).not.toContain('⏭️');
 });

@@ -16,7 +16,7 @@ describe('escapeInlineMarkdown', () => {
   it.each([
     ['**bold** _em_ ~~gone~~ `code`', '\\*\\*bold\\*\\* \\_em\\_ \\~\\~gone\\~\\~ \\`code\\`'],
     ['<img src=x onerror=alert(1)> <!-- c --> </b>', '\\<img src=x onerror=alert(1)> \\<!-- c --> \\</b>'],
-    ['[link](http://evil) ![i](x)', '\\[link](http\\://evil) !\\[i](x)'],
+    ['[link](http://evil) ![i](x)', '\\[link\\](http\\://evil) !\\[i\\](x)'],
     ['see https://evil.example and www.evil.example', 'see https\\://evil.example and www\\.evil.example'],
     ['ping @octocat about #12', 'ping \\@octocat about \\#12'],
     ['| cell | breaker', '\\| cell \\| breaker'],

@@ -10,6 +10,9 @@ import { COMMENT_MAX_CHARS, renderComment } from '../../src/report/comment/rende
 import { consoleChecklist } from '../../src/report/console-checklist.ts';
 import { renderMermaidGraph } from '../../src/report/mermaid-graph.ts';
 import { renderSummary } from '../../src/report/summary/render-summary.ts';
+import { neutraliseRendered } from '../../src/security/neutralise-outbound.ts';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { toString } from 'mdast-util-to-string';
 
 const noRedaction = (text: string): string => text;
 
@@ -103,19 +106,28 @@ describe('a for_each step in the views', () => {
     expect(checklistHeader(recordOf(finished(mappedRun(3, 3, []), 3, [])))).toBe('2/2 complete, 0 failed');
   });
 
+  // Found by a review: a result was escaped as `\["pkg-0","pkg-1"]`, and the neutraliser every GitHub write goes through
+  // made the bare `]` plain (fullwidth): the PR comment showed `["pkg-0","pkg-1"］`.
+  it('shows a list result in the PR comment with its brackets as written, once neutralised', () => {
+    const record = recordOf(finished(mappedRun(2, 2, [1]), 2, [1]));
+    const comment = neutraliseRendered(renderComment(record, { marker: commentMarker('plan.yml'), redact: noRedaction }));
+    expect(comment).not.toMatch(/[\uFF3B\uFF3D]/);
+    expect(toString(fromMarkdown(comment))).toContain('List packages → ["pkg-0","pkg-1"]');
+  });
+
   it('folds out one line per item in the summary, failed ones with their error', () => {
     const record = recordOf(finished(mappedRun(3, 3, [1]), 3, [1]));
     const summary = renderSummary(record, { redact: noRedaction });
     expect(summary).toContain('<details><summary>3 items — 2/3 done, 1 failed</summary>');
-    expect(summary).toContain('- ✅ review\\[0] → review of package 0: fine');
-    expect(summary).toContain('- ❌ review\\[1] — package 1 has no manifest');
+    expect(summary).toContain('- ✅ review\\[0\\] → review of package 0: fine');
+    expect(summary).toContain('- ❌ review\\[1\\] — package 1 has no manifest');
   });
 
   // Found by an adversarial pass: an item's line shows its result's first 80 characters, and nothing in the
   // summary said where the rest was (the `result` output had it whole).
   it('says where the whole results are when an item’s line shows part of its result', () => {
     const whole = renderSummary(recordOf(finished(mappedRun(2, 2), 2, [])), { redact: noRedaction, fullRecordAt: 'the trace file `t.jsonl`' });
-    expect(whole).toContain('- ✅ review\\[0] → review of package 0: fine. fine.');
+    expect(whole).toContain('- ✅ review\\[0\\] → review of package 0: fine. fine.');
     expect(whole).toContain("_An item's line shows the start of its result or error; each is whole in the trace file `t.jsonl`._\n\n</details>");
     const short = recordOf([
       ...mappedRun(1, 0),
@@ -131,9 +143,9 @@ describe('a for_each step in the views', () => {
     const record = recordOf(finished(mappedRun(20_000, 20_000, [19_000, 19_500]), 20_000, [19_000, 19_500]));
     const summary = renderSummary(record, { redact: noRedaction, fullRecordAt: 'the trace file `t.jsonl`' });
     expect(summary).toContain('2/2 complete, 0 failed, 2 items failed');
-    expect(summary).toContain('- ❌ review\\[19000] — package 19000 has no manifest\n- ❌ review\\[19500] — package 19500 has no manifest');
+    expect(summary).toContain('- ❌ review\\[19000\\] — package 19000 has no manifest\n- ❌ review\\[19500\\] — package 19500 has no manifest');
     expect(summary).toContain('_The other 19,998 of the 20,000 items were cut from this summary; every item is in the trace file `t.jsonl`._');
-    expect(summary).not.toContain('review\\[0]');
+    expect(summary).not.toContain('review\\[0\\]');
     expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1024 * 1024);
   });
 
@@ -141,7 +153,7 @@ describe('a for_each step in the views', () => {
     const events = mappedRun(3, 1, [0]);
     events.push({ type: 'step_failed', at: 6, stepKey: 'review', error: 'item review[0] failed: package 0 has no manifest', transient: false, durationMs: 3, usage: NO_USAGE });
     const summary = renderSummary(recordOf(events), { redact: noRedaction });
-    expect(summary).toContain('- ⏭️ review\\[2] — not run');
+    expect(summary).toContain('- ⏭️ review\\[2\\] — not run');
   });
 
   it('draws the step once in the graph, with its count', () => {

@@ -45,6 +45,6 @@ describe('a job summary of many for_each steps whose items failed', () => {
     expect(summary).toContain('_The 1,000 items — 0/1,000 done, 1,000 failed were cut from this summary; every item is in the trace file._');
     // Those that still fit keep their failed items' lines.
     expect(summary).toContain('_The other 500 of the 1,000 items, 500 of them failed or unfinished, were cut from this summary; every item is in the trace file._');
-    expect(summary).toContain(`- ❌ r9\\[${'k'.repeat(58)}0000] — region 0 did not answer`);
+    expect(summary).toContain(`- ❌ r9\\[${'k'.repeat(58)}0000\\] — region 0 did not answer`);
   });
 });

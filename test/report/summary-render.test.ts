@@ -96,9 +96,9 @@ describe('renderSummary', () => {
     );
     const md = renderSummary(script.finish('succeeded').record(), { redact: noRedaction });
     expect(md).toMatch(/✅ \*\*1\. List\*\* · reused/);
-    expect(md).toContain('- ✅ each\\[0] (reused) → ok a');
-    expect(md).toContain('- ✅ each\\[1] (reused) → ok b');
-    expect(md).toContain('- ✅ each\\[2] → ok c');
+    expect(md).toContain('- ✅ each\\[0\\] (reused) → ok a');
+    expect(md).toContain('- ✅ each\\[1\\] (reused) → ok b');
+    expect(md).toContain('- ✅ each\\[2\\] → ok c');
     expect(md).toContain('Resumed: 1 step and 2 items reused from the earlier run, which would have cost 6 model calls');
   });
 
@@ -131,7 +131,7 @@ describe('renderSummary', () => {
     const md = renderSummary(record, { redact: noRedaction });
     expect(md).not.toMatch(/(?<!\\)<img/);
     expect(md).not.toMatch(/(?<!\\)<b>/);
-    expect(md).toContain('\\<img src=x onerror=alert(1)> \\*\\*bold\\*\\* \\[link](http\\://evil)');
+    expect(md).toContain('\\<img src=x onerror=alert(1)> \\*\\*bold\\*\\* \\[link\\](http\\://evil)');
     expect(md).toContain('— exit 1: \\| table \\| breaker');
   });
 
@@ -161,7 +161,7 @@ describe('renderSummary', () => {
     });
     expect(md).toContain('### Goals — 1/4 goals met');
     expect(md).toContain('| ✅ | mentions trams | required | met | found "tram" |');
-    expect(md).toContain('| ❌ | cites sources | required | unmet | sentence 2 has no \\[n] |');
+    expect(md).toContain('| ❌ | cites sources | required | unmet | sentence 2 has no \\[n\\] |');
     expect(md).toContain('| ⚠️ | short | warning | unmet (warning) | 412 words |');
     expect(md).toContain('| ❔ | for executives | required | could not evaluate | judge answered no JSON |');
   });

@@ -60,7 +60,7 @@ describe('a step result JSON cannot hold', () => {
     expect(run.status).toBe('succeeded');
     expect(run.failures).toEqual([]);
     expect(run.log).toContain('✅ a. odd → {"total":7,"self":"[Circular]"}');
-    expect(run.comment).toContain('✅ a. odd → {"total":7,"self":"\\[Circular]"}');
+    expect(run.comment).toContain('✅ a. odd → {"total":7,"self":"\\[Circular\\]"}');
     expect(run.summary).not.toContain('[object Object]');
   });
 });

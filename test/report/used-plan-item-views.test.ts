@@ -34,7 +34,7 @@ const run = (log: string[] = []) =>
 describe('a used plan’s for_each step with a failed item', () => {
   it('lists the failed item with its error under its step in the job summary', async () => {
     const job = await run();
-    expect(job.summary).toContain('- ✅ each. Review \\${item} — 2/3 done, 1 failed\n  - ❌ each\\[1] — Model call for step used/each\\[1] ');
+    expect(job.summary).toContain('- ✅ each. Review \\${item} — 2/3 done, 1 failed\n  - ❌ each\\[1\\] — Model call for step used/each\\[1\\] ');
     expect(job.summary).toContain('400 the review of b was refused');
   });
 
@@ -69,7 +69,7 @@ describe('a used plan’s failed item whose error is longer than its line', () =
     ];
     const record = events.reduce(applyEvent, newRunRecord());
     const summary = renderSummary(record, { redact: (text) => text });
-    expect(summary).toMatch(/ {2}- ❌ each\\\[0\] — the review failed: detail .*…\n/);
+    expect(summary).toMatch(/ {2}- ❌ each\\\[0\\\] — the review failed: detail .*…\n/);
     expect(summary).not.toContain('END');
     expect(summary).toContain("_An item's line shows the start of its result or error; each is whole in the trace file._");
   });

@@ -47,8 +47,8 @@ describe('a used plan’s failed items too many for the job summary', () => {
   it('counts those cut as items of the plan it uses, not as steps (it has one)', () => {
     const summary = summaryOf(['used'], 10_000);
     expect(summary).toContain('- ✅ each. step each — 5,000/10,000 done, 5,000 failed');
-    expect(summary).toContain('  - ❌ each\\[996] — item 996 failed');
-    expect(summary).not.toContain('each\\[998]');
+    expect(summary).toContain('  - ❌ each\\[996\\] — item 996 failed');
+    expect(summary).not.toContain('each\\[998\\]');
     // 1 step line and 499 failed items kept; the other 4,501 failed items cut (5,000 lines of 230 bytes are over the 1 MiB).
     expect(summary).toContain('_… 4,501 items of the plans this step uses that failed or did not finish were cut from this summary; every step and item is in the trace file._');
     expect(summary).not.toMatch(/steps of the plans this step uses/);
@@ -67,7 +67,7 @@ describe('many plan steps whose used plans’ failed items together are too many
     for (const key of ['u0', 'u500', 'u999']) expect(summary).toContain(`✅ **${key}. step ${key}** · 2 ms → done`);
     // The step completed (on_item_failure: continue): its items failed, it did not (found by a review).
     expect(summary).toContain('_… 1 step and 5 items of the plans this step uses, 5 of them failed or unfinished and 1 completed with work inside failed or left undone, were cut from this summary; every step and item is in the trace file._');
-    expect(summary).toContain('  - ❌ each\\[8] — item 8 failed');
+    expect(summary).toContain('  - ❌ each\\[8\\] — item 8 failed');
     // Said once for all that were cut, as results are.
     expect(summary).toMatch(/> \d+ results were cut from this summary \(largest first\)/);
   });

@@ -5,7 +5,9 @@ const INLINE = new RegExp(
   [
     // a backslash that would escape what follows, or at the end what the caller puts after the text (the `**` of a bold line)
     '\\\\(?=[!-/:-@[-`{-~]|$)',
-    '[`*|$~[]', // code, emphasis, table cells, math, strikethrough, links and images
+    // code, emphasis, table cells, math, strikethrough, links and images; a `]` too: left bare beside an escaped `[`, it
+    // is a stray bracket, which the outbound neutraliser makes fullwidth, and a comment showed `review[0］`
+    '[`*|$~[\\]]',
     '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', // emphasis; snake_case stays as it is
     '<(?=[A-Za-z/!?])', // HTML tags, comments and autolinks; `a < b` stays
     '&(?=#?[A-Za-z0-9]+;)', // character references
