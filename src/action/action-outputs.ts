@@ -23,6 +23,8 @@ export interface ActionOutputs {
   readonly 'cost-usd': string;
   readonly 'model-calls': string;
   readonly 'prompt-tokens': string;
+  /** Of the prompt tokens, those the endpoint read from its cache (priced at the cached input price); 0 when none was. */
+  readonly 'cached-prompt-tokens': string;
   readonly 'completion-tokens': string;
   /** Seconds the run took, planning and goal checks included, to a tenth; 0 when nothing ran. */
   readonly 'duration-seconds': string;
@@ -32,7 +34,7 @@ export interface ActionOutputs {
   readonly prepared?: string;
 }
 
-type UsageOutputs = Pick<ActionOutputs, 'cost-usd' | 'model-calls' | 'prompt-tokens' | 'completion-tokens' | 'duration-seconds'>;
+type UsageOutputs = Pick<ActionOutputs, 'cost-usd' | 'model-calls' | 'prompt-tokens' | 'cached-prompt-tokens' | 'completion-tokens' | 'duration-seconds'>;
 
 /** The outputs of a run that never started (refused inputs, a refused run): `failed`, nothing counted, `report` as written. */
 export function notStartedOutputs(report = ''): ActionOutputs {
@@ -66,6 +68,7 @@ export function usageOutputs(usage: Usage = NO_USAGE, durationMs = 0): UsageOutp
     'cost-usd': usage.unpricedCalls ? '' : plainDollars(usage.costUsd),
     'model-calls': String(usage.modelCalls),
     'prompt-tokens': String(usage.promptTokens),
+    'cached-prompt-tokens': String(usage.cachedPromptTokens ?? 0),
     'completion-tokens': String(usage.completionTokens),
     // One decimal, as the README says (`2` read as a whole number, `0` for 25 ms as if nothing ran).
     'duration-seconds': durationMs === 0 ? '0' : (Math.round(durationMs / 100) / 10).toFixed(1),

@@ -20,6 +20,8 @@ export interface EvalRunResult {
   readonly goalsNotChecked?: readonly string[];
   readonly modelCalls: number;
   readonly promptTokens: number;
+  /** Of `promptTokens`, those the endpoint read from its cache, which cost the cached input price. */
+  readonly cachedPromptTokens: number;
   readonly completionTokens: number;
   readonly costUsd: number;
   /** Model requests abandoned before their answer came in (a timeout, a cancel, a budget stop, an answer that broke off): in no figure above. */

@@ -104,6 +104,9 @@ function figureRows(input: EvalTableInput): string[] {
     ...(more > 0 ? [row(`goal met: … ${groupDigits(more)} more goals, each in the JSON report`, () => '—')] : []),
     row('model calls (mean / p95)', (c) => `${number(c.modelCalls.mean)} / ${c.modelCalls.p95}`),
     row('prompt tokens (mean)', (c) => number(Math.round(c.promptTokens) || c.promptTokens)),
+    // As the job summary's "Of them cached" column: only when a call read prompt tokens from the endpoint's cache, which
+    // cost the cached input price (without it, the tokens and the cost above read as a wrong price).
+    ...(columns.some((c) => c.cachedPromptTokens > 0) ? [row('of them cached (mean)', (c) => number(Math.round(c.cachedPromptTokens) || c.cachedPromptTokens))] : []),
     row('completion tokens (mean)', (c) => number(Math.round(c.completionTokens) || c.completionTokens)),
     // A model of no known price: its calls cost something, and $0 would read as known.
     row('cost per run (mean)', (c) => (c.unpricedCalls === 0 ? usd(c.costUsd) : c.unpricedCalls < c.modelCalls.mean ? `${usd(c.costUsd)} + unknown` : 'unknown')),

@@ -151,10 +151,11 @@ function countEvents(events: readonly RunEvent[]): { retries: number; replans: n
   };
 }
 
-function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'abandonedRequests' | 'unpricedCalls' | 'estimatedCalls'> {
+function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTokens' | 'cachedPromptTokens' | 'completionTokens' | 'costUsd' | 'abandonedRequests' | 'unpricedCalls' | 'estimatedCalls'> {
   return {
     modelCalls: usage.modelCalls,
     promptTokens: usage.promptTokens,
+    cachedPromptTokens: usage.cachedPromptTokens ?? 0,
     completionTokens: usage.completionTokens,
     costUsd: usage.costUsd,
     abandonedRequests: usage.abandonedRequests ?? 0,

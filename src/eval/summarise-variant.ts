@@ -9,6 +9,8 @@ export interface VariantSummary {
   readonly goalsMetRate: ReadonlyArray<{ readonly name: string; readonly rate: number }>;
   readonly modelCalls: { readonly mean: number; readonly p95: number };
   readonly promptTokens: number;
+  /** Of `promptTokens`, those read from the endpoint's cache (the cached input price), per run. */
+  readonly cachedPromptTokens: number;
   readonly completionTokens: number;
   readonly costUsd: number;
   /** Model requests abandoned in flight, per run: what they cost is in no figure. */
@@ -58,6 +60,7 @@ export function summariseVariant(column: string, runs: readonly EvalRunResult[])
     goalsMetRate: goalNames.map((name) => ({ name, rate: mean(outcomes.map((byName) => (byName.get(name) === 'met' ? 1 : 0))) })),
     modelCalls: { mean: mean(runs.map((run) => run.modelCalls)), p95: percentile(runs.map((run) => run.modelCalls), 95) },
     promptTokens: mean(runs.map((run) => run.promptTokens)),
+    cachedPromptTokens: mean(runs.map((run) => run.cachedPromptTokens)),
     completionTokens: mean(runs.map((run) => run.completionTokens)),
     costUsd: mean(runs.map((run) => run.costUsd)),
     abandonedRequests: mean(runs.map((run) => run.abandonedRequests)),

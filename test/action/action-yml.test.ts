@@ -25,7 +25,7 @@ describe('action.yml', () => {
   });
 
   it('declares the outputs the action sets, and runs the bundle on Node 24', () => {
-    expect(Object.keys(action.outputs)).toEqual(['status', 'result', 'goals-met', 'report', 'trace', 'plan-file', 'cost-usd', 'model-calls', 'prompt-tokens', 'completion-tokens', 'duration-seconds', 'matrix', 'prepared']);
+    expect(Object.keys(action.outputs)).toEqual(['status', 'result', 'goals-met', 'report', 'trace', 'plan-file', 'cost-usd', 'model-calls', 'prompt-tokens', 'cached-prompt-tokens', 'completion-tokens', 'duration-seconds', 'matrix', 'prepared']);
     // post: its own entry beside the bundle (src/post.ts), which saves the state of a main step that was killed before it could.
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js', post: 'dist/post.js' });
   });

@@ -13,7 +13,7 @@ it('writes a job summary and every output when the step’s inputs are refused, 
   expect(told.summary).toContain("## ⛔ plan-runner did not start: fix the step's inputs (`with:`)");
   expect(told.summary).toContain('- input \'comment\': expected auto, always or never, got "yes"');
   expect(told.summary).toContain('No model was called, no tool ran');
-  expect(told.outputs).toEqual({ status: 'failed', result: '', 'goals-met': 'false', report: '', trace: '', 'plan-file': '', 'cost-usd': '0', 'model-calls': '0', 'prompt-tokens': '0', 'completion-tokens': '0', 'duration-seconds': '0' });
+  expect(told.outputs).toEqual({ status: 'failed', result: '', 'goals-met': 'false', report: '', trace: '', 'plan-file': '', 'cost-usd': '0', 'model-calls': '0', 'prompt-tokens': '0', 'cached-prompt-tokens': '0', 'completion-tokens': '0', 'duration-seconds': '0' });
   expect(told.failed).toEqual([expect.stringMatching(/^plan-runner: fix the step's inputs \(with:\):\n- input 'comment'/)]);
   expect(JSON.stringify(told)).not.toContain('sk-given-key');
 });

@@ -11,7 +11,7 @@ import { evalSettings, ROOT } from './eval-fixture.ts';
 const compare: EvalSettings = { plans: [{ file: 'base.yml' }, { file: 'new.yml' }], runs: 1, seed: 1, faults: [], baselines: [], inputs: {}, cwd: '.', env: {}, model: { kind: 'none' }, maxTurns: 20 };
 
 function run(column: string, goals: Record<string, boolean>, status: EvalRunResult['status'] = 'succeeded'): EvalRunResult {
-  return { column, variant: 'plan', run: 1, status, goals: Object.entries(goals).map(([name, met]) => ({ name, outcome: met ? 'met' : 'unmet' })), modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 5, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [] };
+  return { column, variant: 'plan', run: 1, status, goals: Object.entries(goals).map(([name, met]) => ({ name, outcome: met ? 'met' : 'unmet' })), modelCalls: 0, promptTokens: 0, cachedPromptTokens: 0, completionTokens: 0, costUsd: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 5, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [] };
 }
 
 // A goal the new plan dropped read as a regression, `goal met: cites sources: 1 → 0`, and failed the comparison; a goal it

@@ -6,7 +6,7 @@ import type { EvalSettings } from '../../src/eval/run-eval.ts';
 const settings: EvalSettings = { plans: [{ file: 'plan.yml' }], runs: 2, seed: 1, faults: [], baselines: [], inputs: {}, cwd: '.', env: {}, model: { kind: 'none' }, maxTurns: 20 };
 
 function run(n: number, status: EvalRunResult['status'], column = 'plan'): EvalRunResult {
-  return { column, variant: 'plan', run: n, status, ...(status !== 'succeeded' && { reason: 'step 2 failed: tool exited 1' }), goals: [{ name: 'the answer is 11', outcome: status === 'succeeded' ? 'met' : 'unmet' }], modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 5, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [] };
+  return { column, variant: 'plan', run: n, status, ...(status !== 'succeeded' && { reason: 'step 2 failed: tool exited 1' }), goals: [{ name: 'the answer is 11', outcome: status === 'succeeded' ? 'met' : 'unmet' }], modelCalls: 0, promptTokens: 0, cachedPromptTokens: 0, completionTokens: 0, costUsd: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 5, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [] };
 }
 
 // With no min-success-rate, an evaluation in which every run of the plan failed passed (exit 0, `status: succeeded`):

@@ -6,7 +6,7 @@ import type { EvalSettings } from '../../src/eval/run-eval.ts';
 const settings: EvalSettings = { plans: [{ file: 'plan.yml' }], runs: 2, seed: 1, faults: [], baselines: [], inputs: {}, cwd: '.', env: {}, model: { kind: 'live', baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k' }, maxTurns: 20 };
 
 function run(n: number, status: EvalRunResult['status'], modelCalls: number): EvalRunResult {
-  return { column: 'plan', variant: 'plan', run: n, status, goals: [], modelCalls, promptTokens: 0, completionTokens: 0, costUsd: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 5, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [] };
+  return { column: 'plan', variant: 'plan', run: n, status, goals: [], modelCalls, promptTokens: 0, cachedPromptTokens: 0, completionTokens: 0, costUsd: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 5, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [] };
 }
 
 // Runs that failed at their first model call (an endpoint that could not be reached, a revoked key)

@@ -48,6 +48,7 @@ describe('a cost that is not known', () => {
     goalsMetRate: [],
     modelCalls: { mean: 2, p95: 2 },
     promptTokens: 100,
+    cachedPromptTokens: 0,
     completionTokens: 10,
     costUsd,
     abandonedRequests: 0,
@@ -69,7 +70,7 @@ describe('a cost that is not known', () => {
 // Non-zero means printed as zero: 0.025 retries per run as `0.0`, a cost of $0.0000014 as `$0.00000` (found by an adversarial pass).
 describe('a small figure in the table', () => {
   it('reads as what it is, not as 0', () => {
-    const run = { column: 'plan', variant: 'plan' as const, status: 'succeeded' as const, goals: [], modelCalls: 1, promptTokens: 0, completionTokens: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 1, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [] };
+    const run = { column: 'plan', variant: 'plan' as const, status: 'succeeded' as const, goals: [], modelCalls: 1, promptTokens: 0, cachedPromptTokens: 0, completionTokens: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 1, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [] };
     const runs = Array.from({ length: 40 }, (_, index) => ({ ...run, run: index + 1, retries: index === 0 ? 1 : 0, costUsd: 0.0000014 }));
     const markdown = renderEvalTable({ title: 't', columns: [summariseVariant('plan', runs)], notes: [], thresholds: [] });
     expect(markdown).toContain('| retries per run | 0.03 |');
@@ -78,7 +79,7 @@ describe('a small figure in the table', () => {
 
   // Found by the review of that fix: rates and token means were still rounded to 0.
   it('reads as what it is for a rate and a token mean too', () => {
-    const run = { column: 'plan', variant: 'plan' as const, goals: [], modelCalls: 1, completionTokens: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 1, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [], retries: 0, costUsd: 0 };
+    const run = { column: 'plan', variant: 'plan' as const, goals: [], modelCalls: 1, cachedPromptTokens: 0, completionTokens: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 1, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [], retries: 0, costUsd: 0 };
     const runs = Array.from({ length: 2_001 }, (_, index) => ({ ...run, run: index + 1, status: index === 0 ? ('succeeded' as const) : ('failed' as const), promptTokens: index < 600 ? 1 : 0 }));
     const markdown = renderEvalTable({ title: 't', columns: [summariseVariant('plan', runs)], notes: [], thresholds: [] });
     expect(markdown).toContain('**0.05%**');
@@ -89,7 +90,7 @@ describe('a small figure in the table', () => {
 describe('the cost gate over calls of no known price', () => {
   it('says how many calls per run, not 0', async () => {
     const { checkThresholds } = await import('../../src/eval/eval-verdict.ts');
-    const plan = { ...summariseVariant('plan', [{ column: 'plan', variant: 'plan' as const, status: 'succeeded' as const, run: 1, goals: [], modelCalls: 1, promptTokens: 0, completionTokens: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 1, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [], costUsd: 0 }]), unpricedCalls: 1 / 300, runs: 300 };
+    const plan = { ...summariseVariant('plan', [{ column: 'plan', variant: 'plan' as const, status: 'succeeded' as const, run: 1, goals: [], modelCalls: 1, promptTokens: 0, cachedPromptTokens: 0, completionTokens: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 1, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [], costUsd: 0 }]), unpricedCalls: 1 / 300, runs: 300 };
     const [check] = checkThresholds(plan, { maxCostUsdPerRun: 1 }, { succeeded: 300 });
     expect(check).toMatchObject({ ok: false });
     expect(JSON.stringify(check)).toContain('0.003 model call(s) per run');

@@ -10,6 +10,7 @@ function column(tokens: { prompt: number; completion: number }, costUsd = 0): Va
     goalsMetRate: [],
     modelCalls: { mean: 3, p95: 3 },
     promptTokens: tokens.prompt,
+    cachedPromptTokens: 0,
     completionTokens: tokens.completion,
     costUsd,
     abandonedRequests: 0,

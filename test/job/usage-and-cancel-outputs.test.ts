@@ -37,7 +37,7 @@ it('counts a judge goal’s model call in the outputs, the summary’s cost tabl
   try {
     const { result, said } = await act('name: Judge\nmodel: { name: gpt-4.1-mini }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Say hello }\ngoals:\n  - { name: polite, judge: The answer is polite. }\n', server.baseURL);
     expect(server.requests).toHaveLength(2);
-    expect(result.outputs).toMatchObject({ status: 'succeeded', 'model-calls': '2', 'prompt-tokens': '1100', 'completion-tokens': '60' });
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'model-calls': '2', 'prompt-tokens': '1100', 'cached-prompt-tokens': '0', 'completion-tokens': '60' });
     expect(said.summary).toContain('| **Total** | 2 | 1,100 | 60 |');
     const trace = (await readFile(result.outputs.trace, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; usage?: { modelCalls: number } });
     expect(trace.find((event) => event.type === 'goals_checked')?.usage?.modelCalls).toBe(2);
@@ -119,7 +119,7 @@ describe('cached prompt tokens', () => {
     const server = await startChatServer([textAnswer('hello', { usage: cached })]);
     try {
       const { result, said } = await act(plan(), server.baseURL);
-      expect(result.outputs).toMatchObject({ status: 'succeeded', 'prompt-tokens': '100000', 'cost-usd': '0.08' });
+      expect(result.outputs).toMatchObject({ status: 'succeeded', 'prompt-tokens': '100000', 'cached-prompt-tokens': '80000', 'cost-usd': '0.08' });
       expect(said.summary).toContain('| **Total** | 1 | 100,000 | 80,000 | 0 | $0.08 |');
     } finally {
       await server.close();
@@ -134,7 +134,7 @@ describe('cached prompt tokens', () => {
     try {
       const judgedPlan = `${plan()}goals:\n  - { name: polite, judge: The answer is polite. }\n`;
       const { result, said } = await act(judgedPlan, server.baseURL);
-      expect(result.outputs).toMatchObject({ status: 'succeeded', 'prompt-tokens': '101000' });
+      expect(result.outputs).toMatchObject({ status: 'succeeded', 'prompt-tokens': '101000', 'cached-prompt-tokens': '80600' });
       const table = said.summary.slice(said.summary.indexOf('### Cost'));
       expect(table).toContain('| Step | Model calls | Tokens in | Of them cached | Tokens out | Est. cost |\n| --- | ---: | ---: | ---: | ---: | ---: |');
       // The judge's: 400 tokens at $2 a million, 600 at $0.50, 10 out at $8.
