@@ -113,7 +113,7 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     signal: deps.signal ?? new AbortController().signal,
     onRun: (run) => io.info(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)`),
     redact,
-  });
+  }, plans);
   const markdown = redact(report.markdown);
   const json = redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`);
   let reportWritten = true;

@@ -177,7 +177,7 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
         return [trace.listener];
       },
     }),
-  });
+  }, plans);
   // A run a cancel cut short may not have ended as a run.
   for (const trace of traces.values()) closing.push(trace.close().catch((error: unknown) => process.stderr.write(`warning: ${redact(String(error))}\n`)));
   await Promise.all(closing);

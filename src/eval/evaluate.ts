@@ -2,7 +2,7 @@ import { cutText } from '../report/cut-text.ts';
 import type { EvalRunResult, EvalVariant } from './eval-run-result.ts';
 import { itemStepPurpose } from './fault-rule.ts';
 import { checkThresholds, findRegressions, goalChanges, type EvalThresholds, type GoalChanges, type Regression, type ThresholdCheck } from './eval-verdict.ts';
-import { readEvaluatedPlans } from './evaluated-plans.ts';
+import { readEvaluatedPlans, type EvaluatedPlan } from './evaluated-plans.ts';
 import { renderEvalTable } from './render-eval-table.ts';
 import { columnName, runEval, type EvalDeps, type EvalSettings } from './run-eval.ts';
 import { CHARS_PER_TOKEN } from './scripted-chat-server.ts';
@@ -188,10 +188,13 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
   };
 }
 
-/** Runs the evaluation and reports it. */
-export async function evaluate(settings: EvalSettings, thresholds: EvalThresholds, deps: EvalDeps): Promise<EvalReport> {
+/**
+ * Runs the evaluation and reports it. `plans`: the plans as the checks before the runs read them (`readEvaluatedPlans`),
+ * whose goals a comparison names as dropped or added; read here when not given.
+ */
+export async function evaluate(settings: EvalSettings, thresholds: EvalThresholds, deps: EvalDeps, plans?: readonly EvaluatedPlan[]): Promise<EvalReport> {
   // The compared plans' goals as their files declare them, read before the runs.
-  const declared = settings.plans.length > 1 ? await readEvaluatedPlans(settings.plans) : [];
+  const declared = settings.plans.length > 1 ? (plans ?? (await readEvaluatedPlans(settings.plans))) : [];
   const declaredGoals = new Map(declared.map((plan) => [columnName(settings, plan, 'plan'), (plan.source.goals ?? []).map((goal) => goal.name)]));
   const runs = await runEval(settings, deps);
   return evalReport(settings, runs, thresholds, deps.signal.aborted, declaredGoals);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
 import type { EvalRunResult } from '../../src/eval/eval-run-result.ts';
 import { evalReport, evaluate } from '../../src/eval/evaluate.ts';
+import { readEvaluatedPlans } from '../../src/eval/evaluated-plans.ts';
 import type { EvalSettings } from '../../src/eval/run-eval.ts';
 import { evalSettings, ROOT } from './eval-fixture.ts';
 
@@ -51,5 +52,19 @@ describe('--compare with goals only one plan has', () => {
     expect(report.goalChanges).toEqual({ dropped: ['mentions 11'], added: ['short answer'] });
     expect(report.regressions).toEqual([]);
     expect(report.passed).toBe(true);
+  });
+
+  // The CLI read both plans for its checks (inputs, the cost gate), and evaluate() read them again for their goals.
+  it('takes the plans its caller read for the checks before the runs, not the files a second time', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-goal-changes-'));
+    const bodmas = readFileSync(path.join(ROOT, 'workflows/bodmas.yml'), 'utf8');
+    writeFileSync(path.join(dir, 'base.yml'), bodmas);
+    writeFileSync(path.join(dir, 'new.yml'), bodmas);
+    const settings = evalSettings(path.join(dir, 'new.yml'), { plans: [{ file: path.join(dir, 'base.yml'), label: 'base' }, { file: path.join(dir, 'new.yml'), label: 'new' }] });
+    const [base, plan] = await readEvaluatedPlans(settings.plans);
+    // As read, the new plan declares a goal more than its file does: the report names it, read from what was given.
+    const declared = { ...plan!, source: { ...plan!.source, goals: [...(plan!.source.goals ?? []), { name: 'checked only as read', contains: 'x' }] } };
+    const report = await evaluate(settings, {}, { clock: systemClock, signal: new AbortController().signal }, [base!, declared]);
+    expect(report.goalChanges).toEqual({ dropped: [], added: ['checked only as read'] });
   });
 });
