@@ -1,7 +1,7 @@
 import { globalDispatcher, type Dispatcher } from './proxy-from-environment.ts';
 
 /** undici's own limits on a request, whatever its caller's timeout: 300 s for the headers, and for each pause in the body. */
-export const UNDICI_WAIT_MS = 300_000;
+const UNDICI_WAIT_MS = 300_000;
 
 /**
  * `fetch` whose requests undici lets wait `waitMs` for their headers and between the chunks of their body. Node's

@@ -130,7 +130,7 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
   if (step?.items) {
     // One line per item instead of the list as one block: the counts head the line, the items fold out.
     // Its counts ("3/3 done") do not show the items its list lacked (drawn from a cut result, or a tool's made from a partial one).
-    line += `${escapeMarkdown(itemProgress(step))}${escapeInlineMarkdown(partialNote(step, redact, 500))}${step.foundDone ? escapeInlineMarkdown(foundNote(step, redact, 500)) : ''}`;
+    line += `${escapeMarkdown(itemProgress(step))}${escapeInlineMarkdown(partialNote(step, redact, 500))}${escapeInlineMarkdown(foundNote(step, redact, 500))}`;
     if (step.items.length > 0) parts.push(itemsPart(step.items, step, redact, where));
     if (step.state === 'failed') line += ` — ${escapeMarkdown(cutText(redact(step.error ?? 'failed'), 500))}`;
     return [line, ...parts];
@@ -150,8 +150,8 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
   } else if (step?.retry) {
     line += ` — attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${escapeInlineMarkdown(cutText(redact(step.retry.error), 200))}`;
   }
-  // A result the run resumed made, found done here: only the trace said so.
-  if (step?.foundDone) line += escapeInlineMarkdown(foundNote(step, redact, 500));
+  // A result the run resumed made, found done here: only the trace said so ('' for any other step).
+  if (step) line += escapeInlineMarkdown(foundNote(step, redact, 500));
   // What its plan left undone in the run resumed, cut to its count before any step is left out: 500 characters on
   // each of 10,000 reused plan steps left 8,205 of them out of the summary (found by a caps pass).
   const undone = step ? escapeInlineMarkdown(undoneNote(step, redact, 500)) : '';
