@@ -40,7 +40,7 @@ describe('a call the answers file has no answer for', () => {
 
 describe('an answers entry no run called', () => {
   const settings: EvalSettings = { plans: [{ file: 'plan.yml' }], runs: 1, seed: 1, faults: [], baselines: [], inputs: {}, cwd: '.', env: {}, model: { kind: 'answers', answers }, maxTurns: 20 };
-  const run = (purposes: readonly string[]): EvalRunResult => ({ column: 'plan', variant: 'plan', run: 1, status: 'succeeded', goals: [], modelCalls: 2, promptTokens: 10, completionTokens: 1, costUsd: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 5, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [], modelPurposes: purposes });
+  const run = (purposes: readonly string[]): EvalRunResult => ({ column: 'plan', variant: 'plan', run: 1, status: 'succeeded', goals: [], modelCalls: 2, promptTokens: 10, cachedPromptTokens: 0, completionTokens: 1, costUsd: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 5, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [], modelPurposes: purposes });
 
   it('is named in a note, and fails nothing: no figure used it', () => {
     const report = evalReport(settings, [run(['step:a', 'step:review[web]'])], {}, false);
