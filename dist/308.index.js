@@ -247,7 +247,7 @@ function readAttempt(tool, response) {
     const asked = message.tool_calls.filter((c) => c.type === 'function' && c.function.name === tool.name);
     const read = (text) => {
         const parsed = (0,_parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__/* .parseToolArguments */ .o)(text);
-        return parsed.ok ? `args ${(0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .stableHash */ .c)(parsed.args)}` : `text ${text}`;
+        return parsed.ok ? `args ${(0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .stableHash */ .c6)(parsed.args)}` : `text ${text}`;
     };
     const first = read(call.function.arguments);
     if (asked.some((c) => c.type === 'function' && c !== call && read(c.function.arguments) !== first)) {

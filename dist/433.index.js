@@ -22,7 +22,7 @@ export const modules = {
 /* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29676);
 /* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(10962);
 /* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7182);
-/* harmony import */ var _admit_run_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(27544);
+/* harmony import */ var _admit_run_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(5272);
 /* harmony import */ var _comment_target_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(30157);
 /* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8353);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(87469);
@@ -226,7 +226,7 @@ async function endUnreadRun(settings, context, why, replaced = false) {
 async function finishComment(settings, context, report, events, leaveApproval = false) {
     const { io, redact } = context;
     try {
-        // A run on a fork's pull request is read-only and writes no comment (admitRun): nor does its post step, which
+        // A read-only run (a fork's pull request, say) writes no comment (admitRun): nor does its post step, which
         // does not know what the main step was admitted as, and commented there with a token that can write
         // (pull_request_target, a comment on the pull request) (found by an adversarial pass). Asked as the main step
         // asks, and failing closed as it does.
@@ -239,7 +239,7 @@ async function finishComment(settings, context, report, events, leaveApproval = 
                 io.info(`No PR comment: who started this run may not start one (${trigger.reason}), so the main step wrote none.`);
                 return undefined;
             }
-            const readOnly = await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_11__/* .actsForFork */ .ry)(settings, github);
+            const readOnly = await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_11__/* .readOnlyReason */ .Lw)(settings, github);
             if (readOnly !== undefined) {
                 io.info(`No PR comment: the run is read-only (${readOnly}).`);
                 return undefined;

@@ -7,7 +7,8 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   neutraliseOutbound: () => (/* binding */ neutraliseOutbound),
-/* harmony export */   neutraliseRendered: () => (/* binding */ neutraliseRendered)
+/* harmony export */   neutraliseRendered: () => (/* binding */ neutraliseRendered),
+/* harmony export */   neutraliseTitle: () => (/* binding */ neutraliseTitle)
 /* harmony export */ });
 /* unused harmony export MAX_PARSED_CHARS */
 /* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(71874);
@@ -301,6 +302,14 @@ function neutraliseOutbound(text, policy = {}) {
  */
 function disarmAnswer(text) {
     return text.replace(/^(\s*)\/(?=approve|reject)/i, '$1\\/');
+}
+/**
+ * A title (an issue's, a check run's output), which GitHub shows as plain text, reading at most code spans and
+ * references there: mentions and references broken as `neutraliseOutbound` does, controls shown and line breaks made
+ * spaces, and nothing escaped or made plain, which a reader would see (`plan\-runner`, `\uff3bbeta\uff3d`).
+ */
+function neutraliseTitle(text, policy = {}) {
+    return breakMentions((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(text.replace(/\r\n?|\n/g, ' ')), policy);
 }
 /**
  * Markdown plan-runner's own renderers made (the live comment, the check run), whose pieces from the

@@ -194,7 +194,7 @@ async function callAgentTool(ctx, tools, name, argumentText, made) {
     // Answered with what the call gave: its reply may have given way for room ("call it again if you need it"), and
     // the model, told only that the result was there, had no way to learn it but another call in other words
     // (found by an adversarial pass).
-    const callKey = tool.sideEffects ? (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .stableHash */ .c)({ tool: name, args: checked.args }) : undefined;
+    const callKey = tool.sideEffects ? (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .stableHash */ .c6)({ tool: name, args: checked.args }) : undefined;
     const madeReply = callKey === undefined ? undefined : made.get(callKey);
     if (madeReply !== undefined) {
         const error = `not run again: '${name}' with these arguments already took effect earlier in this step; a call with side effects is never made twice`;

@@ -98,6 +98,7 @@ function modelCallErrorFromSdk(error, call) {
         failure: 'http',
         status,
         ...(typeof error.param === 'string' && { param: error.param }),
+        ...(typeof error.code === 'string' && { code: error.code }),
         transient,
         retryAfterMs: (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_4__/* .retryAfterMs */ .Vs)((name) => error.headers?.get(name)),
         attempts,

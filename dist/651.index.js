@@ -348,7 +348,7 @@ function holdsSteps(value) {
  * follow it, and wrote its own had the quoted plan run (found by a hunting pass).
  */
 function plansInWords(answer) {
-    const plans = new Set((0,_find_json_value_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonValuesInWords */ .RV)(answer).filter(holdsSteps).map((value) => (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .d)(stepListOf(value))));
+    const plans = new Set((0,_find_json_value_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonValuesInWords */ .RV)(answer).filter(holdsSteps).map((value) => (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(stepListOf(value))));
     return plans.size > 1 ? plans.size : 0;
 }
 /**

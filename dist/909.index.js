@@ -340,9 +340,9 @@ function writtenOutCall(step, inputs) {
     if (references.some(({ reference }) => reference.kind !== 'input'))
         return undefined;
     if (references.length === 0)
-        return `${step.tool}\n${(0,stable_hash/* canonicalJson */.d)(step.args)}`;
+        return `${step.tool}\n${(0,stable_hash/* canonicalJson */.dj)(step.args)}`;
     try {
-        return `${step.tool}\n${(0,stable_hash/* canonicalJson */.d)((0,resolve_references/* resolveReferences */.d)(step.args, { results: new Map(), inputs }))}`;
+        return `${step.tool}\n${(0,stable_hash/* canonicalJson */.dj)((0,resolve_references/* resolveReferences */.d)(step.args, { results: new Map(), inputs }))}`;
     }
     catch {
         // An input the run does not have: the step fails on it, and is not this call.

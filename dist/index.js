@@ -392,6 +392,7 @@ function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_
         'cost-usd': usage.unpricedCalls ? '' : plainDollars(usage.costUsd),
         'model-calls': String(usage.modelCalls),
         'prompt-tokens': String(usage.promptTokens),
+        'cached-prompt-tokens': String(usage.cachedPromptTokens ?? 0),
         'completion-tokens': String(usage.completionTokens),
         // One decimal, as the README says (`2` read as a whole number, `0` for 25 ms as if nothing ran).
         'duration-seconds': durationMs === 0 ? '0' : (Math.round(durationMs / 100) / 10).toFixed(1),
@@ -428,15 +429,15 @@ function actionOutputs(report, paths, redact) {
 
 /***/ }),
 
-/***/ 27544:
+/***/ 5272:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  ry: () => (/* binding */ actsForFork),
   Rf: () => (/* binding */ admitRun),
-  zb: () => (/* binding */ authorizeRun)
+  zb: () => (/* binding */ authorizeRun),
+  Lw: () => (/* binding */ readOnlyReason)
 });
 
 // EXTERNAL MODULE: ./lib/security/trigger-users.js
@@ -722,10 +723,17 @@ function collaboratorPermission(octokit, owner, repo) {
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/github-failure.js
 var github_failure = __nccwpck_require__(82931);
-;// CONCATENATED MODULE: ./lib/plan/fork-read-only.js
-
-/** Why `tool` is withheld from a run read-only because `why` (a fork's pull request by default), or undefined when it may run there. */
-function forkWithholding(tool, marks, why = FORK_PULL_REQUEST) {
+;// CONCATENATED MODULE: ./lib/plan/read-only-withholding.js
+/** The command-tool marks of a plan's `tools:` section. */
+function commandToolMarks(tools) {
+    const entries = Object.entries(tools ?? {});
+    return {
+        commandTools: new Set(entries.map(([name]) => name)),
+        forkSafe: new Set(entries.filter(([, tool]) => tool.fork_safe === true).map(([name]) => name)),
+    };
+}
+/** Why `tool` is withheld from a run that is read-only because `why`, or undefined when it may run there. */
+function withheldWhy(tool, marks, why) {
     const reason = `this run is read-only because ${why}`;
     if (tool.sideEffects)
         return `${reason}, and \`${tool.name}\` has side effects`;
@@ -735,39 +743,13 @@ function forkWithholding(tool, marks, why = FORK_PULL_REQUEST) {
     return undefined;
 }
 /**
- * Read-only mode for a fork's pull request: every tool with side effects is withheld, and every
- * command tool the plan does not mark `fork_safe: true`. Returns the tools kept, in order, and
- * those withheld with the reason, for the summary and for validation messages.
- */
-function withholdForFork(tools, marks) {
-    const kept = [];
-    const withheld = [];
-    for (const tool of tools) {
-        const why = forkWithholding(tool, marks);
-        if (why)
-            withheld.push({ name: tool.name, why });
-        else
-            kept.push(tool);
-    }
-    return { kept, withheld };
-}
-/** The command-tool marks of a plan's `tools:` section. */
-function commandToolMarks(tools) {
-    const entries = Object.entries(tools ?? {});
-    return {
-        commandTools: new Set(entries.map(([name]) => name)),
-        forkSafe: new Set(entries.filter(([, tool]) => tool.fork_safe === true).map(([name]) => name)),
-    };
-}
-/**
- * Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`), each withheld tool's reason saying `why` the run is
- * read-only: the plan's own `fork_safe` marks decide for its command tools.
+ * Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`): every tool with side effects is withheld, and
+ * every command tool the plan does not mark `fork_safe: true`, each withheld tool's reason saying `why` the run is
+ * read-only (a fork's pull request, a fork's check suite, an event whose code cannot be told: `security/event-head.ts`).
  */
 function readOnlyWithholding(why) {
-    return (tool, plan) => forkWithholding(tool, commandToolMarks(plan.tools), why);
+    return (tool, plan) => withheldWhy(tool, commandToolMarks(plan.tools), why);
 }
-/** Read-only mode for a fork's pull request. */
-const forkReadOnly = readOnlyWithholding(FORK_PULL_REQUEST);
 
 // EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
 var run_process = __nccwpck_require__(76905);
@@ -904,7 +886,7 @@ async function admitRun(settings, deps) {
         if (!source.ok)
             return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
     }
-    const why = await actsForFork(settings, deps);
+    const why = await readOnlyReason(settings, deps);
     return why !== undefined ? { admitted: true, readOnly: { withhold: readOnlyWithholding(why), why } } : { admitted: true };
 }
 /**
@@ -917,15 +899,16 @@ function authorizeRun(settings, deps) {
     return authorizeTrigger({ eventName, payload, repository: settings.github.repository ?? 'this repository', allowedBots: settings.allowedBots }, permissionLookup(settings, deps));
 }
 /**
- * Why the run acts on a fork's code or text, or undefined when it does not: whose the event's head is, as
- * `eventHead` tells for every event (a pull request event from a fork, a fork's check suite, a workflow_run a fork's
- * pull request set off), or a comment on a fork's pull request (its payload names only the number: the pull request
- * is read). What cannot be told counts as a fork (read-only, fail closed), and the
+ * Why the run is read-only, or undefined when it is not: it acts on a fork's code or text, or on code the event does
+ * not show to be the repository's. Told by whose the event's head is, as `eventHead` tells for every event (a pull
+ * request event from a fork, a fork's check suite, a workflow_run a fork's pull request set off), and for a comment
+ * on a pull request (its payload names only the number) by reading the pull request. What cannot be told counts as a
+ * fork (read-only, fail closed), and the
  * reason says so: a 502 on reading the pull request called a same-repository pull request a fork's, and an
  * `/approve` there was refused as one on a fork (found by an adversarial pass).
  * Also asked by a killed main step's post step, which must not write the comment a read-only run writes none of.
  */
-async function actsForFork(settings, deps) {
+async function readOnlyReason(settings, deps) {
     const { eventName, payload } = settings.github;
     const head = eventHead(eventName, payload);
     if (head.kind === 'own')
@@ -1176,9 +1159,11 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
-    const outbound = (text) => neutralise(redact(text));
-    return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
+    const policy = { allowUrls: repositoryUrl ? [repositoryUrl] : [] };
+    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)(policy, redact, 'rendered');
+    // The title is plain text on GitHub, and plan-runner's own words (a status, a count of goals): nothing in it is escaped.
+    const title = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)(policy, redact, 'title');
+    return { conclusion, title: title(redact(`${report.status}${headline}`)), summary: neutralise(redact(body.join('\n\n'))) };
 }
 /**
  * The check run's line where it has no goal rows. Only a run whose goals were checked (its record has their verdicts,
@@ -1193,15 +1178,25 @@ function noGoalsLine(report) {
         return '_Goals are not checked yet: they are checked when the approved run finishes._';
     return '_No goal was checked._';
 }
-/** What the check run shows when plan-runner itself failed: a failure naming the internal error (never a pass). */
-function internalErrorResult(error, redact, runUrl) {
+/**
+ * What the check run shows when plan-runner itself failed: a failure naming the internal error (never a pass).
+ * The error's message can quote what a plan, a tool or a model gave (a reason, a key, a path), so it is
+ * neutralised as every other GitHub write is. Where the neutraliser cannot load (what broke may be that), the
+ * message stays in the job log and the check run says so: nothing un-neutralised reaches GitHub.
+ */
+async function internalErrorResult(error, redact, runUrl, repositoryUrl) {
     const message = redact(error instanceof Error ? error.message : String(error));
     const link = runUrl ? `\n\n[View the run](${encodeURI(runUrl)})` : '';
-    return {
-        conclusion: 'failure',
-        title: _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__/* .INTERNAL_ERROR_TITLE */ .Km,
-        summary: `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)('failed')} **Status:** failed: ${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__/* .INTERNAL_ERROR_TITLE */ .Km}: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(message)}${link}`,
-    };
+    const status = `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)('failed')} **Status:** failed: ${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__/* .INTERNAL_ERROR_TITLE */ .Km}`;
+    let summary;
+    try {
+        const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
+        summary = neutralise(`${status}: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(message)}${link}`);
+    }
+    catch {
+        summary = redact(`${status}. The error is in the job log.${link}`);
+    }
+    return { conclusion: 'failure', title: _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__/* .INTERNAL_ERROR_TITLE */ .Km, summary };
 }
 
 
@@ -1843,8 +1838,9 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
     const internal = report.planErrors.find((error) => error.internal);
     if (internal)
         return `${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_2__/* .INTERNAL_ERROR_STATUS */ .qo} It said: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(internal.message))} ${see}`;
+    const refused = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_1__/* .refusedWhat */ .xw)(report.planErrors);
     if (problems > 0)
-        return `The plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
+        return `${refused[0].toUpperCase()}${refused.slice(1)} before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
     const judged = gate === 'used' || (gate === 'own' && failOnUnmetGoals);
     switch (report.status) {
         case 'succeeded':
@@ -2085,7 +2081,8 @@ function sharedStateOf(record, redact, run, attempt = 1) {
     const steps = {};
     for (const [key, step] of record.steps) {
         const text = statusText(step, redact);
-        steps[key] = { s: step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
+        // A shard's share done is not the step done: the comment is the whole run's, where other shards may still run.
+        steps[key] = { s: step.shareDone ? 'in_progress' : step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
     }
     return { steps, ...(run !== undefined && { run }), ...(attempt !== 1 && { attempt }) };
 }
@@ -2691,9 +2688,11 @@ async function stateLeftToSave(settings, store, recorded) {
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(62935);
 /* harmony import */ var _state_run_state_store_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(65504);
 /* harmony import */ var _state_actions_artifact_store_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(96729);
-/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(22362);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(98355);
-/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(88130);
+/* harmony import */ var _state_artifact_name_taken_error_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(75462);
+/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(22362);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(98355);
+/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(88130);
+
 
 
 
@@ -2707,7 +2706,7 @@ async function stateLeftToSave(settings, store, recorded) {
 
 /** The part of a fanned-out run this job is (`prepare`, `shard-N`, `merge`); undefined for a whole run. */
 function statePart(settings) {
-    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_10__/* .ownPart */ .cg)(settings.fanOut) : undefined;
+    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_11__/* .ownPart */ .cg)(settings.fanOut) : undefined;
 }
 /** Which saved state this job's run is: the plan and run key, the job (of a whole run), the attempt, and (for a fanned-out run) its part. */
 function stateIdentity(settings, part) {
@@ -2720,11 +2719,11 @@ function stateIdentity(settings, part) {
 }
 /** The newest state of an earlier attempt of the same plan, key and part among `artifacts`. */
 function newestEarlierState(artifacts, identity) {
-    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_9__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
 }
 /** The newest state of this very attempt of the same plan, key and part (a later in-place resume's, if any). */
 function newestStateOfAttempt(artifacts, identity) {
-    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_9__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
 }
 /**
  * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
@@ -2775,7 +2774,7 @@ async function earlierAttemptState(settings, store, io, part) {
 /** One earlier attempt's state, downloaded and read: `earlier` undefined when its run never started. */
 async function readEarlierState(settings, identity, store, found, advice) {
     if (found.clashed)
-        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__/* .clashProblem */ .Df)(found, identity)}` };
+        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_9__/* .clashProblem */ .Df)(found, identity)}` };
     const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .oversizedState */ .$6)(found.artifact.size);
     if (oversized)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}) is not read: ${oversized}; ${advice}` };
@@ -2866,7 +2865,7 @@ async function saveRunState(settings, store, trace, io, options = {}) {
     if (settings.state !== 'artifact' || !store)
         return undefined;
     const identity = stateIdentity(settings, options.part);
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateArtifactName */ .LK)(identity);
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_10__/* .stateArtifactName */ .LK)(identity);
     // Only the file the trace writer wrote: a link a step's code put at its path (`-> ../.git/config`) was
     // uploaded as what it led to, a workflow artifact anyone who reads the repository downloads.
     const linked = await notTheTraceFile(trace);
@@ -2888,10 +2887,8 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         return saved;
     }
     catch (error) {
-        const message = messageOf(error);
-        // The service's answer to a taken name: `(409) Conflict: an artifact with this name already exists`. Not any 409 in a request id.
-        if (!/already[ _-]?exists|\(409\)/i.test(message)) {
-            io.warning(`Could not save the run's state as the artifact ${name}: ${message}. ${unsavedNote(options)}.`);
+        if (!(error instanceof _state_artifact_name_taken_error_js__WEBPACK_IMPORTED_MODULE_8__/* .ArtifactNameTakenError */ .n)) {
+            io.warning(`Could not save the run's state as the artifact ${name}: ${messageOf(error)}. ${unsavedNote(options)}.`);
             return undefined;
         }
         // The service may hold this very upload: the client retried a create whose first answer was lost.
@@ -2919,8 +2916,8 @@ async function saveRunState(settings, store, trace, io, options = {}) {
             io.warning(`${messageOf(nextError)}. ${unsavedNote(options)}.`);
             return undefined;
         }
-        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateClashName */ .M3)(identity);
-        const advice = `see that ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_8__/* .clashAdvice */ .ce)(settings.planPath, options.part)}`;
+        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_10__/* .stateClashName */ .M3)(identity);
+        const advice = `see that ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_9__/* .clashAdvice */ .ce)(settings.planPath, options.part)}`;
         try {
             const saved = await store.save(aside, trace, settings.stateRetentionDays);
             options.saveState?.(SAVED_STATE, saved.name);
@@ -2959,7 +2956,7 @@ async function saveAfterResumedState(settings, store, trace, identity, resumed, 
     catch {
         return undefined;
     }
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_10__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
     const saved = await saveNextState(settings, store, trace, name, options);
     io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
     return saved;
@@ -2972,8 +2969,8 @@ async function saveAfterResumedState(settings, store, trace, identity, resumed, 
  * `cut` is listed after all, or is no state of this attempt's. Throws when the next state could not be saved.
  */
 async function saveAfterCutUpload(settings, store, trace, identity, cut, io, options) {
-    const held = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .parseStateArtifactName */ .YV)(cut, identity);
-    if (!held || held.clash || held.attempt !== identity.attempt || held.part !== identity.part || held.job !== (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .jobSegment */ .Jc)(identity))
+    const held = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_10__/* .parseStateArtifactName */ .YV)(cut, identity);
+    if (!held || held.clash || held.attempt !== identity.attempt || held.part !== identity.part || held.job !== (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_10__/* .jobSegment */ .Jc)(identity))
         return undefined;
     let newest;
     try {
@@ -2985,7 +2982,7 @@ async function saveAfterCutUpload(settings, store, trace, identity, cut, io, opt
     catch {
         return undefined;
     }
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_9__/* .stateArtifactName */ .LK)({ ...identity, inPlace: Math.max(held.inPlace ?? 0, newest?.inPlace ?? 0) + 1 });
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_10__/* .stateArtifactName */ .LK)({ ...identity, inPlace: Math.max(held.inPlace ?? 0, newest?.inPlace ?? 0) + 1 });
     const saved = await saveNextState(settings, store, trace, name, options);
     io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${keptFor(settings)}): the main step's upload as ${cut} did not finish, and the artifact service keeps that name though it lists nothing under it. A re-run of this job resumes from it.`);
     return saved;
@@ -3640,6 +3637,40 @@ function decoderFor(label) {
     catch {
         return new TextDecoder('utf-8');
     }
+}
+
+
+/***/ }),
+
+/***/ 59246:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   RN: () => (/* binding */ decimalsApartFromCap),
+/* harmony export */   ZY: () => (/* binding */ MAX_DOLLAR_DECIMALS),
+/* harmony export */   gs: () => (/* binding */ dollarsBesideCap),
+/* harmony export */   vw: () => (/* binding */ capDecimals)
+/* harmony export */ });
+/** The most decimals a dollar figure beside its cap gets. */
+const MAX_DOLLAR_DECIMALS = 10;
+/** The decimals a cost cap is shown with: those for two significant digits, at least cents (0.50, 0.015, 0.0010). */
+function capDecimals(cap) {
+    return cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DOLLAR_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
+}
+/** `decimals`, or more while a spend that is not the cap would still print as it (0.504 beside 0.50 reads as within it). */
+function decimalsApartFromCap(cap, spent, decimals) {
+    let apart = decimals;
+    while (apart < MAX_DOLLAR_DECIMALS && spent !== cap && spent.toFixed(apart) === cap.toFixed(apart))
+        apart += 1;
+    return apart;
+}
+/**
+ * A dollar cap and a spend, as text with the same decimals: the cap's own (`capDecimals`), and more while the spend
+ * would still print as the cap. The job summary's cost table follows the same two rules (`costCells`).
+ */
+function dollarsBesideCap(cap, spent) {
+    const decimals = decimalsApartFromCap(cap, spent, capDecimals(cap));
+    return [cap.toFixed(decimals), spent.toFixed(decimals)];
 }
 
 
@@ -6880,6 +6911,21 @@ function applyEvent(record, event) {
             delete step.retry;
             break;
         }
+        case 'share_ended': {
+            const step = stepOf(record, event.stepKey);
+            step.state = event.state;
+            if (event.error !== undefined)
+                step.error = event.error;
+            step.shareDone = true;
+            step.durationMs = event.durationMs;
+            step.usage = event.usage;
+            // Its own items that failed (under on_item_failure: continue), as a whole run's step_completed lists them.
+            const failed = (step.items ?? []).flatMap((item, index) => (item.state === 'failed' ? [{ index, key: item.key, error: item.error ?? 'no error message' }] : []));
+            if (failed.length > 0)
+                step.failedItems = failed;
+            delete step.retry;
+            break;
+        }
         case 'step_failed': {
             const step = stepOf(record, event.stepKey);
             step.state = 'failed';
@@ -7236,8 +7282,9 @@ function shownName(name) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ stableHash),
-/* harmony export */   d: () => (/* binding */ canonicalJson)
+/* harmony export */   c6: () => (/* binding */ stableHash),
+/* harmony export */   dj: () => (/* binding */ canonicalJson),
+/* harmony export */   z7: () => (/* binding */ hashCanonical)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
 
@@ -7274,7 +7321,11 @@ function canonicalJson(value) {
  * `createHash` object: a run makes several per step, and the object cost 1.2 \u00b5s a hash against 0.5 \u00b5s.
  */
 function stableHash(value, length = 32) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', canonicalJson(value)).slice(0, length);
+    return hashCanonical(canonicalJson(value), length);
+}
+/** `stableHash` of the value whose `canonicalJson` is `json`, for a caller that has the text already. */
+function hashCanonical(json, length = 32) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', json).slice(0, length);
 }
 
 
@@ -7660,6 +7711,7 @@ function addUsage(a, b) {
         promptTokens: a.promptTokens + b.promptTokens,
         completionTokens: a.completionTokens + b.completionTokens,
         costUsd: a.costUsd + b.costUsd,
+        ...((a.cachedPromptTokens || b.cachedPromptTokens) && { cachedPromptTokens: (a.cachedPromptTokens ?? 0) + (b.cachedPromptTokens ?? 0) }),
         ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
         ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
         ...((a.unpricedCalls || b.unpricedCalls) && { unpricedCalls: (a.unpricedCalls ?? 0) + (b.unpricedCalls ?? 0) }),
@@ -7787,7 +7839,6 @@ function eventTarget(eventName, payload, repository) {
 /* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
 /* harmony export */   g3: () => (/* binding */ readGitHubFailure),
 /* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
-/* harmony export */   s: () => (/* binding */ RATE_LIMIT_WAIT_MS),
 /* harmony export */   tT: () => (/* binding */ refusalAdvice)
 /* harmony export */ });
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(86919);
@@ -8044,7 +8095,7 @@ var goal_not_evaluable_error = __nccwpck_require__(58542);
 /**
  * `all_steps_completed`: every step of the final plan completed, none with failed items, and no step
  * failed on the way or was dropped before it ran (one a replan or a review replaced counts: a gate must
- * not pass because a model swapped a check for something else). Evidence lists what did not complete.
+ * not pass because a model swapped a check for something else). Evidence lists the steps that left work undone.
  */
 const allStepsCompletedCheck = {
     needsTarget: false,
@@ -8075,7 +8126,10 @@ function outcomeOf(target) {
     if (missed.length === 0)
         return { met: true, evidence: count === 1 ? 'the one step completed' : `all ${count} steps completed` };
     const more = missed.length > MAX_NAMED ? `, and ${missed.length - MAX_NAMED} more` : '';
-    return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.slice(0, MAX_NAMED).join(', ')}${more}` };
+    // "all its work", not "did not complete": a step listed may say completed (its items failed, its agent's TODOs left
+    // open), and "did not complete: review (completed, \u2026)" read as a contradiction (found by a new-user walkthrough).
+    const work = missed.length === 1 ? 'its' : 'their';
+    return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete all ${work} work: ${missed.slice(0, MAX_NAMED).join(', ')}${more}` };
 }
 
 // EXTERNAL MODULE: ./lib/core/cut-text.js
@@ -8680,7 +8734,7 @@ function contradiction(text, answer) {
     const given = answer;
     // Each of the answer's values written once, however many objects name its key.
     const written = new Map();
-    const givenJson = (key) => written.get(key) ?? (written.set(key, (0,stable_hash/* canonicalJson */.d)(given[key])), written.get(key));
+    const givenJson = (key) => written.get(key) ?? (written.set(key, (0,stable_hash/* canonicalJson */.dj)(given[key])), written.get(key));
     let budget = 2 * text.length;
     let starts = 0;
     for (let start = text.indexOf('{'); start !== -1;) {
@@ -8700,7 +8754,7 @@ function contradiction(text, answer) {
         const parsed = end === undefined ? undefined : parseJsonText(text.slice(start, end));
         if (parsed?.ok && (0,json_schema/* isMap */.jh)(parsed.value)) {
             const said = parsed.value;
-            if (Object.keys(said).some((key) => Object.hasOwn(given, key) && (0,stable_hash/* canonicalJson */.d)(said[key]) !== givenJson(key)))
+            if (Object.keys(said).some((key) => Object.hasOwn(given, key) && (0,stable_hash/* canonicalJson */.dj)(said[key]) !== givenJson(key)))
                 return { said: text.slice(start, end) };
             start = text.indexOf('{', end);
         }
@@ -8766,6 +8820,8 @@ var call_usage = __nccwpck_require__(16249);
 var cut_off_reason = __nccwpck_require__(46660);
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
 var model_call_error = __nccwpck_require__(63156);
+// EXTERNAL MODULE: ./lib/llm/tool-call-instead.js
+var tool_call_instead = __nccwpck_require__(96969);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
 ;// CONCATENATED MODULE: ./lib/goals/judge-verdict.js
@@ -8831,6 +8887,12 @@ function metKeys(json) {
     }
     return count;
 }
+/** The keys of a verdict object besides `met` and `reason`, the first five (a verdict's own are all `JUDGE_VERDICT_SCHEMA` allows). */
+function keysBesideVerdict(value) {
+    if (value === null || typeof value !== 'object')
+        return [];
+    return Object.keys(value).filter((key) => key !== 'met' && key !== 'reason').slice(0, 5);
+}
 /** A reply that is one fenced block and nothing else: its label in any case, its lines ended by LF or CRLF (a `met` one was refused as unreadable). */
 const ONLY_A_FENCE = /^```[A-Za-z]*\r?\n([\s\S]*)\r?\n```$/;
 /**
@@ -8864,12 +8926,19 @@ function parseJudgeVerdict(content) {
     if (verdicts[0]?.met && !whole.ok) {
         throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer puts a "met" verdict among other words, where a verdict quoted from the judged text reads the same; a met verdict counts only as the whole answer (a model that follows response_format gives one): "${shorten(content, 160)}"`);
     }
+    // Read through the schema, a met verdict dropped every other key: `{"met": true, "reason": \u2026, "criterion_met": false}`
+    // or `"verdict": "not met"` opened the gate on what the rest of the answer denied (found by an adversarial pass).
+    const extra = verdicts[0]?.met && whole.ok ? keysBesideVerdict(whole.value) : [];
+    if (extra.length > 0) {
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer says "met" with other keys beside met and reason (${extra.map((key) => JSON.stringify(shorten(key, 40))).join(', ')}), which may say otherwise; a met verdict counts only as {"met": true, "reason": "\u2026"} and nothing else (a model that follows response_format gives one): "${shorten(content, 160)}"`);
+    }
     if (verdicts[0])
         return verdicts[0];
     throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer is not a verdict {"met": boolean, "reason": string}: "${shorten(content, 160)}"`);
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/judge.js
+
 
 
 
@@ -8923,6 +8992,11 @@ const judgeCheck = {
         const cutOff = (0,cut_off_reason/* cutOffReason */.ag)(choice);
         if (cutOff)
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer was cut off before its verdict ended: ${(0,cut_off_reason/* cutOffWhy */.q1)(cutOff)}`);
+        const instead = (0,tool_call_instead/* toolCallInstead */.X)(choice);
+        if (instead !== undefined)
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge gave no verdict: ${instead}`);
+        if ((choice.message.content ?? '').trim() === '')
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the judge gave an empty answer, no verdict');
         const verdict = parseJudgeVerdict(choice.message.content ?? '');
         return { met: verdict.met, evidence: verdict.reason };
     },
@@ -9768,9 +9842,9 @@ function jobSecrets(sources) {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
 /* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(14407);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(39242);
 /* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(35386);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(43508);
-/* harmony import */ var _plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7743);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43508);
 /* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(74067);
 /* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(71088);
 
@@ -9779,42 +9853,41 @@ function jobSecrets(sources) {
 
 
 
-/** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or the file does not load (validation says why). */
-async function peekMcpServers(file) {
-    const text = (0,_plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__/* .planFileText */ .X)(file);
-    // Most plans have no servers: skip the second YAML parse for them (it dominates on big plans).
-    if (text === undefined || !text.includes('mcp_servers'))
-        return undefined;
-    const yaml = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parsePlanYaml */ .O8)(text, file);
-    if (!yaml.ok)
-        return undefined;
-    const { value } = yaml.parsed;
+/** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or they do not read (validation says why). */
+function peekMcpServers(value) {
     if (value === null || typeof value !== 'object' || !('mcp_servers' in value))
         return undefined;
     const parsed = _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__/* .McpServers */ .Je.safeParse(value.mcp_servers);
-    if (!parsed.success || Object.keys(parsed.data).length === 0)
-        return undefined;
-    return { servers: parsed.data, positionOf: async (server) => (await yaml.parsed.positions()).locate(['mcp_servers', server], 'key') };
+    return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }
 /**
- * Loads a plan file whose steps may name MCP tools: starts its `mcp_servers` first (each lists its
- * tools within its `start_timeout_seconds`, else `timeoutMs`), then validates with their tools. A server that fails to start is a
- * plan error naming it; when the plan is rejected the servers are closed again, and otherwise the
- * caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
+ * Loads a plan file whose steps may name MCP tools: reads and parses it once, asks `beforeServers`, starts its
+ * `mcp_servers` (each lists its tools within its `start_timeout_seconds`, else `timeoutMs`), then validates with their
+ * tools. A server that fails to start is a plan error naming it; when the plan is rejected the servers are closed
+ * again, and otherwise the caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
  */
 async function loadPlanWithServers(file, options) {
-    const peeked = await peekMcpServers(file);
+    const read = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .readPlanFile */ .wr)(file);
+    if (!read.ok)
+        return read;
+    const yaml = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePlanYaml */ .O8)(read.text, file).catch((error) => ({ ok: false, errors: [(0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .unexpectedError */ .Wm)(error, file)] }));
+    if (!yaml.ok)
+        return yaml;
+    const peeked = peekMcpServers(yaml.parsed.value);
     const extraTools = options.extraTools ?? [];
     // `uses:` paths are relative to the repository root, whatever the process's working directory.
     const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
     if (!peeked)
-        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanFile */ .w)(file, { extraTools, ...loadOptions });
-    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
+        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, yaml.parsed, { extraTools, ...loadOptions });
+    const refused = options.beforeServers?.(yaml.parsed.value);
+    if (refused !== undefined)
+        return { ok: false, errors: refused };
+    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked }, options.env));
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
         const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(541)]).then(__nccwpck_require__.bind(__nccwpck_require__, 42541));
-        servers = await connectMcpServers(peeked.servers, {
+        servers = await connectMcpServers(peeked, {
             signal: options.signal,
             cwd: options.cwd,
             env: options.env,
@@ -9824,9 +9897,10 @@ async function loadPlanWithServers(file, options) {
     catch (error) {
         if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServerStartError */ .K))
             throw error;
-        return { ok: false, errors: [{ file, ...(await peeked.positionOf(error.server)), path: `mcp_servers.${error.server}`, message: error.message }] };
+        const position = (await yaml.parsed.positions()).locate(['mcp_servers', error.server], 'key');
+        return { ok: false, errors: [{ file, ...position, path: `mcp_servers.${error.server}`, message: error.message }] };
     }
-    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanFile */ .w)(file, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
+    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, yaml.parsed, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
     if (!loaded.ok) {
         await servers.close();
         return loaded;
@@ -10230,6 +10304,8 @@ async function openTools(plan, context) {
 __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
+
+// UNUSED EXPORTS: fileStepsHash
 
 ;// CONCATENATED MODULE: ./lib/core/option-names.js
 /** For a job whose front end did not say (tests, a library caller): both front ends' names. */
@@ -11500,12 +11576,14 @@ class StepTimeoutError extends step_error/* StepError */.zg {
 
 ;// CONCATENATED MODULE: ./lib/run/step-timeout.js
 /** The step's `timeout_seconds`, else its tool's, else none (the run timeout still applies). */
-function stepTimeoutSeconds(step, tools) {
+function stepTimeout(step, tools) {
     if (step.timeoutSeconds !== undefined)
-        return step.timeoutSeconds;
+        return { seconds: step.timeoutSeconds };
     if (step.type !== 'tool_call' || step.tool === undefined)
         return undefined;
-    return tools.get(step.tool)?.timeoutSeconds;
+    const tool = tools.get(step.tool);
+    // The tool's limit: its timeout names where the plan sets it (`http.timeout_seconds`), not the step's key.
+    return tool?.timeoutSeconds === undefined ? undefined : { seconds: tool.timeoutSeconds, toolsLimit: { setting: tool.timeoutSetting } };
 }
 
 ;// CONCATENATED MODULE: ./lib/run/execute-step.js
@@ -11524,10 +11602,8 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     let usage = core_usage/* NO_USAGE */.y;
     // Set once this attempt has ended: what its runner reports after that (abandoned on a stop or timeout) is not the step's.
     let ended = false;
-    const timeout = stepTimeoutSeconds(step, deps.tools);
-    // The limit is the tool's where the step sets none: the message names where the plan sets it.
-    const toolsLimit = step.timeoutSeconds === undefined && step.tool !== undefined ? { setting: deps.tools.get(step.tool)?.timeoutSetting } : undefined;
-    const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock, toolsLimit);
+    const timeout = stepTimeout(step, deps.tools);
+    const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
     const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
     const ctx = {
         ...shared,
@@ -11588,7 +11664,7 @@ function settledThisTurn(work) {
         });
     });
 }
-function startTimer(step, seconds, clock, toolsLimit) {
+function startTimer(step, { seconds, toolsLimit }, clock) {
     const expired = new AbortController();
     const cancelled = new AbortController();
     clock
@@ -11725,7 +11801,7 @@ class ResultHashes {
         const made = this.#made.get(key);
         if (made !== undefined && made.result === result)
             return made.hash;
-        const hash = (0,stable_hash/* stableHash */.c)(redacted(result, this.#redact));
+        const hash = (0,stable_hash/* stableHash */.c6)(redacted(result, this.#redact));
         this.#made.set(key, { result, hash });
         return hash;
     }
@@ -11748,7 +11824,7 @@ function stepReuseKey(step, from) {
     // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
     const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
     const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
-    return (0,stable_hash/* stableHash */.c)({
+    return (0,stable_hash/* stableHash */.c6)({
         // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
         step: redacted(producing(step), from.redact),
         model: from.plan.source?.model ?? null,
@@ -11795,11 +11871,11 @@ function asksModel(step) {
 }
 /** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
 function anyPlanCallKey(tool, args) {
-    return (0,stable_hash/* stableHash */.c)({ tool, args });
+    return (0,stable_hash/* stableHash */.c6)({ tool, args });
 }
 /** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
 function toolCallKey(planName, tool, args) {
-    return (0,stable_hash/* stableHash */.c)({ plan: planName, tool, args });
+    return (0,stable_hash/* stableHash */.c6)({ plan: planName, tool, args });
 }
 function redacted(value, redact) {
     return redact ? (0,core_redact/* redactDeep */.KL)(value, redact) : value;
@@ -12097,14 +12173,14 @@ class PlanRun {
             return [];
         const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
-            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
+            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
             if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
                 continue;
             for (const [index, saved] of items) {
-                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
         for (const [callKey, call] of resume.sideEffects) {
@@ -12329,7 +12405,8 @@ class PlanRun {
             if (earlier.todos)
                 this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
             const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+            const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             this.#ready.release(key);
             this.#inbox.wake();
             return;
@@ -12410,7 +12487,7 @@ class PlanRun {
             return { result };
         this.#savedCopies.delete(copyKey);
         const redact = this.#deps.redact;
-        if (redact && (0,stable_hash/* canonicalJson */.d)((0,core_redact/* redactDeep */.KL)(result, redact)) === (0,stable_hash/* canonicalJson */.d)(saved.result)) {
+        if (redact && (0,stable_hash/* canonicalJson */.dj)((0,core_redact/* redactDeep */.KL)(result, redact)) === (0,stable_hash/* canonicalJson */.dj)(saved.result)) {
             this.#rewroteTodos.delete(copyKey);
             return { result };
         }
@@ -12799,10 +12876,16 @@ class PlanRun {
         // The stop ends the step only where it reached an item (stopped one, or kept one from starting): a step whose
         // every item completed as it landed, the last answer kept, completes (found by an adversarial pass: it was \u274c).
         const stop = mapped.stop ?? (mapped.notStarted > 0 ? this.stopReason : undefined);
-        // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
-        if (mapped.left > 0 && !mapped.halted && !stop)
-            return;
         const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
+        // A shard's step is not done while other shards have items of it: the merge ends it. Its share has ended here, which
+        // its line says: left in progress, it showed \u23f3 at the job's end (found by a review); \u2705 over 0 done, when every
+        // item of its own failed, read as work done (found by an adversarial pass).
+        if (mapped.left > 0 && !mapped.halted && !stop) {
+            const own = mapped.children.length - mapped.left;
+            const allFailed = mapped.failures.length > 0 && mapped.failures.length === own;
+            const failed = allFailed ? { state: 'failed', error: `all ${own} of this shard's items failed; the merge job fails the step if the other shards' items failed too` } : { state: 'completed' };
+            return this.#journal.step({ type: 'share_ended', stepKey: mapped.key, ...failed, durationMs: ended.durationMs, usage: ended.usage });
+        }
         if (stop)
             return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
         if (mapped.halted) {
@@ -13326,7 +13409,7 @@ class RunJournal {
     step(event) {
         if (this.#finished)
             return;
-        const to = TARGET_STATE[event.type];
+        const to = event.type === 'share_ended' ? event.state : TARGET_STATE[event.type];
         if (to) {
             const from = this.stateOf(event.stepKey);
             if (from === undefined || !canMove(from, to))
@@ -13463,7 +13546,7 @@ async function runPlan(plan, deps) {
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
         const carrying = deps.inner ? [] : run.carriedEvents();
-        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
+        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c6)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
         // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
         // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
         if (!deps.inner) {
@@ -13589,8 +13672,8 @@ var run_step = __nccwpck_require__(6420);
 var read_resume_trace = __nccwpck_require__(62935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js + 2 modules
 var resume_state = __nccwpck_require__(52439);
-// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js + 1 modules
-var budget_exceeded_error = __nccwpck_require__(82268);
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
+var budget_exceeded_error = __nccwpck_require__(46807);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
 
 
@@ -13730,68 +13813,8 @@ function frozenPinsRefusal(plan, inputs, redact) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
-var parse_plan_yaml = __nccwpck_require__(43508);
-// EXTERNAL MODULE: ./lib/plan/plan-file-text.js
-var plan_file_text = __nccwpck_require__(7743);
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
 var validate_plan = __nccwpck_require__(39242);
-;// CONCATENATED MODULE: ./lib/job/grant-approval.js
-
-/**
- * Checks an approval against the paused run it answers and the plan file as it is now: the run
- * must have asked (and not been answered yet, unless this is a re-run of the run that went on with it), the hash must be the one it asked with, the run's
- * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
- * the steps it covers start.
- */
-function grantApproval(plan, resume, grant, inputs, redact) {
-    const request = resume?.approval;
-    if (grant.continues && request && resume?.decided === undefined && request.hash !== grant.hash) {
-        // It went on with the approval, then paused for steps it does not cover (a replan's), and the comment did not show that pause.
-        return { ok: false, problem: `${resume.from} went on with the approval ${grant.hash}, then asked for another (approval ${request.hash}) for steps it does not cover, which no one has answered; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
-    }
-    if (grant.continues && (!request || resume?.decided !== 'approved')) {
-        return { ok: false, problem: `${resume?.from ?? 'the earlier attempt'} does not record the approval it went on with (it was saved by an earlier plan-runner, or stopped before its run started), so this re-run cannot tell what the approval covers; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
-    }
-    if (!resume || !request)
-        return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
-    if (resume.decided && !(grant.continues && resume.decided === 'approved'))
-        return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
-    if (grant.hash !== request.hash)
-        return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
-    // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
-    if (request.inputsHash !== undefined && request.inputsHash !== (0,approval_request/* inputsHash */.Oq)(inputs, redact)) {
-        return {
-            ok: false,
-            problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
-        };
-    }
-    // The goal is no part of the plan file when a task gave it: steps approved for one task ran with another as the goal they work towards.
-    const goal = plan.goal === undefined ? undefined : redact ? redact(plan.goal) : plan.goal;
-    if (goal !== request.plan.goal) {
-        return {
-            ok: false,
-            problem: `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`,
-        };
-    }
-    const asked = (fileHash) => (0,approval_request/* approvalHash */.A_)({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
-    if (!(0,approval_request/* pausedPlanFileHashes */.oQ)(plan).some((fileHash) => asked(fileHash) === request.hash)) {
-        const now = asked((0,approval_request/* planFileHash */.M5)(plan));
-        // The hash covers the plan files its `type: plan` steps use, at every depth: a change in any of them refuses it.
-        const used = (0,approval_request/* usedPlanPaths */.$p)(plan);
-        const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
-        return {
-            ok: false,
-            problem: `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
-        };
-    }
-    return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), request, approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
-}
-/** The arguments each pending step was shown with: an approved step runs only with exactly these. */
-function shownArgs(request) {
-    return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
-}
-
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __nccwpck_require__(19474);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
@@ -13814,6 +13837,17 @@ function titleOf(task) {
     const line = task.trim().split(/\r?\n/, 1)[0].replace(/\s+/g, ' ');
     return (0,cut_text/* cutText */.IN)(line, schema/* MAX_TITLE_CHARS */.m1);
 }
+/** What the one agent of a `mode: agent` run is told: the task given, else the plan's goal. */
+function agentInstruction(goal, task) {
+    return task?.trim() ? task.trim() : goal;
+}
+/**
+ * The goal a `mode: agent` run works towards (and an approval of it is checked against): the plan's, unless it is
+ * the agent's instruction, which the one step holds already.
+ */
+function agentGoal(goal, task) {
+    return goal === agentInstruction(goal, task) ? undefined : goal;
+}
 /**
  * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
  * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
@@ -13829,7 +13863,7 @@ async function agentPlan(plan, task, options = {}) {
         return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
     }
     // A plan with no steps has a goal that is not blank: the loader refuses one without either.
-    const instruction = fromTask ? task.trim() : plan.goal;
+    const instruction = agentInstruction(plan.goal, task);
     if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
         // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
         return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `${names.agent} gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
@@ -13839,7 +13873,7 @@ async function agentPlan(plan, task, options = {}) {
         workflow_sequence: [{ id: AGENT_STEP_ID, type: 'agent', title: titleOf(instruction), task: instruction, tools: [...plan.tools.keys()] }],
     };
     // The task is the step's instruction; the same words again as the run's goal would only repeat it.
-    if (source.goal === instruction)
+    if (agentGoal(source.goal, task) === undefined)
         delete source.goal;
     const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
     const checked = (0,validate_plan/* validatePlanObject */.$2)(source, {
@@ -13858,8 +13892,67 @@ async function agentPlan(plan, task, options = {}) {
     };
 }
 
+;// CONCATENATED MODULE: ./lib/job/grant-approval.js
+
+/**
+ * Checks an approval against the paused run it answers and the plan file as it is now: the run
+ * must have asked (and not been answered yet, unless this is a re-run of the run that went on with it), the hash must be the one it asked with, the run's
+ * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
+ * the steps it covers start.
+ */
+function grantApproval(plan, resume, grant, inputs, redact) {
+    const problem = approvalRefusal({ run: { inputs, ...(plan.goal !== undefined && { goal: plan.goal }) }, files: plan }, resume, grant, redact);
+    if (problem !== undefined)
+        return { ok: false, problem };
+    // A request the refusal found, or it refused.
+    const request = resume.approval;
+    return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), request, approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
+}
+/** Why the approval does not hold for what `subject` gives (see `grantApproval`), or undefined. */
+function approvalRefusal(subject, resume, grant, redact) {
+    const request = resume?.approval;
+    if (grant.continues && request && resume?.decided === undefined && request.hash !== grant.hash) {
+        // It went on with the approval, then paused for steps it does not cover (a replan's), and the comment did not show that pause.
+        return `${resume.from} went on with the approval ${grant.hash}, then asked for another (approval ${request.hash}) for steps it does not cover, which no one has answered; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause`;
+    }
+    if (grant.continues && (!request || resume?.decided !== 'approved')) {
+        return `${resume?.from ?? 'the earlier attempt'} does not record the approval it went on with (it was saved by an earlier plan-runner, or stopped before its run started), so this re-run cannot tell what the approval covers; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause`;
+    }
+    if (!resume || !request)
+        return `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve`;
+    if (resume.decided && !(grant.continues && resume.decided === 'approved'))
+        return `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it`;
+    if (grant.hash !== request.hash)
+        return `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked`;
+    const { run, files: plan } = subject;
+    // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
+    if (run && request.inputsHash !== undefined && request.inputsHash !== (0,approval_request/* inputsHash */.Oq)(run.inputs, redact)) {
+        return `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`;
+    }
+    // The goal is no part of the plan file when a task gave it: steps approved for one task ran with another as the goal they work towards.
+    const goal = run?.goal === undefined ? undefined : redact ? redact(run.goal) : run.goal;
+    if (run && goal !== request.plan.goal) {
+        return `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`;
+    }
+    const asked = (fileHash) => (0,approval_request/* approvalHash */.A_)({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
+    if (plan && !(0,approval_request/* pausedPlanFileHashes */.oQ)(plan).some((fileHash) => asked(fileHash) === request.hash)) {
+        const now = asked((0,approval_request/* planFileHash */.M5)(plan));
+        // The hash covers the plan files its `type: plan` steps use, at every depth: a change in any of them refuses it.
+        const used = (0,approval_request/* usedPlanPaths */.$p)(plan);
+        const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
+        return `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`;
+    }
+    return undefined;
+}
+/** The arguments each pending step was shown with: an approved step runs only with exactly these. */
+function shownArgs(request) {
+    return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
+}
+
 // EXTERNAL MODULE: ./lib/plan/load-plan.js
 var load_plan = __nccwpck_require__(14407);
+// EXTERNAL MODULE: ./lib/plan/plan-file-text.js
+var plan_file_text = __nccwpck_require__(7743);
 ;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
 
 /**
@@ -13897,14 +13990,15 @@ var load_plan_with_servers = __nccwpck_require__(1481);
 
 const TASK_FILE = '(task)';
 /** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
-async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheckLimitMs) {
+async function loadJobPlan(settings, extraTools, signal, options = {}) {
+    const { learnSecrets, argsCheckLimitMs, beforeServers } = options;
     // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
     const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(settings.model.timeoutSeconds !== undefined && { modelTimeoutSeconds: settings.model.timeoutSeconds }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
     if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }), ...(beforeServers && { beforeServers }) });
     }
     if (settings.task)
-        return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
+        return await (0,load_plan/* loadPlanText */.x0)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
     return { ok: false, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true }] };
 }
 /**
@@ -13960,46 +14054,59 @@ function withCallerModel(source, model) {
 
 
 
-
 /**
- * Why the approval `settings.approve` gives is refused, decided before the plan file's MCP servers start (they start
- * to list the tools the plan is validated with, and a refused approval started them: found by an adversarial pass).
- * The file as parsed is what the approval's hash covers, so the same `grantApproval` decides here as after the load;
- * undefined when it holds, or cannot be decided yet: no servers to keep from starting, a plan that uses other plans
- * (they load with the servers' tools), a task or `mode: agent` (the goal and steps are the job's), or a file or
- * trace that does not read (the load says why). Only a refusal is decided here: an approval that holds is checked
- * again once the plan is loaded.
+ * The loader's `beforeServers` for a job that approves a paused run: it refuses an approval that does not hold before
+ * any of the plan file's MCP servers starts (they start to list the tools the plan is validated with, and ran what a
+ * changed file said: found by an adversarial pass). It reads the file as the loader parsed it, so the servers start
+ * from the text it checked. Undefined for a job that approves nothing, or one whose approval the load decides (a
+ * fanned-out run's, which `fan-out-refusal` refuses first). Only a refusal is final here: an approval that holds is
+ * granted once the plan is loaded, from the plan that runs.
  */
-async function approvalRefusedBeforeServers(settings, redact) {
+function approvalBeforeServers(settings, redact) {
     const { approve, planFile: file, resume } = settings;
-    if (!approve || !file || resume === undefined || Array.isArray(resume) || settings.fanOut || settings.task !== undefined || (settings.mode ?? 'run') !== 'run')
+    if (!approve || !file || resume === undefined || Array.isArray(resume) || settings.fanOut)
         return undefined;
-    const text = (0,plan_file_text/* planFileText */.X)(file);
-    if (text === undefined || !text.includes('mcp_servers'))
-        return undefined;
-    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file);
-    if (!yaml.ok)
-        return undefined;
-    const parsed = schema/* Plan */.cw.safeParse(yaml.parsed.value);
-    if (!parsed.success)
-        return undefined;
-    // As the job runs the file (`jobPlan`): with the caller's model, which the hash the run paused with covers.
-    const source = withCallerModel(parsed.data, settings.model.model);
-    if (Object.keys(source.mcp_servers ?? {}).length === 0 || (source.workflow_sequence ?? []).some((step) => step.type === 'plan'))
-        return undefined;
+    const refuse = (message) => [{ file, path: '', message: `cannot approve: ${message}`, setup: true }];
+    return (value) => {
+        const parsed = schema/* Plan */.cw.safeParse(value);
+        // The run it answers paused on a plan that loaded: one that is no plan now is not what was approved.
+        if (!parsed.success)
+            return refuse(`the plan file ${file} does not load as a plan now, so it is not the plan the approval was asked for; nothing ran. Fix it (plan-runner validate ${file} lists its problems) and run the plan again to ask for approval`);
+        const steps = parsed.data.workflow_sequence ?? [];
+        const agent = settings.mode === 'agent';
+        // A task beside the file's own steps is refused by the load (`jobPlan`), in its own words.
+        if (settings.task && !agent && steps.length > 0)
+            return undefined;
+        // As the job runs the file (`jobPlan`): the task as the goal of a plan without steps, and the caller's model, which the hash the run paused with covers.
+        const source = withCallerModel(settings.task && !agent ? { ...parsed.data, goal: settings.task } : parsed.data, settings.model.model);
+        const name = (0,validate_plan/* planName */.V6)(source, file);
+        const read = (0,read_resume_trace/* parseResumeTrace */.ei)(resume, name);
+        if (!read.ok)
+            return undefined;
+        const state = (0,resume_state/* fanOutOwnState */.NB)(undefined, read.state, new Map(), new Set());
+        const refusal = approvalRefusal(subject(source, settings, redact), state, approve, redact);
+        return refusal === undefined ? undefined : refuse(refusal);
+    };
+}
+/**
+ * What of the approval the file alone decides. The inputs and goal, unless the plan uses other plans: their
+ * secrets, which the redactor learns from the load, are hidden in the hashes the run paused with. The plan files,
+ * unless it uses other plans (their hash covers them as loaded) or runs in `mode: agent` (its one step names every
+ * tool, the servers' too).
+ */
+function subject(source, settings, redact) {
+    if ((source.workflow_sequence ?? []).some((step) => step.type === 'plan'))
+        return {};
     // What the load would have the redactor learn before the inputs are hashed: the same hash, or a good approval was refused.
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs, settings.emptyInputs);
+    // Inputs that do not resolve are refused by the load, as the caller's mistake.
     if (!inputs.ok)
-        return undefined;
+        return {};
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
-    const name = (0,validate_plan/* planName */.V6)(source, file);
-    const read = (0,read_resume_trace/* parseResumeTrace */.ei)(resume, name);
-    if (!read.ok)
-        return undefined;
-    const state = (0,resume_state/* fanOutOwnState */.NB)(undefined, read.state, new Map(), new Set());
-    const granted = grantApproval({ source, name, file, ...(source.goal !== undefined && { goal: source.goal }) }, state, approve, inputs.inputs, redact);
-    return granted.ok ? undefined : granted.problem;
+    const agent = settings.mode === 'agent';
+    const goal = agent ? agentGoal(source.goal, settings.task) : source.goal;
+    return { run: { inputs: inputs.inputs, ...(goal !== undefined && { goal }) }, ...(!agent && { files: { source, name: (0,validate_plan/* planName */.V6)(source, settings.planFile), ...(settings.planFile !== undefined && { file: settings.planFile }) } }) };
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
@@ -14058,7 +14165,7 @@ function callsRefusedNow(plan, steps) {
  * which the approving run cannot know: then why it cannot run.
  */
 function approvedSteps(fileSteps, approved, redact) {
-    if (fileSteps.length > 0 && (0,stable_hash/* canonicalJson */.d)((0,core_redact/* redactDeep */.KL)(fileSteps, redact)) === (0,stable_hash/* canonicalJson */.d)(approved))
+    if (fileSteps.length > 0 && (0,stable_hash/* canonicalJson */.dj)((0,core_redact/* redactDeep */.KL)(fileSteps, redact)) === (0,stable_hash/* canonicalJson */.dj)(approved))
         return { steps: fileSteps };
     const hidden = hiddenName(approved);
     if (hidden === undefined)
@@ -14117,11 +14224,11 @@ function samePlanning(planned, resume) {
 function notRevisedFrom(fileSteps, resume) {
     const changed = "the plan file's steps changed since (restore them to go on with that plan)";
     if (resume.fileSteps !== undefined)
-        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c)(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
+        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c6)(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
     // A trace written before `fileSteps`: its own replans only.
     if (resume.plan.revision <= resume.firstPlan.revision)
         return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
-    return fileSteps === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps) ? undefined : changed;
+    return fileSteps === (0,stable_hash/* stableHash */.c6)(resume.firstPlan.steps) ? undefined : changed;
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/steps-needing-model.js
@@ -14337,17 +14444,18 @@ var budgeted_model_client = __nccwpck_require__(66543);
  * Model phase: builds the client for the plan's model (or the caller's), wrapped so one budget sees
  * every call \u2014 planner, steps, replanner, reviews, judges \u2014 and none carries a secret the run knows
  * (`settings.redact`, which the recording also gets). A replay file that is missing or
- * malformed is a setup error: nothing ran.
+ * malformed is a setup error, named on no file of the plan's: nothing ran.
  */
 function prepareModel(plan, settings, createModel = createModelClient) {
     const budget = new run_budget/* RunBudget */.b(plan.limits, plan.source.pricing);
     let client;
     try {
-        const timeoutSeconds = settings.timeoutSeconds ?? plan.source.model?.timeout_seconds;
-        client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name, ...(timeoutSeconds !== undefined && { timeoutSeconds }) });
+        client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name, timeoutSeconds: (0,model_timeout/* modelWaitSeconds */.i6)(settings.timeoutSeconds, plan.source.model?.timeout_seconds) });
     }
     catch (error) {
-        return { ok: false, error: setupError(plan, error instanceof Error ? error.message : String(error)) };
+        // What the client is made from (a replay file, the API key, a model name given to the run) is no part of the plan
+        // file: named on it, a replay file's bad line read `plan.yml: Replay file x.jsonl line 1: \u2026`, as if the plan were wrong.
+        return { ok: false, error: { path: '', message: error instanceof Error ? error.message : String(error), setup: true } };
     }
     // No call carries a secret the run knows (`settings.redact`).
     const redact = settings.redact;
@@ -14444,11 +14552,18 @@ async function writeSteps(plan, options) {
  * had written out of them in its arguments (found by an adversarial hunt of durable runs).
  */
 function plannedFor(plan, inputs, redact) {
-    return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact) });
+    return (0,stable_hash/* stableHash */.c6)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact) });
 }
-/** The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. */
+/**
+ * The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. Steps
+ * are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change, that text
+ * is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
+ */
 function fileStepsHash(fileSteps, redact) {
-    return (0,stable_hash/* stableHash */.c)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));
+    const json = (0,stable_hash/* canonicalJson */.dj)(fileSteps);
+    if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
+        return (0,stable_hash/* hashCanonical */.z7)(json);
+    return (0,stable_hash/* stableHash */.c6)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));
 }
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
@@ -14463,13 +14578,10 @@ async function runJob(settings, deps) {
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
     const learn = redact.learn;
-    // Before the plan's MCP servers start: a refused approval starts nothing.
-    const refused = await approvalRefusedBeforeServers(settings, redact);
-    if (refused !== undefined)
-        return { kind: 'rejected', errors: [{ ...(settings.planFile !== undefined && { file: settings.planFile }), path: '', message: `cannot approve: ${refused}`, setup: true }] };
     let loaded;
     try {
-        loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn, deps.argsCheckLimitMs);
+        // A refused approval is refused before the plan's MCP servers start: it starts nothing.
+        loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, { learnSecrets: learn, argsCheckLimitMs: deps.argsCheckLimitMs, beforeServers: approvalBeforeServers(settings, redact) });
     }
     catch (error) {
         // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.
@@ -14693,8 +14805,10 @@ class AnswerTooLargeError extends Error {
 /* harmony export */   T: () => (/* binding */ askForJson)
 /* harmony export */ });
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
+/* harmony import */ var _tool_call_instead_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(96969);
 /* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(63156);
 /* harmony import */ var _cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46660);
+
 
 
 
@@ -14726,17 +14840,12 @@ function answerText(response) {
     if (reason) {
         throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
     }
-    const text = choice?.message.content ?? '';
     // No tool is offered to these calls: an answer that is only a tool call was read as an empty one, and the planner's
     // rejection said "the answer was empty" (twice, after a repair call that showed the model nothing of what it sent).
-    const call = choice?.message.tool_calls?.[0];
-    if (text.trim() === '' && call) {
-        // A call of another type is kept as the endpoint sent it (`read-chat-response.ts`): its name may be missing.
-        const name = call.type === 'function' ? call.function.name : call.custom?.name;
-        const tool = typeof name === 'string' ? `the tool ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(name, 100))}` : 'a tool';
-        throw new Error(`the model answered with a call of ${tool} instead of text, and this call offers it no tools: use a model (or endpoint) that answers in text, or one that follows response_format`);
-    }
-    return text;
+    const instead = (0,_tool_call_instead_js__WEBPACK_IMPORTED_MODULE_3__/* .toolCallInstead */ .X)(choice);
+    if (instead !== undefined)
+        throw new Error(instead);
+    return choice?.message.content ?? '';
 }
 /**
  * One model call that should answer in JSON: with the request's JSON-schema `response_format`
@@ -15100,7 +15209,8 @@ function describePurpose(purpose) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   FF: () => (/* binding */ MODEL_CALL_FAILURES),
 /* harmony export */   Ud: () => (/* binding */ endpointRefusesEveryCall),
-/* harmony export */   sX: () => (/* binding */ ModelCallError)
+/* harmony export */   sX: () => (/* binding */ ModelCallError),
+/* harmony export */   wd: () => (/* binding */ NO_SCRIPTED_ANSWER_CODE)
 /* harmony export */ });
 /* unused harmony export MAX_DETAIL_CHARS */
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
@@ -15119,9 +15229,16 @@ function describePurpose(purpose) {
  * Chat Completions answer.
  */
 const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-large', 'malformed'];
+/**
+ * The error code of `eval`'s answers-file server for a call the file has no answer for: its message says which caller
+ * to add, and the endpoint advice a real endpoint's 400 gets ("check that it supports this model\u2026") was wrong there.
+ */
+const NO_SCRIPTED_ANSWER_CODE = 'plan_runner_no_scripted_answer';
 /** The most characters of an endpoint's `param` a hint repeats. */
 const MAX_PARAM_CHARS = 100;
-function hint(failure, status, param) {
+function hint(failure, status, param, code) {
+    if (code === NO_SCRIPTED_ANSWER_CODE)
+        return '';
     // A self-hosted endpoint may need minutes for a long answer: the wait is a setting.
     if (failure === 'timeout')
         return `The endpoint did not answer in time; give it longer (${_model_timeout_js__WEBPACK_IMPORTED_MODULE_1__/* .MODEL_TIMEOUT_SETTINGS */ .cs}), retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).`;
@@ -15178,7 +15295,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
         const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_4__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status, param)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        const advice = hint(fields.failure, fields.status, param, fields.code);
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_4__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}.${advice ? ` ${advice}` : ''}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;
@@ -15210,6 +15328,7 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 /* harmony export */   FQ: () => (/* binding */ MAX_MODEL_TIMEOUT_SECONDS),
 /* harmony export */   cU: () => (/* binding */ DEFAULT_MODEL_TIMEOUT_SECONDS),
 /* harmony export */   cs: () => (/* binding */ MODEL_TIMEOUT_SETTINGS),
+/* harmony export */   i6: () => (/* binding */ modelWaitSeconds),
 /* harmony export */   qg: () => (/* binding */ MODEL_TIMEOUT_RANGE),
 /* harmony export */   s2: () => (/* binding */ MODEL_CALL_RETRIES)
 /* harmony export */ });
@@ -15223,6 +15342,14 @@ const DEFAULT_MODEL_TIMEOUT_SECONDS = 120;
 const MAX_MODEL_TIMEOUT_SECONDS = 1_800;
 /** The SDK's retries of one call (the one retry layer): a call makes this many requests more at most. */
 const MODEL_CALL_RETRIES = 3;
+/**
+ * How long one model request of a run waits: the caller's setting (the action's input, the CLI's option), which
+ * replaces the plan's `model.timeout_seconds`, else the plan's, else the default. Every front end's runs, the eval's
+ * ReAct baseline's included, wait by this one rule.
+ */
+function modelWaitSeconds(callerSeconds, planSeconds) {
+    return callerSeconds ?? planSeconds ?? DEFAULT_MODEL_TIMEOUT_SECONDS;
+}
 /** What a model timeout setting takes, as its errors say it. */
 const MODEL_TIMEOUT_RANGE = `a whole number of seconds from 1 to ${MAX_MODEL_TIMEOUT_SECONDS} (30 minutes)`;
 /** Where the wait is set, in the words every front end's message uses: the plan key, the action input, the CLI option. */
@@ -15993,7 +16120,7 @@ function toolNames(request) {
 }
 /** A value as the difference shows it: JSON with keys sorted, so a recording edited by hand reads the same. */
 function shown(value) {
-    return value === undefined ? 'none' : (0,stable_hash/* canonicalJson */.d)(value);
+    return value === undefined ? 'none' : (0,stable_hash/* canonicalJson */.dj)(value);
 }
 /** How two JSON values differ, briefly: both whole when short, else from the first character that differs. */
 function valueDifference(recorded, now) {
@@ -16014,7 +16141,7 @@ function firstRequestDifference(recorded, now) {
     // Found by an adversarial pass: a tool's description or argument schema changed was answered from the recording.
     for (const [index, tool] of (now.tools ?? []).entries()) {
         const was = recorded.tools?.[index];
-        if ((0,stable_hash/* canonicalJson */.d)(was) !== (0,stable_hash/* canonicalJson */.d)(tool))
+        if ((0,stable_hash/* canonicalJson */.dj)(was) !== (0,stable_hash/* canonicalJson */.dj)(tool))
             return `tool ${tool.type === 'function' ? tool.function.name : tool.type} differs: ${valueDifference(was, tool)}`;
     }
     const [recordedChoice, nowChoice] = [JSON.stringify(recorded.tool_choice), JSON.stringify(now.tool_choice)];
@@ -16143,7 +16270,33 @@ class ReplayFileError extends step_error/* StepError */.zg {
 
 // EXTERNAL MODULE: ./lib/llm/describe-purpose.js
 var describe_purpose = __nccwpck_require__(34325);
+;// CONCATENATED MODULE: ./lib/llm/stale-recording-error.js
+
+
+/** Why a replay answers no other run: a recording holds the answers of one run's requests, word for word. */
+const REPLAYS_ONLY_ITS_RUN = 'A recording answers only the requests of the run it recorded (the same plan, inputs, options and prompts)';
+/**
+ * A replayed request differs from the one recorded for the same call: the recording is stale, or this run is not the
+ * run it recorded (other `--input`s: the README's weekly report with another week was told to record the file again).
+ */
+class StaleRecordingError extends step_error/* StepError */.zg {
+    file;
+    purpose;
+    ordinal;
+    /** The first difference, briefly: "message 2 (user) differs at character 40: recorded "\u2026" but now "\u2026"". */
+    difference;
+    constructor(fields) {
+        super(`Replay file ${fields.file} does not match model call ${fields.ordinal + 1} of ${(0,describe_purpose/* describePurpose */.S)(fields.purpose)}: ` +
+            `${fields.difference}. ${REPLAYS_ONLY_ITS_RUN}: give the run the inputs and options it was recorded with, or record it again (a run with a model and --record ${fields.file}).`, { transient: false });
+        this.file = fields.file;
+        this.purpose = fields.purpose;
+        this.ordinal = fields.ordinal;
+        this.difference = fields.difference;
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/llm/replay-missing-answer-error.js
+
 
 
 /** A replayed run asked something the recording has no answer for (more calls, or a new step). */
@@ -16162,33 +16315,16 @@ class ReplayMissingAnswerError extends step_error/* StepError */.zg {
         const recorded = fields.recordedCalls === 0 ? 'has no calls for it at all' : `holds only ${fields.recordedCalls} call(s) for it`;
         const cause = fields.bare
             ? `It holds ${fields.bare.calls} call(s) for ${fields.bare.purpose}: it was recorded before the steps of a plan that a \`type: plan\` step uses were named by that step (${fields.purpose})`
-            : 'The plan or its prompts changed since it was recorded';
+            : undefined;
+        const todo = cause
+            ? `${cause}: record it again with --record ${fields.file}, or run with a model.`
+            : `${REPLAYS_ONLY_ITS_RUN}, and this one asked more: give it the inputs and options it was recorded with, record it again with --record ${fields.file}, or run with a model.`;
         super(`Replay file ${fields.file} has no recorded answer for model call ${fields.ordinal + 1} of ${(0,describe_purpose/* describePurpose */.S)(fields.purpose)} ` +
-            `(the file ${recorded}). ${cause}: record it again with --record ${fields.file}, or run with a model.`, { transient: false });
+            `(the file ${recorded}). ${todo}`, { transient: false });
         this.file = fields.file;
         this.purpose = fields.purpose;
         this.ordinal = fields.ordinal;
         this.recordedCalls = fields.recordedCalls;
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/llm/stale-recording-error.js
-
-
-/** A replayed request differs from the one recorded for the same call: the recording is stale. */
-class StaleRecordingError extends step_error/* StepError */.zg {
-    file;
-    purpose;
-    ordinal;
-    /** The first difference, briefly: "message 2 (user) differs at character 40: recorded "\u2026" but now "\u2026"". */
-    difference;
-    constructor(fields) {
-        super(`Replay file ${fields.file} is stale for model call ${fields.ordinal + 1} of ${(0,describe_purpose/* describePurpose */.S)(fields.purpose)}: ` +
-            `${fields.difference}. Record it again with --record ${fields.file}.`, { transient: false });
-        this.file = fields.file;
-        this.purpose = fields.purpose;
-        this.ordinal = fields.ordinal;
-        this.difference = fields.difference;
     }
 }
 
@@ -16345,6 +16481,33 @@ function replayModelClient(path, options = {}) {
             return structuredClone(recorded.response);
         },
     };
+}
+
+
+/***/ }),
+
+/***/ 96969:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ toolCallInstead)
+/* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(86919);
+
+/**
+ * Why an answer to a call that offers no tools is no answer, when it is only a tool call (no text beside it): `the
+ * model answered with a call of the tool "x" instead of text, \u2026`, saying what to do; undefined otherwise. Read as
+ * text, such an answer was an empty one: the planner said "the answer was empty", and a judge quoted `""` as its
+ * verdict (found by an adversarial pass).
+ */
+function toolCallInstead(choice) {
+    const call = choice?.message.tool_calls?.[0];
+    if (!call || (choice?.message.content ?? '').trim() !== '')
+        return undefined;
+    // A call of another type is kept as the endpoint sent it (`read-chat-response.ts`): its name may be missing.
+    const name = call.type === 'function' ? call.function.name : call.custom?.name;
+    const tool = typeof name === 'string' ? `the tool ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(name, 100))}` : 'a tool';
+    return `the model answered with a call of ${tool} instead of text, and this call offers it no tools: use a model (or endpoint) that answers in text, or one that follows response_format`;
 }
 
 
@@ -18153,7 +18316,7 @@ function defaultText(fallback) {
     return JSON.stringify(fallback);
 }
 /**
- * What the log says of the action's inputs given empty (`week:`, a `${{ }}` that came out empty), which are taken as
+ * What the log says of inputs given empty (the action's `week:`, a `${{ }}` that came out empty; the CLI's `--input week=`), which are taken as
  * not given: each one the plan declares, with the default it gets. Taken without a word, a scheduled weekly report whose
  * week came out empty (a date step that failed) reported the default week, every week. A name the plan does not
  * declare, or a required one with no default, is not here: `resolveInputs` refuses the run for it.
@@ -18166,7 +18329,9 @@ function emptyInputsWarning(names, declared) {
     const quoted = (name) => `\`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(name, 65)}\``;
     const one = defaulted.length === 1;
     const defaults = one ? defaultText(inputs[defaulted[0]].default) : defaulted.map((name) => `${quoted(name)} ${defaultText(inputs[name].default)}`).join(', ');
-    return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} of \`inputs\` ${one ? 'is' : 'are'} empty, so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) that came out empty is one the step setting it did not write: check that step, or leave the input out of \`inputs\` where the default is meant.`;
+    // One message for both front ends, which take an empty value alike (the action's `week:`, the CLI's `--input week=`).
+    const how = one ? `\`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(defaulted[0], 65)}:\` in the action's \`inputs\`, \`--input ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(defaulted[0], 65)}=\` on the CLI` : "`NAME:` in the action's `inputs`, `--input NAME=` on the CLI";
+    return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} ${one ? 'is' : 'are'} given empty (${how}), so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) or a shell variable that came out empty is one nothing set: check what sets it, or leave the input out where the default is meant.`;
 }
 
 
@@ -18600,8 +18765,10 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   w: () => (/* binding */ loadPlanFile),
-/* harmony export */   x: () => (/* binding */ loadPlanText)
+/* harmony export */   TP: () => (/* binding */ loadParsedPlanFile),
+/* harmony export */   w$: () => (/* binding */ loadPlanFile),
+/* harmony export */   wr: () => (/* binding */ readPlanFile),
+/* harmony export */   x0: () => (/* binding */ loadPlanText)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
@@ -18629,25 +18796,29 @@ async function loadPlanText(text, file, options = {}) {
         const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
         if (!yaml.ok)
             return yaml;
-        const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .checkPlanValue */ .DX)(yaml.parsed.value, { ...options, origin: 'file', file });
-        if (result.ok)
-            return result;
-        const positions = await yaml.parsed.positions();
-        if (positions.readErrors)
-            return { ok: false, errors: positions.readErrors };
-        const errors = result.issues.map((issue) => ({
-            file,
-            ...positions.locate(issue.path, issue.at),
-            path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPath */ .j)(issue.path),
-            message: issue.message,
-        }));
-        // Compiler style: in file order, so the first line to fix comes first.
-        errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-        return { ok: false, errors: firstErrors(errors) };
+        return await checkParsedPlan(yaml.parsed, file, options);
     }
     catch (error) {
         return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, file)] };
     }
+}
+/** Validates a parsed plan file, its errors positioned and in file order. */
+async function checkParsedPlan(parsed, file, options) {
+    const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .checkPlanValue */ .DX)(parsed.value, { ...options, origin: 'file', file });
+    if (result.ok)
+        return result;
+    const positions = await parsed.positions();
+    if (positions.readErrors)
+        return { ok: false, errors: positions.readErrors };
+    const errors = result.issues.map((issue) => ({
+        file,
+        ...positions.locate(issue.path, issue.at),
+        path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPath */ .j)(issue.path),
+        message: issue.message,
+    }));
+    // Compiler style: in file order, so the first line to fix comes first.
+    errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    return { ok: false, errors: firstErrors(errors) };
 }
 /**
  * The errors a person reads first, as YAML's are kept: a file of 100,000 unknown keys printed 100,001 lines
@@ -18664,8 +18835,8 @@ function firstErrors(errors) {
         { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
     ];
 }
-/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
-async function loadPlanFile(path, options = {}) {
+/** A plan file's text, decoded; a missing, huge or non-UTF-8 file is an error saying what to do, never a throw. */
+async function readPlanFile(path) {
     const fail = (message, position) => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
     try {
         const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path);
@@ -18675,15 +18846,41 @@ async function loadPlanFile(path, options = {}) {
             return fail(`the plan file is ${info.size} bytes, more than the ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di / 1024 / 1024} MiB (${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di} bytes) plan-runner reads; split it or move data into tool inputs`);
         }
         const decoded = (0,_decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__/* .decodeUtf8 */ ._)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path));
-        if (!decoded.ok)
-            return fail(decoded.message, decoded.position);
-        const loaded = await loadPlanText(decoded.text, path, options);
+        return decoded.ok ? { ok: true, text: decoded.text } : fail(decoded.message, decoded.position);
+    }
+    catch (error) {
+        const code = error?.code;
+        if (code === 'ENOENT')
+            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
+        const problem = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__/* .pathProblem */ .z9)(code);
+        if (problem !== undefined)
+            return fail(problem);
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, path)] };
+    }
+}
+/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
+async function loadPlanFile(path, options = {}) {
+    const read = await readPlanFile(path);
+    if (!read.ok)
+        return read;
+    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(read.text, path, options.positionsFirst ? { positionsFirst: true } : {}).catch((error) => ({ ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, path)] }));
+    if (!yaml.ok)
+        return yaml;
+    return loadParsedPlanFile(path, read.text, yaml.parsed, options);
+}
+/**
+ * Validates a plan file read (`readPlanFile`) and parsed (`parsePlanYaml`) already, and loads the plans it uses: a
+ * caller that looks at the file before validation (its MCP servers) reads and parses it once.
+ */
+async function loadParsedPlanFile(path, text, parsed, options = {}) {
+    try {
+        const loaded = await checkParsedPlan(parsed, path, options);
         if (!loaded.ok)
             return loaded;
         const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
-        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)({ ...loaded.plan, fileTextHash: (0,_plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .planTextHash */ .v)(decoded.text) }, {
+        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)({ ...loaded.plan, fileTextHash: (0,_plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .planTextHash */ .v)(text) }, {
             file: path,
-            text: decoded.text,
+            text,
             chain,
             root,
             ...(rest.model !== undefined && { model: rest.model }),
@@ -18699,12 +18896,6 @@ async function loadPlanFile(path, options = {}) {
         });
     }
     catch (error) {
-        const code = error?.code;
-        if (code === 'ENOENT')
-            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
-        const problem = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__/* .pathProblem */ .z9)(code);
-        if (problem !== undefined)
-            return fail(problem);
         return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, path)] };
     }
 }
@@ -22542,9 +22733,9 @@ async function parsePlanYaml(text, file, options = {}) {
     const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
     if (plain !== undefined) {
         let positions;
-        return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text, file))) } };
+        return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text, file, options.kind))) } };
     }
-    return (await withPositions()).parseWithPositions(text, file);
+    return (await withPositions()).parseWithPositions(text, file, options.kind);
 }
 
 
@@ -22579,7 +22770,8 @@ function listNames(names, max = 20) {
 /* harmony export */   Rs: () => (/* binding */ formatPlanError),
 /* harmony export */   WP: () => (/* binding */ isInternalFailure),
 /* harmony export */   bS: () => (/* binding */ problemCount),
-/* harmony export */   wh: () => (/* binding */ redactedPlanError)
+/* harmony export */   wh: () => (/* binding */ redactedPlanError),
+/* harmony export */   xw: () => (/* binding */ refusedWhat)
 /* harmony export */ });
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
 /* harmony import */ var _security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(75709);
@@ -22588,6 +22780,14 @@ function listNames(names, max = 20) {
 /** Whether `errors` are plan-runner's own failure (`internal`), not problems of the plan. */
 function isInternalFailure(errors) {
     return errors.some((error) => error.internal);
+}
+/**
+ * What refused a run whose `errors` came before any step: the plan, or (when every problem is `setup`: its inputs, a
+ * replay file, an approval, a trace to resume) the run as it was given. A refused replay file read "the plan was
+ * rejected", sending the reader to a plan with nothing wrong in it (found by an adversarial pass over bad inputs).
+ */
+function refusedWhat(errors) {
+    return errors.length > 0 && errors.every((error) => error.setup) ? 'the run was refused' : 'the plan was rejected';
 }
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */
 function problemCount(errors) {
@@ -22964,7 +23164,7 @@ function resolveInputs(plan, given, empty = []) {
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
         else if (spec.required !== false && givenEmpty.has(name)) {
-            errors.push(`input '${name}' is required and was given empty, and the plan has no default for it: give it a value in the action's 'inputs' (a value from an expression that came out empty is one the step setting it did not write)`);
+            errors.push(`input '${name}' is required and was given empty, and the plan has no default for it: give it a value (the action's 'inputs', the CLI's --input ${name}=\u2026); a value from an expression or a shell variable that came out empty is one nothing set`);
         }
         else if (spec.required !== false)
             errors.push(`input '${name}' is required: pass --input ${name}=\u2026 (CLI) or the action's 'inputs'`);
@@ -23379,7 +23579,7 @@ function unionIssues(issue, scope, relative) {
         const text = lists.every((values) => values.every((value) => typeof value === 'string'));
         const first = lists.flatMap((values) => values.slice(0, MAX_LISTED)).slice(0, MAX_LISTED).map((value) => (text ? String(value) : JSON.stringify(value)));
         const listed = total > MAX_LISTED ? `${first.join(', ')} \u2026 and ${total - MAX_LISTED} more` : first.join(', ');
-        return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
+        return [{ path, message: `${keyName(path)} must be ${total === 1 ? listed : `one of ${listed}`}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
     }
     const kinds = issue.errors.map((branch) => branch.filter((inner) => inner.path.length === 0 && inner.code === 'invalid_type'));
     if (!kinds.every((branch) => branch.length > 0)) {
@@ -23437,8 +23637,11 @@ function oneIssue(issue, scope, relative) {
                 return [{ path, message: `${keyName(path)} must be a finite number; got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
             }
             // `concurrency: 0.5` was told "got a number", which 0.5 is: the fraction itself says what is wrong.
-            if (typeof issue.input === 'number' && issue.expected === 'int')
-                return [{ path, message: `${keyName(path)} must be a whole number; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
+            // A schema's own message (a range, a unit) says more than "whole number": `timeout_seconds: 1.5` lost its 1 to 1800.
+            if (typeof issue.input === 'number' && issue.expected === 'int') {
+                const own = issue.message.startsWith('Invalid input') ? undefined : issue.message;
+                return [{ path, message: `${keyName(path)} must be a whole number; got ${(0,show_value/* showValue */.v)(issue.input)}${own === undefined ? '' : `: ${own}`}` }];
+            }
             // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
             if (issue.expected === 'array' && ((typeof issue.input === 'number' && Number.isFinite(issue.input)) || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
                 return [{ path, message: `${keyName(path)} must be a list; got ${(0,show_value/* describeKind */.S)(issue.input)}: write [${String(issue.input)}] for a list of one` }];
@@ -23485,7 +23688,9 @@ function oneIssue(issue, scope, relative) {
                 return [{ path, message: `${keyName(path)} must be ${values.listed()}; ${yaml11FlagWords(issue.input, flag)}` }];
             const near = typeof issue.input === 'string' ? values.nearest(issue.input) : undefined;
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
-            return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${(0,show_value/* showValue */.v)(issue.input)}${hint}` }];
+            // `version: 2` was told "must be one of 1", and a step's `approval: false` "must be one of true" (new-user walkthrough).
+            const allowed = issue.values.length === 1 ? values.listed() : `one of ${values.listed()}`;
+            return [{ path, message: `${keyName(path)} must be ${allowed}; got ${(0,show_value/* showValue */.v)(issue.input)}${hint}` }];
         }
         case 'too_small':
         case 'too_big':
@@ -23937,7 +24142,7 @@ const Goal = schemas.strictObject({
         .min(1)
         .optional()
         .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
-    all_steps_completed: schemas.literal(true).optional().meta({ description: 'Met when every step completed: none failed or was skipped, no for_each step lost items (on_item_failure: continue), and no failed step was replaced by a replan.' }),
+    all_steps_completed: schemas.literal(true).optional().meta({ description: 'Met when every step completed: none failed or was skipped, no for_each step lost items (on_item_failure: continue), no failed step was replaced by a replan, no step was dropped by a revision before it ran, and no agent step left a TODO of its list not completed; all of this inside each plan step\'s plan too.' }),
     judge: schemas.string()
         .min(1)
         .optional()
@@ -29087,7 +29292,9 @@ const NOTE_BYTES = 100;
 const INLINE = new RegExp([
     // a backslash that would escape what follows, or at the end what the caller puts after the text (the `**` of a bold line)
     '\\\\(?=[!-/:-@[-`{-~]|$)',
-    '[`*|$~[]', // code, emphasis, table cells, math, strikethrough, links and images
+    // code, emphasis, table cells, math, strikethrough, links and images; a `]` too: left bare beside an escaped `[`, it
+    // is a stray bracket, which the outbound neutraliser makes fullwidth, and a comment showed `review[0\uff3d`
+    '[`*|$~[\\]]',
     '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', // emphasis; snake_case stays as it is
     '<(?=[A-Za-z/!?])', // HTML tags, comments and autolinks; `a < b` stays
     '&(?=#?[A-Za-z0-9]+;)', // character references
@@ -29196,7 +29403,9 @@ function renderMermaidGraph(record, redact) {
         // A for_each step is drawn once, with its count, however many items it has (a shard job's, the other shards' too).
         const counts = stepRecord?.itemCounts;
         const total = counts === undefined ? undefined : counts.total + (counts.otherShards ?? 0);
-        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'})`) : '';
+        // A shard's \u2705 is its own items': `\u2705 check (12 items)` read as all 12 done.
+        const here = counts?.otherShards ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.total)} run here` : '';
+        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'}${here})`) : '';
         const label = `${_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .STATE_ICONS */ .t1[state]} ${mermaidLabel(`${step.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact)}${count}`)}`;
         const line = `  s${index}["${label}"]:::${state}`;
         size += line.length + 1;
@@ -29336,7 +29545,7 @@ function renderRejectedReport(errors, planPath, redact) {
     const count = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .problemCount */ .bS)(errors);
     const status = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .isInternalFailure */ .WP)(errors)
         ? INTERNAL_ERROR_STATUS
-        : `the plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
+        : `${(0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .refusedWhat */ .xw)(errors)} before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
     return [
         `## \u274c plan-runner: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .inlineCode */ .t)(planPath)}`,
         '',
@@ -29633,7 +29842,7 @@ function stepParts(key, title, step, redact, where) {
     if (step?.items) {
         // One line per item instead of the list as one block: the counts head the line, the items fold out.
         // Its counts ("3/3 done") do not show the items its list lacked (drawn from a cut result, or a tool's made from a partial one).
-        line += `${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500))}${step.foundDone ? (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* foundNote */.Tq)(step, redact, 500)) : ''}`;
+        line += `${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* foundNote */.Tq)(step, redact, 500))}`;
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
@@ -29662,8 +29871,8 @@ function stepParts(key, title, step, redact, where) {
     else if (step?.retry) {
         line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
-    // A result the run resumed made, found done here: only the trace said so.
-    if (step?.foundDone)
+    // A result the run resumed made, found done here: only the trace said so ('' for any other step).
+    if (step)
         line += (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* foundNote */.Tq)(step, redact, 500));
     // What its plan left undone in the run resumed, cut to its count before any step is left out: 500 characters on
     // each of 10,000 reused plan steps left 8,205 of them out of the summary (found by a caps pass).
@@ -30119,20 +30328,17 @@ var run_usage = __nccwpck_require__(82796);
 var reused_work = __nccwpck_require__(5568);
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __nccwpck_require__(80083);
+// EXTERNAL MODULE: ./lib/core/dollars-beside-cap.js
+var dollars_beside_cap = __nccwpck_require__(59246);
 ;// CONCATENATED MODULE: ./lib/report/summary/cost-cells.js
-/** The most decimals a cost in the table gets; a spend that still reads 0 there is shown as under its last unit. */
-const MAX_DECIMALS = 10;
+
 /** The decimals of a table: cents; four when a figure is under a cent; more while a spend reads 0 (`$0.0000` read as free). */
 function decimalsOf(costs) {
     const spent = costs.filter((cost) => cost > 0);
     let decimals = spent.every((cost) => cost >= 0.01) ? 2 : 4;
-    while (decimals < MAX_DECIMALS && spent.some((cost) => cost < 10 ** -decimals))
+    while (decimals < dollars_beside_cap/* MAX_DOLLAR_DECIMALS */.ZY && spent.some((cost) => cost < 10 ** -decimals))
         decimals += 1;
     return decimals;
-}
-/** A cap's own decimals: cents, four under a cent, or two significant digits under that. */
-function capDecimals(cap) {
-    return cap >= 0.01 || cap <= 0 ? 2 : Math.min(MAX_DECIMALS, Math.max(4, 1 - Math.floor(Math.log10(cap))));
 }
 /**
  * Whole units of `10^-decimals` for each row that add up to the total's: each row rounded down, and the units left to
@@ -30163,19 +30369,17 @@ function apportion(costs, totalUnits, scale) {
 /**
  * A cost table's dollar figures, one number of decimals for all, the rows adding up to the total as shown. `cap`, when
  * given, is the `max_cost_usd` shown beside them, in its own decimals unless the total would then read as it: $0.0144
- * beside a cap of $0.01 read "$0.01" twice, within it; then the table takes the decimals that tell them apart.
+ * beside a cap of $0.01 read "$0.01" twice, within it; then the table takes the decimals that tell them apart. Both
+ * rules are the budget-stop message's (`dollarsBesideCap`), so the two show a cap alike.
  */
 function costCells(costs, total, cap) {
-    let decimals = decimalsOf([...costs, total]);
-    const own = decimals;
-    if (cap !== undefined && total !== cap)
-        while (decimals < MAX_DECIMALS && total.toFixed(decimals) === cap.toFixed(decimals))
-            decimals += 1;
+    const own = decimalsOf([...costs, total]);
+    const decimals = cap === undefined ? own : (0,dollars_beside_cap/* decimalsApartFromCap */.RN)(cap, total, own);
     const scale = 10 ** decimals;
     const totalUnits = Math.round(total * scale);
     const units = apportion(costs, totalUnits, scale);
     const dollars = (cost, unit) => (cost === 0 ? '$0' : unit === 0 ? `<$${(1 / scale).toFixed(decimals)}` : `$${(unit / scale).toFixed(decimals)}`);
-    const capText = cap === undefined ? undefined : `$${cap.toFixed(decimals > own ? decimals : capDecimals(cap))}`;
+    const capText = cap === undefined ? undefined : `$${cap.toFixed(decimals > own ? decimals : (0,dollars_beside_cap/* capDecimals */.vw)(cap))}`;
     return { rows: costs.map((cost, index) => dollars(cost, units[index])), total: dollars(total, totalUnits), ...(capText !== undefined && { cap: capText }) };
 }
 
@@ -30191,14 +30395,42 @@ function usd(value) {
     return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
 /** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
+const finite = (n) => n !== undefined && Number.isFinite(n);
 function cost(usage, shown = usd(usage.costUsd)) {
     const unpriced = usage.unpricedCalls ?? 0;
     if (unpriced === 0)
         return shown;
     return unpriced >= usage.modelCalls ? 'unknown' : `${shown} + unknown`;
 }
-function row(label, usage, shownCost) {
-    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${cost(usage, shownCost)} |`;
+/**
+ * A cost table's columns: "Of them cached" after "Tokens in" when any call read prompt tokens from the endpoint's cache,
+ * which cost the cached input price: without it, 100,000 tokens in at $0.08 read as a wrong price for gpt-4.1.
+ */
+class CostTable {
+    #cached;
+    constructor(total) {
+        this.#cached = (total.cachedPromptTokens ?? 0) > 0;
+    }
+    /** The header row and the alignment row under it. */
+    header() {
+        const cached = this.#cached ? ' Of them cached |' : '';
+        return `| Step | Model calls | Tokens in |${cached} Tokens out | Est. cost |\n| --- | ---: | ---: |${this.#cached ? ' ---: |' : ''} ---: | ---: |`;
+    }
+    row(label, usage, shownCost) {
+        const cached = this.#cached ? ` ${(0,group_digits/* groupDigits */.K)(usage.cachedPromptTokens ?? 0)} |` : '';
+        return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} |${cached} ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${cost(usage, shownCost)} |`;
+    }
+    limitRow(limits, costCap) {
+        if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
+            return undefined;
+        const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '\u2014';
+        const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '\u2014';
+        return `| Limit | ${calls} | ${tokens} |${this.#cached ? '  |' : ''}  | ${costCap} |`;
+    }
+    /** What the column holds, said under the table when it is there. */
+    note() {
+        return this.#cached ? 'Of them cached: of the tokens in, those the endpoint read from its cache, which cost the cached input price (the plan\'s `pricing:` `cached_input_per_mtok`, else the built-in table\'s, else the input price).' : undefined;
+    }
 }
 /** The calls of models with no price, which no cost figure counts; undefined when every call had one. */
 function unpricedLine(total) {
@@ -30206,14 +30438,6 @@ function unpricedLine(total) {
     if (calls === 0)
         return undefined;
     return `No price is known for the model of ${(0,group_digits/* groupDigits */.K)(calls)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
-}
-const finite = (n) => n !== undefined && Number.isFinite(n);
-function limitRow(limits, costCap) {
-    if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
-        return undefined;
-    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '\u2014';
-    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '\u2014';
-    return `| Limit | ${calls} | ${tokens} |  | ${costCap} |`;
 }
 /**
  * The model requests abandoned before their answer came in, and the calls that failed with no answer saying what
@@ -30262,7 +30486,8 @@ function renderSummaryCost(record, limits, redact, options = {}) {
             lines.push('', KILLED_COST_NOTE);
         return lines.join('\n');
     }
-    lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
+    const table = new CostTable(total);
+    lines.push('', table.header());
     let stepsTotal = usage/* NO_USAGE */.y;
     const rows = [];
     for (const step of record.steps.values()) {
@@ -30277,6 +30502,7 @@ function renderSummaryCost(record, limits, redact, options = {}) {
         modelCalls: total.modelCalls - stepsTotal.modelCalls,
         promptTokens: total.promptTokens - stepsTotal.promptTokens,
         completionTokens: total.completionTokens - stepsTotal.completionTokens,
+        cachedPromptTokens: Math.max(0, (total.cachedPromptTokens ?? 0) - (stepsTotal.cachedPromptTokens ?? 0)),
         costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
         unpricedCalls: Math.max(0, (total.unpricedCalls ?? 0) - (stepsTotal.unpricedCalls ?? 0)),
     };
@@ -30285,18 +30511,21 @@ function renderSummaryCost(record, limits, redact, options = {}) {
     // One number of decimals, the rows adding up to the total shown: rounded one by one, they did not.
     const cap = limits && finite(limits.maxCostUsd) ? limits.maxCostUsd : undefined;
     const cells = costCells(rows.map(([, used]) => used.costUsd), total.costUsd, cap);
-    rows.forEach(([label, used], index) => lines.push(row(label, used, cells.rows[index])));
-    lines.push(row('**Total**', total, cells.total));
-    const limit = limits && limitRow(limits, cells.cap ?? '\u2014');
+    rows.forEach(([label, used], index) => lines.push(table.row(label, used, cells.rows[index])));
+    lines.push(table.row('**Total**', total, cells.total));
+    const limit = limits && table.limitRow(limits, cells.cap ?? '\u2014');
     if (limit)
         lines.push(limit);
-    pushNotes(lines, total);
+    pushNotes(lines, total, table);
     if (options.killed)
         lines.push('', KILLED_COST_NOTE);
     return lines.join('\n');
 }
-/** The lines under a cost table: which calls' tokens were estimated, which had no price, which were abandoned or unanswered. */
-function pushNotes(lines, total) {
+/** The lines under a cost table: what its cached column holds, which calls' tokens were estimated, which had no price, which were abandoned or unanswered. */
+function pushNotes(lines, total, table) {
+    const cached = table.note();
+    if (cached)
+        lines.push('', cached);
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
         lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
@@ -30317,8 +30546,9 @@ function renderPlanningCost(usage) {
     if (usage.modelCalls === 0 && usage.promptTokens === 0 && usage.completionTokens === 0)
         return abandonedLine(usage);
     const cells = costCells([usage.costUsd], usage.costUsd);
-    const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage, cells.rows[0]), row('**Total**', usage, cells.total)];
-    pushNotes(lines, usage);
+    const table = new CostTable(usage);
+    const lines = ['### Cost', '', table.header(), table.row('planning', usage, cells.rows[0]), table.row('**Total**', usage, cells.total)];
+    pushNotes(lines, usage, table);
     return lines.join('\n');
 }
 
@@ -30652,7 +30882,7 @@ class ApprovalGate {
             return undefined;
         const resolved = (0,_approval_request_js__WEBPACK_IMPORTED_MODULE_3__/* .pendingApprovalStep */ .$3)(step, sources, { maxItems: this.#plan.limits.max_items ?? _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_LIMITS */ .dR.max_items }).args;
         const now = resolved && this.#redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactDeep */ .KL)(resolved, this.#redact) : resolved;
-        if (now !== undefined && (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__/* .stableHash */ .c)(now) === (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__/* .stableHash */ .c)(shown))
+        if (now !== undefined && (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__/* .stableHash */ .c6)(now) === (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__/* .stableHash */ .c6)(shown))
             return undefined;
         // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
         // nothing changed, but what was approved did not cover them.
@@ -30705,7 +30935,7 @@ function planFileHash(plan, order = byCodeUnit) {
     // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
     const source = plan.fileSource ?? plan.source ?? null;
     // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
-    return used ? (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)({ source, used }) : (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)(source);
+    return used ? (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ source, used }) : (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)(source);
 }
 /** The `uses:` paths `planFileHash` covers, nested ones too, each once, in code-unit order: the files an approval depends on. */
 function usedPlanPaths(plan, into = new Set()) {
@@ -30739,11 +30969,11 @@ function pausedPlanFileHashes(plan) {
  * and tools get every argument redacted in any run, so the value is not part of what was approved.
  */
 function approvalStepKey(step, redact) {
-    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)({ step: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(step, redact) : step });
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ step: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(step, redact) : step });
 }
 /** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
 function approvalHash(parts) {
-    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
 }
 /**
  * The hash of a run's inputs, as an approval request, `plannedFor` and the reuse keys record it: redacted, as the
@@ -30751,7 +30981,7 @@ function approvalHash(parts) {
  * of passwords against a secret one, two SHA-256 hashes a guess.
  */
 function inputsHash(inputs, redact) {
-    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)(redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(inputs, redact) : inputs);
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)(redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(inputs, redact) : inputs);
 }
 /**
  * What a step will be run with, where the results it names exist: its arguments; a `for_each`
@@ -30845,45 +31075,26 @@ function asSentence(text) {
 
 /***/ }),
 
-/***/ 82268:
+/***/ 46807:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Z: () => (/* binding */ BudgetExceededError)
-});
-
-// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
-var run_stopped_error = __nccwpck_require__(18619);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-;// CONCATENATED MODULE: ./lib/core/dollars-beside-cap.js
-/** The most decimals a dollar figure beside its cap gets. */
-const MAX_DECIMALS = 10;
-/**
- * A dollar cap and a spend, as text with the same decimals: those the cap needs for two significant digits
- * (at least cents: 0.50, 0.0010), and more while the spend would still print as the cap (0.504 beside 0.50).
- */
-function dollarsBesideCap(cap, spent) {
-    let decimals = cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
-    while (decimals < MAX_DECIMALS && spent !== cap && spent.toFixed(decimals) === cap.toFixed(decimals))
-        decimals += 1;
-    return [cap.toFixed(decimals), spent.toFixed(decimals)];
-}
-
-;// CONCATENATED MODULE: ./lib/run/budget-exceeded-error.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ BudgetExceededError)
+/* harmony export */ });
+/* harmony import */ var _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(18619);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59246);
 
 
 
 function shown(limit, allowed, spent) {
-    return limit === 'max_cost_usd' ? dollarsBesideCap(allowed, spent) : [(0,group_digits/* groupDigits */.K)(allowed), (0,group_digits/* groupDigits */.K)(spent)];
+    return limit === 'max_cost_usd' ? (0,_core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_1__/* .dollarsBesideCap */ .gs)(allowed, spent) : [(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(allowed), (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(spent)];
 }
 /**
  * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
  * The message reads "budget exceeded: max_cost_usd 0.50 (spent 0.52)".
  */
-class BudgetExceededError extends run_stopped_error/* RunStoppedError */.F {
+class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RunStoppedError */ .F {
     limit;
     allowed;
     spent;
@@ -31306,7 +31517,7 @@ function buildSchemas() {
     const flag = schemas.boolean();
     // An object of any values (not a list): `z.object({})` checks that without walking its keys, as a record would.
     const values = schemas.object({});
-    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count, unpricedCalls: count, unansweredCalls: count });
+    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { cachedPromptTokens: count, estimatedCalls: count, abandonedRequests: count, unpricedCalls: count, unansweredCalls: count });
     const duration = schemas.union([schemas.number(), text]);
     const step = fields({ key: text, id: schemas.union([text, schemas.number()]), type: text, description: text, inputs: texts, dependsOn: texts }, {
         title: text,
@@ -31349,8 +31560,9 @@ function buildSchemas() {
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text, madeIn: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
         step_retrying: event({ stepKey: text, ...retrying }),
-        step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
+        step_completed: event({ stepKey: text, usage }, { ...reusable, reused: fields({ usage }, { durationMs: count }), failedItems: schemas.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
         step_failed: event({ stepKey: text, ...failure }, { attempts: schemas.number() }),
+        share_ended: event({ stepKey: text, state: schemas["enum"](['completed', 'failed']), usage }, { error: text }),
         step_skipped: event({ stepKey: text, reason: text }),
         step_waiting: event({ stepKey: text, reason: text }),
         approval_requested: event({ request: approvalRequest }),
@@ -31872,7 +32084,7 @@ function resumeStateFromEvents(events, planName, from) {
             children.set(event.stepKey, event.keys);
         else if (top && event.type === 'result_carried') {
             // What the run this one resumed had: this run's own events, which come after, may replace it.
-            const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true }), ...(event.todos && { todos: event.todos }) };
+            const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true }), ...(event.todos && { todos: event.todos }) };
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
@@ -31898,7 +32110,8 @@ function resumeStateFromEvents(events, planName, from) {
             // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
-                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
+                const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
+                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
                 completedSteps.add((0,plan_step/* stepKeyWithin */.t)(within, event.stepKey));
             }
         }
@@ -32096,7 +32309,7 @@ function whyNotGoingOn(own, prepared) {
     const ran = (0,fan_out_part/* fanOutScope */.q)(prepared.steps, 'shard') ?? new Set();
     const kept = new Map(own.plan.steps.map((step) => [step.key, step]));
     const started = new Map(own.firstPlan.steps.map((step) => [step.key, step]));
-    const same = (found, step) => found !== undefined && (0,stable_hash/* stableHash */.c)(found) === (0,stable_hash/* stableHash */.c)(step);
+    const same = (found, step) => found !== undefined && (0,stable_hash/* stableHash */.c6)(found) === (0,stable_hash/* stableHash */.c6)(step);
     for (const step of prepared.steps) {
         if (!ran.has(step.key) || same(kept.get(step.key), step))
             continue;
@@ -32118,7 +32331,7 @@ function whyNotGoingOn(own, prepared) {
 function resumedRevision(state, stepsHash) {
     if (!state)
         return 1;
-    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c)(state.plan.steps) === stepsHash();
+    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c6)(state.plan.steps) === stepsHash();
     return last ? state.lastRevision : state.lastRevision + 1;
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
@@ -32143,8 +32356,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var pricing = __nccwpck_require__(50657);
-// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js + 1 modules
-var budget_exceeded_error = __nccwpck_require__(82268);
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
+var budget_exceeded_error = __nccwpck_require__(46807);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __nccwpck_require__(25708);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
@@ -32298,11 +32511,6 @@ function nameIn(usage, field) {
     const model = usage[field];
     return typeof model === 'string' && model !== '' ? model : undefined;
 }
-/** A call's prompt tokens its endpoint read from its cache (`CallUsage.cachedPromptTokens`), 0 for any other usage. */
-function cachedIn(usage) {
-    const cached = usage.cachedPromptTokens;
-    return typeof cached === 'number' ? cached : 0;
-}
 /**
  * What a job may spend, and what it has spent: every model call (steps, planner, replanner,
  * review, goal judges) and every step started. Once a limit is reached, `signal` aborts with the
@@ -32402,7 +32610,7 @@ class RunBudget {
         const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
         if (names.length === 0)
             return usage;
-        const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing, cachedIn(usage));
+        const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing, usage.cachedPromptTokens ?? 0);
         const { unpricedCalls: _unpriced, ...rest } = usage;
         const repriced = priced.priceKnown
             ? { ...rest, costUsd: priced.costUsd, priceKnown: true }
@@ -32478,7 +32686,9 @@ class RunBudget {
     /**
      * Its prompt, and an answer as long, on average, as those charged so far. Before any answer, the
      * prompt alone: a guess at the answer would make calls wait for room a budget has, and the wait
-     * runs down the step's and the run's timeouts.
+     * runs down the step's and the run's timeouts. The prompt at the full input price: how much of it the
+     * endpoint reads from its cache is known only from the answer, and a guess at it could let calls in
+     * flight together pass `max_cost_usd`; this one errs toward a wait, never toward passing a cap.
      */
     #expect({ model, promptTokens }) {
         const spent = this.#usage;
@@ -32646,8 +32856,11 @@ function toolsStepMayCall(step, plan, seen = new Set()) {
 /* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98511);
 
 
-/** What to give instead, in the CLI's words: the action says it in its own (it has no `--trace`). */
-const GIVE_A_TRACE = 'give the trace file a previous run wrote (--trace)';
+/**
+ * What to give instead, in the CLI's words, naming its option: the message began with the file alone, and said
+ * nothing of --weights-from (found by an adversarial pass). The action says it in its own (it has no `--trace`).
+ */
+const GIVE_A_TRACE = 'give --weights-from the trace file a previous run wrote (--trace)';
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
 class TraceWeightsError extends Error {
     name = 'TraceWeightsError';
@@ -32671,7 +32884,7 @@ const MAX_STEP_DURATION_MS = 7 * 24 * 3_600_000;
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run counts with the time it took there when the event says it (`reused.durationMs`), otherwise not
+ * earlier run counts with the time it took there when the event says it (`reused.durationMs`, which a resume hands on), otherwise not
  * at all, nor does a merge's failure of an item it did not run (`notRunHere`), nor a duration negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
  * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
@@ -32857,7 +33070,7 @@ function isForkWorkflowRun(payload) {
 /* harmony export */   x: () => (/* binding */ loadNeutraliser)
 /* harmony export */ });
 /**
- * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
+ * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered, `neutraliseTitle` for a title GitHub shows as plain text), loaded at first use: it brings GitHub's Markdown parser
  * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
  * Its text is redacted last, after the neutraliser: taking out HTML and decoding character references
  * can join a secret's pieces that the redactor saw apart (`ghp_ab<!-- -->cd`, `&#x65;`), and a
@@ -32865,8 +33078,9 @@ function isForkWorkflowRun(payload) {
  * writes to GitHub goes through here.
  */
 async function loadNeutraliser(policy, redact, made = 'raw') {
-    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 13527));
-    return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
+    const { neutraliseOutbound, neutraliseRendered, neutraliseTitle } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 13527));
+    const neutralise = { raw: neutraliseOutbound, rendered: neutraliseRendered, title: neutraliseTitle }[made];
+    return (text) => redact(neutralise(text, policy));
 }
 
 
@@ -33078,9 +33292,11 @@ function refusalReason(url, allow) {
 /* unused harmony export ARTIFACT_SERVICE_TIMEOUT_MS */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_race_abort_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90469);
-/* harmony import */ var _core_timeout_signal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(79893);
-/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33883);
+/* harmony import */ var _artifact_name_taken_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(75462);
+/* harmony import */ var _core_race_abort_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90469);
+/* harmony import */ var _core_timeout_signal_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(79893);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(33883);
+
 
 
 
@@ -33093,12 +33309,20 @@ function refusalReason(url, allow) {
 const ARTIFACT_SERVICE_TIMEOUT_MS = 10 * 60_000;
 /** `work`, or an error naming the artifact service and the limit once `timeoutMs` has passed; the client's request is left to end on its own. */
 function withinLimit(what, timeoutMs, work) {
-    const limit = (0,_core_timeout_signal_js__WEBPACK_IMPORTED_MODULE_2__/* .timeoutSignal */ ._)(timeoutMs);
-    return (0,_core_race_abort_js__WEBPACK_IMPORTED_MODULE_3__/* .raceAbort */ .M)(work(), limit).catch((error) => {
+    const limit = (0,_core_timeout_signal_js__WEBPACK_IMPORTED_MODULE_3__/* .timeoutSignal */ ._)(timeoutMs);
+    return (0,_core_race_abort_js__WEBPACK_IMPORTED_MODULE_4__/* .raceAbort */ .M)(work(), limit).catch((error) => {
         if (limit.aborted && error === limit.reason)
             throw new Error(`the Actions artifact service did not finish ${what} within ${timeoutMs / 1000} s`, { cause: error });
         throw error;
     });
+}
+/**
+ * The client's own error for a create the service refused with 409 (its only answer to a taken name), made typed here:
+ * `Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: an artifact with this name
+ * already exists \u2026`. The client throws a plain `Error`, so its wording is all there is to read.
+ */
+function nameTaken(error) {
+    return error instanceof Error && error.message.startsWith('Failed to CreateArtifact:') && error.message.includes('Failed request: (409)');
 }
 /**
  * The server of a GitHub Enterprise Server run, whose artifact service `@actions/artifact` refuses (it tells one by
@@ -33112,7 +33336,7 @@ function enterpriseServer(env) {
     catch {
         return undefined; // the client reads no such URL either, and says so at its first call
     }
-    return host === 'github.com' || host.endsWith('.ghe.com') || host.endsWith('.localhost') ? undefined : (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__/* .trimEndChars */ .v)(env['GITHUB_SERVER_URL'], '/');
+    return host === 'github.com' || host.endsWith('.ghe.com') || host.endsWith('.localhost') ? undefined : (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_5__/* .trimEndChars */ .v)(env['GITHUB_SERVER_URL'], '/');
 }
 /** Why the artifact service cannot be used here, in words; undefined when it can. */
 function artifactServiceProblem(env) {
@@ -33147,7 +33371,9 @@ function actionsArtifactStore(workDir, otherRuns, timeoutMs = ARTIFACT_SERVICE_T
                 const named = node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, name);
                 await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.copyFile)(file, named);
                 const client = await open();
-                const uploaded = await withinLimit(`uploading ${name}`, timeoutMs, () => client.uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true }));
+                const uploaded = await withinLimit(`uploading ${name}`, timeoutMs, () => client.uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true })).catch((error) => {
+                    throw nameTaken(error) ? new _artifact_name_taken_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ArtifactNameTakenError */ .n(name, { cause: error }) : error;
+                });
                 if (uploaded.id === undefined)
                     throw new Error(`the artifact service did not say which artifact ${name} became`);
                 return { id: uploaded.id, name, size: uploaded.size ?? 0 };
@@ -33187,6 +33413,28 @@ function actionsArtifactStore(workDir, otherRuns, timeoutMs = ARTIFACT_SERVICE_T
 async function made(dir) {
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)(dir, { recursive: true });
     return dir;
+}
+
+
+/***/ }),
+
+/***/ 75462:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ ArtifactNameTakenError)
+/* harmony export */ });
+/**
+ * The artifact service refused a save because this workflow run already has an artifact of that name: another
+ * job's state, this job's own earlier one, or an upload of it that never finished (which holds the name unlisted).
+ */
+class ArtifactNameTakenError extends Error {
+    artifactName;
+    constructor(artifactName, options) {
+        super(`this workflow run already has an artifact named ${artifactName}, and the artifact service keeps one artifact per name in a run`, options);
+        this.name = new.target.name;
+        this.artifactName = artifactName;
+    }
 }
 
 
@@ -35196,7 +35444,7 @@ class GitHubApiError extends step_error/* StepError */.zg {
     /** HTTP status, or undefined when no answer came (timeout, network). */
     status;
     action;
-    /** GitHub refused the call for a rate limit: nothing was done, and it asks to wait (`retryAfterMs`, else a minute). */
+    /** GitHub refused the call for a rate limit: nothing was done, and it asks to wait (`retryAfterMs`). */
     rateLimited;
     constructor(options) {
         const { toolName, action, status, detail } = options;
@@ -35204,9 +35452,8 @@ class GitHubApiError extends step_error/* StepError */.zg {
         const advice = status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
         // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
         // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
-        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again.
-        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? github_failure/* RATE_LIMIT_WAIT_MS */.s : undefined);
-        super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
+        // Its wait, as `readGitHubFailure` read it: a step's retry waits it out, or does not send the call again.
+        super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true });
         this.status = status;
         this.action = action;
         this.rateLimited = options.rateLimited === true;
@@ -49073,7 +49320,7 @@ var toolset_github_context = __nccwpck_require__(41179);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 64 modules
 var run_job = __nccwpck_require__(22360);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 6 modules
-var admit_run = __nccwpck_require__(27544);
+var admit_run = __nccwpck_require__(5272);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
 /**
  * Why this job's checkout is not the commit its run's verdict (the check run, the job's own status) is for, or
@@ -49229,7 +49476,10 @@ async function ourOpenIssue(octokit, where, marker, me, maxPages, besides) {
  */
 async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     const marker = escalationIssueMarker((0,run_key/* keyedPlanId */.x)(where));
-    const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, redact, 'rendered');
+    const policy = { allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] };
+    const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)(policy, redact, 'rendered');
+    // GitHub shows a title as plain text: neutralised as Markdown, it showed `plan\-runner` and `\uff3bbeta\uff3d` as written.
+    const titleText = await (0,load_neutraliser/* loadNeutraliser */.x)(policy, redact, 'title');
     const body = issueBody(where, escalation, redact, neutralise);
     let what = 'open an issue for the escalation';
     /** Updates the open issue `number` and comments on it: GitHub tells no one of an edited body, and not of a mention already in it (found by an adversarial pass). */
@@ -49255,7 +49505,7 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
             repo: where.repo,
             // GitHub takes titles of at most 256 characters: a plan name of 200 and a run key of 100 made 331, and the
             // issue was lost (found by an adversarial pass). Cut as redacted and neutralised, which may lengthen it.
-            title: `plan-runner: ${(0,core_cut_text/* cutText */.IN)(neutralise(redact((0,run_key/* keyedCheckRunName */.J)(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
+            title: `plan-runner: ${(0,core_cut_text/* cutText */.IN)(titleText(redact((0,run_key/* keyedCheckRunName */.J)(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
             body,
             ...(escalation.label && { labels: [escalation.label] }),
         });
@@ -49926,6 +50176,11 @@ var result_text = __nccwpck_require__(16);
 
 /** A result longer than this is cut in the log; the summary and the trace keep it whole. */
 const MAX_LOG_RESULT_CHARS = 16_000;
+/** A usage's tokens as the log says them; the prompt tokens read from the endpoint's cache (cheaper) named when there are any. */
+function tokensInOut(usage) {
+    const cached = usage.cachedPromptTokens ? ` (${usage.cachedPromptTokens} of them in from the cache)` : '';
+    return `tokens in/out: ${usage.promptTokens}/${usage.completionTokens}${cached}`;
+}
 function detailLines(step, planStep, redact) {
     const lines = [];
     if (planStep) {
@@ -49936,8 +50191,8 @@ function detailLines(step, planStep, redact) {
             lines.push(`after: ${planStep.dependsOn.join(', ')}`);
     }
     if (step.reused) {
-        const { modelCalls, promptTokens, completionTokens } = step.reused;
-        const cost = modelCalls > 0 ? ` (${modelCalls} model call${modelCalls === 1 ? '' : 's'} there, tokens in/out: ${promptTokens}/${completionTokens})` : '';
+        const { modelCalls } = step.reused;
+        const cost = modelCalls > 0 ? ` (${modelCalls} model call${modelCalls === 1 ? '' : 's'} there, ${tokensInOut(step.reused)})` : '';
         lines.push(`reused: its result was taken from an earlier run's saved state${cost}; the step did not run here`);
     }
     if (step.itemCounts) {
@@ -49952,7 +50207,7 @@ function detailLines(step, planStep, redact) {
         }
     }
     if (step.usage.modelCalls > 0) {
-        lines.push(`model calls: ${step.usage.modelCalls}, tokens in/out: ${step.usage.promptTokens}/${step.usage.completionTokens}`);
+        lines.push(`model calls: ${step.usage.modelCalls}, ${tokensInOut(step.usage)}`);
     }
     if (step.state === 'completed' && step.result !== undefined) {
         // Redact the whole text before cutting it, so no half of a secret survives the cut.
@@ -49980,7 +50235,7 @@ function stepLogGroups(io, redact) {
     const follow = (0,run_record/* followRecord */.RE)();
     return (event, sent) => {
         const record = follow(event, sent);
-        if (event.type !== 'step_completed' && event.type !== 'step_failed' && event.type !== 'step_skipped')
+        if (event.type !== 'step_completed' && event.type !== 'share_ended' && event.type !== 'step_failed' && event.type !== 'step_skipped')
             return;
         const step = record.steps.get(event.stepKey);
         if (!step)
@@ -49990,7 +50245,9 @@ function stepLogGroups(io, redact) {
         const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
         // A for_each step's counts, as its checklist line has them: the title is all of a collapsed group the log
         // shows, and `\u2705 \u2026 \u2014 completed` alone hid the items it lost (found by an adversarial pass).
-        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}${(0,checklist/* itemProgress */.jl)(step)}${(0,checklist/* partialNote */.wY)(step, redact)}${(0,checklist/* undoneNote */.oc)(step, redact)}${(0,checklist/* foundNote */.Tq)(step, redact)}`;
+        // A shard's share: the step itself completes in the merge job.
+        const state = step.shareDone ? `this shard's items ${step.state === 'completed' ? 'done' : 'failed'}` : step.state;
+        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${state}${took}${(0,checklist/* itemProgress */.jl)(step)}${(0,checklist/* partialNote */.wY)(step, redact)}${(0,checklist/* undoneNote */.oc)(step, redact)}${(0,checklist/* foundNote */.Tq)(step, redact)}`;
         io.group(title, detailLines(step, planStep, redact));
     };
 }
@@ -50709,7 +50966,7 @@ async function runAction(given, deps) {
     if (!admission.admitted)
         return (0,refuse_run/* refuseRun */.q)(given, admission.reason, deps);
     const readOnly = admission.readOnly;
-    // A fork's pull request: its output goes to the summary only.
+    // A read-only run (a fork's pull request, say: `readOnly.why`): its output goes to the summary only.
     const settings = readOnly ? { ...given, comment: 'never', readOnly: readOnly.why } : given;
     if (readOnly)
         io.info(`Read-only run: ${readOnly.why}; tools with side effects and command tools not marked fork_safe are withheld.`);
@@ -50988,7 +51245,8 @@ async function runAction(given, deps) {
     }
     catch (error) {
         // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.
-        await check?.complete((0,check_run_output/* internalErrorResult */.x)(error, redact, settings.github.runUrl));
+        if (check)
+            await check.complete(await (0,check_run_output/* internalErrorResult */.x)(error, redact, settings.github.runUrl, settings.github.repositoryUrl));
         throw error;
     }
 }

@@ -155,6 +155,7 @@ async function validateCommand(files, out, options = {}) {
                 env,
                 ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
                 ...(options.model !== undefined && { model: options.model }),
+                ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }),
                 learnSecrets: (values) => (0,push_all/* pushAll */.i)(learned, values),
             }).catch((error) => {
                 if (signal.aborted)

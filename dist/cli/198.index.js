@@ -50,7 +50,13 @@ var decode_utf8 = __webpack_require__(43985);
 var format_path = __webpack_require__(19474);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
 var schema_issues = __webpack_require__(1710);
+// EXTERNAL MODULE: ./lib/plan/show-value.js
+var show_value = __webpack_require__(51194);
+// EXTERNAL MODULE: ./lib/plan/yaml-file-kind.js
+var yaml_file_kind = __webpack_require__(38082);
 ;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
+
+
 
 
 
@@ -59,11 +65,10 @@ var schema_issues = __webpack_require__(1710);
 
 /**
  * Reads a small YAML file (fault lists, scripted answers) with the plan file's limits and parses
- * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw. `holds`
- * says what the file is for, for the error when it has nothing in it (the plan file's own message
- * asked for `goal:`).
+ * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw, and in
+ * the words of `kind`, the file it is (the plan file's own messages asked a fault file for `goal:`).
  */
-async function readYamlFile(path, schema, holds) {
+async function readYamlFile(path, schema, kind) {
     // The plan file's limits: a regular file of at most MAX_PLAN_BYTES (a FIFO or a device would hang or fill memory).
     const read = (0,read_input_file/* readInputFile */.jH)(path, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
     if (!read.ok)
@@ -73,12 +78,23 @@ async function readYamlFile(path, schema, holds) {
     if (!decoded.ok)
         return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
     // `[^\n]`, not `.`: a comment's line ending with CRLF keeps its `\r`, which `.` does not match.
-    if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#[^\n]*)?$/.test(line))) {
-        return { ok: false, errors: [{ file: path, path: '', message: `the file is empty: it holds ${holds}` }] };
+    if (decoded.text.split('\n').every((line) => /^\s*(?:#[^\n]*)?$/.test(line))) {
+        return { ok: false, errors: [{ file: path, path: '', message: (0,yaml_file_kind/* emptyFileMessage */.XY)(kind) }] };
     }
-    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path, { kind });
     if (!yaml.ok)
         return yaml;
+    // Said of the file, not of a `value` (a fault file that is a map was told "value must be a list; got a map").
+    const value = yaml.parsed.value;
+    const top = Array.isArray(value) ? 'list' : value !== null && typeof value === 'object' ? 'map' : undefined;
+    if (value === null || value === undefined)
+        return { ok: false, errors: [{ file: path, path: '', message: (0,yaml_file_kind/* emptyFileMessage */.XY)(kind) }] };
+    if (top !== kind.top) {
+        const positions = await yaml.parsed.positions();
+        if (positions.readErrors)
+            return { ok: false, errors: positions.readErrors };
+        return { ok: false, errors: [{ file: path, ...positions.locate([]), path: '', message: `${kind.called} holds ${kind.holds}; got ${(0,show_value/* describeKind */.S)(value)}` }] };
+    }
     // With the input in each issue, as the plan schema parses: "got `2`", not "got nothing".
     const parsed = schema.safeParse(yaml.parsed.value, { reportInput: true });
     if (parsed.success)
@@ -101,6 +117,7 @@ var schema = __webpack_require__(10283);
 
 
 
+
 /**
  * Each plan of an evaluation, read once for the checks before any run: loaded where it loads alone,
  * else read as its file has it. A plan that does not parse is left out: the runs report it.
@@ -108,12 +125,12 @@ var schema = __webpack_require__(10283);
 async function readEvaluatedPlans(plans) {
     const read = [];
     for (const plan of plans) {
-        const loaded = await (0,load_plan/* loadPlanFile */.w)(plan.file);
+        const loaded = await (0,load_plan/* loadPlanFile */.w$)(plan.file);
         if (loaded.ok) {
             read.push({ ...plan, source: loaded.plan.source, loaded: loaded.plan });
             continue;
         }
-        const parsed = await readYamlFile(plan.file, schema/* Plan */.cw);
+        const parsed = await readYamlFile(plan.file, schema/* Plan */.cw, yaml_file_kind/* PLAN_FILE */.VI);
         if (parsed.ok)
             read.push({ ...plan, source: parsed.value });
     }
@@ -137,6 +154,8 @@ function inputsProblem(plans, inputs, empty = []) {
     return problems.length > 0 ? `nothing was evaluated: ${problems.join('; ')}` : undefined;
 }
 
+// EXTERNAL MODULE: ./lib/plan/empty-inputs-warning.js
+var empty_inputs_warning = __webpack_require__(55691);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
@@ -192,6 +211,8 @@ const FaultRule = schemas.strictObject({
 });
 /** What a fault file holds, for the error when it has nothing in it. */
 const FAULT_FILE_HOLDS = 'a YAML list of fault rules, e.g. `- { tool: fetch, fault: timeout, rate: 0.2 }` (see "Evaluating a plan" in the README)';
+/** A fault file, for the messages of the YAML reader (`readYamlFile`). */
+const FAULT_FILE = { called: 'a fault file', holds: FAULT_FILE_HOLDS, top: 'list', whenEmpty: `it holds ${FAULT_FILE_HOLDS}` };
 /** A fault file: a YAML list of rules. */
 const FaultFile = schemas.array(FaultRule).min(1, { message: `a fault file without a rule injects no fault; give ${FAULT_FILE_HOLDS}, or leave the file out` }).max(200);
 /** Milliseconds a rule's duration field stands for, or undefined. */
@@ -442,6 +463,9 @@ function figureRows(input) {
         ...(more > 0 ? [row(`goal met: \u2026 ${(0,group_digits/* groupDigits */.K)(more)} more goals, each in the JSON report`, () => '\u2014')] : []),
         row('model calls (mean / p95)', (c) => `${number(c.modelCalls.mean)} / ${c.modelCalls.p95}`),
         row('prompt tokens (mean)', (c) => number(Math.round(c.promptTokens) || c.promptTokens)),
+        // As the job summary's "Of them cached" column: only when a call read prompt tokens from the endpoint's cache, which
+        // cost the cached input price (without it, the tokens and the cost above read as a wrong price).
+        ...(columns.some((c) => c.cachedPromptTokens > 0) ? [row('of them cached (mean)', (c) => number(Math.round(c.cachedPromptTokens) || c.cachedPromptTokens))] : []),
         row('completion tokens (mean)', (c) => number(Math.round(c.completionTokens) || c.completionTokens)),
         // A model of no known price: its calls cost something, and $0 would read as known.
         row('cost per run (mean)', (c) => (c.unpricedCalls === 0 ? usd(c.costUsd) : c.unpricedCalls < c.modelCalls.mean ? `${usd(c.costUsd)} + unknown` : 'unknown')),
@@ -478,8 +502,8 @@ var default_model = __webpack_require__(40766);
 var model_timeout = __webpack_require__(59720);
 // EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 3 modules
 var openai_model_client = __webpack_require__(12743);
-// EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 6 modules
-var replay_model_client = __webpack_require__(99604);
+// EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
+var replay_model_client = __webpack_require__(89845);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
 var secrets_as_read = __webpack_require__(52776);
 // EXTERNAL MODULE: ./lib/job/budgeted-model-client.js
@@ -488,8 +512,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
 var run_budget = __webpack_require__(77653);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 62 modules
-var run_job = __webpack_require__(2276);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 61 modules
+var run_job = __webpack_require__(53812);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -897,9 +921,66 @@ async function observe(call, options, tools) {
 
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(37067);
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __webpack_require__(95421);
+;// CONCATENATED MODULE: ./lib/eval/scripted-answers.js
+
+
+
+
+const ScriptedToolCall = schemas.strictObject({
+    name: schema/* ToolName */.w5,
+    arguments: schemas.record(schemas.string(), schemas.unknown()),
+});
+/** One scripted model answer: text, tool calls, or both. */
+const ScriptedAnswer = schemas.strictObject({
+    text: schemas.string().optional(),
+    tool_calls: schemas.array(ScriptedToolCall).min(1).max(32).optional(),
+})
+    .refine((answer) => answer.text !== undefined || answer.tool_calls !== undefined, { message: 'give `text:`, `tool_calls:` or both' });
+/**
+ * An answers file: for each caller (`planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`),
+ * its answers in call order; a caller asking more often than it has answers gets the last again.
+ */
+/** What an answers file holds, for the error when it has nothing in it. */
+const ANSWERS_FILE_HOLDS = 'the model\'s answers per caller, e.g. `planner: [{ text: "\u2026" }]` (see "Evaluating a plan" in the README)';
+/** An answers file, for the messages of the YAML reader (`readYamlFile`). */
+const ANSWERS_FILE = { called: 'an answers file', holds: ANSWERS_FILE_HOLDS, top: 'map', whenEmpty: `it holds ${ANSWERS_FILE_HOLDS}` };
+/** The callers a run's model calls come from (their `purpose`); `step:` and `goal:` name a step or a goal. */
+const FIXED_CALLERS = ['planner', 'replanner', 'review', 'react'];
+/** A caller's name; a typo (`planer:`) was taken, and its answers never served (found by an adversarial pass). */
+const Caller = schemas.string().superRefine((name, ctx) => {
+    if (FIXED_CALLERS.includes(name) || /^(?:step|goal):\S/.test(name))
+        return;
+    const near = (0,nearest_name/* nearestName */.qb)(name, [...FIXED_CALLERS, 'step:<id>', 'goal:<name>']);
+    ctx.addIssue({ code: 'custom', message: `callers are ${FIXED_CALLERS.join(', ')}, step:<id> and goal:<name>${near ? ` (did you mean \`${near}\`?)` : ''}` });
+});
+const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min(1).max(1000));
+/** The entry of `answers` that serves a call made for `purpose`: its own, else (a `for_each` item's) its step's. */
+function answersEntryFor(answers, purpose) {
+    if (Object.hasOwn(answers, purpose))
+        return purpose;
+    const step = itemStepPurpose(purpose);
+    return step !== undefined && Object.hasOwn(answers, step) ? step : undefined;
+}
+/** The entries of `answers` that serve none of the calls made for `purposes`, in the file's order. */
+function unusedAnswersEntries(answers, purposes) {
+    const used = new Set();
+    for (const purpose of purposes) {
+        const entry = answersEntryFor(answers, purpose);
+        if (entry !== undefined)
+            used.add(entry);
+    }
+    return Object.keys(answers).filter((entry) => !used.has(entry));
+}
+
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
 var call_usage = __webpack_require__(16249);
+// EXTERNAL MODULE: ./lib/llm/model-call-error.js
+var model_call_error = __webpack_require__(63156);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-chat-server.js
+
+
 
 
 
@@ -967,10 +1048,11 @@ async function startScriptedChatServer(answers) {
             const run = String(req.headers['x-plan-runner-run'] ?? '0');
             // An item's own entry, else its step's: every item of `step:review` takes the step's list.
             const step = itemStepPurpose(purpose);
-            const list = answers[purpose] ?? (step === undefined ? undefined : answers[step]);
+            const entry = answersEntryFor(answers, purpose);
+            const list = entry === undefined ? undefined : answers[entry];
             if (!list) {
                 const known = Object.keys(answers).sort().join(', ') || '(none)';
-                return send(res, 400, { error: { message: `the answers file has no answers for '${purpose}' (it has: ${known}); add '${step ?? purpose}:' with a list of answers${step === undefined ? '' : ` (one list for every item of the step, or '${purpose}:' for this item)`}`, type: 'invalid_request_error' } });
+                return send(res, 400, { error: { message: `the answers file has no answers for '${purpose}' (it has: ${known}); add '${step ?? purpose}:' with a list of answers${step === undefined ? '' : ` (one list for every item of the step, or '${purpose}:' for this item)`}`, type: 'invalid_request_error', code: model_call_error/* NO_SCRIPTED_ANSWER_CODE */.wd } });
             }
             const key = `${run}\u0000${purpose}`;
             const ordinal = calls.get(key) ?? 0;
@@ -1077,6 +1159,7 @@ function usageFields(usage) {
     return {
         modelCalls: usage.modelCalls,
         promptTokens: usage.promptTokens,
+        cachedPromptTokens: usage.cachedPromptTokens ?? 0,
         completionTokens: usage.completionTokens,
         costUsd: usage.costUsd,
         abandonedRequests: usage.abandonedRequests ?? 0,
@@ -1144,7 +1227,7 @@ async function runPlanVariant(one) {
         signal: deps.signal,
         random: seededRandom(settings.seed * 7919 + run),
         createModel: (model) => {
-            // The job has put the plan's model.timeout_seconds under the caller's (`prepareModel`).
+            // The job has chosen the wait (`prepareModel`, by `modelWaitSeconds`).
             const client = one.models.clientFor(injector, model.model ?? default_model/* DEFAULT_MODEL */.U, model.timeoutSeconds);
             return client && countingPlanner(client, counter);
         },
@@ -1220,7 +1303,7 @@ async function runReactVariant(one) {
     }
     const modelName = settings.modelName ?? source.model?.name ?? default_model/* DEFAULT_MODEL */.U;
     const budget = new run_budget/* RunBudget */.b(loaded.plan.limits, source.pricing);
-    const client = one.models.clientFor(injector, modelName, settings.modelTimeoutSeconds ?? source.model?.timeout_seconds);
+    const client = one.models.clientFor(injector, modelName, (0,model_timeout/* modelWaitSeconds */.i6)(settings.modelTimeoutSeconds, source.model?.timeout_seconds));
     if (!client) {
         await loaded.servers?.close();
         return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, usage/* NO_USAGE */.y);
@@ -1392,6 +1475,7 @@ function summariseVariant(column, runs) {
         goalsMetRate: goalNames.map((name) => ({ name, rate: mean(outcomes.map((byName) => (byName.get(name) === 'met' ? 1 : 0))) })),
         modelCalls: { mean: mean(runs.map((run) => run.modelCalls)), p95: percentile(runs.map((run) => run.modelCalls), 95) },
         promptTokens: mean(runs.map((run) => run.promptTokens)),
+        cachedPromptTokens: mean(runs.map((run) => run.cachedPromptTokens)),
         completionTokens: mean(runs.map((run) => run.completionTokens)),
         costUsd: mean(runs.map((run) => run.costUsd)),
         abandonedRequests: mean(runs.map((run) => run.abandonedRequests)),
@@ -1413,6 +1497,7 @@ function summariseVariant(column, runs) {
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/eval/evaluate.js
+
 
 
 
@@ -1517,11 +1602,17 @@ function evalReport(settings, made, thresholds, cancelled, declaredGoals) {
                 silent.push(`${describe(rule, index)} injected no fault into any run of ${where}`);
         });
     }
+    // An answers entry no call asked for changes no figure, so it fails nothing, but it is named: a misspelt or stale caller
+    // was silently ignored while a fault rule that matched no call failed the eval (found by an adversarial pass).
+    const unusedAnswers = settings.model.kind !== 'answers' || runs.length === 0 || !complete() ? [] : unusedAnswersEntries(settings.model.answers, runs.flatMap((run) => run.modelPurposes ?? []));
     const notChecked = [...new Set(runs.flatMap((run) => run.goalsNotChecked ?? []))];
     const notes = [
         `${cancelled ? `${runs.length} of ${settings.runs * asked.length} run(s) finished (${settings.runs} per column asked)` : `${settings.runs} run(s) per column`}, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
         ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are the characters of each request (messages, tools, response format) and answer / ${CHARS_PER_TOKEN}.`] : []),
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
+        ...(unusedAnswers.length > 0
+            ? [`The answers file's answers for ${(0,cut_text/* cutText */.IN)(unusedAnswers.join(', '), 300)} answered no call in any run, so no figure used them: a caller never called (the replanner where no step failed), or a step id or goal name the plan does not have; check the name${unusedAnswers.length === 1 ? '' : 's'}, or leave them out.`]
+            : []),
         ...(notChecked.length > 0 ? [`The ReAct baseline runs no steps, so goals on the plan's steps are not checked on it (\u2014 in its column): ${(0,cut_text/* cutText */.IN)(notChecked.join(', '), 300)}.`] : []),
         ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
         ...(qualified.length > 0 ? [`The steps and goals of a plan that a \`type: plan\` step uses are named by that step (\`step:<using step>/<id>\`, \`goal:<using step>/<name>\`): ${qualified.join('; ')}.`] : []),
@@ -1581,52 +1672,26 @@ function evalReport(settings, made, thresholds, cancelled, declaredGoals) {
         markdown: renderEvalTable({ title, columns, notes, thresholds: checks, ...(compared && { regressions: compared }), ...(compared && changes && { goalChanges: changes }) }),
     };
 }
-/** Runs the evaluation and reports it. */
-async function evaluate(settings, thresholds, deps) {
+/**
+ * Runs the evaluation and reports it. `plans`: the plans as the checks before the runs read them (`readEvaluatedPlans`),
+ * whose goals a comparison names as dropped or added; read here when not given.
+ */
+async function evaluate(settings, thresholds, deps, plans) {
     // The compared plans' goals as their files declare them, read before the runs.
-    const declared = settings.plans.length > 1 ? await readEvaluatedPlans(settings.plans) : [];
+    const declared = settings.plans.length > 1 ? (plans ?? (await readEvaluatedPlans(settings.plans))) : [];
     const declaredGoals = new Map(declared.map((plan) => [columnName(settings, plan, 'plan'), (plan.source.goals ?? []).map((goal) => goal.name)]));
     const runs = await runEval(settings, deps);
     return evalReport(settings, runs, thresholds, deps.signal.aborted, declaredGoals);
 }
 
-// EXTERNAL MODULE: ./lib/plan/nearest-name.js
-var nearest_name = __webpack_require__(95421);
-;// CONCATENATED MODULE: ./lib/eval/scripted-answers.js
-
-
-
-const ScriptedToolCall = schemas.strictObject({
-    name: schema/* ToolName */.w5,
-    arguments: schemas.record(schemas.string(), schemas.unknown()),
-});
-/** One scripted model answer: text, tool calls, or both. */
-const ScriptedAnswer = schemas.strictObject({
-    text: schemas.string().optional(),
-    tool_calls: schemas.array(ScriptedToolCall).min(1).max(32).optional(),
-})
-    .refine((answer) => answer.text !== undefined || answer.tool_calls !== undefined, { message: 'give `text:`, `tool_calls:` or both' });
-/**
- * An answers file: for each caller (`planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`),
- * its answers in call order; a caller asking more often than it has answers gets the last again.
- */
-/** What an answers file holds, for the error when it has nothing in it. */
-const ANSWERS_FILE_HOLDS = 'the model\'s answers per caller, e.g. `planner: [{ text: "\u2026" }]` (see "Evaluating a plan" in the README)';
-/** The callers a run's model calls come from (their `purpose`); `step:` and `goal:` name a step or a goal. */
-const FIXED_CALLERS = ['planner', 'replanner', 'review', 'react'];
-/** A caller's name; a typo (`planer:`) was taken, and its answers never served (found by an adversarial pass). */
-const Caller = schemas.string().superRefine((name, ctx) => {
-    if (FIXED_CALLERS.includes(name) || /^(?:step|goal):\S/.test(name))
-        return;
-    const near = (0,nearest_name/* nearestName */.qb)(name, [...FIXED_CALLERS, 'step:<id>', 'goal:<name>']);
-    ctx.addIssue({ code: 'custom', message: `callers are ${FIXED_CALLERS.join(', ')}, step:<id> and goal:<name>${near ? ` (did you mean \`${near}\`?)` : ''}` });
-});
-const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min(1).max(1000));
-
+// EXTERNAL MODULE: ./lib/llm/replay-file-error.js
+var replay_file_error = __webpack_require__(72492);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
 var trace_writer = __webpack_require__(31713);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
+// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js + 1 modules
+var parse_cli_args = __webpack_require__(24048);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/cli/used-plan-files.js
@@ -1636,6 +1701,10 @@ var check_output_paths = __webpack_require__(69231);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
 var cli_job_settings = __webpack_require__(36296);
 ;// CONCATENATED MODULE: ./lib/cli/eval-command.js
+
+
+
+
 
 
 
@@ -1666,11 +1735,11 @@ function modelSource(args, answers, apiKey) {
 }
 /**
  * Loads each plan as `validate` does (starting its MCP servers to list their tools), printing the errors
- * of those that are not valid, located; false when one is not. An evaluation of a plan that cannot run
+ * of those that are not valid, located; returns those files. An evaluation of a plan that cannot run
  * would measure nothing, and `eval` gates CI: it must not pass.
  */
-async function plansValid(files, model, modelTimeoutSeconds, signal, redact) {
-    let valid = true;
+async function invalidPlans(files, model, modelTimeoutSeconds, signal, redact) {
+    const invalid = [];
     for (const file of files) {
         // Checked as the runs will run it: --model replaces the plan's model (whose price a cap may need).
         // The values the plan gives its servers are hidden from here on: one that fails to start can print them.
@@ -1686,13 +1755,30 @@ async function plansValid(files, model, modelTimeoutSeconds, signal, redact) {
             await loaded.servers?.close();
             continue;
         }
-        valid = false;
+        invalid.push(file);
         for (const error of loaded.errors)
             process.stderr.write(`${(0,plan_error/* redactedPlanError */.wh)(error, redact)}\n`);
         const count = (0,plan_error/* problemCount */.bS)(loaded.errors);
         process.stderr.write(`${file}: ${count} error${count === 1 ? '' : 's'}\n`);
     }
-    return valid;
+    return invalid;
+}
+/**
+ * The `validate` command that checks `files` as eval did, with the --model and --model-timeout-seconds it was given:
+ * "plan-runner validate FILE checks it" said neither, and validate without them refused or passed another plan.
+ */
+function validateCommandLine(files, args, redact) {
+    // As approveCommandLine writes its words: a path or a value that starts with a dash is not read as an option.
+    const words = ['validate', ...files.map((file) => (file.startsWith('-') ? `./${file}` : file))];
+    if (args.model !== undefined) {
+        if (args.model.startsWith('-'))
+            words.push(`--model=${args.model}`);
+        else
+            words.push('--model', args.model);
+    }
+    if (args.modelTimeoutSeconds !== undefined)
+        words.push('--model-timeout-seconds', String(args.modelTimeoutSeconds));
+    return `plan-runner ${words.map((word) => (0,parse_cli_args/* shellWord */.r7)(redact(word))).join(' ')}`;
 }
 /** `plan-runner eval`: runs a plan (and baselines) N times with injected faults and prints the table; returns the exit code. */
 async function evalCommand(args, signal) {
@@ -1703,25 +1789,37 @@ async function evalCommand(args, signal) {
         process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
         return 1;
     };
-    const valid = await plansValid(args.compare ? [args.compare, args.file] : [args.file], args.model, args.modelTimeoutSeconds, signal, redact);
-    if (valid === 'cancelled')
+    const invalid = await invalidPlans(args.compare ? [args.compare, args.file] : [args.file], args.model, args.modelTimeoutSeconds, signal, redact);
+    if (invalid === 'cancelled')
         return fail(`cancelled (${String(signal.reason)}) while checking the plan${args.compare ? 's' : ''}; nothing was evaluated`);
-    if (!valid) {
-        return fail(`nothing was evaluated: ${args.compare ? 'a plan' : 'the plan'} is not valid (see above; plan-runner validate FILE checks it)`);
+    if (invalid.length > 0) {
+        return fail(`nothing was evaluated: ${args.compare ? `${invalid.length === 1 ? 'a plan is' : 'both plans are'}` : 'the plan is'} not valid (see above); this checks ${invalid.length === 1 ? 'it' : 'them'} as eval did: ${validateCommandLine(invalid, args, redact)}`);
     }
     let faults = [];
     if (args.faults) {
-        const read = await readYamlFile(args.faults, FaultFile, FAULT_FILE_HOLDS);
+        const read = await readYamlFile(args.faults, FaultFile, FAULT_FILE);
         if (!read.ok)
             return fail(`the fault file has problems:\n${read.errors.map(plan_error/* formatPlanError */.Rs).join('\n')}`);
         faults = read.value;
     }
     let answers;
     if (args.answers) {
-        const read = await readYamlFile(args.answers, ScriptedAnswers, ANSWERS_FILE_HOLDS);
+        const read = await readYamlFile(args.answers, ScriptedAnswers, ANSWERS_FILE);
         if (!read.ok)
             return fail(`the answers file has problems:\n${read.errors.map(plan_error/* formatPlanError */.Rs).join('\n')}`);
         answers = read.value;
+    }
+    // Read once before any run, as the fault and answers files are: each run reads it again, and a file that could not be
+    // read failed every run alone, printing a table of 0% (found by an adversarial pass over bad inputs).
+    if (args.replay) {
+        try {
+            (0,replay_model_client/* replayModelClient */.G)(args.replay);
+        }
+        catch (error) {
+            if (error instanceof replay_file_error/* ReplayFileError */.M)
+                return fail(`nothing was evaluated: ${error.message}`);
+            throw error;
+        }
     }
     const model = modelSource(args, answers, apiKey);
     const settings = {
@@ -1731,6 +1829,7 @@ async function evalCommand(args, signal) {
         faults,
         baselines: args.baselines,
         inputs: args.inputs,
+        ...(args.emptyInputs.length > 0 && { emptyInputs: args.emptyInputs }),
         cwd: process.cwd(),
         env,
         model,
@@ -1742,11 +1841,14 @@ async function evalCommand(args, signal) {
     };
     // `--input` names the plan does not declare, or a required one left out: the command line is wrong, as for `run`.
     const plans = await readEvaluatedPlans(settings.plans);
-    const badInputs = inputsProblem(plans, settings.inputs);
+    const badInputs = inputsProblem(plans, settings.inputs, settings.emptyInputs);
     if (badInputs) {
         fail(badInputs);
         return 2;
     }
+    const emptied = plans[0] && (0,empty_inputs_warning/* emptyInputsWarning */.p)(args.emptyInputs, plans[0].source.inputs);
+    if (emptied)
+        process.stderr.write(`warning: ${redact(emptied)}\n`);
     const thresholds = { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun };
     const problem = evalSettingsProblem(settings) ?? costThresholdProblem(plans, settings.modelName, thresholds, '--max-cost-usd-per-run');
     if (problem)
@@ -1789,7 +1891,7 @@ async function evalCommand(args, signal) {
                 return [trace.listener];
             },
         }),
-    });
+    }, plans);
     // A run a cancel cut short may not have ended as a run.
     for (const trace of traces.values())
         closing.push(trace.close().catch((error) => process.stderr.write(`warning: ${redact(String(error))}\n`)));
@@ -1806,6 +1908,32 @@ async function evalCommand(args, signal) {
         if (error)
             process.stderr.write(`plan-runner: ${error.message}\n`);
     return report.passed && unwritten.every((error) => error === undefined) ? 0 : 1;
+}
+
+
+/***/ }),
+
+/***/ 38082:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ep: () => (/* binding */ kindName),
+/* harmony export */   VI: () => (/* binding */ PLAN_FILE),
+/* harmony export */   XY: () => (/* binding */ emptyFileMessage)
+/* harmony export */ });
+const PLAN_FILE = {
+    called: 'a plan file',
+    holds: 'a map of keys (goal:, workflow_sequence:, tools:, \u2026)',
+    top: 'map',
+    whenEmpty: 'add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)',
+};
+/** The file's name without its article: `plan file`. */
+function kindName(kind) {
+    return kind.called.replace(/^an? /, '');
+}
+/** What an empty file of `kind` is told. */
+function emptyFileMessage(kind) {
+    return `the ${kindName(kind)} is empty: ${kind.whenEmpty}`;
 }
 
 

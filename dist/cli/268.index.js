@@ -13,9 +13,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38815);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(84700);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(80083);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
-/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(33883);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(80083);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(33883);
+/* harmony import */ var _yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(38082);
+
 
 
 
@@ -29,12 +31,16 @@ const MAX_YAML_ERRORS = 20;
  * Said of a file nested past MAX_NESTING, at the first node too deep, however that was found: by walking
  * the composed document, or, past the depth composed (see pruneDeepCollections), as an error of its own.
  */
-const TOO_DEEP = `the file nests more than ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1} levels deep; plans never need that`;
+function tooDeep(kind) {
+    return `the file nests more than ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1} levels deep; ${kind.called} never needs that`;
+}
+/** Messages in the words of the file read (a fault file was told "a plan file holds one YAML document"). */
 const FRIENDLY_YAML_MESSAGES = {
     DUPLICATE_KEY: (key) => `duplicate key \`${key}\`: each key may appear once in a map`,
-    RESOURCE_EXHAUSTION: () => TOO_DEEP,
-    MULTIPLE_DOCS: () => 'a plan file holds one YAML document; remove the `---` separator and what follows it',
-    NON_STRING_KEY: () => 'keys must be plain text, not lists or maps',
+    RESOURCE_EXHAUSTION: (_source, kind) => tooDeep(kind),
+    MULTIPLE_DOCS: (_source, kind) => `${kind.called} holds one YAML document; remove the \`---\` separator and what follows it`,
+    // `!!binary foo: 1` is a tagged key, not a list or a map.
+    NON_STRING_KEY: (key) => (key.startsWith('!') ? `the key \`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(key, 60)}\` carries a YAML tag, and a key is plain text: write it without the tag` : 'keys must be plain text, not lists or maps'),
     TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
 };
 /** The key written at `offset` (yaml reports a duplicate key by its first character only). */
@@ -348,18 +354,42 @@ function tagStart(text, value) {
     const bang = text.indexOf('!', start);
     return bang !== -1 && bang < end ? bang : value;
 }
+/** What each plain scalar tag reads: a value of another kind is text its tag could not resolve. */
+const TAG_READS = {
+    'tag:yaml.org,2002:int': { fits: (value) => Number.isInteger(value), what: 'a whole number, such as 3' },
+    'tag:yaml.org,2002:float': { fits: (value) => typeof value === 'number', what: 'a number with a decimal point or an exponent, such as 2.5' },
+    'tag:yaml.org,2002:bool': { fits: (value) => typeof value === 'boolean', what: '`true` or `false`' },
+    'tag:yaml.org,2002:null': { fits: (value) => value === null, what: '`null`, `~` or nothing' },
+};
+/** What is wrong with `node`'s tag, or undefined. */
+function tagProblem(node) {
+    if (node.tag === undefined)
+        return undefined;
+    const tag = node.tag.replace(/^tag:yaml\.org,2002:/, '!!');
+    if (!PLAIN_TAGS.has(node.tag)) {
+        return `the YAML tag ${tag} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`;
+    }
+    const reads = TAG_READS[node.tag];
+    if (!reads || !(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(node) || reads.fits(node.value))
+        return undefined;
+    // `goal: !!int y`: `yaml` warns that it could not resolve the tag, and keeps the text, which passed as the goal.
+    const written = String(node.source ?? node.value);
+    return `the YAML tag ${tag} could not read ${written === '' ? 'an empty value' : `\`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(written, 40)}\``} (it reads ${reads.what}), and YAML would keep it as text; write the value without the tag`;
+}
 /**
- * The first nodes (MAX_YAML_ERRORS at most) with a tag other than the plain ones. `yaml` makes a
+ * The first nodes (MAX_YAML_ERRORS at most) whose tag is not read as written, each with why. `yaml` makes a
  * `!!omap`, `!!set`, `!!binary` or `!!timestamp` a Map, Set, Buffer or Date, which every check of the
  * plan saw as an object without keys (`limits: !!omap [concurrency: 0]` passed as no limits), and
- * drops an unknown tag (`!custom`) with only a warning. Called once the nesting is known to be bounded.
+ * drops an unknown tag (`!custom`), or a plain one its value does not fit (`!!int y`), with only a warning.
+ * Called once the nesting is known to be bounded.
  */
-function foreignTags(doc) {
+function tagProblems(doc) {
     const found = [];
     (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
         Node(_key, node) {
-            if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag))
-                found.push(node);
+            const message = tagProblem(node);
+            if (message !== undefined)
+                found.push({ node, message });
             return found.length >= MAX_YAML_ERRORS ? yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR.BREAK : undefined;
         },
     });
@@ -386,15 +416,15 @@ function leadingZeroNumbers(doc) {
  * The positions of a file the fast reader read: `yaml` reads it again, for its positions, and says
  * what it refuses in it (`readErrors`), where the fast reader was more lenient.
  */
-function positionsOf(text, file) {
+function positionsOf(text, file, kind = _yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .PLAN_FILE */ .VI) {
     const read = readDocument(text);
     const positions = positionsIn(read.doc, read.lineCounter);
-    const checked = checkDocument(text, file, read);
+    const checked = checkDocument(text, file, read, kind);
     return checked.ok ? positions : { ...positions, readErrors: checked.errors };
 }
 /** Reads `text` with the `yaml` package: its value and positions, or every problem positioned. */
-function parseWithPositions(text, file) {
-    return checkDocument(text, file, readDocument(text));
+function parseWithPositions(text, file, kind = _yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .PLAN_FILE */ .VI) {
+    return checkDocument(text, file, readDocument(text), kind);
 }
 /** Errors that stand on their own: each is reported, however many come before it in its part of the file. */
 const INDEPENDENT_ERRORS = new Set(['DUPLICATE_KEY', 'NON_STRING_KEY', 'MULTIPLE_DOCS', 'RESOURCE_EXHAUSTION']);
@@ -431,7 +461,7 @@ function contentLine(text, lineCounter, line, step) {
 }
 /** `written` as a quoted YAML value, trimmed and cut for a message, in backticks unless it holds one. */
 function quotedExample(written) {
-    const quoted = JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(written.trim(), 40));
+    const quoted = JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(written.trim(), 40));
     return quoted.includes('`') ? quoted : `\`${quoted}\``;
 }
 const LINE_UP = 'the keys of one map line up in one column';
@@ -464,7 +494,7 @@ function syntaxHint(text, lineCounter, error, line) {
     if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'BLOCK_IN_FLOW') {
         // `description: Note: be brief`: a `: ` inside a plain value starts a map there.
         if (/:(?:\s|$)/.test(rest))
-            return `; text with \`: \` in it must be quoted: ${quotedExample((0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__/* .trimEndChars */ .v)(rest, ' \t}]'))}`;
+            return `; text with \`: \` in it must be quoted: ${quotedExample((0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__/* .trimEndChars */ .v)(rest, ' \t}]'))}`;
         // `type: reasoning` over a more indented `description: d`: read as one value running on.
         const below = contentLine(text, lineCounter, line, 1);
         if (below !== undefined && indentation(below) > indentation(written)) {
@@ -475,7 +505,7 @@ function syntaxHint(text, lineCounter, error, line) {
     // `type reasoning`: a key without its `:`.
     if (error.code === 'MULTILINE_IMPLICIT_KEY' || (error.code === 'MISSING_CHAR' && /^Implicit map keys/.test(error.message))) {
         const pair = /^\s*(?:-\s+)?([A-Za-z_][\w-]*)\s+([^\s:#][^:#]*)$/.exec(written);
-        return pair ? `; a key needs \`:\` and a space after it (\`${pair[1]}: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(pair[2].trim(), 40)}\`)` : '';
+        return pair ? `; a key needs \`:\` and a space after it (\`${pair[1]}: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(pair[2].trim(), 40)}\`)` : '';
     }
     // `   tool: add` under `    type: tool_call`: a key indented less than the ones above it.
     if (error.code === 'MISSING_CHAR' && /^Sequence item without/.test(error.message)) {
@@ -487,11 +517,12 @@ function syntaxHint(text, lineCounter, error, line) {
     return '';
 }
 /**
- * Where each quoted scalar left open that ends at an offset starts: `yaml` reports a quote left open at the scalar's
- * end, which is most often the end of the file, lines below the quote (found by an adversarial pass).
+ * Where each quoted scalar or flow collection left open that ends at an offset opens. `yaml` reports either at its
+ * end, which is most often the line after it (`toolsets: [math` over `workflow_sequence:`) or the end of the file,
+ * lines below what opened it (found by adversarial passes: quotes first, then brackets).
  */
-function openQuoteStarts(text, doc) {
-    const starts = new Map();
+function openersByEnd(text, doc) {
+    const openers = new Map();
     (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
         Scalar(_key, node) {
             if ((node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE') || !node.range)
@@ -499,12 +530,31 @@ function openQuoteStarts(text, doc) {
             const [start, end] = node.range;
             // Left open as `yaml` decides it: its text does not end with its quote.
             if (end - start === 1 || text[end - 1] !== text[start])
-                starts.set(end, start);
+                openers.set(end, { start, kind: 'quote' });
+        },
+        Collection(_key, node) {
+            if (!node.flow || !node.range)
+                return;
+            const [start, end] = node.range;
+            const kind = text[start] === '[' ? 'list' : text[start] === '{' ? 'map' : undefined;
+            // A quote and a bracket left open end together (`goal: ["a`): the quote, innermost, is the one to close first.
+            if (kind && text.slice(start, end).trimEnd().at(-1) !== (kind === 'list' ? ']' : '}') && !openers.has(end))
+                openers.set(end, { start, kind });
         },
     });
-    return starts;
+    return openers;
 }
-function checkDocument(text, file, { doc, lineCounter, dropped }) {
+/** Codes `yaml` gives a quote (MISSING_CHAR) or a flow collection (MISSING_CHAR at the root, BAD_INDENT in a block map or list) it found no end of. */
+const LEFT_OPEN_CODES = new Set(['MISSING_CHAR', 'BAD_INDENT']);
+/** What to do about what `opener` opened, which `yaml` read on to `runsTo`. */
+function leftOpenMessage(error, opener, runsTo) {
+    if (opener.kind === 'quote')
+        return `YAML: ${error.message}: the quote opened here runs on to ${runsTo.line}:${runsTo.column}; close it where its text ends`;
+    const [open, close, what] = opener.kind === 'list' ? ['[', ']', 'list'] : ['{', '}', 'map'];
+    return (`YAML: the \`${open}\` here opens a ${what} that no \`${close}\` closes before ${runsTo.line}:${runsTo.column}; ` +
+        `close it with \`${close}\` where its items end (a ${what} written over more lines than one indents them past its key)`);
+}
+function checkDocument(text, file, { doc, lineCounter, dropped }, kind) {
     if (doc.errors.length > 0) {
         // One syntax error per top-level part of the file: those after it in that part are most often what it
         // causes (found by a new-user walkthrough: `-id: 4` gave 5 errors, none saying what to fix), and are
@@ -513,10 +563,10 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
         const parts = new Set();
         let firstLeft;
         let left = dropped;
-        let quotes;
+        let openers;
         for (const error of doc.errors.slice(0, MAX_YAML_ERRORS + 1)) {
-            const quote = error.code === 'MISSING_CHAR' ? (quotes ??= openQuoteStarts(text, doc)).get(error.pos[0]) : undefined;
-            const position = positionOf(lineCounter, quote ?? error.pos[0]);
+            const opener = LEFT_OPEN_CODES.has(error.code) ? (openers ??= openersByEnd(text, doc)).get(error.pos[0]) : undefined;
+            const position = positionOf(lineCounter, opener?.start ?? error.pos[0]);
             const part = topLevelLine(text, lineCounter, position.line);
             const shown = errors.length < MAX_YAML_ERRORS && (INDEPENDENT_ERRORS.has(error.code) || !parts.has(part));
             if (!shown) {
@@ -527,35 +577,29 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
             if (!INDEPENDENT_ERRORS.has(error.code))
                 parts.add(part);
             const friendly = FRIENDLY_YAML_MESSAGES[error.code];
-            const runsTo = quote === undefined ? undefined : positionOf(lineCounter, error.pos[0]);
             const message = friendly
-                ? friendly(keyTextAt(text, error.pos[0]))
-                : runsTo
-                    ? `YAML: ${error.message}: the quote opened here runs on to ${runsTo.line}:${runsTo.column}; close it where its text ends`
+                ? friendly(keyTextAt(text, error.pos[0]), kind)
+                : opener
+                    ? leftOpenMessage(error, opener, positionOf(lineCounter, error.pos[0]))
                     : `YAML: ${error.message}${syntaxHint(text, lineCounter, error, position.line)}`;
             errors.push({ file, ...position, path: '', message });
         }
         left += Math.max(0, doc.errors.length - (MAX_YAML_ERRORS + 1));
         if (left > 0 && firstLeft)
-            errors.push({ ...firstLeft, message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(left)} more YAML errors after this point, most likely caused by the ones above; fix those first`, standsFor: left });
+            errors.push({ ...firstLeft, message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(left)} more YAML errors after this point, most likely caused by the ones above; fix those first`, standsFor: left });
         return { ok: false, errors };
     }
     if (doc.contents === null) {
-        return failure(file, 'the plan file is empty: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)');
+        return failure(file, (0,_yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .emptyFileMessage */ .XY)(kind));
     }
     const deep = tooDeepNode(doc.contents);
     if (deep)
-        return failure(file, TOO_DEEP, positionOf(lineCounter, deep.range?.[0] ?? 0));
-    const tagged = foreignTags(doc);
+        return failure(file, tooDeep(kind), positionOf(lineCounter, deep.range?.[0] ?? 0));
+    const tagged = tagProblems(doc);
     if (tagged.length > 0) {
         return {
             ok: false,
-            errors: tagged.map((node) => ({
-                file,
-                ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)),
-                path: '',
-                message: `the YAML tag ${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`,
-            })),
+            errors: tagged.map(({ node, message }) => ({ file, ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)), path: '', message })),
         };
     }
     const padded = leadingZeroNumbers(doc);
@@ -572,12 +616,12 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
     }
     const unresolved = unresolvedAlias(doc);
     if (unresolved) {
-        const name = unresolved.source.length > 40 ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(unresolved.source, 38) : unresolved.source;
+        const name = unresolved.source.length > 40 ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(unresolved.source, 38) : unresolved.source;
         return failure(file, `the alias *${name} names no anchor set before it (\`&${name}\` on a value above it); check its name, or write the value out`, positionOf(lineCounter, unresolved.range?.[0] ?? 0));
     }
     const expanding = overExpandingAlias(doc, doc.contents);
     if (expanding) {
-        return failure(file, `the file's aliases (*name) add more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIASED_VALUES */ .SX)} values to the plan as it expands (this one passes that); write the repeated part once, in a tool's input or a step's result, rather than copying it with aliases`, positionOf(lineCounter, expanding.range?.[0] ?? 0));
+        return failure(file, `the file's aliases (*name) add more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIASED_VALUES */ .SX)} values to the ${kind === _yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .PLAN_FILE */ .VI ? 'plan' : (0,_yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .kindName */ .Ep)(kind)} as it expands (this one passes that); write the repeated part once${kind === _yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .PLAN_FILE */ .VI ? ", in a tool's input or a step's result," : ''} rather than copying it with aliases`, positionOf(lineCounter, expanding.range?.[0] ?? 0));
     }
     try {
         const positions = Promise.resolve(positionsIn(doc, lineCounter));
@@ -591,6 +635,32 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
             return failure(file, 'the file nests too deeply to read');
         return failure(file, `could not read the YAML: ${error instanceof Error ? error.message : String(error)}`);
     }
+}
+
+
+/***/ }),
+
+/***/ 38082:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ep: () => (/* binding */ kindName),
+/* harmony export */   VI: () => (/* binding */ PLAN_FILE),
+/* harmony export */   XY: () => (/* binding */ emptyFileMessage)
+/* harmony export */ });
+const PLAN_FILE = {
+    called: 'a plan file',
+    holds: 'a map of keys (goal:, workflow_sequence:, tools:, \u2026)',
+    top: 'map',
+    whenEmpty: 'add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)',
+};
+/** The file's name without its article: `plan file`. */
+function kindName(kind) {
+    return kind.called.replace(/^an? /, '');
+}
+/** What an empty file of `kind` is told. */
+function emptyFileMessage(kind) {
+    return `the ${kindName(kind)} is empty: ${kind.whenEmpty}`;
 }
 
 

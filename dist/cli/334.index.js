@@ -322,20 +322,17 @@ function reusedWork(record) {
     return { steps, items, usage, words };
 }
 
+// EXTERNAL MODULE: ./lib/core/dollars-beside-cap.js
+var dollars_beside_cap = __webpack_require__(59246);
 ;// CONCATENATED MODULE: ./lib/report/summary/cost-cells.js
-/** The most decimals a cost in the table gets; a spend that still reads 0 there is shown as under its last unit. */
-const MAX_DECIMALS = 10;
+
 /** The decimals of a table: cents; four when a figure is under a cent; more while a spend reads 0 (`$0.0000` read as free). */
 function decimalsOf(costs) {
     const spent = costs.filter((cost) => cost > 0);
     let decimals = spent.every((cost) => cost >= 0.01) ? 2 : 4;
-    while (decimals < MAX_DECIMALS && spent.some((cost) => cost < 10 ** -decimals))
+    while (decimals < dollars_beside_cap/* MAX_DOLLAR_DECIMALS */.ZY && spent.some((cost) => cost < 10 ** -decimals))
         decimals += 1;
     return decimals;
-}
-/** A cap's own decimals: cents, four under a cent, or two significant digits under that. */
-function capDecimals(cap) {
-    return cap >= 0.01 || cap <= 0 ? 2 : Math.min(MAX_DECIMALS, Math.max(4, 1 - Math.floor(Math.log10(cap))));
 }
 /**
  * Whole units of `10^-decimals` for each row that add up to the total's: each row rounded down, and the units left to
@@ -366,19 +363,17 @@ function apportion(costs, totalUnits, scale) {
 /**
  * A cost table's dollar figures, one number of decimals for all, the rows adding up to the total as shown. `cap`, when
  * given, is the `max_cost_usd` shown beside them, in its own decimals unless the total would then read as it: $0.0144
- * beside a cap of $0.01 read "$0.01" twice, within it; then the table takes the decimals that tell them apart.
+ * beside a cap of $0.01 read "$0.01" twice, within it; then the table takes the decimals that tell them apart. Both
+ * rules are the budget-stop message's (`dollarsBesideCap`), so the two show a cap alike.
  */
 function costCells(costs, total, cap) {
-    let decimals = decimalsOf([...costs, total]);
-    const own = decimals;
-    if (cap !== undefined && total !== cap)
-        while (decimals < MAX_DECIMALS && total.toFixed(decimals) === cap.toFixed(decimals))
-            decimals += 1;
+    const own = decimalsOf([...costs, total]);
+    const decimals = cap === undefined ? own : (0,dollars_beside_cap/* decimalsApartFromCap */.RN)(cap, total, own);
     const scale = 10 ** decimals;
     const totalUnits = Math.round(total * scale);
     const units = apportion(costs, totalUnits, scale);
     const dollars = (cost, unit) => (cost === 0 ? '$0' : unit === 0 ? `<$${(1 / scale).toFixed(decimals)}` : `$${(unit / scale).toFixed(decimals)}`);
-    const capText = cap === undefined ? undefined : `$${cap.toFixed(decimals > own ? decimals : capDecimals(cap))}`;
+    const capText = cap === undefined ? undefined : `$${cap.toFixed(decimals > own ? decimals : (0,dollars_beside_cap/* capDecimals */.vw)(cap))}`;
     return { rows: costs.map((cost, index) => dollars(cost, units[index])), total: dollars(total, totalUnits), ...(capText !== undefined && { cap: capText }) };
 }
 
@@ -394,14 +389,42 @@ function usd(value) {
     return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
 /** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
+const finite = (n) => n !== undefined && Number.isFinite(n);
 function cost(usage, shown = usd(usage.costUsd)) {
     const unpriced = usage.unpricedCalls ?? 0;
     if (unpriced === 0)
         return shown;
     return unpriced >= usage.modelCalls ? 'unknown' : `${shown} + unknown`;
 }
-function row(label, usage, shownCost) {
-    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${cost(usage, shownCost)} |`;
+/**
+ * A cost table's columns: "Of them cached" after "Tokens in" when any call read prompt tokens from the endpoint's cache,
+ * which cost the cached input price: without it, 100,000 tokens in at $0.08 read as a wrong price for gpt-4.1.
+ */
+class CostTable {
+    #cached;
+    constructor(total) {
+        this.#cached = (total.cachedPromptTokens ?? 0) > 0;
+    }
+    /** The header row and the alignment row under it. */
+    header() {
+        const cached = this.#cached ? ' Of them cached |' : '';
+        return `| Step | Model calls | Tokens in |${cached} Tokens out | Est. cost |\n| --- | ---: | ---: |${this.#cached ? ' ---: |' : ''} ---: | ---: |`;
+    }
+    row(label, usage, shownCost) {
+        const cached = this.#cached ? ` ${(0,group_digits/* groupDigits */.K)(usage.cachedPromptTokens ?? 0)} |` : '';
+        return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} |${cached} ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${cost(usage, shownCost)} |`;
+    }
+    limitRow(limits, costCap) {
+        if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
+            return undefined;
+        const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '\u2014';
+        const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '\u2014';
+        return `| Limit | ${calls} | ${tokens} |${this.#cached ? '  |' : ''}  | ${costCap} |`;
+    }
+    /** What the column holds, said under the table when it is there. */
+    note() {
+        return this.#cached ? 'Of them cached: of the tokens in, those the endpoint read from its cache, which cost the cached input price (the plan\'s `pricing:` `cached_input_per_mtok`, else the built-in table\'s, else the input price).' : undefined;
+    }
 }
 /** The calls of models with no price, which no cost figure counts; undefined when every call had one. */
 function unpricedLine(total) {
@@ -409,14 +432,6 @@ function unpricedLine(total) {
     if (calls === 0)
         return undefined;
     return `No price is known for the model of ${(0,group_digits/* groupDigits */.K)(calls)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
-}
-const finite = (n) => n !== undefined && Number.isFinite(n);
-function limitRow(limits, costCap) {
-    if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
-        return undefined;
-    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '\u2014';
-    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '\u2014';
-    return `| Limit | ${calls} | ${tokens} |  | ${costCap} |`;
 }
 /**
  * The model requests abandoned before their answer came in, and the calls that failed with no answer saying what
@@ -465,7 +480,8 @@ function renderSummaryCost(record, limits, redact, options = {}) {
             lines.push('', KILLED_COST_NOTE);
         return lines.join('\n');
     }
-    lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
+    const table = new CostTable(total);
+    lines.push('', table.header());
     let stepsTotal = core_usage/* NO_USAGE */.y;
     const rows = [];
     for (const step of record.steps.values()) {
@@ -480,6 +496,7 @@ function renderSummaryCost(record, limits, redact, options = {}) {
         modelCalls: total.modelCalls - stepsTotal.modelCalls,
         promptTokens: total.promptTokens - stepsTotal.promptTokens,
         completionTokens: total.completionTokens - stepsTotal.completionTokens,
+        cachedPromptTokens: Math.max(0, (total.cachedPromptTokens ?? 0) - (stepsTotal.cachedPromptTokens ?? 0)),
         costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
         unpricedCalls: Math.max(0, (total.unpricedCalls ?? 0) - (stepsTotal.unpricedCalls ?? 0)),
     };
@@ -488,18 +505,21 @@ function renderSummaryCost(record, limits, redact, options = {}) {
     // One number of decimals, the rows adding up to the total shown: rounded one by one, they did not.
     const cap = limits && finite(limits.maxCostUsd) ? limits.maxCostUsd : undefined;
     const cells = costCells(rows.map(([, used]) => used.costUsd), total.costUsd, cap);
-    rows.forEach(([label, used], index) => lines.push(row(label, used, cells.rows[index])));
-    lines.push(row('**Total**', total, cells.total));
-    const limit = limits && limitRow(limits, cells.cap ?? '\u2014');
+    rows.forEach(([label, used], index) => lines.push(table.row(label, used, cells.rows[index])));
+    lines.push(table.row('**Total**', total, cells.total));
+    const limit = limits && table.limitRow(limits, cells.cap ?? '\u2014');
     if (limit)
         lines.push(limit);
-    pushNotes(lines, total);
+    pushNotes(lines, total, table);
     if (options.killed)
         lines.push('', KILLED_COST_NOTE);
     return lines.join('\n');
 }
-/** The lines under a cost table: which calls' tokens were estimated, which had no price, which were abandoned or unanswered. */
-function pushNotes(lines, total) {
+/** The lines under a cost table: what its cached column holds, which calls' tokens were estimated, which had no price, which were abandoned or unanswered. */
+function pushNotes(lines, total, table) {
+    const cached = table.note();
+    if (cached)
+        lines.push('', cached);
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
         lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
@@ -520,8 +540,9 @@ function renderPlanningCost(usage) {
     if (usage.modelCalls === 0 && usage.promptTokens === 0 && usage.completionTokens === 0)
         return abandonedLine(usage);
     const cells = costCells([usage.costUsd], usage.costUsd);
-    const lines = ['### Cost', '', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |', row('planning', usage, cells.rows[0]), row('**Total**', usage, cells.total)];
-    pushNotes(lines, usage);
+    const table = new CostTable(usage);
+    const lines = ['### Cost', '', table.header(), table.row('planning', usage, cells.rows[0]), table.row('**Total**', usage, cells.total)];
+    pushNotes(lines, usage, table);
     return lines.join('\n');
 }
 
@@ -700,7 +721,7 @@ function stepParts(key, title, step, redact, where) {
     if (step?.items) {
         // One line per item instead of the list as one block: the counts head the line, the items fold out.
         // Its counts ("3/3 done") do not show the items its list lacked (drawn from a cut result, or a tool's made from a partial one).
-        line += `${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500))}${step.foundDone ? (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* foundNote */.Tq)(step, redact, 500)) : ''}`;
+        line += `${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* partialNote */.wY)(step, redact, 500))}${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* foundNote */.Tq)(step, redact, 500))}`;
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
@@ -729,8 +750,8 @@ function stepParts(key, title, step, redact, where) {
     else if (step?.retry) {
         line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
-    // A result the run resumed made, found done here: only the trace said so.
-    if (step?.foundDone)
+    // A result the run resumed made, found done here: only the trace said so ('' for any other step).
+    if (step)
         line += (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,checklist/* foundNote */.Tq)(step, redact, 500));
     // What its plan left undone in the run resumed, cut to its count before any step is left out: 500 characters on
     // each of 10,000 reused plan steps left 8,205 of them out of the summary (found by a caps pass).
@@ -1216,7 +1237,7 @@ function renderRejectedReport(errors, planPath, redact) {
     const count = (0,plan_error/* problemCount */.bS)(errors);
     const status = (0,plan_error/* isInternalFailure */.WP)(errors)
         ? INTERNAL_ERROR_STATUS
-        : `the plan was rejected before any step ran (${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
+        : `${(0,plan_error/* refusedWhat */.xw)(errors)} before any step ran (${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
     return [
         `## \u274c plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
         '',
@@ -1535,7 +1556,9 @@ function renderMermaidGraph(record, redact) {
         // A for_each step is drawn once, with its count, however many items it has (a shard job's, the other shards' too).
         const counts = stepRecord?.itemCounts;
         const total = counts === undefined ? undefined : counts.total + (counts.otherShards ?? 0);
-        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'})`) : '';
+        // A shard's \u2705 is its own items': `\u2705 check (12 items)` read as all 12 done.
+        const here = counts?.otherShards ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.total)} run here` : '';
+        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'}${here})`) : '';
         const label = `${_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .STATE_ICONS */ .t1[state]} ${mermaidLabel(`${step.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact)}${count}`)}`;
         const line = `  s${index}["${label}"]:::${state}`;
         size += line.length + 1;

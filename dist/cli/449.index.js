@@ -2678,8 +2678,7 @@ function wellFormed(text) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
-/* harmony export */   g3: () => (/* binding */ readGitHubFailure),
-/* harmony export */   s: () => (/* binding */ RATE_LIMIT_WAIT_MS)
+/* harmony export */   g3: () => (/* binding */ readGitHubFailure)
 /* harmony export */ });
 /* unused harmony exports MAX_RATE_LIMIT_WAIT_MS, describeGitHubFailure, refusalAdvice */
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
@@ -2767,9 +2766,9 @@ function refusalAdvice(failure, permission) {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
 /* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41023);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(39242);
 /* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(35386);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(84700);
-/* harmony import */ var _plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7743);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(84700);
 /* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74067);
 /* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(71088);
 
@@ -2778,42 +2777,41 @@ function refusalAdvice(failure, permission) {
 
 
 
-/** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or the file does not load (validation says why). */
-async function peekMcpServers(file) {
-    const text = (0,_plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__/* .planFileText */ .X)(file);
-    // Most plans have no servers: skip the second YAML parse for them (it dominates on big plans).
-    if (text === undefined || !text.includes('mcp_servers'))
-        return undefined;
-    const yaml = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parsePlanYaml */ .O8)(text, file);
-    if (!yaml.ok)
-        return undefined;
-    const { value } = yaml.parsed;
+/** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or they do not read (validation says why). */
+function peekMcpServers(value) {
     if (value === null || typeof value !== 'object' || !('mcp_servers' in value))
         return undefined;
     const parsed = _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__/* .McpServers */ .Je.safeParse(value.mcp_servers);
-    if (!parsed.success || Object.keys(parsed.data).length === 0)
-        return undefined;
-    return { servers: parsed.data, positionOf: async (server) => (await yaml.parsed.positions()).locate(['mcp_servers', server], 'key') };
+    return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }
 /**
- * Loads a plan file whose steps may name MCP tools: starts its `mcp_servers` first (each lists its
- * tools within its `start_timeout_seconds`, else `timeoutMs`), then validates with their tools. A server that fails to start is a
- * plan error naming it; when the plan is rejected the servers are closed again, and otherwise the
- * caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
+ * Loads a plan file whose steps may name MCP tools: reads and parses it once, asks `beforeServers`, starts its
+ * `mcp_servers` (each lists its tools within its `start_timeout_seconds`, else `timeoutMs`), then validates with their
+ * tools. A server that fails to start is a plan error naming it; when the plan is rejected the servers are closed
+ * again, and otherwise the caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
  */
 async function loadPlanWithServers(file, options) {
-    const peeked = await peekMcpServers(file);
+    const read = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .readPlanFile */ .wr)(file);
+    if (!read.ok)
+        return read;
+    const yaml = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePlanYaml */ .O8)(read.text, file).catch((error) => ({ ok: false, errors: [(0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .unexpectedError */ .Wm)(error, file)] }));
+    if (!yaml.ok)
+        return yaml;
+    const peeked = peekMcpServers(yaml.parsed.value);
     const extraTools = options.extraTools ?? [];
     // `uses:` paths are relative to the repository root, whatever the process's working directory.
     const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
     if (!peeked)
-        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanFile */ .w)(file, { extraTools, ...loadOptions });
-    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
+        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, yaml.parsed, { extraTools, ...loadOptions });
+    const refused = options.beforeServers?.(yaml.parsed.value);
+    if (refused !== undefined)
+        return { ok: false, errors: refused };
+    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked }, options.env));
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
         const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(249), __webpack_require__.e(541)]).then(__webpack_require__.bind(__webpack_require__, 42541));
-        servers = await connectMcpServers(peeked.servers, {
+        servers = await connectMcpServers(peeked, {
             signal: options.signal,
             cwd: options.cwd,
             env: options.env,
@@ -2823,9 +2821,10 @@ async function loadPlanWithServers(file, options) {
     catch (error) {
         if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServerStartError */ .K))
             throw error;
-        return { ok: false, errors: [{ file, ...(await peeked.positionOf(error.server)), path: `mcp_servers.${error.server}`, message: error.message }] };
+        const position = (await yaml.parsed.positions()).locate(['mcp_servers', error.server], 'key');
+        return { ok: false, errors: [{ file, ...position, path: `mcp_servers.${error.server}`, message: error.message }] };
     }
-    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanFile */ .w)(file, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
+    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, yaml.parsed, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
     if (!loaded.ok) {
         await servers.close();
         return loaded;
@@ -4119,8 +4118,10 @@ function jsonSchemaProblems(schema, path, strict = false) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  w: () => (/* binding */ loadPlanFile),
-  x: () => (/* binding */ loadPlanText)
+  TP: () => (/* binding */ loadParsedPlanFile),
+  w$: () => (/* binding */ loadPlanFile),
+  x0: () => (/* binding */ loadPlanText),
+  wr: () => (/* binding */ readPlanFile)
 });
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -4464,25 +4465,29 @@ async function loadPlanText(text, file, options = {}) {
         const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
         if (!yaml.ok)
             return yaml;
-        const result = (0,validate_plan/* checkPlanValue */.DX)(yaml.parsed.value, { ...options, origin: 'file', file });
-        if (result.ok)
-            return result;
-        const positions = await yaml.parsed.positions();
-        if (positions.readErrors)
-            return { ok: false, errors: positions.readErrors };
-        const errors = result.issues.map((issue) => ({
-            file,
-            ...positions.locate(issue.path, issue.at),
-            path: (0,format_path/* formatPath */.j)(issue.path),
-            message: issue.message,
-        }));
-        // Compiler style: in file order, so the first line to fix comes first.
-        errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-        return { ok: false, errors: firstErrors(errors) };
+        return await checkParsedPlan(yaml.parsed, file, options);
     }
     catch (error) {
         return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, file)] };
     }
+}
+/** Validates a parsed plan file, its errors positioned and in file order. */
+async function checkParsedPlan(parsed, file, options) {
+    const result = (0,validate_plan/* checkPlanValue */.DX)(parsed.value, { ...options, origin: 'file', file });
+    if (result.ok)
+        return result;
+    const positions = await parsed.positions();
+    if (positions.readErrors)
+        return { ok: false, errors: positions.readErrors };
+    const errors = result.issues.map((issue) => ({
+        file,
+        ...positions.locate(issue.path, issue.at),
+        path: (0,format_path/* formatPath */.j)(issue.path),
+        message: issue.message,
+    }));
+    // Compiler style: in file order, so the first line to fix comes first.
+    errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    return { ok: false, errors: firstErrors(errors) };
 }
 /**
  * The errors a person reads first, as YAML's are kept: a file of 100,000 unknown keys printed 100,001 lines
@@ -4499,8 +4504,8 @@ function firstErrors(errors) {
         { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,group_digits/* groupDigits */.K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
     ];
 }
-/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
-async function loadPlanFile(path, options = {}) {
+/** A plan file's text, decoded; a missing, huge or non-UTF-8 file is an error saying what to do, never a throw. */
+async function readPlanFile(path) {
     const fail = (message, position) => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
     try {
         const info = await (0,promises_.stat)(path);
@@ -4510,15 +4515,41 @@ async function loadPlanFile(path, options = {}) {
             return fail(`the plan file is ${info.size} bytes, more than the ${parse_plan_yaml/* MAX_PLAN_BYTES */.di / 1024 / 1024} MiB (${parse_plan_yaml/* MAX_PLAN_BYTES */.di} bytes) plan-runner reads; split it or move data into tool inputs`);
         }
         const decoded = (0,decode_utf8/* decodeUtf8 */._)(await (0,promises_.readFile)(path));
-        if (!decoded.ok)
-            return fail(decoded.message, decoded.position);
-        const loaded = await loadPlanText(decoded.text, path, options);
+        return decoded.ok ? { ok: true, text: decoded.text } : fail(decoded.message, decoded.position);
+    }
+    catch (error) {
+        const code = error?.code;
+        if (code === 'ENOENT')
+            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
+        const problem = (0,read_input_file/* pathProblem */.z9)(code);
+        if (problem !== undefined)
+            return fail(problem);
+        return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
+    }
+}
+/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
+async function loadPlanFile(path, options = {}) {
+    const read = await readPlanFile(path);
+    if (!read.ok)
+        return read;
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(read.text, path, options.positionsFirst ? { positionsFirst: true } : {}).catch((error) => ({ ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] }));
+    if (!yaml.ok)
+        return yaml;
+    return loadParsedPlanFile(path, read.text, yaml.parsed, options);
+}
+/**
+ * Validates a plan file read (`readPlanFile`) and parsed (`parsePlanYaml`) already, and loads the plans it uses: a
+ * caller that looks at the file before validation (its MCP servers) reads and parses it once.
+ */
+async function loadParsedPlanFile(path, text, parsed, options = {}) {
+    try {
+        const loaded = await checkParsedPlan(parsed, path, options);
         if (!loaded.ok)
             return loaded;
         const { chain = [external_node_path_.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
-        return await loadSubplans({ ...loaded.plan, fileTextHash: planTextHash(decoded.text) }, {
+        return await loadSubplans({ ...loaded.plan, fileTextHash: planTextHash(text) }, {
             file: path,
-            text: decoded.text,
+            text,
             chain,
             root,
             ...(rest.model !== undefined && { model: rest.model }),
@@ -4534,12 +4565,6 @@ async function loadPlanFile(path, options = {}) {
         });
     }
     catch (error) {
-        const code = error?.code;
-        if (code === 'ENOENT')
-            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
-        const problem = (0,read_input_file/* pathProblem */.z9)(code);
-        if (problem !== undefined)
-            return fail(problem);
         return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
     }
 }
@@ -4912,9 +4937,9 @@ async function parsePlanYaml(text, file, options = {}) {
     const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
     if (plain !== undefined) {
         let positions;
-        return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text, file))) } };
+        return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text, file, options.kind))) } };
     }
-    return (await withPositions()).parseWithPositions(text, file);
+    return (await withPositions()).parseWithPositions(text, file, options.kind);
 }
 
 
@@ -4949,7 +4974,8 @@ function listNames(names, max = 20) {
 /* harmony export */   Rs: () => (/* binding */ formatPlanError),
 /* harmony export */   WP: () => (/* binding */ isInternalFailure),
 /* harmony export */   bS: () => (/* binding */ problemCount),
-/* harmony export */   wh: () => (/* binding */ redactedPlanError)
+/* harmony export */   wh: () => (/* binding */ redactedPlanError),
+/* harmony export */   xw: () => (/* binding */ refusedWhat)
 /* harmony export */ });
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
 /* harmony import */ var _security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(75709);
@@ -4958,6 +4984,14 @@ function listNames(names, max = 20) {
 /** Whether `errors` are plan-runner's own failure (`internal`), not problems of the plan. */
 function isInternalFailure(errors) {
     return errors.some((error) => error.internal);
+}
+/**
+ * What refused a run whose `errors` came before any step: the plan, or (when every problem is `setup`: its inputs, a
+ * replay file, an approval, a trace to resume) the run as it was given. A refused replay file read "the plan was
+ * rejected", sending the reader to a plan with nothing wrong in it (found by an adversarial pass over bad inputs).
+ */
+function refusedWhat(errors) {
+    return errors.length > 0 && errors.every((error) => error.setup) ? 'the run was refused' : 'the plan was rejected';
 }
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */
 function problemCount(errors) {
@@ -5352,7 +5386,7 @@ function resolveInputs(plan, given, empty = []) {
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
         else if (spec.required !== false && givenEmpty.has(name)) {
-            errors.push(`input '${name}' is required and was given empty, and the plan has no default for it: give it a value in the action's 'inputs' (a value from an expression that came out empty is one the step setting it did not write)`);
+            errors.push(`input '${name}' is required and was given empty, and the plan has no default for it: give it a value (the action's 'inputs', the CLI's --input ${name}=\u2026); a value from an expression or a shell variable that came out empty is one nothing set`);
         }
         else if (spec.required !== false)
             errors.push(`input '${name}' is required: pass --input ${name}=\u2026 (CLI) or the action's 'inputs'`);
@@ -5589,7 +5623,7 @@ function unionIssues(issue, scope, relative) {
         const text = lists.every((values) => values.every((value) => typeof value === 'string'));
         const first = lists.flatMap((values) => values.slice(0, MAX_LISTED)).slice(0, MAX_LISTED).map((value) => (text ? String(value) : JSON.stringify(value)));
         const listed = total > MAX_LISTED ? `${first.join(', ')} \u2026 and ${total - MAX_LISTED} more` : first.join(', ');
-        return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
+        return [{ path, message: `${keyName(path)} must be ${total === 1 ? listed : `one of ${listed}`}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
     }
     const kinds = issue.errors.map((branch) => branch.filter((inner) => inner.path.length === 0 && inner.code === 'invalid_type'));
     if (!kinds.every((branch) => branch.length > 0)) {
@@ -5647,8 +5681,11 @@ function oneIssue(issue, scope, relative) {
                 return [{ path, message: `${keyName(path)} must be a finite number; got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
             }
             // `concurrency: 0.5` was told "got a number", which 0.5 is: the fraction itself says what is wrong.
-            if (typeof issue.input === 'number' && issue.expected === 'int')
-                return [{ path, message: `${keyName(path)} must be a whole number; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
+            // A schema's own message (a range, a unit) says more than "whole number": `timeout_seconds: 1.5` lost its 1 to 1800.
+            if (typeof issue.input === 'number' && issue.expected === 'int') {
+                const own = issue.message.startsWith('Invalid input') ? undefined : issue.message;
+                return [{ path, message: `${keyName(path)} must be a whole number; got ${(0,show_value/* showValue */.v)(issue.input)}${own === undefined ? '' : `: ${own}`}` }];
+            }
             // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
             if (issue.expected === 'array' && ((typeof issue.input === 'number' && Number.isFinite(issue.input)) || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
                 return [{ path, message: `${keyName(path)} must be a list; got ${(0,show_value/* describeKind */.S)(issue.input)}: write [${String(issue.input)}] for a list of one` }];
@@ -5695,7 +5732,9 @@ function oneIssue(issue, scope, relative) {
                 return [{ path, message: `${keyName(path)} must be ${values.listed()}; ${yaml11FlagWords(issue.input, flag)}` }];
             const near = typeof issue.input === 'string' ? values.nearest(issue.input) : undefined;
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
-            return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${(0,show_value/* showValue */.v)(issue.input)}${hint}` }];
+            // `version: 2` was told "must be one of 1", and a step's `approval: false` "must be one of true" (new-user walkthrough).
+            const allowed = issue.values.length === 1 ? values.listed() : `one of ${values.listed()}`;
+            return [{ path, message: `${keyName(path)} must be ${allowed}; got ${(0,show_value/* showValue */.v)(issue.input)}${hint}` }];
         }
         case 'too_small':
         case 'too_big':
@@ -6147,7 +6186,7 @@ const Goal = schemas.strictObject({
         .min(1)
         .optional()
         .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
-    all_steps_completed: schemas.literal(true).optional().meta({ description: 'Met when every step completed: none failed or was skipped, no for_each step lost items (on_item_failure: continue), and no failed step was replaced by a replan.' }),
+    all_steps_completed: schemas.literal(true).optional().meta({ description: 'Met when every step completed: none failed or was skipped, no for_each step lost items (on_item_failure: continue), no failed step was replaced by a replan, no step was dropped by a revision before it ran, and no agent step left a TODO of its list not completed; all of this inside each plan step\'s plan too.' }),
     judge: schemas.string()
         .min(1)
         .optional()
@@ -9955,7 +9994,7 @@ var allowed_labels = __webpack_require__(84799);
 var write_caps = __webpack_require__(21640);
 ;// CONCATENATED MODULE: ./lib/security/load-neutraliser.js
 /**
- * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
+ * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered, `neutraliseTitle` for a title GitHub shows as plain text), loaded at first use: it brings GitHub's Markdown parser
  * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
  * Its text is redacted last, after the neutraliser: taking out HTML and decoding character references
  * can join a secret's pieces that the redactor saw apart (`ghp_ab<!-- -->cd`, `&#x65;`), and a
@@ -9963,8 +10002,9 @@ var write_caps = __webpack_require__(21640);
  * writes to GitHub goes through here.
  */
 async function loadNeutraliser(policy, redact, made = 'raw') {
-    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 13527));
-    return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
+    const { neutraliseOutbound, neutraliseRendered, neutraliseTitle } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 13527));
+    const neutralise = { raw: neutraliseOutbound, rendered: neutraliseRendered, title: neutraliseTitle }[made];
+    return (text) => redact(neutralise(text, policy));
 }
 
 // EXTERNAL MODULE: ./lib/core/step-error.js
@@ -10164,7 +10204,7 @@ class GitHubApiError extends step_error/* StepError */.zg {
     /** HTTP status, or undefined when no answer came (timeout, network). */
     status;
     action;
-    /** GitHub refused the call for a rate limit: nothing was done, and it asks to wait (`retryAfterMs`, else a minute). */
+    /** GitHub refused the call for a rate limit: nothing was done, and it asks to wait (`retryAfterMs`). */
     rateLimited;
     constructor(options) {
         const { toolName, action, status, detail } = options;
@@ -10172,9 +10212,8 @@ class GitHubApiError extends step_error/* StepError */.zg {
         const advice = status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
         // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
         // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
-        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again.
-        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? github_failure/* RATE_LIMIT_WAIT_MS */.s : undefined);
-        super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
+        // Its wait, as `readGitHubFailure` read it: a step's retry waits it out, or does not send the call again.
+        super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true });
         this.status = status;
         this.action = action;
         this.rateLimited = options.rateLimited === true;

@@ -16,7 +16,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49443);
 /* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(24578);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(91601);
-/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2276);
+/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(53812);
 /* harmony import */ var _cli_job_settings_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(36296);
 /* harmony import */ var _used_plan_files_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(41491);
 /* harmony import */ var _check_output_paths_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(69231);
@@ -40,7 +40,7 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
     const redact = (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .cliRedactor */ .Vs)(args, env);
     if (!(0,_check_output_paths_js__WEBPACK_IMPORTED_MODULE_10__/* .checkOutputPaths */ .s)([['--summary', args.summary], ['--record', args.record]], [['the plan', args.file], ...(await (0,_used_plan_files_js__WEBPACK_IMPORTED_MODULE_9__/* .usedPlanFiles */ .I)(args.file)), ['--replay', args.replay]]))
         return 1;
-    const outcome = await (0,_job_run_job_js__WEBPACK_IMPORTED_MODULE_7__/* .runJob */ .b)(await (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .cliJobSettings */ .lA)(args, env, redact, 'plan'), { listeners: [], clock: _core_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .systemClock */ .ml, signal, redact });
+    const outcome = await (0,_job_run_job_js__WEBPACK_IMPORTED_MODULE_7__/* .runJob */ .b)(await (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .cliJobSettings */ .lA)(args, env, redact, 'plan'), { listeners: [], clock: _core_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .systemClock */ .ml, signal, redact, warn: (message) => void process.stderr.write(`warning: ${message}\n`) });
     const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_2__/* .finalReport */ .P)(outcome, { planFile: args.file, planPath: args.file, tracePath: '', redact });
     const unwritten = args.summary ? await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_4__/* .writeReportFile */ .a)(args.summary, redact(report.markdown)) : undefined;
     if (unwritten)

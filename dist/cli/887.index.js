@@ -393,8 +393,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 62 modules
-var run_job = __webpack_require__(2276);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 61 modules
+var run_job = __webpack_require__(53812);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
@@ -419,6 +419,8 @@ function approveCommandLine(args, hash, redact) {
     const option = (name, value) => void (value.startsWith('-') ? words.push(`${name}=${value}`) : words.push(name, value));
     for (const [name, value] of Object.entries(args.inputs))
         option('--input', `${name}=${value}`);
+    for (const name of args.emptyInputs)
+        option('--input', `${name}=`);
     if (args.agent)
         words.push('--agent');
     if (args.task !== undefined)
@@ -551,6 +553,8 @@ async function runCommand(args, signal, deps = {}) {
         signal,
         redact,
         onListenerError: (error) => warn(`a report listener failed: ${String(error)}`),
+        // Redacted by the job: what `--input NAME=` (given empty) left to the plan's default.
+        warn: (message) => void process.stderr.write(`warning: ${message}\n`),
         ...(trace && { recordProblem: () => trace.problem() }),
     });
     restoreStderr?.();

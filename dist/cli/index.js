@@ -440,7 +440,7 @@ const DEFAULT_SUMMARY = `${output_folder_name/* OUTPUT_FOLDER */.z}/report.md`;
 const COMMANDS = ['validate', 'run', 'plan', 'eval'];
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
 const COMMAND_OPTIONS = {
-    validate: ['model'],
+    validate: ['model', 'model-timeout-seconds'],
     plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env'],
     run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
     eval: [...EVAL_OPTIONS, 'input', 'replay', 'base-url', 'model', 'model-timeout-seconds', 'api-key-env'],
@@ -451,6 +451,19 @@ function refuseUnread(command, values) {
     const unread = Object.keys(values).find((name) => values[name] !== undefined && name !== 'help' && name !== 'version' && !reads.includes(name));
     if (unread)
         throw new UsageError(`--${unread} is not an option of ${command}${reads.length > 0 ? `, which takes ${reads.map((name) => `--${name}`).join(', ')}` : ', which takes only plan files'}`);
+}
+/**
+ * Throws for an option of the endpoint given with a file that answers every model call instead: `--replay FILE
+ * --base-url URL` answered from the file and called no endpoint, saying nothing, as did --api-key-env (and, with
+ * --replay, --model-timeout-seconds: a recorded answer is read, not waited for). --answers' local server is waited for.
+ */
+function refuseEndpointOptions(values) {
+    const source = values['replay'] !== undefined ? 'replay' : values['answers'] !== undefined ? 'answers' : undefined;
+    if (source === undefined)
+        return;
+    const unread = ['base-url', 'api-key-env', ...(source === 'replay' ? ['model-timeout-seconds'] : [])].find((name) => values[name] !== undefined);
+    if (unread)
+        throw new UsageError(`--${unread} is not read with --${source}: every model answer comes from that file, and no endpoint is called; leave out one of the two`);
 }
 /** Throws for an option given more than once that takes one value: the last one silently won. */
 function refuseRepeated(tokens, multiple) {
@@ -528,19 +541,29 @@ class UsageError extends Error {
         this.usage = options.usage ?? false;
     }
 }
+/**
+ * The `--input` values, and the names given with no value (`--input week=`, a `--input week=$WEEK` whose variable is
+ * unset), which are not given, as the action's `week:` is: the plan's default applies, and a required input is refused.
+ * Taken as the text "", `--input owner=` satisfied a required input the action refuses given empty.
+ */
 function parseInputs(pairs) {
     // No prototype: `--input __proto__=1` is an input named __proto__ (resolveInputs refuses it unless declared).
     const inputs = Object.create(null);
+    const empty = [];
     for (const pair of pairs) {
         const eq = pair.indexOf('=');
         if (eq <= 0)
             throw new UsageError(`--input takes NAME=VALUE, got '${pair}'`);
         const name = pair.slice(0, eq);
-        if (Object.hasOwn(inputs, name))
+        if (Object.hasOwn(inputs, name) || empty.includes(name))
             throw new UsageError(`--input ${name} is given twice; give each input once`);
-        inputs[name] = plainInputValue(pair.slice(eq + 1));
+        const value = pair.slice(eq + 1);
+        if (value === '')
+            empty.push(name);
+        else
+            inputs[name] = plainInputValue(value);
     }
-    return inputs;
+    return { inputs, emptyInputs: empty };
 }
 /** Decimal notation only: `Number` also takes '' (0), '0x10', '0b101' and '1e1', which nobody means on a command line. */
 const WHOLE = /^\d+$/;
@@ -745,7 +768,12 @@ function parseCliArgs(argv) {
         if (rest.includes(''))
             throw new UsageError('validate needs the path of each plan file, got an empty one');
         refuseUnread(command, values);
-        return { command: 'validate', files: rest, ...(values.model !== undefined && { model: values.model }) };
+        return {
+            command: 'validate',
+            files: rest,
+            ...(values.model !== undefined && { model: values.model }),
+            ...(values['model-timeout-seconds'] !== undefined && { modelTimeoutSeconds: modelTimeoutSeconds(values['model-timeout-seconds']) }),
+        };
     }
     if (command === 'run' || command === 'plan' || command === 'eval') {
         if (rest.length !== 1)
@@ -758,8 +786,11 @@ function parseCliArgs(argv) {
             throw new UsageError('run needs the path of a plan file, got an empty one (an empty one runs --task TEXT without a plan file)');
         if (values.record && values.replay)
             throw new UsageError('--record and --replay cannot be used together');
+        if (values.answers && values.replay)
+            throw new UsageError('--answers and --replay cannot be used together');
+        refuseEndpointOptions(values);
         const modelArgs = {
-            inputs: parseInputs(values.input ?? []),
+            ...parseInputs(values.input ?? []),
             record: values.record,
             replay: values.replay,
             baseUrl: values['base-url'] ?? DEFAULT_BASE_URL,
@@ -770,8 +801,6 @@ function parseCliArgs(argv) {
         if (command === 'eval') {
             if (values.record)
                 throw new UsageError('eval records nothing: leave out --record (use --trace-dir for each run\'s trace)');
-            if (values.answers && values.replay)
-                throw new UsageError('--answers and --replay cannot be used together');
             if (values.trace !== undefined || values.summary !== undefined)
                 throw new UsageError('eval writes --json and --markdown files (and --trace-dir), not --trace or --summary');
             refuseUnread(command, values);
@@ -1075,6 +1104,7 @@ function keylessServerNote(baseURL) {
 /* harmony export */   FQ: () => (/* binding */ MAX_MODEL_TIMEOUT_SECONDS),
 /* harmony export */   cU: () => (/* binding */ DEFAULT_MODEL_TIMEOUT_SECONDS),
 /* harmony export */   cs: () => (/* binding */ MODEL_TIMEOUT_SETTINGS),
+/* harmony export */   i6: () => (/* binding */ modelWaitSeconds),
 /* harmony export */   qg: () => (/* binding */ MODEL_TIMEOUT_RANGE),
 /* harmony export */   s2: () => (/* binding */ MODEL_CALL_RETRIES)
 /* harmony export */ });
@@ -1088,6 +1118,14 @@ const DEFAULT_MODEL_TIMEOUT_SECONDS = 120;
 const MAX_MODEL_TIMEOUT_SECONDS = 1_800;
 /** The SDK's retries of one call (the one retry layer): a call makes this many requests more at most. */
 const MODEL_CALL_RETRIES = 3;
+/**
+ * How long one model request of a run waits: the caller's setting (the action's input, the CLI's option), which
+ * replaces the plan's `model.timeout_seconds`, else the plan's, else the default. Every front end's runs, the eval's
+ * ReAct baseline's included, wait by this one rule.
+ */
+function modelWaitSeconds(callerSeconds, planSeconds) {
+    return callerSeconds ?? planSeconds ?? DEFAULT_MODEL_TIMEOUT_SECONDS;
+}
 /** What a model timeout setting takes, as its errors say it. */
 const MODEL_TIMEOUT_RANGE = `a whole number of seconds from 1 to ${MAX_MODEL_TIMEOUT_SECONDS} (30 minutes)`;
 /** Where the wait is set, in the words every front end's message uses: the plan key, the action input, the CLI option. */
@@ -1529,7 +1567,7 @@ var parse_cli_args = __nccwpck_require__(24048);
 const USAGE = `plan-runner \u2014 run LLM plan-and-execute workflows from a plan file
 
 Usage:
-  plan-runner validate <file>... [--model NAME]
+  plan-runner validate <file>... [--model NAME] [--model-timeout-seconds S]
                                             check plan files; print a summary or the errors
                                             (starts each plan's mcp_servers to list their tools)
   plan-runner run <file> [options]          run a plan and print its live checklist
@@ -1545,11 +1583,14 @@ Usage:
 Options for validate:
   --model NAME            model to use: replaces the plan's model.name (agents keep theirs);
                           give the one run gets, so max_cost_usd is checked with its price
+  --model-timeout-seconds S  replaces every plan's model.timeout_seconds, as run's does: give
+                          the one run gets, so a used plan's other wait is not refused
 
 Options for run and plan:
   --input NAME=VALUE      a plan input (repeatable); VALUE is a number or true/false when
                           written as JSON writes one (42, true), else text, as in the action's
-                          inputs; an input's default's kind wins (then VALUE must spell one)
+                          inputs; an input's default's kind wins (then VALUE must spell one);
+                          an empty VALUE is the input not given (its default), as in the action
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
   --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
                           path first, weighing each step by how long it took there (else 1 each)
@@ -1675,7 +1716,7 @@ async function runCommandLine(argv) {
             // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });
-            return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal, ...(command.model !== undefined && { model: command.model }) })) ? 0 : 1;
+            return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal, ...(command.model !== undefined && { model: command.model }), ...(command.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: command.modelTimeoutSeconds }) })) ? 0 : 1;
         }
         case 'run':
         case 'plan':
@@ -1683,10 +1724,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(244), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(380), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(244), __nccwpck_require__.e(334), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(244), __nccwpck_require__.e(334), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(380), __nccwpck_require__.e(334), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(449), __nccwpck_require__.e(249), __nccwpck_require__.e(380), __nccwpck_require__.e(334), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

@@ -1,5 +1,5 @@
-export const id = 244;
-export const ids = [244,724,305];
+export const id = 380;
+export const ids = [380,724,305];
 export const modules = {
 
 /***/ 69231:
@@ -335,6 +335,7 @@ async function cliJobSettings(args, env, redact, mode) {
         planFile: args.file,
         ...(args.task !== undefined && { task: args.task }),
         inputs: args.inputs,
+        ...(args.emptyInputs.length > 0 && { emptyInputs: args.emptyInputs }),
         cwd: process.cwd(),
         env,
         model: {
@@ -690,6 +691,40 @@ function refuseLinkedOutputFolder(folder) {
     }
     if (linked)
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
+}
+
+
+/***/ }),
+
+/***/ 59246:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   RN: () => (/* binding */ decimalsApartFromCap),
+/* harmony export */   ZY: () => (/* binding */ MAX_DOLLAR_DECIMALS),
+/* harmony export */   gs: () => (/* binding */ dollarsBesideCap),
+/* harmony export */   vw: () => (/* binding */ capDecimals)
+/* harmony export */ });
+/** The most decimals a dollar figure beside its cap gets. */
+const MAX_DOLLAR_DECIMALS = 10;
+/** The decimals a cost cap is shown with: those for two significant digits, at least cents (0.50, 0.015, 0.0010). */
+function capDecimals(cap) {
+    return cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DOLLAR_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
+}
+/** `decimals`, or more while a spend that is not the cap would still print as it (0.504 beside 0.50 reads as within it). */
+function decimalsApartFromCap(cap, spent, decimals) {
+    let apart = decimals;
+    while (apart < MAX_DOLLAR_DECIMALS && spent !== cap && spent.toFixed(apart) === cap.toFixed(apart))
+        apart += 1;
+    return apart;
+}
+/**
+ * A dollar cap and a spend, as text with the same decimals: the cap's own (`capDecimals`), and more while the spend
+ * would still print as the cap. The job summary's cost table follows the same two rules (`costCells`).
+ */
+function dollarsBesideCap(cap, spent) {
+    const decimals = decimalsApartFromCap(cap, spent, capDecimals(cap));
+    return [cap.toFixed(decimals), spent.toFixed(decimals)];
 }
 
 
@@ -1347,6 +1382,21 @@ function applyEvent(record, event) {
             delete step.retry;
             break;
         }
+        case 'share_ended': {
+            const step = stepOf(record, event.stepKey);
+            step.state = event.state;
+            if (event.error !== undefined)
+                step.error = event.error;
+            step.shareDone = true;
+            step.durationMs = event.durationMs;
+            step.usage = event.usage;
+            // Its own items that failed (under on_item_failure: continue), as a whole run's step_completed lists them.
+            const failed = (step.items ?? []).flatMap((item, index) => (item.state === 'failed' ? [{ index, key: item.key, error: item.error ?? 'no error message' }] : []));
+            if (failed.length > 0)
+                step.failedItems = failed;
+            delete step.retry;
+            break;
+        }
         case 'step_failed': {
             const step = stepOf(record, event.stepKey);
             step.state = 'failed';
@@ -1647,8 +1697,9 @@ function secretsAsRead(given, read, redact) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ stableHash),
-/* harmony export */   d: () => (/* binding */ canonicalJson)
+/* harmony export */   c6: () => (/* binding */ stableHash),
+/* harmony export */   dj: () => (/* binding */ canonicalJson),
+/* harmony export */   z7: () => (/* binding */ hashCanonical)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 
@@ -1685,7 +1736,11 @@ function canonicalJson(value) {
  * `createHash` object: a run makes several per step, and the object cost 1.2 \u00b5s a hash against 0.5 \u00b5s.
  */
 function stableHash(value, length = 32) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', canonicalJson(value)).slice(0, length);
+    return hashCanonical(canonicalJson(value), length);
+}
+/** `stableHash` of the value whose `canonicalJson` is `json`, for a caller that has the text already. */
+function hashCanonical(json, length = 32) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', json).slice(0, length);
 }
 
 
@@ -1922,6 +1977,7 @@ function addUsage(a, b) {
         promptTokens: a.promptTokens + b.promptTokens,
         completionTokens: a.completionTokens + b.completionTokens,
         costUsd: a.costUsd + b.costUsd,
+        ...((a.cachedPromptTokens || b.cachedPromptTokens) && { cachedPromptTokens: (a.cachedPromptTokens ?? 0) + (b.cachedPromptTokens ?? 0) }),
         ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
         ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
         ...((a.unpricedCalls || b.unpricedCalls) && { unpricedCalls: (a.unpricedCalls ?? 0) + (b.unpricedCalls ?? 0) }),
@@ -1948,7 +2004,7 @@ var goal_not_evaluable_error = __webpack_require__(58542);
 /**
  * `all_steps_completed`: every step of the final plan completed, none with failed items, and no step
  * failed on the way or was dropped before it ran (one a replan or a review replaced counts: a gate must
- * not pass because a model swapped a check for something else). Evidence lists what did not complete.
+ * not pass because a model swapped a check for something else). Evidence lists the steps that left work undone.
  */
 const allStepsCompletedCheck = {
     needsTarget: false,
@@ -1979,7 +2035,10 @@ function outcomeOf(target) {
     if (missed.length === 0)
         return { met: true, evidence: count === 1 ? 'the one step completed' : `all ${count} steps completed` };
     const more = missed.length > MAX_NAMED ? `, and ${missed.length - MAX_NAMED} more` : '';
-    return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.slice(0, MAX_NAMED).join(', ')}${more}` };
+    // "all its work", not "did not complete": a step listed may say completed (its items failed, its agent's TODOs left
+    // open), and "did not complete: review (completed, \u2026)" read as a contradiction (found by a new-user walkthrough).
+    const work = missed.length === 1 ? 'its' : 'their';
+    return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete all ${work} work: ${missed.slice(0, MAX_NAMED).join(', ')}${more}` };
 }
 
 // EXTERNAL MODULE: ./lib/core/cut-text.js
@@ -2584,7 +2643,7 @@ function contradiction(text, answer) {
     const given = answer;
     // Each of the answer's values written once, however many objects name its key.
     const written = new Map();
-    const givenJson = (key) => written.get(key) ?? (written.set(key, (0,stable_hash/* canonicalJson */.d)(given[key])), written.get(key));
+    const givenJson = (key) => written.get(key) ?? (written.set(key, (0,stable_hash/* canonicalJson */.dj)(given[key])), written.get(key));
     let budget = 2 * text.length;
     let starts = 0;
     for (let start = text.indexOf('{'); start !== -1;) {
@@ -2604,7 +2663,7 @@ function contradiction(text, answer) {
         const parsed = end === undefined ? undefined : parseJsonText(text.slice(start, end));
         if (parsed?.ok && (0,json_schema/* isMap */.jh)(parsed.value)) {
             const said = parsed.value;
-            if (Object.keys(said).some((key) => Object.hasOwn(given, key) && (0,stable_hash/* canonicalJson */.d)(said[key]) !== givenJson(key)))
+            if (Object.keys(said).some((key) => Object.hasOwn(given, key) && (0,stable_hash/* canonicalJson */.dj)(said[key]) !== givenJson(key)))
                 return { said: text.slice(start, end) };
             start = text.indexOf('{', end);
         }
@@ -2670,6 +2729,8 @@ var call_usage = __webpack_require__(16249);
 var cut_off_reason = __webpack_require__(46660);
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
 var model_call_error = __webpack_require__(63156);
+// EXTERNAL MODULE: ./lib/llm/tool-call-instead.js
+var tool_call_instead = __webpack_require__(96969);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./lib/goals/judge-verdict.js
@@ -2735,6 +2796,12 @@ function metKeys(json) {
     }
     return count;
 }
+/** The keys of a verdict object besides `met` and `reason`, the first five (a verdict's own are all `JUDGE_VERDICT_SCHEMA` allows). */
+function keysBesideVerdict(value) {
+    if (value === null || typeof value !== 'object')
+        return [];
+    return Object.keys(value).filter((key) => key !== 'met' && key !== 'reason').slice(0, 5);
+}
 /** A reply that is one fenced block and nothing else: its label in any case, its lines ended by LF or CRLF (a `met` one was refused as unreadable). */
 const ONLY_A_FENCE = /^```[A-Za-z]*\r?\n([\s\S]*)\r?\n```$/;
 /**
@@ -2768,12 +2835,19 @@ function parseJudgeVerdict(content) {
     if (verdicts[0]?.met && !whole.ok) {
         throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer puts a "met" verdict among other words, where a verdict quoted from the judged text reads the same; a met verdict counts only as the whole answer (a model that follows response_format gives one): "${shorten(content, 160)}"`);
     }
+    // Read through the schema, a met verdict dropped every other key: `{"met": true, "reason": \u2026, "criterion_met": false}`
+    // or `"verdict": "not met"` opened the gate on what the rest of the answer denied (found by an adversarial pass).
+    const extra = verdicts[0]?.met && whole.ok ? keysBesideVerdict(whole.value) : [];
+    if (extra.length > 0) {
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer says "met" with other keys beside met and reason (${extra.map((key) => JSON.stringify(shorten(key, 40))).join(', ')}), which may say otherwise; a met verdict counts only as {"met": true, "reason": "\u2026"} and nothing else (a model that follows response_format gives one): "${shorten(content, 160)}"`);
+    }
     if (verdicts[0])
         return verdicts[0];
     throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer is not a verdict {"met": boolean, "reason": string}: "${shorten(content, 160)}"`);
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/judge.js
+
 
 
 
@@ -2827,6 +2901,11 @@ const judgeCheck = {
         const cutOff = (0,cut_off_reason/* cutOffReason */.ag)(choice);
         if (cutOff)
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer was cut off before its verdict ended: ${(0,cut_off_reason/* cutOffWhy */.q1)(cutOff)}`);
+        const instead = (0,tool_call_instead/* toolCallInstead */.X)(choice);
+        if (instead !== undefined)
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge gave no verdict: ${instead}`);
+        if ((choice.message.content ?? '').trim() === '')
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the judge gave an empty answer, no verdict');
         const verdict = parseJudgeVerdict(choice.message.content ?? '');
         return { met: verdict.met, evidence: verdict.reason };
     },
@@ -4164,7 +4243,7 @@ function pauseAsker(plan, looked = new Set()) {
 
 /***/ }),
 
-/***/ 2276:
+/***/ 53812:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4172,6 +4251,8 @@ function pauseAsker(plan, looked = new Set()) {
 __webpack_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
+
+// UNUSED EXPORTS: fileStepsHash
 
 ;// CONCATENATED MODULE: ./lib/core/option-names.js
 /** For a job whose front end did not say (tests, a library caller): both front ends' names. */
@@ -4257,39 +4338,8 @@ function withDependents(steps, stepStates, own) {
 
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
 var evaluate_goals = __webpack_require__(90978);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __webpack_require__(86919);
-;// CONCATENATED MODULE: ./lib/plan/empty-inputs-warning.js
-
-
-/** The longest default quoted in the warning; a longer one is told by its length. */
-const MAX_QUOTED = 64;
-function defaultText(fallback) {
-    if (fallback === undefined)
-        return 'none (it is left unset)';
-    if (typeof fallback === 'string' && fallback.length > MAX_QUOTED)
-        return `text of ${(0,group_digits/* groupDigits */.K)(fallback.length)} characters`;
-    return JSON.stringify(fallback);
-}
-/**
- * What the log says of the action's inputs given empty (`week:`, a `${{ }}` that came out empty), which are taken as
- * not given: each one the plan declares, with the default it gets. Taken without a word, a scheduled weekly report whose
- * week came out empty (a date step that failed) reported the default week, every week. A name the plan does not
- * declare, or a required one with no default, is not here: `resolveInputs` refuses the run for it.
- */
-function emptyInputsWarning(names, declared) {
-    const inputs = declared ?? {};
-    const defaulted = names.filter((name) => Object.hasOwn(inputs, name) && (inputs[name].default !== undefined || inputs[name].required === false));
-    if (defaulted.length === 0)
-        return undefined;
-    const quoted = (name) => `\`${(0,cut_text/* cutText */.IN)(name, 65)}\``;
-    const one = defaulted.length === 1;
-    const defaults = one ? defaultText(inputs[defaulted[0]].default) : defaulted.map((name) => `${quoted(name)} ${defaultText(inputs[name].default)}`).join(', ');
-    return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} of \`inputs\` ${one ? 'is' : 'are'} empty, so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) that came out empty is one the step setting it did not write: check that step, or leave the input out of \`inputs\` where the default is meant.`;
-}
-
+// EXTERNAL MODULE: ./lib/plan/empty-inputs-warning.js
+var empty_inputs_warning = __webpack_require__(55691);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(57637);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
@@ -4320,6 +4370,8 @@ var stable_hash = __webpack_require__(66297);
 var carried_line = __webpack_require__(94360);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: ./lib/core/race-abort.js
 var race_abort = __webpack_require__(90469);
 // EXTERNAL MODULE: ./lib/core/redact.js
@@ -4423,6 +4475,8 @@ class FanOutStateError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
 
@@ -5431,12 +5485,14 @@ class StepTimeoutError extends step_error/* StepError */.zg {
 
 ;// CONCATENATED MODULE: ./lib/run/step-timeout.js
 /** The step's `timeout_seconds`, else its tool's, else none (the run timeout still applies). */
-function stepTimeoutSeconds(step, tools) {
+function stepTimeout(step, tools) {
     if (step.timeoutSeconds !== undefined)
-        return step.timeoutSeconds;
+        return { seconds: step.timeoutSeconds };
     if (step.type !== 'tool_call' || step.tool === undefined)
         return undefined;
-    return tools.get(step.tool)?.timeoutSeconds;
+    const tool = tools.get(step.tool);
+    // The tool's limit: its timeout names where the plan sets it (`http.timeout_seconds`), not the step's key.
+    return tool?.timeoutSeconds === undefined ? undefined : { seconds: tool.timeoutSeconds, toolsLimit: { setting: tool.timeoutSetting } };
 }
 
 ;// CONCATENATED MODULE: ./lib/run/execute-step.js
@@ -5455,10 +5511,8 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     let usage = core_usage/* NO_USAGE */.y;
     // Set once this attempt has ended: what its runner reports after that (abandoned on a stop or timeout) is not the step's.
     let ended = false;
-    const timeout = stepTimeoutSeconds(step, deps.tools);
-    // The limit is the tool's where the step sets none: the message names where the plan sets it.
-    const toolsLimit = step.timeoutSeconds === undefined && step.tool !== undefined ? { setting: deps.tools.get(step.tool)?.timeoutSetting } : undefined;
-    const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock, toolsLimit);
+    const timeout = stepTimeout(step, deps.tools);
+    const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
     const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
     const ctx = {
         ...shared,
@@ -5519,7 +5573,7 @@ function settledThisTurn(work) {
         });
     });
 }
-function startTimer(step, seconds, clock, toolsLimit) {
+function startTimer(step, { seconds, toolsLimit }, clock) {
     const expired = new AbortController();
     const cancelled = new AbortController();
     clock
@@ -5656,7 +5710,7 @@ class ResultHashes {
         const made = this.#made.get(key);
         if (made !== undefined && made.result === result)
             return made.hash;
-        const hash = (0,stable_hash/* stableHash */.c)(redacted(result, this.#redact));
+        const hash = (0,stable_hash/* stableHash */.c6)(redacted(result, this.#redact));
         this.#made.set(key, { result, hash });
         return hash;
     }
@@ -5679,7 +5733,7 @@ function stepReuseKey(step, from) {
     // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
     const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
     const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
-    return (0,stable_hash/* stableHash */.c)({
+    return (0,stable_hash/* stableHash */.c6)({
         // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
         step: redacted(producing(step), from.redact),
         model: from.plan.source?.model ?? null,
@@ -5726,11 +5780,11 @@ function asksModel(step) {
 }
 /** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
 function anyPlanCallKey(tool, args) {
-    return (0,stable_hash/* stableHash */.c)({ tool, args });
+    return (0,stable_hash/* stableHash */.c6)({ tool, args });
 }
 /** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
 function toolCallKey(planName, tool, args) {
-    return (0,stable_hash/* stableHash */.c)({ plan: planName, tool, args });
+    return (0,stable_hash/* stableHash */.c6)({ plan: planName, tool, args });
 }
 function redacted(value, redact) {
     return redact ? (0,core_redact/* redactDeep */.KL)(value, redact) : value;
@@ -6028,14 +6082,14 @@ class PlanRun {
             return [];
         const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
-            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
+            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
             if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
                 continue;
             for (const [index, saved] of items) {
-                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
         for (const [callKey, call] of resume.sideEffects) {
@@ -6260,7 +6314,8 @@ class PlanRun {
             if (earlier.todos)
                 this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
             const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+            const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             this.#ready.release(key);
             this.#inbox.wake();
             return;
@@ -6341,7 +6396,7 @@ class PlanRun {
             return { result };
         this.#savedCopies.delete(copyKey);
         const redact = this.#deps.redact;
-        if (redact && (0,stable_hash/* canonicalJson */.d)((0,core_redact/* redactDeep */.KL)(result, redact)) === (0,stable_hash/* canonicalJson */.d)(saved.result)) {
+        if (redact && (0,stable_hash/* canonicalJson */.dj)((0,core_redact/* redactDeep */.KL)(result, redact)) === (0,stable_hash/* canonicalJson */.dj)(saved.result)) {
             this.#rewroteTodos.delete(copyKey);
             return { result };
         }
@@ -6730,10 +6785,16 @@ class PlanRun {
         // The stop ends the step only where it reached an item (stopped one, or kept one from starting): a step whose
         // every item completed as it landed, the last answer kept, completes (found by an adversarial pass: it was \u274c).
         const stop = mapped.stop ?? (mapped.notStarted > 0 ? this.stopReason : undefined);
-        // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
-        if (mapped.left > 0 && !mapped.halted && !stop)
-            return;
         const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
+        // A shard's step is not done while other shards have items of it: the merge ends it. Its share has ended here, which
+        // its line says: left in progress, it showed \u23f3 at the job's end (found by a review); \u2705 over 0 done, when every
+        // item of its own failed, read as work done (found by an adversarial pass).
+        if (mapped.left > 0 && !mapped.halted && !stop) {
+            const own = mapped.children.length - mapped.left;
+            const allFailed = mapped.failures.length > 0 && mapped.failures.length === own;
+            const failed = allFailed ? { state: 'failed', error: `all ${own} of this shard's items failed; the merge job fails the step if the other shards' items failed too` } : { state: 'completed' };
+            return this.#journal.step({ type: 'share_ended', stepKey: mapped.key, ...failed, durationMs: ended.durationMs, usage: ended.usage });
+        }
         if (stop)
             return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
         if (mapped.halted) {
@@ -7257,7 +7318,7 @@ class RunJournal {
     step(event) {
         if (this.#finished)
             return;
-        const to = TARGET_STATE[event.type];
+        const to = event.type === 'share_ended' ? event.state : TARGET_STATE[event.type];
         if (to) {
             const from = this.stateOf(event.stepKey);
             if (from === undefined || !canMove(from, to))
@@ -7394,7 +7455,7 @@ async function runPlan(plan, deps) {
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
         const carrying = deps.inner ? [] : run.carriedEvents();
-        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
+        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c6)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
         // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
         // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
         if (!deps.inner) {
@@ -7520,8 +7581,8 @@ var run_step = __webpack_require__(6420);
 var read_resume_trace = __webpack_require__(62935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js + 2 modules
 var resume_state = __webpack_require__(52439);
-// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js + 1 modules
-var budget_exceeded_error = __webpack_require__(82268);
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
+var budget_exceeded_error = __webpack_require__(46807);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
 
 
@@ -7618,68 +7679,8 @@ function frozenPinsRefusal(plan, inputs, redact) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
-var parse_plan_yaml = __webpack_require__(84700);
-// EXTERNAL MODULE: ./lib/plan/plan-file-text.js
-var plan_file_text = __webpack_require__(7743);
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
 var validate_plan = __webpack_require__(39242);
-;// CONCATENATED MODULE: ./lib/job/grant-approval.js
-
-/**
- * Checks an approval against the paused run it answers and the plan file as it is now: the run
- * must have asked (and not been answered yet, unless this is a re-run of the run that went on with it), the hash must be the one it asked with, the run's
- * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
- * the steps it covers start.
- */
-function grantApproval(plan, resume, grant, inputs, redact) {
-    const request = resume?.approval;
-    if (grant.continues && request && resume?.decided === undefined && request.hash !== grant.hash) {
-        // It went on with the approval, then paused for steps it does not cover (a replan's), and the comment did not show that pause.
-        return { ok: false, problem: `${resume.from} went on with the approval ${grant.hash}, then asked for another (approval ${request.hash}) for steps it does not cover, which no one has answered; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
-    }
-    if (grant.continues && (!request || resume?.decided !== 'approved')) {
-        return { ok: false, problem: `${resume?.from ?? 'the earlier attempt'} does not record the approval it went on with (it was saved by an earlier plan-runner, or stopped before its run started), so this re-run cannot tell what the approval covers; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause` };
-    }
-    if (!resume || !request)
-        return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
-    if (resume.decided && !(grant.continues && resume.decided === 'approved'))
-        return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
-    if (grant.hash !== request.hash)
-        return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
-    // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
-    if (request.inputsHash !== undefined && request.inputsHash !== (0,approval_request/* inputsHash */.Oq)(inputs, redact)) {
-        return {
-            ok: false,
-            problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
-        };
-    }
-    // The goal is no part of the plan file when a task gave it: steps approved for one task ran with another as the goal they work towards.
-    const goal = plan.goal === undefined ? undefined : redact ? redact(plan.goal) : plan.goal;
-    if (goal !== request.plan.goal) {
-        return {
-            ok: false,
-            problem: `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`,
-        };
-    }
-    const asked = (fileHash) => (0,approval_request/* approvalHash */.A_)({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
-    if (!(0,approval_request/* pausedPlanFileHashes */.oQ)(plan).some((fileHash) => asked(fileHash) === request.hash)) {
-        const now = asked((0,approval_request/* planFileHash */.M5)(plan));
-        // The hash covers the plan files its `type: plan` steps use, at every depth: a change in any of them refuses it.
-        const used = (0,approval_request/* usedPlanPaths */.$p)(plan);
-        const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
-        return {
-            ok: false,
-            problem: `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
-        };
-    }
-    return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), request, approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
-}
-/** The arguments each pending step was shown with: an approved step runs only with exactly these. */
-function shownArgs(request) {
-    return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
-}
-
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __webpack_require__(19474);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
@@ -7702,6 +7703,17 @@ function titleOf(task) {
     const line = task.trim().split(/\r?\n/, 1)[0].replace(/\s+/g, ' ');
     return (0,cut_text/* cutText */.IN)(line, schema/* MAX_TITLE_CHARS */.m1);
 }
+/** What the one agent of a `mode: agent` run is told: the task given, else the plan's goal. */
+function agentInstruction(goal, task) {
+    return task?.trim() ? task.trim() : goal;
+}
+/**
+ * The goal a `mode: agent` run works towards (and an approval of it is checked against): the plan's, unless it is
+ * the agent's instruction, which the one step holds already.
+ */
+function agentGoal(goal, task) {
+    return goal === agentInstruction(goal, task) ? undefined : goal;
+}
 /**
  * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
  * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
@@ -7717,7 +7729,7 @@ async function agentPlan(plan, task, options = {}) {
         return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
     }
     // A plan with no steps has a goal that is not blank: the loader refuses one without either.
-    const instruction = fromTask ? task.trim() : plan.goal;
+    const instruction = agentInstruction(plan.goal, task);
     if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
         // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
         return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `${names.agent} gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
@@ -7727,7 +7739,7 @@ async function agentPlan(plan, task, options = {}) {
         workflow_sequence: [{ id: AGENT_STEP_ID, type: 'agent', title: titleOf(instruction), task: instruction, tools: [...plan.tools.keys()] }],
     };
     // The task is the step's instruction; the same words again as the run's goal would only repeat it.
-    if (source.goal === instruction)
+    if (agentGoal(source.goal, task) === undefined)
         delete source.goal;
     const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
     const checked = (0,validate_plan/* validatePlanObject */.$2)(source, {
@@ -7744,6 +7756,63 @@ async function agentPlan(plan, task, options = {}) {
         ok: false,
         errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in ${fromTask ? names.task : "the plan's goal"}: ${error.message}` } : error),
     };
+}
+
+;// CONCATENATED MODULE: ./lib/job/grant-approval.js
+
+/**
+ * Checks an approval against the paused run it answers and the plan file as it is now: the run
+ * must have asked (and not been answered yet, unless this is a re-run of the run that went on with it), the hash must be the one it asked with, the run's
+ * inputs and goal must be those of the pause, and the plan file must still give that hash. Only then may
+ * the steps it covers start.
+ */
+function grantApproval(plan, resume, grant, inputs, redact) {
+    const problem = approvalRefusal({ run: { inputs, ...(plan.goal !== undefined && { goal: plan.goal }) }, files: plan }, resume, grant, redact);
+    if (problem !== undefined)
+        return { ok: false, problem };
+    // A request the refusal found, or it refused.
+    const request = resume.approval;
+    return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), request, approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
+}
+/** Why the approval does not hold for what `subject` gives (see `grantApproval`), or undefined. */
+function approvalRefusal(subject, resume, grant, redact) {
+    const request = resume?.approval;
+    if (grant.continues && request && resume?.decided === undefined && request.hash !== grant.hash) {
+        // It went on with the approval, then paused for steps it does not cover (a replan's), and the comment did not show that pause.
+        return `${resume.from} went on with the approval ${grant.hash}, then asked for another (approval ${request.hash}) for steps it does not cover, which no one has answered; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause`;
+    }
+    if (grant.continues && (!request || resume?.decided !== 'approved')) {
+        return `${resume?.from ?? 'the earlier attempt'} does not record the approval it went on with (it was saved by an earlier plan-runner, or stopped before its run started), so this re-run cannot tell what the approval covers; nothing ran. Run the plan again (a new workflow run of the pull request) and answer its pause`;
+    }
+    if (!resume || !request)
+        return `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve`;
+    if (resume.decided && !(grant.continues && resume.decided === 'approved'))
+        return `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it`;
+    if (grant.hash !== request.hash)
+        return `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked`;
+    const { run, files: plan } = subject;
+    // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
+    if (run && request.inputsHash !== undefined && request.inputsHash !== (0,approval_request/* inputsHash */.Oq)(run.inputs, redact)) {
+        return `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`;
+    }
+    // The goal is no part of the plan file when a task gave it: steps approved for one task ran with another as the goal they work towards.
+    const goal = run?.goal === undefined ? undefined : redact ? redact(run.goal) : run.goal;
+    if (run && goal !== request.plan.goal) {
+        return `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`;
+    }
+    const asked = (fileHash) => (0,approval_request/* approvalHash */.A_)({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
+    if (plan && !(0,approval_request/* pausedPlanFileHashes */.oQ)(plan).some((fileHash) => asked(fileHash) === request.hash)) {
+        const now = asked((0,approval_request/* planFileHash */.M5)(plan));
+        // The hash covers the plan files its `type: plan` steps use, at every depth: a change in any of them refuses it.
+        const used = (0,approval_request/* usedPlanPaths */.$p)(plan);
+        const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
+        return `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`;
+    }
+    return undefined;
+}
+/** The arguments each pending step was shown with: an approved step runs only with exactly these. */
+function shownArgs(request) {
+    return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
 }
 
 // EXTERNAL MODULE: ./lib/plan/load-plan.js + 2 modules
@@ -7763,14 +7832,15 @@ var load_plan_with_servers = __webpack_require__(1481);
 
 const TASK_FILE = '(task)';
 /** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
-async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheckLimitMs) {
+async function loadJobPlan(settings, extraTools, signal, options = {}) {
+    const { learnSecrets, argsCheckLimitMs, beforeServers } = options;
     // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
     const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(settings.model.timeoutSeconds !== undefined && { modelTimeoutSeconds: settings.model.timeoutSeconds }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
     if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }), ...(beforeServers && { beforeServers }) });
     }
     if (settings.task)
-        return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
+        return await (0,load_plan/* loadPlanText */.x0)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
     return { ok: false, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true }] };
 }
 /**
@@ -7826,46 +7896,59 @@ function withCallerModel(source, model) {
 
 
 
-
 /**
- * Why the approval `settings.approve` gives is refused, decided before the plan file's MCP servers start (they start
- * to list the tools the plan is validated with, and a refused approval started them: found by an adversarial pass).
- * The file as parsed is what the approval's hash covers, so the same `grantApproval` decides here as after the load;
- * undefined when it holds, or cannot be decided yet: no servers to keep from starting, a plan that uses other plans
- * (they load with the servers' tools), a task or `mode: agent` (the goal and steps are the job's), or a file or
- * trace that does not read (the load says why). Only a refusal is decided here: an approval that holds is checked
- * again once the plan is loaded.
+ * The loader's `beforeServers` for a job that approves a paused run: it refuses an approval that does not hold before
+ * any of the plan file's MCP servers starts (they start to list the tools the plan is validated with, and ran what a
+ * changed file said: found by an adversarial pass). It reads the file as the loader parsed it, so the servers start
+ * from the text it checked. Undefined for a job that approves nothing, or one whose approval the load decides (a
+ * fanned-out run's, which `fan-out-refusal` refuses first). Only a refusal is final here: an approval that holds is
+ * granted once the plan is loaded, from the plan that runs.
  */
-async function approvalRefusedBeforeServers(settings, redact) {
+function approvalBeforeServers(settings, redact) {
     const { approve, planFile: file, resume } = settings;
-    if (!approve || !file || resume === undefined || Array.isArray(resume) || settings.fanOut || settings.task !== undefined || (settings.mode ?? 'run') !== 'run')
+    if (!approve || !file || resume === undefined || Array.isArray(resume) || settings.fanOut)
         return undefined;
-    const text = (0,plan_file_text/* planFileText */.X)(file);
-    if (text === undefined || !text.includes('mcp_servers'))
-        return undefined;
-    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file);
-    if (!yaml.ok)
-        return undefined;
-    const parsed = schema/* Plan */.cw.safeParse(yaml.parsed.value);
-    if (!parsed.success)
-        return undefined;
-    // As the job runs the file (`jobPlan`): with the caller's model, which the hash the run paused with covers.
-    const source = withCallerModel(parsed.data, settings.model.model);
-    if (Object.keys(source.mcp_servers ?? {}).length === 0 || (source.workflow_sequence ?? []).some((step) => step.type === 'plan'))
-        return undefined;
+    const refuse = (message) => [{ file, path: '', message: `cannot approve: ${message}`, setup: true }];
+    return (value) => {
+        const parsed = schema/* Plan */.cw.safeParse(value);
+        // The run it answers paused on a plan that loaded: one that is no plan now is not what was approved.
+        if (!parsed.success)
+            return refuse(`the plan file ${file} does not load as a plan now, so it is not the plan the approval was asked for; nothing ran. Fix it (plan-runner validate ${file} lists its problems) and run the plan again to ask for approval`);
+        const steps = parsed.data.workflow_sequence ?? [];
+        const agent = settings.mode === 'agent';
+        // A task beside the file's own steps is refused by the load (`jobPlan`), in its own words.
+        if (settings.task && !agent && steps.length > 0)
+            return undefined;
+        // As the job runs the file (`jobPlan`): the task as the goal of a plan without steps, and the caller's model, which the hash the run paused with covers.
+        const source = withCallerModel(settings.task && !agent ? { ...parsed.data, goal: settings.task } : parsed.data, settings.model.model);
+        const name = (0,validate_plan/* planName */.V6)(source, file);
+        const read = (0,read_resume_trace/* parseResumeTrace */.ei)(resume, name);
+        if (!read.ok)
+            return undefined;
+        const state = (0,resume_state/* fanOutOwnState */.NB)(undefined, read.state, new Map(), new Set());
+        const refusal = approvalRefusal(subject(source, settings, redact), state, approve, redact);
+        return refusal === undefined ? undefined : refuse(refusal);
+    };
+}
+/**
+ * What of the approval the file alone decides. The inputs and goal, unless the plan uses other plans: their
+ * secrets, which the redactor learns from the load, are hidden in the hashes the run paused with. The plan files,
+ * unless it uses other plans (their hash covers them as loaded) or runs in `mode: agent` (its one step names every
+ * tool, the servers' too).
+ */
+function subject(source, settings, redact) {
+    if ((source.workflow_sequence ?? []).some((step) => step.type === 'plan'))
+        return {};
     // What the load would have the redactor learn before the inputs are hashed: the same hash, or a good approval was refused.
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs, settings.emptyInputs);
+    // Inputs that do not resolve are refused by the load, as the caller's mistake.
     if (!inputs.ok)
-        return undefined;
+        return {};
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
-    const name = (0,validate_plan/* planName */.V6)(source, file);
-    const read = (0,read_resume_trace/* parseResumeTrace */.ei)(resume, name);
-    if (!read.ok)
-        return undefined;
-    const state = (0,resume_state/* fanOutOwnState */.NB)(undefined, read.state, new Map(), new Set());
-    const granted = grantApproval({ source, name, file, ...(source.goal !== undefined && { goal: source.goal }) }, state, approve, inputs.inputs, redact);
-    return granted.ok ? undefined : granted.problem;
+    const agent = settings.mode === 'agent';
+    const goal = agent ? agentGoal(source.goal, settings.task) : source.goal;
+    return { run: { inputs: inputs.inputs, ...(goal !== undefined && { goal }) }, ...(!agent && { files: { source, name: (0,validate_plan/* planName */.V6)(source, settings.planFile), ...(settings.planFile !== undefined && { file: settings.planFile }) } }) };
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
@@ -7996,7 +8079,7 @@ function callsRefusedNow(plan, steps) {
  * which the approving run cannot know: then why it cannot run.
  */
 function approvedSteps(fileSteps, approved, redact) {
-    if (fileSteps.length > 0 && (0,stable_hash/* canonicalJson */.d)((0,core_redact/* redactDeep */.KL)(fileSteps, redact)) === (0,stable_hash/* canonicalJson */.d)(approved))
+    if (fileSteps.length > 0 && (0,stable_hash/* canonicalJson */.dj)((0,core_redact/* redactDeep */.KL)(fileSteps, redact)) === (0,stable_hash/* canonicalJson */.dj)(approved))
         return { steps: fileSteps };
     const hidden = hiddenName(approved);
     if (hidden === undefined)
@@ -8055,11 +8138,11 @@ function samePlanning(planned, resume) {
 function notRevisedFrom(fileSteps, resume) {
     const changed = "the plan file's steps changed since (restore them to go on with that plan)";
     if (resume.fileSteps !== undefined)
-        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c)(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
+        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c6)(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
     // A trace written before `fileSteps`: its own replans only.
     if (resume.plan.revision <= resume.firstPlan.revision)
         return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
-    return fileSteps === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps) ? undefined : changed;
+    return fileSteps === (0,stable_hash/* stableHash */.c6)(resume.firstPlan.steps) ? undefined : changed;
 }
 
 // EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
@@ -8206,8 +8289,8 @@ function recordingModelClient(inner, path, options = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 6 modules
-var replay_model_client = __webpack_require__(99604);
+// EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
+var replay_model_client = __webpack_require__(89845);
 ;// CONCATENATED MODULE: ./lib/llm/create-model-client.js
 
 
@@ -8258,17 +8341,18 @@ var budgeted_model_client = __webpack_require__(66543);
  * Model phase: builds the client for the plan's model (or the caller's), wrapped so one budget sees
  * every call \u2014 planner, steps, replanner, reviews, judges \u2014 and none carries a secret the run knows
  * (`settings.redact`, which the recording also gets). A replay file that is missing or
- * malformed is a setup error: nothing ran.
+ * malformed is a setup error, named on no file of the plan's: nothing ran.
  */
 function prepareModel(plan, settings, createModel = createModelClient) {
     const budget = new run_budget/* RunBudget */.b(plan.limits, plan.source.pricing);
     let client;
     try {
-        const timeoutSeconds = settings.timeoutSeconds ?? plan.source.model?.timeout_seconds;
-        client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name, ...(timeoutSeconds !== undefined && { timeoutSeconds }) });
+        client = createModel({ ...settings, model: settings.model ?? plan.source.model?.name, timeoutSeconds: (0,model_timeout/* modelWaitSeconds */.i6)(settings.timeoutSeconds, plan.source.model?.timeout_seconds) });
     }
     catch (error) {
-        return { ok: false, error: setupError(plan, error instanceof Error ? error.message : String(error)) };
+        // What the client is made from (a replay file, the API key, a model name given to the run) is no part of the plan
+        // file: named on it, a replay file's bad line read `plan.yml: Replay file x.jsonl line 1: \u2026`, as if the plan were wrong.
+        return { ok: false, error: { path: '', message: error instanceof Error ? error.message : String(error), setup: true } };
     }
     // No call carries a secret the run knows (`settings.redact`).
     const redact = settings.redact;
@@ -8367,11 +8451,18 @@ async function writeSteps(plan, options) {
  * had written out of them in its arguments (found by an adversarial hunt of durable runs).
  */
 function plannedFor(plan, inputs, redact) {
-    return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact) });
+    return (0,stable_hash/* stableHash */.c6)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact) });
 }
-/** The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. */
+/**
+ * The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. Steps
+ * are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change, that text
+ * is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
+ */
 function fileStepsHash(fileSteps, redact) {
-    return (0,stable_hash/* stableHash */.c)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));
+    const json = (0,stable_hash/* canonicalJson */.dj)(fileSteps);
+    if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
+        return (0,stable_hash/* hashCanonical */.z7)(json);
+    return (0,stable_hash/* stableHash */.c6)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));
 }
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
@@ -8386,13 +8477,10 @@ async function runJob(settings, deps) {
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
     const learn = redact.learn;
-    // Before the plan's MCP servers start: a refused approval starts nothing.
-    const refused = await approvalRefusedBeforeServers(settings, redact);
-    if (refused !== undefined)
-        return { kind: 'rejected', errors: [{ ...(settings.planFile !== undefined && { file: settings.planFile }), path: '', message: `cannot approve: ${refused}`, setup: true }] };
     let loaded;
     try {
-        loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn, deps.argsCheckLimitMs);
+        // A refused approval is refused before the plan's MCP servers start: it starts nothing.
+        loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, { learnSecrets: learn, argsCheckLimitMs: deps.argsCheckLimitMs, beforeServers: approvalBeforeServers(settings, redact) });
     }
     catch (error) {
         // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.
@@ -8419,7 +8507,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
     const { redact } = deps;
-    const emptied = emptyInputsWarning(settings.emptyInputs ?? [], loadedPlan.source.inputs);
+    const emptied = (0,empty_inputs_warning/* emptyInputsWarning */.p)(settings.emptyInputs ?? [], loadedPlan.source.inputs);
     if (emptied)
         deps.warn?.(redact(emptied));
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
@@ -8616,8 +8704,10 @@ class AnswerTooLargeError extends Error {
 /* harmony export */   T: () => (/* binding */ askForJson)
 /* harmony export */ });
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
+/* harmony import */ var _tool_call_instead_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(96969);
 /* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63156);
 /* harmony import */ var _cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
+
 
 
 
@@ -8649,17 +8739,12 @@ function answerText(response) {
     if (reason) {
         throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
     }
-    const text = choice?.message.content ?? '';
     // No tool is offered to these calls: an answer that is only a tool call was read as an empty one, and the planner's
     // rejection said "the answer was empty" (twice, after a repair call that showed the model nothing of what it sent).
-    const call = choice?.message.tool_calls?.[0];
-    if (text.trim() === '' && call) {
-        // A call of another type is kept as the endpoint sent it (`read-chat-response.ts`): its name may be missing.
-        const name = call.type === 'function' ? call.function.name : call.custom?.name;
-        const tool = typeof name === 'string' ? `the tool ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(name, 100))}` : 'a tool';
-        throw new Error(`the model answered with a call of ${tool} instead of text, and this call offers it no tools: use a model (or endpoint) that answers in text, or one that follows response_format`);
-    }
-    return text;
+    const instead = (0,_tool_call_instead_js__WEBPACK_IMPORTED_MODULE_3__/* .toolCallInstead */ .X)(choice);
+    if (instead !== undefined)
+        throw new Error(instead);
+    return choice?.message.content ?? '';
 }
 /**
  * One model call that should answer in JSON: with the request's JSON-schema `response_format`
@@ -8890,7 +8975,8 @@ function describePurpose(purpose) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   FF: () => (/* binding */ MODEL_CALL_FAILURES),
 /* harmony export */   Ud: () => (/* binding */ endpointRefusesEveryCall),
-/* harmony export */   sX: () => (/* binding */ ModelCallError)
+/* harmony export */   sX: () => (/* binding */ ModelCallError),
+/* harmony export */   wd: () => (/* binding */ NO_SCRIPTED_ANSWER_CODE)
 /* harmony export */ });
 /* unused harmony export MAX_DETAIL_CHARS */
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
@@ -8909,9 +8995,16 @@ function describePurpose(purpose) {
  * Chat Completions answer.
  */
 const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-large', 'malformed'];
+/**
+ * The error code of `eval`'s answers-file server for a call the file has no answer for: its message says which caller
+ * to add, and the endpoint advice a real endpoint's 400 gets ("check that it supports this model\u2026") was wrong there.
+ */
+const NO_SCRIPTED_ANSWER_CODE = 'plan_runner_no_scripted_answer';
 /** The most characters of an endpoint's `param` a hint repeats. */
 const MAX_PARAM_CHARS = 100;
-function hint(failure, status, param) {
+function hint(failure, status, param, code) {
+    if (code === NO_SCRIPTED_ANSWER_CODE)
+        return '';
     // A self-hosted endpoint may need minutes for a long answer: the wait is a setting.
     if (failure === 'timeout')
         return `The endpoint did not answer in time; give it longer (${_model_timeout_js__WEBPACK_IMPORTED_MODULE_1__/* .MODEL_TIMEOUT_SETTINGS */ .cs}), retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).`;
@@ -8968,7 +9061,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
         const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_4__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status, param)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        const advice = hint(fields.failure, fields.status, param, fields.code);
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_4__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}.${advice ? ` ${advice}` : ''}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;
@@ -9634,7 +9728,40 @@ function redactingModelClient(inner, redact) {
 
 /***/ }),
 
-/***/ 99604:
+/***/ 72492:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ ReplayFileError)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+
+/** A replay file that cannot be read or holds a line that is not a recorded exchange. */
+class ReplayFileError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
+    file;
+    line;
+    problem;
+    constructor(fields) {
+        const where = fields.line === undefined ? fields.file : `${fields.file} line ${fields.line}`;
+        // A file that could not be read at all (a folder, a FIFO, missing), or whose first line is no JSON, is no
+        // recording to record again: `--replay plan.yml` advised `--record plan.yml`, which overwrites the plan
+        // (found by a new-user walkthrough).
+        const todo = fields.line === undefined || fields.notARecording ? 'give --replay the file a run wrote with --record FILE' : `record it again with --record ${fields.file}`;
+        super(`Replay file ${where}: ${fields.problem}. ${todo[0].toUpperCase()}${todo.slice(1)}.`, {
+            transient: false,
+            cause: fields.cause,
+        });
+        this.file = fields.file;
+        if (fields.line !== undefined)
+            this.line = fields.line;
+        this.problem = fields.problem;
+    }
+}
+
+
+/***/ }),
+
+/***/ 89845:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9683,7 +9810,7 @@ function toolNames(request) {
 }
 /** A value as the difference shows it: JSON with keys sorted, so a recording edited by hand reads the same. */
 function shown(value) {
-    return value === undefined ? 'none' : (0,stable_hash/* canonicalJson */.d)(value);
+    return value === undefined ? 'none' : (0,stable_hash/* canonicalJson */.dj)(value);
 }
 /** How two JSON values differ, briefly: both whole when short, else from the first character that differs. */
 function valueDifference(recorded, now) {
@@ -9704,7 +9831,7 @@ function firstRequestDifference(recorded, now) {
     // Found by an adversarial pass: a tool's description or argument schema changed was answered from the recording.
     for (const [index, tool] of (now.tools ?? []).entries()) {
         const was = recorded.tools?.[index];
-        if ((0,stable_hash/* canonicalJson */.d)(was) !== (0,stable_hash/* canonicalJson */.d)(tool))
+        if ((0,stable_hash/* canonicalJson */.dj)(was) !== (0,stable_hash/* canonicalJson */.dj)(tool))
             return `tool ${tool.type === 'function' ? tool.function.name : tool.type} differs: ${valueDifference(was, tool)}`;
     }
     const [recordedChoice, nowChoice] = [JSON.stringify(recorded.tool_choice), JSON.stringify(now.tool_choice)];
@@ -9805,35 +9932,39 @@ function recordedRequestProblem(request) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./lib/llm/replay-file-error.js
+var replay_file_error = __webpack_require__(72492);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
-;// CONCATENATED MODULE: ./lib/llm/replay-file-error.js
+// EXTERNAL MODULE: ./lib/llm/describe-purpose.js
+var describe_purpose = __webpack_require__(34325);
+;// CONCATENATED MODULE: ./lib/llm/stale-recording-error.js
 
-/** A replay file that cannot be read or holds a line that is not a recorded exchange. */
-class ReplayFileError extends step_error/* StepError */.zg {
+
+/** Why a replay answers no other run: a recording holds the answers of one run's requests, word for word. */
+const REPLAYS_ONLY_ITS_RUN = 'A recording answers only the requests of the run it recorded (the same plan, inputs, options and prompts)';
+/**
+ * A replayed request differs from the one recorded for the same call: the recording is stale, or this run is not the
+ * run it recorded (other `--input`s: the README's weekly report with another week was told to record the file again).
+ */
+class StaleRecordingError extends step_error/* StepError */.zg {
     file;
-    line;
-    problem;
+    purpose;
+    ordinal;
+    /** The first difference, briefly: "message 2 (user) differs at character 40: recorded "\u2026" but now "\u2026"". */
+    difference;
     constructor(fields) {
-        const where = fields.line === undefined ? fields.file : `${fields.file} line ${fields.line}`;
-        // A file that could not be read at all (a folder, a FIFO, missing), or whose first line is no JSON, is no
-        // recording to record again: `--replay plan.yml` advised `--record plan.yml`, which overwrites the plan
-        // (found by a new-user walkthrough).
-        const todo = fields.line === undefined || fields.notARecording ? 'give --replay the file a run wrote with --record FILE' : `record it again with --record ${fields.file}`;
-        super(`Replay file ${where}: ${fields.problem}. ${todo[0].toUpperCase()}${todo.slice(1)}.`, {
-            transient: false,
-            cause: fields.cause,
-        });
+        super(`Replay file ${fields.file} does not match model call ${fields.ordinal + 1} of ${(0,describe_purpose/* describePurpose */.S)(fields.purpose)}: ` +
+            `${fields.difference}. ${REPLAYS_ONLY_ITS_RUN}: give the run the inputs and options it was recorded with, or record it again (a run with a model and --record ${fields.file}).`, { transient: false });
         this.file = fields.file;
-        if (fields.line !== undefined)
-            this.line = fields.line;
-        this.problem = fields.problem;
+        this.purpose = fields.purpose;
+        this.ordinal = fields.ordinal;
+        this.difference = fields.difference;
     }
 }
 
-// EXTERNAL MODULE: ./lib/llm/describe-purpose.js
-var describe_purpose = __webpack_require__(34325);
 ;// CONCATENATED MODULE: ./lib/llm/replay-missing-answer-error.js
+
 
 
 /** A replayed run asked something the recording has no answer for (more calls, or a new step). */
@@ -9852,33 +9983,16 @@ class ReplayMissingAnswerError extends step_error/* StepError */.zg {
         const recorded = fields.recordedCalls === 0 ? 'has no calls for it at all' : `holds only ${fields.recordedCalls} call(s) for it`;
         const cause = fields.bare
             ? `It holds ${fields.bare.calls} call(s) for ${fields.bare.purpose}: it was recorded before the steps of a plan that a \`type: plan\` step uses were named by that step (${fields.purpose})`
-            : 'The plan or its prompts changed since it was recorded';
+            : undefined;
+        const todo = cause
+            ? `${cause}: record it again with --record ${fields.file}, or run with a model.`
+            : `${REPLAYS_ONLY_ITS_RUN}, and this one asked more: give it the inputs and options it was recorded with, record it again with --record ${fields.file}, or run with a model.`;
         super(`Replay file ${fields.file} has no recorded answer for model call ${fields.ordinal + 1} of ${(0,describe_purpose/* describePurpose */.S)(fields.purpose)} ` +
-            `(the file ${recorded}). ${cause}: record it again with --record ${fields.file}, or run with a model.`, { transient: false });
+            `(the file ${recorded}). ${todo}`, { transient: false });
         this.file = fields.file;
         this.purpose = fields.purpose;
         this.ordinal = fields.ordinal;
         this.recordedCalls = fields.recordedCalls;
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/llm/stale-recording-error.js
-
-
-/** A replayed request differs from the one recorded for the same call: the recording is stale. */
-class StaleRecordingError extends step_error/* StepError */.zg {
-    file;
-    purpose;
-    ordinal;
-    /** The first difference, briefly: "message 2 (user) differs at character 40: recorded "\u2026" but now "\u2026"". */
-    difference;
-    constructor(fields) {
-        super(`Replay file ${fields.file} is stale for model call ${fields.ordinal + 1} of ${(0,describe_purpose/* describePurpose */.S)(fields.purpose)}: ` +
-            `${fields.difference}. Record it again with --record ${fields.file}.`, { transient: false });
-        this.file = fields.file;
-        this.purpose = fields.purpose;
-        this.ordinal = fields.ordinal;
-        this.difference = fields.difference;
     }
 }
 
@@ -9940,7 +10054,7 @@ function isTraceLine(value) {
 function readRecording(path) {
     const read = (0,read_input_file/* readInputFile */.jH)(path, read_input_file/* MAX_TRACE_BYTES */.VZ);
     if (!read.ok)
-        throw new ReplayFileError({ file: path, problem: `cannot be read: ${read.problem}` });
+        throw new replay_file_error/* ReplayFileError */.M({ file: path, problem: `cannot be read: ${read.problem}` });
     const text = read.bytes.toString('utf8');
     const exchanges = [];
     let header;
@@ -9955,14 +10069,14 @@ function readRecording(path) {
         catch (cause) {
             const bom = index === 0 ? (0,byte_order_mark/* byteOrderMarkNote */.c)(line) : '';
             const why = cause instanceof parse_json/* JsonTooDeepError */.FY || cause instanceof parse_json/* JsonDuplicateKeyError */.bW ? `is not a recorded exchange: ${cause.message}` : `is not JSON${bom}`;
-            throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause, ...(index === 0 && { notARecording: true }) });
+            throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem: why, cause, ...(index === 0 && { notARecording: true }) });
         }
         if (isHeader(value)) {
             if (value.version !== 1)
-                throw new ReplayFileError({ file: path, line: index + 1, problem: `is a recording of format version ${JSON.stringify(value.version)}, and this plan-runner reads version 1` });
+                throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem: `is a recording of format version ${JSON.stringify(value.version)}, and this plan-runner reads version 1` });
             // Taken as it stood, a model that was no text failed every step with "model.replace is not a function" (found by an adversarial pass).
             if (typeof value.defaultModel !== 'string')
-                throw new ReplayFileError({ file: path, line: index + 1, problem: "its header's `defaultModel` is not a model's name" });
+                throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem: "its header's `defaultModel` is not a model's name" });
             header = value;
             continue;
         }
@@ -9972,22 +10086,22 @@ function readRecording(path) {
             const first = header === undefined && exchanges.length === 0;
             const trace = first && isTraceLine(value);
             const problem = trace ? 'is a trace (a --trace file), not a recording' : 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)';
-            throw new ReplayFileError({ file: path, line: index + 1, problem, ...(first && { notARecording: true }) });
+            throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem, ...(first && { notARecording: true }) });
         }
         const requestProblem = recordedRequestProblem(value.request);
         if (requestProblem)
-            throw new ReplayFileError({ file: path, line: index + 1, problem: requestProblem });
+            throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem: requestProblem });
         // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
         if ('error' in value && value.error !== undefined) {
             const problem = replay_model_client_isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
             if (problem)
-                throw new ReplayFileError({ file: path, line: index + 1, problem });
+                throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem });
             exchanges.push(value);
             continue;
         }
         const read = (0,read_chat_response/* readChatResponse */.EN)(value.response);
         if (!read.ok)
-            throw new ReplayFileError({ file: path, line: index + 1, problem: `holds an answer plan-runner would not take from an endpoint: ${read.problem}` });
+            throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem: `holds an answer plan-runner would not take from an endpoint: ${read.problem}` });
         exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, response: read.response });
     }
     return { header, exchanges };
@@ -10035,6 +10149,74 @@ function replayModelClient(path, options = {}) {
             return structuredClone(recorded.response);
         },
     };
+}
+
+
+/***/ }),
+
+/***/ 96969:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ toolCallInstead)
+/* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
+
+/**
+ * Why an answer to a call that offers no tools is no answer, when it is only a tool call (no text beside it): `the
+ * model answered with a call of the tool "x" instead of text, \u2026`, saying what to do; undefined otherwise. Read as
+ * text, such an answer was an empty one: the planner said "the answer was empty", and a judge quoted `""` as its
+ * verdict (found by an adversarial pass).
+ */
+function toolCallInstead(choice) {
+    const call = choice?.message.tool_calls?.[0];
+    if (!call || (choice?.message.content ?? '').trim() !== '')
+        return undefined;
+    // A call of another type is kept as the endpoint sent it (`read-chat-response.ts`): its name may be missing.
+    const name = call.type === 'function' ? call.function.name : call.custom?.name;
+    const tool = typeof name === 'string' ? `the tool ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .IN)(name, 100))}` : 'a tool';
+    return `the model answered with a call of ${tool} instead of text, and this call offers it no tools: use a model (or endpoint) that answers in text, or one that follows response_format`;
+}
+
+
+/***/ }),
+
+/***/ 55691:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ emptyInputsWarning)
+/* harmony export */ });
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80083);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+
+
+/** The longest default quoted in the warning; a longer one is told by its length. */
+const MAX_QUOTED = 64;
+function defaultText(fallback) {
+    if (fallback === undefined)
+        return 'none (it is left unset)';
+    if (typeof fallback === 'string' && fallback.length > MAX_QUOTED)
+        return `text of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(fallback.length)} characters`;
+    return JSON.stringify(fallback);
+}
+/**
+ * What the log says of inputs given empty (the action's `week:`, a `${{ }}` that came out empty; the CLI's `--input week=`), which are taken as
+ * not given: each one the plan declares, with the default it gets. Taken without a word, a scheduled weekly report whose
+ * week came out empty (a date step that failed) reported the default week, every week. A name the plan does not
+ * declare, or a required one with no default, is not here: `resolveInputs` refuses the run for it.
+ */
+function emptyInputsWarning(names, declared) {
+    const inputs = declared ?? {};
+    const defaulted = names.filter((name) => Object.hasOwn(inputs, name) && (inputs[name].default !== undefined || inputs[name].required === false));
+    if (defaulted.length === 0)
+        return undefined;
+    const quoted = (name) => `\`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(name, 65)}\``;
+    const one = defaulted.length === 1;
+    const defaults = one ? defaultText(inputs[defaulted[0]].default) : defaulted.map((name) => `${quoted(name)} ${defaultText(inputs[name].default)}`).join(', ');
+    // One message for both front ends, which take an empty value alike (the action's `week:`, the CLI's `--input week=`).
+    const how = one ? `\`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(defaulted[0], 65)}:\` in the action's \`inputs\`, \`--input ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(defaulted[0], 65)}=\` on the CLI` : "`NAME:` in the action's `inputs`, `--input NAME=` on the CLI";
+    return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} ${one ? 'is' : 'are'} given empty (${how}), so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) or a shell variable that came out empty is one nothing set: check what sets it, or leave the input out where the default is meant.`;
 }
 
 
@@ -10798,7 +10980,9 @@ function checklistLines(record) {
 const INLINE = new RegExp([
     // a backslash that would escape what follows, or at the end what the caller puts after the text (the `**` of a bold line)
     '\\\\(?=[!-/:-@[-`{-~]|$)',
-    '[`*|$~[]', // code, emphasis, table cells, math, strikethrough, links and images
+    // code, emphasis, table cells, math, strikethrough, links and images; a `]` too: left bare beside an escaped `[`, it
+    // is a stray bracket, which the outbound neutraliser makes fullwidth, and a comment showed `review[0\uff3d`
+    '[`*|$~[\\]]',
     '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', // emphasis; snake_case stays as it is
     '<(?=[A-Za-z/!?])', // HTML tags, comments and autolinks; `a < b` stays
     '&(?=#?[A-Za-z0-9]+;)', // character references
@@ -11021,7 +11205,7 @@ class ApprovalGate {
             return undefined;
         const resolved = (0,_approval_request_js__WEBPACK_IMPORTED_MODULE_3__/* .pendingApprovalStep */ .$3)(step, sources, { maxItems: this.#plan.limits.max_items ?? _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_LIMITS */ .dR.max_items }).args;
         const now = resolved && this.#redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactDeep */ .KL)(resolved, this.#redact) : resolved;
-        if (now !== undefined && (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__/* .stableHash */ .c)(now) === (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__/* .stableHash */ .c)(shown))
+        if (now !== undefined && (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__/* .stableHash */ .c6)(now) === (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__/* .stableHash */ .c6)(shown))
             return undefined;
         // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
         // nothing changed, but what was approved did not cover them.
@@ -11074,7 +11258,7 @@ function planFileHash(plan, order = byCodeUnit) {
     // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
     const source = plan.fileSource ?? plan.source ?? null;
     // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
-    return used ? (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)({ source, used }) : (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)(source);
+    return used ? (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ source, used }) : (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)(source);
 }
 /** The `uses:` paths `planFileHash` covers, nested ones too, each once, in code-unit order: the files an approval depends on. */
 function usedPlanPaths(plan, into = new Set()) {
@@ -11108,11 +11292,11 @@ function pausedPlanFileHashes(plan) {
  * and tools get every argument redacted in any run, so the value is not part of what was approved.
  */
 function approvalStepKey(step, redact) {
-    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)({ step: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(step, redact) : step });
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ step: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(step, redact) : step });
 }
 /** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
 function approvalHash(parts) {
-    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
 }
 /**
  * The hash of a run's inputs, as an approval request, `plannedFor` and the reuse keys record it: redacted, as the
@@ -11120,7 +11304,7 @@ function approvalHash(parts) {
  * of passwords against a secret one, two SHA-256 hashes a guess.
  */
 function inputsHash(inputs, redact) {
-    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)(redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(inputs, redact) : inputs);
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)(redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(inputs, redact) : inputs);
 }
 /**
  * What a step will be run with, where the results it names exist: its arguments; a `for_each`
@@ -11199,45 +11383,26 @@ function approvalRequest(plan, fileHash, pending, inputs, redact) {
 
 /***/ }),
 
-/***/ 82268:
+/***/ 46807:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  Z: () => (/* binding */ BudgetExceededError)
-});
-
-// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
-var run_stopped_error = __webpack_require__(18619);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
-;// CONCATENATED MODULE: ./lib/core/dollars-beside-cap.js
-/** The most decimals a dollar figure beside its cap gets. */
-const MAX_DECIMALS = 10;
-/**
- * A dollar cap and a spend, as text with the same decimals: those the cap needs for two significant digits
- * (at least cents: 0.50, 0.0010), and more while the spend would still print as the cap (0.504 beside 0.50).
- */
-function dollarsBesideCap(cap, spent) {
-    let decimals = cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
-    while (decimals < MAX_DECIMALS && spent !== cap && spent.toFixed(decimals) === cap.toFixed(decimals))
-        decimals += 1;
-    return [cap.toFixed(decimals), spent.toFixed(decimals)];
-}
-
-;// CONCATENATED MODULE: ./lib/run/budget-exceeded-error.js
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ BudgetExceededError)
+/* harmony export */ });
+/* harmony import */ var _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(18619);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
+/* harmony import */ var _core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59246);
 
 
 
 function shown(limit, allowed, spent) {
-    return limit === 'max_cost_usd' ? dollarsBesideCap(allowed, spent) : [(0,group_digits/* groupDigits */.K)(allowed), (0,group_digits/* groupDigits */.K)(spent)];
+    return limit === 'max_cost_usd' ? (0,_core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_1__/* .dollarsBesideCap */ .gs)(allowed, spent) : [(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(allowed), (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(spent)];
 }
 /**
  * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
  * The message reads "budget exceeded: max_cost_usd 0.50 (spent 0.52)".
  */
-class BudgetExceededError extends run_stopped_error/* RunStoppedError */.F {
+class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RunStoppedError */ .F {
     limit;
     allowed;
     spent;
@@ -11657,7 +11822,7 @@ function buildSchemas() {
     const flag = schemas.boolean();
     // An object of any values (not a list): `z.object({})` checks that without walking its keys, as a record would.
     const values = schemas.object({});
-    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count, unpricedCalls: count, unansweredCalls: count });
+    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { cachedPromptTokens: count, estimatedCalls: count, abandonedRequests: count, unpricedCalls: count, unansweredCalls: count });
     const duration = schemas.union([schemas.number(), text]);
     const step = fields({ key: text, id: schemas.union([text, schemas.number()]), type: text, description: text, inputs: texts, dependsOn: texts }, {
         title: text,
@@ -11700,8 +11865,9 @@ function buildSchemas() {
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text, madeIn: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
         step_retrying: event({ stepKey: text, ...retrying }),
-        step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
+        step_completed: event({ stepKey: text, usage }, { ...reusable, reused: fields({ usage }, { durationMs: count }), failedItems: schemas.array(fields({ index, key: text, error: text })), partial: text, made: flag }),
         step_failed: event({ stepKey: text, ...failure }, { attempts: schemas.number() }),
+        share_ended: event({ stepKey: text, state: schemas["enum"](['completed', 'failed']), usage }, { error: text }),
         step_skipped: event({ stepKey: text, reason: text }),
         step_waiting: event({ stepKey: text, reason: text }),
         approval_requested: event({ request: approvalRequest }),
@@ -12221,7 +12387,7 @@ function resumeStateFromEvents(events, planName, from) {
             children.set(event.stepKey, event.keys);
         else if (top && event.type === 'result_carried') {
             // What the run this one resumed had: this run's own events, which come after, may replace it.
-            const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true }), ...(event.todos && { todos: event.todos }) };
+            const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true }), ...(event.todos && { todos: event.todos }) };
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
@@ -12247,7 +12413,8 @@ function resumeStateFromEvents(events, planName, from) {
             // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
-                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
+                const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
+                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
                 completedSteps.add((0,plan_step/* stepKeyWithin */.t)(within, event.stepKey));
             }
         }
@@ -12445,7 +12612,7 @@ function whyNotGoingOn(own, prepared) {
     const ran = (0,fan_out_part/* fanOutScope */.q)(prepared.steps, 'shard') ?? new Set();
     const kept = new Map(own.plan.steps.map((step) => [step.key, step]));
     const started = new Map(own.firstPlan.steps.map((step) => [step.key, step]));
-    const same = (found, step) => found !== undefined && (0,stable_hash/* stableHash */.c)(found) === (0,stable_hash/* stableHash */.c)(step);
+    const same = (found, step) => found !== undefined && (0,stable_hash/* stableHash */.c6)(found) === (0,stable_hash/* stableHash */.c6)(step);
     for (const step of prepared.steps) {
         if (!ran.has(step.key) || same(kept.get(step.key), step))
             continue;
@@ -12467,7 +12634,7 @@ function whyNotGoingOn(own, prepared) {
 function resumedRevision(state, stepsHash) {
     if (!state)
         return 1;
-    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c)(state.plan.steps) === stepsHash();
+    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c6)(state.plan.steps) === stepsHash();
     return last ? state.lastRevision : state.lastRevision + 1;
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
@@ -12492,8 +12659,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var pricing = __webpack_require__(50657);
-// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js + 1 modules
-var budget_exceeded_error = __webpack_require__(82268);
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
+var budget_exceeded_error = __webpack_require__(46807);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __webpack_require__(25708);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
@@ -12647,11 +12814,6 @@ function nameIn(usage, field) {
     const model = usage[field];
     return typeof model === 'string' && model !== '' ? model : undefined;
 }
-/** A call's prompt tokens its endpoint read from its cache (`CallUsage.cachedPromptTokens`), 0 for any other usage. */
-function cachedIn(usage) {
-    const cached = usage.cachedPromptTokens;
-    return typeof cached === 'number' ? cached : 0;
-}
 /**
  * What a job may spend, and what it has spent: every model call (steps, planner, replanner,
  * review, goal judges) and every step started. Once a limit is reached, `signal` aborts with the
@@ -12751,7 +12913,7 @@ class RunBudget {
         const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
         if (names.length === 0)
             return usage;
-        const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing, cachedIn(usage));
+        const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing, usage.cachedPromptTokens ?? 0);
         const { unpricedCalls: _unpriced, ...rest } = usage;
         const repriced = priced.priceKnown
             ? { ...rest, costUsd: priced.costUsd, priceKnown: true }
@@ -12827,7 +12989,9 @@ class RunBudget {
     /**
      * Its prompt, and an answer as long, on average, as those charged so far. Before any answer, the
      * prompt alone: a guess at the answer would make calls wait for room a budget has, and the wait
-     * runs down the step's and the run's timeouts.
+     * runs down the step's and the run's timeouts. The prompt at the full input price: how much of it the
+     * endpoint reads from its cache is known only from the answer, and a guess at it could let calls in
+     * flight together pass `max_cost_usd`; this one errs toward a wait, never toward passing a cap.
      */
     #expect({ model, promptTokens }) {
         const spent = this.#usage;
@@ -12995,8 +13159,11 @@ function toolsStepMayCall(step, plan, seen = new Set()) {
 /* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(98511);
 
 
-/** What to give instead, in the CLI's words: the action says it in its own (it has no `--trace`). */
-const GIVE_A_TRACE = 'give the trace file a previous run wrote (--trace)';
+/**
+ * What to give instead, in the CLI's words, naming its option: the message began with the file alone, and said
+ * nothing of --weights-from (found by an adversarial pass). The action says it in its own (it has no `--trace`).
+ */
+const GIVE_A_TRACE = 'give --weights-from the trace file a previous run wrote (--trace)';
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
 class TraceWeightsError extends Error {
     name = 'TraceWeightsError';
@@ -13020,7 +13187,7 @@ const MAX_STEP_DURATION_MS = 7 * 24 * 3_600_000;
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run counts with the time it took there when the event says it (`reused.durationMs`), otherwise not
+ * earlier run counts with the time it took there when the event says it (`reused.durationMs`, which a resume hands on), otherwise not
  * at all, nor does a merge's failure of an item it did not run (`notRunHere`), nor a duration negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
  * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
