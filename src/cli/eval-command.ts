@@ -15,7 +15,8 @@ import { readYamlFile } from '../plan/read-yaml-file.ts';
 import { oneLogLine } from '../report/checklist.ts';
 import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../core/clock.ts';
-import { shellWord, type CliCommand } from './parse-cli-args.ts';
+import type { CliCommand } from './parse-cli-args.ts';
+import { CommandLine } from './command-line.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { usedPlanFiles } from './used-plan-files.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
@@ -65,14 +66,10 @@ async function invalidPlans(files: readonly string[], model: string | undefined,
  * "plan-runner validate FILE checks it" said neither, and validate without them refused or passed another plan.
  */
 function validateCommandLine(files: readonly string[], args: EvalCommandArgs, redact: Redactor): string {
-  // As approveCommandLine writes its words: a path or a value that starts with a dash is not read as an option.
-  const words = ['validate', ...files.map((file) => (file.startsWith('-') ? `./${file}` : file))];
-  if (args.model !== undefined) {
-    if (args.model.startsWith('-')) words.push(`--model=${args.model}`);
-    else words.push('--model', args.model);
-  }
-  if (args.modelTimeoutSeconds !== undefined) words.push('--model-timeout-seconds', String(args.modelTimeoutSeconds));
-  return `plan-runner ${words.map((word) => shellWord(redact(word))).join(' ')}`;
+  const line = new CommandLine('validate', files);
+  if (args.model !== undefined) line.option('--model', args.model);
+  if (args.modelTimeoutSeconds !== undefined) line.option('--model-timeout-seconds', String(args.modelTimeoutSeconds));
+  return line.text(redact);
 }
 
 /** `plan-runner eval`: runs a plan (and baselines) N times with injected faults and prints the table; returns the exit code. */

@@ -38,7 +38,7 @@ export function approvalBeforeServers(settings: JobSettings, redact: Redactor): 
     const read = parseResumeTrace(resume as Exclude<typeof resume, readonly unknown[]>, name);
     if (!read.ok) return undefined;
     const state = fanOutOwnState(undefined, read.state, new Map(), new Set());
-    const refusal = approvalRefusal(subject(source, settings, redact), state, approve, redact);
+    const refusal = approvalRefusal(subject(source, name, settings, redact), state, approve, redact);
     return refusal === undefined ? undefined : refuse(refusal);
   };
 }
@@ -49,7 +49,7 @@ export function approvalBeforeServers(settings: JobSettings, redact: Redactor): 
  * unless it uses other plans (their hash covers them as loaded) or runs in `mode: agent` (its one step names every
  * tool, the servers' too).
  */
-function subject(source: Plan, settings: JobSettings, redact: Redactor): ApprovalSubject {
+function subject(source: Plan, name: string, settings: JobSettings, redact: Redactor): ApprovalSubject {
   if ((source.workflow_sequence ?? []).some((step) => step.type === 'plan')) return {};
   // What the load would have the redactor learn before the inputs are hashed: the same hash, or a good approval was refused.
   redact.learn?.(planSecretValues(source, settings.env));
@@ -59,5 +59,5 @@ function subject(source: Plan, settings: JobSettings, redact: Redactor): Approva
   redact.learn?.(secretsAsRead(settings.inputs, inputs.inputs, redact));
   const agent = settings.mode === 'agent';
   const goal = agent ? agentGoal(source.goal, settings.task) : source.goal;
-  return { run: { inputs: inputs.inputs, ...(goal !== undefined && { goal }) }, ...(!agent && { files: { source, name: planName(source, settings.planFile), ...(settings.planFile !== undefined && { file: settings.planFile }) } }) };
+  return { run: { inputs: inputs.inputs, ...(goal !== undefined && { goal }) }, ...(!agent && { files: { source, name, ...(settings.planFile !== undefined && { file: settings.planFile }) } }) };
 }

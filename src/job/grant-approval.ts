@@ -25,7 +25,7 @@ export type ApprovedFiles = Pick<ValidPlan, 'source' | 'fileSource' | 'subplans'
 
 /**
  * What an approval is checked against, as far as it is known: the run's inputs and goal, and its plan files. A part
- * left out is not checked, so only a refusal is final (`approvalRefusedBeforeServers`, before the plan is loaded).
+ * left out is not checked, so only a refusal is final (`approvalBeforeServers`, before the plan's MCP servers start).
  */
 export interface ApprovalSubject {
   readonly run?: { readonly inputs: Readonly<Record<string, unknown>>; readonly goal?: string };

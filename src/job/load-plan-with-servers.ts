@@ -1,7 +1,5 @@
-import { loadParsedPlanFile, readPlanFile } from '../plan/load-plan.ts';
-import { unexpectedError } from '../plan/validate-plan.ts';
+import { loadParsedPlanFile, parsePlanFile } from '../plan/load-plan.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
-import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ToolDescription, ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
@@ -62,16 +60,14 @@ function peekMcpServers(value: unknown): McpServers | undefined {
  * again, and otherwise the caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
  */
 export async function loadPlanWithServers(file: string, options: PlanServersOptions): Promise<PlanWithServers> {
-  const read = await readPlanFile(file);
+  const read = await parsePlanFile(file);
   if (!read.ok) return read;
-  const yaml = await parsePlanYaml(read.text, file).catch((error: unknown) => ({ ok: false as const, errors: [unexpectedError(error, file)] }));
-  if (!yaml.ok) return yaml;
-  const peeked = peekMcpServers(yaml.parsed.value);
+  const peeked = peekMcpServers(read.parsed.value);
   const extraTools = options.extraTools ?? [];
   // `uses:` paths are relative to the repository root, whatever the process's working directory.
   const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
-  if (!peeked) return loadParsedPlanFile(file, read.text, yaml.parsed, { extraTools, ...loadOptions });
-  const refused = options.beforeServers?.(yaml.parsed.value);
+  if (!peeked) return loadParsedPlanFile(file, read.text, read.parsed, { extraTools, ...loadOptions });
+  const refused = options.beforeServers?.(read.parsed.value);
   if (refused !== undefined) return { ok: false, errors: refused };
   options.learnSecrets?.(planSecretValues({ mcp_servers: peeked }, options.env));
   let servers: McpConnection;
@@ -86,10 +82,10 @@ export async function loadPlanWithServers(file: string, options: PlanServersOpti
     });
   } catch (error) {
     if (!(error instanceof McpServerStartError)) throw error;
-    const position = (await yaml.parsed.positions()).locate(['mcp_servers', error.server], 'key');
+    const position = (await read.parsed.positions()).locate(['mcp_servers', error.server], 'key');
     return { ok: false, errors: [{ file, ...position, path: `mcp_servers.${error.server}`, message: error.message }] };
   }
-  const loaded = await loadParsedPlanFile(file, read.text, yaml.parsed, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
+  const loaded = await loadParsedPlanFile(file, read.text, read.parsed, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
   if (!loaded.ok) {
     await servers.close();
     return loaded;

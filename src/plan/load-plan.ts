@@ -55,10 +55,10 @@ function firstErrors(errors: PlanError[]): PlanError[] {
   ];
 }
 
-export type ReadPlanFile = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly errors: PlanError[] };
+type ReadPlanFile = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly errors: PlanError[] };
 
 /** A plan file's text, decoded; a missing, huge or non-UTF-8 file is an error saying what to do, never a throw. */
-export async function readPlanFile(path: string): Promise<ReadPlanFile> {
+async function readPlanFile(path: string): Promise<ReadPlanFile> {
   const fail = (message: string, position?: { line: number; column: number }): ReadPlanFile => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
   try {
     const info = await stat(path);
@@ -77,17 +77,24 @@ export async function readPlanFile(path: string): Promise<ReadPlanFile> {
   }
 }
 
-/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
-export async function loadPlanFile(path: string, options: LoadPlanOptions = {}): Promise<LoadResult> {
+export type ParsedPlanFile = { readonly ok: true; readonly text: string; readonly parsed: ParsedPlanYaml } | { readonly ok: false; readonly errors: PlanError[] };
+
+/** A plan file read (`readPlanFile`) and parsed as YAML, not validated: for `loadParsedPlanFile`, after a look at it. */
+export async function parsePlanFile(path: string, options: Pick<LoadPlanOptions, 'positionsFirst'> = {}): Promise<ParsedPlanFile> {
   const read = await readPlanFile(path);
   if (!read.ok) return read;
   const yaml = await parsePlanYaml(read.text, path, options.positionsFirst ? { positionsFirst: true } : {}).catch((error: unknown) => ({ ok: false as const, errors: [unexpectedError(error, path)] }));
-  if (!yaml.ok) return yaml;
-  return loadParsedPlanFile(path, read.text, yaml.parsed, options);
+  return yaml.ok ? { ok: true, text: read.text, parsed: yaml.parsed } : yaml;
+}
+
+/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
+export async function loadPlanFile(path: string, options: LoadPlanOptions = {}): Promise<LoadResult> {
+  const file = await parsePlanFile(path, options);
+  return file.ok ? loadParsedPlanFile(path, file.text, file.parsed, options) : file;
 }
 
 /**
- * Validates a plan file read (`readPlanFile`) and parsed (`parsePlanYaml`) already, and loads the plans it uses: a
+ * Validates a plan file read and parsed already (`parsePlanFile`), and loads the plans it uses: a
  * caller that looks at the file before validation (its MCP servers) reads and parses it once.
  */
 export async function loadParsedPlanFile(path: string, text: string, parsed: ParsedPlanYaml, options: LoadPlanOptions = {}): Promise<LoadResult> {

@@ -31,6 +31,18 @@ beforeEach(() => {
   usage.length = 0;
 });
 
+/** A model whose every answer is one choice ending with `finishReason`, holding `message` (no content, no refusal unless given). */
+const answering = (finishReason: ChatResponse['choices'][number]['finish_reason'], message: Partial<ChatResponse['choices'][number]['message']>): ModelClient => ({
+  defaultModel: 'm',
+  complete: async (request) => ({
+    id: 'x',
+    object: 'chat.completion',
+    created: 0,
+    model: request.model,
+    choices: [{ index: 0, finish_reason: finishReason, logprobs: null, message: { role: 'assistant', content: null, refusal: null, ...message } }],
+  }),
+});
+
 describe('judge', () => {
   it('is met with the model\'s reason as evidence, asked through a strict JSON schema response format', async () => {
     server.script([textAnswer('{"met": true, "reason": "Addressed to the board; ends with two actions."}', { usage: { prompt_tokens: 120, completion_tokens: 15 } })]);
@@ -128,18 +140,6 @@ describe('judge', () => {
     expect(result).toMatchObject({ outcome: 'error', evidence: expect.stringMatching(/^could not evaluate: judge goals need a model/) });
   });
 
-  /** A model whose every answer is one choice ending with `finishReason`, holding `content` or a refusal. */
-  const answering = (finishReason: 'stop' | 'length' | 'content_filter', message: { content: string | null; refusal: string | null }): ModelClient => ({
-    defaultModel: 'm',
-    complete: async (request) => ({
-      id: 'x',
-      object: 'chat.completion',
-      created: 0,
-      model: request.model,
-      choices: [{ index: 0, finish_reason: finishReason, logprobs: null, message: { role: 'assistant', ...message } }],
-    }),
-  });
-
   it('could not be evaluated when the model refuses', async () => {
     const refusing = answering('stop', { content: null, refusal: 'I cannot help with that.' });
     const result = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: refusing, cwd: process.cwd(), env: {} });
@@ -160,22 +160,11 @@ describe('judge', () => {
 // Found by an adversarial pass: a judge that answered with a tool call (its verdict in the call's arguments), or with
 // blanks, was not evaluable with the evidence `the judge's answer is not a verdict …: ""`, which said nothing of why.
 describe('judge answering with no text', () => {
-  const answering = (message: Partial<ChatResponse['choices'][number]['message']>): ModelClient => ({
-    defaultModel: 'm',
-    complete: async (request) => ({
-      id: 'x',
-      object: 'chat.completion',
-      created: 0,
-      model: request.model,
-      choices: [{ index: 0, finish_reason: 'tool_calls', logprobs: null, message: { role: 'assistant', content: null, refusal: null, ...message } }],
-    }),
-  });
-
   it('could not be evaluated, saying it called a tool instead, or gave an empty answer', async () => {
     const call = { id: 'c1', type: 'function' as const, function: { name: 'submit_verdict', arguments: '{"met": true, "reason": "fine"}' } };
-    const called = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: answering({ tool_calls: [call] }), cwd: process.cwd(), env: {} });
+    const called = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: answering('tool_calls', { tool_calls: [call] }), cwd: process.cwd(), env: {} });
     expect(called).toMatchObject({ outcome: 'error', evidence: expect.stringMatching(/^could not evaluate: the judge gave no verdict: the model answered with a call of the tool "submit_verdict" instead of text, and this call offers it no tools: use a model/) });
-    const blank = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: answering({ content: ' \n' }), cwd: process.cwd(), env: {} });
+    const blank = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: answering('stop', { content: ' \n' }), cwd: process.cwd(), env: {} });
     expect(blank).toMatchObject({ outcome: 'error', evidence: 'could not evaluate: the judge gave an empty answer, no verdict' });
   });
 });

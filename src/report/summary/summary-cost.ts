@@ -19,9 +19,9 @@ function usd(value: number): string {
   return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
 
-/** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
 const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
 
+/** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
 function cost(usage: Usage, shown = usd(usage.costUsd)): string {
   const unpriced = usage.unpricedCalls ?? 0;
   if (unpriced === 0) return shown;
@@ -69,7 +69,6 @@ function unpricedLine(total: Usage): string | undefined {
   if (calls === 0) return undefined;
   return `No price is known for the model of ${groupDigits(calls)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
 }
-
 
 /**
  * The model requests abandoned before their answer came in, and the calls that failed with no answer saying what
