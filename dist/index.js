@@ -9842,13 +9842,9 @@ function jobSecrets(sources) {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
 /* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(14407);
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(39242);
-/* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(35386);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43508);
-/* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(74067);
-/* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(71088);
-
-
+/* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(35386);
+/* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(74067);
+/* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(71088);
 
 
 
@@ -9857,7 +9853,7 @@ function jobSecrets(sources) {
 function peekMcpServers(value) {
     if (value === null || typeof value !== 'object' || !('mcp_servers' in value))
         return undefined;
-    const parsed = _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__/* .McpServers */ .Je.safeParse(value.mcp_servers);
+    const parsed = _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_1__/* .McpServers */ .Je.safeParse(value.mcp_servers);
     return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }
 /**
@@ -9867,22 +9863,19 @@ function peekMcpServers(value) {
  * again, and otherwise the caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
  */
 async function loadPlanWithServers(file, options) {
-    const read = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .readPlanFile */ .wr)(file);
+    const read = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .parsePlanFile */ .FU)(file);
     if (!read.ok)
         return read;
-    const yaml = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePlanYaml */ .O8)(read.text, file).catch((error) => ({ ok: false, errors: [(0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .unexpectedError */ .Wm)(error, file)] }));
-    if (!yaml.ok)
-        return yaml;
-    const peeked = peekMcpServers(yaml.parsed.value);
+    const peeked = peekMcpServers(read.parsed.value);
     const extraTools = options.extraTools ?? [];
     // `uses:` paths are relative to the repository root, whatever the process's working directory.
     const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
     if (!peeked)
-        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, yaml.parsed, { extraTools, ...loadOptions });
-    const refused = options.beforeServers?.(yaml.parsed.value);
+        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, read.parsed, { extraTools, ...loadOptions });
+    const refused = options.beforeServers?.(read.parsed.value);
     if (refused !== undefined)
         return { ok: false, errors: refused };
-    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked }, options.env));
+    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_3__/* .planSecretValues */ .U)({ mcp_servers: peeked }, options.env));
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
@@ -9895,12 +9888,12 @@ async function loadPlanWithServers(file, options) {
         });
     }
     catch (error) {
-        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServerStartError */ .K))
+        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_2__/* .McpServerStartError */ .K))
             throw error;
-        const position = (await yaml.parsed.positions()).locate(['mcp_servers', error.server], 'key');
+        const position = (await read.parsed.positions()).locate(['mcp_servers', error.server], 'key');
         return { ok: false, errors: [{ file, ...position, path: `mcp_servers.${error.server}`, message: error.message }] };
     }
-    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, yaml.parsed, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
+    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, read.parsed, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
     if (!loaded.ok) {
         await servers.close();
         return loaded;
@@ -14084,7 +14077,7 @@ function approvalBeforeServers(settings, redact) {
         if (!read.ok)
             return undefined;
         const state = (0,resume_state/* fanOutOwnState */.NB)(undefined, read.state, new Map(), new Set());
-        const refusal = approvalRefusal(subject(source, settings, redact), state, approve, redact);
+        const refusal = approvalRefusal(subject(source, name, settings, redact), state, approve, redact);
         return refusal === undefined ? undefined : refuse(refusal);
     };
 }
@@ -14094,7 +14087,7 @@ function approvalBeforeServers(settings, redact) {
  * unless it uses other plans (their hash covers them as loaded) or runs in `mode: agent` (its one step names every
  * tool, the servers' too).
  */
-function subject(source, settings, redact) {
+function subject(source, name, settings, redact) {
     if ((source.workflow_sequence ?? []).some((step) => step.type === 'plan'))
         return {};
     // What the load would have the redactor learn before the inputs are hashed: the same hash, or a good approval was refused.
@@ -14106,7 +14099,7 @@ function subject(source, settings, redact) {
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
     const agent = settings.mode === 'agent';
     const goal = agent ? agentGoal(source.goal, settings.task) : source.goal;
-    return { run: { inputs: inputs.inputs, ...(goal !== undefined && { goal }) }, ...(!agent && { files: { source, name: (0,validate_plan/* planName */.V6)(source, settings.planFile), ...(settings.planFile !== undefined && { file: settings.planFile }) } }) };
+    return { run: { inputs: inputs.inputs, ...(goal !== undefined && { goal }) }, ...(!agent && { files: { source, name, ...(settings.planFile !== undefined && { file: settings.planFile }) } }) };
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
@@ -18765,9 +18758,9 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FU: () => (/* binding */ parsePlanFile),
 /* harmony export */   TP: () => (/* binding */ loadParsedPlanFile),
 /* harmony export */   w$: () => (/* binding */ loadPlanFile),
-/* harmony export */   wr: () => (/* binding */ readPlanFile),
 /* harmony export */   x0: () => (/* binding */ loadPlanText)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
@@ -18858,18 +18851,21 @@ async function readPlanFile(path) {
         return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, path)] };
     }
 }
-/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
-async function loadPlanFile(path, options = {}) {
+/** A plan file read (`readPlanFile`) and parsed as YAML, not validated: for `loadParsedPlanFile`, after a look at it. */
+async function parsePlanFile(path, options = {}) {
     const read = await readPlanFile(path);
     if (!read.ok)
         return read;
     const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(read.text, path, options.positionsFirst ? { positionsFirst: true } : {}).catch((error) => ({ ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, path)] }));
-    if (!yaml.ok)
-        return yaml;
-    return loadParsedPlanFile(path, read.text, yaml.parsed, options);
+    return yaml.ok ? { ok: true, text: read.text, parsed: yaml.parsed } : yaml;
+}
+/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
+async function loadPlanFile(path, options = {}) {
+    const file = await parsePlanFile(path, options);
+    return file.ok ? loadParsedPlanFile(path, file.text, file.parsed, options) : file;
 }
 /**
- * Validates a plan file read (`readPlanFile`) and parsed (`parsePlanYaml`) already, and loads the plans it uses: a
+ * Validates a plan file read and parsed already (`parsePlanFile`), and loads the plans it uses: a
  * caller that looks at the file before validation (its MCP servers) reads and parses it once.
  */
 async function loadParsedPlanFile(path, text, parsed, options = {}) {
@@ -30394,8 +30390,8 @@ function usd(value) {
     // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
     return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
-/** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
 const finite = (n) => n !== undefined && Number.isFinite(n);
+/** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
 function cost(usage, shown = usd(usage.costUsd)) {
     const unpriced = usage.unpricedCalls ?? 0;
     if (unpriced === 0)

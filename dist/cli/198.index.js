@@ -1690,8 +1690,8 @@ var replay_file_error = __webpack_require__(72492);
 var trace_writer = __webpack_require__(31713);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js + 1 modules
-var parse_cli_args = __webpack_require__(24048);
+// EXTERNAL MODULE: ./lib/cli/command-line.js
+var command_line = __webpack_require__(21722);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/cli/used-plan-files.js
@@ -1768,17 +1768,12 @@ async function invalidPlans(files, model, modelTimeoutSeconds, signal, redact) {
  * "plan-runner validate FILE checks it" said neither, and validate without them refused or passed another plan.
  */
 function validateCommandLine(files, args, redact) {
-    // As approveCommandLine writes its words: a path or a value that starts with a dash is not read as an option.
-    const words = ['validate', ...files.map((file) => (file.startsWith('-') ? `./${file}` : file))];
-    if (args.model !== undefined) {
-        if (args.model.startsWith('-'))
-            words.push(`--model=${args.model}`);
-        else
-            words.push('--model', args.model);
-    }
+    const line = new command_line/* CommandLine */.w('validate', files);
+    if (args.model !== undefined)
+        line.option('--model', args.model);
     if (args.modelTimeoutSeconds !== undefined)
-        words.push('--model-timeout-seconds', String(args.modelTimeoutSeconds));
-    return `plan-runner ${words.map((word) => (0,parse_cli_args/* shellWord */.r7)(redact(word))).join(' ')}`;
+        line.option('--model-timeout-seconds', String(args.modelTimeoutSeconds));
+    return line.text(redact);
 }
 /** `plan-runner eval`: runs a plan (and baselines) N times with injected faults and prints the table; returns the exit code. */
 async function evalCommand(args, signal) {

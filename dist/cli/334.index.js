@@ -388,8 +388,8 @@ function usd(value) {
     // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
     return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
-/** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
 const finite = (n) => n !== undefined && Number.isFinite(n);
+/** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
 function cost(usage, shown = usd(usage.costUsd)) {
     const unpriced = usage.unpricedCalls ?? 0;
     if (unpriced === 0)

@@ -7926,7 +7926,7 @@ function approvalBeforeServers(settings, redact) {
         if (!read.ok)
             return undefined;
         const state = (0,resume_state/* fanOutOwnState */.NB)(undefined, read.state, new Map(), new Set());
-        const refusal = approvalRefusal(subject(source, settings, redact), state, approve, redact);
+        const refusal = approvalRefusal(subject(source, name, settings, redact), state, approve, redact);
         return refusal === undefined ? undefined : refuse(refusal);
     };
 }
@@ -7936,7 +7936,7 @@ function approvalBeforeServers(settings, redact) {
  * unless it uses other plans (their hash covers them as loaded) or runs in `mode: agent` (its one step names every
  * tool, the servers' too).
  */
-function subject(source, settings, redact) {
+function subject(source, name, settings, redact) {
     if ((source.workflow_sequence ?? []).some((step) => step.type === 'plan'))
         return {};
     // What the load would have the redactor learn before the inputs are hashed: the same hash, or a good approval was refused.
@@ -7948,7 +7948,7 @@ function subject(source, settings, redact) {
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
     const agent = settings.mode === 'agent';
     const goal = agent ? agentGoal(source.goal, settings.task) : source.goal;
-    return { run: { inputs: inputs.inputs, ...(goal !== undefined && { goal }) }, ...(!agent && { files: { source, name: (0,validate_plan/* planName */.V6)(source, settings.planFile), ...(settings.planFile !== undefined && { file: settings.planFile }) } }) };
+    return { run: { inputs: inputs.inputs, ...(goal !== undefined && { goal }) }, ...(!agent && { files: { source, name, ...(settings.planFile !== undefined && { file: settings.planFile }) } }) };
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules

@@ -2766,13 +2766,9 @@ function refusalAdvice(failure, permission) {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
 /* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41023);
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(39242);
-/* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(35386);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(84700);
-/* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74067);
-/* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(71088);
-
-
+/* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(35386);
+/* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74067);
+/* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(71088);
 
 
 
@@ -2781,7 +2777,7 @@ function refusalAdvice(failure, permission) {
 function peekMcpServers(value) {
     if (value === null || typeof value !== 'object' || !('mcp_servers' in value))
         return undefined;
-    const parsed = _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__/* .McpServers */ .Je.safeParse(value.mcp_servers);
+    const parsed = _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_1__/* .McpServers */ .Je.safeParse(value.mcp_servers);
     return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }
 /**
@@ -2791,22 +2787,19 @@ function peekMcpServers(value) {
  * again, and otherwise the caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
  */
 async function loadPlanWithServers(file, options) {
-    const read = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .readPlanFile */ .wr)(file);
+    const read = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .parsePlanFile */ .FU)(file);
     if (!read.ok)
         return read;
-    const yaml = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePlanYaml */ .O8)(read.text, file).catch((error) => ({ ok: false, errors: [(0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .unexpectedError */ .Wm)(error, file)] }));
-    if (!yaml.ok)
-        return yaml;
-    const peeked = peekMcpServers(yaml.parsed.value);
+    const peeked = peekMcpServers(read.parsed.value);
     const extraTools = options.extraTools ?? [];
     // `uses:` paths are relative to the repository root, whatever the process's working directory.
     const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: options.modelTimeoutSeconds }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
     if (!peeked)
-        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, yaml.parsed, { extraTools, ...loadOptions });
-    const refused = options.beforeServers?.(yaml.parsed.value);
+        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, read.parsed, { extraTools, ...loadOptions });
+    const refused = options.beforeServers?.(read.parsed.value);
     if (refused !== undefined)
         return { ok: false, errors: refused };
-    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked }, options.env));
+    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_3__/* .planSecretValues */ .U)({ mcp_servers: peeked }, options.env));
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
@@ -2819,12 +2812,12 @@ async function loadPlanWithServers(file, options) {
         });
     }
     catch (error) {
-        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServerStartError */ .K))
+        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_2__/* .McpServerStartError */ .K))
             throw error;
-        const position = (await yaml.parsed.positions()).locate(['mcp_servers', error.server], 'key');
+        const position = (await read.parsed.positions()).locate(['mcp_servers', error.server], 'key');
         return { ok: false, errors: [{ file, ...position, path: `mcp_servers.${error.server}`, message: error.message }] };
     }
-    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, yaml.parsed, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
+    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadParsedPlanFile */ .TP)(file, read.text, read.parsed, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
     if (!loaded.ok) {
         await servers.close();
         return loaded;
@@ -4121,7 +4114,7 @@ __webpack_require__.d(__webpack_exports__, {
   TP: () => (/* binding */ loadParsedPlanFile),
   w$: () => (/* binding */ loadPlanFile),
   x0: () => (/* binding */ loadPlanText),
-  wr: () => (/* binding */ readPlanFile)
+  FU: () => (/* binding */ parsePlanFile)
 });
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -4527,18 +4520,21 @@ async function readPlanFile(path) {
         return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
     }
 }
-/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
-async function loadPlanFile(path, options = {}) {
+/** A plan file read (`readPlanFile`) and parsed as YAML, not validated: for `loadParsedPlanFile`, after a look at it. */
+async function parsePlanFile(path, options = {}) {
     const read = await readPlanFile(path);
     if (!read.ok)
         return read;
     const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(read.text, path, options.positionsFirst ? { positionsFirst: true } : {}).catch((error) => ({ ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] }));
-    if (!yaml.ok)
-        return yaml;
-    return loadParsedPlanFile(path, read.text, yaml.parsed, options);
+    return yaml.ok ? { ok: true, text: read.text, parsed: yaml.parsed } : yaml;
+}
+/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
+async function loadPlanFile(path, options = {}) {
+    const file = await parsePlanFile(path, options);
+    return file.ok ? loadParsedPlanFile(path, file.text, file.parsed, options) : file;
 }
 /**
- * Validates a plan file read (`readPlanFile`) and parsed (`parsePlanYaml`) already, and loads the plans it uses: a
+ * Validates a plan file read and parsed already (`parsePlanFile`), and loads the plans it uses: a
  * caller that looks at the file before validation (its MCP servers) reads and parses it once.
  */
 async function loadParsedPlanFile(path, text, parsed, options = {}) {

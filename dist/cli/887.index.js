@@ -401,9 +401,12 @@ var trace_step_weights = __webpack_require__(67047);
 var read_resume_trace = __webpack_require__(62935);
 // EXTERNAL MODULE: ./lib/cli/used-plan-files.js
 var used_plan_files = __webpack_require__(41491);
+// EXTERNAL MODULE: ./lib/cli/command-line.js
+var command_line = __webpack_require__(21722);
 // EXTERNAL MODULE: ./lib/cli/parse-cli-args.js + 1 modules
 var parse_cli_args = __webpack_require__(24048);
 ;// CONCATENATED MODULE: ./lib/cli/approve-command-line.js
+
 
 /**
  * The command that approves the run `args` paused, as a shell reads it: the run's own plan, inputs, mode,
@@ -412,40 +415,34 @@ var parse_cli_args = __webpack_require__(24048);
  * `--model` ran another job than the one asked about (found by an adversarial pass).
  */
 function approveCommandLine(args, hash, redact) {
-    // A relative path that starts with a dash (given after `--`) is one the CLI would read as an option: `./` keeps it a path.
-    const words = ['run', args.file.startsWith('-') ? `./${args.file}` : args.file];
-    // A value that starts with a dash (a task that is a `- ` bullet, `--trace=-t.jsonl`) is written --name=value: as
-    // a word of its own, the CLI takes it for an option and refuses the command (found by an adversarial pass).
-    const option = (name, value) => void (value.startsWith('-') ? words.push(`${name}=${value}`) : words.push(name, value));
+    const line = new command_line/* CommandLine */.w('run', [args.file]);
     for (const [name, value] of Object.entries(args.inputs))
-        option('--input', `${name}=${value}`);
+        line.option('--input', `${name}=${value}`);
     for (const name of args.emptyInputs)
-        option('--input', `${name}=`);
+        line.option('--input', `${name}=`);
     if (args.agent)
-        words.push('--agent');
+        line.flag('--agent');
     if (args.task !== undefined)
-        option('--task', args.task);
+        line.option('--task', args.task);
     if (args.model !== undefined)
-        option('--model', args.model);
+        line.option('--model', args.model);
     if (args.modelTimeoutSeconds !== undefined)
-        option('--model-timeout-seconds', String(args.modelTimeoutSeconds));
+        line.option('--model-timeout-seconds', String(args.modelTimeoutSeconds));
     if (args.baseUrl !== parse_cli_args/* DEFAULT_BASE_URL */.Ql)
-        option('--base-url', args.baseUrl);
+        line.option('--base-url', args.baseUrl);
     if (args.apiKeyEnv !== parse_cli_args/* DEFAULT_API_KEY_ENV */.Zo)
-        option('--api-key-env', args.apiKeyEnv);
+        line.option('--api-key-env', args.apiKeyEnv);
     if (args.replay !== undefined)
-        option('--replay', args.replay);
+        line.option('--replay', args.replay);
     // Not --record, which would write the approving run's calls over the paused run's recording, nor --weights-from:
     // a resumed run orders its steps by the trace it resumes.
-    option('--resume', args.trace);
+    line.option('--resume', args.trace);
     // Written where this run wrote them: the paused trace is resumed in place, as it is with the default paths.
     if (args.trace !== parse_cli_args/* DEFAULT_TRACE */.YP)
-        option('--trace', args.trace);
+        line.option('--trace', args.trace);
     if (args.summary !== parse_cli_args/* DEFAULT_SUMMARY */.RQ)
-        option('--summary', args.summary);
-    option('--approve', hash);
-    // Each word hidden before it is quoted: a secret with a quote in it, quoted first, was no longer the value the redactor hides.
-    return `plan-runner ${words.map((word) => (0,parse_cli_args/* shellWord */.r7)(redact(word))).join(' ')}`;
+        line.option('--summary', args.summary);
+    return line.option('--approve', hash).text(redact);
 }
 
 // EXTERNAL MODULE: ./lib/cli/check-output-paths.js

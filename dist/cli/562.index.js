@@ -1,6 +1,45 @@
-export const id = 713;
-export const ids = [713];
+export const id = 562;
+export const ids = [562];
 export const modules = {
+
+/***/ 21722:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ CommandLine)
+/* harmony export */ });
+/* harmony import */ var _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24048);
+
+/**
+ * A `plan-runner` command line the CLI prints for the user to run (`approveCommandLine`, eval's `validate` advice), as
+ * a shell reads it and the CLI parses it back: a path that starts with a dash is written `./-x` and a value that
+ * starts with one `--name=-x` (as words of their own, the CLI took them for options and refused the command: found by
+ * an adversarial pass), and each word is redacted before it is quoted (a secret with a quote in it, quoted first, was
+ * no longer the value the redactor hides).
+ */
+class CommandLine {
+    #words;
+    constructor(command, files) {
+        this.#words = [command, ...files.map((file) => (file.startsWith('-') ? `./${file}` : file))];
+    }
+    option(name, value) {
+        if (value.startsWith('-'))
+            this.#words.push(`${name}=${value}`);
+        else
+            this.#words.push(name, value);
+        return this;
+    }
+    flag(name) {
+        this.#words.push(name);
+        return this;
+    }
+    text(redact) {
+        return `plan-runner ${this.#words.map((word) => (0,_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_0__/* .shellWord */ .r7)(redact(word))).join(' ')}`;
+    }
+}
+
+
+/***/ }),
 
 /***/ 31713:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
