@@ -96,6 +96,37 @@ function commentRunsAtOnce(jobs: unknown, lineOf: (node: unknown) => number): Wo
   return problems;
 }
 
+/** A full commit SHA: the one ref of an action its owner cannot move. */
+const COMMIT_SHA = /^[0-9a-f]{40}$/;
+
+/**
+ * The steps and jobs that use a repository's action or workflow by a tag or branch (`actions/checkout@v4`) instead
+ * of a commit SHA. Its owner (or whoever takes over the account) can move a tag to other code, which then runs
+ * with the job's token; GitHub's security hardening guide asks for the SHA, with the version in a comment so
+ * dependabot keeps it current. plan-runner itself is left alone: the README's `your-org/plan-runner@v1` stands
+ * for wherever a user publishes it, and says how to pin it.
+ */
+function unpinnedUses(jobs: unknown, lineOf: (node: unknown) => number): WorkflowRuleProblem[] {
+  const problems: WorkflowRuleProblem[] = [];
+  if (!isMap(jobs)) return problems;
+  const check = (node: unknown): void => {
+    const uses = plain(node);
+    if (typeof uses !== 'string' || uses.startsWith('./') || uses.startsWith('docker://') || /(?:^|\/)plan-runner@/.test(uses)) return;
+    const at = uses.lastIndexOf('@');
+    if (at === -1 || COMMIT_SHA.test(uses.slice(at + 1))) return;
+    problems.push({
+      line: lineOf(node),
+      message: `uses ${uses}, a ref its owner can move to other code: pin the commit SHA with the version in a comment ('${uses.slice(0, at)}@<40 hex digits> # ${uses.slice(at + 1)}')`,
+    });
+  };
+  for (const pair of jobs.items) {
+    check(get(pair.value, 'uses'));
+    const steps = get(pair.value, 'steps');
+    if (isSeq(steps)) for (const step of steps.items) check(get(step, 'uses'));
+  }
+  return problems;
+}
+
 /** The events a workflow's `on:` names. */
 function events(on: unknown): string[] {
   const value = plain(on);
@@ -107,7 +138,8 @@ function events(on: unknown): string[] {
 
 /**
  * The problems of one workflow. A scheduled run of a plan with inputs that gives it none (see
- * `scheduledWithoutInputs`); plan-runner on comments with no concurrency group (`commentRunsAtOnce`); and a job whose token can write (or whose permissions are left to the
+ * `scheduledWithoutInputs`); plan-runner on comments with no concurrency group (`commentRunsAtOnce`); an action used
+ * by a tag, not a commit SHA (`unpinnedUses`); and a job whose token can write (or whose permissions are left to the
  * repository's default, which may be write) and that installs packages gives that token to code from the
  * package registry: an install script (of any dependency, at any depth) can push, move a tag or write
  * through the API, and with the runner's sudo it can reach every later step of the job too. A workflow run
@@ -125,6 +157,7 @@ export function workflowRuleProblems(text: string, planInputs: PlanInputs = () =
   const on = events(get(doc.contents, 'on'));
   if (on.includes('schedule')) problems.push(...scheduledWithoutInputs(jobs, planInputs, lineOf));
   if (on.includes('issue_comment')) problems.push(...commentRunsAtOnce(jobs, lineOf));
+  problems.push(...unpinnedUses(jobs, lineOf));
   if (on.length > 0 && on.every((event) => event === 'pull_request')) return problems;
   const top = get(doc.contents, 'permissions');
   for (const pair of jobs.items) {

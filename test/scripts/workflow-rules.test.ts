@@ -25,7 +25,7 @@ jobs:
     permissions:
       contents: write
     steps:
-      - uses: actions/checkout@v4
+      - uses: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1
       - run: npm ci --no-audit
       - run: git push origin v1
 `;
@@ -98,7 +98,7 @@ jobs:
     if: startsWith(github.event.comment.body, '/plan')
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
+      - uses: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1
       - uses: your-org/plan-runner@v1
         with:
           plan: .github/plan.yml
@@ -118,7 +118,38 @@ describe('workflowRuleProblems: runs on comments take turns', () => {
   it('passes a job with a concurrency group, and a comment workflow that runs no plan', () => {
     const group = 'concurrency:\n  group: plan-runner-${{ github.event.issue.number }}\n';
     expect(workflowRuleProblems(ON_COMMENT.replace('    runs-on:', `    ${group.replace('\n  ', '\n      ')}    runs-on:`))).toEqual([]);
-    expect(workflowRuleProblems(ON_COMMENT.replace('your-org/plan-runner@v1', 'actions/github-script@v7'))).toEqual([]);
+    expect(workflowRuleProblems(ON_COMMENT.replace('your-org/plan-runner@v1', 'actions/github-script@ed597411d8f924073f98dfc5c65a23a2325f34cd'))).toEqual([]);
+  });
+});
+
+const PINNED = `on: workflow_dispatch
+permissions:
+  contents: read
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1
+      - uses: ./local-action
+      - uses: docker://alpine:3.20
+      - uses: your-org/plan-runner@v1
+  shared:
+    uses: octo-org/workflows/.github/workflows/ci.yml@0123456789abcdef0123456789abcdef01234567
+`;
+
+describe('workflowRuleProblems: actions are used by commit SHA', () => {
+  it('passes SHA pins, local actions, docker images and plan-runner itself (the README says how to pin it)', () => {
+    expect(workflowRuleProblems(PINNED)).toEqual([]);
+  });
+
+  it('finds a step or a reusable workflow used by a tag or branch, at its uses: line, naming the fix', () => {
+    const tagged = PINNED.replace('actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1', 'actions/checkout@v4').replace('ci.yml@0123456789abcdef0123456789abcdef01234567', 'ci.yml@main');
+    expect(workflowRuleProblems(tagged)).toEqual([
+      { line: 8, message: "uses actions/checkout@v4, a ref its owner can move to other code: pin the commit SHA with the version in a comment ('actions/checkout@<40 hex digits> # v4')" },
+      { line: 13, message: expect.stringContaining('uses octo-org/workflows/.github/workflows/ci.yml@main, a ref its owner can move') },
+    ]);
+    // A short SHA is a prefix a later commit can share: not a pin.
+    expect(workflowRuleProblems(PINNED.replace('3d3c42e5aac5ba805825da76410c181273ba90b1', '3d3c42e'))).toHaveLength(1);
   });
 });
 
