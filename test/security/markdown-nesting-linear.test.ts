@@ -13,8 +13,15 @@ const source = (file: string): string => JSON.stringify(pathToFileURL(join(impor
  * gets 60 s of CPU time, whatever else the machine runs; killed, the test fails, and what it printed
  * names the shapes that finished. A link after each shape checks that it is still made code, and an
  * image that its alt text and title are still removed.
+ *
+ * Each shape also has a bound of its own, `SHAPE_CPU_SECONDS` of the child's CPU (its process's, V8's
+ * threads too), checked when it ends: together they take 14–18 s, each 0.3–2.9 (2026-12-07, load 6), so
+ * the 60 s alone let one shape fall back to its old cost unseen (the setext headings' 7.6 s, a lazy line
+ * shape's 10–18). Every old cost named below is above it.
  */
+const SHAPE_CPU_SECONDS = 5;
 const SCRIPT = `
+  const SHAPE_CPU_SECONDS = ${SHAPE_CPU_SECONDS};
   import { neutraliseOutbound } from ${source('security/neutralise-outbound.ts')};
   import { removeHiddenMarkdown } from ${source('security/hidden-markdown.ts')};
 
@@ -60,8 +67,11 @@ const SCRIPT = `
     'setext headings in a quote': () => check('>=\\n'),
   };
   for (const [name, shape] of Object.entries(shapes)) {
+    const before = process.cpuUsage();
     shape();
-    console.log(name);
+    const used = process.cpuUsage(before);
+    const seconds = (used.user + used.system) / 1e6;
+    console.log(seconds > SHAPE_CPU_SECONDS ? name + ': ' + seconds.toFixed(1) + ' s of CPU, more than ' + SHAPE_CPU_SECONDS : name);
   }`;
 
 describe('Markdown nobody trusts', () => {
