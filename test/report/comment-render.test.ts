@@ -192,6 +192,26 @@ describe('renderComment', () => {
       expect(failed).toBe(left);
     });
 
+    // The counts are read from the run record's failed steps, not by looking up every plan step: a step a revision replaced
+    // is not the current plan's, and a failure shown on its own line is not among those left out.
+    it('counts among the steps left out the failed ones of the current plan not shown, and no replaced step', () => {
+      const first = Array.from({ length: 3000 }, (_, i) => step(`s${i}`, `Deploy region ${i} ${'r'.repeat(300)}`));
+      const script = new RunScript(plan([...first, step('old', 'Replaced')]));
+      script.fail('old', 'GONE');
+      const revised = [...first, step('new', 'Instead')];
+      script.events.push({ type: 'plan_revised', at: 5, plan: plan(revised, { revision: 2 }), replaced: ['old'], added: ['new'], reason: 'retry' });
+      const failing = new Set(revised.filter((_, i) => i % 3 === 1).map((s) => s.key));
+      for (const s of revised) if (failing.has(s.key)) script.fail(s.key, 'DOWN');
+      else script.complete(s.key, 'ok');
+      const body = renderComment(script.finish('failed').record(), { marker, runUrl, redact: noRedaction });
+      const shownFailed = body.split('\n').filter((line) => /^- ❌ s\d+\./.test(line)).length;
+      const shown = body.split('\n').filter((line) => /^- (?:❌|✅) (?:s\d+|new)\./.test(line)).length;
+      expect(shownFailed).toBeGreaterThan(0);
+      const [, left, failed] = /^- … ([\d,]+) more steps \(([\d,]+) failed\); see \[the run's job summary\]/m.exec(body) ?? [];
+      expect(Number(left!.replace(',', ''))).toBe(revised.length - shown);
+      expect(Number(failed!.replace(',', ''))).toBe(failing.size - shownFailed);
+    });
+
     it('keeps the line of a for_each step that went on past a failed item', () => {
       const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, `Deploy region ${i} ${'r'.repeat(300)}`));
       const script = new RunScript(plan(steps));

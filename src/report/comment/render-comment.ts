@@ -9,7 +9,7 @@ import { statusIcon, statusText } from '../summary/summary-header.ts';
 import { todoEntries } from '../todo-entries.ts';
 import { COMMENT_ARGS, renderApprovalSection } from '../approval-section.ts';
 import { groupDigits } from '../../core/group-digits.ts';
-import { cutLevel, itemLines, nestedLines, urgentIndexes, type ItemLines } from './used-plan-lines.ts';
+import { cutLevel, failedPositions, itemLines, nestedLines, urgentIndexes, type ItemLines } from './used-plan-lines.ts';
 
 /** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
 const COMMENT_GOAL_ROWS = 40;
@@ -139,9 +139,8 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   const countRest = (bare: readonly string[]): string => {
     const kept = new Map<number, string>();
     // Room for the count line as it would read with every step left out, failed ones among them.
-    let failedSteps = 0;
-    for (const planStep of steps) if (record.steps.get(planStep.key)?.state === 'failed') failedSteps++;
-    let used = sizeOf(more(steps.length, failedSteps).length, 1, cutNote);
+    const failedAt = failedPositions(steps, record);
+    let used = sizeOf(more(steps.length, failedAt.length).length, 1, cutNote);
     // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
     const full = (): boolean => used + 6 > maxChars;
     const keep = (index: number): boolean => {
@@ -162,8 +161,7 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
     // The others in order, up to the first that does not fit: only the lines shown are made.
     for (let index = 0; index < steps.length; index++) if (!urgentAt?.[index] && !keep(index)) break;
     const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index)!);
-    let failed = 0;
-    if (kept.size < steps.length) for (const [index, planStep] of steps.entries()) if (!kept.has(index) && record.steps.get(planStep.key)?.state === 'failed') failed++;
+    const failed = failedAt.reduce((sum, index) => sum + (kept.has(index) ? 0 : 1), 0);
     return cutMarkdown(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, failed)] : lines, cutNote), maxChars);
   };
 

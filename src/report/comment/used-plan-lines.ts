@@ -62,6 +62,17 @@ export function urgentIndexes(steps: readonly PlanStep[], record: RunRecord): Ui
   return marks;
 }
 
+/** The positions of `steps` whose step failed, read from the run record: most runs have none, and a comment over 10,000 steps is redrawn every second. */
+export function failedPositions(steps: readonly PlanStep[], record: RunRecord): number[] {
+  const found: number[] = [];
+  for (const [key, step] of record.steps) {
+    if (step.state !== 'failed') continue;
+    const index = positionsOf(steps).get(key);
+    if (index !== undefined) found.push(index);
+  }
+  return found;
+}
+
 /** How many of `steps` from position `from` on failed, read from the run record (not by looking up every step). */
 function failedFrom(steps: readonly PlanStep[], record: RunRecord, from: number): number {
   let failed = 0;
