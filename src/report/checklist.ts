@@ -31,6 +31,8 @@ export const STATE_ICONS: Readonly<Record<StepState, string>> = {
  */
 export function checklistHeader(record: RunRecord): string {
   const current = record.plan ? currentKeys(record.plan.steps) : undefined;
+  // Looked up step by step only when some step is not of the current plan (a revision replaced it).
+  const mixed = record.plan && !allCurrent(record, record.plan.steps) ? current : undefined;
   const counts: Record<StepState, number> = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
   let total = 0;
   // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
@@ -42,7 +44,7 @@ export function checklistHeader(record: RunRecord): string {
   let replacedFailed = 0;
   let undoneInReused = 0;
   for (const step of record.steps.values()) {
-    if (current && !current.has(step.key)) {
+    if (mixed && !mixed.has(step.key)) {
       if (step.state === 'failed') replacedFailed++;
       continue;
     }
@@ -72,6 +74,21 @@ export function checklistHeader(record: RunRecord): string {
   return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${partialText}${todos}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}${carriedText}`;
 }
 
+// Whether every step of a record is of a plan snapshot, by the record's map of steps, as found at its size: a map of
+// steps only grows, so while its size is the same so are its keys. The header is drawn on every update, and looking
+// up each of 10,000 keys again was most of its time.
+const currentAt = new WeakMap<RunRecord['steps'], { readonly steps: readonly PlanStep[]; readonly size: number; readonly all: boolean }>();
+
+/** True when every step `record` has is one of `steps` (no revision replaced any): the header need not look each up. */
+function allCurrent(record: RunRecord, steps: readonly PlanStep[]): boolean {
+  const cached = currentAt.get(record.steps);
+  if (cached?.steps === steps && cached.size === record.steps.size) return cached.all;
+  const keys = currentKeys(steps);
+  const all = record.steps.size <= keys.size && [...record.steps.keys()].every((key) => keys.has(key));
+  currentAt.set(record.steps, { steps, size: record.steps.size, all });
+  return all;
+}
+
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
  * plan's failed steps (under `on_failure: continue`), its completed ones whose results are partial, and the items of
@@ -83,7 +100,7 @@ function failedInside(step: StepRecord, found: { items: number; steps: number; p
   found.todos += openTodos(step);
   const nested = step.nested;
   if (!nested) return;
-  const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
+  const current = nested.plan && !allCurrent(nested, nested.plan.steps) ? currentKeys(nested.plan.steps) : undefined;
   // A plan step's partial result is its plan's result step's: counted once, as the plan step.
   const counted = step.partial === undefined ? undefined : nested.resultStepKey;
   for (const inner of nested.steps.values()) {

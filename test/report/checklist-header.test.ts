@@ -28,6 +28,22 @@ describe('checklistHeader', () => {
     expect(finalStepStates(record)).toEqual(new Map([['a', 'completed'], ['c', 'completed']]));
   });
 
+  // The header knows which steps are the current plan's by its snapshot and the record's count of steps, not by looking
+  // each up on every draw: drawn before each change, it still counts a step a revision replaced, or one no plan has.
+  it('counts a step replaced, or one the plan does not have, once the record has it, however often it was drawn before', () => {
+    const record = fold([
+      { type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('a'), step('b', ['a'])] } },
+      { type: 'step_completed', at: 1, stepKey: 'a', result: 1, durationMs: 1, usage: NO_USAGE },
+    ]);
+    expect(checklistHeader(record)).toBe('1/2 complete, 0 failed');
+    applyEvent(record, { type: 'step_failed', at: 2, stepKey: 'b', error: '404', transient: false, durationMs: 1, usage: NO_USAGE });
+    expect(checklistHeader(record)).toBe('1/2 complete, 1 failed');
+    applyEvent(record, { type: 'plan_revised', at: 3, plan: { name: 'p', revision: 2, steps: [step('a'), step('c', ['a'])] }, replaced: ['b'], added: ['c'], reason: 'b failed' });
+    expect(checklistHeader(record)).toBe('1/2 complete, 0 failed, 1 replaced (1 had failed)');
+    applyEvent(record, { type: 'step_started', at: 4, stepKey: 'stray' });
+    expect(checklistHeader(record)).toBe('1/2 complete, 0 failed, 2 replaced (1 had failed)');
+  });
+
   it('counts the steps the run it resumes left undone, not work its own plan or a used plan holds', () => {
     const record = fold([
       { type: 'plan_created', at: 0, plan: { name: 'p', revision: 2, steps: [step('a'), step('c', ['a'])] }, carried: { b: 'failed, then replaced by a replan, in attempt 1', 'c/x': 'failed', a: 'completed, 1 of 3 items failed' } },
