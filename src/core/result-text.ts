@@ -5,6 +5,8 @@
  * comment) lost the step's line. Undefined where JSON has no text (undefined, a function, a value nested past the stack).
  */
 export function resultJson(result: unknown, space?: number): string | undefined {
+  // What JSON.stringify would write for these, without its machinery: most results of a long run's steps are such.
+  if (typeof result === 'boolean' || result === null || (typeof result === 'number' && Number.isFinite(result))) return String(result);
   try {
     return JSON.stringify(result, null, space);
   } catch {
@@ -33,8 +35,6 @@ function acyclic(value: unknown, ancestors: Set<object>): unknown {
 /** A step result as text: strings as they are, everything else as indented JSON. */
 export function resultText(result: unknown): { readonly text: string; readonly json: boolean } {
   if (typeof result === 'string') return { text: result, json: false };
-  // What JSON.stringify would write for these, without its indenting machinery.
-  if (typeof result === 'boolean' || result === null || (typeof result === 'number' && Number.isFinite(result))) return { text: String(result), json: true };
   const json = resultJson(result, 2);
   return json === undefined ? { text: String(result), json: false } : { text: json, json: true };
 }

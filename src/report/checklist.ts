@@ -152,7 +152,15 @@ export { visibleControls };
  * a line that starts with `✅ 2. deploy` for the checklist, whatever printed it.
  */
 export function oneLogLine(text: string): string {
-  return visibleControls(text.replace(/\s+/g, ' ').trim());
+  return visibleControls(oneSpaced(text).trim());
+}
+
+/** White space other than a lone space: where `\s+` → ' ' changes a text. */
+const NOT_ONE_SPACE = /[^\S ]| {2}/;
+
+/** `text` with each run of white space as one space; most texts (titles, results) have none to change, and are returned as they are. */
+function oneSpaced(text: string): string {
+  return NOT_ONE_SPACE.test(text) ? text.replace(/\s+/g, ' ') : text;
 }
 
 /**
@@ -168,7 +176,8 @@ export function previewOf(result: unknown, max = 80): { readonly preview: string
   const text = typeof result === 'string' ? result : (resultJson(result) ?? String(result));
   const trimmed = text.trim();
   const end = trimmed.search(LINE_BREAK);
-  const first = visibleControls((end < 0 ? trimmed : trimmed.slice(0, end)).replaceAll('\t', ' '));
+  const line = end < 0 ? trimmed : trimmed.slice(0, end);
+  const first = visibleControls(line.includes('\t') ? line.replaceAll('\t', ' ') : line);
   // trim() leaves NEL (U+0085), a line break here: what follows the first line counts when it is not blank.
   const more = end >= 0 && /[^\s\u0085]/.test(trimmed.slice(end));
   const shown = more ? `${first} …` : first;
@@ -319,7 +328,7 @@ export function stepTitle(planStep: PlanStep, redact: (text: string) => string =
   let cached = flatTitles.get(planStep);
   if (cached?.redact !== redact) {
     const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
-    cached = { redact, text: visibleControls(redact(text).replace(/\s+/g, ' ').trim()) };
+    cached = { redact, text: visibleControls(oneSpaced(redact(text)).trim()) };
     flatTitles.set(planStep, cached);
   }
   return cutText(cached.text, maxChars);
