@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { visibleControls } from '../../src/core/visible-controls.ts';
 import { escapeInlineMarkdown, escapeMarkdown } from '../../src/report/markdown/escape-markdown.ts';
 import { fencedBlock, inlineCode } from '../../src/core/code-fence.ts';
 
@@ -86,5 +88,35 @@ describe('control characters and bidi overrides in run text', () => {
   it('are shown in code blocks and code spans too, whose text is shown as well', () => {
     expect(inlineCode('{"file":"invoice\u202efdp.exe"}')).toBe('`{"file":"invoice\ufffdfdp.exe"}`');
     expect(fencedBlock('a\u001b[2J\r\nb\u0007', 'text')).toBe('```text\na\u241b[2J\r\nb\u2407\n```');
+  });
+});
+
+// A text is scanned for every pattern only when it holds a character one starts at (or `www.`): on every text, the
+// same escape as the full scan gives.
+describe('escapeInlineMarkdown without the full scan', () => {
+  const INLINE_FULL = new RegExp(
+    [
+      '\\\\(?=[!-/:-@[-`{-~]|$)',
+      '[`*|$~[\\]]',
+      '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])',
+      '<(?=[A-Za-z/!?])',
+      '&(?=#?[A-Za-z0-9]+;)',
+      '@(?=[A-Za-z0-9])',
+      '#(?=[A-Za-z0-9])',
+      ':(?=//)',
+      '\\.(?<=[Ww]{3}\\.)(?=\\S)',
+    ].join('|'),
+    'g',
+  );
+  const full = (text: string): string => visibleControls(text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text).replace(INLINE_FULL, (c) => `\\${c}`);
+  const pieces = ['a', 'Z', '1', ' ', '.', 'w', 'W', 'ww', 'www', '\\', '`', '*', '|', '$', '~', '[', ']', '_', '<', '&', '#', '@', ':', '/', '!', ';', '\n', '\r', '\t', '\x1b', '\u202e', 'é', '😀', 'x'];
+  it('escapes what the full scan escapes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 16 }), (parts) => {
+        const text = parts.join('');
+        expect(escapeInlineMarkdown(text)).toBe(full(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

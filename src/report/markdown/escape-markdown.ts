@@ -20,6 +20,9 @@ const INLINE = new RegExp(
   'g',
 );
 
+/** Where a match of `INLINE` can be: at one of the characters its patterns start with, or at the `.` of `www.`. */
+const INLINE_AT = /[\\`*|$~[\]_<&@#:]|[Ww]{3}\./;
+
 /** Text that starts like this would be a heading, quote, list item, rule or setext underline. */
 const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\d{1,9}(?=[.)](\s|$)))/;
 
@@ -31,7 +34,9 @@ const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\
 export function escapeInlineMarkdown(text: string): string {
   const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
   // Control characters and bidi overrides shown, as on the log: a reader sees what the text holds.
-  return visibleControls(flat).replace(INLINE, (c) => `\\${c}`);
+  const shown = visibleControls(flat);
+  // Most texts (a step's title, its key) have none of those characters: not scanned for every pattern.
+  return INLINE_AT.test(shown) ? shown.replace(INLINE, (c) => `\\${c}`) : shown;
 }
 
 /**
