@@ -89,6 +89,27 @@ describe('renderSummary under a size cap, with each text measured once', () => {
   }, cpuHeavyTimeout(1.9));
 });
 
+// A summary of no more characters than its cap is built and measured whole before any text is measured apart: where it
+// fits by characters but not by bytes (three bytes a CJK character), and at the byte it fits to, it is the reference's.
+describe('renderSummary that may fit by its characters', () => {
+  it('gives the reference’s bytes at its own size, a byte under it, and between its characters and its bytes', () => {
+    const steps = Array.from({ length: 40 }, (_, i) => step(`s${i}`, `地域 ${i} を確認する`));
+    const script = new RunScript(plan(steps));
+    for (const [i, s] of steps.entries()) script.complete(s.key, i % 5 === 0 ? '結果'.repeat(200) : '済み');
+    const record = script.finish('succeeded').record();
+    const uncut = renderSummary(record, { redact: noRedaction, maxBytes: Infinity });
+    const bytes = Buffer.byteLength(uncut);
+    expect(bytes).toBeGreaterThan(uncut.length * 1.5);
+    for (const maxBytes of [bytes, bytes - 1, uncut.length, Math.floor((uncut.length + bytes) / 2), uncut.length - 1]) {
+      const md = renderSummary(record, { redact: noRedaction, maxBytes });
+      expect(md).toBe(referenceRenderSummary(record, { redact: noRedaction, maxBytes }));
+      expect(Buffer.byteLength(md)).toBeLessThanOrEqual(maxBytes);
+      if (maxBytes === bytes) expect(md).toBe(uncut);
+      else expect(md).not.toBe(uncut);
+    }
+  });
+});
+
 /** How many characters `renderSummary` measured in bytes, against what the summary holds uncut. */
 function measured(record: RunRecord, options: SummaryOptions): { characters: number; uncut: number } {
   const uncut = renderSummary(record, { ...options, maxBytes: Infinity }).length;

@@ -2,7 +2,7 @@ import { cutText } from '../cut-text.ts';
 import { attentionClause } from './attention-clause.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
-import { checklistItems, foundNote, itemProgress, needsAttention, partialNote, previewOf, STATE_ICONS, stepTitle, undoneCount, undoneNote } from '../checklist.ts';
+import { checklistItems, currentKeys, foundNote, itemProgress, needsAttention, partialNote, previewOf, STATE_ICONS, stepTitle, undoneCount, undoneNote } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../../core/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
@@ -258,7 +258,7 @@ function usedPlanGoals(path: readonly string[], step: StepRecord | undefined, re
  */
 export function renderSummarySteps(record: RunRecord, redact: (text: string) => string, where: string): SummaryPart[] {
   const planSteps: readonly PlanStep[] = record.plan?.steps ?? [];
-  const inPlan = new Set(planSteps.map((s) => s.key));
+  const inPlan = currentKeys(planSteps);
   const parts: SummaryPart[] = ['### Steps'];
   for (const planStep of planSteps) {
     const step = record.steps.get(planStep.key);
