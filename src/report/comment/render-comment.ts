@@ -9,7 +9,7 @@ import { statusIcon, statusText } from '../summary/summary-header.ts';
 import { todoEntries } from '../todo-entries.ts';
 import { COMMENT_ARGS, renderApprovalSection } from '../approval-section.ts';
 import { groupDigits } from '../../core/group-digits.ts';
-import { cutLevel, failedPositions, itemLines, nestedLines, urgentIndexes, type ItemLines } from './used-plan-lines.ts';
+import { attentionAt, cutLevel, itemLines, nestedLines, type ItemLines } from './used-plan-lines.ts';
 
 /** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
 const COMMENT_GOAL_ROWS = 40;
@@ -138,8 +138,10 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
   const countRest = (bare: readonly string[]): string => {
     const kept = new Map<number, string>();
+    // Marked from the run record, not by looking up every plan step: most runs have few such steps, and
+    // a comment over 100,000 steps is redrawn every second.
+    const { urgent: urgentAt, failed: failedAt } = attentionAt(steps, record);
     // Room for the count line as it would read with every step left out, failed ones among them.
-    const failedAt = failedPositions(steps, record);
     let used = sizeOf(more(steps.length, failedAt.length).length, 1, cutNote);
     // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
     const full = (): boolean => used + 6 > maxChars;
@@ -153,9 +155,6 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
       used += line.length + 1;
       return true;
     };
-    // Marked from the run record, not by looking up every plan step: most runs have few such steps, and
-    // a comment over 100,000 steps is redrawn every second.
-    const urgentAt = urgentIndexes(steps, record);
     // Up to the first that does not fit, as for the others: each line tried is made (redacted, escaped).
     if (urgentAt) for (let index = 0; index < steps.length && !full(); index++) if (urgentAt[index] && !keep(index)) break;
     // The others in order, up to the first that does not fit: only the lines shown are made.

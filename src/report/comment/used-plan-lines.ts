@@ -50,27 +50,26 @@ function positionsOf(steps: readonly PlanStep[]): ReadonlyMap<string, number> {
   return positions;
 }
 
-/** Which of `steps` need attention (see {@link needsAttention}), by position; undefined when none does. */
-export function urgentIndexes(steps: readonly PlanStep[], record: RunRecord): Uint8Array | undefined {
-  let marks: Uint8Array | undefined;
+/** Where among `steps` a cut comment must look first, read from the run record in one walk (not by looking up every step). */
+export interface AttentionAt {
+  /** Which of `steps` need attention (see {@link needsAttention}), by position; undefined when none does. */
+  readonly urgent: Uint8Array | undefined;
+  /** The positions of those that failed (they need attention too). */
+  readonly failed: readonly number[];
+}
+
+/** Which of `steps` need attention, and which of those failed: most runs have few such steps, and a comment over 10,000 steps is redrawn every second. */
+export function attentionAt(steps: readonly PlanStep[], record: RunRecord): AttentionAt {
+  let urgent: Uint8Array | undefined;
+  const failed: number[] = [];
   for (const [key, step] of record.steps) {
     if (!needsAttention(step)) continue;
     const index = positionsOf(steps).get(key);
     if (index === undefined) continue;
-    (marks ??= new Uint8Array(steps.length))[index] = 1;
+    (urgent ??= new Uint8Array(steps.length))[index] = 1;
+    if (step.state === 'failed') failed.push(index);
   }
-  return marks;
-}
-
-/** The positions of `steps` whose step failed, read from the run record: most runs have none, and a comment over 10,000 steps is redrawn every second. */
-export function failedPositions(steps: readonly PlanStep[], record: RunRecord): number[] {
-  const found: number[] = [];
-  for (const [key, step] of record.steps) {
-    if (step.state !== 'failed') continue;
-    const index = positionsOf(steps).get(key);
-    if (index !== undefined) found.push(index);
-  }
-  return found;
+  return { urgent, failed };
 }
 
 /** How many of `steps` from position `from` on failed, read from the run record (not by looking up every step). */
@@ -132,7 +131,7 @@ export function nestedLines(nested: RunRecord, redact: (text: string) => string,
   };
   let index = 0;
   for (; index < steps.length && text.length <= limit; index++) draw(steps[index]!);
-  const urgentAt = index < steps.length ? urgentIndexes(steps, nested) : undefined;
+  const urgentAt = index < steps.length ? attentionAt(steps, nested).urgent : undefined;
   if (urgentAt) for (; index < steps.length && text.length <= cap; index++) if (urgentAt[index]) draw(steps[index]!);
   const left = steps.length - entries.length;
   const leftFailed = failedFrom(steps, nested, index);
