@@ -20,9 +20,98 @@ function sortedKeys(_key: string, inner: unknown): unknown {
   return copy;
 }
 
-/** JSON with object keys sorted at every level, so equal values always give equal text. */
+/**
+ * JSON with object keys sorted at every level, so equal values always give equal text. Data (arrays and
+ * objects of Object's prototype or none, down to strings, numbers, booleans and null) is copied in order
+ * where it is out of order and written by JSON.stringify alone: its replacer, called for every value, cost
+ * more than the writing (3 µs of a step's reuse key). Anything else goes through the replacer, whole. A getter
+ * is read twice, to look and to write: data has none.
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, sortedKeys) ?? 'undefined';
+  const inOrder = inOrderOf(value, -1);
+  return (inOrder === NOT_DATA ? JSON.stringify(value, sortedKeys) : JSON.stringify(inOrder)) ?? 'undefined';
+}
+
+/** What `dataInOrder` returns for a value it leaves to the replacer. */
+const NOT_DATA = Symbol('not data');
+
+/** Deeper than this, a value is left to the replacer, which also throws on a cycle. */
+const DATA_DEPTH = 64;
+
+const isRawJson = (JSON as { isRawJSON?: (value: unknown) => boolean }).isRawJSON ?? (() => false);
+
+/**
+ * `object` with every object in it that is out of order copied in order, sharing what is in order already;
+ * `NOT_DATA` when anything in it would need the replacer or JSON.stringify's own rules to write the same text:
+ * a `toJSON` (a Date), a bigint, a Map, a class's instance, an array of a subclass, a `__proto__` key to copy,
+ * a raw JSON value, or a depth a cycle reaches.
+ */
+function dataInOrder(object: object, depth: number): unknown {
+  if (depth >= DATA_DEPTH || typeof (object as { toJSON?: unknown }).toJSON === 'function') return NOT_DATA;
+  return Array.isArray(object) ? arrayInOrder(object, depth) : recordInOrder(object as Record<string, unknown>, depth);
+}
+
+function arrayInOrder(array: readonly unknown[], depth: number): unknown {
+  if (Object.getPrototypeOf(array) !== Array.prototype) return NOT_DATA;
+  const length = array.length;
+  let copy: unknown[] | undefined;
+  for (let i = 0; i < length; i++) {
+    const item = array[i];
+    const inOrder = inOrderOf(item, depth);
+    if (inOrder === NOT_DATA) return NOT_DATA;
+    if (inOrder !== item) copy ??= array.slice(0, i);
+    if (copy) copy[i] = inOrder;
+  }
+  return copy ?? array;
+}
+
+function recordInOrder(record: Record<string, unknown>, depth: number): unknown {
+  const prototype = Object.getPrototypeOf(record) as unknown;
+  if (prototype !== Object.prototype && (prototype !== null || isRawJson(record))) return NOT_DATA;
+  const keys = Object.keys(record);
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
+  if (!sorted) sortKeys(keys);
+  // As the replacer's copy does: every member read, in sorted order, before any inside one is.
+  const values = keys.map((key) => record[key]);
+  let changed = !sorted;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    const inOrder = inOrderOf(value, depth);
+    if (inOrder === NOT_DATA) return NOT_DATA;
+    if (inOrder !== value) {
+      values[i] = inOrder;
+      changed = true;
+    }
+  }
+  if (!changed) return record;
+  // Integer keys go first here, in numeric order, as in the replacer's copy; `__proto__` would set the prototype.
+  const copy: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] === '__proto__') return NOT_DATA;
+    copy[keys[i]!] = values[i];
+  }
+  return copy;
+}
+
+/** A member or item in order (`dataInOrder`); itself when it is no object. */
+function inOrderOf(value: unknown, depth: number): unknown {
+  if (typeof value === 'bigint') return NOT_DATA;
+  return typeof value === 'object' && value !== null ? dataInOrder(value, depth + 1) : value;
+}
+
+/** Sorts keys by UTF-16 code units, as the default sort does; by insertion when few, where the default sort cost 0.4 µs for a step's 7. */
+function sortKeys(keys: string[]): void {
+  if (keys.length > 16) {
+    keys.sort();
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = key;
+  }
 }
 
 /**
