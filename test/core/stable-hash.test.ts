@@ -117,6 +117,14 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson(sortedCycle)).toThrow(TypeError);
   });
 
+  it('sorts an object of many keys, integer keys among them, as the replacer did', () => {
+    const names = ['zeta', '10', 'Alpha', 'b', '2', 'é', 'a b', '-1', '01', '4294967295', '4294967294', 'x', 'y', 'c', 'd', 'e', 'f', 'g', 'h', '\u{1F600}', '_'];
+    const many: Record<string, unknown> = {};
+    for (const [i, name] of names.entries()) many[name] = i % 3 === 0 ? { q: i, p: [i] } : i;
+    expect(canonicalJson(many)).toBe(replacerCanonicalJson(many));
+    expect(canonicalJson([many, { inner: many }])).toBe(replacerCanonicalJson([many, { inner: many }]));
+  });
+
   it('keeps a __proto__ key whether its object is in order or not', () => {
     for (const json of ['{"__proto__":{"b":1,"a":2},"a":1}', '{"a":1,"__proto__":[1]}', '{"z":{"__proto__":1,"a":0}}', '[{"__proto__":{"y":1}}]']) {
       const parsed = JSON.parse(json) as unknown;
