@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../../src/core/redact.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
@@ -8,7 +9,7 @@ import { systemClock } from '../../src/core/clock.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import { runPlan } from '../../src/run/run-plan.ts';
 import type { RunnablePlan } from '../../src/run/runnable-plan.ts';
-import { startOrder } from '../../src/run/start-order.ts';
+import { remainingPaths, startOrder, type StepWeights } from '../../src/run/start-order.ts';
 import { stepWeightsFromTrace, TraceWeightsError } from '../../src/run/trace-step-weights.ts';
 import { runStep } from '../../src/steps/run-step.ts';
 import type { Tool } from '../../src/tools/tool.ts';
@@ -31,6 +32,35 @@ describe('the order ready steps start in', () => {
       await flushMicrotasks();
     }
     expect((await run.outcome).status).toBe('succeeded');
+  });
+
+  it('gives the order the comparison by key gave, for any plan and weights', () => {
+    /** startOrder as it was first written: every comparison read both keys' paths and positions from maps. */
+    const firstStartOrder = (steps: readonly PlanStep[], weights: StepWeights | undefined): string[] => {
+      const known = weights ? steps.map((s) => weights.get(s.key)).filter((w): w is number => w !== undefined && Number.isFinite(w) && w >= 0) : [];
+      const fallback = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+      const weightOf = (key: string): number => {
+        const weight = weights?.get(key);
+        return weights && weight !== undefined && Number.isFinite(weight) && weight >= 0 ? weight : weights ? fallback : 1;
+      };
+      const remaining = remainingPaths(steps, weightOf);
+      const index = new Map(steps.map((s, i) => [s.key, i]));
+      return steps.map((s) => s.key).sort((a, b) => remaining.get(b)! - remaining.get(a)! || index.get(a)! - index.get(b)!);
+    };
+    // Each step may depend on any earlier one (a DAG); weights whole, fractional, missing or unusable; keys may repeat.
+    const plan = fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'), fc.array(fc.nat(), { maxLength: 3 })), { minLength: 1, maxLength: 30 }).chain((drawn) =>
+      fc.tuple(
+        fc.constant(drawn.map(([name, deps], i) => step(`${name}${i % 3 === 0 ? '' : i}`, i === 0 ? [] : [...new Set(deps.map((d) => `${drawn[d % i]![0]}${d % i % 3 === 0 ? '' : d % i}`))]))),
+        fc.option(fc.dictionary(fc.constantFrom('a', 'b1', 'c2', 'd', 'e4', 'f5'), fc.oneof(fc.nat(5), fc.double({ min: 0, max: 9 }), fc.constant(Number.NaN), fc.constant(-1)))),
+      ),
+    );
+    fc.assert(
+      fc.property(plan, ([steps, drawnWeights]) => {
+        const weights = drawnWeights ? new Map(Object.entries(drawnWeights)) : undefined;
+        expect(startOrder(steps, 4, weights)).toEqual(firstStartOrder(steps, weights));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps declaration order among steps with equally long paths, and with one slot', () => {
