@@ -9,7 +9,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   validateRedactor: () => (/* binding */ validateRedactor)
 /* harmony export */ });
-/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8038);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(21673);
 /* harmony import */ var _job_job_secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(71396);
 
 
@@ -27,7 +27,7 @@ function validateRedactor(env, learned) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   p: () => (/* binding */ jobSecrets)
 /* harmony export */ });
-/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8038);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(21673);
 /* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
 /* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99882);
 

@@ -482,8 +482,8 @@ function figureRows(input) {
     ];
 }
 
-// EXTERNAL MODULE: ./lib/core/redact.js
-var core_redact = __webpack_require__(8038);
+// EXTERNAL MODULE: ./lib/core/redact.js + 1 modules
+var core_redact = __webpack_require__(21673);
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./lib/job/job-secrets.js

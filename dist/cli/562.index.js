@@ -62,8 +62,8 @@ var external_node_path_ = __webpack_require__(76760);
 var output_path_refused_error = __webpack_require__(65542);
 // EXTERNAL MODULE: ./lib/core/real-path-ahead.js
 var real_path_ahead = __webpack_require__(76095);
-// EXTERNAL MODULE: ./lib/core/redact.js
-var core_redact = __webpack_require__(8038);
+// EXTERNAL MODULE: ./lib/core/redact.js + 1 modules
+var core_redact = __webpack_require__(21673);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
 var trace_gap = __webpack_require__(82975);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
