@@ -44,6 +44,23 @@ describe('checklistHeader', () => {
     expect(checklistHeader(record)).toBe('1/2 complete, 0 failed, 2 replaced (1 had failed)');
   });
 
+  // Each half of what the header remembers, changed alone after a draw that found every step current: a revision that
+  // only drops a step (a new snapshot, the same count of steps), and a step no plan has (the same snapshot, one more).
+  it('counts a step a revision dropped, and one no plan has, after a draw that found every step of the plan', () => {
+    const dropped = fold([
+      { type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('a'), step('b', ['a'])] } },
+      { type: 'step_completed', at: 1, stepKey: 'a', result: 1, durationMs: 1, usage: NO_USAGE },
+    ]);
+    expect(checklistHeader(dropped)).toBe('1/2 complete, 0 failed');
+    applyEvent(dropped, { type: 'plan_revised', at: 2, plan: { name: 'p', revision: 2, steps: [step('a')] }, replaced: ['b'], added: [], reason: 'b is not needed' });
+    expect(checklistHeader(dropped)).toBe('1/1 complete, 0 failed, 1 replaced');
+
+    const stray = fold([{ type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('a')] } }]);
+    expect(checklistHeader(stray)).toBe('0/1 complete, 0 failed');
+    applyEvent(stray, { type: 'step_failed', at: 1, stepKey: 'stray', error: '404', transient: false, durationMs: 1, usage: NO_USAGE });
+    expect(checklistHeader(stray)).toBe('0/1 complete, 0 failed, 1 replaced (1 had failed)');
+  });
+
   it('counts the steps the run it resumes left undone, not work its own plan or a used plan holds', () => {
     const record = fold([
       { type: 'plan_created', at: 0, plan: { name: 'p', revision: 2, steps: [step('a'), step('c', ['a'])] }, carried: { b: 'failed, then replaced by a replan, in attempt 1', 'c/x': 'failed', a: 'completed, 1 of 3 items failed' } },
