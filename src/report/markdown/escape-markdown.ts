@@ -1,27 +1,30 @@
 import { visibleControls } from '../../core/visible-controls.ts';
 
-/** Characters that start Markdown structure anywhere in a line, with the condition they do it under. */
-const INLINE = new RegExp(
-  [
-    // a backslash that would escape what follows, or at the end what the caller puts after the text (the `**` of a bold line)
-    '\\\\(?=[!-/:-@[-`{-~]|$)',
-    // code, emphasis, table cells, math, strikethrough, links and images; a `]` too: left bare beside an escaped `[`, it
-    // is a stray bracket, which the outbound neutraliser makes fullwidth, and a comment showed `review[0］`
-    '[`*|$~[\\]]',
-    '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', // emphasis; snake_case stays as it is
-    '<(?=[A-Za-z/!?])', // HTML tags, comments and autolinks; `a < b` stays
-    '&(?=#?[A-Za-z0-9]+;)', // character references
-    '@(?=[A-Za-z0-9])', // mentions
-    '#(?=[A-Za-z0-9])', // issue references
-    ':(?=//)', // bare URLs: scheme://host is not turned into a link
-    // www.host autolinks: whatever follows (cmark-gfm also links `www.a_b.x`, `www.ä.x`, `www.a%41.x`)
-    '\\.(?<=[Ww]{3}\\.)(?=\\S)',
-  ].join('|'),
-  'g',
-);
+/**
+ * Characters that start Markdown structure anywhere in a line, with the condition they do it under; `at`: a pattern
+ * of what a text must hold for the pattern to match in it, for the pre-check `INLINE_AT`, which is made from them so
+ * that no pattern is added without one.
+ */
+const INLINE_PATTERNS: ReadonlyArray<{ readonly source: string; readonly at: string }> = [
+  // a backslash that would escape what follows, or at the end what the caller puts after the text (the `**` of a bold line)
+  { source: '\\\\(?=[!-/:-@[-`{-~]|$)', at: '\\\\' },
+  // code, emphasis, table cells, math, strikethrough, links and images; a `]` too: left bare beside an escaped `[`, it
+  // is a stray bracket, which the outbound neutraliser makes fullwidth, and a comment showed `review[0］`
+  { source: '[`*|$~[\\]]', at: '[`*|$~[\\]]' },
+  { source: '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', at: '_' }, // emphasis; snake_case stays as it is
+  { source: '<(?=[A-Za-z/!?])', at: '<' }, // HTML tags, comments and autolinks; `a < b` stays
+  { source: '&(?=#?[A-Za-z0-9]+;)', at: '&' }, // character references
+  { source: '@(?=[A-Za-z0-9])', at: '@' }, // mentions
+  { source: '#(?=[A-Za-z0-9])', at: '#' }, // issue references
+  { source: ':(?=//)', at: ':' }, // bare URLs: scheme://host is not turned into a link
+  // www.host autolinks: whatever follows (cmark-gfm also links `www.a_b.x`, `www.ä.x`, `www.a%41.x`)
+  { source: '\\.(?<=[Ww]{3}\\.)(?=\\S)', at: '[Ww]{3}\\.' },
+];
 
-/** Where a match of `INLINE` can be: at one of the characters its patterns start with, or at the `.` of `www.`. */
-const INLINE_AT = /[\\`*|$~[\]_<&@#:]|[Ww]{3}\./;
+const INLINE = new RegExp(INLINE_PATTERNS.map((pattern) => pattern.source).join('|'), 'g');
+
+/** Whether `INLINE` can match in a text: it holds a character one of its patterns starts with, or `www.`. */
+const INLINE_AT = new RegExp(INLINE_PATTERNS.map((pattern) => pattern.at).join('|'));
 
 /** Text that starts like this would be a heading, quote, list item, rule or setext underline. */
 const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\d{1,9}(?=[.)](\s|$)))/;
