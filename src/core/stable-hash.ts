@@ -32,7 +32,7 @@ export function canonicalJson(value: unknown): string {
   return (inOrder === NOT_DATA ? JSON.stringify(value, sortedKeys) : JSON.stringify(inOrder)) ?? 'undefined';
 }
 
-/** What `dataInOrder` returns for a value it leaves to the replacer. */
+/** What `dataInOrder`, `arrayInOrder`, `recordInOrder` and `inOrderOf` return for a value they leave to the replacer. */
 const NOT_DATA = Symbol('not data');
 
 /** Deeper than this, a value is left to the replacer, which also throws on a cycle. */
@@ -94,7 +94,7 @@ function recordInOrder(record: Record<string, unknown>, depth: number): unknown 
   return copy;
 }
 
-/** A member or item in order (`dataInOrder`); itself when it is no object. */
+/** A member or item in order (`dataInOrder`); itself when it is no object; `NOT_DATA` for a bigint, which the replacer writes. */
 function inOrderOf(value: unknown, depth: number): unknown {
   if (typeof value === 'bigint') return NOT_DATA;
   return typeof value === 'object' && value !== null ? dataInOrder(value, depth + 1) : value;

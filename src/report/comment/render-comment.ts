@@ -139,7 +139,7 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   const countRest = (bare: readonly string[]): string => {
     const kept = new Map<number, string>();
     // Marked from the run record, not by looking up every plan step: most runs have few such steps, and
-    // a comment over 100,000 steps is redrawn every second.
+    // a comment over 10,000 steps is redrawn every second.
     const { urgent: urgentAt, failed: failedAt } = attentionAt(steps, record);
     // Room for the count line as it would read with every step left out, failed ones among them.
     let used = sizeOf(more(steps.length, failedAt.length).length, 1, cutNote);

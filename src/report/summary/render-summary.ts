@@ -211,7 +211,8 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
     const text = render();
     if (byteSize(text) <= maxBytes) return text;
   }
-  // The size of `render()`, summed from sizes measured once: the text is built once, when it fits or is cut.
+  // The size of `render()`, summed from sizes measured once: past here the text is built once, when it fits or is cut
+  // (one that fits by characters but not by bytes, CJK text, was built above too).
   const bytes = measureBody(body, cut, least);
   const measure = (): number => joinedBytes([header, notice()], body, bytes, dropped, where) + 1;
   if (measure() <= maxBytes) return render();
