@@ -1,5 +1,11 @@
 import { hash } from 'node:crypto';
 
+/** Whether `keys` are in the order `canonicalJson` writes them (UTF-16 code units, as `<` compares). */
+function inOrder(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (!(keys[i - 1]! < keys[i]!)) return false;
+  return true;
+}
+
 /**
  * JSON.stringify's replacer for `canonicalJson`: every object with its keys sorted. An object whose keys
  * are in order already is written as it is; another is copied in order (into an object with no prototype,
@@ -10,9 +16,7 @@ function sortedKeys(_key: string, inner: unknown): unknown {
   if (typeof inner === 'bigint') return inner.toString();
   if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
   const keys = Object.keys(inner);
-  let sorted = true;
-  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
-  if (sorted) return inner;
+  if (inOrder(keys)) return inner;
   // The default sort compares UTF-16 code units, as `<` does.
   keys.sort();
   const copy: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
@@ -69,8 +73,7 @@ function recordInOrder(record: Record<string, unknown>, depth: number): unknown 
   const prototype = Object.getPrototypeOf(record) as unknown;
   if (prototype !== Object.prototype && (prototype !== null || isRawJson(record))) return NOT_DATA;
   const keys = Object.keys(record);
-  let sorted = true;
-  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
+  const sorted = inOrder(keys);
   if (!sorted) sortKeys(keys);
   // As the replacer's copy does: every member read, in sorted order, before any inside one is.
   const values = keys.map((key) => record[key]);

@@ -32,7 +32,7 @@ export const STATE_ICONS: Readonly<Record<StepState, string>> = {
 export function checklistHeader(record: RunRecord): string {
   const current = record.plan ? currentKeys(record.plan.steps) : undefined;
   // Looked up step by step only when some step is not of the current plan (a revision replaced it).
-  const mixed = record.plan && !allCurrent(record, record.plan.steps) ? current : undefined;
+  const mixed = keysIfReplaced(record);
   const counts: Record<StepState, number> = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
   let total = 0;
   // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
@@ -79,14 +79,19 @@ export function checklistHeader(record: RunRecord): string {
 // up each of 10,000 keys again was most of its time.
 const currentAt = new WeakMap<RunRecord['steps'], { readonly steps: readonly PlanStep[]; readonly size: number; readonly all: boolean }>();
 
-/** True when every step `record` has is one of `steps` (no revision replaced any): the header need not look each up. */
-function allCurrent(record: RunRecord, steps: readonly PlanStep[]): boolean {
+/**
+ * The keys of the record's current plan when some step the record has is not one of them (a revision replaced it),
+ * for a count to look each step up; undefined when every step is current (or no plan is known), as is most often so.
+ */
+function keysIfReplaced(record: RunRecord): ReadonlySet<string> | undefined {
+  const steps = record.plan?.steps;
+  if (steps === undefined) return undefined;
   const cached = currentAt.get(record.steps);
-  if (cached?.steps === steps && cached.size === record.steps.size) return cached.all;
+  if (cached?.steps === steps && cached.size === record.steps.size) return cached.all ? undefined : currentKeys(steps);
   const keys = currentKeys(steps);
   const all = record.steps.size <= keys.size && [...record.steps.keys()].every((key) => keys.has(key));
   currentAt.set(record.steps, { steps, size: record.steps.size, all });
-  return all;
+  return all ? undefined : keys;
 }
 
 /**
@@ -100,7 +105,7 @@ function failedInside(step: StepRecord, found: { items: number; steps: number; p
   found.todos += openTodos(step);
   const nested = step.nested;
   if (!nested) return;
-  const current = nested.plan && !allCurrent(nested, nested.plan.steps) ? currentKeys(nested.plan.steps) : undefined;
+  const current = keysIfReplaced(nested);
   // A plan step's partial result is its plan's result step's: counted once, as the plan step.
   const counted = step.partial === undefined ? undefined : nested.resultStepKey;
   for (const inner of nested.steps.values()) {

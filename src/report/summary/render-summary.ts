@@ -123,6 +123,16 @@ function measureBody(body: readonly SummaryPart[], cut: ReadonlySet<CuttablePart
 
 /** The size in bytes of `join([...first, ...body])`, from the body's sizes: the text itself is not built. */
 function joinedBytes(first: readonly string[], body: readonly SummaryPart[], bytes: BodyBytes, dropped: ReadonlySet<DroppableStep>, where: string): number {
+  return joinedSize(first.map(byteSize), body, dropped, where, (piece, index, line) => bytes.shown(piece, index, line));
+}
+
+/** The length in characters of `join([...first, ...body])`: at most its size in bytes. */
+function joinedChars(first: readonly string[], body: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>, least: ReadonlySet<CuttablePart>, dropped: ReadonlySet<DroppableStep>, where: string): number {
+  return joinedSize(first.map((text) => text.length), body, dropped, where, (piece) => show(piece, cut, least).length);
+}
+
+/** The size of `join([...first, ...body])` by the pieces' sizes (`firstSizes`, `pieceSize`), in bytes or characters. */
+function joinedSize(firstSizes: readonly number[], body: readonly SummaryPart[], dropped: ReadonlySet<DroppableStep>, where: string, pieceSize: (piece: string | CuttablePart, index: number, line: number) => number): number {
   let total = 0;
   let pieces = 0;
   const add = (size: number): void => {
@@ -131,22 +141,8 @@ function joinedBytes(first: readonly string[], body: readonly SummaryPart[], byt
     total += size;
     pieces++;
   };
-  for (const text of first) add(byteSize(text));
-  eachPiece(body, dropped, where, (piece, index, line) => add(bytes.shown(piece, index, line)));
-  return total + SEPARATOR.length * Math.max(0, pieces - 1);
-}
-
-/** The length in characters of `join([...first, ...body])`: at most its size in bytes. */
-function joinedChars(first: readonly string[], body: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>, least: ReadonlySet<CuttablePart>, dropped: ReadonlySet<DroppableStep>, where: string): number {
-  let total = 0;
-  let pieces = 0;
-  const add = (text: string): void => {
-    if (text === '') return;
-    total += text.length;
-    pieces++;
-  };
-  for (const text of first) add(text);
-  eachPiece(body, dropped, where, (piece) => add(show(piece, cut, least)));
+  for (const size of firstSizes) add(size);
+  eachPiece(body, dropped, where, (piece, index, line) => add(pieceSize(piece, index, line)));
   return total + SEPARATOR.length * Math.max(0, pieces - 1);
 }
 
