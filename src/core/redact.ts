@@ -687,9 +687,10 @@ function withoutJsonBreaks(json: string): string {
     }
     let end = at;
     while (json[end] === '\\') end++;
-    // A run of backslashes is read once, whatever follows it.
+    // A run of backslashes is read once, whatever follows it. The break is its last one (a raw break in the text) or
+    // its last two (`\n` in the text); those before are the text's own: `Tr0ub4\` wrapped after its backslash.
     if (json[end] === 'r' || json[end] === 'n' || json[end] === 't') {
-      out += json.slice(kept, at);
+      out += json.slice(kept, end - ((end - at) % 2 === 1 ? 1 : 2));
       kept = at = end + 1;
     } else at = end;
   }

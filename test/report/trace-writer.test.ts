@@ -76,6 +76,19 @@ describe('traceWriter', () => {
     expect(await readLines(file)).toMatchObject([{ error: 'token ***' }, { result: 'key ***' }]);
   });
 
+  // A password with a backslash and no run of 8 letters and digits, wrapped right after its backslash: its JSON
+  // text holds `\\\n` there, and the screen took the whole run of backslashes for the break's. The line was written
+  // from its plain JSON, both halves in it (found by an adversarial pass).
+  it('redacts a known value wrapped right after a backslash in it, raw or as JSON escapes the break', async () => {
+    const file = path.join(dir, 'wrapped-backslash.jsonl');
+    const trace = traceWriter(file, { redact: createRedactor(['Tr0ub4\\dor&3x']) });
+    const results = ['Tr0ub4\\\ndor&3x', 'Tr0ub4\\\r\n  dor&3x', 'Tr0ub4\\\\\\n\\tdor&3x'];
+    for (const [at, result] of results.entries()) trace.listener({ type: 'step_completed', at, stepKey: String(at), result, durationMs: 1, usage: NO_USAGE });
+    await trace.close();
+    const lines = await readLines(file);
+    expect(lines.map((line) => line.result)).toEqual(['***\n***', '***\r\n  ***', '***\\n\\t***']);
+  });
+
   // A secret of digits came back from a tool's JSON as a number, which every walk over strings passed
   // by: the trace kept `{"pin":98765432}` (found by an adversarial pass).
   it('hides a secret that is a number, and marks the result masked; leaves other numbers as numbers', async () => {
