@@ -359,10 +359,11 @@ const URL_ENCODERS: ReadonlyArray<{ readonly keep: string; readonly space: '%20'
 /**
  * `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex.
  * `encodeURIComponent` escapes every ASCII character but `-_.!~*'()`: of its escapes, those of a kept character
- * are written back as the character.
+ * are written back as the character. A lone surrogate (a secret-named input given as JSON `"\ud800"`) is written as
+ * U+FFFD, as encoders that take it write it: `encodeURIComponent` threw on it, and the run failed on "URI malformed".
  */
 function urlEncoded(secret: string, keep: string, space: '%20' | '+'): string {
-  const encoded = encodeURIComponent(secret)
+  const encoded = encodeURIComponent((secret as string & { toWellFormed(): string }).toWellFormed())
     .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
     .replace(/%[0-7][0-9A-F]/g, (escape) => {
       const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));

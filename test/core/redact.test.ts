@@ -457,6 +457,16 @@ describe('createRedactor', () => {
   });
 });
 
+describe('a secret with a lone surrogate', () => {
+  // A secret-named input can be given as JSON `"\ud800"`: the redactor threw "URI malformed" making its URL spellings,
+  // and the run failed on that message (found by an adversarial pass).
+  it('is learnt and hidden, and its URL spelling as encoders write it (U+FFFD) too', () => {
+    const redact = createRedactor(['ab\uD800cd12345']);
+    expect(redact('x ab\uD800cd12345 y')).toBe('x *** y');
+    expect(redact(`x ${encodeURIComponent('ab\uFFFDcd12345')} y`)).toBe('x *** y');
+  });
+});
+
 describe('redactDeep', () => {
   it('redacts every string in a JSON value, keys included, without changing the original', () => {
     const redact = createRedactor(['topsecret']);
