@@ -971,6 +971,14 @@ function measureBody(body, cut, least) {
 }
 /** The size in bytes of `join([...first, ...body])`, from the body's sizes: the text itself is not built. */
 function joinedBytes(first, body, bytes, dropped, where) {
+    return joinedSize(first.map(byteSize), body, dropped, where, (piece, index, line) => bytes.shown(piece, index, line));
+}
+/** The length in characters of `join([...first, ...body])`: at most its size in bytes. */
+function joinedChars(first, body, cut, least, dropped, where) {
+    return joinedSize(first.map((text) => text.length), body, dropped, where, (piece) => show(piece, cut, least).length);
+}
+/** The size of `join([...first, ...body])` by the pieces' sizes (`firstSizes`, `pieceSize`), in bytes or characters. */
+function joinedSize(firstSizes, body, dropped, where, pieceSize) {
     let total = 0;
     let pieces = 0;
     const add = (size) => {
@@ -980,24 +988,9 @@ function joinedBytes(first, body, bytes, dropped, where) {
         total += size;
         pieces++;
     };
-    for (const text of first)
-        add(byteSize(text));
-    eachPiece(body, dropped, where, (piece, index, line) => add(bytes.shown(piece, index, line)));
-    return total + SEPARATOR.length * Math.max(0, pieces - 1);
-}
-/** The length in characters of `join([...first, ...body])`: at most its size in bytes. */
-function joinedChars(first, body, cut, least, dropped, where) {
-    let total = 0;
-    let pieces = 0;
-    const add = (text) => {
-        if (text === '')
-            return;
-        total += text.length;
-        pieces++;
-    };
-    for (const text of first)
-        add(text);
-    eachPiece(body, dropped, where, (piece) => add(show(piece, cut, least)));
+    for (const size of firstSizes)
+        add(size);
+    eachPiece(body, dropped, where, (piece, index, line) => add(pieceSize(piece, index, line)));
     return total + SEPARATOR.length * Math.max(0, pieces - 1);
 }
 /** Cuts the line-based remainder at the last line that fits, when even the cut parts are too big. */
@@ -1064,7 +1057,8 @@ function renderSummary(record, options) {
         if (byteSize(text) <= maxBytes)
             return text;
     }
-    // The size of `render()`, summed from sizes measured once: the text is built once, when it fits or is cut.
+    // The size of `render()`, summed from sizes measured once: past here the text is built once, when it fits or is cut
+    // (one that fits by characters but not by bytes, CJK text, was built above too).
     const bytes = measureBody(body, cut, least);
     const measure = () => joinedBytes([header, notice()], body, bytes, dropped, where) + 1;
     if (measure() <= maxBytes)

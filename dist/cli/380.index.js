@@ -1703,6 +1703,13 @@ function secretsAsRead(given, read, redact) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 
+/** Whether `keys` are in the order `canonicalJson` writes them (UTF-16 code units, as `<` compares). */
+function inOrder(keys) {
+    for (let i = 1; i < keys.length; i++)
+        if (!(keys[i - 1] < keys[i]))
+            return false;
+    return true;
+}
 /**
  * JSON.stringify's replacer for `canonicalJson`: every object with its keys sorted. An object whose keys
  * are in order already is written as it is; another is copied in order (into an object with no prototype,
@@ -1715,10 +1722,7 @@ function sortedKeys(_key, inner) {
     if (inner === null || typeof inner !== 'object' || Array.isArray(inner))
         return inner;
     const keys = Object.keys(inner);
-    let sorted = true;
-    for (let i = 1; i < keys.length && sorted; i++)
-        sorted = keys[i - 1] < keys[i];
-    if (sorted)
+    if (inOrder(keys))
         return inner;
     // The default sort compares UTF-16 code units, as `<` does.
     keys.sort();
@@ -1738,7 +1742,7 @@ function canonicalJson(value) {
     const inOrder = inOrderOf(value, -1);
     return (inOrder === NOT_DATA ? JSON.stringify(value, sortedKeys) : JSON.stringify(inOrder)) ?? 'undefined';
 }
-/** What `dataInOrder` returns for a value it leaves to the replacer. */
+/** What `dataInOrder`, `arrayInOrder`, `recordInOrder` and `inOrderOf` return for a value they leave to the replacer. */
 const NOT_DATA = Symbol('not data');
 /** Deeper than this, a value is left to the replacer, which also throws on a cycle. */
 const DATA_DEPTH = 64;
@@ -1776,9 +1780,7 @@ function recordInOrder(record, depth) {
     if (prototype !== Object.prototype && (prototype !== null || isRawJson(record)))
         return NOT_DATA;
     const keys = Object.keys(record);
-    let sorted = true;
-    for (let i = 1; i < keys.length && sorted; i++)
-        sorted = keys[i - 1] < keys[i];
+    const sorted = inOrder(keys);
     if (!sorted)
         sortKeys(keys);
     // As the replacer's copy does: every member read, in sorted order, before any inside one is.
@@ -1805,7 +1807,7 @@ function recordInOrder(record, depth) {
     }
     return copy;
 }
-/** A member or item in order (`dataInOrder`); itself when it is no object. */
+/** A member or item in order (`dataInOrder`); itself when it is no object; `NOT_DATA` for a bigint, which the replacer writes. */
 function inOrderOf(value, depth) {
     if (typeof value === 'bigint')
         return NOT_DATA;
@@ -10735,7 +10737,7 @@ const STATE_ICONS = {
 function checklistHeader(record) {
     const current = record.plan ? currentKeys(record.plan.steps) : undefined;
     // Looked up step by step only when some step is not of the current plan (a revision replaced it).
-    const mixed = record.plan && !allCurrent(record, record.plan.steps) ? current : undefined;
+    const mixed = keysIfReplaced(record);
     const counts = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
     let total = 0;
     // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
@@ -10783,15 +10785,21 @@ function checklistHeader(record) {
 // steps only grows, so while its size is the same so are its keys. The header is drawn on every update, and looking
 // up each of 10,000 keys again was most of its time.
 const currentAt = new WeakMap();
-/** True when every step `record` has is one of `steps` (no revision replaced any): the header need not look each up. */
-function allCurrent(record, steps) {
+/**
+ * The keys of the record's current plan when some step the record has is not one of them (a revision replaced it),
+ * for a count to look each step up; undefined when every step is current (or no plan is known), as is most often so.
+ */
+function keysIfReplaced(record) {
+    const steps = record.plan?.steps;
+    if (steps === undefined)
+        return undefined;
     const cached = currentAt.get(record.steps);
     if (cached?.steps === steps && cached.size === record.steps.size)
-        return cached.all;
+        return cached.all ? undefined : currentKeys(steps);
     const keys = currentKeys(steps);
     const all = record.steps.size <= keys.size && [...record.steps.keys()].every((key) => keys.has(key));
     currentAt.set(record.steps, { steps, size: record.steps.size, all });
-    return all;
+    return all ? undefined : keys;
 }
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
@@ -10805,7 +10813,7 @@ function failedInside(step, found) {
     const nested = step.nested;
     if (!nested)
         return;
-    const current = nested.plan && !allCurrent(nested, nested.plan.steps) ? currentKeys(nested.plan.steps) : undefined;
+    const current = keysIfReplaced(nested);
     // A plan step's partial result is its plan's result step's: counted once, as the plan step.
     const counted = step.partial === undefined ? undefined : nested.resultStepKey;
     for (const inner of nested.steps.values()) {
@@ -11098,24 +11106,29 @@ function checklistLines(record) {
 /* harmony export */ });
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
 
-/** Characters that start Markdown structure anywhere in a line, with the condition they do it under. */
-const INLINE = new RegExp([
+/**
+ * Characters that start Markdown structure anywhere in a line, with the condition they do it under; `at`: a pattern
+ * of what a text must hold for the pattern to match in it, for the pre-check `INLINE_AT`, which is made from them so
+ * that no pattern is added without one.
+ */
+const INLINE_PATTERNS = [
     // a backslash that would escape what follows, or at the end what the caller puts after the text (the `**` of a bold line)
-    '\\\\(?=[!-/:-@[-`{-~]|$)',
+    { source: '\\\\(?=[!-/:-@[-`{-~]|$)', at: '\\\\' },
     // code, emphasis, table cells, math, strikethrough, links and images; a `]` too: left bare beside an escaped `[`, it
     // is a stray bracket, which the outbound neutraliser makes fullwidth, and a comment showed `review[0\uff3d`
-    '[`*|$~[\\]]',
-    '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', // emphasis; snake_case stays as it is
-    '<(?=[A-Za-z/!?])', // HTML tags, comments and autolinks; `a < b` stays
-    '&(?=#?[A-Za-z0-9]+;)', // character references
-    '@(?=[A-Za-z0-9])', // mentions
-    '#(?=[A-Za-z0-9])', // issue references
-    ':(?=//)', // bare URLs: scheme://host is not turned into a link
+    { source: '[`*|$~[\\]]', at: '[`*|$~[\\]]' },
+    { source: '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', at: '_' }, // emphasis; snake_case stays as it is
+    { source: '<(?=[A-Za-z/!?])', at: '<' }, // HTML tags, comments and autolinks; `a < b` stays
+    { source: '&(?=#?[A-Za-z0-9]+;)', at: '&' }, // character references
+    { source: '@(?=[A-Za-z0-9])', at: '@' }, // mentions
+    { source: '#(?=[A-Za-z0-9])', at: '#' }, // issue references
+    { source: ':(?=//)', at: ':' }, // bare URLs: scheme://host is not turned into a link
     // www.host autolinks: whatever follows (cmark-gfm also links `www.a_b.x`, `www.\u00e4.x`, `www.a%41.x`)
-    '\\.(?<=[Ww]{3}\\.)(?=\\S)',
-].join('|'), 'g');
-/** Where a match of `INLINE` can be: at one of the characters its patterns start with, or at the `.` of `www.`. */
-const INLINE_AT = /[\\`*|$~[\]_<&@#:]|[Ww]{3}\./;
+    { source: '\\.(?<=[Ww]{3}\\.)(?=\\S)', at: '[Ww]{3}\\.' },
+];
+const INLINE = new RegExp(INLINE_PATTERNS.map((pattern) => pattern.source).join('|'), 'g');
+/** Whether `INLINE` can match in a text: it holds a character one of its patterns starts with, or `www.`. */
+const INLINE_AT = new RegExp(INLINE_PATTERNS.map((pattern) => pattern.at).join('|'));
 /** Text that starts like this would be a heading, quote, list item, rule or setext underline. */
 const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\d{1,9}(?=[.)](\s|$)))/;
 /**

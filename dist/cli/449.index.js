@@ -1621,10 +1621,11 @@ const URL_ENCODERS = [
 /**
  * `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex.
  * `encodeURIComponent` escapes every ASCII character but `-_.!~*'()`: of its escapes, those of a kept character
- * are written back as the character.
+ * are written back as the character. A lone surrogate (a secret-named input given as JSON `"\ud800"`) is written as
+ * U+FFFD, as encoders that take it write it: `encodeURIComponent` threw on it, and the run failed on "URI malformed".
  */
 function urlEncoded(secret, keep, space) {
-    const encoded = encodeURIComponent(secret)
+    const encoded = encodeURIComponent(secret.toWellFormed())
         .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
         .replace(/%[0-7][0-9A-F]/g, (escape) => {
         const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
@@ -1939,9 +1940,10 @@ function withoutJsonBreaks(json) {
         let end = at;
         while (json[end] === '\\')
             end++;
-        // A run of backslashes is read once, whatever follows it.
+        // A run of backslashes is read once, whatever follows it. The break is its last one (a raw break in the text) or
+        // its last two (`\n` in the text); those before are the text's own: `Tr0ub4\` wrapped after its backslash.
         if (json[end] === 'r' || json[end] === 'n' || json[end] === 't') {
-            out += json.slice(kept, at);
+            out += json.slice(kept, end - ((end - at) % 2 === 1 ? 1 : 2));
             kept = at = end + 1;
         }
         else
