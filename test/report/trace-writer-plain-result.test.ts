@@ -1,0 +1,95 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedactor } from '../../src/core/redact.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
+import { traceWriter } from '../../src/report/trace-writer.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'trace-plain-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const TOKEN = `ghp_${'a1'.repeat(18)}`;
+// Digits (a number that is a secret, and a 16-digit start of a long one), JSON escapes inside, "Infinity".
+const SECRETS = ['98765432', '123456789012345678901234', 's3cret-value', 'tab\tse"cret\\x', 'line\nsecret-two', 'Infinity'];
+const PIECES = [...SECRETS, TOKEN, 'Bearer abcdefgh1234', 'plain', 'ok', 'é…', '\u200b', '1234567890123456', 's3cret', '-value'];
+
+const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...PIECES), fc.tuple(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 }), fc.constantFrom(...PIECES)).map((parts) => parts.join('')));
+const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(98765432, 1234567890123456, 123456789012345678901234, Infinity, -Infinity, Number.NaN, -0, 1e21));
+/** What a tool may return: JSON data, and beside it what JSON.stringify writes otherwise than the replacer. */
+const odd = fc.oneof(
+  fc.string().map((message) => new Error(message)),
+  fc.constantFrom(new TypeError('s3cret-value'), new Error('98765432'), 98765432n, 10n, new Date(0), () => 1, Symbol('s')),
+  text.map((inner) => ({ toJSON: () => inner })),
+  fc.constant({ toJSON: () => new Error('boom') }),
+  fc.constant(Object.assign([1], { toJSON: () => new Error('boom') })),
+  fc.constant(new Map([['a', 1]])),
+  fc.constant(Object.assign(Object.create(null) as object, { secret: 's3cret-value' })),
+);
+const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    { arbitrary: text, weight: 3 },
+    { arbitrary: number, weight: 2 },
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    { arbitrary: odd, weight: 2 },
+    { arbitrary: fc.array(tie('value'), { maxLength: 4 }), weight: 2 },
+    { arbitrary: fc.dictionary(text, tie('value'), { maxKeys: 4 }), weight: 2 },
+  ),
+}));
+/** A result object, sometimes with a cycle in it. */
+const result = fc.tuple(fc.oneof(fc.array(value, { maxLength: 4 }), fc.dictionary(text, value, { maxKeys: 5 })), fc.nat(3).map((n) => n === 0)).map(([object, cyclic]) => {
+  if (!cyclic) return object;
+  // A copy: fast-check reuses generated values while it shrinks.
+  const copy: Record<string, unknown> = Array.isArray(object) ? [...(object as unknown[])] as unknown as Record<string, unknown> : { ...object };
+  copy['self'] = copy;
+  return copy;
+});
+
+describe('traceWriter: a step’s result object', () => {
+  // A step's result object always went through the replacer; JSON data whose text the screen passes is now
+  // written as its text. A redactor without a screen (a wrapper) still takes the replacer: the lines must match.
+  it('is written byte for byte as the replacer writes it, whatever it holds', async () => {
+    let round = 0;
+    const redact = createRedactor(SECRETS);
+    await fc.assert(
+      fc.asyncProperty(fc.array(result, { minLength: 1, maxLength: 5 }), async (results) => {
+        round += 1;
+        const now = () => new Date('2026-12-07T08:00:00.000Z');
+        const fast = traceWriter(path.join(dir, `fast-${round}.jsonl`), { redact, now });
+        const replaced = traceWriter(path.join(dir, `replaced-${round}.jsonl`), { redact: (line) => redact(line), now });
+        results.forEach((inner, i) => {
+          const event: RunEvent = { type: 'step_completed', at: i, stepKey: String(i), result: inner, durationMs: 1, usage: NO_USAGE };
+          fast.listener(event);
+          replaced.listener(event);
+        });
+        await Promise.all([fast.close(), replaced.close()]);
+        const written = await readFile(fast.path, 'utf8');
+        expect(written).toBe(await readFile(replaced.path, 'utf8'));
+        for (const secret of [...SECRETS.slice(0, 3), TOKEN]) expect(written).not.toContain(secret);
+      }),
+      { numRuns: 100 },
+    );
+    // The replacer's walk takes up to 0.2 s on a few of these results (a cycle beside invisible characters and cuts).
+  }, 120_000);
+
+  it('of plain data is written as its JSON text', async () => {
+    const file = path.join(dir, 'plain.jsonl');
+    const trace = traceWriter(file, { redact: createRedactor(SECRETS), now: () => new Date('2026-12-07T08:00:00.000Z') });
+    trace.listener({ type: 'step_completed', at: 1, stepKey: '1', result: { ok: true, n: 1, name: 'x1', list: [null, 0.5, { deep: 'é' }] }, durationMs: 1, usage: NO_USAGE });
+    trace.listener({ type: 'step_completed', at: 2, stepKey: '2', result: { pin: 98765432, err: new Error('boom') }, durationMs: 1, usage: NO_USAGE });
+    await trace.close();
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    expect(lines[0]).toBe('{"ts":"2026-12-07T08:00:00.000Z","type":"step_completed","at":1,"stepKey":"1","result":{"ok":true,"n":1,"name":"x1","list":[null,0.5,{"deep":"é"}]},"durationMs":1,"usage":{"modelCalls":0,"promptTokens":0,"completionTokens":0,"costUsd":0}}');
+    expect(JSON.parse(lines[1]!)).toMatchObject({ result: { pin: '***', err: { name: 'Error', message: 'boom' } }, masked: true });
+  });
+});
