@@ -173,8 +173,8 @@ function redactingReplacer(redact) {
  * the screen finds something in (a step that says "basic") takes both, 20 ms.
  */
 function plainJson(event, redact) {
-    // A step's result object goes through the replacer, which writes an Error in it as its name and message.
-    if (event.type === 'step_completed' && event.result !== null && typeof event.result === 'object')
+    // A step's result object that is not JSON data goes through the replacer, which writes an Error in it as its name and message.
+    if (event.type === 'step_completed' && event.result !== null && typeof event.result === 'object' && !isJsonData(event.result, 0))
         return undefined;
     let json;
     try {
@@ -184,6 +184,51 @@ function plainJson(event, redact) {
         return undefined;
     }
     return (0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact) ? undefined : json;
+}
+/** Deeper than this, a result is left to the replacer, which also writes a cycle. */
+const JSON_DATA_DEPTH = 64;
+const isRawJson = JSON.isRawJSON ?? (() => false);
+/**
+ * Whether JSON.stringify writes `value` as the replacer does when the screen finds nothing in its text:
+ * arrays and objects of Object's prototype or none, no `toJSON`, down to strings, booleans, null and
+ * finite numbers (the replacer reads `Infinity` as text, and marks a NaN masked: NaN !== NaN). Not an
+ * Error (the replacer writes its name and message), a bigint, a class's instance, a depth a cycle
+ * reaches, nor a member JSON leaves out (undefined, a function), whose key the replacer still redacts.
+ * 10,000 steps' small object results took the listener 38 ms through the replacer, 26 ms as text and one
+ * screen (this walk 0.16 \u00b5s a result).
+ */
+function isJsonData(value, depth) {
+    switch (typeof value) {
+        case 'string':
+        case 'boolean':
+            return true;
+        case 'number':
+            return Number.isFinite(value);
+        case 'object':
+            break;
+        default:
+            return false;
+    }
+    if (value === null)
+        return true;
+    if (depth >= JSON_DATA_DEPTH || typeof value.toJSON === 'function')
+        return false;
+    const prototype = Object.getPrototypeOf(value);
+    let items;
+    if (Array.isArray(value)) {
+        if (prototype !== Array.prototype)
+            return false;
+        items = value;
+    }
+    else {
+        if ((prototype !== Object.prototype && prototype !== null) || isRawJson(value))
+            return false;
+        items = Object.values(value);
+    }
+    for (let i = 0; i < items.length; i++)
+        if (!isJsonData(items[i], depth + 1))
+            return false;
+    return true;
 }
 /** A line's start, `{"ts":"\u2026",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
 function linePrefix(redact) {
