@@ -1,9 +1,8 @@
+import { escapeRegExp } from './escape-regexp.ts';
+
 /** How deep a trie's groups nest at most: the rests of the words below it are alternatives (V8's parser recurses on groups). */
 const MAX_DEPTH = 32;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** How many code units `a` and `b` start with in common. */
 function commonStartLength(a: string, b: string): number {

@@ -1,3 +1,5 @@
+import { escapeRegExp } from './escape-regexp.ts';
+import { wellFormed } from './well-formed.ts';
 import { LinearRegex } from './linear-regex.ts';
 import { isOrdinaryValue, isSecretEnvName } from './secret-env-name.ts';
 import { trimEndChars } from './trim-end-chars.ts';
@@ -289,9 +291,6 @@ function isBasicCredential(encoded: string): boolean {
   return text.includes(':') && !/[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Base64 forms shorter than this are not redacted: a few base64 characters turn up in any text. */
 const MIN_BASE64_LENGTH = 12;
@@ -363,7 +362,7 @@ const URL_ENCODERS: ReadonlyArray<{ readonly keep: string; readonly space: '%20'
  * U+FFFD, as encoders that take it write it: `encodeURIComponent` threw on it, and the run failed on "URI malformed".
  */
 function urlEncoded(secret: string, keep: string, space: '%20' | '+'): string {
-  const encoded = encodeURIComponent((secret as string & { toWellFormed(): string }).toWellFormed())
+  const encoded = encodeURIComponent(wellFormed(secret))
     .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
     .replace(/%[0-7][0-9A-F]/g, (escape) => {
       const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));

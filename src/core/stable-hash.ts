@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { PLAIN_DATA_DEPTH, plainContainer } from './plain-data.ts';
 
 /** Whether `keys` are in the order `canonicalJson` writes them (UTF-16 code units, as `<` compares). */
 function inOrder(keys: readonly string[]): boolean {
@@ -39,11 +40,6 @@ export function canonicalJson(value: unknown): string {
 /** What `dataInOrder`, `arrayInOrder`, `recordInOrder` and `inOrderOf` return for a value they leave to the replacer. */
 const NOT_DATA = Symbol('not data');
 
-/** Deeper than this, a value is left to the replacer, which also throws on a cycle. */
-const DATA_DEPTH = 64;
-
-const isRawJson = (JSON as { isRawJSON?: (value: unknown) => boolean }).isRawJSON ?? (() => false);
-
 /**
  * `object` with every object in it that is out of order copied in order, sharing what is in order already;
  * `NOT_DATA` when anything in it would need the replacer or JSON.stringify's own rules to write the same text:
@@ -51,12 +47,13 @@ const isRawJson = (JSON as { isRawJSON?: (value: unknown) => boolean }).isRawJSO
  * a raw JSON value, or a depth a cycle reaches.
  */
 function dataInOrder(object: object, depth: number): unknown {
-  if (depth >= DATA_DEPTH || typeof (object as { toJSON?: unknown }).toJSON === 'function') return NOT_DATA;
-  return Array.isArray(object) ? arrayInOrder(object, depth) : recordInOrder(object as Record<string, unknown>, depth);
+  // Deeper, a value is left to the replacer, which also throws on a cycle.
+  const container = depth < PLAIN_DATA_DEPTH ? plainContainer(object) : undefined;
+  if (container === undefined) return NOT_DATA;
+  return container === 'array' ? arrayInOrder(object as readonly unknown[], depth) : recordInOrder(object as Record<string, unknown>, depth);
 }
 
 function arrayInOrder(array: readonly unknown[], depth: number): unknown {
-  if (Object.getPrototypeOf(array) !== Array.prototype) return NOT_DATA;
   const length = array.length;
   let copy: unknown[] | undefined;
   for (let i = 0; i < length; i++) {
@@ -70,8 +67,6 @@ function arrayInOrder(array: readonly unknown[], depth: number): unknown {
 }
 
 function recordInOrder(record: Record<string, unknown>, depth: number): unknown {
-  const prototype = Object.getPrototypeOf(record) as unknown;
-  if (prototype !== Object.prototype && (prototype !== null || isRawJson(record))) return NOT_DATA;
   const keys = Object.keys(record);
   const sorted = inOrder(keys);
   if (!sorted) sortKeys(keys);

@@ -9,6 +9,7 @@ import { TRACE_GAP } from '../core/trace-gap.ts';
 import { TraceGapError, TraceWriteError } from './trace-write-error.ts';
 import { openOutputFile } from '../core/open-output-file.ts';
 import { lockTrace } from '../core/trace-lock.ts';
+import { PLAIN_DATA_DEPTH, plainContainer } from '../core/plain-data.ts';
 
 export interface TraceWriter {
   readonly path: string;
@@ -128,11 +129,6 @@ function plainJson(event: RunEvent, redact: Redactor): string | undefined {
   return jsonMayNeedRedaction(json, redact) ? undefined : json;
 }
 
-/** Deeper than this, a result is left to the replacer, which also writes a cycle. */
-const JSON_DATA_DEPTH = 64;
-
-const isRawJson = (JSON as { isRawJSON?: (value: unknown) => boolean }).isRawJSON ?? (() => false);
-
 /**
  * Whether JSON.stringify writes `value` as the replacer does when the screen finds nothing in its text:
  * arrays and objects of Object's prototype or none, no `toJSON`, down to strings, booleans, null and
@@ -155,16 +151,10 @@ function isJsonData(value: unknown, depth: number): boolean {
       return false;
   }
   if (value === null) return true;
-  if (depth >= JSON_DATA_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  let items: readonly unknown[];
-  if (Array.isArray(value)) {
-    if (prototype !== Array.prototype) return false;
-    items = value;
-  } else {
-    if ((prototype !== Object.prototype && prototype !== null) || isRawJson(value)) return false;
-    items = Object.values(value);
-  }
+  // Deeper, a result is left to the replacer, which also writes a cycle.
+  const container = depth < PLAIN_DATA_DEPTH ? plainContainer(value) : undefined;
+  if (container === undefined) return false;
+  const items: readonly unknown[] = container === 'array' ? (value as readonly unknown[]) : Object.values(value);
   for (let i = 0; i < items.length; i++) if (!isJsonData(items[i], depth + 1)) return false;
   return true;
 }

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../core/escape-regexp.ts';
 import { shownPath } from './shown-path.ts';
 import { visibleControls } from '../../core/visible-controls.ts';
 import { cutNote } from '../../core/cut-note.ts';
@@ -57,9 +58,6 @@ export function privateKeyLines(lines: readonly string[]): Set<number> {
   return hidden;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 // The model writes the query and the repository holds the text: a backtracking RegExp here could
 // block the event loop past every timeout, so matching runs on the linear-time engine.
