@@ -3692,6 +3692,20 @@ function errorText(error) {
 
 /***/ }),
 
+/***/ 28540:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ escapeRegExp)
+/* harmony export */ });
+/** `text` with every character a RegExp's syntax reads escaped: the pattern that matches `text` itself. */
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+
+/***/ }),
+
 /***/ 35878:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -4976,6 +4990,34 @@ function refuseDuplicateKeys(text) {
 
 /***/ }),
 
+/***/ 78680:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ plainContainer),
+/* harmony export */   U: () => (/* binding */ PLAIN_DATA_DEPTH)
+/* harmony export */ });
+/** Deeper than this, a walk over plain data gives up on a value (and leaves it to a slower writer): a cycle reaches it. */
+const PLAIN_DATA_DEPTH = 64;
+const isRawJson = JSON.isRawJSON ?? (() => false);
+/**
+ * How JSON.stringify walks `object` by its own rules alone: `'array'` for an array of Array's prototype, `'record'`
+ * for an object of Object's prototype or none; undefined for anything with a say in how it is written, or written
+ * otherwise (a `toJSON`, as a Date has; a raw JSON value; a Map, a class's instance, an array of a subclass). The one
+ * test of the walks that skip a replacer for plain data: `canonicalJson` and the trace's lines.
+ */
+function plainContainer(object) {
+    if (typeof object.toJSON === 'function')
+        return undefined;
+    const prototype = Object.getPrototypeOf(object);
+    if (Array.isArray(object))
+        return prototype === Array.prototype ? 'array' : undefined;
+    return (prototype === Object.prototype || prototype === null) && !isRawJson(object) ? 'record' : undefined;
+}
+
+
+/***/ }),
+
 /***/ 98511:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -5316,6 +5358,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: MIN_FRAGMENT_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES
 
+// EXTERNAL MODULE: ./lib/core/escape-regexp.js
+var escape_regexp = __nccwpck_require__(28540);
+// EXTERNAL MODULE: ./lib/core/well-formed.js
+var well_formed = __nccwpck_require__(75107);
 // EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
 var linear_regex = __nccwpck_require__(53097);
 // EXTERNAL MODULE: ./lib/core/secret-env-name.js
@@ -5325,11 +5371,9 @@ var trim_end_chars = __nccwpck_require__(33883);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/core/literal-trie.js
+
 /** How deep a trie's groups nest at most: the rests of the words below it are alternatives (V8's parser recurses on groups). */
 const MAX_DEPTH = 32;
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 /** How many code units `a` and `b` start with in common. */
 function commonStartLength(a, b) {
     let length = 0;
@@ -5340,7 +5384,7 @@ function commonStartLength(a, b) {
 /** The trie of `words` (distinct, sorted by code unit) as a pattern; `''` among them makes the whole optional. */
 function trieSource(words, depth) {
     if (depth >= MAX_DEPTH)
-        return `(?:${words.map(escapeRegExp).join('|')})`;
+        return `(?:${words.map(escape_regexp/* escapeRegExp */.N).join('|')})`;
     const branches = [];
     let ends = false;
     for (let at = 0; at < words.length;) {
@@ -5356,7 +5400,7 @@ function trieSource(words, depth) {
         // Sorted: the group's common start is its first and last word's.
         const shared = commonStartLength(first, words[next - 1]);
         const rests = next - at === 1 ? [] : words.slice(at, next).map((word) => word.slice(shared));
-        branches.push(escapeRegExp(first.slice(0, shared)) + (rests.length > 0 ? trieSource(rests, depth + 1) : ''));
+        branches.push((0,escape_regexp/* escapeRegExp */.N)(first.slice(0, shared)) + (rests.length > 0 ? trieSource(rests, depth + 1) : ''));
         at = next;
     }
     if (ends)
@@ -5376,6 +5420,8 @@ function literalTrie(words) {
 }
 
 ;// CONCATENATED MODULE: ./lib/core/redact.js
+
+
 
 
 
@@ -5643,9 +5689,6 @@ function isBasicCredential(encoded) {
     }
     return text.includes(':') && !/[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
-function redact_escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 /** Base64 forms shorter than this are not redacted: a few base64 characters turn up in any text. */
 const MIN_BASE64_LENGTH = 12;
 /**
@@ -5712,7 +5755,7 @@ const URL_ENCODERS = [
  * U+FFFD, as encoders that take it write it: `encodeURIComponent` threw on it, and the run failed on "URI malformed".
  */
 function urlEncoded(secret, keep, space) {
-    const encoded = encodeURIComponent(secret.toWellFormed())
+    const encoded = encodeURIComponent((0,well_formed/* wellFormed */.E)(secret))
         .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
         .replace(/%[0-7][0-9A-F]/g, (escape) => {
         const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
@@ -6326,13 +6369,13 @@ function buildRedactor(given) {
     const encoded = [...new Set(forms.flatMap((form) => form.encoded))].filter((form) => !plainSet.has(form));
     // Longest first, so a secret that contains another is replaced whole.
     const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
-    const knownPattern = known.length ? new RegExp(known.map(redact_escapeRegExp).join('|'), 'g') : undefined;
+    const knownPattern = known.length ? new RegExp(known.map(escape_regexp/* escapeRegExp */.N).join('|'), 'g') : undefined;
     // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
     const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
     const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form)).map(fragmentsOf);
     // What `hideAcrossLines` looks for in a text's view without its line breaks, and the trace's screen in JSON text.
     const wrappedForms = known.filter((form) => form.length >= MIN_WRAPPED_LENGTH && !/\s/.test(form));
-    const wrapped = wrappedForms.length > 0 ? new RegExp(wrappedForms.map(redact_escapeRegExp).join('|'), 'g') : undefined;
+    const wrapped = wrappedForms.length > 0 ? new RegExp(wrappedForms.map(escape_regexp/* escapeRegExp */.N).join('|'), 'g') : undefined;
     // A screen (`holdsWrapped`): the pieces of the forms suffice.
     const wrappedJson = literalScreen(wrappedForms.flatMap((form) => [screenPiece(form), screenPiece(JSON.stringify(form).slice(1, -1))])).at(0);
     // What the screens look for: a long value contains its shortest start, which finds it and any
@@ -7374,6 +7417,8 @@ function shownName(name) {
 /* harmony export */   z7: () => (/* binding */ hashCanonical)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/* harmony import */ var _plain_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(78680);
+
 
 /** Whether `keys` are in the order `canonicalJson` writes them (UTF-16 code units, as `<` compares). */
 function inOrder(keys) {
@@ -7416,9 +7461,6 @@ function canonicalJson(value) {
 }
 /** What `dataInOrder`, `arrayInOrder`, `recordInOrder` and `inOrderOf` return for a value they leave to the replacer. */
 const NOT_DATA = Symbol('not data');
-/** Deeper than this, a value is left to the replacer, which also throws on a cycle. */
-const DATA_DEPTH = 64;
-const isRawJson = JSON.isRawJSON ?? (() => false);
 /**
  * `object` with every object in it that is out of order copied in order, sharing what is in order already;
  * `NOT_DATA` when anything in it would need the replacer or JSON.stringify's own rules to write the same text:
@@ -7426,13 +7468,13 @@ const isRawJson = JSON.isRawJSON ?? (() => false);
  * a raw JSON value, or a depth a cycle reaches.
  */
 function dataInOrder(object, depth) {
-    if (depth >= DATA_DEPTH || typeof object.toJSON === 'function')
+    // Deeper, a value is left to the replacer, which also throws on a cycle.
+    const container = depth < _plain_data_js__WEBPACK_IMPORTED_MODULE_1__/* .PLAIN_DATA_DEPTH */ .U ? (0,_plain_data_js__WEBPACK_IMPORTED_MODULE_1__/* .plainContainer */ .M)(object) : undefined;
+    if (container === undefined)
         return NOT_DATA;
-    return Array.isArray(object) ? arrayInOrder(object, depth) : recordInOrder(object, depth);
+    return container === 'array' ? arrayInOrder(object, depth) : recordInOrder(object, depth);
 }
 function arrayInOrder(array, depth) {
-    if (Object.getPrototypeOf(array) !== Array.prototype)
-        return NOT_DATA;
     const length = array.length;
     let copy;
     for (let i = 0; i < length; i++) {
@@ -7448,9 +7490,6 @@ function arrayInOrder(array, depth) {
     return copy ?? array;
 }
 function recordInOrder(record, depth) {
-    const prototype = Object.getPrototypeOf(record);
-    if (prototype !== Object.prototype && (prototype !== null || isRawJson(record)))
-        return NOT_DATA;
     const keys = Object.keys(record);
     const sorted = inOrder(keys);
     if (!sorted)
@@ -35137,6 +35176,8 @@ function readFileTool(options) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/escape-regexp.js
+var escape_regexp = __nccwpck_require__(28540);
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
 var visible_controls = __nccwpck_require__(74700);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
@@ -35165,6 +35206,7 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -35222,14 +35264,11 @@ function privateKeyLines(lines) {
     }
     return hidden;
 }
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 // The model writes the query and the repository holds the text: a backtracking RegExp here could
 // block the event loop past every timeout, so matching runs on the linear-time engine.
 function compile(query, isRegex, ignoreCase) {
     try {
-        return linear_regex/* LinearRegex */.P_.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
+        return linear_regex/* LinearRegex */.P_.compile(isRegex ? query : (0,escape_regexp/* escapeRegExp */.N)(query), ignoreCase ? 'i' : '');
     }
     catch (error) {
         throw new InvalidSearchError(query, error);
@@ -50521,7 +50560,10 @@ class TraceGapError extends Error {
 var open_output_file = __nccwpck_require__(97712);
 // EXTERNAL MODULE: ./lib/core/trace-lock.js
 var trace_lock = __nccwpck_require__(62536);
+// EXTERNAL MODULE: ./lib/core/plain-data.js
+var plain_data = __nccwpck_require__(78680);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
 
 
 
@@ -50613,9 +50655,6 @@ function plainJson(event, redact) {
     }
     return (0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact) ? undefined : json;
 }
-/** Deeper than this, a result is left to the replacer, which also writes a cycle. */
-const JSON_DATA_DEPTH = 64;
-const isRawJson = JSON.isRawJSON ?? (() => false);
 /**
  * Whether JSON.stringify writes `value` as the replacer does when the screen finds nothing in its text:
  * arrays and objects of Object's prototype or none, no `toJSON`, down to strings, booleans, null and
@@ -50639,20 +50678,11 @@ function isJsonData(value, depth) {
     }
     if (value === null)
         return true;
-    if (depth >= JSON_DATA_DEPTH || typeof value.toJSON === 'function')
+    // Deeper, a result is left to the replacer, which also writes a cycle.
+    const container = depth < plain_data/* PLAIN_DATA_DEPTH */.U ? (0,plain_data/* plainContainer */.M)(value) : undefined;
+    if (container === undefined)
         return false;
-    const prototype = Object.getPrototypeOf(value);
-    let items;
-    if (Array.isArray(value)) {
-        if (prototype !== Array.prototype)
-            return false;
-        items = value;
-    }
-    else {
-        if ((prototype !== Object.prototype && prototype !== null) || isRawJson(value))
-            return false;
-        items = Object.values(value);
-    }
+    const items = container === 'array' ? value : Object.values(value);
     for (let i = 0; i < items.length; i++)
         if (!isJsonData(items[i], depth + 1))
             return false;

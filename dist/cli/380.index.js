@@ -935,6 +935,34 @@ class OutputPathRefusedError extends Error {
 
 /***/ }),
 
+/***/ 78680:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ plainContainer),
+/* harmony export */   U: () => (/* binding */ PLAIN_DATA_DEPTH)
+/* harmony export */ });
+/** Deeper than this, a walk over plain data gives up on a value (and leaves it to a slower writer): a cycle reaches it. */
+const PLAIN_DATA_DEPTH = 64;
+const isRawJson = JSON.isRawJSON ?? (() => false);
+/**
+ * How JSON.stringify walks `object` by its own rules alone: `'array'` for an array of Array's prototype, `'record'`
+ * for an object of Object's prototype or none; undefined for anything with a say in how it is written, or written
+ * otherwise (a `toJSON`, as a Date has; a raw JSON value; a Map, a class's instance, an array of a subclass). The one
+ * test of the walks that skip a replacer for plain data: `canonicalJson` and the trace's lines.
+ */
+function plainContainer(object) {
+    if (typeof object.toJSON === 'function')
+        return undefined;
+    const prototype = Object.getPrototypeOf(object);
+    if (Array.isArray(object))
+        return prototype === Array.prototype ? 'array' : undefined;
+    return (prototype === Object.prototype || prototype === null) && !isRawJson(object) ? 'record' : undefined;
+}
+
+
+/***/ }),
+
 /***/ 73724:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1702,6 +1730,8 @@ function secretsAsRead(given, read, redact) {
 /* harmony export */   z7: () => (/* binding */ hashCanonical)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
+/* harmony import */ var _plain_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(78680);
+
 
 /** Whether `keys` are in the order `canonicalJson` writes them (UTF-16 code units, as `<` compares). */
 function inOrder(keys) {
@@ -1744,9 +1774,6 @@ function canonicalJson(value) {
 }
 /** What `dataInOrder`, `arrayInOrder`, `recordInOrder` and `inOrderOf` return for a value they leave to the replacer. */
 const NOT_DATA = Symbol('not data');
-/** Deeper than this, a value is left to the replacer, which also throws on a cycle. */
-const DATA_DEPTH = 64;
-const isRawJson = JSON.isRawJSON ?? (() => false);
 /**
  * `object` with every object in it that is out of order copied in order, sharing what is in order already;
  * `NOT_DATA` when anything in it would need the replacer or JSON.stringify's own rules to write the same text:
@@ -1754,13 +1781,13 @@ const isRawJson = JSON.isRawJSON ?? (() => false);
  * a raw JSON value, or a depth a cycle reaches.
  */
 function dataInOrder(object, depth) {
-    if (depth >= DATA_DEPTH || typeof object.toJSON === 'function')
+    // Deeper, a value is left to the replacer, which also throws on a cycle.
+    const container = depth < _plain_data_js__WEBPACK_IMPORTED_MODULE_1__/* .PLAIN_DATA_DEPTH */ .U ? (0,_plain_data_js__WEBPACK_IMPORTED_MODULE_1__/* .plainContainer */ .M)(object) : undefined;
+    if (container === undefined)
         return NOT_DATA;
-    return Array.isArray(object) ? arrayInOrder(object, depth) : recordInOrder(object, depth);
+    return container === 'array' ? arrayInOrder(object, depth) : recordInOrder(object, depth);
 }
 function arrayInOrder(array, depth) {
-    if (Object.getPrototypeOf(array) !== Array.prototype)
-        return NOT_DATA;
     const length = array.length;
     let copy;
     for (let i = 0; i < length; i++) {
@@ -1776,9 +1803,6 @@ function arrayInOrder(array, depth) {
     return copy ?? array;
 }
 function recordInOrder(record, depth) {
-    const prototype = Object.getPrototypeOf(record);
-    if (prototype !== Object.prototype && (prototype !== null || isRawJson(record)))
-        return NOT_DATA;
     const keys = Object.keys(record);
     const sorted = inOrder(keys);
     if (!sorted)

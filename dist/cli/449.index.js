@@ -125,6 +125,20 @@ function decoderFor(label) {
 
 /***/ }),
 
+/***/ 28540:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ escapeRegExp)
+/* harmony export */ });
+/** `text` with every character a RegExp's syntax reads escaped: the pattern that matches `text` itself. */
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+
+/***/ }),
+
 /***/ 35878:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1229,6 +1243,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: MIN_FRAGMENT_SECRET_LENGTH, MIN_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES
 
+// EXTERNAL MODULE: ./lib/core/escape-regexp.js
+var escape_regexp = __webpack_require__(28540);
+// EXTERNAL MODULE: ./lib/core/well-formed.js
+var well_formed = __webpack_require__(75107);
 // EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
 var linear_regex = __webpack_require__(53097);
 // EXTERNAL MODULE: ./lib/core/secret-env-name.js
@@ -1238,11 +1256,9 @@ var trim_end_chars = __webpack_require__(33883);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/core/literal-trie.js
+
 /** How deep a trie's groups nest at most: the rests of the words below it are alternatives (V8's parser recurses on groups). */
 const MAX_DEPTH = 32;
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 /** How many code units `a` and `b` start with in common. */
 function commonStartLength(a, b) {
     let length = 0;
@@ -1253,7 +1269,7 @@ function commonStartLength(a, b) {
 /** The trie of `words` (distinct, sorted by code unit) as a pattern; `''` among them makes the whole optional. */
 function trieSource(words, depth) {
     if (depth >= MAX_DEPTH)
-        return `(?:${words.map(escapeRegExp).join('|')})`;
+        return `(?:${words.map(escape_regexp/* escapeRegExp */.N).join('|')})`;
     const branches = [];
     let ends = false;
     for (let at = 0; at < words.length;) {
@@ -1269,7 +1285,7 @@ function trieSource(words, depth) {
         // Sorted: the group's common start is its first and last word's.
         const shared = commonStartLength(first, words[next - 1]);
         const rests = next - at === 1 ? [] : words.slice(at, next).map((word) => word.slice(shared));
-        branches.push(escapeRegExp(first.slice(0, shared)) + (rests.length > 0 ? trieSource(rests, depth + 1) : ''));
+        branches.push((0,escape_regexp/* escapeRegExp */.N)(first.slice(0, shared)) + (rests.length > 0 ? trieSource(rests, depth + 1) : ''));
         at = next;
     }
     if (ends)
@@ -1289,6 +1305,8 @@ function literalTrie(words) {
 }
 
 ;// CONCATENATED MODULE: ./lib/core/redact.js
+
+
 
 
 
@@ -1556,9 +1574,6 @@ function isBasicCredential(encoded) {
     }
     return text.includes(':') && !/[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
-function redact_escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 /** Base64 forms shorter than this are not redacted: a few base64 characters turn up in any text. */
 const MIN_BASE64_LENGTH = 12;
 /**
@@ -1625,7 +1640,7 @@ const URL_ENCODERS = [
  * U+FFFD, as encoders that take it write it: `encodeURIComponent` threw on it, and the run failed on "URI malformed".
  */
 function urlEncoded(secret, keep, space) {
-    const encoded = encodeURIComponent(secret.toWellFormed())
+    const encoded = encodeURIComponent((0,well_formed/* wellFormed */.E)(secret))
         .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
         .replace(/%[0-7][0-9A-F]/g, (escape) => {
         const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
@@ -2239,13 +2254,13 @@ function buildRedactor(given) {
     const encoded = [...new Set(forms.flatMap((form) => form.encoded))].filter((form) => !plainSet.has(form));
     // Longest first, so a secret that contains another is replaced whole.
     const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
-    const knownPattern = known.length ? new RegExp(known.map(redact_escapeRegExp).join('|'), 'g') : undefined;
+    const knownPattern = known.length ? new RegExp(known.map(escape_regexp/* escapeRegExp */.N).join('|'), 'g') : undefined;
     // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
     const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
     const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form)).map(fragmentsOf);
     // What `hideAcrossLines` looks for in a text's view without its line breaks, and the trace's screen in JSON text.
     const wrappedForms = known.filter((form) => form.length >= MIN_WRAPPED_LENGTH && !/\s/.test(form));
-    const wrapped = wrappedForms.length > 0 ? new RegExp(wrappedForms.map(redact_escapeRegExp).join('|'), 'g') : undefined;
+    const wrapped = wrappedForms.length > 0 ? new RegExp(wrappedForms.map(escape_regexp/* escapeRegExp */.N).join('|'), 'g') : undefined;
     // A screen (`holdsWrapped`): the pieces of the forms suffice.
     const wrappedJson = literalScreen(wrappedForms.flatMap((form) => [screenPiece(form), screenPiece(JSON.stringify(form).slice(1, -1))])).at(0);
     // What the screens look for: a long value contains its shortest start, which finds it and any
@@ -9680,6 +9695,8 @@ function readFileTool(options) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/escape-regexp.js
+var escape_regexp = __webpack_require__(28540);
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
 var visible_controls = __webpack_require__(74700);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
@@ -9708,6 +9725,7 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -9765,14 +9783,11 @@ function privateKeyLines(lines) {
     }
     return hidden;
 }
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 // The model writes the query and the repository holds the text: a backtracking RegExp here could
 // block the event loop past every timeout, so matching runs on the linear-time engine.
 function compile(query, isRegex, ignoreCase) {
     try {
-        return linear_regex/* LinearRegex */.P_.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
+        return linear_regex/* LinearRegex */.P_.compile(isRegex ? query : (0,escape_regexp/* escapeRegExp */.N)(query), ignoreCase ? 'i' : '');
     }
     catch (error) {
         throw new InvalidSearchError(query, error);

@@ -93,7 +93,10 @@ class TraceGapError extends Error {
 var open_output_file = __webpack_require__(97712);
 // EXTERNAL MODULE: ./lib/core/trace-lock.js
 var trace_lock = __webpack_require__(62536);
+// EXTERNAL MODULE: ./lib/core/plain-data.js
+var plain_data = __webpack_require__(78680);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
 
 
 
@@ -185,9 +188,6 @@ function plainJson(event, redact) {
     }
     return (0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact) ? undefined : json;
 }
-/** Deeper than this, a result is left to the replacer, which also writes a cycle. */
-const JSON_DATA_DEPTH = 64;
-const isRawJson = JSON.isRawJSON ?? (() => false);
 /**
  * Whether JSON.stringify writes `value` as the replacer does when the screen finds nothing in its text:
  * arrays and objects of Object's prototype or none, no `toJSON`, down to strings, booleans, null and
@@ -211,20 +211,11 @@ function isJsonData(value, depth) {
     }
     if (value === null)
         return true;
-    if (depth >= JSON_DATA_DEPTH || typeof value.toJSON === 'function')
+    // Deeper, a result is left to the replacer, which also writes a cycle.
+    const container = depth < plain_data/* PLAIN_DATA_DEPTH */.U ? (0,plain_data/* plainContainer */.M)(value) : undefined;
+    if (container === undefined)
         return false;
-    const prototype = Object.getPrototypeOf(value);
-    let items;
-    if (Array.isArray(value)) {
-        if (prototype !== Array.prototype)
-            return false;
-        items = value;
-    }
-    else {
-        if ((prototype !== Object.prototype && prototype !== null) || isRawJson(value))
-            return false;
-        items = Object.values(value);
-    }
+    const items = container === 'array' ? value : Object.values(value);
     for (let i = 0; i < items.length; i++)
         if (!isJsonData(items[i], depth + 1))
             return false;
