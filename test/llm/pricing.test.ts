@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { callUsage } from '../../src/llm/call-usage.ts';
 import type { ChatRequest, ChatResponse } from '../../src/llm/model-client.ts';
-import { estimateCallCostUsd, priceOf } from '../../src/llm/pricing.ts';
+import { DEFAULT_MODEL } from '../../src/llm/default-model.ts';
+import { estimateCallCostUsd, MODEL_PRICES, priceOf } from '../../src/llm/pricing.ts';
 
 function response(model: string, prompt: number, completion: number): ChatResponse {
   return {
@@ -116,5 +118,27 @@ describe('callUsage', () => {
       expect(usage.costUsd).toBe(2);
       expect(usage).not.toHaveProperty('cachedPromptTokens');
     }
+  });
+});
+
+/** The README's price table under `## Costs`: each row's model (its first code span), input, cached input and output. */
+function readmePriceRows(): { model: string; cells: number[]; note: string }[] {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('\n## Costs\n'), readme.indexOf('\n## Troubleshooting\n'));
+  return [...section.matchAll(/^\| `([^`]+)`([^|]*) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|$/gm)].map((row) => ({
+    model: row[1]!,
+    note: row[2]!,
+    cells: [Number(row[3]), Number(row[4]), Number(row[5])],
+  }));
+}
+
+// Found by a docs pass: nothing held the README's price table to MODEL_PRICES, and a price changed in one
+// would have gone on being promised in the other (the figures users check their max_cost_usd against).
+describe('the README’s price table', () => {
+  it('lists every model of the built-in table, with its prices, and names the default model', () => {
+    const rows = readmePriceRows();
+    const table = Object.entries(MODEL_PRICES).map(([model, price]) => ({ model, cells: [price.inputPerMTok, price.cachedInputPerMTok, price.outputPerMTok] }));
+    expect(rows.map(({ model, cells }) => ({ model, cells }))).toEqual(table);
+    expect(rows.find((row) => row.note.includes('(the default)'))?.model).toBe(DEFAULT_MODEL);
   });
 });
