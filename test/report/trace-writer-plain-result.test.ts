@@ -123,3 +123,47 @@ describe('traceWriter: a step’s result object', () => {
     expect(JSON.parse(lines[1]!)).toMatchObject({ result: { pin: '***', err: { name: 'Error', message: 'boom' } }, masked: true });
   });
 });
+
+// Found by a differential pass (604,000 events against the code before the plain path for results): only a
+// top-level step's result was checked for JSON data. An item's or carried result, a tool's arguments, an agent's
+// call and a nested step's result took the plain path unchecked, and an Error in them was written `{}`, or
+// `{name, message}` when the screen happened to fire. A bare bigint as an agent's arguments broke the line.
+describe('traceWriter: what a tool gave, in any event', () => {
+  const odd: readonly unknown[] = [new Error('boom'), { err: new TypeError('bad') }, { 's3cret-value': undefined, ok: 1 }, { n: Number.NaN }, { when: new Date(0) }, [10n]];
+  const carrying = (inner: unknown, at: number): RunEvent[] => [
+    { type: 'item_completed', at, stepKey: 'each', index: 0, result: inner, durationMs: 1, usage: NO_USAGE },
+    { type: 'result_carried', at, stepKey: 'done', reuseKey: 'k', result: inner, usage: NO_USAGE },
+    { type: 'tool_called', at, stepKey: 'call', tool: 't', args: { value: inner }, sideEffects: false, callKey: 'c' },
+    { type: 'agent_tool_called', at, stepKey: 'agent', turn: 1, tool: 't', args: inner, ok: true, result: inner },
+    { type: 'nested_event', at, stepKey: 'uses', event: { type: 'step_completed', at, stepKey: 'inner', result: inner, durationMs: 1, usage: NO_USAGE } },
+  ];
+
+  it('is written as the replacer writes it, whether or not the screen fires', async () => {
+    const redact = createRedactor(SECRETS);
+    const now = () => new Date('2026-12-07T08:00:00.000Z');
+    const fast = traceWriter(path.join(dir, 'any-fast.jsonl'), { redact, now });
+    const replaced = traceWriter(path.join(dir, 'any-replaced.jsonl'), { redact: (line) => redact(line), now });
+    odd.forEach((inner, i) => {
+      for (const event of carrying(inner, i)) {
+        fast.listener(event);
+        replaced.listener(event);
+      }
+    });
+    await Promise.all([fast.close(), replaced.close()]);
+    const written = await readFile(fast.path, 'utf8');
+    expect(written).toBe(await readFile(replaced.path, 'utf8'));
+    const lines = written.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(odd.length * 5);
+    // The Error's name and message, in each of the five events.
+    expect(lines.slice(0, 5).map((line) => JSON.stringify(line))).toEqual(lines.slice(0, 5).map(() => expect.stringContaining('{"name":"Error","message":"boom"}')));
+    expect(written).not.toContain('s3cret-value');
+  });
+
+  it('writes a bare bigint an agent gave as its arguments, not a gap', async () => {
+    const file = path.join(dir, 'bigint-args.jsonl');
+    const trace = traceWriter(file, { redact: createRedactor(SECRETS), now: () => new Date('2026-12-07T08:00:00.000Z') });
+    trace.listener({ type: 'agent_tool_called', at: 1, stepKey: 'agent', turn: 1, tool: 't', args: 5n, ok: true, result: 6n });
+    await trace.close();
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ type: 'agent_tool_called', args: '5', result: '6' });
+  });
+});
