@@ -143,8 +143,10 @@ function redactingReplacer(redact) {
                     state.masked = true;
                 return written;
             }
-            // A result that is a number stands on the event itself, and is the tool's, not the run's.
-            if ((typeof value === 'number' || typeof value === 'bigint') && (key === 'result' || !state.own.has(this))) {
+            // A result that is a number stands on the event itself, and is the tool's, not the run's. No number of the run's
+            // own is a bigint: one on the event (an agent's call's arguments) is a tool's too, and left as it was it broke
+            // the line ("Do not know how to serialize a BigInt").
+            if (typeof value === 'bigint' || (typeof value === 'number' && (key === 'result' || !state.own.has(this)))) {
                 const written = (0,core_redact/* redactNumber */.p6)(value, redact);
                 if (written !== value)
                     state.masked = true;
@@ -176,8 +178,11 @@ function redactingReplacer(redact) {
  * the screen finds something in (a step that says "basic") takes both, 20 ms.
  */
 function plainJson(event, redact) {
-    // A step's result object that is not JSON data goes through the replacer, which writes an Error in it as its name and message.
-    if (event.type === 'step_completed' && event.result !== null && typeof event.result === 'object' && !isJsonData(event.result, 0))
+    // An event holding what is not JSON data goes through the replacer, which writes an Error as its name and message. Every
+    // event, not only a step's result: an item's or a carried result, a tool's arguments, an agent's call and a nested step's
+    // event took this path unchecked, and an Error in them was written `{}`, or `{name, message}` when the screen happened
+    // to fire (a differential pass of 604,000 events found 47 such lines).
+    if (!isJsonData(event, 0))
         return undefined;
     let json;
     try {
@@ -554,7 +559,7 @@ function traceWriter(file, options = {}) {
             catch (cause) {
                 // One event that cannot be written must not end the trace: a line says which is missing, a
                 // resume refuses the trace (it could make a side effect again), and `close()` says so.
-                gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
+                gap ??= `${/^[aeiou]/.test(event.type) ? 'an' : 'a'} ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
                 pending += `${prefix(time)}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
             }
             if (durability.holding)

@@ -1593,7 +1593,8 @@ Options for run and plan:
                           an empty VALUE is the input not given (its default), as in the action
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
   --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
-                          path first, weighing each step by how long it took there (else 1 each)
+                          path first, weighing each step by how long it took there (a step it
+                          does not know: the mean of those it does; without it, 1 each)
   --agent                 run only: run the task as one agent step that keeps its own TODO
                           list, with every tool the plan offers (the plan has no steps)
   --task TEXT             run only: the task in words: the goal of a plan without steps, or
@@ -1607,7 +1608,7 @@ Options for run and plan:
   --approve HASH          run only, with --resume: approve the steps that run paused
                           for (status awaiting-approval: exit 0, or 1 with required
                           goals), by the approval hash its summary shows; refused if the
-                          plan file changed
+                          plan file, a plan it uses or the --input values changed
   --record FILE           save every model exchange as JSON lines
   --replay FILE           answer model calls from a recording (no API key, no network)
   --base-url URL          OpenAI-compatible endpoint (default: https://api.openai.com/v1); no
@@ -1644,9 +1645,12 @@ Exit codes:
      for approval and has no required goal
   1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
      unmet required goals, or a pause before required goals were checked; eval: a
-     threshold not met, no run of the plan succeeded, or a regression against --compare
-  2  usage error (an unknown option; with run, plan and eval, an --input the plan does
-     not declare, or a required one left out)
+     threshold not met, no run of the plan succeeded, a regression against --compare,
+     a fault rule that injected no fault, or nothing evaluated (no run started, or
+     none got a model answer)
+  2  usage error (an unknown option; an output path that is a file the command reads or
+     another output; with run, plan and eval, an --input the plan does not declare, a
+     VALUE its input's default's kind refuses, or a required input left out)
   130  a third Ctrl-C (SIGINT, SIGTERM or SIGHUP): ended at once, the summary and trace possibly cut
 `;
 
