@@ -4,6 +4,7 @@ import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nes
 import { formatDuration } from './format-duration.ts';
 import { goalLogLine, goalsHeadline } from './goals-table.ts';
 import type { Redactor } from '../core/redact.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import { changedTodoEntries, todoEntries, type TodoEntry } from './todo-entries.ts';
 import { pushAll } from '../core/push-all.ts';
 
@@ -238,10 +239,18 @@ function windowLines(record: RunRecord, redact: Redactor, rows: number | undefin
   // Cut to the room also when every step is in it: one step whose used plan has 12,000 steps drew them all at each
   // redraw, past the top of the screen, 168,000 lines in all (found by an adversarial pass).
   const lines = shown.slice(0, room);
-  if (start > 0) lines.unshift(`… ${start} step${start === 1 ? '' : 's'} above`);
-  if (end < steps.length) lines.push(`… ${steps.length - end} more below`);
+  // How many of them failed, as the comment's cut says it: a ❌ scrolled out of the window left only the footer's count.
+  if (start > 0) lines.unshift(`… ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
+  if (end < steps.length) lines.push(`… ${steps.length - end} more below${failedNote(record, steps, end, steps.length)}`);
   else if (shown.length > room) lines.push(`… ${shown.length - room} more line${shown.length - room === 1 ? '' : 's'} below`);
   return lines;
+}
+
+/** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
+function failedNote(record: RunRecord, steps: readonly PlanStep[], from: number, to: number): string {
+  let failed = 0;
+  for (let index = from; index < to; index++) if (record.steps.get(steps[index]!.key)?.state === 'failed') failed++;
+  return failed > 0 ? ` (${failed} failed)` : '';
 }
 
 function isDone(record: RunRecord, key: string): boolean {

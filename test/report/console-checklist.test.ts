@@ -212,6 +212,21 @@ describe('consoleChecklist on a terminal', () => {
     expect(last).toContain('⬜ 20. Step 20\n');
   });
 
+  // Found by a cross-view pass: a step failed above the window (or below it, past a step that waits) and the frame said
+  // `… 2 steps above` with no ❌ in view, while the comment's cut says `… 3 more steps (1 failed)`.
+  it('says how many of the steps above and below the window failed', () => {
+    const writes: string[] = [];
+    let time = 0;
+    const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: true, rows: 8, now: () => (time += 1000) });
+    const steps = Array.from({ length: 20 }, (_, i) => ({ ...PLAN.steps[0]!, key: String(i + 1), description: `Step ${i + 1}` }));
+    listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps } });
+    const failed = (at: number, stepKey: string): RunEvent => ({ type: 'step_failed', at, stepKey, error: 'boom', transient: false, durationMs: 1, usage: NO_USAGE });
+    for (let i = 1; i <= 5; i++) listener(i === 2 ? failed(i, '2') : { type: 'step_completed', at: i, stepKey: String(i), result: i, durationMs: 1, usage: NO_USAGE });
+    for (const key of ['12', '15']) listener(failed(7, key));
+    const frame = writes.at(-1)!.replace(/^\x1b\[\d+A\r\x1b\[0J/, '').trimEnd().split('\n');
+    expect(frame).toEqual(['Weekly report', '… 5 steps above (1 failed)', '⬜ 6. Step 6', '⬜ 7. Step 7', '⬜ 8. Step 8', '… 12 more below (2 failed)', '4/20 complete, 3 failed']);
+  });
+
   // Found by an adversarial pass: the steps' end drew the checklist in full, taller than the terminal, and the goals'
   // verdict redrew it moving up as many lines, which a terminal stops at its top: the lines that had scrolled off
   // stayed, and the whole checklist was written under them, so the scrollback showed the first steps twice.
