@@ -1,5 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
-import { foundNote, itemProgress, otherShardsNote, partialNote, planStepOf, STATE_ICONS, stepTitle, undoneNote } from '../report/checklist.ts';
+import { foundNote, itemProgress, otherShardsNote, partialNote, planStepOf, STATE_ICONS, stepTitle, todoNote, undoneNote } from '../report/checklist.ts';
 import { cutText } from '../report/cut-text.ts';
 import { formatDuration } from '../report/format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
@@ -80,10 +80,11 @@ export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
     // A reused step did not run: its 0 ms read as a step that ran, where the checklist and the summary say reused.
     const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${formatDuration(step.durationMs)}`;
     // A for_each step's counts, as its checklist line has them: the title is all of a collapsed group the log
-    // shows, and `✅ … — completed` alone hid the items it lost (found by an adversarial pass).
+    // shows, and `✅ … — completed` alone hid the items it lost (found by an adversarial pass). So did it the TODOs its
+    // agent left not done, which its checklist line counts (found by a cross-view pass).
     // A shard's share: the step itself completes in the merge job.
     const state = step.shareDone ? `this shard's items ${step.state === 'completed' ? 'done' : 'failed'}` : step.state;
-    const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${state}${took}${itemProgress(step)}${partialNote(step, redact)}${undoneNote(step, redact)}${foundNote(step, redact)}`;
+    const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${state}${took}${itemProgress(step)}${partialNote(step, redact)}${todoNote(step)}${undoneNote(step, redact)}${foundNote(step, redact)}`;
     io.group(title, detailLines(step, planStep, redact));
   };
 }

@@ -55,6 +55,23 @@ describe('a step’s log group', () => {
     listener({ type: 'step_completed', at: 2, stepKey: 'each', result: [null, 'fine'], durationMs: 2, usage: NO_USAGE, failedItems: [{ index: 0, key: 'each[0]', error: 'broken' }] });
     expect(said.groups[0]?.title).toBe('✅ Step each: Step each — completed in 2 ms — 1/2 done, 1 failed');
   });
+
+  // Found by a cross-view pass: an agent that answered with TODOs of its list not done read `✅ 3. Triage → Done — 1 TODO
+  // not done` on its checklist line, in the comment and the summary, and `✅ Step 3: Triage — completed in 2 ms`, all the
+  // collapsed group shows, in its group.
+  it('says in its title how many TODOs of a completed agent step are not done, as its checklist line does', () => {
+    const { io, said } = recordingIO();
+    const listener = stepLogGroups(io, createRedactor());
+    listener({ type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [{ ...step('3'), type: 'agent', tool: undefined, description: 'Triage' }] } });
+    listener({ type: 'step_started', at: 0, stepKey: '3' });
+    const todos = [
+      { id: '1', content: 'Read the issue', status: 'completed' as const },
+      { id: '2', content: 'Label it', status: 'pending' as const },
+    ];
+    listener({ type: 'todos_created', at: 1, stepKey: '3', todos });
+    listener({ type: 'step_completed', at: 2, stepKey: '3', result: 'Done', durationMs: 2, usage: NO_USAGE });
+    expect(said.groups[0]?.title).toBe('✅ Step 3: Triage — completed in 2 ms — 1 TODO not done');
+  });
 });
 
 // Found by an adversarial pass: a resumed run's reused step got the log group of a step that ran, "— completed
