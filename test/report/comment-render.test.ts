@@ -212,6 +212,21 @@ describe('renderComment', () => {
       expect(Number(failed!.replace(',', ''))).toBe(failing.size - shownFailed);
     });
 
+    // Found by a cross-view pass: steps that completed past failed items, more than fit, were left out as `… 2,900 more
+    // steps; see …`, read as fine, where the summary's notice says they completed with work inside failed.
+    it('says how many of the steps it left out completed with work inside failed, as the summary does', () => {
+      const steps = Array.from({ length: 3000 }, (_, i) => step(`s${i}`, `Deploy region ${i} ${'r'.repeat(300)}`));
+      const script = new RunScript(plan(steps));
+      for (const s of steps) script.complete(s.key, 'ok');
+      const record = script.finish('succeeded').record();
+      for (const s of steps) record.steps.get(s.key)!.itemCounts = { total: 2, running: 0, completed: 1, failed: 1, reused: 0, reusedUsage: NO_USAGE };
+      const body = renderComment(record, { marker, runUrl, redact: noRedaction });
+      expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+      const [, left, flagged] = /^- … ([\d,]+) more steps \(([\d,]+) completed with work inside failed or left undone\); see \[the run's job summary\]/m.exec(body) ?? [];
+      expect(left).toMatch(/^\d,\d{3}$/);
+      expect(flagged).toBe(left);
+    });
+
     it('keeps the line of a for_each step that went on past a failed item', () => {
       const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, `Deploy region ${i} ${'r'.repeat(300)}`));
       const script = new RunScript(plan(steps));

@@ -56,20 +56,24 @@ export interface AttentionAt {
   readonly urgent: Uint8Array | undefined;
   /** The positions of those that failed (they need attention too). */
   readonly failed: readonly number[];
+  /** The positions of those that completed, with work inside failed or left undone (a failed item, an open TODO). */
+  readonly flagged: readonly number[];
 }
 
 /** Which of `steps` need attention, and which of those failed: most runs have few such steps, and a comment over 10,000 steps is redrawn every second. */
 export function attentionAt(steps: readonly PlanStep[], record: RunRecord): AttentionAt {
   let urgent: Uint8Array | undefined;
   const failed: number[] = [];
+  const flagged: number[] = [];
   for (const [key, step] of record.steps) {
     if (!needsAttention(step)) continue;
     const index = positionsOf(steps).get(key);
     if (index === undefined) continue;
     (urgent ??= new Uint8Array(steps.length))[index] = 1;
     if (step.state === 'failed') failed.push(index);
+    else if (step.state === 'completed') flagged.push(index);
   }
-  return { urgent, failed };
+  return { urgent, failed, flagged };
 }
 
 /** How many of `steps` from position `from` on failed, read from the run record (not by looking up every step). */
