@@ -27599,6 +27599,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FW: () => (/* binding */ todoNote),
 /* harmony export */   Fb: () => (/* binding */ stepTitle),
 /* harmony export */   Hr: () => (/* binding */ oneLogLine),
 /* harmony export */   KY: () => (/* binding */ resultPreview),
@@ -27620,7 +27621,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS),
 /* harmony export */   wY: () => (/* binding */ partialNote)
 /* harmony export */ });
-/* unused harmony exports TITLE_MAX_CHARS, todoNote, checklistLines */
+/* unused harmony exports TITLE_MAX_CHARS, checklistLines */
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
 /* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(16);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
@@ -28709,6 +28710,7 @@ function positionsOf(steps) {
 function attentionAt(steps, record) {
     let urgent;
     const failed = [];
+    const flagged = [];
     for (const [key, step] of record.steps) {
         if (!(0,checklist/* needsAttention */.e_)(step))
             continue;
@@ -28718,8 +28720,10 @@ function attentionAt(steps, record) {
         (urgent ??= new Uint8Array(steps.length))[index] = 1;
         if (step.state === 'failed')
             failed.push(index);
+        else if (step.state === 'completed')
+            flagged.push(index);
     }
-    return { urgent, failed };
+    return { urgent, failed, flagged };
 }
 /** How many of `steps` from position `from` on failed, read from the run record (not by looking up every step). */
 function failedFrom(steps, record, from) {
@@ -28884,8 +28888,13 @@ function renderComment(record, options) {
         return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
     };
     const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,group_digits/* groupDigits */.K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
-    // How many of them failed, when any did: only the header's count said so (found by an adversarial pass).
-    const more = (n, failed = 0) => `- \u2026 ${(0,group_digits/* groupDigits */.K)(n)} more step${n === 1 ? '' : 's'}${failed > 0 ? ` (${(0,group_digits/* groupDigits */.K)(failed)} failed)` : ''}; see ${summaryLink(options.runUrl)}`;
+    // How many of them failed, when any did: only the header's count said so (found by an adversarial pass). And how many
+    // completed past failed or undone work (a failed item, an open TODO), as the summary's notice says: `\u2026 2,900 more
+    // steps` read as fine (found by a cross-view pass).
+    const more = (n, failed = 0, flagged = 0) => {
+        const which = [failed > 0 ? `${(0,group_digits/* groupDigits */.K)(failed)} failed` : '', flagged > 0 ? `${(0,group_digits/* groupDigits */.K)(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(', ');
+        return `- \u2026 ${(0,group_digits/* groupDigits */.K)(n)} more step${n === 1 ? '' : 's'}${which ? ` (${which})` : ''}; see ${summaryLink(options.runUrl)}`;
+    };
     const steps = record.plan?.steps ?? [];
     // The lines of the entries with lines under them (a used plan, a TODO list), by position: a cut keeps what of them needs attention.
     const drawn = new Map();
@@ -28906,9 +28915,9 @@ function renderComment(record, options) {
         const kept = new Map();
         // Marked from the run record, not by looking up every plan step: most runs have few such steps, and
         // a comment over 10,000 steps is redrawn every second.
-        const { urgent: urgentAt, failed: failedAt } = attentionAt(steps, record);
-        // Room for the count line as it would read with every step left out, failed ones among them.
-        let used = sizeOf(more(steps.length, failedAt.length).length, 1, cutNote);
+        const { urgent: urgentAt, failed: failedAt, flagged: flaggedAt } = attentionAt(steps, record);
+        // Room for the count line as it would read with every step left out, failed and flagged ones among them.
+        let used = sizeOf(more(steps.length, failedAt.length, flaggedAt.length).length, 1, cutNote);
         // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
         const full = () => used + 6 > maxChars;
         const keep = (index) => {
@@ -28933,8 +28942,8 @@ function renderComment(record, options) {
             if (!urgentAt?.[index] && !keep(index))
                 break;
         const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index));
-        const failed = failedAt.reduce((sum, index) => sum + (kept.has(index) ? 0 : 1), 0);
-        return (0,report_cut_text/* cutMarkdown */.G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, failed)] : lines, cutNote), maxChars);
+        const left = (at) => at.reduce((sum, index) => sum + (kept.has(index) ? 0 : 1), 0);
+        return (0,report_cut_text/* cutMarkdown */.G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, left(failedAt), left(flaggedAt))] : lines, cutNote), maxChars);
     };
     // When the lines without results already overflow, so do the lines with them: the comment is
     // the lines that fit and a count, and only those are computed, not 10,000 result lines.
@@ -49482,13 +49491,22 @@ function windowLines(record, redact, rows, cursor) {
     // Cut to the room also when every step is in it: one step whose used plan has 12,000 steps drew them all at each
     // redraw, past the top of the screen, 168,000 lines in all (found by an adversarial pass).
     const lines = shown.slice(0, room);
+    // How many of them failed, as the comment's cut says it: a \u274c scrolled out of the window left only the footer's count.
     if (start > 0)
-        lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above`);
+        lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
     if (end < steps.length)
-        lines.push(`\u2026 ${steps.length - end} more below`);
+        lines.push(`\u2026 ${steps.length - end} more below${failedNote(record, steps, end, steps.length)}`);
     else if (shown.length > room)
         lines.push(`\u2026 ${shown.length - room} more line${shown.length - room === 1 ? '' : 's'} below`);
     return lines;
+}
+/** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
+function failedNote(record, steps, from, to) {
+    let failed = 0;
+    for (let index = from; index < to; index++)
+        if (record.steps.get(steps[index].key)?.state === 'failed')
+            failed++;
+    return failed > 0 ? ` (${failed} failed)` : '';
 }
 function isDone(record, key) {
     const state = record.steps.get(key)?.state;
@@ -50515,10 +50533,11 @@ function stepLogGroups(io, redact) {
         // A reused step did not run: its 0 ms read as a step that ran, where the checklist and the summary say reused.
         const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
         // A for_each step's counts, as its checklist line has them: the title is all of a collapsed group the log
-        // shows, and `\u2705 \u2026 \u2014 completed` alone hid the items it lost (found by an adversarial pass).
+        // shows, and `\u2705 \u2026 \u2014 completed` alone hid the items it lost (found by an adversarial pass). So did it the TODOs its
+        // agent left not done, which its checklist line counts (found by a cross-view pass).
         // A shard's share: the step itself completes in the merge job.
         const state = step.shareDone ? `this shard's items ${step.state === 'completed' ? 'done' : 'failed'}` : step.state;
-        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${state}${took}${(0,checklist/* itemProgress */.jl)(step)}${(0,checklist/* partialNote */.wY)(step, redact)}${(0,checklist/* undoneNote */.oc)(step, redact)}${(0,checklist/* foundNote */.Tq)(step, redact)}`;
+        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${state}${took}${(0,checklist/* itemProgress */.jl)(step)}${(0,checklist/* partialNote */.wY)(step, redact)}${(0,checklist/* todoNote */.FW)(step)}${(0,checklist/* undoneNote */.oc)(step, redact)}${(0,checklist/* foundNote */.Tq)(step, redact)}`;
         io.group(title, detailLines(step, planStep, redact));
     };
 }

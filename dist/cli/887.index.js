@@ -231,13 +231,22 @@ function windowLines(record, redact, rows, cursor) {
     // Cut to the room also when every step is in it: one step whose used plan has 12,000 steps drew them all at each
     // redraw, past the top of the screen, 168,000 lines in all (found by an adversarial pass).
     const lines = shown.slice(0, room);
+    // How many of them failed, as the comment's cut says it: a \u274c scrolled out of the window left only the footer's count.
     if (start > 0)
-        lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above`);
+        lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
     if (end < steps.length)
-        lines.push(`\u2026 ${steps.length - end} more below`);
+        lines.push(`\u2026 ${steps.length - end} more below${failedNote(record, steps, end, steps.length)}`);
     else if (shown.length > room)
         lines.push(`\u2026 ${shown.length - room} more line${shown.length - room === 1 ? '' : 's'} below`);
     return lines;
+}
+/** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
+function failedNote(record, steps, from, to) {
+    let failed = 0;
+    for (let index = from; index < to; index++)
+        if (record.steps.get(steps[index].key)?.state === 'failed')
+            failed++;
+    return failed > 0 ? ` (${failed} failed)` : '';
 }
 function isDone(record, key) {
     const state = record.steps.get(key)?.state;
