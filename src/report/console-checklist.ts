@@ -7,6 +7,7 @@ import type { Redactor } from '../core/redact.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { changedTodoEntries, todoEntries, type TodoEntry } from './todo-entries.ts';
 import { pushAll } from '../core/push-all.ts';
+import { failedBetween } from './comment/used-plan-lines.ts';
 
 export interface ConsoleChecklistOptions {
   /** Where the text goes, e.g. `(text) => process.stdout.write(text)`. */
@@ -248,8 +249,7 @@ function windowLines(record: RunRecord, redact: Redactor, rows: number | undefin
 
 /** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
 function failedNote(record: RunRecord, steps: readonly PlanStep[], from: number, to: number): string {
-  let failed = 0;
-  for (let index = from; index < to; index++) if (record.steps.get(steps[index]!.key)?.state === 'failed') failed++;
+  const failed = failedBetween(steps, record, from, to);
   return failed > 0 ? ` (${failed} failed)` : '';
 }
 

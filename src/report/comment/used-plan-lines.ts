@@ -76,10 +76,16 @@ export function attentionAt(steps: readonly PlanStep[], record: RunRecord): Atte
   return { urgent, failed, flagged };
 }
 
-/** How many of `steps` from position `from` on failed, read from the run record (not by looking up every step). */
-function failedFrom(steps: readonly PlanStep[], record: RunRecord, from: number): number {
+/** How many of `steps` at positions `from` up to `to` failed, read from the run record (not by looking up every step). */
+export function failedBetween(steps: readonly PlanStep[], record: RunRecord, from: number, to = steps.length): number {
   let failed = 0;
-  if (from < steps.length) for (const [key, step] of record.steps) if (step.state === 'failed' && (positionsOf(steps).get(key) ?? -1) >= from) failed++;
+  if (from < to) {
+    for (const [key, step] of record.steps) {
+      if (step.state !== 'failed') continue;
+      const at = positionsOf(steps).get(key) ?? -1;
+      if (at >= from && at < to) failed++;
+    }
+  }
   return failed;
 }
 
@@ -138,7 +144,7 @@ export function nestedLines(nested: RunRecord, redact: (text: string) => string,
   const urgentAt = index < steps.length ? attentionAt(steps, nested).urgent : undefined;
   if (urgentAt) for (; index < steps.length && text.length <= cap; index++) if (urgentAt[index]) draw(steps[index]!);
   const left = steps.length - entries.length;
-  const leftFailed = failedFrom(steps, nested, index);
+  const leftFailed = failedBetween(steps, nested, index);
   if (left > 0) text += moreSteps(depth, left, leftFailed);
   return { text, depth, entries, left, leftFailed };
 }
