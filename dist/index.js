@@ -2174,8 +2174,8 @@ function bodyHolds(record, current, redact, run, attempt = 1) {
 var comment_updater = __nccwpck_require__(31393);
 // EXTERNAL MODULE: ./lib/action/escalation-notice.js
 var escalation_notice = __nccwpck_require__(94194);
-// EXTERNAL MODULE: ./lib/report/comment/render-comment.js + 1 modules
-var render_comment = __nccwpck_require__(96157);
+// EXTERNAL MODULE: ./lib/report/comment/render-comment.js
+var render_comment = __nccwpck_require__(17494);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __nccwpck_require__(12172);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
@@ -3056,8 +3056,8 @@ var comment_marker = __nccwpck_require__(97888);
 var cut_text = __nccwpck_require__(12172);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
 var todo_entries = __nccwpck_require__(44329);
-// EXTERNAL MODULE: ./lib/report/comment/render-comment.js + 1 modules
-var render_comment = __nccwpck_require__(96157);
+// EXTERNAL MODULE: ./lib/report/comment/render-comment.js
+var render_comment = __nccwpck_require__(17494);
 ;// CONCATENATED MODULE: ./lib/report/comment/stopped-comment.js
 
 
@@ -28625,39 +28625,261 @@ class CommentWriteError extends Error {
 
 /***/ }),
 
-/***/ 96157:
+/***/ 17494:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ COMMENT_MAX_CHARS),
+/* harmony export */   w: () => (/* binding */ renderComment)
+/* harmony export */ });
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
+/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(74360);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(86919);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(12172);
+/* harmony import */ var _goals_table_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(52895);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60949);
+/* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(31675);
+/* harmony import */ var _todo_entries_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(44329);
+/* harmony import */ var _approval_section_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(64481);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(80083);
+/* harmony import */ var _used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(99365);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  d: () => (/* binding */ COMMENT_MAX_CHARS),
-  w: () => (/* binding */ renderComment)
-});
 
-// EXTERNAL MODULE: ./lib/core/run-record.js
-var run_record = __nccwpck_require__(90422);
-// EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __nccwpck_require__(49678);
-// EXTERNAL MODULE: ./lib/report/format-duration.js
-var format_duration = __nccwpck_require__(74360);
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __nccwpck_require__(86919);
-// EXTERNAL MODULE: ./lib/report/cut-text.js
-var report_cut_text = __nccwpck_require__(12172);
-// EXTERNAL MODULE: ./lib/report/goals-table.js
-var goals_table = __nccwpck_require__(52895);
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __nccwpck_require__(60949);
-// EXTERNAL MODULE: ./lib/report/summary/summary-header.js
-var summary_header = __nccwpck_require__(31675);
-// EXTERNAL MODULE: ./lib/report/todo-entries.js
-var todo_entries = __nccwpck_require__(44329);
-// EXTERNAL MODULE: ./lib/report/approval-section.js
-var approval_section = __nccwpck_require__(64481);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-;// CONCATENATED MODULE: ./lib/report/comment/used-plan-lines.js
+
+
+
+
+
+
+
+
+
+/** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
+const COMMENT_GOAL_ROWS = 40;
+/** GitHub rejects issue comments longer than this. */
+const COMMENT_MAX_CHARS = 65_536;
+function summaryLink(runUrl) {
+    return runUrl ? `[the run's job summary](${encodeURI(runUrl)})` : "the run's job summary";
+}
+/** Steps that failed and a plan revision replaced: at most this many lines, the rest counted. */
+const REPLACED_FAILURE_LINES = 5;
+/**
+ * The steps that failed and were replaced by a plan revision, each with its error's first words: the
+ * checklist shows the current revision, where a failure the run recovered from no longer is (found by an
+ * adversarial pass: the comment of such a run said `3/3 complete, 0 failed, 2 replaced` and nothing else).
+ */
+function replacedFailures(record, options) {
+    if (!record.replacedPlanSteps)
+        return undefined;
+    const failed = [...record.replacedPlanSteps.values()].filter((planStep) => record.steps.get(planStep.key)?.state === 'failed');
+    if (failed.length === 0)
+        return undefined;
+    const lines = failed.slice(0, REPLACED_FAILURE_LINES).map((planStep) => {
+        const item = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, record.steps.get(planStep.key), options.redact);
+        return `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_8__/* .cutText */ .IN)(`${item.key}. ${item.title}${item.status}`, 300))}`;
+    });
+    const rest = failed.length - lines.length;
+    if (rest > 0)
+        lines.push(`- \u2026 ${rest} more; see ${summaryLink(options.runUrl)}`);
+    return ['**Failed, then replaced by a plan revision:**', ...lines].join('\n');
+}
+function footer(record, options) {
+    const lines = [];
+    const replaced = replacedFailures(record, options);
+    if (replaced)
+        lines.push(replaced);
+    if (record.status) {
+        const took = record.durationMs === undefined ? '' : ` in ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`;
+        lines.push(`**Finished: ${(0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .statusText */ .qS)(record, options.redact)}**${took}`);
+    }
+    const approval = (0,_approval_section_js__WEBPACK_IMPORTED_MODULE_6__/* .renderApprovalSection */ .L1)(record, options.redact, '####', _approval_section_js__WEBPACK_IMPORTED_MODULE_6__/* .COMMENT_ARGS */ .oU);
+    if (approval)
+        lines.push(approval);
+    if (options.goals?.length) {
+        lines.push(`#### Goals \u2014 ${(0,_goals_table_js__WEBPACK_IMPORTED_MODULE_2__/* .goalsHeadline */ .l$)(options.goals)}`, (0,_goals_table_js__WEBPACK_IMPORTED_MODULE_2__/* .renderGoalsTable */ .Lb)(options.goals, options.redact, 300, COMMENT_GOAL_ROWS, summaryLink(options.runUrl)));
+    }
+    if (options.runUrl)
+        lines.push(`[View the run](${encodeURI(options.runUrl)}) \u00b7 full results in the job summary`);
+    return lines;
+}
+/** A nested line that says something went wrong or is under way: an agent's TODO. */
+const URGENT_NESTED = /^\s*- (?:\u274c|\u23f3|\u23f8\ufe0f|\u23f9\ufe0f)/u;
+/**
+ * An entry too long to keep whole, in at most `room` characters, or undefined: its own line, then what under
+ * it needs attention as long as it fits. Cut to its first line, a plan step with 700 steps under it kept
+ * `\u2705 p. plan` alone, and the \u274c under it went (found by an adversarial pass).
+ */
+function cutEntry(lines, room) {
+    if (lines.used) {
+        const inner = (0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .cutLevel */ .BD)(lines.used.level, room - lines.used.head.length);
+        return inner === undefined ? undefined : `${lines.used.head}${inner}`;
+    }
+    const [head, ...nested] = lines.bare.split('\n');
+    let kept = head;
+    for (const line of nested) {
+        if (!URGENT_NESTED.test(line))
+            continue;
+        if (kept.length + 1 + line.length > room)
+            break;
+        kept += `\n${line}`;
+    }
+    return kept.length <= room ? kept : undefined;
+}
+/**
+ * The PR comment: marker, a header such as `3/5 complete, 0 failed`, the checklist with each
+ * result's first line and any agent's TODO list nested under its step, the final status and goals when finished, and a link to the run. Kept under
+ * the comment limit by dropping result lines first, then checklist lines, saying where the rest is.
+ */
+function renderComment(record, options) {
+    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
+    const key = options.runKey === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.redact(options.runKey))})`;
+    const name = `${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.redact(record.plan?.name ?? 'plan'))}${key}`;
+    const head = [options.marker, `### ${(0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .statusIcon */ .I8)(record.status)} plan-runner: ${name} \u2014 ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistHeader */ .Y4)(record)}`, ...(options.note ? ['', (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.note)] : [])].join('\n');
+    const tail = footer(record, options);
+    const build = (lines, note) => [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
+    // The length `build` would return, without building it: a comment is rendered often, 10,000 lines long.
+    const fixedParts = [head, ...tail].filter((p) => p !== '');
+    const fixedChars = fixedParts.reduce((sum, part) => sum + part.length, 0);
+    const sizeOf = (lineChars, lineCount, note) => {
+        const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
+        return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
+    };
+    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__/* .groupDigits */ .K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
+    // How many of them failed, when any did: only the header's count said so (found by an adversarial pass). And how many
+    // completed past failed or undone work (a failed item, an open TODO), as the summary's notice says: `\u2026 2,900 more
+    // steps` read as fine (found by a cross-view pass).
+    const more = (n, failed = 0, flagged = 0) => {
+        const which = [failed > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__/* .groupDigits */ .K)(failed)} failed` : '', flagged > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__/* .groupDigits */ .K)(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(', ');
+        return `- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__/* .groupDigits */ .K)(n)} more step${n === 1 ? '' : 's'}${which ? ` (${which})` : ''}; see ${summaryLink(options.runUrl)}`;
+    };
+    const steps = record.plan?.steps ?? [];
+    // The lines of the entries with lines under them (a used plan, a TODO list), by position: a cut keeps what of them needs attention.
+    const drawn = new Map();
+    const bareAt = (index) => {
+        const planStep = steps[index];
+        const step = record.steps.get(planStep.key);
+        if (!step?.nested && !step?.todos?.length)
+            return bareLine(planStep, step, options.redact);
+        const lines = entryLines(planStep, record, options.redact, maxChars);
+        drawn.set(index, lines);
+        return lines.bare;
+    };
+    // Still too long without any result line: keep the checklist lines that fit and count the rest. The
+    // lines of steps that failed, run or wait go in first, so what went wrong stays in view; an entry too
+    // long whole (an agent's TODO list, a nested run) keeps its own line and what under it needs attention (see `cutEntry`).
+    // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
+    const countRest = (bare) => {
+        const kept = new Map();
+        // Marked from the run record, not by looking up every plan step: most runs have few such steps, and
+        // a comment over 10,000 steps is redrawn every second.
+        const { urgent: urgentAt, failed: failedAt, flagged: flaggedAt } = (0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .attentionAt */ .y_)(steps, record);
+        // Room for the count line as it would read with every step left out, failed and flagged ones among them.
+        let used = sizeOf(more(steps.length, failedAt.length, flaggedAt.length).length, 1, cutNote);
+        // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
+        const full = () => used + 6 > maxChars;
+        const keep = (index) => {
+            if (full())
+                return false;
+            const whole = bare[index] ?? bareAt(index);
+            const entry = drawn.get(index);
+            const line = used + whole.length + 1 <= maxChars ? whole : entry && cutEntry(entry, maxChars - used - 1);
+            if (line === undefined || used + line.length + 1 > maxChars)
+                return false;
+            kept.set(index, line);
+            used += line.length + 1;
+            return true;
+        };
+        // Up to the first that does not fit, as for the others: each line tried is made (redacted, escaped).
+        if (urgentAt)
+            for (let index = 0; index < steps.length && !full(); index++)
+                if (urgentAt[index] && !keep(index))
+                    break;
+        // The others in order, up to the first that does not fit: only the lines shown are made.
+        for (let index = 0; index < steps.length; index++)
+            if (!urgentAt?.[index] && !keep(index))
+                break;
+        const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index));
+        const left = (at) => at.reduce((sum, index) => sum + (kept.has(index) ? 0 : 1), 0);
+        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_11__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, left(failedAt), left(flaggedAt))] : lines, cutNote), maxChars);
+    };
+    // When the lines without results already overflow, so do the lines with them: the comment is
+    // the lines that fit and a count, and only those are computed, not 10,000 result lines.
+    const bare = [];
+    let bareChars = 0;
+    for (let index = 0; index < steps.length; index++) {
+        const line = bareAt(index);
+        bare.push(line);
+        bareChars += line.length;
+        if (sizeOf(bareChars, bare.length) > maxChars)
+            return countRest(bare);
+    }
+    const items = steps.map((planStep) => entryLines(planStep, record, options.redact));
+    const fullChars = items.reduce((sum, item) => sum + item.full.length, 0);
+    if (sizeOf(fullChars, items.length) <= maxChars)
+        return build(items.map((item) => item.full));
+    // Drop the longest status texts first, keeping as many result lines as fit.
+    const lines = items.map((item) => item.full);
+    const order = items.map((item, index) => ({ index, length: item.full.length - item.bare.length }));
+    order.sort((a, b) => b.length - a.length);
+    let size = sizeOf(fullChars, items.length, cutNote);
+    for (const { index, length } of order) {
+        if (size <= maxChars)
+            break;
+        lines[index] = items[index].bare;
+        size -= length;
+    }
+    if (size <= maxChars)
+        return build(lines, cutNote);
+    return countRest(bare);
+}
+/**
+ * A step's lines in the comment: its checklist line, and a nested run's steps or an agent's TODO list
+ * under it. Past `limit` characters a nested run's lines stop: no longer than that is all a caller
+ * asks of a longer entry (it cuts such an entry to what needs attention, see {@link cutEntry}).
+ */
+function entryLines(planStep, record, redact, limit = Number.POSITIVE_INFINITY) {
+    const step = record.steps.get(planStep.key);
+    const item = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, step, redact);
+    const lines = (0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .itemLines */ .Lt)(item, step);
+    // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
+    const level = step?.nested ? (0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .nestedLines */ .$f)(step.nested, redact, limit - lines.bare.length) : undefined;
+    if (level && level.text !== '')
+        return { full: `${lines.full}${level.text}`, bare: `${lines.bare}${level.text}`, used: { head: lines.bare, level } };
+    // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
+    if (!step?.todos?.length)
+        return lines;
+    const nested = (0,_todo_entries_js__WEBPACK_IMPORTED_MODULE_5__/* .todoEntries */ .vk)(step, redact).map((t) => `\n  - ${t.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(t.content)}`).join('');
+    return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
+}
+// A step's escaped `key. title`, by plan step: it does not change while the step runs.
+const escapedLabels = new WeakMap();
+/** `entryLines(\u2026).bare` of a step with nothing nested under it, without computing its status (its result's first line). */
+function bareLine(planStep, step, redact) {
+    let cached = escapedLabels.get(planStep);
+    if (cached?.redact !== redact) {
+        cached = { redact, label: (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${planStep.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .stepTitle */ .Fb)(planStep, redact)}`) };
+        escapedLabels.set(planStep, cached);
+    }
+    return `- ${_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .STATE_ICONS */ .t1[step?.state ?? 'pending']} ${cached.label}${step ? (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .briefStatus */ .Lb)(step) : ''}`;
+}
+
+
+/***/ }),
+
+/***/ 99365:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $f: () => (/* binding */ nestedLines),
+/* harmony export */   BD: () => (/* binding */ cutLevel),
+/* harmony export */   Lt: () => (/* binding */ itemLines),
+/* harmony export */   k3: () => (/* binding */ failedBetween),
+/* harmony export */   y_: () => (/* binding */ attentionAt)
+/* harmony export */ });
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 
 
 
@@ -28665,7 +28887,7 @@ var group_digits = __nccwpck_require__(80083);
 // hold them, and cut to what needs attention with a count of the rest at each level.
 /** `\u2026 2,999 more steps (1 failed)`: the steps of a level of a used plan a comment does not draw. */
 function moreSteps(depth, count, failed) {
-    return `\n${'  '.repeat(depth)}- \u2026 ${(0,group_digits/* groupDigits */.K)(count)} more step${count === 1 ? '' : 's'}${failed > 0 ? ` (${(0,group_digits/* groupDigits */.K)(failed)} failed)` : ''}`;
+    return `\n${'  '.repeat(depth)}- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(count)} more step${count === 1 ? '' : 's'}${failed > 0 ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(failed)} failed)` : ''}`;
 }
 /**
  * A used plan's lines in at most `room` characters, or undefined when not even its count fits: the lines of
@@ -28712,7 +28934,7 @@ function attentionAt(steps, record) {
     const failed = [];
     const flagged = [];
     for (const [key, step] of record.steps) {
-        if (!(0,checklist/* needsAttention */.e_)(step))
+        if (!(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .needsAttention */ .e_)(step))
             continue;
         const index = positionsOf(steps).get(key);
         if (index === undefined)
@@ -28725,13 +28947,18 @@ function attentionAt(steps, record) {
     }
     return { urgent, failed, flagged };
 }
-/** How many of `steps` from position `from` on failed, read from the run record (not by looking up every step). */
-function failedFrom(steps, record, from) {
+/** How many of `steps` at positions `from` up to `to` failed, read from the run record (not by looking up every step). */
+function failedBetween(steps, record, from, to = steps.length) {
     let failed = 0;
-    if (from < steps.length)
-        for (const [key, step] of record.steps)
-            if (step.state === 'failed' && (positionsOf(steps).get(key) ?? -1) >= from)
+    if (from < to) {
+        for (const [key, step] of record.steps) {
+            if (step.state !== 'failed')
+                continue;
+            const at = positionsOf(steps).get(key) ?? -1;
+            if (at >= from && at < to)
                 failed++;
+        }
+    }
     return failed;
 }
 // Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
@@ -28749,12 +28976,12 @@ function nestedLines(nested, redact, limit, depth = 1, cap = limit * 2) {
     const steps = nested.plan?.steps ?? [];
     const draw = (planStep) => {
         const step = nested.steps.get(planStep.key);
-        const line = itemLines((0,checklist/* checklistItem */.gd)(planStep, step, redact), step).bare;
+        const line = itemLines((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .checklistItem */ .gd)(planStep, step, redact), step).bare;
         text += `\n${'  '.repeat(depth)}${line}`;
         const inner = step?.nested ? nestedLines(step.nested, redact, limit - text.length, depth + 1, cap - text.length) : undefined;
         if (inner)
             text += inner.text;
-        entries.push({ line, urgent: (0,checklist/* needsAttention */.e_)(step), failed: step?.state === 'failed', ...(inner && { inner }) });
+        entries.push({ line, urgent: (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .needsAttention */ .e_)(step), failed: step?.state === 'failed', ...(inner && { inner }) });
     };
     let index = 0;
     for (; index < steps.length && text.length <= limit; index++)
@@ -28765,7 +28992,7 @@ function nestedLines(nested, redact, limit, depth = 1, cap = limit * 2) {
             if (urgentAt[index])
                 draw(steps[index]);
     const left = steps.length - entries.length;
-    const leftFailed = failedFrom(steps, nested, index);
+    const leftFailed = failedBetween(steps, nested, index);
     if (left > 0)
         text += moreSteps(depth, left, leftFailed);
     return { text, depth, entries, left, leftFailed };
@@ -28778,232 +29005,11 @@ function nestedLines(nested, redact, limit, depth = 1, cap = limit * 2) {
 function itemLines(item, step) {
     let lines = escapedLines.get(item);
     if (!lines) {
-        const label = `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)}`;
-        lines = { full: `${label}${(0,escape_markdown/* escapeInlineMarkdown */.ME)(item.status)}`, bare: `${label}${step ? (0,checklist/* briefStatus */.Lb)(step) : ''}` };
+        const label = `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)}`;
+        lines = { full: `${label}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(item.status)}`, bare: `${label}${step ? (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .briefStatus */ .Lb)(step) : ''}` };
         escapedLines.set(item, lines);
     }
     return lines;
-}
-
-;// CONCATENATED MODULE: ./lib/report/comment/render-comment.js
-
-
-
-
-
-
-
-
-
-
-
-/** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
-const COMMENT_GOAL_ROWS = 40;
-/** GitHub rejects issue comments longer than this. */
-const COMMENT_MAX_CHARS = 65_536;
-function summaryLink(runUrl) {
-    return runUrl ? `[the run's job summary](${encodeURI(runUrl)})` : "the run's job summary";
-}
-/** Steps that failed and a plan revision replaced: at most this many lines, the rest counted. */
-const REPLACED_FAILURE_LINES = 5;
-/**
- * The steps that failed and were replaced by a plan revision, each with its error's first words: the
- * checklist shows the current revision, where a failure the run recovered from no longer is (found by an
- * adversarial pass: the comment of such a run said `3/3 complete, 0 failed, 2 replaced` and nothing else).
- */
-function replacedFailures(record, options) {
-    if (!record.replacedPlanSteps)
-        return undefined;
-    const failed = [...record.replacedPlanSteps.values()].filter((planStep) => record.steps.get(planStep.key)?.state === 'failed');
-    if (failed.length === 0)
-        return undefined;
-    const lines = failed.slice(0, REPLACED_FAILURE_LINES).map((planStep) => {
-        const item = (0,checklist/* checklistItem */.gd)(planStep, record.steps.get(planStep.key), options.redact);
-        return `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(`${item.key}. ${item.title}${item.status}`, 300))}`;
-    });
-    const rest = failed.length - lines.length;
-    if (rest > 0)
-        lines.push(`- \u2026 ${rest} more; see ${summaryLink(options.runUrl)}`);
-    return ['**Failed, then replaced by a plan revision:**', ...lines].join('\n');
-}
-function footer(record, options) {
-    const lines = [];
-    const replaced = replacedFailures(record, options);
-    if (replaced)
-        lines.push(replaced);
-    if (record.status) {
-        const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
-        lines.push(`**Finished: ${(0,summary_header/* statusText */.qS)(record, options.redact)}**${took}`);
-    }
-    const approval = (0,approval_section/* renderApprovalSection */.L1)(record, options.redact, '####', approval_section/* COMMENT_ARGS */.oU);
-    if (approval)
-        lines.push(approval);
-    if (options.goals?.length) {
-        lines.push(`#### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, options.redact, 300, COMMENT_GOAL_ROWS, summaryLink(options.runUrl)));
-    }
-    if (options.runUrl)
-        lines.push(`[View the run](${encodeURI(options.runUrl)}) \u00b7 full results in the job summary`);
-    return lines;
-}
-/** A nested line that says something went wrong or is under way: an agent's TODO. */
-const URGENT_NESTED = /^\s*- (?:\u274c|\u23f3|\u23f8\ufe0f|\u23f9\ufe0f)/u;
-/**
- * An entry too long to keep whole, in at most `room` characters, or undefined: its own line, then what under
- * it needs attention as long as it fits. Cut to its first line, a plan step with 700 steps under it kept
- * `\u2705 p. plan` alone, and the \u274c under it went (found by an adversarial pass).
- */
-function cutEntry(lines, room) {
-    if (lines.used) {
-        const inner = cutLevel(lines.used.level, room - lines.used.head.length);
-        return inner === undefined ? undefined : `${lines.used.head}${inner}`;
-    }
-    const [head, ...nested] = lines.bare.split('\n');
-    let kept = head;
-    for (const line of nested) {
-        if (!URGENT_NESTED.test(line))
-            continue;
-        if (kept.length + 1 + line.length > room)
-            break;
-        kept += `\n${line}`;
-    }
-    return kept.length <= room ? kept : undefined;
-}
-/**
- * The PR comment: marker, a header such as `3/5 complete, 0 failed`, the checklist with each
- * result's first line and any agent's TODO list nested under its step, the final status and goals when finished, and a link to the run. Kept under
- * the comment limit by dropping result lines first, then checklist lines, saying where the rest is.
- */
-function renderComment(record, options) {
-    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
-    const key = options.runKey === undefined ? '' : ` (${(0,escape_markdown/* escapeInlineMarkdown */.ME)(options.redact(options.runKey))})`;
-    const name = `${(0,escape_markdown/* escapeInlineMarkdown */.ME)(options.redact(record.plan?.name ?? 'plan'))}${key}`;
-    const head = [options.marker, `### ${(0,summary_header/* statusIcon */.I8)(record.status)} plan-runner: ${name} \u2014 ${(0,checklist/* checklistHeader */.Y4)(record)}`, ...(options.note ? ['', (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.note)] : [])].join('\n');
-    const tail = footer(record, options);
-    const build = (lines, note) => [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
-    // The length `build` would return, without building it: a comment is rendered often, 10,000 lines long.
-    const fixedParts = [head, ...tail].filter((p) => p !== '');
-    const fixedChars = fixedParts.reduce((sum, part) => sum + part.length, 0);
-    const sizeOf = (lineChars, lineCount, note) => {
-        const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
-        return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
-    };
-    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,group_digits/* groupDigits */.K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
-    // How many of them failed, when any did: only the header's count said so (found by an adversarial pass). And how many
-    // completed past failed or undone work (a failed item, an open TODO), as the summary's notice says: `\u2026 2,900 more
-    // steps` read as fine (found by a cross-view pass).
-    const more = (n, failed = 0, flagged = 0) => {
-        const which = [failed > 0 ? `${(0,group_digits/* groupDigits */.K)(failed)} failed` : '', flagged > 0 ? `${(0,group_digits/* groupDigits */.K)(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(', ');
-        return `- \u2026 ${(0,group_digits/* groupDigits */.K)(n)} more step${n === 1 ? '' : 's'}${which ? ` (${which})` : ''}; see ${summaryLink(options.runUrl)}`;
-    };
-    const steps = record.plan?.steps ?? [];
-    // The lines of the entries with lines under them (a used plan, a TODO list), by position: a cut keeps what of them needs attention.
-    const drawn = new Map();
-    const bareAt = (index) => {
-        const planStep = steps[index];
-        const step = record.steps.get(planStep.key);
-        if (!step?.nested && !step?.todos?.length)
-            return bareLine(planStep, step, options.redact);
-        const lines = entryLines(planStep, record, options.redact, maxChars);
-        drawn.set(index, lines);
-        return lines.bare;
-    };
-    // Still too long without any result line: keep the checklist lines that fit and count the rest. The
-    // lines of steps that failed, run or wait go in first, so what went wrong stays in view; an entry too
-    // long whole (an agent's TODO list, a nested run) keeps its own line and what under it needs attention (see `cutEntry`).
-    // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
-    const countRest = (bare) => {
-        const kept = new Map();
-        // Marked from the run record, not by looking up every plan step: most runs have few such steps, and
-        // a comment over 10,000 steps is redrawn every second.
-        const { urgent: urgentAt, failed: failedAt, flagged: flaggedAt } = attentionAt(steps, record);
-        // Room for the count line as it would read with every step left out, failed and flagged ones among them.
-        let used = sizeOf(more(steps.length, failedAt.length, flaggedAt.length).length, 1, cutNote);
-        // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
-        const full = () => used + 6 > maxChars;
-        const keep = (index) => {
-            if (full())
-                return false;
-            const whole = bare[index] ?? bareAt(index);
-            const entry = drawn.get(index);
-            const line = used + whole.length + 1 <= maxChars ? whole : entry && cutEntry(entry, maxChars - used - 1);
-            if (line === undefined || used + line.length + 1 > maxChars)
-                return false;
-            kept.set(index, line);
-            used += line.length + 1;
-            return true;
-        };
-        // Up to the first that does not fit, as for the others: each line tried is made (redacted, escaped).
-        if (urgentAt)
-            for (let index = 0; index < steps.length && !full(); index++)
-                if (urgentAt[index] && !keep(index))
-                    break;
-        // The others in order, up to the first that does not fit: only the lines shown are made.
-        for (let index = 0; index < steps.length; index++)
-            if (!urgentAt?.[index] && !keep(index))
-                break;
-        const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index));
-        const left = (at) => at.reduce((sum, index) => sum + (kept.has(index) ? 0 : 1), 0);
-        return (0,report_cut_text/* cutMarkdown */.G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, left(failedAt), left(flaggedAt))] : lines, cutNote), maxChars);
-    };
-    // When the lines without results already overflow, so do the lines with them: the comment is
-    // the lines that fit and a count, and only those are computed, not 10,000 result lines.
-    const bare = [];
-    let bareChars = 0;
-    for (let index = 0; index < steps.length; index++) {
-        const line = bareAt(index);
-        bare.push(line);
-        bareChars += line.length;
-        if (sizeOf(bareChars, bare.length) > maxChars)
-            return countRest(bare);
-    }
-    const items = steps.map((planStep) => entryLines(planStep, record, options.redact));
-    const fullChars = items.reduce((sum, item) => sum + item.full.length, 0);
-    if (sizeOf(fullChars, items.length) <= maxChars)
-        return build(items.map((item) => item.full));
-    // Drop the longest status texts first, keeping as many result lines as fit.
-    const lines = items.map((item) => item.full);
-    const order = items.map((item, index) => ({ index, length: item.full.length - item.bare.length }));
-    order.sort((a, b) => b.length - a.length);
-    let size = sizeOf(fullChars, items.length, cutNote);
-    for (const { index, length } of order) {
-        if (size <= maxChars)
-            break;
-        lines[index] = items[index].bare;
-        size -= length;
-    }
-    if (size <= maxChars)
-        return build(lines, cutNote);
-    return countRest(bare);
-}
-/**
- * A step's lines in the comment: its checklist line, and a nested run's steps or an agent's TODO list
- * under it. Past `limit` characters a nested run's lines stop: no longer than that is all a caller
- * asks of a longer entry (it cuts such an entry to what needs attention, see {@link cutEntry}).
- */
-function entryLines(planStep, record, redact, limit = Number.POSITIVE_INFINITY) {
-    const step = record.steps.get(planStep.key);
-    const item = (0,checklist/* checklistItem */.gd)(planStep, step, redact);
-    const lines = itemLines(item, step);
-    // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
-    const level = step?.nested ? nestedLines(step.nested, redact, limit - lines.bare.length) : undefined;
-    if (level && level.text !== '')
-        return { full: `${lines.full}${level.text}`, bare: `${lines.bare}${level.text}`, used: { head: lines.bare, level } };
-    // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
-    if (!step?.todos?.length)
-        return lines;
-    const nested = (0,todo_entries/* todoEntries */.vk)(step, redact).map((t) => `\n  - ${t.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(t.content)}`).join('');
-    return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
-}
-// A step's escaped `key. title`, by plan step: it does not change while the step runs.
-const escapedLabels = new WeakMap();
-/** `entryLines(\u2026).bare` of a step with nothing nested under it, without computing its status (its result's first line). */
-function bareLine(planStep, step, redact) {
-    let cached = escapedLabels.get(planStep);
-    if (cached?.redact !== redact) {
-        cached = { redact, label: (0,escape_markdown/* escapeInlineMarkdown */.ME)(`${planStep.key}. ${(0,checklist/* stepTitle */.Fb)(planStep, redact)}`) };
-        escapedLabels.set(planStep, cached);
-    }
-    return `- ${checklist/* STATE_ICONS */.t1[step?.state ?? 'pending']} ${cached.label}${step ? (0,checklist/* briefStatus */.Lb)(step) : ''}`;
 }
 
 
@@ -49287,7 +49293,10 @@ var format_duration = __nccwpck_require__(74360);
 var todo_entries = __nccwpck_require__(44329);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __nccwpck_require__(37665);
+// EXTERNAL MODULE: ./lib/report/comment/used-plan-lines.js
+var used_plan_lines = __nccwpck_require__(99365);
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
+
 
 
 
@@ -49502,10 +49511,7 @@ function windowLines(record, redact, rows, cursor) {
 }
 /** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
 function failedNote(record, steps, from, to) {
-    let failed = 0;
-    for (let index = from; index < to; index++)
-        if (record.steps.get(steps[index].key)?.state === 'failed')
-            failed++;
+    const failed = (0,used_plan_lines/* failedBetween */.k3)(steps, record, from, to);
     return failed > 0 ? ` (${failed} failed)` : '';
 }
 function isDone(record, key) {
@@ -49657,8 +49663,8 @@ var group_digits = __nccwpck_require__(80083);
 var code_fence = __nccwpck_require__(71874);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __nccwpck_require__(60949);
-// EXTERNAL MODULE: ./lib/report/comment/render-comment.js + 1 modules
-var render_comment = __nccwpck_require__(96157);
+// EXTERNAL MODULE: ./lib/report/comment/render-comment.js
+var render_comment = __nccwpck_require__(17494);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
 var load_neutraliser = __nccwpck_require__(93465);
 // EXTERNAL MODULE: ./lib/github/github-failure.js

@@ -1,8 +1,8 @@
-export const id = 887;
-export const ids = [887];
+export const id = 69;
+export const ids = [69];
 export const modules = {
 
-/***/ 66268:
+/***/ 58069:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -27,7 +27,143 @@ var goals_table = __webpack_require__(52895);
 var todo_entries = __webpack_require__(44329);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __webpack_require__(60949);
+;// CONCATENATED MODULE: ./lib/report/comment/used-plan-lines.js
+
+
+
+// The comment's lines of a step and of the plan a `type: plan` step uses, drawn as far as a comment could
+// hold them, and cut to what needs attention with a count of the rest at each level.
+/** `\u2026 2,999 more steps (1 failed)`: the steps of a level of a used plan a comment does not draw. */
+function moreSteps(depth, count, failed) {
+    return `\n${'  '.repeat(depth)}- \u2026 ${groupDigits(count)} more step${count === 1 ? '' : 's'}${failed > 0 ? ` (${groupDigits(failed)} failed)` : ''}`;
+}
+/**
+ * A used plan's lines in at most `room` characters, or undefined when not even its count fits: the lines of
+ * its steps that need attention (a \u2705 step whose used plan has a \u274c among them, cut the same way), and at each
+ * level a count of the steps left out there, those {@link nestedLines} did not draw with those cut here. With
+ * no count, a used plan of 3,000 steps read as one of the \u274c step it kept (found by an adversarial pass).
+ */
+function cutLevel(level, room) {
+    if (level.text.length <= room)
+        return level.text;
+    const failedIn = level.leftFailed + level.entries.reduce((sum, entry) => sum + (entry.failed ? 1 : 0), 0);
+    // Room for the count as long as it could read: every step left out, every failed one among them.
+    let budget = room - moreSteps(level.depth, level.left + level.entries.length, failedIn).length;
+    if (budget < 0)
+        return undefined;
+    let text = '';
+    let left = level.left;
+    let failed = level.leftFailed;
+    for (const entry of level.entries) {
+        const line = `\n${'  '.repeat(level.depth)}${entry.line}`;
+        const inner = entry.urgent && line.length <= budget ? (entry.inner ? cutLevel(entry.inner, budget - line.length) : '') : undefined;
+        if (inner === undefined) {
+            left++;
+            if (entry.failed)
+                failed++;
+            continue;
+        }
+        text += `${line}${inner}`;
+        budget -= line.length + inner.length;
+    }
+    return left > 0 ? `${text}${moreSteps(level.depth, left, failed)}` : text;
+}
+// Each plan step's position, by key, built once per plan snapshot.
+const stepPositions = new WeakMap();
+function positionsOf(steps) {
+    let positions = stepPositions.get(steps);
+    if (!positions)
+        stepPositions.set(steps, (positions = new Map(steps.map((planStep, index) => [planStep.key, index]))));
+    return positions;
+}
+/** Which of `steps` need attention, and which of those failed: most runs have few such steps, and a comment over 10,000 steps is redrawn every second. */
+function attentionAt(steps, record) {
+    let urgent;
+    const failed = [];
+    const flagged = [];
+    for (const [key, step] of record.steps) {
+        if (!needsAttention(step))
+            continue;
+        const index = positionsOf(steps).get(key);
+        if (index === undefined)
+            continue;
+        (urgent ??= new Uint8Array(steps.length))[index] = 1;
+        if (step.state === 'failed')
+            failed.push(index);
+        else if (step.state === 'completed')
+            flagged.push(index);
+    }
+    return { urgent, failed, flagged };
+}
+/** How many of `steps` at positions `from` up to `to` failed, read from the run record (not by looking up every step). */
+function failedBetween(steps, record, from, to = steps.length) {
+    let failed = 0;
+    if (from < to) {
+        for (const [key, step] of record.steps) {
+            if (step.state !== 'failed')
+                continue;
+            const at = positionsOf(steps).get(key) ?? -1;
+            if (at >= from && at < to)
+                failed++;
+        }
+    }
+    return failed;
+}
+// Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
+const escapedLines = new WeakMap();
+/**
+ * The lines of a nested run's steps, and of runs nested in theirs, in the order of `nestedItems`, each
+ * with a line break before it; past `limit` characters only the lines of steps that need attention, and
+ * none past `cap`, then a count of those not drawn. Every render made all of them, far past what a comment
+ * holds: a nested run of 40,000 steps, rendered every 200 steps, took 16 s of renders (now 0.3 s). Stopped at
+ * `limit`, a used plan of 3,000 steps lost the \u274c of its 2,900th, which the header counted (found by an adversarial pass).
+ */
+function nestedLines(nested, redact, limit, depth = 1, cap = limit * 2) {
+    let text = '';
+    const entries = [];
+    const steps = nested.plan?.steps ?? [];
+    const draw = (planStep) => {
+        const step = nested.steps.get(planStep.key);
+        const line = itemLines(checklistItem(planStep, step, redact), step).bare;
+        text += `\n${'  '.repeat(depth)}${line}`;
+        const inner = step?.nested ? nestedLines(step.nested, redact, limit - text.length, depth + 1, cap - text.length) : undefined;
+        if (inner)
+            text += inner.text;
+        entries.push({ line, urgent: needsAttention(step), failed: step?.state === 'failed', ...(inner && { inner }) });
+    };
+    let index = 0;
+    for (; index < steps.length && text.length <= limit; index++)
+        draw(steps[index]);
+    const urgentAt = index < steps.length ? attentionAt(steps, nested).urgent : undefined;
+    if (urgentAt)
+        for (; index < steps.length && text.length <= cap; index++)
+            if (urgentAt[index])
+                draw(steps[index]);
+    const left = steps.length - entries.length;
+    const leftFailed = failedBetween(steps, nested, index);
+    if (left > 0)
+        text += moreSteps(depth, left, leftFailed);
+    return { text, depth, entries, left, leftFailed };
+}
+/**
+ * An entry's lines; its bare line keeps, short, a for_each step's counts (` \u2014 1,333/2,000 done, 667 failed`) and
+ * ` \u2014 result partial` (`briefStatus`): a comment that left the results out showed `- \u2705 each. echo` for a step that
+ * lost 667 of its items (found by an adversarial pass).
+ */
+function itemLines(item, step) {
+    let lines = escapedLines.get(item);
+    if (!lines) {
+        const label = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}`;
+        lines = { full: `${label}${escapeInlineMarkdown(item.status)}`, bare: `${label}${step ? briefStatus(step) : ''}` };
+        escapedLines.set(item, lines);
+    }
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
+
 
 
 
@@ -242,10 +378,7 @@ function windowLines(record, redact, rows, cursor) {
 }
 /** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
 function failedNote(record, steps, from, to) {
-    let failed = 0;
-    for (let index = from; index < to; index++)
-        if (record.steps.get(steps[index].key)?.state === 'failed')
-            failed++;
+    const failed = failedBetween(steps, record, from, to);
     return failed > 0 ? ` (${failed} failed)` : '';
 }
 function isDone(record, key) {
