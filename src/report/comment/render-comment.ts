@@ -9,7 +9,7 @@ import { statusIcon, statusText } from '../summary/summary-header.ts';
 import { todoEntries } from '../todo-entries.ts';
 import { COMMENT_ARGS, renderApprovalSection } from '../approval-section.ts';
 import { groupDigits } from '../../core/group-digits.ts';
-import { attentionAt, cutLevel, itemLines, nestedLines, type ItemLines } from './used-plan-lines.ts';
+import { attentionAt, cutLevel, itemLines, moreStepsCount, nestedLines, type ItemLines } from './used-plan-lines.ts';
 
 /** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
 const COMMENT_GOAL_ROWS = 40;
@@ -121,10 +121,7 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   // How many of them failed, when any did: only the header's count said so (found by an adversarial pass). And how many
   // completed past failed or undone work (a failed item, an open TODO), as the summary's notice says: `… 2,900 more
   // steps` read as fine (found by a cross-view pass).
-  const more = (n: number, failed = 0, flagged = 0): string => {
-    const which = [failed > 0 ? `${groupDigits(failed)} failed` : '', flagged > 0 ? `${groupDigits(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(', ');
-    return `- … ${groupDigits(n)} more step${n === 1 ? '' : 's'}${which ? ` (${which})` : ''}; see ${summaryLink(options.runUrl)}`;
-  };
+  const more = (n: number, failed = 0, flagged = 0): string => `- ${moreStepsCount(n, failed, flagged)}; see ${summaryLink(options.runUrl)}`;
   const steps = record.plan?.steps ?? [];
   // The lines of the entries with lines under them (a used plan, a TODO list), by position: a cut keeps what of them needs attention.
   const drawn = new Map<number, ItemLines>();

@@ -9,7 +9,16 @@ import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 
 /** `… 2,999 more steps (1 failed)`: the steps of a level of a used plan a comment does not draw. */
 function moreSteps(depth: number, count: number, failed: number): string {
-  return `\n${'  '.repeat(depth)}- … ${groupDigits(count)} more step${count === 1 ? '' : 's'}${failed > 0 ? ` (${groupDigits(failed)} failed)` : ''}`;
+  return `\n${'  '.repeat(depth)}- ${moreStepsCount(count, failed)}`;
+}
+
+/**
+ * A cut's count of the steps it left out: `… 12 more steps (3 failed, 1 completed with work inside failed or left
+ * undone)`, one rule for the comment's own steps and a used plan's.
+ */
+export function moreStepsCount(count: number, failed: number, flagged = 0): string {
+  const which = [failed > 0 ? `${groupDigits(failed)} failed` : '', flagged > 0 ? `${groupDigits(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(', ');
+  return `… ${groupDigits(count)} more step${count === 1 ? '' : 's'}${which ? ` (${which})` : ''}`;
 }
 
 /**
