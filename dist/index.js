@@ -28749,10 +28749,7 @@ function renderComment(record, options) {
     // How many of them failed, when any did: only the header's count said so (found by an adversarial pass). And how many
     // completed past failed or undone work (a failed item, an open TODO), as the summary's notice says: `\u2026 2,900 more
     // steps` read as fine (found by a cross-view pass).
-    const more = (n, failed = 0, flagged = 0) => {
-        const which = [failed > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__/* .groupDigits */ .K)(failed)} failed` : '', flagged > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__/* .groupDigits */ .K)(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(', ');
-        return `- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_10__/* .groupDigits */ .K)(n)} more step${n === 1 ? '' : 's'}${which ? ` (${which})` : ''}; see ${summaryLink(options.runUrl)}`;
-    };
+    const more = (n, failed = 0, flagged = 0) => `- ${(0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .moreStepsCount */ .aX)(n, failed, flagged)}; see ${summaryLink(options.runUrl)}`;
     const steps = record.plan?.steps ?? [];
     // The lines of the entries with lines under them (a used plan, a TODO list), by position: a cut keeps what of them needs attention.
     const drawn = new Map();
@@ -28874,6 +28871,7 @@ function bareLine(planStep, step, redact) {
 /* harmony export */   $f: () => (/* binding */ nestedLines),
 /* harmony export */   BD: () => (/* binding */ cutLevel),
 /* harmony export */   Lt: () => (/* binding */ itemLines),
+/* harmony export */   aX: () => (/* binding */ moreStepsCount),
 /* harmony export */   k3: () => (/* binding */ failedBetween),
 /* harmony export */   y_: () => (/* binding */ attentionAt)
 /* harmony export */ });
@@ -28887,7 +28885,15 @@ function bareLine(planStep, step, redact) {
 // hold them, and cut to what needs attention with a count of the rest at each level.
 /** `\u2026 2,999 more steps (1 failed)`: the steps of a level of a used plan a comment does not draw. */
 function moreSteps(depth, count, failed) {
-    return `\n${'  '.repeat(depth)}- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(count)} more step${count === 1 ? '' : 's'}${failed > 0 ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(failed)} failed)` : ''}`;
+    return `\n${'  '.repeat(depth)}- ${moreStepsCount(count, failed)}`;
+}
+/**
+ * A cut's count of the steps it left out: `\u2026 12 more steps (3 failed, 1 completed with work inside failed or left
+ * undone)`, one rule for the comment's own steps and a used plan's.
+ */
+function moreStepsCount(count, failed, flagged = 0) {
+    const which = [failed > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(failed)} failed` : '', flagged > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(', ');
+    return `\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(count)} more step${count === 1 ? '' : 's'}${which ? ` (${which})` : ''}`;
 }
 /**
  * A used plan's lines in at most `room` characters, or undefined when not even its count fits: the lines of

@@ -37,7 +37,15 @@ var escape_markdown = __webpack_require__(60949);
 // hold them, and cut to what needs attention with a count of the rest at each level.
 /** `\u2026 2,999 more steps (1 failed)`: the steps of a level of a used plan a comment does not draw. */
 function moreSteps(depth, count, failed) {
-    return `\n${'  '.repeat(depth)}- \u2026 ${groupDigits(count)} more step${count === 1 ? '' : 's'}${failed > 0 ? ` (${groupDigits(failed)} failed)` : ''}`;
+    return `\n${'  '.repeat(depth)}- ${moreStepsCount(count, failed)}`;
+}
+/**
+ * A cut's count of the steps it left out: `\u2026 12 more steps (3 failed, 1 completed with work inside failed or left
+ * undone)`, one rule for the comment's own steps and a used plan's.
+ */
+function moreStepsCount(count, failed, flagged = 0) {
+    const which = [failed > 0 ? `${groupDigits(failed)} failed` : '', flagged > 0 ? `${groupDigits(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(', ');
+    return `\u2026 ${groupDigits(count)} more step${count === 1 ? '' : 's'}${which ? ` (${which})` : ''}`;
 }
 /**
  * A used plan's lines in at most `room` characters, or undefined when not even its count fits: the lines of
