@@ -41,6 +41,8 @@ interface Measure {
   readonly retainedKibPerStep: number;
   /** Process CPU time (user + system): a busy machine moves it far less than wall time, and the comment's 1 s pacing is not work. */
   readonly ms: number;
+  /** The same on the run's own thread alone: V8's helper threads (its parallel and concurrent GC, its compiler) left out. */
+  readonly threadMs: number;
   readonly peakKibPerStep: number;
   /** With `sampleLive`: the most live heap seen (a forced GC every 500 events), less the heap before, per step. */
   readonly peakLiveKibPerStep?: number;
@@ -72,6 +74,7 @@ export async function measure(size: number, withListeners: boolean, dir: string,
     }
   };
   const cpuBefore = process.cpuUsage();
+  const threadBefore = process.threadCpuUsage();
   const listeners: RunListener[] = [sampler];
   const trace = withListeners ? traceWriter(path.join(dir, `bench-${size}.jsonl`), { redact }) : undefined;
   const marker = commentMarker('bench/plan.yml');
@@ -106,21 +109,25 @@ export async function measure(size: number, withListeners: boolean, dir: string,
   );
   // Live memory at the run's end, measured outside the timed CPU: a forced GC takes CPU too.
   const runCpu = process.cpuUsage(cpuBefore);
+  const runThread = process.threadCpuUsage(threadBefore);
   gc();
   const retainedKibPerStep = (process.memoryUsage().heapUsed - heapBefore) / 1024 / size;
   peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
   const cpuAfterGc = process.cpuUsage();
+  const threadAfterGc = process.threadCpuUsage();
   if (withListeners) {
     await trace!.close();
     await comment!.finish([]);
     written += renderSummary(outcome.record, { redact }).length;
   }
   const tail = process.cpuUsage(cpuAfterGc);
+  const threadTail = process.threadCpuUsage(threadAfterGc);
   const ms = (runCpu.user + runCpu.system + tail.user + tail.system) / 1000;
+  const threadMs = (runThread.user + runThread.system + threadTail.user + threadTail.system) / 1000;
   peak = Math.max(peak, process.memoryUsage().heapUsed);
   if (outcome.status !== 'succeeded') throw new Error(`bench run of ${size} steps ended ${outcome.status}`);
   if (withListeners && (written === 0 || bodies.length === 0)) throw new Error('the listeners wrote nothing');
-  return { ms, retainedKibPerStep, peakKibPerStep: (peak - heapBefore) / 1024 / size, ...(sampleLive && { peakLiveKibPerStep: (peakLive - heapBefore) / 1024 / size }) };
+  return { ms, threadMs, retainedKibPerStep, peakKibPerStep: (peak - heapBefore) / 1024 / size, ...(sampleLive && { peakLiveKibPerStep: (peakLive - heapBefore) / 1024 / size }) };
 }
 
 /** Section (4): the whole run with every real listener on, against the listener-free executor, by plan size. */
@@ -145,6 +152,7 @@ export async function listenerOverhead(): Promise<BenchTable> {
       const fullMs = full.map((m) => m.ms);
       const bareMs = bare.map((m) => m.ms);
       const overheads = full.map((m, i) => ((m.ms - bare[i]!.ms) * 1000) / size);
+      const threadOverheads = full.map((m, i) => ((m.threadMs - bare[i]!.threadMs) * 1000) / size);
       const perStep = (median(fullMs) * 1000) / size;
       perStepAtFirst ??= perStep;
       rows.push([
@@ -155,6 +163,7 @@ export async function listenerOverhead(): Promise<BenchTable> {
         median(fullMs) / median(bareMs),
         median(overheads),
         spread(overheads),
+        median(threadOverheads),
         perStep / perStepAtFirst,
         median(full.map((m) => m.retainedKibPerStep)) - median(bare.map((m) => m.retainedKibPerStep)),
         fullLive.peakLiveKibPerStep! - bareLive.peakLiveKibPerStep!,
@@ -163,12 +172,12 @@ export async function listenerOverhead(): Promise<BenchTable> {
     }
     return {
       title: '(4) A whole run with every listener on: checklist, trace, comment, summary',
-      columns: ['steps', 'bare CPU ms', 'with listeners CPU ms', 'spread', '× bare', 'overhead µs/step', 'spread', 'µs/step × 1,000-step', 'retained KiB/step beyond bare', 'peak live KiB/step beyond bare', 'peak heapUsed KiB/step'],
+      columns: ['steps', 'bare CPU ms', 'with listeners CPU ms', 'spread', '× bare', 'overhead µs/step', 'spread', 'of which the run\'s thread µs/step', 'µs/step × 1,000-step', 'retained KiB/step beyond bare', 'peak live KiB/step beyond bare', 'peak heapUsed KiB/step'],
       rows,
       notes: [
         `process CPU time (user + system), median of ${REPEATS} interleaved pairs after a warm-up; bare = the same run with no listeners (the baseline); spread = ±half of (max − min), as a share of the median`,
         'with listeners: console checklist (log mode, to a sink), trace file, live comment (in-memory API, real 1 s pace) with its final write, and the job summary rendered after the run',
-        'overhead µs/step: (with listeners − bare) / steps, per pair; µs/step × 1,000-step: per-step time against the 1,000-step run (1.0 = linear total time)',
+        'overhead µs/step: (with listeners − bare) / steps, per pair; of which the run\'s thread: the same on the main thread\'s CPU alone (`process.threadCpuUsage`), the rest being V8\'s helper threads (parallel and concurrent GC, background compiles) working for the listeners\' allocations; µs/step × 1,000-step: per-step time against the 1,000-step run (1.0 = linear total time)',
         'retained KiB/step beyond bare: live heap at the end of the run (after a forced GC, when the records are fullest) with listeners, less the bare run\'s, per step (results are small numbers)',
         `peak live KiB/step beyond bare: the most live heap seen during a run with listeners (a forced GC and a sample every ${LIVE_SAMPLE_EVENTS} events, in runs of their own, untimed) less the same for the bare run, per step: the memory the listeners need at their peak`,
         'peak heapUsed KiB/step: the most heapUsed seen during the run with listeners (garbage V8 has not collected yet included) minus heapUsed after a forced GC before it, per step; this follows what the listeners allocate (about 6 KiB/step in all) more than what they keep',
