@@ -159,8 +159,14 @@ function isJsonData(value: unknown, depth: number): boolean {
   // Deeper, a result is left to the replacer, which also writes a cycle.
   const container = depth < PLAIN_DATA_DEPTH ? plainContainer(value) : undefined;
   if (container === undefined) return false;
-  const items: readonly unknown[] = container === 'array' ? (value as readonly unknown[]) : Object.values(value);
-  for (let i = 0; i < items.length; i++) if (!isJsonData(items[i], depth + 1)) return false;
+  if (container === 'array') {
+    const items = value as readonly unknown[];
+    for (let i = 0; i < items.length; i++) if (!isJsonData(items[i], depth + 1)) return false;
+    return true;
+  }
+  // Not Object.values: an array made for each object of each event. An enumerable key Object's prototype was given is
+  // walked too, which JSON leaves out: at worst a line that could have been plain goes through the replacer.
+  for (const key in value) if (!isJsonData((value as Record<string, unknown>)[key], depth + 1)) return false;
   return true;
 }
 
