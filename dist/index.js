@@ -50718,9 +50718,17 @@ function isJsonData(value, depth) {
     const container = depth < plain_data/* PLAIN_DATA_DEPTH */.U ? (0,plain_data/* plainContainer */.M)(value) : undefined;
     if (container === undefined)
         return false;
-    const items = container === 'array' ? value : Object.values(value);
-    for (let i = 0; i < items.length; i++)
-        if (!isJsonData(items[i], depth + 1))
+    if (container === 'array') {
+        const items = value;
+        for (let i = 0; i < items.length; i++)
+            if (!isJsonData(items[i], depth + 1))
+                return false;
+        return true;
+    }
+    // Not Object.values: an array made for each object of each event. An enumerable key Object's prototype was given is
+    // walked too, which JSON leaves out: at worst a line that could have been plain goes through the replacer.
+    for (const key in value)
+        if (!isJsonData(value[key], depth + 1))
             return false;
     return true;
 }
