@@ -285,6 +285,21 @@ describe('renderComment', () => {
       }
     });
 
+    // Found by a cross-view pass: a used plan's count line said how many of the steps it left out failed, but not how many
+    // completed past failed items, which the comment's own count line and the summary's notice both say.
+    it('counts the steps of a used plan it leaves out that completed with work inside failed', () => {
+      const record = usingPlan(usedPlan(3000, () => undefined).events, 'p', ['q']).finish('succeeded').record();
+      const nested = record.steps.get('p')!.nested!;
+      for (const inner of nested.steps.values()) inner.itemCounts = { total: 2, running: 0, completed: 1, failed: 1, reused: 0, reusedUsage: NO_USAGE };
+      const body = renderComment(record, { marker, runUrl, redact: noRedaction });
+      expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+      const kept = body.split('\n').filter((line) => /^ {2}- ✅ s\d+\./.test(line)).length;
+      const [, left, flagged] = /^ {2}- … ([\d,]+) more steps \(([\d,]+) completed with work inside failed or left undone\)$/m.exec(body) ?? [];
+      expect(kept).toBeGreaterThan(100);
+      expect(Number(left?.replace(',', '')) + kept).toBe(3000);
+      expect(flagged).toBe(left);
+    });
+
     it('counts the steps of a used plan of 30,000 steps whose 29,900th failed', () => {
       const record = usingPlan(usedPlan(30_000, (i) => (i === 29_900 ? 'DOWN' : undefined)).events, 'p', ['q']).finish('succeeded').record();
       const body = renderComment(record, { marker, runUrl, redact: noRedaction });

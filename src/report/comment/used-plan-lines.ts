@@ -8,8 +8,8 @@ import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 // hold them, and cut to what needs attention with a count of the rest at each level.
 
 /** `… 2,999 more steps (1 failed)`: the steps of a level of a used plan a comment does not draw. */
-function moreSteps(depth: number, count: number, failed: number): string {
-  return `\n${'  '.repeat(depth)}- ${moreStepsCount(count, failed)}`;
+function moreSteps(depth: number, count: number, failed: number, flagged: number): string {
+  return `\n${'  '.repeat(depth)}- ${moreStepsCount(count, failed, flagged)}`;
 }
 
 /**
@@ -30,24 +30,27 @@ export function moreStepsCount(count: number, failed: number, flagged = 0): stri
 export function cutLevel(level: NestedLevel, room: number): string | undefined {
   if (level.text.length <= room) return level.text;
   const failedIn = level.leftFailed + level.entries.reduce((sum, entry) => sum + (entry.failed ? 1 : 0), 0);
-  // Room for the count as long as it could read: every step left out, every failed one among them.
-  let budget = room - moreSteps(level.depth, level.left + level.entries.length, failedIn).length;
+  const flaggedIn = level.leftFlagged + level.entries.reduce((sum, entry) => sum + (entry.flagged ? 1 : 0), 0);
+  // Room for the count as long as it could read: every step left out, every failed and flagged one among them.
+  let budget = room - moreSteps(level.depth, level.left + level.entries.length, failedIn, flaggedIn).length;
   if (budget < 0) return undefined;
   let text = '';
   let left = level.left;
   let failed = level.leftFailed;
+  let flagged = level.leftFlagged;
   for (const entry of level.entries) {
     const line = `\n${'  '.repeat(level.depth)}${entry.line}`;
     const inner = entry.urgent && line.length <= budget ? (entry.inner ? cutLevel(entry.inner, budget - line.length) : '') : undefined;
     if (inner === undefined) {
       left++;
       if (entry.failed) failed++;
+      if (entry.flagged) flagged++;
       continue;
     }
     text += `${line}${inner}`;
     budget -= line.length + inner.length;
   }
-  return left > 0 ? `${text}${moreSteps(level.depth, left, failed)}` : text;
+  return left > 0 ? `${text}${moreSteps(level.depth, left, failed, flagged)}` : text;
 }
 
 // Each plan step's position, by key, built once per plan snapshot.
@@ -113,9 +116,10 @@ export interface NestedLevel {
   readonly text: string;
   readonly depth: number;
   readonly entries: readonly NestedEntry[];
-  /** This level's steps not drawn, and how many of them failed. */
+  /** This level's steps not drawn, how many of them failed, and how many completed with work inside failed or left undone. */
   readonly left: number;
   readonly leftFailed: number;
+  readonly leftFlagged: number;
 }
 
 interface NestedEntry {
@@ -123,6 +127,8 @@ interface NestedEntry {
   readonly line: string;
   readonly urgent: boolean;
   readonly failed: boolean;
+  /** It completed, with work inside failed or left undone (as {@link attentionAt}'s `flagged`). */
+  readonly flagged: boolean;
   readonly inner?: NestedLevel;
 }
 
@@ -146,16 +152,20 @@ export function nestedLines(nested: RunRecord, redact: (text: string) => string,
     text += `\n${'  '.repeat(depth)}${line}`;
     const inner = step?.nested ? nestedLines(step.nested, redact, limit - text.length, depth + 1, cap - text.length) : undefined;
     if (inner) text += inner.text;
-    entries.push({ line, urgent: needsAttention(step), failed: step?.state === 'failed', ...(inner && { inner }) });
+    const urgent = needsAttention(step);
+    entries.push({ line, urgent, failed: step?.state === 'failed', flagged: urgent && step?.state === 'completed', ...(inner && { inner }) });
   };
   let index = 0;
   for (; index < steps.length && text.length <= limit; index++) draw(steps[index]!);
-  const urgentAt = index < steps.length ? attentionAt(steps, nested).urgent : undefined;
+  const attention = index < steps.length ? attentionAt(steps, nested) : undefined;
+  const urgentAt = attention?.urgent;
   if (urgentAt) for (; index < steps.length && text.length <= cap; index++) if (urgentAt[index]) draw(steps[index]!);
   const left = steps.length - entries.length;
+  // Past `index` nothing was drawn; before it, every step that needs attention was (a flagged one does).
   const leftFailed = failedBetween(steps, nested, index);
-  if (left > 0) text += moreSteps(depth, left, leftFailed);
-  return { text, depth, entries, left, leftFailed };
+  const leftFlagged = attention?.flagged.reduce((sum, at) => sum + (at >= index ? 1 : 0), 0) ?? 0;
+  if (left > 0) text += moreSteps(depth, left, leftFailed, leftFlagged);
+  return { text, depth, entries, left, leftFailed, leftFlagged };
 }
 
 /**
