@@ -227,6 +227,23 @@ describe('renderComment', () => {
       expect(flagged).toBe(left);
     });
 
+    // Found by a cross-view pass: steps that run or await approval, more than fit, were left out as `… 2,900 more steps`,
+    // where the summary's notice counts them with the failed ("failed or unfinished").
+    it('says how many of the steps it left out run or await approval', () => {
+      const steps = Array.from({ length: 3000 }, (_, i) => step(`s${i}`, `Deploy region ${i} ${'r'.repeat(300)}`));
+      const script = new RunScript(plan(steps));
+      steps.forEach((s, i) => script.events.push(i % 2 ? { type: 'step_started', at: 1, stepKey: s.key } : { type: 'step_waiting', at: 1, stepKey: s.key, reason: 'awaiting approval' }));
+      script.fail('s2999', 'DOWN');
+      const body = renderComment(script.record(), { marker, runUrl, redact: noRedaction });
+      expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+      const shown = body.split('\n').filter((line) => /^- (?:⏳|⏸️|❌) s\d+\./u.test(line)).length;
+      expect(shown).toBeGreaterThan(100);
+      // The failed step is last: every line before it needs attention too, so it is among those left out.
+      const [, left, unfinished] = /^- … ([\d,]+) more steps \(1 failed, ([\d,]+) running or awaiting approval\); see \[the run's job summary\]/m.exec(body) ?? [];
+      expect(Number(left?.replace(',', ''))).toBe(3000 - shown);
+      expect(Number(unfinished?.replace(',', ''))).toBe(3000 - shown - 1);
+    });
+
     it('keeps the line of a for_each step that went on past a failed item', () => {
       const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, `Deploy region ${i} ${'r'.repeat(300)}`));
       const script = new RunScript(plan(steps));

@@ -9,7 +9,7 @@ import { statusIcon, statusText } from '../summary/summary-header.ts';
 import { todoEntries } from '../todo-entries.ts';
 import { COMMENT_ARGS, renderApprovalSection } from '../approval-section.ts';
 import { groupDigits } from '../../core/group-digits.ts';
-import { attentionAt, cutLevel, itemLines, moreStepsCount, nestedLines, type ItemLines } from './used-plan-lines.ts';
+import { attentionAt, cutLevel, itemLines, leftOutOf, moreStepsCount, nestedLines, type ItemLines, type LeftOut } from './used-plan-lines.ts';
 
 /** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
 const COMMENT_GOAL_ROWS = 40;
@@ -121,7 +121,8 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   // How many of them failed, when any did: only the header's count said so (found by an adversarial pass). And how many
   // completed past failed or undone work (a failed item, an open TODO), as the summary's notice says: `… 2,900 more
   // steps` read as fine (found by a cross-view pass).
-  const more = (n: number, failed = 0, flagged = 0): string => `- ${moreStepsCount(n, failed, flagged)}; see ${summaryLink(options.runUrl)}`;
+  // And how many run or await approval, which the summary's notice counts with the failed (found by a cross-view pass).
+  const more = (n: number, why: LeftOut): string => `- ${moreStepsCount(n, why)}; see ${summaryLink(options.runUrl)}`;
   const steps = record.plan?.steps ?? [];
   // The lines of the entries with lines under them (a used plan, a TODO list), by position: a cut keeps what of them needs attention.
   const drawn = new Map<number, ItemLines>();
@@ -142,9 +143,10 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
     const kept = new Map<number, string>();
     // Marked from the run record, not by looking up every plan step: most runs have few such steps, and
     // a comment over 10,000 steps is redrawn every second.
-    const { urgent: urgentAt, failed: failedAt, flagged: flaggedAt } = attentionAt(steps, record);
-    // Room for the count line as it would read with every step left out, failed and flagged ones among them.
-    let used = sizeOf(more(steps.length, failedAt.length, flaggedAt.length).length, 1, cutNote);
+    const attention = attentionAt(steps, record);
+    const urgentAt = attention.urgent;
+    // Room for the count line as it would read with every step left out, and every one that needs attention among them.
+    let used = sizeOf(more(steps.length, leftOutOf(attention, () => true)).length, 1, cutNote);
     // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
     const full = (): boolean => used + 6 > maxChars;
     const keep = (index: number): boolean => {
@@ -162,8 +164,7 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
     // The others in order, up to the first that does not fit: only the lines shown are made.
     for (let index = 0; index < steps.length; index++) if (!urgentAt?.[index] && !keep(index)) break;
     const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index)!);
-    const left = (at: readonly number[]): number => at.reduce((sum, index) => sum + (kept.has(index) ? 0 : 1), 0);
-    return cutMarkdown(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, left(failedAt), left(flaggedAt))] : lines, cutNote), maxChars);
+    return cutMarkdown(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, leftOutOf(attention, (index) => !kept.has(index)))] : lines, cutNote), maxChars);
   };
 
   // When the lines without results already overflow, so do the lines with them: the comment is

@@ -8,17 +8,46 @@ import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 // hold them, and cut to what needs attention with a count of the rest at each level.
 
 /** `… 2,999 more steps (1 failed)`: the steps of a level of a used plan a comment does not draw. */
-function moreSteps(depth: number, count: number, failed: number, flagged: number): string {
-  return `\n${'  '.repeat(depth)}- ${moreStepsCount(count, failed, flagged)}`;
+function moreSteps(depth: number, count: number, why: LeftOut): string {
+  return `\n${'  '.repeat(depth)}- ${moreStepsCount(count, why)}`;
 }
 
 /**
- * A cut's count of the steps it left out: `… 12 more steps (3 failed, 1 completed with work inside failed or left
- * undone)`, one rule for the comment's own steps and a used plan's.
+ * Of the steps a cut left out, how many need attention, by why: they failed, they run or await approval (`unfinished`,
+ * as the job summary's notice counts them with the failed), or they completed with work inside failed or left undone.
  */
-export function moreStepsCount(count: number, failed: number, flagged = 0): string {
-  const which = [failed > 0 ? `${groupDigits(failed)} failed` : '', flagged > 0 ? `${groupDigits(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(', ');
+export interface LeftOut {
+  readonly failed: number;
+  readonly unfinished: number;
+  readonly flagged: number;
+}
+
+/** Why a step needs attention, as {@link LeftOut} counts it; undefined for one that does not (or a skipped one under a used plan's). */
+function leftOutKind(step: StepRecord | undefined): keyof LeftOut | undefined {
+  if (!needsAttention(step)) return undefined;
+  if (step!.state === 'failed') return 'failed';
+  if (step!.state === 'in_progress' || step!.state === 'waiting') return 'unfinished';
+  return step!.state === 'completed' ? 'flagged' : undefined;
+}
+
+/**
+ * A cut's count of the steps it left out: `… 12 more steps (3 failed, 2 running or awaiting approval, 1 completed with
+ * work inside failed or left undone)`, one rule for the comment's own steps and a used plan's.
+ */
+export function moreStepsCount(count: number, why: LeftOut): string {
+  const which = [
+    why.failed > 0 ? `${groupDigits(why.failed)} failed` : '',
+    why.unfinished > 0 ? `${groupDigits(why.unfinished)} running or awaiting approval` : '',
+    why.flagged > 0 ? `${groupDigits(why.flagged)} completed with work inside failed or left undone` : '',
+  ]
+    .filter((text) => text !== '')
+    .join(', ');
   return `… ${groupDigits(count)} more step${count === 1 ? '' : 's'}${which ? ` (${which})` : ''}`;
+}
+
+/** `why` with one more step of `kind`. */
+function plusOne(why: LeftOut, kind: keyof LeftOut | undefined): LeftOut {
+  return kind === undefined ? why : { ...why, [kind]: why[kind] + 1 };
 }
 
 /**
@@ -29,28 +58,25 @@ export function moreStepsCount(count: number, failed: number, flagged = 0): stri
  */
 export function cutLevel(level: NestedLevel, room: number): string | undefined {
   if (level.text.length <= room) return level.text;
-  const failedIn = level.leftFailed + level.entries.reduce((sum, entry) => sum + (entry.failed ? 1 : 0), 0);
-  const flaggedIn = level.leftFlagged + level.entries.reduce((sum, entry) => sum + (entry.flagged ? 1 : 0), 0);
-  // Room for the count as long as it could read: every step left out, every failed and flagged one among them.
-  let budget = room - moreSteps(level.depth, level.left + level.entries.length, failedIn, flaggedIn).length;
+  // Room for the count as long as it could read: every step left out, and why each of them needs attention.
+  const whyAll = level.entries.reduce((why, entry) => plusOne(why, entry.kind), level.leftWhy);
+  let budget = room - moreSteps(level.depth, level.left + level.entries.length, whyAll).length;
   if (budget < 0) return undefined;
   let text = '';
   let left = level.left;
-  let failed = level.leftFailed;
-  let flagged = level.leftFlagged;
+  let why = level.leftWhy;
   for (const entry of level.entries) {
     const line = `\n${'  '.repeat(level.depth)}${entry.line}`;
     const inner = entry.urgent && line.length <= budget ? (entry.inner ? cutLevel(entry.inner, budget - line.length) : '') : undefined;
     if (inner === undefined) {
       left++;
-      if (entry.failed) failed++;
-      if (entry.flagged) flagged++;
+      why = plusOne(why, entry.kind);
       continue;
     }
     text += `${line}${inner}`;
     budget -= line.length + inner.length;
   }
-  return left > 0 ? `${text}${moreSteps(level.depth, left, failed, flagged)}` : text;
+  return left > 0 ? `${text}${moreSteps(level.depth, left, why)}` : text;
 }
 
 // Each plan step's position, by key, built once per plan snapshot.
@@ -68,25 +94,34 @@ export interface AttentionAt {
   readonly urgent: Uint8Array | undefined;
   /** The positions of those that failed (they need attention too). */
   readonly failed: readonly number[];
+  /** The positions of those that run or await approval. */
+  readonly unfinished: readonly number[];
   /** The positions of those that completed, with work inside failed or left undone (a failed item, an open TODO). */
   readonly flagged: readonly number[];
+}
+
+/** How many of the positions in each list of `at` `isLeftOut` says a cut left out. */
+export function leftOutOf(at: AttentionAt, isLeftOut: (index: number) => boolean): LeftOut {
+  const count = (positions: readonly number[]): number => positions.reduce((sum, index) => sum + (isLeftOut(index) ? 1 : 0), 0);
+  return { failed: count(at.failed), unfinished: count(at.unfinished), flagged: count(at.flagged) };
 }
 
 /** Which of `steps` need attention, and which of those failed: most runs have few such steps, and a comment over 10,000 steps is redrawn every second. */
 export function attentionAt(steps: readonly PlanStep[], record: RunRecord): AttentionAt {
   let urgent: Uint8Array | undefined;
-  const failed: number[] = [];
-  const flagged: number[] = [];
+  const at = { failed: [] as number[], unfinished: [] as number[], flagged: [] as number[] };
   for (const [key, step] of record.steps) {
     if (!needsAttention(step)) continue;
     const index = positionsOf(steps).get(key);
     if (index === undefined) continue;
     (urgent ??= new Uint8Array(steps.length))[index] = 1;
-    if (step.state === 'failed') failed.push(index);
-    else if (step.state === 'completed') flagged.push(index);
+    const kind = leftOutKind(step);
+    if (kind) at[kind].push(index);
   }
-  return { urgent, failed, flagged };
+  return { urgent, ...at };
 }
+
+const NONE_LEFT_OUT: LeftOut = { failed: 0, unfinished: 0, flagged: 0 };
 
 /** How many of `steps` at positions `from` up to `to` failed, read from the run record (not by looking up every step). */
 export function failedBetween(steps: readonly PlanStep[], record: RunRecord, from: number, to = steps.length): number {
@@ -116,19 +151,17 @@ export interface NestedLevel {
   readonly text: string;
   readonly depth: number;
   readonly entries: readonly NestedEntry[];
-  /** This level's steps not drawn, how many of them failed, and how many completed with work inside failed or left undone. */
+  /** This level's steps not drawn, and why those of them that need attention do. */
   readonly left: number;
-  readonly leftFailed: number;
-  readonly leftFlagged: number;
+  readonly leftWhy: LeftOut;
 }
 
 interface NestedEntry {
   /** The step's bare line, not indented. */
   readonly line: string;
   readonly urgent: boolean;
-  readonly failed: boolean;
-  /** It completed, with work inside failed or left undone (as {@link attentionAt}'s `flagged`). */
-  readonly flagged: boolean;
+  /** Why it needs attention, as a count of steps left out says. */
+  readonly kind: keyof LeftOut | undefined;
   readonly inner?: NestedLevel;
 }
 
@@ -152,8 +185,7 @@ export function nestedLines(nested: RunRecord, redact: (text: string) => string,
     text += `\n${'  '.repeat(depth)}${line}`;
     const inner = step?.nested ? nestedLines(step.nested, redact, limit - text.length, depth + 1, cap - text.length) : undefined;
     if (inner) text += inner.text;
-    const urgent = needsAttention(step);
-    entries.push({ line, urgent, failed: step?.state === 'failed', flagged: urgent && step?.state === 'completed', ...(inner && { inner }) });
+    entries.push({ line, urgent: needsAttention(step), kind: leftOutKind(step), ...(inner && { inner }) });
   };
   let index = 0;
   for (; index < steps.length && text.length <= limit; index++) draw(steps[index]!);
@@ -161,11 +193,10 @@ export function nestedLines(nested: RunRecord, redact: (text: string) => string,
   const urgentAt = attention?.urgent;
   if (urgentAt) for (; index < steps.length && text.length <= cap; index++) if (urgentAt[index]) draw(steps[index]!);
   const left = steps.length - entries.length;
-  // Past `index` nothing was drawn; before it, every step that needs attention was (a flagged one does).
-  const leftFailed = failedBetween(steps, nested, index);
-  const leftFlagged = attention?.flagged.reduce((sum, at) => sum + (at >= index ? 1 : 0), 0) ?? 0;
-  if (left > 0) text += moreSteps(depth, left, leftFailed, leftFlagged);
-  return { text, depth, entries, left, leftFailed, leftFlagged };
+  // Past `index` nothing was drawn; before it, every step that needs attention was.
+  const leftWhy = attention ? leftOutOf(attention, (at) => at >= index) : NONE_LEFT_OUT;
+  if (left > 0) text += moreSteps(depth, left, leftWhy);
+  return { text, depth, entries, left, leftWhy };
 }
 
 /**
