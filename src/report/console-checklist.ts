@@ -242,8 +242,11 @@ function windowLines(record: RunRecord, redact: Redactor, rows: number | undefin
   const lines = shown.slice(0, room);
   // How many of them failed, as the comment's cut says it: a ❌ scrolled out of the window left only the footer's count.
   if (start > 0) lines.unshift(`… ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
-  if (end < steps.length) lines.push(`… ${steps.length - end} more below${failedNote(record, steps, end, steps.length)}`);
-  else if (shown.length > room) lines.push(`… ${shown.length - room} more line${shown.length - room === 1 ? '' : 's'} below`);
+  // The lines of the window's last step cut off with the steps below (a used plan's under it): they went uncounted.
+  const cutLines = shown.length - room;
+  const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}` : '';
+  if (end < steps.length) lines.push(`… ${moreLines ? `${moreLines} and ${steps.length - end} more steps` : `${steps.length - end} more`} below${failedNote(record, steps, end, steps.length)}`);
+  else if (moreLines) lines.push(`… ${moreLines} below`);
   return lines;
 }
 

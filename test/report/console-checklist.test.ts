@@ -279,6 +279,25 @@ describe('consoleChecklist on a terminal', () => {
     expect(frame.at(-2)).toMatch(/^… \d+ more lines below$/);
   });
 
+  // Found by a cross-view pass: the window ended inside a step's used plan with steps below it, and said only
+  // `… 2 more below`: the used plan's lines it cut off went uncounted.
+  it('counts the lines of a used plan the window cuts off, with the steps below it', () => {
+    const writes: string[] = [];
+    let time = 0;
+    const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: true, rows: 8, now: () => (time += 1000) });
+    const outer = [{ ...PLAN.steps[0]!, key: 'sums', type: 'plan' as const, description: 'Sums' }, ...['a', 'b'].map((key) => ({ ...PLAN.steps[0]!, key, description: `Step ${key}` }))];
+    const inner = Array.from({ length: 50 }, (_, i) => ({ ...PLAN.steps[0]!, key: `s${i}`, description: `Sum ${i}` }));
+    listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps: outer } });
+    listener({ type: 'step_started', at: 1, stepKey: 'sums' });
+    listener({ type: 'nested_event', at: 2, stepKey: 'sums', event: { type: 'plan_created', at: 2, plan: { ...PLAN, name: 'Inner', steps: inner } } });
+    listener({ type: 'nested_event', at: 3, stepKey: 'sums', event: { type: 'step_started', at: 3, stepKey: 's0' } });
+    listener({ type: 'step_failed', at: 4, stepKey: 'b', error: 'boom', transient: false, durationMs: 1, usage: NO_USAGE });
+    const frame = writes.at(-1)!.replace(/^\x1b\[\d+A\r\x1b\[0J/, '').trimEnd().split('\n');
+    expect(frame.length).toBeLessThan(8);
+    // 3 lines of room: the step's own and 2 of its used plan's 50, so 48 are cut off.
+    expect(frame.at(-2)).toBe('… 48 more lines and 2 more steps below (1 failed)');
+  });
+
   // The log's last checklist line said "Run succeeded" for a run its goals then made goals-unmet, and
   // its time left out the goal checks that the summary's "took" counts (a judge took 21 s here).
   it('ends with the status the goals decided and the time they took, in a log and on a terminal', () => {
