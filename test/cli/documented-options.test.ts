@@ -28,3 +28,13 @@ describe('the CLI’s options', () => {
     expect(shown.filter((option) => !every.includes(option) && option !== 'help' && option !== 'version')).toEqual([]);
   });
 });
+
+// Found by a docs pass: the README's list of commands and --help's named them in different orders.
+describe('the CLI’s commands', () => {
+  it('are listed in the README in the order --help lists them', () => {
+    const commands = (text: string): string[] => [...text.matchAll(/^ *plan-runner ([a-z]+) </gm)].map((match) => match[1]!);
+    const cli = readme.slice(readme.indexOf('## The CLI'));
+    expect(commands(USAGE)).toEqual(['validate', 'plan', 'run', 'eval']);
+    expect(commands(cli.slice(0, cli.indexOf('```', cli.indexOf('```') + 3)))).toEqual(commands(USAGE));
+  });
+});
