@@ -28749,7 +28749,8 @@ function renderComment(record, options) {
     // How many of them failed, when any did: only the header's count said so (found by an adversarial pass). And how many
     // completed past failed or undone work (a failed item, an open TODO), as the summary's notice says: `\u2026 2,900 more
     // steps` read as fine (found by a cross-view pass).
-    const more = (n, failed = 0, flagged = 0) => `- ${(0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .moreStepsCount */ .aX)(n, failed, flagged)}; see ${summaryLink(options.runUrl)}`;
+    // And how many run or await approval, which the summary's notice counts with the failed (found by a cross-view pass).
+    const more = (n, why) => `- ${(0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .moreStepsCount */ .aX)(n, why)}; see ${summaryLink(options.runUrl)}`;
     const steps = record.plan?.steps ?? [];
     // The lines of the entries with lines under them (a used plan, a TODO list), by position: a cut keeps what of them needs attention.
     const drawn = new Map();
@@ -28770,9 +28771,10 @@ function renderComment(record, options) {
         const kept = new Map();
         // Marked from the run record, not by looking up every plan step: most runs have few such steps, and
         // a comment over 10,000 steps is redrawn every second.
-        const { urgent: urgentAt, failed: failedAt, flagged: flaggedAt } = (0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .attentionAt */ .y_)(steps, record);
-        // Room for the count line as it would read with every step left out, failed and flagged ones among them.
-        let used = sizeOf(more(steps.length, failedAt.length, flaggedAt.length).length, 1, cutNote);
+        const attention = (0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .attentionAt */ .y_)(steps, record);
+        const urgentAt = attention.urgent;
+        // Room for the count line as it would read with every step left out, and every one that needs attention among them.
+        let used = sizeOf(more(steps.length, (0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .leftOutOf */ .Tt)(attention, () => true)).length, 1, cutNote);
         // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
         const full = () => used + 6 > maxChars;
         const keep = (index) => {
@@ -28797,8 +28799,7 @@ function renderComment(record, options) {
             if (!urgentAt?.[index] && !keep(index))
                 break;
         const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index));
-        const left = (at) => at.reduce((sum, index) => sum + (kept.has(index) ? 0 : 1), 0);
-        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_11__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, left(failedAt), left(flaggedAt))] : lines, cutNote), maxChars);
+        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_11__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, (0,_used_plan_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .leftOutOf */ .Tt)(attention, (index) => !kept.has(index)))] : lines, cutNote), maxChars);
     };
     // When the lines without results already overflow, so do the lines with them: the comment is
     // the lines that fit and a count, and only those are computed, not 10,000 result lines.
@@ -28871,6 +28872,7 @@ function bareLine(planStep, step, redact) {
 /* harmony export */   $f: () => (/* binding */ nestedLines),
 /* harmony export */   BD: () => (/* binding */ cutLevel),
 /* harmony export */   Lt: () => (/* binding */ itemLines),
+/* harmony export */   Tt: () => (/* binding */ leftOutOf),
 /* harmony export */   aX: () => (/* binding */ moreStepsCount),
 /* harmony export */   k3: () => (/* binding */ failedBetween),
 /* harmony export */   y_: () => (/* binding */ attentionAt)
@@ -28884,16 +28886,36 @@ function bareLine(planStep, step, redact) {
 // The comment's lines of a step and of the plan a `type: plan` step uses, drawn as far as a comment could
 // hold them, and cut to what needs attention with a count of the rest at each level.
 /** `\u2026 2,999 more steps (1 failed)`: the steps of a level of a used plan a comment does not draw. */
-function moreSteps(depth, count, failed) {
-    return `\n${'  '.repeat(depth)}- ${moreStepsCount(count, failed)}`;
+function moreSteps(depth, count, why) {
+    return `\n${'  '.repeat(depth)}- ${moreStepsCount(count, why)}`;
+}
+/** Why a step needs attention, as {@link LeftOut} counts it; undefined for one that does not (or a skipped one under a used plan's). */
+function leftOutKind(step) {
+    if (!(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .needsAttention */ .e_)(step))
+        return undefined;
+    if (step.state === 'failed')
+        return 'failed';
+    if (step.state === 'in_progress' || step.state === 'waiting')
+        return 'unfinished';
+    return step.state === 'completed' ? 'flagged' : undefined;
 }
 /**
- * A cut's count of the steps it left out: `\u2026 12 more steps (3 failed, 1 completed with work inside failed or left
- * undone)`, one rule for the comment's own steps and a used plan's.
+ * A cut's count of the steps it left out: `\u2026 12 more steps (3 failed, 2 running or awaiting approval, 1 completed with
+ * work inside failed or left undone)`, one rule for the comment's own steps and a used plan's.
  */
-function moreStepsCount(count, failed, flagged = 0) {
-    const which = [failed > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(failed)} failed` : '', flagged > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(flagged)} completed with work inside failed or left undone` : ''].filter((text) => text !== '').join(', ');
+function moreStepsCount(count, why) {
+    const which = [
+        why.failed > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(why.failed)} failed` : '',
+        why.unfinished > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(why.unfinished)} running or awaiting approval` : '',
+        why.flagged > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(why.flagged)} completed with work inside failed or left undone` : '',
+    ]
+        .filter((text) => text !== '')
+        .join(', ');
     return `\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(count)} more step${count === 1 ? '' : 's'}${which ? ` (${which})` : ''}`;
+}
+/** `why` with one more step of `kind`. */
+function plusOne(why, kind) {
+    return kind === undefined ? why : { ...why, [kind]: why[kind] + 1 };
 }
 /**
  * A used plan's lines in at most `room` characters, or undefined when not even its count fits: the lines of
@@ -28904,27 +28926,26 @@ function moreStepsCount(count, failed, flagged = 0) {
 function cutLevel(level, room) {
     if (level.text.length <= room)
         return level.text;
-    const failedIn = level.leftFailed + level.entries.reduce((sum, entry) => sum + (entry.failed ? 1 : 0), 0);
-    // Room for the count as long as it could read: every step left out, every failed one among them.
-    let budget = room - moreSteps(level.depth, level.left + level.entries.length, failedIn).length;
+    // Room for the count as long as it could read: every step left out, and why each of them needs attention.
+    const whyAll = level.entries.reduce((why, entry) => plusOne(why, entry.kind), level.leftWhy);
+    let budget = room - moreSteps(level.depth, level.left + level.entries.length, whyAll).length;
     if (budget < 0)
         return undefined;
     let text = '';
     let left = level.left;
-    let failed = level.leftFailed;
+    let why = level.leftWhy;
     for (const entry of level.entries) {
         const line = `\n${'  '.repeat(level.depth)}${entry.line}`;
         const inner = entry.urgent && line.length <= budget ? (entry.inner ? cutLevel(entry.inner, budget - line.length) : '') : undefined;
         if (inner === undefined) {
             left++;
-            if (entry.failed)
-                failed++;
+            why = plusOne(why, entry.kind);
             continue;
         }
         text += `${line}${inner}`;
         budget -= line.length + inner.length;
     }
-    return left > 0 ? `${text}${moreSteps(level.depth, left, failed)}` : text;
+    return left > 0 ? `${text}${moreSteps(level.depth, left, why)}` : text;
 }
 // Each plan step's position, by key, built once per plan snapshot.
 const stepPositions = new WeakMap();
@@ -28934,11 +28955,15 @@ function positionsOf(steps) {
         stepPositions.set(steps, (positions = new Map(steps.map((planStep, index) => [planStep.key, index]))));
     return positions;
 }
+/** How many of the positions in each list of `at` `isLeftOut` says a cut left out. */
+function leftOutOf(at, isLeftOut) {
+    const count = (positions) => positions.reduce((sum, index) => sum + (isLeftOut(index) ? 1 : 0), 0);
+    return { failed: count(at.failed), unfinished: count(at.unfinished), flagged: count(at.flagged) };
+}
 /** Which of `steps` need attention, and which of those failed: most runs have few such steps, and a comment over 10,000 steps is redrawn every second. */
 function attentionAt(steps, record) {
     let urgent;
-    const failed = [];
-    const flagged = [];
+    const at = { failed: [], unfinished: [], flagged: [] };
     for (const [key, step] of record.steps) {
         if (!(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .needsAttention */ .e_)(step))
             continue;
@@ -28946,13 +28971,13 @@ function attentionAt(steps, record) {
         if (index === undefined)
             continue;
         (urgent ??= new Uint8Array(steps.length))[index] = 1;
-        if (step.state === 'failed')
-            failed.push(index);
-        else if (step.state === 'completed')
-            flagged.push(index);
+        const kind = leftOutKind(step);
+        if (kind)
+            at[kind].push(index);
     }
-    return { urgent, failed, flagged };
+    return { urgent, ...at };
 }
+const NONE_LEFT_OUT = { failed: 0, unfinished: 0, flagged: 0 };
 /** How many of `steps` at positions `from` up to `to` failed, read from the run record (not by looking up every step). */
 function failedBetween(steps, record, from, to = steps.length) {
     let failed = 0;
@@ -28987,21 +29012,23 @@ function nestedLines(nested, redact, limit, depth = 1, cap = limit * 2) {
         const inner = step?.nested ? nestedLines(step.nested, redact, limit - text.length, depth + 1, cap - text.length) : undefined;
         if (inner)
             text += inner.text;
-        entries.push({ line, urgent: (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .needsAttention */ .e_)(step), failed: step?.state === 'failed', ...(inner && { inner }) });
+        entries.push({ line, urgent: (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .needsAttention */ .e_)(step), kind: leftOutKind(step), ...(inner && { inner }) });
     };
     let index = 0;
     for (; index < steps.length && text.length <= limit; index++)
         draw(steps[index]);
-    const urgentAt = index < steps.length ? attentionAt(steps, nested).urgent : undefined;
+    const attention = index < steps.length ? attentionAt(steps, nested) : undefined;
+    const urgentAt = attention?.urgent;
     if (urgentAt)
         for (; index < steps.length && text.length <= cap; index++)
             if (urgentAt[index])
                 draw(steps[index]);
     const left = steps.length - entries.length;
-    const leftFailed = failedBetween(steps, nested, index);
+    // Past `index` nothing was drawn; before it, every step that needs attention was.
+    const leftWhy = attention ? leftOutOf(attention, (at) => at >= index) : NONE_LEFT_OUT;
     if (left > 0)
-        text += moreSteps(depth, left, leftFailed);
-    return { text, depth, entries, left, leftFailed };
+        text += moreSteps(depth, left, leftWhy);
+    return { text, depth, entries, left, leftWhy };
 }
 /**
  * An entry's lines; its bare line keeps, short, a for_each step's counts (` \u2014 1,333/2,000 done, 667 failed`) and
@@ -49509,10 +49536,13 @@ function windowLines(record, redact, rows, cursor) {
     // How many of them failed, as the comment's cut says it: a \u274c scrolled out of the window left only the footer's count.
     if (start > 0)
         lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
+    // The lines of the window's last step cut off with the steps below (a used plan's under it): they went uncounted.
+    const cutLines = shown.length - room;
+    const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}` : '';
     if (end < steps.length)
-        lines.push(`\u2026 ${steps.length - end} more below${failedNote(record, steps, end, steps.length)}`);
-    else if (shown.length > room)
-        lines.push(`\u2026 ${shown.length - room} more line${shown.length - room === 1 ? '' : 's'} below`);
+        lines.push(`\u2026 ${moreLines ? `${moreLines} and ${steps.length - end} more steps` : `${steps.length - end} more`} below${failedNote(record, steps, end, steps.length)}`);
+    else if (moreLines)
+        lines.push(`\u2026 ${moreLines} below`);
     return lines;
 }
 /** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */

@@ -1570,11 +1570,11 @@ Usage:
   plan-runner validate <file>... [--model NAME] [--model-timeout-seconds S]
                                             check plan files; print a summary or the errors
                                             (starts each plan's mcp_servers to list their tools)
-  plan-runner run <file> [options]          run a plan and print its live checklist
   plan-runner plan <file> [options]         write (when the plan has only a goal) and validate the
                                             plan, print it as a checklist and a Mermaid graph;
                                             runs no step (its mcp_servers are started to list
                                             their tools, then ended)
+  plan-runner run <file> [options]          run a plan and print its live checklist
   plan-runner eval <file> [options]         run the plan N times (with injected faults, against
                                             baselines) and print success rate, goals, model
                                             calls, tokens, cost and duration per variant
@@ -1592,7 +1592,7 @@ Options for run and plan:
                           inputs; an input's default's kind wins (then VALUE must spell one);
                           an empty VALUE is the input not given (its default), as in the action
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
-  --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
+  --weights-from TRACE    run only: a previous run's trace; ready steps start longest remaining
                           path first, weighing each step by how long it took there (a step it
                           does not know: the mean of those it does; without it, 1 each)
   --agent                 run only: run the task as one agent step that keeps its own TODO
