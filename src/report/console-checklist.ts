@@ -1,4 +1,5 @@
 import type { RunEvent, RunListener, RunStatus } from '../core/run-event.ts';
+import { reasonBesideStatus } from './status-reason.ts';
 import { followRecord, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
@@ -115,7 +116,8 @@ function footer(record: RunRecord, redact: Redactor, goalsCheckedBy: string | un
   // status is not the run's yet, and printed here it said "Run succeeded" above a run its goals failed.
   // Not in a job whose goals another checks: its log ended "checking the goals", and never said how it ended (found by a hunting pass).
   if (record.goals === undefined && record.status !== 'awaiting-approval' && goalsCheckedBy === undefined) return `The steps ended${took} — ${progress}; checking the goals`;
-  const reason = record.reason ? ` (${oneLogLine(redact(record.reason))})` : '';
+  const shown = reasonBesideStatus(record.status, record.reason);
+  const reason = shown ? ` (${oneLogLine(redact(shown))})` : '';
   // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
   const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : record.goals === undefined && goalsCheckedBy !== undefined ? `; ${goalsCheckedBy} checks the goals` : '';
   return `${RUN_ENDED[record.status](duration)}${reason} — ${progress}${goals}`;

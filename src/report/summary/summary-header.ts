@@ -4,6 +4,7 @@ import { checklistHeader } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { cutText } from '../cut-text.ts';
+import { reasonBesideStatus } from '../status-reason.ts';
 
 const STATUS_ICONS: Readonly<Record<RunStatus, string>> = {
   succeeded: '✅',
@@ -35,7 +36,9 @@ export function reasonSuffix(reason: string | undefined, redact: (text: string) 
 
 /** What the status means, in words a reader can act on. */
 export function statusText(record: RunRecord, redact: (text: string) => string): string {
-  const reason = reasonSuffix(record.reason, redact);
+  // A reason that repeats the status (a cancel's `cancelled (SIGINT)`) reads `cancelled (SIGINT)`, not `cancelled: cancelled (SIGINT)`.
+  const beside = reasonBesideStatus(record.status, record.reason);
+  const reason = beside === record.reason ? reasonSuffix(record.reason, redact) : beside === undefined ? '' : ` (${reasonText(beside, redact)})`;
   switch (record.status) {
     case undefined:
       return 'running';
