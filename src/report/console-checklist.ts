@@ -247,7 +247,8 @@ function windowLines(record: RunRecord, redact: Redactor, rows: number | undefin
   // The lines of the window's last step cut off with the steps below (a used plan's under it): they went uncounted.
   const cutLines = shown.length - room;
   const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}` : '';
-  if (end < steps.length) lines.push(`… ${moreLines ? `${moreLines} and ${steps.length - end} more steps` : `${steps.length - end} more`} below${failedNote(record, steps, end, steps.length)}`);
+  const below = steps.length - end;
+  if (below > 0) lines.push(`… ${moreLines ? `${moreLines} and ${below} more step${below === 1 ? '' : 's'}` : `${below} more`} below${failedNote(record, steps, end, steps.length)}`);
   else if (moreLines) lines.push(`… ${moreLines} below`);
   return lines;
 }

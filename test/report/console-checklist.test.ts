@@ -298,6 +298,20 @@ describe('consoleChecklist on a terminal', () => {
     expect(frame.at(-2)).toBe('… 48 more lines and 2 more steps below (1 failed)');
   });
 
+  // Found by an adversarial pass: with one step below, the count read `… 48 more lines and 1 more steps below`.
+  it('says "1 more step" for the one step below the lines of a used plan it cuts off', () => {
+    const writes: string[] = [];
+    let time = 0;
+    const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: true, rows: 8, now: () => (time += 1000) });
+    const outer = [{ ...PLAN.steps[0]!, key: 'sums', type: 'plan' as const, description: 'Sums' }, { ...PLAN.steps[0]!, key: 'a', description: 'Step a' }];
+    const inner = Array.from({ length: 50 }, (_, i) => ({ ...PLAN.steps[0]!, key: `s${i}`, description: `Sum ${i}` }));
+    listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps: outer } });
+    listener({ type: 'step_started', at: 1, stepKey: 'sums' });
+    listener({ type: 'nested_event', at: 2, stepKey: 'sums', event: { type: 'plan_created', at: 2, plan: { ...PLAN, name: 'Inner', steps: inner } } });
+    const frame = writes.at(-1)!.replace(/^\x1b\[\d+A\r\x1b\[0J/, '').trimEnd().split('\n');
+    expect(frame.at(-2)).toBe('… 48 more lines and 1 more step below');
+  });
+
   // The log's last checklist line said "Run succeeded" for a run its goals then made goals-unmet, and
   // its time left out the goal checks that the summary's "took" counts (a judge took 21 s here).
   it('ends with the status the goals decided and the time they took, in a log and on a terminal', () => {
