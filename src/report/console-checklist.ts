@@ -1,6 +1,6 @@
 import type { RunEvent, RunListener, RunStatus } from '../core/run-event.ts';
 import { reasonBesideStatus } from './status-reason.ts';
-import { followRecord, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
+import { followRecord, jobDurationMs, newRunRecord, type RunRecord, type StepRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import { goalLogLine, goalsHeadline } from './goals-table.ts';
@@ -245,8 +245,9 @@ function windowLines(record: RunRecord, redact: Redactor, rows: number | undefin
   // How many of them failed, as the comment's cut says it: a ❌ scrolled out of the window left only the footer's count.
   if (start > 0) lines.unshift(`… ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
   // The lines of the window's last step cut off with the steps below (a used plan's under it): they went uncounted.
+  // So did a ❌ among them: `… 8 more lines and 1 more step below` hid one (found by an adversarial pass).
   const cutLines = shown.length - room;
-  const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}` : '';
+  const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}${failedCount(failedInLastLines(record.steps.get(steps[end - 1]!.key), cutLines, redact))}` : '';
   const below = steps.length - end;
   if (below > 0) lines.push(`… ${moreLines ? `${moreLines} and ${below} more step${below === 1 ? '' : 's'}` : `${below} more`} below${failedNote(record, steps, end, steps.length)}`);
   else if (moreLines) lines.push(`… ${moreLines} below`);
@@ -255,8 +256,19 @@ function windowLines(record: RunRecord, redact: Redactor, rows: number | undefin
 
 /** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
 function failedNote(record: RunRecord, steps: readonly PlanStep[], from: number, to: number): string {
-  const failed = failedBetween(steps, record, from, to);
+  return failedCount(failedBetween(steps, record, from, to));
+}
+
+function failedCount(failed: number): string {
   return failed > 0 ? ` (${failed} failed)` : '';
+}
+
+/** Of the last `count` lines `stepLines` gives `step`, how many are of a used plan's steps that failed (a TODO list's are none). */
+function failedInLastLines(step: StepRecord | undefined, count: number, redact: Redactor): number {
+  if (step?.todos?.length) return 0;
+  return nestedItems(step, redact)
+    .slice(-count)
+    .reduce((failed, entry) => failed + (entry.item.state === 'failed' ? 1 : 0), 0);
 }
 
 function isDone(record: RunRecord, key: string): boolean {

@@ -312,6 +312,26 @@ describe('consoleChecklist on a terminal', () => {
     expect(frame.at(-2)).toBe('… 48 more lines and 1 more step below');
   });
 
+  // Found by an adversarial pass: the window cut off a ❌ of the used plan under its last step, and its count line,
+  // `… 8 more lines and 1 more step below`, said nothing failed there (nor did the footer, while the step using the plan ran).
+  it('says how many of the used plan lines it cuts off are of steps that failed', () => {
+    for (const below of [1, 0]) {
+      const writes: string[] = [];
+      let time = 0;
+      const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: true, rows: 8, now: () => (time += 1000) });
+      const outer = [{ ...PLAN.steps[0]!, key: 'sums', type: 'plan' as const, description: 'Sums' }, ...['a'].slice(0, below).map((key) => ({ ...PLAN.steps[0]!, key, description: `Step ${key}` }))];
+      const inner = Array.from({ length: 10 }, (_, i) => ({ ...PLAN.steps[0]!, key: `s${i}`, description: `Sum ${i}` }));
+      listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps: outer } });
+      listener({ type: 'step_started', at: 1, stepKey: 'sums' });
+      listener({ type: 'nested_event', at: 2, stepKey: 'sums', event: { type: 'plan_created', at: 2, plan: { ...PLAN, name: 'Inner', steps: inner } } });
+      listener({ type: 'nested_event', at: 3, stepKey: 'sums', event: { type: 'step_started', at: 3, stepKey: 's7' } });
+      listener({ type: 'nested_event', at: 4, stepKey: 'sums', event: { type: 'step_failed', at: 4, stepKey: 's7', error: 'DOWN', transient: false, durationMs: 1, usage: NO_USAGE } });
+      const frame = writes.at(-1)!.replace(/^\x1b\[\d+A\r\x1b\[0J/, '').trimEnd().split('\n');
+      // 3 lines of room: the step's own and 2 of its used plan's 10; the ❌ of s7 is among the 8 cut off.
+      expect(frame.at(-2)).toBe(below ? '… 8 more lines (1 failed) and 1 more step below' : '… 8 more lines (1 failed) below');
+    }
+  });
+
   // The log's last checklist line said "Run succeeded" for a run its goals then made goals-unmet, and
   // its time left out the goal checks that the summary's "took" counts (a judge took 21 s here).
   it('ends with the status the goals decided and the time they took, in a log and on a terminal', () => {
