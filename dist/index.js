@@ -29902,6 +29902,30 @@ function reusedWork(record) {
 
 /***/ }),
 
+/***/ 90703:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ reasonBesideStatus)
+/* harmony export */ });
+/**
+ * A run's reason as shown beside its status, less the status word it repeats: a cancel's reason is `cancelled (SIGINT)`,
+ * and the views read `Run cancelled in 1.3 s (cancelled (SIGINT))` and `cancelled: cancelled (SIGINT)`. `SIGINT` then,
+ * and no reason for one that is the word alone; any other reason as it is.
+ */
+function reasonBesideStatus(status, reason) {
+    if (reason === undefined || status === undefined)
+        return reason;
+    if (reason === status)
+        return undefined;
+    const inner = reason.startsWith(`${status} (`) && reason.endsWith(')') ? reason.slice(status.length + 2, -1) : undefined;
+    // Only a reason that is the status and one parenthesis: `cancelled (a) and (b)` is left whole.
+    return inner !== undefined && !/[()]/.test(inner) ? inner : reason;
+}
+
+
+/***/ }),
+
 /***/ 54264:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30887,9 +30911,11 @@ function renderPlanningCost(usage) {
 /* harmony export */ });
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
-/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(74360);
+/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(74360);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(60949);
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
+/* harmony import */ var _status_reason_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90703);
+
 
 
 
@@ -30920,7 +30946,9 @@ function reasonSuffix(reason, redact) {
 }
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
-    const reason = reasonSuffix(record.reason, redact);
+    // A reason that repeats the status (a cancel's `cancelled (SIGINT)`) reads `cancelled (SIGINT)`, not `cancelled: cancelled (SIGINT)`.
+    const beside = (0,_status_reason_js__WEBPACK_IMPORTED_MODULE_4__/* .reasonBesideStatus */ .Z)(record.status, record.reason);
+    const reason = beside === record.reason ? reasonSuffix(record.reason, redact) : beside === undefined ? '' : ` (${reasonText(beside, redact)})`;
     switch (record.status) {
         case undefined:
             return 'running';
@@ -30948,7 +30976,7 @@ function renderSummaryHeader(record, redact) {
     const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(redact(record.plan?.name ?? 'plan'));
     const facts = [`**Status:** ${statusText(record, redact)}`, (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistHeader */ .Y4)(record)];
     if (record.durationMs !== undefined)
-        facts.push(`took ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`);
+        facts.push(`took ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`);
     if (record.revisions.length > 0 && record.plan)
         facts.push(`plan revision ${record.plan.revision}`);
     const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' \u00b7 ')];
@@ -49318,6 +49346,8 @@ async function planLines(file, textHash) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/report/status-reason.js
+var status_reason = __nccwpck_require__(90703);
 // EXTERNAL MODULE: ./lib/core/run-record.js
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
@@ -49329,6 +49359,7 @@ var push_all = __nccwpck_require__(37665);
 // EXTERNAL MODULE: ./lib/report/comment/used-plan-lines.js
 var used_plan_lines = __nccwpck_require__(99365);
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
+
 
 
 
@@ -49404,7 +49435,8 @@ function footer(record, redact, goalsCheckedBy) {
     // Not in a job whose goals another checks: its log ended "checking the goals", and never said how it ended (found by a hunting pass).
     if (record.goals === undefined && record.status !== 'awaiting-approval' && goalsCheckedBy === undefined)
         return `The steps ended${took} \u2014 ${progress}; checking the goals`;
-    const reason = record.reason ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(record.reason))})` : '';
+    const shown = (0,status_reason/* reasonBesideStatus */.Z)(record.status, record.reason);
+    const reason = shown ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(shown))})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : record.goals === undefined && goalsCheckedBy !== undefined ? `; ${goalsCheckedBy} checks the goals` : '';
     return `${RUN_ENDED[record.status](duration)}${reason} \u2014 ${progress}${goals}`;
@@ -49537,18 +49569,30 @@ function windowLines(record, redact, rows, cursor) {
     if (start > 0)
         lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
     // The lines of the window's last step cut off with the steps below (a used plan's under it): they went uncounted.
+    // So did a \u274c among them: `\u2026 8 more lines and 1 more step below` hid one (found by an adversarial pass).
     const cutLines = shown.length - room;
-    const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}` : '';
-    if (end < steps.length)
-        lines.push(`\u2026 ${moreLines ? `${moreLines} and ${steps.length - end} more steps` : `${steps.length - end} more`} below${failedNote(record, steps, end, steps.length)}`);
+    const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}${failedCount(failedInLastLines(record.steps.get(steps[end - 1].key), cutLines, redact))}` : '';
+    const below = steps.length - end;
+    if (below > 0)
+        lines.push(`\u2026 ${moreLines ? `${moreLines} and ${below} more step${below === 1 ? '' : 's'}` : `${below} more`} below${failedNote(record, steps, end, steps.length)}`);
     else if (moreLines)
         lines.push(`\u2026 ${moreLines} below`);
     return lines;
 }
 /** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
 function failedNote(record, steps, from, to) {
-    const failed = (0,used_plan_lines/* failedBetween */.k3)(steps, record, from, to);
+    return failedCount((0,used_plan_lines/* failedBetween */.k3)(steps, record, from, to));
+}
+function failedCount(failed) {
     return failed > 0 ? ` (${failed} failed)` : '';
+}
+/** Of the last `count` lines `stepLines` gives `step`, how many are of a used plan's steps that failed (a TODO list's are none). */
+function failedInLastLines(step, count, redact) {
+    if (step?.todos?.length)
+        return 0;
+    return (0,checklist/* nestedItems */.kS)(step, redact)
+        .slice(-count)
+        .reduce((failed, entry) => failed + (entry.item.state === 'failed' ? 1 : 0), 0);
 }
 function isDone(record, key) {
     const state = record.steps.get(key)?.state;

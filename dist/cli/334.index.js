@@ -1705,6 +1705,30 @@ function renderPlanPreview(plan, options) {
 
 /***/ }),
 
+/***/ 90703:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ reasonBesideStatus)
+/* harmony export */ });
+/**
+ * A run's reason as shown beside its status, less the status word it repeats: a cancel's reason is `cancelled (SIGINT)`,
+ * and the views read `Run cancelled in 1.3 s (cancelled (SIGINT))` and `cancelled: cancelled (SIGINT)`. `SIGINT` then,
+ * and no reason for one that is the word alone; any other reason as it is.
+ */
+function reasonBesideStatus(status, reason) {
+    if (reason === undefined || status === undefined)
+        return reason;
+    if (reason === status)
+        return undefined;
+    const inner = reason.startsWith(`${status} (`) && reason.endsWith(')') ? reason.slice(status.length + 2, -1) : undefined;
+    // Only a reason that is the status and one parenthesis: `cancelled (a) and (b)` is left whole.
+    return inner !== undefined && !/[()]/.test(inner) ? inner : reason;
+}
+
+
+/***/ }),
+
 /***/ 31675:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1717,9 +1741,11 @@ function renderPlanPreview(plan, options) {
 /* unused harmony exports reasonSuffix, statusText */
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24578);
-/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(74360);
+/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(74360);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(60949);
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
+/* harmony import */ var _status_reason_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(90703);
+
 
 
 
@@ -1750,7 +1776,9 @@ function reasonSuffix(reason, redact) {
 }
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
-    const reason = reasonSuffix(record.reason, redact);
+    // A reason that repeats the status (a cancel's `cancelled (SIGINT)`) reads `cancelled (SIGINT)`, not `cancelled: cancelled (SIGINT)`.
+    const beside = (0,_status_reason_js__WEBPACK_IMPORTED_MODULE_4__/* .reasonBesideStatus */ .Z)(record.status, record.reason);
+    const reason = beside === record.reason ? reasonSuffix(record.reason, redact) : beside === undefined ? '' : ` (${reasonText(beside, redact)})`;
     switch (record.status) {
         case undefined:
             return 'running';
@@ -1778,7 +1806,7 @@ function renderSummaryHeader(record, redact) {
     const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(redact(record.plan?.name ?? 'plan'));
     const facts = [`**Status:** ${statusText(record, redact)}`, (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistHeader */ .Y4)(record)];
     if (record.durationMs !== undefined)
-        facts.push(`took ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`);
+        facts.push(`took ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`);
     if (record.revisions.length > 0 && record.plan)
         facts.push(`plan revision ${record.plan.revision}`);
     const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' \u00b7 ')];

@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __webpack_require__(36487);
+// EXTERNAL MODULE: ./lib/report/status-reason.js
+var status_reason = __webpack_require__(90703);
 // EXTERNAL MODULE: ./lib/core/run-record.js
 var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/report/checklist.js + 1 modules
@@ -203,6 +205,7 @@ function itemLines(item, step) {
 
 
 
+
 const CURSOR_UP = (lines) => `\x1b[${lines}A`;
 const CLEAR_TO_END = '\r\x1b[0J';
 const DEFAULT_MIN_REDRAW_MS = 100;
@@ -271,7 +274,8 @@ function footer(record, redact, goalsCheckedBy) {
     // Not in a job whose goals another checks: its log ended "checking the goals", and never said how it ended (found by a hunting pass).
     if (record.goals === undefined && record.status !== 'awaiting-approval' && goalsCheckedBy === undefined)
         return `The steps ended${took} \u2014 ${progress}; checking the goals`;
-    const reason = record.reason ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(record.reason))})` : '';
+    const shown = (0,status_reason/* reasonBesideStatus */.Z)(record.status, record.reason);
+    const reason = shown ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(shown))})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : record.goals === undefined && goalsCheckedBy !== undefined ? `; ${goalsCheckedBy} checks the goals` : '';
     return `${RUN_ENDED[record.status](duration)}${reason} \u2014 ${progress}${goals}`;
@@ -404,18 +408,30 @@ function windowLines(record, redact, rows, cursor) {
     if (start > 0)
         lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
     // The lines of the window's last step cut off with the steps below (a used plan's under it): they went uncounted.
+    // So did a \u274c among them: `\u2026 8 more lines and 1 more step below` hid one (found by an adversarial pass).
     const cutLines = shown.length - room;
-    const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}` : '';
-    if (end < steps.length)
-        lines.push(`\u2026 ${moreLines ? `${moreLines} and ${steps.length - end} more steps` : `${steps.length - end} more`} below${failedNote(record, steps, end, steps.length)}`);
+    const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}${failedCount(failedInLastLines(record.steps.get(steps[end - 1].key), cutLines, redact))}` : '';
+    const below = steps.length - end;
+    if (below > 0)
+        lines.push(`\u2026 ${moreLines ? `${moreLines} and ${below} more step${below === 1 ? '' : 's'}` : `${below} more`} below${failedNote(record, steps, end, steps.length)}`);
     else if (moreLines)
         lines.push(`\u2026 ${moreLines} below`);
     return lines;
 }
 /** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
 function failedNote(record, steps, from, to) {
-    const failed = failedBetween(steps, record, from, to);
+    return failedCount(failedBetween(steps, record, from, to));
+}
+function failedCount(failed) {
     return failed > 0 ? ` (${failed} failed)` : '';
+}
+/** Of the last `count` lines `stepLines` gives `step`, how many are of a used plan's steps that failed (a TODO list's are none). */
+function failedInLastLines(step, count, redact) {
+    if (step?.todos?.length)
+        return 0;
+    return (0,checklist/* nestedItems */.kS)(step, redact)
+        .slice(-count)
+        .reduce((failed, entry) => failed + (entry.item.state === 'failed' ? 1 : 0), 0);
 }
 function isDone(record, key) {
     const state = record.steps.get(key)?.state;
