@@ -22,6 +22,15 @@ it('redacts the reason before it makes it one line', () => {
   expect(message).not.toContain('Zq7Wm2Lp');
 });
 
+// Found running the CLI and pressing Ctrl-C: a cancel's reason repeats the status, and the message read
+// "The run was cancelled: cancelled (SIGTERM)."
+it('names the signal of a cancelled run once', () => {
+  const report = (reason?: string) => ({ status: 'cancelled', ...(reason !== undefined && { reason }), planErrors: [], goals: [] }) as unknown as FinalReport;
+  expect(jobFailure(report('cancelled (SIGTERM)'), true, undefined)).toBe('The run was cancelled (SIGTERM). See the job summary for the full record.');
+  expect(jobFailure(report('cancelled'), true, undefined)).toBe('The run was cancelled. See the job summary for the full record.');
+  expect(jobFailure(report('cancelled while the model was writing the plan'), true, undefined)).toBe('The run was cancelled: cancelled while the model was writing the plan. See the job summary for the full record.');
+});
+
 // Found by a new-user walkthrough: "The plan was rejected before any step ran: the plan was rejected (1 problem)."
 // And by a review: an "and N more" line stands for N problems, as the summary counts them.
 it('says a rejected plan was rejected once, with its count', () => {
