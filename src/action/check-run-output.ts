@@ -1,7 +1,8 @@
 import { goalsHeadline, renderGoalsTable } from '../report/goals-table.ts';
 import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
-import { reasonSuffix, statusIcon } from '../report/summary/summary-header.ts';
+import { reasonText, statusIcon } from '../report/summary/summary-header.ts';
+import { reasonAfterStatus } from '../report/status-reason.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import type { CheckConclusion, CheckRunResult } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
@@ -16,7 +17,7 @@ const CHECK_RUN_GOAL_ROWS = 40;
  */
 export async function checkRunResult(report: FinalReport, conclusion: CheckConclusion, redact: Redactor, runUrl?: string, repositoryUrl?: string): Promise<CheckRunResult> {
   const headline = report.goals.length ? ` — ${goalsHeadline(report.goals)}` : '';
-  const reason = reasonSuffix(report.reason, redact);
+  const reason = reasonAfterStatus(report.status, report.reason, (text) => reasonText(text, redact));
   const body = report.planErrors.length
     ? [report.markdown]
     : [

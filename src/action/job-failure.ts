@@ -2,7 +2,7 @@ import { asSentence } from '../run/as-sentence.ts';
 import type { CheckConclusion } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { oneLogLine } from '../report/checklist.ts';
-import { reasonBesideStatus } from '../report/status-reason.ts';
+import { reasonAfterStatus } from '../report/status-reason.ts';
 import { problemCount, refusedWhat } from '../plan/plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { INTERNAL_ERROR_STATUS } from '../report/rejected-report.ts';
@@ -18,8 +18,7 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate:
   // One line: the reason holds run text (a tool's stderr), and the message is an error annotation and a log line.
   // Redacted first: a secret with a tab or a line break in it no longer matches once they are spaces.
   // A cancel's `cancelled (SIGTERM)` reads `The run was cancelled (SIGTERM)`, not `The run was cancelled: cancelled (SIGTERM)`.
-  const beside = reasonBesideStatus(report.status, report.reason);
-  const reason = beside !== report.reason ? (beside ? ` (${oneLogLine(redact(beside))})` : '') : report.reason ? `: ${oneLogLine(redact(report.reason))}` : '';
+  const reason = reasonAfterStatus(report.status, report.reason, (text) => oneLogLine(redact(text)));
   const see = 'See the job summary for the full record.';
   // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
   const problems = problemCount(report.planErrors);

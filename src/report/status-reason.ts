@@ -12,3 +12,13 @@ export function reasonBesideStatus(status: RunStatus | undefined, reason: string
   // Only a reason that is the status and one parenthesis: `cancelled (a) and (b)` is left whole.
   return inner !== undefined && !/[()]/.test(inner) ? inner : reason;
 }
+
+/**
+ * What follows a status word in a sentence: ` (SIGINT)` for a reason that repeats the status (see {@link reasonBesideStatus}),
+ * `: <reason>` for another, '' for none; `shown` makes the reason's text fit where it goes (redacted, one line, escaped).
+ */
+export function reasonAfterStatus(status: RunStatus | undefined, reason: string | undefined, shown: (text: string) => string): string {
+  const beside = reasonBesideStatus(status, reason);
+  if (beside !== reason) return beside === undefined ? '' : ` (${shown(beside)})`;
+  return reason ? `: ${shown(reason)}` : '';
+}

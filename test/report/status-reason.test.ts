@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { checkRunResult } from '../../src/action/check-run-output.ts';
+import { jobFailure } from '../../src/action/job-failure.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import type { FinalReport } from '../../src/report/final-report.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { renderComment } from '../../src/report/comment/render-comment.ts';
@@ -33,6 +37,12 @@ describe('a reason that repeats the status', () => {
     expect(summary).toMatch(/^\*\*Status:\*\* cancelled \(SIGINT\) · /m);
     expect(summary).not.toContain('cancelled: cancelled');
     expect(renderComment(record, { marker: commentMarker('plan.yml'), redact: noRedaction })).toContain('**Finished: cancelled (SIGINT)**');
+  });
+
+  it('reads once in the check run and the job’s failure', async () => {
+    const report = { status: 'cancelled', reason: 'cancelled (SIGTERM)', goals: [], markdown: '', planErrors: [] } as unknown as FinalReport;
+    expect((await checkRunResult(report, 'cancelled', createRedactor())).summary).toMatch(/^⏹️ \*\*Status:\*\* cancelled \(SIGTERM\)$/m);
+    expect(jobFailure(report, true, undefined)).toBe('The run was cancelled (SIGTERM). See the job summary for the full record.');
   });
 
   it('of another status, or another reason, is shown as it was', () => {

@@ -250,8 +250,9 @@ describe('control characters and bidi overrides', () => {
 // stays escaped; and a URL ends before trailing marks, as GitHub ends it.
 describe('emphasis around a URL made code', () => {
   it('keeps a bold line bold, and a mark the source escaped escaped', async () => {
-    const { reasonSuffix } = await import('../../src/report/summary/summary-header.ts');
-    const line = (reason: string) => neutraliseRendered(`**Finished: failed${reasonSuffix(reason, (text) => text)}** · 2 s`);
+    const { reasonText } = await import('../../src/report/summary/summary-header.ts');
+    const { reasonAfterStatus } = await import('../../src/report/status-reason.ts');
+    const line = (reason: string) => neutraliseRendered(`**Finished: failed${reasonAfterStatus('failed', reason, (text) => reasonText(text, (inner) => inner))}** · 2 s`);
     expect(line('GET https://api.example.com/x returned 500')).toBe('**Finished: failed: GET `https://api.example.com/x` returned 500** · 2 s');
     expect(line('snake_case *star* https://x.test')).toBe('**Finished: failed: snake_case \\*star\\* `https://x.test`** · 2 s');
     expect(line('url https://x.test/a**b**')).toBe('**Finished: failed: url `https://x.test/a**b`\\*\\*** · 2 s');

@@ -4,7 +4,7 @@ import { checklistHeader } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { cutText } from '../cut-text.ts';
-import { reasonBesideStatus } from '../status-reason.ts';
+import { reasonAfterStatus } from '../status-reason.ts';
 
 const STATUS_ICONS: Readonly<Record<RunStatus, string>> = {
   succeeded: '✅',
@@ -29,16 +29,10 @@ export function reasonText(reason: string, redact: (text: string) => string): st
   return escapeInlineMarkdown(cutText(redact(reason), MAX_REASON_CHARS));
 }
 
-/** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
-export function reasonSuffix(reason: string | undefined, redact: (text: string) => string): string {
-  return reason ? `: ${reasonText(reason, redact)}` : '';
-}
-
 /** What the status means, in words a reader can act on. */
 export function statusText(record: RunRecord, redact: (text: string) => string): string {
   // A reason that repeats the status (a cancel's `cancelled (SIGINT)`) reads `cancelled (SIGINT)`, not `cancelled: cancelled (SIGINT)`.
-  const beside = reasonBesideStatus(record.status, record.reason);
-  const reason = beside === record.reason ? reasonSuffix(record.reason, redact) : beside === undefined ? '' : ` (${reasonText(beside, redact)})`;
+  const reason = reasonAfterStatus(record.status, record.reason, (text) => reasonText(text, redact));
   switch (record.status) {
     case undefined:
       return 'running';
