@@ -1,6 +1,6 @@
 import type { RunEvent, RunListener, RunStatus } from '../core/run-event.ts';
 import { reasonBesideStatus } from './status-reason.ts';
-import { followRecord, jobDurationMs, newRunRecord, type RunRecord, type StepRecord } from '../core/run-record.ts';
+import { followRecord, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import { goalLogLine, goalsHeadline } from './goals-table.ts';
@@ -61,6 +61,38 @@ function stepLines(item: ChecklistItem, record: RunRecord, redact: Redactor): st
   const step = record.steps.get(item.key);
   const nested = nestedItems(step, redact).map((entry) => `${'  '.repeat(entry.depth)}${itemLine(entry.item)}`);
   return step?.todos?.length ? [itemLine(item), ...todoEntries(step, redact).map(todoLine)] : [itemLine(item), ...nested];
+}
+
+/** The first lines of a step's `stepLines`, how many it has in all, and how many of those past the first are of a used plan's steps that failed. */
+interface StepLinesHead {
+  readonly lines: string[];
+  readonly total: number;
+  readonly failedPast: number;
+}
+
+/**
+ * `stepLines` up to `room` lines, the rest only counted: a frame's window drew a used plan of 20,000 steps whole, each
+ * line made and redacted, to show the 40 that fit, 33 ms a frame at 10 frames a second (found by a hunt for cliffs).
+ */
+function stepLinesHead(item: ChecklistItem, record: RunRecord, redact: Redactor, room: number): StepLinesHead {
+  const step = record.steps.get(item.key);
+  const todos = step?.todos;
+  if (todos?.length) {
+    const shown = todoEntries({ state: step!.state, todos: todos.slice(0, room - 1) }, redact).map(todoLine);
+    return { lines: [itemLine(item), ...shown], total: todos.length + 1, failedPast: 0 };
+  }
+  const head = { lines: [itemLine(item)], total: 1, failedPast: 0 };
+  // In `nestedItems`' order: each step of a used plan, then the steps of the plan it uses in turn.
+  const walk = (nested: RunRecord | undefined, depth: number): void => {
+    for (const planStep of nested?.plan?.steps ?? []) {
+      const inner = nested!.steps.get(planStep.key);
+      if (head.total++ < room) head.lines.push(`${'  '.repeat(depth)}${itemLine(checklistItem(planStep, inner, redact))}`);
+      else if (inner?.state === 'failed') head.failedPast++;
+      walk(inner?.nested, depth + 1);
+    }
+  };
+  walk(step?.nested, 1);
+  return head;
 }
 
 /** The log line for a nested run's event: its step's line, indented under the plan step; [] for run-level events. */
@@ -219,35 +251,41 @@ function defaultSchedule(draw: () => void, ms: number): () => void {
  */
 function windowLines(record: RunRecord, redact: Redactor, rows: number | undefined, cursor: { steps?: readonly unknown[]; done: number }): string[] {
   const steps = record.plan?.steps ?? [];
-  const linesOf = (index: number): string[] => stepLines(checklistItem(steps[index]!, record.steps.get(steps[index]!.key), redact), record, redact);
+  const itemOf = (index: number): ChecklistItem => checklistItem(steps[index]!, record.steps.get(steps[index]!.key), redact);
   // 0 rows is a terminal whose size was never set (as 0 columns is, see fitToColumns): its height is unknown.
-  if (!rows) return steps.flatMap((_, index) => linesOf(index));
+  if (!rows) return steps.flatMap((_, index) => stepLines(itemOf(index), record, redact));
   // Title, footer, and one line each for "above" and "below", plus the line the cursor rests on.
   const room = Math.max(1, rows - 5);
   // Steps finish for good, so the first unfinished one only moves down (until the plan is revised).
   if (cursor.steps !== steps) Object.assign(cursor, { steps, done: 0 });
   while (cursor.done < steps.length && isDone(record, steps[cursor.done]!.key)) cursor.done++;
   let start = cursor.done;
-  const shown: string[] = [];
+  const lines: string[] = [];
   let end = start;
-  while (end < steps.length && shown.length < room) pushAll(shown, linesOf(end++));
+  // The last step's lines past the room (a used plan's under it), and how many of them failed.
+  let cutLines = 0;
+  let failedCut = 0;
+  while (end < steps.length && lines.length < room) {
+    const head = stepLinesHead(itemOf(end++), record, redact, room - lines.length);
+    pushAll(lines, head.lines);
+    cutLines = head.total - head.lines.length;
+    failedCut = head.failedPast;
+  }
   // Near the end of the plan: fill the room with the steps before the window.
-  while (start > 0 && shown.length < room) {
-    const before = linesOf(start - 1);
-    if (shown.length + before.length > room) break;
-    for (let line = before.length - 1; line >= 0; line--) shown.unshift(before[line]!);
+  while (start > 0 && lines.length < room) {
+    const before = stepLinesHead(itemOf(start - 1), record, redact, room - lines.length);
+    if (before.total > before.lines.length) break;
+    for (let line = before.lines.length - 1; line >= 0; line--) lines.unshift(before.lines[line]!);
     start--;
   }
-  if (start === 0 && end === steps.length && shown.length <= room) return shown;
+  if (start === 0 && end === steps.length && cutLines === 0) return lines;
   // Cut to the room also when every step is in it: one step whose used plan has 12,000 steps drew them all at each
   // redraw, past the top of the screen, 168,000 lines in all (found by an adversarial pass).
-  const lines = shown.slice(0, room);
   // How many of them failed, as the comment's cut says it: a ❌ scrolled out of the window left only the footer's count.
   if (start > 0) lines.unshift(`… ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
   // The lines of the window's last step cut off with the steps below (a used plan's under it): they went uncounted.
   // So did a ❌ among them: `… 8 more lines and 1 more step below` hid one (found by an adversarial pass).
-  const cutLines = shown.length - room;
-  const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}${failedCount(failedInLastLines(record.steps.get(steps[end - 1]!.key), cutLines, redact))}` : '';
+  const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}${failedCount(failedCut)}` : '';
   const below = steps.length - end;
   if (below > 0) lines.push(`… ${moreLines ? `${moreLines} and ${below} more step${below === 1 ? '' : 's'}` : `${below} more`} below${failedNote(record, steps, end, steps.length)}`);
   else if (moreLines) lines.push(`… ${moreLines} below`);
@@ -261,14 +299,6 @@ function failedNote(record: RunRecord, steps: readonly PlanStep[], from: number,
 
 function failedCount(failed: number): string {
   return failed > 0 ? ` (${failed} failed)` : '';
-}
-
-/** Of the last `count` lines `stepLines` gives `step`, how many are of a used plan's steps that failed (a TODO list's are none). */
-function failedInLastLines(step: StepRecord | undefined, count: number, redact: Redactor): number {
-  if (step?.todos?.length) return 0;
-  return nestedItems(step, redact)
-    .slice(-count)
-    .reduce((failed, entry) => failed + (entry.item.state === 'failed' ? 1 : 0), 0);
 }
 
 function isDone(record: RunRecord, key: string): boolean {
