@@ -63,7 +63,7 @@ function stepLines(item: ChecklistItem, record: RunRecord, redact: Redactor): st
   return step?.todos?.length ? [itemLine(item), ...todoEntries(step, redact).map(todoLine)] : [itemLine(item), ...nested];
 }
 
-/** The first lines of a step's `stepLines`, how many it has in all, and how many of those past the first are of a used plan's steps that failed. */
+/** The first lines of a step's `stepLines`, how many it has in all, and how many of the lines past them are of a used plan's steps that failed. */
 interface StepLinesHead {
   readonly lines: string[];
   readonly total: number;
