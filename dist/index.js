@@ -1133,8 +1133,10 @@ async function planCheckName(settings) {
 /* harmony import */ var _report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(52895);
 /* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 /* harmony import */ var _report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(31675);
-/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93465);
+/* harmony import */ var _report_status_reason_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90703);
+/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(93465);
 /* harmony import */ var _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(29341);
+
 
 
 
@@ -1148,7 +1150,7 @@ const CHECK_RUN_GOAL_ROWS = 40;
  */
 async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
     const headline = report.goals.length ? ` \u2014 ${(0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsHeadline */ .l$)(report.goals)}` : '';
-    const reason = (0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .reasonSuffix */ .yy)(report.reason, redact);
+    const reason = (0,_report_status_reason_js__WEBPACK_IMPORTED_MODULE_4__/* .reasonAfterStatus */ .j)(report.status, report.reason, (text) => (0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .reasonText */ .uV)(text, redact));
     const body = report.planErrors.length
         ? [report.markdown]
         : [
@@ -1160,9 +1162,9 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
     const policy = { allowUrls: repositoryUrl ? [repositoryUrl] : [] };
-    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)(policy, redact, 'rendered');
+    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_5__/* .loadNeutraliser */ .x)(policy, redact, 'rendered');
     // The title is plain text on GitHub, and plan-runner's own words (a status, a count of goals): nothing in it is escaped.
-    const title = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)(policy, redact, 'title');
+    const title = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_5__/* .loadNeutraliser */ .x)(policy, redact, 'title');
     return { conclusion, title: title(redact(`${report.status}${headline}`)), summary: neutralise(redact(body.join('\n\n'))) };
 }
 /**
@@ -1190,7 +1192,7 @@ async function internalErrorResult(error, redact, runUrl, repositoryUrl) {
     const status = `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)('failed')} **Status:** failed: ${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__/* .INTERNAL_ERROR_TITLE */ .Km}`;
     let summary;
     try {
-        const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
+        const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_5__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
         summary = neutralise(`${status}: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(message)}${link}`);
     }
     catch {
@@ -1812,11 +1814,13 @@ function shardCount(text) {
 /* harmony export */   G: () => (/* binding */ checkConclusion),
 /* harmony export */   e: () => (/* binding */ jobFailure)
 /* harmony export */ });
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(81675);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(81675);
 /* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
+/* harmony import */ var _report_status_reason_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90703);
 /* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(36487);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80083);
 /* harmony import */ var _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29341);
+
 
 
 
@@ -1831,7 +1835,8 @@ function shardCount(text) {
 function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
     // One line: the reason holds run text (a tool's stderr), and the message is an error annotation and a log line.
     // Redacted first: a secret with a tab or a line break in it no longer matches once they are spaces.
-    const reason = report.reason ? `: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(report.reason))}` : '';
+    // A cancel's `cancelled (SIGTERM)` reads `The run was cancelled (SIGTERM)`, not `The run was cancelled: cancelled (SIGTERM)`.
+    const reason = (0,_report_status_reason_js__WEBPACK_IMPORTED_MODULE_3__/* .reasonAfterStatus */ .j)(report.status, report.reason, (text) => (0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(text)));
     const see = 'See the job summary for the full record.';
     // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
     const problems = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_1__/* .problemCount */ .bS)(report.planErrors);
@@ -1840,7 +1845,7 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
         return `${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_2__/* .INTERNAL_ERROR_STATUS */ .qo} It said: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(internal.message))} ${see}`;
     const refused = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_1__/* .refusedWhat */ .xw)(report.planErrors);
     if (problems > 0)
-        return `${refused[0].toUpperCase()}${refused.slice(1)} before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
+        return `${refused[0].toUpperCase()}${refused.slice(1)} before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
     const judged = gate === 'used' || (gate === 'own' && failOnUnmetGoals);
     switch (report.status) {
         case 'succeeded':
@@ -1866,14 +1871,14 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
             const advice = unevaluated > 0
                 ? `${unevaluated === 1 ? 'A required goal' : `${unevaluated} required goals`} could not be evaluated, and a gate that could not evaluate does not pass, whatever fail-on-unmet-goals says. ${see}`
                 : `${see} (Set fail-on-unmet-goals: false to report without failing.)`;
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${advice}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${advice}`;
         }
         case 'escalated':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run was escalated${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)(`The run was escalated${reason}`)} ${see}`;
         case 'cancelled':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run was cancelled${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)(`The run was cancelled${reason}`)} ${see}`;
         case 'failed':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run failed${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)(`The run failed${reason}`)} ${see}`;
     }
 }
 /**
@@ -29906,7 +29911,8 @@ function reusedWork(record) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ reasonBesideStatus)
+/* harmony export */   Z: () => (/* binding */ reasonBesideStatus),
+/* harmony export */   j: () => (/* binding */ reasonAfterStatus)
 /* harmony export */ });
 /**
  * A run's reason as shown beside its status, less the status word it repeats: a cancel's reason is `cancelled (SIGINT)`,
@@ -29921,6 +29927,16 @@ function reasonBesideStatus(status, reason) {
     const inner = reason.startsWith(`${status} (`) && reason.endsWith(')') ? reason.slice(status.length + 2, -1) : undefined;
     // Only a reason that is the status and one parenthesis: `cancelled (a) and (b)` is left whole.
     return inner !== undefined && !/[()]/.test(inner) ? inner : reason;
+}
+/**
+ * What follows a status word in a sentence: ` (SIGINT)` for a reason that repeats the status (see {@link reasonBesideStatus}),
+ * `: <reason>` for another, '' for none; `shown` makes the reason's text fit where it goes (redacted, one line, escaped).
+ */
+function reasonAfterStatus(status, reason, shown) {
+    const beside = reasonBesideStatus(status, reason);
+    if (beside !== reason)
+        return beside === undefined ? '' : ` (${shown(beside)})`;
+    return reason ? `: ${shown(reason)}` : '';
 }
 
 
@@ -30906,8 +30922,7 @@ function renderPlanningCost(usage) {
 /* harmony export */   qS: () => (/* binding */ statusText),
 /* harmony export */   ss: () => (/* binding */ renderSummaryHeader),
 /* harmony export */   uV: () => (/* binding */ reasonText),
-/* harmony export */   yc: () => (/* binding */ goalLine),
-/* harmony export */   yy: () => (/* binding */ reasonSuffix)
+/* harmony export */   yc: () => (/* binding */ goalLine)
 /* harmony export */ });
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
@@ -30940,15 +30955,10 @@ const MAX_REASON_CHARS = 1000;
 function reasonText(reason, redact) {
     return (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(reason), MAX_REASON_CHARS));
 }
-/** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
-function reasonSuffix(reason, redact) {
-    return reason ? `: ${reasonText(reason, redact)}` : '';
-}
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
     // A reason that repeats the status (a cancel's `cancelled (SIGINT)`) reads `cancelled (SIGINT)`, not `cancelled: cancelled (SIGINT)`.
-    const beside = (0,_status_reason_js__WEBPACK_IMPORTED_MODULE_4__/* .reasonBesideStatus */ .Z)(record.status, record.reason);
-    const reason = beside === record.reason ? reasonSuffix(record.reason, redact) : beside === undefined ? '' : ` (${reasonText(beside, redact)})`;
+    const reason = (0,_status_reason_js__WEBPACK_IMPORTED_MODULE_4__/* .reasonAfterStatus */ .j)(record.status, record.reason, (text) => reasonText(text, redact));
     switch (record.status) {
         case undefined:
             return 'running';
@@ -49382,6 +49392,32 @@ function stepLines(item, record, redact) {
     const nested = (0,checklist/* nestedItems */.kS)(step, redact).map((entry) => `${'  '.repeat(entry.depth)}${itemLine(entry.item)}`);
     return step?.todos?.length ? [itemLine(item), ...(0,todo_entries/* todoEntries */.vk)(step, redact).map(todoLine)] : [itemLine(item), ...nested];
 }
+/**
+ * `stepLines` up to `room` lines, the rest only counted: a frame's window drew a used plan of 20,000 steps whole, each
+ * line made and redacted, to show the 40 that fit, 33 ms a frame at 10 frames a second (found by a hunt for cliffs).
+ */
+function stepLinesHead(item, record, redact, room) {
+    const step = record.steps.get(item.key);
+    const todos = step?.todos;
+    if (todos?.length) {
+        const shown = (0,todo_entries/* todoEntries */.vk)({ state: step.state, todos: todos.slice(0, room - 1) }, redact).map(todoLine);
+        return { lines: [itemLine(item), ...shown], total: todos.length + 1, failedPast: 0 };
+    }
+    const head = { lines: [itemLine(item)], total: 1, failedPast: 0 };
+    // In `nestedItems`' order: each step of a used plan, then the steps of the plan it uses in turn.
+    const walk = (nested, depth) => {
+        for (const planStep of nested?.plan?.steps ?? []) {
+            const inner = nested.steps.get(planStep.key);
+            if (head.total++ < room)
+                head.lines.push(`${'  '.repeat(depth)}${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner, redact))}`);
+            else if (inner?.state === 'failed')
+                head.failedPast++;
+            walk(inner?.nested, depth + 1);
+        }
+    };
+    walk(step?.nested, 1);
+    return head;
+}
 /** The log line for a nested run's event: its step's line, indented under the plan step; [] for run-level events. */
 function nestedChangeLines(event, record, redact) {
     const path = [event.stepKey];
@@ -49535,10 +49571,10 @@ function defaultSchedule(draw, ms) {
  */
 function windowLines(record, redact, rows, cursor) {
     const steps = record.plan?.steps ?? [];
-    const linesOf = (index) => stepLines((0,checklist/* checklistItem */.gd)(steps[index], record.steps.get(steps[index].key), redact), record, redact);
+    const itemOf = (index) => (0,checklist/* checklistItem */.gd)(steps[index], record.steps.get(steps[index].key), redact);
     // 0 rows is a terminal whose size was never set (as 0 columns is, see fitToColumns): its height is unknown.
     if (!rows)
-        return steps.flatMap((_, index) => linesOf(index));
+        return steps.flatMap((_, index) => stepLines(itemOf(index), record, redact));
     // Title, footer, and one line each for "above" and "below", plus the line the cursor rests on.
     const room = Math.max(1, rows - 5);
     // Steps finish for good, so the first unfinished one only moves down (until the plan is revised).
@@ -49547,31 +49583,36 @@ function windowLines(record, redact, rows, cursor) {
     while (cursor.done < steps.length && isDone(record, steps[cursor.done].key))
         cursor.done++;
     let start = cursor.done;
-    const shown = [];
+    const lines = [];
     let end = start;
-    while (end < steps.length && shown.length < room)
-        (0,push_all/* pushAll */.i)(shown, linesOf(end++));
+    // The last step's lines past the room (a used plan's under it), and how many of them failed.
+    let cutLines = 0;
+    let failedCut = 0;
+    while (end < steps.length && lines.length < room) {
+        const head = stepLinesHead(itemOf(end++), record, redact, room - lines.length);
+        (0,push_all/* pushAll */.i)(lines, head.lines);
+        cutLines = head.total - head.lines.length;
+        failedCut = head.failedPast;
+    }
     // Near the end of the plan: fill the room with the steps before the window.
-    while (start > 0 && shown.length < room) {
-        const before = linesOf(start - 1);
-        if (shown.length + before.length > room)
+    while (start > 0 && lines.length < room) {
+        const before = stepLinesHead(itemOf(start - 1), record, redact, room - lines.length);
+        if (before.total > before.lines.length)
             break;
-        for (let line = before.length - 1; line >= 0; line--)
-            shown.unshift(before[line]);
+        for (let line = before.lines.length - 1; line >= 0; line--)
+            lines.unshift(before.lines[line]);
         start--;
     }
-    if (start === 0 && end === steps.length && shown.length <= room)
-        return shown;
+    if (start === 0 && end === steps.length && cutLines === 0)
+        return lines;
     // Cut to the room also when every step is in it: one step whose used plan has 12,000 steps drew them all at each
     // redraw, past the top of the screen, 168,000 lines in all (found by an adversarial pass).
-    const lines = shown.slice(0, room);
     // How many of them failed, as the comment's cut says it: a \u274c scrolled out of the window left only the footer's count.
     if (start > 0)
         lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
     // The lines of the window's last step cut off with the steps below (a used plan's under it): they went uncounted.
     // So did a \u274c among them: `\u2026 8 more lines and 1 more step below` hid one (found by an adversarial pass).
-    const cutLines = shown.length - room;
-    const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}${failedCount(failedInLastLines(record.steps.get(steps[end - 1].key), cutLines, redact))}` : '';
+    const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}${failedCount(failedCut)}` : '';
     const below = steps.length - end;
     if (below > 0)
         lines.push(`\u2026 ${moreLines ? `${moreLines} and ${below} more step${below === 1 ? '' : 's'}` : `${below} more`} below${failedNote(record, steps, end, steps.length)}`);
@@ -49585,14 +49626,6 @@ function failedNote(record, steps, from, to) {
 }
 function failedCount(failed) {
     return failed > 0 ? ` (${failed} failed)` : '';
-}
-/** Of the last `count` lines `stepLines` gives `step`, how many are of a used plan's steps that failed (a TODO list's are none). */
-function failedInLastLines(step, count, redact) {
-    if (step?.todos?.length)
-        return 0;
-    return (0,checklist/* nestedItems */.kS)(step, redact)
-        .slice(-count)
-        .reduce((failed, entry) => failed + (entry.item.state === 'failed' ? 1 : 0), 0);
 }
 function isDone(record, key) {
     const state = record.steps.get(key)?.state;

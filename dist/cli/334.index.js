@@ -1709,7 +1709,8 @@ function renderPlanPreview(plan, options) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ reasonBesideStatus)
+/* harmony export */   Z: () => (/* binding */ reasonBesideStatus),
+/* harmony export */   j: () => (/* binding */ reasonAfterStatus)
 /* harmony export */ });
 /**
  * A run's reason as shown beside its status, less the status word it repeats: a cancel's reason is `cancelled (SIGINT)`,
@@ -1725,6 +1726,16 @@ function reasonBesideStatus(status, reason) {
     // Only a reason that is the status and one parenthesis: `cancelled (a) and (b)` is left whole.
     return inner !== undefined && !/[()]/.test(inner) ? inner : reason;
 }
+/**
+ * What follows a status word in a sentence: ` (SIGINT)` for a reason that repeats the status (see {@link reasonBesideStatus}),
+ * `: <reason>` for another, '' for none; `shown` makes the reason's text fit where it goes (redacted, one line, escaped).
+ */
+function reasonAfterStatus(status, reason, shown) {
+    const beside = reasonBesideStatus(status, reason);
+    if (beside !== reason)
+        return beside === undefined ? '' : ` (${shown(beside)})`;
+    return reason ? `: ${shown(reason)}` : '';
+}
 
 
 /***/ }),
@@ -1738,7 +1749,7 @@ function reasonBesideStatus(status, reason) {
 /* harmony export */   uV: () => (/* binding */ reasonText),
 /* harmony export */   yc: () => (/* binding */ goalLine)
 /* harmony export */ });
-/* unused harmony exports reasonSuffix, statusText */
+/* unused harmony export statusText */
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24578);
 /* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(74360);
@@ -1770,15 +1781,10 @@ const MAX_REASON_CHARS = 1000;
 function reasonText(reason, redact) {
     return (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(reason), MAX_REASON_CHARS));
 }
-/** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
-function reasonSuffix(reason, redact) {
-    return reason ? `: ${reasonText(reason, redact)}` : '';
-}
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
     // A reason that repeats the status (a cancel's `cancelled (SIGINT)`) reads `cancelled (SIGINT)`, not `cancelled: cancelled (SIGINT)`.
-    const beside = (0,_status_reason_js__WEBPACK_IMPORTED_MODULE_4__/* .reasonBesideStatus */ .Z)(record.status, record.reason);
-    const reason = beside === record.reason ? reasonSuffix(record.reason, redact) : beside === undefined ? '' : ` (${reasonText(beside, redact)})`;
+    const reason = (0,_status_reason_js__WEBPACK_IMPORTED_MODULE_4__/* .reasonAfterStatus */ .j)(record.status, record.reason, (text) => reasonText(text, redact));
     switch (record.status) {
         case undefined:
             return 'running';

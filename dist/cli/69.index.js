@@ -221,6 +221,32 @@ function stepLines(item, record, redact) {
     const nested = (0,checklist/* nestedItems */.kS)(step, redact).map((entry) => `${'  '.repeat(entry.depth)}${itemLine(entry.item)}`);
     return step?.todos?.length ? [itemLine(item), ...(0,todo_entries/* todoEntries */.vk)(step, redact).map(todoLine)] : [itemLine(item), ...nested];
 }
+/**
+ * `stepLines` up to `room` lines, the rest only counted: a frame's window drew a used plan of 20,000 steps whole, each
+ * line made and redacted, to show the 40 that fit, 33 ms a frame at 10 frames a second (found by a hunt for cliffs).
+ */
+function stepLinesHead(item, record, redact, room) {
+    const step = record.steps.get(item.key);
+    const todos = step?.todos;
+    if (todos?.length) {
+        const shown = (0,todo_entries/* todoEntries */.vk)({ state: step.state, todos: todos.slice(0, room - 1) }, redact).map(todoLine);
+        return { lines: [itemLine(item), ...shown], total: todos.length + 1, failedPast: 0 };
+    }
+    const head = { lines: [itemLine(item)], total: 1, failedPast: 0 };
+    // In `nestedItems`' order: each step of a used plan, then the steps of the plan it uses in turn.
+    const walk = (nested, depth) => {
+        for (const planStep of nested?.plan?.steps ?? []) {
+            const inner = nested.steps.get(planStep.key);
+            if (head.total++ < room)
+                head.lines.push(`${'  '.repeat(depth)}${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner, redact))}`);
+            else if (inner?.state === 'failed')
+                head.failedPast++;
+            walk(inner?.nested, depth + 1);
+        }
+    };
+    walk(step?.nested, 1);
+    return head;
+}
 /** The log line for a nested run's event: its step's line, indented under the plan step; [] for run-level events. */
 function nestedChangeLines(event, record, redact) {
     const path = [event.stepKey];
@@ -374,10 +400,10 @@ function defaultSchedule(draw, ms) {
  */
 function windowLines(record, redact, rows, cursor) {
     const steps = record.plan?.steps ?? [];
-    const linesOf = (index) => stepLines((0,checklist/* checklistItem */.gd)(steps[index], record.steps.get(steps[index].key), redact), record, redact);
+    const itemOf = (index) => (0,checklist/* checklistItem */.gd)(steps[index], record.steps.get(steps[index].key), redact);
     // 0 rows is a terminal whose size was never set (as 0 columns is, see fitToColumns): its height is unknown.
     if (!rows)
-        return steps.flatMap((_, index) => linesOf(index));
+        return steps.flatMap((_, index) => stepLines(itemOf(index), record, redact));
     // Title, footer, and one line each for "above" and "below", plus the line the cursor rests on.
     const room = Math.max(1, rows - 5);
     // Steps finish for good, so the first unfinished one only moves down (until the plan is revised).
@@ -386,31 +412,36 @@ function windowLines(record, redact, rows, cursor) {
     while (cursor.done < steps.length && isDone(record, steps[cursor.done].key))
         cursor.done++;
     let start = cursor.done;
-    const shown = [];
+    const lines = [];
     let end = start;
-    while (end < steps.length && shown.length < room)
-        (0,push_all/* pushAll */.i)(shown, linesOf(end++));
+    // The last step's lines past the room (a used plan's under it), and how many of them failed.
+    let cutLines = 0;
+    let failedCut = 0;
+    while (end < steps.length && lines.length < room) {
+        const head = stepLinesHead(itemOf(end++), record, redact, room - lines.length);
+        (0,push_all/* pushAll */.i)(lines, head.lines);
+        cutLines = head.total - head.lines.length;
+        failedCut = head.failedPast;
+    }
     // Near the end of the plan: fill the room with the steps before the window.
-    while (start > 0 && shown.length < room) {
-        const before = linesOf(start - 1);
-        if (shown.length + before.length > room)
+    while (start > 0 && lines.length < room) {
+        const before = stepLinesHead(itemOf(start - 1), record, redact, room - lines.length);
+        if (before.total > before.lines.length)
             break;
-        for (let line = before.length - 1; line >= 0; line--)
-            shown.unshift(before[line]);
+        for (let line = before.lines.length - 1; line >= 0; line--)
+            lines.unshift(before.lines[line]);
         start--;
     }
-    if (start === 0 && end === steps.length && shown.length <= room)
-        return shown;
+    if (start === 0 && end === steps.length && cutLines === 0)
+        return lines;
     // Cut to the room also when every step is in it: one step whose used plan has 12,000 steps drew them all at each
     // redraw, past the top of the screen, 168,000 lines in all (found by an adversarial pass).
-    const lines = shown.slice(0, room);
     // How many of them failed, as the comment's cut says it: a \u274c scrolled out of the window left only the footer's count.
     if (start > 0)
         lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above${failedNote(record, steps, 0, start)}`);
     // The lines of the window's last step cut off with the steps below (a used plan's under it): they went uncounted.
     // So did a \u274c among them: `\u2026 8 more lines and 1 more step below` hid one (found by an adversarial pass).
-    const cutLines = shown.length - room;
-    const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}${failedCount(failedInLastLines(record.steps.get(steps[end - 1].key), cutLines, redact))}` : '';
+    const moreLines = cutLines > 0 ? `${cutLines} more line${cutLines === 1 ? '' : 's'}${failedCount(failedCut)}` : '';
     const below = steps.length - end;
     if (below > 0)
         lines.push(`\u2026 ${moreLines ? `${moreLines} and ${below} more step${below === 1 ? '' : 's'}` : `${below} more`} below${failedNote(record, steps, end, steps.length)}`);
@@ -424,14 +455,6 @@ function failedNote(record, steps, from, to) {
 }
 function failedCount(failed) {
     return failed > 0 ? ` (${failed} failed)` : '';
-}
-/** Of the last `count` lines `stepLines` gives `step`, how many are of a used plan's steps that failed (a TODO list's are none). */
-function failedInLastLines(step, count, redact) {
-    if (step?.todos?.length)
-        return 0;
-    return (0,checklist/* nestedItems */.kS)(step, redact)
-        .slice(-count)
-        .reduce((failed, entry) => failed + (entry.item.state === 'failed' ? 1 : 0), 0);
 }
 function isDone(record, key) {
     const state = record.steps.get(key)?.state;
