@@ -1,7 +1,7 @@
 import type { RunEvent, RunListener, RunStatus } from '../core/run-event.ts';
 import { reasonBesideStatus } from './status-reason.ts';
 import { followRecord, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
-import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
+import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import { goalLogLine, goalsHeadline } from './goals-table.ts';
 import type { Redactor } from '../core/redact.ts';
@@ -56,14 +56,12 @@ function todoLine(entry: TodoEntry): string {
   return `   ${entry.icon} ${entry.content}`;
 }
 
-/** A step's line and, under it, its TODO list when it is an agent that wrote one. */
+/** A step's line and, under it, its TODO list when it is an agent that wrote one, else the lines of the plans it uses. */
 function stepLines(item: ChecklistItem, record: RunRecord, redact: Redactor): string[] {
-  const step = record.steps.get(item.key);
-  const nested = nestedItems(step, redact).map((entry) => `${'  '.repeat(entry.depth)}${itemLine(entry.item)}`);
-  return step?.todos?.length ? [itemLine(item), ...todoEntries(step, redact).map(todoLine)] : [itemLine(item), ...nested];
+  return stepLinesHead(item, record, redact, Number.POSITIVE_INFINITY).lines;
 }
 
-/** The first lines of a step's `stepLines`, how many it has in all, and how many of the lines past them are of a used plan's steps that failed. */
+/** The first lines of a step's `stepLines` (all of them for an infinite room), how many it has in all, and how many of the lines past them are of a used plan's steps that failed. */
 interface StepLinesHead {
   readonly lines: string[];
   readonly total: number;
@@ -82,7 +80,8 @@ function stepLinesHead(item: ChecklistItem, record: RunRecord, redact: Redactor,
     return { lines: [itemLine(item), ...shown], total: todos.length + 1, failedPast: 0 };
   }
   const head = { lines: [itemLine(item)], total: 1, failedPast: 0 };
-  // In `nestedItems`' order: each step of a used plan, then the steps of the plan it uses in turn.
+  // In `nestedItems`' order (each step of a used plan, then the steps of the plan it uses in turn), without making the
+  // entries past the room.
   const walk = (nested: RunRecord | undefined, depth: number): void => {
     for (const planStep of nested?.plan?.steps ?? []) {
       const inner = nested!.steps.get(planStep.key);
@@ -297,6 +296,7 @@ function failedNote(record: RunRecord, steps: readonly PlanStep[], from: number,
   return failedCount(failedBetween(steps, record, from, to));
 }
 
+/** ` (2 failed)`, or '' for none. */
 function failedCount(failed: number): string {
   return failed > 0 ? ` (${failed} failed)` : '';
 }

@@ -28,14 +28,15 @@ function yamlBlocks(markdown: string): YamlBlock[] {
   return blocks;
 }
 
-/**
- * The README's whole plans: a block with a top-level `goal:` or `workflow_sequence:` that is no workflow. An excerpt
- * that elides a value (`fetch_return_rates: …`) says it is one, and is left out; a step list or a `toolsets:` fragment
- * is not a plan.
- */
 const blocks = yamlBlocks(readFileSync('README.md', 'utf8'));
-const isPlan = ({ text }: YamlBlock): boolean => /^(goal|workflow_sequence):/m.test(text) && !isWorkflow(text) && !/:\s*…\s*(#.*)?$/m.test(text);
 const isWorkflow = (text: string): boolean => /^ *on:/m.test(text) && /^ *jobs:/m.test(text);
+/** An excerpt that elides a value (`fetch_return_rates: …`) says it is one. */
+const isElided = (text: string): boolean => /:\s*…\s*(#.*)?$/m.test(text);
+/**
+ * The README's whole plans: a block with a top-level `goal:` or `workflow_sequence:` that is no workflow and elides
+ * nothing; a step list or a `toolsets:` fragment is not a plan (see FRAGMENTS).
+ */
+const isPlan = ({ text }: YamlBlock): boolean => /^(goal|workflow_sequence):/m.test(text) && !isWorkflow(text) && !isElided(text);
 const plans = blocks.filter(isPlan);
 
 const TOOLS = `tools:
@@ -65,7 +66,7 @@ const OTHER_BLOCKS: readonly { readonly is: string; readonly test: (text: string
   { is: "a workflow step's lines", test: (text) => /^\s*(- id: \w+\n\s+)?uses: your-org\/plan-runner@v1$/m.test(text) || /^\s+inputs: '/.test(text) },
   { is: 'the schema line an editor reads', test: (text) => /^# yaml-language-server: \$schema=\S+\n$/.test(text) },
   { is: 'a fault file', test: (text) => /^- \{ (tool|model): /.test(text) },
-  { is: 'an excerpt that elides a value', test: (text) => /:\s*…\s*(#.*)?$/m.test(text) },
+  { is: 'an excerpt that elides a value', test: isElided },
 ];
 
 // Found by a docs pass: the README's plans were checked by nobody, the workflow blocks by actionlint, the plan

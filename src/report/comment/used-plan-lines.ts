@@ -22,7 +22,10 @@ export interface LeftOut {
   readonly flagged: number;
 }
 
-/** Why a step needs attention, as {@link LeftOut} counts it; undefined for one that does not (or a skipped one under a used plan's). */
+/**
+ * Why a step needs attention, as {@link LeftOut} counts it; undefined for one that does not, and for a pending or skipped
+ * step that needs it only for what its used plan holds (no count line names those).
+ */
 function leftOutKind(step: StepRecord | undefined): keyof LeftOut | undefined {
   if (!needsAttention(step)) return undefined;
   if (step!.state === 'failed') return 'failed';
@@ -106,7 +109,7 @@ export function leftOutOf(at: AttentionAt, isLeftOut: (index: number) => boolean
   return { failed: count(at.failed), unfinished: count(at.unfinished), flagged: count(at.flagged) };
 }
 
-/** Which of `steps` need attention, and which of those failed: most runs have few such steps, and a comment over 10,000 steps is redrawn every second. */
+/** Which of `steps` need attention, and why (see {@link leftOutKind}): most runs have few such steps, and a comment over 10,000 steps is redrawn every second. */
 export function attentionAt(steps: readonly PlanStep[], record: RunRecord): AttentionAt {
   let urgent: Uint8Array | undefined;
   const at = { failed: [] as number[], unfinished: [] as number[], flagged: [] as number[] };
