@@ -27620,13 +27620,12 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   gd: () => (/* binding */ checklistItem),
 /* harmony export */   gj: () => (/* binding */ otherShardsNote),
 /* harmony export */   jl: () => (/* binding */ itemProgress),
-/* harmony export */   kS: () => (/* binding */ nestedItems),
 /* harmony export */   oW: () => (/* binding */ previewOf),
 /* harmony export */   oc: () => (/* binding */ undoneNote),
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS),
 /* harmony export */   wY: () => (/* binding */ partialNote)
 /* harmony export */ });
-/* unused harmony exports TITLE_MAX_CHARS, checklistLines */
+/* unused harmony exports TITLE_MAX_CHARS, nestedItems, checklistLines */
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
 /* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(16);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
@@ -28894,7 +28893,10 @@ function bareLine(planStep, step, redact) {
 function moreSteps(depth, count, why) {
     return `\n${'  '.repeat(depth)}- ${moreStepsCount(count, why)}`;
 }
-/** Why a step needs attention, as {@link LeftOut} counts it; undefined for one that does not (or a skipped one under a used plan's). */
+/**
+ * Why a step needs attention, as {@link LeftOut} counts it; undefined for one that does not, and for a pending or skipped
+ * step that needs it only for what its used plan holds (no count line names those).
+ */
 function leftOutKind(step) {
     if (!(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .needsAttention */ .e_)(step))
         return undefined;
@@ -28965,7 +28967,7 @@ function leftOutOf(at, isLeftOut) {
     const count = (positions) => positions.reduce((sum, index) => sum + (isLeftOut(index) ? 1 : 0), 0);
     return { failed: count(at.failed), unfinished: count(at.unfinished), flagged: count(at.flagged) };
 }
-/** Which of `steps` need attention, and which of those failed: most runs have few such steps, and a comment over 10,000 steps is redrawn every second. */
+/** Which of `steps` need attention, and why (see {@link leftOutKind}): most runs have few such steps, and a comment over 10,000 steps is redrawn every second. */
 function attentionAt(steps, record) {
     let urgent;
     const at = { failed: [], unfinished: [], flagged: [] };
@@ -49386,11 +49388,9 @@ function itemLine(item) {
 function todoLine(entry) {
     return `   ${entry.icon} ${entry.content}`;
 }
-/** A step's line and, under it, its TODO list when it is an agent that wrote one. */
+/** A step's line and, under it, its TODO list when it is an agent that wrote one, else the lines of the plans it uses. */
 function stepLines(item, record, redact) {
-    const step = record.steps.get(item.key);
-    const nested = (0,checklist/* nestedItems */.kS)(step, redact).map((entry) => `${'  '.repeat(entry.depth)}${itemLine(entry.item)}`);
-    return step?.todos?.length ? [itemLine(item), ...(0,todo_entries/* todoEntries */.vk)(step, redact).map(todoLine)] : [itemLine(item), ...nested];
+    return stepLinesHead(item, record, redact, Number.POSITIVE_INFINITY).lines;
 }
 /**
  * `stepLines` up to `room` lines, the rest only counted: a frame's window drew a used plan of 20,000 steps whole, each
@@ -49404,7 +49404,8 @@ function stepLinesHead(item, record, redact, room) {
         return { lines: [itemLine(item), ...shown], total: todos.length + 1, failedPast: 0 };
     }
     const head = { lines: [itemLine(item)], total: 1, failedPast: 0 };
-    // In `nestedItems`' order: each step of a used plan, then the steps of the plan it uses in turn.
+    // In `nestedItems`' order (each step of a used plan, then the steps of the plan it uses in turn), without making the
+    // entries past the room.
     const walk = (nested, depth) => {
         for (const planStep of nested?.plan?.steps ?? []) {
             const inner = nested.steps.get(planStep.key);
@@ -49624,6 +49625,7 @@ function windowLines(record, redact, rows, cursor) {
 function failedNote(record, steps, from, to) {
     return failedCount((0,used_plan_lines/* failedBetween */.k3)(steps, record, from, to));
 }
+/** ` (2 failed)`, or '' for none. */
 function failedCount(failed) {
     return failed > 0 ? ` (${failed} failed)` : '';
 }

@@ -10701,7 +10701,6 @@ __webpack_require__.d(__webpack_exports__, {
   QO: () => (/* binding */ freshChecklistItem),
   jl: () => (/* binding */ itemProgress),
   e_: () => (/* binding */ needsAttention),
-  kS: () => (/* binding */ nestedItems),
   Hr: () => (/* binding */ oneLogLine),
   wY: () => (/* binding */ partialNote),
   ff: () => (/* binding */ planStepOf),
@@ -10711,7 +10710,7 @@ __webpack_require__.d(__webpack_exports__, {
   oc: () => (/* binding */ undoneNote)
 });
 
-// UNUSED EXPORTS: TITLE_MAX_CHARS, briefStatus, checklistLines, otherShardsNote, resultPreview, todoNote, visibleControls
+// UNUSED EXPORTS: TITLE_MAX_CHARS, briefStatus, checklistLines, nestedItems, otherShardsNote, resultPreview, todoNote, visibleControls
 
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
 var visible_controls = __webpack_require__(74700);
