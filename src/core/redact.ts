@@ -1115,6 +1115,56 @@ export function redactNumber(value: number | bigint, redact: Redactor): number |
 }
 
 /**
+ * `redactDeep(value, redact)` for reading only (a hash, a comparison): the same value, each object and array in it
+ * itself where redaction changes nothing in it, a copy (as `redactDeep` makes) where it does. A step's definition in
+ * its reuse key was copied whole, object by object, to hash a copy equal to it (1.1 µs of a step's 5). Not for a value
+ * anyone may change: a tool gets a copy.
+ */
+export function redactDeepView<T>(value: T, redact: Redactor): T {
+  const seen = new WeakSet<object>();
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return redact(item);
+    if (typeof item === 'number' || typeof item === 'bigint') return redactNumber(item, redact);
+    if (item === null || typeof item !== 'object') return item;
+    const toJSON = (item as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') return walk(toJSON.call(item));
+    if (seen.has(item)) return '[Circular]';
+    seen.add(item);
+    let view: unknown = item;
+    if (Array.isArray(item)) {
+      let copy: unknown[] | undefined;
+      for (let index = 0; index < item.length; index++) {
+        if (!(index in item)) continue;
+        const inner: unknown = item[index];
+        const walked = walk(inner);
+        // From the first item that changed: those before it as they are, holes kept, as `map` keeps them.
+        if (copy === undefined && walked !== inner) copy = item.slice(0, index);
+        if (copy !== undefined) copy[index] = walked;
+      }
+      if (copy !== undefined) copy.length = item.length;
+      view = copy ?? item;
+    } else if (item instanceof Error) {
+      view = { name: redact(item.name), message: redact(item.message) };
+    } else {
+      const keys = Object.keys(item);
+      let entries: [string, unknown][] | undefined;
+      for (let index = 0; index < keys.length; index++) {
+        const key = keys[index]!;
+        const inner = (item as Record<string, unknown>)[key];
+        const name = redact(key);
+        const walked = walk(inner);
+        if (entries === undefined && (name !== key || walked !== inner)) entries = keys.slice(0, index).map((before) => [before, (item as Record<string, unknown>)[before]]);
+        entries?.push([name, walked]);
+      }
+      view = entries === undefined ? item : Object.fromEntries(entries);
+    }
+    seen.delete(item);
+    return view;
+  };
+  return walk(value) as T;
+}
+
+/**
  * A copy of a JSON-like value with `redact` applied to every string in it, object keys included, and
  * to every number that holds a secret (`redactNumber`). Cycles become `"[Circular]"`, so any result can
  * be written out safely.

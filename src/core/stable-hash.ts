@@ -37,6 +37,21 @@ export function canonicalJson(value: unknown): string {
   return (inOrder === NOT_DATA ? JSON.stringify(value, sortedKeys) : JSON.stringify(inOrder)) ?? 'undefined';
 }
 
+/** Objects `canonicalCopy` made: in order at every level, and nobody else's to change. */
+const canonical = new WeakSet<object>();
+
+/**
+ * A copy of `value` that `canonicalJson` writes as it is, without walking it, wherever it stands: for a value many
+ * hashes hold (a tool's definition, the same in each of 10,000 steps' reuse keys, took 1.2 µs of a step's 5). Read
+ * back from `canonicalJson(value)`, so it is in order at every level and its text is that one; it is its own, which
+ * nothing else holds to change.
+ */
+export function canonicalCopy<T>(value: T): T {
+  const copy = JSON.parse(canonicalJson(value)) as T;
+  if (typeof copy === 'object' && copy !== null) canonical.add(copy);
+  return copy;
+}
+
 /** What `dataInOrder`, `arrayInOrder`, `recordInOrder` and `inOrderOf` return for a value they leave to the replacer. */
 const NOT_DATA = Symbol('not data');
 
@@ -47,6 +62,7 @@ const NOT_DATA = Symbol('not data');
  * a raw JSON value, or a depth a cycle reaches.
  */
 function dataInOrder(object: object, depth: number): unknown {
+  if (canonical.has(object)) return object;
   // Deeper, a value is left to the replacer, which also throws on a cycle.
   const container = depth < PLAIN_DATA_DEPTH ? plainContainer(object) : undefined;
   if (container === undefined) return NOT_DATA;

@@ -1,7 +1,7 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { CommandTool } from '../plan/schema.ts';
-import { redactDeep, type Redactor } from '../core/redact.ts';
-import { stableHash } from '../core/stable-hash.ts';
+import { redactDeepView, type Redactor } from '../core/redact.ts';
+import { canonicalCopy, stableHash } from '../core/stable-hash.ts';
 import { planFileHash } from './approval-request.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
@@ -57,12 +57,7 @@ export class ResultHashes {
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
  */
 export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
-  const definition = (name: string) => {
-    const tool = from.tools.get(name);
-    // An MCP tool's server too (`origin`), as the trace would keep it: the same tool of another server answers otherwise.
-    const defined = from.plan.source?.tools?.[name];
-    return (defined && producingTool(defined)) ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
-  };
+  const definition = (name: string) => toolDefinition(name, from);
   const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
   // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
   const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
@@ -83,6 +78,28 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
     // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
     ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
   });
+}
+
+/** Each tool's definition as reuse keys hold it, made once per tool and redactor: a tool's definition does not change once made. */
+const toolDefinitions = new WeakMap<object, { readonly redact: Redactor | undefined; readonly definition: unknown }>();
+
+/**
+ * A tool's definition, by name, as a `canonicalCopy` (every step that calls the tool holds the same): the plan's own
+ * (`tools:`), else the registry's, an MCP tool's server too (`origin`), as the trace would keep it (the same tool of
+ * another server answers otherwise); null for a tool neither has.
+ */
+function toolDefinition(name: string, from: ReuseKeyInputs): unknown {
+  const defined = from.plan.source?.tools?.[name];
+  const tool = defined ? undefined : from.tools.get(name);
+  const holder = defined ?? tool;
+  if (holder === undefined) return null;
+  const made = toolDefinitions.get(holder);
+  if (made !== undefined && made.redact === from.redact) return made.definition;
+  const definition = canonicalCopy(
+    defined ? producingTool(defined) : { description: tool!.description, input: tool!.inputSchema, sideEffects: tool!.sideEffects, ...(tool!.origin !== undefined && { origin: redacted(tool!.origin, from.redact) }) },
+  );
+  toolDefinitions.set(holder, { redact: from.redact, definition });
+  return definition;
 }
 
 /**
@@ -125,5 +142,5 @@ export function toolCallKey(planName: string, tool: string, args: Readonly<Recor
 }
 
 function redacted(value: unknown, redact: Redactor | undefined): unknown {
-  return redact ? redactDeep(value, redact) : value;
+  return redact ? redactDeepView(value, redact) : value;
 }
