@@ -37,6 +37,28 @@ export function canonicalJson(value: unknown): string {
   return (inOrder === NOT_DATA ? JSON.stringify(value, sortedKeys) : JSON.stringify(inOrder)) ?? 'undefined';
 }
 
+/** Each steps array's `canonicalJson`, made once: a plan's steps are never changed (a revision is a new array). */
+const stepsTexts = new WeakMap<readonly unknown[], string>();
+
+/**
+ * `canonicalJson` of a plan's steps, made once per steps array: the job hashes the file's steps and the run its plan,
+ * the same 10,000 steps twice (20 ms each).
+ */
+export function stepsCanonicalJson(steps: readonly unknown[]): string {
+  let text = stepsTexts.get(steps);
+  if (text === undefined) {
+    text = canonicalJson(steps);
+    stepsTexts.set(steps, text);
+  }
+  return text;
+}
+
+/** `stableHash({ steps, source })`, the plan's hash a run's `plan_created` records, with the steps' text made once (`stepsCanonicalJson`). */
+export function planHash(steps: readonly unknown[], source: unknown): string {
+  // Its keys in the order canonicalJson writes them: "source" before "steps".
+  return hashCanonical(`{"source":${canonicalJson(source ?? null)},"steps":${stepsCanonicalJson(steps)}}`);
+}
+
 /** Objects `canonicalCopy` made: in order at every level, and nobody else's to change. */
 const canonical = new WeakSet<object>();
 

@@ -23,7 +23,7 @@ import type { RunOutcome } from '../run/run-outcome.ts';
 import type { RunStoppedError } from '../run/run-stopped-error.ts';
 import { createRedactor, jsonMayNeedRedaction, redactDeep, type Redactor } from '../core/redact.ts';
 import { jobSecrets } from './job-secrets.ts';
-import { canonicalJson, hashCanonical, stableHash } from '../core/stable-hash.ts';
+import { hashCanonical, stableHash, stepsCanonicalJson } from '../core/stable-hash.ts';
 import { inputsHash } from '../run/approval-request.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { runStep } from '../steps/run-step.ts';
@@ -104,7 +104,7 @@ function plannedFor(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>, 
  * is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
  */
 export function fileStepsHash(fileSteps: readonly PlanStep[], redact: Redactor): string {
-  const json = canonicalJson(fileSteps);
+  const json = stepsCanonicalJson(fileSteps);
   if (!jsonMayNeedRedaction(json, redact)) return hashCanonical(json);
   return stableHash(JSON.parse(JSON.stringify(redactDeep(fileSteps, redact))) as unknown);
 }

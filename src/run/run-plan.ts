@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { escalationOf } from './escalation.ts';
-import { stableHash } from '../core/stable-hash.ts';
+import { planHash } from '../core/stable-hash.ts';
 import { isCarriedLine } from '../core/carried-line.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { PlanRun } from './plan-run.ts';
@@ -38,7 +38,7 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run!.graph.byKey.has(key)));
     // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
     const carrying = deps.inner ? [] : run.carriedEvents();
-    journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(isCarriedLine).length });
+    journal.planCreated(run.graph.snapshot(run.header), planHash(plan.steps, plan.source), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(isCarriedLine).length });
     // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
     // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
     if (!deps.inner) {
