@@ -2,7 +2,7 @@ import { cutText } from '../core/cut-text.ts';
 import { raceAbort } from '../core/race-abort.ts';
 import type { EarlierCall } from '../steps/step-context.ts';
 import type { TodoItem } from '../core/todo-item.ts';
-import { redactDeep } from '../core/redact.ts';
+import { redactDeep, redactDeepView } from '../core/redact.ts';
 import { canonicalJson } from '../core/stable-hash.ts';
 import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
@@ -605,8 +605,8 @@ export class PlanRun {
    * in the run resumed, where its model chooses the arguments of its one call (`chosenAgain`).
    */
   async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, item?: CallingItem, chosen?: readonly EarlierCall[]): Promise<unknown> {
-    // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
-    const redactedArgs = this.#deps.redact ? redactDeep(args, this.#deps.redact) : args;
+    // Hashed as the tool and the trace see them (redacted): a resume computes the key from those. Read only (the tool gets its own copy).
+    const redactedArgs = this.#deps.redact ? redactDeepView(args, this.#deps.redact) : args;
     const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
     // The step's one call, made before, with arguments its model chose again otherwise: the same call in other words,
     // which no record matches (found by an adversarial pass: a second release note under another title).
