@@ -5356,6 +5356,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   lY: () => (/* binding */ createRedactor),
   bh: () => (/* binding */ jsonMayNeedRedaction),
   KL: () => (/* binding */ redactDeep),
+  dl: () => (/* binding */ redactDeepView),
   p6: () => (/* binding */ redactNumber),
   _0: () => (/* binding */ secretValuesFromEnvironment),
   Ye: () => (/* binding */ secretValuesFromInputs)
@@ -6521,6 +6522,67 @@ function redactNumber(value, redact) {
     return redact(text) === '***' ? '***' : value;
 }
 /**
+ * `redactDeep(value, redact)` for reading only (a hash, a comparison): the same value, each object and array in it
+ * itself where redaction changes nothing in it, a copy (as `redactDeep` makes) where it does. A step's definition in
+ * its reuse key was copied whole, object by object, to hash a copy equal to it (1.1 \u00b5s of a step's 5). Not for a value
+ * anyone may change: a tool gets a copy.
+ */
+function redactDeepView(value, redact) {
+    const seen = new WeakSet();
+    const walk = (item) => {
+        if (typeof item === 'string')
+            return redact(item);
+        if (typeof item === 'number' || typeof item === 'bigint')
+            return redactNumber(item, redact);
+        if (item === null || typeof item !== 'object')
+            return item;
+        const toJSON = item.toJSON;
+        if (typeof toJSON === 'function')
+            return walk(toJSON.call(item));
+        if (seen.has(item))
+            return '[Circular]';
+        seen.add(item);
+        let view = item;
+        if (Array.isArray(item)) {
+            let copy;
+            for (let index = 0; index < item.length; index++) {
+                if (!(index in item))
+                    continue;
+                const inner = item[index];
+                const walked = walk(inner);
+                // From the first item that changed: those before it as they are, holes kept, as `map` keeps them.
+                if (copy === undefined && walked !== inner)
+                    copy = item.slice(0, index);
+                if (copy !== undefined)
+                    copy[index] = walked;
+            }
+            if (copy !== undefined)
+                copy.length = item.length;
+            view = copy ?? item;
+        }
+        else if (item instanceof Error) {
+            view = { name: redact(item.name), message: redact(item.message) };
+        }
+        else {
+            const keys = Object.keys(item);
+            let entries;
+            for (let index = 0; index < keys.length; index++) {
+                const key = keys[index];
+                const inner = item[key];
+                const name = redact(key);
+                const walked = walk(inner);
+                if (entries === undefined && (name !== key || walked !== inner))
+                    entries = keys.slice(0, index).map((before) => [before, item[before]]);
+                entries?.push([name, walked]);
+            }
+            view = entries === undefined ? item : Object.fromEntries(entries);
+        }
+        seen.delete(item);
+        return view;
+    };
+    return walk(value);
+}
+/**
  * A copy of a JSON-like value with `redact` applied to every string in it, object keys included, and
  * to every number that holds a secret (`redactNumber`). Cycles become `"[Circular]"`, so any result can
  * be written out safely.
@@ -7417,6 +7479,9 @@ function shownName(name) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cq: () => (/* binding */ canonicalCopy),
+/* harmony export */   KM: () => (/* binding */ stepsCanonicalJson),
+/* harmony export */   SH: () => (/* binding */ planHash),
 /* harmony export */   c6: () => (/* binding */ stableHash),
 /* harmony export */   dj: () => (/* binding */ canonicalJson),
 /* harmony export */   z7: () => (/* binding */ hashCanonical)
@@ -7464,6 +7529,39 @@ function canonicalJson(value) {
     const inOrder = inOrderOf(value, -1);
     return (inOrder === NOT_DATA ? JSON.stringify(value, sortedKeys) : JSON.stringify(inOrder)) ?? 'undefined';
 }
+/** Each steps array's `canonicalJson`, made once: a plan's steps are never changed (a revision is a new array). */
+const stepsTexts = new WeakMap();
+/**
+ * `canonicalJson` of a plan's steps, made once per steps array: the job hashes the file's steps and the run its plan,
+ * the same 10,000 steps twice (20 ms each).
+ */
+function stepsCanonicalJson(steps) {
+    let text = stepsTexts.get(steps);
+    if (text === undefined) {
+        text = canonicalJson(steps);
+        stepsTexts.set(steps, text);
+    }
+    return text;
+}
+/** `stableHash({ steps, source })`, the plan's hash a run's `plan_created` records, with the steps' text made once (`stepsCanonicalJson`). */
+function planHash(steps, source) {
+    // Its keys in the order canonicalJson writes them: "source" before "steps".
+    return hashCanonical(`{"source":${canonicalJson(source ?? null)},"steps":${stepsCanonicalJson(steps)}}`);
+}
+/** Objects `canonicalCopy` made: in order at every level, and nobody else's to change. */
+const canonical = new WeakSet();
+/**
+ * A copy of `value` that `canonicalJson` writes as it is, without walking it, wherever it stands: for a value many
+ * hashes hold (a tool's definition, the same in each of 10,000 steps' reuse keys, took 1.2 \u00b5s of a step's 5). Read
+ * back from `canonicalJson(value)`, so it is in order at every level and its text is that one; it is its own, which
+ * nothing else holds to change.
+ */
+function canonicalCopy(value) {
+    const copy = JSON.parse(canonicalJson(value));
+    if (typeof copy === 'object' && copy !== null)
+        canonical.add(copy);
+    return copy;
+}
 /** What `dataInOrder`, `arrayInOrder`, `recordInOrder` and `inOrderOf` return for a value they leave to the replacer. */
 const NOT_DATA = Symbol('not data');
 /**
@@ -7473,6 +7571,8 @@ const NOT_DATA = Symbol('not data');
  * a raw JSON value, or a depth a cycle reaches.
  */
 function dataInOrder(object, depth) {
+    if (canonical.has(object))
+        return object;
     // Deeper, a value is left to the replacer, which also throws on a cycle.
     const container = depth < _plain_data_js__WEBPACK_IMPORTED_MODULE_1__/* .PLAIN_DATA_DEPTH */ .U ? (0,_plain_data_js__WEBPACK_IMPORTED_MODULE_1__/* .plainContainer */ .M)(object) : undefined;
     if (container === undefined)
@@ -12038,12 +12138,7 @@ class ResultHashes {
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
  */
 function stepReuseKey(step, from) {
-    const definition = (name) => {
-        const tool = from.tools.get(name);
-        // An MCP tool's server too (`origin`), as the trace would keep it: the same tool of another server answers otherwise.
-        const defined = from.plan.source?.tools?.[name];
-        return (defined && producingTool(defined)) ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
-    };
+    const definition = (name) => toolDefinition(name, from);
     const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
     // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
     const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
@@ -12064,6 +12159,26 @@ function stepReuseKey(step, from) {
         // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
         ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
     });
+}
+/** Each tool's definition as reuse keys hold it, made once per tool and redactor: a tool's definition does not change once made. */
+const toolDefinitions = new WeakMap();
+/**
+ * A tool's definition, by name, as a `canonicalCopy` (every step that calls the tool holds the same): the plan's own
+ * (`tools:`), else the registry's, an MCP tool's server too (`origin`), as the trace would keep it (the same tool of
+ * another server answers otherwise); null for a tool neither has.
+ */
+function toolDefinition(name, from) {
+    const defined = from.plan.source?.tools?.[name];
+    const tool = defined ? undefined : from.tools.get(name);
+    const holder = defined ?? tool;
+    if (holder === undefined)
+        return null;
+    const made = toolDefinitions.get(holder);
+    if (made !== undefined && made.redact === from.redact)
+        return made.definition;
+    const definition = (0,stable_hash/* canonicalCopy */.Cq)(defined ? producingTool(defined) : { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) });
+    toolDefinitions.set(holder, { redact: from.redact, definition });
+    return definition;
 }
 /**
  * The step without the fields that say how it is shown or how its running is bounded and recovered (its
@@ -12102,7 +12217,7 @@ function toolCallKey(planName, tool, args) {
     return (0,stable_hash/* stableHash */.c6)({ plan: planName, tool, args });
 }
 function redacted(value, redact) {
-    return redact ? (0,core_redact/* redactDeep */.KL)(value, redact) : value;
+    return redact ? (0,core_redact/* redactDeepView */.dl)(value, redact) : value;
 }
 
 // EXTERNAL MODULE: ./lib/core/exceeds-depth.js
@@ -12742,8 +12857,8 @@ class PlanRun {
      * in the run resumed, where its model chooses the arguments of its one call (`chosenAgain`).
      */
     async #callTool(stepKey, tool, args, ctx, item, chosen) {
-        // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
-        const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args;
+        // Hashed as the tool and the trace see them (redacted): a resume computes the key from those. Read only (the tool gets its own copy).
+        const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeepView */.dl)(args, this.#deps.redact) : args;
         const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
         // The step's one call, made before, with arguments its model chose again otherwise: the same call in other words,
         // which no record matches (found by an adversarial pass: a second release note under another title).
@@ -13770,7 +13885,7 @@ async function runPlan(plan, deps) {
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
         const carrying = deps.inner ? [] : run.carriedEvents();
-        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c6)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
+        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* planHash */.SH)(plan.steps, plan.source), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
         // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
         // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
         if (!deps.inner) {
@@ -14784,7 +14899,7 @@ function plannedFor(plan, inputs, redact) {
  * is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
  */
 function fileStepsHash(fileSteps, redact) {
-    const json = (0,stable_hash/* canonicalJson */.dj)(fileSteps);
+    const json = (0,stable_hash/* stepsCanonicalJson */.KM)(fileSteps);
     if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
         return (0,stable_hash/* hashCanonical */.z7)(json);
     return (0,stable_hash/* stableHash */.c6)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));

@@ -1236,6 +1236,7 @@ __webpack_require__.d(__webpack_exports__, {
   lY: () => (/* binding */ createRedactor),
   bh: () => (/* binding */ jsonMayNeedRedaction),
   KL: () => (/* binding */ redactDeep),
+  dl: () => (/* binding */ redactDeepView),
   p6: () => (/* binding */ redactNumber),
   _0: () => (/* binding */ secretValuesFromEnvironment),
   Ye: () => (/* binding */ secretValuesFromInputs)
@@ -2399,6 +2400,67 @@ function redactNumber(value, redact) {
     if (text.length < 6)
         return value;
     return redact(text) === '***' ? '***' : value;
+}
+/**
+ * `redactDeep(value, redact)` for reading only (a hash, a comparison): the same value, each object and array in it
+ * itself where redaction changes nothing in it, a copy (as `redactDeep` makes) where it does. A step's definition in
+ * its reuse key was copied whole, object by object, to hash a copy equal to it (1.1 \u00b5s of a step's 5). Not for a value
+ * anyone may change: a tool gets a copy.
+ */
+function redactDeepView(value, redact) {
+    const seen = new WeakSet();
+    const walk = (item) => {
+        if (typeof item === 'string')
+            return redact(item);
+        if (typeof item === 'number' || typeof item === 'bigint')
+            return redactNumber(item, redact);
+        if (item === null || typeof item !== 'object')
+            return item;
+        const toJSON = item.toJSON;
+        if (typeof toJSON === 'function')
+            return walk(toJSON.call(item));
+        if (seen.has(item))
+            return '[Circular]';
+        seen.add(item);
+        let view = item;
+        if (Array.isArray(item)) {
+            let copy;
+            for (let index = 0; index < item.length; index++) {
+                if (!(index in item))
+                    continue;
+                const inner = item[index];
+                const walked = walk(inner);
+                // From the first item that changed: those before it as they are, holes kept, as `map` keeps them.
+                if (copy === undefined && walked !== inner)
+                    copy = item.slice(0, index);
+                if (copy !== undefined)
+                    copy[index] = walked;
+            }
+            if (copy !== undefined)
+                copy.length = item.length;
+            view = copy ?? item;
+        }
+        else if (item instanceof Error) {
+            view = { name: redact(item.name), message: redact(item.message) };
+        }
+        else {
+            const keys = Object.keys(item);
+            let entries;
+            for (let index = 0; index < keys.length; index++) {
+                const key = keys[index];
+                const inner = item[key];
+                const name = redact(key);
+                const walked = walk(inner);
+                if (entries === undefined && (name !== key || walked !== inner))
+                    entries = keys.slice(0, index).map((before) => [before, item[before]]);
+                entries?.push([name, walked]);
+            }
+            view = entries === undefined ? item : Object.fromEntries(entries);
+        }
+        seen.delete(item);
+        return view;
+    };
+    return walk(value);
 }
 /**
  * A copy of a JSON-like value with `redact` applied to every string in it, object keys included, and
