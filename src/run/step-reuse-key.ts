@@ -80,26 +80,33 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
   });
 }
 
-/** Each tool's definition as reuse keys hold it, made once per tool and redactor: a tool's definition does not change once made. */
-const toolDefinitions = new WeakMap<object, { readonly redact: Redactor | undefined; readonly definition: unknown }>();
+/**
+ * What of each tool's definition every reuse key holds the same, a `canonicalCopy` made once per tool (a tool's definition
+ * does not change once made): a plan tool's whole definition, a registry tool's input schema.
+ */
+const toolDefinitions = new WeakMap<object, unknown>();
+
+function madeOnce(holder: object, make: () => unknown): unknown {
+  let made = toolDefinitions.get(holder);
+  if (made === undefined) {
+    made = canonicalCopy(make());
+    toolDefinitions.set(holder, made);
+  }
+  return made;
+}
 
 /**
- * A tool's definition, by name, as a `canonicalCopy` (every step that calls the tool holds the same): the plan's own
- * (`tools:`), else the registry's, an MCP tool's server too (`origin`), as the trace would keep it (the same tool of
- * another server answers otherwise); null for a tool neither has.
+ * A tool's definition, by name: the plan's own (`tools:`), else the registry's, an MCP tool's server too (`origin`), as
+ * the trace would keep it (the same tool of another server answers otherwise); null for a tool neither has.
  */
 function toolDefinition(name: string, from: ReuseKeyInputs): unknown {
   const defined = from.plan.source?.tools?.[name];
-  const tool = defined ? undefined : from.tools.get(name);
-  const holder = defined ?? tool;
-  if (holder === undefined) return null;
-  const made = toolDefinitions.get(holder);
-  if (made !== undefined && made.redact === from.redact) return made.definition;
-  const definition = canonicalCopy(
-    defined ? producingTool(defined) : { description: tool!.description, input: tool!.inputSchema, sideEffects: tool!.sideEffects, ...(tool!.origin !== undefined && { origin: redacted(tool!.origin, from.redact) }) },
-  );
-  toolDefinitions.set(holder, { redact: from.redact, definition });
-  return definition;
+  if (defined) return madeOnce(defined, () => producingTool(defined));
+  const tool = from.tools.get(name);
+  if (tool === undefined) return null;
+  const input = madeOnce(tool, () => tool.inputSchema);
+  // The server redacted at each key, never kept: the redactor learns a used plan's secret inputs as that plan starts.
+  return { description: tool.description, input, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }), sideEffects: tool.sideEffects };
 }
 
 /**

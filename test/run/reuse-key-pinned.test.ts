@@ -84,3 +84,17 @@ const PINNED_INHERITED = [
   '15c514075b11f5edc73b3719ceeaaee0',
   '23aacdba35b0c1a6cba5da36068f4af8',
 ];
+
+it('hides in a tool’s server a secret the redactor learned after the tool’s first key, as a used plan’s secret input is', () => {
+  const LEARNED = 'wiki-key-0451-learned';
+  const wiki: Tool = { ...search, name: 'wiki__search', origin: { server: 'wiki', env: { WIKI_KEY: LEARNED } } };
+  const calling = (key: string) => step({ key, type: 'tool_call', tool: 'wiki__search', args: { query: 'release notes' } });
+  const keyWith = (planStep: PlanStep, redactor: typeof redact) =>
+    stepReuseKey(planStep, { plan, tools: new Map([[wiki.name, wiki]]), inputsHash: 'inputs', keys: new Map(), results: new Map(), resultHashes: new ResultHashes(redactor), redact: redactor });
+  const learning = createRedactor([SECRET]);
+  keyWith(calling('1'), learning);
+  learning.learn?.([LEARNED]);
+  const after = keyWith(calling('2'), learning);
+  expect(after).toBe(keyWith(calling('2'), createRedactor([SECRET, LEARNED])));
+  expect(after).not.toBe(keyWith(calling('2'), createRedactor([SECRET])));
+});
