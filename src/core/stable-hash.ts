@@ -69,6 +69,8 @@ const canonical = new WeakSet<object>();
  * nothing else holds to change.
  */
 export function canonicalCopy<T>(value: T): T {
+  // Nothing to copy: a function (a tool's name `constructor` finds Object in a plan's `tools:`) has no text to read back.
+  if (typeof value !== 'object' || value === null) return value;
   const copy = JSON.parse(canonicalJson(value)) as T;
   if (typeof copy === 'object' && copy !== null) canonical.add(copy);
   return copy;

@@ -98,3 +98,10 @@ it('hides in a tool’s server a secret the redactor learned after the tool’s 
   expect(after).toBe(keyWith(calling('2'), createRedactor([SECRET, LEARNED])));
   expect(after).not.toBe(keyWith(calling('2'), createRedactor([SECRET])));
 });
+
+it('makes the key earlier traces recorded for a tool named as a property every object has, in a plan with tools of its own', () => {
+  const adapter: Tool = { name: 'constructor', description: 'Builds', inputSchema: { type: 'object' }, sideEffects: true, execute: async () => 'built' };
+  const from: ReuseKeyInputs = { plan, tools: new Map([[adapter.name, adapter]]), inputsHash: 'inputs', keys: new Map(), results: new Map(), resultHashes: new ResultHashes(redact), redact };
+  const keys = [step({ key: '1', type: 'tool_call', tool: 'constructor', args: {} }), step({ key: '2', type: 'agent', task: 'Build', tools: ['constructor'] } as never)].map((planStep) => stepReuseKey(planStep, from));
+  expect(keys).toEqual(['0ac81b0b3fb730fde54ac300d1ff93a0', '70f5548390f3308d18eb6dde038ade25']);
+});
