@@ -1803,6 +1803,9 @@ const canonical = new WeakSet();
  * nothing else holds to change.
  */
 function canonicalCopy(value) {
+    // Nothing to copy: a function (a tool's name `constructor` finds Object in a plan's `tools:`) has no text to read back.
+    if (typeof value !== 'object' || value === null)
+        return value;
     const copy = JSON.parse(canonicalJson(value));
     if (typeof copy === 'object' && copy !== null)
         canonical.add(copy);
@@ -5907,25 +5910,33 @@ function stepReuseKey(step, from) {
         ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
     });
 }
-/** Each tool's definition as reuse keys hold it, made once per tool and redactor: a tool's definition does not change once made. */
-const toolDefinitions = new WeakMap();
 /**
- * A tool's definition, by name, as a `canonicalCopy` (every step that calls the tool holds the same): the plan's own
- * (`tools:`), else the registry's, an MCP tool's server too (`origin`), as the trace would keep it (the same tool of
- * another server answers otherwise); null for a tool neither has.
+ * What of each tool's definition every reuse key holds the same, a `canonicalCopy` made once per tool (a tool's definition
+ * does not change once made): a plan tool's whole definition, a registry tool's input schema.
+ */
+const toolDefinitions = new WeakMap();
+function madeOnce(holder, make) {
+    let made = toolDefinitions.get(holder);
+    if (made === undefined) {
+        made = (0,stable_hash/* canonicalCopy */.Cq)(make());
+        toolDefinitions.set(holder, made);
+    }
+    return made;
+}
+/**
+ * A tool's definition, by name: the plan's own (`tools:`), else the registry's, an MCP tool's server too (`origin`), as
+ * the trace would keep it (the same tool of another server answers otherwise); null for a tool neither has.
  */
 function toolDefinition(name, from) {
     const defined = from.plan.source?.tools?.[name];
-    const tool = defined ? undefined : from.tools.get(name);
-    const holder = defined ?? tool;
-    if (holder === undefined)
+    if (defined)
+        return madeOnce(defined, () => producingTool(defined));
+    const tool = from.tools.get(name);
+    if (tool === undefined)
         return null;
-    const made = toolDefinitions.get(holder);
-    if (made !== undefined && made.redact === from.redact)
-        return made.definition;
-    const definition = (0,stable_hash/* canonicalCopy */.Cq)(defined ? producingTool(defined) : { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) });
-    toolDefinitions.set(holder, { redact: from.redact, definition });
-    return definition;
+    const input = madeOnce(tool, () => tool.inputSchema);
+    // The server redacted at each key, never kept: the redactor learns a used plan's secret inputs as that plan starts.
+    return { description: tool.description, input, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }), sideEffects: tool.sideEffects };
 }
 /**
  * The step without the fields that say how it is shown or how its running is bounded and recovered (its
