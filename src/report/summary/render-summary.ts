@@ -81,8 +81,11 @@ function eachPiece(
 /** The parts as text; a run of steps left out becomes one line saying how many. */
 function join(parts: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>, least: ReadonlySet<CuttablePart>, dropped: ReadonlySet<DroppableStep>, where: string): string {
   const out: string[] = [];
-  eachPiece(parts, dropped, where, (piece) => out.push(show(piece, cut, least)));
-  return out.filter((p) => p !== '').join(SEPARATOR);
+  eachPiece(parts, dropped, where, (piece) => {
+    const shown = show(piece, cut, least);
+    if (shown !== '') out.push(shown);
+  });
+  return out.join(SEPARATOR);
 }
 
 /** Sizes in bytes of the body's texts, each measured once. */

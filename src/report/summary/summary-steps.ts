@@ -163,7 +163,9 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
   if (step?.state === 'failed' && last !== undefined && !(step.error ?? '').includes(last.trim().replace(/\s+/g, ' ').slice(0, 100))) {
     parts.push(textBlock('Last message from the agent', redact(last), false, where).part ?? `Last message from the agent: ${escapeMarkdown(redact(last))}`);
   }
-  return [head, ...parts];
+  if (parts.length === 0) return [head];
+  parts.unshift(head);
+  return parts;
 }
 
 /**
@@ -264,9 +266,12 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
     const step = record.steps.get(planStep.key);
     const lines = stepParts(planStep.key, stepTitle(planStep, redact, SUMMARY_TITLE_MAX), step, redact, where);
     // A plan step's nested run, indented under it: each inner step with its status.
-    const inner = nestedPart(step, redact, where);
-    if (inner !== undefined) lines.push(inner);
-    pushAll(lines, usedPlanGoals([planStep.key], step, redact));
+    // Only a plan step has a nested run, with its lines and the goals of the plans it used.
+    if (step?.nested) {
+      const inner = nestedPart(step, redact, where);
+      if (inner !== undefined) lines.push(inner);
+      pushAll(lines, usedPlanGoals([planStep.key], step, redact));
+    }
     const rank = dropRank(step, record.status !== undefined);
     if (rank === undefined) pushAll(parts, lines);
     else parts.push({ lines, rank, ...(rank === 3 && step?.state === 'completed' && { completed: true as const }) });
