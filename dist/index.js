@@ -30357,7 +30357,10 @@ function stepParts(key, title, step, redact, where) {
     if (step?.state === 'failed' && last !== undefined && !(step.error ?? '').includes(last.trim().replace(/\s+/g, ' ').slice(0, 100))) {
         parts.push(textBlock('Last message from the agent', redact(last), false, where).part ?? `Last message from the agent: ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(last))}`);
     }
-    return [head, ...parts];
+    if (parts.length === 0)
+        return [head];
+    parts.unshift(head);
+    return parts;
 }
 /**
  * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
@@ -30447,10 +30450,13 @@ function renderSummarySteps(record, redact, where) {
         const step = record.steps.get(planStep.key);
         const lines = stepParts(planStep.key, (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX), step, redact, where);
         // A plan step's nested run, indented under it: each inner step with its status.
-        const inner = nestedPart(step, redact, where);
-        if (inner !== undefined)
-            lines.push(inner);
-        (0,push_all/* pushAll */.i)(lines, usedPlanGoals([planStep.key], step, redact));
+        // Only a plan step has a nested run, with its lines and the goals of the plans it used.
+        if (step?.nested) {
+            const inner = nestedPart(step, redact, where);
+            if (inner !== undefined)
+                lines.push(inner);
+            (0,push_all/* pushAll */.i)(lines, usedPlanGoals([planStep.key], step, redact));
+        }
         const rank = dropRank(step, record.status !== undefined);
         if (rank === undefined)
             (0,push_all/* pushAll */.i)(parts, lines);
@@ -30528,8 +30534,12 @@ function eachPiece(parts, dropped, where, visit) {
 /** The parts as text; a run of steps left out becomes one line saying how many. */
 function join(parts, cut, least, dropped, where) {
     const out = [];
-    eachPiece(parts, dropped, where, (piece) => out.push(show(piece, cut, least)));
-    return out.filter((p) => p !== '').join(SEPARATOR);
+    eachPiece(parts, dropped, where, (piece) => {
+        const shown = show(piece, cut, least);
+        if (shown !== '')
+            out.push(shown);
+    });
+    return out.join(SEPARATOR);
 }
 /**
  * Measures every text of the body once: results whole and cut, strings by their place. Measured each
