@@ -1121,47 +1121,7 @@ export function redactNumber(value: number | bigint, redact: Redactor): number |
  * anyone may change: a tool gets a copy.
  */
 export function redactDeepView<T>(value: T, redact: Redactor): T {
-  const seen = new WeakSet<object>();
-  const walk = (item: unknown): unknown => {
-    if (typeof item === 'string') return redact(item);
-    if (typeof item === 'number' || typeof item === 'bigint') return redactNumber(item, redact);
-    if (item === null || typeof item !== 'object') return item;
-    const toJSON = (item as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === 'function') return walk(toJSON.call(item));
-    if (seen.has(item)) return '[Circular]';
-    seen.add(item);
-    let view: unknown = item;
-    if (Array.isArray(item)) {
-      let copy: unknown[] | undefined;
-      for (let index = 0; index < item.length; index++) {
-        if (!(index in item)) continue;
-        const inner: unknown = item[index];
-        const walked = walk(inner);
-        // From the first item that changed: those before it as they are, holes kept, as `map` keeps them.
-        if (copy === undefined && walked !== inner) copy = item.slice(0, index);
-        if (copy !== undefined) copy[index] = walked;
-      }
-      if (copy !== undefined) copy.length = item.length;
-      view = copy ?? item;
-    } else if (item instanceof Error) {
-      view = { name: redact(item.name), message: redact(item.message) };
-    } else {
-      const keys = Object.keys(item);
-      let entries: [string, unknown][] | undefined;
-      for (let index = 0; index < keys.length; index++) {
-        const key = keys[index]!;
-        const inner = (item as Record<string, unknown>)[key];
-        const name = redact(key);
-        const walked = walk(inner);
-        if (entries === undefined && (name !== key || walked !== inner)) entries = keys.slice(0, index).map((before) => [before, (item as Record<string, unknown>)[before]]);
-        entries?.push([name, walked]);
-      }
-      view = entries === undefined ? item : Object.fromEntries(entries);
-    }
-    seen.delete(item);
-    return view;
-  };
-  return walk(value) as T;
+  return redactWalk(value, redact, true, true);
 }
 
 /**
@@ -1170,8 +1130,12 @@ export function redactDeepView<T>(value: T, redact: Redactor): T {
  * be written out safely.
  */
 export function redactDeep<T>(value: T, redact: Redactor, options: { readonly numbers?: boolean } = {}): T {
+  return redactWalk(value, redact, options.numbers !== false, false);
+}
+
+/** `redactDeep`'s walk: every object and array copied, or (`share`) only those in which redaction changes something. */
+function redactWalk<T>(value: T, redact: Redactor, numbers: boolean, share: boolean): T {
   const seen = new WeakSet<object>();
-  const numbers = options.numbers !== false;
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return redact(item);
     if (numbers && (typeof item === 'number' || typeof item === 'bigint')) return redactNumber(item, redact);
@@ -1181,12 +1145,44 @@ export function redactDeep<T>(value: T, redact: Redactor, options: { readonly nu
     if (typeof toJSON === 'function') return walk(toJSON.call(item));
     if (seen.has(item)) return '[Circular]';
     seen.add(item);
-    let copy: unknown;
-    if (Array.isArray(item)) copy = item.map(walk);
-    else if (item instanceof Error) copy = { name: redact(item.name), message: redact(item.message) };
-    else copy = Object.fromEntries(Object.entries(item).map(([key, inner]) => [redact(key), walk(inner)]));
+    let out: unknown;
+    if (Array.isArray(item)) out = share ? sharedArray(item, walk) : item.map(walk);
+    else if (item instanceof Error) out = { name: redact(item.name), message: redact(item.message) };
+    else if (share) out = sharedRecord(item as Record<string, unknown>, walk, redact);
+    else out = Object.fromEntries(Object.entries(item).map(([key, inner]) => [redact(key), walk(inner)]));
     seen.delete(item);
-    return copy;
+    return out;
   };
   return walk(value) as T;
+}
+
+/** `array.map(walk)`, or `array` itself when `walk` gives back each item as it is. */
+function sharedArray(array: readonly unknown[], walk: (item: unknown) => unknown): readonly unknown[] {
+  let copy: unknown[] | undefined;
+  for (let index = 0; index < array.length; index++) {
+    if (!(index in array)) continue;
+    const inner = array[index];
+    const walked = walk(inner);
+    // From the first item that changed: those before it as they are, holes kept, as `map` keeps them.
+    if (copy === undefined && walked !== inner) copy = array.slice(0, index);
+    if (copy !== undefined) copy[index] = walked;
+  }
+  if (copy === undefined) return array;
+  copy.length = array.length;
+  return copy;
+}
+
+/** `redactDeep`'s copy of a record (its keys redacted, its values walked), or `record` itself when nothing in it changes. */
+function sharedRecord(record: Record<string, unknown>, walk: (item: unknown) => unknown, redact: Redactor): unknown {
+  const keys = Object.keys(record);
+  let entries: [string, unknown][] | undefined;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    const inner = record[key];
+    const name = redact(key);
+    const walked = walk(inner);
+    if (entries === undefined && (name !== key || walked !== inner)) entries = keys.slice(0, index).map((before) => [before, record[before]]);
+    entries?.push([name, walked]);
+  }
+  return entries === undefined ? record : Object.fromEntries(entries);
 }
