@@ -6528,59 +6528,7 @@ function redactNumber(value, redact) {
  * anyone may change: a tool gets a copy.
  */
 function redactDeepView(value, redact) {
-    const seen = new WeakSet();
-    const walk = (item) => {
-        if (typeof item === 'string')
-            return redact(item);
-        if (typeof item === 'number' || typeof item === 'bigint')
-            return redactNumber(item, redact);
-        if (item === null || typeof item !== 'object')
-            return item;
-        const toJSON = item.toJSON;
-        if (typeof toJSON === 'function')
-            return walk(toJSON.call(item));
-        if (seen.has(item))
-            return '[Circular]';
-        seen.add(item);
-        let view = item;
-        if (Array.isArray(item)) {
-            let copy;
-            for (let index = 0; index < item.length; index++) {
-                if (!(index in item))
-                    continue;
-                const inner = item[index];
-                const walked = walk(inner);
-                // From the first item that changed: those before it as they are, holes kept, as `map` keeps them.
-                if (copy === undefined && walked !== inner)
-                    copy = item.slice(0, index);
-                if (copy !== undefined)
-                    copy[index] = walked;
-            }
-            if (copy !== undefined)
-                copy.length = item.length;
-            view = copy ?? item;
-        }
-        else if (item instanceof Error) {
-            view = { name: redact(item.name), message: redact(item.message) };
-        }
-        else {
-            const keys = Object.keys(item);
-            let entries;
-            for (let index = 0; index < keys.length; index++) {
-                const key = keys[index];
-                const inner = item[key];
-                const name = redact(key);
-                const walked = walk(inner);
-                if (entries === undefined && (name !== key || walked !== inner))
-                    entries = keys.slice(0, index).map((before) => [before, item[before]]);
-                entries?.push([name, walked]);
-            }
-            view = entries === undefined ? item : Object.fromEntries(entries);
-        }
-        seen.delete(item);
-        return view;
-    };
-    return walk(value);
+    return redactWalk(value, redact, true, true);
 }
 /**
  * A copy of a JSON-like value with `redact` applied to every string in it, object keys included, and
@@ -6588,8 +6536,11 @@ function redactDeepView(value, redact) {
  * be written out safely.
  */
 function redactDeep(value, redact, options = {}) {
+    return redactWalk(value, redact, options.numbers !== false, false);
+}
+/** `redactDeep`'s walk: every object and array copied, or (`share`) only those in which redaction changes something. */
+function redactWalk(value, redact, numbers, share) {
     const seen = new WeakSet();
-    const numbers = options.numbers !== false;
     const walk = (item) => {
         if (typeof item === 'string')
             return redact(item);
@@ -6604,17 +6555,53 @@ function redactDeep(value, redact, options = {}) {
         if (seen.has(item))
             return '[Circular]';
         seen.add(item);
-        let copy;
+        let out;
         if (Array.isArray(item))
-            copy = item.map(walk);
+            out = share ? sharedArray(item, walk) : item.map(walk);
         else if (item instanceof Error)
-            copy = { name: redact(item.name), message: redact(item.message) };
+            out = { name: redact(item.name), message: redact(item.message) };
+        else if (share)
+            out = sharedRecord(item, walk, redact);
         else
-            copy = Object.fromEntries(Object.entries(item).map(([key, inner]) => [redact(key), walk(inner)]));
+            out = Object.fromEntries(Object.entries(item).map(([key, inner]) => [redact(key), walk(inner)]));
         seen.delete(item);
-        return copy;
+        return out;
     };
     return walk(value);
+}
+/** `array.map(walk)`, or `array` itself when `walk` gives back each item as it is. */
+function sharedArray(array, walk) {
+    let copy;
+    for (let index = 0; index < array.length; index++) {
+        if (!(index in array))
+            continue;
+        const inner = array[index];
+        const walked = walk(inner);
+        // From the first item that changed: those before it as they are, holes kept, as `map` keeps them.
+        if (copy === undefined && walked !== inner)
+            copy = array.slice(0, index);
+        if (copy !== undefined)
+            copy[index] = walked;
+    }
+    if (copy === undefined)
+        return array;
+    copy.length = array.length;
+    return copy;
+}
+/** `redactDeep`'s copy of a record (its keys redacted, its values walked), or `record` itself when nothing in it changes. */
+function sharedRecord(record, walk, redact) {
+    const keys = Object.keys(record);
+    let entries;
+    for (let index = 0; index < keys.length; index++) {
+        const key = keys[index];
+        const inner = record[key];
+        const name = redact(key);
+        const walked = walk(inner);
+        if (entries === undefined && (name !== key || walked !== inner))
+            entries = keys.slice(0, index).map((before) => [before, record[before]]);
+        entries?.push([name, walked]);
+    }
+    return entries === undefined ? record : Object.fromEntries(entries);
 }
 
 
