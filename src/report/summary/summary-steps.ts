@@ -29,20 +29,20 @@ function isShort(text: string): boolean {
 
 function stepLine(key: string, title: string, step: StepRecord | undefined, redact: (t: string) => string): string {
   const state = step?.state ?? 'pending';
-  const facts: string[] = [];
+  // Each fact after ` · `: built as text, not as a list joined (one list a step, 10,000 in a large run's summary).
+  let meta = '';
   // As the checklist says it: the result is the earlier run's, not made here (its time is 0).
-  if (step?.reused) facts.push('reused');
-  else if (step?.durationMs !== undefined) facts.push(formatDuration(step.durationMs));
-  if (step?.attempts !== undefined && step.attempts > 1) facts.push(`${step.attempts} attempts`);
-  if (step && step.usage.modelCalls > 0) facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
+  if (step?.reused) meta += ' · reused';
+  else if (step?.durationMs !== undefined) meta += ` · ${formatDuration(step.durationMs)}`;
+  if (step?.attempts !== undefined && step.attempts > 1) meta += ` · ${step.attempts} attempts`;
+  if (step && step.usage.modelCalls > 0) meta += ` · ${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`;
   if (step?.agent) {
     const { turns, maxTurns, toolCalls, failedCalls } = step.agent;
-    facts.push(`turn ${turns}/${maxTurns}`, `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`);
-    if (failedCalls > 0) facts.push(`${failedCalls} failed or not run`);
+    meta += ` · turn ${turns}/${maxTurns} · ${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`;
+    if (failedCalls > 0) meta += ` · ${failedCalls} failed or not run`;
   }
   const tally = todoTally(step);
-  if (tally) facts.push(`todos ${tally}`);
-  const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
+  if (tally) meta += ` · todos ${tally}`;
   return `${STATE_ICONS[state]} **${escapeInlineMarkdown(`${redact(key)}. ${title}`)}**${meta}`;
 }
 
