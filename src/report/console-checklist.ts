@@ -215,11 +215,18 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor, goals
       const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
       return [`  ${STATE_ICONS.failed} ${oneLogLine(redact(`${key} — ${event.error}`))}`, ...unfinishedTodoLines(record, event, redact)];
     }
-    default: {
-      const planStep = planStepOf(record, event.stepKey);
-      return planStep ? [itemLine(freshChecklistItem(planStep, record.steps.get(event.stepKey), redact)), ...unfinishedTodoLines(record, event, redact)] : [];
-    }
+    default:
+      return stepChangeLines(event, record, redact);
   }
+}
+
+/** A step's line as its event left it, and the TODO lines its agent left unfinished. */
+function stepChangeLines(event: { readonly stepKey: string; readonly index?: number }, record: RunRecord, redact: Redactor): string[] {
+  const planStep = planStepOf(record, event.stepKey);
+  if (!planStep) return [];
+  const line = itemLine(freshChecklistItem(planStep, record.steps.get(event.stepKey), redact));
+  const todos = unfinishedTodoLines(record, event, redact);
+  return todos.length === 0 ? [line] : [line, ...todos];
 }
 
 /**
@@ -330,7 +337,8 @@ export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleCheck
   if (!options.isTTY) {
     const listener: RunListener = (event, sent) => {
       record = follow(event, sent);
-      const lines = changeLines(event, record, redact, options.goalsCheckedBy);
+      // A step's start and end, most of a run's events, apart from the rest: the code the JIT compiles for them stays small.
+      const lines = event.type === 'step_started' || event.type === 'step_completed' ? stepChangeLines(event, record, redact) : changeLines(event, record, redact, options.goalsCheckedBy);
       if (lines.length === 1) options.write(`${lines[0]}\n`);
       else if (lines.length) options.write(`${lines.join('\n')}\n`);
     };
