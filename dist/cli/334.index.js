@@ -614,26 +614,26 @@ function isShort(text) {
 }
 function stepLine(key, title, step, redact) {
     const state = step?.state ?? 'pending';
-    const facts = [];
+    // Each fact after ` \u00b7 `: built as text, not as a list joined (one list a step, 10,000 in a large run's summary).
+    let meta = '';
     // As the checklist says it: the result is the earlier run's, not made here (its time is 0).
     if (step?.reused)
-        facts.push('reused');
+        meta += ' \u00b7 reused';
     else if (step?.durationMs !== undefined)
-        facts.push((0,format_duration/* formatDuration */.a)(step.durationMs));
+        meta += ` \u00b7 ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
     if (step?.attempts !== undefined && step.attempts > 1)
-        facts.push(`${step.attempts} attempts`);
+        meta += ` \u00b7 ${step.attempts} attempts`;
     if (step && step.usage.modelCalls > 0)
-        facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
+        meta += ` \u00b7 ${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`;
     if (step?.agent) {
         const { turns, maxTurns, toolCalls, failedCalls } = step.agent;
-        facts.push(`turn ${turns}/${maxTurns}`, `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`);
+        meta += ` \u00b7 turn ${turns}/${maxTurns} \u00b7 ${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`;
         if (failedCalls > 0)
-            facts.push(`${failedCalls} failed or not run`);
+            meta += ` \u00b7 ${failedCalls} failed or not run`;
     }
     const tally = (0,todo_entries/* todoTally */.Ro)(step);
     if (tally)
-        facts.push(`todos ${tally}`);
-    const meta = facts.length ? ` \u00b7 ${facts.join(' \u00b7 ')}` : '';
+        meta += ` \u00b7 todos ${tally}`;
     return `${checklist/* STATE_ICONS */.t1[state]} **${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${redact(key)}. ${title}`)}**${meta}`;
 }
 /** The text of one block (result or error), inline when short, else a collapsed cuttable block. */

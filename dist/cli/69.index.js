@@ -369,11 +369,18 @@ function changeLines(event, record, redact, goalsCheckedBy) {
             const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
             return [`  ${checklist/* STATE_ICONS */.t1.failed} ${(0,checklist/* oneLogLine */.Hr)(redact(`${key} \u2014 ${event.error}`))}`, ...unfinishedTodoLines(record, event, redact)];
         }
-        default: {
-            const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
-            return planStep ? [itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(event.stepKey), redact)), ...unfinishedTodoLines(record, event, redact)] : [];
-        }
+        default:
+            return stepChangeLines(event, record, redact);
     }
+}
+/** A step's line as its event left it, and the TODO lines its agent left unfinished. */
+function stepChangeLines(event, record, redact) {
+    const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
+    if (!planStep)
+        return [];
+    const line = itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(event.stepKey), redact));
+    const todos = unfinishedTodoLines(record, event, redact);
+    return todos.length === 0 ? [line] : [line, ...todos];
 }
 /**
  * Once a step or item whose agent kept a TODO list has ended, the entries it left in progress, as they read
@@ -476,7 +483,8 @@ function consoleChecklist(options) {
     if (!options.isTTY) {
         const listener = (event, sent) => {
             record = follow(event, sent);
-            const lines = changeLines(event, record, redact, options.goalsCheckedBy);
+            // A step's start and end, most of a run's events, apart from the rest: the code the JIT compiles for them stays small.
+            const lines = event.type === 'step_started' || event.type === 'step_completed' ? stepChangeLines(event, record, redact) : changeLines(event, record, redact, options.goalsCheckedBy);
             if (lines.length === 1)
                 options.write(`${lines[0]}\n`);
             else if (lines.length)

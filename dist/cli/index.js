@@ -1250,6 +1250,10 @@ const COMMAND_AT_START = /^([\s\u0085]*):(?=:)/;
  * breaks become `\n`. So the action's own commands are the only workflow commands in its log.
  */
 function neutraliseLogText(text) {
+    // Most text has nothing to break: no `::` (a command's opening), no `##[` and no `\r` (a break that becomes `\n`).
+    // Three scans, where splitting every log line and joining it again took the checklist's line 0.55 \u00b5s against 0.05.
+    if (!text.includes('::') && !text.includes('##[') && !text.includes('\r'))
+        return text;
     return text
         .split(/\r\n|\r|\n/)
         .map((line) => line.replace(COMMAND_AT_START, `$1:${BREAK}`).replaceAll('##[', `#${BREAK}#[`))
