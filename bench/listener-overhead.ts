@@ -138,6 +138,8 @@ export async function listenerOverhead(): Promise<BenchTable> {
     await measure(2_000, false, dir);
     const rows: (string | number)[][] = [];
     let perStepAtFirst: number | undefined;
+    // The overhead of the size before, in ms (the median pair's): what the steps beyond it added is the difference.
+    let before: { readonly size: number; readonly ms: number } | undefined;
     for (const size of SIZES) {
       const bare: Measure[] = [];
       const full: Measure[] = [];
@@ -155,6 +157,9 @@ export async function listenerOverhead(): Promise<BenchTable> {
       const threadOverheads = full.map((m, i) => ((m.threadMs - bare[i]!.threadMs) * 1000) / size);
       const perStep = (median(fullMs) * 1000) / size;
       perStepAtFirst ??= perStep;
+      const overheadMs = median(full.map((m, i) => m.ms - bare[i]!.ms));
+      const beyond = before ? ((overheadMs - before.ms) * 1000) / (size - before.size) : '';
+      before = { size, ms: overheadMs };
       rows.push([
         size,
         median(bareMs),
@@ -164,6 +169,7 @@ export async function listenerOverhead(): Promise<BenchTable> {
         median(overheads),
         spread(overheads),
         median(threadOverheads),
+        beyond,
         perStep / perStepAtFirst,
         median(full.map((m) => m.retainedKibPerStep)) - median(bare.map((m) => m.retainedKibPerStep)),
         fullLive.peakLiveKibPerStep! - bareLive.peakLiveKibPerStep!,
@@ -172,12 +178,13 @@ export async function listenerOverhead(): Promise<BenchTable> {
     }
     return {
       title: '(4) A whole run with every listener on: checklist, trace, comment, summary',
-      columns: ['steps', 'bare CPU ms', 'with listeners CPU ms', 'spread', '× bare', 'overhead µs/step', 'spread', 'of which the run\'s thread µs/step', 'µs/step × 1,000-step', 'retained KiB/step beyond bare', 'peak live KiB/step beyond bare', 'peak heapUsed KiB/step'],
+      columns: ['steps', 'bare CPU ms', 'with listeners CPU ms', 'spread', '× bare', 'overhead µs/step', 'spread', 'of which the run\'s thread µs/step', 'µs per step beyond the size above', 'µs/step × 1,000-step', 'retained KiB/step beyond bare', 'peak live KiB/step beyond bare', 'peak heapUsed KiB/step'],
       rows,
       notes: [
         `process CPU time (user + system), median of ${REPEATS} interleaved pairs after a warm-up; bare = the same run with no listeners (the baseline); spread = ±half of (max − min), as a share of the median`,
         'with listeners: console checklist (log mode, to a sink), trace file, live comment (in-memory API, real 1 s pace) with its final write, and the job summary rendered after the run',
         'overhead µs/step: (with listeners − bare) / steps, per pair; of which the run\'s thread: the same on the main thread\'s CPU alone (`process.threadCpuUsage`), the rest being V8\'s helper threads (parallel and concurrent GC, background compiles) working for the listeners\' allocations; µs/step × 1,000-step: per-step time against the 1,000-step run (1.0 = linear total time)',
+        'µs per step beyond the size above: the overhead (with listeners − bare, the median pair\'s, in ms) less the row above\'s, over the steps between: what each step adds, without what a run pays once whatever its size (V8 compiling the listeners\' code, which each run here does again after the forced GC, as a fresh process does once; the comment\'s last write)',
         'retained KiB/step beyond bare: live heap at the end of the run (after a forced GC, when the records are fullest) with listeners, less the bare run\'s, per step (results are small numbers)',
         `peak live KiB/step beyond bare: the most live heap seen during a run with listeners (a forced GC and a sample every ${LIVE_SAMPLE_EVENTS} events, in runs of their own, untimed) less the same for the bare run, per step: the memory the listeners need at their peak`,
         'peak heapUsed KiB/step: the most heapUsed seen during the run with listeners (garbage V8 has not collected yet included) minus heapUsed after a forced GC before it, per step; this follows what the listeners allocate (about 6 KiB/step in all) more than what they keep',
