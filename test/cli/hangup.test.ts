@@ -2,11 +2,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cancelOnSignals } from '../../src/cli/cancel-on-signals.ts';
 import { compileCacheEnv } from '../helpers/compile-cache.ts';
 import { cliBundle } from '../helpers/run-cli.ts';
 
+
+// A run of this file alone, with sources newer than dist/, builds the bundles first: not in a test's 20 s.
+beforeAll(cliBundle, 600_000);
 
 // A closed terminal (or a dropped ssh session) sends SIGHUP: Node's default ended the CLI at once, with no
 // summary and no end to its trace, and the tool it was running, in its own process group, ran on without

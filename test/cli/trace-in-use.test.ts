@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cliInProcess } from '../helpers/cli-in-process.ts';
 import { compileCacheEnv } from '../helpers/compile-cache.ts';
 import { cliBundle } from '../helpers/run-cli.ts';
@@ -59,6 +59,9 @@ afterEach(() => {
   // A step a killed run left waits for `go`: given it, it ends, whatever the test did before it failed.
   for (const dir of dirs.splice(0)) writeFileSync(path.join(dir, 'go'), '');
 });
+
+// A run of this file alone, with sources newer than dist/, builds the bundles first: not in a test's 20 s.
+beforeAll(cliBundle, 600_000);
 
 // Two runs in one folder both wrote .plan-runner/trace.jsonl: the second emptied the first's trace, the first went on
 // writing at its own offset over the second's lines, and the trace left was neither run's (a resume called it

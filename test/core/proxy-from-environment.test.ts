@@ -6,11 +6,11 @@ import { createServer, request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { globalDispatcher, sendFetchThroughProxy } from '../../src/core/proxy-from-environment.ts';
 import { createModelClient } from '../../src/llm/create-model-client.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { cliBundle, runCli } from '../helpers/run-cli.ts';
 
 interface RecordingProxy {
   readonly url: string;
@@ -71,6 +71,9 @@ afterEach(async () => {
   proxy = undefined;
   chat = undefined;
 });
+
+// A run of this file alone, with sources newer than dist/, builds the bundles first: not in a test's 20 s.
+beforeAll(cliBundle, 600_000);
 
 describe('plan-runner run on a runner behind a proxy', () => {
   it('sends the model calls through the proxy http_proxy names, its password nowhere in what the run writes', async () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBundles } from './action-bundle.ts';
 import { removeActionRuns, runActionBundle } from './start-action.ts';
 
@@ -17,6 +17,9 @@ const LOADED_WHEN_NEEDED = [
   { what: 'an Intl.Segmenter', text: 'Intl.Segmenter' },
   // re2js is in no chunk at all: test/scripts/beside-bundles.test.ts.
 ];
+
+// A run of this file alone, with sources newer than dist/, builds the bundles first: not in a test's 20 s.
+beforeAll(sharedBundles, 600_000);
 
 describe("the action's main chunk", () => {
   it('leaves out what only some plans need', async () => {

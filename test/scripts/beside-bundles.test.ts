@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BESIDE_BUNDLES } from '../../scripts/beside-bundles.ts';
 import { RE2JS_BESIDE_BUNDLE } from '../../src/core/regex-engine-file.ts';
 import { sharedBundles } from '../e2e/action-bundle.ts';
@@ -12,6 +12,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 afterAll(removeActionRuns);
 /** Code only re2js's engine has: its translation of JavaScript patterns. */
 const ENGINE_CODE = 'static translateRegExp(';
+
+// A run of this file alone, with sources newer than dist/, builds the bundles first: not in a test's 20 s.
+beforeAll(sharedBundles, 600_000);
 
 describe('files beside the bundles', () => {
   it('puts re2js beside each bundle, under the name the engine loader looks for, and leaves it out of every chunk', async () => {

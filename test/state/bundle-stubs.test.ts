@@ -1,9 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import archiver from '../../stubs/archiver.js';
 import unzip from '../../stubs/unzip-stream.js';
 import { sharedBundles } from '../e2e/action-bundle.ts';
+
+// A run of this file alone, with sources newer than dist/, builds the bundles first: not in a test's 20 s.
+beforeAll(sharedBundles, 600_000);
 
 // The action's bundle takes @actions/artifact without its zip code (stubs/README.md): the end-to-end
 // tests that save and read state through the bundle show plan-runner never needs it; these show it is
