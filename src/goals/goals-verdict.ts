@@ -1,5 +1,4 @@
 import type { Goal } from '../plan/schema.ts';
-import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { GoalResult } from './goal-result.ts';
 
 /** What the goal results mean for the run. */
@@ -33,7 +32,13 @@ export function hasRequiredGoal(goals: readonly Goal[] | undefined): boolean {
  */
 export type PlanGate = 'own' | 'used' | undefined;
 
-export function planGates(plan: Pick<ValidPlan, 'source' | 'subplans'>): PlanGate {
+/** What `planGates` reads of a plan: its goals and the plans its steps use (a `ValidPlan`, or the executor's `RunnablePlan`). */
+export interface GatingPlan {
+  readonly source?: { readonly goals?: readonly Goal[] | undefined } | undefined;
+  readonly subplans?: ReadonlyMap<string, GatingPlan> | undefined;
+}
+
+export function planGates(plan: GatingPlan): PlanGate {
   const used = [...(plan.subplans?.values() ?? [])].some((inner) => planGates(inner) !== undefined);
-  return used ? 'used' : hasRequiredGoal(plan.source.goals) ? 'own' : undefined;
+  return used ? 'used' : hasRequiredGoal(plan.source?.goals) ? 'own' : undefined;
 }

@@ -88,7 +88,7 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
   const stopCounts = !deps.inner || run?.stopCutShort === true || (run?.failures.length ?? 0) > 0;
   const verdict = internal
     ? { status: 'failed' as const, reason: internalReason(internal) }
-    : runVerdict(stopCounts ? run?.stopReason : undefined, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
+    : runVerdict(stopCounts ? run?.stopReason : undefined, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting, run?.uncheckedGate());
   const usage = run?.usage ?? NO_USAGE;
   const stop = run?.stopReason;
   if (verdict.status === 'awaiting-approval' && run) journal.approvalRequested(requestOf(run, journal, plan, deps));
