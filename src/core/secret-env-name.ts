@@ -10,10 +10,18 @@ const SECRET_NAME =
 
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
- * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
+ * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count. A name in camelCase has its
+ * words taken as parts too (`dbPass`, `sentryDsn`, `ghPat`, `npmAuth`, `DBPass` as `DB_PASS`…): a plan's inputs are
+ * often named so, and only the short forms' underscores made them parts (found by an adversarial hunt: `--input
+ * dbPass=…` was written to the trace and the summary, where `db_pass` was hidden).
  */
 export function isSecretEnvName(name: string): boolean {
-  return SECRET_NAME.test(name);
+  return SECRET_NAME.test(name) || (/[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/.test(name) && SECRET_NAME.test(camelParts(name)));
+}
+
+/** `name` with an underscore where a camelCase word starts: `dbPass` → `db_Pass`, `DBPass` → `DB_Pass`. */
+function camelParts(name: string): string {
+  return name.replace(/([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g, '$1$2_');
 }
 
 /**

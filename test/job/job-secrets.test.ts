@@ -48,6 +48,12 @@ describe('one set of secrets for every entry point', () => {
     expect(jobSecrets({ env: {}, inputs: given }).sort()).toEqual(['7340192345', 'Hj4kLp9QwErT5yUi0oPa2s', 'Mn3bVc8XzAs5Df2Gh7Jk4L', 'Qa1Ws2Ed3Rf4Tg5Yh6Uj7Ik', 'Zq7vTx93LmPa0Rw2Kd8Yq1']);
   });
 
+  // Found by an adversarial hunt: a camelCase short form (`dbPass`) was no secret name, where `db_pass` was.
+  it('learns the inputs whose camelCase names hold a secret word', () => {
+    const given = { dbPass: 'Tr0ub4dor3xyz', sentryDsn: 'https://abcdef0123456789@o1.ingest.sentry.io/42', ghPat: 'pat-from-input-7781', release: 'v1.2.3', authorName: 'Ada' };
+    expect(jobSecrets({ env: {}, inputs: given }).sort()).toEqual(['Tr0ub4dor3xyz', 'https://abcdef0123456789@o1.ingest.sentry.io/42', 'pat-from-input-7781']);
+  });
+
   // runJob without a redactor of its caller's built one from the key and the environment only: a
   // secret-named input reached the tools' arguments.
   it('a job run without a redactor given hides its secret-named inputs from the tools', async () => {

@@ -85,6 +85,14 @@ describe('isSecretEnvName', () => {
   it.each(['PATH', 'HOME', 'GITHUB_WORKSPACE', 'RUNNER_TEMP', 'CI', 'PWD', 'OLDPWD', 'AUTHOR', 'PATHEXT', 'COMPASS', 'GITHUB_SERVER_URL', 'GITHUB_API_URL', 'PASSENGER_HOME'])('treats %s as safe', (name) =>
     expect(isSecretEnvName(name)).toBe(false),
   );
+  // camelCase words are parts too (found by an adversarial hunt: a plan input `dbPass` reached the trace and the summary).
+  it.each(['dbPass', 'sentryDsn', 'ghPat', 'npmAuth', 'DBPass', 'mysqlPwd', 'dbPw', 'azureSas', 'ghPatRo', 'sentryDsnFrontend', 'dockerAuthConfig', 'redisUrl', 'brokerUrl', 'connStr'])(
+    'treats the camelCase %s as secret',
+    (name) => expect(isSecretEnvName(name)).toBe(true),
+  );
+  it.each(['author', 'compassPath', 'bypassMode', 'passengerHome', 'patternName', 'dsname', 'oldPwdir', 'authorName', 'pathExt', 'sasquatch'])('treats the camelCase %s as safe', (name) =>
+    expect(isSecretEnvName(name)).toBe(false),
+  );
 });
 
 describe('a command tool subprocess', () => {
