@@ -1,3 +1,4 @@
+import { checklistHeader } from '../report/checklist.ts';
 import { goalsHeadline, renderGoalsTable } from '../report/goals-table.ts';
 import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
@@ -22,6 +23,9 @@ export async function checkRunResult(report: FinalReport, conclusion: CheckConcl
     ? [report.markdown]
     : [
         `${statusIcon(report.status)} **Status:** ${report.status}${reason}`,
+        // The steps' counts, as every other view heads its checklist: a run that went on past a failed step under
+        // `on_failure: continue` succeeded here with no word of the failure the log, comment and summary count (found by an adversarial hunt).
+        ...(report.record?.plan ? [`**Steps:** ${checklistHeader(report.record)}`] : []),
         // As the comment shows them: the goals not met first, and a bounded table. Whole, 400 goals passed the
         // check run's 65,535 characters and its cut end took every ❌ row (found by an adversarial pass).
         report.goals.length ? renderGoalsTable(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : noGoalsLine(report),
