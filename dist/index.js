@@ -1130,12 +1130,14 @@ async function planCheckName(settings) {
 /* harmony export */   V: () => (/* binding */ checkRunResult),
 /* harmony export */   x: () => (/* binding */ internalErrorResult)
 /* harmony export */ });
-/* harmony import */ var _report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(52895);
-/* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
-/* harmony import */ var _report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(31675);
-/* harmony import */ var _report_status_reason_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(90703);
-/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(93465);
-/* harmony import */ var _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(29341);
+/* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
+/* harmony import */ var _report_goals_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(52895);
+/* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(60949);
+/* harmony import */ var _report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(31675);
+/* harmony import */ var _report_status_reason_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(90703);
+/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(93465);
+/* harmony import */ var _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(29341);
+
 
 
 
@@ -1149,22 +1151,25 @@ const CHECK_RUN_GOAL_ROWS = 40;
  * model text in it (reasons, evidence) is neutralised: no mention, reference or foreign link.
  */
 async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
-    const headline = report.goals.length ? ` \u2014 ${(0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsHeadline */ .l$)(report.goals)}` : '';
-    const reason = (0,_report_status_reason_js__WEBPACK_IMPORTED_MODULE_4__/* .reasonAfterStatus */ .j)(report.status, report.reason, (text) => (0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .reasonText */ .uV)(text, redact));
+    const headline = report.goals.length ? ` \u2014 ${(0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_1__/* .goalsHeadline */ .l$)(report.goals)}` : '';
+    const reason = (0,_report_status_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .reasonAfterStatus */ .j)(report.status, report.reason, (text) => (0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__/* .reasonText */ .uV)(text, redact));
     const body = report.planErrors.length
         ? [report.markdown]
         : [
-            `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)(report.status)} **Status:** ${report.status}${reason}`,
+            `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__/* .statusIcon */ .I8)(report.status)} **Status:** ${report.status}${reason}`,
+            // The steps' counts, as every other view heads its checklist: a run that went on past a failed step under
+            // `on_failure: continue` succeeded here with no word of the failure the log, comment and summary count (found by an adversarial hunt).
+            ...(report.record?.plan ? [`**Steps:** ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .checklistHeader */ .Y4)(report.record)}`] : []),
             // As the comment shows them: the goals not met first, and a bounded table. Whole, 400 goals passed the
             // check run's 65,535 characters and its cut end took every \u274c row (found by an adversarial pass).
-            report.goals.length ? (0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .renderGoalsTable */ .Lb)(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : noGoalsLine(report),
+            report.goals.length ? (0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_1__/* .renderGoalsTable */ .Lb)(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : noGoalsLine(report),
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
     const policy = { allowUrls: repositoryUrl ? [repositoryUrl] : [] };
-    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_5__/* .loadNeutraliser */ .x)(policy, redact, 'rendered');
+    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__/* .loadNeutraliser */ .x)(policy, redact, 'rendered');
     // The title is plain text on GitHub, and plan-runner's own words (a status, a count of goals): nothing in it is escaped.
-    const title = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_5__/* .loadNeutraliser */ .x)(policy, redact, 'title');
+    const title = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__/* .loadNeutraliser */ .x)(policy, redact, 'title');
     return { conclusion, title: title(redact(`${report.status}${headline}`)), summary: neutralise(redact(body.join('\n\n'))) };
 }
 /**
@@ -1189,16 +1194,16 @@ function noGoalsLine(report) {
 async function internalErrorResult(error, redact, runUrl, repositoryUrl) {
     const message = redact(error instanceof Error ? error.message : String(error));
     const link = runUrl ? `\n\n[View the run](${encodeURI(runUrl)})` : '';
-    const status = `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)('failed')} **Status:** failed: ${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__/* .INTERNAL_ERROR_TITLE */ .Km}`;
+    const status = `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__/* .statusIcon */ .I8)('failed')} **Status:** failed: ${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_4__/* .INTERNAL_ERROR_TITLE */ .Km}`;
     let summary;
     try {
-        const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_5__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
-        summary = neutralise(`${status}: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(message)}${link}`);
+        const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
+        summary = neutralise(`${status}: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(message)}${link}`);
     }
     catch {
         summary = redact(`${status}. The error is in the job log.${link}`);
     }
-    return { conclusion: 'failure', title: _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__/* .INTERNAL_ERROR_TITLE */ .Km, summary };
+    return { conclusion: 'failure', title: _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_4__/* .INTERNAL_ERROR_TITLE */ .Km, summary };
 }
 
 
@@ -7395,10 +7400,17 @@ function stepsUsage(record) {
 const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|WEBHOOK|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
- * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
+ * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count. A name in camelCase has its
+ * words taken as parts too (`dbPass`, `sentryDsn`, `ghPat`, `npmAuth`, `DBPass` as `DB_PASS`\u2026): a plan's inputs are
+ * often named so, and only the short forms' underscores made them parts (found by an adversarial hunt: `--input
+ * dbPass=\u2026` was written to the trace and the summary, where `db_pass` was hidden).
  */
 function isSecretEnvName(name) {
-    return SECRET_NAME.test(name);
+    return SECRET_NAME.test(name) || (/[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/.test(name) && SECRET_NAME.test(camelParts(name)));
+}
+/** `name` with an underscore where a camelCase word starts: `dbPass` \u2192 `db_Pass`, `DBPass` \u2192 `DB_Pass`. */
+function camelParts(name) {
+    return name.replace(/([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g, '$1$2_');
 }
 /**
  * A value too ordinary to hide wherever it appears, though a secret-looking name holds it: a flag or a
@@ -9943,7 +9955,7 @@ function hasRequiredGoal(goals) {
 }
 function planGates(plan) {
     const used = [...(plan.subplans?.values() ?? [])].some((inner) => planGates(inner) !== undefined);
-    return used ? 'used' : hasRequiredGoal(plan.source.goals) ? 'own' : undefined;
+    return used ? 'used' : hasRequiredGoal(plan.source?.goals) ? 'own' : undefined;
 }
 
 
@@ -12315,6 +12327,7 @@ function abandonedRun(record, reason, at, durationMs) {
 
 
 
+
 /** The most of a stop's reason each step it skips keeps (`#skipPendingOnce`). */
 const MAX_SKIP_REASON_CHARS = 1_000;
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
@@ -12485,6 +12498,35 @@ class PlanRun {
         // Every running step and its tools listen to this signal; that many listeners is not a leak.
         (0,external_node_events_.setMaxListeners)(0, this.#stop.signal);
         this.#stop.signal.addEventListener('abort', () => this.#inbox.wake(), { once: true });
+    }
+    /** Whether `step` runs a used plan with a required goal, at any depth (see `planGates`): that plan's verdict gates the run. */
+    #gates(step) {
+        const used = step.type === 'plan' && step.uses !== undefined ? this.#plan.subplans?.get(step.uses) : undefined;
+        return used !== undefined && (0,goals_verdict/* planGates */.yz)(used) !== undefined;
+    }
+    /** Whether the run passes its gate only once `step` has completed: it runs a gating used plan, and does not say `on_failure: continue`. */
+    #holdsGate(step) {
+        return step.onFailure !== 'continue' && this.#gates(step);
+    }
+    /**
+     * The first step, of the plan as it started or as revised, that runs a used plan whose goals gate the run and did not
+     * complete, unless it says `on_failure: continue`: a run without that plan's verdict has not passed its gate, whatever
+     * else ended well (a step before it failed under `on_failure: continue` and it was skipped). None in a part of a
+     * fanned-out run, whose merge job decides.
+     */
+    uncheckedGate() {
+        if (this.partial)
+            return undefined;
+        for (const step of [...this.#plan.steps, ...this.graph.steps]) {
+            if (!this.#holdsGate(step))
+                continue;
+            const record = this.#journal.record.steps.get(step.key);
+            if (record?.state === 'completed')
+                continue;
+            const skippedFor = this.skippedFor.get(step.key);
+            return { stepKey: step.key, uses: step.uses, state: record?.state, ...(record?.skipReason !== undefined && { skipReason: record.skipReason }), ...(skippedFor !== undefined && { skippedFor }) };
+        }
+        return undefined;
     }
     /** True for a part of a fanned-out run that runs only some steps (prepare, shard): the plan's last step is not its result. */
     get partial() {
@@ -13307,17 +13349,21 @@ class PlanRun {
             this.#skipDownstream(key, `upstream step ${key} failed`, false);
             return this.#escalate(repeatedWhy(key, refused), error);
         }
-        // A step every dependent can do without degrades the run instead of failing or replanning it.
+        // A step every dependent can do without degrades the run instead of failing or replanning it. Not a used plan whose
+        // goals gate the run: its dependents taking it as optional is no `continue` it wrote, and the job passed a gate whose
+        // verdict was "not met" (found by an adversarial hunt).
+        const gating = this.#gates(step);
         const dependents = this.graph.dependentsOf(key);
-        const onlyOptional = dependents.length > 0 && dependents.every((dependent) => this.graph.byKey.get(dependent).optional?.includes(key));
+        const onlyOptional = !gating && dependents.length > 0 && dependents.every((dependent) => this.graph.byKey.get(dependent).optional?.includes(key));
         const chosen = step.onFailure ?? (onlyOptional ? 'continue' : this.#deps.replanner ? 'replan' : 'fail');
         // The replanner calls the same endpoint with the same key: when the step could not reach it or was
         // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
         // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
         // Any call of this run that found the endpoint so (this step's, set above, or an item's): the replanner's would too.
-        // A used plan's goals that decided against it are a verdict: a replan would route around the check.
+        // A used plan's goals that decided against it are a verdict: a replan would route around the check. So would one
+        // after its run failed before they were checked: a model writes no plan step, and the job passed a gate nobody checked.
         const verdict = outcome.error instanceof NestedPlanError && outcome.error.goalsUnmet;
-        const policy = chosen === 'replan' && (this.endpointUnusable || verdict) ? 'fail' : chosen;
+        const policy = chosen === 'replan' && (this.endpointUnusable || verdict || gating) ? 'fail' : chosen;
         if (policy === 'replan' && this.#deps.replanner) {
             // Its dependents stay pending: the replan replaces them.
             this.failures.push({ stepKey: key, error, recoverable: true });
@@ -13358,7 +13404,10 @@ class PlanRun {
         // A failure no replan can mend (on_failure: fail, a side effect that must not repeat) already
         // fails the run: a replan would only cost a call, and replace that failed step out of the plan,
         // so every checklist would show it as replaced and say "0 failed" over "Finished: failed".
-        if (this.failures.some((failure) => !failure.recoverable)) {
+        // Nor while a step that runs a used plan whose goals gate the run has not completed: a replan replaces every step
+        // not done, and a model writes no plan step, so the check would go with it (found by an adversarial hunt: a replan
+        // after an earlier step failed dropped it, and the job passed). The failures stand; a review's "no" cannot be acted on.
+        if (this.failures.some((failure) => !failure.recoverable) || this.graph.steps.some((step) => this.#journal.stateOf(step.key) !== 'completed' && this.#holdsGate(step))) {
             // The replans asked for will not come: those failures stand, and what needs their results is
             // skipped for them now, as under `fail` (left pending, the run's end took them for an executor bug).
             for (const need of needs)
@@ -13818,9 +13867,10 @@ class RunTimeoutError extends run_stopped_error/* RunStoppedError */.F {
 ;// CONCATENATED MODULE: ./lib/run/run-verdict.js
 /**
  * The run's status and reason: a stop (cancel, timeout) wins, then the first failed step, then
- * steps waiting for approval (`awaiting-approval`: nothing failed), then a final step that did not complete (`on_failure: continue` can leave a run with no result).
+ * steps waiting for approval (`awaiting-approval`: nothing failed), then a step whose used plan's goals gate the run
+ * and were not checked, then a final step that did not complete (`on_failure: continue` can leave a run with no result).
  */
-function runVerdict(stop, failures, missing, waiting = []) {
+function runVerdict(stop, failures, missing, waiting = [], gate) {
     if (stop)
         return { status: stop.status, reason: stop.message };
     const [first] = failures;
@@ -13832,9 +13882,22 @@ function runVerdict(stop, failures, missing, waiting = []) {
         const steps = `step${waiting.length === 1 ? '' : 's'} ${waiting.join(', ')}`;
         return { status: 'awaiting-approval', reason: `${steps} ${waiting.length === 1 ? 'waits' : 'wait'} for approval; steps that did not need it have run` };
     }
+    // A gate that could not be evaluated is a failed gate.
+    if (gate)
+        return { status: 'failed', reason: uncheckedGateReason(gate) };
     if (missing)
         return { status: 'failed', reason: missingResultReason(missing) };
     return { status: 'succeeded' };
+}
+function uncheckedGateReason(gate) {
+    const what = gate.skippedFor !== undefined
+        ? `it was skipped because step ${gate.skippedFor} failed (on_failure: continue)`
+        : gate.state === 'skipped'
+            ? `it was skipped (${gate.skipReason ?? 'no reason given'})`
+            : gate.state === 'failed'
+                ? 'it failed'
+                : 'it did not complete';
+    return `the goals of the plan ${gate.uses}, which gate this run, were not checked: step ${gate.stepKey} runs it, and ${what}`;
 }
 function missingResultReason(missing) {
     const final = `the final step ${missing.stepKey}`;
@@ -13939,7 +14002,7 @@ function finish(journal, run, internal, plan, deps, runStartedAt) {
     const stopCounts = !deps.inner || run?.stopCutShort === true || (run?.failures.length ?? 0) > 0;
     const verdict = internal
         ? { status: 'failed', reason: internalReason(internal) }
-        : runVerdict(stopCounts ? run?.stopReason : undefined, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
+        : runVerdict(stopCounts ? run?.stopReason : undefined, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting, run?.uncheckedGate());
     const usage = run?.usage ?? core_usage/* NO_USAGE */.y;
     const stop = run?.stopReason;
     if (verdict.status === 'awaiting-approval' && run)

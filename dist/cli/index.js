@@ -902,10 +902,17 @@ const OUTPUT_FOLDER = '.plan-runner';
 const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|WEBHOOK|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
- * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
+ * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count. A name in camelCase has its
+ * words taken as parts too (`dbPass`, `sentryDsn`, `ghPat`, `npmAuth`, `DBPass` as `DB_PASS`\u2026): a plan's inputs are
+ * often named so, and only the short forms' underscores made them parts (found by an adversarial hunt: `--input
+ * dbPass=\u2026` was written to the trace and the summary, where `db_pass` was hidden).
  */
 function isSecretEnvName(name) {
-    return SECRET_NAME.test(name);
+    return SECRET_NAME.test(name) || (/[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/.test(name) && SECRET_NAME.test(camelParts(name)));
+}
+/** `name` with an underscore where a camelCase word starts: `dbPass` \u2192 `db_Pass`, `DBPass` \u2192 `DB_Pass`. */
+function camelParts(name) {
+    return name.replace(/([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g, '$1$2_');
 }
 /**
  * A value too ordinary to hide wherever it appears, though a secret-looking name holds it: a flag or a
