@@ -38,7 +38,10 @@ export function budgetedModelClient(inner: ModelClient, budget: RunBudget): Mode
           if (!billed && !abandoned) budget.countUnanswered();
           throw error;
         }
-        if (!isStepCall(label)) budget.chargeOutsideSteps(callUsage(response, request));
+        const usage = callUsage(response, request);
+        // How the endpoint counts this text: later calls in flight are expected so (CJK text is about a token a character).
+        budget.learnPrompt(estimatePromptTokens(request), usage.promptTokens);
+        if (!isStepCall(label)) budget.chargeOutsideSteps(usage);
         return response;
       } finally {
         ended();

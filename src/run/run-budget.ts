@@ -55,6 +55,12 @@ export class RunBudget {
   #stopAfterInFlight: RunStoppedError | undefined;
   /** Told of the model use no step charges (`chargeOutsideSteps`, the abandoned and unanswered calls), as it happens. */
   #outsideSteps?: (usage: Usage) => void;
+  /**
+   * The most prompt tokens an endpoint has reported for a call against the estimate made from its text (at least 1):
+   * text of fewer characters a token than the estimate's four (Chinese, Japanese) let four parallel calls pass a
+   * 4,000-token cap by 10,000 (found by a budget hunt).
+   */
+  #promptRatio = 1;
 
   /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
   constructor(limits: BudgetLimits = {}, pricing?: PriceOverrides, options: { readonly heapNearlyFull?: () => HeapUse | undefined } = {}) {
@@ -108,6 +114,15 @@ export class RunBudget {
   /** `charge` for a call no step owns (the planner's, a replanner's, a review's, a goal judge's), told to `onSpentOutsideSteps`'s listener first. */
   chargeOutsideSteps(usage: Usage): Usage {
     return this.charge(usage, this.#outsideSteps);
+  }
+
+  /**
+   * What an answered call's endpoint reported for its prompt, against the estimate its reservation made from the request's
+   * text (`ExpectedCall.promptTokens`): later calls in flight are expected at the most tokens a character seen so far.
+   */
+  learnPrompt(estimatedTokens: number, reportedTokens: number): void {
+    if (!(estimatedTokens > 0) || !Number.isFinite(reportedTokens)) return;
+    this.#promptRatio = Math.max(this.#promptRatio, reportedTokens / estimatedTokens);
   }
 
   /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
@@ -205,10 +220,12 @@ export class RunBudget {
    * prompt alone: a guess at the answer would make calls wait for room a budget has, and the wait
    * runs down the step's and the run's timeouts. The prompt at the full input price: how much of it the
    * endpoint reads from its cache is known only from the answer, and a guess at it could let calls in
-   * flight together pass `max_cost_usd`; this one errs toward a wait, never toward passing a cap.
+   * flight together pass `max_cost_usd`; this one errs toward a wait, never toward passing a cap. The prompt's
+   * estimate is scaled by the most tokens a character the endpoint has reported (`learnPrompt`).
    */
-  #expect({ model, promptTokens }: ExpectedCall): InFlightCall {
+  #expect({ model, promptTokens: estimated }: ExpectedCall): InFlightCall {
     const spent = this.#usage;
+    const promptTokens = Math.ceil(estimated * this.#promptRatio);
     const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : 0;
     const priced = estimateCallCostUsd([model], promptTokens, completionTokens, this.#pricing);
     return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };

@@ -56,6 +56,36 @@ describe('calls in flight against a budget', () => {
     endB();
   });
 
+  // Found by a budget hunt: text the endpoint counts at about a token a character (Chinese, Japanese) was expected at the
+  // estimate's four characters a token, and four parallel calls of 3,000 characters passed a 4,000-token cap by 10,000.
+  it('expects a prompt in flight at the most tokens a character the endpoint has reported', async () => {
+    const budget = new RunBudget({ max_tokens: 4_000 }, PRICING);
+    // The first call: estimated at 100 tokens, reported at 400.
+    budget.learnPrompt(100, 400);
+    budget.charge(answered(400, 5));
+    // 405 spent; a's 900-token estimate is 3,600 at that rate (+5 answer): 4,010 fills the cap, so b waits.
+    const endA = await budget.reserveModelCall('step a', call(900));
+    let started = false;
+    const b = budget.reserveModelCall('step b', call(900)).then((end) => {
+      started = true;
+      return end;
+    });
+    await settle();
+    expect(started).toBe(false);
+    budget.charge(answered(3_600, 5));
+    endA();
+    // 4,010 spent: past the cap, b is refused, never sent.
+    await expect(b).rejects.toBeInstanceOf(BudgetExceededError);
+    // A rate below the estimate's changes nothing: the estimate is the floor.
+    const plain = new RunBudget({ max_tokens: 1_000 }, PRICING);
+    plain.learnPrompt(100, 10);
+    plain.charge(answered(10, 5));
+    const endC = await plain.reserveModelCall('step c', call(400));
+    const endD = await plain.reserveModelCall('step d', call(400));
+    endC();
+    endD();
+  });
+
   // A decision, documented under Costs: which part of a prompt the endpoint will read from its cache is known only
   // from its answer, so a call in flight is expected to cost its prompt at the full input price, even after calls
   // that were mostly cached. Priced at the cached price, c would start and the three could pass the cap together.
