@@ -363,6 +363,20 @@ const INLINE_FLAGS = /^\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/;
  * (`[\s\S]`: any character); a negated one with `\S` (`[^\S\r\n]`, white space but line breaks) is
  * written out when its other members are white-space characters, and refused otherwise.
  */
+/** The letters an escape may be: RE2's, and JavaScript's that re2js reads as JavaScript means them (`\u…`, `\cX`). */
+const ESCAPE_LETTERS = new Set('afnrtvxucdDsSwWbBAzpPQE');
+
+/**
+ * Refuses an escape of a letter neither engine knows, and `\8`, `\9`: re2js read each as the character itself, so a
+ * goal's `^done\Z` (Python's end of text) looked for a `Z` and `\k<n>` (a named backreference) for `k<n>`, and `validate`
+ * passed them (found by a hunt for bad inputs). JavaScript with the `u` flag, as JSON Schema's `pattern` is read, refuses them too.
+ */
+function refuseUnknownEscape(source: string, next: string | undefined): void {
+  if (next === 'k' && source.includes('\\k<')) throw new RegexSyntaxError(source, 'invalid escape sequence: `\\k` — backreferences are not supported (patterns run on a linear-time engine, RE2 syntax)');
+  if (next === undefined || !(next === '8' || next === '9' || (/^[A-Za-z]$/.test(next) && !ESCAPE_LETTERS.has(next)))) return;
+  throw new RegexSyntaxError(source, `invalid escape sequence: \`\\${next}\` — not an escape the pattern engine knows (RE2 syntax); for the character itself write \`${next}\``);
+}
+
 function withJavaScriptClasses(source: string, dotAll: boolean): string {
   const refuse = (reason: string): never => {
     throw new RegexSyntaxError(source, reason);
@@ -380,6 +394,7 @@ function withJavaScriptClasses(source: string, dotAll: boolean): string {
       i = end === -1 ? source.length : end + 1;
     } else if (char === '\\') {
       const next = source[i + 1];
+      refuseUnknownEscape(source, next);
       i++;
       out += next === 's' ? `[${JS_SPACE}]` : next === 'S' ? `[^${JS_SPACE}]` : `\\${next ?? ''}`;
     } else if (char === '(') {
@@ -410,6 +425,7 @@ function withJavaScriptClasses(source: string, dotAll: boolean): string {
           continue;
         }
         const next = source[++j];
+        refuseUnknownEscape(source, next);
         if (next === 's') {
           // A `-` beside a class escape is a character in JavaScript, not a range (a `-` piece is one as written).
           if (parts.at(-1) === '-' && parts.length > 1) parts[parts.length - 1] = '\\-';

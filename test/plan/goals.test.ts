@@ -108,6 +108,18 @@ describe('goal definitions are validated with the plan', () => {
     ]);
   });
 
+  // Found by a hunt for bad inputs: re2js read an escape it does not know as the letter itself, so Python's `\Z` looked
+  // for a `Z` and a named backreference for `k<n>`, and validate passed them.
+  it('rejects, where they are written, escapes the engine does not know instead of reading them as the letter', async () => {
+    expect(await errorsFor(yaml(...steps, '  - { name: a, matches: "^done\\\\Z" }', '  - { name: b, matches: "(?<n>a)\\\\k<n>" }', '  - { name: c, every_sentence_matches: "[\\\\q]" }'))).toEqual([
+      'plan.yml:5:25: bad regular expression: invalid escape sequence: `\\Z` — not an escape the pattern engine knows (RE2 syntax); for the character itself write `Z` (at goals[0].matches)',
+      'plan.yml:6:25: bad regular expression: invalid escape sequence: `\\k` — backreferences are not supported (patterns run on a linear-time engine, RE2 syntax) (at goals[1].matches)',
+      'plan.yml:7:40: bad regular expression: invalid escape sequence: `\\q` — not an escape the pattern engine knows (RE2 syntax); for the character itself write `q` (at goals[2].every_sentence_matches)',
+    ]);
+    // The escapes it knows still compile: RE2's and JavaScript's that mean the same.
+    await validPlan(yaml(...steps, '  - { name: a, matches: "\\\\d\\\\w\\\\s\\\\b\\\\Bx\\\\z" }', '  - { name: b, matches: "\\\\x41\\\\u00e9\\\\p{L}\\\\P{L}\\\\t\\\\n\\\\cA\\\\Q.\\\\E\\\\A" }'));
+  });
+
   // Found by an adversarial hunt: 1,170 of them took 13.4 s and 2.5 GB to validate, before any bound applied.
   it('rejects a pattern of more counted repeats than the engine compiles, where it is written, without compiling it', async () => {
     const large = 'a{1000}'.repeat(1_170);
