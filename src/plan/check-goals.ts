@@ -54,6 +54,28 @@ function refProblem(schema: unknown): string | undefined {
   }
 }
 
+/**
+ * Why a goal's json_schema cannot be checked for a `$dynamicRef` that names no `$dynamicAnchor` in it, or undefined: Ajv
+ * then recursed until the stack ran out, and the goal could not be evaluated after every step had run (found by a hunt
+ * for bad inputs).
+ */
+function dynamicRefProblem(schema: unknown): string | undefined {
+  const anchors = new Set<string>();
+  const refs: string[] = [];
+  const stack = [schema];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) stack.push(...value);
+    else if (isMap(value)) {
+      if (typeof value.$dynamicAnchor === 'string') anchors.add(value.$dynamicAnchor);
+      if (typeof value.$dynamicRef === 'string') refs.push(value.$dynamicRef);
+      stack.push(...Object.values(value));
+    }
+  }
+  const lost = refs.find((ref) => !(ref.startsWith('#') && anchors.has(ref.slice(1))));
+  return lost === undefined ? undefined : `\`$dynamicRef: '${lost}'\` names no \`$dynamicAnchor\` in this schema; give one (\`$dynamicAnchor: ${lost.replace(/^#/, '') || 'name'}\`), or use \`$ref\``;
+}
+
 /** The goal kinds whose text is compared with the result (or put to a judge) as written. */
 const TEXT_KINDS = ['contains', 'not_contains', 'matches', 'equals', 'every_sentence_matches', 'judge'] as const;
 
@@ -107,7 +129,7 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
     if (goal.json_schema !== undefined) {
       const problems = jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true);
       pushAll(issues, problems);
-      const refs = problems.length === 0 ? refProblem(goal.json_schema) : undefined;
+      const refs = problems.length === 0 ? (refProblem(goal.json_schema) ?? dynamicRefProblem(goal.json_schema)) : undefined;
       if (refs !== undefined) issues.push({ path: [...at, 'json_schema'], message: refs });
     }
     if (goal.of !== undefined) {

@@ -121,6 +121,9 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
   for (const key of ['exclusiveMinimum', 'exclusiveMaximum']) {
     if (key in schema && typeof schema[key] !== 'number' && typeof schema[key] !== 'boolean') issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
   }
+  // In every draft: zod's converter took `multipleOf: 0` and refused every argument with "must be a multiple of 0" at the argument.
+  if (strict !== false && typeof schema.multipleOf === 'number' && !(schema.multipleOf > 0)) issues.push({ path: [...path, 'multipleOf'], message: '`multipleOf` must be a number greater than 0' });
+  if (strict === true) metaProblems(schema, path, issues, depth);
   if ('pattern' in schema) {
     const problem = typeof schema.pattern === 'string' ? compiles(schema.pattern) : 'it must be text';
     if (problem) issues.push({ path: [...path, 'pattern'], message: `bad \`pattern\`: ${problem}` });
@@ -131,6 +134,34 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
       if (problem) issues.push({ path: [...path, 'patternProperties', pattern], at: 'key', message: `bad pattern: ${problem}` });
     }
   }
+}
+
+/** `$anchor` and `$dynamicAnchor` as JSON Schema 2020-12 writes them. */
+const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
+
+/**
+ * A goal's schema against JSON Schema 2020-12's own rules for its keywords' values, which Ajv checks when the goal is
+ * checked: `validate` passed `exclusiveMinimum: true` (draft 4's spelling), `title: 5`, `required: [a, a]` and the like,
+ * and the goal then could not be evaluated, after every step had run (found by a hunt for bad inputs).
+ */
+function metaProblems(schema: Record<string, unknown>, path: PathSegment[], issues: PlanIssue[], depth: number): void {
+  const problem = (key: string, message: string) => issues.push({ path: [...path, key], message });
+  for (const key of ['exclusiveMinimum', 'exclusiveMaximum']) {
+    if (typeof schema[key] !== 'boolean') continue;
+    const bound = key === 'exclusiveMinimum' ? 'minimum' : 'maximum';
+    const value = typeof schema[bound] === 'number' ? String(schema[bound]) : 'the bound';
+    problem(key, `\`${key}\` is the bound itself in JSON Schema 2020-12 (true or false was draft 4's): write \`${key}: ${value}\` in place of \`${bound}\` and this`);
+  }
+  for (const key of ['title', 'description', '$comment', '$dynamicRef']) if (key in schema && typeof schema[key] !== 'string') problem(key, `\`${key}\` must be text`);
+  for (const key of ['readOnly', 'writeOnly', 'deprecated', 'uniqueItems']) if (key in schema && typeof schema[key] !== 'boolean') problem(key, `\`${key}\` must be true or false`);
+  if ('examples' in schema && !Array.isArray(schema.examples)) problem('examples', '`examples` must be a list of values');
+  if (Array.isArray(schema.enum) && schema.enum.length === 0) problem('enum', '`enum` must list at least one value (no value could pass an empty one)');
+  if (Array.isArray(schema.required) && new Set(schema.required).size !== schema.required.length) problem('required', '`required` names a property twice; name each once');
+  if (Array.isArray(schema.type) && (schema.type.length === 0 || new Set(schema.type).size !== schema.type.length)) problem('type', 'a list of types must name at least one, each once');
+  for (const key of ['$anchor', '$dynamicAnchor']) if (key in schema && !(typeof schema[key] === 'string' && ANCHOR.test(schema[key]))) problem(key, `\`${key}\` must be a name: a letter or \`_\`, then letters, digits, \`-\`, \`_\` or \`.\``);
+  if ('$id' in schema && !(typeof schema.$id === 'string' && /^[^#]*#?$/.test(schema.$id))) problem('$id', '`$id` must be a URI without a fragment (an anchor is `$anchor`)');
+  // Below the top it starts another document, which `$ref`s resolve against and which clashed with the top's (`$id: ''`).
+  else if ('$id' in schema && depth > 0) problem('$id', "`$id` may be given only at the top of a goal's json_schema (below it, it starts another document); name a subschema with `$anchor` or put it under `$defs`");
 }
 
 /** Each key of `schema` that is no JSON Schema keyword (a typo: `requird`), but those in `skip`: a check would ignore it. */

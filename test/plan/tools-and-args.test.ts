@@ -185,6 +185,14 @@ describe('literal args are checked against the tool input schema', () => {
     ]);
   });
 
+  // Found by a hunt for bad inputs: zod's converter took `multipleOf: 0`, and refused the argument with its own words.
+  it('rejects a multipleOf of 0 or less in a tool input schema, where it is written', async () => {
+    expect(await errorsFor(yaml('goal: g', 'tools:', '  t: { description: T, command: [echo], input: { type: object, properties: { a: { type: number, multipleOf: 0 }, b: { multipleOf: -2 } } } }'))).toEqual([
+      expect.stringMatching(/^plan\.yml:3:\d+: `multipleOf` must be a number greater than 0 \(at tools\.t\.input\.properties\.a\.multipleOf\)$/),
+      expect.stringMatching(/^plan\.yml:3:\d+: `multipleOf` must be a number greater than 0 \(at tools\.t\.input\.properties\.b\.multipleOf\)$/),
+    ]);
+  });
+
   // Found by the review of the keyword check: zod's converter enforces a draft-07 schema's additionalItems.
   it('takes the earlier drafts\' keywords in a tool input schema', async () => {
     await validPlan(yaml('goal: g', 'tools:', '  x: { description: X, command: [x], input: { $schema: "http://json-schema.org/draft-07/schema#", type: object, properties: { pair: { type: array, items: [{ type: string }, { type: number }], additionalItems: false } } } }'));
