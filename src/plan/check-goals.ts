@@ -65,11 +65,11 @@ function dynamicRefProblem(schema: unknown): string | undefined {
   const stack = [schema];
   while (stack.length > 0) {
     const value = stack.pop();
-    if (Array.isArray(value)) stack.push(...value);
+    if (Array.isArray(value)) pushAll(stack, value);
     else if (isMap(value)) {
       if (typeof value.$dynamicAnchor === 'string') anchors.add(value.$dynamicAnchor);
       if (typeof value.$dynamicRef === 'string') refs.push(value.$dynamicRef);
-      stack.push(...Object.values(value));
+      pushAll(stack, Object.values(value));
     }
   }
   const lost = refs.find((ref) => !(ref.startsWith('#') && anchors.has(ref.slice(1))));
