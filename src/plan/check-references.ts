@@ -83,11 +83,16 @@ export function checkReferences(
   steps.forEach((step, index) => {
     const itemName = step.forEach?.as;
     const placed: PlacedReference[] = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
-    // Descriptions and titles are instructions, not args: only misplaced item references are errors there.
+    // Descriptions and titles are instructions, not args: nothing is filled into them, and the model reads a reference there
+    // beside the inputs and its ancestors' results, which its prompt holds. So a misplaced item reference is an error, and a
+    // reference to an input the plan does not declare or to a step this one does not depend on, whose result its prompt
+    // never holds (found by a hunt for bad inputs: `${inputs.y}` with no input y, `${steps.9.result}` with no step 9, passed).
     for (const field of ['description', 'title'] as const) {
       const text = step[field];
       if (text === undefined) continue;
-      for (const problem of findReferences(text, itemName).problems) if (problem.aboutItem) issues.push({ path: [...stepPath(index), field], message: problem.message });
+      const scan = findReferences(text, itemName);
+      for (const problem of scan.problems) if (problem.aboutItem) issues.push({ path: [...stepPath(index), field], message: problem.message });
+      for (const found of scan.references) if (found.reference.kind !== 'item') placed.push({ found, base: [...stepPath(index), field] });
     }
     if (step.forEach?.key !== undefined) {
       const keyPath = [...stepPath(index), 'key'];

@@ -122,6 +122,29 @@ describe('references in args are checked before anything runs', () => {
 
 // Found by an adversarial pass: only values are filled in, so `{ "${inputs.field}": 1 }` validated and
 // sent the tool a key spelled `${inputs.field}`, and a key naming a step that does not exist passed too.
+// Found by a hunt for bad inputs: nothing is filled into a description or a title, and the model reads a reference there
+// beside the inputs and its ancestors' results, which its prompt holds: one to an undeclared input or a step it does not
+// depend on pointed at nothing its prompt holds, and validate passed it.
+describe('a reference in a description or a title', () => {
+  it('must name a declared input or a step the step depends on; other `${…}` text is text', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          ...header,
+          '  - { id: 1, type: reasoning, description: Say ok }',
+          '  - { id: 2, type: reasoning, description: Say ok }',
+          '  - { id: 3, type: reasoning, depends_on: [1], description: "Use ${inputs.wek} and ${steps.2.result}", title: "About ${steps.9.result}" }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:7:61: ${inputs.wek} uses input `wek`, which the plan does not declare — did you mean `week`? (at workflow_sequence[2].description)',
+      'plan.yml:7:61: ${steps.2.result}: step 3 uses the result of step 2, which it does not depend on (directly or through other steps), so step 2 may not have run yet; add 2 to depends_on (at workflow_sequence[2].description)',
+      'plan.yml:7:111: ${steps.9.result} refers to step 9, which does not exist; steps: 1, 2, 3 (at workflow_sequence[2].title)',
+    ]);
+    await validPlan(yaml(...header, '  - { id: 1, type: reasoning, description: Say ok }', '  - { id: 2, type: reasoning, depends_on: [1], description: "Explain ${steps.1.result} for ${inputs.week}; a shell reads ${HOME}" }'));
+  });
+});
+
 describe('a reference in a key of args or with:', () => {
   it('is refused at the key, since a key is never filled in; a shell’s `${HOME}` in a key is text', async () => {
     expect(
