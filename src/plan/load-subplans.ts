@@ -145,7 +145,17 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
       } else tools = { ...tools, [name]: tool };
     }
     for (const toolset of inner.source.toolsets ?? []) toolsets.add(toolset);
-    for (const [name, tool] of inner.tools) if (!catalogue.has(name)) catalogue.set(name, tool);
+    for (const [name, tool] of inner.tools) {
+      const mine = catalogue.get(name);
+      if (mine === undefined) catalogue.set(name, tool);
+      // A toolset's tool against a declared one (command tools alike are compared above): one registry opens them, and
+      // the run refused the name with no position (found by a hunt for bad inputs: validate said ok).
+      else if ((mine.origin === 'toolset' || tool.origin === 'toolset') && (mine.origin !== tool.origin || mine.toolset !== tool.toolset)) {
+        const theirs = tool.origin === 'toolset' ? `the \`${tool.toolset}\` toolset's \`${name}\`` : `a tool \`${name}\` of its own`;
+        const ours = mine.origin === 'toolset' ? `the \`${mine.toolset}\` toolset's` : 'the one declared here';
+        issues.push({ path: at, message: `the plan ${uses} brings ${theirs}, which clashes with ${ours}; give the declared tool another name` });
+      }
+    }
   }
   // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
   if (context.chain.length === 1 && plan.source.http === undefined) pushAll(issues, usedHttpIssues(plan, subplans));

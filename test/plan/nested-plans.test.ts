@@ -50,6 +50,28 @@ describe('plans using plans, at load time', () => {
     expect(result.plan.tools.has('stats')).toBe(true);
   });
 
+  // Found by a hunt for bad inputs: a used plan's toolset tool against a declared one of the same name passed validate,
+  // and the run refused the name with no position; two plans enabling the same toolset share it.
+  it('refuses, at the uses: line, a used plan whose toolset and a declared tool give one name', async () => {
+    const math = 'toolsets: [math]\nworkflow_sequence:\n  - { id: m, type: tool_call, tool: multiply, args: { a: 1, b: 1 } }\n';
+    const own = "tools:\n  add: { description: Adds, command: [echo, '1'] }\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: add, args: {} }\n";
+    const root = repo({
+      'declared.yml': `tools:\n  add: { description: Adds, command: [echo, '1'] }\n${usesStep('plans/math.yml')}`,
+      'toolset.yml': `toolsets: [math]\n${usesStep('plans/own.yml')}`,
+      'both.yml': `toolsets: [math]\n${usesStep('plans/math.yml')}`,
+      'plans/math.yml': math,
+      'plans/own.yml': own,
+    });
+    expect(await errors(root, 'declared.yml')).toEqual([
+      "declared.yml:4:32: the plan plans/math.yml brings the `math` toolset's `add`, which clashes with the one declared here; give the declared tool another name (at workflow_sequence[0].uses)",
+    ]);
+    expect(await errors(root, 'toolset.yml')).toEqual([
+      "toolset.yml:3:32: the plan plans/own.yml brings a tool `add` of its own, which clashes with the `math` toolset's; give the declared tool another name (at workflow_sequence[0].uses)",
+    ]);
+    const shared = await loadPlanFile(path.join(root, 'both.yml'), { root });
+    expect(shared.ok ? [] : shared.errors.map(formatPlanError)).toEqual([]);
+  });
+
   // Read as a path, the URL was "https:/github.com/…/p.yml: no such file", which says nothing of why.
   it('refuses a URL, saying uses names a file in the repository by its path', async () => {
     const root = repo({ 'main.yml': usesStep('https://github.com/octo/web/blob/main/plans/p.yml') });
