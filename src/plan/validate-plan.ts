@@ -8,6 +8,7 @@ import { checkGoals } from './check-goals.ts';
 import { checkHardcodedResults } from './check-hardcoded-results.ts';
 import { checkPricing } from './check-pricing.ts';
 import { checkReferences } from './check-references.ts';
+import { checkModelBudget } from './check-model-budget.ts';
 import { checkStepCount } from './check-step-count.ts';
 import { checkStepFields } from './check-step-fields.ts';
 import { checkStepInstructions } from './check-step-instructions.ts';
@@ -95,6 +96,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...checkCommandArgv(plan),
     ...checkPricing(plan, options.model),
     ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : checkStepCount(plan, rawSteps.length)),
+    ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : checkModelBudget(plan, steps)),
     ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
     // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
     ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
