@@ -25,5 +25,12 @@ export function envValue() {
       ctx.addIssue({ code: 'custom', message });
       return;
     }
+    // An opening no `}` closes (found by a hunt for bad inputs: `${env.B` reached the tool as those characters, where an
+    // argument's is refused). Checked after the whole ones, which a `${` inside them (`${env.${A}`) would also show.
+    const opened = value.replace(TEMPLATE, '').indexOf('${');
+    if (opened !== -1) {
+      const shown = value.replace(TEMPLATE, '').slice(opened, opened + 40);
+      ctx.addIssue({ code: 'custom', message: `\`${shown}\` has no closing \`}\`, so it reads nothing and would be passed on as written; write \${env.NAME}` });
+    }
   });
 }

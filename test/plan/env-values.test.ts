@@ -16,6 +16,14 @@ describe('${…} where a plan sets up a process', () => {
     await validPlan(yaml(...tool('{ X: "${env.HOME}/bin:${env.EXTRA_PATH}", Y: plain, Z: "$HOME" }'), ...call()));
   });
 
+  // Found by a hunt for bad inputs: an opening no `}` closes was passed on as written, where an argument's is refused.
+  it('says a tool env value with a ${ no } closes reads nothing', async () => {
+    expect(await errorsFor(yaml(...tool('{ A: "${env.B", C: "x ${env.D} ${" }'), ...call()))).toEqual([
+      'plan.yml:5:15: `${env.B` has no closing `}`, so it reads nothing and would be passed on as written; write ${env.NAME} (at tools.show.env.A)',
+      'plan.yml:5:29: `${` has no closing `}`, so it reads nothing and would be passed on as written; write ${env.NAME} (at tools.show.env.C)',
+    ]);
+  });
+
   it('says the same of an MCP server env value or header', async () => {
     const errors = await errorsFor(yaml('mcp_servers:', '  docs: { url: "https://mcp.test/mcp", headers: { Authorization: "Bearer ${env.DOCS-TOKEN}" } }', 'workflow_sequence:', '  - { id: 1, type: reasoning }'));
     expect(errors).toEqual([expect.stringMatching(/^plan\.yml:2:\d+: `\$\{env\.DOCS-TOKEN\}` reads nothing: write \$\{env\.NAME\}.*\(at mcp_servers\.docs\.headers\.Authorization\)$/)]);
