@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Duration, durationMs, ToolName } from '../plan/schema.ts';
 import type { YamlFileKind } from '../plan/yaml-file-kind.ts';
+import { nearestName } from '../plan/nearest-name.ts';
 
 /** Faults a tool call can be given: what real tools do when they fail. */
 export const TOOL_FAULTS = ['timeout', 'exit 75', 'exit 1', 'http 429', 'http 500', 'slow'] as const;
@@ -17,13 +18,38 @@ const RETRY_AFTER_FAULTS: ReadonlySet<string> = new Set(['http 429', 'model 429'
 
 const list = (faults: readonly string[]) => faults.map((fault) => `\`${fault}\``).join(', ');
 
+/** The callers a run's model calls come from (their `purpose`) besides `step:<id>` and `goal:<name>`. */
+export const FIXED_CALLERS = ['planner', 'replanner', 'review', 'react'] as const;
+
+/**
+ * Why `name` names no caller a run's model calls come from, with the nearest one; undefined when it does. With
+ * `prefixes`, `*` and a prefix ending in `*` (`step:*`) that some caller can start with are callers too.
+ */
+export function callerProblem(name: string, prefixes: boolean): string | undefined {
+  if ((FIXED_CALLERS as readonly string[]).includes(name) || /^(?:step|goal):\S/.test(name)) return undefined;
+  if (prefixes && name.endsWith('*')) {
+    const start = name.slice(0, -1);
+    if ([...FIXED_CALLERS, 'step:', 'goal:'].some((caller) => caller.startsWith(start) || start.startsWith(caller))) return undefined;
+  }
+  const near = nearestName(name, [...FIXED_CALLERS, 'step:<id>', 'goal:<name>']);
+  return `callers are ${FIXED_CALLERS.join(', ')}, step:<id> and goal:<name>${prefixes ? ', a prefix of them ending in * (step:*) or *' : ''}${near ? ` (did you mean \`${near}\`?)` : ''}`;
+}
+
 /** One rule of a fault file: which calls (a tool, or a model caller), which fault, and when. */
 export const FaultRule = z
   .strictObject({
     /** A tool name, or `*` for every tool. */
     tool: z.union([ToolName, z.literal('*')]).optional(),
     /** Who calls the model: `planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`, a prefix ending in `*` (`step:*`), or `*`. */
-    model: z.string().min(1).optional(),
+    model: z
+      .string()
+      .min(1)
+      // A typo (`plannner`) was taken, and the eval ran every run before it said the rule matched no call (found by a hunt for bad inputs).
+      .superRefine((name, ctx) => {
+        const problem = callerProblem(name, true);
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
     fault: z.enum(ALL_FAULTS, { message: `fault is one of ${list(ALL_FAULTS)}` }),
     /** Probability in (0, 1] that a call gets the fault, drawn from the seeded generator. */
     rate: z.number().gt(0, { message: 'a rate is above 0 (a rate of 0 injects no fault) and at most 1' }).max(1).optional(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ToolName } from '../plan/schema.ts';
-import { nearestName } from '../plan/nearest-name.ts';
-import { itemStepPurpose } from './fault-rule.ts';
+import { callerProblem, itemStepPurpose } from './fault-rule.ts';
 import type { YamlFileKind } from '../plan/yaml-file-kind.ts';
 
 const ScriptedToolCall = z.strictObject({
@@ -28,14 +27,10 @@ export const ANSWERS_FILE_HOLDS = 'the model\'s answers per caller, e.g. `planne
 /** An answers file, for the messages of the YAML reader (`readYamlFile`). */
 export const ANSWERS_FILE: YamlFileKind = { called: 'an answers file', holds: ANSWERS_FILE_HOLDS, top: 'map', whenEmpty: `it holds ${ANSWERS_FILE_HOLDS}` };
 
-/** The callers a run's model calls come from (their `purpose`); `step:` and `goal:` name a step or a goal. */
-const FIXED_CALLERS = ['planner', 'replanner', 'review', 'react'];
-
 /** A caller's name; a typo (`planer:`) was taken, and its answers never served (found by an adversarial pass). */
 const Caller = z.string().superRefine((name, ctx) => {
-  if (FIXED_CALLERS.includes(name) || /^(?:step|goal):\S/.test(name)) return;
-  const near = nearestName(name, [...FIXED_CALLERS, 'step:<id>', 'goal:<name>']);
-  ctx.addIssue({ code: 'custom', message: `callers are ${FIXED_CALLERS.join(', ')}, step:<id> and goal:<name>${near ? ` (did you mean \`${near}\`?)` : ''}` });
+  const problem = callerProblem(name, false);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 export const ScriptedAnswers = z.record(Caller, z.array(ScriptedAnswer).min(1).max(1000));

@@ -105,6 +105,17 @@ describe('numeric eval options', () => {
   });
 });
 
+// Found by a hunt for bad inputs: a misspelt model caller (`plannner`) was taken, and the eval ran every run before it
+// said the rule matched no call.
+it('names a fault rule\'s misspelt model caller at its line, and takes the callers and prefixes a run has', async () => {
+  expect(await problems('- { model: plannner, fault: bad json, rate: 1 }\n- { model: stp:1, fault: bad json, rate: 1 }\n')).toEqual([
+    '1:12: callers are planner, replanner, review, react, step:<id> and goal:<name>, a prefix of them ending in * (step:*) or * (did you mean `planner`?) (at [0].model)',
+    '2:12: callers are planner, replanner, review, react, step:<id> and goal:<name>, a prefix of them ending in * (step:*) or * (at [1].model)',
+  ]);
+  const callers = ['planner', 'replanner', 'review', 'react', 'step:1', 'goal:short', '*', 'step:*', 'goal:*', 're*', 'step:ana*'];
+  expect(await problems(callers.map((model) => `- { model: "${model}", fault: bad json, rate: 1 }\n`).join(''))).toEqual([]);
+});
+
 // A misspelt caller (`planer:`) was taken, and its answers were never served (found by an adversarial pass).
 describe('the answers file', () => {
   async function answerProblems(text: string): Promise<string[]> {
