@@ -42,7 +42,10 @@ var cut_text = __webpack_require__(86919);
 var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
 var schema = __webpack_require__(10283);
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __webpack_require__(95421);
 ;// CONCATENATED MODULE: ./lib/eval/fault-rule.js
+
 
 
 /** Faults a tool call can be given: what real tools do when they fail. */
@@ -53,12 +56,37 @@ const ALL_FAULTS = [...new Set([...TOOL_FAULTS, ...MODEL_FAULTS])];
 /** The faults that answer with a retry-after. */
 const RETRY_AFTER_FAULTS = new Set(['http 429', 'model 429']);
 const list = (faults) => faults.map((fault) => `\`${fault}\``).join(', ');
+/** The callers a run's model calls come from (their `purpose`) besides `step:<id>` and `goal:<name>`. */
+const FIXED_CALLERS = ['planner', 'replanner', 'review', 'react'];
+/**
+ * Why `name` names no caller a run's model calls come from, with the nearest one; undefined when it does. With
+ * `prefixes`, `*` and a prefix ending in `*` (`step:*`) that some caller can start with are callers too.
+ */
+function callerProblem(name, prefixes) {
+    if (FIXED_CALLERS.includes(name) || /^(?:step|goal):\S/.test(name))
+        return undefined;
+    if (prefixes && name.endsWith('*')) {
+        const start = name.slice(0, -1);
+        if ([...FIXED_CALLERS, 'step:', 'goal:'].some((caller) => caller.startsWith(start) || start.startsWith(caller)))
+            return undefined;
+    }
+    const near = (0,nearest_name/* nearestName */.qb)(name, [...FIXED_CALLERS, 'step:<id>', 'goal:<name>']);
+    return `callers are ${FIXED_CALLERS.join(', ')}, step:<id> and goal:<name>${prefixes ? ', a prefix of them ending in * (step:*) or *' : ''}${near ? ` (did you mean \`${near}\`?)` : ''}`;
+}
 /** One rule of a fault file: which calls (a tool, or a model caller), which fault, and when. */
 const FaultRule = schemas.strictObject({
     /** A tool name, or `*` for every tool. */
     tool: schemas.union([schema/* ToolName */.w5, schemas.literal('*')]).optional(),
     /** Who calls the model: `planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`, a prefix ending in `*` (`step:*`), or `*`. */
-    model: schemas.string().min(1).optional(),
+    model: schemas.string()
+        .min(1)
+        // A typo (`plannner`) was taken, and the eval ran every run before it said the rule matched no call (found by a hunt for bad inputs).
+        .superRefine((name, ctx) => {
+        const problem = callerProblem(name, true);
+        if (problem !== undefined)
+            ctx.addIssue({ code: 'custom', message: problem });
+    })
+        .optional(),
     fault: schemas["enum"](ALL_FAULTS, { message: `fault is one of ${list(ALL_FAULTS)}` }),
     /** Probability in (0, 1] that a call gets the fault, drawn from the seeded generator. */
     rate: schemas.number().gt(0, { message: 'a rate is above 0 (a rate of 0 injects no fault) and at most 1' }).max(1).optional(),
@@ -493,8 +521,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 5 modules
 var run_budget = __webpack_require__(46736);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 64 modules
-var run_job = __webpack_require__(22360);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 63 modules
+var run_job = __webpack_require__(71821);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -902,10 +930,7 @@ async function observe(call, options, tools) {
 
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(37067);
-// EXTERNAL MODULE: ./lib/plan/nearest-name.js
-var nearest_name = __webpack_require__(95421);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-answers.js
-
 
 
 
@@ -927,14 +952,11 @@ const ScriptedAnswer = schemas.strictObject({
 const ANSWERS_FILE_HOLDS = 'the model\'s answers per caller, e.g. `planner: [{ text: "\u2026" }]` (see "Evaluating a plan" in the README)';
 /** An answers file, for the messages of the YAML reader (`readYamlFile`). */
 const ANSWERS_FILE = { called: 'an answers file', holds: ANSWERS_FILE_HOLDS, top: 'map', whenEmpty: `it holds ${ANSWERS_FILE_HOLDS}` };
-/** The callers a run's model calls come from (their `purpose`); `step:` and `goal:` name a step or a goal. */
-const FIXED_CALLERS = ['planner', 'replanner', 'review', 'react'];
 /** A caller's name; a typo (`planer:`) was taken, and its answers never served (found by an adversarial pass). */
 const Caller = schemas.string().superRefine((name, ctx) => {
-    if (FIXED_CALLERS.includes(name) || /^(?:step|goal):\S/.test(name))
-        return;
-    const near = (0,nearest_name/* nearestName */.qb)(name, [...FIXED_CALLERS, 'step:<id>', 'goal:<name>']);
-    ctx.addIssue({ code: 'custom', message: `callers are ${FIXED_CALLERS.join(', ')}, step:<id> and goal:<name>${near ? ` (did you mean \`${near}\`?)` : ''}` });
+    const problem = callerProblem(name, false);
+    if (problem !== undefined)
+        ctx.addIssue({ code: 'custom', message: problem });
 });
 const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min(1).max(1000));
 /** The entry of `answers` that serves a call made for `purpose`: its own, else (a `for_each` item's) its step's. */

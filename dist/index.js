@@ -4615,6 +4615,20 @@ const INLINE_FLAGS = /^\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/;
  * (`[\s\S]`: any character); a negated one with `\S` (`[^\S\r\n]`, white space but line breaks) is
  * written out when its other members are white-space characters, and refused otherwise.
  */
+/** The letters an escape may be: RE2's, and JavaScript's that re2js reads as JavaScript means them (`\u\u2026`, `\cX`). */
+const ESCAPE_LETTERS = new Set('afnrtvxucdDsSwWbBAzpPQE');
+/**
+ * Refuses an escape of a letter neither engine knows, and `\8`, `\9`: re2js read each as the character itself, so a
+ * goal's `^done\Z` (Python's end of text) looked for a `Z` and `\k<n>` (a named backreference) for `k<n>`, and `validate`
+ * passed them (found by a hunt for bad inputs). JavaScript with the `u` flag, as JSON Schema's `pattern` is read, refuses them too.
+ */
+function refuseUnknownEscape(source, next) {
+    if (next === 'k' && source.includes('\\k<'))
+        throw new regex_syntax_error/* RegexSyntaxError */.J(source, 'invalid escape sequence: `\\k` \u2014 backreferences are not supported (patterns run on a linear-time engine, RE2 syntax)');
+    if (next === undefined || !(next === '8' || next === '9' || (/^[A-Za-z]$/.test(next) && !ESCAPE_LETTERS.has(next))))
+        return;
+    throw new regex_syntax_error/* RegexSyntaxError */.J(source, `invalid escape sequence: \`\\${next}\` \u2014 not an escape the pattern engine knows (RE2 syntax); for the character itself write \`${next}\``);
+}
 function withJavaScriptClasses(source, dotAll) {
     const refuse = (reason) => {
         throw new regex_syntax_error/* RegexSyntaxError */.J(source, reason);
@@ -4633,6 +4647,7 @@ function withJavaScriptClasses(source, dotAll) {
         }
         else if (char === '\\') {
             const next = source[i + 1];
+            refuseUnknownEscape(source, next);
             i++;
             out += next === 's' ? `[${JS_SPACE}]` : next === 'S' ? `[^${JS_SPACE}]` : `\\${next ?? ''}`;
         }
@@ -4669,6 +4684,7 @@ function withJavaScriptClasses(source, dotAll) {
                     continue;
                 }
                 const next = source[++j];
+                refuseUnknownEscape(source, next);
                 if (next === 's') {
                     // A `-` beside a class escape is a character in JavaScript, not a range (a `-` piece is one as written).
                     if (parts.at(-1) === '-' && parts.length > 1)
@@ -10121,8 +10137,11 @@ function budgetedModelClient(inner, budget) {
                         budget.countUnanswered();
                     throw error;
                 }
+                const usage = (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .mu)(response, request);
+                // How the endpoint counts this text: later calls in flight are expected so (CJK text is about a token a character).
+                budget.learnPrompt((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .bW)(request), usage.promptTokens);
                 if (!isStepCall(label))
-                    budget.chargeOutsideSteps((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .mu)(response, request));
+                    budget.chargeOutsideSteps(usage);
                 return response;
             }
             finally {
@@ -10618,7 +10637,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 22360:
+/***/ 71821:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14213,8 +14232,8 @@ function frozenPinsRefusal(plan, inputs, redact) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __nccwpck_require__(39242);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __nccwpck_require__(99176);
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __nccwpck_require__(19474);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
@@ -14631,25 +14650,8 @@ function notRevisedFrom(fileSteps, resume) {
     return fileSteps === (0,stable_hash/* stableHash */.c6)(resume.firstPlan.steps) ? undefined : changed;
 }
 
-;// CONCATENATED MODULE: ./lib/plan/steps-needing-model.js
-/** True when running the step calls the model: a tool_call without args, a reasoning or aggregate step. */
-function stepNeedsModel(step) {
-    if (step.type === 'plan')
-        return false;
-    return step.type !== 'tool_call' || step.args === undefined;
-}
-/** The steps that call the model, in plan order. */
-function stepsNeedingModel(steps) {
-    return steps.filter(stepNeedsModel);
-}
-/** True when a run of the plan needs a model: to write the steps, to run one, or to judge a goal. */
-function planNeedsModel(plan) {
-    return (plan.steps.length === 0 ||
-        plan.steps.some(stepNeedsModel) ||
-        (plan.source.goals ?? []).some((goal) => goal.judge !== undefined) ||
-        [...(plan.subplans?.values() ?? [])].some(planNeedsModel));
-}
-
+// EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
+var steps_needing_model = __nccwpck_require__(2229);
 ;// CONCATENATED MODULE: ./lib/job/model-requirement.js
 
 /** How to configure a model, for messages that say one is missing, where the front end gives no hint of its own. */
@@ -14665,7 +14667,7 @@ function missingModelError(plan, hint = MODEL_HINT) {
         if (inside)
             return setupError(plan, `the plan ${uses} (used by a plan step): ${inside.message}`);
     }
-    const needing = stepsNeedingModel(plan.steps);
+    const needing = (0,steps_needing_model/* stepsNeedingModel */.vB)(plan.steps);
     const judges = (plan.source.goals ?? []).filter((goal) => goal.judge !== undefined);
     if (needing.length === 0 && judges.length === 0)
         return undefined;
@@ -19093,6 +19095,11 @@ function checkSchema(schema, path, depth, issues, strict) {
         if (key in schema && typeof schema[key] !== 'number' && typeof schema[key] !== 'boolean')
             issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
     }
+    // In every draft: zod's converter took `multipleOf: 0` and refused every argument with "must be a multiple of 0" at the argument.
+    if (strict !== false && typeof schema.multipleOf === 'number' && !(schema.multipleOf > 0))
+        issues.push({ path: [...path, 'multipleOf'], message: '`multipleOf` must be a number greater than 0' });
+    if (strict === true)
+        metaProblems(schema, path, issues, depth);
     if ('pattern' in schema) {
         const problem = typeof schema.pattern === 'string' ? compiles(schema.pattern) : 'it must be text';
         if (problem)
@@ -19105,6 +19112,45 @@ function checkSchema(schema, path, depth, issues, strict) {
                 issues.push({ path: [...path, 'patternProperties', pattern], at: 'key', message: `bad pattern: ${problem}` });
         }
     }
+}
+/** `$anchor` and `$dynamicAnchor` as JSON Schema 2020-12 writes them. */
+const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
+/**
+ * A goal's schema against JSON Schema 2020-12's own rules for its keywords' values, which Ajv checks when the goal is
+ * checked: `validate` passed `exclusiveMinimum: true` (draft 4's spelling), `title: 5`, `required: [a, a]` and the like,
+ * and the goal then could not be evaluated, after every step had run (found by a hunt for bad inputs).
+ */
+function metaProblems(schema, path, issues, depth) {
+    const problem = (key, message) => issues.push({ path: [...path, key], message });
+    for (const key of ['exclusiveMinimum', 'exclusiveMaximum']) {
+        if (typeof schema[key] !== 'boolean')
+            continue;
+        const bound = key === 'exclusiveMinimum' ? 'minimum' : 'maximum';
+        const value = typeof schema[bound] === 'number' ? String(schema[bound]) : 'the bound';
+        problem(key, `\`${key}\` is the bound itself in JSON Schema 2020-12 (true or false was draft 4's): write \`${key}: ${value}\` in place of \`${bound}\` and this`);
+    }
+    for (const key of ['title', 'description', '$comment', '$dynamicRef'])
+        if (key in schema && typeof schema[key] !== 'string')
+            problem(key, `\`${key}\` must be text`);
+    for (const key of ['readOnly', 'writeOnly', 'deprecated', 'uniqueItems'])
+        if (key in schema && typeof schema[key] !== 'boolean')
+            problem(key, `\`${key}\` must be true or false`);
+    if ('examples' in schema && !Array.isArray(schema.examples))
+        problem('examples', '`examples` must be a list of values');
+    if (Array.isArray(schema.enum) && schema.enum.length === 0)
+        problem('enum', '`enum` must list at least one value (no value could pass an empty one)');
+    if (Array.isArray(schema.required) && new Set(schema.required).size !== schema.required.length)
+        problem('required', '`required` names a property twice; name each once');
+    if (Array.isArray(schema.type) && (schema.type.length === 0 || new Set(schema.type).size !== schema.type.length))
+        problem('type', 'a list of types must name at least one, each once');
+    for (const key of ['$anchor', '$dynamicAnchor'])
+        if (key in schema && !(typeof schema[key] === 'string' && ANCHOR.test(schema[key])))
+            problem(key, `\`${key}\` must be a name: a letter or \`_\`, then letters, digits, \`-\`, \`_\` or \`.\``);
+    if ('$id' in schema && !(typeof schema.$id === 'string' && /^[^#]*#?$/.test(schema.$id)))
+        problem('$id', '`$id` must be a URI without a fragment (an anchor is `$anchor`)');
+    // Below the top it starts another document, which `$ref`s resolve against and which clashed with the top's (`$id: ''`).
+    else if ('$id' in schema && depth > 0)
+        problem('$id', "`$id` may be given only at the top of a goal's json_schema (below it, it starts another document); name a subschema with `$anchor` or put it under `$defs`");
 }
 /** Each key of `schema` that is no JSON Schema keyword (a typo: `requird`), but those in `skip`: a check would ignore it. */
 function unknownKeywords(schema, path, issues, skip = []) {
@@ -19179,7 +19225,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
 /* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2237);
 /* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(61807);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(39242);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(99176);
 
 
 
@@ -19452,9 +19498,18 @@ async function loadSubplans(plan, context) {
         }
         for (const toolset of inner.source.toolsets ?? [])
             toolsets.add(toolset);
-        for (const [name, tool] of inner.tools)
-            if (!catalogue.has(name))
+        for (const [name, tool] of inner.tools) {
+            const mine = catalogue.get(name);
+            if (mine === undefined)
                 catalogue.set(name, tool);
+            // A toolset's tool against a declared one (command tools alike are compared above): one registry opens them, and
+            // the run refused the name with no position (found by a hunt for bad inputs: validate said ok).
+            else if ((mine.origin === 'toolset' || tool.origin === 'toolset') && (mine.origin !== tool.origin || mine.toolset !== tool.toolset)) {
+                const theirs = tool.origin === 'toolset' ? `the \`${tool.toolset}\` toolset's \`${name}\`` : `a tool \`${name}\` of its own`;
+                const ours = mine.origin === 'toolset' ? `the \`${mine.toolset}\` toolset's` : 'the one declared here';
+                issues.push({ path: at, message: `the plan ${uses} brings ${theirs}, which clashes with ${ours}; give the declared tool another name` });
+            }
+        }
     }
     // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
     if (context.chain.length === 1 && plan.source.http === undefined)
@@ -24706,6 +24761,34 @@ function describeKind(value) {
 
 /***/ }),
 
+/***/ 2229:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   vB: () => (/* binding */ stepsNeedingModel)
+/* harmony export */ });
+/* unused harmony exports stepNeedsModel, planNeedsModel */
+/** True when running the step calls the model: a tool_call without args, a reasoning or aggregate step. */
+function stepNeedsModel(step) {
+    if (step.type === 'plan')
+        return false;
+    return step.type !== 'tool_call' || step.args === undefined;
+}
+/** The steps that call the model, in plan order. */
+function stepsNeedingModel(steps) {
+    return steps.filter(stepNeedsModel);
+}
+/** True when a run of the plan needs a model: to write the steps, to run one, or to judge a goal. */
+function planNeedsModel(plan) {
+    return (plan.steps.length === 0 ||
+        plan.steps.some(stepNeedsModel) ||
+        (plan.source.goals ?? []).some((goal) => goal.judge !== undefined) ||
+        [...(plan.subplans?.values() ?? [])].some(planNeedsModel));
+}
+
+
+/***/ }),
+
 /***/ 27814:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -24835,7 +24918,7 @@ function unguardedRefCycle(root) {
 
 /***/ }),
 
-/***/ 39242:
+/***/ 99176:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25394,6 +25477,30 @@ function refProblem(schema) {
         return error instanceof Error ? error.message : String(error);
     }
 }
+/**
+ * Why a goal's json_schema cannot be checked for a `$dynamicRef` that names no `$dynamicAnchor` in it, or undefined: Ajv
+ * then recursed until the stack ran out, and the goal could not be evaluated after every step had run (found by a hunt
+ * for bad inputs).
+ */
+function dynamicRefProblem(schema) {
+    const anchors = new Set();
+    const refs = [];
+    const stack = [schema];
+    while (stack.length > 0) {
+        const value = stack.pop();
+        if (Array.isArray(value))
+            (0,push_all/* pushAll */.i)(stack, value);
+        else if ((0,json_schema/* isMap */.jh)(value)) {
+            if (typeof value.$dynamicAnchor === 'string')
+                anchors.add(value.$dynamicAnchor);
+            if (typeof value.$dynamicRef === 'string')
+                refs.push(value.$dynamicRef);
+            (0,push_all/* pushAll */.i)(stack, Object.values(value));
+        }
+    }
+    const lost = refs.find((ref) => !(ref.startsWith('#') && anchors.has(ref.slice(1))));
+    return lost === undefined ? undefined : `\`$dynamicRef: '${lost}'\` names no \`$dynamicAnchor\` in this schema; give one (\`$dynamicAnchor: ${lost.replace(/^#/, '') || 'name'}\`), or use \`$ref\``;
+}
 /** The goal kinds whose text is compared with the result (or put to a judge) as written. */
 const TEXT_KINDS = ['contains', 'not_contains', 'matches', 'equals', 'every_sentence_matches', 'judge'];
 /** The first `${\u2026}` in a goal's text that reads as a reference (a step's result, an input, an item, a runner variable), written right or wrong. */
@@ -25451,7 +25558,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
         if (goal.json_schema !== undefined) {
             const problems = (0,json_schema_problems/* jsonSchemaProblems */.WG)(goal.json_schema, [...at, 'json_schema'], true);
             (0,push_all/* pushAll */.i)(issues, problems);
-            const refs = problems.length === 0 ? refProblem(goal.json_schema) : undefined;
+            const refs = problems.length === 0 ? (refProblem(goal.json_schema) ?? dynamicRefProblem(goal.json_schema)) : undefined;
             if (refs !== undefined)
                 issues.push({ path: [...at, 'json_schema'], message: refs });
         }
@@ -25687,14 +25794,21 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     steps.forEach((step, index) => {
         const itemName = step.forEach?.as;
         const placed = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
-        // Descriptions and titles are instructions, not args: only misplaced item references are errors there.
+        // Descriptions and titles are instructions, not args: nothing is filled into them, and the model reads a reference there
+        // beside the inputs and its ancestors' results, which its prompt holds. So a misplaced item reference is an error, and a
+        // reference to an input the plan does not declare or to a step this one does not depend on, whose result its prompt
+        // never holds (found by a hunt for bad inputs: `${inputs.y}` with no input y, `${steps.9.result}` with no step 9, passed).
         for (const field of ['description', 'title']) {
             const text = step[field];
             if (text === undefined)
                 continue;
-            for (const problem of (0,find_references/* findReferences */.y)(text, itemName).problems)
+            const scan = (0,find_references/* findReferences */.y)(text, itemName);
+            for (const problem of scan.problems)
                 if (problem.aboutItem)
                     issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
+            for (const found of scan.references)
+                if (found.reference.kind !== 'item')
+                    placed.push({ found, base: [...(0,plan_check_context/* stepPath */.q)(index), field] });
         }
         if (step.forEach?.key !== undefined) {
             const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
@@ -25782,6 +25896,35 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     while (next < issues.length)
         ordered.push(issues[next++]);
     return { references, issues: ordered };
+}
+
+// EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
+var steps_needing_model = __nccwpck_require__(2229);
+;// CONCATENATED MODULE: ./lib/plan/check-model-budget.js
+
+/** The budget limits that, at 0, refuse a run's first model call. */
+const MODEL_BUDGETS = ['max_model_calls', 'max_tokens', 'max_cost_usd'];
+/**
+ * A budget of 0 model calls, tokens or dollars in a plan whose run needs a model (a model writes its steps, a step asks
+ * one, or a goal is judged): the run would stop at its first call, with nothing done. `validate` said "ok" of such a plan
+ * (found by a hunt for bad inputs), as it once did of more steps than `max_steps` allows (`checkStepCount`). The plans its
+ * plan steps use are checked when the run calls their model.
+ */
+function checkModelBudget(plan, steps) {
+    const zero = MODEL_BUDGETS.filter((key) => plan.limits?.[key] === 0);
+    if (zero.length === 0)
+        return [];
+    const needing = plan.workflow_sequence === undefined ? 'a model writes its steps' : undefined;
+    const stepKeys = (0,steps_needing_model/* stepsNeedingModel */.vB)(steps).map((step) => step.key);
+    const judges = (plan.goals ?? []).filter((goal) => goal.judge !== undefined).map((goal) => `goal '${goal.name}'`);
+    const what = needing ?? [...(stepKeys.length ? [`step${stepKeys.length > 1 ? 's' : ''} ${stepKeys.join(', ')}`] : []), ...judges].join(' and ');
+    if (what === '')
+        return [];
+    const verb = needing !== undefined || stepKeys.length + judges.length === 1 ? 'needs' : 'need';
+    return zero.map((key) => ({
+        path: ['limits', key],
+        message: `limits.${key} is 0, but ${needing ?? `${what} ${verb} a model`}: the run would stop at its first model call; raise it, or leave it out for no limit`,
+    }));
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-step-count.js
@@ -26055,6 +26198,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 
 
+
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 /** A plan's name: its `name:`, else its file's, else `plan`. */
@@ -26122,6 +26266,7 @@ function checkPlanValue(value, options) {
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
         ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : (0,check_step_count/* checkStepCount */.w)(plan, rawSteps.length)),
+        ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : checkModelBudget(plan, steps)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
@@ -26850,6 +26995,13 @@ function envValue() {
                 : `\`${whole}\` reads nothing: write \${env.NAME} to read a runner variable (NAME of ASCII letters, digits and _, not starting with a digit)`;
             ctx.addIssue({ code: 'custom', message });
             return;
+        }
+        // An opening no `}` closes (found by a hunt for bad inputs: `${env.B` reached the tool as those characters, where an
+        // argument's is refused). Checked after the whole ones, which a `${` inside them (`${env.${A}`) would also show.
+        const opened = value.replace(TEMPLATE, '').indexOf('${');
+        if (opened !== -1) {
+            const shown = value.replace(TEMPLATE, '').slice(opened, opened + 40);
+            ctx.addIssue({ code: 'custom', message: `\`${shown}\` has no closing \`}\`, so it reads nothing and would be passed on as written; write \${env.NAME}` });
         }
     });
 }
@@ -33083,6 +33235,12 @@ class RunBudget {
     #stopAfterInFlight;
     /** Told of the model use no step charges (`chargeOutsideSteps`, the abandoned and unanswered calls), as it happens. */
     #outsideSteps;
+    /**
+     * The most prompt tokens an endpoint has reported for a call against the estimate made from its text (at least 1):
+     * text of fewer characters a token than the estimate's four (Chinese, Japanese) let four parallel calls pass a
+     * 4,000-token cap by 10,000 (found by a budget hunt).
+     */
+    #promptRatio = 1;
     /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
     constructor(limits = {}, pricing, options = {}) {
         this.#heapNearlyFull = options.heapNearlyFull ?? heapNearlyFull;
@@ -33132,6 +33290,15 @@ class RunBudget {
     /** `charge` for a call no step owns (the planner's, a replanner's, a review's, a goal judge's), told to `onSpentOutsideSteps`'s listener first. */
     chargeOutsideSteps(usage) {
         return this.charge(usage, this.#outsideSteps);
+    }
+    /**
+     * What an answered call's endpoint reported for its prompt, against the estimate its reservation made from the request's
+     * text (`ExpectedCall.promptTokens`): later calls in flight are expected at the most tokens a character seen so far.
+     */
+    learnPrompt(estimatedTokens, reportedTokens) {
+        if (!(estimatedTokens > 0) || !Number.isFinite(reportedTokens))
+            return;
+        this.#promptRatio = Math.max(this.#promptRatio, reportedTokens / estimatedTokens);
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {
@@ -33233,10 +33400,12 @@ class RunBudget {
      * prompt alone: a guess at the answer would make calls wait for room a budget has, and the wait
      * runs down the step's and the run's timeouts. The prompt at the full input price: how much of it the
      * endpoint reads from its cache is known only from the answer, and a guess at it could let calls in
-     * flight together pass `max_cost_usd`; this one errs toward a wait, never toward passing a cap.
+     * flight together pass `max_cost_usd`; this one errs toward a wait, never toward passing a cap. The prompt's
+     * estimate is scaled by the most tokens a character the endpoint has reported (`learnPrompt`).
      */
-    #expect({ model, promptTokens }) {
+    #expect({ model, promptTokens: estimated }) {
         const spent = this.#usage;
+        const promptTokens = Math.ceil(estimated * this.#promptRatio);
         const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : 0;
         const priced = (0,pricing/* estimateCallCostUsd */.ad)([model], promptTokens, completionTokens, this.#pricing);
         return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };
@@ -49932,8 +50101,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 64 modules
-var run_job = __nccwpck_require__(22360);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 63 modules
+var run_job = __nccwpck_require__(71821);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 6 modules
 var admit_run = __nccwpck_require__(5272);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js

@@ -3862,8 +3862,11 @@ function budgetedModelClient(inner, budget) {
                         budget.countUnanswered();
                     throw error;
                 }
+                const usage = (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .mu)(response, request);
+                // How the endpoint counts this text: later calls in flight are expected so (CJK text is about a token a character).
+                budget.learnPrompt((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .bW)(request), usage.promptTokens);
                 if (!isStepCall(label))
-                    budget.chargeOutsideSteps((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .mu)(response, request));
+                    budget.chargeOutsideSteps(usage);
                 return response;
             }
             finally {
@@ -7918,8 +7921,8 @@ function frozenPinsRefusal(plan, inputs, redact) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __webpack_require__(39242);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __webpack_require__(99176);
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __webpack_require__(19474);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
@@ -13118,6 +13121,12 @@ class RunBudget {
     #stopAfterInFlight;
     /** Told of the model use no step charges (`chargeOutsideSteps`, the abandoned and unanswered calls), as it happens. */
     #outsideSteps;
+    /**
+     * The most prompt tokens an endpoint has reported for a call against the estimate made from its text (at least 1):
+     * text of fewer characters a token than the estimate's four (Chinese, Japanese) let four parallel calls pass a
+     * 4,000-token cap by 10,000 (found by a budget hunt).
+     */
+    #promptRatio = 1;
     /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
     constructor(limits = {}, pricing, options = {}) {
         this.#heapNearlyFull = options.heapNearlyFull ?? heapNearlyFull;
@@ -13167,6 +13176,15 @@ class RunBudget {
     /** `charge` for a call no step owns (the planner's, a replanner's, a review's, a goal judge's), told to `onSpentOutsideSteps`'s listener first. */
     chargeOutsideSteps(usage) {
         return this.charge(usage, this.#outsideSteps);
+    }
+    /**
+     * What an answered call's endpoint reported for its prompt, against the estimate its reservation made from the request's
+     * text (`ExpectedCall.promptTokens`): later calls in flight are expected at the most tokens a character seen so far.
+     */
+    learnPrompt(estimatedTokens, reportedTokens) {
+        if (!(estimatedTokens > 0) || !Number.isFinite(reportedTokens))
+            return;
+        this.#promptRatio = Math.max(this.#promptRatio, reportedTokens / estimatedTokens);
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {
@@ -13268,10 +13286,12 @@ class RunBudget {
      * prompt alone: a guess at the answer would make calls wait for room a budget has, and the wait
      * runs down the step's and the run's timeouts. The prompt at the full input price: how much of it the
      * endpoint reads from its cache is known only from the answer, and a guess at it could let calls in
-     * flight together pass `max_cost_usd`; this one errs toward a wait, never toward passing a cap.
+     * flight together pass `max_cost_usd`; this one errs toward a wait, never toward passing a cap. The prompt's
+     * estimate is scaled by the most tokens a character the endpoint has reported (`learnPrompt`).
      */
-    #expect({ model, promptTokens }) {
+    #expect({ model, promptTokens: estimated }) {
         const spent = this.#usage;
+        const promptTokens = Math.ceil(estimated * this.#promptRatio);
         const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : 0;
         const priced = (0,pricing/* estimateCallCostUsd */.ad)([model], promptTokens, completionTokens, this.#pricing);
         return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };

@@ -1,5 +1,5 @@
-export const id = 449;
-export const ids = [449,118];
+export const id = 317;
+export const ids = [317,118];
 export const modules = {
 
 /***/ 30068:
@@ -888,6 +888,20 @@ const INLINE_FLAGS = /^\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/;
  * (`[\s\S]`: any character); a negated one with `\S` (`[^\S\r\n]`, white space but line breaks) is
  * written out when its other members are white-space characters, and refused otherwise.
  */
+/** The letters an escape may be: RE2's, and JavaScript's that re2js reads as JavaScript means them (`\u\u2026`, `\cX`). */
+const ESCAPE_LETTERS = new Set('afnrtvxucdDsSwWbBAzpPQE');
+/**
+ * Refuses an escape of a letter neither engine knows, and `\8`, `\9`: re2js read each as the character itself, so a
+ * goal's `^done\Z` (Python's end of text) looked for a `Z` and `\k<n>` (a named backreference) for `k<n>`, and `validate`
+ * passed them (found by a hunt for bad inputs). JavaScript with the `u` flag, as JSON Schema's `pattern` is read, refuses them too.
+ */
+function refuseUnknownEscape(source, next) {
+    if (next === 'k' && source.includes('\\k<'))
+        throw new regex_syntax_error/* RegexSyntaxError */.J(source, 'invalid escape sequence: `\\k` \u2014 backreferences are not supported (patterns run on a linear-time engine, RE2 syntax)');
+    if (next === undefined || !(next === '8' || next === '9' || (/^[A-Za-z]$/.test(next) && !ESCAPE_LETTERS.has(next))))
+        return;
+    throw new regex_syntax_error/* RegexSyntaxError */.J(source, `invalid escape sequence: \`\\${next}\` \u2014 not an escape the pattern engine knows (RE2 syntax); for the character itself write \`${next}\``);
+}
 function withJavaScriptClasses(source, dotAll) {
     const refuse = (reason) => {
         throw new regex_syntax_error/* RegexSyntaxError */.J(source, reason);
@@ -906,6 +920,7 @@ function withJavaScriptClasses(source, dotAll) {
         }
         else if (char === '\\') {
             const next = source[i + 1];
+            refuseUnknownEscape(source, next);
             i++;
             out += next === 's' ? `[${JS_SPACE}]` : next === 'S' ? `[^${JS_SPACE}]` : `\\${next ?? ''}`;
         }
@@ -942,6 +957,7 @@ function withJavaScriptClasses(source, dotAll) {
                     continue;
                 }
                 const next = source[++j];
+                refuseUnknownEscape(source, next);
                 if (next === 's') {
                     // A `-` beside a class escape is a character in JavaScript, not a range (a `-` piece is one as written).
                     if (parts.at(-1) === '-' && parts.length > 1)
@@ -4188,6 +4204,11 @@ function checkSchema(schema, path, depth, issues, strict) {
         if (key in schema && typeof schema[key] !== 'number' && typeof schema[key] !== 'boolean')
             issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
     }
+    // In every draft: zod's converter took `multipleOf: 0` and refused every argument with "must be a multiple of 0" at the argument.
+    if (strict !== false && typeof schema.multipleOf === 'number' && !(schema.multipleOf > 0))
+        issues.push({ path: [...path, 'multipleOf'], message: '`multipleOf` must be a number greater than 0' });
+    if (strict === true)
+        metaProblems(schema, path, issues, depth);
     if ('pattern' in schema) {
         const problem = typeof schema.pattern === 'string' ? compiles(schema.pattern) : 'it must be text';
         if (problem)
@@ -4200,6 +4221,45 @@ function checkSchema(schema, path, depth, issues, strict) {
                 issues.push({ path: [...path, 'patternProperties', pattern], at: 'key', message: `bad pattern: ${problem}` });
         }
     }
+}
+/** `$anchor` and `$dynamicAnchor` as JSON Schema 2020-12 writes them. */
+const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
+/**
+ * A goal's schema against JSON Schema 2020-12's own rules for its keywords' values, which Ajv checks when the goal is
+ * checked: `validate` passed `exclusiveMinimum: true` (draft 4's spelling), `title: 5`, `required: [a, a]` and the like,
+ * and the goal then could not be evaluated, after every step had run (found by a hunt for bad inputs).
+ */
+function metaProblems(schema, path, issues, depth) {
+    const problem = (key, message) => issues.push({ path: [...path, key], message });
+    for (const key of ['exclusiveMinimum', 'exclusiveMaximum']) {
+        if (typeof schema[key] !== 'boolean')
+            continue;
+        const bound = key === 'exclusiveMinimum' ? 'minimum' : 'maximum';
+        const value = typeof schema[bound] === 'number' ? String(schema[bound]) : 'the bound';
+        problem(key, `\`${key}\` is the bound itself in JSON Schema 2020-12 (true or false was draft 4's): write \`${key}: ${value}\` in place of \`${bound}\` and this`);
+    }
+    for (const key of ['title', 'description', '$comment', '$dynamicRef'])
+        if (key in schema && typeof schema[key] !== 'string')
+            problem(key, `\`${key}\` must be text`);
+    for (const key of ['readOnly', 'writeOnly', 'deprecated', 'uniqueItems'])
+        if (key in schema && typeof schema[key] !== 'boolean')
+            problem(key, `\`${key}\` must be true or false`);
+    if ('examples' in schema && !Array.isArray(schema.examples))
+        problem('examples', '`examples` must be a list of values');
+    if (Array.isArray(schema.enum) && schema.enum.length === 0)
+        problem('enum', '`enum` must list at least one value (no value could pass an empty one)');
+    if (Array.isArray(schema.required) && new Set(schema.required).size !== schema.required.length)
+        problem('required', '`required` names a property twice; name each once');
+    if (Array.isArray(schema.type) && (schema.type.length === 0 || new Set(schema.type).size !== schema.type.length))
+        problem('type', 'a list of types must name at least one, each once');
+    for (const key of ['$anchor', '$dynamicAnchor'])
+        if (key in schema && !(typeof schema[key] === 'string' && ANCHOR.test(schema[key])))
+            problem(key, `\`${key}\` must be a name: a letter or \`_\`, then letters, digits, \`-\`, \`_\` or \`.\``);
+    if ('$id' in schema && !(typeof schema.$id === 'string' && /^[^#]*#?$/.test(schema.$id)))
+        problem('$id', '`$id` must be a URI without a fragment (an anchor is `$anchor`)');
+    // Below the top it starts another document, which `$ref`s resolve against and which clashed with the top's (`$id: ''`).
+    else if ('$id' in schema && depth > 0)
+        problem('$id', "`$id` may be given only at the top of a goal's json_schema (below it, it starts another document); name a subschema with `$anchor` or put it under `$defs`");
 }
 /** Each key of `schema` that is no JSON Schema keyword (a typo: `requird`), but those in `skip`: a check would ignore it. */
 function unknownKeywords(schema, path, issues, skip = []) {
@@ -4424,9 +4484,18 @@ async function loadSubplans(plan, context) {
         }
         for (const toolset of inner.source.toolsets ?? [])
             toolsets.add(toolset);
-        for (const [name, tool] of inner.tools)
-            if (!catalogue.has(name))
+        for (const [name, tool] of inner.tools) {
+            const mine = catalogue.get(name);
+            if (mine === undefined)
                 catalogue.set(name, tool);
+            // A toolset's tool against a declared one (command tools alike are compared above): one registry opens them, and
+            // the run refused the name with no position (found by a hunt for bad inputs: validate said ok).
+            else if ((mine.origin === 'toolset' || tool.origin === 'toolset') && (mine.origin !== tool.origin || mine.toolset !== tool.toolset)) {
+                const theirs = tool.origin === 'toolset' ? `the \`${tool.toolset}\` toolset's \`${name}\`` : `a tool \`${name}\` of its own`;
+                const ours = mine.origin === 'toolset' ? `the \`${mine.toolset}\` toolset's` : 'the one declared here';
+                issues.push({ path: at, message: `the plan ${uses} brings ${theirs}, which clashes with ${ours}; give the declared tool another name` });
+            }
+        }
     }
     // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
     if (context.chain.length === 1 && plan.source.http === undefined)
@@ -4590,8 +4659,8 @@ function planTextHash(text) {
     return (0,external_node_crypto_.hash)('sha256', text);
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __webpack_require__(39242);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __webpack_require__(99176);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -6651,7 +6720,7 @@ function unguardedRefCycle(root) {
 
 /***/ }),
 
-/***/ 39242:
+/***/ 99176:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7210,6 +7279,30 @@ function refProblem(schema) {
         return error instanceof Error ? error.message : String(error);
     }
 }
+/**
+ * Why a goal's json_schema cannot be checked for a `$dynamicRef` that names no `$dynamicAnchor` in it, or undefined: Ajv
+ * then recursed until the stack ran out, and the goal could not be evaluated after every step had run (found by a hunt
+ * for bad inputs).
+ */
+function dynamicRefProblem(schema) {
+    const anchors = new Set();
+    const refs = [];
+    const stack = [schema];
+    while (stack.length > 0) {
+        const value = stack.pop();
+        if (Array.isArray(value))
+            (0,push_all/* pushAll */.i)(stack, value);
+        else if ((0,json_schema/* isMap */.jh)(value)) {
+            if (typeof value.$dynamicAnchor === 'string')
+                anchors.add(value.$dynamicAnchor);
+            if (typeof value.$dynamicRef === 'string')
+                refs.push(value.$dynamicRef);
+            (0,push_all/* pushAll */.i)(stack, Object.values(value));
+        }
+    }
+    const lost = refs.find((ref) => !(ref.startsWith('#') && anchors.has(ref.slice(1))));
+    return lost === undefined ? undefined : `\`$dynamicRef: '${lost}'\` names no \`$dynamicAnchor\` in this schema; give one (\`$dynamicAnchor: ${lost.replace(/^#/, '') || 'name'}\`), or use \`$ref\``;
+}
 /** The goal kinds whose text is compared with the result (or put to a judge) as written. */
 const TEXT_KINDS = ['contains', 'not_contains', 'matches', 'equals', 'every_sentence_matches', 'judge'];
 /** The first `${\u2026}` in a goal's text that reads as a reference (a step's result, an input, an item, a runner variable), written right or wrong. */
@@ -7267,7 +7360,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
         if (goal.json_schema !== undefined) {
             const problems = (0,json_schema_problems/* jsonSchemaProblems */.WG)(goal.json_schema, [...at, 'json_schema'], true);
             (0,push_all/* pushAll */.i)(issues, problems);
-            const refs = problems.length === 0 ? refProblem(goal.json_schema) : undefined;
+            const refs = problems.length === 0 ? (refProblem(goal.json_schema) ?? dynamicRefProblem(goal.json_schema)) : undefined;
             if (refs !== undefined)
                 issues.push({ path: [...at, 'json_schema'], message: refs });
         }
@@ -7503,14 +7596,21 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     steps.forEach((step, index) => {
         const itemName = step.forEach?.as;
         const placed = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
-        // Descriptions and titles are instructions, not args: only misplaced item references are errors there.
+        // Descriptions and titles are instructions, not args: nothing is filled into them, and the model reads a reference there
+        // beside the inputs and its ancestors' results, which its prompt holds. So a misplaced item reference is an error, and a
+        // reference to an input the plan does not declare or to a step this one does not depend on, whose result its prompt
+        // never holds (found by a hunt for bad inputs: `${inputs.y}` with no input y, `${steps.9.result}` with no step 9, passed).
         for (const field of ['description', 'title']) {
             const text = step[field];
             if (text === undefined)
                 continue;
-            for (const problem of (0,find_references/* findReferences */.y)(text, itemName).problems)
+            const scan = (0,find_references/* findReferences */.y)(text, itemName);
+            for (const problem of scan.problems)
                 if (problem.aboutItem)
                     issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
+            for (const found of scan.references)
+                if (found.reference.kind !== 'item')
+                    placed.push({ found, base: [...(0,plan_check_context/* stepPath */.q)(index), field] });
         }
         if (step.forEach?.key !== undefined) {
             const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
@@ -7598,6 +7698,35 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     while (next < issues.length)
         ordered.push(issues[next++]);
     return { references, issues: ordered };
+}
+
+// EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
+var steps_needing_model = __webpack_require__(2229);
+;// CONCATENATED MODULE: ./lib/plan/check-model-budget.js
+
+/** The budget limits that, at 0, refuse a run's first model call. */
+const MODEL_BUDGETS = ['max_model_calls', 'max_tokens', 'max_cost_usd'];
+/**
+ * A budget of 0 model calls, tokens or dollars in a plan whose run needs a model (a model writes its steps, a step asks
+ * one, or a goal is judged): the run would stop at its first call, with nothing done. `validate` said "ok" of such a plan
+ * (found by a hunt for bad inputs), as it once did of more steps than `max_steps` allows (`checkStepCount`). The plans its
+ * plan steps use are checked when the run calls their model.
+ */
+function checkModelBudget(plan, steps) {
+    const zero = MODEL_BUDGETS.filter((key) => plan.limits?.[key] === 0);
+    if (zero.length === 0)
+        return [];
+    const needing = plan.workflow_sequence === undefined ? 'a model writes its steps' : undefined;
+    const stepKeys = (0,steps_needing_model/* stepsNeedingModel */.vB)(steps).map((step) => step.key);
+    const judges = (plan.goals ?? []).filter((goal) => goal.judge !== undefined).map((goal) => `goal '${goal.name}'`);
+    const what = needing ?? [...(stepKeys.length ? [`step${stepKeys.length > 1 ? 's' : ''} ${stepKeys.join(', ')}`] : []), ...judges].join(' and ');
+    if (what === '')
+        return [];
+    const verb = needing !== undefined || stepKeys.length + judges.length === 1 ? 'needs' : 'need';
+    return zero.map((key) => ({
+        path: ['limits', key],
+        message: `limits.${key} is 0, but ${needing ?? `${what} ${verb} a model`}: the run would stop at its first model call; raise it, or leave it out for no limit`,
+    }));
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-step-count.js
@@ -7871,6 +8000,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 
 
+
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 /** A plan's name: its `name:`, else its file's, else `plan`. */
@@ -7938,6 +8068,7 @@ function checkPlanValue(value, options) {
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
         ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : (0,check_step_count/* checkStepCount */.w)(plan, rawSteps.length)),
+        ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : checkModelBudget(plan, steps)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
@@ -8666,6 +8797,13 @@ function envValue() {
                 : `\`${whole}\` reads nothing: write \${env.NAME} to read a runner variable (NAME of ASCII letters, digits and _, not starting with a digit)`;
             ctx.addIssue({ code: 'custom', message });
             return;
+        }
+        // An opening no `}` closes (found by a hunt for bad inputs: `${env.B` reached the tool as those characters, where an
+        // argument's is refused). Checked after the whole ones, which a `${` inside them (`${env.${A}`) would also show.
+        const opened = value.replace(TEMPLATE, '').indexOf('${');
+        if (opened !== -1) {
+            const shown = value.replace(TEMPLATE, '').slice(opened, opened + 40);
+            ctx.addIssue({ code: 'custom', message: `\`${shown}\` has no closing \`}\`, so it reads nothing and would be passed on as written; write \${env.NAME}` });
         }
     });
 }
