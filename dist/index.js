@@ -25798,7 +25798,8 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
         // beside the inputs and its ancestors' results, which its prompt holds. So a misplaced item reference is an error, and a
         // reference to an input the plan does not declare or to a step this one does not depend on, whose result its prompt
         // never holds (found by a hunt for bad inputs: `${inputs.y}` with no input y, `${steps.9.result}` with no step 9, passed).
-        for (const field of ['description', 'title']) {
+        // An agent's description is its task, whose references are filled in and checked with the args' below.
+        for (const field of step.task === undefined ? ['description', 'title'] : ['title']) {
             const text = step[field];
             if (text === undefined)
                 continue;
