@@ -1,3 +1,4 @@
+import type { ApprovalPlace } from '../core/run-event.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { RateBudget } from '../github/rate-budget.ts';
 import type { IssueTarget } from '../github/event-target.ts';
@@ -125,6 +126,8 @@ export interface LiveComment extends CommentUpdater {
    * request, and this one still does, its escalation label and mention included.
    */
   keptSuperseded(): boolean;
+  /** Where this comment is, and the commit it is for: where a pause of this run is shown (`ApprovalRequest.at`). */
+  readonly place: ApprovalPlace;
 }
 
 /**
@@ -277,7 +280,8 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   };
   const reachesPause = async (hash: string): Promise<boolean> =>
     shownPause()?.hash === hash || (runId !== undefined && leftTo !== undefined && answerFor(readApprovalMarker(leftTo), runId)?.hash === hash) || (await showsPauseNow(hash));
-  return { ...updater, newPause, reachesPause, keptSuperseded: () => keptSuperseded };
+  const place: ApprovalPlace = { kind: decision.target.kind, number: decision.target.number, ...(headSha && { headSha }) };
+  return { ...updater, newPause, reachesPause, keptSuperseded: () => keptSuperseded, place };
 }
 
 /**

@@ -13,7 +13,7 @@ import { planGates } from '../goals/goals-verdict.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { Clock } from '../core/clock.ts';
 import type { OptionNames } from '../core/option-names.ts';
-import type { RunListener } from '../core/run-event.ts';
+import type { ApprovalPlace, RunListener } from '../core/run-event.ts';
 import { eventTarget } from '../github/event-target.ts';
 import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { runJob, type JobDeps, type JobOutcome } from '../job/run-job.ts';
@@ -128,6 +128,8 @@ interface JobExtras {
   readonly headSha?: string;
   /** Why no `/approve` could reach a run paused here (see `approvalUnreachable`). */
   readonly approvalUnreachable?: string;
+  /** Where a pause is shown: the live comment's pull request or issue, and the commit (see `ApprovalRequest.at`). */
+  readonly askedAt?: ApprovalPlace;
 }
 
 /** What to give `resume-from` instead of a path with no file: the action has no `--trace`. */
@@ -141,7 +143,7 @@ const WEIGHTS_FROM_REMEDY = "give it the trace output of an earlier run of this 
 const ACTION_OPTION_NAMES: OptionNames = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run', fresh: 'start a new run of the workflow (not a re-run), or re-run the job with resume: never and no resume-from' };
 
 async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, extras: JobExtras): Promise<JobOutcome> {
-  const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused, headSha, approvalUnreachable } = extras;
+  const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused, headSha, approvalUnreachable, askedAt } = extras;
   try {
     return await runJob(
       {
@@ -161,6 +163,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         ...(approve && { approve }),
         ...(commandGoalsRefused !== undefined && { commandGoalsRefused }),
         ...(approvalUnreachable !== undefined && { approvalUnreachable }),
+        ...(askedAt && { askedAt }),
         optionNames: ACTION_OPTION_NAMES,
       },
       deps,
@@ -393,6 +396,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(elsewhere !== undefined && { commandGoalsRefused: elsewhere }),
       ...(answered?.headSha && { headSha: answered.headSha }),
       ...(unreachable !== undefined && { approvalUnreachable: unreachable }),
+      ...(comment && { askedAt: comment.place }),
     });
     const traced = await closeTrace(trace, io.warning);
     // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.

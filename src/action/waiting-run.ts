@@ -241,7 +241,19 @@ export async function findWaitingRun(
   if (answeredAt < askedAt) {
     return { ok: false, problem: `this comment was written at ${new Date(answeredAt).toISOString()}, before run ${marker.runId} asked for approval ${marker.hash} at ${new Date(askedAt).toISOString()}: it answers an earlier question; read plan-runner's comment as it is now and answer again` };
   }
-  const head = pausedHead(own[0]!.body);
+  // Where the run asked, as its own state says: a comment of the same bot can be made to copy the marker into another
+  // thread (another workflow echoing an outsider's text), and an /approve there ran the paused run's steps, unseen by
+  // its writer, and passed a check run on the commit the copy named (found by an adversarial hunt).
+  const at = asked.request.at;
+  const place = (where: { readonly kind: string; readonly number: number }) => `${where.kind === 'pull_request' ? 'pull request' : 'issue'} #${where.number}`;
+  if (at && (at.kind !== target.kind || at.number !== target.number)) {
+    return { ok: false, problem: `run ${marker.runId} asked for approval ${marker.hash} on ${place(at)}, not on ${place(target)}: a comment here that names it answers nothing; answer on ${place(at)}` };
+  }
+  const shown = pausedHead(own[0]!.body);
+  if (at?.headSha !== undefined && shown !== undefined && shown !== at.headSha) {
+    return { ok: false, problem: `plan-runner's comment names commit ${shown}, but run ${marker.runId} paused for commit ${at.headSha}; nothing was changed` };
+  }
+  const head = at?.headSha ?? shown;
   return {
     ok: true,
     run: {

@@ -36,6 +36,12 @@ export interface PendingApprovalStep {
 /** What a paused run asks a person to approve, and the hash of exactly that (`approvalHash`). */
 export interface ApprovalRequest {
   readonly hash: string;
+  /**
+   * Where the run asked: the pull request or issue whose comment shows the pause, and the commit the run is for. Not
+   * part of the hash; an `/approve` elsewhere answers nothing. Absent where no comment showed the pause, and in requests
+   * recorded before 2026-12-07.
+   */
+  readonly at?: ApprovalPlace;
   /** The hash of the plan file as parsed (`planFileHash`): the approving run checks the file on its branch still gives it. */
   readonly planFileHash: string;
   /** The plan at the pause. */
@@ -48,6 +54,13 @@ export interface ApprovalRequest {
    * before 2026-12-01.
    */
   readonly inputsHash?: string;
+}
+
+/** The pull request or issue a paused run showed its pause on, and the commit the run is for (see `ApprovalRequest.at`). */
+export interface ApprovalPlace {
+  readonly kind: 'pull_request' | 'issue';
+  readonly number: number;
+  readonly headSha?: string;
 }
 
 /** The plan as it stands at a revision: what a client draws once and then updates in place. */

@@ -1,6 +1,6 @@
 import type { Clock } from '../core/clock.ts';
 import { EITHER_OPTION_NAMES, type OptionNames } from '../core/option-names.ts';
-import type { RunListener, RunStatus } from '../core/run-event.ts';
+import type { ApprovalPlace, RunListener, RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { checkoutResults, type ForeignResults } from '../goals/checkout-results.ts';
@@ -86,6 +86,8 @@ export interface JobSettings {
    * to find it): a plan that may pause is then refused before anything runs, as it could only wait for good.
    */
   readonly approvalUnreachable?: string;
+  /** Where a pause is shown (the live comment's pull request or issue, and the commit): recorded in the request, see `ApprovalRequest.at`. */
+  readonly askedAt?: ApprovalPlace;
 }
 
 /**
@@ -343,6 +345,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(fileSteps !== undefined && { fileSteps }),
       plannedFor: planned,
       ...(granted && { approval: granted.approval }),
+      ...(settings.askedAt && { askedAt: settings.askedAt }),
       // A used plan's goals are checked like the job's, with the same scrubbed environment.
       ...(foreignResults && { foreignResults }),
       checkGoals: (goals, target, signal, within) =>

@@ -4,7 +4,7 @@ import type { StepRunner } from '../steps/step-context.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 import type { ListenerErrorHandler } from './broadcast.ts';
 import type { Clock } from '../core/clock.ts';
-import type { ApprovalRequest, RunListener } from '../core/run-event.ts';
+import type { ApprovalPlace, ApprovalRequest, RunListener } from '../core/run-event.ts';
 import type { ForeignResults } from '../goals/checkout-results.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { GoalTarget } from '../goals/goal-target.ts';
@@ -97,6 +97,8 @@ export interface RunDeps {
   readonly stopJob?: (reason: RunStoppedError) => void;
   /** A person's approval this run goes on with: the steps it covers (`approvalStepKey`) may start. */
   readonly approval?: GrantedApproval;
+  /** Where a pause of this run is shown (its comment's pull request or issue, and the commit): recorded in what it asks. */
+  readonly askedAt?: ApprovalPlace;
   /** The part of a fanned-out run (job matrix) this run plays; absent: the whole plan runs here. */
   readonly fanOut?: FanOutPart;
 }

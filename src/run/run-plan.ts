@@ -122,7 +122,8 @@ function requestOf(run: PlanRun, journal: RunJournal, plan: RunnablePlan, deps: 
     const reason = state === 'waiting' || state === 'pending' ? run.gate.needs(step) : undefined;
     return reason === undefined ? [] : [pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? DEFAULT_LIMITS.max_items, reason })];
   });
-  return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
+  const request = approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
+  return deps.askedAt ? { ...request, at: deps.askedAt } : request;
 }
 
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
