@@ -345,7 +345,9 @@ async function notTheTraceFile(file: string): Promise<string | undefined> {
     return undefined;
   }
   if (stat.isSymbolicLink()) return 'is a symbolic link';
-  return stat.isFile() ? undefined : 'is no regular file';
+  if (!stat.isFile()) return 'is no regular file';
+  // Another name of another file: a step's `ln .git/config <trace>` had that file uploaded as the run's state (found by an adversarial hunt).
+  return stat.nlink > 1 ? 'has another name (a hard link)' : undefined;
 }
 
 /** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */

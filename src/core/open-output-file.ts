@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { createOutputFolder } from './create-output-folder.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
@@ -33,7 +33,8 @@ function outputFlags(mode: OutputMode, file?: string): number {
   const follow = device ? 0 : NO_FOLLOW | NO_WAIT;
   const access = mode === 'w+' && !device ? constants.O_RDWR : constants.O_WRONLY;
   const create = mode === 'a-existing' ? 0 : constants.O_CREAT;
-  return access | create | (mode === 'a' || mode === 'a-existing' ? constants.O_APPEND : constants.O_TRUNC) | follow;
+  // Not O_TRUNC: a file is emptied only once it is known to have no other name (`openOutputFile`); under /dev as asked.
+  return access | create | (mode === 'a' || mode === 'a-existing' ? constants.O_APPEND : device ? constants.O_TRUNC : 0) | follow;
 }
 
 const NOT_REGULAR = 'it is a FIFO or a socket, not a regular file, and writing it would hold the run until something reads it (a step may have put it there); remove it';
@@ -64,10 +65,19 @@ export function openOutputFile(file: string, mode: OutputMode = 'w'): number {
   }
   // Outside /dev only a regular file is written: a FIFO opened at once (read-write, or with a reader) blocked
   // each write once its pipe was full, the whole process with it, deaf to signals (found by an adversarial pass).
-  if (!isDevicePath(file) && !fstatSync(fd).isFile()) {
+  if (isDevicePath(file)) return fd;
+  const stat = fstatSync(fd);
+  if (!stat.isFile()) {
     closeSync(fd);
     throw new OutputPathRefusedError(file, NOT_REGULAR);
   }
+  // A hard link is another name of another file, which O_NOFOLLOW does not see: emptied and written, a trace at a path a
+  // step had linked to any file the runner's user may write replaced that file (found by an adversarial hunt).
+  if (stat.nlink > 1) {
+    closeSync(fd);
+    throw new OutputPathRefusedError(file, 'it has another name (a hard link), and writing it would change that file too (a step may have put it there); remove it or choose another path');
+  }
+  if (mode === 'w' || mode === 'w+') ftruncateSync(fd, 0);
   return fd;
 }
 

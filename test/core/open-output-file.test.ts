@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
@@ -33,6 +33,29 @@ describe('output files are never written through a final symlink', () => {
     expect(() => traceWriter(link('trace.jsonl'))).toThrow(/trace\.jsonl: it is a symbolic link/);
     const inner: ModelClient = { defaultModel: 'm', complete: () => Promise.reject(new Error('unused')) };
     expect(() => recordingModelClient(inner, link('rec.jsonl'))).toThrow(OutputPathRefusedError);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+  });
+
+  // Found by an adversarial hunt: O_NOFOLLOW does not see a hard link, and a trace a step had linked to another file
+  // emptied that file and wrote the trace into it, at the open (O_TRUNC) or when the writer put the trace back at its path.
+  it('the report and the trace refuse a hard link, and the file it names too is unchanged', async () => {
+    const { dir, victim } = checkout();
+    const hard = (name: string) => {
+      const file = path.join(dir, 'repo', '.plan-runner', name);
+      linkSync(victim, file);
+      return file;
+    };
+    const report = await writeReportFile(hard('report.md'), '# pwned\n');
+    expect(report?.message).toMatch(/report\.md: it has another name \(a hard link\)/);
+    expect(() => traceWriter(hard('trace.jsonl'))).toThrow(/trace\.jsonl: it has another name \(a hard link\)/);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    // A trace whose path a step replaced with a hard link mid-run: the writer's next write does not go through it.
+    const trace = path.join(dir, 'repo', '.plan-runner', 'later.jsonl');
+    const writer = traceWriter(trace);
+    writer.listener({ type: 'run_finished', status: 'failed', usage: { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 }, at: 1 } as never);
+    unlinkSync(trace);
+    linkSync(victim, trace);
+    await expect(writer.close()).rejects.toThrow(/hard link/);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 
