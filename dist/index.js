@@ -2411,7 +2411,8 @@ async function liveComment(settings, context) {
         return shown?.state === 'awaiting' && shown.runId === runId && shown.hash === hash;
     };
     const reachesPause = async (hash) => shownPause()?.hash === hash || (runId !== undefined && leftTo !== undefined && (0,approval_marker/* answerFor */.u3)((0,approval_marker/* readApprovalMarker */.Wg)(leftTo), runId)?.hash === hash) || (await showsPauseNow(hash));
-    return { ...updater, newPause, reachesPause, keptSuperseded: () => keptSuperseded };
+    const place = { kind: decision.target.kind, number: decision.target.number, ...(headSha && { headSha }) };
+    return { ...updater, newPause, reachesPause, keptSuperseded: () => keptSuperseded, place };
 }
 /**
  * Why no `/approve` can reach the run's pause for approval, once the comment's final write (`commented`) is done: the
@@ -3021,7 +3022,10 @@ async function notTheTraceFile(file) {
     }
     if (stat.isSymbolicLink())
         return 'is a symbolic link';
-    return stat.isFile() ? undefined : 'is no regular file';
+    if (!stat.isFile())
+        return 'is no regular file';
+    // Another name of another file: a step's `ln .git/config <trace>` had that file uploaded as the run's state (found by an adversarial hunt).
+    return stat.nlink > 1 ? 'has another name (a hard link)' : undefined;
 }
 /** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
 async function holdsTrace(store, artifact, trace, outputDir) {
@@ -4775,7 +4779,8 @@ function outputFlags(mode, file) {
     const follow = device ? 0 : NO_FOLLOW | NO_WAIT;
     const access = mode === 'w+' && !device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDWR : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY;
     const create = mode === 'a-existing' ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT;
-    return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC) | follow;
+    // Not O_TRUNC: a file is emptied only once it is known to have no other name (`openOutputFile`); under /dev as asked.
+    return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : 0) | follow;
 }
 const NOT_REGULAR = 'it is a FIFO or a socket, not a regular file, and writing it would hold the run until something reads it (a step may have put it there); remove it';
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
@@ -4806,10 +4811,21 @@ function openOutputFile(file, mode = 'w') {
     }
     // Outside /dev only a regular file is written: a FIFO opened at once (read-write, or with a reader) blocked
     // each write once its pipe was full, the whole process with it, deaf to signals (found by an adversarial pass).
-    if (!isDevicePath(file) && !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile()) {
+    if (isDevicePath(file))
+        return fd;
+    const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+    if (!stat.isFile()) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, NOT_REGULAR);
     }
+    // A hard link is another name of another file, which O_NOFOLLOW does not see: emptied and written, a trace at a path a
+    // step had linked to any file the runner's user may write replaced that file (found by an adversarial hunt).
+    if (stat.nlink > 1) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, 'it has another name (a hard link), and writing it would change that file too (a step may have put it there); remove it or choose another path');
+    }
+    if (mode === 'w' || mode === 'w+')
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.ftruncateSync)(fd, 0);
     return fd;
 }
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
@@ -14057,7 +14073,8 @@ function requestOf(run, journal, plan, deps) {
         const reason = state === 'waiting' || state === 'pending' ? run.gate.needs(step) : undefined;
         return reason === undefined ? [] : [(0,approval_request/* pendingApprovalStep */.$3)(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items, reason })];
     });
-    return (0,approval_request/* approvalRequest */.Dw)(run.graph.snapshot(run.header), (0,approval_request/* planFileHash */.M5)(plan), pending, deps.inputs, deps.redact);
+    const request = (0,approval_request/* approvalRequest */.Dw)(run.graph.snapshot(run.header), (0,approval_request/* planFileHash */.M5)(plan), pending, deps.inputs, deps.redact);
+    return deps.askedAt ? { ...request, at: deps.askedAt } : request;
 }
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
 function missingResult(journal, run, stepKey) {
@@ -15146,6 +15163,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(fileSteps !== undefined && { fileSteps }),
             plannedFor: planned,
             ...(granted && { approval: granted.approval }),
+            ...(settings.askedAt && { askedAt: settings.askedAt }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
             ...(foreignResults && { foreignResults }),
             checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
@@ -32251,7 +32269,7 @@ function buildSchemas() {
         planFileHash: text,
         plan,
         pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
-    }, { inputsHash: text });
+    }, { inputsHash: text, at: fields({ kind: schemas["enum"](['pull_request', 'issue']), number: schemas.int().positive() }, { headSha: text }) });
     return {
         plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number() }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
@@ -50709,7 +50727,19 @@ async function findWaitingRun(settings, deps, kind) {
     if (answeredAt < askedAt) {
         return { ok: false, problem: `this comment was written at ${new Date(answeredAt).toISOString()}, before run ${marker.runId} asked for approval ${marker.hash} at ${new Date(askedAt).toISOString()}: it answers an earlier question; read plan-runner's comment as it is now and answer again` };
     }
-    const head = pausedHead(own[0].body);
+    // Where the run asked, as its own state says: a comment of the same bot can be made to copy the marker into another
+    // thread (another workflow echoing an outsider's text), and an /approve there ran the paused run's steps, unseen by
+    // its writer, and passed a check run on the commit the copy named (found by an adversarial hunt).
+    const at = asked.request.at;
+    const place = (where) => `${where.kind === 'pull_request' ? 'pull request' : 'issue'} #${where.number}`;
+    if (at && (at.kind !== target.kind || at.number !== target.number)) {
+        return { ok: false, problem: `run ${marker.runId} asked for approval ${marker.hash} on ${place(at)}, not on ${place(target)}: a comment here that names it answers nothing; answer on ${place(at)}` };
+    }
+    const shown = pausedHead(own[0].body);
+    if (at?.headSha !== undefined && shown !== undefined && shown !== at.headSha) {
+        return { ok: false, problem: `plan-runner's comment names commit ${shown}, but run ${marker.runId} paused for commit ${at.headSha}; nothing was changed` };
+    }
+    const head = at?.headSha ?? shown;
     return {
         ok: true,
         run: {
@@ -51703,7 +51733,7 @@ const WEIGHTS_FROM_REMEDY = "give it the trace output of an earlier run of this 
 /** The task and the modes as the action's inputs, for messages that say what to change. */
 const ACTION_OPTION_NAMES = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run', fresh: 'start a new run of the workflow (not a re-run), or re-run the job with resume: never and no resume-from' };
 async function safeRunJob(settings, deps, octokit, extras) {
-    const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused, headSha, approvalUnreachable } = extras;
+    const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused, headSha, approvalUnreachable, askedAt } = extras;
     try {
         return await (0,run_job/* runJob */.b)({
             ...(settings.planFile ? { planFile: settings.planFile } : {}),
@@ -51722,6 +51752,7 @@ async function safeRunJob(settings, deps, octokit, extras) {
             ...(approve && { approve }),
             ...(commandGoalsRefused !== undefined && { commandGoalsRefused }),
             ...(approvalUnreachable !== undefined && { approvalUnreachable }),
+            ...(askedAt && { askedAt }),
             optionNames: ACTION_OPTION_NAMES,
         }, deps);
     }
@@ -51977,6 +52008,7 @@ async function runAction(given, deps) {
             ...(elsewhere !== undefined && { commandGoalsRefused: elsewhere }),
             ...(answered?.headSha && { headSha: answered.headSha }),
             ...(unreachable !== undefined && { approvalUnreachable: unreachable }),
+            ...(comment && { askedAt: comment.place }),
         });
         const traced = await closeTrace(trace, io.warning);
         // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.

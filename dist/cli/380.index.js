@@ -861,7 +861,8 @@ function outputFlags(mode, file) {
     const follow = device ? 0 : NO_FOLLOW | NO_WAIT;
     const access = mode === 'w+' && !device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDWR : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY;
     const create = mode === 'a-existing' ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT;
-    return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC) | follow;
+    // Not O_TRUNC: a file is emptied only once it is known to have no other name (`openOutputFile`); under /dev as asked.
+    return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : 0) | follow;
 }
 const NOT_REGULAR = 'it is a FIFO or a socket, not a regular file, and writing it would hold the run until something reads it (a step may have put it there); remove it';
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
@@ -892,10 +893,21 @@ function openOutputFile(file, mode = 'w') {
     }
     // Outside /dev only a regular file is written: a FIFO opened at once (read-write, or with a reader) blocked
     // each write once its pipe was full, the whole process with it, deaf to signals (found by an adversarial pass).
-    if (!isDevicePath(file) && !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile()) {
+    if (isDevicePath(file))
+        return fd;
+    const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+    if (!stat.isFile()) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, NOT_REGULAR);
     }
+    // A hard link is another name of another file, which O_NOFOLLOW does not see: emptied and written, a trace at a path a
+    // step had linked to any file the runner's user may write replaced that file (found by an adversarial hunt).
+    if (stat.nlink > 1) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, 'it has another name (a hard link), and writing it would change that file too (a step may have put it there); remove it or choose another path');
+    }
+    if (mode === 'w' || mode === 'w+')
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.ftruncateSync)(fd, 0);
     return fd;
 }
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
@@ -7789,7 +7801,8 @@ function requestOf(run, journal, plan, deps) {
         const reason = state === 'waiting' || state === 'pending' ? run.gate.needs(step) : undefined;
         return reason === undefined ? [] : [(0,approval_request/* pendingApprovalStep */.$3)(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items, reason })];
     });
-    return (0,approval_request/* approvalRequest */.Dw)(run.graph.snapshot(run.header), (0,approval_request/* planFileHash */.M5)(plan), pending, deps.inputs, deps.redact);
+    const request = (0,approval_request/* approvalRequest */.Dw)(run.graph.snapshot(run.header), (0,approval_request/* planFileHash */.M5)(plan), pending, deps.inputs, deps.redact);
+    return deps.askedAt ? { ...request, at: deps.askedAt } : request;
 }
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
 function missingResult(journal, run, stepKey) {
@@ -8885,6 +8898,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(fileSteps !== undefined && { fileSteps }),
             plannedFor: planned,
             ...(granted && { approval: granted.approval }),
+            ...(settings.askedAt && { askedAt: settings.askedAt }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
             ...(foreignResults && { foreignResults }),
             checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
@@ -12138,7 +12152,7 @@ function buildSchemas() {
         planFileHash: text,
         plan,
         pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
-    }, { inputsHash: text });
+    }, { inputsHash: text, at: fields({ kind: schemas["enum"](['pull_request', 'issue']), number: schemas.int().positive() }, { headSha: text }) });
     return {
         plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number() }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
