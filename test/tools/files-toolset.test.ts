@@ -411,8 +411,9 @@ describe('search_files', () => {
     await writeFile(path.join(cutRoot, 'long.txt'), `${'x'.repeat(392)}Zq7vK2mP${'y'.repeat(20)}\n`);
     const search = searchFilesTool({ root: cutRoot, redact: createRedactor(['Zq7vK2mP9xR4tL8w']) });
     const found = (query: string) => search.execute({ query }, { signal: new AbortController().signal, cwd: cutRoot, stepKey: 'test' });
-    await expect(found('Zq7v')).resolves.toBe("[no matches for 'Zq7v']");
-    await expect(found('xxx')).resolves.toMatch(/^long\.txt:1: x+\*\*\*…$/);
+    const partly = '[cut: 1 line was searched in its first 400 characters only]';
+    await expect(found('Zq7v')).resolves.toBe(`${partly}\n[no matches for 'Zq7v']`);
+    await expect(found('xxx')).resolves.toMatch(/^\[cut: 1 line was searched in its first 400 characters only\]\nlong\.txt:1: x+\*\*\*…$/);
   });
 
   // Found by a redaction hunt: a token shape the cut at 400 characters went through matched no pattern, and
@@ -422,7 +423,7 @@ describe('search_files', () => {
     await writeFile(path.join(cutRoot, 'env.txt'), `${'a '.repeat(190)}TOKEN=ghp_${'a1B2'.repeat(9)} rest\n`);
     const search = searchFilesTool({ root: cutRoot, redact: createRedactor() });
     const shown = await search.execute({ query: 'a a a' }, { signal: new AbortController().signal, cwd: cutRoot, stepKey: 'test' });
-    expect(shown).toMatch(/^env\.txt:1: (a )+TOKEN=\*\*\*…$/);
+    expect(shown).toMatch(/^\[cut: 1 line was searched in its first 400 characters only\]\nenv\.txt:1: (a )+TOKEN=\*\*\*…$/);
     expect(shown).not.toContain('a1B2');
   });
 
@@ -491,6 +492,20 @@ describe('a walk that stops at its limits', () => {
     await expect(listFilesTool({ root, walk: { maxFolders: 1 } }).execute({ pattern: 'src/**/*.ts' }, ctx())).resolves.toBe(
       "[cut: the walk of 'src' stopped at 1 folder, in no set order; files past them were not looked at. Give a pattern that starts with a folder inside 'src', to walk only that one]\nsrc/main.ts",
     );
+  });
+
+  // Found by a hunt of the goal kinds: a match past the first 400 characters of a minified line, or in a file over 1 MiB,
+  // gave `[no matches …]` with no note, and `matches: '^\[no matches'` passed a gate on a search that had not looked there.
+  it('says in a cut note which files it did not search and which lines it searched only in part', async () => {
+    const partRoot = await mkdtemp(path.join(base, 'part-'));
+    await writeFile(path.join(partRoot, 'app.min.js'), `${'var a=1;'.repeat(60)}/* FIXME-BLOCKER */\n`);
+    await writeFile(path.join(partRoot, 'big.txt'), `${'x'.repeat(1_100_000)}\nFIXME-BLOCKER\n`);
+    await writeFile(path.join(partRoot, 'small.txt'), 'all clean\n');
+    const search = searchFilesTool({ root: partRoot, redact: createRedactor() });
+    const found = (pattern?: string) => search.execute({ query: 'FIXME-BLOCKER', ...(pattern && { pattern }) }, { signal: new AbortController().signal, cwd: partRoot, stepKey: 'test' });
+    await expect(found()).resolves.toBe("[cut: not searched: 1 file over 1 MiB; 1 line was searched in its first 400 characters only]\n[no matches for 'FIXME-BLOCKER']");
+    // A pattern that leaves them out searches every file it names whole: no note.
+    await expect(found('small.txt')).resolves.toBe("[no matches for 'FIXME-BLOCKER']");
   });
 
   it('never answers "no matches" for files it did not read', async () => {

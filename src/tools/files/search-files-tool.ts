@@ -112,6 +112,10 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
       const glob = pattern === undefined ? undefined : compileGlob('search_files', pattern);
       const results: string[] = [];
       let more = false;
+      // What was not searched: said in a cut note, so a goal on the result ("no matches") cannot pass on a search that
+      // left out a text file or part of a line that held a match (found by a hunt of the goal kinds: a FIXME past 400
+      // characters of a minified line, or in a file over 1 MiB, gave `[no matches …]`, which `matches: '^\[no matches'` met).
+      const skipped = { large: 0, lines: 0 };
       const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file: string) => glob.test(file) }) });
       const files = walk.files.sort();
       const realRoot = await realpath(options.root);
@@ -128,12 +132,16 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
         }
         let content: Buffer;
         try {
-          if (opened.stats.size > MAX_FILE_BYTES) continue;
+          if (opened.stats.size > MAX_FILE_BYTES) {
+            skipped.large++;
+            continue;
+          }
           content = await opened.handle.readFile();
         } finally {
           await opened.handle.close();
         }
         const text = decodeText(content);
+        // Not text (a NUL byte, or no encoding it decodes as): no line of it is a line of text a query finds, as for grep.
         if (text === undefined) continue;
         // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
         // line of a file the redactor leaves as it is holds nothing either (3x the search time otherwise).
@@ -158,7 +166,11 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
           // Cut, then redacted, in any file: at the `…` the cut adds the redactor hides the start of a secret,
           // and shapes the whole file does not hold can appear.
           // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
-          const seen = line.length > MAX_LINE_CHARS ? hideCutEnd(redact(cutText(line, MAX_LINE_CHARS + 1))) : own;
+          // Matched as shown, never past the cut (a query could find a secret's start there): a longer line is searched in
+          // its first 400 characters only, and the cut note says how many were.
+          const long = line.length > MAX_LINE_CHARS;
+          if (long) skipped.lines++;
+          const seen = long ? hideCutEnd(redact(cutText(line, MAX_LINE_CHARS + 1))) : own;
           if (!matcher.test(seen)) continue;
           if (results.length === maxResults) {
             more = true;
@@ -167,9 +179,18 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
           results.push(`${shownPath(file)}:${index + 1}: ${oneLine(seen)}`);
         }
       }
-      if (results.length === 0) return `${walk.notice}[no matches for '${query}']`;
-      if (!more) return `${walk.notice}${results.join('\n')}`;
-      return `${walk.notice}${cutNote(`more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern`)}\n${results.join('\n')}`;
+      const left = notSearched(skipped);
+      const notice = `${walk.notice}${left === undefined ? '' : `${cutNote(left)}\n`}`;
+      if (results.length === 0) return `${notice}[no matches for '${query}']`;
+      if (!more) return `${notice}${results.join('\n')}`;
+      return `${notice}${cutNote(`more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern`)}\n${results.join('\n')}`;
     },
   };
+}
+
+/** What a search left out, in words for its cut note; undefined when it searched every file and line. */
+function notSearched(skipped: { readonly large: number; readonly lines: number }): string | undefined {
+  const whole = skipped.large === 0 ? undefined : `not searched: ${skipped.large} file${skipped.large === 1 ? '' : 's'} over 1 MiB`;
+  const cut = skipped.lines === 0 ? undefined : `${skipped.lines} line${skipped.lines === 1 ? ' was' : 's were'} searched in ${skipped.lines === 1 ? 'its' : 'their'} first ${MAX_LINE_CHARS} characters only`;
+  return whole === undefined && cut === undefined ? undefined : [whole, cut].filter((part) => part !== undefined).join('; ');
 }
