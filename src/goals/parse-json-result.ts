@@ -22,7 +22,10 @@ export function jsonFences(text: string): string[] {
   return fencesAndProse(text).bodies;
 }
 
-/** `jsonFences`, and the lines outside every fence (a code fence of another language is neither). */
+/** The info strings of fences that hold words, not code: read as the words around an answer are. */
+const WORD_FENCES = /^(?:text|txt|plain|plaintext|md|markdown|output|log)$/;
+
+/** `jsonFences`, and the lines outside every fence, a fence of words' lines among them (code in another language is neither). */
 function fencesAndProse(text: string): { readonly bodies: string[]; readonly prose: string[] } {
   const bodies: string[] = [];
   const prose: string[] = [];
@@ -44,6 +47,10 @@ function fencesAndProse(text: string): { readonly bodies: string[]; readonly pro
     if (close < lines.length && (info === '' || /^json[c5]?$/.test(info))) bodies.push(lines.slice(index + 1, close).join('\n'));
     // One never closed is no fence: its lines are prose.
     else if (close >= lines.length) pushAll(prose, lines.slice(index));
+    // A closed fence of words (```text, ```markdown…) holds no answer, but what it says is read as the words beside the
+    // answer are: one after `{"approved": true}` saying `{"approved": false}` was read by nothing, and the goal was met
+    // (found by a hunt of the goal kinds). Code in another language (```js) is neither answer nor words.
+    else if (WORD_FENCES.test(info)) pushAll(prose, lines.slice(index + 1, close));
     index = close;
   }
   return { bodies, prose };

@@ -25,6 +25,11 @@ describe('parseJsonResult', () => {
     // Code in another language is not an answer, nor is what a never closed fence holds read as one.
     expect(parseJsonResult(`\`\`\`js\nconst x = {"approved": false};\n\`\`\`\n${block}`)).toEqual({ ok: true, value: { approved: true } });
     expect(parseJsonResult(`${block}\n\`\`\`json\n{"approved": false}`).ok).toBe(false);
+    // Found by a hunt of the goal kinds: a fence of words after the answer was read by nothing, and its correction passed.
+    for (const info of ['text', 'markdown', 'plaintext']) {
+      expect(parseJsonResult(`${block}\nCorrection, the real verdict:\n\`\`\`${info}\n{"approved": false}\n\`\`\``)).toMatchObject({ ok: false, why: expect.stringContaining('says otherwise ({"approved": false})') });
+    }
+    expect(parseJsonResult(`${block}\n\`\`\`text\nApproved, as the block says: {"approved": true}\n\`\`\``)).toEqual({ ok: true, value: { approved: true } });
   });
 
   // Found by an adversarial hunt: words past the bounds of that reading were never read, and a correction there passed.
