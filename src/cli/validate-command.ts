@@ -1,7 +1,7 @@
 import { groupDigits } from '../core/group-digits.ts';
 import { visibleControls } from '../core/visible-controls.ts';
 import { formatPlanError, problemCount, redactedPlanError } from '../plan/plan-error.ts';
-import { stepsNeedingModel } from '../plan/steps-needing-model.ts';
+import { planNeedsModel, stepsNeedingModel } from '../plan/steps-needing-model.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
@@ -18,7 +18,13 @@ export function describeValidPlan(plan: ValidPlan): string {
   const steps = stepsNeedingModel(plan.steps).map((step) => step.key);
   const judged = goals.filter((goal) => goal.judge !== undefined).length;
   // "(steps: none)" for a plan whose judge goals alone need one said nothing of why.
-  const why = [steps.length > 0 ? `steps: ${steps.join(', ')}` : undefined, judged > 0 ? `${plural(judged, 'judge goal')}` : undefined].filter((part) => part !== undefined);
+  // A plan its plan steps use that needs one (found by a README walkthrough: "no model needed", and the run then asked for a key).
+  const used = [...(plan.subplans ?? [])].filter(([, inner]) => planNeedsModel(inner)).map(([uses]) => uses);
+  const why = [
+    steps.length > 0 ? `steps: ${steps.join(', ')}` : undefined,
+    judged > 0 ? `${plural(judged, 'judge goal')}` : undefined,
+    used.length > 0 ? `used plan${used.length === 1 ? '' : 's'} ${used.join(', ')}` : undefined,
+  ].filter((part) => part !== undefined);
   const needsModel = plan.steps.length === 0 ? 'a model writes the steps' : why.length > 0 ? `needs a model (${why.join('; ')})` : 'no model needed';
   return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
 }

@@ -6,6 +6,7 @@ import { checkGithubLabels } from './check-github-labels.ts';
 import { checkGithubWriteCaps, usedPlanWrites } from './check-github-write-caps.ts';
 import { checkUsedPlansPricing } from './check-pricing.ts';
 import { checkUsedStepCount } from './check-step-count.ts';
+import { checkUsedPlansModelBudget } from './check-model-budget.ts';
 import { priceOf, type PriceOverrides } from '../llm/pricing.ts';
 import { findReferences } from './find-references.ts';
 import { formatPath } from '../core/format-path.ts';
@@ -167,6 +168,8 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
   pushAll(issues, checkUsedPlansPricing({ ...plan, subplans }, context.model));
   // The used plans' steps count against the top plan's max_steps, at any depth.
   if (context.chain.length === 1 && context.stepsRun !== false && issues.length === 0 && innerErrors.length === 0) pushAll(issues, checkUsedStepCount({ ...plan, subplans }));
+  // And a model budget of 0 where only a used plan needs the model.
+  if (context.chain.length === 1 && context.stepsRun !== false && issues.length === 0 && innerErrors.length === 0) pushAll(issues, checkUsedPlansModelBudget({ ...plan, subplans }));
   if (issues.length > 0 || innerErrors.length > 0) return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
   const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
   return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };

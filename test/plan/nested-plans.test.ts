@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadJobPlan } from '../../src/job/load-job-plan.ts';
 import { loadPlanFile } from '../../src/plan/load-plan.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
+import { describeValidPlan } from '../../src/cli/validate-command.ts';
 
 /**
  * Writes plan files into a fresh directory; returns its path. It is more levels deep than the working
@@ -70,6 +71,23 @@ describe('plans using plans, at load time', () => {
     ]);
     const shared = await loadPlanFile(path.join(root, 'both.yml'), { root });
     expect(shared.ok ? [] : shared.errors.map(formatPlanError)).toEqual([]);
+  });
+
+  // Found by a README walkthrough: validate said "no model needed" of a plan whose used plan needs one, and passed a
+  // model budget of 0 there, which then stopped the run at its first call.
+  it('says a used plan needs a model, and refuses a model budget of 0 that only a used plan needs', async () => {
+    const root = repo({
+      'plans/reasons.yml': 'goal: inner\nworkflow_sequence:\n  - { id: r, type: reasoning, description: Say ok }\n',
+      'outer.yml': usesStep('plans/reasons.yml'),
+      'zero.yml': `limits: { max_model_calls: 0, max_cost_usd: 0 }\n${usesStep('plans/reasons.yml')}`,
+    });
+    const loaded = await loadPlanFile(path.join(root, 'outer.yml'), { root });
+    if (!loaded.ok) throw new Error(loaded.errors.map(formatPlanError).join('\n'));
+    expect(describeValidPlan(loaded.plan)).toBe('1 step, 0 tools, 0 goals; needs a model (used plan plans/reasons.yml)');
+    expect(await errors(root, 'zero.yml')).toEqual([
+      'zero.yml:1:28: limits.max_model_calls is 0, but the plan plans/reasons.yml (used by a plan step) needs a model: the run would stop at its first model call; raise it (left out, it is 50) (at limits.max_model_calls)',
+      'zero.yml:1:45: limits.max_cost_usd is 0, but the plan plans/reasons.yml (used by a plan step) needs a model: the run would stop at its first model call; raise it, or leave it out for no cost cap (at limits.max_cost_usd)',
+    ]);
   });
 
   // Read as a path, the URL was "https:/github.com/…/p.yml: no such file", which says nothing of why.
