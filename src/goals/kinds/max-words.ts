@@ -19,6 +19,6 @@ export const maxWordsCheck: GoalCheck = {
   check(goal, { text, value, valueText }) {
     const max = goal.max_words ?? 0;
     const words = countedOnce(valueText, 'words of its JSON', () => countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '))));
-    return { met: words <= max, evidence: `${words} words (at most ${max} allowed)` };
+    return { met: words <= max, evidence: `${words} word${words === 1 ? '' : 's'} (at most ${max} allowed)` };
   },
 };

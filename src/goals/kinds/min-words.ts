@@ -8,6 +8,6 @@ export const minWordsCheck: GoalCheck = {
   check(goal, { valueText }) {
     const min = goal.min_words ?? 0;
     const words = countedOnce(valueText, 'words of its values', () => countWords(valueText.values));
-    return { met: words >= min, evidence: `${words} words (at least ${min} required)` };
+    return { met: words >= min, evidence: `${words} word${words === 1 ? '' : 's'} (at least ${min} required)` };
   },
 };
