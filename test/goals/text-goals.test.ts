@@ -87,6 +87,14 @@ describe('not_contains', () => {
     expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun('AK< b>IA, AK<b title="x>I<A, 2 < 3 and 4 > 1, AK<!-->x-->IA'))).toMatchObject({ outcome: 'met' });
   });
 
+  // Found by a hunt of the goal kinds: a page shows blanks and a single line break as one space, and these passed.
+  it('finds the text through the spacing a page joins, and not across a paragraph break', async () => {
+    for (const spaced of ['DO  NOT MERGE', 'DO\nNOT MERGE', 'DO \t NOT\r\nMERGE']) {
+      expect(await checkGoal({ not_contains: 'DO NOT MERGE' }, finishedRun(`status: ${spaced}`)), spaced).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('as a rendered page shows it') });
+    }
+    expect(await checkGoal({ not_contains: 'DO NOT MERGE' }, finishedRun('DO\n\nNOT MERGE'))).toMatchObject({ outcome: 'met' });
+  });
+
   it('could not be evaluated without a result', async () => {
     expect((await checkGoal({ not_contains: 'TODO' }, noResult)).outcome).toBe('error');
   });

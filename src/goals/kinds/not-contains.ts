@@ -37,7 +37,7 @@ export const notContainsCheck: GoalCheck = {
   needsTarget: true,
   async check(goal, { text, valueText, work }) {
     // With the 2,000 entity names it decodes (46 KB), loaded only by a plan with a not_contains goal.
-    const { renderedText, RENDERED_MARKS } = await import('../rendered-text.ts');
+    const { renderedText, pageSpacing, RENDERED_MARKS } = await import('../rendered-text.ts');
     const unwanted = goal.not_contains ?? '';
     // The marks the text itself holds stay on the page as it is read: with every `_` dropped, `AWS<!-- -->_SECRET`
     // showed AWS_SECRET and passed `not_contains: AWS_SECRET` (found by an adversarial pass).
@@ -57,7 +57,7 @@ export const notContainsCheck: GoalCheck = {
     const readings = [
       { read: asWritten, needle: unwanted, how: '' },
       { read: visibleText, needle: visibleText(unwanted), how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
-      { read: rendered, needle: visibleText(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
+      { read: rendered, needle: pageSpacing(visibleText(unwanted)), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped, spacing joined)' },
     ];
     const made = readingsOf(valueText);
     for (const { read, needle, how } of readings) {
