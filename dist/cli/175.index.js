@@ -117,7 +117,13 @@ function describeValidPlan(plan) {
     const steps = (0,steps_needing_model/* stepsNeedingModel */.vB)(plan.steps).map((step) => step.key);
     const judged = goals.filter((goal) => goal.judge !== undefined).length;
     // "(steps: none)" for a plan whose judge goals alone need one said nothing of why.
-    const why = [steps.length > 0 ? `steps: ${steps.join(', ')}` : undefined, judged > 0 ? `${plural(judged, 'judge goal')}` : undefined].filter((part) => part !== undefined);
+    // A plan its plan steps use that needs one (found by a README walkthrough: "no model needed", and the run then asked for a key).
+    const used = [...(plan.subplans ?? [])].filter(([, inner]) => (0,steps_needing_model/* planNeedsModel */.mM)(inner)).map(([uses]) => uses);
+    const why = [
+        steps.length > 0 ? `steps: ${steps.join(', ')}` : undefined,
+        judged > 0 ? `${plural(judged, 'judge goal')}` : undefined,
+        used.length > 0 ? `used plan${used.length === 1 ? '' : 's'} ${used.join(', ')}` : undefined,
+    ].filter((part) => part !== undefined);
     const needsModel = plan.steps.length === 0 ? 'a model writes the steps' : why.length > 0 ? `needs a model (${why.join('; ')})` : 'no model needed';
     return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
 }

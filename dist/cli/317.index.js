@@ -3443,6 +3443,68 @@ function checkGithubWriteCaps(plan, tools, writes, used = () => undefined, befor
 
 /***/ }),
 
+/***/ 24349:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ checkUsedPlansModelBudget),
+/* harmony export */   z: () => (/* binding */ checkModelBudget)
+/* harmony export */ });
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+/* harmony import */ var _steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2229);
+
+
+
+/** The budget limits that, at 0, refuse a run's first model call. */
+const MODEL_BUDGETS = ['max_model_calls', 'max_tokens', 'max_cost_usd'];
+/** What to do instead, for each: left out, the calls and tokens have a default, the cost none. */
+const ADVICE = {
+    max_model_calls: `raise it (left out, it is ${_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_LIMITS */ .dR.max_model_calls})`,
+    max_tokens: `raise it (left out, it is ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_LIMITS */ .dR.max_tokens)})`,
+    max_cost_usd: 'raise it, or leave it out for no cost cap',
+};
+/**
+ * A budget of 0 model calls, tokens or dollars in a plan whose run needs a model (a model writes its steps, a step asks
+ * one, or a goal is judged): the run would stop at its first call, with nothing done. `validate` said "ok" of such a plan
+ * (found by a hunt for bad inputs), as it once did of more steps than `max_steps` allows (`checkStepCount`). The plans its
+ * plan steps use are checked when the run calls their model.
+ */
+function checkModelBudget(plan, steps) {
+    const zero = MODEL_BUDGETS.filter((key) => plan.limits?.[key] === 0);
+    if (zero.length === 0)
+        return [];
+    const needing = plan.workflow_sequence === undefined ? 'a model writes its steps' : undefined;
+    const stepKeys = (0,_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__/* .stepsNeedingModel */ .vB)(steps).map((step) => step.key);
+    const judges = (plan.goals ?? []).filter((goal) => goal.judge !== undefined).map((goal) => `goal '${goal.name}'`);
+    const what = needing ?? [...(stepKeys.length ? [`step${stepKeys.length > 1 ? 's' : ''} ${stepKeys.join(', ')}`] : []), ...judges].join(' and ');
+    if (what === '')
+        return [];
+    const verb = needing !== undefined || stepKeys.length + judges.length === 1 ? 'needs' : 'need';
+    return zero.map((key) => ({
+        path: ['limits', key],
+        message: `limits.${key} is 0, but ${needing ?? `${what} ${verb} a model`}: the run would stop at its first model call; ${ADVICE[key]}`,
+    }));
+}
+/**
+ * `checkModelBudget` for the plans a plan's plan steps use, at any depth, once they are loaded: a budget of 0 in a top plan
+ * whose own steps need no model, but whose used plan does (found by a README walkthrough: `validate` said ok). Not for a
+ * plan whose own need is refused already.
+ */
+function checkUsedPlansModelBudget(plan) {
+    const zero = MODEL_BUDGETS.filter((key) => plan.source.limits?.[key] === 0);
+    if (zero.length === 0 || checkModelBudget(plan.source, plan.steps).length > 0)
+        return [];
+    const used = [...(plan.subplans ?? [])].filter(([, inner]) => (0,_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__/* .planNeedsModel */ .mM)(inner)).map(([uses]) => uses);
+    if (used.length === 0)
+        return [];
+    const what = `the plan${used.length === 1 ? '' : 's'} ${used.join(', ')} (used by a plan step) need${used.length === 1 ? 's' : ''} a model`;
+    return zero.map((key) => ({ path: ['limits', key], message: `limits.${key} is 0, but ${what}: the run would stop at its first model call; ${ADVICE[key]}` }));
+}
+
+
+/***/ }),
+
 /***/ 25708:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -4344,6 +4406,8 @@ var check_github_write_caps = __webpack_require__(10991);
 var check_pricing = __webpack_require__(25708);
 // EXTERNAL MODULE: ./lib/plan/check-step-count.js
 var check_step_count = __webpack_require__(12896);
+// EXTERNAL MODULE: ./lib/plan/check-model-budget.js
+var check_model_budget = __webpack_require__(24349);
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var llm_pricing = __webpack_require__(50657);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
@@ -4361,6 +4425,7 @@ var run_event = __webpack_require__(8463);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
 
 
 
@@ -4511,6 +4576,9 @@ async function loadSubplans(plan, context) {
     // The used plans' steps count against the top plan's max_steps, at any depth.
     if (context.chain.length === 1 && context.stepsRun !== false && issues.length === 0 && innerErrors.length === 0)
         (0,push_all/* pushAll */.i)(issues, (0,check_step_count/* checkUsedStepCount */.f)({ ...plan, subplans }));
+    // And a model budget of 0 where only a used plan needs the model.
+    if (context.chain.length === 1 && context.stepsRun !== false && issues.length === 0 && innerErrors.length === 0)
+        (0,push_all/* pushAll */.i)(issues, (0,check_model_budget/* checkUsedPlansModelBudget */.E)({ ...plan, subplans }));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -4659,8 +4727,8 @@ function planTextHash(text) {
     return (0,external_node_crypto_.hash)('sha256', text);
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __webpack_require__(99176);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __webpack_require__(39242);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -6567,9 +6635,10 @@ function describeKind(value) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   mM: () => (/* binding */ planNeedsModel),
 /* harmony export */   vB: () => (/* binding */ stepsNeedingModel)
 /* harmony export */ });
-/* unused harmony exports stepNeedsModel, planNeedsModel */
+/* unused harmony export stepNeedsModel */
 /** True when running the step calls the model: a tool_call without args, a reasoning or aggregate step. */
 function stepNeedsModel(step) {
     if (step.type === 'plan')
@@ -6720,7 +6789,7 @@ function unguardedRefCycle(root) {
 
 /***/ }),
 
-/***/ 99176:
+/***/ 39242:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7701,35 +7770,8 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     return { references, issues: ordered };
 }
 
-// EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
-var steps_needing_model = __webpack_require__(2229);
-;// CONCATENATED MODULE: ./lib/plan/check-model-budget.js
-
-/** The budget limits that, at 0, refuse a run's first model call. */
-const MODEL_BUDGETS = ['max_model_calls', 'max_tokens', 'max_cost_usd'];
-/**
- * A budget of 0 model calls, tokens or dollars in a plan whose run needs a model (a model writes its steps, a step asks
- * one, or a goal is judged): the run would stop at its first call, with nothing done. `validate` said "ok" of such a plan
- * (found by a hunt for bad inputs), as it once did of more steps than `max_steps` allows (`checkStepCount`). The plans its
- * plan steps use are checked when the run calls their model.
- */
-function checkModelBudget(plan, steps) {
-    const zero = MODEL_BUDGETS.filter((key) => plan.limits?.[key] === 0);
-    if (zero.length === 0)
-        return [];
-    const needing = plan.workflow_sequence === undefined ? 'a model writes its steps' : undefined;
-    const stepKeys = (0,steps_needing_model/* stepsNeedingModel */.vB)(steps).map((step) => step.key);
-    const judges = (plan.goals ?? []).filter((goal) => goal.judge !== undefined).map((goal) => `goal '${goal.name}'`);
-    const what = needing ?? [...(stepKeys.length ? [`step${stepKeys.length > 1 ? 's' : ''} ${stepKeys.join(', ')}`] : []), ...judges].join(' and ');
-    if (what === '')
-        return [];
-    const verb = needing !== undefined || stepKeys.length + judges.length === 1 ? 'needs' : 'need';
-    return zero.map((key) => ({
-        path: ['limits', key],
-        message: `limits.${key} is 0, but ${needing ?? `${what} ${verb} a model`}: the run would stop at its first model call; raise it, or leave it out for no limit`,
-    }));
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-model-budget.js
+var check_model_budget = __webpack_require__(24349);
 // EXTERNAL MODULE: ./lib/plan/check-step-count.js
 var check_step_count = __webpack_require__(12896);
 ;// CONCATENATED MODULE: ./lib/plan/step-type-fields.js
@@ -8069,7 +8111,7 @@ function checkPlanValue(value, options) {
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
         ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : (0,check_step_count/* checkStepCount */.w)(plan, rawSteps.length)),
-        ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : checkModelBudget(plan, steps)),
+        ...(options.origin === 'model' || options.stepsRun === false || usedPlan ? [] : (0,check_model_budget/* checkModelBudget */.z)(plan, steps)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
@@ -10023,6 +10065,10 @@ function searchFilesTool(options) {
             const glob = pattern === undefined ? undefined : compileGlob('search_files', pattern);
             const results = [];
             let more = false;
+            // What was not searched: said in a cut note, so a goal on the result ("no matches") cannot pass on a search that
+            // left out a text file or part of a line that held a match (found by a hunt of the goal kinds: a FIXME past 400
+            // characters of a minified line, or in a file over 1 MiB, gave `[no matches \u2026]`, which `matches: '^\[no matches'` met).
+            const skipped = { large: 0, lines: 0 };
             const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file) => glob.test(file) }) });
             const files = walk.files.sort();
             const realRoot = await (0,promises_.realpath)(options.root);
@@ -10041,14 +10087,17 @@ function searchFilesTool(options) {
                 }
                 let content;
                 try {
-                    if (opened.stats.size > MAX_FILE_BYTES)
+                    if (opened.stats.size > MAX_FILE_BYTES) {
+                        skipped.large++;
                         continue;
+                    }
                     content = await opened.handle.readFile();
                 }
                 finally {
                     await opened.handle.close();
                 }
                 const text = (0,decode_text/* decodeText */.g)(content);
+                // Not text (a NUL byte, or no encoding it decodes as): no line of it is a line of text a query finds, as for grep.
                 if (text === undefined)
                     continue;
                 // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
@@ -10076,7 +10125,12 @@ function searchFilesTool(options) {
                     // Cut, then redacted, in any file: at the `\u2026` the cut adds the redactor hides the start of a secret,
                     // and shapes the whole file does not hold can appear.
                     // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
-                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact((0,cut_text/* cutText */.IN)(line, MAX_LINE_CHARS + 1))) : own;
+                    // Matched as shown, never past the cut (a query could find a secret's start there): a longer line is searched in
+                    // its first 400 characters only, and the cut note says how many were.
+                    const long = line.length > MAX_LINE_CHARS;
+                    if (long)
+                        skipped.lines++;
+                    const seen = long ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact((0,cut_text/* cutText */.IN)(line, MAX_LINE_CHARS + 1))) : own;
                     if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {
@@ -10086,13 +10140,21 @@ function searchFilesTool(options) {
                     results.push(`${shownPath(file)}:${index + 1}: ${oneLine(seen)}`);
                 }
             }
+            const left = notSearched(skipped);
+            const notice = `${walk.notice}${left === undefined ? '' : `${(0,cut_note/* cutNote */.n)(left)}\n`}`;
             if (results.length === 0)
-                return `${walk.notice}[no matches for '${query}']`;
+                return `${notice}[no matches for '${query}']`;
             if (!more)
-                return `${walk.notice}${results.join('\n')}`;
-            return `${walk.notice}${(0,cut_note/* cutNote */.n)(`more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern`)}\n${results.join('\n')}`;
+                return `${notice}${results.join('\n')}`;
+            return `${notice}${(0,cut_note/* cutNote */.n)(`more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern`)}\n${results.join('\n')}`;
         },
     };
+}
+/** What a search left out, in words for its cut note; undefined when it searched every file and line. */
+function notSearched(skipped) {
+    const whole = skipped.large === 0 ? undefined : `not searched: ${skipped.large} file${skipped.large === 1 ? '' : 's'} over 1 MiB`;
+    const cut = skipped.lines === 0 ? undefined : `${skipped.lines} line${skipped.lines === 1 ? ' was' : 's were'} searched in ${skipped.lines === 1 ? 'its' : 'their'} first ${MAX_LINE_CHARS} characters only`;
+    return whole === undefined && cut === undefined ? undefined : [whole, cut].filter((part) => part !== undefined).join('; ');
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/files-toolset.js

@@ -2725,7 +2725,9 @@ const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
 function jsonFences(text) {
     return fencesAndProse(text).bodies;
 }
-/** `jsonFences`, and the lines outside every fence (a code fence of another language is neither). */
+/** The info strings of fences that hold words, not code: read as the words around an answer are. */
+const WORD_FENCES = /^(?:text|txt|plain|plaintext|md|markdown|output|log)$/;
+/** `jsonFences`, and the lines outside every fence, a fence of words' lines among them (code in another language is neither). */
 function fencesAndProse(text) {
     const bodies = [];
     const prose = [];
@@ -2750,6 +2752,11 @@ function fencesAndProse(text) {
         // One never closed is no fence: its lines are prose.
         else if (close >= lines.length)
             (0,push_all/* pushAll */.i)(prose, lines.slice(index));
+        // A closed fence of words (```text, ```markdown\u2026) holds no answer, but what it says is read as the words beside the
+        // answer are: one after `{"approved": true}` saying `{"approved": false}` was read by nothing, and the goal was met
+        // (found by a hunt of the goal kinds). Code in another language (```js) is neither answer nor words.
+        else if (WORD_FENCES.test(info))
+            (0,push_all/* pushAll */.i)(prose, lines.slice(index + 1, close));
         index = close;
     }
     return { bodies, prose };
@@ -3166,7 +3173,7 @@ const maxWordsCheck = {
     check(goal, { text, value, valueText }) {
         const max = goal.max_words ?? 0;
         const words = countedOnce(valueText, 'words of its JSON', () => countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '))));
-        return { met: words <= max, evidence: `${words} words (at most ${max} allowed)` };
+        return { met: words <= max, evidence: `${words} word${words === 1 ? '' : 's'} (at most ${max} allowed)` };
     },
 };
 
@@ -3179,7 +3186,7 @@ const minWordsCheck = {
     check(goal, { valueText }) {
         const min = goal.min_words ?? 0;
         const words = countedOnce(valueText, 'words of its values', () => countWords(valueText.values));
-        return { met: words >= min, evidence: `${words} words (at least ${min} required)` };
+        return { met: words >= min, evidence: `${words} word${words === 1 ? '' : 's'} (at least ${min} required)` };
     },
 };
 
@@ -3217,7 +3224,7 @@ const notContainsCheck = {
     needsTarget: true,
     async check(goal, { text, valueText, work }) {
         // With the 2,000 entity names it decodes (46 KB), loaded only by a plan with a not_contains goal.
-        const { renderedText, RENDERED_MARKS } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(627)]).then(__webpack_require__.bind(__webpack_require__, 23627));
+        const { renderedText, pageSpacing, RENDERED_MARKS } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(627)]).then(__webpack_require__.bind(__webpack_require__, 23627));
         const unwanted = goal.not_contains ?? '';
         // The marks the text itself holds stay on the page as it is read: with every `_` dropped, `AWS<!-- -->_SECRET`
         // showed AWS_SECRET and passed `not_contains: AWS_SECRET` (found by an adversarial pass).
@@ -3238,7 +3245,7 @@ const notContainsCheck = {
         const readings = [
             { read: asWritten, needle: unwanted, how: '' },
             { read: invisible_characters/* visibleText */.Q6, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
-            { read: rendered, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
+            { read: rendered, needle: pageSpacing((0,invisible_characters/* visibleText */.Q6)(unwanted)), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped, spacing joined)' },
         ];
         const made = readingsOf(valueText);
         for (const { read, needle, how } of readings) {
@@ -7934,8 +7941,8 @@ function frozenPinsRefusal(plan, inputs, redact) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __webpack_require__(99176);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __webpack_require__(39242);
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __webpack_require__(19474);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js

@@ -464,7 +464,7 @@ function stepListResponseFormat() {
 /* harmony import */ var _plan_show_value_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(51194);
 /* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97843);
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10283);
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99176);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(39242);
 /* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12489);
 
 
