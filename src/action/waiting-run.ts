@@ -117,11 +117,16 @@ type WaitingFound = {
 };
 
 /** The comment's waiting marker and the newest saved state of its run, as far as they can be found without a download. */
+/** A pull request or issue in words: `pull request #5`, `issue #9`. */
+function threadName(where: { readonly kind: 'pull_request' | 'issue'; readonly number: number }): string {
+  return `${where.kind === 'pull_request' ? 'pull request' : 'issue'} #${where.number}`;
+}
+
 async function waitingState(settings: ActionSettings, deps: { readonly github?: GitHubClient; readonly state?: RunStateStore }): Promise<WaitingFailure | WaitingFound> {
   const comments = deps.github && planComments(settings, deps.github);
   if (!comments) return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
   const { target } = comments;
-  const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
+  const where = threadName(target);
   let own;
   try {
     // Once more after a failure GitHub may get over (5xx, timeout, rate limit): a second later, or when its
@@ -245,9 +250,8 @@ export async function findWaitingRun(
   // thread (another workflow echoing an outsider's text), and an /approve there ran the paused run's steps, unseen by
   // its writer, and passed a check run on the commit the copy named (found by an adversarial hunt).
   const at = asked.request.at;
-  const place = (where: { readonly kind: string; readonly number: number }) => `${where.kind === 'pull_request' ? 'pull request' : 'issue'} #${where.number}`;
   if (at && (at.kind !== target.kind || at.number !== target.number)) {
-    return { ok: false, problem: `run ${marker.runId} asked for approval ${marker.hash} on ${place(at)}, not on ${place(target)}: a comment here that names it answers nothing; answer on ${place(at)}` };
+    return { ok: false, problem: `run ${marker.runId} asked for approval ${marker.hash} on ${threadName(at)}, not on ${threadName(target)}: a comment here that names it answers nothing; answer on ${threadName(at)}` };
   }
   const shown = pausedHead(own[0]!.body);
   if (at?.headSha !== undefined && shown !== undefined && shown !== at.headSha) {

@@ -354,15 +354,6 @@ const SPACE_MEMBER: Readonly<Record<string, string>> = { '\\t': '\\t', '\\n': '\
 /** An inline group's flags: `(?s:`, `(?i-s:`, and `(?s)` for the rest of the group. */
 const INLINE_FLAGS = /^\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/;
 
-/**
- * `source` with the classes whose meaning RE2 and JavaScript do not share written out as JavaScript
- * means them: `\s` and `\S` (RE2: ASCII white space only, so `^\S+$` took a no-break space) and `.`
- * without the `s` flag, the pattern's or an inline group's (RE2 matches `\r`, U+2028 and U+2029 with
- * it; JavaScript does not). Inside `[…]`, `\s` is written out too, with a `-` beside it kept a
- * character as JavaScript reads it; a class with `\S` becomes that class or not-white-space
- * (`[\s\S]`: any character); a negated one with `\S` (`[^\S\r\n]`, white space but line breaks) is
- * written out when its other members are white-space characters, and refused otherwise.
- */
 /** The letters an escape may be: RE2's, and JavaScript's that re2js reads as JavaScript means them (`\u…`, `\cX`). */
 const ESCAPE_LETTERS = new Set('afnrtvxucdDsSwWbBAzpPQE');
 
@@ -377,6 +368,15 @@ function refuseUnknownEscape(source: string, next: string | undefined): void {
   throw new RegexSyntaxError(source, `invalid escape sequence: \`\\${next}\` — not an escape the pattern engine knows (RE2 syntax); for the character itself write \`${next}\``);
 }
 
+/**
+ * `source` with the classes whose meaning RE2 and JavaScript do not share written out as JavaScript
+ * means them: `\s` and `\S` (RE2: ASCII white space only, so `^\S+$` took a no-break space) and `.`
+ * without the `s` flag, the pattern's or an inline group's (RE2 matches `\r`, U+2028 and U+2029 with
+ * it; JavaScript does not). Inside `[…]`, `\s` is written out too, with a `-` beside it kept a
+ * character as JavaScript reads it; a class with `\S` becomes that class or not-white-space
+ * (`[\s\S]`: any character); a negated one with `\S` (`[^\S\r\n]`, white space but line breaks) is
+ * written out when its other members are white-space characters, and refused otherwise.
+ */
 function withJavaScriptClasses(source: string, dotAll: boolean): string {
   const refuse = (reason: string): never => {
     throw new RegexSyntaxError(source, reason);

@@ -15,25 +15,33 @@ const ADVICE: Record<(typeof MODEL_BUDGETS)[number], string> = {
   max_cost_usd: 'raise it, or leave it out for no cost cap',
 };
 
+/** An issue at each model budget of 0 in `limits`, saying `needs` (what needs the model); none where nothing does. */
+function zeroBudgets(limits: Plan['limits'], needs: string | undefined): PlanIssue[] {
+  if (needs === undefined) return [];
+  return MODEL_BUDGETS.filter((key) => limits?.[key] === 0).map((key) => ({
+    path: ['limits', key],
+    message: `limits.${key} is 0, but ${needs}: the run would stop at its first model call; ${ADVICE[key]}`,
+  }));
+}
+
+/** What of the plan itself needs a model, in words (`step 1 and goal 'g' need a model`); undefined when nothing does. */
+function ownNeed(plan: Plan, steps: readonly PlanStep[]): string | undefined {
+  if (plan.workflow_sequence === undefined) return 'a model writes its steps';
+  const stepKeys = stepsNeedingModel(steps).map((step) => step.key);
+  const judges = (plan.goals ?? []).filter((goal) => goal.judge !== undefined).map((goal) => `goal '${goal.name}'`);
+  const parts = [...(stepKeys.length ? [`step${stepKeys.length > 1 ? 's' : ''} ${stepKeys.join(', ')}`] : []), ...judges];
+  if (parts.length === 0) return undefined;
+  return `${parts.join(' and ')} ${stepKeys.length + judges.length === 1 ? 'needs' : 'need'} a model`;
+}
+
 /**
  * A budget of 0 model calls, tokens or dollars in a plan whose run needs a model (a model writes its steps, a step asks
  * one, or a goal is judged): the run would stop at its first call, with nothing done. `validate` said "ok" of such a plan
  * (found by a hunt for bad inputs), as it once did of more steps than `max_steps` allows (`checkStepCount`). The plans its
- * plan steps use are checked when the run calls their model.
+ * plan steps use are checked once they are loaded (`checkUsedPlansModelBudget`).
  */
 export function checkModelBudget(plan: Plan, steps: readonly PlanStep[]): PlanIssue[] {
-  const zero = MODEL_BUDGETS.filter((key) => plan.limits?.[key] === 0);
-  if (zero.length === 0) return [];
-  const needing = plan.workflow_sequence === undefined ? 'a model writes its steps' : undefined;
-  const stepKeys = stepsNeedingModel(steps).map((step) => step.key);
-  const judges = (plan.goals ?? []).filter((goal) => goal.judge !== undefined).map((goal) => `goal '${goal.name}'`);
-  const what = needing ?? [...(stepKeys.length ? [`step${stepKeys.length > 1 ? 's' : ''} ${stepKeys.join(', ')}`] : []), ...judges].join(' and ');
-  if (what === '') return [];
-  const verb = needing !== undefined || stepKeys.length + judges.length === 1 ? 'needs' : 'need';
-  return zero.map((key) => ({
-    path: ['limits', key],
-    message: `limits.${key} is 0, but ${needing ?? `${what} ${verb} a model`}: the run would stop at its first model call; ${ADVICE[key]}`,
-  }));
+  return zeroBudgets(plan.limits, ownNeed(plan, steps));
 }
 
 /**
@@ -42,10 +50,7 @@ export function checkModelBudget(plan: Plan, steps: readonly PlanStep[]): PlanIs
  * plan whose own need is refused already.
  */
 export function checkUsedPlansModelBudget(plan: ValidPlan): PlanIssue[] {
-  const zero = MODEL_BUDGETS.filter((key) => plan.source.limits?.[key] === 0);
-  if (zero.length === 0 || checkModelBudget(plan.source, plan.steps).length > 0) return [];
+  if (ownNeed(plan.source, plan.steps) !== undefined) return [];
   const used = [...(plan.subplans ?? [])].filter(([, inner]) => planNeedsModel(inner)).map(([uses]) => uses);
-  if (used.length === 0) return [];
-  const what = `the plan${used.length === 1 ? '' : 's'} ${used.join(', ')} (used by a plan step) need${used.length === 1 ? 's' : ''} a model`;
-  return zero.map((key) => ({ path: ['limits', key], message: `limits.${key} is 0, but ${what}: the run would stop at its first model call; ${ADVICE[key]}` }));
+  return zeroBudgets(plan.source.limits, used.length === 0 ? undefined : `the plan${used.length === 1 ? '' : 's'} ${used.join(', ')} (used by a plan step) need${used.length === 1 ? 's' : ''} a model`);
 }
