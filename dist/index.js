@@ -4610,15 +4610,6 @@ const JS_SPACE = JS_SPACE_ITEMS.join('');
 const SPACE_MEMBER = { '\\t': '\\t', '\\n': '\\n', '\\v': '\\x0B', '\\f': '\\f', '\\r': '\\r', ' ': ' ' };
 /** An inline group's flags: `(?s:`, `(?i-s:`, and `(?s)` for the rest of the group. */
 const INLINE_FLAGS = /^\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/;
-/**
- * `source` with the classes whose meaning RE2 and JavaScript do not share written out as JavaScript
- * means them: `\s` and `\S` (RE2: ASCII white space only, so `^\S+$` took a no-break space) and `.`
- * without the `s` flag, the pattern's or an inline group's (RE2 matches `\r`, U+2028 and U+2029 with
- * it; JavaScript does not). Inside `[\u2026]`, `\s` is written out too, with a `-` beside it kept a
- * character as JavaScript reads it; a class with `\S` becomes that class or not-white-space
- * (`[\s\S]`: any character); a negated one with `\S` (`[^\S\r\n]`, white space but line breaks) is
- * written out when its other members are white-space characters, and refused otherwise.
- */
 /** The letters an escape may be: RE2's, and JavaScript's that re2js reads as JavaScript means them (`\u\u2026`, `\cX`). */
 const ESCAPE_LETTERS = new Set('afnrtvxucdDsSwWbBAzpPQE');
 /**
@@ -4633,6 +4624,15 @@ function refuseUnknownEscape(source, next) {
         return;
     throw new regex_syntax_error/* RegexSyntaxError */.J(source, `invalid escape sequence: \`\\${next}\` \u2014 not an escape the pattern engine knows (RE2 syntax); for the character itself write \`${next}\``);
 }
+/**
+ * `source` with the classes whose meaning RE2 and JavaScript do not share written out as JavaScript
+ * means them: `\s` and `\S` (RE2: ASCII white space only, so `^\S+$` took a no-break space) and `.`
+ * without the `s` flag, the pattern's or an inline group's (RE2 matches `\r`, U+2028 and U+2029 with
+ * it; JavaScript does not). Inside `[\u2026]`, `\s` is written out too, with a `-` beside it kept a
+ * character as JavaScript reads it; a class with `\S` becomes that class or not-white-space
+ * (`[\s\S]`: any character); a negated one with `\S` (`[^\S\r\n]`, white space but line breaks) is
+ * written out when its other members are white-space characters, and refused otherwise.
+ */
 function withJavaScriptClasses(source, dotAll) {
     const refuse = (reason) => {
         throw new regex_syntax_error/* RegexSyntaxError */.J(source, reason);
@@ -17325,27 +17325,34 @@ const ADVICE = {
     max_tokens: `raise it (left out, it is ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_LIMITS */ .dR.max_tokens)})`,
     max_cost_usd: 'raise it, or leave it out for no cost cap',
 };
+/** An issue at each model budget of 0 in `limits`, saying `needs` (what needs the model); none where nothing does. */
+function zeroBudgets(limits, needs) {
+    if (needs === undefined)
+        return [];
+    return MODEL_BUDGETS.filter((key) => limits?.[key] === 0).map((key) => ({
+        path: ['limits', key],
+        message: `limits.${key} is 0, but ${needs}: the run would stop at its first model call; ${ADVICE[key]}`,
+    }));
+}
+/** What of the plan itself needs a model, in words (`step 1 and goal 'g' need a model`); undefined when nothing does. */
+function ownNeed(plan, steps) {
+    if (plan.workflow_sequence === undefined)
+        return 'a model writes its steps';
+    const stepKeys = (0,_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__/* .stepsNeedingModel */ .vB)(steps).map((step) => step.key);
+    const judges = (plan.goals ?? []).filter((goal) => goal.judge !== undefined).map((goal) => `goal '${goal.name}'`);
+    const parts = [...(stepKeys.length ? [`step${stepKeys.length > 1 ? 's' : ''} ${stepKeys.join(', ')}`] : []), ...judges];
+    if (parts.length === 0)
+        return undefined;
+    return `${parts.join(' and ')} ${stepKeys.length + judges.length === 1 ? 'needs' : 'need'} a model`;
+}
 /**
  * A budget of 0 model calls, tokens or dollars in a plan whose run needs a model (a model writes its steps, a step asks
  * one, or a goal is judged): the run would stop at its first call, with nothing done. `validate` said "ok" of such a plan
  * (found by a hunt for bad inputs), as it once did of more steps than `max_steps` allows (`checkStepCount`). The plans its
- * plan steps use are checked when the run calls their model.
+ * plan steps use are checked once they are loaded (`checkUsedPlansModelBudget`).
  */
 function checkModelBudget(plan, steps) {
-    const zero = MODEL_BUDGETS.filter((key) => plan.limits?.[key] === 0);
-    if (zero.length === 0)
-        return [];
-    const needing = plan.workflow_sequence === undefined ? 'a model writes its steps' : undefined;
-    const stepKeys = (0,_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__/* .stepsNeedingModel */ .vB)(steps).map((step) => step.key);
-    const judges = (plan.goals ?? []).filter((goal) => goal.judge !== undefined).map((goal) => `goal '${goal.name}'`);
-    const what = needing ?? [...(stepKeys.length ? [`step${stepKeys.length > 1 ? 's' : ''} ${stepKeys.join(', ')}`] : []), ...judges].join(' and ');
-    if (what === '')
-        return [];
-    const verb = needing !== undefined || stepKeys.length + judges.length === 1 ? 'needs' : 'need';
-    return zero.map((key) => ({
-        path: ['limits', key],
-        message: `limits.${key} is 0, but ${needing ?? `${what} ${verb} a model`}: the run would stop at its first model call; ${ADVICE[key]}`,
-    }));
+    return zeroBudgets(plan.limits, ownNeed(plan, steps));
 }
 /**
  * `checkModelBudget` for the plans a plan's plan steps use, at any depth, once they are loaded: a budget of 0 in a top plan
@@ -17353,14 +17360,10 @@ function checkModelBudget(plan, steps) {
  * plan whose own need is refused already.
  */
 function checkUsedPlansModelBudget(plan) {
-    const zero = MODEL_BUDGETS.filter((key) => plan.source.limits?.[key] === 0);
-    if (zero.length === 0 || checkModelBudget(plan.source, plan.steps).length > 0)
+    if (ownNeed(plan.source, plan.steps) !== undefined)
         return [];
     const used = [...(plan.subplans ?? [])].filter(([, inner]) => (0,_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__/* .planNeedsModel */ .mM)(inner)).map(([uses]) => uses);
-    if (used.length === 0)
-        return [];
-    const what = `the plan${used.length === 1 ? '' : 's'} ${used.join(', ')} (used by a plan step) need${used.length === 1 ? 's' : ''} a model`;
-    return zero.map((key) => ({ path: ['limits', key], message: `limits.${key} is 0, but ${what}: the run would stop at its first model call; ${ADVICE[key]}` }));
+    return zeroBudgets(plan.source.limits, used.length === 0 ? undefined : `the plan${used.length === 1 ? '' : 's'} ${used.join(', ')} (used by a plan step) need${used.length === 1 ? 's' : ''} a model`);
 }
 
 
@@ -50659,12 +50662,16 @@ async function waitingRunHolds(settings, deps) {
     return { hash: marker.hash, holds: true };
 }
 /** The comment's waiting marker and the newest saved state of its run, as far as they can be found without a download. */
+/** A pull request or issue in words: `pull request #5`, `issue #9`. */
+function threadName(where) {
+    return `${where.kind === 'pull_request' ? 'pull request' : 'issue'} #${where.number}`;
+}
 async function waitingState(settings, deps) {
     const comments = deps.github && planComments(settings, deps.github);
     if (!comments)
         return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
     const { target } = comments;
-    const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
+    const where = threadName(target);
     let own;
     try {
         // Once more after a failure GitHub may get over (5xx, timeout, rate limit): a second later, or when its
@@ -50799,9 +50806,8 @@ async function findWaitingRun(settings, deps, kind) {
     // thread (another workflow echoing an outsider's text), and an /approve there ran the paused run's steps, unseen by
     // its writer, and passed a check run on the commit the copy named (found by an adversarial hunt).
     const at = asked.request.at;
-    const place = (where) => `${where.kind === 'pull_request' ? 'pull request' : 'issue'} #${where.number}`;
     if (at && (at.kind !== target.kind || at.number !== target.number)) {
-        return { ok: false, problem: `run ${marker.runId} asked for approval ${marker.hash} on ${place(at)}, not on ${place(target)}: a comment here that names it answers nothing; answer on ${place(at)}` };
+        return { ok: false, problem: `run ${marker.runId} asked for approval ${marker.hash} on ${threadName(at)}, not on ${threadName(target)}: a comment here that names it answers nothing; answer on ${threadName(at)}` };
     }
     const shown = pausedHead(own[0].body);
     if (at?.headSha !== undefined && shown !== undefined && shown !== at.headSha) {
