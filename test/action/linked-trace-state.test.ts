@@ -16,8 +16,12 @@ afterEach(() => rm(workspace, { recursive: true, force: true }));
 
 // Found by an adversarial pass: a step's code that put a link at the trace's path (`ln -sf ../.git/config
 // <trace>`) and killed the main step had the post step upload what the link led to (the checkout's token in
-// `.git/config`) as the run's state, a workflow artifact anyone who can read the repository downloads.
-it('saves no state through a symbolic link put at the trace’s path', async () => {
+// `.git/config`) as the run's state, a workflow artifact anyone who can read the repository downloads. A hard link,
+// another name of the same file, passed the symbolic-link check, and was uploaded all the same (found by an adversarial hunt).
+it.each([
+  ['a symbolic link', symlink, 'is a symbolic link'],
+  ['a hard link', link, 'has another name (a hard link)'],
+] as const)('saves no state through %s put at the trace’s path', async (_kind, makeLink, warned) => {
   await writeFile(path.join(workspace, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
   const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '1', RUNNER_TEMP: workspace });
   if (!read.ok) throw new Error(read.problems.join('\n'));
@@ -25,7 +29,7 @@ it('saves no state through a symbolic link put at the trace’s path', async () 
   await writeFile(secret, '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX3NlY3JldA==\n');
   const trace = jobReportPaths(read.settings).trace;
   await mkdir(path.dirname(trace), { recursive: true });
-  await symlink(secret, trace);
+  await makeLink(secret, trace);
   const uploaded: string[] = [];
   const store: RunStateStore = {
     save: (name) => {
@@ -38,31 +42,5 @@ it('saves no state through a symbolic link put at the trace’s path', async () 
   const { io, said } = recordingIO();
   expect(await saveRunState(read.settings, store, trace, io)).toBeUndefined();
   expect(uploaded).toEqual([]);
-  expect(said.warnings.join('\n')).toContain('is a symbolic link');
-});
-
-// Found by an adversarial hunt: a hard link is another name of the same file, which the symbolic-link check did not see,
-// and `ln .git/config <trace>` had the checkout's token uploaded as the run's state all the same.
-it('saves no state through a hard link put at the trace’s path', async () => {
-  await writeFile(path.join(workspace, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
-  const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '1', RUNNER_TEMP: workspace });
-  if (!read.ok) throw new Error(read.problems.join('\n'));
-  const secret = path.join(workspace, 'git-config');
-  await writeFile(secret, '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX3NlY3JldA==\n');
-  const trace = jobReportPaths(read.settings).trace;
-  await mkdir(path.dirname(trace), { recursive: true });
-  await link(secret, trace);
-  const uploaded: string[] = [];
-  const store: RunStateStore = {
-    save: (name) => {
-      uploaded.push(name);
-      return Promise.resolve({ id: 1, name, size: 1 });
-    },
-    list: () => Promise.resolve([]),
-    download: () => Promise.reject(new Error('not here')),
-  };
-  const { io, said } = recordingIO();
-  expect(await saveRunState(read.settings, store, trace, io)).toBeUndefined();
-  expect(uploaded).toEqual([]);
-  expect(said.warnings.join('\n')).toContain('has another name (a hard link)');
+  expect(said.warnings.join('\n')).toContain(warned);
 });
