@@ -359,8 +359,8 @@ export const Goal = z
       .optional()
       .meta({ description: 'Met when the result matches this regular expression (JavaScript syntax; a (?i) prefix or `flags` for options).', examples: ['^Label: (needs-tests|looks-good)$'] }),
     equals: z.string().optional().meta({ description: 'Met when the result, trimmed, equals this text.', examples: ['11'] }),
-    min_words: z.int().min(1).optional().meta({ description: 'Met when the result has at least this many words.', examples: [50] }),
-    max_words: z.int().min(0).optional().meta({ description: 'Met when the result has at most this many words.', examples: [300] }),
+    min_words: z.int().min(1).optional().meta({ description: "Met when the result has at least this many words. A word is a run of text between blanks with a letter or a digit in it; in Chinese, Japanese, Thai, Lao, Khmer and Myanmar text, written without spaces, the words Unicode's word boundaries find (`我们今天去公园` is 4).", examples: [50] }),
+    max_words: z.int().min(0).optional().meta({ description: 'Met when the result has at most this many words, counted as `min_words` counts them.', examples: [300] }),
     max_chars: z.int().min(0).optional().meta({ description: 'Met when the result has at most this many characters.', examples: [2000] }),
     every_sentence_matches: z
       .string()

@@ -192,6 +192,19 @@ describe('word and character counts', () => {
     expect(await checkGoal({ max_words: 30 }, report)).toMatchObject({ outcome: 'unmet', evidence: '41 words (at most 30 allowed)' });
   });
 
+  // A text of a script written without spaces was one word a line: a 2,000-character Chinese answer passed
+  // `max_words: 50` as 1 (found by an adversarial pass).
+  it('counts the words of scripts written without spaces', async () => {
+    const chinese = '我们今天去公园。'.repeat(250);
+    expect(await checkGoal({ max_words: 50 }, finishedRun(chinese))).toMatchObject({ outcome: 'unmet', evidence: '1000 words (at most 50 allowed)' });
+    expect(await checkGoal({ max_words: 50 }, finishedRun({ summary: chinese }))).toMatchObject({ outcome: 'unmet' });
+    expect(await checkGoal({ min_words: 4 }, finishedRun('我们今天去公园'))).toMatchObject({ outcome: 'met', evidence: '4 words (at least 4 required)' });
+    expect(await checkGoal({ max_words: 8 }, finishedRun('私は東京に住んでいます'))).toMatchObject({ outcome: 'met', evidence: '8 words (at most 8 allowed)' });
+    expect(await checkGoal({ max_words: 4 }, finishedRun('ภาษาไทยง่ายนิดเดียว'))).toMatchObject({ outcome: 'unmet', evidence: '5 words (at most 4 allowed)' });
+    // Text written with spaces counts as before: a token is a word.
+    expect(await checkGoal({ max_words: 3 }, finishedRun("e-mail don't foo/bar"))).toMatchObject({ outcome: 'met', evidence: '3 words (at most 3 allowed)' });
+  });
+
   it('max_chars: counts characters, an emoji once', async () => {
     expect(await checkGoal({ max_chars: 5 }, finishedRun('ok 👍!'))).toMatchObject({ outcome: 'met', evidence: '5 characters (at most 5 allowed)' });
     expect(await checkGoal({ max_chars: 100 }, report)).toMatchObject({ outcome: 'unmet', evidence: `${REPORT.length} characters (at most 100 allowed)` });
