@@ -35,6 +35,14 @@ describe('every_sentence_matches', () => {
     }
   });
 
+  // A citation no reader sees met the goal (found by an adversarial pass of the goal kinds).
+  it('reads no citation in an HTML comment or a tag\'s attribute', async () => {
+    for (const hidden of ['The tram opened in 2023 <!-- [3] -->.', 'The tram opened in 2023 <a title="[3]">here</a>.', 'The tram opened in 2023. <!-- [3]']) {
+      expect(await checkGoal(CITES, finishedRun(`Trips fell by 6% [2]. ${hidden}`))).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('sentence 2 of 2 has no match') });
+    }
+    expect(await checkGoal(CITES, finishedRun('Trips fell by 6% <sup>[2]</sup>. The tram opened <!-- note -->in 2023 [3].'))).toMatchObject({ outcome: 'met' });
+  });
+
   it('is unmet for a result without sentences', async () => {
     expect(await checkGoal(CITES, finishedRun('   '))).toMatchObject({ outcome: 'unmet', evidence: 'the result has no sentences' });
   });

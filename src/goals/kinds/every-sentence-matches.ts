@@ -1,9 +1,14 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { compileGoalRegex } from '../compile-goal-regex.ts';
 import { shorten } from '../excerpt.ts';
+import { withoutHtml } from '../rendered-text.ts';
 import { splitSentences } from '../split-sentences.ts';
 
-/** `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. */
+/**
+ * `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. The
+ * sentences are those a reader sees, without HTML comments and tags: `The tram opened in 2023 <!-- [3] -->.` met
+ * a citation pattern with a citation no one reading the page sees (found by an adversarial pass).
+ */
 export const everySentenceMatchesCheck: GoalCheck = {
   needsTarget: true,
   check(goal, { valueText: { strings: text }, work }) {
@@ -11,7 +16,7 @@ export const everySentenceMatchesCheck: GoalCheck = {
     // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
     // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
     work.charge(regex, text);
-    const sentences = splitSentences(text);
+    const sentences = splitSentences(withoutHtml(text));
     // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
     if (sentences.length === 0) return { met: false, evidence: 'the result has no sentences' };
     const index = sentences.findIndex((sentence) => !regex.test(sentence));
