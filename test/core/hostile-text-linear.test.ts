@@ -33,6 +33,7 @@ const SCRIPT = `
   import { TailBuffer } from ${source('process/tail-buffer.ts')};
   import { weightsWithin } from ${source('run/trace-step-weights.ts')};
   import { dataBlock } from ${source('steps/data-block.ts')};
+  import { renderedText } from ${source('goals/rendered-text.ts')};
 
   const shapes = {
     // 48,000 keys that read the same once invisible characters go: each counted its number from 2 (72 s at 32,000).
@@ -202,6 +203,13 @@ const SCRIPT = `
       const block = dataBlock({ step: 'x' }, '<' + ' '.repeat(400_000) + '/' + ' '.repeat(400_000) + 'x', true);
       if (!block.startsWith('<data step="x">') || block.includes('&lt;')) throw new Error('a tag defused that is none');
     },
+    // New, not found quadratic: quoted attribute values that hold a \`<\` and start tags of their own, and link
+    // destinations whose parentheses never close (each tag's search, or each \`](\`, could read to the end).
+    'tags in quoted values and unclosed destinations': () => {
+      for (const text of [\`<a x="<b y='\`.repeat(100_000), '<a t="' + '<b x=" '.repeat(150_000), "<b x='" + '<c '.repeat(300_000), '](' + '('.repeat(1_000_000), '](a(b)'.repeat(150_000)]) {
+        if (renderedText(text).length > text.length) throw new Error('grew');
+      }
+    },
   };
   // The error's words between the failure and the hint: \`…failed: Connection error. Could not reach…\`.
   const trimmedStop = (error) => error.message.split('failed: ')[1].split(' Could not')[0];
@@ -214,7 +222,7 @@ describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
     expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'private keys with no BEGIN line', 'JWT pieces after a cut', 'token prefixes before cuts', 'blanks and backslashes around line breaks', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans', 'blanks after a tag opener in a data block'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'private keys with no BEGIN line', 'JWT pieces after a cut', 'token prefixes before cuts', 'blanks and backslashes around line breaks', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans', 'blanks after a tag opener in a data block', 'tags in quoted values and unclosed destinations'],
       stderr: '',
     });
   }, 250_000);

@@ -87,6 +87,15 @@ describe('not_contains', () => {
     expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun('AK< b>IA, AK<b title="x>I<A, 2 < 3 and 4 > 1, AK<!-->x-->IA'))).toMatchObject({ outcome: 'met' });
   });
 
+  // Found by a hunt of the goal kinds: a quoted value may hold a `<`, and a link's destination parentheses that
+  // balance or a title; a page shows each of these as AKIA, and they passed.
+  it('finds the text through a < in a quoted attribute and through parentheses in a link destination', async () => {
+    for (const hidden of ['AK<b title="<">IA', "AK<b title='a<b' x=\"<c>\">IA", '[AK](x(y))IA', '[AK](x((y)))IA', '[AK](x "(t)")IA', '[A](x)[K](y)IA', '[AK](x\\)y)IA']) {
+      expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(`key: ${hidden}`)), hidden).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('as a rendered page shows it') });
+    }
+    expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun('[AK](x(y)IA and (a [b](c) d)'))).toMatchObject({ outcome: 'met' });
+  });
+
   // Found by a hunt of the goal kinds: a page shows blanks and a single line break as one space, and these passed.
   it('finds the text through the spacing a page joins, and not across a paragraph break', async () => {
     for (const spaced of ['DO  NOT MERGE', 'DO\nNOT MERGE', 'DO \t NOT\r\nMERGE']) {
