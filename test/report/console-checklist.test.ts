@@ -482,6 +482,31 @@ describe('consoleChecklist and other text on its terminal', () => {
     expect(screenAfter(output).slice(-3)).toEqual(['Run failed in 1.5 s (step 2 failed) — 1/3 complete, 1 failed, 1 skipped', 'warning: later', '']);
   });
 
+  // The frame draws the plan as it is now: a failed step a revision replaced was redrawn away, and the terminal
+  // said only "1 had failed", with no step and no reason (found by a hunt across the views).
+  it('keeps a failed step a plan revision replaced above the frame, with the revision and its reason', () => {
+    let time = 0;
+    let output = '';
+    const listener = consoleChecklist({ write: (text) => (output += text), control: (sequence) => (output += sequence), isTTY: true, now: () => (time += 100) });
+    const [created, started1, completed1, started2, failed2] = failingRun();
+    const revised = { ...PLAN, revision: 2, steps: [PLAN.steps[0]!, { ...PLAN.steps[1]!, key: '4', id: 4, description: 'Fetch return rates again' }, { ...PLAN.steps[2]!, dependsOn: ['4'] }] };
+    const events: RunEvent[] = [
+      created!, started1!, completed1!, started2!, failed2!,
+      { type: 'plan_revised', at: 901, reason: 'step 2 failed; fetching again', plan: revised },
+      { type: 'step_started', at: 902, stepKey: '4' },
+      { type: 'step_completed', at: 950, stepKey: '4', result: 'rates', durationMs: 48, usage: NO_USAGE },
+      { type: 'step_started', at: 951, stepKey: '3' },
+      { type: 'step_completed', at: 990, stepKey: '3', result: 'summary', durationMs: 39, usage: NO_USAGE },
+      { type: 'run_finished', at: 1000, status: 'succeeded', durationMs: 1000, usage: NO_USAGE },
+      { type: 'goals_checked', at: 1000, status: 'succeeded', goals: [] },
+    ];
+    for (const event of events) listener(event);
+    const screen = screenAfter(output);
+    expect(screen.slice(0, 2)).toEqual(['Plan revised (revision 2): step 2 failed; fetching again', "❌ 2. Fetch return rates — tool 'fetch_return_rates' exited with status 1 (no-secret)"]);
+    expect(screen.slice(2, 6)).toEqual(['Weekly report', '✅ 1. Fetch sales → {"Electronics":142000,"note":"no-secret"}', '✅ 4. Fetch return rates again → rates', '✅ 3. Summarise → summary']);
+    expect(screen.filter((line) => line.startsWith('❌'))).toHaveLength(1);
+  });
+
   it('only prints in a log, where nothing is redrawn', () => {
     const { writes, listener } = capture({ isTTY: false });
     const events = failingRun();
