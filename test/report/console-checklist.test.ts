@@ -492,7 +492,7 @@ describe('consoleChecklist and other text on its terminal', () => {
     const revised = { ...PLAN, revision: 2, steps: [PLAN.steps[0]!, { ...PLAN.steps[1]!, key: '4', id: 4, description: 'Fetch return rates again' }, { ...PLAN.steps[2]!, dependsOn: ['4'] }] };
     const events: RunEvent[] = [
       created!, started1!, completed1!, started2!, failed2!,
-      { type: 'plan_revised', at: 901, reason: 'step 2 failed; fetching again', plan: revised },
+      { type: 'plan_revised', at: 901, reason: 'step 2 failed; fetching again', plan: revised, replaced: ['2'], added: ['4'] },
       { type: 'step_started', at: 902, stepKey: '4' },
       { type: 'step_completed', at: 950, stepKey: '4', result: 'rates', durationMs: 48, usage: NO_USAGE },
       { type: 'step_started', at: 951, stepKey: '3' },
