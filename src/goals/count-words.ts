@@ -7,26 +7,17 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-let segmenter: Intl.Segmenter | undefined;
-
 /**
  * Words in a text: whitespace-separated tokens with at least one letter or digit (a lone "—" is not a word). A token
- * with letters of a script written without spaces counts the words Unicode's word boundaries find in it, which
- * ICU's dictionaries draw for those scripts (`我们今天去公园` is 4 words; `私は東京に住んでいます`, 8); text
- * written with spaces is counted as before (`don't`, `e-mail` and `foo/bar` are a word each).
+ * with letters of a script written without spaces counts the words `unspacedWords` finds in it (`unspaced-words.ts`,
+ * loaded by the checks that count: `我们今天去公园` is 4 words); text written with spaces is counted as before
+ * (`don't`, `e-mail` and `foo/bar` are a word each).
  */
-export function countWords(text: string): number {
+export function countWords(text: string, unspacedWords: (token: string) => number): number {
   let count = 0;
   for (const token of text.split(/\s+/)) {
     if (!LETTER_OR_DIGIT.test(token)) continue;
     count += UNSPACED.test(token) ? Math.max(1, unspacedWords(token)) : 1;
   }
-  return count;
-}
-
-function unspacedWords(token: string): number {
-  segmenter ??= new Intl.Segmenter('und', { granularity: 'word' });
-  let count = 0;
-  for (const segment of segmenter.segment(token)) if (segment.isWordLike === true) count++;
   return count;
 }

@@ -1,7 +1,7 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { compileGoalRegex } from '../compile-goal-regex.ts';
 import { shorten } from '../excerpt.ts';
-import { withoutHtml } from '../rendered-text.ts';
+import { withoutHtml } from '../without-html.ts';
 import { splitSentences } from '../split-sentences.ts';
 
 /**

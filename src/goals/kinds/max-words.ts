@@ -16,9 +16,10 @@ const ESCAPE = /\\(?:[nrtf]|u000[bB]|\\)/g;
  */
 export const maxWordsCheck: GoalCheck = {
   needsTarget: true,
-  check(goal, { text, value, valueText }) {
+  async check(goal, { text, value, valueText }) {
     const max = goal.max_words ?? 0;
-    const words = countedOnce(valueText, 'words of its JSON', () => countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '))));
+    const { unspacedWords } = await import('../unspaced-words.ts');
+    const words = countedOnce(valueText, 'words of its JSON', () => countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' ')), unspacedWords));
     return { met: words <= max, evidence: `${words} word${words === 1 ? '' : 's'} (at most ${max} allowed)` };
   },
 };
