@@ -3,7 +3,7 @@ import type { Clock } from '../core/clock.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { RunEvent } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
-import { NO_USAGE } from '../core/usage.ts';
+import { NO_USAGE, type Usage } from '../core/usage.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { cancelledReport, finalReport, type FinalReport } from '../report/final-report.ts';
 import { runUsage, stepUsageSoFar } from '../core/run-usage.ts';
@@ -141,7 +141,9 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed
   // while it published: its verdict is not in the trace, and none is made up (its check run is ended, saying so).
   if (!events.some((event) => event.type === 'plan_created')) {
-    if (!context.reported) return finishUnstartedRun(settings, context, paths);
+    // The calls that wrote no plan yet, each in the trace as it was charged: this step's own, when its first line is.
+    const planning = traceStartedBy(events[0], context.traceStarted) ? events.reduce(applyEvent, newRunRecord()).spentOutsideSteps : undefined;
+    if (!context.reported) return finishUnstartedRun(settings, context, paths, planning);
     return endUnreadRun(settings, context, 'its trace holds no run');
   }
   // Another step's run (a later step of this job ran the same plan, and wrote its trace here): not this one's to report.
@@ -180,13 +182,14 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
 }
 
 /**
- * A main step killed before its run's first event (its MCP servers starting, the model writing the plan),
- * and before its reports, left a trace with no plan in it and an open check run: no step ran, and the run
- * is reported cancelled, its check run completed as such (a required check stuck in progress blocks merges).
+ * A main step killed before its run's plan (its MCP servers starting, the model writing the plan), and before its
+ * reports, left a trace with no plan in it and an open check run: no step ran, and the run is reported cancelled,
+ * its check run completed as such (a required check stuck in progress blocks merges). `planning`: what the calls
+ * that wrote no plan yet cost, from the trace's `model_used` lines, which the report's cost table shows.
  */
-async function finishUnstartedRun(settings: ActionSettings, context: KilledRunContext, paths: { readonly trace: string; readonly report: string }): Promise<boolean> {
+async function finishUnstartedRun(settings: ActionSettings, context: KilledRunContext, paths: { readonly trace: string; readonly report: string }, planning?: Usage): Promise<boolean> {
   const { io, redact } = context;
-  const outcome = { kind: 'rejected' as const, errors: [], cancelled: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)' };
+  const outcome = { kind: 'rejected' as const, errors: [], cancelled: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)', ...(planning && { usage: planning }) };
   const report = finalReport(outcome, { planPath: settings.planPath, tracePath: paths.trace, redact });
   io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
   await finishUnreadComment(settings, context, report);

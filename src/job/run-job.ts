@@ -19,6 +19,7 @@ import { planSecretValues } from '../process/plan-secret-values.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import { pauseAsker } from './pause-asker.ts';
 import { runPlan } from '../run/run-plan.ts';
+import { RunJournal } from '../run/run-journal.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
 import type { RunStoppedError } from '../run/run-stopped-error.ts';
 import { createRedactor, jsonMayNeedRedaction, redactDeep, type Redactor } from '../core/redact.ts';
@@ -271,6 +272,12 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const resumed: ResumedSteps | undefined = approved ? { steps: approved.steps } : resume && resumedSteps(loadedPlan, resume, planned, fileSteps, redact);
   // Why this run may not go on with the plan the run it resumes last had: a step taken out there may run again.
   const notResumed = resume?.replacedBefore?.why ?? (approved ? 'this run runs the steps the approval covers' : resumed?.why);
+  // The run's journal from here, when the model writes the steps: each call that writes them is in the trace as it is
+  // charged, before the plan is (`model_used`), so that a plan it did not write, a cancel or a kill while it wrote
+  // keeps what it cost (found by a hunt: their trace was empty, and a killed action's post step showed no cost). Not
+  // for a resumed run, whose trace may be the one it resumes, replaced only when its own first lines are whole.
+  const journal = !resumed?.steps && model && resume === undefined ? new RunJournal(deps.listeners, deps.clock, deps.onListenerError, startedAt) : undefined;
+  if (journal) budget.onSpentOutsideSteps((usage) => journal.modelUsed(usage));
   const steps = resumed?.steps
     ? ({ ok: true, plan: { ...loadedPlan, steps: resumed.steps }, written: true } as const)
     : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal, ...(settings.model.missingHint !== undefined && { missingHint: settings.model.missingHint }) });
@@ -328,6 +335,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       listeners: deps.listeners,
       clock: deps.clock,
       startedAt,
+      ...(journal && { journal }),
       signal: deps.signal,
       cwd: settings.cwd,
       inputs: inputs.inputs,

@@ -14,6 +14,7 @@ import type { RunStoppedError } from './run-stopped-error.ts';
 import type { FanOutPart } from './fan-out-part.ts';
 import type { ResumeState } from './resume-state.ts';
 import type { RunBudget } from './run-budget.ts';
+import type { RunJournal } from './run-journal.ts';
 import type { StepWeights } from './start-order.ts';
 import type { StepSlots } from './step-slots.ts';
 import type { InputGap } from './partial-inputs.ts';
@@ -32,6 +33,12 @@ export interface RunDeps {
    * `at`, its duration) count from it, so they include planning. Default: when the run starts.
    */
   readonly startedAt?: number;
+  /**
+   * The journal the job recorded the model's writing of the plan in (its `model_used` events, before `plan_created`):
+   * the run goes on in it, so its listeners follow one record, and does not record that spending again. A used plan's
+   * run keeps its own.
+   */
+  readonly journal?: RunJournal;
   /** Aborting it cancels the run (SIGINT/SIGTERM); the run still records its final state. */
   readonly signal?: AbortSignal;
   readonly cwd: string;

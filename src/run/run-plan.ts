@@ -24,7 +24,7 @@ import type { RunnablePlan } from './runnable-plan.ts';
  * listener), ends with `run_finished`.
  */
 export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOutcome> {
-  const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
+  const journal = (!deps.inner && deps.journal) || new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
   const runStartedAt = deps.clock.now();
   let run: PlanRun | undefined;
   let internal: unknown;
@@ -39,11 +39,12 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
     const carrying = deps.inner ? [] : run.carriedEvents();
     journal.planCreated(run.graph.snapshot(run.header), planHash(plan.steps, plan.source), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(isCarriedLine).length });
-    // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
-    // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
+    // What the job spent before the run (the calls that wrote the plan), unless the journal has it already, then
+    // what no step charges, as it is spent: the trace has the cost of a run killed before its end. A used plan's run
+    // shares the outer budget.
     if (!deps.inner) {
       const before = run.budget.usage;
-      if (spentAny(before)) journal.modelUsed(before);
+      if (spentAny(before) && journal.record.spentOutsideSteps === undefined) journal.modelUsed(before);
       run.budget.onSpentOutsideSteps((usage) => journal.modelUsed(usage));
     }
     // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.

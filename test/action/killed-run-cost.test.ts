@@ -91,6 +91,15 @@ it('a run killed while its first step waits counts the call that wrote its plan'
   expect(cost).toMatch(/\| \*\*Total\*\* \| 1 \| 300 \| 30 \|/);
 });
 
+// Found by a hunt of cancels and kills: the trace of a run killed while the model wrote its plan was empty, and the
+// post step's summary had no cost for the call that was charged.
+it('a run killed while the model writes its plan counts the calls it was charged for', async () => {
+  server.script([textAnswer('not a plan', usage(1000, 100)), hang()]);
+  const { trace, cost } = await killedAfter('name: Written\ngoal: say hello\nmodel: { name: gpt-4.1-mini }\n', 2);
+  expect(trace.match(/"type":"model_used"/g)).toHaveLength(1);
+  expect(cost).toMatch(/\| planning \| 1 \| 1,000 \| 100 \|/);
+});
+
 it('a run killed while its goals are checked counts the judge calls that answered', async () => {
   server.script([textAnswer('hello', usage(100, 10)), textAnswer('{"met": true, "reason": "polite"}', usage(1000, 50)), hang()]);
   const plan = 'name: Judged\nmodel: { name: gpt-4.1-mini }\nlimits: { concurrency: 1 }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Say hello }\ngoals:\n  - { name: polite, judge: The answer is polite. }\n  - { name: short, judge: The answer is short. }\n';

@@ -173,19 +173,30 @@ describe('the planner’s model calls when nothing runs', () => {
     const server = await startChatServer(script);
     try {
       const { result } = await act(GOAL_ONLY, server.baseURL, { inputs });
-      return { result, requests: server.requests.length };
+      return { result, requests: server.requests.length, trace: await traceOf(result.outputs.trace) };
     } finally {
       await server.close();
     }
   }
 
-  it('counts them when the plan is rejected', async () => {
-    const { result, requests } = await run([
+  it('counts them when the plan is rejected, in the trace too', async () => {
+    const { result, requests, trace } = await run([
       textAnswer('not a plan', { usage: { prompt_tokens: 500, completion_tokens: 20 } }),
       textAnswer('still not a plan', { usage: { prompt_tokens: 600, completion_tokens: 20 } }),
     ]);
     expect(requests).toBe(2);
     expect(result.outputs).toMatchObject({ status: 'failed', 'model-calls': '2', 'prompt-tokens': '1100', 'completion-tokens': '40' });
+    // Found by a hunt of cancels and kills: the trace of a plan the model did not write was empty.
+    expect(trace.map((event) => [event.type, event.usage?.modelCalls, event.usage?.promptTokens])).toEqual([['model_used', 1, 500], ['model_used', 1, 600]]);
+  });
+
+  // The calls that wrote the plan were recorded once, as the run started: now as they are charged, and not again then.
+  it('records each call that wrote a plan the run ran once, before its plan_created', async () => {
+    const answer = textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'multiply', args: { a: 3, b: 4 }, depends_on: [], why: 'the product' }] }), { usage: { prompt_tokens: 500, completion_tokens: 20 } });
+    const { result, trace } = await run([answer]);
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'model-calls': '1', 'prompt-tokens': '500' });
+    expect(trace.slice(0, 2).map((event) => event.type)).toEqual(['model_used', 'plan_created']);
+    expect(trace.filter((event) => event.type === 'model_used')).toHaveLength(1);
   });
 
   it('counts them with mode: plan', async () => {
@@ -219,6 +230,30 @@ it('reports a run cancelled while the model writes its plan as cancelled, not as
     await server.close();
   }
 });
+
+// Found by a hunt of cancels and kills: the trace of a run cancelled while the model wrote its plan was empty, so a
+// killed action's post step, which reports from it, showed no cost for a call that was charged.
+it('keeps in the trace the planner calls charged before a cancel while the model writes the plan', async () => {
+  const controller = new AbortController();
+  const server = await startChatServer((request) => {
+    if (request.index === 0) return textAnswer('not a plan', { usage: { prompt_tokens: 1000, completion_tokens: 100 } });
+    setImmediate(() => controller.abort(new Error('SIGTERM')));
+    return hang();
+  });
+  try {
+    const { result } = await act('name: Written\ngoal: Compute 3 times 4\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n', server.baseURL, { signal: controller.signal });
+    expect(result.outputs).toMatchObject({ status: 'cancelled', 'model-calls': '1', 'prompt-tokens': '1000' });
+    const trace = await traceOf(result.outputs.trace);
+    expect(trace.map((event) => [event.type, event.usage?.modelCalls, event.usage?.promptTokens, event.usage?.abandonedRequests])).toEqual([['model_used', 1, 1000, undefined], ['model_used', 0, 0, 1]]);
+  } finally {
+    await server.close();
+  }
+});
+
+async function traceOf(file: string | undefined): Promise<{ type: string; usage?: { modelCalls: number; promptTokens: number; abandonedRequests?: number } }[]> {
+  const text = file ? await readFile(file, 'utf8') : '';
+  return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { type: string; usage?: { modelCalls: number; promptTokens: number; abandonedRequests?: number } });
+}
 
 // duration-seconds and the summary's "took" counted only the steps: a run whose model wrote the plan
 // for 40 s and judged its goal for 20 s said it took about a second.

@@ -481,7 +481,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       if (finished) return;
       try {
         record = follow(event, sent);
-        kick();
+        // The model's calls that write the plan are recorded before it: the comment shows the run from its plan on.
+        if (record.plan) kick();
       } catch (error) {
         warnOnce('bug', `PR comment updater stopped: ${String(error)}`);
       }
