@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { retryAfterMs } from '../core/retry-after-ms.ts';
+import { AnswerTooSlowError } from './answer-too-slow-error.ts';
 import { AnswerTooLargeError } from './answer-too-large-error.ts';
 import { ModelCallError } from './model-call-error.ts';
 import { cutText } from '../core/cut-text.ts';
@@ -47,6 +48,9 @@ export function modelCallErrorFromSdk(
   if (cutOff(error)) {
     const detail = `the answer was cut off before its end (${(error as Error).message}: ${String(((error as Error).cause as Error).message)})`;
     return new ModelCallError({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts, detail, cause: error });
+  }
+  if (error instanceof AnswerTooSlowError) {
+    return new ModelCallError({ purpose, model, ...endpoint, failure: 'timeout', transient: true, attempts, detail: error.message, cause: error });
   }
   if (error instanceof AnswerTooLargeError) {
     return new ModelCallError({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts, detail: error.message, cause: error });

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
+import { AnswerTooSlowError } from './answer-too-slow-error.ts';
 import { boundingRetryWaits, type RetryingCall } from './bounded-retry-waits.ts';
 import { errorBodiesInOpenAIShape } from './error-bodies-in-openai-shape.ts';
 import { sdkEndpoint } from './base-url.ts';
@@ -67,7 +68,7 @@ const watched = new WeakSet<AbortSignal>();
  * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
  * does not.
  */
-export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWER_BYTES): typeof fetch {
+export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWER_BYTES, bodyTimeoutMs = Number.POSITIVE_INFINITY): typeof fetch {
   return async (input, init) => {
     const signal = init?.signal;
     // A reader inside another (the eval's fault-injecting fetch reads answers through one of its own) leaves the
@@ -104,12 +105,26 @@ export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWE
     };
     const reader = limitedBody(response.body, maxBytes, tooLarge, declared).getReader();
     let cancelled = false;
+    // The body has `bodyTimeoutMs` from the headers to arrive whole (`AnswerTooSlowError`): the request is abandoned then.
+    let slow: NodeJS.Timeout | undefined;
     const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (!Number.isFinite(bodyTimeoutMs)) return;
+        slow = setTimeout(() => {
+          cancelled = true;
+          settle(true);
+          controller.error(new AnswerTooSlowError(bodyTimeoutMs));
+          reader.cancel().catch(() => {});
+        }, bodyTimeoutMs);
+        slow.unref();
+      },
       async pull(controller) {
         let chunk: Awaited<ReturnType<typeof reader.read>>;
         try {
           chunk = await reader.read();
         } catch (error) {
+          if (cancelled) return;
+          clearTimeout(slow);
           // A body that broke off (a too-long one has settled already).
           settle(true);
           controller.error(error);
@@ -117,6 +132,7 @@ export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWE
         }
         if (cancelled) return;
         if (chunk.done) {
+          clearTimeout(slow);
           settle(false);
           controller.close();
           return;
@@ -125,6 +141,7 @@ export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWE
       },
       cancel: (reason) => {
         // The SDK does not read this body (a 429 or 5xx it retries): an answer, not an abandoned request.
+        clearTimeout(slow);
         cancelled = true;
         settle(false);
         return reader.cancel(reason);
@@ -171,7 +188,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         logLevel: 'off',
         // undici's own 300 s would end a request the timeout lets wait longer; a second past it, the SDK's timeout ends it first.
         fetch: longWaitFetch(
-          countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
+          countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES, options.timeoutMs)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
           options.timeoutMs + 1_000,
         ),
       }),
@@ -182,10 +199,11 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
     async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
       const { sdk, errorFromSdk } = await load();
       const endpoint = sdk.baseURL;
-      // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
-      // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
-      // good. One deadline covers every attempt, their bodies and the waits between them.
-      const deadline = timeoutSignal(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
+      // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the connection alive)
+      // has as long again (`AnswerTooSlowError`), and is then asked for again. One deadline covers every attempt,
+      // their bodies and the waits between them: a call, a planner's or judge's outside any run deadline, ends.
+      const deadlineMs = options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries;
+      const deadline = timeoutSignal(deadlineMs);
       const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
       const call = { purpose: label.purpose, model: request.model, endpoint };
       const requests: CallRequests = { made: 0, onAbandoned: label.onAbandoned, signal: callSignal };
@@ -196,9 +214,10 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
             return await sdk.chat.completions.create(request, { signal: callSignal, maxRetries: options.maxRetries - requests.made });
           } catch (error) {
             const failed = errorFromSdk(error, { ...call, attempts: requests.made, timeoutMs: options.timeoutMs });
-            // An answer cut off mid-body: nothing has acted on it yet, so asking again is safe; the SDK reads
-            // bodies after its retries, and does not.
-            if (!(failed instanceof ModelCallError && failed.failure === 'truncated') || requests.made > options.maxRetries) throw failed;
+            // An answer cut off mid-body, or too slow to arrive whole: nothing has acted on it yet, so asking again is
+            // safe; the SDK reads bodies after its retries, and does not.
+            const again = failed instanceof ModelCallError && (failed.failure === 'truncated' || failed.cause instanceof AnswerTooSlowError);
+            if (!again || requests.made > options.maxRetries) throw failed;
             await sleep(sdkBackoffMs(requests.made), undefined, { signal: callSignal });
           }
         }
@@ -214,7 +233,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
         if (signal?.aborted) throw signal.reason;
         if (deadline.aborted) {
-          throw new ModelCallError({ ...call, failure: 'timeout', transient: true, attempts: Math.max(1, requests.made), detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+          throw new ModelCallError({ ...call, failure: 'timeout', transient: true, attempts: Math.max(1, requests.made), detail: `no whole answer within ${Math.round(deadlineMs / 1000)} s` });
         }
         throw error;
       }

@@ -284,6 +284,32 @@ describe('createOpenAIModelClient', () => {
 // The SDK's timeout ends when the headers arrive: an endpoint that then sends its body a space at a
 // time held a planner's or judge's call (outside any run deadline) until the workflow's own limit.
 describe('a body sent slowly after the headers', () => {
+  // Found by a hunt of endpoint quirks: one request's body took the whole call's deadline (3 min 20 s with a 5 s
+  // timeout), and the call then said "no whole answer within 20 s".
+  it('ends each request whose body is not whole within the timeout, and asks again within the retries', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    let requests = 0;
+    const trickle = (res: ServerResponse): void => {
+      requests += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"id":"x",');
+      timers.push(setInterval(() => res.write(' '), 50));
+    };
+    try {
+      await withRawServer(trickle, async (baseURL) => {
+        const abandoned: number[] = [];
+        const client = createOpenAIModelClient({ baseURL, apiKey: 'k', model: 'm', timeoutMs: 300, maxRetries: 2 });
+        const error = await client.complete(request, { ...label, onAbandoned: () => void abandoned.push(1) }).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ModelCallError);
+        expect(error).toMatchObject({ failure: 'timeout', transient: true, attempts: 3, detail: "the answer's body did not arrive whole within 0.3 s of its headers" });
+        expect(requests).toBe(3);
+        expect(abandoned).toHaveLength(3);
+      });
+    } finally {
+      for (const timer of timers) clearInterval(timer);
+    }
+  });
+
   it('ends the call at its deadline with a timeout error', async () => {
     const timers: NodeJS.Timeout[] = [];
     const trickle = (res: ServerResponse): void => {
