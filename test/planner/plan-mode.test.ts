@@ -32,7 +32,8 @@ describe('mode: plan', () => {
     );
     expect(outcome).toMatchObject({ kind: 'planned', written: true, usage: { modelCalls: 1 } });
     expect(outcome.kind === 'planned' && outcome.plan.steps.map((step) => step.tool)).toEqual(['multiply']);
-    expect(events).toEqual([]);
+    // Nothing runs: the listeners hear only of the call that wrote the plan, as it is charged.
+    expect(events).toEqual([expect.objectContaining({ type: 'model_used', usage: expect.objectContaining({ modelCalls: 1 }) })]);
   });
 
   it('is `plan-runner plan <file>`: prints the checklist and the Mermaid graph, and writes the summary when asked', async () => {
