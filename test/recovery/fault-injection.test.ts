@@ -96,7 +96,8 @@ const cases: FaultCase[] = [
       expect(job.outcome).toMatchObject({ kind: 'rejected', rejectedPlan: { attempts: [expect.anything(), expect.anything()] } });
       expect(job.summary).toContain('"tool": "browser"');
       expect(job.summary).toMatch(/`steps\[0\]\.tool`: .*browser/);
-      expect(job.trace).toEqual([]);
+      // Nothing ran: the trace holds only what the two calls that wrote no plan cost, as they were charged.
+      expect(job.trace.map((event) => [event.type, (event as { usage?: { modelCalls: number } }).usage?.modelCalls])).toEqual([['model_used', 1], ['model_used', 1]]);
     },
   },
   {
