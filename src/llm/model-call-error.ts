@@ -4,6 +4,7 @@ import type { ChatResponse } from './model-client.ts';
 import { trimEndChars } from '../core/trim-end-chars.ts';
 import { cutText } from '../core/cut-text.ts';
 import { MODEL_TIMEOUT_SETTINGS } from './model-timeout.ts';
+import { INSUFFICIENT_QUOTA } from './quota-refusals.ts';
 
 /**
  * How a model call failed: an HTTP error status, no answer in time, no connection at all, an
@@ -56,6 +57,9 @@ function hint(failure: ModelCallFailure, status: number | undefined, param: stri
   // Made below both front ends: each one's way of giving the key.
   if (status === 401 || status === 403) return "Check the API key (the action's api-key input; the CLI's OPENAI_API_KEY or --api-key-env) and that it may use this model.";
   if (status === 404) return 'Check the model name and base-url.';
+  // What the endpoint's code says is more than its status: a 429 for an account with no credit is no rate limit.
+  if (code === INSUFFICIENT_QUOTA || status === 402) return "The endpoint's account for this API key has no credit left: add credit or raise its spending limit, or use another key; no retry can succeed before then.";
+  if (code === 'context_length_exceeded') return "The request is longer than the model's context window: have the step read less (a narrower path or search, fewer or smaller results it depends on), or use a model with a larger context.";
   if (status === 429) return 'The endpoint is rate limiting; retry later or lower limits.concurrency.';
   if (status !== undefined && status >= 500) return 'The endpoint failed; retry later.';
   // Reasoning models (o3, o4-mini, gpt-5) refuse any temperature but their default, which only a plan sets.
@@ -70,11 +74,12 @@ export const MAX_DETAIL_CHARS = 1_000;
 
 /**
  * True for a model call that fails for every call to its endpoint alike, the replanner's included: the
- * endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint gives for one
- * model or one request (a key without access to an agent's model, a moderation refusal).
+ * endpoint could not be reached, it refused the key (401), or the key's account has no credit left (a 429 of
+ * `insufficient_quota`, a 402). Not a 403, which an endpoint gives for one model or one request (a key without
+ * access to an agent's model, a moderation refusal).
  */
 export function endpointRefusesEveryCall(error: unknown): boolean {
-  return error instanceof ModelCallError && (error.failure === 'connection' || error.status === 401);
+  return error instanceof ModelCallError && (error.failure === 'connection' || error.status === 401 || error.status === 402 || (error.status === 429 && error.code === INSUFFICIENT_QUOTA));
 }
 
 /** A Chat Completions call that failed after the SDK's own retries; `transient` follows the SDK's retry rules. */
@@ -85,6 +90,8 @@ export class ModelCallError extends StepError {
   readonly status?: number;
   /** See `ModelCallErrorFields.param`. */
   readonly param?: string;
+  /** See `ModelCallErrorFields.code`. */
+  readonly code?: string;
   readonly attempts: number;
   readonly detail: string;
   /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
@@ -107,6 +114,7 @@ export class ModelCallError extends StepError {
     this.failure = fields.failure;
     if (fields.status !== undefined) this.status = fields.status;
     if (param) this.param = param;
+    if (fields.code) this.code = cutText(fields.code, MAX_PARAM_CHARS + 1);
     this.attempts = fields.attempts;
     this.detail = detail;
     if (fields.billed) this.billed = fields.billed;

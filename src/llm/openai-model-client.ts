@@ -6,6 +6,7 @@ import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.
 import { AnswerTooSlowError } from './answer-too-slow-error.ts';
 import { boundingRetryWaits, type RetryingCall } from './bounded-retry-waits.ts';
 import { errorBodiesInOpenAIShape } from './error-bodies-in-openai-shape.ts';
+import { quotaRefusals } from './quota-refusals.ts';
 import { sdkEndpoint } from './base-url.ts';
 import { raceAbort } from '../core/race-abort.ts';
 import { limitedBody } from '../core/limited-body.ts';
@@ -188,7 +189,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         logLevel: 'off',
         // undici's own 300 s would end a request the timeout lets wait longer; a second past it, the SDK's timeout ends it first.
         fetch: longWaitFetch(
-          countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES, options.timeoutMs)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
+          countingRequests(boundingRetryWaits(quotaRefusals(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES, options.timeoutMs))), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
           options.timeoutMs + 1_000,
         ),
       }),

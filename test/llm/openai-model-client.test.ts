@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ModelCallError } from '../../src/llm/model-call-error.ts';
+import { endpointRefusesEveryCall, ModelCallError } from '../../src/llm/model-call-error.ts';
 import type { ChatRequest } from '../../src/llm/model-client.ts';
 import { MAX_ANSWER_BYTES } from '../../src/llm/answer-too-large-error.ts';
 import { createOpenAIModelClient, readingAnswers } from '../../src/llm/openai-model-client.ts';
@@ -89,6 +89,30 @@ describe('createOpenAIModelClient', () => {
     expect(isTransient(error)).toBe(true);
     expect(error.message).toContain('step 3');
     expect(error.message).toContain('after 3 attempts');
+  });
+
+  // Found by a hunt of endpoint quirks: OpenAI's 429 for an account with no credit was retried as a rate limit (four
+  // requests), advised "retry later", and the run asked the replanner four times more and escalated.
+  it('does not retry a 429 that says the account has no credit, and says what to do', async () => {
+    const quota = { kind: 'http', status: 429, body: { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' } } } as const;
+    server.script(() => quota);
+    const error = await failure(client({ maxRetries: 3 }).complete(request, label));
+    expect(server.requests).toHaveLength(1);
+    expect(error).toMatchObject({ status: 429, code: 'insufficient_quota', transient: false, attempts: 1 });
+    expect(error.message).toContain('has no credit left: add credit or raise its spending limit, or use another key');
+    expect(endpointRefusesEveryCall(error)).toBe(true);
+    // A 429 that is a rate limit is still retried, and still one.
+    server.script([httpError(429, { retryAfterMs: 0 }), httpError(429, { retryAfterMs: 0 })]);
+    const limited = await failure(client({ maxRetries: 1 }).complete(request, label));
+    expect(limited).toMatchObject({ status: 429, transient: true, attempts: 2 });
+    expect(endpointRefusesEveryCall(limited)).toBe(false);
+  });
+
+  it('says a request longer than the context window is one, not that the endpoint may not support the model', async () => {
+    server.script([{ kind: 'http', status: 400, body: { error: { message: "This model's maximum context length is 128000 tokens.", type: 'invalid_request_error', code: 'context_length_exceeded' } } }]);
+    const error = await failure(client({ maxRetries: 0 }).complete(request, label));
+    expect(error.message).toContain("longer than the model's context window: have the step read less");
+    expect(error.message).not.toContain('check that it supports this model');
   });
 
   it('keeps the retry-after of the last 429 on the error', async () => {
