@@ -54,7 +54,18 @@ describe('renderComment', () => {
     const record = script.complete('3', 'page text').finish('succeeded').record();
     const body = renderComment(record, { marker, runUrl, redact: noRedaction });
     expect(body).toContain('weekly-report — 2/2 complete, 0 failed, 1 replaced (1 had failed)');
-    expect(body).toContain('**Failed, then replaced by a plan revision:**\n- ❌ 2. Fetch an invented URL — HTTP 404 …\n\n**Finished: succeeded**');
+    expect(body).toContain('**Replaced by a plan revision:**\n- ❌ 2. Fetch an invented URL — HTTP 404 …\n\n**Finished: succeeded**');
+  });
+
+  // Found by a hunt across the views: the header counted `2 replaced (1 had failed)`, and the step replaced before
+  // it ran was in no line of the comment (the summary and the log name it).
+  it('lists the steps replaced before they ran too, after those that failed', () => {
+    const script = new RunScript(plan([step('1', 'Search'), step('2', 'Fetch an invented URL'), step('4', 'Quote it', ['2'])])).complete('1', 'hits').fail('2', 'HTTP 404');
+    script.events.push({ type: 'plan_revised', at: 2000, plan: plan([step('1', 'Search'), step('3', 'Read the top hit', ['1'])], { revision: 2 }), replaced: ['2', '4'], added: ['3'], reason: 'the URL does not exist' });
+    script.events.push({ type: 'step_skipped', at: 2000, stepKey: '4', reason: 'replaced by plan revision 2' });
+    const body = renderComment(script.complete('3', 'page text').finish('succeeded').record(), { marker, runUrl, redact: noRedaction });
+    expect(body).toContain('2 replaced (1 had failed)');
+    expect(body).toContain('**Replaced by a plan revision:**\n- ❌ 2. Fetch an invented URL — HTTP 404\n- ⏭️ 4. Quote it — replaced by plan revision 2\n\n**Finished: succeeded**');
   });
 
   it('opens with the marker and a progress header, then a checklist with first lines of results', () => {

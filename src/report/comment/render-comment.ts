@@ -36,30 +36,33 @@ function summaryLink(runUrl: string | undefined): string {
   return runUrl ? `[the run's job summary](${encodeURI(runUrl)})` : "the run's job summary";
 }
 
-/** Steps that failed and a plan revision replaced: at most this many lines, the rest counted. */
-const REPLACED_FAILURE_LINES = 5;
+/** Steps a plan revision replaced: at most this many lines, the rest counted. */
+const REPLACED_STEP_LINES = 5;
 
 /**
- * The steps that failed and were replaced by a plan revision, each with its error's first words: the
- * checklist shows the current revision, where a failure the run recovered from no longer is (found by an
- * adversarial pass: the comment of such a run said `3/3 complete, 0 failed, 2 replaced` and nothing else).
+ * The steps a plan revision replaced, those that failed first, each with its error's first words or why it did not
+ * run: the checklist shows the current revision, where they no longer are. A failure the run recovered from showed
+ * nowhere (found by an adversarial pass: the comment said `3/3 complete, 0 failed, 2 replaced` and nothing else);
+ * then the steps replaced before they ran, which the header counts (found by a hunt across the views).
  */
-function replacedFailures(record: RunRecord, options: CommentOptions): string | undefined {
+function replacedSteps(record: RunRecord, options: CommentOptions): string | undefined {
   if (!record.replacedPlanSteps) return undefined;
-  const failed = [...record.replacedPlanSteps.values()].filter((planStep) => record.steps.get(planStep.key)?.state === 'failed');
-  if (failed.length === 0) return undefined;
-  const lines = failed.slice(0, REPLACED_FAILURE_LINES).map((planStep) => {
+  const replaced = [...record.replacedPlanSteps.values()];
+  const failed = (planStep: PlanStep): boolean => record.steps.get(planStep.key)?.state === 'failed';
+  const ordered = [...replaced.filter(failed), ...replaced.filter((planStep) => !failed(planStep))];
+  if (ordered.length === 0) return undefined;
+  const lines = ordered.slice(0, REPLACED_STEP_LINES).map((planStep) => {
     const item = checklistItem(planStep, record.steps.get(planStep.key), options.redact);
     return `- ${item.icon} ${escapeInlineMarkdown(cutText(`${item.key}. ${item.title}${item.status}`, 300))}`;
   });
-  const rest = failed.length - lines.length;
+  const rest = ordered.length - lines.length;
   if (rest > 0) lines.push(`- … ${rest} more; see ${summaryLink(options.runUrl)}`);
-  return ['**Failed, then replaced by a plan revision:**', ...lines].join('\n');
+  return ['**Replaced by a plan revision:**', ...lines].join('\n');
 }
 
 function footer(record: RunRecord, options: CommentOptions): string[] {
   const lines: string[] = [];
-  const replaced = replacedFailures(record, options);
+  const replaced = replacedSteps(record, options);
   if (replaced) lines.push(replaced);
   if (record.status) {
     const took = record.durationMs === undefined ? '' : ` in ${formatDuration(jobDurationMs(record))}`;
