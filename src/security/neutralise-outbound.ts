@@ -302,7 +302,34 @@ function disarmAnswer(text: string): string {
  * spaces, and nothing escaped or made plain, which a reader would see (`plan\-runner`, `［beta］`).
  */
 export function neutraliseTitle(text: string, policy: OutboundPolicy = {}): string {
-  return breakMentions(visibleControls(text.replace(/\r\n?|\n/g, ' ')), policy);
+  return breakUrls(breakMentions(visibleControls(text.replace(/\r\n?|\n/g, ' ')), policy), policy);
+}
+
+/** A URL's scheme and `://` as a title may hold it. */
+const URL_START = /\b(https?):\/\//gi;
+
+/**
+ * A title's URLs not under `policy.allowUrls`, broken after the scheme (`https:\u200B//…`): a title is plain text,
+ * where a URL cannot be shown as code, and GitHub reads an issue's URL as the same reference as `#123` (found by a
+ * hunt of GitHub writes: an escalation issue's title kept `https://github.com/o/r/issues/1` live).
+ */
+function breakUrls(text: string, policy: OutboundPolicy): string {
+  const allowed = (policy.allowUrls ?? []).flatMap((prefix) => {
+    try {
+      return [new URL(prefix)];
+    } catch {
+      return [];
+    }
+  });
+  return text.replace(URL_START, (start: string, scheme: string, at: number) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(text.slice(at, at + 2048).split(/\s/, 1)[0]!);
+    } catch {
+      url = undefined;
+    }
+    return url !== undefined && allowed.some((prefix) => isUnderPrefix(url, prefix)) ? start : `${scheme}:${BREAK}//`;
+  });
 }
 
 /**

@@ -130,12 +130,13 @@ describe('an escalation with no pull request opens one issue', () => {
   // read `R\&D plan\-runner ［beta］`; in the body a name's escaped `[` left its `]` bare, made fullwidth: `[beta］`.
   it('shows the plan’s name in the title as written, mentions and references broken, and its brackets as written in the body', async () => {
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
-    const planName = 'R&amp;D plan-runner [beta] ``` for @octocat #12';
+    const planName = 'R&amp;D plan-runner [beta] ``` for @octocat #12 https://github.com/acme/app/issues/3';
     await openEscalationIssue(octokit, { ...where, planName, runKey: 'node-20' }, { ...escalation, reason: 'stopped [escalate: on_failure]' }, createRedactor(), () => {});
     const { title, body } = github.issues[0] as { title: string; body: string };
-    expect(title).toBe('plan-runner: R&amp;D plan-runner [beta] ``` for @\u200boctocat #\u200b12 (node-20) needs a person');
+    // An issue's URL is the same reference as `#3` (found by a hunt of GitHub writes: it stayed live in the title).
+    expect(title).toBe('plan-runner: R&amp;D plan-runner [beta] ``` for @\u200boctocat #\u200b12 https:\u200b//github.com/acme/app/issues/3 (node-20) needs a person');
     const shown = toString(fromMarkdown(body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
-    expect(shown).toContain('plan-runner escalated a run of R&amp;D plan-runner [beta] ``` for @\u200boctocat #\u200b12 (node-20)');
+    expect(shown).toContain('plan-runner escalated a run of R&amp;D plan-runner [beta] ``` for @\u200boctocat #\u200b12');
     expect(shown).toContain('Why: stopped [escalate: on_failure]');
     expect(`${title}${body}`).not.toMatch(/[\uFF3B\uFF3D]/);
   });
