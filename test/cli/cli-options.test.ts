@@ -24,6 +24,25 @@ describe('an unknown option', () => {
   });
 });
 
+// Found by a hunt of the CLI: each of these said something other than what was wrong.
+describe('options given where they do not belong', () => {
+  it('refuses --version with anything else, which ran nothing and said only the version', () => {
+    expect(parseCliArgs(['--version'])).toEqual({ command: 'version' });
+    for (const argv of [['--version', 'extra'], ['run', '--version'], ['run', 'plan.yml', '--version'], ['--version', '--trace', 't']]) {
+      expect(() => parseCliArgs(argv), argv.join(' ')).toThrow(new UsageError('--version takes nothing else: run plan-runner --version alone'));
+    }
+  });
+
+  it('says --approve is an option of run, not to add --resume, which plan then refused', () => {
+    expect(() => parseCliArgs(['plan', 'plan.yml', '--approve', 'x'])).toThrow(new UsageError('--approve is an option of run, not of plan'));
+  });
+
+  it('reads a negative number after an option as its value, and says what numbers it takes', () => {
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--runs', '-3'])).toThrow(new UsageError("--runs takes a whole number from 1 to 1000, got '-3'"));
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--max-cost-usd-per-run', '-1'])).toThrow(new UsageError("--max-cost-usd-per-run takes a number from 0 to 1000000, got '-1'"));
+  });
+});
+
 // Found by an adversarial pass: Node reads `-trace` as the short options -t, -r, …, and the CLI said "unknown option -t",
 // a letter the user never wrote as one, for a long option given one dash and for a plan file whose name starts with one.
 describe('an unknown word that starts with one dash', () => {

@@ -84,9 +84,9 @@ describe('plan-runner usage', () => {
   });
 
   it('says how to give a value that starts with a dash', async () => {
-    const { code, stderr } = await cli(['eval', 'workflows/bodmas.yml', '--max-cost-usd-per-run', '-1']);
+    const { code, stderr } = await cli(['run', 'workflows/bodmas.yml', '--trace', '-t.jsonl']);
     expect(code).toBe(2);
-    expect(stderr).toBe('plan-runner: --max-cost-usd-per-run needs a value; a value that starts with a dash is written --max-cost-usd-per-run=-…\nplan-runner --help lists the commands and their options.\n');
+    expect(stderr).toBe('plan-runner: --trace needs a value; a value that starts with a dash is written --trace=-…\nplan-runner --help lists the commands and their options.\n');
   });
 
   it('refuses an API key on the command line', async () => {
