@@ -11,6 +11,23 @@ interface LockHolder {
   readonly pid: number;
   readonly host: string;
   readonly started: string;
+  /** When the process started, as Linux counts it (`/proc/PID/stat`'s start time): tells a pid used again. */
+  readonly processStart?: string;
+}
+
+/**
+ * When process `pid` started, in clock ticks since the machine booted (`/proc/PID/stat`, field 22), or undefined
+ * where there is no `/proc` or no such process. The process's name, field 2, is in parentheses and may hold any
+ * character: the fields are read after its last `)`.
+ */
+export function processStartOf(pid: number): string | undefined {
+  const read = readInputFile(`/proc/${pid}/stat`, 4096);
+  if (!read.ok) return undefined;
+  const text = read.bytes.toString('utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // Field 3 (the state) is the first after the name: field 22 is the 20th after it.
+  const start = fields[19];
+  return start !== undefined && /^\d+$/.test(start) ? start : undefined;
 }
 
 /** The lock files (absolute paths) this process holds: a lock naming this process is held only while listed here. */
@@ -32,7 +49,9 @@ function holderOf(lockFile: string): LockHolder | undefined {
   if (!read.ok) return undefined;
   try {
     const holder = parseJson(read.bytes.toString('utf8')) as Partial<LockHolder> | null;
-    return holder && Number.isSafeInteger(holder.pid) && holder.pid! > 0 && typeof holder.host === 'string' && typeof holder.started === 'string' ? (holder as LockHolder) : undefined;
+    return holder && Number.isSafeInteger(holder.pid) && holder.pid! > 0 && typeof holder.host === 'string' && typeof holder.started === 'string' && (holder.processStart === undefined || typeof holder.processStart === 'string')
+      ? (holder as LockHolder)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -40,17 +59,22 @@ function holderOf(lockFile: string): LockHolder | undefined {
 
 /**
  * Whether the holder is a process still running on this machine. A lock of another machine (a shared
- * folder) cannot be checked and is taken as left behind, as one of a process that ended (a kill).
+ * folder) cannot be checked and is taken as left behind, as one of a process that ended (a kill). Nor is one
+ * whose pid another process has now (a container's pids are few and soon used again): the lock names when its
+ * process started, and a later run was refused for good by a process that was not the run (found by a hunt of
+ * kills).
  */
 function alive(holder: LockHolder, lockFile: string): boolean {
   if (holder.host !== os.hostname()) return false;
   if (holder.pid === process.pid) return held.has(lockFile);
   try {
     process.kill(holder.pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (holder.processStart === undefined) return true;
+  const now = processStartOf(holder.pid);
+  return now === undefined || now === holder.processStart;
 }
 
 /** The run on this machine writing `file` now, when one is (another process, or this one's open writer of it). */
@@ -71,7 +95,8 @@ export function traceHolder(file: string): LockHolder | undefined {
 export function lockTrace(file: string): (() => void) | undefined {
   if (isDevicePath(file)) return undefined;
   const lockFile = path.resolve(traceLockFile(file));
-  const mine: LockHolder = { pid: process.pid, host: os.hostname(), started: new Date().toISOString() };
+  const processStart = processStartOf(process.pid);
+  const mine: LockHolder = { pid: process.pid, host: os.hostname(), started: new Date().toISOString(), ...(processStart !== undefined && { processStart }) };
   // Written whole under a name of its own, then linked into place: a reader never finds a lock half written.
   const temp = `${lockFile}.${randomBytes(6).toString('hex')}`;
   try {
