@@ -1,6 +1,7 @@
 import { cutNote } from '../../core/cut-note.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 import { StepError } from '../../core/step-error.ts';
+import { readAsPage } from '../../security/read-as-page.ts';
 import { CrossRepoRefusedError } from './cross-repo-refused-error.ts';
 import type { Tool } from '../tool.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
@@ -64,7 +65,7 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
         const issue_number = Number(args.issue_number);
         try {
           const { data } = await context.octokit.rest.issues.get({ owner: call.owner, repo: call.repo, issue_number, request: call.request() });
-          return issueSummary(data, { body: 'full' });
+          return readAsPage(issueSummary(data, { body: 'full' }));
         } catch (error) {
           throw call.fail(`reading issue #${issue_number} of ${call.owner}/${call.repo}`, error);
         }

@@ -1,5 +1,6 @@
 import { cutNote } from '../../core/cut-note.ts';
 import { StepError } from '../../core/step-error.ts';
+import { readAsPage } from '../../security/read-as-page.ts';
 import type { GitHubClient } from '../../github/create-octokit.ts';
 import type { Tool } from '../tool.ts';
 import { capText } from './cap-text.ts';
@@ -116,7 +117,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         try {
           const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
           checkHead('get_pull_request', call, pull, data.head.sha);
-          return {
+          return readAsPage({
             number: data.number,
             title: data.title,
             state: data.merged ? 'merged' : data.state,
@@ -133,7 +134,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
             commits: data.commits,
             url: data.html_url,
             body: capText(data.body ?? '', MAX_PR_BODY_BYTES, 'the body'),
-          };
+          });
         } catch (error) {
           throw call.fail(`reading pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
         }
