@@ -971,11 +971,14 @@ export class PlanRun {
     const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
     // A shard's step is not done while other shards have items of it: the merge ends it. Its share has ended here, which
     // its line says: left in progress, it showed ⏳ at the job's end (found by a review); ✅ over 0 done, when every
-    // item of its own failed, read as work done (found by an adversarial pass).
-    if (mapped.left > 0 && !mapped.halted && !stop) {
+    // item of its own failed, read as work done (found by an adversarial pass). So too for a shard dealt every item
+    // (a list of one on two shards): it completed the step, ✅ over every item failed, which the shared comment kept
+    // through the merge's writes (found by a hunt of fan-out): the merge, which sees them all, decides.
+    const inShard = this.#part?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
+    if ((mapped.left > 0 || inShard) && !mapped.halted && !stop) {
       const own = mapped.children.length - mapped.left;
       const allFailed = mapped.failures.length > 0 && mapped.failures.length === own;
-      const failed = allFailed ? { state: 'failed' as const, error: `all ${own} of this shard's items failed; the merge job fails the step if the other shards' items failed too` } : { state: 'completed' as const };
+      const failed = allFailed ? { state: 'failed' as const, error: `all ${own} of this shard's items failed; the merge job fails the step${mapped.left > 0 ? " if the other shards' items failed too" : ''}` } : { state: 'completed' as const };
       return this.#journal.step({ type: 'share_ended', stepKey: mapped.key, ...failed, durationMs: ended.durationMs, usage: ended.usage });
     }
     if (stop) return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
@@ -983,9 +986,7 @@ export class PlanRun {
       return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
     }
     // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never ✅ with 0/n done).
-    // Not in a shard job, which holds only its share of the items: the merge, which sees them all, decides.
-    const inShard = this.#part?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
-    if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
+    if (mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
       return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
     }
     const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
