@@ -22,16 +22,24 @@ const SCRIPT = `
     signal: new AbortController().signal, timeoutMs: 15_000, env: { PATH: process.env.PATH },
   });
   const flood = connection.tools.find((tool) => tool.name === 'flood__flood');
-  const error = await flood.execute({ count: 100_000 }, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' }).then(() => undefined, (caught) => caught);
+  const error = await flood.execute(JSON.parse(process.argv[1]), { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' }).then(() => undefined, (caught) => caught);
   console.log(error?.message);
   await connection.close();
 `;
 
 describe('an MCP server that sends requests of its own and stops reading the answers', () => {
   it('is stopped once 1,000 answers wait unread, and the call fails saying so, within its timeout', () => {
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], { encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT, JSON.stringify({ count: 100_000 })], { encoding: 'utf8', timeout: 60_000 });
     expect({ signal: run.signal, status: run.status, stderr: run.stderr.includes('MaxListenersExceededWarning') }).toEqual({ signal: null, status: 0, stderr: false });
-    expect(run.stdout).toContain("flood__flood: calling MCP server 'flood' failed: it sent requests of its own and left 1,000 of plan-runner's answers unread; it was stopped");
+    expect(run.stdout).toContain("flood__flood: calling MCP server 'flood' failed: it sent requests of its own and left plan-runner's answers unread (1,000 of them, or 16 MiB); it was stopped");
+  });
+
+  // Found by a hunt of the MCP adapters: an answer repeats the id the server chose, and 990 unread answers to pings with
+  // ids of 4 MB each ran plan-runner out of memory in 20 s (its reports unwritten, the server left running).
+  it('is stopped once 16 MiB of answers wait unread, however few they are', () => {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT, JSON.stringify({ count: 200, idChars: 1_000_000 })], { encoding: 'utf8', timeout: 60_000 });
+    expect({ signal: run.signal, status: run.status }).toEqual({ signal: null, status: 0 });
+    expect(run.stdout).toContain("flood__flood: calling MCP server 'flood' failed: it sent requests of its own and left plan-runner's answers unread (1,000 of them, or 16 MiB); it was stopped");
   });
 });
 
@@ -41,7 +49,11 @@ describe('an MCP server that sends requests of its own and stops reading the ans
  * process to 1.4 GB, and ran the call to its timeout (found by an adversarial pass).
  */
 describe('an HTTP MCP server that sends requests of its own faster than it takes the answers', () => {
-  it('is stopped once 1,000 answers are under way, and the call fails saying so', async () => {
+  it.each([
+    ['1,000 answers are under way', 50_000, ''],
+    // Found by a hunt of the MCP adapters: each answer repeats the id the server chose (here 1 MB): 16 MiB is a bound too.
+    ['16 MiB of answers are under way, however few', 40, 'x'.repeat(1_000_000)],
+  ])('is stopped once %s, and the call fails saying so', async (_when, pings, padding) => {
     const server = createServer((request, response) => {
       if (request.method !== 'POST') return void response.writeHead(405).end();
       let body = '';
@@ -55,7 +67,7 @@ describe('an HTTP MCP server that sends requests of its own faster than it takes
         if (message.method === 'initialize') return json({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'flood', version: '1' } });
         if (message.method === 'tools/list') return json({ tools: [{ name: 'send', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] });
         response.writeHead(200, { 'content-type': 'text/event-stream' });
-        response.write(Array.from({ length: 50_000 }, (_, n) => `data: {"jsonrpc":"2.0","id":"p${n}","method":"ping"}\n\n`).join(''));
+        for (let n = 0; n < pings; n++) response.write(`data: {"jsonrpc":"2.0","id":"p${n}${padding}","method":"ping"}\n\n`);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -66,7 +78,7 @@ describe('an HTTP MCP server that sends requests of its own faster than it takes
     const connection = await connectMcpServers({ flood: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, timeout_seconds: 600 } }, { signal: new AbortController().signal, env: {} });
     onTestFinished(() => connection.close());
     const error = await connection.tools[0]!.execute({}, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' }).catch((caught: unknown) => caught);
-    expect((error as Error).message).toBe("flood__send: calling MCP server 'flood' failed: it sent requests of its own and left 1,000 of plan-runner's answers unread; it was stopped");
+    expect((error as Error).message).toBe("flood__send: calling MCP server 'flood' failed: it sent requests of its own and left plan-runner's answers unread (1,000 of them, or 16 MiB); it was stopped");
     expect(error).toMatchObject({ transient: true });
   });
 });

@@ -31,6 +31,14 @@ export interface StdioServerProcess {
  */
 export const MAX_UNREAD_MESSAGES = 1000;
 
+/**
+ * The most bytes of plan-runner's messages that may wait for a server to read them. An answer repeats its request's id,
+ * which the server chooses: 990 `ping`s with ids of 4 MB each, unread, were 4 GB held for the pipe, and plan-runner
+ * ran out of memory in 20 s, its report and trace unwritten and the server left running (found by a hunt of the MCP
+ * adapters). The count alone did not bound them.
+ */
+export const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
+
 /** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
 export const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
 
@@ -50,7 +58,7 @@ export class ProcessGroupStdioTransport implements Transport {
   readonly #readBuffer = new JsonRpcLineReader(MCP_MESSAGE_LIMIT_BYTES);
   /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
   onOversized?: () => void;
-  /** Called when MAX_UNREAD_MESSAGES of ours wait for the server to read them, before it is stopped. */
+  /** Called when MAX_UNREAD_MESSAGES of ours, or MAX_UNREAD_BYTES, wait for the server to read them, before it is stopped. */
   onUnread?: () => void;
   /** One wait for the pipe to drain, shared by every message written while it is full. */
   #drained?: Promise<void>;
@@ -139,7 +147,8 @@ export class ProcessGroupStdioTransport implements Transport {
     const stdin = this.#child?.stdin;
     if (!stdin || stdin.destroyed) throw new Error('the MCP server is not running');
     if (this.#unread) throw new Error(unreadProblem());
-    if (this.#waiting >= MAX_UNREAD_MESSAGES) {
+    const line = serializeMessage(message);
+    if (this.#waiting >= MAX_UNREAD_MESSAGES || stdin.writableLength + line.length > MAX_UNREAD_BYTES) {
       this.#unread = true;
       const error = new Error(unreadProblem());
       this.onUnread?.();
@@ -147,7 +156,7 @@ export class ProcessGroupStdioTransport implements Transport {
       void this.close();
       throw error;
     }
-    if (stdin.write(serializeMessage(message))) return;
+    if (stdin.write(line)) return;
     this.#waiting++;
     try {
       await (this.#drained ??= once(stdin, 'drain')
@@ -220,7 +229,7 @@ export class ProcessGroupStdioTransport implements Transport {
   }
 }
 
-/** Why a server that left MAX_UNREAD_MESSAGES unread was stopped. */
+/** Why a server that left MAX_UNREAD_MESSAGES, or MAX_UNREAD_BYTES, unread was stopped. */
 export function unreadProblem(): string {
-  return `it sent requests of its own and left ${groupDigits(MAX_UNREAD_MESSAGES)} of plan-runner's answers unread; it was stopped`;
+  return `it sent requests of its own and left plan-runner's answers unread (${groupDigits(MAX_UNREAD_MESSAGES)} of them, or ${MAX_UNREAD_BYTES / 1024 / 1024} MiB); it was stopped`;
 }
