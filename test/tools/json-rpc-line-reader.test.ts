@@ -36,4 +36,26 @@ describe('JsonRpcLineReader', () => {
     reader.append(Buffer.from('{"jsonrpc":"2.0","id":3,"result":{}}\n'));
     expect(reader.readMessage()).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
   });
+
+  // Found by a hunt of the MCP adapters: the limit counted what came after a line in the same read, so two messages
+  // just under it, back to back, were refused as one over it (the call failed, the server stopped).
+  it('holds each line to its limit alone, whatever comes after it in the same read', () => {
+    const reader = new JsonRpcLineReader(64);
+    const line = (id: number) => `{"jsonrpc":"2.0","id":${id},"result":{"x":"${'y'.repeat(18 - String(id).length + 1)}"}}\n`;
+    expect(line(1).length).toBe(61);
+    // One read: the end of the first, the second whole, the start of a third.
+    const bytes = Buffer.from(line(1) + line(2) + line(3));
+    reader.append(bytes.subarray(0, 30));
+    expect(reader.readMessage()).toBeNull();
+    reader.append(bytes.subarray(30, 150));
+    expect([reader.readMessage(), reader.readMessage(), reader.readMessage()]).toEqual([
+      expect.objectContaining({ id: 1 }),
+      expect.objectContaining({ id: 2 }),
+      null,
+    ]);
+    reader.append(bytes.subarray(150));
+    expect(reader.readMessage()).toEqual(expect.objectContaining({ id: 3 }));
+    // A line in the middle of one read over the limit is still refused.
+    expect(() => reader.append(Buffer.from(`${line(4)}${'z'.repeat(70)}\n`))).toThrow('a message of over 64 bytes');
+  });
 });

@@ -23,9 +23,13 @@ export class JsonRpcLineReader {
     this.#maxBytes = maxBytes;
   }
 
-  /** Adds what the server wrote; throws, and forgets what it held, past `maxBytes` unread. */
+  /**
+   * Adds what the server wrote; throws, and forgets what it held, for a line of more than `maxBytes`. Each line is held
+   * to it alone: counted with what came after it in the same read, two messages just under 4 MiB written back to back
+   * were refused as one over it (found by a hunt of the MCP adapters).
+   */
   append(chunk: Buffer): void {
-    if ((this.#buffer?.length ?? 0) + this.#piecesBytes + chunk.length > this.#maxBytes) {
+    if (this.#lineTooLong(chunk)) {
       this.clear();
       throw new Error(`a message of over ${this.#maxBytes} bytes`);
     }
@@ -54,6 +58,19 @@ export class JsonRpcLineReader {
     const line = this.#buffer!.toString('utf8', 0, end).replace(/\r$/, '');
     this.#buffer = this.#buffer!.subarray(end + 1);
     return serverMessage(readServerMessage(line));
+  }
+
+  /** Whether a line `chunk` ends or holds, with the start of it held before, is longer than `maxBytes`. */
+  #lineTooLong(chunk: Buffer): boolean {
+    const buffered = this.#buffer ? this.#buffer.length - (this.#buffer.lastIndexOf('\n') + 1) : 0;
+    let start = 0;
+    let held = buffered + this.#piecesBytes;
+    for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
+      if (held + end - start > this.#maxBytes) return true;
+      held = 0;
+      start = end + 1;
+    }
+    return held + chunk.length - start > this.#maxBytes;
   }
 
   /** Forgets what is unread. */
