@@ -79,6 +79,9 @@ export const MAX_LISTED_TOOLS = 1_000;
 /** How long a failed start waits for the server to exit on its own, to say how it ended: its exit follows our failed write at once. */
 const OWN_EXIT_WAIT_MS = 200;
 
+/** The least time between two openings of an HTTP server's event stream (the SDK's GETs): see `#transportFor`. */
+const MIN_STREAM_REOPEN_MS = 1_000;
+
 /** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
 export const MAX_LISTED_TOOLS_WITH_ALLOWLIST = 10_000;
 
@@ -94,6 +97,8 @@ export class McpServerSession {
   #transport?: ProcessGroupStdioTransport | AnswerBoundedHttpTransport;
   /** Calls in flight now, and when a message over the limit stopped the server: how many were then, and a count of such stops. */
   #inFlight = 0;
+  /** When the server's event stream was last opened (`performance.now()`), to pace its reopening. */
+  #lastStreamOpen = Number.NEGATIVE_INFINITY;
   #oversizedWith = 0;
   #oversizedStops = 0;
   /** Times the server was stopped for leaving our messages unread (`MAX_UNREAD_MESSAGES`). */
@@ -222,6 +227,14 @@ export class McpServerSession {
     // An answer to a request (POST) over the limit ends the connection, as a stdio server's message stops it:
     // the calls in flight fail, and the one alone is told its answer was too large (callTool).
     const limited = async (input: string | URL, init?: RequestInit): Promise<Response> => {
+      // The SDK opens the server's event stream (a GET) again as soon as the server ends it, after the `retry:` the
+      // server asks for, and counts no attempts when it ended cleanly: a server that sent `retry: 0` and closed had it
+      // reconnect 400 times a second for the whole run, half a core (found by a hunt of the MCP adapters).
+      if ((init?.method ?? 'GET').toUpperCase() === 'GET') {
+        const wait = this.#lastStreamOpen + MIN_STREAM_REOPEN_MS - performance.now();
+        if (wait > 0) await sleep(wait, undefined, init?.signal ? { signal: init.signal } : {});
+        this.#lastStreamOpen = performance.now();
+      }
       const response = await fetch(input, init);
       const call = askedWait.getStore();
       const wait = call && !response.ok ? retryAfterMs((name) => response.headers.get(name)) : undefined;
