@@ -65,11 +65,13 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
   const planRuns = runs.filter((run) => run.column === planColumn?.column);
   const needsNoModel = planRuns.some((run) => run.status === 'succeeded' && run.modelCalls === 0);
   const endedWithoutCall = needsNoModel ? 0 : planRuns.filter((run) => run.status !== 'succeeded' && run.modelCalls === 0).length;
-  const succeeded = planRuns.filter((run) => run.status === 'succeeded').length;
+  const succeededRuns = planRuns.filter((run) => run.status === 'succeeded');
+  const succeeded = succeededRuns.length;
+  const succeededCostUsd = succeeded === 0 ? undefined : succeededRuns.reduce((sum, run) => sum + run.costUsd, 0) / succeeded;
   // Billed only when a live endpoint got them: an answers file bills nothing, and a request held by the eval's own
   // `slow` fault never left (found by a review).
   const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.reduce((sum, run) => sum + abandonedAfterLeaving(run), 0);
-  const checks = planColumn ? checkThresholds(planColumn, thresholds, { endedWithoutCall, succeeded, abandoned }) : [];
+  const checks = planColumn ? checkThresholds(planColumn, thresholds, { endedWithoutCall, succeeded, abandoned, ...(succeededCostUsd !== undefined && { succeededCostUsd }) }) : [];
   // A goal the new plan dropped read as a regression to 0% (and one it added was not mentioned): each is named instead.
   // By the files' goals where known: a plan whose runs paused reported no goal, and that is no goal dropped.
   const goalsOf = (column: VariantSummary) => declaredGoals?.get(column.column) ?? column.goalsMetRate.map((goal) => goal.name);

@@ -70,7 +70,7 @@ export function renderEvalTable(input: EvalTableInput): string {
   }
   if (input.thresholds.length > 0) {
     lines.push('');
-    for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
+    for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)}${check.of === undefined ? '' : `, ${check.of}`} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
   }
   // A note may quote a run's reason (a model's words): one line, its control characters shown, never sent to a terminal.
   if (input.notes.length > 0) {

@@ -34,3 +34,21 @@ describe('an evaluation none of whose plan runs succeeded', () => {
     expect(evalReport(compare, [run(1, 'failed', 'base.yml'), run(1, 'succeeded', 'new.yml')], {}, false).passed).toBe(true);
   });
 });
+
+// Found by a hunt of eval: four runs that failed early at $0.0005 pulled the mean of five under a cost limit of $0.02 that
+// the one run that succeeded cost 2.5 times ($0.05), and the gate passed.
+describe('the cost gate with runs that fail early', () => {
+  const priced = (n: number, status: EvalRunResult['status'], costUsd: number): EvalRunResult => ({ ...run(n, status), modelCalls: 2, costUsd });
+
+  it('holds the runs that succeeded to the limit too', () => {
+    const runs = [priced(1, 'succeeded', 0.05), ...[2, 3, 4, 5].map((n) => priced(n, 'failed', 0.0005))];
+    const report = evalReport({ ...settings, runs: 5 }, runs, { maxCostUsdPerRun: 0.02 }, false);
+    expect(report.passed).toBe(false);
+    expect(report.thresholds).toEqual([expect.objectContaining({ name: 'max-cost-usd-per-run', limit: 0.02, actual: 0.05, ok: false })]);
+    expect(report.markdown).toContain('- ❌ `max-cost-usd-per-run`: 0.0500, the mean of the 1 run(s) that succeeded (limit 0.02)');
+    // And the mean of all runs, when that is more: failing runs that cost more than those that succeed.
+    const dear = evalReport({ ...settings, runs: 2 }, [priced(1, 'succeeded', 0.01), priced(2, 'failed', 0.05)], { maxCostUsdPerRun: 0.02 }, false);
+    expect(dear.thresholds).toEqual([expect.objectContaining({ actual: expect.closeTo(0.03, 10), ok: false })]);
+    expect(evalReport({ ...settings, runs: 2 }, [priced(1, 'succeeded', 0.01), priced(2, 'failed', 0.001)], { maxCostUsdPerRun: 0.02 }, false).passed).toBe(true);
+  });
+});
