@@ -680,7 +680,7 @@ export class PlanRun {
       // Not there: a call that got no answer did not take effect, and is made now. A call that
       // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
       if (!(check && earlier.outcome === 'unknown')) {
-        const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: callerOf(earlier, other !== undefined), earlierRun: earlier.inherited === true });
+        const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: callerOf(earlier, other !== undefined), earlierRun: earlier.inherited === true, masked: redactedArgs !== args });
         if (!this.#refusedRepeats.has(stepKey)) this.#refusedRepeats.set(stepKey, refused);
         throw refused;
       }
