@@ -7,6 +7,7 @@ import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 import { schemaIssues, type NameLists } from './schema-issues.ts';
 import { pushAll } from '../core/push-all.ts';
+import type { Plan } from './schema.ts';
 
 /** What a step can do about a tool whose input schema cannot be used to check its arguments. */
 const LEAVE_IT_OUT = "leave it out of this step (an MCP server's `tools:` list can leave it out of the run)";
@@ -65,11 +66,58 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
   return { schemas, issues };
 }
 
+/** A reference that is the whole of an arg: `${inputs.x}` takes the input's value as it is, of its default's kind. */
+const WHOLE_INPUT = /^\$\{inputs\.([A-Za-z0-9_-]+)\}$/;
+/** A text that is one reference and nothing else, whatever it names. */
+const ONE_REFERENCE = /^\$\{[^{}]*\}$/;
+
+/** What a value's kind is called in a message. */
+function kindWords(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? 'true or false' : typeof value === 'object' ? 'a map' : 'text';
+}
+
+/** What zod's `expected` of a type issue is called in a message. */
+const EXPECTED_WORDS: Readonly<Record<string, string>> = { number: 'a number', int: 'a whole number', boolean: 'true or false', string: 'text', object: 'a map', array: 'a list' };
+/** The kind (`kindWords`) zod's `expected` of a type issue asks for: a stand-in of that kind failed for its value, not its kind. */
+const EXPECTED_KIND: Readonly<Record<string, string>> = { number: 'a number', int: 'a number', boolean: 'true or false', string: 'text', object: 'a map', array: 'a list' };
+
+/** A reference's kind as the file tells it, and why. */
+interface StandIn {
+  readonly kind: string;
+  readonly why: string;
+}
+
 /**
- * Literal args must match the tool's input schema. Values that are references are only known at
- * run time, so problems inside them are not reported here (the executor checks resolved args).
+ * `args` with each reference whose kind the file tells replaced by a value of that kind, and why it has it, by path:
+ * `${inputs.x}` alone is of `x`'s default's kind (every value given for `x` is read as that kind); a reference with
+ * text around it is text. Other references (a step's result, an input with no default) are left as they are.
  */
-export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: ReadonlyMap<string, z.ZodType>, limitMs?: number): PlanIssue[] {
+function standIns(args: unknown, inputs: Plan['inputs'], path: PathSegment[] = [], known = new Map<string, StandIn>()): { value: unknown; known: Map<string, StandIn> } {
+  if (typeof args === 'string' && args.includes('${')) {
+    const input = WHOLE_INPUT.exec(args)?.[1];
+    const fallback = input !== undefined && inputs && Object.hasOwn(inputs, input) ? inputs[input]?.default : undefined;
+    if (fallback !== undefined && fallback !== null) {
+      known.set(JSON.stringify(path), { kind: kindWords(fallback), why: `\`${args}\` is ${kindWords(fallback)}: input \`${input}\`'s default is, and a value given for it is read as that kind; give the input a default of the kind the tool takes` });
+      return { value: fallback, known };
+    }
+    if (!ONE_REFERENCE.test(args)) known.set(JSON.stringify(path), { kind: 'text', why: `\`${args}\` is text: a reference with text around it makes text; write the reference alone` });
+    return { value: args, known };
+  }
+  if (args === null || typeof args !== 'object' || isStepResultObject(args)) return { value: args, known };
+  const value = Array.isArray(args)
+    ? args.map((item, index) => standIns(item, inputs, [...path, index], known).value)
+    : Object.fromEntries(Object.entries(args).map(([key, item]) => [key, standIns(item, inputs, [...path, key], known).value]));
+  return { value, known };
+}
+
+/**
+ * Literal args must match the tool's input schema. Values that are references are only known at run time, so
+ * problems inside them are not reported here (the executor checks resolved args), but for their kind where the file
+ * tells it (`standIns`): `${inputs.x}` of an input whose default is `"3"` is text, and a number arg refused it at
+ * every run, validate having passed the plan (found by a hunt of plan errors).
+ */
+export function checkArgs(ctx: Pick<PlanCheckContext, 'steps' | 'plan'>, schemas: ReadonlyMap<string, z.ZodType>, limitMs?: number): PlanIssue[] {
   const issues: PlanIssue[] = [];
   // One list, and one "did you mean" budget, per tool schema for all steps: 2,000 steps each giving a
   // value not in an 8,000-value enum took a minute and 1.6 GB, each listing and searching them all.
@@ -77,11 +125,22 @@ export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: Readonl
   ctx.steps.forEach((step, index) => {
     const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
     if (step.type !== 'tool_call' || step.args === undefined || !schema) return;
-    const result = boundedSafeParse(schema, step.args, { reportInput: true }, limitMs);
+    const typed = standIns(step.args, ctx.plan.inputs);
+    const result = boundedSafeParse(schema, typed.value, { reportInput: true }, limitMs);
     if (result.success) return;
     if ('unchecked' in result) {
       issues.push({ path: [...stepPath(index), 'args'], message: `the args were not checked: ${result.unchecked} (input of tool \`${step.tool}\`); give the tool a simpler input schema, or ${LEAVE_IT_OUT}` });
       return;
+    }
+    for (const issue of result.error.issues) {
+      if (issue.code !== 'invalid_type') continue;
+      const known = typed.known.get(JSON.stringify(issue.path));
+      // Of the kind asked for, it failed for its value (a default of 2.5 for a whole number), which a run may not give.
+      if (known === undefined || known.kind === EXPECTED_KIND[issue.expected]) continue;
+      const { why } = known;
+      const name = issue.path.at(-1);
+      const expected = EXPECTED_WORDS[issue.expected] ?? issue.expected;
+      issues.push({ path: [...stepPath(index), 'args', ...(issue.path as PathSegment[])], message: `${name === undefined ? 'the args' : `\`${String(name)}\``} must be ${expected}, and ${why} (input of tool \`${step.tool}\`)` });
     }
     const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path as PathSegment[]));
     // A tool's argument named `id` or `depends_on` is no step reference: not told the rules of step ids.

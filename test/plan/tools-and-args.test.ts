@@ -147,6 +147,25 @@ describe('literal args are checked against the tool input schema', () => {
     expect(plan.steps[1]!.args).toEqual({ a: '${steps.1.result}', b: { step_result: 1 } });
   });
 
+  // Found by a hunt of plan errors: validate passed each of these, and every run failed at the step, whatever was given.
+  it('checks the kind of a reference the file tells: an input by its default, and text around a reference', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          'inputs: { x: { default: "3" }, flag: { default: true }, n: { default: 2.5 }, free: { description: any } }',
+          ...tools,
+          '  - { id: 1, type: tool_call, tool: multiply, args: { a: "${inputs.x}", b: "${inputs.flag}" } }',
+          '  - { id: 2, type: tool_call, tool: add, args: { a: "=${steps.1.result}", b: "${inputs.free}" } }',
+          '  - { id: 3, type: tool_call, tool: fetch, args: { week: "W${steps.2.result}", limit: "${inputs.n}" } }',
+        ),
+      ),
+    ).toEqual([
+      "plan.yml:13:58: `a` must be a number, and `${inputs.x}` is text: input `x`'s default is, and a value given for it is read as that kind; give the input a default of the kind the tool takes (input of tool `multiply`) (at workflow_sequence[0].args.a)",
+      "plan.yml:13:76: `b` must be a number, and `${inputs.flag}` is true or false: input `flag`'s default is, and a value given for it is read as that kind; give the input a default of the kind the tool takes (input of tool `multiply`) (at workflow_sequence[0].args.b)",
+      'plan.yml:14:53: `a` must be a number, and `=${steps.1.result}` is text: a reference with text around it makes text; write the reference alone (input of tool `add`) (at workflow_sequence[1].args.a)',
+    ]);
+  });
+
   it('still checks literal args beside a reference', async () => {
     expect(await errorsFor(yaml(...tools, '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }', '  - { id: 2, type: tool_call, tool: add, args: { a: { step_result: 1 }, b: x } }'))).toEqual([
       'plan.yml:13:76: `b` must be a number; got text (input of tool `add`) (at workflow_sequence[1].args.b)',
