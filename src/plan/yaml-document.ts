@@ -85,13 +85,16 @@ function unresolvedAlias(doc: Document.Parsed): Alias | undefined {
 }
 
 /**
- * The alias at which the values aliases add to the plan, as it expands, pass MAX_ALIASED_VALUES; else
- * undefined. An alias adds what its anchor holds, aliases in it included. One pass in document order,
- * without recursion: an anchor comes before its aliases, so its size is known when an alias is met (an
- * alias of a node still open, its own ancestor, counts as one value).
+ * The alias at which the values aliases add to the plan, as it expands, pass MAX_ALIASED_VALUES (`too-many`), or one
+ * of a node still open, its own ancestor (`cycle`: the value would hold itself); else undefined. An alias adds what
+ * its anchor holds, aliases in it included. One pass in document order, without recursion: an anchor comes before its
+ * aliases, so its size is known when an alias is met. A value that held itself was read as a cycle the checks ran
+ * round until the stack ran out, and the file was refused as "too large or too deeply nested", with no place in it
+ * (found by a hunt of plan errors).
  */
-function overExpandingAlias(doc: Document.Parsed, root: Node): Node | undefined {
+function overExpandingAlias(doc: Document.Parsed, root: Node): { readonly node: Node; readonly why: 'too-many' | 'cycle' } | undefined {
   const sizes = new Map<Node, number>();
+  const open = new Set<Node>();
   let added = 0;
   const stack: Array<{ node: Node; open: boolean }> = [{ node: root, open: false }];
   while (stack.length > 0) {
@@ -99,9 +102,10 @@ function overExpandingAlias(doc: Document.Parsed, root: Node): Node | undefined 
     const { node } = top;
     if (isAlias(node)) {
       const target = node.resolve(doc);
+      if (target && open.has(target)) return { node, why: 'cycle' };
       const size = (target && sizes.get(target)) ?? 1;
       added += size;
-      if (added > MAX_ALIASED_VALUES) return node;
+      if (added > MAX_ALIASED_VALUES) return { node, why: 'too-many' };
       sizes.set(node, size);
       continue;
     }
@@ -111,10 +115,12 @@ function overExpandingAlias(doc: Document.Parsed, root: Node): Node | undefined 
     }
     const children = node.items.flatMap((item): Node[] => (isPair(item) ? [item.key, item.value] : [item]).filter((child): child is Node => !!child && typeof child === 'object'));
     if (!top.open) {
+      open.add(node);
       stack.push({ node, open: true });
       for (let index = children.length - 1; index >= 0; index--) stack.push({ node: children[index]!, open: false });
       continue;
     }
+    open.delete(node);
     let size = 1;
     for (const child of children) size += sizes.get(child) ?? 1;
     sizes.set(node, size);
@@ -608,11 +614,15 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
     return failure(file, `the alias *${name} names no anchor set before it (\`&${name}\` on a value above it); check its name, or write the value out`, positionOf(lineCounter, unresolved.range?.[0] ?? 0));
   }
   const expanding = overExpandingAlias(doc, doc.contents);
+  if (expanding?.why === 'cycle') {
+    const name = isAlias(expanding.node) ? `*${expanding.node.source}` : 'this alias';
+    return failure(file, `${name} is inside the value its anchor names, which would then hold itself without end; write the value out in full here`, positionOf(lineCounter, expanding.node.range?.[0] ?? 0));
+  }
   if (expanding) {
     return failure(
       file,
       `the file's aliases (*name) add more than ${groupDigits(MAX_ALIASED_VALUES)} values to the ${kind === PLAN_FILE ? 'plan' : kindName(kind)} as it expands (this one passes that); write the repeated part once${kind === PLAN_FILE ? ", in a tool's input or a step's result," : ''} rather than copying it with aliases`,
-      positionOf(lineCounter, expanding.range?.[0] ?? 0),
+      positionOf(lineCounter, expanding.node.range?.[0] ?? 0),
     );
   }
   try {

@@ -160,6 +160,13 @@ describe('hostile and broken plan files', () => {
     expect(errors.join('\n')).not.toMatch(/aliases/);
   });
 
+  // Found by a hunt of plan errors: refused as "too large or too deeply nested to check", with no place in the file.
+  it('refuses an alias inside the value its anchor names, where it is written', async () => {
+    expect(await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: &R { a: 3, b: 4, c: *R } }'))).toEqual([
+      'plan.yml:3:68: *R is inside the value its anchor names, which would then hold itself without end; write the value out in full here',
+    ]);
+  });
+
   it('allows a few aliases', async () => {
     const plan = await validPlan(
       yaml('goal: g', 'tools:', '  a: { description: A, command: [x], retry: &retry { max_attempts: 2 } }', '  b: { description: B, command: [y], retry: *retry }'),
