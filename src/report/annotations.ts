@@ -50,10 +50,11 @@ interface Annotation {
 }
 
 /** At most `slots` annotations of one kind (`kinds`, its plural): the first ones, and when there are more, one that sums up the rest. */
-function capped(kinds: string, annotations: readonly Annotation[], file: string | undefined, slots: number): Annotation[] {
+function capped(kinds: string, annotations: readonly Annotation[], fileOf: (rest: readonly Annotation[]) => string | undefined, slots: number): Annotation[] {
   if (annotations.length <= slots) return [...annotations];
   const shown = annotations.slice(0, slots - 1);
   const rest = annotations.slice(slots - 1);
+  const file = fileOf(rest);
   // Each on one line: a message's line break put the next one's "Step s9 failed" among the run text of the one before,
   // which the log shows under its rule (found by an adversarial pass).
   const titles = rest.map((a) => cutText(oneLogLine(a.message), 80)).join('; ');
@@ -155,7 +156,13 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   ] as const;
   // 10 in all, the verdict's included: 11 plan errors, or a failed step and 12 goals, pushed out the
   // verdict that says why the job failed. Each kind there is keeps at least one line.
-  shared(kinds, MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT, (kind, list) => (kind === 'plan file errors' ? list[0]?.properties.file : planFile), (a) => annotate('error', a.message, a.properties));
+  // The plan file errors left out are on the file they are in, when that is one (a used plan's 15 were on the plan using it: found by a hunt of plan errors).
+  const errorsFile = (kind: string, rest: readonly Annotation[]): string | undefined => {
+    if (kind !== 'plan file errors') return planFile;
+    const files = new Set(rest.map((a) => a.properties.file));
+    return files.size === 1 ? [...files][0] : (planFile ?? rest[0]?.properties.file);
+  };
+  shared(kinds, MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT, errorsFile, (a) => annotate('error', a.message, a.properties));
   // Warnings have 10 of their own, which the run's other warnings share.
   const warnings = [
     ['unmet goals', reportedGoals],
@@ -169,14 +176,14 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
 function shared(
   kinds: readonly (readonly [string, readonly Annotation[]])[],
   slots: number,
-  fileOf: (kind: string, list: readonly Annotation[]) => string | undefined,
+  fileOf: (kind: string, rest: readonly Annotation[]) => string | undefined,
   write: (annotation: Annotation) => void,
 ): void {
   let left = slots;
   kinds.forEach(([kind, list], index) => {
     if (list.length === 0) return;
     const later = kinds.slice(index + 1).filter(([, rest]) => rest.length > 0).length;
-    const shown = capped(kind, list, fileOf(kind, list), Math.max(1, left - later));
+    const shown = capped(kind, list, (rest) => fileOf(kind, rest), Math.max(1, left - later));
     for (const a of shown) write(a);
     left -= shown.length;
   });

@@ -109,6 +109,19 @@ describe('writeAnnotations', () => {
     expect(calls[8]).toMatchObject({ message: expect.stringMatching(/^6 more plan file errors .*error 9; error 10; error 11; error 12; error 13; error 14$/), properties: { file: 'plan.yml' } });
   });
 
+  // Found by a hunt of plan errors: the errors left out were a used plan's, and the summary of them named the plan using it.
+  it('puts the summary of the plan file errors left out on the file they are in', () => {
+    const { calls, annotate } = collect();
+    const own = { file: 'plan.yml', line: 3, message: 'own error' };
+    const used = Array.from({ length: 15 }, (_, i) => ({ file: 'plans/used.yml', line: i + 1, message: `used error ${i + 1}` }));
+    writeAnnotations({ planErrors: [own, ...used], planFile: 'plan.yml', redact: noRedaction }, annotate);
+    expect(calls[8]).toMatchObject({ message: expect.stringMatching(/^8 more plan file errors /), properties: { file: 'plans/used.yml' } });
+    // Left out of two files: on the plan's own.
+    const { calls: mixed, annotate: annotateMixed } = collect();
+    writeAnnotations({ planErrors: [...used.slice(0, 8), own, used[8]!], planFile: 'plan.yml', redact: noRedaction }, annotateMixed);
+    expect(mixed[8]).toMatchObject({ message: expect.stringMatching(/^2 more plan file errors /), properties: { file: 'plan.yml' } });
+  });
+
   it('keeps a line for each kind within the 9', () => {
     const { calls, annotate } = collect();
     const record = new RunScript(plan([step('fetch', 'b')])).fail('fetch', 'HTTP 404').record();
