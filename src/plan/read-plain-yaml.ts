@@ -61,6 +61,7 @@ const NOT_PLAIN_SHAPES: readonly RegExp[] = [
   /^[ ]+(?![\s\S])/, // a last line of only spaces
   /__proto__/,
   /(?:^|[\s[{,])[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
+  /(?:^|[\s[{,])[-+]?[0-9]{16,}(?![^\s,\]}])/, // a whole number a double may not hold exactly, which `yaml` refuses
 ];
 const NOT_PLAIN = new RegExp(NOT_PLAIN_SHAPES.map((shape) => shape.source).join('|'), 'm');
 

@@ -11,8 +11,8 @@ export type InputsResult =
 
 /**
  * `value` read as its input's default is: text (a CLI `--input` that is no JSON number or flag) that spells a decimal
- * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
- * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
+ * number or true/false, for an input whose default is a number or a flag (a whole number past 2^53, which a double
+ * does not hold exactly, is refused, as the plan file refuses such a default). `--input n=7` reached a math
  * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
  * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
  * neither the input nor where it came from (found by a new-user walkthrough). The action's `inputs` give
@@ -47,6 +47,8 @@ function asDeclared(value: unknown, kind: Kind | undefined): { ok: true; value: 
     // A decimal number as people write one (`7`, `-0.25`, `1.50`, `1e3`); not hex, `Infinity` or blanks, which
     // `Number` also reads: those stayed text and failed at the first tool (found by a review).
     const number = typeof value === 'string' && DECIMAL.test(text) ? Number(text) : Number.NaN;
+    // A whole number past 2^53 is read as another (`12345678901234567890` as …168), as a plan file no longer writes one.
+    if (/^[-+]?\d+$/.test(text) && !Number.isSafeInteger(number)) return refused;
     return Number.isFinite(number) ? ok(number) : refused;
   }
   if (typeof value === 'boolean') return ok(value);
@@ -79,7 +81,8 @@ export function readInput(name: string, spec: PlanInput, value: unknown): { read
   const got = gotText(value);
   // `1e309` spells a number, only one past what a double holds: "give a number" told its giver nothing.
   const tooLarge = kind === 'a number' && typeof value === 'string' && DECIMAL.test(value.trim());
-  const what = tooLarge ? `a number no larger than ${Number.MAX_VALUE} either way` : kind;
+  const inexact = tooLarge && /^[-+]?\d+$/.test(value.trim());
+  const what = inexact ? `a whole number no larger than ${Number.MAX_SAFE_INTEGER} either way, which a plan holds exactly (or an input whose default is text, for an id)` : tooLarge ? `a number no larger than ${Number.MAX_VALUE} either way` : kind;
   return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}${tooLarge ? ', too large to read' : ''}: give ${what}` };
 }
 

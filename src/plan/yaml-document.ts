@@ -383,15 +383,21 @@ function tagProblems(doc: Document): Array<{ readonly node: Node; readonly messa
 /** A whole number written with a leading zero: `010` is 10 to YAML 1.2 and 8 (octal) to YAML 1.1 tools, `01234` a zip code. */
 const LEADING_ZERO = /^[-+]?0[0-9]+$/;
 
+/** A whole number as written: one past 2^53 is read as the nearest double, another number. */
+const WHOLE = /^[-+]?[0-9]+$/;
+
 /**
- * The first plain numbers (MAX_YAML_ERRORS at most) written with a leading zero: each read as another value than
- * its text (`default: 01234` was 1234, `id: 01` step 1, which `${steps.01.result}` did not find).
+ * The first plain numbers (MAX_YAML_ERRORS at most) read as another value than their text: written with a leading
+ * zero (`default: 01234` was 1234, `id: 01` step 1, which `${steps.01.result}` did not find), or a whole number past
+ * what a double holds exactly (`12345678901234567890` was 12345678901234567168, an id another; found by a hunt of plan
+ * errors).
  */
-function leadingZeroNumbers(doc: Document): Scalar[] {
+function misreadNumbers(doc: Document): Scalar[] {
   const found: Scalar[] = [];
   visit(doc, {
     Scalar(_key, node) {
-      if (node.type === 'PLAIN' && typeof node.value === 'number' && typeof node.source === 'string' && LEADING_ZERO.test(node.source)) found.push(node);
+      const misread = typeof node.value === 'number' && typeof node.source === 'string' && (LEADING_ZERO.test(node.source) || (WHOLE.test(node.source) && !Number.isSafeInteger(node.value)));
+      if (node.type === 'PLAIN' && misread) found.push(node);
       return found.length >= MAX_YAML_ERRORS ? visit.BREAK : undefined;
     },
   });
@@ -596,14 +602,16 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
       errors: tagged.map(({ node, message }): PlanError => ({ file, ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)), path: '', message })),
     };
   }
-  const padded = leadingZeroNumbers(doc);
-  if (padded.length > 0) {
+  const misread = misreadNumbers(doc);
+  if (misread.length > 0) {
     return {
       ok: false,
-      errors: padded.map((node): PlanError => {
+      errors: misread.map((node): PlanError => {
         const [written, read] = [node.source as string, String(node.value)];
         const other = /[89]/.test(written) ? 'text' : 'octal';
-        const message = `\`${written}\` has a leading zero: YAML reads it as the number ${read} here, and YAML 1.1 tools as ${other}; write ${read}, or quote it ("${written}") to keep the text`;
+        const message = LEADING_ZERO.test(written)
+          ? `\`${written}\` has a leading zero: YAML reads it as the number ${read} here, and YAML 1.1 tools as ${other}; write ${read}, or quote it ("${written}") to keep the text`
+          : `\`${written}\` is a whole number past 2^53, which a plan does not hold exactly: YAML reads it as ${BigInt(node.value as number).toString()}; quote it ("${written}") to keep it as written`;
         return { file, ...positionOf(lineCounter, node.range?.[0] ?? 0), path: '', message };
       }),
     };

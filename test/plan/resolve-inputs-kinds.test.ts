@@ -115,4 +115,14 @@ describe('a number too large to read given for a number input', () => {
       errors: [`input 'n' is a number (its default is 5); got "-1e309", too large to read: give a number no larger than 1.7976931348623157e+308 either way`],
     });
   });
+
+  // Found by a hunt of plan errors: `--input n=12345678901234567890` was read as 12345678901234567168, another number.
+  it('is refused for a whole number past 2^53, which it would read as another; as text, for a text input, it stays', () => {
+    const plan = { inputs: { n: { default: 5 }, id: { default: 'x' } } } as never;
+    expect(resolveInputs(plan, { n: '12345678901234567890' })).toEqual({
+      ok: false,
+      errors: [`input 'n' is a number (its default is 5); got "12345678901234567890", too large to read: give a whole number no larger than 9007199254740991 either way, which a plan holds exactly (or an input whose default is text, for an id)`],
+    });
+    expect(resolveInputs(plan, { n: '9007199254740991', id: '12345678901234567890' })).toEqual({ ok: true, inputs: { n: 9007199254740991, id: '12345678901234567890' } });
+  });
 });

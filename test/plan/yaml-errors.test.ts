@@ -154,4 +154,11 @@ describe('YAML problems are reported with their positions', () => {
     const written = await validPlan(plan.replace('01234', '"01234"').replace('010', '10').replace('-07', '-7').replace('0089', '89'));
     expect([written.source.inputs, written.steps[0]!.id]).toEqual([{ zip: { default: '01234' }, code: { default: 89 } }, 10]);
   });
+
+  // Found by a hunt of plan errors: `a: 12345678901234567890` was accepted as 12345678901234567168, another number.
+  it('refuses a whole number past 2^53, which it would read as another, at the number, saying to quote it', async () => {
+    expect(await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 12345678901234567890, b: 9007199254740991 } }'))).toEqual([
+      'plan.yml:3:53: `12345678901234567890` is a whole number past 2^53, which a plan does not hold exactly: YAML reads it as 12345678901234567168; quote it ("12345678901234567890") to keep it as written',
+    ]);
+  });
 });
