@@ -9,6 +9,7 @@ import type * as Core from '../core/plan-step.ts';
 import { hasVisibleText } from '../core/invisible-characters.ts';
 import { MAX_ITEMS_CEILING } from '../core/run-event.ts';
 import { DEFAULT_MODEL_TIMEOUT_SECONDS, MAX_MODEL_TIMEOUT_SECONDS, MODEL_CALL_RETRIES, MODEL_TIMEOUT_RANGE } from '../llm/model-timeout.ts';
+import { listedOnce } from '../core/listed-once.ts';
 
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -69,7 +70,7 @@ export const JsonSchemaObject = z.record(z.string(), z.unknown()).meta({ descrip
 
 export const EnvPassThrough = z
   .union([
-    z.array(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _')),
+    listedOnce(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _'), 'variable'),
     z.record(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _'), envValue()),
   ])
   .meta({
@@ -172,9 +173,9 @@ export const Step = z
         examples: [{ week: '${inputs.week}' }, { a: { step_result: 1 }, b: 2 }],
       }),
     task: z.string().min(1).describe('agent steps: the instruction the agent works on; references such as ${steps.1.result} are allowed').optional(),
-    tools: z.array(ToolName).describe("agent steps: the plan's tools it may call, besides write_todos (default: none)").optional(),
+    tools: listedOnce(ToolName, 'tool').describe("agent steps: the plan's tools it may call, besides write_todos (default: none)").optional(),
     max_turns: z.int().min(1).max(200).describe(`agent steps: model calls it may make before it is stopped (default ${DEFAULT_MAX_TURNS})`).optional().meta({ default: DEFAULT_MAX_TURNS }),
-    inputs: z.array(StepId).optional().meta({ description: 'The steps whose results an aggregate step combines (aggregate only); they are also its dependencies.', examples: [[1, 2]] }),
+    inputs: listedOnce(StepId, 'step', String).optional().meta({ description: 'The steps whose results an aggregate step combines (aggregate only); they are also its dependencies.', examples: [[1, 2]] }),
     depends_on: z
       .array(Dependency)
       .optional()
@@ -315,7 +316,7 @@ export const Agent = z
     model: z.string().min(1).refine(hasVisibleText, BLANK_TEXT).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
     system: z.string().optional().meta({ description: "Added to the system prompt of the agent's steps.", examples: ['You are a careful financial analyst.'] }),
     temperature: z.number().min(0).max(2).optional().meta({ description: "Sampling temperature, 0 to 2; left out: the plan's." }),
-    tools: z.array(ToolName).optional().meta({ description: "The only tools the agent's steps may call; left out: any.", examples: [['read_file', 'search_files']] }),
+    tools: listedOnce(ToolName, 'tool').optional().meta({ description: "The only tools the agent's steps may call; left out: any.", examples: [['read_file', 'search_files']] }),
   })
   .meta({ description: 'An agent profile a step picks with `agent:`.' });
 export type Agent = z.infer<typeof Agent>;
@@ -477,15 +478,7 @@ export const Plan = z.strictObject({
     .meta({ description: 'Prices by model name, for models missing from the built-in table or priced differently.', examples: [{ 'my-model': { input_per_mtok: 0.4, output_per_mtok: 1.6 } }] }),
   escalate: Escalate.optional(),
   approval: ApprovalPolicy.optional().meta({ default: 'never' }),
-  toolsets: z
-    .array(Toolset)
-    .superRefine((names, ctx) => {
-      const twice = names.findIndex((name, index) => names.indexOf(name) !== index);
-      if (twice !== -1) ctx.addIssue({ code: 'custom', path: [twice], message: `\`${names[twice]}\` is listed twice; list each toolset once` });
-    })
-    .optional()
-    // uniqueItems: the rule above as plan.schema.json says it, which cannot see a refinement (an editor took [math, math]).
-    .meta({ description: 'Built-in tool sets to enable, each once.', uniqueItems: true, examples: [['math'], ['files', 'github']] }),
+  toolsets: listedOnce(Toolset, 'toolset').optional().meta({ description: 'Built-in tool sets to enable, each once.', examples: [['math'], ['files', 'github']] }),
   tools: z.record(ToolName, CommandTool).optional().meta({ description: 'Command tools by name.' }),
   http: HttpConfig.optional(),
   github: GithubConfig.optional(),

@@ -95,6 +95,31 @@ describe('tools named by steps', () => {
   });
 });
 
+// Found by a hunt of plan errors: `toolsets: [math, math]` was refused, and each of these passed.
+describe('lists whose items are each written once', () => {
+  it('refuses an item written twice, at its second place', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          'toolsets: [math, http]',
+          'http: { allow: ["https://x.test/", "https://x.test/"] }',
+          'agents: { a: { tools: [add, add] } }',
+          'tools: { t: { description: T, command: [x], env: [A, A] } }',
+          'workflow_sequence:',
+          '  - { id: 1, type: agent, task: add, tools: [add, add] }',
+          '  - { id: 2, type: aggregate, inputs: [1, "1"] }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:2:36: `https://x.test/` is listed twice; list each URL prefix once (at http.allow[1])',
+      'plan.yml:3:29: `add` is listed twice; list each tool once (at agents.a.tools[1])',
+      'plan.yml:4:54: `A` is listed twice; list each variable once (at tools.t.env[1])',
+      'plan.yml:6:51: `add` is listed twice; list each tool once (at workflow_sequence[0].tools[1])',
+      'plan.yml:7:43: `1` is listed twice; list each step once (at workflow_sequence[1].inputs[1])',
+    ]);
+  });
+});
+
 describe('agents', () => {
   const agents = ['toolsets: [math]', 'agents:', '  calculator: { tools: [add, multiply] }', '  writer: { tools: [multipy] }', 'workflow_sequence:'];
 

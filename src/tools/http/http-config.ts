@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listedOnce } from '../../core/listed-once.ts';
 
 /** One allowed URL prefix: http(s), no credentials, no query or fragment. */
 const AllowedPrefix = z
@@ -21,8 +22,7 @@ const AllowedPrefix = z
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
 export const HttpConfig = z
   .strictObject({
-    allow: z
-      .array(AllowedPrefix)
+    allow: listedOnce(AllowedPrefix, 'URL prefix')
       .min(1, 'list at least one URL prefix the http tools may call')
       .meta({
         description: 'URL prefixes (http or https, no credentials, query or fragment) the http tools may call; checked before every request and on redirects.',
