@@ -354,6 +354,11 @@ function tagProblem(node: Node): string | undefined {
   if (!PLAIN_TAGS.has(node.tag)) {
     return `the YAML tag ${tag} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`;
   }
+  // A plain tag on another kind of value than it is for (`args: !!str { a: 3 }`, `toolsets: !!str [math]`): `yaml`
+  // drops it and reads the value as written, which passed (found by a hunt of plan errors).
+  const kind = isMap(node) ? 'a map' : isSeq(node) ? 'a list' : 'a single value';
+  const fits = node.tag.endsWith(':map') ? 'a map' : node.tag.endsWith(':seq') ? 'a list' : 'a single value';
+  if (kind !== fits) return `the YAML tag ${tag} is for ${fits}, and this is ${kind}: YAML drops the tag; write the value without it`;
   const reads = TAG_READS[node.tag];
   if (!reads || !isScalar(node) || reads.fits(node.value)) return undefined;
   // `goal: !!int y`: `yaml` warns that it could not resolve the tag, and keeps the text, which passed as the goal.

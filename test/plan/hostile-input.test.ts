@@ -342,4 +342,14 @@ describe('hostile and broken plan files', () => {
     expect(await errorsFor(yaml('goal: g', '!!binary foo: 1'))).toEqual(['plan.yml:2:1: the key `!!binary foo` carries a YAML tag, and a key is plain text: write it without the tag']);
     expect((await validPlan(yaml('goal: g', 'limits: { concurrency: !!int 2, timeout_minutes: !!float 1.5 }', 'toolsets: [math]'))).limits.concurrency).toBe(2);
   });
+
+  // Found by a hunt of plan errors: `yaml` dropped a plain tag on another kind of value, and each of these passed.
+  it('refuses a plain tag on another kind of value than it is for, at the tag', async () => {
+    expect(await errorsFor(yaml('goal: g', 'toolsets: !!str [math]', 'limits: !!seq { concurrency: 2 }', 'name: !!map x'))).toEqual([
+      'plan.yml:2:11: the YAML tag !!str is for a single value, and this is a list: YAML drops the tag; write the value without it',
+      'plan.yml:3:9: the YAML tag !!seq is for a list, and this is a map: YAML drops the tag; write the value without it',
+      'plan.yml:4:7: the YAML tag !!map is for a map, and this is a single value: YAML drops the tag; write the value without it',
+    ]);
+    expect((await validPlan(yaml('goal: g', 'toolsets: !!seq [math]', 'limits: !!map { concurrency: 2 }'))).limits.concurrency).toBe(2);
+  });
 });
