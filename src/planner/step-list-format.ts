@@ -25,13 +25,16 @@ const ARGS_AS_TEXT = {
   description: 'tool_call only: the tool arguments as a JSON object encoded as a string, e.g. "{\\"query\\": \\"tram\\"}"; null for other step types',
 };
 
-/** Drops what strict mode rejects or does not need (`propertyNames`, 2^53 bounds, editor-only `default` and `examples`), recursively. */
+/**
+ * Drops what strict mode rejects or does not need (`propertyNames`, `uniqueItems`, 2^53 bounds, editor-only `default`
+ * and `examples`), recursively. The plan's check refuses what they say all the same.
+ */
 function loosen(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(loosen);
   if (value === null || typeof value !== 'object') return value;
   const out: JsonObject = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (key === 'propertyNames' || key === '$schema' || key === 'maximum' || key === 'minimum' || key === 'default' || key === 'examples') continue;
+    if (key === 'propertyNames' || key === 'uniqueItems' || key === '$schema' || key === 'maximum' || key === 'minimum' || key === 'default' || key === 'examples') continue;
     out[key] = loosen(inner);
   }
   return out;

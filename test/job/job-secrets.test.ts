@@ -68,8 +68,8 @@ describe('one set of secrets for every entry point', () => {
 
   // Found by an adversarial pass: an input whose default is a number runs with the number the text given spells,
   // and the redactor knew only that text: a password given as `0012345678` reached the tools, the trace and the
-  // comment as 12345678, and a long one as its nearest double (its first 17 digits), in the job's plan and in a
-  // plan it uses alike.
+  // comment as 12345678, in the job's plan and in a plan it uses alike. (A long one, past 2^53, read as its nearest
+  // double, is now refused: see resolve-inputs-kinds.test.ts.)
   it('hides a secret-named input as the run reads it, a number, in the job and in a used plan', async () => {
     const planFile = path.join(dir, 'plan.yml');
     await writeFile(path.join(dir, 'used.yml'), ['name: used', 'inputs:', '  code: { default: 0 }', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: echo, args: { text: "code ${inputs.code}" } }', ''].join('\n'));
@@ -90,7 +90,7 @@ describe('one set of secrets for every entry point', () => {
     );
     const seen: unknown[] = [];
     const echo: Tool = { name: 'echo', description: 'echo', inputSchema: { type: 'object' }, sideEffects: false, execute: async (args) => (seen.push(args['text']), 'ok') };
-    const given = { deploy_password: '0012345678', signing_key: '12345678901234567891', db_password: '00987654' };
+    const given = { deploy_password: '0012345678', signing_key: '+123456789012345', db_password: '00987654' };
     const outcome = await runJob({ planFile, inputs: given, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: 'http://127.0.0.1:9' } }, { listeners: [], clock: systemClock, extraTools: [echo] });
     expect(outcome.kind === 'ran' ? outcome.status : JSON.stringify(outcome)).toBe('succeeded');
     expect(seen).toEqual(['***', 'key ***', 'code ***']);
