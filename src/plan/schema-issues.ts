@@ -4,7 +4,7 @@ import { NameSuggester } from './nearest-name.ts';
 import { listNames } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 import { schemaAtPath } from './schema-at-path.ts';
-import { describeKind, showValue } from './show-value.ts';
+import { describeKind, showValue, shownText } from './show-value.ts';
 
 type ZodIssue = z.core.$ZodIssue;
 
@@ -98,8 +98,9 @@ class NameList {
 function unknownKeyMessage(key: string, known: NameList): string {
   if (key === '<<') return 'YAML merge keys (`<<: *name`) are not read here; write the keys out (an alias `*name` of a whole value is read)';
   const near = known.nearest(key);
-  if (near) return `unknown key \`${key}\` — did you mean \`${near}\`?`;
-  return known.count > 0 ? `unknown key \`${key}\`; known keys here: ${known.listed()}` : `unknown key \`${key}\``;
+  const shown = shownText(key);
+  if (near) return `unknown key \`${shown}\` — did you mean \`${near}\`?`;
+  return known.count > 0 ? `unknown key \`${shown}\`; known keys here: ${known.listed()}` : `unknown key \`${shown}\``;
 }
 
 function sizeMessage(issue: ZodIssue & { code: 'too_small' | 'too_big' }): string {

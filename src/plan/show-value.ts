@@ -1,5 +1,17 @@
 import { cutText } from '../core/cut-text.ts';
 
+/** Characters a reader cannot see or tell from a space: default-ignorable ones (a zero-width space), and spaces other than ` `. */
+const UNSEEN = /[\p{Default_Ignorable_Code_Point}\p{Zs}\u0085]/gu;
+
+/**
+ * `text` with each character a reader cannot see, or tell from a space, written as its escape (`name\u200b`): a key
+ * with a zero-width space was "unknown key `name` — did you mean `name`?", and `tool:\u00a0multiply` told nothing of
+ * the no-break space (found by a hunt of plan errors). A plain space stays.
+ */
+export function shownText(text: string): string {
+  return text.replace(UNSEEN, (char) => (char === ' ' ? char : `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`));
+}
+
 /** A short, readable rendering of a value for an error message. */
 export function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -13,7 +25,7 @@ export function showValue(value: unknown): string {
     text = String(value);
   }
   const short = text.length > 40 ? cutText(text, 38) : text;
-  return `\`${short}\``;
+  return `\`${shownText(short)}\``;
 }
 
 /** What kind of value something is, in words: "a list", "a number". */

@@ -120,6 +120,16 @@ describe('lists whose items are each written once', () => {
   });
 });
 
+// Found by a hunt of plan errors: "unknown key `name` — did you mean `name`?", the zero-width space in it unseen.
+describe('characters a reader cannot see, in messages', () => {
+  it('are written as escapes', async () => {
+    expect(await errorsFor(yaml('name\u200b: x', 'toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: "add\u00a0", args: { a: 1, b: 2 } }'))).toEqual([
+      expect.stringMatching(/^plan\.yml:1:1: unknown key `name\\u200b` — did you mean `name`\?/),
+      expect.stringMatching(/^plan\.yml:4:37: tool names use ASCII letters, digits, _ and - \(1 to 64\), as Chat Completions requires; got `add\\u00a0`/),
+    ]);
+  });
+});
+
 describe('agents', () => {
   const agents = ['toolsets: [math]', 'agents:', '  calculator: { tools: [add, multiply] }', '  writer: { tools: [multipy] }', 'workflow_sequence:'];
 
