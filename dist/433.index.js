@@ -141,8 +141,10 @@ async function finishKilledRun(settings, context) {
     // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed
     // while it published: its verdict is not in the trace, and none is made up (its check run is ended, saying so).
     if (!events.some((event) => event.type === 'plan_created')) {
+        // The calls that wrote no plan yet, each in the trace as it was charged: this step's own, when its first line is.
+        const planning = (0,_trace_started_js__WEBPACK_IMPORTED_MODULE_20__/* .traceStartedBy */ .c)(events[0], context.traceStarted) ? events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)()).spentOutsideSteps : undefined;
         if (!context.reported)
-            return finishUnstartedRun(settings, context, paths);
+            return finishUnstartedRun(settings, context, paths, planning);
         return endUnreadRun(settings, context, 'its trace holds no run');
     }
     // Another step's run (a later step of this job ran the same plan, and wrote its trace here): not this one's to report.
@@ -179,13 +181,14 @@ async function finishKilledRun(settings, context) {
     return true;
 }
 /**
- * A main step killed before its run's first event (its MCP servers starting, the model writing the plan),
- * and before its reports, left a trace with no plan in it and an open check run: no step ran, and the run
- * is reported cancelled, its check run completed as such (a required check stuck in progress blocks merges).
+ * A main step killed before its run's plan (its MCP servers starting, the model writing the plan), and before its
+ * reports, left a trace with no plan in it and an open check run: no step ran, and the run is reported cancelled,
+ * its check run completed as such (a required check stuck in progress blocks merges). `planning`: what the calls
+ * that wrote no plan yet cost, from the trace's `model_used` lines, which the report's cost table shows.
  */
-async function finishUnstartedRun(settings, context, paths) {
+async function finishUnstartedRun(settings, context, paths, planning) {
     const { io, redact } = context;
-    const outcome = { kind: 'rejected', errors: [], cancelled: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)' };
+    const outcome = { kind: 'rejected', errors: [], cancelled: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)', ...(planning && { usage: planning }) };
     const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_3__/* .finalReport */ .P)(outcome, { planPath: settings.planPath, tracePath: paths.trace, redact });
     io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
     await finishUnreadComment(settings, context, report);

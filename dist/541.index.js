@@ -565,9 +565,13 @@ class JsonRpcLineReader {
     constructor(maxBytes) {
         this.#maxBytes = maxBytes;
     }
-    /** Adds what the server wrote; throws, and forgets what it held, past `maxBytes` unread. */
+    /**
+     * Adds what the server wrote; throws, and forgets what it held, for a line of more than `maxBytes`. Each line is held
+     * to it alone: counted with what came after it in the same read, two messages just under 4 MiB written back to back
+     * were refused as one over it (found by a hunt of the MCP adapters).
+     */
     append(chunk) {
-        if ((this.#buffer?.length ?? 0) + this.#piecesBytes + chunk.length > this.#maxBytes) {
+        if (this.#lineTooLong(chunk)) {
             this.clear();
             throw new Error(`a message of over ${this.#maxBytes} bytes`);
         }
@@ -595,6 +599,19 @@ class JsonRpcLineReader {
         const line = this.#buffer.toString('utf8', 0, end).replace(/\r$/, '');
         this.#buffer = this.#buffer.subarray(end + 1);
         return serverMessage(readServerMessage(line));
+    }
+    /** Whether a line `chunk` ends or holds, with the start of it held before, is longer than `maxBytes`. */
+    #lineTooLong(chunk) {
+        const buffered = this.#buffer ? this.#buffer.length - (this.#buffer.lastIndexOf('\n') + 1) : 0;
+        let start = 0;
+        let held = buffered + this.#piecesBytes;
+        for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
+            if (held + end - start > this.#maxBytes)
+                return true;
+            held = 0;
+            start = end + 1;
+        }
+        return held + chunk.length - start > this.#maxBytes;
     }
     /** Forgets what is unread. */
     clear() {
@@ -633,6 +650,13 @@ const GRACE_MS = 1000;
  * listeners of its own, which draining and closing removed one at a time (found by an adversarial pass).
  */
 const MAX_UNREAD_MESSAGES = 1000;
+/**
+ * The most bytes of plan-runner's messages that may wait for a server to read them. An answer repeats its request's id,
+ * which the server chooses: 990 `ping`s with ids of 4 MB each, unread, were 4 GB held for the pipe, and plan-runner
+ * ran out of memory in 20 s, its report and trace unwritten and the server left running (found by a hunt of the MCP
+ * adapters). The count alone did not bound them.
+ */
+const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
 /** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
 const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
 /**
@@ -651,7 +675,7 @@ class ProcessGroupStdioTransport {
     #readBuffer = new JsonRpcLineReader(MCP_MESSAGE_LIMIT_BYTES);
     /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
     onOversized;
-    /** Called when MAX_UNREAD_MESSAGES of ours wait for the server to read them, before it is stopped. */
+    /** Called when MAX_UNREAD_MESSAGES of ours, or MAX_UNREAD_BYTES, wait for the server to read them, before it is stopped. */
     onUnread;
     /** One wait for the pipe to drain, shared by every message written while it is full. */
     #drained;
@@ -744,7 +768,8 @@ class ProcessGroupStdioTransport {
             throw new Error('the MCP server is not running');
         if (this.#unread)
             throw new Error(unreadProblem());
-        if (this.#waiting >= MAX_UNREAD_MESSAGES) {
+        const line = (0,stdio/* serializeMessage */.Ex)(message);
+        if (this.#waiting >= MAX_UNREAD_MESSAGES || stdin.writableLength + line.length > MAX_UNREAD_BYTES) {
             this.#unread = true;
             const error = new Error(unreadProblem());
             this.onUnread?.();
@@ -752,7 +777,7 @@ class ProcessGroupStdioTransport {
             void this.close();
             throw error;
         }
-        if (stdin.write((0,stdio/* serializeMessage */.Ex)(message)))
+        if (stdin.write(line))
             return;
         this.#waiting++;
         try {
@@ -824,9 +849,9 @@ class ProcessGroupStdioTransport {
         this.#readBuffer.clear();
     }
 }
-/** Why a server that left MAX_UNREAD_MESSAGES unread was stopped. */
+/** Why a server that left MAX_UNREAD_MESSAGES, or MAX_UNREAD_BYTES, unread was stopped. */
 function unreadProblem() {
-    return `it sent requests of its own and left ${(0,group_digits/* groupDigits */.K)(MAX_UNREAD_MESSAGES)} of plan-runner's answers unread; it was stopped`;
+    return `it sent requests of its own and left plan-runner's answers unread (${(0,group_digits/* groupDigits */.K)(MAX_UNREAD_MESSAGES)} of them, or ${MAX_UNREAD_BYTES / 1024 / 1024} MiB); it was stopped`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/answer-bounded-http-transport.js
@@ -836,17 +861,21 @@ function unreadProblem() {
  * A Streamable HTTP client transport held to the stdio transport's bound on a server's own requests: the SDK answers
  * each (`ping`, an error for any it does not serve) with a POST of its own, without limit. 50,000 pings in one
  * answer's event stream (2.5 MB) held plan-runner's event loop for 23 s at a stretch, took it to 1.4 GB, and ran the
- * call past its timeout (found by an adversarial pass). With MAX_UNREAD_MESSAGES answers under way, it is closed.
+ * call past its timeout (found by an adversarial pass). With MAX_UNREAD_MESSAGES answers under way, or MAX_UNREAD_BYTES
+ * (an answer repeats the id the server chose, up to 4 MiB), it is closed.
  */
 class AnswerBoundedHttpTransport extends streamableHttp/* StreamableHTTPClientTransport */.j {
-    /** Called when MAX_UNREAD_MESSAGES of our answers wait for the server to take them, before the transport closes. */
+    /** Called when MAX_UNREAD_MESSAGES of our answers, or MAX_UNREAD_BYTES, wait for the server to take them, before the transport closes. */
     onUnread;
     #answering = 0;
+    #answeringBytes = 0;
     #stopped = false;
     async send(message, options) {
         if ('method' in message)
             return super.send(message, options);
-        if (this.#stopped || this.#answering >= MAX_UNREAD_MESSAGES) {
+        // Its id is the server's own, and as long as the server made it (its JSON's length: UTF-16 units, near enough).
+        const bytes = JSON.stringify(message).length;
+        if (this.#stopped || this.#answering >= MAX_UNREAD_MESSAGES || this.#answeringBytes + bytes > MAX_UNREAD_BYTES) {
             if (!this.#stopped) {
                 this.#stopped = true;
                 this.onUnread?.();
@@ -855,11 +884,13 @@ class AnswerBoundedHttpTransport extends streamableHttp/* StreamableHTTPClientTr
             throw new Error(unreadProblem());
         }
         this.#answering++;
+        this.#answeringBytes += bytes;
         try {
             await super.send(message, options);
         }
         finally {
             this.#answering--;
+            this.#answeringBytes -= bytes;
         }
     }
 }
@@ -1032,6 +1063,8 @@ const askedWait = new external_node_async_hooks_.AsyncLocalStorage();
 const MAX_LISTED_TOOLS = 1_000;
 /** How long a failed start waits for the server to exit on its own, to say how it ended: its exit follows our failed write at once. */
 const OWN_EXIT_WAIT_MS = 200;
+/** The least time between two openings of an HTTP server's event stream (the SDK's GETs): see `#transportFor`. */
+const MIN_STREAM_REOPEN_MS = 1_000;
 /** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
 const MAX_LISTED_TOOLS_WITH_ALLOWLIST = 10_000;
 /**
@@ -1046,6 +1079,8 @@ class McpServerSession {
     #transport;
     /** Calls in flight now, and when a message over the limit stopped the server: how many were then, and a count of such stops. */
     #inFlight = 0;
+    /** When the server's event stream was last opened (`performance.now()`), to pace its reopening. */
+    #lastStreamOpen = Number.NEGATIVE_INFINITY;
     #oversizedWith = 0;
     #oversizedStops = 0;
     /** Times the server was stopped for leaving our messages unread (`MAX_UNREAD_MESSAGES`). */
@@ -1167,6 +1202,15 @@ class McpServerSession {
         // An answer to a request (POST) over the limit ends the connection, as a stdio server's message stops it:
         // the calls in flight fail, and the one alone is told its answer was too large (callTool).
         const limited = async (input, init) => {
+            // The SDK opens the server's event stream (a GET) again as soon as the server ends it, after the `retry:` the
+            // server asks for, and counts no attempts when it ended cleanly: a server that sent `retry: 0` and closed had it
+            // reconnect 400 times a second for the whole run, half a core (found by a hunt of the MCP adapters).
+            if ((init?.method ?? 'GET').toUpperCase() === 'GET') {
+                const wait = this.#lastStreamOpen + MIN_STREAM_REOPEN_MS - performance.now();
+                if (wait > 0)
+                    await (0,promises_.setTimeout)(wait, undefined, init?.signal ? { signal: init.signal } : {});
+                this.#lastStreamOpen = performance.now();
+            }
             const response = await fetch(input, init);
             const call = askedWait.getStore();
             const wait = call && !response.ok ? (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name)) : undefined;

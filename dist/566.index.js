@@ -332,8 +332,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
 var invisible_characters = __webpack_require__(5709);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(10283);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
+var schema = __webpack_require__(89235);
 // EXTERNAL MODULE: ./lib/steps/build-step-messages.js + 2 modules
 var build_step_messages = __webpack_require__(95676);
 // EXTERNAL MODULE: ./lib/steps/complete-for-step.js + 1 modules

@@ -10,10 +10,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   modelCallErrorFromSdk: () => (/* binding */ modelCallErrorFromSdk)
 /* harmony export */ });
 /* harmony import */ var openai__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(93674);
-/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(72575);
-/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90603);
-/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(63156);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
+/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(72575);
+/* harmony import */ var _answer_too_slow_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(94165);
+/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90603);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(63156);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(86919);
+
 
 
 
@@ -42,7 +44,7 @@ function detailOf(error) {
     const line = text === 'status code (no body)' ? '' : (text.split('\n', 1)[0] ?? '').trim();
     if (!line)
         return 'no error message';
-    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(line, TEXT_DETAIL_CHARS + 1);
+    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .IN)(line, TEXT_DETAIL_CHARS + 1);
 }
 /** A network failure while the answer's body was read (undici's `TypeError: terminated`, with the socket error as cause). */
 function cutOff(error) {
@@ -59,25 +61,28 @@ function modelCallErrorFromSdk(error, call) {
     const endpoint = call.endpoint === undefined ? {} : { endpoint: call.endpoint };
     if (cutOff(error)) {
         const detail = `the answer was cut off before its end (${error.message}: ${String(error.cause.message)})`;
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts, detail, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts, detail, cause: error });
     }
-    if (error instanceof _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O) {
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts, detail: error.message, cause: error });
+    if (error instanceof _answer_too_slow_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooSlowError */ .e) {
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'timeout', transient: true, attempts, detail: error.message, cause: error });
+    }
+    if (error instanceof _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__/* .AnswerTooLargeError */ .O) {
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts, detail: error.message, cause: error });
     }
     if (error instanceof SyntaxError) {
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts, detail: `the answer is not valid JSON (${error.message})`, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts, detail: `the answer is not valid JSON (${error.message})`, cause: error });
     }
     // The SDK writes an error status's body into its message with JSON.stringify, which overflows the stack on a
     // body nested 20,000 deep (40 KB): the raw RangeError failed the step, and a 429 or 5xx was not retried as one
     // (found by an adversarial pass). What an endpoint answers that the client cannot read is a malformed answer.
     if (error instanceof RangeError) {
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts, detail: `the answer could not be read (${error.message}): its JSON nests too deeply`, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts, detail: `the answer could not be read (${error.message}): its JSON nests too deeply`, cause: error });
     }
     if (!(error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIError))
         return error;
     if (error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIConnectionError) {
         const timeout = error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIConnectionTimeoutError;
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({
             purpose,
             model,
             ...endpoint,
@@ -91,7 +96,7 @@ function modelCallErrorFromSdk(error, call) {
     }
     const status = error.status ?? 0;
     const transient = isRetryableStatus(status, error.headers);
-    return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({
+    return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({
         purpose,
         model,
         ...endpoint,
@@ -100,7 +105,7 @@ function modelCallErrorFromSdk(error, call) {
         ...(typeof error.param === 'string' && { param: error.param }),
         ...(typeof error.code === 'string' && { code: error.code }),
         transient,
-        retryAfterMs: (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_4__/* .retryAfterMs */ .Vs)((name) => error.headers?.get(name)),
+        retryAfterMs: (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_5__/* .retryAfterMs */ .Vs)((name) => error.headers?.get(name)),
         attempts,
         detail: detailOf(error),
         cause: error,

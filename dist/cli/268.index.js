@@ -96,13 +96,16 @@ function unresolvedAlias(doc) {
     return found;
 }
 /**
- * The alias at which the values aliases add to the plan, as it expands, pass MAX_ALIASED_VALUES; else
- * undefined. An alias adds what its anchor holds, aliases in it included. One pass in document order,
- * without recursion: an anchor comes before its aliases, so its size is known when an alias is met (an
- * alias of a node still open, its own ancestor, counts as one value).
+ * The alias at which the values aliases add to the plan, as it expands, pass MAX_ALIASED_VALUES (`too-many`), or one
+ * of a node still open, its own ancestor (`cycle`: the value would hold itself); else undefined. An alias adds what
+ * its anchor holds, aliases in it included. One pass in document order, without recursion: an anchor comes before its
+ * aliases, so its size is known when an alias is met. A value that held itself was read as a cycle the checks ran
+ * round until the stack ran out, and the file was refused as "too large or too deeply nested", with no place in it
+ * (found by a hunt of plan errors).
  */
 function overExpandingAlias(doc, root) {
     const sizes = new Map();
+    const open = new Set();
     let added = 0;
     const stack = [{ node: root, open: false }];
     while (stack.length > 0) {
@@ -110,10 +113,12 @@ function overExpandingAlias(doc, root) {
         const { node } = top;
         if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(node)) {
             const target = node.resolve(doc);
+            if (target && open.has(target))
+                return { node, why: 'cycle' };
             const size = (target && sizes.get(target)) ?? 1;
             added += size;
             if (added > _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIASED_VALUES */ .SX)
-                return node;
+                return { node, why: 'too-many' };
             sizes.set(node, size);
             continue;
         }
@@ -123,11 +128,13 @@ function overExpandingAlias(doc, root) {
         }
         const children = node.items.flatMap((item) => ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) ? [item.key, item.value] : [item]).filter((child) => !!child && typeof child === 'object'));
         if (!top.open) {
+            open.add(node);
             stack.push({ node, open: true });
             for (let index = children.length - 1; index >= 0; index--)
                 stack.push({ node: children[index], open: false });
             continue;
         }
+        open.delete(node);
         let size = 1;
         for (const child of children)
             size += sizes.get(child) ?? 1;
@@ -369,6 +376,12 @@ function tagProblem(node) {
     if (!PLAIN_TAGS.has(node.tag)) {
         return `the YAML tag ${tag} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`;
     }
+    // A plain tag on another kind of value than it is for (`args: !!str { a: 3 }`, `toolsets: !!str [math]`): `yaml`
+    // drops it and reads the value as written, which passed (found by a hunt of plan errors).
+    const kind = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node) ? 'a map' : (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node) ? 'a list' : 'a single value';
+    const fits = node.tag.endsWith(':map') ? 'a map' : node.tag.endsWith(':seq') ? 'a list' : 'a single value';
+    if (kind !== fits)
+        return `the YAML tag ${tag} is for ${fits}, and this is ${kind}: YAML drops the tag; write the value without it`;
     const reads = TAG_READS[node.tag];
     if (!reads || !(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(node) || reads.fits(node.value))
         return undefined;
@@ -397,15 +410,20 @@ function tagProblems(doc) {
 }
 /** A whole number written with a leading zero: `010` is 10 to YAML 1.2 and 8 (octal) to YAML 1.1 tools, `01234` a zip code. */
 const LEADING_ZERO = /^[-+]?0[0-9]+$/;
+/** A whole number as written: one past 2^53 is read as the nearest double, another number. */
+const WHOLE = /^[-+]?[0-9]+$/;
 /**
- * The first plain numbers (MAX_YAML_ERRORS at most) written with a leading zero: each read as another value than
- * its text (`default: 01234` was 1234, `id: 01` step 1, which `${steps.01.result}` did not find).
+ * The first plain numbers (MAX_YAML_ERRORS at most) read as another value than their text: written with a leading
+ * zero (`default: 01234` was 1234, `id: 01` step 1, which `${steps.01.result}` did not find), or a whole number past
+ * what a double holds exactly (`12345678901234567890` was 12345678901234567168, an id another; found by a hunt of plan
+ * errors).
  */
-function leadingZeroNumbers(doc) {
+function misreadNumbers(doc) {
     const found = [];
     (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
         Scalar(_key, node) {
-            if (node.type === 'PLAIN' && typeof node.value === 'number' && typeof node.source === 'string' && LEADING_ZERO.test(node.source))
+            const misread = typeof node.value === 'number' && typeof node.source === 'string' && (LEADING_ZERO.test(node.source) || (WHOLE.test(node.source) && !Number.isSafeInteger(node.value)));
+            if (node.type === 'PLAIN' && misread)
                 found.push(node);
             return found.length >= MAX_YAML_ERRORS ? yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR.BREAK : undefined;
         },
@@ -602,14 +620,16 @@ function checkDocument(text, file, { doc, lineCounter, dropped }, kind) {
             errors: tagged.map(({ node, message }) => ({ file, ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)), path: '', message })),
         };
     }
-    const padded = leadingZeroNumbers(doc);
-    if (padded.length > 0) {
+    const misread = misreadNumbers(doc);
+    if (misread.length > 0) {
         return {
             ok: false,
-            errors: padded.map((node) => {
+            errors: misread.map((node) => {
                 const [written, read] = [node.source, String(node.value)];
                 const other = /[89]/.test(written) ? 'text' : 'octal';
-                const message = `\`${written}\` has a leading zero: YAML reads it as the number ${read} here, and YAML 1.1 tools as ${other}; write ${read}, or quote it ("${written}") to keep the text`;
+                const message = LEADING_ZERO.test(written)
+                    ? `\`${written}\` has a leading zero: YAML reads it as the number ${read} here, and YAML 1.1 tools as ${other}; write ${read}, or quote it ("${written}") to keep the text`
+                    : `\`${written}\` is a whole number past 2^53, which a plan does not hold exactly: YAML reads it as ${BigInt(node.value).toString()}; quote it ("${written}") to keep it as written`;
                 return { file, ...positionOf(lineCounter, node.range?.[0] ?? 0), path: '', message };
             }),
         };
@@ -620,8 +640,12 @@ function checkDocument(text, file, { doc, lineCounter, dropped }, kind) {
         return failure(file, `the alias *${name} names no anchor set before it (\`&${name}\` on a value above it); check its name, or write the value out`, positionOf(lineCounter, unresolved.range?.[0] ?? 0));
     }
     const expanding = overExpandingAlias(doc, doc.contents);
+    if (expanding?.why === 'cycle') {
+        const name = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(expanding.node) ? `*${expanding.node.source}` : 'this alias';
+        return failure(file, `${name} is inside the value its anchor names, which would then hold itself without end; write the value out in full here`, positionOf(lineCounter, expanding.node.range?.[0] ?? 0));
+    }
     if (expanding) {
-        return failure(file, `the file's aliases (*name) add more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIASED_VALUES */ .SX)} values to the ${kind === _yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .PLAN_FILE */ .VI ? 'plan' : (0,_yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .kindName */ .Ep)(kind)} as it expands (this one passes that); write the repeated part once${kind === _yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .PLAN_FILE */ .VI ? ", in a tool's input or a step's result," : ''} rather than copying it with aliases`, positionOf(lineCounter, expanding.range?.[0] ?? 0));
+        return failure(file, `the file's aliases (*name) add more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIASED_VALUES */ .SX)} values to the ${kind === _yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .PLAN_FILE */ .VI ? 'plan' : (0,_yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .kindName */ .Ep)(kind)} as it expands (this one passes that); write the repeated part once${kind === _yaml_file_kind_js__WEBPACK_IMPORTED_MODULE_2__/* .PLAN_FILE */ .VI ? ", in a tool's input or a step's result," : ''} rather than copying it with aliases`, positionOf(lineCounter, expanding.node.range?.[0] ?? 0));
     }
     try {
         const positions = Promise.resolve(positionsIn(doc, lineCounter));

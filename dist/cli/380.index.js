@@ -2007,7 +2007,7 @@ class TraceInUseError extends Error {
 /* harmony export */   $m: () => (/* binding */ lockTrace),
 /* harmony export */   iE: () => (/* binding */ traceHolder)
 /* harmony export */ });
-/* unused harmony export traceLockFile */
+/* unused harmony exports processStartOf, traceLockFile */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
@@ -2022,6 +2022,21 @@ class TraceInUseError extends Error {
 
 
 
+/**
+ * When process `pid` started, in clock ticks since the machine booted (`/proc/PID/stat`, field 22), or undefined
+ * where there is no `/proc` or no such process. The process's name, field 2, is in parentheses and may hold any
+ * character: the fields are read after its last `)`.
+ */
+function processStartOf(pid) {
+    const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__/* .readInputFile */ .jH)(`/proc/${pid}/stat`, 4096);
+    if (!read.ok)
+        return undefined;
+    const text = read.bytes.toString('utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    // Field 3 (the state) is the first after the name: field 22 is the 20th after it.
+    const start = fields[19];
+    return start !== undefined && /^\d+$/.test(start) ? start : undefined;
+}
 /** The lock files (absolute paths) this process holds: a lock naming this process is held only while listed here. */
 const held = new Set();
 /** The lock file beside a trace: it names the run writing the trace while that run goes on. */
@@ -2039,7 +2054,9 @@ function holderOf(lockFile) {
         return undefined;
     try {
         const holder = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .parseJson */ .qF)(read.bytes.toString('utf8'));
-        return holder && Number.isSafeInteger(holder.pid) && holder.pid > 0 && typeof holder.host === 'string' && typeof holder.started === 'string' ? holder : undefined;
+        return holder && Number.isSafeInteger(holder.pid) && holder.pid > 0 && typeof holder.host === 'string' && typeof holder.started === 'string' && (holder.processStart === undefined || typeof holder.processStart === 'string')
+            ? holder
+            : undefined;
     }
     catch {
         return undefined;
@@ -2047,7 +2064,10 @@ function holderOf(lockFile) {
 }
 /**
  * Whether the holder is a process still running on this machine. A lock of another machine (a shared
- * folder) cannot be checked and is taken as left behind, as one of a process that ended (a kill).
+ * folder) cannot be checked and is taken as left behind, as one of a process that ended (a kill). Nor is one
+ * whose pid another process has now (a container's pids are few and soon used again): the lock names when its
+ * process started, and a later run was refused for good by a process that was not the run (found by a hunt of
+ * kills).
  */
 function alive(holder, lockFile) {
     if (holder.host !== node_os__WEBPACK_IMPORTED_MODULE_2__.hostname())
@@ -2056,11 +2076,15 @@ function alive(holder, lockFile) {
         return held.has(lockFile);
     try {
         process.kill(holder.pid, 0);
-        return true;
     }
     catch (error) {
-        return error.code === 'EPERM';
+        if (error.code !== 'EPERM')
+            return false;
     }
+    if (holder.processStart === undefined)
+        return true;
+    const now = processStartOf(holder.pid);
+    return now === undefined || now === holder.processStart;
 }
 /** The run on this machine writing `file` now, when one is (another process, or this one's open writer of it). */
 function traceHolder(file) {
@@ -2081,7 +2105,8 @@ function lockTrace(file) {
     if (isDevicePath(file))
         return undefined;
     const lockFile = node_path__WEBPACK_IMPORTED_MODULE_3__.resolve(traceLockFile(file));
-    const mine = { pid: process.pid, host: node_os__WEBPACK_IMPORTED_MODULE_2__.hostname(), started: new Date().toISOString() };
+    const processStart = processStartOf(process.pid);
+    const mine = { pid: process.pid, host: node_os__WEBPACK_IMPORTED_MODULE_2__.hostname(), started: new Date().toISOString(), ...(processStart !== undefined && { processStart }) };
     // Written whole under a name of its own, then linked into place: a reader never finds a lock half written.
     const temp = `${lockFile}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(6).toString('hex')}`;
     try {
@@ -2391,6 +2416,8 @@ function compileGoalRegex(pattern, flags) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/goals/without-html.js
+var without_html = __webpack_require__(22220);
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
 var invisible_characters = __webpack_require__(5709);
 ;// CONCATENATED MODULE: ./lib/goals/split-sentences.js
@@ -2674,7 +2701,12 @@ function attachLoneCitations(pieces) {
 
 
 
-/** `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. */
+
+/**
+ * `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. The
+ * sentences are those a reader sees, without HTML comments and tags: `The tram opened in 2023 <!-- [3] -->.` met
+ * a citation pattern with a citation no one reading the page sees (found by an adversarial pass).
+ */
 const everySentenceMatchesCheck = {
     needsTarget: true,
     check(goal, { valueText: { strings: text }, work }) {
@@ -2682,7 +2714,7 @@ const everySentenceMatchesCheck = {
         // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
         // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
         work.charge(regex, text);
-        const sentences = splitSentences(text);
+        const sentences = splitSentences((0,without_html/* withoutHtml */.Q)(text));
         // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
         if (sentences.length === 0)
             return { met: false, evidence: 'the result has no sentences' };
@@ -3145,12 +3177,26 @@ const maxCharsCheck = {
 };
 
 ;// CONCATENATED MODULE: ./lib/goals/count-words.js
-/** Words in a text: whitespace-separated tokens with at least one letter or digit (a lone "\u2014" is not a word). */
-function countWords(text) {
+/**
+ * Letters of the scripts written without spaces between words: Chinese, Japanese, Thai, Lao, Khmer, Myanmar.
+ * A token of them is not one word: a 2,000-character Chinese answer passed `max_words: 50` as 1 (found by an
+ * adversarial pass).
+ */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/**
+ * Words in a text: whitespace-separated tokens with at least one letter or digit (a lone "\u2014" is not a word). A token
+ * with letters of a script written without spaces counts the words `unspacedWords` finds in it (`unspaced-words.ts`,
+ * loaded by the checks that count: `\u6211\u4eec\u4eca\u5929\u53bb\u516c\u56ed` is 4 words); text written with spaces is counted as before
+ * (`don't`, `e-mail` and `foo/bar` are a word each).
+ */
+function countWords(text, unspacedWords) {
     let count = 0;
-    for (const token of text.split(/\s+/))
-        if (/[\p{L}\p{N}]/u.test(token))
-            count++;
+    for (const token of text.split(/\s+/)) {
+        if (!LETTER_OR_DIGIT.test(token))
+            continue;
+        count += UNSPACED.test(token) ? Math.max(1, unspacedWords(token)) : 1;
+    }
     return count;
 }
 
@@ -3170,9 +3216,10 @@ const ESCAPE = /\\(?:[nrtf]|u000[bB]|\\)/g;
  */
 const maxWordsCheck = {
     needsTarget: true,
-    check(goal, { text, value, valueText }) {
+    async check(goal, { text, value, valueText }) {
         const max = goal.max_words ?? 0;
-        const words = countedOnce(valueText, 'words of its JSON', () => countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '))));
+        const { unspacedWords } = await __webpack_require__.e(/* import() */ 15).then(__webpack_require__.bind(__webpack_require__, 27015));
+        const words = countedOnce(valueText, 'words of its JSON', () => countWords(typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' ')), unspacedWords));
         return { met: words <= max, evidence: `${words} word${words === 1 ? '' : 's'} (at most ${max} allowed)` };
     },
 };
@@ -3183,9 +3230,10 @@ const maxWordsCheck = {
 /** `min_words`: the result's values have at least this many words (keys and nulls are not words of it). */
 const minWordsCheck = {
     needsTarget: true,
-    check(goal, { valueText }) {
+    async check(goal, { valueText }) {
         const min = goal.min_words ?? 0;
-        const words = countedOnce(valueText, 'words of its values', () => countWords(valueText.values));
+        const { unspacedWords } = await __webpack_require__.e(/* import() */ 15).then(__webpack_require__.bind(__webpack_require__, 27015));
+        const words = countedOnce(valueText, 'words of its values', () => countWords(valueText.values, unspacedWords));
         return { met: words >= min, evidence: `${words} word${words === 1 ? '' : 's'} (at least ${min} required)` };
     },
 };
@@ -3294,8 +3342,8 @@ const GOAL_CHECKS = {
     judge: judgeCheck,
 };
 
-// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(10283);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
+var schema = __webpack_require__(89235);
 ;// CONCATENATED MODULE: ./lib/goals/goal-kind-of.js
 
 /** The one kind a goal names, or undefined when it names none (the loader rejects two). */
@@ -3829,6 +3877,95 @@ function listGap(step, results, made, cutNoteOf) {
             return { why: `its for_each list comes from the result of step ${reference.step}, which lacks work (${lacks}), so items it lacks never ran here`, madeBy: reference.step };
     }
     return undefined;
+}
+
+
+/***/ }),
+
+/***/ 22220:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ withoutHtml)
+/* harmony export */ });
+/** Where a tag may start: `<b`, `</b`. */
+const TAG_START = /<\/?[A-Za-z]/g;
+const NAME_CHAR = /[A-Za-z0-9-]/;
+/** `text` without its HTML comments, in one pass (a lazy pattern looked to the end for each unclosed `<!--`). */
+function withoutComments(text) {
+    if (!text.includes('<!--'))
+        return text;
+    let out = '';
+    let at = 0;
+    for (let open = text.indexOf('<!--'); open >= 0; open = text.indexOf('<!--', at)) {
+        out += text.slice(at, open);
+        // `<!-->` and `<!--->` are whole comments to a browser: looked for from `open + 4`, `AK<!-->IA` showed AKIA and
+        // passed `not_contains: AKIA` (found by an adversarial pass).
+        const close = text.indexOf('-->', open + 2);
+        at = close < 0 ? text.length : close + 3;
+    }
+    return out + text.slice(at);
+}
+/**
+ * Where the tag at `at` ends, past its `>`, or -1: its name, then `>`, `/>`, or blanks and attributes up to a `>`
+ * outside a value quoted after `=` (`<b title="a>b">`, whose first `>` left `b">` between two letters a page shows
+ * joined; found by an adversarial pass). A value may hold a `<` (`AK<b title="<">IA` shows AKIA; found by a hunt of
+ * the goal kinds). A `<` outside a value ends the search, and so does a quote that no later quote closes (`last`:
+ * where each quote is last written), so the search is linear: two values of one quote from different tags do not
+ * overlap, and a search begun inside a value stops at the next `<`.
+ */
+function tagEnd(text, at, last) {
+    let index = text[at + 1] === '/' ? at + 2 : at + 1;
+    while (index < text.length && NAME_CHAR.test(text[index]))
+        index++;
+    if (text[index] === '>')
+        return index + 1;
+    if (text.startsWith('/>', index))
+        return index + 2;
+    if (!/\s/.test(text[index] ?? ''))
+        return -1;
+    for (; index < text.length; index++) {
+        const char = text[index];
+        if (char === '>')
+            return index + 1;
+        if (char === '<')
+            return -1;
+        if (char !== '=')
+            continue;
+        let value = index + 1;
+        while (value < text.length && /\s/.test(text[value]))
+            value++;
+        const quote = text[value];
+        if (quote !== '"' && quote !== "'")
+            continue;
+        if (value >= last[quote])
+            return -1;
+        index = text.indexOf(quote, value + 1);
+    }
+    return -1;
+}
+/** `text` without its HTML tags (`tagEnd`). */
+function withoutTags(text) {
+    let out = '';
+    let kept = 0;
+    const last = { '"': text.lastIndexOf('"'), "'": text.lastIndexOf("'") };
+    TAG_START.lastIndex = 0;
+    for (let start = TAG_START.exec(text); start; start = TAG_START.exec(text)) {
+        const end = tagEnd(text, start.index, last);
+        if (end < 0)
+            continue;
+        out += text.slice(kept, start.index);
+        kept = TAG_START.lastIndex = end;
+    }
+    return out + text.slice(kept);
+}
+/**
+ * `text` without the HTML a page hides: its comments, and its tags with their attributes (what is between tags
+ * stays). A citation in `<!-- [3] -->` or `<a title="[3]">` is no citation a reader sees. Its own module, apart from
+ * `renderedText`'s entity table, which `every_sentence_matches` does not need.
+ */
+function withoutHtml(text) {
+    return withoutTags(withoutComments(text));
 }
 
 
@@ -4533,8 +4670,8 @@ var plan_secret_values = __webpack_require__(35386);
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: ./lib/job/pause-asker.js
 var pause_asker = __webpack_require__(83858);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(10283);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
+var schema = __webpack_require__(89235);
 ;// CONCATENATED MODULE: ./lib/run/escalation.js
 /** The escalation of a run stopped with `RunEscalatedError`, with the plan's `escalate:` block applied. */
 function escalationOf(error, escalate) {
@@ -5846,10 +5983,12 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
         // A call that succeeded took effect: there is nothing to check, only whether to make it again on purpose.
         const then = fields.outcome === 'succeeded' ? 'it took effect, so run the plan again without that step' : 'check whether it took effect, then run the plan again without that step';
         const where = fields.earlierRun ? ', in an earlier run' : '';
+        // Two for_each items revoking two tokens were refused as one call, and nothing said why (found by a hunt of for_each).
+        const masked = fields.masked ? ' (its arguments hold a secret, which every tool gets masked, so the tool would get the same call: give a tool a secret through its env: or headers:, not as an argument)' : '';
         const call = `${fields.tool}(${showArgs(fields.args)})`;
         const earlier = fields.insteadOf === undefined ? undefined : `${fields.tool}(${showArgs(fields.insteadOf)})`;
         super(earlier === undefined
-            ? `step ${fields.stepKey} would call ${call} again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: ${then}`
+            ? `step ${fields.stepKey} would call ${call} again${masked}, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: ${then}`
             : `step ${fields.stepKey} would call ${call} in place of ${earlier}, its call with side effects that ${what} in step ${fields.earlierStep}${where}: its model chose the arguments again, in other words, and plan-runner never makes a step's call twice: ${then}`, { transient: false, toolName: fields.tool });
         this.stepKey = fields.stepKey;
         this.callKey = fields.callKey;
@@ -6717,7 +6856,7 @@ class PlanRun {
             // Not there: a call that got no answer did not take effect, and is made now. A call that
             // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
             if (!(check && earlier.outcome === 'unknown')) {
-                const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: callerOf(earlier, other !== undefined), earlierRun: earlier.inherited === true });
+                const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: callerOf(earlier, other !== undefined), earlierRun: earlier.inherited === true, masked: redactedArgs !== args });
                 if (!this.#refusedRepeats.has(stepKey))
                     this.#refusedRepeats.set(stepKey, refused);
                 throw refused;
@@ -7028,11 +7167,14 @@ class PlanRun {
         const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
         // A shard's step is not done while other shards have items of it: the merge ends it. Its share has ended here, which
         // its line says: left in progress, it showed \u23f3 at the job's end (found by a review); \u2705 over 0 done, when every
-        // item of its own failed, read as work done (found by an adversarial pass).
-        if (mapped.left > 0 && !mapped.halted && !stop) {
+        // item of its own failed, read as work done (found by an adversarial pass). So too for a shard dealt every item
+        // (a list of one on two shards): it completed the step, \u2705 over every item failed, which the shared comment kept
+        // through the merge's writes (found by a hunt of fan-out): the merge, which sees them all, decides.
+        const inShard = this.#part?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
+        if ((mapped.left > 0 || inShard) && !mapped.halted && !stop) {
             const own = mapped.children.length - mapped.left;
             const allFailed = mapped.failures.length > 0 && mapped.failures.length === own;
-            const failed = allFailed ? { state: 'failed', error: `all ${own} of this shard's items failed; the merge job fails the step if the other shards' items failed too` } : { state: 'completed' };
+            const failed = allFailed ? { state: 'failed', error: `all ${own} of this shard's items failed; the merge job fails the step${mapped.left > 0 ? " if the other shards' items failed too" : ''}` } : { state: 'completed' };
             return this.#journal.step({ type: 'share_ended', stepKey: mapped.key, ...failed, durationMs: ended.durationMs, usage: ended.usage });
         }
         if (stop)
@@ -7041,9 +7183,7 @@ class PlanRun {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
         }
         // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never \u2705 with 0/n done).
-        // Not in a shard job, which holds only its share of the items: the merge, which sees them all, decides.
-        const inShard = this.#part?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
-        if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
+        if (mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
         }
         const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
@@ -7702,7 +7842,7 @@ function missingResultReason(missing) {
  * listener), ends with `run_finished`.
  */
 async function runPlan(plan, deps) {
-    const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
+    const journal = (!deps.inner && deps.journal) || new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
     const runStartedAt = deps.clock.now();
     let run;
     let internal;
@@ -7717,11 +7857,12 @@ async function runPlan(plan, deps) {
         // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
         const carrying = deps.inner ? [] : run.carriedEvents();
         journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* planHash */.SH)(plan.steps, plan.source), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), ...(deps.resume?.earlier && { earlier: deps.resume.earlier }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
-        // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
-        // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
+        // What the job spent before the run (the calls that wrote the plan), unless the journal has it already, then
+        // what no step charges, as it is spent: the trace has the cost of a run killed before its end. A used plan's run
+        // shares the outer budget.
         if (!deps.inner) {
             const before = run.budget.usage;
-            if (spentAny(before))
+            if (spentAny(before) && journal.record.spentOutsideSteps === undefined)
                 journal.modelUsed(before);
             run.budget.onSpentOutsideSteps((usage) => journal.modelUsed(usage));
         }
@@ -8706,6 +8847,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -8831,6 +8973,13 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const resumed = approved ? { steps: approved.steps } : resume && resumedSteps(loadedPlan, resume, planned, fileSteps, redact);
     // Why this run may not go on with the plan the run it resumes last had: a step taken out there may run again.
     const notResumed = resume?.replacedBefore?.why ?? (approved ? 'this run runs the steps the approval covers' : resumed?.why);
+    // The run's journal from here, when the model writes the steps: each call that writes them is in the trace as it is
+    // charged, before the plan is (`model_used`), so that a plan it did not write, a cancel or a kill while it wrote
+    // keeps what it cost (found by a hunt: their trace was empty, and a killed action's post step showed no cost). Not
+    // for a resumed run, whose trace may be the one it resumes, replaced only when its own first lines are whole.
+    const journal = !resumed?.steps && model && resume === undefined ? new RunJournal(deps.listeners, deps.clock, deps.onListenerError, startedAt) : undefined;
+    if (journal)
+        budget.onSpentOutsideSteps((usage) => journal.modelUsed(usage));
     const steps = resumed?.steps
         ? { ok: true, plan: { ...loadedPlan, steps: resumed.steps }, written: true }
         : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal, ...(settings.model.missingHint !== undefined && { missingHint: settings.model.missingHint }) });
@@ -8888,6 +9037,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             listeners: deps.listeners,
             clock: deps.clock,
             startedAt,
+            ...(journal && { journal }),
             signal: deps.signal,
             cwd: settings.cwd,
             inputs: inputs.inputs,
@@ -8953,6 +9103,29 @@ class AnswerTooLargeError extends Error {
         this.limitBytes = limitBytes;
         if (declaredBytes !== undefined)
             this.declaredBytes = declaredBytes;
+    }
+}
+
+
+/***/ }),
+
+/***/ 94165:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ AnswerTooSlowError)
+/* harmony export */ });
+/**
+ * An answer whose body did not arrive whole within the request timeout after its headers: the SDK's timeout ends
+ * when the headers come, and a body sent a byte a second held one request for minutes (found by a hunt of endpoint
+ * quirks). The model client asks again within its retries, as for a hung request.
+ */
+class AnswerTooSlowError extends Error {
+    name = 'AnswerTooSlowError';
+    timeoutMs;
+    constructor(timeoutMs) {
+        super(`the answer's body did not arrive whole within ${timeoutMs / 1000} s of its headers`);
+        this.timeoutMs = timeoutMs;
     }
 }
 
@@ -9243,10 +9416,12 @@ function describePurpose(purpose) {
 /* harmony export */ });
 /* unused harmony export MAX_DETAIL_CHARS */
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
-/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(34325);
-/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(33883);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
-/* harmony import */ var _model_timeout_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59720);
+/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(34325);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(33883);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
+/* harmony import */ var _model_timeout_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(59720);
+/* harmony import */ var _quota_refusals_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(16689);
+
 
 
 
@@ -9270,7 +9445,7 @@ function hint(failure, status, param, code) {
         return '';
     // A self-hosted endpoint may need minutes for a long answer: the wait is a setting.
     if (failure === 'timeout')
-        return `The endpoint did not answer in time; give it longer (${_model_timeout_js__WEBPACK_IMPORTED_MODULE_1__/* .MODEL_TIMEOUT_SETTINGS */ .cs}), retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).`;
+        return `The endpoint did not answer in time; give it longer (${_model_timeout_js__WEBPACK_IMPORTED_MODULE_2__/* .MODEL_TIMEOUT_SETTINGS */ .cs}), retry later, or use a faster model (model.name, the model input or --model) or endpoint (base-url).`;
     if (failure === 'connection')
         return 'Could not reach the endpoint; check base-url and the network.';
     if (failure === 'truncated')
@@ -9284,6 +9459,11 @@ function hint(failure, status, param, code) {
         return "Check the API key (the action's api-key input; the CLI's OPENAI_API_KEY or --api-key-env) and that it may use this model.";
     if (status === 404)
         return 'Check the model name and base-url.';
+    // What the endpoint's code says is more than its status: a 429 for an account with no credit is no rate limit.
+    if (code === _quota_refusals_js__WEBPACK_IMPORTED_MODULE_1__/* .INSUFFICIENT_QUOTA */ .z || status === 402)
+        return "The endpoint's account for this API key has no credit left: add credit or raise its spending limit, or use another key; no retry can succeed before then.";
+    if (code === 'context_length_exceeded')
+        return "The request is longer than the model's context window: have the step read less (a narrower path or search, fewer or smaller results it depends on), or use a model with a larger context.";
     if (status === 429)
         return 'The endpoint is rate limiting; retry later or lower limits.concurrency.';
     if (status !== undefined && status >= 500)
@@ -9299,11 +9479,12 @@ function hint(failure, status, param, code) {
 const MAX_DETAIL_CHARS = 1_000;
 /**
  * True for a model call that fails for every call to its endpoint alike, the replanner's included: the
- * endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint gives for one
- * model or one request (a key without access to an agent's model, a moderation refusal).
+ * endpoint could not be reached, it refused the key (401), or the key's account has no credit left (a 429 of
+ * `insufficient_quota`, a 402). Not a 403, which an endpoint gives for one model or one request (a key without
+ * access to an agent's model, a moderation refusal).
  */
 function endpointRefusesEveryCall(error) {
-    return error instanceof ModelCallError && (error.failure === 'connection' || error.status === 401);
+    return error instanceof ModelCallError && (error.failure === 'connection' || error.status === 401 || error.status === 402 || (error.status === 429 && error.code === _quota_refusals_js__WEBPACK_IMPORTED_MODULE_1__/* .INSUFFICIENT_QUOTA */ .z));
 }
 /** A Chat Completions call that failed after the SDK's own retries; `transient` follows the SDK's retry rules. */
 class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
@@ -9313,19 +9494,21 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     status;
     /** See `ModelCallErrorFields.param`. */
     param;
+    /** See `ModelCallErrorFields.code`. */
+    code;
     attempts;
     detail;
     /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
     billed;
     constructor(fields) {
         // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
-        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(fields.detail, MAX_DETAIL_CHARS + 1);
-        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(fields.param, MAX_PARAM_CHARS + 1);
+        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(fields.detail, MAX_DETAIL_CHARS + 1);
+        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(fields.param, MAX_PARAM_CHARS + 1);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
-        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
+        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
         const advice = hint(fields.failure, fields.status, param, fields.code);
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_4__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}.${advice ? ` ${advice}` : ''}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_5__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}.${advice ? ` ${advice}` : ''}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;
@@ -9333,6 +9516,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
             this.status = fields.status;
         if (param)
             this.param = param;
+        if (fields.code)
+            this.code = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(fields.code, MAX_PARAM_CHARS + 1);
         this.attempts = fields.attempts;
         this.detail = detail;
         if (fields.billed)
@@ -9366,6 +9551,8 @@ var external_node_async_hooks_ = __webpack_require__(16698);
 var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./lib/llm/answer-too-large-error.js
 var answer_too_large_error = __webpack_require__(90603);
+// EXTERNAL MODULE: ./lib/llm/answer-too-slow-error.js
+var answer_too_slow_error = __webpack_require__(94165);
 ;// CONCATENATED MODULE: ./lib/llm/bounded-retry-waits.js
 
 /**
@@ -9494,6 +9681,8 @@ function errorBodiesInOpenAIShape(inner) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/llm/quota-refusals.js
+var quota_refusals = __webpack_require__(16689);
 // EXTERNAL MODULE: ./lib/llm/base-url.js
 var base_url = __webpack_require__(99882);
 // EXTERNAL MODULE: ./lib/core/race-abort.js
@@ -9546,6 +9735,8 @@ function longWaitFetch(inner, waitMs) {
 
 
 
+
+
 /** Room for the SDK's waits between attempts (backoff, retry-after: a longer one is not waited for), beyond each attempt's timeout. */
 const RETRY_WAITS_MS = 60_000;
 const requestsOf = new external_node_async_hooks_.AsyncLocalStorage();
@@ -9569,7 +9760,7 @@ const watched = new WeakSet();
  * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
  * does not.
  */
-function readingAnswers(inner, maxBytes = answer_too_large_error/* MAX_ANSWER_BYTES */.g) {
+function readingAnswers(inner, maxBytes = answer_too_large_error/* MAX_ANSWER_BYTES */.g, bodyTimeoutMs = Number.POSITIVE_INFINITY) {
     return async (input, init) => {
         const signal = init?.signal;
         // A reader inside another (the eval's fault-injecting fetch reads answers through one of its own) leaves the
@@ -9612,13 +9803,29 @@ function readingAnswers(inner, maxBytes = answer_too_large_error/* MAX_ANSWER_BY
         };
         const reader = (0,limited_body/* limitedBody */.L)(response.body, maxBytes, tooLarge, declared).getReader();
         let cancelled = false;
+        // The body has `bodyTimeoutMs` from the headers to arrive whole (`AnswerTooSlowError`): the request is abandoned then.
+        let slow;
         const body = new ReadableStream({
+            start(controller) {
+                if (!Number.isFinite(bodyTimeoutMs))
+                    return;
+                slow = setTimeout(() => {
+                    cancelled = true;
+                    settle(true);
+                    controller.error(new answer_too_slow_error/* AnswerTooSlowError */.e(bodyTimeoutMs));
+                    reader.cancel().catch(() => { });
+                }, bodyTimeoutMs);
+                slow.unref();
+            },
             async pull(controller) {
                 let chunk;
                 try {
                     chunk = await reader.read();
                 }
                 catch (error) {
+                    if (cancelled)
+                        return;
+                    clearTimeout(slow);
                     // A body that broke off (a too-long one has settled already).
                     settle(true);
                     controller.error(error);
@@ -9627,6 +9834,7 @@ function readingAnswers(inner, maxBytes = answer_too_large_error/* MAX_ANSWER_BY
                 if (cancelled)
                     return;
                 if (chunk.done) {
+                    clearTimeout(slow);
                     settle(false);
                     controller.close();
                     return;
@@ -9635,6 +9843,7 @@ function readingAnswers(inner, maxBytes = answer_too_large_error/* MAX_ANSWER_BY
             },
             cancel: (reason) => {
                 // The SDK does not read this body (a 429 or 5xx it retries): an answer, not an abandoned request.
+                clearTimeout(slow);
                 cancelled = true;
                 settle(false);
                 return reader.cancel(reason);
@@ -9677,7 +9886,7 @@ function createOpenAIModelClient(options) {
             // redactor and the log's neutraliser (a model's `::error \u2026::` line read as a command). Its errors reach us thrown.
             logLevel: 'off',
             // undici's own 300 s would end a request the timeout lets wait longer; a second past it, the SDK's timeout ends it first.
-            fetch: longWaitFetch(countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))), options.timeoutMs + 1_000),
+            fetch: longWaitFetch(countingRequests(boundingRetryWaits((0,quota_refusals/* quotaRefusals */.m)(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g, options.timeoutMs))), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))), options.timeoutMs + 1_000),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -9686,10 +9895,11 @@ function createOpenAIModelClient(options) {
         async complete(request, label, signal) {
             const { sdk, errorFromSdk } = await load();
             const endpoint = sdk.baseURL;
-            // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
-            // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
-            // good. One deadline covers every attempt, their bodies and the waits between them.
-            const deadline = (0,timeout_signal/* timeoutSignal */._)(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
+            // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the connection alive)
+            // has as long again (`AnswerTooSlowError`), and is then asked for again. One deadline covers every attempt,
+            // their bodies and the waits between them: a call, a planner's or judge's outside any run deadline, ends.
+            const deadlineMs = options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries;
+            const deadline = (0,timeout_signal/* timeoutSignal */._)(deadlineMs);
             const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
             const call = { purpose: label.purpose, model: request.model, endpoint };
             const requests = { made: 0, onAbandoned: label.onAbandoned, signal: callSignal };
@@ -9701,9 +9911,10 @@ function createOpenAIModelClient(options) {
                     }
                     catch (error) {
                         const failed = errorFromSdk(error, { ...call, attempts: requests.made, timeoutMs: options.timeoutMs });
-                        // An answer cut off mid-body: nothing has acted on it yet, so asking again is safe; the SDK reads
-                        // bodies after its retries, and does not.
-                        if (!(failed instanceof model_call_error/* ModelCallError */.sX && failed.failure === 'truncated') || requests.made > options.maxRetries)
+                        // An answer cut off mid-body, or too slow to arrive whole: nothing has acted on it yet, so asking again is
+                        // safe; the SDK reads bodies after its retries, and does not.
+                        const again = failed instanceof model_call_error/* ModelCallError */.sX && (failed.failure === 'truncated' || failed.cause instanceof answer_too_slow_error/* AnswerTooSlowError */.e);
+                        if (!again || requests.made > options.maxRetries)
                             throw failed;
                         await (0,promises_.setTimeout)(sdkBackoffMs(requests.made), undefined, { signal: callSignal });
                     }
@@ -9722,7 +9933,7 @@ function createOpenAIModelClient(options) {
                 if (signal?.aborted)
                     throw signal.reason;
                 if (deadline.aborted) {
-                    throw new model_call_error/* ModelCallError */.sX({ ...call, failure: 'timeout', transient: true, attempts: Math.max(1, requests.made), detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+                    throw new model_call_error/* ModelCallError */.sX({ ...call, failure: 'timeout', transient: true, attempts: Math.max(1, requests.made), detail: `no whole answer within ${Math.round(deadlineMs / 1000)} s` });
                 }
                 throw error;
             }
@@ -9733,6 +9944,54 @@ function createOpenAIModelClient(options) {
             // The requests the call made: the answer it could not read came after any it asked again for.
             throw new model_call_error/* ModelCallError */.sX({ ...call, failure: 'malformed', transient: false, attempts: requests.made, detail: read.problem, ...(billed && { billed }) });
         },
+    };
+}
+
+
+/***/ }),
+
+/***/ 16689:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ quotaRefusals),
+/* harmony export */   z: () => (/* binding */ INSUFFICIENT_QUOTA)
+/* harmony export */ });
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+
+/** OpenAI's code (and type) of a 429 that says the account has no credit left, not that it asks too fast. */
+const INSUFFICIENT_QUOTA = 'insufficient_quota';
+function saysNoQuota(text) {
+    let body;
+    try {
+        body = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text);
+    }
+    catch {
+        return false;
+    }
+    const error = typeof body === 'object' && body !== null ? body.error : undefined;
+    if (typeof error !== 'object' || error === null)
+        return false;
+    const { code, type } = error;
+    return code === INSUFFICIENT_QUOTA || type === INSUFFICIENT_QUOTA;
+}
+/**
+ * `fetch` that tells the `openai` SDK not to retry a 429 whose body says the account's quota is used up
+ * (`x-should-retry: false`, which the SDK honours): no later request can succeed. The SDK retried it as a rate
+ * limit, four requests, and the run then asked the replanner, four more, and escalated for a plan that was not at
+ * fault (found by a hunt of endpoint quirks). A 429's body is read at once (it is short, and read under the
+ * client's size and time bounds); every other answer passes as it came.
+ */
+function quotaRefusals(inner) {
+    return async (input, init) => {
+        const response = await inner(input, init);
+        if (response.status !== 429 || !response.body)
+            return response;
+        const bytes = Buffer.from(await response.arrayBuffer());
+        const headers = new Headers(response.headers);
+        if (saysNoQuota(bytes.toString('utf8')))
+            headers.set('x-should-retry', 'false');
+        return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
     };
 }
 
@@ -10503,8 +10762,8 @@ var find_references = __webpack_require__(99271);
 var reference_path = __webpack_require__(1000);
 // EXTERNAL MODULE: ./lib/plan/reference-syntax.js
 var reference_syntax = __webpack_require__(19460);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(10283);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
+var schema = __webpack_require__(89235);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/plan/unresolved-reference-error.js
@@ -11399,7 +11658,7 @@ function removeCutFile(file, fd) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   N: () => (/* binding */ ApprovalGate)
 /* harmony export */ });
-/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(89235);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(21673);
 /* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(66297);
 /* harmony import */ var _approval_request_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(47378);
@@ -11537,7 +11796,7 @@ class ApprovalGate {
 /* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66297);
 /* harmony import */ var _plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(54669);
 /* harmony import */ var _plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(19460);
-/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(10283);
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(89235);
 /* harmony import */ var _expand_for_each_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(22120);
 
 

@@ -11,7 +11,9 @@ export const modules = {
 /* harmony export */   renderedText: () => (/* binding */ renderedText)
 /* harmony export */ });
 /* harmony import */ var decode_named_character_reference__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37126);
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5709);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5709);
+/* harmony import */ var _without_html_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(22220);
+
 
 
 /**
@@ -21,11 +23,8 @@ export const modules = {
 const ENTITY = /&(?:#(\d+)|#[xX]([0-9A-Fa-f]+)|([A-Za-z][A-Za-z0-9]{0,31}));?/g;
 /** The longest of the names HTML reads without a `;` (`curren`, `frac12`). */
 const LONGEST_LEGACY_NAME = 6;
-/** Where a tag may start: `<b`, `</b`. */
-const TAG_START = /<\/?[A-Za-z]/g;
-const NAME_CHAR = /[A-Za-z0-9-]/;
-/** A link's or image's destination and title, `](\u2026)`, or its reference, `][k]`: a page shows the text before it only (`[AK](x)IA`, `[AK][k]IA` read AKIA). */
-const DESTINATION = /\]\([^()\n]*\)|\]\[[^\][\n]*\]/g;
+/** A link's or image's reference, `][k]`: a page shows the text before it only (`[AK][k]IA` reads AKIA). */
+const REFERENCE = /\]\[[^\][\n]*\]/g;
 /** Brackets and the `!` of an image: a page shows the link text between them joined to what is around. */
 const BRACKETS = /!?\[|\]/g;
 /** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */
@@ -49,68 +48,36 @@ function decodeEntity(entity, decimal, hex, name) {
     const code = decimal !== undefined ? Number(decimal) : Number.parseInt(hex, 16);
     return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
 }
-/** `text` without its HTML comments, in one pass (a lazy pattern looked to the end for each unclosed `<!--`). */
-function withoutComments(text) {
-    if (!text.includes('<!--'))
-        return text;
-    let out = '';
-    let at = 0;
-    for (let open = text.indexOf('<!--'); open >= 0; open = text.indexOf('<!--', at)) {
-        out += text.slice(at, open);
-        // `<!-->` and `<!--->` are whole comments to a browser: looked for from `open + 4`, `AK<!-->IA` showed AKIA and
-        // passed `not_contains: AKIA` (found by an adversarial pass).
-        const close = text.indexOf('-->', open + 2);
-        at = close < 0 ? text.length : close + 3;
-    }
-    return out + text.slice(at);
-}
 /**
- * Where the tag at `at` ends, past its `>`, or -1: its name, then `>`, `/>`, or blanks and attributes up to a `>`
- * outside a value quoted after `=` (`<b title="a>b">`, whose first `>` left `b">` between two letters a page shows
- * joined; found by an adversarial pass). A `<` outside or inside a value ends the search, so each character is
- * read by one tag's search at most.
+ * `text` without its links' and images' destinations and titles, `](\u2026)`, which a page does not show: `[AK](x)IA`
+ * reads AKIA. A destination may hold parentheses that balance (`[AK](x(y))IA`, `[AK](x "(t)")IA`; found by a hunt
+ * of the goal kinds), so each line's parentheses are paired in one pass (an escaped one, `\(`, is none), and a `](`
+ * whose `(` has a pair on its line ends there.
  */
-function tagEnd(text, at) {
-    let index = text[at + 1] === '/' ? at + 2 : at + 1;
-    while (index < text.length && NAME_CHAR.test(text[index]))
-        index++;
-    if (text[index] === '>')
-        return index + 1;
-    if (text.startsWith('/>', index))
-        return index + 2;
-    if (!/\s/.test(text[index] ?? ''))
-        return -1;
-    for (; index < text.length; index++) {
-        const char = text[index];
-        if (char === '>')
-            return index + 1;
-        if (char === '<')
-            return -1;
-        if (char !== '=')
-            continue;
-        let value = index + 1;
-        while (value < text.length && /\s/.test(text[value]))
-            value++;
-        const quote = text[value];
-        if (quote !== '"' && quote !== "'")
-            continue;
-        for (index = value + 1; index < text.length && text[index] !== quote; index++)
-            if (text[index] === '<')
-                return -1;
+function withoutDestinations(text) {
+    if (!text.includes(']('))
+        return text;
+    const pairs = new Map();
+    const open = [];
+    for (let index = 0; index < text.length; index++) {
+        const char = text.charCodeAt(index);
+        if (char === 0x0a)
+            open.length = 0;
+        else if (char === 0x5c && text.charCodeAt(index + 1) !== 0x0a)
+            index++;
+        else if (char === 0x28)
+            open.push(index);
+        else if (char === 0x29 && open.length > 0)
+            pairs.set(open.pop(), index);
     }
-    return -1;
-}
-/** `text` without its HTML tags (`tagEnd`). */
-function withoutTags(text) {
     let out = '';
     let kept = 0;
-    TAG_START.lastIndex = 0;
-    for (let start = TAG_START.exec(text); start; start = TAG_START.exec(text)) {
-        const end = tagEnd(text, start.index);
-        if (end < 0)
+    for (let at = text.indexOf('](', kept); at >= 0; at = text.indexOf('](', at + 1)) {
+        const end = pairs.get(at + 1);
+        if (end === undefined || at < kept)
             continue;
-        out += text.slice(kept, start.index);
-        kept = TAG_START.lastIndex = end;
+        out += text.slice(kept, at + 1);
+        kept = end + 1;
     }
     return out + text.slice(kept);
 }
@@ -127,10 +94,10 @@ function renderedText(text, keep = '') {
     // A function only where a mark is kept: one for each mark of 16 MiB of emphasis took 0.45 s more.
     const drop = (marks) => (keep.includes(marks.at(-1)) ? marks.at(-1) : '');
     const withoutMarks = (from, marks) => (keep === '' ? from.replace(marks, '') : from.replace(marks, drop));
-    const untagged = withoutTags(withoutComments((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleText */ .Q6)(text))).replace(DESTINATION, '');
+    const untagged = withoutDestinations((0,_without_html_js__WEBPACK_IMPORTED_MODULE_1__/* .withoutHtml */ .Q)((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .visibleText */ .Q6)(text)).replace(REFERENCE, ''));
     const plain = withoutMarks(withoutMarks(untagged, BRACKETS).replace(ENTITY, decodeEntity), MARKS);
     // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
-    return pageSpacing((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleText */ .Q6)(plain));
+    return pageSpacing((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .visibleText */ .Q6)(plain));
 }
 /**
  * Spacing as a page shows it: a run of blanks is one space, and so is a single line break (a paragraph's lines join);

@@ -385,7 +385,7 @@ function readStepList(answer) {
 /* unused harmony export stepListSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(41514);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(98439);
-/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(89235);
 
 
 /** The step fields a planner writes; the rest (`retry`, `timeout_seconds`, \u2026) stay with people. */
@@ -405,7 +405,10 @@ const ARGS_AS_TEXT = {
     type: 'string',
     description: 'tool_call only: the tool arguments as a JSON object encoded as a string, e.g. "{\\"query\\": \\"tram\\"}"; null for other step types',
 };
-/** Drops what strict mode rejects or does not need (`propertyNames`, 2^53 bounds, editor-only `default` and `examples`), recursively. */
+/**
+ * Drops what strict mode rejects or does not need (`propertyNames`, `uniqueItems`, 2^53 bounds, editor-only `default`
+ * and `examples`), recursively. The plan's check refuses what they say all the same.
+ */
 function loosen(value) {
     if (Array.isArray(value))
         return value.map(loosen);
@@ -413,7 +416,7 @@ function loosen(value) {
         return value;
     const out = {};
     for (const [key, inner] of Object.entries(value)) {
-        if (key === 'propertyNames' || key === '$schema' || key === 'maximum' || key === 'minimum' || key === 'default' || key === 'examples')
+        if (key === 'propertyNames' || key === 'uniqueItems' || key === '$schema' || key === 'maximum' || key === 'minimum' || key === 'default' || key === 'examples')
             continue;
         out[key] = loosen(inner);
     }
@@ -463,7 +466,7 @@ function stepListResponseFormat() {
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
 /* harmony import */ var _plan_show_value_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(51194);
 /* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97843);
-/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10283);
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(89235);
 /* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(39242);
 /* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12489);
 
@@ -564,7 +567,7 @@ function argsTextProblems(steps) {
         let why;
         try {
             const value = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(args);
-            why = value !== null && typeof value === 'object' && !Array.isArray(value) ? 'it holds an object encoded twice' : `it holds ${(0,_plan_show_value_js__WEBPACK_IMPORTED_MODULE_5__/* .describeKind */ .S)(value)}`;
+            why = value !== null && typeof value === 'object' && !Array.isArray(value) ? 'it holds an object encoded twice' : `it holds ${(0,_plan_show_value_js__WEBPACK_IMPORTED_MODULE_5__/* .describeKind */ .SB)(value)}`;
         }
         catch (error) {
             why = (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(error);

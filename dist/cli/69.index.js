@@ -466,6 +466,23 @@ function windowLines(record, redact, rows, cursor) {
         lines.push(`\u2026 ${moreLines} below`);
     return lines;
 }
+/**
+ * On a terminal, what a plan revision leaves above the frame for good: that the plan was revised and why, and the
+ * steps it replaced after they failed (`printed`: those named already), which the frame, drawing the plan as it is
+ * now, no longer shows. Redrawn away, a failure the run recovered from left only "1 had failed" in the footer, with
+ * no step and no reason, while the log and the comment name both (found by a hunt across the views).
+ */
+function revisionLines(event, record, redact, printed) {
+    const lines = [`Plan revised (revision ${event.plan.revision}): ${(0,checklist/* oneLogLine */.Hr)(redact(event.reason))}`];
+    for (const [key, planStep] of record.replacedPlanSteps ?? []) {
+        const step = record.steps.get(key);
+        if (step?.state !== 'failed' || printed.has(key))
+            continue;
+        printed.add(key);
+        lines.push(itemLine((0,checklist/* checklistItem */.gd)(planStep, step, redact)));
+    }
+    return lines;
+}
 /** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
 function failedNote(record, steps, from, to) {
     return failedCount(failedBetween(steps, record, from, to));
@@ -537,10 +554,17 @@ function consoleChecklist(options) {
         lastDraw = now();
         final = full;
     };
+    /** The replaced steps whose failure is printed above the frame already. */
+    const printedReplaced = new Set();
     const listener = (event, sent) => {
         record = follow(event, sent);
         if (!record.plan)
             return;
+        if (event.type === 'plan_revised') {
+            const lines = revisionLines(event, record, redact, printedReplaced);
+            above(() => options.write(`${lines.join('\n')}\n`));
+            return;
+        }
         if (event.type === 'run_finished' || event.type === 'goals_checked') {
             draw(true);
             return;

@@ -702,8 +702,15 @@ function parseCliArgs(argv) {
             throw new UsageError(`${missing[2] ?? missing[1]} needs a value`);
         // Node's three lines for `--max-cost-usd-per-run -1` ("argument is ambiguous. Did you forget \u2026"), in one.
         const dashed = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument is ambiguous/.exec(error.message);
-        if (dashed)
-            throw new UsageError(`${dashed[2] ?? dashed[1]} needs a value; a value that starts with a dash is written ${dashed[2] ?? dashed[1]}=-\u2026`);
+        if (dashed) {
+            const option = dashed[2] ?? dashed[1];
+            // `--runs -3` meant the number: read as `--runs=-3`, whose message says what numbers it takes (found by a hunt of
+            // the CLI: the advice to write `--runs=-3` was then refused for its range).
+            const at = argv.indexOf(option);
+            if (at >= 0 && /^-\d/.test(argv[at + 1] ?? ''))
+                return parseCliArgs([...argv.slice(0, at), `${option}=${argv[at + 1]}`, ...argv.slice(at + 2)]);
+            throw new UsageError(`${option} needs a value; a value that starts with a dash is written ${option}=-\u2026`);
+        }
         // Node's "Option '--agent' does not take an argument" for `--agent=true`, saying what to write.
         const flag = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?' does not take an argument/.exec(error.message);
         if (flag)
@@ -713,8 +720,12 @@ function parseCliArgs(argv) {
     const { values, positionals, tokens } = parsed;
     if (values.help)
         return { command: 'help' };
-    if (values.version)
+    // `run --version` printed the version and ran nothing, exit 0 (found by a hunt of the CLI).
+    if (values.version) {
+        if (positionals.length > 0 || tokens.some((token) => token.kind === 'option' && token.name !== 'version'))
+            throw new UsageError('--version takes nothing else: run plan-runner --version alone');
         return { command: 'version' };
+    }
     if (values['api-key'] !== undefined) {
         throw new UsageError('an API key is never taken on the command line (it would land in shell history); set OPENAI_API_KEY or use --api-key-env NAME');
     }
@@ -738,6 +749,9 @@ function parseCliArgs(argv) {
     }
     if (values.resume !== undefined && command !== 'run')
         throw new UsageError(`--resume is an option of run, not of ${command}`);
+    // `plan --approve x` was told to add --resume, which plan then refused (found by a hunt of the CLI).
+    if (values.approve !== undefined && command !== 'run')
+        throw new UsageError(`--approve is an option of run, not of ${command}`);
     if (values.approve !== undefined && values.resume === undefined)
         throw new UsageError('--approve HASH approves the run that --resume TRACE paused; give both');
     if (command !== 'run') {
