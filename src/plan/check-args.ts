@@ -105,10 +105,15 @@ function standIns(args: unknown, inputs: Plan['inputs'], path: PathSegment[] = [
     return { value: args, known };
   }
   if (args === null || typeof args !== 'object' || isStepResultObject(args)) return { value: args, known };
-  const value = Array.isArray(args)
-    ? args.map((item, index) => standIns(item, inputs, [...path, index], known).value)
-    : Object.fromEntries(Object.entries(args).map(([key, item]) => [key, standIns(item, inputs, [...path, key], known).value]));
-  return { value, known };
+  // A copy only where a value inside was stood in for: a plan of 10,000 steps' args is checked as written, not copied.
+  let changed = false;
+  const entries = Object.entries(args).map(([key, item]) => {
+    const value = standIns(item, inputs, [...path, Array.isArray(args) ? Number(key) : key], known).value;
+    if (value !== item) changed = true;
+    return [key, value] as const;
+  });
+  if (!changed) return { value: args, known };
+  return { value: Array.isArray(args) ? entries.map(([, value]) => value) : Object.fromEntries(entries), known };
 }
 
 /**

@@ -309,27 +309,12 @@ export function neutraliseTitle(text: string, policy: OutboundPolicy = {}): stri
 const URL_START = /\b(https?):\/\//gi;
 
 /**
- * A title's URLs not under `policy.allowUrls`, broken after the scheme (`https:\u200B//…`): a title is plain text,
+ * A title's URLs that a body's links may not keep (`allowed`), broken after the scheme (`https:\u200B//…`): a title is plain text,
  * where a URL cannot be shown as code, and GitHub reads an issue's URL as the same reference as `#123` (found by a
  * hunt of GitHub writes: an escalation issue's title kept `https://github.com/o/r/issues/1` live).
  */
 function breakUrls(text: string, policy: OutboundPolicy): string {
-  const allowed = (policy.allowUrls ?? []).flatMap((prefix) => {
-    try {
-      return [new URL(prefix)];
-    } catch {
-      return [];
-    }
-  });
-  return text.replace(URL_START, (start: string, scheme: string, at: number) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(text.slice(at, at + 2048).split(/\s/, 1)[0]!);
-    } catch {
-      url = undefined;
-    }
-    return url !== undefined && allowed.some((prefix) => isUnderPrefix(url, prefix)) ? start : `${scheme}:${BREAK}//`;
-  });
+  return text.replace(URL_START, (start: string, scheme: string, at: number) => (allowed(text.slice(at, at + 2048).split(/\s/, 1)[0]!, policy) ? start : `${scheme}:${BREAK}//`));
 }
 
 /**
