@@ -769,7 +769,9 @@ class ProcessGroupStdioTransport {
         if (this.#unread)
             throw new Error(unreadProblem());
         const line = (0,stdio/* serializeMessage */.Ex)(message);
-        if (this.#waiting >= MAX_UNREAD_MESSAGES || stdin.writableLength + line.length > MAX_UNREAD_BYTES) {
+        // In bytes, an answer to the server's own request (no `method`): what the server makes plan-runner hold, as the HTTP transport counts it.
+        const answer = !('method' in message);
+        if (this.#waiting >= MAX_UNREAD_MESSAGES || (answer && stdin.writableLength + line.length > MAX_UNREAD_BYTES)) {
             this.#unread = true;
             const error = new Error(unreadProblem());
             this.onUnread?.();

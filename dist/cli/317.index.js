@@ -7016,10 +7016,17 @@ function standIns(args, inputs, path = [], known = new Map()) {
     }
     if (args === null || typeof args !== 'object' || (0,find_references/* isStepResultObject */.B)(args))
         return { value: args, known };
-    const value = Array.isArray(args)
-        ? args.map((item, index) => standIns(item, inputs, [...path, index], known).value)
-        : Object.fromEntries(Object.entries(args).map(([key, item]) => [key, standIns(item, inputs, [...path, key], known).value]));
-    return { value, known };
+    // A copy only where a value inside was stood in for: a plan of 10,000 steps' args is checked as written, not copied.
+    let changed = false;
+    const entries = Object.entries(args).map(([key, item]) => {
+        const value = standIns(item, inputs, [...path, Array.isArray(args) ? Number(key) : key], known).value;
+        if (value !== item)
+            changed = true;
+        return [key, value];
+    });
+    if (!changed)
+        return { value: args, known };
+    return { value: Array.isArray(args) ? entries.map(([, value]) => value) : Object.fromEntries(entries), known };
 }
 /**
  * Literal args must match the tool's input schema. Values that are references are only known at run time, so

@@ -353,29 +353,12 @@ function neutraliseTitle(text, policy = {}) {
 /** A URL's scheme and `://` as a title may hold it. */
 const URL_START = /\b(https?):\/\//gi;
 /**
- * A title's URLs not under `policy.allowUrls`, broken after the scheme (`https:\u200B//\u2026`): a title is plain text,
+ * A title's URLs that a body's links may not keep (`allowed`), broken after the scheme (`https:\u200B//\u2026`): a title is plain text,
  * where a URL cannot be shown as code, and GitHub reads an issue's URL as the same reference as `#123` (found by a
  * hunt of GitHub writes: an escalation issue's title kept `https://github.com/o/r/issues/1` live).
  */
 function breakUrls(text, policy) {
-    const allowed = (policy.allowUrls ?? []).flatMap((prefix) => {
-        try {
-            return [new URL(prefix)];
-        }
-        catch {
-            return [];
-        }
-    });
-    return text.replace(URL_START, (start, scheme, at) => {
-        let url;
-        try {
-            url = new URL(text.slice(at, at + 2048).split(/\s/, 1)[0]);
-        }
-        catch {
-            url = undefined;
-        }
-        return url !== undefined && allowed.some((prefix) => (0,_url_allow_list_js__WEBPACK_IMPORTED_MODULE_3__/* .isUnderPrefix */ .R)(url, prefix)) ? start : `${scheme}:${BREAK}//`;
-    });
+    return text.replace(URL_START, (start, scheme, at) => (allowed(text.slice(at, at + 2048).split(/\s/, 1)[0], policy) ? start : `${scheme}:${BREAK}//`));
 }
 /**
  * Markdown plan-runner's own renderers made (the live comment, the check run), whose pieces from the

@@ -333,7 +333,7 @@ function changeLines(event, record, redact, goalsCheckedBy) {
         case 'plan_created':
             return [(0,checklist/* oneLogLine */.Hr)(redact(record.plan?.name ?? 'Plan')), ...(record.plan?.steps ?? []).map((planStep) => itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(planStep.key), redact)))];
         case 'plan_revised':
-            return [`Plan revised (revision ${event.plan.revision}): ${(0,checklist/* oneLogLine */.Hr)(redact(event.reason))}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
+            return [revisionHeading(event, redact), ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
         case 'run_finished':
             return [footer(record, redact, goalsCheckedBy)];
         // The last word, goals or none: the status is the run's now, with why it did not succeed.
@@ -468,20 +468,22 @@ function windowLines(record, redact, rows, cursor) {
 }
 /**
  * On a terminal, what a plan revision leaves above the frame for good: that the plan was revised and why, and the
- * steps it replaced after they failed (`printed`: those named already), which the frame, drawing the plan as it is
+ * steps it replaced after they failed, which the frame, drawing the plan as it is
  * now, no longer shows. Redrawn away, a failure the run recovered from left only "1 had failed" in the footer, with
  * no step and no reason, while the log and the comment name both (found by a hunt across the views).
  */
-function revisionLines(event, record, redact, printed) {
-    const lines = [`Plan revised (revision ${event.plan.revision}): ${(0,checklist/* oneLogLine */.Hr)(redact(event.reason))}`];
-    for (const [key, planStep] of record.replacedPlanSteps ?? []) {
-        const step = record.steps.get(key);
-        if (step?.state !== 'failed' || printed.has(key))
-            continue;
-        printed.add(key);
-        lines.push(itemLine((0,checklist/* checklistItem */.gd)(planStep, step, redact)));
+function revisionLines(event, record, redact) {
+    const lines = [revisionHeading(event, redact)];
+    for (const key of event.replaced) {
+        const [planStep, step] = [record.replacedPlanSteps?.get(key), record.steps.get(key)];
+        if (planStep && step?.state === 'failed')
+            lines.push(itemLine((0,checklist/* checklistItem */.gd)(planStep, step, redact)));
     }
     return lines;
+}
+/** A plan revision's first line, in a log and above a terminal's frame. */
+function revisionHeading(event, redact) {
+    return `Plan revised (revision ${event.plan.revision}): ${(0,checklist/* oneLogLine */.Hr)(redact(event.reason))}`;
 }
 /** ` (2 failed)` when any of `steps[from..to)` failed, '' otherwise: looked at only for a frame that leaves steps out. */
 function failedNote(record, steps, from, to) {
@@ -554,14 +556,12 @@ function consoleChecklist(options) {
         lastDraw = now();
         final = full;
     };
-    /** The replaced steps whose failure is printed above the frame already. */
-    const printedReplaced = new Set();
     const listener = (event, sent) => {
         record = follow(event, sent);
         if (!record.plan)
             return;
         if (event.type === 'plan_revised') {
-            const lines = revisionLines(event, record, redact, printedReplaced);
+            const lines = revisionLines(event, record, redact);
             above(() => options.write(`${lines.join('\n')}\n`));
             return;
         }
