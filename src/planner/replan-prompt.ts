@@ -101,7 +101,10 @@ function remainingText(request: { remaining: ReplanRequest['remaining'] }): stri
 
 function failureLine(failure: FailureNote): string {
   const args = promptExcerpt(JSON.stringify(failure.step.args ?? {}), FAILURE_ARGS_CHARS);
-  return `- step ${failure.step.key} ${failure.step.tool ?? failure.step.type} ${args}: ${promptExcerpt(failure.error, FAILURE_ERROR_CHARS)}\n`;
+  // A for_each child's key holds its item's key, which a tool's output may have chosen: sanitised like the rest,
+  // as the block is marked clean.
+  const step = promptExcerpt(`${failure.step.key} ${failure.step.tool ?? failure.step.type}`, 200);
+  return `- step ${step} ${args}: ${promptExcerpt(failure.error, FAILURE_ERROR_CHARS)}\n`;
 }
 
 /** The run's failures, oldest first, of those that fit the newest first; the others named by step id (letters, digits, _ and -). */
