@@ -205,6 +205,12 @@ export type RunEvent =
        * goal is judged on a masked result (`resolveGoalTarget`).
        */
       readonly masked?: true;
+      /**
+       * Set when the result was read from a checkout that is not the commit its run is for (see `checkoutElsewhere`): the
+       * step, an item of it or a step of the plan it used read that checkout, in this run or in the run it was reused
+       * from. No goal is checked on it (`checkoutResults`), and a reuse keeps the mark, as it keeps `masked`.
+       */
+      readonly elsewhere?: true;
     })
   | (EventBase & {
       readonly type: 'step_failed';
@@ -299,6 +305,8 @@ export type RunEvent =
       readonly reused?: { readonly usage: Usage; readonly durationMs?: number };
       /** As `masked` of `step_completed`: the item's result, as saved or reused, has something masked. */
       readonly masked?: true;
+      /** As `elsewhere` of `step_completed`: the item read a checkout that is not its run's commit, here or where it was reused from. */
+      readonly elsewhere?: true;
     })
   | (EventBase & {
       readonly type: 'item_failed';
@@ -333,6 +341,8 @@ export type RunEvent =
       readonly item?: { readonly index: number; readonly key: string };
       /** As `masked` of `step_completed`: the result as saved has something masked. */
       readonly masked?: true;
+      /** As `elsewhere` of `step_completed`: the result as saved was read from a checkout that is not its run's commit. */
+      readonly elsewhere?: true;
       /** As `partial` of `step_completed`: a `type: plan` step's result lacks work its plan left undone. */
       readonly partial?: string;
       /** As `made` of `step_completed`. */

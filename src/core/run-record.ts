@@ -79,6 +79,8 @@ export interface StepRecord {
   partial?: string;
   /** The run judged its result made from what lacks work (`step_completed`'s `made`): no goal passes on it. */
   made?: true;
+  /** Its result was read from a checkout that is not its run's commit (`elsewhere` of `step_completed`): no goal is checked on it. */
+  elsewhere?: true;
   /**
    * A `type: plan` step taken whole from the run this one resumes (or a fan-out job's): what that run left undone
    * inside it (`carriedFailures` under its key), which no record of its plan here shows.
@@ -390,6 +392,8 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       else delete step.partial;
       if (event.made) step.made = true;
       else delete step.made;
+      if (event.elsewhere) step.elsewhere = true;
+      else delete step.elsewhere;
       const undone = event.reused ? carriedUnder(record.carriedFailures, event.stepKey) : [];
       if (undone.length > 0) step.leftUndone = undone;
       else delete step.leftUndone;

@@ -92,7 +92,7 @@ function buildSchemas(): TraceEventSchemas {
   const times = { at: z.number(), ts: text, durationMs: z.number() };
   const event = (required: z.core.$ZodLooseShape, optional: Fields = {}) => fields(required, { ...times, ...optional });
   const retrying = { attempt: z.number(), maxAttempts: z.number(), waitMs: z.number(), error: text };
-  const reusable = { attempts: z.number(), reused: fields({ usage }), masked: flag };
+  const reusable = { attempts: z.number(), reused: fields({ usage }), masked: flag, elsewhere: flag };
   const failure = { error: text, transient: flag, usage };
   const agentEvent = { stepKey: text, turn: z.number() };
   const approvalRequest = fields(
@@ -128,7 +128,7 @@ function buildSchemas(): TraceEventSchemas {
     // The event inside is checked on its own (`traceEventProblem`), by its own type.
     nested_event: event({ stepKey: text, event: z.looseObject({ type: text }) }),
     step_expanded: event({ stepKey: text, keys: texts }, { fanOut: fields({ shard: z.int().min(1).max(MAX_SHARDS), assignment: z.array(z.int().min(1).max(MAX_SHARDS)) }) }),
-    result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, made: flag, todos }),
+    result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, elsewhere: flag, partial: text, made: flag, todos }),
     item_started: event({ stepKey: text, index }),
     item_retrying: event({ stepKey: text, index, ...retrying }),
     item_completed: event({ stepKey: text, index, usage }, { ...reusable, reused: fields({ usage }, { durationMs: count }) }),

@@ -7,23 +7,32 @@ import type { RunRecord } from '../core/run-record.ts';
 export type ForeignResults = (record: RunRecord, stepStates: ReadonlyMap<string, StepState>) => ReadonlyMap<string, string>;
 
 /**
- * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment`, or a
- * `pull_request_target` job, works on the base branch while its run's check is a pull request's), the completed steps whose
- * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
- * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
- * (those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
- * default); a used plan (its steps may). And every completed step after one. No goal is checked on them:
- * `equals: good` on `cat code.txt` passed the pull request's check on the default branch's file (found by an
- * adversarial pass).
+ * Whether `step` reads its job's checkout: a tool that does (a command, the files toolset, an MCP server: any tool not in
+ * `freeTools`, those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
+ * default); a used plan (its steps may). In a job whose checkout is not the commit its run is for (an approving job on
+ * `issue_comment`, or a `pull_request_target` job, works on the base branch while its run's check is a pull request's),
+ * such a step's result is marked `elsewhere` as it completes (`RunDeps.readsElsewhere`).
  */
-export function checkoutResults(record: RunRecord, stepStates: ReadonlyMap<string, StepState>, freeTools: ReadonlySet<string>): Map<string, string> {
-  const readsCheckout = (step: PlanStep): boolean =>
-    step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
-  return withDependents(record.plan?.steps ?? [], stepStates, (step) =>
-    record.steps.get(step.key)?.reused === undefined && readsCheckout(step)
-      ? `step ${step.key} ran in this job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
-      : undefined,
-  );
+export function readsCheckout(step: PlanStep, freeTools: ReadonlySet<string>): boolean {
+  return step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
+}
+
+/**
+ * The completed steps whose result was read from a checkout that is not the commit their run is for, by key: why. Those
+ * marked `elsewhere`, in this job or in the run their result was reused from, and every completed step after one. No goal
+ * is checked on them: `equals: good` on `cat code.txt` passed the pull request's check on the default branch's file
+ * (found by an adversarial pass); and once such a step was reused (a "Re-run failed jobs" of a `pull_request_target`
+ * gate, a re-run of an approving job, an `/approve` of a paused `pull_request_target` run), it passed as a step taken from
+ * the paused run did, on the base branch's file (found by a hunt of the merge gate): a reuse now keeps the mark.
+ */
+export function checkoutResults(record: RunRecord, stepStates: ReadonlyMap<string, StepState>): Map<string, string> {
+  if (![...record.steps.values()].some((step) => step.elsewhere === true)) return new Map();
+  return withDependents(record.plan?.steps ?? [], stepStates, (step) => {
+    const done = record.steps.get(step.key);
+    if (done?.elsewhere !== true) return undefined;
+    const where = done.reused === undefined ? 'ran in this job' : 'was reused from a run that ran it';
+    return `step ${step.key} ${where} with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`;
+  });
 }
 
 /**

@@ -15,8 +15,9 @@ export type StepOutcome =
    * `masked`: the result has something masked (a plan step's, from its plan's result step): where from. `partial`: why the
    * result lacks work left undone (a `for_each` step's failed items, a plan step's plan's result's gaps; `PartialInputs`);
    * `made`: that result was judged made from what lacks work (a plan step's plan's result step's `StepRecord.made`).
+   * `elsewhere`: a step of a plan step's plan read a checkout that is not the run's commit (`StepRecord.elsewhere`).
    */
-  | { readonly ok: true; readonly result: unknown; readonly usage: Usage; readonly durationMs: number; readonly masked?: string; readonly partial?: string; readonly made?: true }
+  | { readonly ok: true; readonly result: unknown; readonly usage: Usage; readonly durationMs: number; readonly masked?: string; readonly partial?: string; readonly made?: true; readonly elsewhere?: true }
   | { readonly ok: false; readonly error: unknown; readonly usage: Usage; readonly durationMs: number };
 
 /** The parts of a step's context that are the same for every step of a run revision. */

@@ -116,6 +116,8 @@ export class PlanRun {
   readonly masked = new Map<string, string>();
   /** `for_each` steps that reused an item whose saved result has something masked: where from. */
   readonly #maskedItems = new Map<string, string>();
+  /** `for_each` steps with an item whose result was read from a checkout that is not the run's commit (`elsewhere`). */
+  readonly #elsewhereItems = new Set<string>();
   /**
    * Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to,
    * and the TODO list its agent ended with, which stands with the copy when the copy stands.
@@ -295,13 +297,13 @@ export class PlanRun {
     if (!resume) return [];
     const events: StepEvent[] = [];
     for (const [reuseKey, saved] of resume.reuse) {
-      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
+      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.elsewhere && { elsewhere: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
     }
     for (const [reuseKey, items] of resume.items) {
       // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
       if (resume.reuse.has(reuseKey) && !this.#deps.fanOut) continue;
       for (const [index, saved] of items) {
-        events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+        events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.elsewhere && { elsewhere: true }), ...(saved.todos && { todos: saved.todos }) });
       }
     }
     for (const [callKey, call] of resume.sideEffects) {
@@ -506,7 +508,7 @@ export class PlanRun {
     // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
     const again = earlier?.masked === true && this.#mayRunAgain(step);
     if (again) {
-      this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.todos && { todos: earlier.todos }) });
+      this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.elsewhere && { elsewhere: true }), ...(earlier.todos && { todos: earlier.todos }) });
       this.#ranAgain.add(key);
     }
     if (earlier && !again) {
@@ -518,7 +520,7 @@ export class PlanRun {
       if (earlier.todos) this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
       const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
       const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(earlier.masked && { masked: true }), ...(earlier.elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
       this.#ready.release(key);
       this.#inbox.wake();
       return;
@@ -589,7 +591,12 @@ export class PlanRun {
     this.#savedCopies.delete(copyKey);
     this.#savedCopyStands(copyKey, saved);
     const masked = `${saved.from} (it ran again and failed: ${errorText(outcome.error)})`;
-    return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked };
+    return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked, ...(saved.elsewhere && { elsewhere: true }) };
+  }
+
+  /** Whether `step`, run in this job, reads a checkout that is not the commit the run is for (`RunDeps.readsElsewhere`). */
+  #readsElsewhere(step: PlanStep): boolean {
+    return this.#deps.readsElsewhere?.(step) === true;
   }
 
   /**
@@ -598,7 +605,7 @@ export class PlanRun {
    * (a model's, a clock's) would change the reuse keys of the steps after it, and steps with side
    * effects among them would run again.
    */
-  #keptResult(copyKey: string, result: unknown): { readonly result: unknown; readonly masked?: string } {
+  #keptResult(copyKey: string, result: unknown): { readonly result: unknown; readonly masked?: string; readonly elsewhere?: true } {
     const saved = this.#savedCopies.get(copyKey);
     if (!saved) return { result };
     this.#savedCopies.delete(copyKey);
@@ -608,7 +615,7 @@ export class PlanRun {
       return { result };
     }
     this.#savedCopyStands(copyKey, saved);
-    return { result: saved.result, masked: saved.from };
+    return { result: saved.result, masked: saved.from, ...(saved.elsewhere && { elsewhere: true }) };
   }
 
   /** A step's or item's agent, running again in place of a masked saved copy, wrote a TODO list of its own. */
@@ -815,7 +822,7 @@ export class PlanRun {
       const same = item !== undefined && item.key === this.#tracedKey(child.key);
       // A masked item runs again as a masked step does (never in a fanned-out run).
       const again = same && item.masked === true && this.#mayRunAgain(child);
-      if (again) this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.todos && { todos: item.todos }) });
+      if (again) this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.elsewhere && { elsewhere: true }), ...(item.todos && { todos: item.todos }) });
       if (same && !again) taken.push(index);
       else if (part?.part === 'shard') {
         if (shardPlan!.assignment[index] === part.shard) toRun.push(index);
@@ -832,9 +839,10 @@ export class PlanRun {
       mapped.reuse(index, item.result);
       // Named by its saved key, as the trace keeps it: the label may hold what was masked.
       if (item.masked && !this.#maskedItems.has(step.key)) this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
+      if (item.elsewhere) this.#elsewhereItems.add(step.key);
       if (item.todos) this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
       const there = { usage: item.usage, ...(item.durationMs !== undefined && { durationMs: item.durationMs }) };
-      this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(item.masked && { masked: true }) });
+      this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(item.masked && { masked: true }), ...(item.elsewhere && { elsewhere: true }) });
     }
     // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
     for (const index of missing) {
@@ -946,8 +954,10 @@ export class PlanRun {
       const kept = this.#keptResult(`${parent}#${index}`, outcome.result);
       const masked = kept.masked ?? outcome.masked;
       if (masked !== undefined && !this.#maskedItems.has(parent)) this.#maskedItems.set(parent, masked);
+      const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || this.#readsElsewhere(mapped.children[index]!);
+      if (elsewhere) this.#elsewhereItems.add(parent);
       mapped.completed(index, kept.result, usage);
-      this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }) });
+      this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }) });
     } else {
       const error = `${errorText(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
       // Under on_item_failure: continue too, where the step completes: the replanner's calls would fail as this item's did.
@@ -1007,7 +1017,9 @@ export class PlanRun {
       const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
       if (masked !== undefined) this.masked.set(key, masked);
       const partial = this.#partialInputs.completed(step, outcome.partial, outcome.made === true);
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+      // A for_each step's result is its items': read elsewhere where one of them was (an item reused, or one run here).
+      const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || (step.forEach ? this.#elsewhereItems.has(key) : this.#readsElsewhere(step));
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
       // The step went on past a call with side effects that got no answer (an agent's next turn, a
       // for_each item under on_item_failure: continue): the run does not, as after a failed step.
       const unknownCall = this.#unknownCallOf(key);
@@ -1338,6 +1350,8 @@ interface SavedCopy {
   readonly stepKey: string;
   /** The item's index, for an item's copy. */
   readonly index?: number;
+  /** The copy was read from a checkout that is not its run's commit (`elsewhere` of `step_completed`). */
+  readonly elsewhere?: true;
   /** Its agent's TODO list as the saved run ended. */
   readonly todos?: readonly TodoItem[];
 }

@@ -18,6 +18,7 @@ import type { RunJournal } from './run-journal.ts';
 import type { StepWeights } from './start-order.ts';
 import type { StepSlots } from './step-slots.ts';
 import type { InputGap } from './partial-inputs.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 
 /** Everything a run talks to, passed in so tests hand over scripted stand-ins. */
 export interface RunDeps {
@@ -70,6 +71,11 @@ export interface RunDeps {
   readonly checkGoals?: (goals: readonly Goal[], target: GoalTarget, signal: AbortSignal | undefined, within: string) => Promise<GoalResult[]>;
   /** A used plan's steps whose result came from a checkout that is not the run's commit (`GoalTarget.foreign`), when that is so. */
   readonly foreignResults?: ForeignResults;
+  /**
+   * In a job whose checkout is not the commit its run is for (`checkoutElsewhere`): whether a step run here reads that
+   * checkout. Its result is then marked `elsewhere` (`step_completed`), which a resume keeps. Default: none does.
+   */
+  readonly readsElsewhere?: (step: PlanStep) => boolean;
   /** In [0, 1): the jitter of retry waits; tests pass a constant. Default `Math.random`. */
   readonly random?: () => number;
   /** An earlier run of this plan: its completed steps are reused where their keys match, its side effects never repeated. */

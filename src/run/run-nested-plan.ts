@@ -112,6 +112,8 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     }
   }
   const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
+  // What its steps read from a checkout that is not the run's commit (here or in the run a step was reused from) is in its result.
+  const elsewhere = [...outcome.record.steps.values()].some((done) => done.elsewhere === true);
   // Its result step's gaps are the step's: a tool step after it, or a model step, reads the same result.
   const lacks = outcome.resultStepKey === undefined ? undefined : outcome.incomplete.get(outcome.resultStepKey);
   const partial = lacks === undefined ? undefined : `its plan’s result, step ${outcome.resultStepKey} of ${uses}, lacks work (${lacks})`;
@@ -126,6 +128,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }),
     ...(partial !== undefined && { partial }),
     ...(made && { made: true }),
+    ...(elsewhere && { elsewhere: true }),
   };
 }
 
