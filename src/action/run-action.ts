@@ -298,7 +298,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // Any re-run, resumed or not (`resume: never` runs from the start and would ask again as well).
   const answeredAlready = (settings.github.attempt ?? 1) > 1 && !command && deps.github ? await answeredPause(settings, deps.github) : undefined;
   if (answeredAlready) return refuseRun(given, answeredAlready, deps);
-  const resumeTrace = answered?.trace ?? resume?.trace ?? earlier.earlier?.trace;
+  // An earlier attempt's state before `resume-from`: that attempt went on from the same trace (`earlierAttemptState`).
+  const resumeTrace = answered?.trace ?? earlier.earlier?.trace ?? resume?.trace;
   const approve = answered && command ? { hash: answered.hash, by: command.by, ...(answered.continues && { continues: true as const }) } : undefined;
   let stepWeights: StepWeights | undefined;
   try {

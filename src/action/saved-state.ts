@@ -12,6 +12,7 @@ import { jobSegment, parseStateArtifactName, stateArtifactName, stateClashName, 
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { ownPart } from './fan-out-state.ts';
+import { resumesInPlace } from './report-paths.ts';
 
 /** The state of an earlier attempt a re-run resumes from. */
 export interface EarlierState {
@@ -53,10 +54,13 @@ export function newestStateOfAttempt(artifacts: readonly StateArtifact[], identi
  * artifacts of attempt 1): the newest earlier attempt's saved state of this plan, downloaded. None
  * is fine (the run starts afresh). A store that cannot be read is a problem: starting afresh then
  * could repeat what the earlier attempt already did, side effects included, so the run is refused.
+ * With `resume-from` too, unless it resumes in place (an earlier step of this attempt's trace): the earlier attempt went
+ * on from that trace, and its state holds what it took from it and what it did after. Resumed from the trace again, a
+ * re-run repeated the earlier attempt's side effects (found by a hunt of durable runs).
  */
 export async function earlierAttemptState(settings: ActionSettings, store: RunStateStore | undefined, io: ActionIO, part?: string): Promise<EarlierStateResult> {
   const identity = stateIdentity(settings, part);
-  if (settings.state !== 'artifact' || settings.resume !== 'auto' || identity.attempt <= 1 || settings.resumeFrom !== undefined) return { ok: true };
+  if (settings.state !== 'artifact' || settings.resume !== 'auto' || identity.attempt <= 1 || resumesInPlace(settings)) return { ok: true };
   if (settings.mode !== 'run' && settings.mode !== 'agent') return { ok: true };
   const advice = 'run the job again, or set `resume: never` to start from the beginning (steps with side effects would run again)';
   // No artifact service (GitHub Enterprise Server has none the client can use): what an earlier attempt did cannot be
@@ -76,7 +80,8 @@ export async function earlierAttemptState(settings: ActionSettings, store: RunSt
   for (let before = identity.attempt; ; ) {
     const found = newestEarlierState(artifacts, { ...identity, attempt: before });
     if (!found) {
-      io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}${before === identity.attempt ? '' : ' in which its run started'}; the plan runs from the start.`);
+      const from = settings.resumeFrom === undefined ? 'the plan runs from the start' : `the run resumes from resume-from (${settings.resumeFrom})`;
+      io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}${before === identity.attempt ? '' : ' in which its run started'}; ${from}.`);
       return { ok: true };
     }
     const read = await readEarlierState(settings, identity, store, found, advice);
@@ -86,7 +91,8 @@ export async function earlierAttemptState(settings: ActionSettings, store: RunSt
       before = found.attempt;
       continue;
     }
-    io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
+    const over = settings.resumeFrom === undefined ? '' : `, not from resume-from (${settings.resumeFrom}): that attempt went on from it, and its state holds what it did since`;
+    io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes)${over}.`);
     return read;
   }
 }
