@@ -432,6 +432,15 @@ async function oneRun(one: OneRun): Promise<EvalRunResult> {
 }
 
 /**
+ * `result` with its reason redacted, as the run's redactor now knows the plan's secrets: the report escapes a reason for
+ * Markdown before the caller redacts the report, and a secret with an `@` or `#` in it, escaped, no longer matched
+ * (found by a secret hunt: `Tr0ub4dor\\@3xyz\\#9k` in the job summary, which GitHub shows unescaped).
+ */
+function withRedactedReason(result: EvalRunResult, redact: Redactor | undefined): EvalRunResult {
+  return redact && result.reason !== undefined ? { ...result, reason: redact(result.reason) } : result;
+}
+
+/**
  * Runs every column (each plan as written, then each baseline) `runs` times, one run after another
  * so that timings do not disturb each other, and returns every run's figures.
  */
@@ -446,7 +455,7 @@ export async function runEval(settings: EvalSettings, deps: EvalDeps): Promise<E
         for (let run = 1; run <= settings.runs; run += 1) {
           if (deps.signal.aborted) return results;
           const one: OneRun = { settings, deps, models, plan, column, variant, run };
-          const result = await oneRun(one);
+          const result = withRedactedReason(await oneRun(one), deps.redact);
           results.push(result);
           deps.onRun?.(result);
         }
