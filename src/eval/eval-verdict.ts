@@ -1,3 +1,4 @@
+import { dollarsPast } from '../core/dollars-past.ts';
 import { figureBeside } from './figure-beside.ts';
 import type { VariantSummary } from './summarise-variant.ts';
 
@@ -82,7 +83,7 @@ export function checkThresholds(
       name: 'max-cost-usd-per-run',
       limit: thresholds.maxCostUsdPerRun,
       actual,
-      ok: unevaluable === undefined && actual <= thresholds.maxCostUsdPerRun,
+      ok: unevaluable === undefined && !dollarsPast(actual, thresholds.maxCostUsdPerRun),
       ...(unevaluable !== undefined && { unevaluable }),
       ...(bySucceeded && { of: `the mean of the ${runs.succeeded} run(s) that succeeded` }),
     });

@@ -6,6 +6,7 @@ import { UnpricedCallError } from './unpriced-call-error.ts';
 import { HeapFullError } from './heap-full-error.ts';
 import { heapNearlyFull, type HeapUse } from './heap-watch.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
+import { dollarsPast, dollarsReached } from '../core/dollars-past.ts';
 
 /** The budget part of `limits:`; a limit left out is unlimited. */
 export type BudgetLimits = Partial<Pick<Limits, 'max_steps' | 'max_model_calls' | 'max_tokens' | 'max_cost_usd'>>;
@@ -172,7 +173,7 @@ export class RunBudget {
     const unpriced = (priced as { priceKnown?: unknown }).priceKnown === false && model !== undefined;
     if (unpriced && Number.isFinite(this.#limits.max_cost_usd)) this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
     // Written so that a cost that is not a number (no price should make one) passes a cap rather than none.
-    else if (Number.isFinite(this.#limits.max_cost_usd) && !(spent.costUsd <= this.#limits.max_cost_usd)) this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
+    else if (Number.isFinite(this.#limits.max_cost_usd) && dollarsPast(spent.costUsd, this.#limits.max_cost_usd)) this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
     else if (tokens > this.#limits.max_tokens) this.#exceed(new BudgetExceededError('max_tokens', this.#limits.max_tokens, tokens));
     else if (spent.modelCalls > this.#limits.max_model_calls) {
       this.#exceed(new BudgetExceededError('max_model_calls', this.#limits.max_model_calls, spent.modelCalls));
@@ -239,7 +240,7 @@ export class RunBudget {
       tokens += call.tokens;
       costUsd += call.costUsd;
     }
-    return tokens >= this.#limits.max_tokens || costUsd >= this.#limits.max_cost_usd;
+    return tokens >= this.#limits.max_tokens || dollarsReached(costUsd, this.#limits.max_cost_usd);
   }
 
   #roomChanged(signal?: AbortSignal): Promise<void> {
@@ -318,7 +319,7 @@ export class RunBudget {
     if (calls >= limits.max_model_calls) return refused('max_model_calls', calls);
     const tokens = spent.promptTokens + spent.completionTokens;
     if (tokens >= limits.max_tokens) return refused('max_tokens', tokens);
-    if (spent.costUsd >= limits.max_cost_usd) return refused('max_cost_usd', spent.costUsd);
+    if (dollarsReached(spent.costUsd, limits.max_cost_usd)) return refused('max_cost_usd', spent.costUsd);
     return undefined;
   }
 
