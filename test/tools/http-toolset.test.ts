@@ -8,6 +8,7 @@ import { HttpStatusError } from '../../src/tools/http/http-status-error.ts';
 import { httpToolset, type HttpToolResult } from '../../src/tools/http/http-toolset.ts';
 import { HttpTransportError } from '../../src/tools/http/http-transport-error.ts';
 import { UrlNotAllowedError } from '../../src/tools/http/url-not-allowed-error.ts';
+import { resolveRetryPolicy, retryDelayMs } from '../../src/run/retry-policy.ts';
 import { refusalReason } from '../../src/security/url-allow-list.ts';
 import { isEffectUnknown } from '../../src/core/step-error.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
@@ -377,6 +378,15 @@ describe('http_get against a local server', () => {
     expect(error).toBeInstanceOf(HttpStatusError);
     expect(error).toMatchObject({ status: 503, transient: true, retryAfterMs: 7000 });
     expect((error as Error).message).toContain('maintenance');
+  });
+
+  // Found by a hunt of retries: a wait over 10 minutes was dropped as none asked, and the retry came at once (600 s waited
+  // max_interval, 601 s a second's jitter). The wait is kept, however long; the retry policy holds it to max_interval.
+  it('keeps a server’s retry-after longer than ten minutes, which the retry policy then holds to max_interval', async () => {
+    handler = (_request, response) => response.writeHead(429, { 'retry-after': '3600' }).end();
+    const error = await get(`${origin}/v1/x`).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 429, transient: true, retryAfterMs: 3_600_000 });
+    expect(retryDelayMs(resolveRetryPolicy(), 1, () => 0.5, (error as HttpStatusError).retryAfterMs)).toBe(30_000);
   });
 
   // Found by an adversarial pass: an error status whose body could not be read (cut off, or not the gzip it said)

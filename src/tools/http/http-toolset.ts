@@ -6,7 +6,7 @@ import { HttpStatusError } from './http-status-error.ts';
 import { HttpTransportError } from './http-transport-error.ts';
 import { shownUrl } from './shown-url.ts';
 import { bodyDecodingCode, readCappedBody } from './read-capped-body.ts';
-import { retryAfterMs } from '../../core/retry-after-ms.ts';
+import { askedWaitMs } from '../../core/retry-after-ms.ts';
 import { StepError } from '../../core/step-error.ts';
 import { timeoutSignal } from '../../core/timeout-signal.ts';
 import { cutText, keptUnits } from '../../core/cut-text.ts';
@@ -137,7 +137,8 @@ async function send(
     cancel: ctx.signal,
     timeoutLabel: `${timeoutSeconds}s`,
   });
-  const retryAfter = retryAfterMs((name) => response.headers.get(name));
+  // However long: the step's retry policy holds it to its max_interval (a wait dropped as too long was a retry at once).
+  const retryAfter = askedWaitMs((name) => response.headers.get(name));
   let read;
   try {
     read = await readCappedBody(response, maxBytes);

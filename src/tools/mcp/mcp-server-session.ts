@@ -22,7 +22,7 @@ import { answerKeepingNumbers } from './exact-numbers-body.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
 import { timeoutSignal } from '../../core/timeout-signal.ts';
 import { fetchNeverSent } from '../../core/fetch-never-sent.ts';
-import { retryAfterMs } from '../../core/retry-after-ms.ts';
+import { askedWaitMs } from '../../core/retry-after-ms.ts';
 
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
@@ -237,7 +237,8 @@ export class McpServerSession {
       }
       const response = await fetch(input, init);
       const call = askedWait.getStore();
-      const wait = call && !response.ok ? retryAfterMs((name) => response.headers.get(name)) : undefined;
+      // However long, as an HTTP tool's: the retry policy holds it to max_interval.
+      const wait = call && !response.ok ? askedWaitMs((name) => response.headers.get(name)) : undefined;
       if (call && wait !== undefined) call.retryAfterMs = wait;
       if (!response.body || response.status < 200 || response.status > 599) return response;
       const post = (init?.method ?? 'GET').toUpperCase() === 'POST';
