@@ -97,7 +97,7 @@ describe('side effects are never repeated blindly', () => {
     const { outcome, events } = await run([sendStep], [send.tool], { replanner });
     expect(send.calls).toHaveLength(1);
     expect(outcome.status).toBe('escalated');
-    expect(outcome.reason).toContain('step send called send_email({"to":"team@example.com","subject":"weekly"}), a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect');
+    expect(outcome.reason).toContain('step send called send_email({"to":"team@example.com","subject":"weekly"}), a tool with side effects, and got no answer that says whether it took effect (none came, the call was stopped, the answer was too large to read, or it was a failure that may have come after the effect: a server error, a temporary failure); it may have taken effect');
     expect(events).toContainEqual(expect.objectContaining({ type: 'tool_returned', stepKey: 'send', outcome: 'unknown' }));
 
     // A resume from that run does not send again either.

@@ -25,6 +25,10 @@ export class HttpStatusError extends StepError {
       toolName,
       retryAfterMs: options.retryAfterMs,
       effectUnknown: options.redirectedFrom !== undefined,
+      // 429 and 408 say the request was not taken (too many, or not all of it came in): a POST so refused did nothing, and
+      // is sent again after the wait, as a GitHub write refused for its rate limit is. It escalated as one that may
+      // have taken effect (found by a hunt of retries).
+      notSent: status === 429 || status === 408,
     });
     this.url = url;
     this.status = status;

@@ -384,7 +384,9 @@ export class McpServerSession {
       if (error instanceof StreamableHTTPError && !(error.code === 408 || error.code === 429 || (error.code ?? 0) >= 500)) throw error;
       // A call never written (its start failed, the connection was refused) took no effect: a call with side effects may
       // be made again, where it counted as one that may have happened (found by an adversarial pass).
-      throw new McpCallLostError(error, { notSent: !sent || fetchNeverSent(error), ...(asked.retryAfterMs !== undefined && { retryAfterMs: asked.retryAfterMs }) });
+      // A 429 or 408 says the request was not taken, as for an HTTP tool.
+      const refused = error instanceof StreamableHTTPError && (error.code === 408 || error.code === 429);
+      throw new McpCallLostError(error, { notSent: !sent || fetchNeverSent(error) || refused, ...(asked.retryAfterMs !== undefined && { retryAfterMs: asked.retryAfterMs }) });
     } finally {
       this.#inFlight--;
     }
