@@ -93,7 +93,12 @@ export function checkReferences(
       if (text === undefined) continue;
       const scan = findReferences(text, itemName);
       for (const problem of scan.problems) if (problem.aboutItem) issues.push({ path: [...stepPath(index), field], message: problem.message });
-      for (const found of scan.references) if (found.reference.kind !== 'item') placed.push({ found, base: [...stepPath(index), field] });
+      for (const found of scan.references) {
+        if (found.reference.kind !== 'item') placed.push({ found, base: [...stepPath(index), field] });
+        // A title is the step's one line, for all its items: `Review ${pkg.name}` showed as written in every view, as the
+        // README's own example taught it (found by a hunt of the README).
+        else if (field === 'title') issues.push({ path: [...stepPath(index), field, ...found.at], message: `\`${found.text}\` in a for_each step's title stays as written: the title is the step's one line, for all its items (each item is shown by its key); write it without the item, such as \`Review packages\`` });
+      }
     }
     if (step.forEach?.key !== undefined) {
       const keyPath = [...stepPath(index), 'key'];

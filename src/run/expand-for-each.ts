@@ -46,13 +46,13 @@ function childLabel(step: PlanStep, item: ItemBinding): string {
 }
 
 /**
- * One child of a `for_each` step: the template with its item bound, under its own key. The title
- * (a label) is filled in; the description stays as written, since it is the instruction a model
- * reads, and an item from a tool's output is data: the prompt gives it in its own data block.
+ * One child of a `for_each` step: the template with its item bound, under its own key. The description stays as
+ * written, since it is the instruction a model reads, and an item from a tool's output is data: the prompt gives it in
+ * its own data block. The title is the step's, which names no item (`checkReferences` refuses one there).
  */
 function childStep(step: PlanStep, item: ItemBinding, key: string): PlanStep {
   const { forEach: _template, ...rest } = step;
-  return { ...rest, key, ...(step.title !== undefined && { title: fillItemText(step.title, item) }), item };
+  return { ...rest, key, item };
 }
 
 /**

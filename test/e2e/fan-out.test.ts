@@ -46,7 +46,7 @@ workflow_sequence:
   - id: check
     type: tool_call
     tool: check_package
-    title: Check package \${item}
+    title: Check packages
     for_each: \${steps.list.result}
     fan_out: true
     args: { n: "\${item}" }

@@ -24,7 +24,7 @@ describe('for_each validation', () => {
         '    for_each: ${steps.list.result.packages}',
         '    as: pkg',
         '    key: ${pkg.name}',
-        '    title: Review ${pkg.name}',
+        '    title: Review packages',
         '    on_item_failure: continue',
         '    args: { name: "${pkg.name}", depth: 2 }',
       ),
@@ -51,6 +51,14 @@ describe('for_each validation', () => {
     const errors = await errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: reasoning, description: "Summarise ${item}" }'));
     expect(errors[0]).toContain('refers to a for_each item, but this step has no `for_each`');
     expect(errors[0]).toContain('workflow_sequence[0].description');
+  });
+
+  // Found by a hunt of the README: its own example's `title: Review ${pkg.name}` showed as written in every view.
+  it('refuses the item in a for_each step’s title, which is the step’s one line, and keeps it in its description', async () => {
+    const errors = await errorsFor(
+      yaml(...tools, 'workflow_sequence:', '  - { id: list, type: tool_call, tool: list_packages, args: {} }', '  - { id: r, type: tool_call, tool: review_package, for_each: "${steps.list.result}", as: pkg, title: "Review ${pkg.name}", description: "Review ${pkg.name}", args: { name: "${pkg.name}" } }'),
+    );
+    expect(errors).toEqual([expect.stringMatching(/^plan\.yml:9:\d+: `\$\{pkg\.name\}` in a for_each step's title stays as written: the title is the step's one line, for all its items \(each item is shown by its key\); write it without the item, such as `Review packages` \(at workflow_sequence\[1\]\.title\)$/)]);
   });
 
   it('says which name to use when the step renamed its item with as:', async () => {

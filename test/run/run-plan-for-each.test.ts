@@ -14,12 +14,12 @@ const listOf = (key: string) => `\${steps.${key}.result}`;
 describe('for_each steps', () => {
   it('expands into one child per item, keyed by index, with the result in input order', async () => {
     const fake = new FakeSteps();
-    const plan = planOf([step('list'), step('review', ['list'], { title: 'Review ${item.name} (#${item.index})', description: 'Review ${item.name}', ...forEach(listOf('list')) }), step('report', ['review'])]);
+    const plan = planOf([step('list'), step('review', ['list'], { title: 'Review packages', description: 'Review ${item.name}', ...forEach(listOf('list')) }), step('report', ['review'])]);
     const run = startRun(plan, fake.runner);
     await fake.started('list');
     fake.complete('list', [{ name: 'a' }, { name: 'b' }, { name: 'c' }]);
     const [first, , third] = await Promise.all([fake.started('review[0]'), fake.started('review[1]'), fake.started('review[2]')]);
-    expect(first.step.title).toBe('Review a (#0)');
+    expect(first.step.title).toBe('Review packages');
     // The instruction stays as written: the item reaches a prompt as data, never as instruction text.
     expect(first.step.description).toBe('Review ${item.name}');
     expect(third.step.item).toEqual({ name: 'item', value: { name: 'c' }, index: 2 });
