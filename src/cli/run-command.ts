@@ -13,13 +13,12 @@ import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { usedPlanFiles } from './used-plan-files.ts';
 import { approveCommandLine } from './approve-command-line.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
-import { sameFile } from '../core/file-identity.ts';
 import { terminalControl, watchedTerminal } from './neutralise-output.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { markTraceGapped } from '../core/trace-gap.ts';
 import { TraceInUseError } from '../core/trace-in-use-error.ts';
-import { lstatSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, unlinkSync } from 'node:fs';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
 
@@ -54,15 +53,15 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   const inputs = [['the plan', args.file], ...(await usedPlanFiles(args.file)), ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']] as const;
   if (!checkOutputPaths([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs)) return 1;
   const warn = (message: string): void => void process.stderr.write(`warning: ${redact(message)}\n`);
-  // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses
-  // (a wrong hash, a changed plan) leaves the trace it resumes untouched. Otherwise opened now: a run
-  // refused before its first event must not leave an earlier run's trace standing beside its own report.
+  // Opened at the run's first event: a run the job refuses before it starts (a wrong hash, a changed plan, a mistyped
+  // --resume or --input) leaves the trace at the path as it was, which may be the only state an earlier run left to
+  // resume (found by a hunt of the README: a mistyped --resume emptied the default trace). Its report does not name it.
   // The same file however it is named (a symlinked folder, a hard link): comparing paths, a refused
   // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
-  const inPlace = args.resume !== undefined && sameFile(args.resume, args.trace);
+  let opened = false;
   let trace;
   try {
-    trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
+    trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: true, onOpen: () => void (opened = true) });
   } catch (error) {
     // Another run in this folder writes the trace: refused before anything is touched, its report included.
     if (!(error instanceof TraceInUseError)) throw error;
@@ -103,12 +102,17 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
     },
   );
   restoreStderr?.();
-  const traced = (await closeTrace(trace, warn)) && trace !== undefined;
+  const closed = (await closeTrace(trace, warn)) && trace !== undefined;
   // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
-  if (trace && !traced) markTraceGapped(trace.path, 'the trace writer failed; the events after the failure are missing');
+  if (trace && !closed) markTraceGapped(trace.path, 'the trace writer failed; the events after the failure are missing');
+  // This run's own trace: not the file an earlier run left, where this one was refused before its first event.
+  const traced = closed && opened;
+  if (!opened && closed && outcome.kind === 'rejected' && existsSync(args.trace)) {
+    process.stderr.write(`plan-runner: ${redact(args.trace)} is left as it was: this run was refused before it started, and wrote no trace\n`);
+  }
 
   // Not written whole, or not at all (its file could not be opened): the summary says so, the last lines do not name it.
-  const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(!traced && { traceLost: true }) });
+  const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(!closed && { traceLost: true }) });
   const unwritten = await writeReportFile(args.summary, redact(report.markdown));
   if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {

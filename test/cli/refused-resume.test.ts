@@ -106,10 +106,11 @@ describe('a resume the job refuses', () => {
     expect(readFileSync(log, 'utf8')).toBe('one\ntwo\n');
   });
 
-  // Opening every trace at the first event left an earlier run's trace beside the report of a run
-  // refused before it (an invalid plan): the next --resume or --weights-from read another run (found by
-  // a review of the change).
-  it('leaves no earlier trace standing when the output trace is not the one it resumes', async () => {
+  // A run refused before it starts (an invalid plan, a mistyped --resume or --input) completed nothing: the trace an earlier
+  // run left at the path stays, the state a resume needs, and the refused run says so. Emptied, a mistyped --resume
+  // destroyed the only file the earlier run could be resumed from (found by a hunt of the README; an earlier review had
+  // emptied it so that no earlier trace stood beside the refused run's report, which now names none).
+  it('leaves an earlier run’s trace as it was when a run is refused before it starts, and says so', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-stale-'));
     const plan = path.join(dir, 'plan.yml');
     const trace = path.join(dir, 'trace.jsonl');
@@ -117,8 +118,19 @@ describe('a resume the job refuses', () => {
     writeFileSync(plan, PLAN.replace(', approval: true', ''));
     expect((await run(['run', plan, '--trace', trace, '--summary', summary])).code).toBe(0);
     expect(readFileSync(trace, 'utf8')).toContain('"type":"run_finished"');
+    const earlier = readFileSync(trace, 'utf8');
     writeFileSync(plan, 'name: Broken\nworkflow_sequence: 3\n');
-    expect((await run(['run', plan, '--trace', trace, '--summary', summary])).code).toBe(1);
-    expect(readFileSync(trace, 'utf8')).toBe('');
+    const refused = await run(['run', plan, '--trace', trace, '--summary', summary]);
+    expect(refused.code).toBe(1);
+    expect(readFileSync(trace, 'utf8')).toBe(earlier);
+    expect(refused.out).toContain(`${trace} is left as it was: this run was refused before it started, and wrote no trace`);
+    expect(readFileSync(summary, 'utf8')).not.toContain(trace);
+    // A mistyped --resume and an undeclared --input are refused the same way.
+    writeFileSync(plan, PLAN.replace(', approval: true', ''));
+    const notATrace = path.join(dir, 'x.jsonl');
+    writeFileSync(notATrace, '{"not":"a trace"}\n');
+    expect((await run(['run', plan, '--trace', trace, '--summary', summary, '--resume', notATrace])).code).toBe(1);
+    expect((await run(['run', plan, '--trace', trace, '--summary', summary, '--input', 'zz=1'])).code).toBe(2);
+    expect(readFileSync(trace, 'utf8')).toBe(earlier);
   });
 });
