@@ -73,11 +73,43 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
     // Only where they apply, so every other step keeps the key earlier traces recorded.
     ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
     ...(used && { used: planFileHash(used) }),
+    // What it calls beyond its own tools: a toolset's or an MCP server's of the top plan, whose server (its command, env,
+    // url, headers) no used plan file holds. Changed, the step was reused with the old server's answer (found by a hunt
+    // of durable runs). Only where there are such tools, so a used plan of its own tools keeps its key.
+    ...(used && usedRegistryTools(used).length > 0 && { usedTools: usedRegistryTools(used).map((name) => [name, registryDefinition(name, from)]) }),
     // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
     ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
     // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
     ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
   });
+}
+
+/** Per used plan: the names of `usedRegistryTools`, made once. */
+const registryToolsOfPlan = new WeakMap<object, readonly string[]>();
+
+/**
+ * The tools a used plan and the plans it uses (at any depth) call that none of them defines in its own `tools:`, by name,
+ * sorted: the registry's (toolsets, the top plan's MCP servers), which the plans' files do not describe.
+ */
+function usedRegistryTools(used: RunnablePlan): readonly string[] {
+  let names = registryToolsOfPlan.get(used);
+  if (names === undefined) {
+    const found = new Set<string>();
+    const seen = new Set<object>();
+    const visit = (plan: Pick<RunnablePlan, 'steps' | 'source' | 'subplans'>): void => {
+      if (seen.has(plan)) return;
+      seen.add(plan);
+      const own = plan.source?.tools ?? {};
+      for (const step of plan.steps) {
+        for (const name of [step.tool, ...(step.type === 'agent' ? (step.tools ?? []) : [])]) if (name !== undefined && !Object.hasOwn(own, name)) found.add(name);
+      }
+      for (const inner of plan.subplans?.values() ?? []) visit(inner);
+    };
+    visit(used);
+    names = [...found].sort();
+    registryToolsOfPlan.set(used, names);
+  }
+  return names;
 }
 
 /**
@@ -102,6 +134,11 @@ function madeOnce(holder: object, make: () => unknown): unknown {
 function toolDefinition(name: string, from: ReuseKeyInputs): unknown {
   const defined = from.plan.source?.tools?.[name];
   if (defined) return madeOnce(defined, () => producingTool(defined));
+  return registryDefinition(name, from);
+}
+
+/** A registry tool's definition (`toolDefinition`), an MCP tool's server too; null for a tool the registry does not have. */
+function registryDefinition(name: string, from: ReuseKeyInputs): unknown {
   const tool = from.tools.get(name);
   if (tool === undefined) return null;
   const input = madeOnce(tool, () => tool.inputSchema);

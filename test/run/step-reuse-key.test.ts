@@ -54,3 +54,25 @@ it('hashes the run’s inputs once for all its steps', async () => {
   expect(outcome.status).toBe('succeeded');
   expect(written).toBe(1);
 });
+
+// Found by a hunt of durable runs: a used plan calling an MCP tool of the top plan's server was reused whole after that
+// server's env changed (the top plan's `mcp_servers`, which the used plan's file does not hold), with the old answer.
+describe('a type: plan step’s reuse key', () => {
+  const used = { name: 'Sub', steps: [{ key: '1', id: '1', type: 'tool_call', tool: 'srv__greet', description: 'greet', inputs: [], dependsOn: [] }], limits: {}, source: { name: 'Sub' } } as never;
+  const using = (subplan: unknown) => ({ ...planOf([{ key: 'p', id: 'p', type: 'plan', uses: 'sub.yml', description: 'p', inputs: [], dependsOn: [] } as PlanStep]), subplans: new Map([['sub.yml', subplan]]) });
+  const tool = (env: string) => ({ name: 'srv__greet', description: 'Greets', inputSchema: { type: 'object' }, sideEffects: false, origin: { command: ['node', 'server.mjs'], env: { GREETING: env } }, execute: async () => env });
+  const key = (env: string, subplan = used) => {
+    const plan = using(subplan);
+    return stepReuseKey(plan.steps[0]!, { plan, tools: new Map([['srv__greet', tool(env)]]) as never, inputsHash: stableHash({}), keys: new Map(), results: new Map(), resultHashes: new ResultHashes(REDACT), redact: REDACT });
+  };
+
+  it('changes with the server of a tool its plan calls that the plan does not define', () => {
+    expect(key('hello')).toBe(key('hello'));
+    expect(key('goodbye')).not.toBe(key('hello'));
+  });
+
+  it('is as it was for a used plan that calls only its own tools', () => {
+    const own = { ...(used as object), source: { name: 'Sub', tools: { srv__greet: { description: 'd', command: ['true'] } } } } as never;
+    expect(key('goodbye', own)).toBe(key('hello', own));
+  });
+});
