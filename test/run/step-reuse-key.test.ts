@@ -59,7 +59,7 @@ it('hashes the run’s inputs once for all its steps', async () => {
 // server's env changed (the top plan's `mcp_servers`, which the used plan's file does not hold), with the old answer.
 describe('a type: plan step’s reuse key', () => {
   const used = { name: 'Sub', steps: [{ key: '1', id: '1', type: 'tool_call', tool: 'srv__greet', description: 'greet', inputs: [], dependsOn: [] }], limits: {}, source: { name: 'Sub' } } as never;
-  const using = (subplan: unknown) => ({ ...planOf([{ key: 'p', id: 'p', type: 'plan', uses: 'sub.yml', description: 'p', inputs: [], dependsOn: [] } as PlanStep]), subplans: new Map([['sub.yml', subplan]]) });
+  const using = (subplan: never) => ({ ...planOf([{ key: 'p', id: 'p', type: 'plan', uses: 'sub.yml', description: 'p', inputs: [], dependsOn: [] } as PlanStep]), subplans: new Map([['sub.yml', subplan]]) });
   const tool = (env: string) => ({ name: 'srv__greet', description: 'Greets', inputSchema: { type: 'object' }, sideEffects: false, origin: { command: ['node', 'server.mjs'], env: { GREETING: env } }, execute: async () => env });
   const key = (env: string, subplan = used) => {
     const plan = using(subplan);
