@@ -30,6 +30,16 @@ export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>
   let names: string | undefined;
   const listed = () => (names ??= listNames([...tools.keys()].sort()));
   const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
+  // A command tool with side effects is never retried (`mayRetry`: only a call that never reached its target is, and a
+  // command always starts): a `retry` for one validated and was read by no one (found by a hunt of retries).
+  const neverRetried = (name: string | undefined): boolean => {
+    const tool = name !== undefined && plan.tools !== undefined && Object.hasOwn(plan.tools, name) ? plan.tools[name] : undefined;
+    return tool !== undefined && 'command' in tool && tool.side_effects === true;
+  };
+  const notRetried = "a command tool with side_effects: true is never retried, as a repeat could make its effect twice; remove `retry`, or drop side_effects where a repeat is safe (the tool can tell a repeat by PLAN_RUNNER_IDEMPOTENCY_KEY)";
+  for (const [name, tool] of Object.entries(plan.tools ?? {})) {
+    if (neverRetried(name) && tool.retry !== undefined) issues.push({ path: ['tools', name, 'retry'], message: notRetried });
+  }
   const agents = plan.agents ?? {};
   const agentSuggester = new NameSuggester(Object.keys(agents));
   for (const [agentName, agent] of Object.entries(agents)) {
@@ -44,6 +54,8 @@ export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>
         issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listed()}` });
       } else if (!tools.has(step.tool)) {
         issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
+      } else if (step.retry !== undefined && neverRetried(step.tool)) {
+        issues.push({ path: [...at, 'retry'], message: `step retries \`${step.tool}\`, but ${notRetried}` });
       }
     }
     if (step.type === 'agent') {

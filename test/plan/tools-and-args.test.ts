@@ -11,6 +11,25 @@ describe('tools named by steps', () => {
     ]);
   });
 
+  // Found by a hunt of retries: only a call that never reached its target is retried where it has side effects, and a
+  // command always starts: `retry` on such a tool, or on a step calling one, validated and was read by no one.
+  it('refuses `retry` for a command tool with side effects, on the tool and on a step, and keeps it for others', async () => {
+    const errors = await errorsFor(
+      yaml(
+        'tools:',
+        '  post: { description: P, side_effects: true, command: [sh, -c, "exit 75"], retry: { max_attempts: 5 } }',
+        '  read: { description: R, command: [cat, x], retry: { max_attempts: 5 } }',
+        'workflow_sequence:',
+        '  - { id: 1, type: tool_call, tool: post, args: {}, retry: { max_attempts: 4 } }',
+        '  - { id: 2, type: tool_call, tool: read, args: {}, retry: { max_attempts: 4 } }',
+      ),
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(/^plan\.yml:2:\d+: a command tool with side_effects: true is never retried, as a repeat could make its effect twice; remove `retry`, .* \(at tools\.post\.retry\)$/),
+      expect.stringMatching(/^plan\.yml:5:\d+: step retries `post`, but a command tool with side_effects: true is never retried.* \(at workflow_sequence\[0\]\.retry\)$/),
+    ]);
+  });
+
   it('says how to make tools available when there are none', async () => {
     expect(await errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: fetch_sales_data }'))).toEqual([
       'plan.yml:2:37: unknown tool `fetch_sales_data`; no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`) (at workflow_sequence[0].tool)',
