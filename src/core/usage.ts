@@ -9,7 +9,7 @@ export interface Usage {
    * which cost the cached input price; absent when none. Every view that shows tokens in shows these beside them.
    */
   readonly cachedPromptTokens?: number;
-  /** Calls whose tokens were estimated from the text, because the endpoint sent no `usage`, or counts that say nothing (0 prompt tokens, none for the output). */
+  /** Calls whose tokens were estimated from the text, because the endpoint sent no `usage`, counts that say nothing (0 prompt tokens, none for the output), or counts far below the text (raised to a quarter of the estimate). */
   readonly estimatedCalls?: number;
   /**
    * Requests made and abandoned before their whole answer came in (an attempt's timeout, a cancel, a

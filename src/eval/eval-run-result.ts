@@ -28,7 +28,7 @@ export interface EvalRunResult {
   readonly abandonedRequests: number;
   /** Model calls of a model with no known price: `costUsd` has nothing for them. */
   readonly unpricedCalls: number;
-  /** Model calls whose tokens (and so cost) are estimated from the text: the endpoint sent no `usage`, or counts that say nothing. */
+  /** Model calls whose tokens (and so cost) are estimated from the text: the endpoint sent no `usage`, counts that say nothing, or counts far below the text. */
   readonly estimatedCalls?: number;
   readonly durationMs: number;
   readonly retries: number;

@@ -111,7 +111,7 @@ function figureRows(input: EvalTableInput): string[] {
     // A model of no known price: its calls cost something, and $0 would read as known.
     row('cost per run (mean)', (c) => (c.unpricedCalls === 0 ? usd(c.costUsd) : c.unpricedCalls < c.modelCalls.mean ? `${usd(c.costUsd)} + unknown` : 'unknown')),
     // Only when an endpoint sent no `usage`: the token and cost rows above then hold estimates, as a run's summary says.
-    ...(columns.some((c) => c.estimatedCalls !== undefined) ? [row('model calls whose tokens and cost are estimates, the endpoint sent no usage (mean)', (c) => number(c.estimatedCalls ?? 0))] : []),
+    ...(columns.some((c) => c.estimatedCalls !== undefined) ? [row('model calls whose tokens and cost are estimates, the endpoint sent no usage or far too little (mean)', (c) => number(c.estimatedCalls ?? 0))] : []),
     // Only when a run abandoned a request in flight: its cost is then in no row above.
     ...(columns.some((c) => c.abandonedRequests > 0) ? [row('model requests abandoned per run, not in the cost (mean)', (c) => number(c.abandonedRequests))] : []),
     row('duration (p50 / p95)', (c) => `${seconds(c.durationMs.p50)} / ${seconds(c.durationMs.p95)}`),

@@ -158,7 +158,7 @@ it('says how many model calls per run had their tokens and cost estimated', () =
   const estimated = (n: number, calls: number): EvalRunResult => ({ ...run(n, 'succeeded', 2), promptTokens: 500, completionTokens: 50, costUsd: 0.001, ...(calls > 0 && { estimatedCalls: calls }) });
   const report = evalReport(settings, [estimated(1, 2), estimated(2, 1)], { maxCostUsdPerRun: 0.01 }, false);
   expect(report.columns[0]?.estimatedCalls).toBe(1.5);
-  expect(report.markdown).toContain('| model calls whose tokens and cost are estimates, the endpoint sent no usage (mean) | 1.5 |');
+  expect(report.markdown).toContain('| model calls whose tokens and cost are estimates, the endpoint sent no usage or far too little (mean) | 1.5 |');
   const counted = evalReport(settings, [estimated(1, 0), estimated(2, 0)], {}, false);
   expect(counted.columns[0]?.estimatedCalls).toBeUndefined();
   expect(counted.markdown).not.toContain('estimates');

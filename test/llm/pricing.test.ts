@@ -95,9 +95,12 @@ describe('callUsage', () => {
     const usage = callUsage(lying, request);
     expect(usage.promptTokens).toBeGreaterThanOrEqual(10_000);
     expect(usage.completionTokens).toBe(4_000);
-    expect(usage).not.toHaveProperty('estimatedCalls');
+    // And the call is counted as estimated, which the summary says: the figure looked like the endpoint's own (a budget hunt).
+    expect(usage.estimatedCalls).toBe(1);
     // Honest counts above the floor are taken as they are.
-    expect(callUsage({ ...lying, usage: { prompt_tokens: 40_000, completion_tokens: 16_000, total_tokens: 56_000 } }, request)).toMatchObject({ promptTokens: 40_000, completionTokens: 16_000 });
+    const honest = callUsage({ ...lying, usage: { prompt_tokens: 40_000, completion_tokens: 16_000, total_tokens: 56_000 } }, request);
+    expect(honest).toMatchObject({ promptTokens: 40_000, completionTokens: 16_000 });
+    expect(honest).not.toHaveProperty('estimatedCalls');
   });
 
   // OpenAI bills the prompt tokens it read from its cache at a quarter of the input price or less (gpt-4.1: $0.50

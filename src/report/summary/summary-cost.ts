@@ -166,7 +166,7 @@ function pushNotes(lines: string[], total: Usage, table: CostTable): void {
   if (cached) lines.push('', cached);
   const estimated = total.estimatedCalls ?? 0;
   if (estimated > 0) {
-    lines.push('', `Tokens are estimated for ${groupDigits(estimated)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
+    lines.push('', `Tokens are estimated for ${groupDigits(estimated)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, counts that say nothing (0 prompt tokens, none for the output), or counts far below what the text holds, raised to a quarter of the estimate. Limits were checked against the estimate.`);
   }
   const unpriced = unpricedLine(total);
   if (unpriced) lines.push('', unpriced);
