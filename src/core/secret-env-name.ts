@@ -2,11 +2,12 @@
  * Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`,
  * `INPUT_*`, and the common short forms (`DB_PASS`, `DB_PW`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, a
  * storage `SAS`, a `*WEBHOOK*` (`SLACK_WEBHOOK`, `SLACK_WEBHOOK_URL`), the URLs of databases and brokers, which hold their password, a
- * connection string). Short forms only as a whole part of a name: `PWD` (the shell's working directory),
- * `PATH` and `AUTHOR` are no secrets.
+ * connection string), and a few more a secret hunt found passed as plain: `*_CREDS`, `*_JWT`, a `*_COOKIE` (ending the
+ * name: `COOKIE_DOMAIN` is none), `KUBE_CONFIG_DATA`, a service account's `*_SA_JSON`. Short forms only as a whole part of
+ * a name: `PWD` (the shell's working directory), `PATH` and `AUTHOR` are no secrets.
  */
 const SECRET_NAME =
-  /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|WEBHOOK|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
+  /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|WEBHOOK|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?|(?:^|_)(?:CREDS|JWT)(?:_|$)|(?:^|_)COOKIE$|KUBE_CONFIG_DATA|(?:^|_)SA_JSON$/i;
 
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's

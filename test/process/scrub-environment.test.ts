@@ -78,11 +78,11 @@ describe('scrubEnvironment reading a name every object has', () => {
 
 describe('isSecretEnvName', () => {
   // The short forms were found by a review: a tool given DB_PASS that printed it put it in every report.
-  it.each(['GITHUB_TOKEN', 'OPENAI_API_KEY', 'my_secret', 'DB_PASSWORD', 'ACTIONS_CACHE_URL', 'INPUT_MODEL', 'SSH_PRIVATE', 'DB_PASS', 'NPM_AUTH', 'GH_PAT', 'SENTRY_DSN', 'SLACK_WEBHOOK_URL', 'DATABASE_URL', 'MYSQL_PWD', 'AZURE_CONNECTION_STRING', 'GPG_PASSPHRASE', 'DB_PASS_PROD', 'DB_PW', 'SQLALCHEMY_DATABASE_URI', 'MONGODB_URI', 'REDIS_URL', 'CELERY_BROKER_URL', 'DOCKER_AUTH_CONFIG', 'SLACK_HOOK_URL', 'SENTRY_DSN_FRONTEND', 'GH_PAT_RO', 'AZURE_STORAGE_SAS', 'SLACK_WEBHOOK', 'DISCORD_WEBHOOK', 'WEBHOOK'])(
+  it.each(['GITHUB_TOKEN', 'OPENAI_API_KEY', 'my_secret', 'DB_PASSWORD', 'ACTIONS_CACHE_URL', 'INPUT_MODEL', 'SSH_PRIVATE', 'DB_PASS', 'NPM_AUTH', 'GH_PAT', 'SENTRY_DSN', 'SLACK_WEBHOOK_URL', 'DATABASE_URL', 'MYSQL_PWD', 'AZURE_CONNECTION_STRING', 'GPG_PASSPHRASE', 'DB_PASS_PROD', 'DB_PW', 'SQLALCHEMY_DATABASE_URI', 'MONGODB_URI', 'REDIS_URL', 'CELERY_BROKER_URL', 'DOCKER_AUTH_CONFIG', 'SLACK_HOOK_URL', 'SENTRY_DSN_FRONTEND', 'GH_PAT_RO', 'AZURE_STORAGE_SAS', 'SLACK_WEBHOOK', 'DISCORD_WEBHOOK', 'WEBHOOK', 'GCP_CREDS', 'DOCKERHUB_CREDS', 'SERVICE_JWT', 'SESSION_COOKIE', 'KUBE_CONFIG_DATA', 'GCP_SA_JSON'])(
     'treats %s as secret',
     (name) => expect(isSecretEnvName(name)).toBe(true),
   );
-  it.each(['PATH', 'HOME', 'GITHUB_WORKSPACE', 'RUNNER_TEMP', 'CI', 'PWD', 'OLDPWD', 'AUTHOR', 'PATHEXT', 'COMPASS', 'GITHUB_SERVER_URL', 'GITHUB_API_URL', 'PASSENGER_HOME'])('treats %s as safe', (name) =>
+  it.each(['PATH', 'HOME', 'GITHUB_WORKSPACE', 'RUNNER_TEMP', 'CI', 'PWD', 'OLDPWD', 'AUTHOR', 'PATHEXT', 'COMPASS', 'GITHUB_SERVER_URL', 'GITHUB_API_URL', 'PASSENGER_HOME', 'COOKIE_DOMAIN', 'CREDSTASH_HOME', 'KUBECONFIG'])('treats %s as safe', (name) =>
     expect(isSecretEnvName(name)).toBe(false),
   );
   // camelCase words are parts too (found by an adversarial hunt: a plan input `dbPass` reached the trace and the summary).
