@@ -264,12 +264,12 @@ export async function saveRunState(
       const saved = await store.save(aside, trace, settings.stateRetentionDays);
       options.saveState?.(SAVED_STATE, saved.name);
       io.warning(
-        `Another job of this workflow run already saved a state as ${name}: this run's state is saved as ${aside} (${saved.size} bytes) instead. ` +
-          `A re-run of either job will not resume, as it cannot tell whose state is whose: ${advice}.`,
+        `Another job of this workflow run, or an earlier step of this job that ran the plan too, already saved a state as ${name}: this run's state is saved as ${aside} (${saved.size} bytes) instead. ` +
+          `A re-run of either will not resume, as it cannot tell whose state is whose: ${advice}.`,
       );
       return saved;
     } catch (asideError) {
-      io.warning(`Another job of this workflow run already saved a state as ${name}, and this run's could not be saved as ${aside} either (${messageOf(asideError)}): ${advice}. A re-run may resume from the other job's state.`);
+      io.warning(`Another job of this workflow run, or an earlier step of this job, already saved a state as ${name}, and this run's could not be saved as ${aside} either (${messageOf(asideError)}): ${advice}. A re-run may resume from the other job's state.`);
       return undefined;
     }
   }

@@ -65,7 +65,7 @@ export function clashProblem(state: Pick<SavedState, 'part' | 'attempt'>, plan: 
   return (
     `in attempt ${state.attempt} of this workflow run a state for ${plan.planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`}` +
     `${state.part ? ` (${state.part})` : ''} was saved aside because another job had saved one under the same name, so which state is this job's cannot be told. ` +
-    `A re-run keeps the workflow as it was: start a new run in which ${state.part ? clashAdvice(plan.planPath, state.part) : 'each job that runs this plan has its own `run-key` (in a matrix, a matrix value such as `run-key: ${{ matrix.node }}`), or with `resume: never` to start from the beginning'}`
+    `A re-run keeps the workflow as it was: start a new run in which ${state.part ? clashAdvice(plan.planPath, state.part) : 'each job, and each step of a job, that runs this plan has its own `run-key` (in a matrix, a matrix value such as `run-key: ${{ matrix.node }}`), or with `resume: never` to start from the beginning'}`
   );
 }
 
@@ -75,7 +75,7 @@ export function clashProblem(state: Pick<SavedState, 'part' | 'attempt'>, plan: 
  * runs once per attempt (found by an adversarial pass).
  */
 export function clashAdvice(planPath: string, part: string | undefined): string {
-  if (part === undefined) return `each job that runs ${planPath} has its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
+  if (part === undefined) return `each job, and each step of a job, that runs ${planPath} has its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`), or a later step resumes the earlier one's trace in place (\`resume-from\` its \`trace\` output)`;
   return (
     `each part of a fan-out of ${planPath} runs once: the shard jobs' matrix is the prepare job's output (\`strategy.matrix: \${{ fromJSON(needs.prepare.outputs.matrix) }}\`, no shard twice), ` +
     'and where two fan-outs of the plan run in one workflow, the prepare, shard and merge jobs of each give a `run-key` of its own (the same in all three, never one per shard)'

@@ -84,7 +84,7 @@ it('a step that resumes in place, whose state name another job took, still saves
   const { stateArtifactName } = await import('../../src/state/state-artifact-name.ts');
   await store.save(stateArtifactName({ planPath: 'plan.yml', attempt: 1 }), other, 1);
   const second = await step({ 'resume-from': first.result.outputs.trace });
-  expect(second.said.warnings.join('\n')).toMatch(/Another job of this workflow run already saved a state as plan-runner-state-plan-yml-[0-9a-f]{8}-attempt-1\.jsonl: this run's state is saved as .*-attempt-1-clash-/);
+  expect(second.said.warnings.join('\n')).toMatch(/Another job of this workflow run, or an earlier step of this job that ran the plan too, already saved a state as plan-runner-state-plan-yml-[0-9a-f]{8}-attempt-1\.jsonl: this run's state is saved as .*-attempt-1-clash-/);
 });
 
 // The post step saves the trace a main step left unsaved (killed, or its upload failed). For a step that

@@ -83,7 +83,7 @@ describe('jobs of one workflow run that run the same plan', () => {
     expect(a.result.outputs.status, a.said.summary).toBe('succeeded');
     const b = await leg(store, { name: 'B', attempt: 1, ok: false });
     expect(b.result.outputs.status).toBe('failed');
-    expect(b.said.warnings.join('\n')).toMatch(/Another job of this workflow run already saved a state as plan-runner-state-plan-yml-[0-9a-f]{8}-attempt-1\.jsonl: this run's state is saved as .*-attempt-1-clash-[0-9a-f]{8}\.jsonl/);
+    expect(b.said.warnings.join('\n')).toMatch(/Another job of this workflow run, or an earlier step of this job that ran the plan too, already saved a state as plan-runner-state-plan-yml-[0-9a-f]{8}-attempt-1\.jsonl: this run's state is saved as .*-attempt-1-clash-[0-9a-f]{8}\.jsonl/);
     // Nothing B did is lost: its trace is an artifact too, and the post step knows it was saved.
     expect(store.saved.map((artifact) => artifact.name)).toHaveLength(2);
     expect(b.saved.get(SAVED_STATE)).toMatch(/-clash-/);
@@ -93,7 +93,7 @@ describe('jobs of one workflow run that run the same plan', () => {
     const rerun = await leg(store, { name: 'B', attempt: 2, ok: true });
     expect(rerun.result.outputs.status).toBe('failed');
     expect(rerun.result.failure).toContain('in attempt 1 of this workflow run a state for plan.yml was saved aside because another job had saved one under the same name');
-    expect(rerun.result.failure).toContain('start a new run in which each job that runs this plan has its own `run-key`');
+    expect(rerun.result.failure).toContain('start a new run in which each job, and each step of a job, that runs this plan has its own `run-key`');
     // Not run on the other leg's results: nothing ran at all.
     expect(rerun.said.log.join('\n')).not.toMatch(/Resum/);
   });
