@@ -2703,6 +2703,8 @@ async function stateLeftToSave(settings, store, recorded) {
 /* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(22362);
 /* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(98355);
 /* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(88130);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(87469);
+
 
 
 
@@ -2741,10 +2743,13 @@ function newestStateOfAttempt(artifacts, identity) {
  * artifacts of attempt 1): the newest earlier attempt's saved state of this plan, downloaded. None
  * is fine (the run starts afresh). A store that cannot be read is a problem: starting afresh then
  * could repeat what the earlier attempt already did, side effects included, so the run is refused.
+ * With `resume-from` too, unless it resumes in place (an earlier step of this attempt's trace): the earlier attempt went
+ * on from that trace, and its state holds what it took from it and what it did after. Resumed from the trace again, a
+ * re-run repeated the earlier attempt's side effects (found by a hunt of durable runs).
  */
 async function earlierAttemptState(settings, store, io, part) {
     const identity = stateIdentity(settings, part);
-    if (settings.state !== 'artifact' || settings.resume !== 'auto' || identity.attempt <= 1 || settings.resumeFrom !== undefined)
+    if (settings.state !== 'artifact' || settings.resume !== 'auto' || identity.attempt <= 1 || (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .resumesInPlace */ .ZD)(settings))
         return { ok: true };
     if (settings.mode !== 'run' && settings.mode !== 'agent')
         return { ok: true };
@@ -2767,7 +2772,8 @@ async function earlierAttemptState(settings, store, io, part) {
     for (let before = identity.attempt;;) {
         const found = newestEarlierState(artifacts, { ...identity, attempt: before });
         if (!found) {
-            io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}${before === identity.attempt ? '' : ' in which its run started'}; the plan runs from the start.`);
+            const from = settings.resumeFrom === undefined ? 'the plan runs from the start' : `the run resumes from resume-from (${settings.resumeFrom})`;
+            io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}${before === identity.attempt ? '' : ' in which its run started'}; ${from}.`);
             return { ok: true };
         }
         const read = await readEarlierState(settings, identity, store, found, advice);
@@ -2778,7 +2784,8 @@ async function earlierAttemptState(settings, store, io, part) {
             before = found.attempt;
             continue;
         }
-        io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
+        const over = settings.resumeFrom === undefined ? '' : `, not from resume-from (${settings.resumeFrom}): that attempt went on from it, and its state holds what it did since`;
+        io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes)${over}.`);
         return read;
     }
 }
@@ -2932,12 +2939,12 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         try {
             const saved = await store.save(aside, trace, settings.stateRetentionDays);
             options.saveState?.(SAVED_STATE, saved.name);
-            io.warning(`Another job of this workflow run already saved a state as ${name}: this run's state is saved as ${aside} (${saved.size} bytes) instead. ` +
-                `A re-run of either job will not resume, as it cannot tell whose state is whose: ${advice}.`);
+            io.warning(`Another job of this workflow run, or an earlier step of this job that ran the plan too, already saved a state as ${name}: this run's state is saved as ${aside} (${saved.size} bytes) instead. ` +
+                `A re-run of either will not resume, as it cannot tell whose state is whose: ${advice}.`);
             return saved;
         }
         catch (asideError) {
-            io.warning(`Another job of this workflow run already saved a state as ${name}, and this run's could not be saved as ${aside} either (${messageOf(asideError)}): ${advice}. A re-run may resume from the other job's state.`);
+            io.warning(`Another job of this workflow run, or an earlier step of this job, already saved a state as ${name}, and this run's could not be saved as ${aside} either (${messageOf(asideError)}): ${advice}. A re-run may resume from the other job's state.`);
             return undefined;
         }
     }
@@ -3685,6 +3692,31 @@ function decimalsApartFromCap(cap, spent, decimals) {
 function dollarsBesideCap(cap, spent) {
     const decimals = decimalsApartFromCap(cap, spent, capDecimals(cap));
     return [cap.toFixed(decimals), spent.toFixed(decimals)];
+}
+
+
+/***/ }),
+
+/***/ 64505:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ dollarsPast),
+/* harmony export */   e: () => (/* binding */ dollarsReached)
+/* harmony export */ });
+/**
+ * Dollars compared with a limit at a billionth of a dollar: costs are added as binary fractions, and 0.1 + 0.2 is
+ * 0.30000000000000004, so a spend of exactly `max_cost_usd: 0.3` stopped the run as over it, its message showing the
+ * cap and the spend as the same number (found by a budget hunt). A spend that is not a number is past any limit.
+ */
+const NANO = 1e9;
+/** Whether `spent` is more than `limit`. */
+function dollarsPast(spent, limit) {
+    return !(Math.round(spent * NANO) <= Math.round(limit * NANO));
+}
+/** Whether `spent` has reached `limit`: no more may be spent. */
+function dollarsReached(spent, limit) {
+    return !(Math.round(spent * NANO) < Math.round(limit * NANO));
 }
 
 
@@ -7124,6 +7156,10 @@ function applyEvent(record, event) {
                 step.made = true;
             else
                 delete step.made;
+            if (event.elsewhere)
+                step.elsewhere = true;
+            else
+                delete step.elsewhere;
             const undone = event.reused ? carriedUnder(record.carriedFailures, event.stepKey) : [];
             if (undone.length > 0)
                 step.leftUndone = undone;
@@ -7426,10 +7462,11 @@ function stepsUsage(record) {
  * Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`,
  * `INPUT_*`, and the common short forms (`DB_PASS`, `DB_PW`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, a
  * storage `SAS`, a `*WEBHOOK*` (`SLACK_WEBHOOK`, `SLACK_WEBHOOK_URL`), the URLs of databases and brokers, which hold their password, a
- * connection string). Short forms only as a whole part of a name: `PWD` (the shell's working directory),
- * `PATH` and `AUTHOR` are no secrets.
+ * connection string), and a few more a secret hunt found passed as plain: `*_CREDS`, `*_JWT`, a `*_COOKIE` (ending the
+ * name: `COOKIE_DOMAIN` is none), `KUBE_CONFIG_DATA`, a service account's `*_SA_JSON`. Short forms only as a whole part of
+ * a name: `PWD` (the shell's working directory), `PATH` and `AUTHOR` are no secrets.
  */
-const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|WEBHOOK|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|WEBHOOK|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?|(?:^|_)(?:CREDS|JWT)(?:_|$)|(?:^|_)COOKIE$|KUBE_CONFIG_DATA|(?:^|_)SA_JSON$/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
  * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count. A name in camelCase has its
@@ -10856,20 +10893,33 @@ function dependencyOrder(steps) {
 ;// CONCATENATED MODULE: ./lib/goals/checkout-results.js
 
 /**
- * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment`, or a
- * `pull_request_target` job, works on the base branch while its run's check is a pull request's), the completed steps whose
- * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
- * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
- * (those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
- * default); a used plan (its steps may). And every completed step after one. No goal is checked on them:
- * `equals: good` on `cat code.txt` passed the pull request's check on the default branch's file (found by an
- * adversarial pass).
+ * Whether `step` reads its job's checkout: a tool that does (a command, the files toolset, an MCP server: any tool not in
+ * `freeTools`, those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
+ * default); a used plan (its steps may). In a job whose checkout is not the commit its run is for (an approving job on
+ * `issue_comment`, or a `pull_request_target` job, works on the base branch while its run's check is a pull request's),
+ * such a step's result is marked `elsewhere` as it completes (`RunDeps.readsElsewhere`).
  */
-function checkoutResults(record, stepStates, freeTools) {
-    const readsCheckout = (step) => step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
-    return withDependents(record.plan?.steps ?? [], stepStates, (step) => record.steps.get(step.key)?.reused === undefined && readsCheckout(step)
-        ? `step ${step.key} ran in this job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
-        : undefined);
+function readsCheckout(step, freeTools) {
+    return step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
+}
+/**
+ * The completed steps whose result was read from a checkout that is not the commit their run is for, by key: why. Those
+ * marked `elsewhere`, in this job or in the run their result was reused from, and every completed step after one. No goal
+ * is checked on them: `equals: good` on `cat code.txt` passed the pull request's check on the default branch's file
+ * (found by an adversarial pass); and once such a step was reused (a "Re-run failed jobs" of a `pull_request_target`
+ * gate, a re-run of an approving job, an `/approve` of a paused `pull_request_target` run), it passed as a step taken from
+ * the paused run did, on the base branch's file (found by a hunt of the merge gate): a reuse now keeps the mark.
+ */
+function checkoutResults(record, stepStates) {
+    if (![...record.steps.values()].some((step) => step.elsewhere === true))
+        return new Map();
+    return withDependents(record.plan?.steps ?? [], stepStates, (step) => {
+        const done = record.steps.get(step.key);
+        if (done?.elsewhere !== true)
+            return undefined;
+        const where = done.reused === undefined ? 'ran in this job' : 'was reused from a run that ran it';
+        return `step ${step.key} ${where} with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`;
+    });
 }
 /**
  * The completed steps whose result `own` gives a cause for (its why, or undefined), and every completed step
@@ -11268,10 +11318,11 @@ function usedPlanUnder(used, using) {
 /**
  * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
  * stopped (a timeout, a cancel), or its answer was too large to read (the server did answer: "got no answer"
- * alone was untrue there; found by an adversarial pass).
+ * alone was untrue there; found by an adversarial pass), or it answered with a failure that may have come after
+ * the effect (a server error, a command's temporary failure: "none came" was untrue there too; found by a hunt of retries).
  */
 function unknownCallWhy(stepKey, call) {
-    return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
+    return `step ${stepKey} called ${call}, a tool with side effects, and got no answer that says whether it took effect (none came, the call was stopped, the answer was too large to read, or it was a failure that may have come after the effect: a server error, a temporary failure); it may have taken effect, so plan-runner will not call it again: check whether it did`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/show-args.js
@@ -11383,6 +11434,8 @@ async function runNestedPlan(step, context) {
         }
     }
     const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
+    // What its steps read from a checkout that is not the run's commit (here or in the run a step was reused from) is in its result.
+    const elsewhere = [...outcome.record.steps.values()].some((done) => done.elsewhere === true);
     // Its result step's gaps are the step's: a tool step after it, or a model step, reads the same result.
     const lacks = outcome.resultStepKey === undefined ? undefined : outcome.incomplete.get(outcome.resultStepKey);
     const partial = lacks === undefined ? undefined : `its plan\u2019s result, step ${outcome.resultStepKey} of ${uses}, lacks work (${lacks})`;
@@ -11397,6 +11450,7 @@ async function runNestedPlan(step, context) {
         ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }),
         ...(partial !== undefined && { partial }),
         ...(made && { made: true }),
+        ...(elsewhere && { elsewhere: true }),
     };
 }
 /** A call with side effects that got no answer in `record`, or in a plan it used (stopped with it by the same limit). */
@@ -12337,11 +12391,45 @@ function stepReuseKey(step, from) {
         // Only where they apply, so every other step keeps the key earlier traces recorded.
         ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
         ...(used && { used: (0,approval_request/* planFileHash */.M5)(used) }),
+        // What it calls beyond its own tools: a toolset's or an MCP server's of the top plan, whose server (its command, env,
+        // url, headers) no used plan file holds. Changed, the step was reused with the old server's answer (found by a hunt
+        // of durable runs). Only where there are such tools, so a used plan of its own tools keeps its key.
+        ...(used && usedRegistryTools(used).length > 0 && { usedTools: usedRegistryTools(used).map((name) => [name, registryDefinition(name, from)]) }),
         // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
         ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
         // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
         ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
     });
+}
+/** Per used plan: the names of `usedRegistryTools`, made once. */
+const registryToolsOfPlan = new WeakMap();
+/**
+ * The tools a used plan and the plans it uses (at any depth) call that none of them defines in its own `tools:`, by name,
+ * sorted: the registry's (toolsets, the top plan's MCP servers), which the plans' files do not describe.
+ */
+function usedRegistryTools(used) {
+    let names = registryToolsOfPlan.get(used);
+    if (names === undefined) {
+        const found = new Set();
+        const seen = new Set();
+        const visit = (plan) => {
+            if (seen.has(plan))
+                return;
+            seen.add(plan);
+            const own = plan.source?.tools ?? {};
+            for (const step of plan.steps) {
+                for (const name of [step.tool, ...(step.type === 'agent' ? (step.tools ?? []) : [])])
+                    if (name !== undefined && !Object.hasOwn(own, name))
+                        found.add(name);
+            }
+            for (const inner of plan.subplans?.values() ?? [])
+                visit(inner);
+        };
+        visit(used);
+        names = [...found].sort();
+        registryToolsOfPlan.set(used, names);
+    }
+    return names;
 }
 /**
  * What of each tool's definition every reuse key holds the same, a `canonicalCopy` made once per tool (a tool's definition
@@ -12364,6 +12452,10 @@ function toolDefinition(name, from) {
     const defined = from.plan.source?.tools?.[name];
     if (defined)
         return madeOnce(defined, () => producingTool(defined));
+    return registryDefinition(name, from);
+}
+/** A registry tool's definition (`toolDefinition`), an MCP tool's server too; null for a tool the registry does not have. */
+function registryDefinition(name, from) {
     const tool = from.tools.get(name);
     if (tool === undefined)
         return null;
@@ -12554,6 +12646,8 @@ class PlanRun {
     masked = new Map();
     /** `for_each` steps that reused an item whose saved result has something masked: where from. */
     #maskedItems = new Map();
+    /** `for_each` steps with an item whose result was read from a checkout that is not the run's commit (`elsewhere`). */
+    #elsewhereItems = new Set();
     /**
      * Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to,
      * and the TODO list its agent ended with, which stands with the copy when the copy stands.
@@ -12733,14 +12827,14 @@ class PlanRun {
             return [];
         const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
-            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
+            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.elsewhere && { elsewhere: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
             if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
                 continue;
             for (const [index, saved] of items) {
-                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.elsewhere && { elsewhere: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
         for (const [callKey, call] of resume.sideEffects) {
@@ -12952,7 +13046,7 @@ class PlanRun {
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
         const again = earlier?.masked === true && this.#mayRunAgain(step);
         if (again) {
-            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.todos && { todos: earlier.todos }) });
+            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.elsewhere && { elsewhere: true }), ...(earlier.todos && { todos: earlier.todos }) });
             this.#ranAgain.add(key);
         }
         if (earlier && !again) {
@@ -12966,7 +13060,7 @@ class PlanRun {
                 this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
             const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
             const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(earlier.masked && { masked: true }), ...(earlier.elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             this.#ready.release(key);
             this.#inbox.wake();
             return;
@@ -13033,7 +13127,11 @@ class PlanRun {
         this.#savedCopies.delete(copyKey);
         this.#savedCopyStands(copyKey, saved);
         const masked = `${saved.from} (it ran again and failed: ${(0,error_text/* errorText */.k)(outcome.error)})`;
-        return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked };
+        return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked, ...(saved.elsewhere && { elsewhere: true }) };
+    }
+    /** Whether `step`, run in this job, reads a checkout that is not the commit the run is for (`RunDeps.readsElsewhere`). */
+    #readsElsewhere(step) {
+        return this.#deps.readsElsewhere?.(step) === true;
     }
     /**
      * The result a step or item that ran again in place of a masked saved copy keeps: its own when it
@@ -13052,7 +13150,7 @@ class PlanRun {
             return { result };
         }
         this.#savedCopyStands(copyKey, saved);
-        return { result: saved.result, masked: saved.from };
+        return { result: saved.result, masked: saved.from, ...(saved.elsewhere && { elsewhere: true }) };
     }
     /** A step's or item's agent, running again in place of a masked saved copy, wrote a TODO list of its own. */
     #noteRewrittenTodos(copyKey, activity) {
@@ -13271,7 +13369,7 @@ class PlanRun {
             // A masked item runs again as a masked step does (never in a fanned-out run).
             const again = same && item.masked === true && this.#mayRunAgain(child);
             if (again)
-                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.todos && { todos: item.todos }) });
+                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.elsewhere && { elsewhere: true }), ...(item.todos && { todos: item.todos }) });
             if (same && !again)
                 taken.push(index);
             else if (part?.part === 'shard') {
@@ -13295,10 +13393,12 @@ class PlanRun {
             // Named by its saved key, as the trace keeps it: the label may hold what was masked.
             if (item.masked && !this.#maskedItems.has(step.key))
                 this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
+            if (item.elsewhere)
+                this.#elsewhereItems.add(step.key);
             if (item.todos)
                 this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
             const there = { usage: item.usage, ...(item.durationMs !== undefined && { durationMs: item.durationMs }) };
-            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(item.masked && { masked: true }) });
+            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(item.masked && { masked: true }), ...(item.elsewhere && { elsewhere: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
         for (const index of missing) {
@@ -13411,8 +13511,11 @@ class PlanRun {
             const masked = kept.masked ?? outcome.masked;
             if (masked !== undefined && !this.#maskedItems.has(parent))
                 this.#maskedItems.set(parent, masked);
+            const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || this.#readsElsewhere(mapped.children[index]);
+            if (elsewhere)
+                this.#elsewhereItems.add(parent);
             mapped.completed(index, kept.result, usage);
-            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }) });
+            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }) });
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
@@ -13476,7 +13579,9 @@ class PlanRun {
             if (masked !== undefined)
                 this.masked.set(key, masked);
             const partial = this.#partialInputs.completed(step, outcome.partial, outcome.made === true);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+            // A for_each step's result is its items': read elsewhere where one of them was (an item reused, or one run here).
+            const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || (step.forEach ? this.#elsewhereItems.has(key) : this.#readsElsewhere(step));
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             // The step went on past a call with side effects that got no answer (an agent's next turn, a
             // for_each item under on_item_failure: continue): the run does not, as after a failed step.
             const unknownCall = this.#unknownCallOf(key);
@@ -15289,9 +15394,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     }
     const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
     // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
-    // no goal is checked on what steps read from it either.
+    // what steps read from it is marked, and no goal is checked on a result so marked, here or where it is reused.
     const freeTools = settings.commandGoalsRefused === undefined ? undefined : (await __nccwpck_require__.e(/* import() */ 408).then(__nccwpck_require__.bind(__nccwpck_require__, 15408))).checkoutFreeToolNames();
-    const foreignResults = freeTools && ((record, stepStates) => checkoutResults(record, stepStates, freeTools));
+    const readsElsewhere = freeTools && ((step) => readsCheckout(step, freeTools));
+    const foreignResults = checkoutResults;
     let run;
     try {
         // A resumed run's plan goes on with the revision numbers of the run it resumes.
@@ -15322,7 +15428,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(granted && { approval: granted.approval }),
             ...(settings.askedAt && { askedAt: settings.askedAt }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
-            ...(foreignResults && { foreignResults }),
+            foreignResults,
+            ...(readsElsewhere && { readsElsewhere }),
             checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
     }
@@ -15333,7 +15440,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }), ...(foreignResults && { foreignResults }) });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }), foreignResults });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -15673,7 +15780,7 @@ function atLeast(reported, estimate) {
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
  * falling back to the model that was asked for; the prompt tokens it read from its cache at the cached input price. An endpoint that sends no `usage` gets its tokens
  * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold; one that
- * reports counts far below its text is charged a quarter of the estimate at least.
+ * reports counts far below its text is charged a quarter of the estimate at least, also counted in `estimatedCalls`.
  */
 function callUsage(response, request, overrides) {
     const counted = response.usage;
@@ -15690,12 +15797,15 @@ function callUsage(response, request, overrides) {
     // Only with the endpoint's own prompt count: a count raised to the estimate's floor said nothing true, its cached part neither.
     const cached = counted && promptTokens === counted.prompt_tokens ? cachedPromptTokens(counted) : 0;
     const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides, cached);
+    // A count raised to the estimate's floor is an estimate too, and is said to be one: the figure looked like the
+    // endpoint's own (found by a budget hunt: 2,500 tokens shown for an answer the endpoint counted as 1).
+    const raised = counted !== undefined && (promptTokens !== counted.prompt_tokens || completionTokens !== counted.completion_tokens);
     return {
         modelCalls: 1,
         promptTokens,
         completionTokens,
         costUsd: priced.costUsd,
-        ...(counted ? {} : { estimatedCalls: 1 }),
+        ...((!counted || raised) && { estimatedCalls: 1 }),
         ...(cached > 0 && { cachedPromptTokens: cached }),
         model,
         requestedModel,
@@ -17872,6 +17982,17 @@ function checkTools(plan, tools, withheld, usedPlan = false) {
     let names;
     const listed = () => (names ??= (0,plan_check_context/* listNames */.Z)([...tools.keys()].sort()));
     const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
+    // A command tool with side effects is never retried (`mayRetry`: only a call that never reached its target is, and a
+    // command always starts): a `retry` for one validated and was read by no one (found by a hunt of retries).
+    const neverRetried = (name) => {
+        const tool = name !== undefined && plan.tools !== undefined && Object.hasOwn(plan.tools, name) ? plan.tools[name] : undefined;
+        return tool !== undefined && 'command' in tool && tool.side_effects === true;
+    };
+    const notRetried = "a command tool with side_effects: true is never retried, as a repeat could make its effect twice; remove `retry`, or drop side_effects where a repeat is safe (the tool can tell a repeat by PLAN_RUNNER_IDEMPOTENCY_KEY)";
+    for (const [name, tool] of Object.entries(plan.tools ?? {})) {
+        if (neverRetried(name) && tool.retry !== undefined)
+            issues.push({ path: ['tools', name, 'retry'], message: notRetried });
+    }
     const agents = plan.agents ?? {};
     const agentSuggester = new nearest_name/* NameSuggester */.ju(Object.keys(agents));
     for (const [agentName, agent] of Object.entries(agents)) {
@@ -17888,6 +18009,9 @@ function checkTools(plan, tools, withheld, usedPlan = false) {
             }
             else if (!tools.has(step.tool)) {
                 issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
+            }
+            else if (step.retry !== undefined && neverRetried(step.tool)) {
+                issues.push({ path: [...at, 'retry'], message: `step retries \`${step.tool}\`, but ${notRetried}` });
             }
         }
         if (step.type === 'agent') {
@@ -26256,9 +26380,14 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             for (const problem of scan.problems)
                 if (problem.aboutItem)
                     issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
-            for (const found of scan.references)
+            for (const found of scan.references) {
                 if (found.reference.kind !== 'item')
                     placed.push({ found, base: [...(0,plan_check_context/* stepPath */.q)(index), field] });
+                // A title is the step's one line, for all its items: `Review ${pkg.name}` showed as written in every view, as the
+                // README's own example taught it (found by a hunt of the README).
+                else if (field === 'title')
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field, ...found.at], message: `\`${found.text}\` in a for_each step's title stays as written: the title is the step's one line, for all its items (each item is shown by its key); write it without the item, such as \`Review packages\`` });
+            }
         }
         if (step.forEach?.key !== undefined) {
             const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
@@ -31655,7 +31784,7 @@ function pushNotes(lines, total, table) {
         lines.push('', cached);
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
+        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, counts that say nothing (0 prompt tokens, none for the output), or counts far below what the text holds, raised to a quarter of the estimate. Limits were checked against the estimate.`);
     }
     const unpriced = unpricedLine(total);
     if (unpriced)
@@ -32338,13 +32467,13 @@ function childLabel(step, item) {
     return label;
 }
 /**
- * One child of a `for_each` step: the template with its item bound, under its own key. The title
- * (a label) is filled in; the description stays as written, since it is the instruction a model
- * reads, and an item from a tool's output is data: the prompt gives it in its own data block.
+ * One child of a `for_each` step: the template with its item bound, under its own key. The description stays as
+ * written, since it is the instruction a model reads, and an item from a tool's output is data: the prompt gives it in
+ * its own data block. The title is the step's, which names no item (`checkReferences` refuses one there).
  */
 function childStep(step, item, key) {
     const { forEach: _template, ...rest } = step;
-    return { ...rest, key, ...(step.title !== undefined && { title: (0,resolve_references/* fillItemText */.yS)(step.title, item) }), item };
+    return { ...rest, key, item };
 }
 /**
  * Expands a started `for_each` step into one child per item of its list, in input order (a map's
@@ -32670,7 +32799,7 @@ function buildSchemas() {
     const times = { at: schemas.number(), ts: text, durationMs: schemas.number() };
     const event = (required, optional = {}) => fields(required, { ...times, ...optional });
     const retrying = { attempt: schemas.number(), maxAttempts: schemas.number(), waitMs: schemas.number(), error: text };
-    const reusable = { attempts: schemas.number(), reused: fields({ usage }), masked: flag };
+    const reusable = { attempts: schemas.number(), reused: fields({ usage }), masked: flag, elsewhere: flag };
     const failure = { error: text, transient: flag, usage };
     const agentEvent = { stepKey: text, turn: schemas.number() };
     const approvalRequest = fields({
@@ -32700,7 +32829,7 @@ function buildSchemas() {
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
         step_expanded: event({ stepKey: text, keys: texts }, { fanOut: fields({ shard: schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH)) }) }),
-        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, made: flag, todos }),
+        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, elsewhere: flag, partial: text, made: flag, todos }),
         item_started: event({ stepKey: text, index }),
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, { ...reusable, reused: fields({ usage }, { durationMs: count }) }),
@@ -33209,7 +33338,7 @@ function resumeStateFromEvents(events, planName, from) {
             children.set(event.stepKey, event.keys);
         else if (top && event.type === 'result_carried') {
             // What the run this one resumed had: this run's own events, which come after, may replace it.
-            const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true }), ...(event.todos && { todos: event.todos }) };
+            const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }), ...(event.todos && { todos: event.todos }) };
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
@@ -33224,7 +33353,7 @@ function resumeStateFromEvents(events, planName, from) {
                 return;
             if (event.type === 'item_completed') {
                 const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
-                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }) });
+                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }) });
                 itemErrors.get(key)?.delete(event.index);
             }
             else if (!items.get(key)?.has(event.index))
@@ -33236,7 +33365,7 @@ function resumeStateFromEvents(events, planName, from) {
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
                 const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
-                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
+                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
                 completedSteps.add((0,plan_step/* stepKeyWithin */.t)(within, event.stepKey));
             }
         }
@@ -33624,7 +33753,10 @@ function collectGarbage() {
 
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __nccwpck_require__(76940);
+// EXTERNAL MODULE: ./lib/core/dollars-past.js
+var dollars_past = __nccwpck_require__(64505);
 ;// CONCATENATED MODULE: ./lib/run/run-budget.js
+
 
 
 
@@ -33774,7 +33906,7 @@ class RunBudget {
         if (unpriced && Number.isFinite(this.#limits.max_cost_usd))
             this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
         // Written so that a cost that is not a number (no price should make one) passes a cap rather than none.
-        else if (Number.isFinite(this.#limits.max_cost_usd) && !(spent.costUsd <= this.#limits.max_cost_usd))
+        else if (Number.isFinite(this.#limits.max_cost_usd) && (0,dollars_past/* dollarsPast */.W)(spent.costUsd, this.#limits.max_cost_usd))
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
         else if (tokens > this.#limits.max_tokens)
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_tokens', this.#limits.max_tokens, tokens));
@@ -33847,7 +33979,7 @@ class RunBudget {
             tokens += call.tokens;
             costUsd += call.costUsd;
         }
-        return tokens >= this.#limits.max_tokens || costUsd >= this.#limits.max_cost_usd;
+        return tokens >= this.#limits.max_tokens || (0,dollars_past/* dollarsReached */.e)(costUsd, this.#limits.max_cost_usd);
     }
     #roomChanged(signal) {
         return new Promise((resolve, reject) => {
@@ -33926,7 +34058,7 @@ class RunBudget {
         const tokens = spent.promptTokens + spent.completionTokens;
         if (tokens >= limits.max_tokens)
             return refused('max_tokens', tokens);
-        if (spent.costUsd >= limits.max_cost_usd)
+        if ((0,dollars_past/* dollarsReached */.e)(spent.costUsd, limits.max_cost_usd))
             return refused('max_cost_usd', spent.costUsd);
         return undefined;
     }
@@ -34723,7 +34855,7 @@ function newestStates(artifacts, plan, accept) {
 function clashProblem(state, plan) {
     return (`in attempt ${state.attempt} of this workflow run a state for ${plan.planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`}` +
         `${state.part ? ` (${state.part})` : ''} was saved aside because another job had saved one under the same name, so which state is this job's cannot be told. ` +
-        `A re-run keeps the workflow as it was: start a new run in which ${state.part ? clashAdvice(plan.planPath, state.part) : 'each job that runs this plan has its own `run-key` (in a matrix, a matrix value such as `run-key: ${{ matrix.node }}`), or with `resume: never` to start from the beginning'}`);
+        `A re-run keeps the workflow as it was: start a new run in which ${state.part ? clashAdvice(plan.planPath, state.part) : 'each job, and each step of a job, that runs this plan has its own `run-key` (in a matrix, a matrix value such as `run-key: ${{ matrix.node }}`), or with `resume: never` to start from the beginning'}`);
 }
 /**
  * What keeps two jobs from saving a state under one name. A part of a fanned-out run is not a matrix leg: a key
@@ -34732,7 +34864,7 @@ function clashProblem(state, plan) {
  */
 function clashAdvice(planPath, part) {
     if (part === undefined)
-        return `each job that runs ${planPath} has its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
+        return `each job, and each step of a job, that runs ${planPath} has its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`), or a later step resumes the earlier one's trace in place (\`resume-from\` its \`trace\` output)`;
     return (`each part of a fan-out of ${planPath} runs once: the shard jobs' matrix is the prepare job's output (\`strategy.matrix: \${{ fromJSON(needs.prepare.outputs.matrix) }}\`, no shard twice), ` +
         'and where two fan-outs of the plan run in one workflow, the prepare, shard and merge jobs of each give a `run-key` of its own (the same in all three, never one per shard)');
 }
@@ -37986,6 +38118,10 @@ class HttpStatusError extends step_error/* StepError */.zg {
             toolName,
             retryAfterMs: options.retryAfterMs,
             effectUnknown: options.redirectedFrom !== undefined,
+            // 429 and 408 say the request was not taken (too many, or not all of it came in): a POST so refused did nothing, and
+            // is sent again after the wait, as a GitHub write refused for its rate limit is. It escalated as one that may
+            // have taken effect (found by a hunt of retries).
+            notSent: status === 429 || status === 408,
         });
         this.url = url;
         this.status = status;
@@ -38160,7 +38296,8 @@ async function send(options, toolName, args, ctx) {
         cancel: ctx.signal,
         timeoutLabel: `${timeoutSeconds}s`,
     });
-    const retryAfter = (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name));
+    // However long: the step's retry policy holds it to its max_interval (a wait dropped as too long was a retry at once).
+    const retryAfter = (0,retry_after_ms/* askedWaitMs */.MW)((name) => response.headers.get(name));
     let read;
     try {
         read = await readCappedBody(response, maxBytes);
@@ -52394,7 +52531,8 @@ async function runAction(given, deps) {
     const answeredAlready = (settings.github.attempt ?? 1) > 1 && !command && deps.github ? await answeredPause(settings, deps.github) : undefined;
     if (answeredAlready)
         return (0,refuse_run/* refuseRun */.q)(given, answeredAlready, deps);
-    const resumeTrace = answered?.trace ?? resume?.trace ?? earlier.earlier?.trace;
+    // An earlier attempt's state before `resume-from`: that attempt went on from the same trace (`earlierAttemptState`).
+    const resumeTrace = answered?.trace ?? earlier.earlier?.trace ?? resume?.trace;
     const approve = answered && command ? { hash: answered.hash, by: command.by, ...(answered.continues && { continues: true }) } : undefined;
     let stepWeights;
     try {

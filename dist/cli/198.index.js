@@ -271,6 +271,8 @@ function isModelRule(rule) {
     return rule.model !== undefined;
 }
 
+// EXTERNAL MODULE: ./lib/core/dollars-past.js
+var dollars_past = __webpack_require__(64505);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
 /**
  * The fewest decimals, `fewest` (4) to 15, at which `holds` does, or undefined: eval figures are printed with as
@@ -315,6 +317,7 @@ function figuresApart(a, b) {
 
 ;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
 
+
 /** The goals `planGoals` dropped from `baseGoals`, and those it added, each in its plan's order. */
 function goalChanges(baseGoals, planGoals) {
     const [inBase, inPlan] = [new Set(baseGoals), new Set(planGoals)];
@@ -357,7 +360,7 @@ function checkThresholds(plan, thresholds, runs = {}) {
             name: 'max-cost-usd-per-run',
             limit: thresholds.maxCostUsdPerRun,
             actual,
-            ok: unevaluable === undefined && actual <= thresholds.maxCostUsdPerRun,
+            ok: unevaluable === undefined && !(0,dollars_past/* dollarsPast */.W)(actual, thresholds.maxCostUsdPerRun),
             ...(unevaluable !== undefined && { unevaluable }),
             ...(bySucceeded && { of: `the mean of the ${runs.succeeded} run(s) that succeeded` }),
         });
@@ -504,7 +507,7 @@ function figureRows(input) {
         // A model of no known price: its calls cost something, and $0 would read as known.
         row('cost per run (mean)', (c) => (c.unpricedCalls === 0 ? usd(c.costUsd) : c.unpricedCalls < c.modelCalls.mean ? `${usd(c.costUsd)} + unknown` : 'unknown')),
         // Only when an endpoint sent no `usage`: the token and cost rows above then hold estimates, as a run's summary says.
-        ...(columns.some((c) => c.estimatedCalls !== undefined) ? [row('model calls whose tokens and cost are estimates, the endpoint sent no usage (mean)', (c) => number(c.estimatedCalls ?? 0))] : []),
+        ...(columns.some((c) => c.estimatedCalls !== undefined) ? [row('model calls whose tokens and cost are estimates, the endpoint sent no usage or far too little (mean)', (c) => number(c.estimatedCalls ?? 0))] : []),
         // Only when a run abandoned a request in flight: its cost is then in no row above.
         ...(columns.some((c) => c.abandonedRequests > 0) ? [row('model requests abandoned per run, not in the cost (mean)', (c) => number(c.abandonedRequests))] : []),
         row('duration (p50 / p95)', (c) => `${seconds(c.durationMs.p50)} / ${seconds(c.durationMs.p95)}`),
@@ -1443,6 +1446,14 @@ async function oneRun(one) {
     }
 }
 /**
+ * `result` with its reason redacted, as the run's redactor now knows the plan's secrets: the report escapes a reason for
+ * Markdown before the caller redacts the report, and a secret with an `@` or `#` in it, escaped, no longer matched
+ * (found by a secret hunt: `Tr0ub4dor\\@3xyz\\#9k` in the job summary, which GitHub shows unescaped).
+ */
+function withRedactedReason(result, redact) {
+    return redact && result.reason !== undefined ? { ...result, reason: redact(result.reason) } : result;
+}
+/**
  * Runs every column (each plan as written, then each baseline) `runs` times, one run after another
  * so that timings do not disturb each other, and returns every run's figures.
  */
@@ -1458,7 +1469,7 @@ async function runEval(settings, deps) {
                     if (deps.signal.aborted)
                         return results;
                     const one = { settings, deps, models, plan, column, variant, run };
-                    const result = await oneRun(one);
+                    const result = withRedactedReason(await oneRun(one), deps.redact);
                     results.push(result);
                     deps.onRun?.(result);
                 }
@@ -1726,8 +1737,8 @@ var command_line = __webpack_require__(21722);
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/cli/used-plan-files.js
 var used_plan_files = __webpack_require__(41491);
-// EXTERNAL MODULE: ./lib/cli/check-output-paths.js
-var check_output_paths = __webpack_require__(69231);
+// EXTERNAL MODULE: ./lib/cli/check-output-paths.js + 1 modules
+var check_output_paths = __webpack_require__(32417);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
 var cli_job_settings = __webpack_require__(36296);
 ;// CONCATENATED MODULE: ./lib/cli/eval-command.js

@@ -3752,6 +3752,17 @@ function checkTools(plan, tools, withheld, usedPlan = false) {
     let names;
     const listed = () => (names ??= (0,plan_check_context/* listNames */.Z)([...tools.keys()].sort()));
     const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
+    // A command tool with side effects is never retried (`mayRetry`: only a call that never reached its target is, and a
+    // command always starts): a `retry` for one validated and was read by no one (found by a hunt of retries).
+    const neverRetried = (name) => {
+        const tool = name !== undefined && plan.tools !== undefined && Object.hasOwn(plan.tools, name) ? plan.tools[name] : undefined;
+        return tool !== undefined && 'command' in tool && tool.side_effects === true;
+    };
+    const notRetried = "a command tool with side_effects: true is never retried, as a repeat could make its effect twice; remove `retry`, or drop side_effects where a repeat is safe (the tool can tell a repeat by PLAN_RUNNER_IDEMPOTENCY_KEY)";
+    for (const [name, tool] of Object.entries(plan.tools ?? {})) {
+        if (neverRetried(name) && tool.retry !== undefined)
+            issues.push({ path: ['tools', name, 'retry'], message: notRetried });
+    }
     const agents = plan.agents ?? {};
     const agentSuggester = new nearest_name/* NameSuggester */.ju(Object.keys(agents));
     for (const [agentName, agent] of Object.entries(agents)) {
@@ -3768,6 +3779,9 @@ function checkTools(plan, tools, withheld, usedPlan = false) {
             }
             else if (!tools.has(step.tool)) {
                 issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
+            }
+            else if (step.retry !== undefined && neverRetried(step.tool)) {
+                issues.push({ path: [...at, 'retry'], message: `step retries \`${step.tool}\`, but ${notRetried}` });
             }
         }
         if (step.type === 'agent') {
@@ -7775,9 +7789,14 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             for (const problem of scan.problems)
                 if (problem.aboutItem)
                     issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
-            for (const found of scan.references)
+            for (const found of scan.references) {
                 if (found.reference.kind !== 'item')
                     placed.push({ found, base: [...(0,plan_check_context/* stepPath */.q)(index), field] });
+                // A title is the step's one line, for all its items: `Review ${pkg.name}` showed as written in every view, as the
+                // README's own example taught it (found by a hunt of the README).
+                else if (field === 'title')
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field, ...found.at], message: `\`${found.text}\` in a for_each step's title stays as written: the title is the step's one line, for all its items (each item is shown by its key); write it without the item, such as \`Review packages\`` });
+            }
         }
         if (step.forEach?.key !== undefined) {
             const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
@@ -12025,6 +12044,10 @@ class HttpStatusError extends step_error/* StepError */.zg {
             toolName,
             retryAfterMs: options.retryAfterMs,
             effectUnknown: options.redirectedFrom !== undefined,
+            // 429 and 408 say the request was not taken (too many, or not all of it came in): a POST so refused did nothing, and
+            // is sent again after the wait, as a GitHub write refused for its rate limit is. It escalated as one that may
+            // have taken effect (found by a hunt of retries).
+            notSent: status === 429 || status === 408,
         });
         this.url = url;
         this.status = status;
@@ -12199,7 +12222,8 @@ async function send(options, toolName, args, ctx) {
         cancel: ctx.signal,
         timeoutLabel: `${timeoutSeconds}s`,
     });
-    const retryAfter = (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name));
+    // However long: the step's retry policy holds it to its max_interval (a wait dropped as too long was a retry at once).
+    const retryAfter = (0,retry_after_ms/* askedWaitMs */.MW)((name) => response.headers.get(name));
     let read;
     try {
         read = await readCappedBody(response, maxBytes);

@@ -1215,7 +1215,8 @@ class McpServerSession {
             }
             const response = await fetch(input, init);
             const call = askedWait.getStore();
-            const wait = call && !response.ok ? (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name)) : undefined;
+            // However long, as an HTTP tool's: the retry policy holds it to max_interval.
+            const wait = call && !response.ok ? (0,retry_after_ms/* askedWaitMs */.MW)((name) => response.headers.get(name)) : undefined;
             if (call && wait !== undefined)
                 call.retryAfterMs = wait;
             if (!response.body || response.status < 200 || response.status > 599)
@@ -1371,7 +1372,9 @@ class McpServerSession {
                 throw error;
             // A call never written (its start failed, the connection was refused) took no effect: a call with side effects may
             // be made again, where it counted as one that may have happened (found by an adversarial pass).
-            throw new McpCallLostError(error, { notSent: !sent || (0,fetch_never_sent/* fetchNeverSent */.P)(error), ...(asked.retryAfterMs !== undefined && { retryAfterMs: asked.retryAfterMs }) });
+            // A 429 or 408 says the request was not taken, as for an HTTP tool.
+            const refused = error instanceof streamableHttp/* StreamableHTTPError */.b && (error.code === 408 || error.code === 429);
+            throw new McpCallLostError(error, { notSent: !sent || (0,fetch_never_sent/* fetchNeverSent */.P)(error) || refused, ...(asked.retryAfterMs !== undefined && { retryAfterMs: asked.retryAfterMs }) });
         }
         finally {
             this.#inFlight--;

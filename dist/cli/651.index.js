@@ -7,9 +7,9 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   RV: () => (/* binding */ jsonValuesInWords),
-/* harmony export */   S$: () => (/* binding */ locateJsonValue),
-/* harmony export */   r5: () => (/* binding */ findJsonValue)
+/* harmony export */   S$: () => (/* binding */ locateJsonValue)
 /* harmony export */ });
+/* unused harmony export findJsonValue */
 /* harmony import */ var _core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70678);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
 
@@ -342,13 +342,44 @@ function holdsSteps(value) {
     const list = stepListOf(value);
     return Array.isArray(list) && list.length > 0 && list.every((step) => isObject(step) && (Object.hasOwn(step, 'id') || Object.hasOwn(step, 'type')));
 }
+/** Levels of a value among the words searched for a plan inside it (`{"plan": {"steps": \u2026}}`); JSON parsed here is shallower. */
+const PLAN_SEARCH_DEPTH = 64;
+/**
+ * The step lists `value` holds as plans, by their canonical text: itself when it `holdsSteps`, and any list under a `steps`
+ * or `workflow_sequence` key at any depth, an empty one too. Not inside a list found: a step's `args` are the tool's.
+ */
+function addPlans(value, plans, depth) {
+    if (depth > PLAN_SEARCH_DEPTH)
+        return;
+    if (Array.isArray(value)) {
+        if (depth === 0 && holdsSteps(value))
+            plans.add((0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(value));
+        else
+            for (const item of value)
+                addPlans(item, plans, depth + 1);
+        return;
+    }
+    if (!isObject(value))
+        return;
+    const list = Object.hasOwn(value, 'steps') ? value.steps : Object.hasOwn(value, 'workflow_sequence') ? value.workflow_sequence : undefined;
+    if (Array.isArray(list)) {
+        plans.add((0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(list));
+        return;
+    }
+    for (const inner of Object.values(value))
+        addPlans(inner, plans, depth + 1);
+}
 /**
  * How many different plans the answer's words hold, when more than one. The first was taken: a replanner (on an
  * endpoint that does not enforce the answer's format) that quoted a plan from a tool's output, said it would not
- * follow it, and wrote its own had the quoted plan run (found by a hunting pass).
+ * follow it, and wrote its own had the quoted plan run (found by a hunting pass). Its own plan counts when it is
+ * empty (`{"steps": []}`, nothing to replace) or nested (`{"plan": {"steps": \u2026}}`): counted as no plan, it left the
+ * quoted one the only one, which ran, side effects and all (found by a hunt of model-written plans).
  */
 function plansInWords(answer) {
-    const plans = new Set((0,_find_json_value_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonValuesInWords */ .RV)(answer).filter(holdsSteps).map((value) => (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(stepListOf(value))));
+    const plans = new Set();
+    for (const value of (0,_find_json_value_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonValuesInWords */ .RV)(answer))
+        addPlans(value, plans, 0);
     return plans.size > 1 ? plans.size : 0;
 }
 /**

@@ -704,10 +704,8 @@ function approveCommandLine(args, hash, redact) {
     return line.option('--approve', hash).text(redact);
 }
 
-// EXTERNAL MODULE: ./lib/cli/check-output-paths.js
-var check_output_paths = __webpack_require__(69231);
-// EXTERNAL MODULE: ./lib/core/file-identity.js
-var file_identity = __webpack_require__(50212);
+// EXTERNAL MODULE: ./lib/cli/check-output-paths.js + 1 modules
+var check_output_paths = __webpack_require__(32417);
 // EXTERNAL MODULE: ./lib/cli/neutralise-output.js
 var neutralise_output = __webpack_require__(47950);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
@@ -717,7 +715,6 @@ var trace_gap = __webpack_require__(82975);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./lib/cli/run-command.js
-
 
 
 
@@ -766,15 +763,15 @@ async function runCommand(args, signal, deps = {}) {
     if (!(0,check_output_paths/* checkOutputPaths */.s)([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs))
         return 1;
     const warn = (message) => void process.stderr.write(`warning: ${redact(message)}\n`);
-    // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses
-    // (a wrong hash, a changed plan) leaves the trace it resumes untouched. Otherwise opened now: a run
-    // refused before its first event must not leave an earlier run's trace standing beside its own report.
+    // Opened at the run's first event: a run the job refuses before it starts (a wrong hash, a changed plan, a mistyped
+    // --resume or --input) leaves the trace at the path as it was, which may be the only state an earlier run left to
+    // resume (found by a hunt of the README: a mistyped --resume emptied the default trace). Its report does not name it.
     // The same file however it is named (a symlinked folder, a hard link): comparing paths, a refused
     // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
-    const inPlace = args.resume !== undefined && (0,file_identity/* sameFile */.V)(args.resume, args.trace);
+    let opened = false;
     let trace;
     try {
-        trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
+        trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: true, onOpen: () => void (opened = true) });
     }
     catch (error) {
         // Another run in this folder writes the trace: refused before anything is touched, its report included.
@@ -814,12 +811,17 @@ async function runCommand(args, signal, deps = {}) {
         ...(trace && { recordProblem: () => trace.problem() }),
     });
     restoreStderr?.();
-    const traced = (await closeTrace(trace, warn)) && trace !== undefined;
+    const closed = (await closeTrace(trace, warn)) && trace !== undefined;
     // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
-    if (trace && !traced)
+    if (trace && !closed)
         (0,trace_gap/* markTraceGapped */.S)(trace.path, 'the trace writer failed; the events after the failure are missing');
+    // This run's own trace: not the file an earlier run left, where this one was refused before its first event.
+    const traced = closed && opened;
+    if (!opened && closed && outcome.kind === 'rejected' && (0,external_node_fs_.existsSync)(args.trace)) {
+        process.stderr.write(`plan-runner: ${redact(args.trace)} is left as it was: this run was refused before it started, and wrote no trace\n`);
+    }
     // Not written whole, or not at all (its file could not be opened): the summary says so, the last lines do not name it.
-    const report = (0,final_report/* finalReport */.P)(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(!traced && { traceLost: true }) });
+    const report = (0,final_report/* finalReport */.P)(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(!closed && { traceLost: true }) });
     const unwritten = await (0,write_report_file/* writeReportFile */.a)(args.summary, redact(report.markdown));
     if (unwritten)
         process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);

@@ -146,7 +146,10 @@ function remainingText(request) {
 }
 function failureLine(failure) {
     const args = (0,data_block/* promptExcerpt */.e2)(JSON.stringify(failure.step.args ?? {}), FAILURE_ARGS_CHARS);
-    return `- step ${failure.step.key} ${failure.step.tool ?? failure.step.type} ${args}: ${(0,data_block/* promptExcerpt */.e2)(failure.error, FAILURE_ERROR_CHARS)}\n`;
+    // A for_each child's key holds its item's key, which a tool's output may have chosen: sanitised like the rest,
+    // as the block is marked clean.
+    const step = (0,data_block/* promptExcerpt */.e2)(`${failure.step.key} ${failure.step.tool ?? failure.step.type}`, 200);
+    return `- step ${step} ${args}: ${(0,data_block/* promptExcerpt */.e2)(failure.error, FAILURE_ERROR_CHARS)}\n`;
 }
 /** The run's failures, oldest first, of those that fit the newest first; the others named by step id (letters, digits, _ and -). */
 function failuresText(failures) {
@@ -234,7 +237,7 @@ class PlanAnswerError extends Error {
 
 
 
-const Verdict = schemas.object({ fits: schemas.boolean(), reason: schemas.string() });
+const Verdict = schemas.strictObject({ fits: schemas.boolean(), reason: schemas.string() });
 /** Characters of a review's reason kept at most. */
 const MAX_REASON_CHARS = 1_000;
 /** The review's answer as a strict JSON schema for `response_format`. */
@@ -249,10 +252,18 @@ const REVIEW_VERDICT_SCHEMA = {
 };
 /** The verdict in a review's answer (plain, fenced or in prose); `PlanAnswerError` when there is none. */
 function readReviewVerdict(answer) {
-    const found = (0,find_json_value/* findJsonValue */.r5)(answer);
+    const { found, inWords } = (0,find_json_value/* locateJsonValue */.S$)(answer);
     const verdict = found.ok ? Verdict.safeParse(found.value) : undefined;
     if (!verdict?.success)
         throw new PlanAnswerError('review', 'the answer is not {"fits": boolean, "reason": string}', answer);
+    // Among words, a verdict may be quoted from the results the review read: the first one decided, and a step's result
+    // that held {"fits": false} replaced the people's steps (found by a hunt of model-written plans). Answers that
+    // disagree are refused, as a judge's are.
+    if (inWords) {
+        const fits = new Set((0,find_json_value/* jsonValuesInWords */.RV)(answer).flatMap((value) => (value !== null && typeof value === 'object' && 'fits' in value ? [String(value.fits)] : [])));
+        if (fits.size > 1)
+            throw new PlanAnswerError('review', 'the answer holds verdicts that disagree among its words, and one may be quoted from the data it read: reply with your one verdict, JSON only', answer);
+    }
     // One sentence is asked for; the reason becomes a revision's reason or an escalation's last error, which each step not run yet keeps.
     return { fits: verdict.data.fits, reason: (0,cut_text/* cutText */.IN)(verdict.data.reason, MAX_REASON_CHARS) };
 }

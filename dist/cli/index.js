@@ -910,10 +910,11 @@ const OUTPUT_FOLDER = '.plan-runner';
  * Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`,
  * `INPUT_*`, and the common short forms (`DB_PASS`, `DB_PW`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, a
  * storage `SAS`, a `*WEBHOOK*` (`SLACK_WEBHOOK`, `SLACK_WEBHOOK_URL`), the URLs of databases and brokers, which hold their password, a
- * connection string). Short forms only as a whole part of a name: `PWD` (the shell's working directory),
- * `PATH` and `AUTHOR` are no secrets.
+ * connection string), and a few more a secret hunt found passed as plain: `*_CREDS`, `*_JWT`, a `*_COOKIE` (ending the
+ * name: `COOKIE_DOMAIN` is none), `KUBE_CONFIG_DATA`, a service account's `*_SA_JSON`. Short forms only as a whole part of
+ * a name: `PWD` (the shell's working directory), `PATH` and `AUTHOR` are no secrets.
  */
-const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|WEBHOOK|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|WEBHOOK|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?|(?:^|_)(?:CREDS|JWT)(?:_|$)|(?:^|_)COOKIE$|KUBE_CONFIG_DATA|(?:^|_)SA_JSON$/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
  * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count. A name in camelCase has its
@@ -1753,10 +1754,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(317), __nccwpck_require__.e(249), __nccwpck_require__.e(380), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(562), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(317), __nccwpck_require__.e(249), __nccwpck_require__.e(658), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(562), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(317), __nccwpck_require__.e(249), __nccwpck_require__.e(380), __nccwpck_require__.e(334), __nccwpck_require__.e(562), __nccwpck_require__.e(69)]).then(__nccwpck_require__.bind(__nccwpck_require__, 58069))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(317), __nccwpck_require__.e(249), __nccwpck_require__.e(380), __nccwpck_require__.e(334), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(317), __nccwpck_require__.e(249), __nccwpck_require__.e(658), __nccwpck_require__.e(334), __nccwpck_require__.e(562), __nccwpck_require__.e(69)]).then(__nccwpck_require__.bind(__nccwpck_require__, 58069))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(317), __nccwpck_require__.e(249), __nccwpck_require__.e(658), __nccwpck_require__.e(334), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

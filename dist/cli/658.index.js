@@ -1,23 +1,64 @@
-export const id = 380;
-export const ids = [380,724,305];
+export const id = 658;
+export const ids = [658,724,305];
 export const modules = {
 
-/***/ 69231:
+/***/ 32417:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ checkOutputPaths)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
-/* harmony import */ var _core_file_identity_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(50212);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86919);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
-/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7437);
-/* harmony import */ var _core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9098);
-/* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97712);
-/* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(65542);
-/* harmony import */ var _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(24048);
-/* harmony import */ var _core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(73919);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  s: () => (/* binding */ checkOutputPaths)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./lib/core/real-path-ahead.js
+var real_path_ahead = __webpack_require__(76095);
+;// CONCATENATED MODULE: ./lib/core/file-identity.js
+
+
+
+/**
+ * What identifies a file, however it is spelled: the device and inode of one that exists (symlinks and
+ * hard links included), else the real path of its deepest existing folder joined with the rest. A device
+ * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
+ */
+function fileIdentity(file) {
+    try {
+        const stat = (0,external_node_fs_.statSync)(external_node_path_.resolve(file));
+        return stat.isFile() || stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
+    }
+    catch {
+        // Not there (yet): where it would be created.
+        return (0,real_path_ahead/* realPathAhead */.v)(file);
+    }
+}
+/** Whether two paths name the same file (a trace resumed in place, by `--resume` or `resume-from`), however each is spelled. */
+function sameFile(a, b) {
+    if (path.resolve(a) === path.resolve(b))
+        return true;
+    const identity = fileIdentity(a);
+    return identity !== undefined && identity === fileIdentity(b);
+}
+
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __webpack_require__(7437);
+// EXTERNAL MODULE: ./lib/core/create-output-folder.js
+var create_output_folder = __webpack_require__(9098);
+// EXTERNAL MODULE: ./lib/core/open-output-file.js
+var open_output_file = __webpack_require__(97712);
+// EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
+var output_path_refused_error = __webpack_require__(65542);
+// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js + 1 modules
+var parse_cli_args = __webpack_require__(24048);
+// EXTERNAL MODULE: ./lib/core/output-folder-name.js
+var output_folder_name = __webpack_require__(73919);
+;// CONCATENATED MODULE: ./lib/cli/check-output-paths.js
 
 
 
@@ -34,25 +75,25 @@ const MAX_NAME_BYTES = 255;
 function refuseOverlaps(outputs, inputs) {
     const seen = [];
     for (const [option, file, rewrittenBy] of inputs) {
-        const id = file === undefined ? undefined : (0,_core_file_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .fileIdentity */ .l)(file);
+        const id = file === undefined ? undefined : fileIdentity(file);
         if (id !== undefined)
             seen.push({ option, file: file, id, input: true, ...(rewrittenBy !== undefined && { rewrittenBy }) });
     }
     for (const [option, file] of outputs) {
-        const id = file === undefined ? undefined : (0,_core_file_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .fileIdentity */ .l)(file);
+        const id = file === undefined ? undefined : fileIdentity(file);
         if (id === undefined)
             continue;
         const clash = seen.find((other) => other.id === id && other.rewrittenBy !== option);
         if (clash) {
             const what = clash.input ? `would overwrite ${clash.option} ${clash.file}, which this command reads` : `is the same file as ${clash.option} ${clash.file}, which this command writes too`;
-            throw new _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${option} ${file} ${what}; choose another path for ${option}`);
+            throw new parse_cli_args/* UsageError */.eb(`${option} ${file} ${what}; choose another path for ${option}`);
         }
         seen.push({ option, file: file, id, input: false });
     }
 }
 /** Whether `file` names a folder by its spelling: a trailing separator, or a last name of `.` or `..`. */
 function namesFolder(file) {
-    return file.endsWith('/') || file.endsWith(node_path__WEBPACK_IMPORTED_MODULE_2__.sep) || ['.', '..'].includes(node_path__WEBPACK_IMPORTED_MODULE_2__.basename(file));
+    return file.endsWith('/') || file.endsWith(external_node_path_.sep) || ['.', '..'].includes(external_node_path_.basename(file));
 }
 /**
  * Checks the files a command will write, before it runs: none may be a file the command reads (the plan,
@@ -69,22 +110,22 @@ function checkOutputPaths(outputs, inputs = []) {
         // `--summary out/`, `--trace notes.md/`: a folder by its spelling, not there yet (or a file named as one). It
         // passed, the run ran, and then the report was not written (EISDIR) and the trace was lost (an adversarial hunt).
         if (namesFolder(file)) {
-            process.stderr.write(`plan-runner: cannot write ${option} ${file}: it names a folder (it ends in ${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}, . or ..); name a file (in it, or elsewhere)\n`);
+            process.stderr.write(`plan-runner: cannot write ${option} ${file}: it names a folder (it ends in ${external_node_path_.sep}, . or ..); name a file (in it, or elsewhere)\n`);
             return false;
         }
         // A name longer than a file system takes (255 bytes on Linux and macOS) was found only after the run.
-        if (Buffer.byteLength(node_path__WEBPACK_IMPORTED_MODULE_2__.basename(file)) > MAX_NAME_BYTES) {
-            process.stderr.write(`plan-runner: cannot write ${option} ${file}: its name is ${Buffer.byteLength(node_path__WEBPACK_IMPORTED_MODULE_2__.basename(file))} bytes, more than the ${MAX_NAME_BYTES} a file system takes; choose a shorter name\n`);
+        if (Buffer.byteLength(external_node_path_.basename(file)) > MAX_NAME_BYTES) {
+            process.stderr.write(`plan-runner: cannot write ${option} ${file}: its name is ${Buffer.byteLength(external_node_path_.basename(file))} bytes, more than the ${MAX_NAME_BYTES} a file system takes; choose a shorter name\n`);
             return false;
         }
         // A folder would be found only when the run ends, its work done: `--summary /tmp`.
         let stat;
         try {
-            stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file, { throwIfNoEntry: false });
+            stat = (0,external_node_fs_.statSync)(file, { throwIfNoEntry: false });
         }
         catch (error) {
             // A path no file can have (a loop of links, a name too long) was an internal error (found by an adversarial pass).
-            process.stderr.write(`plan-runner: cannot write ${option} ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .IN)(file, 200)}: cannot use this path (${error.code ?? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(error)}); choose another path\n`);
+            process.stderr.write(`plan-runner: cannot write ${option} ${(0,cut_text/* cutText */.IN)(file, 200)}: cannot use this path (${error.code ?? (0,error_text/* errorText */.k)(error)}); choose another path\n`);
             return false;
         }
         if (stat?.isDirectory()) {
@@ -93,22 +134,22 @@ function checkOutputPaths(outputs, inputs = []) {
         }
         // Opening a FIFO no one reads blocks the whole process, signals included, once the run has ended:
         // a device (`/dev/null`, `/dev/stdout`, whatever it is) is written as asked, a FIFO or socket elsewhere is refused.
-        if (stat && !stat.isFile() && !node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file).startsWith(`${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}dev${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}`) && (stat.isFIFO() || stat.isSocket())) {
+        if (stat && !stat.isFile() && !external_node_path_.resolve(file).startsWith(`${external_node_path_.sep}dev${external_node_path_.sep}`) && (stat.isFIFO() || stat.isSocket())) {
             process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a ${stat.isFIFO() ? 'FIFO' : 'socket'}, which would hold the command until something reads it; name a regular file (or /dev/stdout)\n`);
             return false;
         }
         try {
             // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run, however the path is spelled.
-            const outputFolder = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_9__/* .OUTPUT_FOLDER */ .z);
-            const absolute = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file);
-            if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}`))
-                (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseLinkedOutputFolder */ .NK)(_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_9__/* .OUTPUT_FOLDER */ .z);
-            (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .createOutputFolder */ .An)(file);
-            (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_4__/* .refuseFinalSymlink */ .M)(file);
+            const outputFolder = external_node_path_.resolve(output_folder_name/* OUTPUT_FOLDER */.z);
+            const absolute = external_node_path_.resolve(file);
+            if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${external_node_path_.sep}`))
+                (0,create_output_folder/* refuseLinkedOutputFolder */.NK)(output_folder_name/* OUTPUT_FOLDER */.z);
+            (0,create_output_folder/* createOutputFolder */.An)(file);
+            (0,open_output_file/* refuseFinalSymlink */.M)(file);
         }
         catch (error) {
             const code = error.code;
-            const why = error instanceof _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_5__/* .OutputPathRefusedError */ .l || code === undefined ? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(error) : `cannot create its folder (${code}); choose another path`;
+            const why = error instanceof output_path_refused_error/* OutputPathRefusedError */.l || code === undefined ? (0,error_text/* errorText */.k)(error) : `cannot create its folder (${code}); choose another path`;
             process.stderr.write(`plan-runner: cannot write ${option} ${file}: ${why}\n`);
             return false;
         }
@@ -129,12 +170,12 @@ function writeRefusal(file, stat) {
     if (stat && !stat.isFile())
         return undefined;
     try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(stat ? file : node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file)), node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK);
+        (0,external_node_fs_.accessSync)(stat ? file : external_node_path_.dirname(external_node_path_.resolve(file)), external_node_fs_.constants.W_OK);
         return undefined;
     }
     catch (error) {
-        const code = error.code ?? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(error);
-        return stat ? `it is not writable (${code})` : `its folder ${node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(file)} is not writable (${code})`;
+        const code = error.code ?? (0,error_text/* errorText */.k)(error);
+        return stat ? `it is not writable (${code})` : `its folder ${external_node_path_.dirname(file)} is not writable (${code})`;
     }
 }
 
@@ -730,40 +771,26 @@ function dollarsBesideCap(cap, spent) {
 
 /***/ }),
 
-/***/ 50212:
+/***/ 64505:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ sameFile),
-/* harmony export */   l: () => (/* binding */ fileIdentity)
+/* harmony export */   W: () => (/* binding */ dollarsPast),
+/* harmony export */   e: () => (/* binding */ dollarsReached)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
-/* harmony import */ var _real_path_ahead_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76095);
-
-
-
 /**
- * What identifies a file, however it is spelled: the device and inode of one that exists (symlinks and
- * hard links included), else the real path of its deepest existing folder joined with the rest. A device
- * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
+ * Dollars compared with a limit at a billionth of a dollar: costs are added as binary fractions, and 0.1 + 0.2 is
+ * 0.30000000000000004, so a spend of exactly `max_cost_usd: 0.3` stopped the run as over it, its message showing the
+ * cap and the spend as the same number (found by a budget hunt). A spend that is not a number is past any limit.
  */
-function fileIdentity(file) {
-    try {
-        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file));
-        return stat.isFile() || stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
-    }
-    catch {
-        // Not there (yet): where it would be created.
-        return (0,_real_path_ahead_js__WEBPACK_IMPORTED_MODULE_2__/* .realPathAhead */ .v)(file);
-    }
+const NANO = 1e9;
+/** Whether `spent` is more than `limit`. */
+function dollarsPast(spent, limit) {
+    return !(Math.round(spent * NANO) <= Math.round(limit * NANO));
 }
-/** Whether two paths name the same file (a trace resumed in place, by `--resume` or `resume-from`), however each is spelled. */
-function sameFile(a, b) {
-    if (node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(a) === node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(b))
-        return true;
-    const identity = fileIdentity(a);
-    return identity !== undefined && identity === fileIdentity(b);
+/** Whether `spent` has reached `limit`: no more may be spent. */
+function dollarsReached(spent, limit) {
+    return !(Math.round(spent * NANO) < Math.round(limit * NANO));
 }
 
 
@@ -1414,6 +1441,10 @@ function applyEvent(record, event) {
                 step.made = true;
             else
                 delete step.made;
+            if (event.elsewhere)
+                step.elsewhere = true;
+            else
+                delete step.elsewhere;
             const undone = event.reused ? carriedUnder(record.carriedFailures, event.stepKey) : [];
             if (undone.length > 0)
                 step.leftUndone = undone;
@@ -4622,20 +4653,33 @@ function dependencyOrder(steps) {
 ;// CONCATENATED MODULE: ./lib/goals/checkout-results.js
 
 /**
- * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment`, or a
- * `pull_request_target` job, works on the base branch while its run's check is a pull request's), the completed steps whose
- * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
- * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
- * (those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
- * default); a used plan (its steps may). And every completed step after one. No goal is checked on them:
- * `equals: good` on `cat code.txt` passed the pull request's check on the default branch's file (found by an
- * adversarial pass).
+ * Whether `step` reads its job's checkout: a tool that does (a command, the files toolset, an MCP server: any tool not in
+ * `freeTools`, those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
+ * default); a used plan (its steps may). In a job whose checkout is not the commit its run is for (an approving job on
+ * `issue_comment`, or a `pull_request_target` job, works on the base branch while its run's check is a pull request's),
+ * such a step's result is marked `elsewhere` as it completes (`RunDeps.readsElsewhere`).
  */
-function checkoutResults(record, stepStates, freeTools) {
-    const readsCheckout = (step) => step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
-    return withDependents(record.plan?.steps ?? [], stepStates, (step) => record.steps.get(step.key)?.reused === undefined && readsCheckout(step)
-        ? `step ${step.key} ran in this job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
-        : undefined);
+function readsCheckout(step, freeTools) {
+    return step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
+}
+/**
+ * The completed steps whose result was read from a checkout that is not the commit their run is for, by key: why. Those
+ * marked `elsewhere`, in this job or in the run their result was reused from, and every completed step after one. No goal
+ * is checked on them: `equals: good` on `cat code.txt` passed the pull request's check on the default branch's file
+ * (found by an adversarial pass); and once such a step was reused (a "Re-run failed jobs" of a `pull_request_target`
+ * gate, a re-run of an approving job, an `/approve` of a paused `pull_request_target` run), it passed as a step taken from
+ * the paused run did, on the base branch's file (found by a hunt of the merge gate): a reuse now keeps the mark.
+ */
+function checkoutResults(record, stepStates) {
+    if (![...record.steps.values()].some((step) => step.elsewhere === true))
+        return new Map();
+    return withDependents(record.plan?.steps ?? [], stepStates, (step) => {
+        const done = record.steps.get(step.key);
+        if (done?.elsewhere !== true)
+            return undefined;
+        const where = done.reused === undefined ? 'ran in this job' : 'was reused from a run that ran it';
+        return `step ${step.key} ${where} with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`;
+    });
 }
 /**
  * The completed steps whose result `own` gives a cause for (its why, or undefined), and every completed step
@@ -4991,10 +5035,11 @@ function usedPlanUnder(used, using) {
 /**
  * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
  * stopped (a timeout, a cancel), or its answer was too large to read (the server did answer: "got no answer"
- * alone was untrue there; found by an adversarial pass).
+ * alone was untrue there; found by an adversarial pass), or it answered with a failure that may have come after
+ * the effect (a server error, a command's temporary failure: "none came" was untrue there too; found by a hunt of retries).
  */
 function unknownCallWhy(stepKey, call) {
-    return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
+    return `step ${stepKey} called ${call}, a tool with side effects, and got no answer that says whether it took effect (none came, the call was stopped, the answer was too large to read, or it was a failure that may have come after the effect: a server error, a temporary failure); it may have taken effect, so plan-runner will not call it again: check whether it did`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/show-args.js
@@ -5106,6 +5151,8 @@ async function runNestedPlan(step, context) {
         }
     }
     const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
+    // What its steps read from a checkout that is not the run's commit (here or in the run a step was reused from) is in its result.
+    const elsewhere = [...outcome.record.steps.values()].some((done) => done.elsewhere === true);
     // Its result step's gaps are the step's: a tool step after it, or a model step, reads the same result.
     const lacks = outcome.resultStepKey === undefined ? undefined : outcome.incomplete.get(outcome.resultStepKey);
     const partial = lacks === undefined ? undefined : `its plan\u2019s result, step ${outcome.resultStepKey} of ${uses}, lacks work (${lacks})`;
@@ -5120,6 +5167,7 @@ async function runNestedPlan(step, context) {
         ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }),
         ...(partial !== undefined && { partial }),
         ...(made && { made: true }),
+        ...(elsewhere && { elsewhere: true }),
     };
 }
 /** A call with side effects that got no answer in `record`, or in a plan it used (stopped with it by the same limit). */
@@ -6065,11 +6113,45 @@ function stepReuseKey(step, from) {
         // Only where they apply, so every other step keeps the key earlier traces recorded.
         ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
         ...(used && { used: (0,approval_request/* planFileHash */.M5)(used) }),
+        // What it calls beyond its own tools: a toolset's or an MCP server's of the top plan, whose server (its command, env,
+        // url, headers) no used plan file holds. Changed, the step was reused with the old server's answer (found by a hunt
+        // of durable runs). Only where there are such tools, so a used plan of its own tools keeps its key.
+        ...(used && usedRegistryTools(used).length > 0 && { usedTools: usedRegistryTools(used).map((name) => [name, registryDefinition(name, from)]) }),
         // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
         ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
         // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
         ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
     });
+}
+/** Per used plan: the names of `usedRegistryTools`, made once. */
+const registryToolsOfPlan = new WeakMap();
+/**
+ * The tools a used plan and the plans it uses (at any depth) call that none of them defines in its own `tools:`, by name,
+ * sorted: the registry's (toolsets, the top plan's MCP servers), which the plans' files do not describe.
+ */
+function usedRegistryTools(used) {
+    let names = registryToolsOfPlan.get(used);
+    if (names === undefined) {
+        const found = new Set();
+        const seen = new Set();
+        const visit = (plan) => {
+            if (seen.has(plan))
+                return;
+            seen.add(plan);
+            const own = plan.source?.tools ?? {};
+            for (const step of plan.steps) {
+                for (const name of [step.tool, ...(step.type === 'agent' ? (step.tools ?? []) : [])])
+                    if (name !== undefined && !Object.hasOwn(own, name))
+                        found.add(name);
+            }
+            for (const inner of plan.subplans?.values() ?? [])
+                visit(inner);
+        };
+        visit(used);
+        names = [...found].sort();
+        registryToolsOfPlan.set(used, names);
+    }
+    return names;
 }
 /**
  * What of each tool's definition every reuse key holds the same, a `canonicalCopy` made once per tool (a tool's definition
@@ -6092,6 +6174,10 @@ function toolDefinition(name, from) {
     const defined = from.plan.source?.tools?.[name];
     if (defined)
         return madeOnce(defined, () => producingTool(defined));
+    return registryDefinition(name, from);
+}
+/** A registry tool's definition (`toolDefinition`), an MCP tool's server too; null for a tool the registry does not have. */
+function registryDefinition(name, from) {
     const tool = from.tools.get(name);
     if (tool === undefined)
         return null;
@@ -6282,6 +6368,8 @@ class PlanRun {
     masked = new Map();
     /** `for_each` steps that reused an item whose saved result has something masked: where from. */
     #maskedItems = new Map();
+    /** `for_each` steps with an item whose result was read from a checkout that is not the run's commit (`elsewhere`). */
+    #elsewhereItems = new Set();
     /**
      * Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to,
      * and the TODO list its agent ended with, which stands with the copy when the copy stands.
@@ -6461,14 +6549,14 @@ class PlanRun {
             return [];
         const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
-            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
+            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.elsewhere && { elsewhere: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
             if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
                 continue;
             for (const [index, saved] of items) {
-                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.elsewhere && { elsewhere: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
         for (const [callKey, call] of resume.sideEffects) {
@@ -6680,7 +6768,7 @@ class PlanRun {
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
         const again = earlier?.masked === true && this.#mayRunAgain(step);
         if (again) {
-            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.todos && { todos: earlier.todos }) });
+            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.elsewhere && { elsewhere: true }), ...(earlier.todos && { todos: earlier.todos }) });
             this.#ranAgain.add(key);
         }
         if (earlier && !again) {
@@ -6694,7 +6782,7 @@ class PlanRun {
                 this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
             const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
             const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(earlier.masked && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(earlier.masked && { masked: true }), ...(earlier.elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             this.#ready.release(key);
             this.#inbox.wake();
             return;
@@ -6761,7 +6849,11 @@ class PlanRun {
         this.#savedCopies.delete(copyKey);
         this.#savedCopyStands(copyKey, saved);
         const masked = `${saved.from} (it ran again and failed: ${(0,error_text/* errorText */.k)(outcome.error)})`;
-        return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked };
+        return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked, ...(saved.elsewhere && { elsewhere: true }) };
+    }
+    /** Whether `step`, run in this job, reads a checkout that is not the commit the run is for (`RunDeps.readsElsewhere`). */
+    #readsElsewhere(step) {
+        return this.#deps.readsElsewhere?.(step) === true;
     }
     /**
      * The result a step or item that ran again in place of a masked saved copy keeps: its own when it
@@ -6780,7 +6872,7 @@ class PlanRun {
             return { result };
         }
         this.#savedCopyStands(copyKey, saved);
-        return { result: saved.result, masked: saved.from };
+        return { result: saved.result, masked: saved.from, ...(saved.elsewhere && { elsewhere: true }) };
     }
     /** A step's or item's agent, running again in place of a masked saved copy, wrote a TODO list of its own. */
     #noteRewrittenTodos(copyKey, activity) {
@@ -6999,7 +7091,7 @@ class PlanRun {
             // A masked item runs again as a masked step does (never in a fanned-out run).
             const again = same && item.masked === true && this.#mayRunAgain(child);
             if (again)
-                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.todos && { todos: item.todos }) });
+                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.elsewhere && { elsewhere: true }), ...(item.todos && { todos: item.todos }) });
             if (same && !again)
                 taken.push(index);
             else if (part?.part === 'shard') {
@@ -7023,10 +7115,12 @@ class PlanRun {
             // Named by its saved key, as the trace keeps it: the label may hold what was masked.
             if (item.masked && !this.#maskedItems.has(step.key))
                 this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
+            if (item.elsewhere)
+                this.#elsewhereItems.add(step.key);
             if (item.todos)
                 this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
             const there = { usage: item.usage, ...(item.durationMs !== undefined && { durationMs: item.durationMs }) };
-            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(item.masked && { masked: true }) });
+            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(item.masked && { masked: true }), ...(item.elsewhere && { elsewhere: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
         for (const index of missing) {
@@ -7139,8 +7233,11 @@ class PlanRun {
             const masked = kept.masked ?? outcome.masked;
             if (masked !== undefined && !this.#maskedItems.has(parent))
                 this.#maskedItems.set(parent, masked);
+            const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || this.#readsElsewhere(mapped.children[index]);
+            if (elsewhere)
+                this.#elsewhereItems.add(parent);
             mapped.completed(index, kept.result, usage);
-            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }) });
+            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }) });
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
@@ -7204,7 +7301,9 @@ class PlanRun {
             if (masked !== undefined)
                 this.masked.set(key, masked);
             const partial = this.#partialInputs.completed(step, outcome.partial, outcome.made === true);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+            // A for_each step's result is its items': read elsewhere where one of them was (an item reused, or one run here).
+            const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || (step.forEach ? this.#elsewhereItems.has(key) : this.#readsElsewhere(step));
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             // The step went on past a call with side effects that got no answer (an agent's next turn, a
             // for_each item under on_item_failure: continue): the run does not, as after a failed step.
             const unknownCall = this.#unknownCallOf(key);
@@ -9024,9 +9123,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     }
     const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
     // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
-    // no goal is checked on what steps read from it either.
+    // what steps read from it is marked, and no goal is checked on a result so marked, here or where it is reused.
     const freeTools = settings.commandGoalsRefused === undefined ? undefined : (await __webpack_require__.e(/* import() */ 408).then(__webpack_require__.bind(__webpack_require__, 15408))).checkoutFreeToolNames();
-    const foreignResults = freeTools && ((record, stepStates) => checkoutResults(record, stepStates, freeTools));
+    const readsElsewhere = freeTools && ((step) => readsCheckout(step, freeTools));
+    const foreignResults = checkoutResults;
     let run;
     try {
         // A resumed run's plan goes on with the revision numbers of the run it resumes.
@@ -9057,7 +9157,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(granted && { approval: granted.approval }),
             ...(settings.askedAt && { askedAt: settings.askedAt }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
-            ...(foreignResults && { foreignResults }),
+            foreignResults,
+            ...(readsElsewhere && { readsElsewhere }),
             checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
     }
@@ -9068,7 +9169,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }), ...(foreignResults && { foreignResults }) });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }), foreignResults });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -9287,7 +9388,7 @@ function atLeast(reported, estimate) {
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
  * falling back to the model that was asked for; the prompt tokens it read from its cache at the cached input price. An endpoint that sends no `usage` gets its tokens
  * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold; one that
- * reports counts far below its text is charged a quarter of the estimate at least.
+ * reports counts far below its text is charged a quarter of the estimate at least, also counted in `estimatedCalls`.
  */
 function callUsage(response, request, overrides) {
     const counted = response.usage;
@@ -9304,12 +9405,15 @@ function callUsage(response, request, overrides) {
     // Only with the endpoint's own prompt count: a count raised to the estimate's floor said nothing true, its cached part neither.
     const cached = counted && promptTokens === counted.prompt_tokens ? cachedPromptTokens(counted) : 0;
     const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides, cached);
+    // A count raised to the estimate's floor is an estimate too, and is said to be one: the figure looked like the
+    // endpoint's own (found by a budget hunt: 2,500 tokens shown for an answer the endpoint counted as 1).
+    const raised = counted !== undefined && (promptTokens !== counted.prompt_tokens || completionTokens !== counted.completion_tokens);
     return {
         modelCalls: 1,
         promptTokens,
         completionTokens,
         costUsd: priced.costUsd,
-        ...(counted ? {} : { estimatedCalls: 1 }),
+        ...((!counted || raised) && { estimatedCalls: 1 }),
         ...(cached > 0 && { cachedPromptTokens: cached }),
         model,
         requestedModel,
@@ -12081,13 +12185,13 @@ function childLabel(step, item) {
     return label;
 }
 /**
- * One child of a `for_each` step: the template with its item bound, under its own key. The title
- * (a label) is filled in; the description stays as written, since it is the instruction a model
- * reads, and an item from a tool's output is data: the prompt gives it in its own data block.
+ * One child of a `for_each` step: the template with its item bound, under its own key. The description stays as
+ * written, since it is the instruction a model reads, and an item from a tool's output is data: the prompt gives it in
+ * its own data block. The title is the step's, which names no item (`checkReferences` refuses one there).
  */
 function childStep(step, item, key) {
     const { forEach: _template, ...rest } = step;
-    return { ...rest, key, ...(step.title !== undefined && { title: (0,resolve_references/* fillItemText */.yS)(step.title, item) }), item };
+    return { ...rest, key, item };
 }
 /**
  * Expands a started `for_each` step into one child per item of its list, in input order (a map's
@@ -12410,7 +12514,7 @@ function buildSchemas() {
     const times = { at: schemas.number(), ts: text, durationMs: schemas.number() };
     const event = (required, optional = {}) => fields(required, { ...times, ...optional });
     const retrying = { attempt: schemas.number(), maxAttempts: schemas.number(), waitMs: schemas.number(), error: text };
-    const reusable = { attempts: schemas.number(), reused: fields({ usage }), masked: flag };
+    const reusable = { attempts: schemas.number(), reused: fields({ usage }), masked: flag, elsewhere: flag };
     const failure = { error: text, transient: flag, usage };
     const agentEvent = { stepKey: text, turn: schemas.number() };
     const approvalRequest = fields({
@@ -12440,7 +12544,7 @@ function buildSchemas() {
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
         step_expanded: event({ stepKey: text, keys: texts }, { fanOut: fields({ shard: schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH)) }) }),
-        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, partial: text, made: flag, todos }),
+        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, elsewhere: flag, partial: text, made: flag, todos }),
         item_started: event({ stepKey: text, index }),
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, { ...reusable, reused: fields({ usage }, { durationMs: count }) }),
@@ -12947,7 +13051,7 @@ function resumeStateFromEvents(events, planName, from) {
             children.set(event.stepKey, event.keys);
         else if (top && event.type === 'result_carried') {
             // What the run this one resumed had: this run's own events, which come after, may replace it.
-            const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true }), ...(event.todos && { todos: event.todos }) };
+            const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }), ...(event.todos && { todos: event.todos }) };
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
@@ -12962,7 +13066,7 @@ function resumeStateFromEvents(events, planName, from) {
                 return;
             if (event.type === 'item_completed') {
                 const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
-                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }) });
+                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }) });
                 itemErrors.get(key)?.delete(event.index);
             }
             else if (!items.get(key)?.has(event.index))
@@ -12974,7 +13078,7 @@ function resumeStateFromEvents(events, planName, from) {
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
                 const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
-                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
+                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
                 completedSteps.add((0,plan_step/* stepKeyWithin */.t)(within, event.stepKey));
             }
         }
@@ -13362,7 +13466,10 @@ function collectGarbage() {
 
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
+// EXTERNAL MODULE: ./lib/core/dollars-past.js
+var dollars_past = __webpack_require__(64505);
 ;// CONCATENATED MODULE: ./lib/run/run-budget.js
+
 
 
 
@@ -13512,7 +13619,7 @@ class RunBudget {
         if (unpriced && Number.isFinite(this.#limits.max_cost_usd))
             this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
         // Written so that a cost that is not a number (no price should make one) passes a cap rather than none.
-        else if (Number.isFinite(this.#limits.max_cost_usd) && !(spent.costUsd <= this.#limits.max_cost_usd))
+        else if (Number.isFinite(this.#limits.max_cost_usd) && (0,dollars_past/* dollarsPast */.W)(spent.costUsd, this.#limits.max_cost_usd))
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
         else if (tokens > this.#limits.max_tokens)
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_tokens', this.#limits.max_tokens, tokens));
@@ -13585,7 +13692,7 @@ class RunBudget {
             tokens += call.tokens;
             costUsd += call.costUsd;
         }
-        return tokens >= this.#limits.max_tokens || costUsd >= this.#limits.max_cost_usd;
+        return tokens >= this.#limits.max_tokens || (0,dollars_past/* dollarsReached */.e)(costUsd, this.#limits.max_cost_usd);
     }
     #roomChanged(signal) {
         return new Promise((resolve, reject) => {
@@ -13664,7 +13771,7 @@ class RunBudget {
         const tokens = spent.promptTokens + spent.completionTokens;
         if (tokens >= limits.max_tokens)
             return refused('max_tokens', tokens);
-        if (spent.costUsd >= limits.max_cost_usd)
+        if ((0,dollars_past/* dollarsReached */.e)(spent.costUsd, limits.max_cost_usd))
             return refused('max_cost_usd', spent.costUsd);
         return undefined;
     }
