@@ -46,10 +46,13 @@ export function locateJsonValue(answer: string): { readonly found: JsonFound; re
 /**
  * The JSON values among an answer's words: each fenced block's, then each balanced object or list that parses, the
  * search going on past its end (the values inside it are its parts). Every value `findJsonValue` could take is among
- * them. Bounded as `findJsonValue` is.
+ * them. Bounded as `findJsonValue` is: `searchedAll` is false where a bound stopped the search before the answer's end,
+ * so a value after that was not seen (a plan quoted before 50 brackets that are no JSON hid the model's own after them).
  */
-export function jsonValuesInWords(answer: string): unknown[] {
-  return [...parsesAmongWords(answer)].flatMap((parsed) => (parsed.ok ? [parsed.value] : []));
+export function jsonValuesInWords(answer: string): { readonly values: unknown[]; readonly searchedAll: boolean } {
+  const search = { searchedAll: false };
+  const values = [...parsesAmongWords(answer, search)].flatMap((parsed) => (parsed.ok ? [parsed.value] : []));
+  return { values, searchedAll: search.searchedAll };
 }
 
 /**
@@ -57,17 +60,22 @@ export function jsonValuesInWords(answer: string): unknown[] {
  * passed over whole. The one search both `locateJsonValue` (which stops at the first value) and `jsonValuesInWords`
  * make, so the values they see are the same.
  */
-function* parsesAmongWords(answer: string): Generator<ReturnType<typeof tryParse>> {
+function* parsesAmongWords(answer: string, search: { searchedAll: boolean } = { searchedAll: false }): Generator<ReturnType<typeof tryParse>> {
   // Linear in all: the blocks and values tried are bounded in number, and what they scan and parse in size.
   let work = Math.max(WORK_PER_CHAR * answer.length, MIN_WORK);
   let fences = 0;
+  let fencesAll = true;
   for (const match of answer.matchAll(FENCE)) {
-    if (++fences > MAX_FENCES || work <= 0) break;
+    if (++fences > MAX_FENCES || work <= 0) {
+      fencesAll = false;
+      break;
+    }
     work -= match[1]!.length;
     yield tryParse(match[1]!.trim());
   }
   let starts = 0;
-  for (let i = 0; i < answer.length && starts < MAX_STARTS && work > 0; i += 1) {
+  let i = 0;
+  for (; i < answer.length && starts < MAX_STARTS && work > 0; i += 1) {
     if (answer[i] !== '{' && answer[i] !== '[') continue;
     starts += 1;
     const end = balancedJsonEnd(answer, i);
@@ -78,4 +86,6 @@ function* parsesAmongWords(answer: string): Generator<ReturnType<typeof tryParse
     yield parsed;
     if (parsed.ok) i = end - 1;
   }
+  // Where a bound stopped the search before the answer's end, a value after it was not seen (`jsonValuesInWords`).
+  search.searchedAll = fencesAll && i >= answer.length;
 }

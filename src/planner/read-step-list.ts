@@ -79,9 +79,13 @@ function addPlans(value: unknown, plans: Set<string>, depth: number): void {
  * empty (`{"steps": []}`, nothing to replace) or nested (`{"plan": {"steps": …}}`): counted as no plan, it left the
  * quoted one the only one, which ran, side effects and all (found by a hunt of model-written plans).
  */
-function plansInWords(answer: string): number {
+function plansInWords(answer: string): number | 'unseen' {
   const plans = new Set<string>();
-  for (const value of jsonValuesInWords(answer)) addPlans(value, plans, 0);
+  const { values, searchedAll } = jsonValuesInWords(answer);
+  for (const value of values) addPlans(value, plans, 0);
+  // The search stopped at a bound before the answer's end: a plan of the model's own after it was not seen, and the
+  // one seen may be quoted (found by a hunt of model-written plans: a quoted plan, then 50 brackets that are no JSON).
+  if (!searchedAll) return 'unseen';
   return plans.size > 1 ? plans.size : 0;
 }
 
@@ -97,6 +101,9 @@ export function readStepList(answer: string): StepList {
   const list = stepListOf(value);
   if (!Array.isArray(list)) return { ok: false, problem: 'the answer is JSON but not {"steps": [...]} or a list of steps' };
   const plans = inWords ? plansInWords(answer) : 0;
+  if (plans === 'unseen') {
+    return { ok: false, problem: 'the answer holds too much among its words to tell whether it holds one plan only, and the one found may be quoted from the data it read: reply with your one plan, JSON only' };
+  }
   if (plans > 0) {
     return { ok: false, problem: `the answer holds ${plans} different plans among its words, and one may be quoted from the data it read: reply with your one plan, JSON only` };
   }

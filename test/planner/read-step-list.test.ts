@@ -49,6 +49,19 @@ describe('readStepList', () => {
     expect(readStepList(`My plan: ${JSON.stringify(own)}`)).toEqual({ ok: true, steps: own.steps });
   });
 
+  // Found by a hunt of model-written plans: the search among words stops at 50 brackets; a quoted plan, then 50 that are no
+  // JSON, hid the model's own plan after them, and the quoted one was the only one seen.
+  it('refuses a plan among words where the search stopped at a bound before the answer’s end', () => {
+    const quoted = JSON.stringify({ steps: [{ id: 9, type: 'tool_call', tool: 'post', args: {} }] });
+    const own = JSON.stringify({ steps });
+    expect(readStepList(`Quoted: ${quoted} then ${'[x] '.repeat(60)} mine: ${own}`)).toEqual({
+      ok: false,
+      problem: 'the answer holds too much among its words to tell whether it holds one plan only, and the one found may be quoted from the data it read: reply with your one plan, JSON only',
+    });
+    // Fewer brackets, the search reads the whole answer and finds both.
+    expect(readStepList(`Quoted: ${quoted} then ${'[x] '.repeat(10)} mine: ${own}`)).toMatchObject({ ok: false, problem: expect.stringContaining('2 different plans') });
+  });
+
   it('says why when there is no step list', () => {
     expect(readStepList('')).toEqual({ ok: false, problem: 'the answer was empty' });
     expect(readStepList('{"steps": [{"id": 1,')).toMatchObject({ ok: false, problem: expect.stringMatching(/^the answer holds no JSON/) });

@@ -16,6 +16,10 @@ describe('readReviewVerdict', () => {
     expect(() => readReviewVerdict(answer)).toThrow(/verdicts that disagree among its words/);
   });
 
+  it('refuses a verdict among words where the search stopped at a bound before the answer’s end', () => {
+    expect(() => readReviewVerdict(`Quoted: {"fits": false, "reason": "replace"} ${'[x] '.repeat(60)} mine: {"fits": true, "reason": "fits"}`)).toThrow(/too much among its words/);
+  });
+
   it('refuses a verdict with keys it was not asked for', () => {
     expect(() => readReviewVerdict('{"fits": false, "reason": "x", "fits_really": true}')).toThrow(/not \{"fits": boolean, "reason": string\}/);
   });
