@@ -8,13 +8,16 @@ export type ForeignResults = (record: RunRecord, stepStates: ReadonlyMap<string,
 
 /**
  * Whether `step` reads its job's checkout: a tool that does (a command, the files toolset, an MCP server: any tool not in
- * `freeTools`, those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
+ * `freeTools`, those that read no checkout: math, github, http, nor among `ownTools`, the tools its plan defines); an agent that may call one (its `tools`; none by
  * default); a used plan (its steps may). In a job whose checkout is not the commit its run is for (an approving job on
  * `issue_comment`, or a `pull_request_target` job, works on the base branch while its run's check is a pull request's),
  * such a step's result is marked `elsewhere` as it completes (`RunDeps.readsElsewhere`).
  */
-export function readsCheckout(step: PlanStep, freeTools: ReadonlySet<string>): boolean {
-  return step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
+export function readsCheckout(step: PlanStep, freeTools: ReadonlySet<string>, ownTools: Readonly<Record<string, unknown>> = {}): boolean {
+  // A tool the plan defines itself is a command, whatever its name: a plan's own `add` (math not enabled) that ran
+  // `cat code.txt` counted as free by name (found by a review).
+  const free = (tool: string): boolean => freeTools.has(tool) && !Object.hasOwn(ownTools, tool);
+  return step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !free(tool))) || (step.tool !== undefined && !free(step.tool));
 }
 
 /**

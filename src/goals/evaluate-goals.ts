@@ -76,8 +76,10 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
     const check = GOAL_CHECKS[kind];
     const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
     const judgedKey = goal.of === undefined ? target.resultStepKey : String(goal.of);
-    // A command goal says why it is refused there itself (`commandsRefused`): it would run in that checkout too.
-    const foreign = check.needsTarget && kind !== 'command' && judgedKey !== undefined ? target.foreign?.get(judgedKey) : undefined;
+    // A command goal says why it is refused there itself (`commandsRefused`): it would run in that checkout too. Where command
+    // goals run, one on a result read from another checkout (a reused step marked so) is not checked either (found by a review).
+    const skipForeign = kind === 'command' && deps.commandsRefused !== undefined;
+    const foreign = check.needsTarget && !skipForeign && judgedKey !== undefined ? target.foreign?.get(judgedKey) : undefined;
     if (foreign !== undefined) {
       throw new GoalNotEvaluableError(
         `not checked: ${foreign}. Check the pull request's code in a job of its own workflow that needs no approval, or in a step that runs before the pause`,

@@ -27,6 +27,7 @@ import { jobSecrets } from './job-secrets.ts';
 import { hashCanonical, stableHash, stepsCanonicalJson } from '../core/stable-hash.ts';
 import { inputsHash } from '../run/approval-request.ts';
 import type { PlanStep } from '../core/plan-step.ts';
+import type { RunnablePlan } from '../run/runnable-plan.ts';
 import { runStep } from '../steps/run-step.ts';
 import type { StepRunner } from '../steps/step-context.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
@@ -324,7 +325,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
   // what steps read from it is marked, and no goal is checked on a result so marked, here or where it is reused.
   const freeTools = settings.commandGoalsRefused === undefined ? undefined : (await import('../tools/checkout-free-tools.ts')).checkoutFreeToolNames();
-  const readsElsewhere = freeTools && ((step: PlanStep) => readsCheckout(step, freeTools));
+  const readsElsewhere = freeTools && ((step: PlanStep, of: RunnablePlan) => readsCheckout(step, freeTools, of.source?.tools));
   const foreignResults: ForeignResults = checkoutResults;
   let run: RunOutcome;
   try {

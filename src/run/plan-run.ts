@@ -118,6 +118,8 @@ export class PlanRun {
   readonly #maskedItems = new Map<string, string>();
   /** `for_each` steps with an item whose result was read from a checkout that is not the run's commit (`elsewhere`). */
   readonly #elsewhereItems = new Set<string>();
+  /** Completed steps whose result was read from a checkout that is not the run's commit (`elsewhere`). */
+  readonly #elsewhere = new Set<string>();
   /**
    * Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to,
    * and the TODO list its agent ended with, which stands with the copy when the copy stands.
@@ -520,6 +522,7 @@ export class PlanRun {
       if (earlier.todos) this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
       const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
       const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
+      if (earlier.elsewhere) this.#elsewhere.add(key);
       this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(earlier.masked && { masked: true }), ...(earlier.elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
       this.#ready.release(key);
       this.#inbox.wake();
@@ -594,9 +597,26 @@ export class PlanRun {
     return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked, ...(saved.elsewhere && { elsewhere: true }) };
   }
 
+  /**
+   * Why what `step` is given (a dependency's result, or one before it) was read from a checkout that is not the run's
+   * commit, or undefined: a used plan's goal passed on the base branch's file, handed to it through `with:` (found by a review).
+   */
+  #foreignInput(step: PlanStep): string | undefined {
+    const why = new Map<string, string | undefined>();
+    const visit = (key: string): string | undefined => {
+      if (why.has(key)) return why.get(key);
+      why.set(key, undefined);
+      const own = this.#elsewhere.has(key) ? `its input comes from step ${key}, which read a checkout that is not the commit the run and its check are for` : undefined;
+      const found = own ?? this.graph.byKey.get(key)?.dependsOn.map(visit).find((cause) => cause !== undefined);
+      why.set(key, found);
+      return found;
+    };
+    return step.dependsOn.map(visit).find((cause) => cause !== undefined);
+  }
+
   /** Whether `step`, run in this job, reads a checkout that is not the commit the run is for (`RunDeps.readsElsewhere`). */
   #readsElsewhere(step: PlanStep): boolean {
-    return this.#deps.readsElsewhere?.(step) === true;
+    return this.#deps.readsElsewhere?.(step, this.#plan) === true;
   }
 
   /**
@@ -775,13 +795,15 @@ export class PlanRun {
   #startNested(step: PlanStep): void {
     const key = step.key;
     this.#running.add(key);
+    const foreignInputs = this.#deps.foreignInputs ?? this.#foreignInput(step);
     runNestedPlan(step, {
       plan: this.#plan,
       // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
       // And the job's concurrency: its steps take slots of the same limit as this run's.
       // And the job's stop: a failure nothing may go on past stops the run using the plan too, which would replan around it.
       // And which of its inputs are given a result that lacks work: its tool steps given one are partial too.
-      deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, stopJob: (reason) => this.#stopJob(reason), partialInputs: this.#partialInputs.givenTo(step) },
+      // And where what it is given was read from a checkout that is not the run's commit, why: no goal of it is checked.
+      deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, stopJob: (reason) => this.#stopJob(reason), partialInputs: this.#partialInputs.givenTo(step), ...(foreignInputs !== undefined && { foreignInputs }) },
       budget: this.budget,
       signal: this.#stop.signal,
       sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
@@ -1019,6 +1041,7 @@ export class PlanRun {
       const partial = this.#partialInputs.completed(step, outcome.partial, outcome.made === true);
       // A for_each step's result is its items': read elsewhere where one of them was (an item reused, or one run here).
       const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || (step.forEach ? this.#elsewhereItems.has(key) : this.#readsElsewhere(step));
+      if (elsewhere) this.#elsewhere.add(key);
       this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
       // The step went on past a call with side effects that got no answer (an agent's next turn, a
       // for_each item under on_item_failure: continue): the run does not, as after a failed step.

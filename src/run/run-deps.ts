@@ -19,6 +19,7 @@ import type { StepWeights } from './start-order.ts';
 import type { StepSlots } from './step-slots.ts';
 import type { InputGap } from './partial-inputs.ts';
 import type { PlanStep } from '../core/plan-step.ts';
+import type { RunnablePlan } from './runnable-plan.ts';
 
 /** Everything a run talks to, passed in so tests hand over scripted stand-ins. */
 export interface RunDeps {
@@ -72,10 +73,16 @@ export interface RunDeps {
   /** A used plan's steps whose result came from a checkout that is not the run's commit (`GoalTarget.foreign`), when that is so. */
   readonly foreignResults?: ForeignResults;
   /**
-   * In a job whose checkout is not the commit its run is for (`checkoutElsewhere`): whether a step run here reads that
-   * checkout. Its result is then marked `elsewhere` (`step_completed`), which a resume keeps. Default: none does.
+   * In a job whose checkout is not the commit its run is for (`checkoutElsewhere`): whether a step run here (of `plan`, the
+   * top plan or a used one) reads that checkout. Its result is then marked `elsewhere` (`step_completed`), which a resume
+   * keeps. Default: none does.
    */
-  readonly readsElsewhere?: (step: PlanStep) => boolean;
+  readonly readsElsewhere?: (step: PlanStep, plan: RunnablePlan) => boolean;
+  /**
+   * For a used plan's run: why what it was given came from a result read from a checkout that is not the run's commit.
+   * No goal of it, nor of a plan it uses, is then checked (`runNestedPlan`).
+   */
+  readonly foreignInputs?: string;
   /** In [0, 1): the jitter of retry waits; tests pass a constant. Default `Math.random`. */
   readonly random?: () => number;
   /** An earlier run of this plan: its completed steps are reused where their keys match, its side effects never repeated. */

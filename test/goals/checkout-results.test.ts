@@ -23,6 +23,9 @@ describe('readsCheckout', () => {
     ];
     const free = checkoutFreeToolNames();
     expect(steps.filter((s) => readsCheckout(s, free)).map((s) => s.key)).toEqual(['cmd', 'file', 'agent-cmd', 'used']);
+    // A tool the plan defines itself is a command, whatever its name (a review found a plan's own `add` counted as free).
+    expect(readsCheckout(step('own', { tool: 'add' }), free, { add: { command: ['cat', 'code.txt'] } })).toBe(true);
+    expect(readsCheckout(step('own-agent', { type: 'agent', tools: ['add'] }), free, { add: { command: ['cat', 'code.txt'] } })).toBe(true);
   });
 });
 

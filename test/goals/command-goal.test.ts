@@ -12,6 +12,15 @@ const deps = (env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): GoalDeps => ({
 const script = (code: string, ...args: string[]) => ({ command: [NODE, '-e', code, ...args] });
 
 describe('command', () => {
+  // Found by a review: where command goals run (no `commandsRefused`), one on a step reused from a run that read another
+  // checkout (marked `elsewhere`) was checked on that result, which a goal of any other kind is not.
+  it('is not checked on a result read from a checkout other than the run’s commit, where command goals run', async () => {
+    const target = { ...finishedRun('good', { read: { state: 'completed', result: 'good' } }), foreign: new Map([['read', 'step read was reused from a run that ran it with a tool that reads its checkout']]) };
+    const result = await checkGoal({ of: 'read', command: ['true'] }, target, deps());
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toContain('not checked: step read was reused from a run that ran it');
+  });
+
   it('is met on exit 0, with the result on stdin and the cwd given', async () => {
     const code = `let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{console.log('got '+s.length+' chars in '+process.cwd())})`;
     const result = await checkGoal(script(code), finishedRun('a report of 29 characters [1]'), deps());

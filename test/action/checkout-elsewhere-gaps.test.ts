@@ -1,0 +1,51 @@
+// Found by a review of the change that marks results read from another checkout (`elsewhere`): a used plan given such a
+// result through `with:` passed its goal on it, and a plan's own command tool named as a math tool counted as reading no
+// checkout. Each let a pull_request_target gate pass on the base branch's file.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { harness } from './prt-gate-harness.ts';
+
+let workspace: string;
+let github: FakeGitHub;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-elsewhere-gaps-'));
+  github = await startFakeGitHub();
+});
+afterEach(async () => {
+  await github.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+it('a used plan given what a step read from the base checkout checks no goal on it', async () => {
+  const attempt = harness(() => workspace, () => github);
+  await mkdir(path.join(workspace, 'plans'));
+  await writeFile(
+    path.join(workspace, 'plan.yml'),
+    'name: Gate\ntools:\n  read_code: { description: The code under review, command: [sh, -c, "cat code.txt"] }\nworkflow_sequence:\n  - { id: read, type: tool_call, tool: read_code, args: {} }\n  - { id: check, type: plan, uses: plans/check.yml, with: { n: "${steps.read.result}" } }\n',
+  );
+  await writeFile(
+    path.join(workspace, 'plans', 'check.yml'),
+    'name: Check\ninputs:\n  n: { required: true }\ntoolsets: [math]\nworkflow_sequence:\n  - { id: sum, type: tool_call, tool: add, args: { a: "${inputs.n}", b: 0 } }\ngoals:\n  - { name: the code says 42, of: sum, equals: "42" }\n',
+  );
+  await writeFile(path.join(workspace, 'code.txt'), '42');
+  const first = await attempt({}, '1');
+  expect(first.check?.['conclusion']).toBe('failure');
+  expect(first.result.outputs['goals-met']).not.toBe('true');
+  expect(first.said.summary).toContain('its input comes from step read, which read a checkout that is not the commit the run and its check are for');
+});
+
+it('a plan’s own command tool named as a math tool reads the checkout, whatever its name', async () => {
+  const attempt = harness(() => workspace, () => github);
+  await writeFile(
+    path.join(workspace, 'plan.yml'),
+    'name: Gate\ntools:\n  add: { description: The code under review, command: [sh, -c, "cat code.txt"] }\nworkflow_sequence:\n  - { id: read, type: tool_call, tool: add, args: {} }\ngoals:\n  - { name: the code read is good, of: read, equals: good }\n',
+  );
+  await writeFile(path.join(workspace, 'code.txt'), 'good');
+  const first = await attempt({}, '1');
+  expect(first.check?.['conclusion']).toBe('failure');
+  expect(first.result.outputs['goals-met']).toBe('false');
+  expect(first.said.summary).toContain('step read ran in this job with a tool that reads its checkout');
+});
