@@ -127,6 +127,12 @@ export type RunEvent =
        * side effect again), and a resume refuses a trace that holds fewer.
        */
       readonly carries?: number;
+      /**
+       * Written by every run since results read from a checkout other than the run's commit are marked (`elsewhere` of
+       * `step_completed`): a resume of a trace without it cannot tell, and a job whose checkout is elsewhere takes its
+       * reused steps that read a checkout as read elsewhere.
+       */
+      readonly marksElsewhere?: true;
     })
   | (EventBase & {
       readonly type: 'step_started';

@@ -299,13 +299,13 @@ export class PlanRun {
     if (!resume) return [];
     const events: StepEvent[] = [];
     for (const [reuseKey, saved] of resume.reuse) {
-      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.elsewhere && { elsewhere: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
+      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(this.#wasElsewhere(saved.elsewhere, saved.stepKey) && { elsewhere: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
     }
     for (const [reuseKey, items] of resume.items) {
       // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
       if (resume.reuse.has(reuseKey) && !this.#deps.fanOut) continue;
       for (const [index, saved] of items) {
-        events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.elsewhere && { elsewhere: true }), ...(saved.todos && { todos: saved.todos }) });
+        events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(this.#wasElsewhere(saved.elsewhere, saved.stepKey) && { elsewhere: true }), ...(saved.todos && { todos: saved.todos }) });
       }
     }
     for (const [callKey, call] of resume.sideEffects) {
@@ -507,10 +507,11 @@ export class PlanRun {
     this.reuseKeys.set(key, reuseKey);
     this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
     const earlier = this.#earlierResult(step, reuseKey);
+    const earlierElsewhere = this.#wasElsewhere(earlier?.elsewhere, step);
     // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
     const again = earlier?.masked === true && this.#mayRunAgain(step);
     if (again) {
-      this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.elsewhere && { elsewhere: true }), ...(earlier.todos && { todos: earlier.todos }) });
+      this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlierElsewhere && { elsewhere: true }), ...(earlier.todos && { todos: earlier.todos }) });
       this.#ranAgain.add(key);
     }
     if (earlier && !again) {
@@ -522,8 +523,8 @@ export class PlanRun {
       if (earlier.todos) this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
       const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
       const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
-      if (earlier.elsewhere) this.#elsewhere.add(key);
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(earlier.masked && { masked: true }), ...(earlier.elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+      if (earlierElsewhere) this.#elsewhere.add(key);
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(earlier.masked && { masked: true }), ...(earlierElsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
       this.#ready.release(key);
       this.#inbox.wake();
       return;
@@ -612,6 +613,19 @@ export class PlanRun {
       return found;
     };
     return step.dependsOn.map(visit).find((cause) => cause !== undefined);
+  }
+
+  /**
+   * Whether a saved result (`ReusableStep.elsewhere`) of `step` (or of the step of that key, where this plan has it) was read
+   * from a checkout that is not its run's commit. From a trace written before results were marked (`unknown`): where this
+   * job's checkout is elsewhere, so a re-run's earlier attempts' was, a step that reads a checkout (or one this plan does
+   * not have) is taken as read elsewhere (found by a review: across an upgrade, the gate opened on a reused step again).
+   */
+  #wasElsewhere(saved: true | 'unknown' | undefined, step: PlanStep | string): boolean {
+    if (saved !== 'unknown') return saved === true;
+    if (this.#deps.readsElsewhere === undefined) return false;
+    const known = typeof step === 'string' ? this.graph.byKey.get(step) : step;
+    return known === undefined || this.#readsElsewhere(known);
   }
 
   /** Whether `step`, run in this job, reads a checkout that is not the commit the run is for (`RunDeps.readsElsewhere`). */
@@ -844,7 +858,7 @@ export class PlanRun {
       const same = item !== undefined && item.key === this.#tracedKey(child.key);
       // A masked item runs again as a masked step does (never in a fanned-out run).
       const again = same && item.masked === true && this.#mayRunAgain(child);
-      if (again) this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.elsewhere && { elsewhere: true }), ...(item.todos && { todos: item.todos }) });
+      if (again) this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(this.#wasElsewhere(item.elsewhere, child) && { elsewhere: true }), ...(item.todos && { todos: item.todos }) });
       if (same && !again) taken.push(index);
       else if (part?.part === 'shard') {
         if (shardPlan!.assignment[index] === part.shard) toRun.push(index);
@@ -861,10 +875,11 @@ export class PlanRun {
       mapped.reuse(index, item.result);
       // Named by its saved key, as the trace keeps it: the label may hold what was masked.
       if (item.masked && !this.#maskedItems.has(step.key)) this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
-      if (item.elsewhere) this.#elsewhereItems.add(step.key);
+      const itemElsewhere = this.#wasElsewhere(item.elsewhere, children[index]!);
+      if (itemElsewhere) this.#elsewhereItems.add(step.key);
       if (item.todos) this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
       const there = { usage: item.usage, ...(item.durationMs !== undefined && { durationMs: item.durationMs }) };
-      this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(item.masked && { masked: true }), ...(item.elsewhere && { elsewhere: true }) });
+      this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(item.masked && { masked: true }), ...(itemElsewhere && { elsewhere: true }) });
     }
     // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
     for (const index of missing) {

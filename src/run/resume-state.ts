@@ -21,8 +21,12 @@ export interface ReusableStep {
   readonly durationMs?: number;
   /** The result as saved has something masked (see `RunEvent`'s `step_completed`). */
   readonly masked?: true;
-  /** The result as saved was read from a checkout that is not its run's commit (`elsewhere` of `step_completed`). */
-  readonly elsewhere?: true;
+  /**
+   * The result as saved was read from a checkout that is not its run's commit (`elsewhere` of `step_completed`);
+   * `unknown` from a trace written before results were marked (its `plan_created` has no `marksElsewhere`), where a
+   * job whose checkout is elsewhere takes a step that reads one as read elsewhere (`PlanRun`).
+   */
+  readonly elsewhere?: true | 'unknown';
   /** The run read carried it from a run before it (`result_carried`): that run did not complete the step itself. */
   readonly carried?: true;
   /** Its agent's TODO list as the step ended: a reuse writes it again, so every view and `all_steps_completed` see it. */
@@ -59,7 +63,7 @@ export interface ReusableItem {
   /** The result as saved has something masked (see `RunEvent`'s `step_completed`). */
   readonly masked?: true;
   /** As `ReusableStep`'s `elsewhere`. */
-  readonly elsewhere?: true;
+  readonly elsewhere?: true | 'unknown';
   /** Its agent's TODO list as the item ended (see `ReusableStep`). */
   readonly todos?: readonly TodoItem[];
 }
@@ -171,6 +175,9 @@ export function traceFormatProblem(from: string, format: unknown): string | unde
  */
 export function resumeStateFromEvents(events: readonly RunEvent[], planName: string, from: string): ResumeStateResult {
   const created = events.find((event) => event.type === 'plan_created');
+  // A trace written before results read from another checkout were marked: whether its results were is not known.
+  const marks = (created as { marksElsewhere?: unknown } | undefined)?.marksElsewhere === true;
+  const elsewhereOf = (event: { readonly elsewhere?: true }): { elsewhere?: true | 'unknown' } => (event.elsewhere ? { elsewhere: true } : marks ? {} : { elsewhere: 'unknown' });
   if (!created) return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
   const otherFormat = traceFormatProblem(from, created.format);
   if (otherFormat) return { ok: false, problem: otherFormat };
@@ -233,7 +240,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     else if (event.type === 'step_expanded') children.set(event.stepKey, event.keys);
     else if (top && event.type === 'result_carried') {
       // What the run this one resumed had: this run's own events, which come after, may replace it.
-      const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true as const }), ...(event.elsewhere && { elsewhere: true as const }), ...(event.todos && { todos: event.todos }) };
+      const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true as const }), ...elsewhereOf(event), ...(event.todos && { todos: event.todos }) };
       if (event.item) byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
       else reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }), carried: true });
     } else if (top && event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
@@ -243,7 +250,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       if (key === undefined || child === undefined) return;
       if (event.type === 'item_completed') {
         const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
-        byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }) });
+        byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...elsewhereOf(event) });
         itemErrors.get(key)?.delete(event.index);
       } else if (!items.get(key)?.has(event.index)) byIndex(itemErrors, key).set(event.index, event.error);
     } else if (event.type === 'step_completed') {
@@ -252,7 +259,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       // completed items are, per item, and the failed ones run again.
       if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
         const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
-        reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
+        reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...elsewhereOf(event), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
         completedSteps.add(stepKeyWithin(within, event.stepKey));
       }
     } else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {

@@ -59,6 +59,7 @@ export class RunJournal {
       type: 'plan_created',
       plan,
       format: TRACE_FORMAT,
+      marksElsewhere: true,
       ...(planHash !== undefined && { planHash }),
       ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
       ...(earlier && { earlier }),

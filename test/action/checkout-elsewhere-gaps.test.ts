@@ -1,7 +1,7 @@
 // Found by a review of the change that marks results read from another checkout (`elsewhere`): a used plan given such a
 // result through `with:` passed its goal on it, and a plan's own command tool named as a math tool counted as reading no
 // checkout. Each let a pull_request_target gate pass on the base branch's file.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -48,4 +48,26 @@ it('a plan’s own command tool named as a math tool reads the checkout, whateve
   expect(first.check?.['conclusion']).toBe('failure');
   expect(first.result.outputs['goals-met']).toBe('false');
   expect(first.said.summary).toContain('step read ran in this job with a tool that reads its checkout');
+});
+
+// Found by the same review: a trace written before results were marked carries no mark, and a pull_request_target job
+// that resumed one (a re-run across an upgrade, an /approve of a run paused before it) passed on its reused step again.
+it('a trace written before results were marked: a pull_request_target job takes its reused checkout reads as foreign', async () => {
+  const attempt = harness(() => workspace, () => github);
+  await writeFile(
+    path.join(workspace, 'plan.yml'),
+    'name: Gate\ntools:\n  read_code: { description: The code under review, command: [sh, -c, "cat code.txt"] }\nworkflow_sequence:\n  - { id: read, type: tool_call, tool: read_code, args: {} }\ngoals:\n  - { name: the code read is good, of: read, equals: good }\n',
+  );
+  await writeFile(path.join(workspace, 'code.txt'), 'good');
+  const first = await attempt({}, '1');
+  const old = (await readFile(first.result.outputs.trace, 'utf8')).replace(/,?"(?:marksElsewhere|elsewhere)":true/g, '');
+  expect(old).not.toMatch(/"(?:marksElsewhere|elsewhere)"/);
+  await writeFile(path.join(workspace, 'old.jsonl'), old);
+  const second = await attempt({ 'resume-from': 'old.jsonl' }, '2');
+  expect(second.said.summary).toMatch(/reused/);
+  expect(second.result.outputs['goals-met']).toBe('false');
+  expect(second.check?.['conclusion']).toBe('failure');
+  // On pull_request, whose checkout is the pull request's, the same old trace's step is taken as it was.
+  const onPull = await attempt({ 'resume-from': 'old.jsonl' }, '3', 'pull_request');
+  expect(onPull.result.outputs['goals-met']).toBe('true');
 });
