@@ -35,8 +35,10 @@ function shortTag(tag: string): string {
  * A scalar is a number or a flag only when YAML reads it exactly as written (`scalarValue`), else its text,
  * which the plan's inputs read as their defaults' kinds (`resolveInputs`): read as YAML, `version: 1.10`
  * reached the plan as 1.1 and `zip: 01234` as 1234, and `!!set`, `!!omap` or `!!timestamp` as no value or an
- * object (found by an adversarial pass). A list or a map is data, read as YAML reads it; a tag other than a
- * string's, a list's or a map's is refused, there too. The `yaml` package is loaded here, on first use: a run
+ * object (found by an adversarial pass). A list or a map is data, each plain scalar in it read the same way (read as
+ * YAML reads it, `db: {password: 00012345}` reached the tool as 12345, too short to be hidden as a secret, and a
+ * `%YAML 1.1` directive made `2001-12-14` a timestamp and `on` true: found by a hunt of the action's inputs); a tag other
+ * than a string's, a list's or a map's is refused, there too. The `yaml` package is loaded here, on first use: a run
  * without `inputs` never compiles it.
  */
 export async function parseInputsMap(text: string): Promise<InputsMapResult> {
@@ -64,6 +66,10 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
     if (name === undefined) return { ok: false, message: `an input's name is ${isCollection(key) ? 'a list or a map' : 'missing'}; write names as plain text, such as "week: 2026-W48"` };
     const value = isAlias(pair.value) ? pair.value.resolve(document) : pair.value;
     const at = `input \`${cutText(name, 65)}\``;
+    // `pattern: *.md`, a glob written bare, is an alias to no anchor: it was taken as no value, and the plan's default ran.
+    if (isAlias(pair.value) && value === undefined) {
+      return { ok: false, message: `${at} is \`*${cutText(pair.value.source, 60)}\`, which YAML reads as an alias to an anchor the map does not have; quote it to give the text (\`'*${cutText(pair.value.source, 60)}'\`)` };
+    }
     // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
     // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
     // applies; it reached the plan as "null" before.
@@ -82,6 +88,14 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
       });
     }
     if (tagged !== undefined) return { ok: false, message: `${at} has the YAML tag ${shortTag(tagged)}, which plan inputs do not take; write the value as plain text, a list or a map, or quote it` };
+    // Each plain scalar inside, as a top-level one is read (`scalarValue`); a null stays null.
+    if (!isScalar(value)) {
+      visit(value, {
+        Scalar: (_key, node) => {
+          if (node.type === 'PLAIN' && node.tag === undefined && node.value !== null && typeof node.source === 'string') node.value = plainInputValue(node.source);
+        },
+      });
+    }
     let given: unknown;
     try {
       given = isScalar(value) ? scalarValue(value) : (value as { toJS(doc: unknown): unknown }).toJS(document);
@@ -101,8 +115,9 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
  * A scalar as given: a plain one as `plainInputValue` reads it, as the CLI reads `--input` (a number or a flag
  * only when it reads back exactly as written); a quoted one's string.
  */
-function scalarValue(scalar: { readonly type?: string; readonly source?: string; readonly value: unknown }): unknown {
-  if (scalar.type !== 'PLAIN' || typeof scalar.source !== 'string') return String(scalar.value);
+function scalarValue(scalar: { readonly type?: string; readonly source?: string; readonly value: unknown; readonly tag?: string }): unknown {
+  // `!!str 7` is the text it tags: the tag was passed over, and the input took the number.
+  if (scalar.type !== 'PLAIN' || typeof scalar.source !== 'string' || scalar.tag === 'tag:yaml.org,2002:str') return String(scalar.value);
   return plainInputValue(scalar.source);
 }
 
