@@ -100,8 +100,17 @@ function modeProblems(inputs: ActionInputs): string[] {
     ].filter((name) => name !== false);
     for (const name of given) problems.push(`input '${name}': only mode: eval reads it, and this job's mode is ${inputs.mode}; remove it, or set mode: eval`);
   } else {
-    const given = [inputs['check-run'] && 'check-run', inputs['resume-from'] !== undefined && 'resume-from', inputs['weights-from'] !== undefined && 'weights-from'].filter((name) => name !== false);
-    for (const name of given) problems.push(`input '${name}': mode: eval does not read it (an evaluation runs the plan afresh, and reports in the job summary); remove it`);
+    // `task`, `comment: always` and `fail-on-unmet-goals: false` were accepted and read by no one: the evaluation measured the
+    // plan as written, commented nowhere and gated by its own thresholds (found by a hunt of the action's inputs).
+    const given = [
+      inputs['check-run'] && 'check-run',
+      inputs['resume-from'] !== undefined && 'resume-from',
+      inputs['weights-from'] !== undefined && 'weights-from',
+      inputs.task !== undefined && 'task',
+      inputs.comment === 'always' && 'comment',
+      !inputs['fail-on-unmet-goals'] && 'fail-on-unmet-goals',
+    ].filter((name) => name !== false);
+    for (const name of given) problems.push(`input '${name}': mode: eval does not read it (an evaluation runs the plan file as written, afresh, comments nowhere, reports in the job summary and is gated by min-success-rate and max-cost-usd-per-run); remove it`);
   }
   // Only the merge job checks the goals: a prepare or shard job's check run would have none to report, and it opened none, saying nothing.
   if ((inputs.mode === 'prepare' || inputs.mode === 'shard') && inputs['check-run']) {

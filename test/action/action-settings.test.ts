@@ -75,6 +75,10 @@ describe('readActionSettings', () => {
     const evaluated = await read({ mode: 'eval', 'check-run': 'true', 'min-success-rate': '0.9' });
     expect(!evaluated.ok && evaluated.problems).toEqual([expect.stringMatching(/^input 'check-run': mode: eval does not read it/)]);
     expect((await read({ mode: 'eval', 'eval-runs': '5', 'eval-seed': '1', 'min-success-rate': '0.9' })).ok).toBe(true);
+    // Found by a hunt of the action's inputs: these were accepted on an eval job and read by no one.
+    const ignored = await read({ mode: 'eval', task: 'Multiply instead', comment: 'always', 'fail-on-unmet-goals': 'false' });
+    expect(!ignored.ok && ignored.problems.map((problem) => problem.split(':')[0])).toEqual(["input 'task'", "input 'comment'", "input 'fail-on-unmet-goals'"]);
+    expect((await read({ mode: 'eval', comment: 'never', 'fail-on-unmet-goals': 'true' })).ok).toBe(true);
     // Only the merge job checks the goals: check-run on a prepare or shard job opened no check run, and said nothing (found by a review).
     const prepared = await read({ mode: 'prepare', shards: '2', 'check-run': 'true' });
     expect(!prepared.ok && prepared.problems).toEqual([
