@@ -38,7 +38,7 @@ import { renderReadOnlyNote } from '../report/refused-report.ts';
 import { renderFanOutNote } from '../report/fan-out-note.ts';
 import { planFileErrors } from '../report/rejected-report.ts';
 import { jobReportPaths, resumesInPlace } from './report-paths.ts';
-import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import { readResumeTrace, traceEvents, type ResumeTrace } from '../run/read-resume-trace.ts';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
 import type { FanOutPart } from '../run/fan-out-part.ts';
@@ -253,6 +253,10 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // Read before the new trace is opened: `resume-from` may name the same file.
   const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom, RESUME_FROM_MISSING);
   if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);
+  // A file that is no trace is refused here, naming the input, as a missing one is: the job said "cannot resume" on the
+  // plan file's annotation, and to give "the --trace file", which the action has none of (found by a hunt of the inputs).
+  const events = resume?.ok ? traceEvents(resume.trace) : undefined;
+  if (events && !events.ok) return refuseRun(given, `resume-from: ${events.problem}`, deps);
   // What a post step needs to save this run's state after the earlier step's, were this step killed.
   const resumedInPlace = inPlace && resume?.ok ? traceDigest(Buffer.from(resume.trace.text, 'utf8')) : undefined;
   if (resumedInPlace !== undefined) deps.saveState?.(RESUMED_IN_PLACE_STATE, resumedInPlace);

@@ -30,6 +30,11 @@ export interface ResumeTrace {
    * state counts for the items the prepare job assigned to that shard only (`shardOwnState`).
    */
   readonly fanOutPart?: 'prepare' | 'merge' | number;
+  /**
+   * What to give instead, in the words of whoever named the file (`readResumeTrace`'s `ifMissing`), for a file that is no
+   * trace: the action's `resume-from` was told to give "the --trace file", which the action has none of.
+   */
+  readonly remedy?: string;
 }
 
 /**
@@ -44,7 +49,7 @@ export async function readResumeTrace(file: string, ifMissing?: string): Promise
   if (writer) return { ok: false, problem: `the trace ${file} is still being written by a plan-runner run (process ${writer.pid}, started ${writer.started}); resume it once that run has ended` };
   // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
   const read = readInputFile(file, MAX_TRACE_BYTES);
-  if (read.ok) return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
+  if (read.ok) return { ok: true, trace: { file, text: read.bytes.toString('utf8'), ...(ifMissing !== undefined && { remedy: ifMissing }) } };
   if (read.code === 'ENOENT') return { ok: false, problem: `no trace at ${file}${ifMissing === undefined ? '' : `: ${ifMissing}`}` };
   return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
 }
@@ -72,7 +77,7 @@ export function traceEvents(trace: ResumeTrace, options: { readonly thisFormatOn
       if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
       const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
       // A first line that is not JSON is no trace at all (a plan file given to --resume), not a damaged one.
-      if (!last) return { ok: false, problem: index === 0 ? `${trace.file} is not a trace: its first line is not JSON${byteOrderMarkNote(line)}; give the --trace file a run wrote` : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+      if (!last) return { ok: false, problem: index === 0 ? `${trace.file} is not a trace: its first line is not JSON${byteOrderMarkNote(line)}; ${trace.remedy ?? 'give the --trace file a run wrote'}` : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
       continue;
     }
     if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof (event as { type?: unknown }).type !== 'string') {

@@ -58,6 +58,16 @@ describe('the action with resume-from', () => {
     expect(result.outputs.status).toBe('failed');
   });
 
+  // Found by a hunt of the action's inputs: a file that is no trace was refused by the job as "cannot resume", on the plan
+  // file's annotation, telling the action to give "the --trace file".
+  it('refuses resume-from that names a file that is no trace, naming the input and what to give it', async () => {
+    const { result, said } = await run(PLAN, { 'resume-from': 'plan.yml' });
+    expect(result.failure).toBe(
+      `plan-runner refused to run: resume-from: ${path.join(workspace, 'plan.yml')} is not a trace: its first line is not JSON; give it the trace output of an earlier step of this job, or a trace you downloaded (the run's state artifact, with actions/download-artifact); a re-run of a job resumes from its own saved state without it (state: artifact, resume: auto)`,
+    );
+    expect(said.annotations).toEqual([]);
+  });
+
   // Found by a hunting pass: weights-from, the other input that takes a trace, still said to give "(--trace)", an option
   // of the CLI's only, for a file that was missing or no trace.
   it('refuses weights-from that names no trace, saying what to give it in the action’s words', async () => {
