@@ -4,7 +4,9 @@ import type { ReviewVerdict } from '../run/replanner.ts';
 import { locateJsonValue, jsonValuesInWords } from './find-json-value.ts';
 import { PlanAnswerError } from './plan-answer-error.ts';
 
-const Verdict = z.strictObject({ fits: z.boolean(), reason: z.string() });
+// Other keys are let be: a key a model adds (`confidence`) changes no verdict, and a review that fails is silent (it is
+// advisory), so a strict verdict made every review of such a model fail unseen (found by a review).
+const Verdict = z.object({ fits: z.boolean(), reason: z.string() });
 
 /** Characters of a review's reason kept at most. */
 const MAX_REASON_CHARS = 1_000;
