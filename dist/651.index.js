@@ -57,28 +57,35 @@ function locateJsonValue(answer) {
 /**
  * The JSON values among an answer's words: each fenced block's, then each balanced object or list that parses, the
  * search going on past its end (the values inside it are its parts). Every value `findJsonValue` could take is among
- * them. Bounded as `findJsonValue` is.
+ * them. Bounded as `findJsonValue` is: `searchedAll` is false where a bound stopped the search before the answer's end,
+ * so a value after that was not seen (a plan quoted before 50 brackets that are no JSON hid the model's own after them).
  */
 function jsonValuesInWords(answer) {
-    return [...parsesAmongWords(answer)].flatMap((parsed) => (parsed.ok ? [parsed.value] : []));
+    const search = { searchedAll: false };
+    const values = [...parsesAmongWords(answer, search)].flatMap((parsed) => (parsed.ok ? [parsed.value] : []));
+    return { values, searchedAll: search.searchedAll };
 }
 /**
  * Each fenced block's text read as JSON, then each balanced object or list in the answer, in order; one that parses is
  * passed over whole. The one search both `locateJsonValue` (which stops at the first value) and `jsonValuesInWords`
  * make, so the values they see are the same.
  */
-function* parsesAmongWords(answer) {
+function* parsesAmongWords(answer, search = { searchedAll: false }) {
     // Linear in all: the blocks and values tried are bounded in number, and what they scan and parse in size.
     let work = Math.max(WORK_PER_CHAR * answer.length, MIN_WORK);
     let fences = 0;
+    let fencesAll = true;
     for (const match of answer.matchAll(FENCE)) {
-        if (++fences > MAX_FENCES || work <= 0)
+        if (++fences > MAX_FENCES || work <= 0) {
+            fencesAll = false;
             break;
+        }
         work -= match[1].length;
         yield tryParse(match[1].trim());
     }
     let starts = 0;
-    for (let i = 0; i < answer.length && starts < MAX_STARTS && work > 0; i += 1) {
+    let i = 0;
+    for (; i < answer.length && starts < MAX_STARTS && work > 0; i += 1) {
         if (answer[i] !== '{' && answer[i] !== '[')
             continue;
         starts += 1;
@@ -92,6 +99,8 @@ function* parsesAmongWords(answer) {
         if (parsed.ok)
             i = end - 1;
     }
+    // Where a bound stopped the search before the answer's end, a value after it was not seen (`jsonValuesInWords`).
+    search.searchedAll = fencesAll && i >= answer.length;
 }
 
 
@@ -378,8 +387,13 @@ function addPlans(value, plans, depth) {
  */
 function plansInWords(answer) {
     const plans = new Set();
-    for (const value of (0,_find_json_value_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonValuesInWords */ .RV)(answer))
+    const { values, searchedAll } = (0,_find_json_value_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonValuesInWords */ .RV)(answer);
+    for (const value of values)
         addPlans(value, plans, 0);
+    // The search stopped at a bound before the answer's end: a plan of the model's own after it was not seen, and the
+    // one seen may be quoted (found by a hunt of model-written plans: a quoted plan, then 50 brackets that are no JSON).
+    if (!searchedAll)
+        return 'unseen';
     return plans.size > 1 ? plans.size : 0;
 }
 /**
@@ -396,6 +410,9 @@ function readStepList(answer) {
     if (!Array.isArray(list))
         return { ok: false, problem: 'the answer is JSON but not {"steps": [...]} or a list of steps' };
     const plans = inWords ? plansInWords(answer) : 0;
+    if (plans === 'unseen') {
+        return { ok: false, problem: 'the answer holds too much among its words to tell whether it holds one plan only, and the one found may be quoted from the data it read: reply with your one plan, JSON only' };
+    }
     if (plans > 0) {
         return { ok: false, problem: `the answer holds ${plans} different plans among its words, and one may be quoted from the data it read: reply with your one plan, JSON only` };
     }

@@ -3457,8 +3457,10 @@ async function evaluateGoal(goal, target, deps, texts, work) {
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? (0,goal_target/* resolveGoalTarget */.$)(goal, target) : target.finalResult;
         const judgedKey = goal.of === undefined ? target.resultStepKey : String(goal.of);
-        // A command goal says why it is refused there itself (`commandsRefused`): it would run in that checkout too.
-        const foreign = check.needsTarget && kind !== 'command' && judgedKey !== undefined ? target.foreign?.get(judgedKey) : undefined;
+        // A command goal says why it is refused there itself (`commandsRefused`): it would run in that checkout too. Where command
+        // goals run, one on a result read from another checkout (a reused step marked so) is not checked either (found by a review).
+        const skipForeign = kind === 'command' && deps.commandsRefused !== undefined;
+        const foreign = check.needsTarget && !skipForeign && judgedKey !== undefined ? target.foreign?.get(judgedKey) : undefined;
         if (foreign !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`not checked: ${foreign}. Check the pull request's code in a job of its own workflow that needs no approval, or in a step that runs before the pause`);
         }
@@ -4654,13 +4656,16 @@ function dependencyOrder(steps) {
 
 /**
  * Whether `step` reads its job's checkout: a tool that does (a command, the files toolset, an MCP server: any tool not in
- * `freeTools`, those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
+ * `freeTools`, those that read no checkout: math, github, http, nor among `ownTools`, the tools its plan defines); an agent that may call one (its `tools`; none by
  * default); a used plan (its steps may). In a job whose checkout is not the commit its run is for (an approving job on
  * `issue_comment`, or a `pull_request_target` job, works on the base branch while its run's check is a pull request's),
  * such a step's result is marked `elsewhere` as it completes (`RunDeps.readsElsewhere`).
  */
-function readsCheckout(step, freeTools) {
-    return step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
+function readsCheckout(step, freeTools, ownTools = {}) {
+    // A tool the plan defines itself is a command, whatever its name: a plan's own `add` (math not enabled) that ran
+    // `cat code.txt` counted as free by name (found by a review).
+    const free = (tool) => freeTools.has(tool) && !Object.hasOwn(ownTools, tool);
+    return step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !free(tool))) || (step.tool !== undefined && !free(step.tool));
 }
 /**
  * The completed steps whose result was read from a checkout that is not the commit their run is for, by key: why. Those
@@ -5117,7 +5122,10 @@ async function runNestedPlan(step, context) {
     }
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
-        const target = (0,goal_target/* goalTargetOf */.s)(outcome, deps.foreignResults && { foreignResults: deps.foreignResults });
+        // Given a result read from another checkout, every completed step of it stands on that result.
+        const foreignInputs = deps.foreignInputs;
+        const foreignResults = foreignInputs === undefined ? deps.foreignResults : (_record, stepStates) => new Map([...stepStates].filter(([, state]) => state === 'completed').map(([key]) => [key, foreignInputs]));
+        const target = (0,goal_target/* goalTargetOf */.s)(outcome, foreignResults && { foreignResults });
         // Its judges call the model, beside the steps still running elsewhere in the job: in a slot of the job's concurrency.
         // None once stopped (as its steps completed, or while it waited for a slot): its goals are unchecked, said below.
         let judged = [];
@@ -6370,6 +6378,8 @@ class PlanRun {
     #maskedItems = new Map();
     /** `for_each` steps with an item whose result was read from a checkout that is not the run's commit (`elsewhere`). */
     #elsewhereItems = new Set();
+    /** Completed steps whose result was read from a checkout that is not the run's commit (`elsewhere`). */
+    #elsewhere = new Set();
     /**
      * Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to,
      * and the TODO list its agent ended with, which stands with the copy when the copy stands.
@@ -6549,14 +6559,14 @@ class PlanRun {
             return [];
         const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
-            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(saved.elsewhere && { elsewhere: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
+            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(this.#wasElsewhere(saved.elsewhere, saved.stepKey) && { elsewhere: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
             if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
                 continue;
             for (const [index, saved] of items) {
-                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.elsewhere && { elsewhere: true }), ...(saved.todos && { todos: saved.todos }) });
+                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(this.#wasElsewhere(saved.elsewhere, saved.stepKey) && { elsewhere: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
         for (const [callKey, call] of resume.sideEffects) {
@@ -6765,10 +6775,11 @@ class PlanRun {
         this.reuseKeys.set(key, reuseKey);
         this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
         const earlier = this.#earlierResult(step, reuseKey);
+        const earlierElsewhere = this.#wasElsewhere(earlier?.elsewhere, step);
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
         const again = earlier?.masked === true && this.#mayRunAgain(step);
         if (again) {
-            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.elsewhere && { elsewhere: true }), ...(earlier.todos && { todos: earlier.todos }) });
+            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlierElsewhere && { elsewhere: true }), ...(earlier.todos && { todos: earlier.todos }) });
             this.#ranAgain.add(key);
         }
         if (earlier && !again) {
@@ -6782,7 +6793,9 @@ class PlanRun {
                 this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
             const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
             const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(earlier.masked && { masked: true }), ...(earlier.elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
+            if (earlierElsewhere)
+                this.#elsewhere.add(key);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(earlier.masked && { masked: true }), ...(earlierElsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             this.#ready.release(key);
             this.#inbox.wake();
             return;
@@ -6851,9 +6864,40 @@ class PlanRun {
         const masked = `${saved.from} (it ran again and failed: ${(0,error_text/* errorText */.k)(outcome.error)})`;
         return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked, ...(saved.elsewhere && { elsewhere: true }) };
     }
+    /**
+     * Why what `step` is given (a dependency's result, or one before it) was read from a checkout that is not the run's
+     * commit, or undefined: a used plan's goal passed on the base branch's file, handed to it through `with:` (found by a review).
+     */
+    #foreignInput(step) {
+        const why = new Map();
+        const visit = (key) => {
+            if (why.has(key))
+                return why.get(key);
+            why.set(key, undefined);
+            const own = this.#elsewhere.has(key) ? `its input comes from step ${key}, which read a checkout that is not the commit the run and its check are for` : undefined;
+            const found = own ?? this.graph.byKey.get(key)?.dependsOn.map(visit).find((cause) => cause !== undefined);
+            why.set(key, found);
+            return found;
+        };
+        return step.dependsOn.map(visit).find((cause) => cause !== undefined);
+    }
+    /**
+     * Whether a saved result (`ReusableStep.elsewhere`) of `step` (or of the step of that key, where this plan has it) was read
+     * from a checkout that is not its run's commit. From a trace written before results were marked (`unknown`): where this
+     * job's checkout is elsewhere, so a re-run's earlier attempts' was, a step that reads a checkout (or one this plan does
+     * not have) is taken as read elsewhere (found by a review: across an upgrade, the gate opened on a reused step again).
+     */
+    #wasElsewhere(saved, step) {
+        if (saved !== 'unknown')
+            return saved === true;
+        if (this.#deps.readsElsewhere === undefined)
+            return false;
+        const known = typeof step === 'string' ? this.graph.byKey.get(step) : step;
+        return known === undefined || this.#readsElsewhere(known);
+    }
     /** Whether `step`, run in this job, reads a checkout that is not the commit the run is for (`RunDeps.readsElsewhere`). */
     #readsElsewhere(step) {
-        return this.#deps.readsElsewhere?.(step) === true;
+        return this.#deps.readsElsewhere?.(step, this.#plan) === true;
     }
     /**
      * The result a step or item that ran again in place of a masked saved copy keeps: its own when it
@@ -7046,13 +7090,15 @@ class PlanRun {
     #startNested(step) {
         const key = step.key;
         this.#running.add(key);
+        const foreignInputs = this.#deps.foreignInputs ?? this.#foreignInput(step);
         runNestedPlan(step, {
             plan: this.#plan,
             // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
             // And the job's concurrency: its steps take slots of the same limit as this run's.
             // And the job's stop: a failure nothing may go on past stops the run using the plan too, which would replan around it.
             // And which of its inputs are given a result that lacks work: its tool steps given one are partial too.
-            deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, stopJob: (reason) => this.#stopJob(reason), partialInputs: this.#partialInputs.givenTo(step) },
+            // And where what it is given was read from a checkout that is not the run's commit, why: no goal of it is checked.
+            deps: { ...this.#deps, calls: this.#calls, slots: this.#slots, stopJob: (reason) => this.#stopJob(reason), partialInputs: this.#partialInputs.givenTo(step), ...(foreignInputs !== undefined && { foreignInputs }) },
             budget: this.budget,
             signal: this.#stop.signal,
             sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
@@ -7091,7 +7137,7 @@ class PlanRun {
             // A masked item runs again as a masked step does (never in a fanned-out run).
             const again = same && item.masked === true && this.#mayRunAgain(child);
             if (again)
-                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.elsewhere && { elsewhere: true }), ...(item.todos && { todos: item.todos }) });
+                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(this.#wasElsewhere(item.elsewhere, child) && { elsewhere: true }), ...(item.todos && { todos: item.todos }) });
             if (same && !again)
                 taken.push(index);
             else if (part?.part === 'shard') {
@@ -7115,12 +7161,13 @@ class PlanRun {
             // Named by its saved key, as the trace keeps it: the label may hold what was masked.
             if (item.masked && !this.#maskedItems.has(step.key))
                 this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
-            if (item.elsewhere)
+            const itemElsewhere = this.#wasElsewhere(item.elsewhere, children[index]);
+            if (itemElsewhere)
                 this.#elsewhereItems.add(step.key);
             if (item.todos)
                 this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
             const there = { usage: item.usage, ...(item.durationMs !== undefined && { durationMs: item.durationMs }) };
-            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(item.masked && { masked: true }), ...(item.elsewhere && { elsewhere: true }) });
+            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(item.masked && { masked: true }), ...(itemElsewhere && { elsewhere: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
         for (const index of missing) {
@@ -7303,6 +7350,8 @@ class PlanRun {
             const partial = this.#partialInputs.completed(step, outcome.partial, outcome.made === true);
             // A for_each step's result is its items': read elsewhere where one of them was (an item reused, or one run here).
             const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || (step.forEach ? this.#elsewhereItems.has(key) : this.#readsElsewhere(step));
+            if (elsewhere)
+                this.#elsewhere.add(key);
             this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             // The step went on past a call with side effects that got no answer (an agent's next turn, a
             // for_each item under on_item_failure: continue): the run does not, as after a failed step.
@@ -7785,6 +7834,7 @@ class RunJournal {
             type: 'plan_created',
             plan,
             format: run_event/* TRACE_FORMAT */._W,
+            marksElsewhere: true,
             ...(planHash !== undefined && { planHash }),
             ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
             ...(earlier && { earlier }),
@@ -9125,7 +9175,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
     // what steps read from it is marked, and no goal is checked on a result so marked, here or where it is reused.
     const freeTools = settings.commandGoalsRefused === undefined ? undefined : (await __webpack_require__.e(/* import() */ 408).then(__webpack_require__.bind(__webpack_require__, 15408))).checkoutFreeToolNames();
-    const readsElsewhere = freeTools && ((step) => readsCheckout(step, freeTools));
+    const readsElsewhere = freeTools && ((step, of) => readsCheckout(step, freeTools, of.source?.tools));
     const foreignResults = checkoutResults;
     let run;
     try {
@@ -12524,7 +12574,7 @@ function buildSchemas() {
         pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
     }, { inputsHash: text, at: fields({ kind: schemas["enum"](['pull_request', 'issue']), number: schemas.int().positive() }, { headSha: text }) });
     return {
-        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number() }),
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number(), marksElsewhere: flag }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text, madeIn: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
@@ -12717,7 +12767,7 @@ async function readResumeTrace(file, ifMissing) {
     // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
     const read = (0,read_input_file/* readInputFile */.jH)(file, read_input_file/* MAX_TRACE_BYTES */.VZ);
     if (read.ok)
-        return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
+        return { ok: true, trace: { file, text: read.bytes.toString('utf8'), ...(ifMissing !== undefined && { remedy: ifMissing }) } };
     if (read.code === 'ENOENT')
         return { ok: false, problem: `no trace at ${file}${ifMissing === undefined ? '' : `: ${ifMissing}`}` };
     return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
@@ -12749,7 +12799,7 @@ function traceEvents(trace, options = {}) {
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
             // A first line that is not JSON is no trace at all (a plan file given to --resume), not a damaged one.
             if (!last)
-                return { ok: false, problem: index === 0 ? `${trace.file} is not a trace: its first line is not JSON${(0,byte_order_mark/* byteOrderMarkNote */.c)(line)}; give the --trace file a run wrote` : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+                return { ok: false, problem: index === 0 ? `${trace.file} is not a trace: its first line is not JSON${(0,byte_order_mark/* byteOrderMarkNote */.c)(line)}; ${trace.remedy ?? 'give the --trace file a run wrote'}` : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
             continue;
         }
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
@@ -12977,6 +13027,9 @@ function traceFormatProblem(from, format) {
  */
 function resumeStateFromEvents(events, planName, from) {
     const created = events.find((event) => event.type === 'plan_created');
+    // A trace written before results read from another checkout were marked: whether its results were is not known.
+    const marks = created?.marksElsewhere === true;
+    const elsewhereOf = (event) => (event.elsewhere ? { elsewhere: true } : marks ? {} : { elsewhere: 'unknown' });
     if (!created)
         return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
     const otherFormat = traceFormatProblem(from, created.format);
@@ -13051,7 +13104,7 @@ function resumeStateFromEvents(events, planName, from) {
             children.set(event.stepKey, event.keys);
         else if (top && event.type === 'result_carried') {
             // What the run this one resumed had: this run's own events, which come after, may replace it.
-            const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }), ...(event.todos && { todos: event.todos }) };
+            const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true }), ...elsewhereOf(event), ...(event.todos && { todos: event.todos }) };
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
@@ -13066,7 +13119,7 @@ function resumeStateFromEvents(events, planName, from) {
                 return;
             if (event.type === 'item_completed') {
                 const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
-                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }) });
+                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...elsewhereOf(event) });
                 itemErrors.get(key)?.delete(event.index);
             }
             else if (!items.get(key)?.has(event.index))
@@ -13078,7 +13131,7 @@ function resumeStateFromEvents(events, planName, from) {
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
                 const durationMs = event.reused ? event.reused.durationMs : event.durationMs;
-                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...(event.elsewhere && { elsewhere: true }), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
+                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(durationMs !== undefined && { durationMs }), ...(event.masked && { masked: true }), ...elsewhereOf(event), ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }) });
                 completedSteps.add((0,plan_step/* stepKeyWithin */.t)(within, event.stepKey));
             }
         }

@@ -237,7 +237,9 @@ class PlanAnswerError extends Error {
 
 
 
-const Verdict = schemas.strictObject({ fits: schemas.boolean(), reason: schemas.string() });
+// Other keys are let be: a key a model adds (`confidence`) changes no verdict, and a review that fails is silent (it is
+// advisory), so a strict verdict made every review of such a model fail unseen (found by a review).
+const Verdict = schemas.object({ fits: schemas.boolean(), reason: schemas.string() });
 /** Characters of a review's reason kept at most. */
 const MAX_REASON_CHARS = 1_000;
 /** The review's answer as a strict JSON schema for `response_format`. */
@@ -260,7 +262,10 @@ function readReviewVerdict(answer) {
     // that held {"fits": false} replaced the people's steps (found by a hunt of model-written plans). Answers that
     // disagree are refused, as a judge's are.
     if (inWords) {
-        const fits = new Set((0,find_json_value/* jsonValuesInWords */.RV)(answer).flatMap((value) => (value !== null && typeof value === 'object' && 'fits' in value ? [String(value.fits)] : [])));
+        const { values, searchedAll } = (0,find_json_value/* jsonValuesInWords */.RV)(answer);
+        const fits = new Set(values.flatMap((value) => (value !== null && typeof value === 'object' && 'fits' in value ? [String(value.fits)] : [])));
+        if (!searchedAll)
+            throw new PlanAnswerError('review', 'the answer holds too much among its words to tell whether it holds one verdict only: reply with your one verdict, JSON only', answer);
         if (fits.size > 1)
             throw new PlanAnswerError('review', 'the answer holds verdicts that disagree among its words, and one may be quoted from the data it read: reply with your one verdict, JSON only', answer);
     }
