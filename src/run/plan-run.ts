@@ -120,6 +120,8 @@ export class PlanRun {
   readonly #elsewhereItems = new Set<string>();
   /** Completed steps whose result was read from a checkout that is not the run's commit (`elsewhere`). */
   readonly #elsewhere = new Set<string>();
+  /** `#foreignInput`'s findings by step key: each step's ancestors are walked once in the run. */
+  readonly #foreignWhy = new Map<string, string | undefined>();
   /**
    * Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to,
    * and the TODO list its agent ended with, which stands with the copy when the copy stands.
@@ -603,7 +605,9 @@ export class PlanRun {
    * commit, or undefined: a used plan's goal passed on the base branch's file, handed to it through `with:` (found by a review).
    */
   #foreignInput(step: PlanStep): string | undefined {
-    const why = new Map<string, string | undefined>();
+    if (this.#elsewhere.size === 0) return undefined;
+    // Kept across plan steps: a step's dependencies have all completed when it starts, so what is found for them stands.
+    const why = this.#foreignWhy;
     const visit = (key: string): string | undefined => {
       if (why.has(key)) return why.get(key);
       why.set(key, undefined);
