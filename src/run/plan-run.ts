@@ -132,7 +132,7 @@ export class PlanRun {
   /** Steps that ran again in place of a masked saved copy: reviewed already in the saved run, as a reused step is. */
   readonly #ranAgain = new Set<string>();
   /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
-  readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; calledAt: string; inherited?: true }>();
+  readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; calledAt: string; inherited?: true; call?: string }>();
   /** The job's side-effect calls by tool and arguments, this run's and its used plans' (see `CallRegistry`). */
   readonly #calls: CallRegistry;
   /**
@@ -771,7 +771,7 @@ export class PlanRun {
     }
     this.#callsInFlight.delete(callKey);
     if (tool.sideEffects) {
-      this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+      this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt, call: `${tool.name}(${showArgs(args)})` });
       this.#calls.set(anyKey, { ...mine, outcome: 'succeeded' });
     }
     answer();
@@ -1129,6 +1129,16 @@ export class PlanRun {
     // after its run failed before they were checked: a model writes no plan step, and the job passed a gate nobody checked.
     const verdict = outcome.error instanceof NestedPlanError && outcome.error.goalsUnmet;
     const policy = chosen === 'replan' && (this.endpointUnusable || verdict || gating) ? 'fail' : chosen;
+    // An agent step that failed after calls with side effects took effect: its replacement, told only that it failed,
+    // made them again in other words (a second release note; found by a hunt of agent mode), which no record of the
+    // calls can refuse. A person checks instead, as after a call with no answer; a resume tells the agent of them.
+    const made = policy === 'replan' && this.#deps.replanner && step.type === 'agent' ? this.#madeCalls(key) : [];
+    if (made.length > 0) {
+      this.failures.push({ stepKey: key, error, recoverable: false });
+      this.#skipDownstream(key, `upstream step ${key} failed`, false);
+      const shown = `${made.slice(0, 5).join(', ')}${made.length > 5 ? `, and ${made.length - 5} more` : ''}`;
+      return this.#escalate(`step ${key}, an agent, failed after its calls with side effects took effect (${shown}); a replan could make them again in other words, so plan-runner does not replan: check what they did, then run again (a resume tells the agent of them)`, error);
+    }
     if (policy === 'replan' && this.#deps.replanner) {
       // Its dependents stay pending: the replan replaces them.
       this.failures.push({ stepKey: key, error, recoverable: true });
@@ -1287,6 +1297,13 @@ export class PlanRun {
     if (unknown) return unknown;
     for (const inFlight of this.#callsInFlight.values()) if (inFlight.stepKey === key) return inFlight.call;
     return undefined;
+  }
+
+  /** The calls with side effects `key` made in this run that took effect, as `tool(args)`. */
+  #madeCalls(key: string): string[] {
+    const made: string[] = [];
+    for (const call of this.#sideEffects.values()) if (call.stepKey === key && call.outcome === 'succeeded' && !call.inherited && call.call !== undefined) made.push(call.call);
+    return made;
   }
 
   #escalate(why: string, lastError: string): void {
