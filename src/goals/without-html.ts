@@ -3,7 +3,7 @@ const TAG_START = /<\/?[A-Za-z]/g;
 const NAME_CHAR = /[A-Za-z0-9-]/;
 
 /** `text` without its HTML comments, in one pass (a lazy pattern looked to the end for each unclosed `<!--`). */
-function withoutComments(text: string): string {
+export function withoutComments(text: string): string {
   if (!text.includes('<!--')) return text;
   let out = '';
   let at = 0;

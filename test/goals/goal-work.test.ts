@@ -127,16 +127,16 @@ describe('the text searches of one evaluation’s goals', () => {
     }
   });
 
-  it('charge contains the text it reads, and its JSON when the values lack it, failing closed past what is left', () => {
+  it('charge contains the text it reads, and its JSON when the values lack it, failing closed past what is left', async () => {
     const texts = resultTexts({ note: RESULT });
     const work = new GoalWork();
     const input = { ...texts, value: { note: RESULT }, target: finishedRun(RESULT), deps: NO_DEPS, work };
-    expect(GOAL_CHECKS.contains.check(goal({ contains: 'x' }), input)).toMatchObject({ met: true });
+    expect(await GOAL_CHECKS.contains.check(goal({ contains: 'x' }), input)).toMatchObject({ met: true });
     expect(work.searchLeft).toBe(MAX_GOALS_SEARCH_CHARS - texts.valueText.values.length);
-    expect(GOAL_CHECKS.contains.check(goal({ contains: 'note' }), input)).toMatchObject({ met: false });
+    expect(await GOAL_CHECKS.contains.check(goal({ contains: 'note' }), input)).toMatchObject({ met: false });
     expect(work.searchLeft).toBe(MAX_GOALS_SEARCH_CHARS - 2 * texts.valueText.values.length - texts.text.length);
     work.search(work.searchLeft, 'contains');
-    expect(() => GOAL_CHECKS.contains.check(goal({ contains: 'x' }), input)).toThrow(/text searches together would read more than/);
+    await expect(async () => GOAL_CHECKS.contains.check(goal({ contains: 'x' }), input)).rejects.toThrow(/text searches together would read more than/);
   });
 
   it('is one per evaluation: the next run’s goals have all of it again', async () => {

@@ -1,6 +1,7 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { countWords } from '../count-words.ts';
 import { countedOnce } from '../counted-once.ts';
+import { withoutHiddenComments } from '../without-comments.ts';
 
 /** `min_words`: the result's values have at least this many words (keys and nulls are not words of it). */
 export const minWordsCheck: GoalCheck = {
@@ -8,7 +9,9 @@ export const minWordsCheck: GoalCheck = {
   async check(goal, { valueText }) {
     const min = goal.min_words ?? 0;
     const { unspacedWords } = await import('../unspaced-words.ts');
-    const words = countedOnce(valueText, 'words of its values', () => countWords(valueText.values, unspacedWords));
-    return { met: words >= min, evidence: `${words} word${words === 1 ? '' : 's'} (at least ${min} required)` };
+    // The words a reader sees: a comment's are not the result's (`withoutHiddenComments`).
+    const shown = await withoutHiddenComments(valueText.values, '');
+    const words = shown === valueText.values ? countedOnce(valueText, 'words of its values', () => countWords(valueText.values, unspacedWords)) : countWords(shown, unspacedWords);
+    return { met: words >= min, evidence: `${words} word${words === 1 ? '' : 's'} (at least ${min} required)${shown === valueText.values ? '' : ', HTML comments left out'}` };
   },
 };
