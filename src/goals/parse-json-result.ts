@@ -110,6 +110,9 @@ type Contradiction = { readonly said: string; readonly unread?: undefined } | { 
  * quoted in the words, or 50 placeholders, before `{"approved": false}` passed the gate (found by an adversarial hunt).
  */
 function contradiction(text: string, answer: unknown): Contradiction | undefined {
+  if (Array.isArray(answer)) return otherList(text, answer);
+  // The other literal as a word of its own: "Correction: the answer is false." beside a block of `true`.
+  if (typeof answer === 'boolean') return (answer ? /\bfalse\b/ : /\btrue\b/).test(text) ? { said: String(!answer) } : undefined;
   if (!isMap(answer)) return undefined;
   const given = answer;
   // Each of the answer's values written once, however many objects name its key.
@@ -143,6 +146,30 @@ function contradiction(text: string, answer: unknown): Contradiction | undefined
  * Whether the `{` at `start` can open an object that gives a key: JSON white space, then `"`. Reads only the
  * white space after it, which ends at the next brace at the latest: every brace is looked at once in all.
  */
+/**
+ * The first JSON list in `text` other than `answer` (compared as canonical JSON): beside a block of `[]`, "Correction: the
+ * list is ["src/auth.ts"]" passed a gate of `maxItems: 0` (found by a hunt of the goal kinds). Bounded as objects are.
+ */
+function otherList(text: string, answer: readonly unknown[]): Contradiction | undefined {
+  const given = canonicalJson(answer);
+  let budget = 2 * text.length;
+  let starts = 0;
+  for (let start = text.indexOf('['); start !== -1; ) {
+    if (starts >= MAX_OBJECT_STARTS) return { unread: `more than ${MAX_OBJECT_STARTS} lists` };
+    starts++;
+    const limit = Math.min(text.length, start + budget);
+    const end = balancedJsonEnd(text, start, limit);
+    budget -= (end ?? limit) - start;
+    if (end === undefined && limit < text.length) return { unread: 'more brackets that open no list than can be read' };
+    const parsed = end === undefined ? undefined : parseJsonText(text.slice(start, end));
+    if (parsed?.ok && Array.isArray(parsed.value)) {
+      if (canonicalJson(parsed.value) !== given) return { said: text.slice(start, end) };
+      start = text.indexOf('[', end);
+    } else start = text.indexOf('[', start + 1);
+  }
+  return undefined;
+}
+
 function opensKey(text: string, start: number): boolean {
   let at = start + 1;
   while (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r') at++;

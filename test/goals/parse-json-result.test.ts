@@ -33,6 +33,16 @@ describe('parseJsonResult', () => {
   });
 
   // Found by an adversarial hunt: words past the bounds of that reading were never read, and a correction there passed.
+  // Found by a hunt of the goal kinds: only an object was looked for in the words, so a list or a flag the words took back
+  // passed: `maxItems: 0` on a block of `[]` beside "Correction: the list is ["src/auth.ts"]".
+  it('reads no list or flag that the words around it take back; the same one, or words alone, are fine', () => {
+    expect(parseJsonResult('```json\n[]\n```\nCorrection: the list is ["src/auth.ts"], not empty.')).toMatchObject({ ok: false, why: expect.stringContaining('says otherwise (["src/auth.ts"])') });
+    expect(parseJsonResult('```json\ntrue\n```\nCorrection: the answer is false.')).toMatchObject({ ok: false, why: expect.stringContaining('says otherwise (false)') });
+    expect(parseJsonResult('```json\n["a"]\n```\nThat is ["a"], as asked.')).toMatchObject({ ok: true, value: ['a'] });
+    expect(parseJsonResult('```json\ntrue\n```\nIt is true.')).toMatchObject({ ok: true, value: true });
+    expect(parseJsonResult('```json\n[]\n```\nNo files are flagged.')).toMatchObject({ ok: true, value: [] });
+  });
+
   it('reads no block beside words it cannot read whole', () => {
     const block = '```json\n{"approved": true}\n```';
     // Keys that open objects that never close: each is read on to the end, and the budget (twice the words) runs out.
