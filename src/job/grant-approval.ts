@@ -1,5 +1,6 @@
 import type { Redactor } from '../core/redact.ts';
 import type { ApprovalRequest } from '../core/run-event.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { approvalHash, inputsHash, pausedPlanFileHashes, planFileHash, usedPlanPaths } from '../run/approval-request.ts';
 import type { ResumeState } from '../run/resume-state.ts';
@@ -69,6 +70,12 @@ export function approvalRefusal(subject: ApprovalSubject, resume: ResumeState | 
   if (run && goal !== request.plan.goal) {
     return `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`;
   }
+  // An agent step's task (`mode: agent`'s, which `--task` or the `task` input gives) that differs: said so, where the
+  // refusal below sent the person to a plan file that had not changed (found by a hunt of agent mode).
+  const changedTask = plan && agentTaskChanged(plan, request.plan.steps, redact);
+  if (changedTask !== undefined) {
+    return `the task of agent step ${changedTask} differs from the one the run that asked for approval ${request.hash} was given; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`;
+  }
   const asked = (fileHash: string) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
   if (plan && !pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
     const now = asked(planFileHash(plan));
@@ -76,6 +83,17 @@ export function approvalRefusal(subject: ApprovalSubject, resume: ResumeState | 
     const used = usedPlanPaths(plan);
     const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
     return `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`;
+  }
+  return undefined;
+}
+
+/** The key of an agent step whose task in `plan` now differs from the paused run's (`steps`), as the trace keeps it (redacted). */
+function agentTaskChanged(plan: ApprovedFiles, steps: readonly PlanStep[], redact?: Redactor): string | undefined {
+  const then = new Map(steps.filter((step) => step.type === 'agent' && step.task !== undefined).map((step) => [step.key, step.task!]));
+  for (const step of plan.source.workflow_sequence ?? []) {
+    const task = step.type === 'agent' ? step.task : undefined;
+    const asked = then.get(String(step.id));
+    if (task !== undefined && asked !== undefined && (redact ? redact(task) : task) !== asked) return String(step.id);
   }
   return undefined;
 }
