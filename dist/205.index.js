@@ -508,8 +508,8 @@ var job_secrets = __webpack_require__(71396);
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
 var redacting_model_client = __webpack_require__(98398);
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
-var evaluate_goals = __webpack_require__(90978);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
+var evaluate_goals = __webpack_require__(96128);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js

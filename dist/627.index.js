@@ -94,7 +94,7 @@ function renderedText(text, keep = '') {
     // A function only where a mark is kept: one for each mark of 16 MiB of emphasis took 0.45 s more.
     const drop = (marks) => (keep.includes(marks.at(-1)) ? marks.at(-1) : '');
     const withoutMarks = (from, marks) => (keep === '' ? from.replace(marks, '') : from.replace(marks, drop));
-    const untagged = withoutDestinations((0,_without_html_js__WEBPACK_IMPORTED_MODULE_1__/* .withoutHtml */ .Q)((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .visibleText */ .Q6)(text)).replace(REFERENCE, ''));
+    const untagged = withoutDestinations((0,_without_html_js__WEBPACK_IMPORTED_MODULE_1__.withoutHtml)((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .visibleText */ .Q6)(text)).replace(REFERENCE, ''));
     const plain = withoutMarks(withoutMarks(untagged, BRACKETS).replace(ENTITY, decodeEntity), MARKS);
     // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
     return pageSpacing((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .visibleText */ .Q6)(plain));

@@ -8502,7 +8502,7 @@ function toolsetGitHubContext(run, octokit, headSha) {
 
 /***/ }),
 
-/***/ 90978:
+/***/ 96128:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8676,16 +8676,36 @@ const commandCheck = {
     },
 };
 
+;// CONCATENATED MODULE: ./lib/goals/without-comments.js
+/**
+ * The text a goal met by what it finds (`contains`, `matches`, `min_words`) reads: without HTML comments, which no reader
+ * of the rendered result sees. `Two blocking bugs remain. <!-- LGTM -->` met `contains: LGTM`, where
+ * `every_sentence_matches` and the judge read no comment (found by a hunt of the goal kinds). A goal that asks for a
+ * comment itself (`<!--` in what it looks for) reads the text as written. Tags and their attributes are kept: a result
+ * may be XML or HTML data whose attributes a goal checks. The stripper loads only for a text with a comment in it.
+ */
+async function withoutHiddenComments(text, asked) {
+    if (!text.includes('<!--') || asked.includes('<!--'))
+        return text;
+    return (await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 22220))).withoutComments(text);
+}
+/** Said beside a goal unmet on the text a reader sees where the text as written held it: in a comment. */
+const ONLY_IN_A_COMMENT = ' (it is only in an HTML comment, which a reader of the result does not see)';
+
 ;// CONCATENATED MODULE: ./lib/goals/kinds/contains.js
+
 
 /** `contains`: the text appears verbatim in the result's values (case matters; use `matches` with `(?i)` otherwise); a key or JSON's own punctuation is not the result saying it. */
 const containsCheck = {
     needsTarget: true,
-    check(goal, { valueText: { values: text }, text: json, work }) {
+    async check(goal, { valueText: { values: written }, text: json, work }) {
         const wanted = goal.contains ?? '';
+        const text = await withoutHiddenComments(written, wanted);
         // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
         work.search(text.length, 'contains');
         const index = text.indexOf(wanted);
+        if (index < 0 && text !== written && written.includes(wanted))
+            return { met: false, evidence: `missing "${shorten(wanted)}"${ONLY_IN_A_COMMENT}` };
         const inJson = () => {
             work.search(json.length, 'contains');
             return json.includes(wanted);
@@ -9030,7 +9050,7 @@ const everySentenceMatchesCheck = {
         // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
         // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
         work.charge(regex, text);
-        const sentences = splitSentences((0,without_html/* withoutHtml */.Q)(text));
+        const sentences = splitSentences((0,without_html.withoutHtml)(text));
         // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
         if (sentences.length === 0)
             return { met: false, evidence: 'the result has no sentences' };
@@ -9166,6 +9186,11 @@ const MAX_OBJECT_STARTS = 1_000;
  * quoted in the words, or 50 placeholders, before `{"approved": false}` passed the gate (found by an adversarial hunt).
  */
 function contradiction(text, answer) {
+    if (Array.isArray(answer))
+        return otherList(text, answer);
+    // The other literal as a word of its own: "Correction: the answer is false." beside a block of `true`.
+    if (typeof answer === 'boolean')
+        return (answer ? /\bfalse\b/ : /\btrue\b/).test(text) ? { said: String(!answer) } : undefined;
     if (!(0,json_schema/* isMap */.jh)(answer))
         return undefined;
     const given = answer;
@@ -9204,6 +9229,34 @@ function contradiction(text, answer) {
  * Whether the `{` at `start` can open an object that gives a key: JSON white space, then `"`. Reads only the
  * white space after it, which ends at the next brace at the latest: every brace is looked at once in all.
  */
+/**
+ * The first JSON list in `text` other than `answer` (compared as canonical JSON): beside a block of `[]`, "Correction: the
+ * list is ["src/auth.ts"]" passed a gate of `maxItems: 0` (found by a hunt of the goal kinds). Bounded as objects are.
+ */
+function otherList(text, answer) {
+    const given = (0,stable_hash/* canonicalJson */.dj)(answer);
+    let budget = 2 * text.length;
+    let starts = 0;
+    for (let start = text.indexOf('['); start !== -1;) {
+        if (starts >= MAX_OBJECT_STARTS)
+            return { unread: `more than ${MAX_OBJECT_STARTS} lists` };
+        starts++;
+        const limit = Math.min(text.length, start + budget);
+        const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start, limit);
+        budget -= (end ?? limit) - start;
+        if (end === undefined && limit < text.length)
+            return { unread: 'more brackets that open no list than can be read' };
+        const parsed = end === undefined ? undefined : parseJsonText(text.slice(start, end));
+        if (parsed?.ok && Array.isArray(parsed.value)) {
+            if ((0,stable_hash/* canonicalJson */.dj)(parsed.value) !== given)
+                return { said: text.slice(start, end) };
+            start = text.indexOf('[', end);
+        }
+        else
+            start = text.indexOf('[', start + 1);
+    }
+    return undefined;
+}
 function opensKey(text, start) {
     let at = start + 1;
     while (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')
@@ -9442,13 +9495,20 @@ const judgeCheck = {
 ;// CONCATENATED MODULE: ./lib/goals/kinds/matches.js
 
 
+
 /** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 const matchesCheck = {
     needsTarget: true,
-    check(goal, { valueText: { values: text }, text: json, work }) {
+    async check(goal, { valueText: { values: written }, text: json, work }) {
         const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
+        const text = await withoutHiddenComments(written, goal.matches ?? '');
         work.charge(regex, text);
         const match = regex.exec(text);
+        if (!match && text !== written) {
+            work.charge(regex, written);
+            if (regex.exec(written) !== null)
+                return { met: false, evidence: `no match for ${String(regex)}${ONLY_IN_A_COMMENT}` };
+        }
         const inJson = () => {
             work.charge(regex, json);
             return regex.exec(json) !== null;
@@ -9543,14 +9603,17 @@ const maxWordsCheck = {
 ;// CONCATENATED MODULE: ./lib/goals/kinds/min-words.js
 
 
+
 /** `min_words`: the result's values have at least this many words (keys and nulls are not words of it). */
 const minWordsCheck = {
     needsTarget: true,
     async check(goal, { valueText }) {
         const min = goal.min_words ?? 0;
         const { unspacedWords } = await __nccwpck_require__.e(/* import() */ 15).then(__nccwpck_require__.bind(__nccwpck_require__, 27015));
-        const words = countedOnce(valueText, 'words of its values', () => countWords(valueText.values, unspacedWords));
-        return { met: words >= min, evidence: `${words} word${words === 1 ? '' : 's'} (at least ${min} required)` };
+        // The words a reader sees: a comment's are not the result's (`withoutHiddenComments`).
+        const shown = await withoutHiddenComments(valueText.values, '');
+        const words = shown === valueText.values ? countedOnce(valueText, 'words of its values', () => countWords(valueText.values, unspacedWords)) : countWords(shown, unspacedWords);
+        return { met: words >= min, evidence: `${words} word${words === 1 ? '' : 's'} (at least ${min} required)${shown === valueText.values ? '' : ', HTML comments left out'}` };
     },
 };
 
@@ -10203,8 +10266,10 @@ function listGap(step, results, made, cutNoteOf) {
 /***/ 22220:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+__nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ withoutHtml)
+/* harmony export */   withoutComments: () => (/* binding */ withoutComments),
+/* harmony export */   withoutHtml: () => (/* binding */ withoutHtml)
 /* harmony export */ });
 /** Where a tag may start: `<b`, `</b`. */
 const TAG_START = /<\/?[A-Za-z]/g;
@@ -10945,8 +11010,8 @@ function withDependents(steps, stepStates, own) {
     return found;
 }
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
-var evaluate_goals = __nccwpck_require__(90978);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
+var evaluate_goals = __nccwpck_require__(96128);
 // EXTERNAL MODULE: ./lib/plan/empty-inputs-warning.js
 var empty_inputs_warning = __nccwpck_require__(55691);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
@@ -12658,6 +12723,8 @@ class PlanRun {
     #elsewhereItems = new Set();
     /** Completed steps whose result was read from a checkout that is not the run's commit (`elsewhere`). */
     #elsewhere = new Set();
+    /** `#foreignInput`'s findings by step key: each step's ancestors are walked once in the run. */
+    #foreignWhy = new Map();
     /**
      * Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to,
      * and the TODO list its agent ended with, which stands with the copy when the copy stands.
@@ -13147,7 +13214,10 @@ class PlanRun {
      * commit, or undefined: a used plan's goal passed on the base branch's file, handed to it through `with:` (found by a review).
      */
     #foreignInput(step) {
-        const why = new Map();
+        if (this.#elsewhere.size === 0)
+            return undefined;
+        // Kept across plan steps: a step's dependencies have all completed when it starts, so what is found for them stands.
+        const why = this.#foreignWhy;
         const visit = (key) => {
             if (why.has(key))
                 return why.get(key);
@@ -13324,7 +13394,7 @@ class PlanRun {
         }
         this.#callsInFlight.delete(callKey);
         if (tool.sideEffects) {
-            this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+            this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt, call: `${tool.name}(${showArgs(args)})` });
             this.#calls.set(anyKey, { ...mine, outcome: 'succeeded' });
         }
         answer();
@@ -13700,6 +13770,16 @@ class PlanRun {
         // after its run failed before they were checked: a model writes no plan step, and the job passed a gate nobody checked.
         const verdict = outcome.error instanceof NestedPlanError && outcome.error.goalsUnmet;
         const policy = chosen === 'replan' && (this.endpointUnusable || verdict || gating) ? 'fail' : chosen;
+        // An agent step that failed after calls with side effects took effect: its replacement, told only that it failed,
+        // made them again in other words (a second release note; found by a hunt of agent mode), which no record of the
+        // calls can refuse. A person checks instead, as after a call with no answer; a resume tells the agent of them.
+        const made = policy === 'replan' && this.#deps.replanner && step.type === 'agent' ? this.#madeCalls(key) : [];
+        if (made.length > 0) {
+            this.failures.push({ stepKey: key, error, recoverable: false });
+            this.#skipDownstream(key, `upstream step ${key} failed`, false);
+            const shown = `${made.slice(0, 5).join(', ')}${made.length > 5 ? `, and ${made.length - 5} more` : ''}`;
+            return this.#escalate(`step ${key}, an agent, failed after its calls with side effects took effect (${shown}); a replan could make them again in other words, so plan-runner does not replan: check what they did, then run again (a resume tells the agent of them)`, error);
+        }
         if (policy === 'replan' && this.#deps.replanner) {
             // Its dependents stay pending: the replan replaces them.
             this.failures.push({ stepKey: key, error, recoverable: true });
@@ -13862,6 +13942,14 @@ class PlanRun {
             if (inFlight.stepKey === key)
                 return inFlight.call;
         return undefined;
+    }
+    /** The calls with side effects `key` made in this run that took effect, as `tool(args)`. */
+    #madeCalls(key) {
+        const made = [];
+        for (const call of this.#sideEffects.values())
+            if (call.stepKey === key && call.outcome === 'succeeded' && !call.inherited && call.call !== undefined)
+                made.push(call.call);
+        return made;
     }
     #escalate(why, lastError) {
         this.stop(new RunEscalatedError({ why, lastError, tried: triedSoFar(this.history, this.#replans, this.graph.revision) }));
@@ -14673,6 +14761,12 @@ function approvalRefusal(subject, resume, grant, redact) {
     if (run && goal !== request.plan.goal) {
         return `the run's goal (its task) differs from the one the run that asked for approval ${request.hash} worked on; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`;
     }
+    // An agent step's task (`mode: agent`'s, which `--task` or the `task` input gives) that differs: said so, where the
+    // refusal below sent the person to a plan file that had not changed (found by a hunt of agent mode).
+    const changedTask = plan && agentTaskChanged(plan, request.plan.steps, redact);
+    if (changedTask !== undefined) {
+        return `the task of agent step ${changedTask} differs from the one the run that asked for approval ${request.hash} was given; nothing ran. Approve with the same task, or run the plan again with this one to ask for approval of it`;
+    }
     const asked = (fileHash) => (0,approval_request/* approvalHash */.A_)({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
     if (plan && !(0,approval_request/* pausedPlanFileHashes */.oQ)(plan).some((fileHash) => asked(fileHash) === request.hash)) {
         const now = asked((0,approval_request/* planFileHash */.M5)(plan));
@@ -14680,6 +14774,17 @@ function approvalRefusal(subject, resume, grant, redact) {
         const used = (0,approval_request/* usedPlanPaths */.$p)(plan);
         const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
         return `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`;
+    }
+    return undefined;
+}
+/** The key of an agent step whose task in `plan` now differs from the paused run's (`steps`), as the trace keeps it (redacted). */
+function agentTaskChanged(plan, steps, redact) {
+    const then = new Map(steps.filter((step) => step.type === 'agent' && step.task !== undefined).map((step) => [step.key, step.task]));
+    for (const step of plan.source.workflow_sequence ?? []) {
+        const task = step.type === 'agent' ? step.task : undefined;
+        const asked = then.get(String(step.id));
+        if (task !== undefined && asked !== undefined && (redact ? redact(task) : task) !== asked)
+            return String(step.id);
     }
     return undefined;
 }
