@@ -1,7 +1,7 @@
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
@@ -93,7 +93,7 @@ async function act(name: string, event: string, payload: unknown, runId: number,
   const env = {
     GITHUB_WORKSPACE: workspace, RUNNER_TEMP: path.join(root, name, 'tmp'), GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: eventPath,
     GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`, GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_RUN_ID: String(runId), GITHUB_RUN_ATTEMPT: String(attempt), GITHUB_SHA: event === 'issue_comment' ? DEFAULT_SHA : HEAD_SHA,
+    GITHUB_RUN_ID: String(runId), GITHUB_RUN_ATTEMPT: String(attempt), GITHUB_SHA: event === 'issue_comment' || event === 'pull_request_target' ? DEFAULT_SHA : HEAD_SHA,
     ...(job !== undefined && { GITHUB_JOB: job }),
   };
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', ...inputs };
@@ -323,3 +323,45 @@ it("a re-run of an approving job whose comment shows another run's pause since r
   expect(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body).toBe(shown7070);
   expect([await publishes(), await notifies()]).toEqual([1, 0]);
 }, 60_000);
+
+// Found by a hunt of the merge gate: a step that read the job's checkout, reused where that checkout was not the pull
+// request's commit, had its goal checked on the base branch's file, and the check run ended success on the head.
+describe('a goal on a reused step that read a checkout other than the pull request\'s', () => {
+  /** The plan with a step reading `code.txt` before the pause, `publish` reading it too, and a goal on each (check runs on). */
+  const reading = (text: string) =>
+    text
+      .replace('cat >> ${published}; echo >> ${published}"]', 'cat >> ${published}; echo >> ${published}; cat code.txt"]')
+      .replace('  notify:', '  read_code:\n    description: The code under review\n    command: ["sh", "-c", "cat code.txt"]\n  notify:')
+      .replace('workflow_sequence:\n', 'workflow_sequence:\n  - { id: read, type: tool_call, tool: read_code, args: {} }\n')
+      .concat('goals:\n  - { name: the code read before the pause is good, of: read, matches: good }\n  - { name: the code the approved step read is good, of: 2, matches: good }\n');
+  const checked = { 'check-run': 'true' };
+
+  beforeEach(async () => {
+    edit = reading;
+    await mkdir(path.join(root, 'ws'), { recursive: true });
+    await writeFile(path.join(root, 'ws', 'code.txt'), 'good');
+  });
+
+  it('is not checked when an /approve continues a paused pull_request_target run', async () => {
+    const paused = await act('p1', 'pull_request_target', { ...pullRequestEvent(PR), action: 'opened' }, 4242, 1, checked);
+    expect(paused.result.outputs.status).toBe('awaiting-approval');
+    const approved = await act('a1', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1, checked);
+    expect(approved.result.outputs['goals-met']).toBe('false');
+    expect(approved.said.summary).toContain('step read was reused from a run that ran it with a tool that reads its checkout');
+    expect(github.checkRuns.filter((run) => run['head_sha'] === HEAD_SHA).at(-1)!['conclusion']).toBe('failure');
+  }, 60_000);
+
+  it('is not checked on a re-run of the approving job, whose first attempt read the default branch', async () => {
+    await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1, checked);
+    await writeFile(outage, '');
+    const approved = await act('a1', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1, checked);
+    expect(approved.result.outputs.status).toBe('failed');
+    await rm(outage);
+    const rerun = await act('a2', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 2, checked);
+    expect(rerun.result.outputs['goals-met']).toBe('false');
+    // The paused pull_request run's own read is the pull request's, and is checked; the approved step's is not.
+    expect(rerun.said.summary).toMatch(/the code read before the pause is good[^\n]*✅|✅[^\n]*the code read before the pause is good/);
+    expect(rerun.said.summary).toContain('step 2 was reused from a run that ran it with a tool that reads its checkout');
+    expect(github.checkRuns.filter((run) => run['head_sha'] === HEAD_SHA).at(-1)!['conclusion']).toBe('failure');
+  }, 60_000);
+});

@@ -1,6 +1,7 @@
-// Found by a review of the change that marks results read from another checkout (`elsewhere`): a used plan given such a
-// result through `with:` passed its goal on it, and a plan's own command tool named as a math tool counted as reading no
-// checkout. Each let a pull_request_target gate pass on the base branch's file.
+// A pull_request_target job's checkout is the base branch's, while its check goes on the pull request's head: no goal is
+// checked on what a step read from that checkout (`elsewhere`), here or where the step is reused. Each test below let
+// the gate pass on the base branch's file: the first two found by a hunt of the merge gate, the rest by a review of
+// its fix.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,34 @@ beforeEach(async () => {
 afterEach(async () => {
   await github.stop();
   await rm(workspace, { recursive: true, force: true });
+});
+
+const READ_PLAN =
+  'name: Gate\ntools:\n  read_code: { description: The code under review, command: [sh, -c, "cat code.txt"] }\nworkflow_sequence:\n  - { id: read, type: tool_call, tool: read_code, args: {} }\ngoals:\n  - { name: the code read is good, of: read, equals: good }\n';
+
+it('a run resumed from a pull_request_target trace (resume-from) checks no goal on the base-checkout result it reused', async () => {
+  const attempt = harness(() => workspace, () => github);
+  await writeFile(path.join(workspace, 'plan.yml'), READ_PLAN);
+  await writeFile(path.join(workspace, 'code.txt'), 'good');
+  const first = await attempt({}, '1');
+  expect(first.result.outputs['goals-met']).toBe('false');
+  expect(first.check?.['conclusion']).toBe('failure');
+  await writeFile(path.join(workspace, 'earlier.jsonl'), await readFile(first.result.outputs.trace, 'utf8'));
+  const second = await attempt({ 'resume-from': 'earlier.jsonl' }, '2');
+  expect(second.said.summary).toContain('step read was reused from a run that ran it with a tool that reads its checkout');
+  expect(second.result.outputs['goals-met']).toBe('false');
+  expect(second.check?.['conclusion']).toBe('failure');
+});
+
+it('"Re-run failed jobs" of a pull_request_target gate (state: artifact, resume: auto) checks no goal on the result it reused', async () => {
+  const attempt = harness(() => workspace, () => github);
+  await writeFile(path.join(workspace, 'plan.yml'), READ_PLAN);
+  await writeFile(path.join(workspace, 'code.txt'), 'good');
+  expect((await attempt({ state: 'artifact' }, '1')).result.failure).toBeDefined();
+  const second = await attempt({ state: 'artifact' }, '2');
+  expect(second.said.summary).toMatch(/reused/);
+  expect(second.result.outputs['goals-met']).toBe('false');
+  expect(second.check?.['conclusion']).toBe('failure');
 });
 
 it('a used plan given what a step read from the base checkout checks no goal on it', async () => {
@@ -54,10 +83,7 @@ it('a plan’s own command tool named as a math tool reads the checkout, whateve
 // that resumed one (a re-run across an upgrade, an /approve of a run paused before it) passed on its reused step again.
 it('a trace written before results were marked: a pull_request_target job takes its reused checkout reads as foreign', async () => {
   const attempt = harness(() => workspace, () => github);
-  await writeFile(
-    path.join(workspace, 'plan.yml'),
-    'name: Gate\ntools:\n  read_code: { description: The code under review, command: [sh, -c, "cat code.txt"] }\nworkflow_sequence:\n  - { id: read, type: tool_call, tool: read_code, args: {} }\ngoals:\n  - { name: the code read is good, of: read, equals: good }\n',
-  );
+  await writeFile(path.join(workspace, 'plan.yml'), READ_PLAN);
   await writeFile(path.join(workspace, 'code.txt'), 'good');
   const first = await attempt({}, '1');
   const old = (await readFile(first.result.outputs.trace, 'utf8')).replace(/,?"(?:marksElsewhere|elsewhere)":true/g, '');
