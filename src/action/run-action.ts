@@ -255,7 +255,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);
   // A file that is no trace is refused here, naming the input, as a missing one is: the job said "cannot resume" on the
   // plan file's annotation, and to give "the --trace file", which the action has none of (found by a hunt of the inputs).
-  const events = resume?.ok ? traceEvents(resume.trace) : undefined;
+  const events = resume?.ok ? traceEvents(resume.trace, { thisFormatOnly: true }) : undefined;
   if (events && !events.ok) return refuseRun(given, `resume-from: ${events.problem}`, deps);
   // What a post step needs to save this run's state after the earlier step's, were this step killed.
   const resumedInPlace = inPlace && resume?.ok ? traceDigest(Buffer.from(resume.trace.text, 'utf8')) : undefined;

@@ -3,9 +3,6 @@ import type { PlanStep } from '../core/plan-step.ts';
 import type { StepState } from '../core/run-event.ts';
 import type { RunRecord } from '../core/run-record.ts';
 
-/** What `checkoutResults` gives for a run's record, where a job's checkout is not its run's commit (`GoalTarget.foreign`). */
-export type ForeignResults = (record: RunRecord, stepStates: ReadonlyMap<string, StepState>) => ReadonlyMap<string, string>;
-
 /**
  * Whether `step` reads its job's checkout: a tool that does (a command, the files toolset, an MCP server: any tool not in
  * `freeTools`, those that read no checkout: math, github, http, nor among `ownTools`, the tools its plan defines); an agent that may call one (its `tools`; none by

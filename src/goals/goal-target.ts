@@ -1,7 +1,7 @@
 import type { Goal } from '../plan/schema.ts';
 import type { StepState } from '../core/run-event.ts';
 import { finalStepStates, unfinishedWork, type RunRecord } from '../core/run-record.ts';
-import type { ForeignResults } from './checkout-results.ts';
+import { checkoutResults } from './checkout-results.ts';
 import { partialResults, type PartialResult } from './partial-results.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 
@@ -45,22 +45,24 @@ export interface FinishedRun {
 
 /**
  * What a finished run's goals are checked against (a job's or a used plan's): `stepStates` when the caller has
- * them already, `carried` work a resumed run left undone, `foreignResults` where the job's checkout is not the
- * run's commit.
+ * them already, `carried` work a resumed run left undone. Its results read from a checkout that is not the run's
+ * commit are foreign (`checkoutResults`), and every completed step is where the run, a used plan's, was given one
+ * (`foreignInputs`: why).
  */
 export function goalTargetOf(
   run: FinishedRun,
-  extra: { readonly stepStates?: ReadonlyMap<string, StepState>; readonly carried?: Iterable<readonly [string, string]>; readonly foreignResults?: ForeignResults } = {},
+  extra: { readonly stepStates?: ReadonlyMap<string, StepState>; readonly carried?: Iterable<readonly [string, string]>; readonly foreignInputs?: string } = {},
 ): GoalTarget {
   const stepStates = extra.stepStates ?? finalStepStates(run.record);
-  const foreign = extra.foreignResults?.(run.record, stepStates);
+  const given = extra.foreignInputs;
+  const foreign = given === undefined ? checkoutResults(run.record, stepStates) : new Map([...stepStates].filter(([, state]) => state === 'completed').map(([key]) => [key, given]));
   return {
     finalResult: run.finalResult,
     results: run.results,
     stepStates,
     unfinished: new Map([...(extra.carried ?? []), ...unfinishedWork(run.record)]),
     partial: partialResults(run.record, stepStates, run.results),
-    ...(foreign && { foreign }),
+    ...(foreign.size > 0 && { foreign }),
     masked: run.masked,
     ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }),
   };

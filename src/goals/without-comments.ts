@@ -1,13 +1,24 @@
+import type { ValueText } from './value-text.ts';
+
+/** Each value's text without its HTML comments, made once for all the goals on it (as `countedOnce` counts). */
+const shownOnce = new WeakMap<ValueText, string>();
+
 /**
- * The text a goal met by what it finds (`contains`, `matches`, `min_words`) reads: without HTML comments, which no reader
- * of the rendered result sees. `Two blocking bugs remain. <!-- LGTM -->` met `contains: LGTM`, where
+ * The text a goal met by what it finds (`contains`, `matches`, `min_words`) reads: the values without HTML comments, which
+ * no reader of the rendered result sees. `Two blocking bugs remain. <!-- LGTM -->` met `contains: LGTM`, where
  * `every_sentence_matches` and the judge read no comment (found by a hunt of the goal kinds). A goal that asks for a
- * comment itself (`<!--` in what it looks for) reads the text as written. Tags and their attributes are kept: a result
- * may be XML or HTML data whose attributes a goal checks. The stripper loads only for a text with a comment in it.
+ * comment itself (`<!--` in what it looks for) reads the values as written. Tags and their attributes are kept: a result
+ * may be XML or HTML data whose attributes a goal checks. Made once per value, for however many goals read it; the
+ * stripper loads only for a value with a comment in it.
  */
-export async function withoutHiddenComments(text: string, asked: string): Promise<string> {
-  if (!text.includes('<!--') || asked.includes('<!--')) return text;
-  return (await import('./without-html.ts')).withoutComments(text);
+export async function shownValues(value: ValueText, asked: string): Promise<string> {
+  if (asked.includes('<!--')) return value.values;
+  let shown = shownOnce.get(value);
+  if (shown === undefined) {
+    shown = value.values.includes('<!--') ? (await import('./without-html.ts')).withoutComments(value.values) : value.values;
+    shownOnce.set(value, shown);
+  }
+  return shown;
 }
 
 /** Said beside a goal unmet on the text a reader sees where the text as written held it: in a comment. */

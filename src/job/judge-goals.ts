@@ -4,7 +4,6 @@ import type { Redactor } from '../core/redact.ts';
 import type { RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import { finalStepStates } from '../core/run-record.ts';
-import type { ForeignResults } from '../goals/checkout-results.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { CANCELLED_WHILE_JUDGING, finalStatus } from '../goals/final-status.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
@@ -38,8 +37,6 @@ export async function judgeGoals(
     readonly resumedUnfinished?: ReadonlyMap<string, string>;
     /** Why `command` goals cannot be checked in `cwd` (see `GoalDeps.commandsRefused`). */
     readonly commandsRefused?: string;
-    /** The steps whose result came from a checkout that is not the run's commit (`checkoutResults`), when that is so. */
-    readonly foreignResults?: ForeignResults;
   },
 ): Promise<{ readonly goals: readonly GoalResult[]; readonly status: RunStatus }> {
   // A paused run has no result yet: its goals are checked when an approved run finishes it.
@@ -63,7 +60,7 @@ export async function judgeGoals(
   const stoppedBefore = options.budgetStop?.();
   const goals = await evaluateGoals(
     plan.source.goals ?? [],
-    goalTargetOf(run, { stepStates, carried, ...(options.foreignResults && { foreignResults: options.foreignResults }) }),
+    goalTargetOf(run, { stepStates, carried }),
     { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) },
   );
   const judged = finalStatus(run.status, goals, options.signal?.aborted ?? false);

@@ -3,7 +3,7 @@ import { EITHER_OPTION_NAMES, type OptionNames } from '../core/option-names.ts';
 import type { ApprovalPlace, RunListener, RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
-import { checkoutResults, readsCheckout, type ForeignResults } from '../goals/checkout-results.ts';
+import { readsCheckout } from '../goals/checkout-results.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
@@ -326,7 +326,6 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   // what steps read from it is marked, and no goal is checked on a result so marked, here or where it is reused.
   const freeTools = settings.commandGoalsRefused === undefined ? undefined : (await import('../tools/checkout-free-tools.ts')).checkoutFreeToolNames();
   const readsElsewhere = freeTools && ((step: PlanStep, of: RunnablePlan) => readsCheckout(step, freeTools, of.source?.tools));
-  const foreignResults: ForeignResults = checkoutResults;
   let run: RunOutcome;
   try {
     // A resumed run's plan goes on with the revision numbers of the run it resumes.
@@ -357,7 +356,6 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(granted && { approval: granted.approval }),
       ...(settings.askedAt && { askedAt: settings.askedAt }),
       // A used plan's goals are checked like the job's, with the same scrubbed environment.
-      foreignResults,
       ...(readsElsewhere && { readsElsewhere }),
       checkGoals: (goals, target, signal, within) =>
         evaluateGoals(goals, target, { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
@@ -369,6 +367,6 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
 
   // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
   if (partial) return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-  const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }), foreignResults });
+  const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
   return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }

@@ -32,8 +32,8 @@ export function readReviewVerdict(answer: string): ReviewVerdict {
   // disagree are refused, as a judge's are.
   if (inWords) {
     const { values, searchedAll } = jsonValuesInWords(answer);
-    const fits = new Set(values.flatMap((value) => (value !== null && typeof value === 'object' && 'fits' in value ? [String((value as { fits: unknown }).fits)] : [])));
     if (!searchedAll) throw new PlanAnswerError('review', 'the answer holds too much among its words to tell whether it holds one verdict only: reply with your one verdict, JSON only', answer);
+    const fits = new Set(values.flatMap((value) => (value !== null && typeof value === 'object' && 'fits' in value ? [String((value as { fits: unknown }).fits)] : [])));
     if (fits.size > 1) throw new PlanAnswerError('review', 'the answer holds verdicts that disagree among its words, and one may be quoted from the data it read: reply with your one verdict, JSON only', answer);
   }
   // One sentence is asked for; the reason becomes a revision's reason or an escalation's last error, which each step not run yet keeps.

@@ -118,8 +118,6 @@ export class PlanRun {
   readonly #maskedItems = new Map<string, string>();
   /** `for_each` steps with an item whose result was read from a checkout that is not the run's commit (`elsewhere`). */
   readonly #elsewhereItems = new Set<string>();
-  /** Completed steps whose result was read from a checkout that is not the run's commit (`elsewhere`). */
-  readonly #elsewhere = new Set<string>();
   /** `#foreignInput`'s findings by step key: each step's ancestors are walked once in the run. */
   readonly #foreignWhy = new Map<string, string | undefined>();
   /**
@@ -525,7 +523,6 @@ export class PlanRun {
       if (earlier.todos) this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
       const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
       const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
-      if (earlierElsewhere) this.#elsewhere.add(key);
       this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: there, ...(earlier.masked && { masked: true }), ...(earlierElsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
       this.#ready.release(key);
       this.#inbox.wake();
@@ -605,13 +602,12 @@ export class PlanRun {
    * commit, or undefined: a used plan's goal passed on the base branch's file, handed to it through `with:` (found by a review).
    */
   #foreignInput(step: PlanStep): string | undefined {
-    if (this.#elsewhere.size === 0) return undefined;
     // Kept across plan steps: a step's dependencies have all completed when it starts, so what is found for them stands.
     const why = this.#foreignWhy;
     const visit = (key: string): string | undefined => {
       if (why.has(key)) return why.get(key);
       why.set(key, undefined);
-      const own = this.#elsewhere.has(key) ? `its input comes from step ${key}, which read a checkout that is not the commit the run and its check are for` : undefined;
+      const own = this.#journal.record.steps.get(key)?.elsewhere === true ? `its input comes from step ${key}, which read a checkout that is not the commit the run and its check are for` : undefined;
       const found = own ?? this.graph.byKey.get(key)?.dependsOn.map(visit).find((cause) => cause !== undefined);
       why.set(key, found);
       return found;
@@ -745,12 +741,14 @@ export class PlanRun {
     // Named as in the whole job (`web/post` for a used plan's step), as a refusal elsewhere in the job names it.
     const mine = { stepKey: stepKeyWithin(this.#deps.within, stepKey), plan: this.#plan.name, calledAt, by: this };
     let answer = (): void => {};
+    // As reports name the call (`tool(args)`), made once: only a call with side effects is named.
+    const call = tool.sideEffects ? `${tool.name}(${showArgs(args)})` : '';
     if (tool.sideEffects) {
       this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
       this.#calls.set(anyKey, { ...mine, outcome: 'unknown', answered: new Promise<void>((resolve) => (answer = resolve)) });
     }
     let result: unknown;
-    if (tool.sideEffects) this.#callsInFlight.set(callKey, { stepKey, call: `${tool.name}(${showArgs(args)})` });
+    if (tool.sideEffects) this.#callsInFlight.set(callKey, { stepKey, call });
     try {
       result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
     } catch (error) {
@@ -763,7 +761,7 @@ export class PlanRun {
         if (this.#calls.get(anyKey)?.by === this) this.#calls.delete(anyKey);
       } else if (tool.sideEffects) this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
       answer();
-      if (unknown) this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
+      if (unknown) this.#unknownCalls.set(stepKey, call);
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: errorText(error) });
       // Before the step sees it: an agent's next turn, a replan or the next item would go on past it (`StepError.stopsRun`).
       if (error instanceof StepError && error.stopsRun) this.#stopJob(new ToolStoppedRunError(error));
@@ -771,7 +769,7 @@ export class PlanRun {
     }
     this.#callsInFlight.delete(callKey);
     if (tool.sideEffects) {
-      this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt, call: `${tool.name}(${showArgs(args)})` });
+      this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt, call });
       this.#calls.set(anyKey, { ...mine, outcome: 'succeeded' });
     }
     answer();
@@ -1060,7 +1058,6 @@ export class PlanRun {
       const partial = this.#partialInputs.completed(step, outcome.partial, outcome.made === true);
       // A for_each step's result is its items': read elsewhere where one of them was (an item reused, or one run here).
       const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || (step.forEach ? this.#elsewhereItems.has(key) : this.#readsElsewhere(step));
-      if (elsewhere) this.#elsewhere.add(key);
       this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
       // The step went on past a call with side effects that got no answer (an agent's next turn, a
       // for_each item under on_item_failure: continue): the run does not, as after a failed step.

@@ -61,7 +61,20 @@ export async function readResumeTrace(file: string, ifMissing?: string): Promise
  * typed, and a damaged or hand-edited one would otherwise fail later as an internal error.
  * `thisFormatOnly`: a `plan_created` of another trace format ends the reading with that problem.
  */
-export function traceEvents(trace: ResumeTrace, options: { readonly thisFormatOnly?: boolean } = {}): { readonly ok: true; readonly events: RunEvent[] } | { readonly ok: false; readonly problem: string } {
+export function traceEvents(trace: ResumeTrace, options: { readonly thisFormatOnly?: boolean } = {}): TraceEvents {
+  // Read once however often it is asked for: the action checks the trace `resume-from` names before the job reads it.
+  const key = options.thisFormatOnly === true ? 'thisFormatOnly' : 'any';
+  let read = parsedTraces.get(trace);
+  if (read === undefined) parsedTraces.set(trace, (read = {}));
+  return (read[key] ??= readTraceEvents(trace, options));
+}
+
+type TraceEvents = { readonly ok: true; readonly events: RunEvent[] } | { readonly ok: false; readonly problem: string };
+
+/** `traceEvents`' readings of each trace, by whether only this format was taken. */
+const parsedTraces = new WeakMap<ResumeTrace, { thisFormatOnly?: TraceEvents; any?: TraceEvents }>();
+
+function readTraceEvents(trace: ResumeTrace, options: { readonly thisFormatOnly?: boolean }): TraceEvents {
   const lines = trace.text.split('\n');
   const events: RunEvent[] = [];
   for (const [index, line] of lines.entries()) {

@@ -175,10 +175,10 @@ export function traceFormatProblem(from: string, format: unknown): string | unde
  */
 export function resumeStateFromEvents(events: readonly RunEvent[], planName: string, from: string): ResumeStateResult {
   const created = events.find((event) => event.type === 'plan_created');
-  // A trace written before results read from another checkout were marked: whether its results were is not known.
-  const marks = (created as { marksElsewhere?: unknown } | undefined)?.marksElsewhere === true;
-  const elsewhereOf = (event: { readonly elsewhere?: true }): { elsewhere?: true | 'unknown' } => (event.elsewhere ? { elsewhere: true } : marks ? {} : { elsewhere: 'unknown' });
   if (!created) return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
+  // A trace written before results read from another checkout were marked: whether its results were is not known.
+  const marks = created.marksElsewhere === true;
+  const elsewhereOf = (event: { readonly elsewhere?: true }): { elsewhere?: true | 'unknown' } => (event.elsewhere ? { elsewhere: true } : marks ? {} : { elsewhere: 'unknown' });
   const otherFormat = traceFormatProblem(from, created.format);
   if (otherFormat) return { ok: false, problem: otherFormat };
   const shape = created.plan as { name?: unknown; steps?: unknown } | null | undefined;

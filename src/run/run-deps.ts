@@ -5,7 +5,6 @@ import type { ToolRegistry } from '../tools/tool.ts';
 import type { ListenerErrorHandler } from './broadcast.ts';
 import type { Clock } from '../core/clock.ts';
 import type { ApprovalPlace, ApprovalRequest, RunListener } from '../core/run-event.ts';
-import type { ForeignResults } from '../goals/checkout-results.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { GoalTarget } from '../goals/goal-target.ts';
 import type { Goal } from '../plan/schema.ts';
@@ -70,8 +69,6 @@ export interface RunDeps {
    * `within` is the key of the step that used the plan, in the whole job (`GoalDeps.within`).
    */
   readonly checkGoals?: (goals: readonly Goal[], target: GoalTarget, signal: AbortSignal | undefined, within: string) => Promise<GoalResult[]>;
-  /** A used plan's steps whose result came from a checkout that is not the run's commit (`GoalTarget.foreign`), when that is so. */
-  readonly foreignResults?: ForeignResults;
   /**
    * In a job whose checkout is not the commit its run is for (`checkoutElsewhere`): whether a step run here (of `plan`, the
    * top plan or a used one) reads that checkout. Its result is then marked `elsewhere` (`step_completed`), which a resume

@@ -1,4 +1,3 @@
-import type { ForeignResults } from '../goals/checkout-results.ts';
 import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
 import type { RunEvent } from '../core/run-event.ts';
 import type { RunRecord, ToolCallRecord } from '../core/run-record.ts';
@@ -81,10 +80,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   const goals = inner.source?.goals ?? [];
   if (goals.length > 0) {
     // Given a result read from another checkout, every completed step of it stands on that result.
-    const foreignInputs = deps.foreignInputs;
-    const foreignResults: ForeignResults | undefined =
-      foreignInputs === undefined ? deps.foreignResults : (_record, stepStates) => new Map([...stepStates].filter(([, state]) => state === 'completed').map(([key]) => [key, foreignInputs]));
-    const target = goalTargetOf(outcome, foreignResults && { foreignResults });
+    const target = goalTargetOf(outcome, deps.foreignInputs === undefined ? {} : { foreignInputs: deps.foreignInputs });
     // Its judges call the model, beside the steps still running elsewhere in the job: in a slot of the job's concurrency.
     // None once stopped (as its steps completed, or while it waited for a slot): its goals are unchecked, said below.
     let judged: Awaited<ReturnType<NonNullable<typeof deps.checkGoals>>> = [];

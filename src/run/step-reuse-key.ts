@@ -62,6 +62,7 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
   // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
   const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
   const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
+  const usedTools = used ? usedRegistryTools(used) : [];
   return stableHash({
     // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
     step: redacted(producing(step), from.redact),
@@ -76,7 +77,7 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
     // What it calls beyond its own tools: a toolset's or an MCP server's of the top plan, whose server (its command, env,
     // url, headers) no used plan file holds. Changed, the step was reused with the old server's answer (found by a hunt
     // of durable runs). Only where there are such tools, so a used plan of its own tools keeps its key.
-    ...(used && usedRegistryTools(used).length > 0 && { usedTools: usedRegistryTools(used).map((name) => [name, registryDefinition(name, from)]) }),
+    ...(usedTools.length > 0 && { usedTools: usedTools.map((name) => [name, registryDefinition(name, from)]) }),
     // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
     ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
     // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.

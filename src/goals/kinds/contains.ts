@@ -1,17 +1,22 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { excerptAround, lineOf, onlyInJson, shorten } from '../excerpt.ts';
-import { ONLY_IN_A_COMMENT, withoutHiddenComments } from '../without-comments.ts';
+import { ONLY_IN_A_COMMENT, shownValues } from '../without-comments.ts';
 
 /** `contains`: the text appears verbatim in the result's values (case matters; use `matches` with `(?i)` otherwise); a key or JSON's own punctuation is not the result saying it. */
 export const containsCheck: GoalCheck = {
   needsTarget: true,
-  async check(goal, { valueText: { values: written }, text: json, work }) {
+  async check(goal, { valueText, text: json, work }) {
     const wanted = goal.contains ?? '';
-    const text = await withoutHiddenComments(written, wanted);
+    const written = valueText.values;
+    const text = await shownValues(valueText, wanted);
     // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
     work.search(text.length, 'contains');
     const index = text.indexOf(wanted);
-    if (index < 0 && text !== written && written.includes(wanted)) return { met: false, evidence: `missing "${shorten(wanted)}"${ONLY_IN_A_COMMENT}` };
+    const inComment = (): boolean => {
+      work.search(written.length, 'contains');
+      return written.includes(wanted);
+    };
+    if (index < 0 && text !== written && inComment()) return { met: false, evidence: `missing "${shorten(wanted)}"${ONLY_IN_A_COMMENT}` };
     const inJson = (): boolean => {
       work.search(json.length, 'contains');
       return json.includes(wanted);

@@ -1,14 +1,15 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { excerptAround, lineOf, onlyInJson } from '../excerpt.ts';
 import { compileGoalRegex } from '../compile-goal-regex.ts';
-import { ONLY_IN_A_COMMENT, withoutHiddenComments } from '../without-comments.ts';
+import { ONLY_IN_A_COMMENT, shownValues } from '../without-comments.ts';
 
 /** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 export const matchesCheck: GoalCheck = {
   needsTarget: true,
-  async check(goal, { valueText: { values: written }, text: json, work }) {
+  async check(goal, { valueText, text: json, work }) {
     const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
-    const text = await withoutHiddenComments(written, goal.matches ?? '');
+    const written = valueText.values;
+    const text = await shownValues(valueText, goal.matches ?? '');
     work.charge(regex, text);
     const match = regex.exec(text);
     if (!match && text !== written) {
