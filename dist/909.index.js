@@ -263,9 +263,9 @@ function readReviewVerdict(answer) {
     // disagree are refused, as a judge's are.
     if (inWords) {
         const { values, searchedAll } = (0,find_json_value/* jsonValuesInWords */.RV)(answer);
-        const fits = new Set(values.flatMap((value) => (value !== null && typeof value === 'object' && 'fits' in value ? [String(value.fits)] : [])));
         if (!searchedAll)
             throw new PlanAnswerError('review', 'the answer holds too much among its words to tell whether it holds one verdict only: reply with your one verdict, JSON only', answer);
+        const fits = new Set(values.flatMap((value) => (value !== null && typeof value === 'object' && 'fits' in value ? [String(value.fits)] : [])));
         if (fits.size > 1)
             throw new PlanAnswerError('review', 'the answer holds verdicts that disagree among its words, and one may be quoted from the data it read: reply with your one verdict, JSON only', answer);
     }

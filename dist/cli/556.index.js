@@ -1,5 +1,5 @@
-export const id = 658;
-export const ids = [658,724,305];
+export const id = 556;
+export const ids = [556,724,305];
 export const modules = {
 
 /***/ 32417:
@@ -732,6 +732,50 @@ function refuseLinkedOutputFolder(folder) {
     }
     if (linked)
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
+}
+
+
+/***/ }),
+
+/***/ 74947:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ dependencyOrder)
+/* harmony export */ });
+/**
+ * `steps` with every step after each step it depends on (Kahn's order; declaration order among those ready
+ * together), and each step's direct dependents. Edges to a key not in `steps` are left out. A step on a cycle
+ * (validation refuses one) is in neither.
+ */
+function dependencyOrder(steps) {
+    const keys = new Set(steps.map((step) => step.key));
+    const dependents = new Map();
+    const unmet = new Map();
+    for (const step of steps) {
+        let known = 0;
+        for (const dependency of step.dependsOn) {
+            if (!keys.has(dependency))
+                continue;
+            known += 1;
+            const list = dependents.get(dependency);
+            if (list)
+                list.push(step.key);
+            else
+                dependents.set(dependency, [step.key]);
+        }
+        unmet.set(step.key, known);
+    }
+    const order = steps.filter((step) => unmet.get(step.key) === 0).map((step) => step.key);
+    for (let i = 0; i < order.length; i++) {
+        for (const next of dependents.get(order[i]) ?? []) {
+            const left = unmet.get(next) - 1;
+            unmet.set(next, left);
+            if (left === 0)
+                order.push(next);
+        }
+    }
+    return { order, dependents };
 }
 
 
@@ -2217,6 +2261,70 @@ function addUsage(a, b) {
 
 /***/ }),
 
+/***/ 10637:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   cy: () => (/* binding */ readsCheckout),
+/* harmony export */   lm: () => (/* binding */ checkoutResults)
+/* harmony export */ });
+/* unused harmony export withDependents */
+/* harmony import */ var _core_dependency_order_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74947);
+
+/**
+ * Whether `step` reads its job's checkout: a tool that does (a command, the files toolset, an MCP server: any tool not in
+ * `freeTools`, those that read no checkout: math, github, http, nor among `ownTools`, the tools its plan defines); an agent that may call one (its `tools`; none by
+ * default); a used plan (its steps may). In a job whose checkout is not the commit its run is for (an approving job on
+ * `issue_comment`, or a `pull_request_target` job, works on the base branch while its run's check is a pull request's),
+ * such a step's result is marked `elsewhere` as it completes (`RunDeps.readsElsewhere`).
+ */
+function readsCheckout(step, freeTools, ownTools = {}) {
+    // A tool the plan defines itself is a command, whatever its name: a plan's own `add` (math not enabled) that ran
+    // `cat code.txt` counted as free by name (found by a review).
+    const free = (tool) => freeTools.has(tool) && !Object.hasOwn(ownTools, tool);
+    return step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !free(tool))) || (step.tool !== undefined && !free(step.tool));
+}
+/**
+ * The completed steps whose result was read from a checkout that is not the commit their run is for, by key: why. Those
+ * marked `elsewhere`, in this job or in the run their result was reused from, and every completed step after one. No goal
+ * is checked on them: `equals: good` on `cat code.txt` passed the pull request's check on the default branch's file
+ * (found by an adversarial pass); and once such a step was reused (a "Re-run failed jobs" of a `pull_request_target`
+ * gate, a re-run of an approving job, an `/approve` of a paused `pull_request_target` run), it passed as a step taken from
+ * the paused run did, on the base branch's file (found by a hunt of the merge gate): a reuse now keeps the mark.
+ */
+function checkoutResults(record, stepStates) {
+    if (![...record.steps.values()].some((step) => step.elsewhere === true))
+        return new Map();
+    return withDependents(record.plan?.steps ?? [], stepStates, (step) => {
+        const done = record.steps.get(step.key);
+        if (done?.elsewhere !== true)
+            return undefined;
+        const where = done.reused === undefined ? 'ran in this job' : 'was reused from a run that ran it';
+        return `step ${step.key} ${where} with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`;
+    });
+}
+/**
+ * The completed steps whose result `own` gives a cause for (its why, or undefined), and every completed step
+ * that depends on one, directly or through others, by key: why. A step after one names that step's cause, not
+ * the chain to it (a chain of 10,000 steps).
+ */
+function withDependents(steps, stepStates, own) {
+    const byKey = new Map(steps.map((step) => [step.key, step]));
+    const found = new Map();
+    for (const key of (0,_core_dependency_order_js__WEBPACK_IMPORTED_MODULE_0__/* .dependencyOrder */ .g)(steps).order) {
+        if (stepStates.get(key) !== 'completed')
+            continue;
+        const step = byKey.get(key);
+        const why = own(step) ?? step.dependsOn.map((dependency) => found.get(dependency)).find((cause) => cause !== undefined);
+        if (why !== undefined)
+            found.set(key, why);
+    }
+    return found;
+}
+
+
+/***/ }),
+
 /***/ 96128:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2392,17 +2500,25 @@ const commandCheck = {
 };
 
 ;// CONCATENATED MODULE: ./lib/goals/without-comments.js
+/** Each value's text without its HTML comments, made once for all the goals on it (as `countedOnce` counts). */
+const shownOnce = new WeakMap();
 /**
- * The text a goal met by what it finds (`contains`, `matches`, `min_words`) reads: without HTML comments, which no reader
- * of the rendered result sees. `Two blocking bugs remain. <!-- LGTM -->` met `contains: LGTM`, where
+ * The text a goal met by what it finds (`contains`, `matches`, `min_words`) reads: the values without HTML comments, which
+ * no reader of the rendered result sees. `Two blocking bugs remain. <!-- LGTM -->` met `contains: LGTM`, where
  * `every_sentence_matches` and the judge read no comment (found by a hunt of the goal kinds). A goal that asks for a
- * comment itself (`<!--` in what it looks for) reads the text as written. Tags and their attributes are kept: a result
- * may be XML or HTML data whose attributes a goal checks. The stripper loads only for a text with a comment in it.
+ * comment itself (`<!--` in what it looks for) reads the values as written. Tags and their attributes are kept: a result
+ * may be XML or HTML data whose attributes a goal checks. Made once per value, for however many goals read it; the
+ * stripper loads only for a value with a comment in it.
  */
-async function withoutHiddenComments(text, asked) {
-    if (!text.includes('<!--') || asked.includes('<!--'))
-        return text;
-    return (await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 22220))).withoutComments(text);
+async function shownValues(value, asked) {
+    if (asked.includes('<!--'))
+        return value.values;
+    let shown = shownOnce.get(value);
+    if (shown === undefined) {
+        shown = value.values.includes('<!--') ? (await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 22220))).withoutComments(value.values) : value.values;
+        shownOnce.set(value, shown);
+    }
+    return shown;
 }
 /** Said beside a goal unmet on the text a reader sees where the text as written held it: in a comment. */
 const ONLY_IN_A_COMMENT = ' (it is only in an HTML comment, which a reader of the result does not see)';
@@ -2413,13 +2529,18 @@ const ONLY_IN_A_COMMENT = ' (it is only in an HTML comment, which a reader of th
 /** `contains`: the text appears verbatim in the result's values (case matters; use `matches` with `(?i)` otherwise); a key or JSON's own punctuation is not the result saying it. */
 const containsCheck = {
     needsTarget: true,
-    async check(goal, { valueText: { values: written }, text: json, work }) {
+    async check(goal, { valueText, text: json, work }) {
         const wanted = goal.contains ?? '';
-        const text = await withoutHiddenComments(written, wanted);
+        const written = valueText.values;
+        const text = await shownValues(valueText, wanted);
         // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
         work.search(text.length, 'contains');
         const index = text.indexOf(wanted);
-        if (index < 0 && text !== written && written.includes(wanted))
+        const inComment = () => {
+            work.search(written.length, 'contains');
+            return written.includes(wanted);
+        };
+        if (index < 0 && text !== written && inComment())
             return { met: false, evidence: `missing "${shorten(wanted)}"${ONLY_IN_A_COMMENT}` };
         const inJson = () => {
             work.search(json.length, 'contains');
@@ -3214,9 +3335,10 @@ const judgeCheck = {
 /** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 const matchesCheck = {
     needsTarget: true,
-    async check(goal, { valueText: { values: written }, text: json, work }) {
+    async check(goal, { valueText, text: json, work }) {
         const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
-        const text = await withoutHiddenComments(written, goal.matches ?? '');
+        const written = valueText.values;
+        const text = await shownValues(valueText, goal.matches ?? '');
         work.charge(regex, text);
         const match = regex.exec(text);
         if (!match && text !== written) {
@@ -3325,9 +3447,9 @@ const minWordsCheck = {
     async check(goal, { valueText }) {
         const min = goal.min_words ?? 0;
         const { unspacedWords } = await __webpack_require__.e(/* import() */ 15).then(__webpack_require__.bind(__webpack_require__, 27015));
-        // The words a reader sees: a comment's are not the result's (`withoutHiddenComments`).
-        const shown = await withoutHiddenComments(valueText.values, '');
-        const words = shown === valueText.values ? countedOnce(valueText, 'words of its values', () => countWords(valueText.values, unspacedWords)) : countWords(shown, unspacedWords);
+        // The words a reader sees: a comment's are not the result's (`shownValues`).
+        const shown = await shownValues(valueText, '');
+        const words = countedOnce(valueText, shown === valueText.values ? 'words of its values' : 'words of its values a reader sees', () => countWords(shown, unspacedWords));
         return { met: words >= min, evidence: `${words} word${words === 1 ? '' : 's'} (at least ${min} required)${shown === valueText.values ? '' : ', HTML comments left out'}` };
     },
 };
@@ -3617,6 +3739,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/run-record.js
 var run_record = __webpack_require__(90422);
+// EXTERNAL MODULE: ./lib/goals/checkout-results.js
+var checkout_results = __webpack_require__(10637);
 // EXTERNAL MODULE: ./lib/core/run-event.js
 var run_event = __webpack_require__(8463);
 // EXTERNAL MODULE: ./lib/goals/result-gap.js
@@ -3689,21 +3813,24 @@ var goal_not_evaluable_error = __webpack_require__(58542);
 
 
 
+
 /**
  * What a finished run's goals are checked against (a job's or a used plan's): `stepStates` when the caller has
- * them already, `carried` work a resumed run left undone, `foreignResults` where the job's checkout is not the
- * run's commit.
+ * them already, `carried` work a resumed run left undone. Its results read from a checkout that is not the run's
+ * commit are foreign (`checkoutResults`), and every completed step is where the run, a used plan's, was given one
+ * (`foreignInputs`: why).
  */
 function goalTargetOf(run, extra = {}) {
     const stepStates = extra.stepStates ?? (0,run_record/* finalStepStates */.hb)(run.record);
-    const foreign = extra.foreignResults?.(run.record, stepStates);
+    const given = extra.foreignInputs;
+    const foreign = given === undefined ? (0,checkout_results/* checkoutResults */.lm)(run.record, stepStates) : new Map([...stepStates].filter(([, state]) => state === 'completed').map(([key]) => [key, given]));
     return {
         finalResult: run.finalResult,
         results: run.results,
         stepStates,
         unfinished: new Map([...(extra.carried ?? []), ...(0,run_record/* unfinishedWork */.HF)(run.record)]),
         partial: partialResults(run.record, stepStates, run.results),
-        ...(foreign && { foreign }),
+        ...(foreign.size > 0 && { foreign }),
         masked: run.masked,
         ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }),
     };
@@ -4661,7 +4788,7 @@ function pauseAsker(plan, looked = new Set()) {
 
 /***/ }),
 
-/***/ 53812:
+/***/ 71190:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4681,95 +4808,8 @@ const EITHER_OPTION_NAMES = {
     fresh: 'start a new run of the workflow, or re-run the job with resume: never (the CLI: run it without --resume)',
 };
 
-;// CONCATENATED MODULE: ./lib/core/dependency-order.js
-/**
- * `steps` with every step after each step it depends on (Kahn's order; declaration order among those ready
- * together), and each step's direct dependents. Edges to a key not in `steps` are left out. A step on a cycle
- * (validation refuses one) is in neither.
- */
-function dependencyOrder(steps) {
-    const keys = new Set(steps.map((step) => step.key));
-    const dependents = new Map();
-    const unmet = new Map();
-    for (const step of steps) {
-        let known = 0;
-        for (const dependency of step.dependsOn) {
-            if (!keys.has(dependency))
-                continue;
-            known += 1;
-            const list = dependents.get(dependency);
-            if (list)
-                list.push(step.key);
-            else
-                dependents.set(dependency, [step.key]);
-        }
-        unmet.set(step.key, known);
-    }
-    const order = steps.filter((step) => unmet.get(step.key) === 0).map((step) => step.key);
-    for (let i = 0; i < order.length; i++) {
-        for (const next of dependents.get(order[i]) ?? []) {
-            const left = unmet.get(next) - 1;
-            unmet.set(next, left);
-            if (left === 0)
-                order.push(next);
-        }
-    }
-    return { order, dependents };
-}
-
-;// CONCATENATED MODULE: ./lib/goals/checkout-results.js
-
-/**
- * Whether `step` reads its job's checkout: a tool that does (a command, the files toolset, an MCP server: any tool not in
- * `freeTools`, those that read no checkout: math, github, http, nor among `ownTools`, the tools its plan defines); an agent that may call one (its `tools`; none by
- * default); a used plan (its steps may). In a job whose checkout is not the commit its run is for (an approving job on
- * `issue_comment`, or a `pull_request_target` job, works on the base branch while its run's check is a pull request's),
- * such a step's result is marked `elsewhere` as it completes (`RunDeps.readsElsewhere`).
- */
-function readsCheckout(step, freeTools, ownTools = {}) {
-    // A tool the plan defines itself is a command, whatever its name: a plan's own `add` (math not enabled) that ran
-    // `cat code.txt` counted as free by name (found by a review).
-    const free = (tool) => freeTools.has(tool) && !Object.hasOwn(ownTools, tool);
-    return step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !free(tool))) || (step.tool !== undefined && !free(step.tool));
-}
-/**
- * The completed steps whose result was read from a checkout that is not the commit their run is for, by key: why. Those
- * marked `elsewhere`, in this job or in the run their result was reused from, and every completed step after one. No goal
- * is checked on them: `equals: good` on `cat code.txt` passed the pull request's check on the default branch's file
- * (found by an adversarial pass); and once such a step was reused (a "Re-run failed jobs" of a `pull_request_target`
- * gate, a re-run of an approving job, an `/approve` of a paused `pull_request_target` run), it passed as a step taken from
- * the paused run did, on the base branch's file (found by a hunt of the merge gate): a reuse now keeps the mark.
- */
-function checkoutResults(record, stepStates) {
-    if (![...record.steps.values()].some((step) => step.elsewhere === true))
-        return new Map();
-    return withDependents(record.plan?.steps ?? [], stepStates, (step) => {
-        const done = record.steps.get(step.key);
-        if (done?.elsewhere !== true)
-            return undefined;
-        const where = done.reused === undefined ? 'ran in this job' : 'was reused from a run that ran it';
-        return `step ${step.key} ${where} with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`;
-    });
-}
-/**
- * The completed steps whose result `own` gives a cause for (its why, or undefined), and every completed step
- * that depends on one, directly or through others, by key: why. A step after one names that step's cause, not
- * the chain to it (a chain of 10,000 steps).
- */
-function withDependents(steps, stepStates, own) {
-    const byKey = new Map(steps.map((step) => [step.key, step]));
-    const found = new Map();
-    for (const key of dependencyOrder(steps).order) {
-        if (stepStates.get(key) !== 'completed')
-            continue;
-        const step = byKey.get(key);
-        const why = own(step) ?? step.dependsOn.map((dependency) => found.get(dependency)).find((cause) => cause !== undefined);
-        if (why !== undefined)
-            found.set(key, why);
-    }
-    return found;
-}
-
+// EXTERNAL MODULE: ./lib/goals/checkout-results.js
+var checkout_results = __webpack_require__(10637);
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
 var evaluate_goals = __webpack_require__(96128);
 // EXTERNAL MODULE: ./lib/plan/empty-inputs-warning.js
@@ -5188,9 +5228,7 @@ async function runNestedPlan(step, context) {
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
         // Given a result read from another checkout, every completed step of it stands on that result.
-        const foreignInputs = deps.foreignInputs;
-        const foreignResults = foreignInputs === undefined ? deps.foreignResults : (_record, stepStates) => new Map([...stepStates].filter(([, state]) => state === 'completed').map(([key]) => [key, foreignInputs]));
-        const target = (0,goal_target/* goalTargetOf */.s)(outcome, foreignResults && { foreignResults });
+        const target = (0,goal_target/* goalTargetOf */.s)(outcome, deps.foreignInputs === undefined ? {} : { foreignInputs: deps.foreignInputs });
         // Its judges call the model, beside the steps still running elsewhere in the job: in a slot of the job's concurrency.
         // None once stopped (as its steps completed, or while it waited for a slot): its goals are unchecked, said below.
         let judged = [];
@@ -5350,6 +5388,8 @@ class MinHeap {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/dependency-order.js
+var dependency_order = __webpack_require__(74947);
 ;// CONCATENATED MODULE: ./lib/run/start-order.js
 
 /**
@@ -5385,7 +5425,7 @@ function stepWeight(steps, weights) {
 /** For each step, the heaviest path from it to the end of the plan, itself included. */
 function remainingPaths(steps, weightOf) {
     // Walked from the end of the dependency order: each step's dependents are done before it.
-    const { order, dependents } = dependencyOrder(steps);
+    const { order, dependents } = (0,dependency_order/* dependencyOrder */.g)(steps);
     const remaining = new Map();
     for (let i = order.length - 1; i >= 0; i--) {
         const key = order[i];
@@ -6175,6 +6215,7 @@ function stepReuseKey(step, from) {
     // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
     const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
     const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
+    const usedTools = used ? usedRegistryTools(used) : [];
     return (0,stable_hash/* stableHash */.c6)({
         // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
         step: redacted(producing(step), from.redact),
@@ -6189,7 +6230,7 @@ function stepReuseKey(step, from) {
         // What it calls beyond its own tools: a toolset's or an MCP server's of the top plan, whose server (its command, env,
         // url, headers) no used plan file holds. Changed, the step was reused with the old server's answer (found by a hunt
         // of durable runs). Only where there are such tools, so a used plan of its own tools keeps its key.
-        ...(used && usedRegistryTools(used).length > 0 && { usedTools: usedRegistryTools(used).map((name) => [name, registryDefinition(name, from)]) }),
+        ...(usedTools.length > 0 && { usedTools: usedTools.map((name) => [name, registryDefinition(name, from)]) }),
         // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
         ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
         // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
@@ -6443,8 +6484,6 @@ class PlanRun {
     #maskedItems = new Map();
     /** `for_each` steps with an item whose result was read from a checkout that is not the run's commit (`elsewhere`). */
     #elsewhereItems = new Set();
-    /** Completed steps whose result was read from a checkout that is not the run's commit (`elsewhere`). */
-    #elsewhere = new Set();
     /** `#foreignInput`'s findings by step key: each step's ancestors are walked once in the run. */
     #foreignWhy = new Map();
     /**
@@ -6860,8 +6899,6 @@ class PlanRun {
                 this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
             const partial = this.#partialInputs.reused(step, earlier.partial, earlier.made === true);
             const there = { usage: earlier.usage, ...(earlier.durationMs !== undefined && { durationMs: earlier.durationMs }) };
-            if (earlierElsewhere)
-                this.#elsewhere.add(key);
             this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: there, ...(earlier.masked && { masked: true }), ...(earlierElsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             this.#ready.release(key);
             this.#inbox.wake();
@@ -6936,15 +6973,13 @@ class PlanRun {
      * commit, or undefined: a used plan's goal passed on the base branch's file, handed to it through `with:` (found by a review).
      */
     #foreignInput(step) {
-        if (this.#elsewhere.size === 0)
-            return undefined;
         // Kept across plan steps: a step's dependencies have all completed when it starts, so what is found for them stands.
         const why = this.#foreignWhy;
         const visit = (key) => {
             if (why.has(key))
                 return why.get(key);
             why.set(key, undefined);
-            const own = this.#elsewhere.has(key) ? `its input comes from step ${key}, which read a checkout that is not the commit the run and its check are for` : undefined;
+            const own = this.#journal.record.steps.get(key)?.elsewhere === true ? `its input comes from step ${key}, which read a checkout that is not the commit the run and its check are for` : undefined;
             const found = own ?? this.graph.byKey.get(key)?.dependsOn.map(visit).find((cause) => cause !== undefined);
             why.set(key, found);
             return found;
@@ -7083,13 +7118,15 @@ class PlanRun {
         // Named as in the whole job (`web/post` for a used plan's step), as a refusal elsewhere in the job names it.
         const mine = { stepKey: (0,plan_step/* stepKeyWithin */.t)(this.#deps.within, stepKey), plan: this.#plan.name, calledAt, by: this };
         let answer = () => { };
+        // As reports name the call (`tool(args)`), made once: only a call with side effects is named.
+        const call = tool.sideEffects ? `${tool.name}(${showArgs(args)})` : '';
         if (tool.sideEffects) {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
             this.#calls.set(anyKey, { ...mine, outcome: 'unknown', answered: new Promise((resolve) => (answer = resolve)) });
         }
         let result;
         if (tool.sideEffects)
-            this.#callsInFlight.set(callKey, { stepKey, call: `${tool.name}(${showArgs(args)})` });
+            this.#callsInFlight.set(callKey, { stepKey, call });
         try {
             result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
         }
@@ -7107,7 +7144,7 @@ class PlanRun {
                 this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
             answer();
             if (unknown)
-                this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
+                this.#unknownCalls.set(stepKey, call);
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
             // Before the step sees it: an agent's next turn, a replan or the next item would go on past it (`StepError.stopsRun`).
             if (error instanceof step_error/* StepError */.zg && error.stopsRun)
@@ -7116,7 +7153,7 @@ class PlanRun {
         }
         this.#callsInFlight.delete(callKey);
         if (tool.sideEffects) {
-            this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt, call: `${tool.name}(${showArgs(args)})` });
+            this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt, call });
             this.#calls.set(anyKey, { ...mine, outcome: 'succeeded' });
         }
         answer();
@@ -7420,8 +7457,6 @@ class PlanRun {
             const partial = this.#partialInputs.completed(step, outcome.partial, outcome.made === true);
             // A for_each step's result is its items': read elsewhere where one of them was (an item reused, or one run here).
             const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || (step.forEach ? this.#elsewhereItems.has(key) : this.#readsElsewhere(step));
-            if (elsewhere)
-                this.#elsewhere.add(key);
             this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }), ...(partial && { partial: partial.why, ...(partial.made && { made: true }) }) });
             // The step went on past a call with side effects that got no answer (an agent's next turn, a
             // for_each item under on_item_failure: continue): the run does not, as after a failed step.
@@ -8259,7 +8294,7 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const stoppedBefore = options.budgetStop?.();
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], (0,goal_target/* goalTargetOf */.s)(run, { stepStates, carried, ...(options.foreignResults && { foreignResults: options.foreignResults }) }), { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], (0,goal_target/* goalTargetOf */.s)(run, { stepStates, carried }), { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
     // A judge's call refused before it was made only leaves its goal unchecked: with no required goal left
@@ -9280,8 +9315,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
     // what steps read from it is marked, and no goal is checked on a result so marked, here or where it is reused.
     const freeTools = settings.commandGoalsRefused === undefined ? undefined : (await __webpack_require__.e(/* import() */ 408).then(__webpack_require__.bind(__webpack_require__, 15408))).checkoutFreeToolNames();
-    const readsElsewhere = freeTools && ((step, of) => readsCheckout(step, freeTools, of.source?.tools));
-    const foreignResults = checkoutResults;
+    const readsElsewhere = freeTools && ((step, of) => (0,checkout_results/* readsCheckout */.cy)(step, freeTools, of.source?.tools));
     let run;
     try {
         // A resumed run's plan goes on with the revision numbers of the run it resumes.
@@ -9312,7 +9346,6 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(granted && { approval: granted.approval }),
             ...(settings.askedAt && { askedAt: settings.askedAt }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
-            foreignResults,
             ...(readsElsewhere && { readsElsewhere }),
             checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.vf)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
@@ -9324,7 +9357,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }), foreignResults });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -12885,6 +12918,16 @@ async function readResumeTrace(file, ifMissing) {
  * `thisFormatOnly`: a `plan_created` of another trace format ends the reading with that problem.
  */
 function traceEvents(trace, options = {}) {
+    // Read once however often it is asked for: the action checks the trace `resume-from` names before the job reads it.
+    const key = options.thisFormatOnly === true ? 'thisFormatOnly' : 'any';
+    let read = parsedTraces.get(trace);
+    if (read === undefined)
+        parsedTraces.set(trace, (read = {}));
+    return (read[key] ??= readTraceEvents(trace, options));
+}
+/** `traceEvents`' readings of each trace, by whether only this format was taken. */
+const parsedTraces = new WeakMap();
+function readTraceEvents(trace, options) {
     const lines = trace.text.split('\n');
     const events = [];
     for (const [index, line] of lines.entries()) {
@@ -13132,11 +13175,11 @@ function traceFormatProblem(from, format) {
  */
 function resumeStateFromEvents(events, planName, from) {
     const created = events.find((event) => event.type === 'plan_created');
-    // A trace written before results read from another checkout were marked: whether its results were is not known.
-    const marks = created?.marksElsewhere === true;
-    const elsewhereOf = (event) => (event.elsewhere ? { elsewhere: true } : marks ? {} : { elsewhere: 'unknown' });
     if (!created)
         return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
+    // A trace written before results read from another checkout were marked: whether its results were is not known.
+    const marks = created.marksElsewhere === true;
+    const elsewhereOf = (event) => (event.elsewhere ? { elsewhere: true } : marks ? {} : { elsewhere: 'unknown' });
     const otherFormat = traceFormatProblem(from, created.format);
     if (otherFormat)
         return { ok: false, problem: otherFormat };
