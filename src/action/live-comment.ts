@@ -167,9 +167,13 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
   // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
   // As its final report says: one whose steps succeeded and whose state was lost failed (it stayed at ⏳).
+  // And a cancelled shard job: the workflow run was cancelled, most likely, and the merge job (`if: !cancelled()`)
+  // never runs, so the comment stayed at ⏳ for good (found by an adversarial pass). Were the merge job to run after
+  // all, its final body, the run's whole record, replaces this; a shard still running writes ⏳ again.
   const endsTheRun = (record: RunRecord): boolean => {
     const status = context.final()?.status ?? record.status;
-    return !partial || (part === 'prepare' && status !== undefined && status !== 'succeeded');
+    if (!partial) return true;
+    return part === 'prepare' ? status !== undefined && status !== 'succeeded' : status === 'cancelled';
   };
   const ownRecord = (record: RunRecord): RunRecord => (endsTheRun(record) ? record : { ...record, status: undefined, reason: undefined, durationMs: undefined });
   const render = (given: RunRecord, goals: Parameters<typeof renderComment>[1]['goals'], current?: string): string => {

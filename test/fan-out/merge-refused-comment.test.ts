@@ -18,11 +18,12 @@ import { memoryStateStore } from './memory-state-store.ts';
 // A fanned-out run's merge job refused left the comment the prepare and shard jobs share at ⏳ for good, a step shown
 // running: only the merge job writes the run's end. Refused after its inputs were read (its prepared input names no
 // state of this run), or before (its `prepared` empty or malformed: the prepare job did not pass its output on).
+// And a cancelled workflow run: its merge job (`if: !cancelled()`) never starts, so the cancelled shard ends the comment.
 
 const PLAN = `name: Checks
 tools:
   list: { description: The items, command: ["sh", "-c", "echo '[1,2]'"], input: { type: object } }
-  check: { description: Check one item, command: ["sh", "-c", "cat"], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
+  check: { description: Check one item, command: ["sh", "-c", "if grep -q 2; then sleep 20; fi; echo ok"], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
 workflow_sequence:
   - { id: list, type: tool_call, tool: list, args: {} }
   - { id: check, type: tool_call, tool: check, for_each: "\${steps.list.result}", fan_out: true, args: { n: "\${item}" } }
@@ -54,7 +55,7 @@ async function jobEnv(runId: string): Promise<Record<string, string>> {
 }
 
 /** One job of the fanned-out run on pull request 5 (workflow run 77): its result and log. */
-async function job(inputs: Record<string, string>, runId = '77') {
+async function job(inputs: Record<string, string>, runId = '77', signal?: AbortSignal) {
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', ...inputs };
   const read = await readActionSettings((name) => given[name] ?? '', await jobEnv(runId));
   if (!read.ok) throw new Error(read.problems.join('\n'));
@@ -67,6 +68,7 @@ async function job(inputs: Record<string, string>, runId = '77') {
     github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }),
     state,
     admission: { permissionOf: async () => ({ permission: 'write' }) },
+    ...(signal && { signal }),
   });
   await result.published;
   return { result, said };
@@ -150,4 +152,20 @@ it('a refused job of another mode leaves the shared comment as it is', async () 
   await refusedMerge({ mode: 'shard', shard: '2', prepared: '' });
   await refusedMerge({ mode: 'run', prepared: '5' });
   expect(comment()).toBe(before);
+});
+
+it('a cancelled shard job ends the shared comment: the merge job (if: !cancelled()) of a cancelled workflow run never starts', async () => {
+  const prepare = await job({ mode: 'prepare', shards: '2' });
+  await job({ mode: 'shard', shard: '1', prepared: prepare.result.outputs.prepared! });
+  const cancel = new AbortController();
+  // Shard 2's item waits 20 s: the cancel comes while it runs.
+  setTimeout(() => cancel.abort(), 1000);
+  const two = await job({ mode: 'shard', shard: '2', prepared: prepare.result.outputs.prepared! }, '77', cancel.signal);
+  expect(two.result.outputs.status).toBe('cancelled');
+  const body = comment();
+  expect(body).not.toMatch(/^### ⏳/mu);
+  expect(body).toMatch(/^### ⏹️ plan-runner: Checks/mu);
+  expect(body).toContain('**Finished: cancelled**');
+  expect(body).toMatch(/^- ❌ check\. check — 1\/2 done, 1 failed — cancelled$/mu);
+  expect(github.commentsOn('octo', 'app', 5)).toHaveLength(1);
 });
