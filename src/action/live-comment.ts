@@ -17,6 +17,7 @@ import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget, pauseUnshown } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
+import { besideWhy, commentWriterLine, commentWriterOf, readCommentWriter, writesBeside, type CommentWriter } from './comment-writer.ts';
 import { runCommitOf, supersededBy, type Superseded } from './superseded-commit.ts';
 import { ANSWER_ROOM_CHARS, answeredNote, answerFor, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
@@ -164,6 +165,11 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const keptAnswer = keptAnswerOf(context.leaveApproval && context.answerRecorded);
   const part = settings.fanOut?.part;
   const partial = part === 'prepare' || part === 'shard';
+  // Which job writes, for another job of this workflow run that writes the same comment: not a fanned-out run's jobs, which share it.
+  const writer = part ? undefined : commentWriterOf(settings.env, Date.now());
+  let beside: CommentWriter | undefined;
+  const writerLine = (): string => (writer ? commentWriterLine({ ...writer, ...(context.final() && { to: Date.now() }) }) : '');
+  const besideNote = (): string | undefined => (beside && writer ? besideWhy(beside, writer) : undefined);
   // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
   // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
   // As its final report says: one whose steps succeeded and whose state was lost failed (it stayed at ⏳).
@@ -185,13 +191,14 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     if (final && (final.planErrors.length > 0 || record.plan === undefined)) {
       const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
       const kept = approvalMarkerLine(keptAnswer(current));
-      return fitComment((maxChars) => `${marker}${head.hidden}${kept}\n${outbound(cutMarkdown(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
+      const shared = besideNote();
+      return fitComment((maxChars) => `${marker}${head.hidden}${writerLine()}${kept}\n${outbound(cutMarkdown(`${shared ? `${shared}\n\n` : ''}${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
     }
     // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
     // and not "succeeded" while a required goal may still fail.
     const judging = !final && !partial && record.status !== undefined && record.status !== 'awaiting-approval' && record.goals === undefined;
     const shown = final && endsTheRun(given) ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : judging ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
-    const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
+    const notes = [besideNote(), context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
     const note = notes.length > 0 ? notes.join(' ') : undefined;
     // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
     const approvalState = forwardMarker(approvalMarkerOf(shown, settings.github.runId, context.pausedRunId), current);
@@ -201,13 +208,13 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     const whole = (maxChars: number): string => {
       const body = renderComment(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
       // The plan's own escalate.mention, as code (an edit notifies no one; `tellEscalation` pings): added after the neutraliser.
-      return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
+      return `${marker}${head.hidden}${writerLine()}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
     };
     return fitComment(whole, limit - 256 - drawn.block.length, limit);
   };
   const budget = context.rateBudget;
-  // A write is its PATCH, the pull request's head read before it, and a shared comment's read.
-  const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part ? 1 : 0);
+  // A write is its PATCH, the pull request's head read before it, and the comment's read (shared, or a job's on a runner).
+  const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part || writer ? 1 : 0);
   const runId = settings.github.runId;
   const answered = context.pausedRunId === undefined && runId !== undefined ? (current: string) => answeredNote(readApprovalMarker(current), runId) : undefined;
   const approvalHeld = context.leaveApproval
@@ -256,6 +263,15 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     }),
     ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
     ...(context.onWritten && { onWritten: context.onWritten }),
+    ...(writer && {
+      seen: (current: string) => {
+        const theirs = readCommentWriter(current);
+        if (beside !== undefined || !writesBeside(theirs, writer)) return;
+        beside = theirs;
+        io.warning(besideWhy(theirs!, writer).replace(/^⚠️ /u, ''));
+      },
+      readBeforeEachWrite: true,
+    }),
   });
   /** The pause of this workflow run that this job's last accepted write shows, if any. */
   const shownPause = (): ApprovalMarker | undefined => {

@@ -71,6 +71,13 @@ export interface CommentUpdaterOptions {
   readonly info?: (message: string) => void;
   /** Told the comment's id once this run has written it, and again if it becomes another comment. */
   readonly onWritten?: (id: number) => void;
+  /** Told each body of the comment this writer reads (listed or read by its id), before it renders over it. */
+  readonly seen?: (current: string) => void;
+  /**
+   * Read the comment before each write, and render the write after the read: what another writer put there while this
+   * one ran (`seen`) is then known to the body that replaces it. One request more per write.
+   */
+  readonly readBeforeEachWrite?: boolean;
 }
 
 /** Keeps one PR comment in step with the run. */
@@ -182,6 +189,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     unsettled = true;
     for (const other of others) await options.api.remove(other.id);
     unsettled = false;
+    if (oldest) options.seen?.(oldest.body);
     // Found before this run wrote: what another run left there. Once ours, it holds that, forwarded.
     if (oldest && !created) found = oldest.body;
     return oldest?.body;
@@ -198,6 +206,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       const body = await options.api.read(commentId);
       if (body?.startsWith(options.marker)) {
         if (!created) found = body;
+        options.seen?.(body);
         return body;
       }
     }
@@ -325,10 +334,12 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
           (options.info ?? options.warn)(taken);
           foundNow = true;
         }
-        if (!options.shared && !foundNow && (!looked || (found !== undefined && options.rereadWhile?.(found) === true))) {
+        const readNow = options.readBeforeEachWrite === true;
+        if (!options.shared && !foundNow && (!looked || readNow || (found !== undefined && options.rereadWhile?.(found) === true))) {
           await reread();
           looked = true;
-          foundNow = found !== undefined;
+          // Rendered after the read: what it told `seen` belongs in the body.
+          foundNow = found !== undefined || readNow;
           const leave = found === undefined ? undefined : options.yieldTo?.(found);
           if (leave !== undefined) {
             disabled = true;
