@@ -3,6 +3,14 @@ const BATCH_CHARS = 64 * 1024;
 
 type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
 
+/** How each batched stream writes what it holds. */
+const flushes: (() => void)[] = [];
+
+/** Writes at once what every batched stream holds: before a write through the same descriptor by other means (`--trace /dev/stdout`). */
+export function flushBatchedOutput(): void {
+  for (const flush of flushes) flush();
+}
+
 /**
  * A pipe's writes are asynchronous: libuv writes what the pipe takes and queues the rest, and what is
  * queued when the process exits is lost. One 64 KiB batch fills a pipe, so the batches behind it and the
@@ -52,6 +60,7 @@ export function batchOutput(out: NodeJS.WriteStream, after: readonly NodeJS.Writ
     return true;
   };
   out.write = batched as typeof out.write;
+  flushes.push(flush);
   for (const stream of after) {
     const own = stream.write.bind(stream) as Write;
     const first: Write = (...args) => {

@@ -1,5 +1,6 @@
-import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { flushBatchedOutput } from './batch-output.ts';
 import { createOutputFolder } from './create-output-folder.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
 
@@ -12,6 +13,24 @@ const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
  */
 function isDevicePath(file: string): boolean {
   return process.platform !== 'win32' && path.resolve(file).startsWith('/dev/');
+}
+
+/** The process's own descriptors that `openOutputFile` handed out: `closeOutputFile` leaves them open. */
+const borrowed = new Set<number>();
+
+/** The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open; else undefined. */
+function ownDescriptor(file: string): number | undefined {
+  if (process.platform === 'win32') return undefined;
+  const absolute = path.resolve(file);
+  const named = absolute === '/dev/stdout' ? '1' : absolute === '/dev/stderr' ? '2' : /^\/dev\/fd\/(\d+)$/.exec(absolute)?.[1];
+  if (named === undefined) return undefined;
+  const fd = Number(named);
+  try {
+    fstatSync(fd);
+    return fd;
+  } catch {
+    return undefined; // not open: opening the path says why
+  }
 }
 
 /**
@@ -54,6 +73,15 @@ function symlinkRefusal(file: string, error: unknown): unknown {
  * recording is opened here. Returns the file descriptor.
  */
 export function openOutputFile(file: string, mode: OutputMode = 'w'): number {
+  // Opened again (as /proc/self/fd/1), `--summary /dev/stdout >> run.log` emptied run.log, and `--trace /dev/stdout > both.log`
+  // wrote at an offset of its own, over the checklist's lines (found by an adversarial CLI hunt): the descriptor itself is
+  // written, where it stands, after what the process's output holds back.
+  const own = ownDescriptor(file);
+  if (own !== undefined) {
+    flushBatchedOutput();
+    borrowed.add(own);
+    return own;
+  }
   if (mode !== 'a-existing') createOutputFolder(file);
   let fd: number;
   try {
@@ -79,6 +107,17 @@ export function openOutputFile(file: string, mode: OutputMode = 'w'): number {
   }
   if (mode === 'w' || mode === 'w+') ftruncateSync(fd, 0);
   return fd;
+}
+
+/** Writes `text` to what `openOutputFile` opened; to the process's own descriptor after what its output holds back. */
+export function writeOutputFile(fd: number, text: string): void {
+  if (borrowed.has(fd)) flushBatchedOutput();
+  writeFileSync(fd, text);
+}
+
+/** Closes what `openOutputFile` opened; a descriptor of the process's own (`/dev/stdout`) stays open. */
+export function closeOutputFile(fd: number): void {
+  if (!borrowed.has(fd)) closeSync(fd);
 }
 
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */

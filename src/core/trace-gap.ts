@@ -1,5 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync, writeFileSync } from 'node:fs';
-import { openOutputFile } from './open-output-file.ts';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeOutputFile, openOutputFile, writeOutputFile } from './open-output-file.ts';
 /**
  * The type of the trace line written in place of an event the trace writer could not serialise:
  * `{"type":"trace_gap","event":"<its type>","why":"…"}`. A trace with one is not a record a run can
@@ -32,9 +32,9 @@ export function markTraceGapped(file: string, why: string): boolean {
     }
     const fd = openOutputFile(file, 'a');
     try {
-      writeFileSync(fd, `${endsLine ? '' : '\n'}${line}\n`);
+      writeOutputFile(fd, `${endsLine ? '' : '\n'}${line}\n`);
     } finally {
-      closeSync(fd);
+      closeOutputFile(fd);
     }
     return true;
   } catch {

@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, ftruncateSync, writeFileSync } from 'node:fs';
-import { openOutputFile } from '../core/open-output-file.ts';
+import { fstatSync, ftruncateSync } from 'node:fs';
+import { closeOutputFile, openOutputFile, writeOutputFile } from '../core/open-output-file.ts';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
@@ -31,10 +31,10 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
   try {
     const fd = openOutputFile(path);
     try {
-      writeFileSync(fd, JSON.stringify(header) + '\n');
+      writeOutputFile(fd, JSON.stringify(header) + '\n');
       made = fstatSync(fd);
     } finally {
-      closeSync(fd);
+      closeOutputFile(fd);
     }
   } catch (cause) {
     // Said as the trace's and the report's are: "plan.yml: ENOSPC: no space left on device, write" named
@@ -63,12 +63,12 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
       fd = openOutputFile(path, 'a-existing');
       const opened = fstatSync(fd);
       if (opened.dev !== made.dev || opened.ino !== made.ino) {
-        closeSync(fd);
+        closeOutputFile(fd);
         fd = undefined;
         throw new Error('it is no longer the file this run started (a step removed or replaced it, or its folder)');
       }
       size = opened.size;
-      writeFileSync(fd, JSON.stringify(redactDeep(exchange, redact)) + '\n');
+      writeOutputFile(fd, JSON.stringify(redactDeep(exchange, redact)) + '\n');
     } catch (cause) {
       if (!options.warn) throw cause;
       stopped = true;
@@ -82,7 +82,7 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
       const reason = cause instanceof Error ? cause.message : String(cause);
       options.warn(`could not write the recording ${path} (${reason}): it ends before this ${purpose} answer${cut ? ', its last line cut short (remove it before a replay)' : ''}, and a replay of it stops there; the run goes on with the answer`);
     } finally {
-      if (fd !== undefined) closeSync(fd);
+      if (fd !== undefined) closeOutputFile(fd);
     }
   };
   return {

@@ -1,5 +1,5 @@
 import { isCarriedLine } from '../core/carried-line.ts';
-import { closeSync, fstatSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { fstatSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 import { realPathAhead } from '../core/real-path-ahead.ts';
@@ -7,7 +7,7 @@ import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { jsonMayNeedRedaction, redactDeep, redactNumber, type Redactor } from '../core/redact.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
 import { TraceGapError, TraceWriteError } from './trace-write-error.ts';
-import { openOutputFile } from '../core/open-output-file.ts';
+import { closeOutputFile, openOutputFile, writeOutputFile } from '../core/open-output-file.ts';
 import { lockTrace } from '../core/trace-lock.ts';
 import { PLAIN_DATA_DEPTH, plainContainer } from '../core/plain-data.ts';
 
@@ -429,12 +429,12 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     try {
       copyFile(moved, fresh);
     } catch (cause) {
-      closeSync(fresh);
+      closeOutputFile(fresh);
       throw cause;
     }
     fd = fresh;
     identity = identityOf(fresh);
-    closeSync(moved);
+    closeOutputFile(moved);
   };
   let failure: unknown;
   let gap: string | undefined;
@@ -453,7 +453,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
       fd ??= open();
       keepAtPath();
       // Open: text waits only after an event, and the first event opens the file (`listener`).
-      writeFileSync(fd!, text);
+      writeOutputFile(fd!, text);
     } catch (cause) {
       failure = cause;
     }
@@ -531,7 +531,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
           failure = cause;
         }
         try {
-          if (fd !== undefined) closeSync(fd);
+          if (fd !== undefined) closeOutputFile(fd);
         } catch (cause) {
           failure ??= cause;
         }

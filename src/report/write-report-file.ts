@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, lstatSync, unlinkSync, writeFileSync } from 'node:fs';
-import { openOutputFile } from '../core/open-output-file.ts';
+import { fstatSync, lstatSync, unlinkSync } from 'node:fs';
+import { closeOutputFile, openOutputFile, writeOutputFile } from '../core/open-output-file.ts';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 
 /** A report file that could not be written; the message names the path and what to check. */
@@ -26,12 +26,12 @@ export async function writeReportFile(file: string, markdown: string): Promise<R
   try {
     const fd = openOutputFile(file);
     try {
-      writeFileSync(fd, markdown);
+      writeOutputFile(fd, markdown);
     } catch (cause) {
       removeCutFile(file, fd);
       throw cause;
     } finally {
-      closeSync(fd);
+      closeOutputFile(fd);
     }
     return undefined;
   } catch (cause) {

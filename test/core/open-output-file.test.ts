@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { refuseLinkedOutputFolder } from '../../src/core/create-output-folder.ts';
-import { openOutputFile, refuseFinalSymlink } from '../../src/core/open-output-file.ts';
+import { closeOutputFile, openOutputFile, refuseFinalSymlink } from '../../src/core/open-output-file.ts';
 import { OutputPathRefusedError } from '../../src/core/output-path-refused-error.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
 import { writeReportFile } from '../../src/report/write-report-file.ts';
@@ -88,9 +88,34 @@ describe('an output under /dev', () => {
     const held = openSync(file, 'w');
     const fd = openOutputFile(`/dev/fd/${held}`, 'a');
     writeSync(fd, 'report\n');
-    closeSync(fd);
+    closeOutputFile(fd);
     closeSync(held);
     expect(readFileSync(file, 'utf8')).toBe('report\n');
+  });
+
+  // Found by an adversarial CLI hunt: opened again as /proc/self/fd/1, `--summary /dev/stdout >> run.log` emptied
+  // run.log, and `--trace /dev/stdout > both.log` wrote from an offset of its own, over the checklist's lines.
+  it('is /dev/stdout written where standard output stands, in a file appended to or written afresh', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-devstdout-'));
+    const module = pathToFileURL(path.join(import.meta.dirname, '../../src/core/open-output-file.ts')).href;
+    const script = [
+      `import { closeOutputFile, openOutputFile, writeOutputFile } from ${JSON.stringify(module)};`,
+      `process.stdout.write('checklist\\n');`,
+      `const fd = openOutputFile('/dev/stdout');`,
+      `writeOutputFile(fd, 'trace\\n');`,
+      `closeOutputFile(fd);`,
+      `process.stdout.write('status\\n');`,
+    ].join('\n');
+    const ends = (flags: 'a' | 'w') => {
+      const file = path.join(dir, `${flags}.log`);
+      writeFileSync(file, 'earlier\n');
+      const out = openSync(file, flags);
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', out, 'pipe'], encoding: 'utf8', timeout: 15_000 });
+      closeSync(out);
+      return { status: run.status, stderr: run.stderr, written: readFileSync(file, 'utf8') };
+    };
+    expect(ends('a')).toEqual({ status: 0, stderr: '', written: 'earlier\nchecklist\ntrace\nstatus\n' });
+    expect(ends('w')).toEqual({ status: 0, stderr: '', written: 'checklist\ntrace\nstatus\n' });
   });
 });
 
