@@ -1,12 +1,35 @@
 import { existsSync, lstatSync, mkdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isSystemPath } from './system-path.ts';
+import { ownDescriptor } from './own-descriptor.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
 
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
 
-const SYSTEM_TREE = 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)';
+/** Why a path in `/proc`, `/sys` or `/dev` (but for a device there) is not written. */
+export const SYSTEM_TREE = 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)';
+
+/** A path under `/dev`, where only a device is written (`createOutputFolder`). */
+export function isDevicePath(file: string): boolean {
+  return process.platform !== 'win32' && path.resolve(file).startsWith('/dev/');
+}
+
+/**
+ * Whether `file`, under `/dev`, is written: only the process's own descriptors (`/dev/stdout`, `/dev/fd/N`) and
+ * character or block devices are. A regular file there (`/dev/shm/n.md`) passed the check before the run, was
+ * removed as an earlier summary, and was then refused at the run's end: the run failed and the file was gone
+ * (found by an adversarial CLI hunt). A link to a device is refused as every final link is (`openOutputFile`).
+ */
+function isWritableDevice(file: string): boolean {
+  if (ownDescriptor(file) !== undefined) return true;
+  try {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return stat !== undefined && (stat.isCharacterDevice() || stat.isBlockDevice());
+  } catch {
+    return false;
+  }
+}
 
 /** The deepest path of `folder` that exists (the root at worst), spelled as given. */
 function deepestExisting(folder: string): string {
@@ -21,13 +44,15 @@ function deepestExisting(folder: string): string {
 
 /**
  * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
- * (but for an existing device such as `/dev/null`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
+ * (but for a device such as `/dev/null` or `/dev/stdout`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
  * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
  */
 export function createOutputFolder(file: string): void {
-  const absolute = path.resolve(file);
-  // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
-  if (absolute.startsWith('/dev/') && existsSync(absolute)) return;
+  // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
+  if (isDevicePath(file)) {
+    if (!isWritableDevice(file)) throw new OutputPathRefusedError(file, SYSTEM_TREE);
+    return;
+  }
   createFolder(path.dirname(file), { for: file });
 }
 

@@ -1,37 +1,14 @@
 import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { flushBatchedOutput } from './batch-output.ts';
-import { createOutputFolder } from './create-output-folder.ts';
+import { createOutputFolder, isDevicePath, SYSTEM_TREE } from './create-output-folder.ts';
+import { ownDescriptor } from './own-descriptor.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
 
 /** Opening flags of every file plan-runner writes: never through a symlink at the end of the path. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
-/**
- * A path under `/dev`: no checkout puts a link there, and `/dev/stdout`, `/dev/stderr` and `/dev/fd/N`
- * are links a user names on purpose (`createOutputFolder` lets only existing devices through).
- */
-function isDevicePath(file: string): boolean {
-  return process.platform !== 'win32' && path.resolve(file).startsWith('/dev/');
-}
-
 /** The process's own descriptors that `openOutputFile` handed out: `closeOutputFile` leaves them open. */
 const borrowed = new Set<number>();
-
-/** The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open; else undefined. */
-function ownDescriptor(file: string): number | undefined {
-  if (process.platform === 'win32') return undefined;
-  const absolute = path.resolve(file);
-  const named = absolute === '/dev/stdout' ? '1' : absolute === '/dev/stderr' ? '2' : /^\/dev\/fd\/(\d+)$/.exec(absolute)?.[1];
-  if (named === undefined) return undefined;
-  const fd = Number(named);
-  try {
-    fstatSync(fd);
-    return fd;
-  } catch {
-    return undefined; // not open: opening the path says why
-  }
-}
 
 /**
  * How an output file is opened: written afresh (`'w'`), afresh and readable back through the same descriptor
@@ -45,15 +22,16 @@ const NO_WAIT = constants.O_NONBLOCK ?? 0;
 
 /**
  * The flags of `mode` (a device is opened for writing only), without following a final symlink nor waiting for
- * a FIFO's reader (but under `/dev`, whose devices a user names on purpose and are written as asked).
+ * a FIFO's reader (but for a device, which a user names on purpose and is written as asked: a terminal).
  */
 function outputFlags(mode: OutputMode, file?: string): number {
   const device = file !== undefined && isDevicePath(file);
-  const follow = device ? 0 : NO_FOLLOW | NO_WAIT;
+  const follow = device ? NO_FOLLOW : NO_FOLLOW | NO_WAIT;
   const access = mode === 'w+' && !device ? constants.O_RDWR : constants.O_WRONLY;
-  const create = mode === 'a-existing' ? 0 : constants.O_CREAT;
-  // Not O_TRUNC: a file is emptied only once it is known to have no other name (`openOutputFile`); under /dev as asked.
-  return access | create | (mode === 'a' || mode === 'a-existing' ? constants.O_APPEND : device ? constants.O_TRUNC : 0) | follow;
+  // Nor made nor emptied under /dev: a device is there already and has nothing to empty, and anything else is refused once open.
+  const create = mode === 'a-existing' || device ? 0 : constants.O_CREAT;
+  // Not O_TRUNC: a file is emptied only once it is known to have no other name (`openOutputFile`).
+  return access | create | (mode === 'a' || mode === 'a-existing' ? constants.O_APPEND : 0) | follow;
 }
 
 const NOT_REGULAR = 'it is a FIFO or a socket, not a regular file, and writing it would hold the run until something reads it (a step may have put it there); remove it';
@@ -91,10 +69,15 @@ export function openOutputFile(file: string, mode: OutputMode = 'w'): number {
     if ((error as NodeJS.ErrnoException).code === 'ENXIO') throw new OutputPathRefusedError(file, NOT_REGULAR);
     throw symlinkRefusal(file, error);
   }
+  const stat = fstatSync(fd);
+  // Under /dev only a device is written (`createOutputFolder`), and this one may have been put there since.
+  if (isDevicePath(file)) {
+    if (stat.isCharacterDevice() || stat.isBlockDevice()) return fd;
+    closeSync(fd);
+    throw new OutputPathRefusedError(file, SYSTEM_TREE);
+  }
   // Outside /dev only a regular file is written: a FIFO opened at once (read-write, or with a reader) blocked
   // each write once its pipe was full, the whole process with it, deaf to signals (found by an adversarial pass).
-  if (isDevicePath(file)) return fd;
-  const stat = fstatSync(fd);
   if (!stat.isFile()) {
     closeSync(fd);
     throw new OutputPathRefusedError(file, NOT_REGULAR);
@@ -122,7 +105,7 @@ export function closeOutputFile(fd: number): void {
 
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
 export function refuseFinalSymlink(file: string): void {
-  if (isDevicePath(file)) return;
+  if (ownDescriptor(file) !== undefined) return;
   let linked = false;
   try {
     linked = lstatSync(file).isSymbolicLink();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isDevicePath } from './create-output-folder.ts';
 import { parseJson } from './parse-json.ts';
 import { readInputFile } from './read-input-file.ts';
 import { TraceInUseError } from './trace-in-use-error.ts';
@@ -36,11 +37,6 @@ const held = new Set<string>();
 /** The lock file beside a trace: it names the run writing the trace while that run goes on. */
 export function traceLockFile(file: string): string {
   return `${file}.lock`;
-}
-
-/** A device (`/dev/stdout`, `/dev/null`) holds no run's state, and no lock file can be put beside it. */
-function isDevicePath(file: string): boolean {
-  return process.platform !== 'win32' && path.resolve(file).startsWith('/dev/');
 }
 
 /** The holder a lock file names; undefined when it is not there or not a lock plan-runner wrote. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -123,6 +123,33 @@ describe('checkOutputPaths and FIFOs', () => {
       spy.mockRestore();
     }
     expect(errors.join('')).toBe(`plan-runner: cannot write --summary ${fifo}: it is a FIFO, which would hold the command until something reads it; name a regular file (or /dev/stdout)\n`);
+  });
+});
+
+// Found by an adversarial CLI hunt: a regular file under /dev (`--summary /dev/shm/n.md`) passed this check, was removed as
+// an earlier summary, and was refused at the run's end as inside a system tree: the run failed and the file was gone.
+describe('checkOutputPaths under /dev', () => {
+  it.skipIf(!existsSync('/dev/shm'))('refuses a file or a link that is no device before the run, and leaves it be', () => {
+    const file = path.join('/dev/shm', `plan-runner-${process.pid}-n.md`);
+    const link = path.join('/dev/shm', `plan-runner-${process.pid}-null`);
+    writeFileSync(file, 'notes\n');
+    symlinkSync('/dev/null', link);
+    const errors: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((text) => (errors.push(String(text)), true));
+    try {
+      expect(checkOutputPaths([['--summary', file]])).toBe(false);
+      expect(checkOutputPaths([['--trace', link]])).toBe(false);
+      expect(checkOutputPaths([['--summary', '/dev/null'], ['--trace', '/dev/stderr']])).toBe(true);
+      expect(readFileSync(file, 'utf8')).toBe('notes\n');
+    } finally {
+      spy.mockRestore();
+      rmSync(file, { force: true });
+      rmSync(link, { force: true });
+    }
+    expect(errors).toEqual([
+      `plan-runner: cannot write --summary ${file}: refused to write ${file}: it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written); choose a path in the workspace or in RUNNER_TEMP\n`,
+      expect.stringMatching(`^plan-runner: cannot write --trace ${link}: refused to write ${link}: it is a symbolic link`),
+    ]);
   });
 });
 

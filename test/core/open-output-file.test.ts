@@ -1,4 +1,4 @@
-import { closeSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
@@ -91,6 +91,22 @@ describe('an output under /dev', () => {
     closeOutputFile(fd);
     closeSync(held);
     expect(readFileSync(file, 'utf8')).toBe('report\n');
+  });
+
+  // A file put under /dev after the check before the run (`createOutputFolder`) was emptied and written, and a link there followed.
+  it.skipIf(!existsSync('/dev/shm'))('is refused at the open when it is no device, and left as it was', async () => {
+    const file = path.join('/dev/shm', `plan-runner-${process.pid}-open.md`);
+    const link = path.join('/dev/shm', `plan-runner-${process.pid}-open-null`);
+    writeFileSync(file, 'notes\n');
+    symlinkSync('/dev/null', link);
+    try {
+      for (const mode of ['w', 'w+', 'a', 'a-existing'] as const) expect(() => openOutputFile(file, mode)).toThrow(/inside a system tree/);
+      expect((await writeReportFile(link, '# report\n'))?.message).toMatch(/it is a symbolic link/);
+      expect(readFileSync(file, 'utf8')).toBe('notes\n');
+    } finally {
+      rmSync(file, { force: true });
+      rmSync(link, { force: true });
+    }
   });
 
   // Found by an adversarial CLI hunt: opened again as /proc/self/fd/1, `--summary /dev/stdout >> run.log` emptied
