@@ -348,7 +348,7 @@ export interface ConsoleChecklist extends RunListener {
    * Runs `print`, which writes whole lines to the terminal the checklist draws on (a warning, the line a
    * second Ctrl-C gets), above the live frame: the frame is cleared first and drawn again under them. A
    * line written under the frame was erased by the next redraw, which moved up over it as if it were the
-   * frame, and left the frame's first line standing. In a log, and once the final frame is drawn, it only prints.
+   * frame, and left the frame's first line standing. In a log, and once the last frame (the goals' verdicts) is drawn, it only prints.
    */
   readonly above: (print: () => void) => void;
 }
@@ -382,15 +382,17 @@ export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleCheck
   let cancelPending: (() => void) | undefined;
   const cursor = { done: 0 };
 
-  /** Whether the frame on the screen is the final one, drawn in full: it stays, and what follows goes under it. */
-  let final = false;
+  /** Whether the frame on the screen is drawn in full, as it is once the steps have ended. */
+  let full = false;
+  /** Whether that frame is the last (the goals' verdicts are in): it stays, and what follows goes under it. */
+  let settled = false;
   const erase = (lines = drawn.length): string => (lines ? `${CURSOR_UP(lines)}${CLEAR_TO_END}` : '');
-  const draw = (full: boolean): void => {
+  const draw = (whole: boolean): void => {
     cancelPending?.();
     cancelPending = undefined;
     if (!record.plan) return;
     const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
-    const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
+    const items = whole ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
     const lines = [oneLogLine(redact(record.plan.name)), ...items, footer(record, redact, options.goalsCheckedBy)];
     const frame = options.fit ? lines.map(options.fit) : lines;
     // A frame taller than the screen (the final one, in full) has lines above its top, where no cursor goes: moved up
@@ -404,7 +406,7 @@ export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleCheck
     else if (up && !options.control) options.write(up);
     drawn = frame;
     lastDraw = now();
-    final = full;
+    full = whole;
   };
 
   const listener: RunListener = (event, sent) => {
@@ -417,6 +419,7 @@ export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleCheck
     }
     if (event.type === 'run_finished' || event.type === 'goals_checked') {
       draw(true);
+      settled = event.type === 'goals_checked';
       return;
     }
     const wait = lastDraw + minRedraw - now();
@@ -424,13 +427,22 @@ export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleCheck
     else cancelPending ??= schedule(() => draw(false), wait);
   };
   const above = (print: () => void): void => {
-    if (final || drawn.length === 0) return print();
+    if (settled || drawn.length === 0) return print();
+    // A frame taller than the screen cannot be erased whole: it stays, the lines go under it, and the next frame under them.
+    const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
+    if (rows && drawn.length >= rows) {
+      drawn = [];
+      return print();
+    }
+    // Also between the steps' end and the goals' verdicts (a second Ctrl-C, a warning while a judge runs): printed under
+    // the full frame, the lines were erased by the verdicts' redraw, which moved up as far as the frame alone, and its
+    // title was left twice (found by an adversarial CLI hunt).
     const up = erase();
     if (options.control) options.control(up);
     else options.write(up);
     drawn = [];
     print();
-    draw(false);
+    draw(full);
   };
   return Object.assign(listener, { above });
 }

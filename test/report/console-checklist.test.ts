@@ -482,6 +482,23 @@ describe('consoleChecklist and other text on its terminal', () => {
     expect(screenAfter(output).slice(-3)).toEqual(['Run failed in 1.5 s (step 2 failed) — 1/3 complete, 1 failed, 1 skipped', 'warning: later', '']);
   });
 
+  // Found by an adversarial CLI hunt: between the steps' end and the goals' verdicts (a second Ctrl-C while the servers
+  // end, a warning while a judge runs) the line went under the full frame, the verdicts' redraw erased it, and the title stayed twice.
+  it('keeps a line written between the steps\' end and the goals\' verdicts above the last frame', () => {
+    let time = 0;
+    let output = '';
+    const listener = consoleChecklist({ write: (text) => (output += text), control: (sequence) => (output += sequence), isTTY: true, now: () => (time += 100) });
+    const events = failingRun();
+    for (const event of events.slice(0, -1)) listener(event);
+    expect(events.at(-2)?.type).toBe('run_finished');
+    listener.above(() => (output += 'plan-runner: already stopping (SIGINT again)\n'));
+    listener(events.at(-1)!);
+    const screen = screenAfter(output);
+    expect(screen[0]).toBe('plan-runner: already stopping (SIGINT again)');
+    expect(screen.filter((line) => line === 'Weekly report')).toHaveLength(1);
+    expect(screen.slice(-2)).toEqual(['Run failed in 1.5 s (step 2 failed) — 1/3 complete, 1 failed, 1 skipped', '']);
+  });
+
   // The frame draws the plan as it is now: a failed step a revision replaced was redrawn away, and the terminal
   // said only "1 had failed", with no step and no reason (found by a hunt across the views).
   it('keeps a failed step a plan revision replaced above the frame, with the revision and its reason', () => {
