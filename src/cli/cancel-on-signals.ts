@@ -1,9 +1,12 @@
+import { killLiveProcessGroups } from '../process/live-process-groups.ts';
+
 /**
  * Cancels `controller` on SIGINT, SIGTERM and SIGHUP (a closed terminal, a dropped ssh session: Node's
  * default ended the CLI at once, without its summary, and left the tool it ran running), every time one comes: the first aborts the run, which
  * still writes its summary and trace; a second only says so (`say`). With `process.once`, a second
  * Ctrl-C got Node's default handling and ended the process at once, before those were written. A
- * third ends the process (`exit`, with 130), for a stop that hangs. Returns a function that removes
+ * third ends the process (`exit`, with 130), for a stop that hangs, and first the process groups of the
+ * tools and MCP servers still running (`killLiveProcessGroups`), which no signal of the terminal reaches. Returns a function that removes
  * the handlers.
  */
 export function cancelOnSignals(
@@ -25,6 +28,7 @@ export function cancelOnSignals(
       if (received === 2) say(`plan-runner: already stopping (${signal} again): ${stopping}\n`);
       if (received >= 3) {
         say(`plan-runner: ${signal} a third time: ending now; the summary and the trace may be incomplete\n`);
+        killLiveProcessGroups();
         exit(130);
       }
       controller.abort(signal);

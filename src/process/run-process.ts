@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { loopCaughtUp } from '../core/clock.ts';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from './kill-marked-processes.ts';
 import { killProcessGroup } from './kill-process-group.ts';
+import { trackProcessGroup } from './live-process-groups.ts';
 import { scriptProblem } from './program-problem.ts';
 import { TailBuffer } from './tail-buffer.ts';
 
@@ -85,6 +86,7 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
       resolve({ kind: 'spawn_failed', program, error: error as NodeJS.ErrnoException, early: true });
       return;
     }
+    trackProcessGroup(child);
 
     const output = options.output;
     const stdout: Buffer[] = [];

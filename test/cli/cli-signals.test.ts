@@ -1,5 +1,11 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { cancelOnSignals } from '../../src/cli/cancel-on-signals.ts';
+import { runProcess } from '../../src/process/run-process.ts';
+import { ProcessGroupStdioTransport } from '../../src/tools/mcp/process-group-stdio-transport.ts';
 
 // Found by review: the CLI took only the first SIGINT (`process.once`); a second (Ctrl-C twice) got
 // Node's default and ended the process at once, with exit 130, no summary and a trace cut mid-run.
@@ -26,4 +32,34 @@ it('cancels on the first SIGINT or SIGTERM, notes the second, and ends the proce
     remove();
   }
   expect(process.listenerCount('SIGINT')).toBe(before);
+});
+
+// Found by an adversarial CLI hunt: the third signal ended the CLI and left an MCP server that ignores SIGINT and SIGTERM
+// running, in the process group of its own no signal of the terminal reaches; a command tool's group the same.
+it.skipIf(process.platform === 'win32')('ends the process groups of MCP servers and command tools still running on the third signal', async () => {
+  const env = { PATH: process.env['PATH'] ?? '' };
+  const started = path.join(mkdtempSync(path.join(os.tmpdir(), 'plan-runner-third-signal-')), 'started');
+  const server = new ProcessGroupStdioTransport({ command: process.execPath, args: ['-e', "process.on('SIGINT', () => {}); process.on('SIGTERM', () => {}); process.stdin.resume();"], env });
+  const serverClosed = new Promise<string>((resolve) => (server.onclose = () => resolve('server ended')));
+  await server.start();
+  const command = runProcess(['sh', '-c', `trap '' INT TERM; echo $$ > '${started}'; sleep 30`], { cwd: os.tmpdir(), env, stdin: '', timeoutMs: 60_000, output: { mode: 'merged', maxBytes: 1024 } });
+  for (let waited = 0; !existsSync(started) && waited < 5000; waited += 20) await sleep(20);
+  // Ended here after the test whatever it found: leaders of their own groups, as spawned.
+  const groups = [server.pid!, Number(readFileSync(started, 'utf8'))];
+  const remove = cancelOnSignals(new AbortController(), () => {}, { exit: () => {} });
+  try {
+    for (let signal = 0; signal < 3; signal += 1) process.emit('SIGINT');
+    const ended = await Promise.race([Promise.all([serverClosed, command.then((outcome) => outcome.kind === 'exited' && outcome.signal)]), sleep(1500, 'still running')]);
+    expect(ended).toEqual(['server ended', 'SIGKILL']);
+  } finally {
+    remove();
+    for (const pid of groups) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // ended
+      }
+    }
+    await server.close();
+  }
 });

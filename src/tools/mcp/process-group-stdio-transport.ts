@@ -8,6 +8,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE, whenEnded } from '../../process/kill-marked-processes.ts';
 import { killProcessGroup } from '../../process/kill-process-group.ts';
+import { trackProcessGroup } from '../../process/live-process-groups.ts';
 import { TailBuffer } from '../../process/tail-buffer.ts';
 import { describeStatus } from '../../process/signalled-status.ts';
 import { groupDigits } from '../../core/group-digits.ts';
@@ -97,6 +98,7 @@ export class ProcessGroupStdioTransport implements Transport {
       windowsHide: true,
     });
     this.#child = child;
+    trackProcessGroup(child);
     child.stdout?.on('data', (chunk: Buffer) => {
       if (this.#unread) return;
       try {
