@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 /** The process groups this process started (`detached: true`) whose leader has not yet exited, by its id. */
 const live = new Set<number>();
 /** Whether the exit hook that ends them is in place. */
+let hooked = false;
+
 /**
  * Counts `child`, started with `detached: true`, as leading a live process group until its 'exit', when
  * its starter ends the group (`killProcessGroup`). Until then an exit of this process (a third Ctrl-C's
@@ -20,8 +22,6 @@ export function trackProcessGroup(child: ChildProcess): void {
   // Not counted past its exit: its id, and its group's, may then be another program's.
   child.once('exit', () => live.delete(pid));
 }
-
-let hooked = false;
 
 /** Sends SIGKILL to every live process group, at once and synchronously: for an exit that waits for nothing. */
 export function killLiveProcessGroups(): void {
