@@ -6,6 +6,7 @@ import type { ItemReference, Reference } from './reference.ts';
 import { StepId } from './schema.ts';
 import { UnresolvedReferenceError } from './unresolved-reference-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
+import { keptUnits } from '../core/cut-text.ts';
 
 /** What references resolve against: completed steps' results by key, and the run's inputs. */
 export interface ReferenceSources {
@@ -131,14 +132,47 @@ export function resolveReferences(args: Readonly<Record<string, unknown>>, sourc
   return resolveValue(args, sources, { used: 0 }) as Record<string, unknown>;
 }
 
+/** `text` as one line (each run of blanks one space), read only until the line passes `limit` characters. */
+function lineStart(text: string, limit: number): string {
+  let line = '';
+  for (const [run] of text.matchAll(/\s+|\S+/g)) {
+    line += /^\s/.test(run) ? ' ' : run;
+    if (line.length > limit) break;
+  }
+  return line.slice(0, keptUnits(line, limit + 1));
+}
+
 /**
- * `text` with the item's references filled in as text (for a child's description and title); other
- * references stay as written. Throws `UnresolvedReferenceError` when the item lacks a field.
+ * `text` with the item's references filled in, as one trimmed line (each run of blanks one space; for a child's
+ * key); other references stay as written. Filled only until the line passes `maxChars`: what it returns then is
+ * `maxChars + 1` characters long. A key naming a 900 KB item 6,000 times built gigabytes of text before its length
+ * was checked, and node ran out of heap (found by an adversarial pass). Throws `UnresolvedReferenceError` when the
+ * item lacks a field.
  */
-export function fillItemText(text: string, item: ItemBinding): string {
-  return text.replace(TEMPLATE_PATTERN, (match, body: string) => {
-    const parsed = parseTemplateBody(body, item.name);
-    if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item') return match;
-    return asText(itemValue(parsed.reference, match, item));
-  });
+export function fillItemLine(text: string, item: ItemBinding, maxChars: number): string {
+  // One value named many times is made into a line once.
+  const lines = new Map<unknown, string>();
+  let line = '';
+  const add = (piece: string): boolean => {
+    line += line === '' || line.endsWith(' ') ? piece.replace(/^ /, '') : piece;
+    // One blank at the end may still be trimmed.
+    return line.length > maxChars + 1;
+  };
+  let from = 0;
+  for (const match of text.matchAll(TEMPLATE_PATTERN)) {
+    if (add(lineStart(text.slice(from, match.index), maxChars + 1))) break;
+    from = match.index + match[0].length;
+    const parsed = parseTemplateBody(match[1]!, item.name);
+    if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item') {
+      if (add(lineStart(match[0], maxChars + 1))) break;
+      continue;
+    }
+    const value = itemValue(parsed.reference, match[0], item);
+    let piece = lines.get(value);
+    if (piece === undefined) lines.set(value, (piece = lineStart(asText(value), maxChars + 1)));
+    if (add(piece)) break;
+  }
+  if (from < text.length && line.length <= maxChars + 1) add(lineStart(text.slice(from), maxChars + 1));
+  line = line.trimEnd();
+  return line.slice(0, keptUnits(line, maxChars + 1));
 }

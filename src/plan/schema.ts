@@ -149,6 +149,12 @@ const BLANK_TEXT = 'the text is blank (only spaces or invisible characters): wri
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 export const MAX_TITLE_CHARS = 120;
 
+/** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
+export const MAX_KEY_CHARS = 64;
+
+/** Longest `key:` template of a for_each step: what it makes is filled in only as far as `MAX_KEY_CHARS`, but the template itself is read whole. */
+export const MAX_KEY_TEMPLATE_CHARS = 200;
+
 /** Model turns an agent step may take when it sets no `max_turns`. */
 export const DEFAULT_MAX_TURNS = 20;
 
@@ -207,7 +213,12 @@ export const Step = z
       .regex(ITEM_NAME_PATTERN, 'an item name uses ASCII letters, digits and _ (not starting with a digit)')
       .optional()
       .meta({ description: "The item's name in ${…} references (for_each only).", default: 'item', examples: ['package'] }),
-    key: z.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
+    key: z
+      .string()
+      .min(1)
+      .max(MAX_KEY_TEMPLATE_CHARS, `a key template is at most ${MAX_KEY_TEMPLATE_CHARS} characters; the key it makes, at most ${MAX_KEY_CHARS}`)
+      .optional()
+      .meta({ description: `A child step's key from its item (for_each only; at most ${MAX_KEY_TEMPLATE_CHARS} characters, the key it makes at most ${MAX_KEY_CHARS}); left out: the item's index.`, examples: ['${item.name}'] }),
     max_items: z
       .int()
       .min(0)

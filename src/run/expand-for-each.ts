@@ -2,13 +2,11 @@ import { errorText } from '../core/error-text.ts';
 import { shownName } from '../core/shown-name.ts';
 import type { ItemBinding, PlanStep } from '../core/plan-step.ts';
 import { findReferences } from '../plan/find-references.ts';
-import { fillItemText, resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
+import { fillItemLine, resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { ForEachListError } from './for-each-list-error.ts';
 import { TooManyItemsError } from './too-many-items-error.ts';
 import { cutText } from '../core/cut-text.ts';
-
-/** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
-const MAX_KEY_CHARS = 64;
+import { MAX_KEY_CHARS, MAX_KEY_TEMPLATE_CHARS } from '../plan/schema.ts';
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -36,11 +34,12 @@ function itemsOf(value: unknown): unknown[] | undefined {
 
 function childLabel(step: PlanStep, item: ItemBinding): string {
   if (step.forEach?.key === undefined) return String(item.index);
-  const label = fillItemText(step.forEach.key, item).replace(/\s+/g, ' ').trim();
+  const label = fillItemLine(step.forEach.key, item, MAX_KEY_CHARS);
   if (shownName(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
     // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-    const shown = cutText(label, MAX_KEY_CHARS + 1);
-    throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
+    const shown = cutText(label, MAX_KEY_CHARS);
+    const long = label.length > MAX_KEY_CHARS ? ` (more than ${MAX_KEY_CHARS} characters)` : '';
+    throw new ForEachListError(step.key, `key ${cutText(step.forEach.key, MAX_KEY_TEMPLATE_CHARS)} gave ${JSON.stringify(shown)}${long} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
   }
   return label;
 }

@@ -47,6 +47,12 @@ describe('for_each validation', () => {
     ]);
   });
 
+  it('refuses a key template longer than 200 characters where it is written', async () => {
+    const key = '${item.name}'.repeat(20);
+    const errors = await errorsFor(yaml(...tools, 'workflow_sequence:', '  - { id: list, type: tool_call, tool: list_packages, args: {} }', `  - { id: review, type: tool_call, tool: review_package, for_each: "\${steps.list.result}", key: "${key}", args: { name: "\${item.name}" } }`));
+    expect(errors).toEqual(['plan.yml:9:97: a key template is at most 200 characters; the key it makes, at most 64 (at workflow_sequence[1].key)']);
+  });
+
   it('refuses ${item…} in a description of a step without for_each', async () => {
     const errors = await errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: reasoning, description: "Summarise ${item}" }'));
     expect(errors[0]).toContain('refers to a for_each item, but this step has no `for_each`');

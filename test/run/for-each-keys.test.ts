@@ -44,6 +44,22 @@ describe('for_each item keys', () => {
   it('still names two equal keys plainly', () => {
     expect(() => expand(['web', ' web '])).toThrow('step review: items 0 and 1 have the same key "web"; make key: unique per item');
   });
+
+  // Found by an adversarial pass: a key naming a 1 MB item 600 times was filled in whole before its length was
+  // checked; V8 gave up with "Invalid string length" (6,000 times: out of heap, no report).
+  it('refuses a key that names a large item many times with the key message, filled in no further than the cap', () => {
+    const planStep = step('each', ['list'], { forEach: { list: '${steps.list.result}', as: 'item', onItemFailure: 'fail', key: '${item}'.repeat(600) } });
+    const item = { pad: 'x'.repeat(1_000_000) };
+    expect(() => expandForEach(planStep, { results: new Map([['list', [item]]]), inputs: {} }, 1000)).toThrow(
+      /^step each: key \$\{item\}.{192}… gave "\{\\"pad\\":\\"x{55}…" \(more than 64 characters\) for item 0; a key must be 1 to 64 characters/,
+    );
+  });
+
+  it('makes a key of blanks one space across the item and the template, as before the cap', () => {
+    const planStep = step('each', ['list'], { forEach: { list: '${steps.list.result}', as: 'item', onItemFailure: 'fail', key: '  pkg\t ${item.name}  ${item.name} ' } });
+    const children = expandForEach(planStep, { results: new Map([['list', [{ name: ` a \n${' '.repeat(100_000)}b ` }]]]), inputs: {} }, 1000);
+    expect(children.map((child) => child.key)).toEqual(['each[pkg a b a b]']);
+  });
 });
 
 describe('a for_each list that is not a list', () => {
