@@ -7,6 +7,8 @@ import { HeapFullError } from './heap-full-error.ts';
 import { heapNearlyFull, type HeapUse } from './heap-watch.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { dollarsPast, dollarsReached } from '../core/dollars-past.ts';
+import { groupDigits } from '../core/group-digits.ts';
+import { capDecimals, decimalsApartFromCap } from '../core/dollars-beside-cap.ts';
 
 /** The budget part of `limits:`; a limit left out is unlimited. */
 export type BudgetLimits = Partial<Pick<Limits, 'max_steps' | 'max_model_calls' | 'max_tokens' | 'max_cost_usd'>>;
@@ -36,7 +38,7 @@ interface InFlightCall {
  * Calls in flight count too: while those expected to fill `max_tokens` or `max_cost_usd` are out,
  * another call waits for them. Once answers have come, parallel steps stop within about one call of
  * a limit, as sequential ones do; before the first answer only prompts are known, so the first calls
- * of parallel steps can each pass it by their answer.
+ * of parallel steps can each pass it by their answer. A call whose prompt alone passes what is left is never sent.
  */
 export class RunBudget {
   readonly #limits: Required<BudgetLimits>;
@@ -62,6 +64,12 @@ export class RunBudget {
    * 4,000-token cap by 10,000 (found by a budget hunt).
    */
   #promptRatio = 1;
+  /**
+   * The fewest prompt tokens an endpoint has reported for a call against the estimate made from its text, and never
+   * more than half of it: a call is refused for its prompt alone (`#promptPastCap`) only when it passes the cap at
+   * this. The estimate's four characters a token is a guess, and a refusal must not stop a run whose call would fit.
+   */
+  #leastPromptRatio = 0.5;
 
   /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
   constructor(limits: BudgetLimits = {}, pricing?: PriceOverrides, options: { readonly heapNearlyFull?: () => HeapUse | undefined } = {}) {
@@ -124,6 +132,7 @@ export class RunBudget {
   learnPrompt(estimatedTokens: number, reportedTokens: number): void {
     if (!(estimatedTokens > 0) || !Number.isFinite(reportedTokens)) return;
     this.#promptRatio = Math.max(this.#promptRatio, reportedTokens / estimatedTokens);
+    this.#leastPromptRatio = Math.min(this.#leastPromptRatio, reportedTokens / estimatedTokens);
   }
 
   /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
@@ -192,7 +201,7 @@ export class RunBudget {
       // count it (found by reading the code: a stop said "spent 2" of two calls, one of them never made). Nor is
       // it refused: a refusal stops the run for a call nobody wanted (found by a review: a timed-out step's).
       if (signal?.aborted) throw signal.reason;
-      const refused = this.exceeded ?? this.#noRoomForCall(who);
+      const refused = this.exceeded ?? this.#noRoomForCall(who) ?? this.#promptPastCap(who, expected);
       if (refused) {
         // The calls in flight hold the room (max_model_calls counts them as started): stopped now, the run
         // would abort them before they were sent, and the report say spent what never was. The budget is
@@ -321,6 +330,28 @@ export class RunBudget {
     if (tokens >= limits.max_tokens) return refused('max_tokens', tokens);
     if (dollarsReached(spent.costUsd, limits.max_cost_usd)) return refused('max_cost_usd', spent.costUsd);
     return undefined;
+  }
+
+  /**
+   * A call whose prompt alone passes what is left of `max_tokens`, or, at the cached input price (the least it could
+   * cost), of `max_cost_usd`: it would pass the cap whatever it answered, so it is never sent. Its prompt is taken at
+   * the fewest tokens its text could be (`#leastPromptRatio`). A task naming a 900 KB result 5,000 times sent a
+   * request of 40 million tokens, and only its answer stopped the run (found by an adversarial pass).
+   */
+  #promptPastCap(who: string, { model, promptTokens: estimated }: ExpectedCall): RunStoppedError | undefined {
+    const promptTokens = Math.floor(estimated * this.#leastPromptRatio);
+    const limits = this.#limits;
+    const spent = this.#usage;
+    const tokens = spent.promptTokens + spent.completionTokens;
+    const refused = (limit: BudgetLimitName, used: number, needed: string, left: string) =>
+      new BudgetExceededError(limit, limits[limit], used, `${who} needed a call whose prompt alone ${needed}, more than the ${left} left; it was not sent`, { refusedCall: true });
+    if (tokens + promptTokens > limits.max_tokens) return refused('max_tokens', tokens, `is at least ${groupDigits(promptTokens)} tokens`, groupDigits(limits.max_tokens - tokens));
+    if (!Number.isFinite(limits.max_cost_usd)) return undefined;
+    const least = estimateCallCostUsd([model], promptTokens, 0, this.#pricing, promptTokens);
+    if (!least.priceKnown || !dollarsPast(spent.costUsd + least.costUsd, limits.max_cost_usd)) return undefined;
+    const left = limits.max_cost_usd - spent.costUsd;
+    const decimals = decimalsApartFromCap(left, least.costUsd, capDecimals(limits.max_cost_usd));
+    return refused('max_cost_usd', spent.costUsd, `costs at least $${least.costUsd.toFixed(decimals)}`, `$${left.toFixed(decimals)}`);
   }
 
   #exceed(error: RunStoppedError): void {

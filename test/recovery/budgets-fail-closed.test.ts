@@ -100,10 +100,10 @@ describe('budgets fail closed', () => {
 
   it('estimates cost too: max_cost_usd stops a run whose endpoint counts nothing', async () => {
     const job = await runOfflineJob({
-      plan: threeSteps('max_cost_usd: 0.001, max_replans: 0', 'pricing: { gpt-4.1-mini: { input_per_mtok: 10, output_per_mtok: 10 } }\n'),
+      plan: threeSteps('max_cost_usd: 0.01, max_replans: 0', 'pricing: { gpt-4.1-mini: { input_per_mtok: 10, output_per_mtok: 10 } }\n'),
       script: () => noUsage('Sales grew.'),
     });
-    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toMatch(/^budget exceeded: max_cost_usd 0\.0010 \(spent 0\.00\d\d\)$/);
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toMatch(/^budget exceeded: max_cost_usd 0\.010 \(spent 0\.00[1-9]\d*; step b needed a call whose prompt alone costs at least \$0\.00\d+, more than the \$0\.00\d+ left; it was not sent\)$/);
   });
 
   it('rejects max_cost_usd for a model with no known price, at the line and column of max_cost_usd', async () => {
@@ -182,12 +182,13 @@ describe('budgets fail closed', () => {
   });
 
   it('prices a call by the plan\'s model when the endpoint reports another name, so max_cost_usd still stops the run', async () => {
-    const plan = threeSteps('max_cost_usd: 0.5, max_replans: 0', 'model: { name: my-model }\npricing: { my-model: { input_per_mtok: 1000, output_per_mtok: 1000 } }\n');
+    // Room for b's prompt (0.20), not its answer: b is sent, and its answer passes the cap.
+    const plan = threeSteps('max_cost_usd: 0.7, max_replans: 0', 'model: { name: my-model }\npricing: { my-model: { input_per_mtok: 1000, output_per_mtok: 1000 } }\n');
     const job = await runOfflineJob({
       plan,
       script: () => textAnswer('Sales grew.', { model: '/models/my-model.Q4_K_M.gguf', usage: { prompt_tokens: 200, completion_tokens: 200 } }),
     });
-    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toBe('budget exceeded: max_cost_usd 0.50 (spent 0.80)');
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toBe('budget exceeded: max_cost_usd 0.70 (spent 0.80)');
     expect(job.server.requests.length).toBe(2);
     // The step whose answer passed the cap keeps it: it was paid for; the step after it never starts.
     expect(job.trace.filter((event) => event.type === 'step_completed').map((event) => event['stepKey'])).toEqual(['a', 'b']);

@@ -9,9 +9,9 @@ const answered = (promptTokens: number, completionTokens: number, cachedPromptTo
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('calls in flight against a budget', () => {
-  it('never makes a call wait when none is in flight, whatever it may cost', async () => {
+  it('never makes a call wait when none is in flight, whatever its answer may cost', async () => {
     const budget = new RunBudget({ max_tokens: 100 });
-    const end = await budget.reserveModelCall('step a', call(10_000));
+    const end = await budget.reserveModelCall('step a', call(200));
     end();
   });
 
@@ -107,6 +107,40 @@ describe('calls in flight against a budget', () => {
     (await c)();
     expect(started).toBe(true);
     endB();
+  });
+
+  // Found by an adversarial pass: a task naming a 900 KB result 5,000 times sent a request of 40 million tokens, and
+  // only its answer stopped the run.
+  it('refuses a call whose prompt alone passes what is left of max_tokens, before it is sent, and stops the run', async () => {
+    const budget = new RunBudget({ max_tokens: 200_000 });
+    budget.charge(answered(1_000, 0));
+    await expect(budget.reserveModelCall('step a', call(40_000_000))).rejects.toThrow(
+      'budget exceeded: max_tokens 200,000 (spent 1,000; step a needed a call whose prompt alone is at least 20,000,000 tokens, more than the 199,000 left; it was not sent)',
+    );
+    expect(budget.signal.aborted).toBe(true);
+    expect(budget.usage.modelCalls).toBe(1);
+  });
+
+  it('sends a prompt its estimate puts past the cap but half of it does not: the estimate is a guess', async () => {
+    const budget = new RunBudget({ max_tokens: 1_000 });
+    (await budget.reserveModelCall('step a', call(1_900)))();
+    expect(budget.signal.aborted).toBe(false);
+  });
+
+  it('takes the prompt at the fewest tokens a character the endpoint has reported', async () => {
+    const budget = new RunBudget({ max_tokens: 1_000 });
+    budget.learnPrompt(1_000, 100);
+    (await budget.reserveModelCall('step a', call(9_000)))();
+    await expect(budget.reserveModelCall('step b', call(11_000))).rejects.toThrow('step b needed a call whose prompt alone is at least 1,100 tokens, more than the 1,000 left');
+  });
+
+  it('refuses a call whose prompt alone passes what is left of max_cost_usd even at the cached price', async () => {
+    const cached = { m: { input_per_mtok: 1, output_per_mtok: 1, cached_input_per_mtok: 0.1 } };
+    // 1,000,000 tokens at least: $0.10 cached, $1 at the full price.
+    (await new RunBudget({ max_cost_usd: 0.2 }, cached).reserveModelCall('step a', call(2_000_000)))();
+    await expect(new RunBudget({ max_cost_usd: 0.05 }, cached).reserveModelCall('step a', call(2_000_000))).rejects.toThrow(
+      'budget exceeded: max_cost_usd 0.050 (spent 0.000; step a needed a call whose prompt alone costs at least $0.100, more than the $0.050 left; it was not sent)',
+    );
   });
 
   it('lets a waiting call go when its step is cancelled', async () => {
