@@ -46,6 +46,7 @@ import { attemptStep, type AttemptsOutcome } from './step-attempts.ts';
 import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
 import { endpointUnusable } from './endpoint-unusable.ts';
 import { showArgs } from './show-args.ts';
+import { tracedArgs } from './traced-args.ts';
 import { ApprovalGate } from './approval-gate.ts';
 import { inputsHash } from './approval-request.ts';
 import { anyPlanCallKey, ResultHashes, stepReuseKey, toolCallKey } from './step-reuse-key.ts';
@@ -727,7 +728,7 @@ export class PlanRun {
       }
     }
     const calledAt = new Date().toISOString();
-    this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
+    this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args: tracedArgs(tool.name, args, tool.sideEffects), sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
     // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
     const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
     if (unrecorded !== undefined) {

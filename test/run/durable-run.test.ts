@@ -144,6 +144,22 @@ describe('side effects are never repeated blindly', () => {
     ]);
     expect(events.filter((event) => event.type === 'tool_returned').map((event) => (event as { outcome: string }).outcome)).toEqual(['failed', 'succeeded']);
   });
+
+  // Found by an adversarial pass: 1,000 items' arguments naming a 900 KB result 8 times were kept whole in the record and
+  // the trace: 3.9 GB of memory and a 3.6 GB trace before the heap watch stopped the run.
+  it('keeps long arguments of a call without side effects as a note in the trace, and those of one with side effects whole', async () => {
+    const big = recordingTool('big', () => 'x'.repeat(100_000));
+    const read = recordingTool('read', (args) => (args.text as string).length);
+    const post = recordingTool('post', (args) => (args.text as string).length, true);
+    const steps = [step('a', 'big', {}), step('r', 'read', { text: '${steps.a.result}' }, ['a']), step('p', 'post', { text: '${steps.a.result}' }, ['a'])];
+    const { outcome, events } = await run(steps, [big.tool, read.tool, post.tool]);
+    expect(outcome.status).toBe('succeeded');
+    expect(read.calls[0]!.args.text).toHaveLength(100_000);
+    const called = events.filter((event) => event.type === 'tool_called');
+    expect(called.find((event) => event.tool === 'read')?.args).toEqual({ left_out_for_room: "the arguments of this call of 'read', 100,011 characters; its callKey is their hash" });
+    expect(called.find((event) => event.tool === 'post')?.args).toEqual({ text: 'x'.repeat(100_000) });
+    expect(called.find((event) => event.tool === 'big')?.args).toEqual({});
+  });
 });
 
 // A resumed for_each item under on_item_failure: continue whose call was refused as a repeat became null,
