@@ -1,3 +1,4 @@
+import { HTTP_URL_PATTERN } from '../core/http-url.ts';
 import { refusedSchema as refuse } from '../core/json-schema.ts';
 import { GOAL_OPTION_FIELDS } from './goal-option-fields.ts';
 import { GOAL_KINDS, StepType } from './schema.ts';
@@ -60,11 +61,11 @@ export function goalOrStepsBranch(message: string): JsonSchema {
   return { if: { type: 'object', properties: { goal: false, workflow_sequence: false } }, then: refuse(message) };
 }
 
-/** zod writes `format: uri` for URLs; every URL in a plan is http(s), as the CLI checks. */
+/** zod writes `format: uri` for URLs; every URL in a plan is http(s) (`httpUrl`), as the CLI checks. */
 export function httpUrlsOnly(node: unknown): void {
   if (Array.isArray(node)) node.forEach(httpUrlsOnly);
   if (node === null || typeof node !== 'object') return;
   const schema = node as JsonSchema;
-  if (schema.format === 'uri' && schema.pattern === undefined) schema.pattern = '^https?://';
+  if (schema.format === 'uri' && schema.pattern === undefined) schema.pattern = HTTP_URL_PATTERN;
   Object.values(schema).forEach(httpUrlsOnly);
 }

@@ -51,6 +51,16 @@ const INVALID: Record<string, string> = {
   'unknown-toolset': 'goal: x\ntoolsets: [shell]\n',
   'bad-mention': 'goal: x\nescalate: { mention: team }\n',
   'input-required-as-text': 'goal: x\ninputs:\n  week: { required: "yes" }\n',
+  // zod read a URL trimmed, where the editor refused the spaces: both refuse them now (found by a hunt).
+  'http-allow-leading-space': 'goal: x\ntoolsets: [http]\nhttp: { allow: [" https://api.example.com/v1/"] }\n',
+  'mcp-url-trailing-space': 'goal: x\nmcp_servers:\n  docs: { url: "https://mcp.example.com/mcp " }\n',
+};
+
+/** Plans both accept, beside the examples: each one an editor once showed in red (none starts an MCP server: validate would). */
+const VALID: Record<string, string> = {
+  // The URL parser lower-cases the scheme; the schema's pattern took only `http` (found by a hunt).
+  'http-allow-upper-case-scheme': 'goal: x\ntoolsets: [http]\nhttp: { allow: ["HTTPS://api.example.com/v1/"] }\n',
+  'github-allow-urls-mixed-case-scheme': 'goal: x\ntoolsets: [github]\ngithub: { writes: { allow_urls: ["Https://example.com/docs/"] } }\n',
 };
 
 /** `workflow_sequence[0].tool` or `tools["my tool"]` as a JSON pointer. */
@@ -82,19 +92,28 @@ async function cliVerdicts(files: readonly string[]): Promise<Map<string, CliVer
 describe('plan.schema.json agrees with the CLI', () => {
   const validate = planSchemaValidator();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-schema-'));
-  const invalidFiles = Object.entries(INVALID).map(([name, text]) => {
-    const file = path.join(tmp, `${name}.yml`);
-    writeFileSync(file, text);
-    return file;
-  });
+  const writePlans = (plans: Record<string, string>) =>
+    Object.entries(plans).map(([name, text]) => {
+      const file = path.join(tmp, `${name}.yml`);
+      writeFileSync(file, text);
+      return file;
+    });
+  const invalidFiles = writePlans(INVALID);
+  const validFiles = writePlans(VALID);
   let verdicts: Map<string, CliVerdict>;
   beforeAll(async () => {
-    verdicts = await cliVerdicts([...examples, ...invalidFiles]);
+    verdicts = await cliVerdicts([...examples, ...validFiles, ...invalidFiles]);
   }, 600_000);
 
   it.each(examples)('both accept %s', (file) => {
     expect(verdicts.get(file)?.lines.join('\n')).toMatch(/^ok /);
     expect(validate(parse(readFileSync(path.join(root, file), 'utf8')))).toEqual([]);
+  });
+
+  it.each(Object.keys(VALID))('both accept %s', (name) => {
+    const file = path.join(tmp, `${name}.yml`);
+    expect(verdicts.get(file)?.lines.join('\n')).toMatch(/^ok /);
+    expect(validate(parse(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
   it.each(Object.keys(INVALID))('both reject %s, the editor at the place the CLI names', (name) => {

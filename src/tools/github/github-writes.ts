@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrl } from '../../core/http-url.ts';
 
 /** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
 export const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 } as const;
@@ -22,7 +23,7 @@ export const GithubWrites = z
     allow_mentions: z.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
     allow_references: z.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123, or the URL of an issue or pull request, stays live only for this repository and allow_repos.', default: false }),
     allow_urls: z
-      .array(z.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
+      .array(httpUrl('write a URL prefix such as https://example.com/docs/'))
       .optional()
       .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
   })

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { httpUrl } from '../../core/http-url.ts';
 import { listedOnce } from '../../core/listed-once.ts';
 
 /** One allowed URL prefix: http(s), no credentials, no query or fragment. */
-const AllowedPrefix = z
-  .url({ protocol: /^https?$/, error: 'write an http(s) URL prefix such as https://api.example.com/v1/' })
+const AllowedPrefix = httpUrl('write an http(s) URL prefix such as https://api.example.com/v1/')
   // Refinements run after a failed `url` check too: a value that is no URL has only that check's message.
   .refine((value) => {
     const url = URL.parse(value);

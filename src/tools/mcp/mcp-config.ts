@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { argvWord } from '../../process/argv-word.ts';
 import { envValue } from '../../process/env-value.ts';
+import { httpUrl } from '../../core/http-url.ts';
 import { refusedSchema } from '../../core/json-schema.ts';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -26,8 +27,7 @@ export const McpServer = z
       .union([z.array(EnvName), z.record(EnvName, envValue())])
       .optional()
       .meta({ description: "Variables a stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there (SystemRoot, USERPROFILE, TEMP …): names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
-    url: z
-      .url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+    url: httpUrl('write the server URL as http(s)://host/path')
       .refine((value) => {
         const url = URL.parse(value);
         return !url || (url.username === '' && url.password === '');
