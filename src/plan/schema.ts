@@ -114,7 +114,7 @@ export type StepType = z.infer<typeof StepType>;
 
 export const OnFailure = z.enum(['replan', 'fail', 'continue']).meta({
   description:
-    'What a step that fails for good does: replan asks the model for replacement steps (default when a model is configured; without one it acts as fail), fail fails the run, continue skips its dependents and goes on.',
+    "What a step that fails for good does: replan asks the model for replacement steps (without a model it acts as fail), fail fails the run, continue skips its dependents and goes on. Left out: continue when every step depending on it takes it as optional (`depends_on: [{step, optional: true}]`; not a plan step whose used plan's goals gate the run), else replan when a model is configured, else fail.",
 });
 
 /** When a run pauses for a person's approval before it acts. */

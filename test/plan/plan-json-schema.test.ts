@@ -42,6 +42,11 @@ describe('plan.schema.json editor help', () => {
     expect(properties.get('approval')?.description).toContain('refused before anything runs where plan-runner writes no PR comment');
   });
 
+  // It said replan or fail, and a step every dependent takes as optional continues (plan-run.ts; found by a hunt).
+  it("says a step's on_failure is continue when every dependent takes it as optional", () => {
+    expect(properties.get('workflow_sequence[].on_failure')?.description).toContain('Left out: continue when every step depending on it takes it as optional');
+  });
+
   it('states the defaults the code applies', async () => {
     const { DEFAULT_LIMITS } = await import('../../src/plan/schema.ts');
     const { DEFAULT_RETRY_POLICY } = await import('../../src/run/retry-policy.ts');
