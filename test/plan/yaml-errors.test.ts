@@ -155,6 +155,18 @@ describe('YAML problems are reported with their positions', () => {
     expect([written.source.inputs, written.steps[0]!.id]).toEqual([{ zip: { default: '01234' }, code: { default: 89 } }, 10]);
   });
 
+  // Found by a hunt: the CLI read `null:` or `1.0:` as written, where yaml.parse and editors read null ("") or 1 ("1").
+  it('refuses a plain key YAML reads as null or a number, at the key, saying to quote it', async () => {
+    expect(await errorsFor(yaml('goal: g', 'inputs:', '  null: { default: a }', '  week: { default: b }', 'tools:', '  1.0: { description: d, command: [node] }', '  123456789012345678901234567890: { description: d, command: [node] }'))).toEqual([
+      'plan.yml:3:3: the key `null` is not text to YAML: it reads it as null, as editors do; quote it ("null") to keep it as written',
+      'plan.yml:6:3: the key `1.0` is not text to YAML: it reads it as the number 1, as editors do; quote it ("1.0") to keep it as written',
+      'plan.yml:7:3: the key `123456789012345678901234567890` is not text to YAML: it reads it as the number 1.2345678901234568e+29, as editors do; quote it ("123456789012345678901234567890") to keep it as written',
+    ]);
+    // Quoted, or read as written (`1:`), a key is the name it shows.
+    const written = await validPlan(yaml('goal: g', 'tools:', '  "null": { description: d, command: [node] }', '  1: { description: d, command: [node] }'));
+    expect(Object.keys(written.source.tools ?? {})).toEqual(['1', 'null']);
+  });
+
   // Found by a hunt of plan errors: `a: 12345678901234567890` was accepted as 12345678901234567168, another number.
   it('refuses a whole number past 2^53, which it would read as another, at the number, saying to quote it', async () => {
     expect(await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 12345678901234567890, b: 9007199254740991 } }'))).toEqual([

@@ -45,6 +45,10 @@ const INVALID = [
   yaml('goal: g', 'toolsets: [math]', 'limits: {concurrency: ~, max_steps: true, max_replans: -1}', 'workflow_sequence:', step('1')),
   yaml('goal: g', 'name: [a, {b: c}]', 'model: {name: 0o17, temperature: 9}'),
   yaml('goal: g', 'null: 1', 'true: 2', '1.0: 3'),
+  // Plain keys YAML reads as null or a number, not as written (found by a hunt): refused at the key by both readers.
+  yaml('goal: g', 'inputs:', '  Null: {}', '  NULL: {}', '  ~: {}', '  +1: {}', '  .inf: {}', '  .nan: {}', '  1e400: {}'),
+  yaml('goal: g', 'tools:', '  123456789012345678901234567890: {description: d, command: [node]}', '  1.0: {description: d, command: [node], env: {null: a}}'),
+  yaml('goal: g', 'mcp_servers:', '  ~: {url: "https://mcp.example.com/mcp", headers: {NULL: x}}'),
   yaml('goal: g', ': empty key'),
   yaml('goal: g', '__proto__: {polluted: true}'),
   yaml('goal: |', '  block', ' bad: indentation'),
