@@ -2,6 +2,8 @@
  * docs/plan-reference.md, generated from the plan's JSON Schema: one section per object in the
  * plan file, one row per key with its type, default, description and example.
  */
+import { VISIBLE_CHARACTER_PATTERN } from '../src/core/invisible-characters.ts';
+
 /** Where the generated reference is committed. */
 export const PLAN_REFERENCE_FILE = 'docs/plan-reference.md';
 
@@ -79,6 +81,8 @@ function typeOf(node: Node, link: (path: string) => string, path: string): strin
     return typeof values === 'object' ? `map of name → ${typeOf(values, link, `${path}.<name>`)}${names(node)}` : 'object (a JSON Schema)';
   }
   if (types.includes('string') && node.format === 'uri') return 'URL (http or https)';
+  // The pattern that finds a visible character reads as a word; written out it is a line of \u escapes.
+  if (types.length === 1 && types[0] === 'string' && node.pattern === VISIBLE_CHARACTER_PATTERN) return `non-blank string${node.maxLength ? ` (at most ${node.maxLength})` : ''}`;
   if (types.length === 1 && types[0] === 'string') {
     return `${node.minLength ? 'non-empty ' : ''}string${node.maxLength ? ` (at most ${node.maxLength})` : ''}${node.pattern ? ` matching ${code(node.pattern)}` : ''}`;
   }

@@ -15,6 +15,15 @@ export function visibleText(text: string): string {
   return text.replace(INVISIBLE, '').normalize('NFKC');
 }
 
+/**
+ * A JSON Schema pattern that finds a character a reader sees: one neither a space nor invisible (INVISIBLE), in the
+ * Basic Multilingual Plane (written out, since an editor may read a pattern without the `u` flag that `\p{…}` needs;
+ * a test checks it against INVISIBLE). So plan.schema.json refuses the blank text hasVisibleText refuses, but for
+ * invisible characters past U+FFFF and what NFKC folds to a space.
+ */
+export const VISIBLE_CHARACTER_PATTERN =
+  '[^\\u0009-\\u000D\\u0020\\u00A0\\u00AD\\u034F\\u061C\\u115F-\\u1160\\u1680\\u17B4-\\u17B5\\u180B-\\u180F\\u2000-\\u200F\\u2028-\\u202F\\u205F-\\u206F\\u3000\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]';
+
 const PRINTABLE_ASCII = /[!-~]/;
 
 /** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */

@@ -6,7 +6,7 @@ import { Toolset } from '../tools/toolset-name.ts';
 import { argvWord } from '../process/argv-word.ts';
 import { envValue } from '../process/env-value.ts';
 import type * as Core from '../core/plan-step.ts';
-import { hasVisibleText } from '../core/invisible-characters.ts';
+import { hasVisibleText, VISIBLE_CHARACTER_PATTERN } from '../core/invisible-characters.ts';
 import { MAX_ITEMS_CEILING } from '../core/run-event.ts';
 import { DEFAULT_MODEL_TIMEOUT_SECONDS, MAX_MODEL_TIMEOUT_SECONDS, MODEL_CALL_RETRIES, MODEL_TIMEOUT_RANGE } from '../llm/model-timeout.ts';
 import { listedOnce } from '../core/listed-once.ts';
@@ -146,6 +146,9 @@ const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** A `goal:` or `name:` of spaces alone was valid, and a model was asked to plan a blank goal (adversarial pass). */
 const BLANK_TEXT = 'the text is blank (only spaces or invisible characters): write it, or leave the key out';
 
+/** Text a reader sees; plan.schema.json says it with a pattern, as an editor cannot run the refinement. */
+const VisibleText = z.string().min(1).refine(hasVisibleText, BLANK_TEXT).meta({ pattern: VISIBLE_CHARACTER_PATTERN });
+
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 export const MAX_TITLE_CHARS = 120;
 
@@ -270,7 +273,7 @@ export const PlanInput = z
 export const ModelSettings = z
   .strictObject({
     // A blank one was valid here and refused by the run, with no line (found by an adversarial pass).
-    name: z.string().min(1).refine(hasVisibleText, BLANK_TEXT).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
+    name: VisibleText.optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
     temperature: z.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default (in a used plan: the using plan\'s).', examples: [0] }),
     timeout_seconds: z
       .int({ error: `expected ${MODEL_TIMEOUT_RANGE}` })
@@ -324,7 +327,7 @@ DEFAULT_LIMITS satisfies Required<Limits>;
 export const Agent = z
   .strictObject({
     description: z.string().min(1).describe('what the profile is for; the planner reads it when it assigns agents to steps').optional(),
-    model: z.string().min(1).refine(hasVisibleText, BLANK_TEXT).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
+    model: VisibleText.optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
     system: z.string().optional().meta({ description: "Added to the system prompt of the agent's steps.", examples: ['You are a careful financial analyst.'] }),
     temperature: z.number().min(0).max(2).optional().meta({ description: "Sampling temperature, 0 to 2; left out: the plan's." }),
     tools: listedOnce(ToolName, 'tool').optional().meta({ description: "The only tools the agent's steps may call; left out: any.", examples: [['read_file', 'search_files']] }),
@@ -464,18 +467,10 @@ export const Plan = z.strictObject({
   $schema: z.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
   version: z.literal(1).optional().meta({ description: 'The plan file format version.', default: 1 }),
   // Every header shows it whole (comment, summary, log, check run): a longer one would push the checklist out of the comment.
-  name: z
-    .string()
-    .min(1)
-    .max(200)
-    .refine(hasVisibleText, BLANK_TEXT)
+  name: VisibleText.max(200)
     .optional()
     .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name is the title, and the plan's path (as the action's plan input gives it) the check run's name.", examples: ['Weekly product health report'] }),
-  goal: z
-    .string()
-    .min(1)
-    .refine(hasVisibleText, BLANK_TEXT)
-    .optional()
+  goal: VisibleText.optional()
     .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
   inputs: z
     .record(z.string().regex(NAME_PATTERN, 'input names use ASCII letters, digits, _ and -'), PlanInput)

@@ -54,6 +54,11 @@ const INVALID: Record<string, string> = {
   // zod read a URL trimmed, where the editor refused the spaces: both refuse them now (found by a hunt).
   'http-allow-leading-space': 'goal: x\ntoolsets: [http]\nhttp: { allow: [" https://api.example.com/v1/"] }\n',
   'mcp-url-trailing-space': 'goal: x\nmcp_servers:\n  docs: { url: "https://mcp.example.com/mcp " }\n',
+  // Blank text (spaces, invisible characters), which the CLI refuses and the schema only knew as non-empty (found by a hunt).
+  'blank-name': 'name: " "\ngoal: x\n',
+  'blank-goal': 'goal: "\\u200b"\n',
+  'blank-model-name': 'goal: x\nmodel: { name: " " }\n',
+  'blank-agent-model': 'goal: x\nagents:\n  a: { model: "\\t\\u00a0" }\n',
 };
 
 /** Plans both accept, beside the examples: each one an editor once showed in red (none starts an MCP server: validate would). */
