@@ -1,7 +1,7 @@
 import type { PlanIssue } from './plan-issue.ts';
 import { stepPath } from './plan-check-context.ts';
 import type { Step } from './schema.ts';
-import { FOR_EACH_ONLY_FIELDS, TYPE_ONLY_STEP_FIELDS, forEachOnlyMessage } from './step-type-fields.ts';
+import { FOR_EACH_ONLY_FIELDS, RESERVED_ITEM_NAMES, TYPE_ONLY_STEP_FIELDS, forEachOnlyMessage, reservedItemNameMessage } from './step-type-fields.ts';
 
 /**
  * Fields that only some steps take — `tool` and `args` on tool_call, `inputs` on aggregate, `task`,
@@ -21,8 +21,9 @@ export function checkStepFields(steps: readonly Step[]): PlanIssue[] {
       for (const field of FOR_EACH_ONLY_FIELDS) {
         if (step[field] !== undefined) issues.push({ path: [...at, field], at: 'key', message: forEachOnlyMessage(field) });
       }
-    } else if (step.as === 'steps' || step.as === 'inputs') {
-      issues.push({ path: [...at, 'as'], message: `\`${step.as}\` is taken by \${${step.as}.…} references; name the item something else, such as \`item\`` });
+    } else {
+      const reserved = RESERVED_ITEM_NAMES.find((name) => name === step.as);
+      if (reserved !== undefined) issues.push({ path: [...at, 'as'], message: reservedItemNameMessage(reserved) });
     }
   });
   return issues;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forEachBranch, goalKindBranches, goalOrStepsBranch, httpUrlsOnly, stepTypeBranches } from './plan-schema-branches.ts';
+import { forEachBranch, goalKindBranches, goalOrStepsBranch, httpUrlsOnly, reservedItemNameBranches, stepTypeBranches } from './plan-schema-branches.ts';
 import { Plan } from './schema.ts';
 import { NEEDS_GOAL_OR_STEPS } from './validate-plan.ts';
 
@@ -19,7 +19,7 @@ export function planJsonSchema(): Record<string, unknown> {
   const { $schema, ...rest } = z.toJSONSchema(Plan, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
   httpUrlsOnly(rest);
   const { workflow_sequence: steps, goals } = rest.properties;
-  if (steps) steps.items.allOf = [...stepTypeBranches(), forEachBranch()];
+  if (steps) steps.items.allOf = [...stepTypeBranches(), forEachBranch(), ...reservedItemNameBranches()];
   if (goals) goals.items.allOf = goalKindBranches();
   // `escalate` names someone (a mention, a label or both), as the CLI requires: an empty block tells no one.
   if (rest.properties.escalate) rest.properties.escalate.minProperties = 1;

@@ -2,7 +2,7 @@ import { HTTP_URL_PATTERN } from '../core/http-url.ts';
 import { refusedSchema as refuse } from '../core/json-schema.ts';
 import { GOAL_OPTION_FIELDS } from './goal-option-fields.ts';
 import { GOAL_KINDS, StepType } from './schema.ts';
-import { FOR_EACH_ONLY_FIELDS, REQUIRED_STEP_FIELDS, TYPE_ONLY_STEP_FIELDS, forEachOnlyMessage } from './step-type-fields.ts';
+import { FOR_EACH_ONLY_FIELDS, REQUIRED_STEP_FIELDS, RESERVED_ITEM_NAMES, TYPE_ONLY_STEP_FIELDS, forEachOnlyMessage, reservedItemNameMessage } from './step-type-fields.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -26,6 +26,14 @@ export function forEachBranch(): JsonSchema {
     if: { type: 'object', properties: { for_each: false } },
     then: { type: 'object', properties: Object.fromEntries(FOR_EACH_ONLY_FIELDS.map((field) => [field, refuse(forEachOnlyMessage(field))])) },
   };
+}
+
+/** The branches of a for_each step's item name: one that is the head of a reference of its own is refused. */
+export function reservedItemNameBranches(): JsonSchema[] {
+  return RESERVED_ITEM_NAMES.map((name) => ({
+    if: { type: 'object', properties: { for_each: true, as: { const: name } }, required: ['for_each', 'as'] },
+    then: { type: 'object', properties: { as: refuse(reservedItemNameMessage(name)) } },
+  }));
 }
 
 /**

@@ -60,3 +60,11 @@ export const FOR_EACH_ONLY_FIELDS = ['as', 'key', 'max_items', 'on_item_failure'
 export function forEachOnlyMessage(field: (typeof FOR_EACH_ONLY_FIELDS)[number]): string {
   return `only for_each steps take \`${field}\`; add \`for_each:\` (a reference to a list) or remove it`;
 }
+
+/** Item names a for_each step may not take (`as:`): each is the head of a reference of its own. */
+export const RESERVED_ITEM_NAMES = ['steps', 'inputs'] as const;
+
+/** What to tell someone who named the item `name`, one of RESERVED_ITEM_NAMES. */
+export function reservedItemNameMessage(name: (typeof RESERVED_ITEM_NAMES)[number]): string {
+  return `\`${name}\` is taken by \${${name}.…} references; name the item something else, such as \`item\``;
+}

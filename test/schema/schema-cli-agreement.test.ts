@@ -59,6 +59,8 @@ const INVALID: Record<string, string> = {
   'blank-goal': 'goal: "\\u200b"\n',
   'blank-model-name': 'goal: x\nmodel: { name: " " }\n',
   'blank-agent-model': 'goal: x\nagents:\n  a: { model: "\\t\\u00a0" }\n',
+  'as-steps': `${STEPS}  - { id: 1, type: reasoning }\n  - { id: 2, type: reasoning, for_each: "\${steps.1.result}", as: steps }\n`,
+  'as-inputs': `${STEPS}  - { id: 1, type: reasoning }\n  - { id: 2, type: reasoning, for_each: "\${steps.1.result}", as: inputs }\n`,
 };
 
 /** Plans both accept, beside the examples: each one an editor once showed in red (none starts an MCP server: validate would). */
