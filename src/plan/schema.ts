@@ -146,6 +146,10 @@ const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** A `goal:` or `name:` of spaces alone was valid, and a model was asked to plan a blank goal (adversarial pass). */
 const BLANK_TEXT = 'the text is blank (only spaces or invisible characters): write it, or leave the key out';
 
+/** A URL's start, `scheme://` (a JSON Schema pattern, which takes no flags). */
+const URL_START = '^[A-Za-z][A-Za-z0-9+.-]*://';
+const USES_URL = 'uses names a plan file in this repository by its path, not a URL: copy the plan into the repository and give its path from the root';
+
 /** Text a reader sees; plan.schema.json says it with a pattern, as an editor cannot run the refinement. */
 const VisibleText = z.string().min(1).refine(hasVisibleText, BLANK_TEXT).meta({ pattern: VISIBLE_CHARACTER_PATTERN });
 
@@ -245,7 +249,8 @@ export const Step = z
       .min(1)
       .regex(/\.ya?ml$/, 'uses names a plan file (.yml or .yaml), relative to the repository root')
       // Read as a path, `https://…/p.yml` was "https:/…/p.yml: no such file".
-      .refine((path) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(path), 'uses names a plan file in this repository by its path, not a URL: copy the plan into the repository and give its path from the root')
+      .refine((path) => !new RegExp(URL_START).test(path), USES_URL)
+      .meta({ allOf: [{ not: { pattern: URL_START }, errorMessage: USES_URL }] })
       .optional()
       .meta({ description: 'The plan file a plan step runs as a nested run, relative to the repository root (plan only).', examples: ['plans/summarise-repo.yml'] }),
     with: z

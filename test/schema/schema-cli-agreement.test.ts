@@ -61,6 +61,7 @@ const INVALID: Record<string, string> = {
   'blank-agent-model': 'goal: x\nagents:\n  a: { model: "\\t\\u00a0" }\n',
   'as-steps': `${STEPS}  - { id: 1, type: reasoning }\n  - { id: 2, type: reasoning, for_each: "\${steps.1.result}", as: steps }\n`,
   'as-inputs': `${STEPS}  - { id: 1, type: reasoning }\n  - { id: 2, type: reasoning, for_each: "\${steps.1.result}", as: inputs }\n`,
+  'uses-a-url': 'goal: x\nworkflow_sequence:\n  - { id: 1, type: plan, uses: "HTTPS://example.com/p.yml" }\n',
 };
 
 /** Plans both accept, beside the examples: each one an editor once showed in red (none starts an MCP server: validate would). */
