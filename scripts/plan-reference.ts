@@ -3,6 +3,7 @@
  * plan file, one row per key with its type, default, description and example.
  */
 import { VISIBLE_CHARACTER_PATTERN } from '../src/core/invisible-characters.ts';
+import { ENV_VALUE_PATTERN } from '../src/process/env-value.ts';
 
 /** Where the generated reference is committed. */
 export const PLAN_REFERENCE_FILE = 'docs/plan-reference.md';
@@ -36,6 +37,12 @@ interface Section {
 }
 
 const SAFE_MAX = Number.MAX_SAFE_INTEGER;
+
+/** Patterns said in words: written out, they are a line of escapes that tells a reader less. */
+const NAMED_PATTERNS: ReadonlyMap<string, string> = new Map([
+  [VISIBLE_CHARACTER_PATTERN, 'non-blank string'],
+  [ENV_VALUE_PATTERN, 'string with `${env.NAME}` as its only `${…}`'],
+]);
 
 function anchor(path: string): string {
   return path.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-');
@@ -81,8 +88,8 @@ function typeOf(node: Node, link: (path: string) => string, path: string): strin
     return typeof values === 'object' ? `map of name → ${typeOf(values, link, `${path}.<name>`)}${names(node)}` : 'object (a JSON Schema)';
   }
   if (types.includes('string') && node.format === 'uri') return 'URL (http or https)';
-  // The pattern that finds a visible character reads as a word; written out it is a line of \u escapes.
-  if (types.length === 1 && types[0] === 'string' && node.pattern === VISIBLE_CHARACTER_PATTERN) return `non-blank string${node.maxLength ? ` (at most ${node.maxLength})` : ''}`;
+  const named = node.pattern === undefined ? undefined : NAMED_PATTERNS.get(node.pattern);
+  if (types.length === 1 && types[0] === 'string' && named !== undefined) return `${named}${node.maxLength ? ` (at most ${node.maxLength})` : ''}`;
   if (types.length === 1 && types[0] === 'string') {
     return `${node.minLength ? 'non-empty ' : ''}string${node.maxLength ? ` (at most ${node.maxLength})` : ''}${node.pattern ? ` matching ${code(node.pattern)}` : ''}`;
   }

@@ -62,6 +62,8 @@ const INVALID: Record<string, string> = {
   'as-steps': `${STEPS}  - { id: 1, type: reasoning }\n  - { id: 2, type: reasoning, for_each: "\${steps.1.result}", as: steps }\n`,
   'as-inputs': `${STEPS}  - { id: 1, type: reasoning }\n  - { id: 2, type: reasoning, for_each: "\${steps.1.result}", as: inputs }\n`,
   'uses-a-url': 'goal: x\nworkflow_sequence:\n  - { id: 1, type: plan, uses: "HTTPS://example.com/p.yml" }\n',
+  'env-value-reads-home': 'goal: x\ntools:\n  t: { description: d, command: [node], env: { A: "${HOME}" } }\n',
+  'mcp-header-unclosed': 'goal: x\nmcp_servers:\n  s: { url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer ${env.TOKEN" } }\n',
 };
 
 /** Plans both accept, beside the examples: each one an editor once showed in red (none starts an MCP server: validate would). */
