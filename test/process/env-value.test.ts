@@ -16,9 +16,12 @@ describe('an env value, as the CLI and plan.schema.json read it', () => {
 
   it('agree on any text of $, {, }, env., a name and NUL', () => {
     const piece = fc.constantFrom('$', '{', '}', 'env.', 'A', '_1', '-', '\0', ' ', 'x');
-    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
-      const text = pieces.join('');
-      expect(pattern.test(text), JSON.stringify(text)).toBe(value.safeParse(text).success);
-    }), { numRuns: 5000 });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        expect(pattern.test(text), JSON.stringify(text)).toBe(value.safeParse(text).success);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -64,6 +64,8 @@ const INVALID: Record<string, string> = {
   'uses-a-url': 'goal: x\nworkflow_sequence:\n  - { id: 1, type: plan, uses: "HTTPS://example.com/p.yml" }\n',
   'env-value-reads-home': 'goal: x\ntools:\n  t: { description: d, command: [node], env: { A: "${HOME}" } }\n',
   'mcp-header-unclosed': 'goal: x\nmcp_servers:\n  s: { url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer ${env.TOKEN" } }\n',
+  'allow-repos-owner-with-underscore': 'goal: x\ntoolsets: [github]\ngithub: { allow_repos: ["octo_org/reports"] }\n',
+  'allow-repos-name-dot-dot': 'goal: x\ntoolsets: [github]\ngithub: { allow_repos: ["octo-org/.."] }\n',
 };
 
 /** Plans both accept, beside the examples: each one an editor once showed in red (none starts an MCP server: validate would). */

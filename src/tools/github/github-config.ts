@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { GithubWrites } from './github-writes.ts';
-import { repositoryNameProblem } from './github-repository-name.ts';
+import { OWNER_NAME_SCHEMA, REPO_NAME_SCHEMA, repositoryNameProblem } from './github-repository-name.ts';
+
+/** A pattern's body, without its `^` and `$`. */
+const body = (pattern: string) => pattern.slice(1, -1);
+
+/** RepoFullName's rules as one pattern, for plan.schema.json: the owner's and the name's, the owner at most 39 characters. */
+export const REPO_FULL_NAME_PATTERN = `^(?=[^/]{1,${OWNER_NAME_SCHEMA.maxLength}}/)${body(OWNER_NAME_SCHEMA.pattern)}/${body(REPO_NAME_SCHEMA.pattern)}$`;
 
 /**
  * `owner/name` of a repository, as GitHub spells it: by the rules the tools check their `owner` and `repo` by, which
@@ -14,7 +20,7 @@ export const RepoFullName = z
     const problem = repositoryNameProblem(owner, repo);
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .meta({ description: 'A repository as owner/name.', examples: ['octo-org/reports'] });
+  .meta({ description: 'A repository as owner/name.', examples: ['octo-org/reports'], pattern: REPO_FULL_NAME_PATTERN });
 
 /**
  * The plan's `github:` section: where the `github` toolset may write besides the current
