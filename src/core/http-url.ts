@@ -18,3 +18,15 @@ export function httpUrl(error: string) {
     .refine((value) => value === value.trim(), { message: EDGE_SPACES, abort: true })
     .check(z.url({ protocol: /^https?$/, error }));
 }
+
+/** Where an http(s) URL's host part begins, and what it runs on through: the parser skips more slashes, and `\` is one. */
+const HOST_PART = '^[^:]*://[/\\\\]*[^/?#\\\\]*';
+
+/**
+ * plan.schema.json's pattern for an http(s) URL with credentials (`user:password@`): an `@` in its host part. It also
+ * finds an empty one (`https://@host/`), which the URL parser reads as no credentials.
+ */
+export const URL_CREDENTIALS_PATTERN = `${HOST_PART}@`;
+
+/** plan.schema.json's pattern for a `*` in an http(s) URL's host (`%2A` there is one too) or path, or anywhere after. */
+export const URL_STAR_PATTERN = `\\*|${HOST_PART}%2[Aa]`;

@@ -66,6 +66,10 @@ const INVALID: Record<string, string> = {
   'mcp-header-unclosed': 'goal: x\nmcp_servers:\n  s: { url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer ${env.TOKEN" } }\n',
   'allow-repos-owner-with-underscore': 'goal: x\ntoolsets: [github]\ngithub: { allow_repos: ["octo_org/reports"] }\n',
   'allow-repos-name-dot-dot': 'goal: x\ntoolsets: [github]\ngithub: { allow_repos: ["octo-org/.."] }\n',
+  'http-allow-credentials': 'goal: x\ntoolsets: [http]\nhttp: { allow: ["https://u:p@api.example.com/"] }\n',
+  'http-allow-query': 'goal: x\ntoolsets: [http]\nhttp: { allow: ["https://api.example.com/?a=1"] }\n',
+  'http-allow-star': 'goal: x\ntoolsets: [http]\nhttp: { allow: ["https://*.example.com/"] }\n',
+  'mcp-url-credentials': 'goal: x\nmcp_servers:\n  s: { url: "https://u:p@mcp.example.com/mcp" }\n',
 };
 
 /** Plans both accept, beside the examples: each one an editor once showed in red (none starts an MCP server: validate would). */

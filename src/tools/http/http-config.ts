@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { httpUrl } from '../../core/http-url.ts';
+import { httpUrl, URL_CREDENTIALS_PATTERN, URL_STAR_PATTERN } from '../../core/http-url.ts';
 import { listedOnce } from '../../core/listed-once.ts';
+
+const CREDENTIALS = 'a URL prefix may not carry credentials (user:password@)';
+const QUERY_OR_FRAGMENT = 'a URL prefix may not have a query (?...) or fragment (#...)';
+const WILDCARD = 'a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/)';
 
 /** One allowed URL prefix: http(s), no credentials, no query or fragment. */
 const AllowedPrefix = httpUrl('write an http(s) URL prefix such as https://api.example.com/v1/')
@@ -8,16 +12,25 @@ const AllowedPrefix = httpUrl('write an http(s) URL prefix such as https://api.e
   .refine((value) => {
     const url = URL.parse(value);
     return !url || (url.username === '' && url.password === '');
-  }, 'a URL prefix may not carry credentials (user:password@)')
+  }, CREDENTIALS)
   .refine((value) => {
     const url = URL.parse(value);
     return !url || (url.search === '' && url.hash === '');
-  }, 'a URL prefix may not have a query (?...) or fragment (#...)')
+  }, QUERY_OR_FRAGMENT)
   // Compared as written, `*.example.com` is a host no URL has and `/v1/*` a path segment none asks: it allowed nothing.
   .refine((value) => {
     const url = URL.parse(value);
     return !url || !`${url.host}${url.pathname}`.includes('*');
-  }, 'a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/)');
+  }, WILDCARD)
+  // The same rules for plan.schema.json, on the text: a query or fragment is one with something after its `?` or `#`
+  // (the URL parser reads `https://host/?` as none); a `*` past the path is in a query or fragment, refused either way.
+  .meta({
+    allOf: [
+      { not: { pattern: URL_CREDENTIALS_PATTERN }, errorMessage: CREDENTIALS },
+      { not: { pattern: '^[^?#]*\\?[^#]|#[\\s\\S]' }, errorMessage: QUERY_OR_FRAGMENT },
+      { not: { pattern: URL_STAR_PATTERN }, errorMessage: WILDCARD },
+    ],
+  });
 
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
 export const HttpConfig = z

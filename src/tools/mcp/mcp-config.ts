@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { argvWord } from '../../process/argv-word.ts';
 import { envValue } from '../../process/env-value.ts';
-import { httpUrl } from '../../core/http-url.ts';
+import { httpUrl, URL_CREDENTIALS_PATTERN } from '../../core/http-url.ts';
 import { refusedSchema } from '../../core/json-schema.ts';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -10,6 +10,7 @@ export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
 const EnvName = z.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
 
+const URL_CREDENTIALS = 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})';
 const COMMAND_OR_URL = 'give either command (a stdio server) or url (a streamable HTTP server)';
 const ENV_ON_URL = 'env applies to stdio servers (command); use headers for url';
 const HEADERS_ON_COMMAND = 'headers apply to url servers; use env for command';
@@ -31,7 +32,8 @@ export const McpServer = z
       .refine((value) => {
         const url = URL.parse(value);
         return !url || (url.username === '' && url.password === '');
-      }, 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})')
+      }, URL_CREDENTIALS)
+      .meta({ allOf: [{ not: { pattern: URL_CREDENTIALS_PATTERN }, errorMessage: URL_CREDENTIALS }] })
       .optional()
       .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
