@@ -9,7 +9,8 @@ interface ToolsetSection {
   readonly required?: string;
 }
 
-const SECTIONS: readonly ToolsetSection[] = [
+/** The toolsets configured by a section of their own. */
+export const TOOLSET_SECTIONS: readonly ToolsetSection[] = [
   {
     toolset: 'http',
     section: 'http',
@@ -17,6 +18,11 @@ const SECTIONS: readonly ToolsetSection[] = [
   },
   { toolset: 'github', section: 'github' },
 ];
+
+/** What a plan is told that configures `toolset` in `section` and leaves the toolset off. */
+export function sectionWithoutToolsetMessage(toolset: Toolset, section: string): string {
+  return `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\``;
+}
 
 /**
  * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
@@ -26,11 +32,11 @@ const SECTIONS: readonly ToolsetSection[] = [
 export function checkToolsetConfig(plan: Plan, usedPlan = false): PlanIssue[] {
   const issues: PlanIssue[] = [];
   const enabled = plan.toolsets ?? [];
-  for (const { toolset, section, required } of SECTIONS) {
+  for (const { toolset, section, required } of TOOLSET_SECTIONS) {
     const index = enabled.indexOf(toolset);
     if (index >= 0 && required !== undefined && plan[section] === undefined && !usedPlan) issues.push({ path: ['toolsets', index], message: required });
     if (index < 0 && plan[section] !== undefined) {
-      issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
+      issues.push({ path: [section], at: 'key', message: sectionWithoutToolsetMessage(toolset, section) });
     }
   }
   return issues;

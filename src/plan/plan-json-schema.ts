@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forEachBranch, goalKindBranches, goalOrStepsBranch, httpUrlsOnly, reservedItemNameBranches, stepTypeBranches } from './plan-schema-branches.ts';
+import { forEachBranch, goalKindBranches, goalOrStepsBranch, httpUrlsOnly, reservedItemNameBranches, stepTypeBranches, toolsetSectionBranches } from './plan-schema-branches.ts';
 import { Plan } from './schema.ts';
 import { NEEDS_GOAL_OR_STEPS } from './validate-plan.ts';
 
@@ -29,7 +29,7 @@ export function planJsonSchema(): Record<string, unknown> {
     title: 'plan-runner plan file (v1)',
     ...rest,
     description: 'A plan-runner plan: steps (tool_call, reasoning, aggregate, agent, plan) run as a dependency graph, the tools they call, limits, and the goals that decide the job.',
-    allOf: [goalOrStepsBranch(NEEDS_GOAL_OR_STEPS)],
+    allOf: [goalOrStepsBranch(NEEDS_GOAL_OR_STEPS), ...toolsetSectionBranches()],
   };
 }
 

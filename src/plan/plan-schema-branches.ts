@@ -1,5 +1,6 @@
 import { HTTP_URL_PATTERN } from '../core/http-url.ts';
 import { refusedSchema as refuse } from '../core/json-schema.ts';
+import { TOOLSET_SECTIONS, sectionWithoutToolsetMessage } from './check-toolset-config.ts';
 import { GOAL_OPTION_FIELDS } from './goal-option-fields.ts';
 import { GOAL_KINDS, StepType } from './schema.ts';
 import { FOR_EACH_ONLY_FIELDS, REQUIRED_STEP_FIELDS, RESERVED_ITEM_NAMES, TYPE_ONLY_STEP_FIELDS, forEachOnlyMessage, reservedItemNameMessage } from './step-type-fields.ts';
@@ -67,6 +68,17 @@ export function goalKindBranches(): JsonSchema[] {
 /** The plan-level branch: a plan needs `goal` or `workflow_sequence`. */
 export function goalOrStepsBranch(message: string): JsonSchema {
   return { if: { type: 'object', properties: { goal: false, workflow_sequence: false } }, then: refuse(message) };
+}
+
+/**
+ * The plan-level branches of the toolset sections: one written for a toolset the plan leaves off is refused. (That
+ * `toolsets: [http]` needs `http:` is not said: a used plan runs with the using plan's, and an editor cannot tell one.)
+ */
+export function toolsetSectionBranches(): JsonSchema[] {
+  return TOOLSET_SECTIONS.map(({ toolset, section }) => ({
+    if: { type: 'object', properties: { toolsets: { not: { type: 'array', contains: { const: toolset } } }, [section]: true }, required: [section] },
+    then: { type: 'object', properties: { [section]: refuse(sectionWithoutToolsetMessage(toolset, section)) } },
+  }));
 }
 
 /** zod writes `format: uri` for URLs; every URL in a plan is http(s) (`httpUrl`), as the CLI checks. */

@@ -70,6 +70,8 @@ const INVALID: Record<string, string> = {
   'http-allow-query': 'goal: x\ntoolsets: [http]\nhttp: { allow: ["https://api.example.com/?a=1"] }\n',
   'http-allow-star': 'goal: x\ntoolsets: [http]\nhttp: { allow: ["https://*.example.com/"] }\n',
   'mcp-url-credentials': 'goal: x\nmcp_servers:\n  s: { url: "https://u:p@mcp.example.com/mcp" }\n',
+  'github-without-the-toolset': 'goal: x\ngithub: { allow_repos: ["octo-org/reports"] }\n',
+  'http-without-the-toolset': 'goal: x\ntoolsets: [math]\nhttp: { allow: ["https://api.example.com/v1/"] }\n',
 };
 
 /** Plans both accept, beside the examples: each one an editor once showed in red (none starts an MCP server: validate would). */
