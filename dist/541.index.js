@@ -625,11 +625,14 @@ class JsonRpcLineReader {
 var kill_marked_processes = __webpack_require__(1326);
 // EXTERNAL MODULE: ./lib/process/kill-process-group.js
 var kill_process_group = __webpack_require__(46747);
+// EXTERNAL MODULE: ./lib/process/live-process-groups.js
+var live_process_groups = __webpack_require__(39340);
 // EXTERNAL MODULE: ./lib/process/tail-buffer.js
 var tail_buffer = __webpack_require__(69542);
 // EXTERNAL MODULE: ./lib/process/signalled-status.js
 var signalled_status = __webpack_require__(91551);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/process-group-stdio-transport.js
+
 
 
 
@@ -712,6 +715,7 @@ class ProcessGroupStdioTransport {
             windowsHide: true,
         });
         this.#child = child;
+        (0,live_process_groups/* trackProcessGroup */.u)(child);
         child.stdout?.on('data', (chunk) => {
             if (this.#unread)
                 return;

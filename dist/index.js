@@ -1913,7 +1913,7 @@ function unevaluatedRequired(report) {
 
 /***/ }),
 
-/***/ 8353:
+/***/ 71274:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2194,6 +2194,67 @@ var load_neutraliser = __nccwpck_require__(93465);
 var comment_target = __nccwpck_require__(30157);
 // EXTERNAL MODULE: ./lib/action/run-key.js
 var run_key = __nccwpck_require__(54825);
+;// CONCATENATED MODULE: ./lib/action/comment-writer.js
+const PREFIX = '<!-- plan-runner-job: ';
+const SUFFIX = ' -->';
+/** This job, from the runner's variables; undefined off a runner (one is missing). */
+function commentWriterOf(env, from) {
+    const [run, attempt, job, runner] = ['GITHUB_RUN_ID', 'GITHUB_RUN_ATTEMPT', 'GITHUB_JOB', 'RUNNER_NAME'].map((name) => env[name]);
+    if (!run || !attempt || !job || !runner)
+        return undefined;
+    return { run, attempt, job, runner, from };
+}
+/** The hidden line, led by a newline. Encoded: a runner's name is free text, and `-->` in it would end the comment early. */
+function commentWriterLine(writer) {
+    return `\n${PREFIX}${encodeURIComponent(JSON.stringify(writer))}${SUFFIX}`;
+}
+/** The writer a comment's leading hidden lines name (what a tool's text inside the body says is not read), or undefined. */
+function readCommentWriter(body) {
+    let line;
+    for (const leading of body.trimStart().split('\n')) {
+        if (!leading.startsWith('<!-- plan-runner'))
+            break;
+        if (leading.startsWith(PREFIX) && leading.endsWith(SUFFIX))
+            line = leading;
+    }
+    if (line === undefined)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(decodeURIComponent(line.slice(PREFIX.length, -SUFFIX.length)));
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const { run, attempt, job, runner, from, to } = value;
+    const texts = [run, attempt, job, runner];
+    if (!texts.every((text) => typeof text === 'string' && text !== '') || typeof from !== 'number')
+        return undefined;
+    const [r, a, j, n] = texts;
+    return { run: r, attempt: a, job: j, runner: n, from, ...(typeof to === 'number' && { to }) };
+}
+/**
+ * Whether `theirs` writes the comment beside `ours`: another leg of its matrix job in the same workflow run attempt
+ * (on another runner), whenever it ran \u2014 legs run side by side or one after another (`max-parallel: 1`), and neither
+ * stands for the other \u2014 or another job of that attempt that wrote while `ours` ran (it has not ended, or ended after
+ * `ours` began). A job the workflow runs after another (`needs:`: a `mode: plan` job, then the job that runs the plan)
+ * takes the comment over, as its check run supersedes the earlier's; an earlier attempt's job is a re-run's own past.
+ */
+function writesBeside(theirs, ours) {
+    if (theirs === undefined || theirs.run !== ours.run || theirs.attempt !== ours.attempt)
+        return false;
+    if (theirs.job === ours.job)
+        return theirs.runner !== ours.runner;
+    return theirs.to === undefined || theirs.to >= ours.from;
+}
+/** What the comment and the log say of `theirs`, a job writing the comment beside this one. */
+function besideWhy(theirs, ours) {
+    const who = theirs.job === ours.job ? `another leg of this job (runner '${theirs.runner}')` : `another job of this workflow run ('${theirs.job}')`;
+    return `\u26a0\ufe0f ${who.charAt(0).toUpperCase()}${who.slice(1)} writes this plan's comment too, and each job's write replaces the other's: this comment shows only the run of the job that wrote it last ('${ours.job}' here), and each job's summary has its own. Give each job that runs this plan its own run-key (in a matrix, run-key: \${{ matrix.<name> }}).`;
+}
+
 // EXTERNAL MODULE: ./lib/action/superseded-commit.js
 var superseded_commit = __nccwpck_require__(21156);
 // EXTERNAL MODULE: ./lib/action/approval-marker.js
@@ -2201,6 +2262,7 @@ var approval_marker = __nccwpck_require__(47202);
 // EXTERNAL MODULE: ./lib/report/reused-work.js
 var reused_work = __nccwpck_require__(5568);
 ;// CONCATENATED MODULE: ./lib/action/live-comment.js
+
 
 
 
@@ -2291,12 +2353,22 @@ async function liveComment(settings, context) {
     const keptAnswer = keptAnswerOf(context.leaveApproval && context.answerRecorded);
     const part = settings.fanOut?.part;
     const partial = part === 'prepare' || part === 'shard';
+    // Which job writes, for another job of this workflow run that writes the same comment: not a fanned-out run's jobs, which share it.
+    const writer = part ? undefined : commentWriterOf(settings.env, Date.now());
+    let beside;
+    const writerLine = () => (writer ? commentWriterLine({ ...writer, ...(context.final() && { to: Date.now() }) }) : '');
+    const besideNote = () => (beside && writer ? besideWhy(beside, writer) : undefined);
     // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
     // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
     // As its final report says: one whose steps succeeded and whose state was lost failed (it stayed at \u23f3).
+    // And a cancelled shard job: the workflow run was cancelled, most likely, and the merge job (`if: !cancelled()`)
+    // never runs, so the comment stayed at \u23f3 for good (found by an adversarial pass). Were the merge job to run after
+    // all, its final body, the run's whole record, replaces this; a shard still running writes \u23f3 again.
     const endsTheRun = (record) => {
         const status = context.final()?.status ?? record.status;
-        return !partial || (part === 'prepare' && status !== undefined && status !== 'succeeded');
+        if (!partial)
+            return true;
+        return part === 'prepare' ? status !== undefined && status !== 'succeeded' : status === 'cancelled';
     };
     const ownRecord = (record) => (endsTheRun(record) ? record : { ...record, status: undefined, reason: undefined, durationMs: undefined });
     const render = (given, goals, current) => {
@@ -2308,13 +2380,14 @@ async function liveComment(settings, context) {
         if (final && (final.planErrors.length > 0 || record.plan === undefined)) {
             const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
             const kept = (0,approval_marker/* approvalMarkerLine */.UI)(keptAnswer(current));
-            return fitComment((maxChars) => `${marker}${head.hidden}${kept}\n${outbound((0,cut_text/* cutMarkdown */.G$)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, render_comment/* COMMENT_MAX_CHARS */.d - 256);
+            const shared = besideNote();
+            return fitComment((maxChars) => `${marker}${head.hidden}${writerLine()}${kept}\n${outbound((0,cut_text/* cutMarkdown */.G$)(`${shared ? `${shared}\n\n` : ''}${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, render_comment/* COMMENT_MAX_CHARS */.d - 256);
         }
         // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
         // and not "succeeded" while a required goal may still fail.
         const judging = !final && !partial && record.status !== undefined && record.status !== 'awaiting-approval' && record.goals === undefined;
         const shown = final && endsTheRun(given) ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : judging ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
-        const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
+        const notes = [besideNote(), context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
         const note = notes.length > 0 ? notes.join(' ') : undefined;
         // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
         const approvalState = (0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId, context.pausedRunId), current);
@@ -2324,13 +2397,13 @@ async function liveComment(settings, context) {
         const whole = (maxChars) => {
             const body = (0,render_comment/* renderComment */.w)(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
             // The plan's own escalate.mention, as code (an edit notifies no one; `tellEscalation` pings): added after the neutraliser.
-            return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${(0,escalation_notice/* escalationMentionLine */.eM)(final?.escalation)}${drawn.block}`;
+            return `${marker}${head.hidden}${writerLine()}${approval}${outbound(body)}${head.line}${(0,escalation_notice/* escalationMentionLine */.eM)(final?.escalation)}${drawn.block}`;
         };
         return fitComment(whole, limit - 256 - drawn.block.length, limit);
     };
     const budget = context.rateBudget;
-    // A write is its PATCH, the pull request's head read before it, and a shared comment's read.
-    const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part ? 1 : 0);
+    // A write is its PATCH, the pull request's head read before it, and the comment's read (shared, or a job's on a runner).
+    const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part || writer ? 1 : 0);
     const runId = settings.github.runId;
     const answered = context.pausedRunId === undefined && runId !== undefined ? (current) => (0,approval_marker/* answeredNote */.U4)((0,approval_marker/* readApprovalMarker */.Wg)(current), runId) : undefined;
     const approvalHeld = context.leaveApproval
@@ -2382,6 +2455,16 @@ async function liveComment(settings, context) {
         }),
         ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
         ...(context.onWritten && { onWritten: context.onWritten }),
+        ...(writer && {
+            seen: (current) => {
+                const theirs = readCommentWriter(current);
+                if (beside !== undefined || !writesBeside(theirs, writer))
+                    return;
+                beside = theirs;
+                io.warning(besideWhy(theirs, writer).replace(/^\u26a0\ufe0f /u, ''));
+            },
+            readBeforeEachWrite: true,
+        }),
     });
     /** The pause of this workflow run that this job's last accepted write shows, if any. */
     const shownPause = () => {
@@ -3291,6 +3374,95 @@ function balancedJsonEnd(text, start, limit = text.length) {
 
 /***/ }),
 
+/***/ 27141:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ flushBatchedOutput),
+/* harmony export */   Y: () => (/* binding */ batchOutput)
+/* harmony export */ });
+/** Text waiting at least this long (in UTF-16 units) is written at once. */
+const BATCH_CHARS = 64 * 1024;
+/** How each batched stream writes what it holds. */
+const flushes = [];
+/** Writes at once what every batched stream holds: before a write through the same descriptor by other means (`--trace /dev/stdout`). */
+function flushBatchedOutput() {
+    for (const flush of flushes)
+        flush();
+}
+/**
+ * A pipe's writes are asynchronous: libuv writes what the pipe takes and queues the rest, and what is
+ * queued when the process exits is lost. One 64 KiB batch fills a pipe, so the batches behind it and the
+ * last one, written on exit, were lost at `process.exit` or a crash (found by a review). Blocking, a write
+ * is done when it returns, as a file's is (and a pipe's on Windows): the process waits for its reader.
+ */
+function blockingWrites(stream) {
+    stream._handle?.setBlocking?.(true);
+}
+/**
+ * Makes `out`, when it is not a terminal (a pipe to the runner, a file), write what it is given in one
+ * turn of the event loop as one write, or at once when 64 KiB or more wait: a pipe's every write is a
+ * system call, and a 10,000-step run's 30,000 checklist lines took 0.2\u20130.3 s of its 1.5 s in them.
+ * Nothing is reordered: a write with a callback or an encoding, and any write to `after` (standard
+ * error, which a log merges with it), first writes what `out` holds. Nothing is lost at exit, `process.exit` and a crash included:
+ * what is held is written then, and every write to a pipe returns once the pipe has taken it. A terminal
+ * is left as it is: its live checklist draws at most ten frames a second.
+ *
+ * Installed first, under anything else that wraps the stream's `write` (`neutraliseOutput`), so those
+ * still see each message whole.
+ */
+function batchOutput(out, after = []) {
+    if (out.isTTY)
+        return;
+    for (const stream of [out, ...after])
+        if (!stream.isTTY)
+            blockingWrites(stream);
+    const write = out.write.bind(out);
+    let pending = '';
+    let scheduled;
+    /** Once the process exits no turn ends: what is written then (another 'exit' listener's last words) goes out at once. */
+    let exiting = false;
+    const flush = () => {
+        if (scheduled)
+            clearImmediate(scheduled);
+        scheduled = undefined;
+        if (pending === '')
+            return;
+        const text = pending;
+        pending = '';
+        write(text);
+    };
+    const batched = (chunk, ...rest) => {
+        if (typeof chunk !== 'string' || rest.length > 0 || exiting) {
+            flush();
+            return write(chunk, ...rest);
+        }
+        pending += chunk;
+        if (pending.length >= BATCH_CHARS)
+            flush();
+        else
+            scheduled ??= setImmediate(flush);
+        return true;
+    };
+    out.write = batched;
+    flushes.push(flush);
+    for (const stream of after) {
+        const own = stream.write.bind(stream);
+        const first = (...args) => {
+            flush();
+            return own(...args);
+        };
+        stream.write = first;
+    }
+    process.on('exit', () => {
+        exiting = true;
+        flush();
+    });
+}
+
+
+/***/ }),
+
 /***/ 41708:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3452,20 +3624,46 @@ function inlineCode(text) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   An: () => (/* binding */ createOutputFolder),
-/* harmony export */   NK: () => (/* binding */ refuseLinkedOutputFolder)
+/* harmony export */   NK: () => (/* binding */ refuseLinkedOutputFolder),
+/* harmony export */   Pp: () => (/* binding */ SYSTEM_TREE),
+/* harmony export */   ee: () => (/* binding */ isDevicePath)
 /* harmony export */ });
 /* unused harmony export createFolder */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(29120);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(65542);
+/* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(29120);
+/* harmony import */ var _own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29705);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(65542);
+
 
 
 
 
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
+/** Why a path in `/proc`, `/sys` or `/dev` (but for a device there) is not written. */
 const SYSTEM_TREE = 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)';
+/** A path under `/dev`, where only a device is written (`createOutputFolder`). */
+function isDevicePath(file) {
+    return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
+}
+/**
+ * Whether `file`, under `/dev`, is written: only the process's own descriptors (`/dev/stdout`, `/dev/fd/N`) and
+ * character or block devices are. A regular file there (`/dev/shm/n.md`) passed the check before the run, was
+ * removed as an earlier summary, and was then refused at the run's end: the run failed and the file was gone
+ * (found by an adversarial CLI hunt). A link to a device is refused as every final link is (`openOutputFile`).
+ */
+function isWritableDevice(file) {
+    if ((0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) !== undefined)
+        return true;
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file, { throwIfNoEntry: false });
+        return stat !== undefined && (stat.isCharacterDevice() || stat.isBlockDevice());
+    }
+    catch {
+        return false;
+    }
+}
 /** The deepest path of `folder` that exists (the root at worst), spelled as given. */
 function deepestExisting(folder) {
     let found = folder;
@@ -3479,14 +3677,16 @@ function deepestExisting(folder) {
 }
 /**
  * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
- * (but for an existing device such as `/dev/null`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
+ * (but for a device such as `/dev/null` or `/dev/stdout`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
  * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
  */
 function createOutputFolder(file) {
-    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
-    // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
-    if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
+    // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
+    if (isDevicePath(file)) {
+        if (!isWritableDevice(file))
+            throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, SYSTEM_TREE);
         return;
+    }
     createFolder(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file), { for: file });
 }
 /**
@@ -3504,8 +3704,8 @@ function createFolder(folder, options = {}) {
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(existing).isDirectory())
         throw new Error(`${existing} is not a folder, so nothing can be written in it; choose another path`);
     const ancestor = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing);
-    if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(shown, SYSTEM_TREE);
+    if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_4__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_4__/* .isSystemPath */ .b)(ancestor)) {
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(shown, SYSTEM_TREE);
     }
     let type;
     try {
@@ -3515,7 +3715,7 @@ function createFolder(folder, options = {}) {
         type = undefined; // statfs is missing on some platforms; the path check above still holds
     }
     if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(shown, `${ancestor} is on a kernel file system`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(shown, `${ancestor} is on a kernel file system`);
     }
     (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(absolute, { recursive: true, ...(options.mode !== undefined && { mode: options.mode }) });
 }
@@ -3534,7 +3734,7 @@ function refuseLinkedOutputFolder(folder) {
         return; // not there yet: it is created as a folder
     }
     if (linked)
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
 }
 
 
@@ -4103,12 +4303,52 @@ function hideCutEnd(text) {
 
 /***/ }),
 
+/***/ 74623:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ey: () => (/* binding */ URL_STAR_PATTERN),
+/* harmony export */   ZF: () => (/* binding */ httpUrl),
+/* harmony export */   q3: () => (/* binding */ URL_CREDENTIALS_PATTERN)
+/* harmony export */ });
+/* unused harmony export HTTP_URL_PATTERN */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
+
+/**
+ * plan.schema.json's pattern for an http(s) URL, as `httpUrl` reads one: the scheme in any case (the URL parser
+ * lower-cases it; JSON Schema regexes take no flags) and no space at either end.
+ */
+const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*\\S$';
+const EDGE_SPACES = 'the URL starts or ends with spaces: remove the spaces';
+/**
+ * An http(s) URL. zod's `url` trims the text before it parses it, so ` https://\u2026` passed where an editor showed an
+ * error; spaces at either end are refused here, before the URL is read, instead.
+ */
+function httpUrl(error) {
+    return zod__WEBPACK_IMPORTED_MODULE_0__.string()
+        .refine((value) => value === value.trim(), { message: EDGE_SPACES, abort: true })
+        .check(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error }));
+}
+/** Where an http(s) URL's host part begins, and what it runs on through: the parser skips more slashes, and `\` is one. */
+const HOST_PART = '^[^:]*://[/\\\\]*[^/?#\\\\]*';
+/**
+ * plan.schema.json's pattern for an http(s) URL with credentials (`user:password@`): an `@` in its host part. It also
+ * finds an empty one (`https://@host/`), which the URL parser reads as no credentials.
+ */
+const URL_CREDENTIALS_PATTERN = `${HOST_PART}@`;
+/** plan.schema.json's pattern for a `*` in an http(s) URL's host (`%2A` there is one too) or path, or anywhere after. */
+const URL_STAR_PATTERN = `\\*|${HOST_PART}%2[Aa]`;
+
+
+/***/ }),
+
 /***/ 5709:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Q6: () => (/* binding */ visibleText),
 /* harmony export */   kH: () => (/* binding */ INVISIBLE),
+/* harmony export */   o1: () => (/* binding */ VISIBLE_CHARACTER_PATTERN),
 /* harmony export */   uA: () => (/* binding */ hasVisibleText)
 /* harmony export */ });
 /**
@@ -4126,6 +4366,13 @@ const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 function visibleText(text) {
     return text.replace(INVISIBLE, '').normalize('NFKC');
 }
+/**
+ * A JSON Schema pattern that finds a character a reader sees: one neither a space nor invisible (INVISIBLE), in the
+ * Basic Multilingual Plane (written out, since an editor may read a pattern without the `u` flag that `\p{\u2026}` needs;
+ * a test checks it against INVISIBLE). So plan.schema.json refuses the blank text hasVisibleText refuses, but for
+ * invisible characters past U+FFFF and what NFKC folds to a space.
+ */
+const VISIBLE_CHARACTER_PATTERN = '[^\\u0009-\\u000D\\u0020\\u00A0\\u00AD\\u034F\\u061C\\u115F-\\u1160\\u1680\\u17B4-\\u17B5\\u180B-\\u180F\\u2000-\\u200F\\u2028-\\u202F\\u205F-\\u206F\\u3000\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]';
 const PRINTABLE_ASCII = /[!-~]/;
 /** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
 function hasVisibleText(text) {
@@ -4824,39 +5071,39 @@ function readableReason(error) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ openOutputFile)
+/* harmony export */   BF: () => (/* binding */ writeOutputFile),
+/* harmony export */   Op: () => (/* binding */ openOutputFile),
+/* harmony export */   gR: () => (/* binding */ closeOutputFile)
 /* harmony export */ });
 /* unused harmony export refuseFinalSymlink */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9098);
+/* harmony import */ var _batch_output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(27141);
+/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9098);
+/* harmony import */ var _own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29705);
 /* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(65542);
+
 
 
 
 
 /** Opening flags of every file plan-runner writes: never through a symlink at the end of the path. */
 const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
-/**
- * A path under `/dev`: no checkout puts a link there, and `/dev/stdout`, `/dev/stderr` and `/dev/fd/N`
- * are links a user names on purpose (`createOutputFolder` lets only existing devices through).
- */
-function isDevicePath(file) {
-    return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
-}
+/** The process's own descriptors that `openOutputFile` handed out: `closeOutputFile` leaves them open. */
+const borrowed = new Set();
 /** Never waiting on a FIFO at the open (0 where the platform has none); a regular file ignores it. */
 const NO_WAIT = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0;
 /**
  * The flags of `mode` (a device is opened for writing only), without following a final symlink nor waiting for
- * a FIFO's reader (but under `/dev`, whose devices a user names on purpose and are written as asked).
+ * a FIFO's reader (but for a device, which a user names on purpose and is written as asked: a terminal).
  */
 function outputFlags(mode, file) {
-    const device = file !== undefined && isDevicePath(file);
-    const follow = device ? 0 : NO_FOLLOW | NO_WAIT;
+    const device = file !== undefined && (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .isDevicePath */ .ee)(file);
+    const follow = device ? NO_FOLLOW : NO_FOLLOW | NO_WAIT;
     const access = mode === 'w+' && !device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDWR : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY;
-    const create = mode === 'a-existing' ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT;
-    // Not O_TRUNC: a file is emptied only once it is known to have no other name (`openOutputFile`); under /dev as asked.
-    return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : 0) | follow;
+    // Nor made nor emptied under /dev: a device is there already and has nothing to empty, and anything else is refused once open.
+    const create = mode === 'a-existing' || device ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT;
+    // Not O_TRUNC: a file is emptied only once it is known to have no other name (`openOutputFile`).
+    return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : 0) | follow;
 }
 const NOT_REGULAR = 'it is a FIFO or a socket, not a regular file, and writing it would hold the run until something reads it (a step may have put it there); remove it';
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
@@ -4873,8 +5120,17 @@ function symlinkRefusal(file, error) {
  * recording is opened here. Returns the file descriptor.
  */
 function openOutputFile(file, mode = 'w') {
+    // Opened again (as /proc/self/fd/1), `--summary /dev/stdout >> run.log` emptied run.log, and `--trace /dev/stdout > both.log`
+    // wrote at an offset of its own, over the checklist's lines (found by an adversarial CLI hunt): the descriptor itself is
+    // written, where it stands, after what the process's output holds back.
+    const own = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file);
+    if (own !== undefined) {
+        (0,_batch_output_js__WEBPACK_IMPORTED_MODULE_4__/* .flushBatchedOutput */ .$)();
+        borrowed.add(own);
+        return own;
+    }
     if (mode !== 'a-existing')
-        (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .An)(file);
+        (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .createOutputFolder */ .An)(file);
     let fd;
     try {
         fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
@@ -4885,11 +5141,16 @@ function openOutputFile(file, mode = 'w') {
             throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, NOT_REGULAR);
         throw symlinkRefusal(file, error);
     }
+    const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+    // Under /dev only a device is written (`createOutputFolder`), and this one may have been put there since.
+    if ((0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .isDevicePath */ .ee)(file)) {
+        if (stat.isCharacterDevice() || stat.isBlockDevice())
+            return fd;
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .SYSTEM_TREE */ .Pp);
+    }
     // Outside /dev only a regular file is written: a FIFO opened at once (read-write, or with a reader) blocked
     // each write once its pipe was full, the whole process with it, deaf to signals (found by an adversarial pass).
-    if (isDevicePath(file))
-        return fd;
-    const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
     if (!stat.isFile()) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, NOT_REGULAR);
@@ -4904,9 +5165,20 @@ function openOutputFile(file, mode = 'w') {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.ftruncateSync)(fd, 0);
     return fd;
 }
+/** Writes `text` to what `openOutputFile` opened; to the process's own descriptor after what its output holds back. */
+function writeOutputFile(fd, text) {
+    if (borrowed.has(fd))
+        (0,_batch_output_js__WEBPACK_IMPORTED_MODULE_4__/* .flushBatchedOutput */ .$)();
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, text);
+}
+/** Closes what `openOutputFile` opened; a descriptor of the process's own (`/dev/stdout`) stays open. */
+function closeOutputFile(fd) {
+    if (!borrowed.has(fd))
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+}
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
 function refuseFinalSymlink(file) {
-    if (isDevicePath(file))
+    if (ownDescriptor(file) !== undefined)
         return;
     let linked = false;
     try {
@@ -4947,6 +5219,40 @@ class OutputPathRefusedError extends Error {
         super(`refused to write ${file}: ${reason}; choose a path in the workspace or in RUNNER_TEMP`);
         this.name = new.target.name;
         this.path = file;
+    }
+}
+
+
+/***/ }),
+
+/***/ 29705:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ownDescriptor)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+
+
+/**
+ * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open; else undefined.
+ * Each is a link to the process's own open file, which a user names on purpose.
+ */
+function ownDescriptor(file) {
+    if (process.platform === 'win32')
+        return undefined;
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
+    const named = absolute === '/dev/stdout' ? '1' : absolute === '/dev/stderr' ? '2' : /^\/dev\/fd\/(\d+)$/.exec(absolute)?.[1];
+    if (named === undefined)
+        return undefined;
+    const fd = Number(named);
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        return fd;
+    }
+    catch {
+        return undefined; // not open: opening the path says why
     }
 }
 
@@ -7940,12 +8246,12 @@ function markTraceGapped(file, why) {
         finally {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(read);
         }
-        const fd = (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .O)(file, 'a');
+        const fd = (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .Op)(file, 'a');
         try {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, `${endsLine ? '' : '\n'}${line}\n`);
+            (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .writeOutputFile */ .BF)(fd, `${endsLine ? '' : '\n'}${line}\n`);
         }
         finally {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+            (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .closeOutputFile */ .gR)(fd);
         }
         return true;
     }
@@ -7991,9 +8297,11 @@ class TraceInUseError extends Error {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(48161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(76760);
-/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(70695);
-/* harmony import */ var _read_input_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2237);
-/* harmony import */ var _trace_in_use_error_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(65625);
+/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9098);
+/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(70695);
+/* harmony import */ var _read_input_file_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2237);
+/* harmony import */ var _trace_in_use_error_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(65625);
+
 
 
 
@@ -8007,7 +8315,7 @@ class TraceInUseError extends Error {
  * character: the fields are read after its last `)`.
  */
 function processStartOf(pid) {
-    const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__/* .readInputFile */ .jH)(`/proc/${pid}/stat`, 4096);
+    const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_6__/* .readInputFile */ .jH)(`/proc/${pid}/stat`, 4096);
     if (!read.ok)
         return undefined;
     const text = read.bytes.toString('utf8');
@@ -8022,17 +8330,13 @@ const held = new Set();
 function traceLockFile(file) {
     return `${file}.lock`;
 }
-/** A device (`/dev/stdout`, `/dev/null`) holds no run's state, and no lock file can be put beside it. */
-function isDevicePath(file) {
-    return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_3__.resolve(file).startsWith('/dev/');
-}
 /** The holder a lock file names; undefined when it is not there or not a lock plan-runner wrote. */
 function holderOf(lockFile) {
-    const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__/* .readInputFile */ .jH)(lockFile, 1024);
+    const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_6__/* .readInputFile */ .jH)(lockFile, 1024);
     if (!read.ok)
         return undefined;
     try {
-        const holder = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .parseJson */ .qF)(read.bytes.toString('utf8'));
+        const holder = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_5__/* .parseJson */ .qF)(read.bytes.toString('utf8'));
         return holder && Number.isSafeInteger(holder.pid) && holder.pid > 0 && typeof holder.host === 'string' && typeof holder.started === 'string' && (holder.processStart === undefined || typeof holder.processStart === 'string')
             ? holder
             : undefined;
@@ -8067,7 +8371,7 @@ function alive(holder, lockFile) {
 }
 /** The run on this machine writing `file` now, when one is (another process, or this one's open writer of it). */
 function traceHolder(file) {
-    if (isDevicePath(file))
+    if ((0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_4__/* .isDevicePath */ .ee)(file))
         return undefined;
     const lockFile = node_path__WEBPACK_IMPORTED_MODULE_3__.resolve(traceLockFile(file));
     const holder = holderOf(lockFile);
@@ -8081,7 +8385,7 @@ function traceHolder(file) {
  * that takes no hard link): the trace is then written as before, unguarded.
  */
 function lockTrace(file) {
-    if (isDevicePath(file))
+    if ((0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_4__/* .isDevicePath */ .ee)(file))
         return undefined;
     const lockFile = node_path__WEBPACK_IMPORTED_MODULE_3__.resolve(traceLockFile(file));
     const processStart = processStartOf(process.pid);
@@ -8104,7 +8408,7 @@ function lockTrace(file) {
                     return undefined;
                 const holder = holderOf(lockFile);
                 if (holder && alive(holder, lockFile))
-                    throw new _trace_in_use_error_js__WEBPACK_IMPORTED_MODULE_6__/* .TraceInUseError */ .y(file, holder, traceLockFile(file));
+                    throw new _trace_in_use_error_js__WEBPACK_IMPORTED_MODULE_7__/* .TraceInUseError */ .y(file, holder, traceLockFile(file));
                 removeFile(lockFile);
                 continue;
             }
@@ -11028,7 +11332,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 95629:
+/***/ 13649:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12450,6 +12754,26 @@ function endpointUnusable(error) {
     return (0,model_call_error/* endpointRefusesEveryCall */.Ud)(error) || (error instanceof NestedPlanError && error.endpointUnusable);
 }
 
+;// CONCATENATED MODULE: ./lib/run/traced-args.js
+
+/** The most characters, as JSON, of a call's arguments the trace and the run's record keep for a call without side effects. */
+const TRACED_ARGS_CHAR_LIMIT = 16_384;
+/**
+ * A call's arguments as its `tool_called` event keeps them (the trace, the run's record): whole for a call with side
+ * effects, whose arguments a resume reads to make no such call twice, and for one without while they fit
+ * `TRACED_ARGS_CHAR_LIMIT`; past that, a note saying how long they were (the event's `callKey` is their hash, and the
+ * results they name are in the trace). Each of 1,000 items' arguments naming a 900 KB result 8 times was kept whole: 3.9 GB
+ * of memory and a 3.6 GB trace before the heap watch stopped the run (found by an adversarial pass).
+ */
+function tracedArgs(tool, args, sideEffects) {
+    if (sideEffects)
+        return args;
+    const chars = JSON.stringify(args).length;
+    if (chars <= TRACED_ARGS_CHAR_LIMIT)
+        return args;
+    return { left_out_for_room: `the arguments of this call of '${tool}', ${(0,group_digits/* groupDigits */.K)(chars)} characters; its callKey is their hash` };
+}
+
 // EXTERNAL MODULE: ./lib/run/approval-gate.js
 var approval_gate = __nccwpck_require__(11132);
 // EXTERNAL MODULE: ./lib/run/approval-request.js
@@ -12667,6 +12991,7 @@ function abandonedRun(record, reason, at, durationMs) {
 }
 
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -13382,7 +13707,7 @@ class PlanRun {
             }
         }
         const calledAt = new Date().toISOString();
-        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
+        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args: tracedArgs(tool.name, args, tool.sideEffects), sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
         // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
         const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
         if (unrecorded !== undefined) {
@@ -15169,13 +15494,13 @@ function recordingModelClient(inner, path, options = {}) {
     // The file as made here (device and inode): every exchange is appended to it, or the recording stops.
     let made;
     try {
-        const fd = (0,open_output_file/* openOutputFile */.O)(path);
+        const fd = (0,open_output_file/* openOutputFile */.Op)(path);
         try {
-            (0,external_node_fs_.writeFileSync)(fd, JSON.stringify(header) + '\n');
+            (0,open_output_file/* writeOutputFile */.BF)(fd, JSON.stringify(header) + '\n');
             made = (0,external_node_fs_.fstatSync)(fd);
         }
         finally {
-            (0,external_node_fs_.closeSync)(fd);
+            (0,open_output_file/* closeOutputFile */.gR)(fd);
         }
     }
     catch (cause) {
@@ -15204,15 +15529,15 @@ function recordingModelClient(inner, path, options = {}) {
             // Appended without following a symlink, as every output is written.
             // Never made again: a step that removed its folder, or put a link in its place, would have the rest
             // written where that leads, or a recording without its header and the calls before.
-            fd = (0,open_output_file/* openOutputFile */.O)(path, 'a-existing');
+            fd = (0,open_output_file/* openOutputFile */.Op)(path, 'a-existing');
             const opened = (0,external_node_fs_.fstatSync)(fd);
             if (opened.dev !== made.dev || opened.ino !== made.ino) {
-                (0,external_node_fs_.closeSync)(fd);
+                (0,open_output_file/* closeOutputFile */.gR)(fd);
                 fd = undefined;
                 throw new Error('it is no longer the file this run started (a step removed or replaced it, or its folder)');
             }
             size = opened.size;
-            (0,external_node_fs_.writeFileSync)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
+            (0,open_output_file/* writeOutputFile */.BF)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
         }
         catch (cause) {
             if (!options.warn)
@@ -15232,7 +15557,7 @@ function recordingModelClient(inner, path, options = {}) {
         }
         finally {
             if (fd !== undefined)
-                (0,external_node_fs_.closeSync)(fd);
+                (0,open_output_file/* closeOutputFile */.gR)(fd);
         }
     };
     return {
@@ -18109,7 +18434,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./lib/core/todo-item.js
 var todo_item = __nccwpck_require__(26055);
 ;// CONCATENATED MODULE: ./lib/plan/check-toolset-config.js
-const SECTIONS = [
+/** The toolsets configured by a section of their own. */
+const TOOLSET_SECTIONS = [
     {
         toolset: 'http',
         section: 'http',
@@ -18117,6 +18443,10 @@ const SECTIONS = [
     },
     { toolset: 'github', section: 'github' },
 ];
+/** What a plan is told that configures `toolset` in `section` and leaves the toolset off. */
+function sectionWithoutToolsetMessage(toolset, section) {
+    return `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\``;
+}
 /**
  * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
  * not written for a toolset the plan leaves off, where it would silently do nothing. A used plan
@@ -18125,12 +18455,12 @@ const SECTIONS = [
 function checkToolsetConfig(plan, usedPlan = false) {
     const issues = [];
     const enabled = plan.toolsets ?? [];
-    for (const { toolset, section, required } of SECTIONS) {
+    for (const { toolset, section, required } of TOOLSET_SECTIONS) {
         const index = enabled.indexOf(toolset);
         if (index >= 0 && required !== undefined && plan[section] === undefined && !usedPlan)
             issues.push({ path: ['toolsets', index], message: required });
         if (index < 0 && plan[section] !== undefined) {
-            issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
+            issues.push({ path: [section], at: 'key', message: sectionWithoutToolsetMessage(toolset, section) });
         }
     }
     return issues;
@@ -24310,7 +24640,7 @@ function resolveInputs(plan, given, empty = []) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  yS: () => (/* binding */ fillItemText),
+  Dl: () => (/* binding */ fillItemLine),
   d: () => (/* binding */ resolveReferences)
 });
 
@@ -24350,7 +24680,10 @@ class UnresolvedReferenceError extends step_error/* StepError */.zg {
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __nccwpck_require__(80083);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/plan/resolve-references.js
+
 
 
 
@@ -24466,17 +24799,54 @@ function resolveValue(value, sources, budget) {
 function resolveReferences(args, sources) {
     return resolveValue(args, sources, { used: 0 });
 }
+/** `text` as one line (each run of blanks one space), read only until the line passes `limit` characters. */
+function lineStart(text, limit) {
+    let line = '';
+    for (const [run] of text.matchAll(/\s+|\S+/g)) {
+        line += /^\s/.test(run) ? ' ' : run;
+        if (line.length > limit)
+            break;
+    }
+    return line.slice(0, (0,cut_text/* keptUnits */.ai)(line, limit + 1));
+}
 /**
- * `text` with the item's references filled in as text (for a child's description and title); other
- * references stay as written. Throws `UnresolvedReferenceError` when the item lacks a field.
+ * `text` with the item's references filled in, as one trimmed line (each run of blanks one space; for a child's
+ * key); other references stay as written. Filled only until the line passes `maxChars`: what it returns then is
+ * `maxChars + 1` characters long. A key naming a 900 KB item 6,000 times built gigabytes of text before its length
+ * was checked, and node ran out of heap (found by an adversarial pass). Throws `UnresolvedReferenceError` when the
+ * item lacks a field.
  */
-function fillItemText(text, item) {
-    return text.replace(reference_syntax/* TEMPLATE_PATTERN */.qF, (match, body) => {
-        const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(body, item.name);
-        if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item')
-            return match;
-        return asText(itemValue(parsed.reference, match, item));
-    });
+function fillItemLine(text, item, maxChars) {
+    // One value named many times is made into a line once.
+    const lines = new Map();
+    let line = '';
+    const add = (piece) => {
+        line += line === '' || line.endsWith(' ') ? piece.replace(/^ /, '') : piece;
+        // One blank at the end may still be trimmed.
+        return line.length > maxChars + 1;
+    };
+    let from = 0;
+    for (const match of text.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
+        if (add(lineStart(text.slice(from, match.index), maxChars + 1)))
+            break;
+        from = match.index + match[0].length;
+        const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(match[1], item.name);
+        if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item') {
+            if (add(lineStart(match[0], maxChars + 1)))
+                break;
+            continue;
+        }
+        const value = itemValue(parsed.reference, match[0], item);
+        let piece = lines.get(value);
+        if (piece === undefined)
+            lines.set(value, (piece = lineStart(asText(value), maxChars + 1)));
+        if (add(piece))
+            break;
+    }
+    if (from < text.length && line.length <= maxChars + 1)
+        add(lineStart(text.slice(from), maxChars + 1));
+    line = line.trimEnd();
+    return line.slice(0, (0,cut_text/* keptUnits */.ai)(line, maxChars + 1));
 }
 
 
@@ -24875,6 +25245,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   yK: () => (/* binding */ DEFAULT_MAX_TURNS),
   dw: () => (/* binding */ Duration),
   CX: () => (/* binding */ GOAL_KINDS),
+  dF: () => (/* binding */ MAX_KEY_CHARS),
+  KH: () => (/* binding */ MAX_KEY_TEMPLATE_CHARS),
   m1: () => (/* binding */ MAX_TITLE_CHARS),
   cw: () => (/* binding */ Plan),
   pn: () => (/* binding */ Step),
@@ -24897,6 +25269,10 @@ var github_repository_name = __nccwpck_require__(57985);
 
 
 
+/** A pattern's body, without its `^` and `$`. */
+const body = (pattern) => pattern.slice(1, -1);
+/** RepoFullName's rules as one pattern, for plan.schema.json: the owner's and the name's, the owner at most 39 characters. */
+const REPO_FULL_NAME_PATTERN = `^(?=[^/]{1,${github_repository_name/* OWNER_NAME_SCHEMA */.eA.maxLength}}/)${body(github_repository_name/* OWNER_NAME_SCHEMA */.eA.pattern)}/${body(github_repository_name/* REPO_NAME_SCHEMA */.dK.pattern)}$`;
 /**
  * `owner/name` of a repository, as GitHub spells it: by the rules the tools check their `owner` and `repo` by, which
  * refused every call to an entry that passed only the shape (`octo_org/reports`) when its step ran.
@@ -24909,7 +25285,7 @@ const RepoFullName = schemas.string()
     if (problem !== undefined)
         ctx.addIssue({ code: 'custom', message: problem });
 })
-    .meta({ description: 'A repository as owner/name.', examples: ['octo-org/reports'] });
+    .meta({ description: 'A repository as owner/name.', examples: ['octo-org/reports'], pattern: REPO_FULL_NAME_PATTERN });
 /**
  * The plan's `github:` section: where the `github` toolset may write besides the current
  * repository, and how much and what it may write (`writes:`).
@@ -24922,6 +25298,8 @@ const GithubConfig = schemas.strictObject({
 })
     .meta({ description: 'The github toolset: which repositories besides the current one, and what it may write.' });
 
+// EXTERNAL MODULE: ./lib/core/http-url.js
+var http_url = __nccwpck_require__(74623);
 ;// CONCATENATED MODULE: ./lib/core/listed-once.js
 
 /**
@@ -24948,22 +25326,35 @@ function listedOnce(item, what, keyOf = (value) => value) {
 ;// CONCATENATED MODULE: ./lib/tools/http/http-config.js
 
 
+
+const CREDENTIALS = 'a URL prefix may not carry credentials (user:password@)';
+const QUERY_OR_FRAGMENT = 'a URL prefix may not have a query (?...) or fragment (#...)';
+const WILDCARD = 'a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/)';
 /** One allowed URL prefix: http(s), no credentials, no query or fragment. */
-const AllowedPrefix = schemas.url({ protocol: /^https?$/, error: 'write an http(s) URL prefix such as https://api.example.com/v1/' })
+const AllowedPrefix = (0,http_url/* httpUrl */.ZF)('write an http(s) URL prefix such as https://api.example.com/v1/')
     // Refinements run after a failed `url` check too: a value that is no URL has only that check's message.
     .refine((value) => {
     const url = URL.parse(value);
     return !url || (url.username === '' && url.password === '');
-}, 'a URL prefix may not carry credentials (user:password@)')
+}, CREDENTIALS)
     .refine((value) => {
     const url = URL.parse(value);
     return !url || (url.search === '' && url.hash === '');
-}, 'a URL prefix may not have a query (?...) or fragment (#...)')
+}, QUERY_OR_FRAGMENT)
     // Compared as written, `*.example.com` is a host no URL has and `/v1/*` a path segment none asks: it allowed nothing.
     .refine((value) => {
     const url = URL.parse(value);
     return !url || !`${url.host}${url.pathname}`.includes('*');
-}, 'a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/)');
+}, WILDCARD)
+    // The same rules for plan.schema.json, on the text: a query or fragment is one with something after its `?` or `#`
+    // (the URL parser reads `https://host/?` as none); a `*` past the path is in a query or fragment, refused either way.
+    .meta({
+    allOf: [
+        { not: { pattern: http_url/* URL_CREDENTIALS_PATTERN */.q3 }, errorMessage: CREDENTIALS },
+        { not: { pattern: '^[^?#]*\\?[^#]|#[\\s\\S]' }, errorMessage: QUERY_OR_FRAGMENT },
+        { not: { pattern: http_url/* URL_STAR_PATTERN */.Ey }, errorMessage: WILDCARD },
+    ],
+});
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
 const HttpConfig = schemas.strictObject({
     allow: listedOnce(AllowedPrefix, 'URL prefix')
@@ -25087,7 +25478,7 @@ const StepType = schemas["enum"](['tool_call', 'reasoning', 'aggregate', 'agent'
     description: 'tool_call calls `tool` (with `args`, no model needed); reasoning answers its description with the model; aggregate combines the results of its `inputs`; agent works on its `task` in a loop of model calls and tool calls; plan runs the plan file in `uses` as a nested run.',
 });
 const OnFailure = schemas["enum"](['replan', 'fail', 'continue']).meta({
-    description: 'What a step that fails for good does: replan asks the model for replacement steps (default when a model is configured; without one it acts as fail), fail fails the run, continue skips its dependents and goes on.',
+    description: "What a step that fails for good does: replan asks the model for replacement steps (without a model it acts as fail), fail fails the run, continue skips its dependents and goes on. Left out: continue when every step depending on it takes it as optional (`depends_on: [{step, optional: true}]`; not a plan step whose used plan's goals gate the run), else replan when a model is configured, else fail.",
 });
 /** When a run pauses for a person's approval before it acts. */
 const ApprovalPolicy = schemas["enum"](['never', 'side-effects', 'plan'], { error: (issue) => `expected never, side-effects or plan, got ${JSON.stringify(issue.input)}` }).meta({
@@ -25109,8 +25500,17 @@ function dependencyId(dependency) {
 const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** A `goal:` or `name:` of spaces alone was valid, and a model was asked to plan a blank goal (adversarial pass). */
 const BLANK_TEXT = 'the text is blank (only spaces or invisible characters): write it, or leave the key out';
+/** A URL's start, `scheme://` (a JSON Schema pattern, which takes no flags). */
+const URL_START = '^[A-Za-z][A-Za-z0-9+.-]*://';
+const USES_URL = 'uses names a plan file in this repository by its path, not a URL: copy the plan into the repository and give its path from the root';
+/** Text a reader sees; plan.schema.json says it with a pattern, as an editor cannot run the refinement. */
+const VisibleText = schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).meta({ pattern: invisible_characters/* VISIBLE_CHARACTER_PATTERN */.o1 });
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 const MAX_TITLE_CHARS = 120;
+/** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
+const MAX_KEY_CHARS = 64;
+/** Longest `key:` template of a for_each step: what it makes is filled in only as far as `MAX_KEY_CHARS`, but the template itself is read whole. */
+const MAX_KEY_TEMPLATE_CHARS = 200;
 /** Model turns an agent step may take when it sets no `max_turns`. */
 const DEFAULT_MAX_TURNS = 20;
 const Step = schemas.strictObject({
@@ -25158,7 +25558,11 @@ const Step = schemas.strictObject({
         .regex(ITEM_NAME_PATTERN, 'an item name uses ASCII letters, digits and _ (not starting with a digit)')
         .optional()
         .meta({ description: "The item's name in ${\u2026} references (for_each only).", default: 'item', examples: ['package'] }),
-    key: schemas.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
+    key: schemas.string()
+        .min(1)
+        .max(MAX_KEY_TEMPLATE_CHARS, `a key template is at most ${MAX_KEY_TEMPLATE_CHARS} characters; the key it makes, at most ${MAX_KEY_CHARS}`)
+        .optional()
+        .meta({ description: `A child step's key from its item (for_each only; at most ${MAX_KEY_TEMPLATE_CHARS} characters, the key it makes at most ${MAX_KEY_CHARS}); left out: the item's index.`, examples: ['${item.name}'] }),
     max_items: schemas.int()
         .min(0)
         .max(run_event/* MAX_ITEMS_CEILING */.Uw)
@@ -25177,7 +25581,8 @@ const Step = schemas.strictObject({
         .min(1)
         .regex(/\.ya?ml$/, 'uses names a plan file (.yml or .yaml), relative to the repository root')
         // Read as a path, `https://\u2026/p.yml` was "https:/\u2026/p.yml: no such file".
-        .refine((path) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(path), 'uses names a plan file in this repository by its path, not a URL: copy the plan into the repository and give its path from the root')
+        .refine((path) => !new RegExp(URL_START).test(path), USES_URL)
+        .meta({ allOf: [{ not: { pattern: URL_START }, errorMessage: USES_URL }] })
         .optional()
         .meta({ description: 'The plan file a plan step runs as a nested run, relative to the repository root (plan only).', examples: ['plans/summarise-repo.yml'] }),
     with: schemas.record(schemas.string(), schemas.unknown())
@@ -25198,7 +25603,7 @@ const PlanInput = schemas.strictObject({
     .meta({ description: 'A value a run is given: the action\'s `inputs`, or the CLI\'s --input NAME=VALUE; read as ${inputs.<name>}.', examples: [{ description: 'ISO week', default: '2026-W48' }] });
 const ModelSettings = schemas.strictObject({
     // A blank one was valid here and refused by the run, with no line (found by an adversarial pass).
-    name: schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
+    name: VisibleText.optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
     temperature: schemas.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default (in a used plan: the using plan\'s).', examples: [0] }),
     timeout_seconds: schemas.int({ error: `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}` })
         .min(1, `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}`)
@@ -25243,7 +25648,7 @@ const Limits = schemas.strictObject({
 DEFAULT_LIMITS;
 const Agent = schemas.strictObject({
     description: schemas.string().min(1).describe('what the profile is for; the planner reads it when it assigns agents to steps').optional(),
-    model: schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
+    model: VisibleText.optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
     system: schemas.string().optional().meta({ description: "Added to the system prompt of the agent's steps.", examples: ['You are a careful financial analyst.'] }),
     temperature: schemas.number().min(0).max(2).optional().meta({ description: "Sampling temperature, 0 to 2; left out: the plan's." }),
     tools: listedOnce(ToolName, 'tool').optional().meta({ description: "The only tools the agent's steps may call; left out: any.", examples: [['read_file', 'search_files']] }),
@@ -25354,16 +25759,10 @@ const Plan = schemas.strictObject({
     $schema: schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
     version: schemas.literal(1).optional().meta({ description: 'The plan file format version.', default: 1 }),
     // Every header shows it whole (comment, summary, log, check run): a longer one would push the checklist out of the comment.
-    name: schemas.string()
-        .min(1)
-        .max(200)
-        .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
+    name: VisibleText.max(200)
         .optional()
         .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name is the title, and the plan's path (as the action's plan input gives it) the check run's name.", examples: ['Weekly product health report'] }),
-    goal: schemas.string()
-        .min(1)
-        .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
-        .optional()
+    goal: VisibleText.optional()
         .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
     inputs: schemas.record(schemas.string().regex(NAME_PATTERN, 'input names use ASCII letters, digits, _ and -'), PlanInput)
         .optional()
@@ -26719,6 +27118,12 @@ const FOR_EACH_ONLY_FIELDS = ['as', 'key', 'max_items', 'on_item_failure', 'fan_
 function forEachOnlyMessage(field) {
     return `only for_each steps take \`${field}\`; add \`for_each:\` (a reference to a list) or remove it`;
 }
+/** Item names a for_each step may not take (`as:`): each is the head of a reference of its own. */
+const RESERVED_ITEM_NAMES = ['steps', 'inputs'];
+/** What to tell someone who named the item `name`, one of RESERVED_ITEM_NAMES. */
+function reservedItemNameMessage(name) {
+    return `\`${name}\` is taken by \${${name}.\u2026} references; name the item something else, such as \`item\``;
+}
 
 ;// CONCATENATED MODULE: ./lib/plan/check-step-fields.js
 
@@ -26746,8 +27151,10 @@ function checkStepFields(steps) {
                     issues.push({ path: [...at, field], at: 'key', message: forEachOnlyMessage(field) });
             }
         }
-        else if (step.as === 'steps' || step.as === 'inputs') {
-            issues.push({ path: [...at, 'as'], message: `\`${step.as}\` is taken by \${${step.as}.\u2026} references; name the item something else, such as \`item\`` });
+        else {
+            const reserved = RESERVED_ITEM_NAMES.find((name) => name === step.as);
+            if (reserved !== undefined)
+                issues.push({ path: [...at, 'as'], message: reservedItemNameMessage(reserved) });
         }
     });
     return issues;
@@ -27709,10 +28116,16 @@ function argvWord() {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ envValue)
 /* harmony export */ });
+/* unused harmony export ENV_VALUE_PATTERN */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
 
 const TEMPLATE = /\$\{([^{}]*)\}/g;
 const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * The values envValue takes, as a JSON Schema pattern for plan.schema.json: every `${` opens an `${env.NAME}`, and no NUL.
+ * (`$` before anything but `{` is text; each alternative starts with its own character, so it runs in linear time.)
+ */
+const ENV_VALUE_PATTERN = '^(?:[^$\\u0000]|\\$(?!\\{)|\\$\\{env\\.[A-Za-z_][A-Za-z0-9_]*\\})*$';
 /**
  * A value a plan gives a process's variable or an MCP server's header: text, in which every `${\u2026}`
  * reads a runner variable as `${env.NAME}` (`expandEnvReferences`). Any other `${\u2026}` was passed on as
@@ -27720,7 +28133,8 @@ const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
  * characters, and nothing said so. A NUL byte is refused.
  */
 function envValue() {
-    return zod__WEBPACK_IMPORTED_MODULE_0__.string().superRefine((value, ctx) => {
+    return zod__WEBPACK_IMPORTED_MODULE_0__.string()
+        .superRefine((value, ctx) => {
         // No variable or header can carry one: validate said ok, and the start failed with ERR_INVALID_ARG_VALUE
         // blamed on the command (found by an adversarial pass).
         if (value.includes('\0')) {
@@ -27743,7 +28157,9 @@ function envValue() {
             const shown = value.replace(TEMPLATE, '').slice(opened, opened + 40);
             ctx.addIssue({ code: 'custom', message: `\`${shown}\` has no closing \`}\`, so it reads nothing and would be passed on as written; write \${env.NAME}` });
         }
-    });
+    })
+        // An editor cannot run the refinement: the same rule as a pattern.
+        .meta({ pattern: ENV_VALUE_PATTERN });
 }
 
 
@@ -27918,6 +28334,51 @@ function taskkillTree(pid, child) {
 
 /***/ }),
 
+/***/ 39340:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ trackProcessGroup)
+/* harmony export */ });
+/* unused harmony export killLiveProcessGroups */
+/** The process groups this process started (`detached: true`) whose leader has not yet exited, by its id. */
+const live = new Set();
+/** Whether the exit hook that ends them is in place. */
+let hooked = false;
+/**
+ * Counts `child`, started with `detached: true`, as leading a live process group until its 'exit', when
+ * its starter ends the group (`killProcessGroup`). Until then an exit of this process (a third Ctrl-C's
+ * `process.exit(130)`) ends the group too (`killLiveProcessGroups`): in a group of its own, a server that
+ * ignored SIGINT and SIGTERM ran on after the CLI had gone (found by an adversarial CLI hunt).
+ */
+function trackProcessGroup(child) {
+    const pid = child.pid;
+    if (pid === undefined || process.platform === 'win32')
+        return;
+    if (!hooked) {
+        hooked = true;
+        process.on('exit', killLiveProcessGroups);
+    }
+    live.add(pid);
+    // Not counted past its exit: its id, and its group's, may then be another program's.
+    child.once('exit', () => live.delete(pid));
+}
+/** Sends SIGKILL to every live process group, at once and synchronously: for an exit that waits for nothing. */
+function killLiveProcessGroups() {
+    for (const pid of live) {
+        try {
+            process.kill(-pid, 'SIGKILL');
+        }
+        catch {
+            // ESRCH: the group is gone already.
+        }
+    }
+    live.clear();
+}
+
+
+/***/ }),
+
 /***/ 35386:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28007,6 +28468,8 @@ var clock = __nccwpck_require__(91601);
 var kill_marked_processes = __nccwpck_require__(1326);
 // EXTERNAL MODULE: ./lib/process/kill-process-group.js
 var kill_process_group = __nccwpck_require__(46747);
+// EXTERNAL MODULE: ./lib/process/live-process-groups.js
+var live_process_groups = __nccwpck_require__(39340);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 ;// CONCATENATED MODULE: ./lib/process/program-problem.js
@@ -28127,6 +28590,7 @@ var tail_buffer = __nccwpck_require__(69542);
 
 
 
+
 /** After a stopped command exits, how long its pipes may stay open before we stop waiting. */
 const CLOSE_GRACE_MS = 2000;
 /** The program to start: `scripts/x.mjs` resolves from `cwd`; a bare name like `node` is looked up on the child's PATH. */
@@ -28173,6 +28637,7 @@ function runProcess(argv, options) {
             resolve({ kind: 'spawn_failed', program, error: error, early: true });
             return;
         }
+        (0,live_process_groups/* trackProcessGroup */.u)(child);
         const output = options.output;
         const stdout = [];
         let stdoutBytes = 0;
@@ -29311,6 +29776,8 @@ function createCommentUpdater(options) {
         for (const other of others)
             await options.api.remove(other.id);
         unsettled = false;
+        if (oldest)
+            options.seen?.(oldest.body);
         // Found before this run wrote: what another run left there. Once ours, it holds that, forwarded.
         if (oldest && !created)
             found = oldest.body;
@@ -29328,6 +29795,7 @@ function createCommentUpdater(options) {
             if (body?.startsWith(options.marker)) {
                 if (!created)
                     found = body;
+                options.seen?.(body);
                 return body;
             }
         }
@@ -29459,10 +29927,12 @@ function createCommentUpdater(options) {
                     (options.info ?? options.warn)(taken);
                     foundNow = true;
                 }
-                if (!options.shared && !foundNow && (!looked || (found !== undefined && options.rereadWhile?.(found) === true))) {
+                const readNow = options.readBeforeEachWrite === true;
+                if (!options.shared && !foundNow && (!looked || readNow || (found !== undefined && options.rereadWhile?.(found) === true))) {
                     await reread();
                     looked = true;
-                    foundNow = found !== undefined;
+                    // Rendered after the read: what it told `seen` belongs in the body.
+                    foundNow = found !== undefined || readNow;
                     const leave = found === undefined ? undefined : options.yieldTo?.(found);
                     if (leave !== undefined) {
                         disabled = true;
@@ -32173,16 +32643,16 @@ class ReportWriteError extends Error {
  */
 async function writeReportFile(file, markdown) {
     try {
-        const fd = (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .O)(file);
+        const fd = (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .Op)(file);
         try {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, markdown);
+            (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .writeOutputFile */ .BF)(fd, markdown);
         }
         catch (cause) {
             removeCutFile(file, fd);
             throw cause;
         }
         finally {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+            (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .closeOutputFile */ .gR)(fd);
         }
         return undefined;
     }
@@ -32607,6 +33077,8 @@ class TooManyItemsError extends step_error/* StepError */.zg {
 
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __nccwpck_require__(86919);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
+var schema = __nccwpck_require__(89235);
 ;// CONCATENATED MODULE: ./lib/run/expand-for-each.js
 
 
@@ -32615,8 +33087,7 @@ var cut_text = __nccwpck_require__(86919);
 
 
 
-/** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
-const MAX_KEY_CHARS = 64;
+
 function describe(value) {
     if (value === null)
         return 'null';
@@ -32646,11 +33117,12 @@ function itemsOf(value) {
 function childLabel(step, item) {
     if (step.forEach?.key === undefined)
         return String(item.index);
-    const label = (0,resolve_references/* fillItemText */.yS)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
-    if ((0,shown_name/* shownName */.H)(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
+    const label = (0,resolve_references/* fillItemLine */.Dl)(step.forEach.key, item, schema/* MAX_KEY_CHARS */.dF);
+    if ((0,shown_name/* shownName */.H)(label) === '' || label.length > schema/* MAX_KEY_CHARS */.dF || /[[\]]/.test(label)) {
         // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-        const shown = (0,cut_text/* cutText */.IN)(label, MAX_KEY_CHARS + 1);
-        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
+        const shown = (0,cut_text/* cutText */.IN)(label, schema/* MAX_KEY_CHARS */.dF);
+        const long = label.length > schema/* MAX_KEY_CHARS */.dF ? ` (more than ${schema/* MAX_KEY_CHARS */.dF} characters)` : '';
+        throw new ForEachListError(step.key, `key ${(0,cut_text/* cutText */.IN)(step.forEach.key, schema/* MAX_KEY_TEMPLATE_CHARS */.KH)} gave ${JSON.stringify(shown)}${long} for item ${item.index}; a key must be 1 to ${schema/* MAX_KEY_CHARS */.dF} characters, one visible at least, without [ or ]`);
     }
     return label;
 }
@@ -33956,7 +34428,11 @@ function collectGarbage() {
 var core_usage = __nccwpck_require__(76940);
 // EXTERNAL MODULE: ./lib/core/dollars-past.js
 var dollars_past = __nccwpck_require__(64505);
+// EXTERNAL MODULE: ./lib/core/dollars-beside-cap.js
+var dollars_beside_cap = __nccwpck_require__(59246);
 ;// CONCATENATED MODULE: ./lib/run/run-budget.js
+
+
 
 
 
@@ -33976,7 +34452,7 @@ function nameIn(usage, field) {
  * Calls in flight count too: while those expected to fill `max_tokens` or `max_cost_usd` are out,
  * another call waits for them. Once answers have come, parallel steps stop within about one call of
  * a limit, as sequential ones do; before the first answer only prompts are known, so the first calls
- * of parallel steps can each pass it by their answer.
+ * of parallel steps can each pass it by their answer. A call whose prompt alone passes what is left is never sent.
  */
 class RunBudget {
     #limits;
@@ -34002,6 +34478,12 @@ class RunBudget {
      * 4,000-token cap by 10,000 (found by a budget hunt).
      */
     #promptRatio = 1;
+    /**
+     * The fewest prompt tokens an endpoint has reported for a call against the estimate made from its text, and never
+     * more than half of it: a call is refused for its prompt alone (`#promptPastCap`) only when it passes the cap at
+     * this. The estimate's four characters a token is a guess, and a refusal must not stop a run whose call would fit.
+     */
+    #leastPromptRatio = 0.5;
     /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
     constructor(limits = {}, pricing, options = {}) {
         this.#heapNearlyFull = options.heapNearlyFull ?? heapNearlyFull;
@@ -34060,6 +34542,7 @@ class RunBudget {
         if (!(estimatedTokens > 0) || !Number.isFinite(reportedTokens))
             return;
         this.#promptRatio = Math.max(this.#promptRatio, reportedTokens / estimatedTokens);
+        this.#leastPromptRatio = Math.min(this.#leastPromptRatio, reportedTokens / estimatedTokens);
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {
@@ -34128,7 +34611,7 @@ class RunBudget {
             // it refused: a refusal stops the run for a call nobody wanted (found by a review: a timed-out step's).
             if (signal?.aborted)
                 throw signal.reason;
-            const refused = this.exceeded ?? this.#noRoomForCall(who);
+            const refused = this.exceeded ?? this.#noRoomForCall(who) ?? this.#promptPastCap(who, expected);
             if (refused) {
                 // The calls in flight hold the room (max_model_calls counts them as started): stopped now, the run
                 // would abort them before they were sent, and the report say spent what never was. The budget is
@@ -34262,6 +34745,29 @@ class RunBudget {
         if ((0,dollars_past/* dollarsReached */.e)(spent.costUsd, limits.max_cost_usd))
             return refused('max_cost_usd', spent.costUsd);
         return undefined;
+    }
+    /**
+     * A call whose prompt alone passes what is left of `max_tokens`, or, at the cached input price (the least it could
+     * cost), of `max_cost_usd`: it would pass the cap whatever it answered, so it is never sent. Its prompt is taken at
+     * the fewest tokens its text could be (`#leastPromptRatio`). A task naming a 900 KB result 5,000 times sent a
+     * request of 40 million tokens, and only its answer stopped the run (found by an adversarial pass).
+     */
+    #promptPastCap(who, { model, promptTokens: estimated }) {
+        const promptTokens = Math.floor(estimated * this.#leastPromptRatio);
+        const limits = this.#limits;
+        const spent = this.#usage;
+        const tokens = spent.promptTokens + spent.completionTokens;
+        const refused = (limit, used, needed, left) => new budget_exceeded_error/* BudgetExceededError */.Z(limit, limits[limit], used, `${who} needed a call whose prompt alone ${needed}, more than the ${left} left; it was not sent`, { refusedCall: true });
+        if (tokens + promptTokens > limits.max_tokens)
+            return refused('max_tokens', tokens, `is at least ${(0,group_digits/* groupDigits */.K)(promptTokens)} tokens`, (0,group_digits/* groupDigits */.K)(limits.max_tokens - tokens));
+        if (!Number.isFinite(limits.max_cost_usd))
+            return undefined;
+        const least = (0,pricing/* estimateCallCostUsd */.ad)([model], promptTokens, 0, this.#pricing, promptTokens);
+        if (!least.priceKnown || !(0,dollars_past/* dollarsPast */.W)(spent.costUsd + least.costUsd, limits.max_cost_usd))
+            return undefined;
+        const left = limits.max_cost_usd - spent.costUsd;
+        const decimals = (0,dollars_beside_cap/* decimalsApartFromCap */.RN)(left, least.costUsd, (0,dollars_beside_cap/* capDecimals */.vw)(limits.max_cost_usd));
+        return refused('max_cost_usd', spent.costUsd, `costs at least $${least.costUsd.toFixed(decimals)}`, `$${left.toFixed(decimals)}`);
     }
     #exceed(error) {
         if (!this.#stop.signal.aborted)
@@ -38016,6 +38522,8 @@ function githubToolset(options) {
 /* harmony export */   oW: () => (/* binding */ GithubWrites)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
+/* harmony import */ var _core_http_url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(74623);
+
 
 /** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
 const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
@@ -38034,7 +38542,7 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .meta({ description: 'The only labels add_labels and create_issue may set; left out: none. A label a tool_call step\'s args write that is not here is a plan error.', examples: [['bug', 'needs-review']] }),
     allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
     allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123, or the URL of an issue or pull request, stays live only for this repository and allow_repos.', default: false }),
-    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
+    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array((0,_core_http_url_js__WEBPACK_IMPORTED_MODULE_1__/* .httpUrl */ .ZF)('write a URL prefix such as https://example.com/docs/'))
         .optional()
         .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
 })
@@ -38653,7 +39161,9 @@ function mathToolset() {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
 /* harmony import */ var _process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64600);
 /* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68990);
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(369);
+/* harmony import */ var _core_http_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(74623);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(369);
+
 
 
 
@@ -38662,6 +39172,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
 const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
+const URL_CREDENTIALS = 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})';
 const COMMAND_OR_URL = 'give either command (a stdio server) or url (a streamable HTTP server)';
 const ENV_ON_URL = 'env applies to stdio servers (command); use headers for url';
 const HEADERS_ON_COMMAND = 'headers apply to url servers; use env for command';
@@ -38675,11 +39186,12 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())])
         .optional()
         .meta({ description: "Variables a stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there (SystemRoot, USERPROFILE, TEMP \u2026): names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+    url: (0,_core_http_url_js__WEBPACK_IMPORTED_MODULE_3__/* .httpUrl */ .ZF)('write the server URL as http(s)://host/path')
         .refine((value) => {
         const url = URL.parse(value);
         return !url || (url.username === '' && url.password === '');
-    }, 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})')
+    }, URL_CREDENTIALS)
+        .meta({ allOf: [{ not: { pattern: _core_http_url_js__WEBPACK_IMPORTED_MODULE_3__/* .URL_CREDENTIALS_PATTERN */ .q3 }, errorMessage: URL_CREDENTIALS }] })
         .optional()
         .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
@@ -38710,10 +39222,10 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     // The same rules for plan.schema.json, which cannot see the refinement above: an editor took `{}`, or both kinds.
     .meta({
     allOf: [
-        { if: { type: 'object', properties: { command: false, url: false } }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
-        { if: { type: 'object', required: ['command', 'url'] }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
-        { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(ENV_ON_URL) } } },
-        { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(HEADERS_ON_COMMAND) } } },
+        { if: { type: 'object', properties: { command: false, url: false } }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['command', 'url'] }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(ENV_ON_URL) } } },
+        { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(HEADERS_ON_COMMAND) } } },
     ],
 });
 /** The plan's `mcp_servers:` section. */
@@ -50907,16 +51419,18 @@ function consoleChecklist(options) {
     let lastDraw = Number.NEGATIVE_INFINITY;
     let cancelPending;
     const cursor = { done: 0 };
-    /** Whether the frame on the screen is the final one, drawn in full: it stays, and what follows goes under it. */
-    let final = false;
+    /** Whether the frame on the screen is drawn in full, as it is once the steps have ended. */
+    let full = false;
+    /** Whether that frame is the last (the goals' verdicts are in): it stays, and what follows goes under it. */
+    let settled = false;
     const erase = (lines = drawn.length) => (lines ? `${CURSOR_UP(lines)}${CLEAR_TO_END}` : '');
-    const draw = (full) => {
+    const draw = (whole) => {
         cancelPending?.();
         cancelPending = undefined;
         if (!record.plan)
             return;
         const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
-        const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
+        const items = whole ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
         const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact, options.goalsCheckedBy)];
         const frame = options.fit ? lines.map(options.fit) : lines;
         // A frame taller than the screen (the final one, in full) has lines above its top, where no cursor goes: moved up
@@ -50935,7 +51449,7 @@ function consoleChecklist(options) {
             options.write(up);
         drawn = frame;
         lastDraw = now();
-        final = full;
+        full = whole;
     };
     const listener = (event, sent) => {
         record = follow(event, sent);
@@ -50948,6 +51462,7 @@ function consoleChecklist(options) {
         }
         if (event.type === 'run_finished' || event.type === 'goals_checked') {
             draw(true);
+            settled = event.type === 'goals_checked';
             return;
         }
         const wait = lastDraw + minRedraw - now();
@@ -50957,8 +51472,17 @@ function consoleChecklist(options) {
             cancelPending ??= schedule(() => draw(false), wait);
     };
     const above = (print) => {
-        if (final || drawn.length === 0)
+        if (settled || drawn.length === 0)
             return print();
+        // A frame taller than the screen cannot be erased whole: it stays, the lines go under it, and the next frame under them.
+        const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
+        if (rows && drawn.length >= rows) {
+            drawn = [];
+            return print();
+        }
+        // Also between the steps' end and the goals' verdicts (a second Ctrl-C, a warning while a judge runs): printed under
+        // the full frame, the lines were erased by the verdicts' redraw, which moved up as far as the frame alone, and its
+        // title was left twice (found by an adversarial CLI hunt).
         const up = erase();
         if (options.control)
             options.control(up);
@@ -50966,7 +51490,7 @@ function consoleChecklist(options) {
             options.write(up);
         drawn = [];
         print();
-        draw(false);
+        draw(full);
     };
     return Object.assign(listener, { above });
 }
@@ -50977,8 +51501,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 61 modules
-var run_job = __nccwpck_require__(95629);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 62 modules
+var run_job = __nccwpck_require__(13649);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 6 modules
 var admit_run = __nccwpck_require__(5272);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
@@ -51190,8 +51714,8 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/action/live-comment.js + 1 modules
-var live_comment = __nccwpck_require__(8353);
+// EXTERNAL MODULE: ./lib/action/live-comment.js + 2 modules
+var live_comment = __nccwpck_require__(71274);
 // EXTERNAL MODULE: ./lib/report/comment/comment-updater.js
 var comment_updater = __nccwpck_require__(31393);
 // EXTERNAL MODULE: ./lib/action/refuse-run.js
@@ -52179,12 +52703,12 @@ function samePlace(file, identity) {
 /** Opens a trace file afresh, readable back (see `keepAtPath`), or for writing only where reading is refused (a file of mode 0200). */
 function openReadable(file) {
     try {
-        return (0,open_output_file/* openOutputFile */.O)(file, 'w+');
+        return (0,open_output_file/* openOutputFile */.Op)(file, 'w+');
     }
     catch (error) {
         if (error.code !== 'EACCES')
             throw error;
-        return (0,open_output_file/* openOutputFile */.O)(file);
+        return (0,open_output_file/* openOutputFile */.Op)(file);
     }
 }
 /** Copies the whole of the file open at `from` to the one open at `to`. */
@@ -52360,12 +52884,12 @@ function traceWriter(file, options = {}) {
             copyFile(moved, fresh);
         }
         catch (cause) {
-            (0,external_node_fs_.closeSync)(fresh);
+            (0,open_output_file/* closeOutputFile */.gR)(fresh);
             throw cause;
         }
         fd = fresh;
         identity = identityOf(fresh);
-        (0,external_node_fs_.closeSync)(moved);
+        (0,open_output_file/* closeOutputFile */.gR)(moved);
     };
     let failure;
     let gap;
@@ -52385,7 +52909,7 @@ function traceWriter(file, options = {}) {
             fd ??= open();
             keepAtPath();
             // Open: text waits only after an event, and the first event opens the file (`listener`).
-            (0,external_node_fs_.writeFileSync)(fd, text);
+            (0,open_output_file/* writeOutputFile */.BF)(fd, text);
         }
         catch (cause) {
             failure = cause;
@@ -52474,7 +52998,7 @@ function traceWriter(file, options = {}) {
                 }
                 try {
                     if (fd !== undefined)
-                        (0,external_node_fs_.closeSync)(fd);
+                        (0,open_output_file/* closeOutputFile */.gR)(fd);
                 }
                 catch (cause) {
                     failure ??= cause;
@@ -53420,78 +53944,8 @@ async function main(core) {
         core.saveState(POST_IDLE_STATE, 'true');
 }
 
-;// CONCATENATED MODULE: ./lib/core/batch-output.js
-/** Text waiting at least this long (in UTF-16 units) is written at once. */
-const BATCH_CHARS = 64 * 1024;
-/**
- * A pipe's writes are asynchronous: libuv writes what the pipe takes and queues the rest, and what is
- * queued when the process exits is lost. One 64 KiB batch fills a pipe, so the batches behind it and the
- * last one, written on exit, were lost at `process.exit` or a crash (found by a review). Blocking, a write
- * is done when it returns, as a file's is (and a pipe's on Windows): the process waits for its reader.
- */
-function blockingWrites(stream) {
-    stream._handle?.setBlocking?.(true);
-}
-/**
- * Makes `out`, when it is not a terminal (a pipe to the runner, a file), write what it is given in one
- * turn of the event loop as one write, or at once when 64 KiB or more wait: a pipe's every write is a
- * system call, and a 10,000-step run's 30,000 checklist lines took 0.2\u20130.3 s of its 1.5 s in them.
- * Nothing is reordered: a write with a callback or an encoding, and any write to `after` (standard
- * error, which a log merges with it), first writes what `out` holds. Nothing is lost at exit, `process.exit` and a crash included:
- * what is held is written then, and every write to a pipe returns once the pipe has taken it. A terminal
- * is left as it is: its live checklist draws at most ten frames a second.
- *
- * Installed first, under anything else that wraps the stream's `write` (`neutraliseOutput`), so those
- * still see each message whole.
- */
-function batchOutput(out, after = []) {
-    if (out.isTTY)
-        return;
-    for (const stream of [out, ...after])
-        if (!stream.isTTY)
-            blockingWrites(stream);
-    const write = out.write.bind(out);
-    let pending = '';
-    let scheduled;
-    /** Once the process exits no turn ends: what is written then (another 'exit' listener's last words) goes out at once. */
-    let exiting = false;
-    const flush = () => {
-        if (scheduled)
-            clearImmediate(scheduled);
-        scheduled = undefined;
-        if (pending === '')
-            return;
-        const text = pending;
-        pending = '';
-        write(text);
-    };
-    const batched = (chunk, ...rest) => {
-        if (typeof chunk !== 'string' || rest.length > 0 || exiting) {
-            flush();
-            return write(chunk, ...rest);
-        }
-        pending += chunk;
-        if (pending.length >= BATCH_CHARS)
-            flush();
-        else
-            scheduled ??= setImmediate(flush);
-        return true;
-    };
-    out.write = batched;
-    for (const stream of after) {
-        const own = stream.write.bind(stream);
-        const first = (...args) => {
-            flush();
-            return own(...args);
-        };
-        stream.write = first;
-    }
-    process.on('exit', () => {
-        exiting = true;
-        flush();
-    });
-}
-
+// EXTERNAL MODULE: ./lib/core/batch-output.js
+var batch_output = __nccwpck_require__(27141);
 ;// CONCATENATED MODULE: ./lib/action/end-once-idle.js
 /** How long a step may stay alive after its work is done, for what it started and gave up on. */
 const IDLE_GRACE_MS = 30_000;
@@ -53524,7 +53978,7 @@ function endOnceIdle(say, graceMs = IDLE_GRACE_MS) {
 
 failOnUnhandledRejection();
 // The log is a pipe to the runner: one write per turn of the event loop (see batchOutput), in order.
-batchOutput(process.stdout, [process.stderr]);
+(0,batch_output/* batchOutput */.Y)(process.stdout, [process.stderr]);
 // `runs.post` is `dist/post.js` (src/post.ts), which sets this flag and imports this file: which step this
 // is depends on nothing the main step had to live long enough to save.
 const commands = workflowCommands();

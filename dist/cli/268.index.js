@@ -431,6 +431,36 @@ function misreadNumbers(doc) {
     return found;
 }
 /**
+ * The first plain keys (MAX_YAML_ERRORS at most) that YAML reads as another value than their text, with that value:
+ * read as text here (`stringKeys`), `null:`, `~:`, `1.0:`, `+1:`, `.inf:` or a 30-digit number are null or a number to
+ * `yaml.parse` and to editors (the key "", "1", "Infinity", "1.2345678901234568e+29"), so an input, tool or header
+ * named so was one name to `validate` and another to an editor (found by a hunt). `1:` or `true:` read as written.
+ */
+function keysReadAsOther(doc) {
+    const tags = doc.schema.tags.filter((tag) => tag.default === true && 'test' in tag && tag.test instanceof RegExp);
+    const found = [];
+    (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
+        Pair(_key, pair) {
+            const key = pair.key;
+            if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(key) || key.type !== 'PLAIN' || key.tag !== undefined || typeof key.source !== 'string')
+                return undefined;
+            const written = key.source;
+            const tag = tags.find((candidate) => candidate.test.test(written));
+            const resolved = tag?.resolve(written, () => undefined, {});
+            // Some tags resolve to a Scalar (null, true, 1.0), the others to the value itself.
+            const read = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(resolved) ? resolved.value : resolved;
+            if (tag !== undefined && (read === null || typeof read === 'number' || typeof read === 'boolean') && String(read ?? '') !== written)
+                found.push({ node: key, read });
+            return found.length >= MAX_YAML_ERRORS ? yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR.BREAK : undefined;
+        },
+    });
+    return found;
+}
+/** What a misread key is to YAML, for a message. */
+function readAs(value) {
+    return typeof value === 'number' ? `the number ${String(value)}` : String(value);
+}
+/**
  * The positions of a file the fast reader read: `yaml` reads it again, for its positions, and says
  * what it refuses in it (`readErrors`), where the fast reader was more lenient.
  */
@@ -618,6 +648,17 @@ function checkDocument(text, file, { doc, lineCounter, dropped }, kind) {
         return {
             ok: false,
             errors: tagged.map(({ node, message }) => ({ file, ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)), path: '', message })),
+        };
+    }
+    const misreadKeys = keysReadAsOther(doc);
+    if (misreadKeys.length > 0) {
+        return {
+            ok: false,
+            errors: misreadKeys.map(({ node, read }) => {
+                const written = node.source;
+                const message = `the key \`${written}\` is not text to YAML: it reads it as ${readAs(read)}, as editors do; quote it ("${written}") to keep it as written`;
+                return { file, ...positionOf(lineCounter, node.range?.[0] ?? 0), path: '', message };
+            }),
         };
     }
     const misread = misreadNumbers(doc);

@@ -389,6 +389,45 @@ function hideCutEnd(text) {
 
 /***/ }),
 
+/***/ 74623:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ey: () => (/* binding */ URL_STAR_PATTERN),
+/* harmony export */   ZF: () => (/* binding */ httpUrl),
+/* harmony export */   q3: () => (/* binding */ URL_CREDENTIALS_PATTERN)
+/* harmony export */ });
+/* unused harmony export HTTP_URL_PATTERN */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+
+/**
+ * plan.schema.json's pattern for an http(s) URL, as `httpUrl` reads one: the scheme in any case (the URL parser
+ * lower-cases it; JSON Schema regexes take no flags) and no space at either end.
+ */
+const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*\\S$';
+const EDGE_SPACES = 'the URL starts or ends with spaces: remove the spaces';
+/**
+ * An http(s) URL. zod's `url` trims the text before it parses it, so ` https://\u2026` passed where an editor showed an
+ * error; spaces at either end are refused here, before the URL is read, instead.
+ */
+function httpUrl(error) {
+    return zod__WEBPACK_IMPORTED_MODULE_0__.string()
+        .refine((value) => value === value.trim(), { message: EDGE_SPACES, abort: true })
+        .check(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error }));
+}
+/** Where an http(s) URL's host part begins, and what it runs on through: the parser skips more slashes, and `\` is one. */
+const HOST_PART = '^[^:]*://[/\\\\]*[^/?#\\\\]*';
+/**
+ * plan.schema.json's pattern for an http(s) URL with credentials (`user:password@`): an `@` in its host part. It also
+ * finds an empty one (`https://@host/`), which the URL parser reads as no credentials.
+ */
+const URL_CREDENTIALS_PATTERN = `${HOST_PART}@`;
+/** plan.schema.json's pattern for a `*` in an http(s) URL's host (`%2A` there is one too) or path, or anywhere after. */
+const URL_STAR_PATTERN = `\\*|${HOST_PART}%2[Aa]`;
+
+
+/***/ }),
+
 /***/ 99500:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2970,7 +3009,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(249), __webpack_require__.e(541)]).then(__webpack_require__.bind(__webpack_require__, 42541));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(112), __webpack_require__.e(541)]).then(__webpack_require__.bind(__webpack_require__, 42541));
         servers = await connectMcpServers(peeked, {
             signal: options.signal,
             cwd: options.cwd,
@@ -3691,7 +3730,8 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./lib/core/todo-item.js
 var todo_item = __webpack_require__(26055);
 ;// CONCATENATED MODULE: ./lib/plan/check-toolset-config.js
-const SECTIONS = [
+/** The toolsets configured by a section of their own. */
+const TOOLSET_SECTIONS = [
     {
         toolset: 'http',
         section: 'http',
@@ -3699,6 +3739,10 @@ const SECTIONS = [
     },
     { toolset: 'github', section: 'github' },
 ];
+/** What a plan is told that configures `toolset` in `section` and leaves the toolset off. */
+function sectionWithoutToolsetMessage(toolset, section) {
+    return `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\``;
+}
 /**
  * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
  * not written for a toolset the plan leaves off, where it would silently do nothing. A used plan
@@ -3707,12 +3751,12 @@ const SECTIONS = [
 function checkToolsetConfig(plan, usedPlan = false) {
     const issues = [];
     const enabled = plan.toolsets ?? [];
-    for (const { toolset, section, required } of SECTIONS) {
+    for (const { toolset, section, required } of TOOLSET_SECTIONS) {
         const index = enabled.indexOf(toolset);
         if (index >= 0 && required !== undefined && plan[section] === undefined && !usedPlan)
             issues.push({ path: ['toolsets', index], message: required });
         if (index < 0 && plan[section] !== undefined) {
-            issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
+            issues.push({ path: [section], at: 'key', message: sectionWithoutToolsetMessage(toolset, section) });
         }
     }
     return issues;
@@ -6096,6 +6140,8 @@ __webpack_require__.d(__webpack_exports__, {
   yK: () => (/* binding */ DEFAULT_MAX_TURNS),
   dw: () => (/* binding */ Duration),
   CX: () => (/* binding */ GOAL_KINDS),
+  dF: () => (/* binding */ MAX_KEY_CHARS),
+  KH: () => (/* binding */ MAX_KEY_TEMPLATE_CHARS),
   m1: () => (/* binding */ MAX_TITLE_CHARS),
   cw: () => (/* binding */ Plan),
   pn: () => (/* binding */ Step),
@@ -6118,6 +6164,10 @@ var github_repository_name = __webpack_require__(57985);
 
 
 
+/** A pattern's body, without its `^` and `$`. */
+const body = (pattern) => pattern.slice(1, -1);
+/** RepoFullName's rules as one pattern, for plan.schema.json: the owner's and the name's, the owner at most 39 characters. */
+const REPO_FULL_NAME_PATTERN = `^(?=[^/]{1,${github_repository_name/* OWNER_NAME_SCHEMA */.eA.maxLength}}/)${body(github_repository_name/* OWNER_NAME_SCHEMA */.eA.pattern)}/${body(github_repository_name/* REPO_NAME_SCHEMA */.dK.pattern)}$`;
 /**
  * `owner/name` of a repository, as GitHub spells it: by the rules the tools check their `owner` and `repo` by, which
  * refused every call to an entry that passed only the shape (`octo_org/reports`) when its step ran.
@@ -6130,7 +6180,7 @@ const RepoFullName = schemas.string()
     if (problem !== undefined)
         ctx.addIssue({ code: 'custom', message: problem });
 })
-    .meta({ description: 'A repository as owner/name.', examples: ['octo-org/reports'] });
+    .meta({ description: 'A repository as owner/name.', examples: ['octo-org/reports'], pattern: REPO_FULL_NAME_PATTERN });
 /**
  * The plan's `github:` section: where the `github` toolset may write besides the current
  * repository, and how much and what it may write (`writes:`).
@@ -6143,6 +6193,8 @@ const GithubConfig = schemas.strictObject({
 })
     .meta({ description: 'The github toolset: which repositories besides the current one, and what it may write.' });
 
+// EXTERNAL MODULE: ./lib/core/http-url.js
+var http_url = __webpack_require__(74623);
 ;// CONCATENATED MODULE: ./lib/core/listed-once.js
 
 /**
@@ -6169,22 +6221,35 @@ function listedOnce(item, what, keyOf = (value) => value) {
 ;// CONCATENATED MODULE: ./lib/tools/http/http-config.js
 
 
+
+const CREDENTIALS = 'a URL prefix may not carry credentials (user:password@)';
+const QUERY_OR_FRAGMENT = 'a URL prefix may not have a query (?...) or fragment (#...)';
+const WILDCARD = 'a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/)';
 /** One allowed URL prefix: http(s), no credentials, no query or fragment. */
-const AllowedPrefix = schemas.url({ protocol: /^https?$/, error: 'write an http(s) URL prefix such as https://api.example.com/v1/' })
+const AllowedPrefix = (0,http_url/* httpUrl */.ZF)('write an http(s) URL prefix such as https://api.example.com/v1/')
     // Refinements run after a failed `url` check too: a value that is no URL has only that check's message.
     .refine((value) => {
     const url = URL.parse(value);
     return !url || (url.username === '' && url.password === '');
-}, 'a URL prefix may not carry credentials (user:password@)')
+}, CREDENTIALS)
     .refine((value) => {
     const url = URL.parse(value);
     return !url || (url.search === '' && url.hash === '');
-}, 'a URL prefix may not have a query (?...) or fragment (#...)')
+}, QUERY_OR_FRAGMENT)
     // Compared as written, `*.example.com` is a host no URL has and `/v1/*` a path segment none asks: it allowed nothing.
     .refine((value) => {
     const url = URL.parse(value);
     return !url || !`${url.host}${url.pathname}`.includes('*');
-}, 'a URL prefix is matched as written, and * is no wildcard in it; list each host, and end the prefix before the part that varies (https://api.example.com/v1/)');
+}, WILDCARD)
+    // The same rules for plan.schema.json, on the text: a query or fragment is one with something after its `?` or `#`
+    // (the URL parser reads `https://host/?` as none); a `*` past the path is in a query or fragment, refused either way.
+    .meta({
+    allOf: [
+        { not: { pattern: http_url/* URL_CREDENTIALS_PATTERN */.q3 }, errorMessage: CREDENTIALS },
+        { not: { pattern: '^[^?#]*\\?[^#]|#[\\s\\S]' }, errorMessage: QUERY_OR_FRAGMENT },
+        { not: { pattern: http_url/* URL_STAR_PATTERN */.Ey }, errorMessage: WILDCARD },
+    ],
+});
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
 const HttpConfig = schemas.strictObject({
     allow: listedOnce(AllowedPrefix, 'URL prefix')
@@ -6308,7 +6373,7 @@ const StepType = schemas["enum"](['tool_call', 'reasoning', 'aggregate', 'agent'
     description: 'tool_call calls `tool` (with `args`, no model needed); reasoning answers its description with the model; aggregate combines the results of its `inputs`; agent works on its `task` in a loop of model calls and tool calls; plan runs the plan file in `uses` as a nested run.',
 });
 const OnFailure = schemas["enum"](['replan', 'fail', 'continue']).meta({
-    description: 'What a step that fails for good does: replan asks the model for replacement steps (default when a model is configured; without one it acts as fail), fail fails the run, continue skips its dependents and goes on.',
+    description: "What a step that fails for good does: replan asks the model for replacement steps (without a model it acts as fail), fail fails the run, continue skips its dependents and goes on. Left out: continue when every step depending on it takes it as optional (`depends_on: [{step, optional: true}]`; not a plan step whose used plan's goals gate the run), else replan when a model is configured, else fail.",
 });
 /** When a run pauses for a person's approval before it acts. */
 const ApprovalPolicy = schemas["enum"](['never', 'side-effects', 'plan'], { error: (issue) => `expected never, side-effects or plan, got ${JSON.stringify(issue.input)}` }).meta({
@@ -6330,8 +6395,17 @@ function dependencyId(dependency) {
 const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** A `goal:` or `name:` of spaces alone was valid, and a model was asked to plan a blank goal (adversarial pass). */
 const BLANK_TEXT = 'the text is blank (only spaces or invisible characters): write it, or leave the key out';
+/** A URL's start, `scheme://` (a JSON Schema pattern, which takes no flags). */
+const URL_START = '^[A-Za-z][A-Za-z0-9+.-]*://';
+const USES_URL = 'uses names a plan file in this repository by its path, not a URL: copy the plan into the repository and give its path from the root';
+/** Text a reader sees; plan.schema.json says it with a pattern, as an editor cannot run the refinement. */
+const VisibleText = schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).meta({ pattern: invisible_characters/* VISIBLE_CHARACTER_PATTERN */.o1 });
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 const MAX_TITLE_CHARS = 120;
+/** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
+const MAX_KEY_CHARS = 64;
+/** Longest `key:` template of a for_each step: what it makes is filled in only as far as `MAX_KEY_CHARS`, but the template itself is read whole. */
+const MAX_KEY_TEMPLATE_CHARS = 200;
 /** Model turns an agent step may take when it sets no `max_turns`. */
 const DEFAULT_MAX_TURNS = 20;
 const Step = schemas.strictObject({
@@ -6379,7 +6453,11 @@ const Step = schemas.strictObject({
         .regex(ITEM_NAME_PATTERN, 'an item name uses ASCII letters, digits and _ (not starting with a digit)')
         .optional()
         .meta({ description: "The item's name in ${\u2026} references (for_each only).", default: 'item', examples: ['package'] }),
-    key: schemas.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
+    key: schemas.string()
+        .min(1)
+        .max(MAX_KEY_TEMPLATE_CHARS, `a key template is at most ${MAX_KEY_TEMPLATE_CHARS} characters; the key it makes, at most ${MAX_KEY_CHARS}`)
+        .optional()
+        .meta({ description: `A child step's key from its item (for_each only; at most ${MAX_KEY_TEMPLATE_CHARS} characters, the key it makes at most ${MAX_KEY_CHARS}); left out: the item's index.`, examples: ['${item.name}'] }),
     max_items: schemas.int()
         .min(0)
         .max(run_event/* MAX_ITEMS_CEILING */.Uw)
@@ -6398,7 +6476,8 @@ const Step = schemas.strictObject({
         .min(1)
         .regex(/\.ya?ml$/, 'uses names a plan file (.yml or .yaml), relative to the repository root')
         // Read as a path, `https://\u2026/p.yml` was "https:/\u2026/p.yml: no such file".
-        .refine((path) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(path), 'uses names a plan file in this repository by its path, not a URL: copy the plan into the repository and give its path from the root')
+        .refine((path) => !new RegExp(URL_START).test(path), USES_URL)
+        .meta({ allOf: [{ not: { pattern: URL_START }, errorMessage: USES_URL }] })
         .optional()
         .meta({ description: 'The plan file a plan step runs as a nested run, relative to the repository root (plan only).', examples: ['plans/summarise-repo.yml'] }),
     with: schemas.record(schemas.string(), schemas.unknown())
@@ -6419,7 +6498,7 @@ const PlanInput = schemas.strictObject({
     .meta({ description: 'A value a run is given: the action\'s `inputs`, or the CLI\'s --input NAME=VALUE; read as ${inputs.<name>}.', examples: [{ description: 'ISO week', default: '2026-W48' }] });
 const ModelSettings = schemas.strictObject({
     // A blank one was valid here and refused by the run, with no line (found by an adversarial pass).
-    name: schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
+    name: VisibleText.optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it. Left out in a used plan: the using plan's.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
     temperature: schemas.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default (in a used plan: the using plan\'s).', examples: [0] }),
     timeout_seconds: schemas.int({ error: `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}` })
         .min(1, `expected ${model_timeout/* MODEL_TIMEOUT_RANGE */.qg}`)
@@ -6464,7 +6543,7 @@ const Limits = schemas.strictObject({
 DEFAULT_LIMITS;
 const Agent = schemas.strictObject({
     description: schemas.string().min(1).describe('what the profile is for; the planner reads it when it assigns agents to steps').optional(),
-    model: schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
+    model: VisibleText.optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
     system: schemas.string().optional().meta({ description: "Added to the system prompt of the agent's steps.", examples: ['You are a careful financial analyst.'] }),
     temperature: schemas.number().min(0).max(2).optional().meta({ description: "Sampling temperature, 0 to 2; left out: the plan's." }),
     tools: listedOnce(ToolName, 'tool').optional().meta({ description: "The only tools the agent's steps may call; left out: any.", examples: [['read_file', 'search_files']] }),
@@ -6575,16 +6654,10 @@ const Plan = schemas.strictObject({
     $schema: schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
     version: schemas.literal(1).optional().meta({ description: 'The plan file format version.', default: 1 }),
     // Every header shows it whole (comment, summary, log, check run): a longer one would push the checklist out of the comment.
-    name: schemas.string()
-        .min(1)
-        .max(200)
-        .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
+    name: VisibleText.max(200)
         .optional()
         .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name is the title, and the plan's path (as the action's plan input gives it) the check run's name.", examples: ['Weekly product health report'] }),
-    goal: schemas.string()
-        .min(1)
-        .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
-        .optional()
+    goal: VisibleText.optional()
         .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
     inputs: schemas.record(schemas.string().regex(NAME_PATTERN, 'input names use ASCII letters, digits, _ and -'), PlanInput)
         .optional()
@@ -7940,6 +8013,12 @@ const FOR_EACH_ONLY_FIELDS = ['as', 'key', 'max_items', 'on_item_failure', 'fan_
 function forEachOnlyMessage(field) {
     return `only for_each steps take \`${field}\`; add \`for_each:\` (a reference to a list) or remove it`;
 }
+/** Item names a for_each step may not take (`as:`): each is the head of a reference of its own. */
+const RESERVED_ITEM_NAMES = ['steps', 'inputs'];
+/** What to tell someone who named the item `name`, one of RESERVED_ITEM_NAMES. */
+function reservedItemNameMessage(name) {
+    return `\`${name}\` is taken by \${${name}.\u2026} references; name the item something else, such as \`item\``;
+}
 
 ;// CONCATENATED MODULE: ./lib/plan/check-step-fields.js
 
@@ -7967,8 +8046,10 @@ function checkStepFields(steps) {
                     issues.push({ path: [...at, field], at: 'key', message: forEachOnlyMessage(field) });
             }
         }
-        else if (step.as === 'steps' || step.as === 'inputs') {
-            issues.push({ path: [...at, 'as'], message: `\`${step.as}\` is taken by \${${step.as}.\u2026} references; name the item something else, such as \`item\`` });
+        else {
+            const reserved = RESERVED_ITEM_NAMES.find((name) => name === step.as);
+            if (reserved !== undefined)
+                issues.push({ path: [...at, 'as'], message: reservedItemNameMessage(reserved) });
         }
     });
     return issues;
@@ -8930,10 +9011,16 @@ function argvWord() {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ envValue)
 /* harmony export */ });
+/* unused harmony export ENV_VALUE_PATTERN */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
 
 const TEMPLATE = /\$\{([^{}]*)\}/g;
 const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * The values envValue takes, as a JSON Schema pattern for plan.schema.json: every `${` opens an `${env.NAME}`, and no NUL.
+ * (`$` before anything but `{` is text; each alternative starts with its own character, so it runs in linear time.)
+ */
+const ENV_VALUE_PATTERN = '^(?:[^$\\u0000]|\\$(?!\\{)|\\$\\{env\\.[A-Za-z_][A-Za-z0-9_]*\\})*$';
 /**
  * A value a plan gives a process's variable or an MCP server's header: text, in which every `${\u2026}`
  * reads a runner variable as `${env.NAME}` (`expandEnvReferences`). Any other `${\u2026}` was passed on as
@@ -8941,7 +9028,8 @@ const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
  * characters, and nothing said so. A NUL byte is refused.
  */
 function envValue() {
-    return zod__WEBPACK_IMPORTED_MODULE_0__.string().superRefine((value, ctx) => {
+    return zod__WEBPACK_IMPORTED_MODULE_0__.string()
+        .superRefine((value, ctx) => {
         // No variable or header can carry one: validate said ok, and the start failed with ERR_INVALID_ARG_VALUE
         // blamed on the command (found by an adversarial pass).
         if (value.includes('\0')) {
@@ -8964,7 +9052,9 @@ function envValue() {
             const shown = value.replace(TEMPLATE, '').slice(opened, opened + 40);
             ctx.addIssue({ code: 'custom', message: `\`${shown}\` has no closing \`}\`, so it reads nothing and would be passed on as written; write \${env.NAME}` });
         }
-    });
+    })
+        // An editor cannot run the refinement: the same rule as a pattern.
+        .meta({ pattern: ENV_VALUE_PATTERN });
 }
 
 
@@ -11741,6 +11831,8 @@ function githubToolset(options) {
 /* harmony export */   oW: () => (/* binding */ GithubWrites)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+/* harmony import */ var _core_http_url_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74623);
+
 
 /** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
 const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
@@ -11759,7 +11851,7 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .meta({ description: 'The only labels add_labels and create_issue may set; left out: none. A label a tool_call step\'s args write that is not here is a plan error.', examples: [['bug', 'needs-review']] }),
     allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
     allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123, or the URL of an issue or pull request, stays live only for this repository and allow_repos.', default: false }),
-    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
+    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array((0,_core_http_url_js__WEBPACK_IMPORTED_MODULE_1__/* .httpUrl */ .ZF)('write a URL prefix such as https://example.com/docs/'))
         .optional()
         .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
 })
@@ -12378,7 +12470,9 @@ function mathToolset() {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
 /* harmony import */ var _process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(64600);
 /* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68990);
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(369);
+/* harmony import */ var _core_http_url_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74623);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(369);
+
 
 
 
@@ -12387,6 +12481,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
 const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
+const URL_CREDENTIALS = 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})';
 const COMMAND_OR_URL = 'give either command (a stdio server) or url (a streamable HTTP server)';
 const ENV_ON_URL = 'env applies to stdio servers (command); use headers for url';
 const HEADERS_ON_COMMAND = 'headers apply to url servers; use env for command';
@@ -12400,11 +12495,12 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())])
         .optional()
         .meta({ description: "Variables a stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there (SystemRoot, USERPROFILE, TEMP \u2026): names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+    url: (0,_core_http_url_js__WEBPACK_IMPORTED_MODULE_3__/* .httpUrl */ .ZF)('write the server URL as http(s)://host/path')
         .refine((value) => {
         const url = URL.parse(value);
         return !url || (url.username === '' && url.password === '');
-    }, 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})')
+    }, URL_CREDENTIALS)
+        .meta({ allOf: [{ not: { pattern: _core_http_url_js__WEBPACK_IMPORTED_MODULE_3__/* .URL_CREDENTIALS_PATTERN */ .q3 }, errorMessage: URL_CREDENTIALS }] })
         .optional()
         .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
@@ -12435,10 +12531,10 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     // The same rules for plan.schema.json, which cannot see the refinement above: an editor took `{}`, or both kinds.
     .meta({
     allOf: [
-        { if: { type: 'object', properties: { command: false, url: false } }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
-        { if: { type: 'object', required: ['command', 'url'] }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
-        { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(ENV_ON_URL) } } },
-        { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .refusedSchema */ .Ci)(HEADERS_ON_COMMAND) } } },
+        { if: { type: 'object', properties: { command: false, url: false } }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['command', 'url'] }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(ENV_ON_URL) } } },
+        { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(HEADERS_ON_COMMAND) } } },
     ],
 });
 /** The plan's `mcp_servers:` section. */

@@ -307,12 +307,12 @@ function samePlace(file, identity) {
 /** Opens a trace file afresh, readable back (see `keepAtPath`), or for writing only where reading is refused (a file of mode 0200). */
 function openReadable(file) {
     try {
-        return (0,open_output_file/* openOutputFile */.O)(file, 'w+');
+        return (0,open_output_file/* openOutputFile */.Op)(file, 'w+');
     }
     catch (error) {
         if (error.code !== 'EACCES')
             throw error;
-        return (0,open_output_file/* openOutputFile */.O)(file);
+        return (0,open_output_file/* openOutputFile */.Op)(file);
     }
 }
 /** Copies the whole of the file open at `from` to the one open at `to`. */
@@ -488,12 +488,12 @@ function traceWriter(file, options = {}) {
             copyFile(moved, fresh);
         }
         catch (cause) {
-            (0,external_node_fs_.closeSync)(fresh);
+            (0,open_output_file/* closeOutputFile */.gR)(fresh);
             throw cause;
         }
         fd = fresh;
         identity = identityOf(fresh);
-        (0,external_node_fs_.closeSync)(moved);
+        (0,open_output_file/* closeOutputFile */.gR)(moved);
     };
     let failure;
     let gap;
@@ -513,7 +513,7 @@ function traceWriter(file, options = {}) {
             fd ??= open();
             keepAtPath();
             // Open: text waits only after an event, and the first event opens the file (`listener`).
-            (0,external_node_fs_.writeFileSync)(fd, text);
+            (0,open_output_file/* writeOutputFile */.BF)(fd, text);
         }
         catch (cause) {
             failure = cause;
@@ -602,7 +602,7 @@ function traceWriter(file, options = {}) {
                 }
                 try {
                     if (fd !== undefined)
-                        (0,external_node_fs_.closeSync)(fd);
+                        (0,open_output_file/* closeOutputFile */.gR)(fd);
                 }
                 catch (cause) {
                     failure ??= cause;

@@ -450,27 +450,46 @@ var reference_syntax = __webpack_require__(19460);
 var resolve_references = __webpack_require__(54669);
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
 var sanitize_untrusted = __webpack_require__(67126);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/steps/agent/resolve-task-text.js
 
 
 
 
+
+/**
+ * How many characters the data blocks of an agent's task take in its prompt at most: two values whole
+ * (each is cut to `UNTRUSTED_CHAR_LIMIT`), taken in the task's order, each if it still fits in what is left.
+ * Without it a task naming a 900 KB result 5,000 times sent a 160 MB prompt (found by an adversarial pass).
+ */
+const TASK_DATA_CHAR_LIMIT = 2 * sanitize_untrusted.UNTRUSTED_CHAR_LIMIT;
 /**
  * An agent's task as prompt text. The task's own words are instructions (hidden parts removed);
  * each `${\u2026}` reference becomes a marker `[data N]` and its value follows in a labelled data block,
- * so a step result or input can never pose as part of the instruction.
+ * so a step result or input can never pose as part of the instruction. A reference named twice is one
+ * block, and the references of the whole task share one `MAX_REFERENCED_CHARS`, as one step's arguments do.
  */
 function resolveTaskText(task, sources) {
-    const blocks = [];
+    const numbers = new Map();
     const text = task.replace(reference_syntax/* TEMPLATE_PATTERN */.qF, (match, body) => {
         if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind !== 'reference')
             return match;
-        const value = (0,resolve_references/* resolveReferences */.d)({ value: match }, sources).value;
-        blocks.push((0,data_block/* dataBlock */.g4)({ ref: String(blocks.length + 1), reference: match }, (0,data_block/* promptValue */.C6)(value), true));
-        return `[data ${blocks.length}]`;
+        let number = numbers.get(match);
+        if (number === undefined)
+            numbers.set(match, (number = numbers.size + 1));
+        return `[data ${number}]`;
     });
     const words = (0,sanitize_untrusted.sanitizeUntrusted)(text, { maxChars: 8000, read: 'rendered' });
-    return blocks.length === 0 ? words : `${words}\n\n${blocks.join('\n\n')}`;
+    if (numbers.size === 0)
+        return words;
+    const references = [...numbers.keys()];
+    // One call, so one budget: each call had its own, and the task's references together had none.
+    const values = (0,resolve_references/* resolveReferences */.d)(Object.fromEntries(references.map((reference, index) => [index, reference])), sources);
+    const blockOf = (index) => (0,data_block/* dataBlock */.g4)({ ref: String(index + 1), reference: references[index] }, (0,data_block/* promptValue */.C6)(values[index]), true);
+    const shown = (0,data_block/* fitBlocks */.U8)(references.keys(), blockOf, TASK_DATA_CHAR_LIMIT);
+    const blocks = references.map((_reference, index) => shown.get(index) ?? `[data ${index + 1} left out for room: the task's data takes at most ${(0,group_digits/* groupDigits */.K)(TASK_DATA_CHAR_LIMIT)} characters; work from the data above]`);
+    return `${words}\n\n${blocks.join('\n\n')}`;
 }
 
 ;// CONCATENATED MODULE: ./lib/steps/agent/run-agent-step.js

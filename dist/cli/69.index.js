@@ -526,16 +526,18 @@ function consoleChecklist(options) {
     let lastDraw = Number.NEGATIVE_INFINITY;
     let cancelPending;
     const cursor = { done: 0 };
-    /** Whether the frame on the screen is the final one, drawn in full: it stays, and what follows goes under it. */
-    let final = false;
+    /** Whether the frame on the screen is drawn in full, as it is once the steps have ended. */
+    let full = false;
+    /** Whether that frame is the last (the goals' verdicts are in): it stays, and what follows goes under it. */
+    let settled = false;
     const erase = (lines = drawn.length) => (lines ? `${CURSOR_UP(lines)}${CLEAR_TO_END}` : '');
-    const draw = (full) => {
+    const draw = (whole) => {
         cancelPending?.();
         cancelPending = undefined;
         if (!record.plan)
             return;
         const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
-        const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
+        const items = whole ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
         const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact, options.goalsCheckedBy)];
         const frame = options.fit ? lines.map(options.fit) : lines;
         // A frame taller than the screen (the final one, in full) has lines above its top, where no cursor goes: moved up
@@ -554,7 +556,7 @@ function consoleChecklist(options) {
             options.write(up);
         drawn = frame;
         lastDraw = now();
-        final = full;
+        full = whole;
     };
     const listener = (event, sent) => {
         record = follow(event, sent);
@@ -567,6 +569,7 @@ function consoleChecklist(options) {
         }
         if (event.type === 'run_finished' || event.type === 'goals_checked') {
             draw(true);
+            settled = event.type === 'goals_checked';
             return;
         }
         const wait = lastDraw + minRedraw - now();
@@ -576,8 +579,17 @@ function consoleChecklist(options) {
             cancelPending ??= schedule(() => draw(false), wait);
     };
     const above = (print) => {
-        if (final || drawn.length === 0)
+        if (settled || drawn.length === 0)
             return print();
+        // A frame taller than the screen cannot be erased whole: it stays, the lines go under it, and the next frame under them.
+        const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
+        if (rows && drawn.length >= rows) {
+            drawn = [];
+            return print();
+        }
+        // Also between the steps' end and the goals' verdicts (a second Ctrl-C, a warning while a judge runs): printed under
+        // the full frame, the lines were erased by the verdicts' redraw, which moved up as far as the frame alone, and its
+        // title was left twice (found by an adversarial CLI hunt).
         const up = erase();
         if (options.control)
             options.control(up);
@@ -585,7 +597,7 @@ function consoleChecklist(options) {
             options.write(up);
         drawn = [];
         print();
-        draw(false);
+        draw(full);
     };
     return Object.assign(listener, { above });
 }
@@ -652,8 +664,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 59 modules
-var run_job = __webpack_require__(71190);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
+var run_job = __webpack_require__(31794);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules

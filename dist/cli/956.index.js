@@ -88,19 +88,45 @@ function ownFolder(directory) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   An: () => (/* binding */ createOutputFolder),
 /* harmony export */   NK: () => (/* binding */ refuseLinkedOutputFolder),
+/* harmony export */   Pp: () => (/* binding */ SYSTEM_TREE),
+/* harmony export */   ee: () => (/* binding */ isDevicePath),
 /* harmony export */   vV: () => (/* binding */ createFolder)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
-/* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(29120);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(65542);
+/* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(29120);
+/* harmony import */ var _own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(29705);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(65542);
+
 
 
 
 
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
+/** Why a path in `/proc`, `/sys` or `/dev` (but for a device there) is not written. */
 const SYSTEM_TREE = 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)';
+/** A path under `/dev`, where only a device is written (`createOutputFolder`). */
+function isDevicePath(file) {
+    return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
+}
+/**
+ * Whether `file`, under `/dev`, is written: only the process's own descriptors (`/dev/stdout`, `/dev/fd/N`) and
+ * character or block devices are. A regular file there (`/dev/shm/n.md`) passed the check before the run, was
+ * removed as an earlier summary, and was then refused at the run's end: the run failed and the file was gone
+ * (found by an adversarial CLI hunt). A link to a device is refused as every final link is (`openOutputFile`).
+ */
+function isWritableDevice(file) {
+    if ((0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) !== undefined)
+        return true;
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file, { throwIfNoEntry: false });
+        return stat !== undefined && (stat.isCharacterDevice() || stat.isBlockDevice());
+    }
+    catch {
+        return false;
+    }
+}
 /** The deepest path of `folder` that exists (the root at worst), spelled as given. */
 function deepestExisting(folder) {
     let found = folder;
@@ -114,14 +140,16 @@ function deepestExisting(folder) {
 }
 /**
  * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
- * (but for an existing device such as `/dev/null`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
+ * (but for a device such as `/dev/null` or `/dev/stdout`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
  * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
  */
 function createOutputFolder(file) {
-    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
-    // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
-    if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
+    // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
+    if (isDevicePath(file)) {
+        if (!isWritableDevice(file))
+            throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, SYSTEM_TREE);
         return;
+    }
     createFolder(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file), { for: file });
 }
 /**
@@ -139,8 +167,8 @@ function createFolder(folder, options = {}) {
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(existing).isDirectory())
         throw new Error(`${existing} is not a folder, so nothing can be written in it; choose another path`);
     const ancestor = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing);
-    if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(shown, SYSTEM_TREE);
+    if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_4__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_4__/* .isSystemPath */ .b)(ancestor)) {
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(shown, SYSTEM_TREE);
     }
     let type;
     try {
@@ -150,7 +178,7 @@ function createFolder(folder, options = {}) {
         type = undefined; // statfs is missing on some platforms; the path check above still holds
     }
     if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(shown, `${ancestor} is on a kernel file system`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(shown, `${ancestor} is on a kernel file system`);
     }
     (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(absolute, { recursive: true, ...(options.mode !== undefined && { mode: options.mode }) });
 }
@@ -169,7 +197,7 @@ function refuseLinkedOutputFolder(folder) {
         return; // not there yet: it is created as a folder
     }
     if (linked)
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
 }
 
 
@@ -188,6 +216,40 @@ class OutputPathRefusedError extends Error {
         super(`refused to write ${file}: ${reason}; choose a path in the workspace or in RUNNER_TEMP`);
         this.name = new.target.name;
         this.path = file;
+    }
+}
+
+
+/***/ }),
+
+/***/ 29705:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ownDescriptor)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+
+
+/**
+ * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open; else undefined.
+ * Each is a link to the process's own open file, which a user names on purpose.
+ */
+function ownDescriptor(file) {
+    if (process.platform === 'win32')
+        return undefined;
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
+    const named = absolute === '/dev/stdout' ? '1' : absolute === '/dev/stderr' ? '2' : /^\/dev\/fd\/(\d+)$/.exec(absolute)?.[1];
+    if (named === undefined)
+        return undefined;
+    const fd = Number(named);
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        return fd;
+    }
+    catch {
+        return undefined; // not open: opening the path says why
     }
 }
 

@@ -848,12 +848,102 @@ function parseCliArgs(argv) {
 
 /***/ }),
 
+/***/ 27141:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ flushBatchedOutput),
+/* harmony export */   Y: () => (/* binding */ batchOutput)
+/* harmony export */ });
+/** Text waiting at least this long (in UTF-16 units) is written at once. */
+const BATCH_CHARS = 64 * 1024;
+/** How each batched stream writes what it holds. */
+const flushes = [];
+/** Writes at once what every batched stream holds: before a write through the same descriptor by other means (`--trace /dev/stdout`). */
+function flushBatchedOutput() {
+    for (const flush of flushes)
+        flush();
+}
+/**
+ * A pipe's writes are asynchronous: libuv writes what the pipe takes and queues the rest, and what is
+ * queued when the process exits is lost. One 64 KiB batch fills a pipe, so the batches behind it and the
+ * last one, written on exit, were lost at `process.exit` or a crash (found by a review). Blocking, a write
+ * is done when it returns, as a file's is (and a pipe's on Windows): the process waits for its reader.
+ */
+function blockingWrites(stream) {
+    stream._handle?.setBlocking?.(true);
+}
+/**
+ * Makes `out`, when it is not a terminal (a pipe to the runner, a file), write what it is given in one
+ * turn of the event loop as one write, or at once when 64 KiB or more wait: a pipe's every write is a
+ * system call, and a 10,000-step run's 30,000 checklist lines took 0.2\u20130.3 s of its 1.5 s in them.
+ * Nothing is reordered: a write with a callback or an encoding, and any write to `after` (standard
+ * error, which a log merges with it), first writes what `out` holds. Nothing is lost at exit, `process.exit` and a crash included:
+ * what is held is written then, and every write to a pipe returns once the pipe has taken it. A terminal
+ * is left as it is: its live checklist draws at most ten frames a second.
+ *
+ * Installed first, under anything else that wraps the stream's `write` (`neutraliseOutput`), so those
+ * still see each message whole.
+ */
+function batchOutput(out, after = []) {
+    if (out.isTTY)
+        return;
+    for (const stream of [out, ...after])
+        if (!stream.isTTY)
+            blockingWrites(stream);
+    const write = out.write.bind(out);
+    let pending = '';
+    let scheduled;
+    /** Once the process exits no turn ends: what is written then (another 'exit' listener's last words) goes out at once. */
+    let exiting = false;
+    const flush = () => {
+        if (scheduled)
+            clearImmediate(scheduled);
+        scheduled = undefined;
+        if (pending === '')
+            return;
+        const text = pending;
+        pending = '';
+        write(text);
+    };
+    const batched = (chunk, ...rest) => {
+        if (typeof chunk !== 'string' || rest.length > 0 || exiting) {
+            flush();
+            return write(chunk, ...rest);
+        }
+        pending += chunk;
+        if (pending.length >= BATCH_CHARS)
+            flush();
+        else
+            scheduled ??= setImmediate(flush);
+        return true;
+    };
+    out.write = batched;
+    flushes.push(flush);
+    for (const stream of after) {
+        const own = stream.write.bind(stream);
+        const first = (...args) => {
+            flush();
+            return own(...args);
+        };
+        stream.write = first;
+    }
+    process.on('exit', () => {
+        exiting = true;
+        flush();
+    });
+}
+
+
+/***/ }),
+
 /***/ 5709:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Q6: () => (/* binding */ visibleText),
 /* harmony export */   kH: () => (/* binding */ INVISIBLE),
+/* harmony export */   o1: () => (/* binding */ VISIBLE_CHARACTER_PATTERN),
 /* harmony export */   uA: () => (/* binding */ hasVisibleText)
 /* harmony export */ });
 /**
@@ -871,6 +961,13 @@ const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 function visibleText(text) {
     return text.replace(INVISIBLE, '').normalize('NFKC');
 }
+/**
+ * A JSON Schema pattern that finds a character a reader sees: one neither a space nor invisible (INVISIBLE), in the
+ * Basic Multilingual Plane (written out, since an editor may read a pattern without the `u` flag that `\p{\u2026}` needs;
+ * a test checks it against INVISIBLE). So plan.schema.json refuses the blank text hasVisibleText refuses, but for
+ * invisible characters past U+FFFF and what NFKC folds to a space.
+ */
+const VISIBLE_CHARACTER_PATTERN = '[^\\u0009-\\u000D\\u0020\\u00A0\\u00AD\\u034F\\u061C\\u115F-\\u1160\\u1680\\u17B4-\\u17B5\\u180B-\\u180F\\u2000-\\u200F\\u2028-\\u202F\\u205F-\\u206F\\u3000\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]';
 const PRINTABLE_ASCII = /[!-~]/;
 /** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
 function hasVisibleText(text) {
@@ -1512,78 +1609,8 @@ function letReaderLeave(stream, name) {
     });
 }
 
-;// CONCATENATED MODULE: ./lib/core/batch-output.js
-/** Text waiting at least this long (in UTF-16 units) is written at once. */
-const BATCH_CHARS = 64 * 1024;
-/**
- * A pipe's writes are asynchronous: libuv writes what the pipe takes and queues the rest, and what is
- * queued when the process exits is lost. One 64 KiB batch fills a pipe, so the batches behind it and the
- * last one, written on exit, were lost at `process.exit` or a crash (found by a review). Blocking, a write
- * is done when it returns, as a file's is (and a pipe's on Windows): the process waits for its reader.
- */
-function blockingWrites(stream) {
-    stream._handle?.setBlocking?.(true);
-}
-/**
- * Makes `out`, when it is not a terminal (a pipe to the runner, a file), write what it is given in one
- * turn of the event loop as one write, or at once when 64 KiB or more wait: a pipe's every write is a
- * system call, and a 10,000-step run's 30,000 checklist lines took 0.2\u20130.3 s of its 1.5 s in them.
- * Nothing is reordered: a write with a callback or an encoding, and any write to `after` (standard
- * error, which a log merges with it), first writes what `out` holds. Nothing is lost at exit, `process.exit` and a crash included:
- * what is held is written then, and every write to a pipe returns once the pipe has taken it. A terminal
- * is left as it is: its live checklist draws at most ten frames a second.
- *
- * Installed first, under anything else that wraps the stream's `write` (`neutraliseOutput`), so those
- * still see each message whole.
- */
-function batchOutput(out, after = []) {
-    if (out.isTTY)
-        return;
-    for (const stream of [out, ...after])
-        if (!stream.isTTY)
-            blockingWrites(stream);
-    const write = out.write.bind(out);
-    let pending = '';
-    let scheduled;
-    /** Once the process exits no turn ends: what is written then (another 'exit' listener's last words) goes out at once. */
-    let exiting = false;
-    const flush = () => {
-        if (scheduled)
-            clearImmediate(scheduled);
-        scheduled = undefined;
-        if (pending === '')
-            return;
-        const text = pending;
-        pending = '';
-        write(text);
-    };
-    const batched = (chunk, ...rest) => {
-        if (typeof chunk !== 'string' || rest.length > 0 || exiting) {
-            flush();
-            return write(chunk, ...rest);
-        }
-        pending += chunk;
-        if (pending.length >= BATCH_CHARS)
-            flush();
-        else
-            scheduled ??= setImmediate(flush);
-        return true;
-    };
-    out.write = batched;
-    for (const stream of after) {
-        const own = stream.write.bind(stream);
-        const first = (...args) => {
-            flush();
-            return own(...args);
-        };
-        stream.write = first;
-    }
-    process.on('exit', () => {
-        exiting = true;
-        flush();
-    });
-}
-
+// EXTERNAL MODULE: ./lib/core/batch-output.js
+var batch_output = __nccwpck_require__(27141);
 // EXTERNAL MODULE: ./lib/cli/neutralise-output.js
 var neutralise_output = __nccwpck_require__(47950);
 // EXTERNAL MODULE: ./lib/cli/parse-cli-args.js + 1 modules
@@ -1754,17 +1781,17 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(317), __nccwpck_require__.e(249), __nccwpck_require__.e(556), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(562), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(317), __nccwpck_require__.e(112), __nccwpck_require__.e(532), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(562), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(317), __nccwpck_require__.e(249), __nccwpck_require__.e(556), __nccwpck_require__.e(334), __nccwpck_require__.e(562), __nccwpck_require__.e(69)]).then(__nccwpck_require__.bind(__nccwpck_require__, 58069))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(317), __nccwpck_require__.e(249), __nccwpck_require__.e(556), __nccwpck_require__.e(334), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(317), __nccwpck_require__.e(112), __nccwpck_require__.e(532), __nccwpck_require__.e(334), __nccwpck_require__.e(562), __nccwpck_require__.e(69)]).then(__nccwpck_require__.bind(__nccwpck_require__, 58069))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(317), __nccwpck_require__.e(112), __nccwpck_require__.e(532), __nccwpck_require__.e(334), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }
 // Run in a CI step, the CLI's output is the job log: outside text must not become workflow commands there;
 // and nothing it prints, a terminal's included, shows the environment's secret values.
 // One write per turn of the event loop to a pipe or a file (see batchOutput), under the wrappers below.
-batchOutput(process.stdout, [process.stderr]);
+(0,batch_output/* batchOutput */.Y)(process.stdout, [process.stderr]);
 (0,neutralise_output/* neutraliseOutput */.Wj)(process.stdout);
 (0,neutralise_output/* neutraliseOutput */.Wj)(process.stderr);
 letReaderLeave(process.stdout, 'standard output');

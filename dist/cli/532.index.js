@@ -1,5 +1,5 @@
-export const id = 556;
-export const ids = [556,724,305];
+export const id = 532;
+export const ids = [532,724,305];
 export const modules = {
 
 /***/ 32417:
@@ -145,7 +145,7 @@ function checkOutputPaths(outputs, inputs = []) {
             if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${external_node_path_.sep}`))
                 (0,create_output_folder/* refuseLinkedOutputFolder */.NK)(output_folder_name/* OUTPUT_FOLDER */.z);
             (0,create_output_folder/* createOutputFolder */.An)(file);
-            (0,open_output_file/* refuseFinalSymlink */.M)(file);
+            (0,open_output_file/* refuseFinalSymlink */.ME)(file);
         }
         catch (error) {
             const code = error.code;
@@ -650,19 +650,45 @@ const systemClock = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   An: () => (/* binding */ createOutputFolder),
 /* harmony export */   NK: () => (/* binding */ refuseLinkedOutputFolder),
+/* harmony export */   Pp: () => (/* binding */ SYSTEM_TREE),
+/* harmony export */   ee: () => (/* binding */ isDevicePath),
 /* harmony export */   vV: () => (/* binding */ createFolder)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
-/* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(29120);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(65542);
+/* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(29120);
+/* harmony import */ var _own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(29705);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(65542);
+
 
 
 
 
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
+/** Why a path in `/proc`, `/sys` or `/dev` (but for a device there) is not written. */
 const SYSTEM_TREE = 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)';
+/** A path under `/dev`, where only a device is written (`createOutputFolder`). */
+function isDevicePath(file) {
+    return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
+}
+/**
+ * Whether `file`, under `/dev`, is written: only the process's own descriptors (`/dev/stdout`, `/dev/fd/N`) and
+ * character or block devices are. A regular file there (`/dev/shm/n.md`) passed the check before the run, was
+ * removed as an earlier summary, and was then refused at the run's end: the run failed and the file was gone
+ * (found by an adversarial CLI hunt). A link to a device is refused as every final link is (`openOutputFile`).
+ */
+function isWritableDevice(file) {
+    if ((0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) !== undefined)
+        return true;
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file, { throwIfNoEntry: false });
+        return stat !== undefined && (stat.isCharacterDevice() || stat.isBlockDevice());
+    }
+    catch {
+        return false;
+    }
+}
 /** The deepest path of `folder` that exists (the root at worst), spelled as given. */
 function deepestExisting(folder) {
     let found = folder;
@@ -676,14 +702,16 @@ function deepestExisting(folder) {
 }
 /**
  * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
- * (but for an existing device such as `/dev/null`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
+ * (but for a device such as `/dev/null` or `/dev/stdout`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
  * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
  */
 function createOutputFolder(file) {
-    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
-    // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
-    if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
+    // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
+    if (isDevicePath(file)) {
+        if (!isWritableDevice(file))
+            throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, SYSTEM_TREE);
         return;
+    }
     createFolder(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file), { for: file });
 }
 /**
@@ -701,8 +729,8 @@ function createFolder(folder, options = {}) {
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(existing).isDirectory())
         throw new Error(`${existing} is not a folder, so nothing can be written in it; choose another path`);
     const ancestor = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing);
-    if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(shown, SYSTEM_TREE);
+    if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_4__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_4__/* .isSystemPath */ .b)(ancestor)) {
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(shown, SYSTEM_TREE);
     }
     let type;
     try {
@@ -712,7 +740,7 @@ function createFolder(folder, options = {}) {
         type = undefined; // statfs is missing on some platforms; the path check above still holds
     }
     if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(shown, `${ancestor} is on a kernel file system`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(shown, `${ancestor} is on a kernel file system`);
     }
     (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(absolute, { recursive: true, ...(options.mode !== undefined && { mode: options.mode }) });
 }
@@ -731,7 +759,7 @@ function refuseLinkedOutputFolder(folder) {
         return; // not there yet: it is created as a folder
     }
     if (linked)
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
 }
 
 
@@ -901,39 +929,39 @@ async function afterLoopTurned(signal) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ refuseFinalSymlink),
-/* harmony export */   O: () => (/* binding */ openOutputFile)
+/* harmony export */   BF: () => (/* binding */ writeOutputFile),
+/* harmony export */   ME: () => (/* binding */ refuseFinalSymlink),
+/* harmony export */   Op: () => (/* binding */ openOutputFile),
+/* harmony export */   gR: () => (/* binding */ closeOutputFile)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
-/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9098);
+/* harmony import */ var _batch_output_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(27141);
+/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9098);
+/* harmony import */ var _own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(29705);
 /* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(65542);
+
 
 
 
 
 /** Opening flags of every file plan-runner writes: never through a symlink at the end of the path. */
 const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
-/**
- * A path under `/dev`: no checkout puts a link there, and `/dev/stdout`, `/dev/stderr` and `/dev/fd/N`
- * are links a user names on purpose (`createOutputFolder` lets only existing devices through).
- */
-function isDevicePath(file) {
-    return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
-}
+/** The process's own descriptors that `openOutputFile` handed out: `closeOutputFile` leaves them open. */
+const borrowed = new Set();
 /** Never waiting on a FIFO at the open (0 where the platform has none); a regular file ignores it. */
 const NO_WAIT = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0;
 /**
  * The flags of `mode` (a device is opened for writing only), without following a final symlink nor waiting for
- * a FIFO's reader (but under `/dev`, whose devices a user names on purpose and are written as asked).
+ * a FIFO's reader (but for a device, which a user names on purpose and is written as asked: a terminal).
  */
 function outputFlags(mode, file) {
-    const device = file !== undefined && isDevicePath(file);
-    const follow = device ? 0 : NO_FOLLOW | NO_WAIT;
+    const device = file !== undefined && (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .isDevicePath */ .ee)(file);
+    const follow = device ? NO_FOLLOW : NO_FOLLOW | NO_WAIT;
     const access = mode === 'w+' && !device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDWR : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY;
-    const create = mode === 'a-existing' ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT;
-    // Not O_TRUNC: a file is emptied only once it is known to have no other name (`openOutputFile`); under /dev as asked.
-    return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : 0) | follow;
+    // Nor made nor emptied under /dev: a device is there already and has nothing to empty, and anything else is refused once open.
+    const create = mode === 'a-existing' || device ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT;
+    // Not O_TRUNC: a file is emptied only once it is known to have no other name (`openOutputFile`).
+    return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : 0) | follow;
 }
 const NOT_REGULAR = 'it is a FIFO or a socket, not a regular file, and writing it would hold the run until something reads it (a step may have put it there); remove it';
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
@@ -950,8 +978,17 @@ function symlinkRefusal(file, error) {
  * recording is opened here. Returns the file descriptor.
  */
 function openOutputFile(file, mode = 'w') {
+    // Opened again (as /proc/self/fd/1), `--summary /dev/stdout >> run.log` emptied run.log, and `--trace /dev/stdout > both.log`
+    // wrote at an offset of its own, over the checklist's lines (found by an adversarial CLI hunt): the descriptor itself is
+    // written, where it stands, after what the process's output holds back.
+    const own = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file);
+    if (own !== undefined) {
+        (0,_batch_output_js__WEBPACK_IMPORTED_MODULE_4__/* .flushBatchedOutput */ .$)();
+        borrowed.add(own);
+        return own;
+    }
     if (mode !== 'a-existing')
-        (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .An)(file);
+        (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .createOutputFolder */ .An)(file);
     let fd;
     try {
         fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
@@ -962,11 +999,16 @@ function openOutputFile(file, mode = 'w') {
             throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, NOT_REGULAR);
         throw symlinkRefusal(file, error);
     }
+    const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+    // Under /dev only a device is written (`createOutputFolder`), and this one may have been put there since.
+    if ((0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .isDevicePath */ .ee)(file)) {
+        if (stat.isCharacterDevice() || stat.isBlockDevice())
+            return fd;
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .SYSTEM_TREE */ .Pp);
+    }
     // Outside /dev only a regular file is written: a FIFO opened at once (read-write, or with a reader) blocked
     // each write once its pipe was full, the whole process with it, deaf to signals (found by an adversarial pass).
-    if (isDevicePath(file))
-        return fd;
-    const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
     if (!stat.isFile()) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, NOT_REGULAR);
@@ -981,9 +1023,20 @@ function openOutputFile(file, mode = 'w') {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.ftruncateSync)(fd, 0);
     return fd;
 }
+/** Writes `text` to what `openOutputFile` opened; to the process's own descriptor after what its output holds back. */
+function writeOutputFile(fd, text) {
+    if (borrowed.has(fd))
+        (0,_batch_output_js__WEBPACK_IMPORTED_MODULE_4__/* .flushBatchedOutput */ .$)();
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, text);
+}
+/** Closes what `openOutputFile` opened; a descriptor of the process's own (`/dev/stdout`) stays open. */
+function closeOutputFile(fd) {
+    if (!borrowed.has(fd))
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+}
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
 function refuseFinalSymlink(file) {
-    if (isDevicePath(file))
+    if ((0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) !== undefined)
         return;
     let linked = false;
     try {
@@ -1012,6 +1065,40 @@ class OutputPathRefusedError extends Error {
         super(`refused to write ${file}: ${reason}; choose a path in the workspace or in RUNNER_TEMP`);
         this.name = new.target.name;
         this.path = file;
+    }
+}
+
+
+/***/ }),
+
+/***/ 29705:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ownDescriptor)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+
+
+/**
+ * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open; else undefined.
+ * Each is a link to the process's own open file, which a user names on purpose.
+ */
+function ownDescriptor(file) {
+    if (process.platform === 'win32')
+        return undefined;
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
+    const named = absolute === '/dev/stdout' ? '1' : absolute === '/dev/stderr' ? '2' : /^\/dev\/fd\/(\d+)$/.exec(absolute)?.[1];
+    if (named === undefined)
+        return undefined;
+    const fd = Number(named);
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        return fd;
+    }
+    catch {
+        return undefined; // not open: opening the path says why
     }
 }
 
@@ -2036,12 +2123,12 @@ function markTraceGapped(file, why) {
         finally {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(read);
         }
-        const fd = (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .O)(file, 'a');
+        const fd = (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .Op)(file, 'a');
         try {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, `${endsLine ? '' : '\n'}${line}\n`);
+            (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .writeOutputFile */ .BF)(fd, `${endsLine ? '' : '\n'}${line}\n`);
         }
         finally {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+            (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .closeOutputFile */ .gR)(fd);
         }
         return true;
     }
@@ -2087,9 +2174,11 @@ class TraceInUseError extends Error {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76760);
-/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(70695);
-/* harmony import */ var _read_input_file_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2237);
-/* harmony import */ var _trace_in_use_error_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(65625);
+/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9098);
+/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(70695);
+/* harmony import */ var _read_input_file_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2237);
+/* harmony import */ var _trace_in_use_error_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(65625);
+
 
 
 
@@ -2103,7 +2192,7 @@ class TraceInUseError extends Error {
  * character: the fields are read after its last `)`.
  */
 function processStartOf(pid) {
-    const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__/* .readInputFile */ .jH)(`/proc/${pid}/stat`, 4096);
+    const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_6__/* .readInputFile */ .jH)(`/proc/${pid}/stat`, 4096);
     if (!read.ok)
         return undefined;
     const text = read.bytes.toString('utf8');
@@ -2118,17 +2207,13 @@ const held = new Set();
 function traceLockFile(file) {
     return `${file}.lock`;
 }
-/** A device (`/dev/stdout`, `/dev/null`) holds no run's state, and no lock file can be put beside it. */
-function isDevicePath(file) {
-    return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_3__.resolve(file).startsWith('/dev/');
-}
 /** The holder a lock file names; undefined when it is not there or not a lock plan-runner wrote. */
 function holderOf(lockFile) {
-    const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__/* .readInputFile */ .jH)(lockFile, 1024);
+    const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_6__/* .readInputFile */ .jH)(lockFile, 1024);
     if (!read.ok)
         return undefined;
     try {
-        const holder = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .parseJson */ .qF)(read.bytes.toString('utf8'));
+        const holder = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_5__/* .parseJson */ .qF)(read.bytes.toString('utf8'));
         return holder && Number.isSafeInteger(holder.pid) && holder.pid > 0 && typeof holder.host === 'string' && typeof holder.started === 'string' && (holder.processStart === undefined || typeof holder.processStart === 'string')
             ? holder
             : undefined;
@@ -2163,7 +2248,7 @@ function alive(holder, lockFile) {
 }
 /** The run on this machine writing `file` now, when one is (another process, or this one's open writer of it). */
 function traceHolder(file) {
-    if (isDevicePath(file))
+    if ((0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_4__/* .isDevicePath */ .ee)(file))
         return undefined;
     const lockFile = node_path__WEBPACK_IMPORTED_MODULE_3__.resolve(traceLockFile(file));
     const holder = holderOf(lockFile);
@@ -2177,7 +2262,7 @@ function traceHolder(file) {
  * that takes no hard link): the trace is then written as before, unguarded.
  */
 function lockTrace(file) {
-    if (isDevicePath(file))
+    if ((0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_4__/* .isDevicePath */ .ee)(file))
         return undefined;
     const lockFile = node_path__WEBPACK_IMPORTED_MODULE_3__.resolve(traceLockFile(file));
     const processStart = processStartOf(process.pid);
@@ -2200,7 +2285,7 @@ function lockTrace(file) {
                     return undefined;
                 const holder = holderOf(lockFile);
                 if (holder && alive(holder, lockFile))
-                    throw new _trace_in_use_error_js__WEBPACK_IMPORTED_MODULE_6__/* .TraceInUseError */ .y(file, holder, traceLockFile(file));
+                    throw new _trace_in_use_error_js__WEBPACK_IMPORTED_MODULE_7__/* .TraceInUseError */ .y(file, holder, traceLockFile(file));
                 removeFile(lockFile);
                 continue;
             }
@@ -4788,7 +4873,7 @@ function pauseAsker(plan, looked = new Set()) {
 
 /***/ }),
 
-/***/ 71190:
+/***/ 31794:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6172,6 +6257,26 @@ function endpointUnusable(error) {
     return (0,model_call_error/* endpointRefusesEveryCall */.Ud)(error) || (error instanceof NestedPlanError && error.endpointUnusable);
 }
 
+;// CONCATENATED MODULE: ./lib/run/traced-args.js
+
+/** The most characters, as JSON, of a call's arguments the trace and the run's record keep for a call without side effects. */
+const TRACED_ARGS_CHAR_LIMIT = 16_384;
+/**
+ * A call's arguments as its `tool_called` event keeps them (the trace, the run's record): whole for a call with side
+ * effects, whose arguments a resume reads to make no such call twice, and for one without while they fit
+ * `TRACED_ARGS_CHAR_LIMIT`; past that, a note saying how long they were (the event's `callKey` is their hash, and the
+ * results they name are in the trace). Each of 1,000 items' arguments naming a 900 KB result 8 times was kept whole: 3.9 GB
+ * of memory and a 3.6 GB trace before the heap watch stopped the run (found by an adversarial pass).
+ */
+function tracedArgs(tool, args, sideEffects) {
+    if (sideEffects)
+        return args;
+    const chars = JSON.stringify(args).length;
+    if (chars <= TRACED_ARGS_CHAR_LIMIT)
+        return args;
+    return { left_out_for_room: `the arguments of this call of '${tool}', ${(0,group_digits/* groupDigits */.K)(chars)} characters; its callKey is their hash` };
+}
+
 // EXTERNAL MODULE: ./lib/run/approval-gate.js
 var approval_gate = __webpack_require__(11132);
 // EXTERNAL MODULE: ./lib/run/approval-request.js
@@ -6389,6 +6494,7 @@ function abandonedRun(record, reason, at, durationMs) {
 }
 
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -7104,7 +7210,7 @@ class PlanRun {
             }
         }
         const calledAt = new Date().toISOString();
-        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
+        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args: tracedArgs(tool.name, args, tool.sideEffects), sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
         // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
         const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
         if (unrecorded !== undefined) {
@@ -8896,13 +9002,13 @@ function recordingModelClient(inner, path, options = {}) {
     // The file as made here (device and inode): every exchange is appended to it, or the recording stops.
     let made;
     try {
-        const fd = (0,open_output_file/* openOutputFile */.O)(path);
+        const fd = (0,open_output_file/* openOutputFile */.Op)(path);
         try {
-            (0,external_node_fs_.writeFileSync)(fd, JSON.stringify(header) + '\n');
+            (0,open_output_file/* writeOutputFile */.BF)(fd, JSON.stringify(header) + '\n');
             made = (0,external_node_fs_.fstatSync)(fd);
         }
         finally {
-            (0,external_node_fs_.closeSync)(fd);
+            (0,open_output_file/* closeOutputFile */.gR)(fd);
         }
     }
     catch (cause) {
@@ -8931,15 +9037,15 @@ function recordingModelClient(inner, path, options = {}) {
             // Appended without following a symlink, as every output is written.
             // Never made again: a step that removed its folder, or put a link in its place, would have the rest
             // written where that leads, or a recording without its header and the calls before.
-            fd = (0,open_output_file/* openOutputFile */.O)(path, 'a-existing');
+            fd = (0,open_output_file/* openOutputFile */.Op)(path, 'a-existing');
             const opened = (0,external_node_fs_.fstatSync)(fd);
             if (opened.dev !== made.dev || opened.ino !== made.ino) {
-                (0,external_node_fs_.closeSync)(fd);
+                (0,open_output_file/* closeOutputFile */.gR)(fd);
                 fd = undefined;
                 throw new Error('it is no longer the file this run started (a step removed or replaced it, or its folder)');
             }
             size = opened.size;
-            (0,external_node_fs_.writeFileSync)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
+            (0,open_output_file/* writeOutputFile */.BF)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
         }
         catch (cause) {
             if (!options.warn)
@@ -8959,7 +9065,7 @@ function recordingModelClient(inner, path, options = {}) {
         }
         finally {
             if (fd !== undefined)
-                (0,external_node_fs_.closeSync)(fd);
+                (0,open_output_file/* closeOutputFile */.gR)(fd);
         }
     };
     return {
@@ -11042,7 +11148,7 @@ function emptyInputsWarning(names, declared) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  yS: () => (/* binding */ fillItemText),
+  Dl: () => (/* binding */ fillItemLine),
   d: () => (/* binding */ resolveReferences)
 });
 
@@ -11082,7 +11188,10 @@ class UnresolvedReferenceError extends step_error/* StepError */.zg {
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/plan/resolve-references.js
+
 
 
 
@@ -11198,17 +11307,54 @@ function resolveValue(value, sources, budget) {
 function resolveReferences(args, sources) {
     return resolveValue(args, sources, { used: 0 });
 }
+/** `text` as one line (each run of blanks one space), read only until the line passes `limit` characters. */
+function lineStart(text, limit) {
+    let line = '';
+    for (const [run] of text.matchAll(/\s+|\S+/g)) {
+        line += /^\s/.test(run) ? ' ' : run;
+        if (line.length > limit)
+            break;
+    }
+    return line.slice(0, (0,cut_text/* keptUnits */.ai)(line, limit + 1));
+}
 /**
- * `text` with the item's references filled in as text (for a child's description and title); other
- * references stay as written. Throws `UnresolvedReferenceError` when the item lacks a field.
+ * `text` with the item's references filled in, as one trimmed line (each run of blanks one space; for a child's
+ * key); other references stay as written. Filled only until the line passes `maxChars`: what it returns then is
+ * `maxChars + 1` characters long. A key naming a 900 KB item 6,000 times built gigabytes of text before its length
+ * was checked, and node ran out of heap (found by an adversarial pass). Throws `UnresolvedReferenceError` when the
+ * item lacks a field.
  */
-function fillItemText(text, item) {
-    return text.replace(reference_syntax/* TEMPLATE_PATTERN */.qF, (match, body) => {
-        const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(body, item.name);
-        if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item')
-            return match;
-        return asText(itemValue(parsed.reference, match, item));
-    });
+function fillItemLine(text, item, maxChars) {
+    // One value named many times is made into a line once.
+    const lines = new Map();
+    let line = '';
+    const add = (piece) => {
+        line += line === '' || line.endsWith(' ') ? piece.replace(/^ /, '') : piece;
+        // One blank at the end may still be trimmed.
+        return line.length > maxChars + 1;
+    };
+    let from = 0;
+    for (const match of text.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
+        if (add(lineStart(text.slice(from, match.index), maxChars + 1)))
+            break;
+        from = match.index + match[0].length;
+        const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(match[1], item.name);
+        if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item') {
+            if (add(lineStart(match[0], maxChars + 1)))
+                break;
+            continue;
+        }
+        const value = itemValue(parsed.reference, match[0], item);
+        let piece = lines.get(value);
+        if (piece === undefined)
+            lines.set(value, (piece = lineStart(asText(value), maxChars + 1)));
+        if (add(piece))
+            break;
+    }
+    if (from < text.length && line.length <= maxChars + 1)
+        add(lineStart(text.slice(from), maxChars + 1));
+    line = line.trimEnd();
+    return line.slice(0, (0,cut_text/* keptUnits */.ai)(line, maxChars + 1));
 }
 
 
@@ -11226,8 +11372,10 @@ function fillItemText(text, item) {
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(91601);
 /* harmony import */ var _kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1326);
 /* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(46747);
-/* harmony import */ var _program_problem_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(79639);
-/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(69542);
+/* harmony import */ var _live_process_groups_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(39340);
+/* harmony import */ var _program_problem_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(79639);
+/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(69542);
+
 
 
 
@@ -11248,7 +11396,7 @@ function startProblem(error, program, options) {
     if (error.code !== 'ENOENT')
         return {};
     const pathVariable = Object.entries(options.env).find(([name]) => (process.platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
-    const problem = (0,_program_problem_js__WEBPACK_IMPORTED_MODULE_5__/* .scriptProblem */ .l)(program, options.cwd, pathVariable);
+    const problem = (0,_program_problem_js__WEBPACK_IMPORTED_MODULE_6__/* .scriptProblem */ .l)(program, options.cwd, pathVariable);
     return problem === undefined ? {} : { problem };
 }
 /**
@@ -11281,11 +11429,12 @@ function runProcess(argv, options) {
             resolve({ kind: 'spawn_failed', program, error: error, early: true });
             return;
         }
+        (0,_live_process_groups_js__WEBPACK_IMPORTED_MODULE_5__/* .trackProcessGroup */ .u)(child);
         const output = options.output;
         const stdout = [];
         let stdoutBytes = 0;
-        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_6__/* .TailBuffer */ .v(output.maxBytes) : undefined;
-        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_6__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
+        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_7__/* .TailBuffer */ .v(output.maxBytes) : undefined;
+        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_7__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
         let stoppedBy;
         let exited;
         let settled = false;
@@ -11906,16 +12055,16 @@ class ReportWriteError extends Error {
  */
 async function writeReportFile(file, markdown) {
     try {
-        const fd = (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .O)(file);
+        const fd = (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .Op)(file);
         try {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, markdown);
+            (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .writeOutputFile */ .BF)(fd, markdown);
         }
         catch (cause) {
             removeCutFile(file, fd);
             throw cause;
         }
         finally {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+            (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .closeOutputFile */ .gR)(fd);
         }
         return undefined;
     }
@@ -12325,6 +12474,8 @@ class TooManyItemsError extends step_error/* StepError */.zg {
 
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __webpack_require__(86919);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
+var schema = __webpack_require__(89235);
 ;// CONCATENATED MODULE: ./lib/run/expand-for-each.js
 
 
@@ -12333,8 +12484,7 @@ var cut_text = __webpack_require__(86919);
 
 
 
-/** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
-const MAX_KEY_CHARS = 64;
+
 function describe(value) {
     if (value === null)
         return 'null';
@@ -12364,11 +12514,12 @@ function itemsOf(value) {
 function childLabel(step, item) {
     if (step.forEach?.key === undefined)
         return String(item.index);
-    const label = (0,resolve_references/* fillItemText */.yS)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
-    if ((0,shown_name/* shownName */.H)(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
+    const label = (0,resolve_references/* fillItemLine */.Dl)(step.forEach.key, item, schema/* MAX_KEY_CHARS */.dF);
+    if ((0,shown_name/* shownName */.H)(label) === '' || label.length > schema/* MAX_KEY_CHARS */.dF || /[[\]]/.test(label)) {
         // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-        const shown = (0,cut_text/* cutText */.IN)(label, MAX_KEY_CHARS + 1);
-        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
+        const shown = (0,cut_text/* cutText */.IN)(label, schema/* MAX_KEY_CHARS */.dF);
+        const long = label.length > schema/* MAX_KEY_CHARS */.dF ? ` (more than ${schema/* MAX_KEY_CHARS */.dF} characters)` : '';
+        throw new ForEachListError(step.key, `key ${(0,cut_text/* cutText */.IN)(step.forEach.key, schema/* MAX_KEY_TEMPLATE_CHARS */.KH)} gave ${JSON.stringify(shown)}${long} for item ${item.index}; a key must be 1 to ${schema/* MAX_KEY_CHARS */.dF} characters, one visible at least, without [ or ]`);
     }
     return label;
 }
@@ -13669,7 +13820,11 @@ function collectGarbage() {
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/core/dollars-past.js
 var dollars_past = __webpack_require__(64505);
+// EXTERNAL MODULE: ./lib/core/dollars-beside-cap.js
+var dollars_beside_cap = __webpack_require__(59246);
 ;// CONCATENATED MODULE: ./lib/run/run-budget.js
+
+
 
 
 
@@ -13689,7 +13844,7 @@ function nameIn(usage, field) {
  * Calls in flight count too: while those expected to fill `max_tokens` or `max_cost_usd` are out,
  * another call waits for them. Once answers have come, parallel steps stop within about one call of
  * a limit, as sequential ones do; before the first answer only prompts are known, so the first calls
- * of parallel steps can each pass it by their answer.
+ * of parallel steps can each pass it by their answer. A call whose prompt alone passes what is left is never sent.
  */
 class RunBudget {
     #limits;
@@ -13715,6 +13870,12 @@ class RunBudget {
      * 4,000-token cap by 10,000 (found by a budget hunt).
      */
     #promptRatio = 1;
+    /**
+     * The fewest prompt tokens an endpoint has reported for a call against the estimate made from its text, and never
+     * more than half of it: a call is refused for its prompt alone (`#promptPastCap`) only when it passes the cap at
+     * this. The estimate's four characters a token is a guess, and a refusal must not stop a run whose call would fit.
+     */
+    #leastPromptRatio = 0.5;
     /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
     constructor(limits = {}, pricing, options = {}) {
         this.#heapNearlyFull = options.heapNearlyFull ?? heapNearlyFull;
@@ -13773,6 +13934,7 @@ class RunBudget {
         if (!(estimatedTokens > 0) || !Number.isFinite(reportedTokens))
             return;
         this.#promptRatio = Math.max(this.#promptRatio, reportedTokens / estimatedTokens);
+        this.#leastPromptRatio = Math.min(this.#leastPromptRatio, reportedTokens / estimatedTokens);
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {
@@ -13841,7 +14003,7 @@ class RunBudget {
             // it refused: a refusal stops the run for a call nobody wanted (found by a review: a timed-out step's).
             if (signal?.aborted)
                 throw signal.reason;
-            const refused = this.exceeded ?? this.#noRoomForCall(who);
+            const refused = this.exceeded ?? this.#noRoomForCall(who) ?? this.#promptPastCap(who, expected);
             if (refused) {
                 // The calls in flight hold the room (max_model_calls counts them as started): stopped now, the run
                 // would abort them before they were sent, and the report say spent what never was. The budget is
@@ -13975,6 +14137,29 @@ class RunBudget {
         if ((0,dollars_past/* dollarsReached */.e)(spent.costUsd, limits.max_cost_usd))
             return refused('max_cost_usd', spent.costUsd);
         return undefined;
+    }
+    /**
+     * A call whose prompt alone passes what is left of `max_tokens`, or, at the cached input price (the least it could
+     * cost), of `max_cost_usd`: it would pass the cap whatever it answered, so it is never sent. Its prompt is taken at
+     * the fewest tokens its text could be (`#leastPromptRatio`). A task naming a 900 KB result 5,000 times sent a
+     * request of 40 million tokens, and only its answer stopped the run (found by an adversarial pass).
+     */
+    #promptPastCap(who, { model, promptTokens: estimated }) {
+        const promptTokens = Math.floor(estimated * this.#leastPromptRatio);
+        const limits = this.#limits;
+        const spent = this.#usage;
+        const tokens = spent.promptTokens + spent.completionTokens;
+        const refused = (limit, used, needed, left) => new budget_exceeded_error/* BudgetExceededError */.Z(limit, limits[limit], used, `${who} needed a call whose prompt alone ${needed}, more than the ${left} left; it was not sent`, { refusedCall: true });
+        if (tokens + promptTokens > limits.max_tokens)
+            return refused('max_tokens', tokens, `is at least ${(0,group_digits/* groupDigits */.K)(promptTokens)} tokens`, (0,group_digits/* groupDigits */.K)(limits.max_tokens - tokens));
+        if (!Number.isFinite(limits.max_cost_usd))
+            return undefined;
+        const least = (0,pricing/* estimateCallCostUsd */.ad)([model], promptTokens, 0, this.#pricing, promptTokens);
+        if (!least.priceKnown || !(0,dollars_past/* dollarsPast */.W)(spent.costUsd + least.costUsd, limits.max_cost_usd))
+            return undefined;
+        const left = limits.max_cost_usd - spent.costUsd;
+        const decimals = (0,dollars_beside_cap/* decimalsApartFromCap */.RN)(left, least.costUsd, (0,dollars_beside_cap/* capDecimals */.vw)(limits.max_cost_usd));
+        return refused('max_cost_usd', spent.costUsd, `costs at least $${least.costUsd.toFixed(decimals)}`, `$${left.toFixed(decimals)}`);
     }
     #exceed(error) {
         if (!this.#stop.signal.aborted)

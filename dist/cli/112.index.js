@@ -1,5 +1,5 @@
-export const id = 249;
-export const ids = [249];
+export const id = 112;
+export const ids = [112];
 export const modules = {
 
 /***/ 7437:
@@ -322,6 +322,51 @@ function taskkillTree(pid, child) {
     const taskkill = node_path__WEBPACK_IMPORTED_MODULE_0__.win32.join(process.env['SystemRoot'] ?? 'C:\\Windows', 'System32', 'taskkill.exe');
     const killer = spawn(taskkill, ['/PID', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
     killer.on('error', () => child.kill('SIGKILL'));
+}
+
+
+/***/ }),
+
+/***/ 39340:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ killLiveProcessGroups),
+/* harmony export */   u: () => (/* binding */ trackProcessGroup)
+/* harmony export */ });
+/** The process groups this process started (`detached: true`) whose leader has not yet exited, by its id. */
+const live = new Set();
+/** Whether the exit hook that ends them is in place. */
+let hooked = false;
+/**
+ * Counts `child`, started with `detached: true`, as leading a live process group until its 'exit', when
+ * its starter ends the group (`killProcessGroup`). Until then an exit of this process (a third Ctrl-C's
+ * `process.exit(130)`) ends the group too (`killLiveProcessGroups`): in a group of its own, a server that
+ * ignored SIGINT and SIGTERM ran on after the CLI had gone (found by an adversarial CLI hunt).
+ */
+function trackProcessGroup(child) {
+    const pid = child.pid;
+    if (pid === undefined || process.platform === 'win32')
+        return;
+    if (!hooked) {
+        hooked = true;
+        process.on('exit', killLiveProcessGroups);
+    }
+    live.add(pid);
+    // Not counted past its exit: its id, and its group's, may then be another program's.
+    child.once('exit', () => live.delete(pid));
+}
+/** Sends SIGKILL to every live process group, at once and synchronously: for an exit that waits for nothing. */
+function killLiveProcessGroups() {
+    for (const pid of live) {
+        try {
+            process.kill(-pid, 'SIGKILL');
+        }
+        catch {
+            // ESRCH: the group is gone already.
+        }
+    }
+    live.clear();
 }
 
 
