@@ -1,4 +1,5 @@
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
+import { jobInstance } from './job-instance.ts';
 
 /**
  * The job that wrote a PR comment, and when it ran: kept in a hidden line at the comment's head. Two jobs of one
@@ -10,9 +11,10 @@ export interface CommentWriter {
   /** `GITHUB_RUN_ID` and `GITHUB_RUN_ATTEMPT`: the workflow run attempt. */
   readonly run: string;
   readonly attempt: string;
-  /** `GITHUB_JOB` (every leg of a matrix has the same) and `RUNNER_NAME` (a leg's own). */
+  /** `GITHUB_JOB` (every leg of a matrix has the same), `RUNNER_NAME`, and the job's own id where the runner gives one (`jobInstance`): a leg's own. */
   readonly job: string;
   readonly runner: string;
+  readonly instance?: string;
   /** When the job's comment began, and when it wrote its final state (epoch ms, the wall clock: runners' clocks agree closely enough for jobs seconds apart). */
   readonly from: number;
   readonly to?: number;
@@ -25,7 +27,8 @@ const SUFFIX = ' -->';
 export function commentWriterOf(env: RunnerEnvironment, from: number): CommentWriter | undefined {
   const [run, attempt, job, runner] = ['GITHUB_RUN_ID', 'GITHUB_RUN_ATTEMPT', 'GITHUB_JOB', 'RUNNER_NAME'].map((name) => env[name]);
   if (!run || !attempt || !job || !runner) return undefined;
-  return { run, attempt, job, runner, from };
+  const instance = jobInstance(env);
+  return { run, attempt, job, runner, ...(instance !== undefined && { instance }), from };
 }
 
 /** The hidden line, led by a newline. Encoded: a runner's name is free text, and `-->` in it would end the comment early. */
@@ -48,28 +51,28 @@ export function readCommentWriter(body: string): CommentWriter | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { run, attempt, job, runner, from, to } = value as Partial<Record<string, unknown>>;
+  const { run, attempt, job, runner, instance, from, to } = value as Partial<Record<string, unknown>>;
   const texts = [run, attempt, job, runner];
   if (!texts.every((text): text is string => typeof text === 'string' && text !== '') || typeof from !== 'number') return undefined;
   const [r, a, j, n] = texts;
-  return { run: r!, attempt: a!, job: j!, runner: n!, from, ...(typeof to === 'number' && { to }) };
+  return { run: r!, attempt: a!, job: j!, runner: n!, ...(typeof instance === 'string' && instance !== '' && { instance }), from, ...(typeof to === 'number' && { to }) };
 }
 
 /**
  * Whether `theirs` writes the comment beside `ours`: another leg of its matrix job in the same workflow run attempt
- * (on another runner), whenever it ran — legs run side by side or one after another (`max-parallel: 1`), and neither
+ * (on another runner, or with another job id on the same one), whenever it ran — legs run side by side or one after another (`max-parallel: 1`), and neither
  * stands for the other — or another job of that attempt that wrote while `ours` ran (it has not ended, or ended after
  * `ours` began). A job the workflow runs after another (`needs:`: a `mode: plan` job, then the job that runs the plan)
  * takes the comment over, as its check run supersedes the earlier's; an earlier attempt's job is a re-run's own past.
  */
 export function writesBeside(theirs: CommentWriter | undefined, ours: CommentWriter): boolean {
   if (theirs === undefined || theirs.run !== ours.run || theirs.attempt !== ours.attempt) return false;
-  if (theirs.job === ours.job) return theirs.runner !== ours.runner;
+  if (theirs.job === ours.job) return theirs.runner !== ours.runner || theirs.instance !== ours.instance;
   return theirs.to === undefined || theirs.to >= ours.from;
 }
 
 /** What the comment and the log say of `theirs`, a job writing the comment beside this one. */
 export function besideWhy(theirs: CommentWriter, ours: CommentWriter): string {
-  const who = theirs.job === ours.job ? `another leg of this job (runner '${theirs.runner}')` : `another job of this workflow run ('${theirs.job}')`;
+  const who = theirs.job === ours.job ? `another leg of this job (runner '${theirs.runner}'${theirs.runner === ours.runner ? ', before this one' : ''})` : `another job of this workflow run ('${theirs.job}')`;
   return `⚠️ ${who.charAt(0).toUpperCase()}${who.slice(1)} writes this plan's comment too, and each job's write replaces the other's: this comment shows only the run of the job that wrote it last ('${ours.job}' here), and each job's summary has its own. Give each job that runs this plan its own run-key (in a matrix, run-key: \${{ matrix.<name> }}).`;
 }

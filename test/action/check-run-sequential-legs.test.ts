@@ -9,7 +9,8 @@ import { useCheckRunGitHub } from '../helpers/check-run-github.ts';
 const SHA = 'e'.repeat(40);
 const target = { owner: 'acme', repo: 'app', name: 'Gate', headSha: SHA };
 const passed: CheckRunResult = { conclusion: 'success', title: 'Goals met', summary: '3/3 goals met' };
-const leg = (run: string, attempt: string, runner: string, job = 'gate') => checkRunJob({ GITHUB_RUN_ID: run, GITHUB_RUN_ATTEMPT: attempt, GITHUB_JOB: job, RUNNER_NAME: runner })!;
+const leg = (run: string, attempt: string, runner: string, job = 'gate', tracking?: string) =>
+  checkRunJob({ GITHUB_RUN_ID: run, GITHUB_RUN_ATTEMPT: attempt, GITHUB_JOB: job, RUNNER_NAME: runner, ...(tracking && { RUNNER_TRACKING_ID: tracking }) })!;
 
 const github = useCheckRunGitHub();
 const { octokit, ours } = github;
@@ -45,6 +46,21 @@ describe('a check run whose name an earlier leg of the same workflow run attempt
       await later!.complete(passed);
       expect(ours(later!.id)).toMatchObject({ conclusion: 'success', output: { title: 'Goals met' } });
     }
+  });
+
+  // Found by an adversarial pass: one self-hosted runner runs a matrix's legs one after another, under one runner name;
+  // only the job's own id (the runner's RUNNER_TRACKING_ID, one per job) tells the second leg from the first.
+  it('is completed as failed beside an earlier leg that failed on the same runner, and stays a success beside its own job’s', async () => {
+    github.checkRuns.push({ id: 924, name: 'Gate', head_sha: SHA, status: 'completed', conclusion: 'failure', started_at: '2026-01-01T10:00:00Z', completed_at: '2026-01-01T10:05:00Z', external_id: leg('77', '1', 'build-box', 'gate', 'github_1111') });
+    const later = await startCheckRun(octokit(), { ...target, job: leg('77', '1', 'build-box', 'gate', 'github_2222') }, () => {});
+    await later!.complete(passed);
+    expect(ours(later!.id)).toMatchObject({ conclusion: 'failure', output: { title: 'Another job writes this check run' } });
+    // Another step of the same job (a step run after a killed one): the same id.
+    github.checkRuns.length = 0;
+    github.checkRuns.push({ id: 925, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null, external_id: leg('77', '1', 'build-box', 'gate', 'github_2222') });
+    const step = await startCheckRun(octokit(), { ...target, job: leg('77', '1', 'build-box', 'gate', 'github_2222') }, () => {});
+    await step!.complete(passed);
+    expect(ours(step!.id)).toMatchObject({ conclusion: 'success' });
   });
 
   it('is completed as failed beside a leg that ended cancelled or awaiting approval', async () => {

@@ -42,12 +42,12 @@ afterEach(async () => {
 });
 
 /** Job `job` of workflow run 77 (attempt `attempt`) on runner `runner`, on pull request 5, checking `target`. */
-async function job(options: { job: string; runner?: string; attempt?: string; target: string }) {
+async function job(options: { job: string; runner?: string; tracking?: string; attempt?: string; target: string }) {
   const event = path.join(workspace, 'event.json');
   await writeFile(event, JSON.stringify({ number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
   const env = {
     GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_RUN_ID: '77', GITHUB_RUN_ATTEMPT: options.attempt ?? '1', GITHUB_JOB: options.job, RUNNER_NAME: options.runner ?? `GitHub Actions ${options.job}`, PATH: process.env['PATH'] ?? '', RUNNER_TEMP: await mkdtemp(path.join(workspace, 'runner-')),
+    GITHUB_RUN_ID: '77', GITHUB_RUN_ATTEMPT: options.attempt ?? '1', GITHUB_JOB: options.job, RUNNER_NAME: options.runner ?? `GitHub Actions ${options.job}`, ...(options.tracking && { RUNNER_TRACKING_ID: options.tracking }), PATH: process.env['PATH'] ?? '', RUNNER_TEMP: await mkdtemp(path.join(workspace, 'runner-')),
   };
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', inputs: `target: ${options.target}` };
   const read = await readActionSettings((name) => given[name] ?? '', env);
@@ -84,6 +84,14 @@ describe('a PR comment two jobs of one workflow run write', () => {
     expect(second.said.warnings.join('\n')).toMatch(SHARED);
   });
 
+  // Found by an adversarial pass: one self-hosted runner runs a matrix's legs one after another, under one name.
+  it('says so when another leg of a matrix job ran before on the same runner: the job’s own id tells them apart', async () => {
+    await job({ job: 'check', runner: 'build-box', tracking: 'github_1111', target: 'lint' });
+    const second = await job({ job: 'check', runner: 'build-box', tracking: 'github_2222', target: 'docs' });
+    expect(comments()[0]!.body).toMatch(/Another leg of this job \(runner 'build-box', before this one\) writes this plan's comment too/u);
+    expect(second.said.warnings.join('\n')).toMatch(SHARED);
+  });
+
   it('is taken over without a word by a job that starts after the other ended (needs:), and by a re-run', async () => {
     await job({ job: 'plan', target: 'lint' });
     const later = await job({ job: 'run', target: 'docs' });
@@ -117,6 +125,10 @@ describe('the hidden line naming the job that wrote a comment', () => {
     expect(writesBeside({ ...writer, to: 6000 }, ours)).toBe(true);
     expect(writesBeside({ ...writer, to: 4000 }, ours)).toBe(false);
     expect(writesBeside({ ...writer, job: 'docs', to: 4000 }, ours)).toBe(true);
+    // Legs on one runner, told apart by the job's id; another step of this very job has the same.
+    const step: CommentWriter = { ...ours, instance: 'github_1' };
+    expect(writesBeside({ ...step, instance: 'github_2', to: 4000 }, step)).toBe(true);
+    expect(writesBeside({ ...step, to: 4000 }, step)).toBe(false);
     expect(writesBeside({ ...ours, from: 1 }, ours)).toBe(false);
     expect(writesBeside({ ...writer, attempt: '2' }, ours)).toBe(false);
     expect(writesBeside({ ...writer, run: '78' }, ours)).toBe(false);
