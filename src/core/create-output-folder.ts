@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isSystemPath } from './system-path.ts';
-import { ownDescriptor } from './own-descriptor.ts';
+import { namedDescriptor, ownDescriptor } from './own-descriptor.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
 
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
@@ -48,6 +48,11 @@ function deepestExisting(folder: string): string {
  * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
  */
 export function createOutputFolder(file: string): void {
+  // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
+  const fd = namedDescriptor(file);
+  if (fd !== undefined && ownDescriptor(file) === undefined) {
+    throw new OutputPathRefusedError(file, `descriptor ${fd} is no file or terminal this command was given (give it one in the shell: ${fd}>file)`);
+  }
   // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
   if (isDevicePath(file)) {
     if (!isWritableDevice(file)) throw new OutputPathRefusedError(file, SYSTEM_TREE);

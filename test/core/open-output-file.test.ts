@@ -1,11 +1,13 @@
-import { closeSync, existsSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
+import { isatty } from 'node:tty';
 import { describe, expect, it } from 'vitest';
-import { refuseLinkedOutputFolder } from '../../src/core/create-output-folder.ts';
-import { closeOutputFile, openOutputFile, refuseFinalSymlink } from '../../src/core/open-output-file.ts';
+import { createOutputFolder, refuseLinkedOutputFolder } from '../../src/core/create-output-folder.ts';
+import { ownDescriptor } from '../../src/core/own-descriptor.ts';
+import { openOutputFile, refuseFinalSymlink } from '../../src/core/open-output-file.ts';
 import { OutputPathRefusedError } from '../../src/core/output-path-refused-error.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
 import { writeReportFile } from '../../src/report/write-report-file.ts';
@@ -81,16 +83,33 @@ describe('output files are never written through a final symlink', () => {
 // `--summary /dev/stdout` wrote the report to the terminal until outputs refused every final symlink;
 // /dev/stdout is one, and no checkout puts a link under /dev (found by a review).
 describe('an output under /dev', () => {
-  it('may be a link such as /dev/stdout or /dev/fd/N', () => {
+  it('may be a link such as /dev/stdout or /dev/fd/N, N a descriptor the process was started with (3>file)', () => {
     expect(() => refuseFinalSymlink('/dev/stdout')).not.toThrow();
-    // /dev/fd/N names an open file through a link (as /dev/stdout does); here a temporary file's.
+    // /dev/fd/N names an open file through a link (as /dev/stdout does); here a temporary file's, given as descriptor 3.
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'plan-runner-devfd-')), 'out.md');
     const held = openSync(file, 'w');
-    const fd = openOutputFile(`/dev/fd/${held}`, 'a');
-    writeSync(fd, 'report\n');
-    closeOutputFile(fd);
+    const module = pathToFileURL(path.join(import.meta.dirname, '../../src/core/open-output-file.ts')).href;
+    const script = `import { closeOutputFile, openOutputFile, writeOutputFile } from ${JSON.stringify(module)}; const fd = openOutputFile('/dev/fd/3', 'a'); writeOutputFile(fd, 'report\\n'); closeOutputFile(fd);`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe', held], encoding: 'utf8', timeout: 15_000 });
     closeSync(held);
-    expect(readFileSync(file, 'utf8')).toBe('report\n');
+    expect({ status: run.status, stderr: run.stderr, written: readFileSync(file, 'utf8') }).toEqual({ status: 0, stderr: '', written: 'report\n' });
+  });
+
+  // Found by an adversarial pass: Node's own descriptors (libuv's epoll, eventfd and wake-up pipes, a /dev/null) sit
+  // among the low numbers; `--summary /dev/fd/6` lost the report with exit 0, and /dev/fd/8 crashed the CLI.
+  it.skipIf(process.platform !== 'linux')('is refused before the run when /dev/fd/N is no file or terminal: Node’s own pipe, epoll or eventfd', () => {
+    // This process's own: the first open descriptor past standard error that is neither a file nor a terminal.
+    const own = Array.from({ length: 60 }, (_, index) => index + 3).find((fd) => {
+      try {
+        return !fstatSync(fd).isFile() && !isatty(fd);
+      } catch {
+        return false;
+      }
+    })!;
+    expect(own).toBeDefined();
+    expect(ownDescriptor(`/dev/fd/${own}`)).toBeUndefined();
+    expect(() => createOutputFolder(`/dev/fd/${own}`)).toThrow(`refused to write /dev/fd/${own}: descriptor ${own} is no file or terminal this command was given (give it one in the shell: ${own}>file)`);
+    expect(ownDescriptor('/dev/stdout')).toBe(1);
   });
 
   // A file put under /dev after the check before the run (`createOutputFolder`) was emptied and written, and a link there followed.
