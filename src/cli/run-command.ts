@@ -19,6 +19,7 @@ import type { CliCommand } from './parse-cli-args.ts';
 import { markTraceGapped } from '../core/trace-gap.ts';
 import { TraceInUseError } from '../core/trace-in-use-error.ts';
 import { existsSync, lstatSync, unlinkSync } from 'node:fs';
+import { ownDescriptor } from '../core/own-descriptor.ts';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
 
@@ -74,7 +75,10 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   removeEarlierSummary(args.summary);
   // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text, and one inside a
   // GitHub Actions job kept every frame in the job log: each gets a log's lines.
-  const isTTY = watchedTerminal(process.stdout, env) && env['TERM'] !== 'dumb';
+  // So does one where the trace or the recording goes to the terminal itself (`--trace /dev/stdout`): each redraw moved
+  // up over their lines as over the frame's, and erased them (found by a review).
+  const onTerminal = [args.trace, args.record].some((file) => file !== undefined && [1, 2].includes(ownDescriptor(file) ?? -1));
+  const isTTY = watchedTerminal(process.stdout, env) && env['TERM'] !== 'dumb' && !onTerminal;
   // What measures a line's width on a terminal is loaded for one only: it starts ICU.
   // Read at each frame, as the height is: the terminal may be resized while the run goes on.
   const fit = isTTY ? (await import('../report/terminal-width.ts')).fitToColumns(() => process.stdout.columns) : undefined;
