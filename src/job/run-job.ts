@@ -13,6 +13,7 @@ import type { FrozenPins } from '../plan/schema.ts';
 import { emptyInputsWarning } from '../plan/empty-inputs-warning.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
 import { secretsAsRead } from '../core/secrets-as-read.ts';
+import { learnUsedPlanSecrets } from '../run/used-plan-secrets.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
@@ -223,6 +224,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const emptied = emptyInputsWarning(settings.emptyInputs ?? [], loadedPlan.source.inputs);
   if (emptied) deps.warn?.(redact(emptied));
   redact.learn?.(secretsAsRead(settings.inputs, inputs.inputs, redact));
+  learnUsedPlanSecrets(loadedPlan, inputs.inputs, redact);
   // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
   // mode: plan runs nothing, and pins the file anew to what it is given (the refusal's own advice).
   const unfrozen = settings.mode === 'plan' ? undefined : frozenPinsRefusal(loadedPlan, inputs.inputs, redact);

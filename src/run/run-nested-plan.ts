@@ -7,7 +7,6 @@ import { goalsVerdict } from '../goals/goals-verdict.ts';
 import { CANCELLED_WHILE_JUDGING } from '../goals/final-status.ts';
 import { goalTargetOf } from '../goals/goal-target.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
-import { secretsAsRead } from '../core/secrets-as-read.ts';
 import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { NestedPlanError } from './nested-plan-error.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
@@ -17,6 +16,7 @@ import { limitOf, runPlan, stepsUsageOf } from './run-plan.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import type { AttemptsOutcome } from './step-attempts.ts';
 import { usedPlanUnder } from './used-plan-under.ts';
+import { learnGivenSecrets } from './used-plan-secrets.ts';
 import { unknownCallWhy } from './unknown-call-why.ts';
 import { showArgs } from './show-args.ts';
 
@@ -50,10 +50,11 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   } catch (error) {
     return fail(error);
   }
-  const inputs = resolveInputs(inner.source ?? {}, given);
-  if (!inputs.ok) return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
   const { deps } = context;
-  if (deps.redact) deps.redact.learn?.(secretsAsRead(given, inputs.inputs, deps.redact));
+  const inputs = resolveInputs(inner.source ?? {}, given);
+  // Before anything of its run is written, its refusal included: a `with:` that names a step's result is known only now.
+  if (deps.redact) learnGivenSecrets(given, inputs.ok ? inputs.inputs : {}, deps.redact);
+  if (!inputs.ok) return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
   const within = stepKeyWithin(deps.within, step.key);
   const outcome = await runPlan(usedPlanUnder(inner, context.plan), {
     ...deps,
