@@ -231,6 +231,20 @@ describe('plans using plans, at load time', () => {
     expect((await loadPlanFile(path.join(allowed, 'outer.yml'), { root: allowed })).ok).toBe(true);
   });
 
+  // Found by a hunt of used plans: both were accepted and did nothing, as a used plan's run has no replanner.
+  it('refuses limits.max_replans and review: true in a used plan, which its run never uses', async () => {
+    const inner = `limits: { max_replans: 3 }\n${INNER.replace('"${inputs.repository}" } }', '"${inputs.repository}" }, review: true }')}`;
+    const root = repo({ 'outer.yml': usesStep('inner.yml', ', with: { repository: x }'), 'inner.yml': inner });
+    const neither = "a used plan's run neither replans nor reviews (its failure is its step's, which this plan's `on_failure` and replans recover from)";
+    expect(await errors(root, 'outer.yml')).toEqual([
+      `outer.yml:2:32: the plan inner.yml sets \`limits.max_replans\`, which a used plan cannot use: ${neither}; set max_replans here and remove it there (at workflow_sequence[0].uses)`,
+      `outer.yml:2:32: the plan inner.yml asks for a review after step s (\`review: true\`), which a used plan cannot do: ${neither}; to review after its whole run, set review: true on the step here that uses it, and remove it there (at workflow_sequence[0].uses)`,
+    ]);
+    // Said where it works: a review after the step that uses the plan, and the using plan's replans.
+    const moved = repo({ 'outer.yml': `limits: { max_replans: 3 }\n${usesStep('inner.yml', ', with: { repository: x }, review: true')}`, 'inner.yml': INNER });
+    expect((await loadPlanFile(path.join(moved, 'outer.yml'), { root: moved })).ok).toBe(true);
+  });
+
   // The run has one model client, made with the top plan's wait: a used plan's other one would be ignored.
   it('refuses a used plan’s model.timeout_seconds unless the top plan waits as long', async () => {
     const inner = `model: { timeout_seconds: 600 }\n${INNER}`;
