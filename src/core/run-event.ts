@@ -328,7 +328,7 @@ export type RunEvent =
     })
   /**
    * A result of the run this one resumes, written when this run starts, before any step: a completed
-   * step's (its reuse key, as `ResumeState.reuse` has it, nested plans' steps included), or with
+   * step's (its reuse key as `ResumeState.reuse` has it: a used plan's steps' after their place, `placedReuseKey`), or with
    * `item` a completed item of a `for_each` step that did not complete. A resume of this run reads
    * them as this run's own: a run stopped before it reaches a step the earlier run completed still
    * hands that result on. The checklist and the record pass them over: this run did not make them.

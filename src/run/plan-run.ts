@@ -49,7 +49,7 @@ import { showArgs } from './show-args.ts';
 import { tracedArgs } from './traced-args.ts';
 import { ApprovalGate } from './approval-gate.ts';
 import { inputsHash } from './approval-request.ts';
-import { anyPlanCallKey, ResultHashes, stepReuseKey, toolCallKey } from './step-reuse-key.ts';
+import { anyPlanCallKey, placedReuseKey, ResultHashes, stepReuseKey, toolCallKey } from './step-reuse-key.ts';
 import type { EffectCheck, Tool, ToolContext } from '../tools/tool.ts';
 import { exceedsDepth } from '../core/exceeds-depth.ts';
 import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
@@ -488,8 +488,10 @@ export class PlanRun {
     // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
     if (this.#part?.part === 'merge' && step.forEach?.fanOut) return undefined;
     const resume = this.#deps.resume;
+    // Only what this step completed there, in the same place: another use of this plan runs steps of equal keys.
+    const placed = placedReuseKey(this.#deps.within, reuseKey);
     // A shard or merge runs none of the prepare job's steps: a used plan it completed with a step left undone is taken as it stands.
-    return resume?.reuse.get(reuseKey) ?? (this.#prepareSteps?.has(step.key) ? resume?.undoneWhole?.get(reuseKey) : undefined);
+    return resume?.reuse.get(placed) ?? (this.#prepareSteps?.has(step.key) ? resume?.undoneWhole?.get(placed) : undefined);
   }
 
   /** True when `step` will take an earlier run's result as it stands, and run nothing. */
@@ -851,7 +853,8 @@ export class PlanRun {
       return;
     }
     // Items an earlier run or another shard completed are taken as they are; a shard runs only its own share.
-    const reused = this.#deps.resume?.items.get(reuseKey);
+    const placed = placedReuseKey(this.#deps.within, reuseKey);
+    const reused = this.#deps.resume?.items.get(placed);
     const taken: number[] = [];
     const toRun: number[] = [];
     const missing: number[] = [];
@@ -887,7 +890,7 @@ export class PlanRun {
     // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
     for (const index of missing) {
       const shard = shardPlan?.assignment[index];
-      const earlier = this.#deps.resume?.itemErrors.get(reuseKey)?.get(index);
+      const earlier = this.#deps.resume?.itemErrors.get(placed)?.get(index);
       const by = shard === undefined ? 'no shard' : `shard ${shard}`;
       const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
       mapped.failed(index, error, NO_USAGE, undefined, false);

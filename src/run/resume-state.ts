@@ -9,6 +9,7 @@ import type { Usage } from '../core/usage.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import { fanOutScope } from './fan-out-part.ts';
 import { readEarlierAttempts } from './read-earlier-attempts.ts';
+import { placedReuseKey } from './step-reuse-key.ts';
 import type { StepWeights } from './start-order.ts';
 import { stepDurations } from './trace-step-weights.ts';
 
@@ -75,12 +76,15 @@ export interface ShardPlan {
   readonly assignment: readonly number[];
 }
 
-/** What a run resumes from: reusable steps by reuse key, and past side-effect calls by call key. */
+/**
+ * What a run resumes from: reusable steps by reuse key, a used plan's after their place (`placedReuseKey`), and past
+ * side-effect calls by call key.
+ */
 export interface ResumeState {
   readonly reuse: ReadonlyMap<string, ReusableStep>;
-  /** Completed items of `for_each` steps that did not complete, by the step's reuse key, then item index. */
+  /** Completed items of `for_each` steps that did not complete, by the step's placed reuse key, then item index. */
   readonly items: ReadonlyMap<string, ReadonlyMap<number, ReusableItem>>;
-  /** The last error of items that failed (and never completed), by the step's reuse key, then item index. */
+  /** The last error of items that failed (and never completed), by the step's placed reuse key, then item index. */
   readonly itemErrors: ReadonlyMap<string, ReadonlyMap<number, string>>;
   /** The shard plan of each fan-out step, by the step's reuse key (from a prepare job's state). */
   readonly shards: ReadonlyMap<string, ShardPlan>;
@@ -122,7 +126,7 @@ export interface ResumeState {
    */
   readonly leftUndone: ReadonlyMap<string, string>;
   /**
-   * Completed `type: plan` steps whose plan left a step undone, by reuse key: not in `reuse` (a resume runs them again,
+   * Completed `type: plan` steps whose plan left a step undone, by placed reuse key: not in `reuse` (a resume runs them again,
    * reusing what their plan completed), but a fanned-out run's shard and merge, which run none of the prepare job's
    * steps, take the prepare job's as they stand (their undone work stays in `leftUndone`).
    */
@@ -155,6 +159,7 @@ export function stepsTakenOut(state: ResumeState): ReadonlyMap<string, string> {
 
 /** The step keys of one run, and of the used plans it ran, as their events name them. */
 interface Scope {
+  /** Each started step's reuse key, placed (`placedReuseKey`), by its step key. */
   readonly keys: Map<string, string>;
   readonly children: Map<string, readonly string[]>;
   readonly scopes: Map<string, Scope>;
@@ -216,8 +221,9 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   /**
    * One event, read in the scope of the run that recorded it: step keys are a run's own, so a used
    * plan's events (`nested_event`, at any depth) get their own scope. Their completed steps are found
-   * by reuse key and their side effects by call key (which names the used plan): a resumed `type:
-   * plan` step reuses what its plan completed and never repeats a call it made. A side effect and a completed
+   * by reuse key in their place (`placedReuseKey`) and their side effects by call key (which names the used plan): a
+   * resumed `type: plan` step reuses what its plan completed there, never what another use of that plan completed, and
+   * never repeats a call it made. A side effect and a completed
    * step are named by their keys in the whole job (`within` the plan steps that used their plan): two steps
    * using one plan run steps of the same keys, and each was told the other's calls as its own (found by a review).
    */
@@ -236,7 +242,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       decided = event.decision;
     } else if (top && event.type === 'approval_decided' && event.hash === approval?.hash) decided = event.decision;
     else if (top && event.type === 'run_finished') stoppedRun = event.stopsRun ? (event.reason ?? 'the run stopped for a failure nothing may go on past') : undefined;
-    else if (event.type === 'step_started' && event.reuseKey !== undefined) keys.set(event.stepKey, event.reuseKey);
+    else if (event.type === 'step_started' && event.reuseKey !== undefined) keys.set(event.stepKey, placedReuseKey(within, event.reuseKey));
     else if (event.type === 'step_expanded') children.set(event.stepKey, event.keys);
     else if (top && event.type === 'result_carried') {
       // What the run this one resumed had: this run's own events, which come after, may replace it.
@@ -303,11 +309,11 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
  *   whole: reused, it came back without its plan's record, and every view showed ✅ and "0 failed" (found by
  *   an adversarial pass). It runs again, reusing what its plan completed, as a failed step runs again.
  */
-function withUnfinishedWork(record: RunRecord, reuse: Map<string, ReusableStep>, items: Map<string, Map<number, ReusableItem>>, undoneWhole = new Map<string, ReusableStep>()): Map<string, ReusableStep> {
+function withUnfinishedWork(record: RunRecord, reuse: Map<string, ReusableStep>, items: Map<string, Map<number, ReusableItem>>, undoneWhole = new Map<string, ReusableStep>(), within?: string): Map<string, ReusableStep> {
   for (const step of record.steps.values()) {
-    if (step.nested) withUnfinishedWork(step.nested, reuse, items, undoneWhole);
-    const reuseKey = step.reuseKey;
-    if (reuseKey === undefined) continue;
+    if (step.nested) withUnfinishedWork(step.nested, reuse, items, undoneWhole, stepKeyWithin(within, step.key));
+    if (step.reuseKey === undefined) continue;
+    const reuseKey = placedReuseKey(within, step.reuseKey);
     // Only this step's own entry: one carried from an earlier run under the same key was not run here.
     const own = reuse.get(reuseKey);
     const mine = own !== undefined && own.stepKey === step.key && !own.carried;

@@ -1,4 +1,4 @@
-import type { PlanStep } from '../core/plan-step.ts';
+import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
 import type { CommandTool } from '../plan/schema.ts';
 import { redactDeepView, type Redactor } from '../core/redact.ts';
 import { canonicalCopy, stableHash } from '../core/stable-hash.ts';
@@ -174,6 +174,16 @@ function producingTool(tool: CommandTool): Partial<CommandTool> {
 /** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
 function asksModel(step: PlanStep): boolean {
   return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
+}
+
+/**
+ * Where a resume keeps a step's saved result: its reuse key after its place, the chain of plan steps that used its plan
+ * (`within`, as `stepKeyWithin` names it; none for the job's own plan). Two steps using one plan with the same `with:` run
+ * steps of equal reuse keys: found by reuse key alone, the second use's steps were reused from the first's, though they
+ * never completed (found by a hunt of used plans). A plan step renamed runs its plan's steps again, as any renamed step runs.
+ */
+export function placedReuseKey(within: string | undefined, reuseKey: string): string {
+  return stepKeyWithin(within, reuseKey);
 }
 
 /** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */

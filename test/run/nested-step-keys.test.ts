@@ -1,8 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { StepError } from '../../src/core/step-error.ts';
 import { runJob } from '../../src/job/run-job.ts';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import type { ChatResponse, ModelClient } from '../../src/llm/model-client.ts';
@@ -119,4 +121,77 @@ workflow_sequence:
   expect(Object.keys(told)).toEqual(['step:api/work']);
   expect(told['step:api/work']).toContain('{"repo":"octo/api"}');
   expect(told['step:api/work']).not.toContain('octo/web');
+});
+
+// Found by a hunt of used plans: a resume found a used plan's saved results by reuse key alone, and two steps using one
+// plan with the same `with:` run nested steps of equal keys. The second use's steps were reused from the first's.
+describe('a resume of a plan used twice with the same inputs', () => {
+  let n = 0;
+  async function runTwice(top: string, sub: string, tools: Tool[], resume?: string) {
+    await writeFile(path.join(dir, 'top.yml'), top);
+    await writeFile(path.join(dir, 'sub.yml'), sub);
+    const tracePath = path.join(dir, `t${++n}.jsonl`);
+    const trace = traceWriter(tracePath, { redact: createRedactor() });
+    const from = resume ? { resume: { file: resume, text: await readFile(resume, 'utf8') } } : {};
+    const outcome = await runJob({ planFile: path.join(dir, 'top.yml'), inputs: {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: 'http://127.0.0.1:9' }, ...from }, { listeners: [trace.listener], clock: systemClock, extraTools: tools });
+    await trace.close();
+    if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
+    return { outcome, trace: tracePath, nestedS1: (use: string) => outcome.run.record.steps.get(use)?.nested?.steps.get('s1') };
+  }
+  const sub = 'name: sub\ninputs: { who: { description: who } }\nworkflow_sequence:\n  - { id: s1, type: tool_call, tool: post, args: { text: "${inputs.who}" } }\n';
+
+  it('escalates over the repeated side effect as the fresh run did, and shows no reuse of a step that never completed', async () => {
+    let calls = 0;
+    const post: Tool = { name: 'post', description: 'post', inputSchema: { type: 'object' }, sideEffects: true, async execute(args) { calls++; return `posted ${JSON.stringify(args)}`; } };
+    const top = `name: top
+limits: { max_replans: 0 }
+workflow_sequence:
+  - { id: one, type: plan, uses: sub.yml, with: { who: alice } }
+  - { id: two, type: plan, uses: sub.yml, with: { who: alice } }
+`;
+    const first = await runTwice(top, sub, [post]);
+    expect(first.outcome.status).toBe('escalated');
+    expect(calls).toBe(1);
+    const second = await runTwice(top, sub, [post], first.trace);
+    expect(second.outcome.status).toBe('escalated');
+    expect(calls).toBe(1);
+    expect(second.nestedS1('two')?.state).toBe('failed');
+    expect(second.nestedS1('two')?.reused).toBeUndefined();
+  });
+
+  // A used plan's steps are reused in their place only: a plan step renamed runs its plan again, as a renamed step runs
+  // again, and a call the earlier run made there is not made twice (refused here: this tool cannot look for its effect).
+  it('runs a renamed plan step’s plan again without repeating its side effect', async () => {
+    let calls = 0;
+    const post: Tool = { name: 'post', description: 'post', inputSchema: { type: 'object' }, sideEffects: true, async execute() { calls++; return 'posted'; } };
+    const top = (id: string) => `name: top\nlimits: { max_replans: 0 }\nworkflow_sequence:\n  - { id: ${id}, type: plan, uses: sub.yml, with: { who: alice } }\n`;
+    const first = await runTwice(top('one'), sub, [post]);
+    expect(first.outcome.status).toBe('succeeded');
+    const second = await runTwice(top('first'), sub, [post], first.trace);
+    expect(second.nestedS1('first')?.reused).toBeUndefined();
+    expect(second.outcome.status).toBe('escalated');
+    expect(calls).toBe(1);
+  });
+
+  it('runs the steps of a use skipped in the earlier run, reusing none of the other use’s', async () => {
+    const callers: string[] = [];
+    const read: Tool = { name: 'post', description: 'reads', inputSchema: { type: 'object' }, sideEffects: false, async execute(_args, ctx) { callers.push(ctx.stepKey); return 'read'; } };
+    let gateFails = true;
+    const gate: Tool = { name: 'gate', description: 'gate', inputSchema: { type: 'object' }, sideEffects: false, async execute() { if (gateFails) throw new StepError('closed', { transient: false }); return 'open'; } };
+    const top = `name: top
+limits: { max_replans: 0 }
+workflow_sequence:
+  - { id: one, type: plan, uses: sub.yml, with: { who: alice } }
+  - { id: wait, type: tool_call, tool: gate, args: {} }
+  - { id: two, type: plan, uses: sub.yml, with: { who: alice }, depends_on: [wait] }
+`;
+    const first = await runTwice(top, sub, [read, gate]);
+    expect(first.outcome.status).toBe('failed');
+    expect(first.outcome.run.record.steps.get('two')?.state).toBe('skipped');
+    gateFails = false;
+    const second = await runTwice(top, sub, [read, gate], first.trace);
+    expect(second.outcome.status).toBe('succeeded');
+    expect(second.nestedS1('two')?.reused).toBeUndefined();
+    expect(callers).toEqual(['one/s1', 'two/s1']);
+  });
 });
