@@ -137,7 +137,7 @@ export class PlanRun {
   /**
    * The side-effect calls each step made in the run this one resumes and did not finish there, in the
    * order they were made (an agent is told of them), by step key, and a `for_each` item's by
-   * {@link itemCallsKey} (its step's reuse key then, and its own key).
+   * {@link itemCallsKey} (its step's key in the whole job and reuse key then, and its own key).
    */
   readonly #earlierCalls = new Map<string, EarlierCall[]>();
   /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -234,7 +234,7 @@ export class PlanRun {
       }
       if (completed.has(call.stepKey)) continue;
       // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
-      const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
+      const key = call.item === undefined ? call.stepKey : itemCallsKey(call.stepKey, call.item.reuseKey, call.item.key);
       const calls = this.#earlierCalls.get(key) ?? [];
       // By the step's key in the whole job: a plan used twice has the same keys in both runs.
       calls.push({ tool: call.tool, args, outcome: call.outcome });
@@ -897,7 +897,7 @@ export class PlanRun {
       this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: NO_USAGE, notRunHere: true });
       // A shard leaves its fan-out step in progress, so it never escalated over the item's call that got no answer (a
       // whole run does when the step completes): the merge, which completes the step, does.
-      const unknown = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(children[index]!.key)))?.find((call) => call.outcome === 'unknown');
+      const unknown = this.#earlierCalls.get(itemCallsKey(stepKeyWithin(this.#deps.within, step.key), reuseKey, this.#tracedKey(children[index]!.key)))?.find((call) => call.outcome === 'unknown');
       if (unknown && !this.#unknownCalls.has(step.key)) this.#unknownCalls.set(step.key, `${unknown.tool}(${showArgs(unknown.args)})`);
     }
     if (mapped.hasWaiting) this.#mapped.set(step.key, mapped);
@@ -958,7 +958,7 @@ export class PlanRun {
     this.#running.add(child.key);
     this.#takeSlot(child.key);
     const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
-    const earlierCalls = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key)));
+    const earlierCalls = this.#earlierCalls.get(itemCallsKey(stepKeyWithin(this.#deps.within, stepKey), reuseKey, this.#tracedKey(child.key)));
     const hooks = {
       onUsage: (more: Usage) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
       onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
@@ -1424,9 +1424,13 @@ function chosenAgain(step: PlanStep, calls: readonly EarlierCall[] | undefined):
   return step.type === 'tool_call' && step.args === undefined ? calls : undefined;
 }
 
-/** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
-function itemCallsKey(reuseKey: string, item: string): string {
-  return `${reuseKey}\u0000${item}`;
+/**
+ * Where a `for_each` item's earlier calls are kept, which no step key can be: its step's key in the whole job (two uses of
+ * one plan with the same `with:` run items of equal reuse keys and keys: each was told the other's calls as its own, found
+ * by a hunt of used plans), its step's reuse key (an item of a step whose list or task changed is told nothing) and its own key.
+ */
+function itemCallsKey(stepKey: string, reuseKey: string, item: string): string {
+  return `${stepKey}\u0000${reuseKey}\u0000${item}`;
 }
 
 /** Why a run escalates when step `key` would have made `refused` again. */

@@ -123,6 +123,67 @@ workflow_sequence:
   expect(told['step:api/work']).not.toContain('octo/web');
 });
 
+// As for a whole step: a for_each item's earlier calls were kept by its step's reuse key and its own key, equal in two
+// uses of one plan with the same `with:`, so a resumed agent item was told the other use's calls as its own.
+it('tells a resumed agent item of a plan used twice with the same inputs only the calls that use made', async () => {
+  await writeFile(path.join(dir, 'top.yml'), `name: top
+limits: { max_replans: 0 }
+workflow_sequence:
+  - { id: web, type: plan, uses: sub.yml, with: { repository: octo/app } }
+  - { id: api, type: plan, uses: sub.yml, with: { repository: octo/app }, depends_on: [] }
+`);
+  await writeFile(path.join(dir, 'sub.yml'), `name: sub
+inputs:
+  repository: { description: The repository }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: list, args: { repository: "\${inputs.repository}" } }
+  - { id: work, type: agent, task: "Post a note on \${item}", tools: [post], for_each: "\${steps.list.result}", depends_on: [list] }
+`);
+  const post: Tool = { name: 'post', description: 'Posts a note', inputSchema: { type: 'object', properties: { by: { type: 'string' } } }, sideEffects: true, execute: async (args) => `posted by ${String(args['by'])}` };
+  const list: Tool = { name: 'list', description: 'Lists the repositories', inputSchema: { type: 'object' }, sideEffects: false, execute: async (args) => [args['repository']] };
+  let resumed = false;
+  const told: Record<string, string> = {};
+  type ToolCalls = NonNullable<ChatResponse['choices'][number]['message']['tool_calls']>;
+  const answer = (request: { model: string }, content: string | null, calls?: ToolCalls): ChatResponse => ({
+    id: 'x', object: 'chat.completion', created: 0, model: request.model,
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null, ...(calls && { tool_calls: calls }) }, finish_reason: calls ? 'tool_calls' : 'stop', logprobs: null }],
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  });
+  const model: ModelClient = {
+    defaultModel: 'm',
+    async complete(request, label) {
+      const turn = request.messages.filter((message) => message.role === 'assistant').length;
+      if (resumed) {
+        if (turn === 0) told[label.purpose] = request.messages.map((message) => (typeof message.content === 'string' ? message.content : '')).filter((text) => text.includes('ran before')).join('\n');
+        return answer(request, 'done');
+      }
+      // Each use posts under its own purpose (its own arguments), then its model fails: both items are left unfinished.
+      if (turn === 0) {
+        return answer(request, null, [
+          { id: 'c0', type: 'function', function: { name: 'write_todos', arguments: JSON.stringify({ todos: [{ id: '1', content: 'Post the note', status: 'in_progress' }], merge: false }) } },
+          { id: 'c1', type: 'function', function: { name: 'post', arguments: JSON.stringify({ by: label.purpose }) } },
+        ]);
+      }
+      throw new ModelCallError({ purpose: label.purpose, model: request.model, failure: 'http', status: 400, transient: false, attempts: 1, detail: 'refused' });
+    },
+  };
+  const trace = path.join(dir, 'trace.jsonl');
+  const settings = { planFile: path.join(dir, 'top.yml'), inputs: {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: 'http://127.0.0.1:9' } };
+  const writer = traceWriter(trace);
+  const first = await runJob(settings, { listeners: [writer.listener], clock: systemClock, createModel: () => model, extraTools: [post, list] });
+  await writer.close();
+  expect(first.kind === 'ran' && first.status).not.toBe('succeeded');
+  resumed = true;
+  await runJob({ ...settings, resume: { file: trace, text: await readFile(trace, 'utf8') } }, { listeners: [], clock: systemClock, createModel: () => model, extraTools: [post, list] });
+  const purposes = Object.keys(told).sort();
+  expect(purposes).toHaveLength(2);
+  for (const purpose of purposes) {
+    const other = purposes.find((each) => each !== purpose)!;
+    expect(told[purpose]).toContain(JSON.stringify({ by: purpose }));
+    expect(told[purpose]).not.toContain(other);
+  }
+});
+
 // Found by a hunt of used plans: a resume found a used plan's saved results by reuse key alone, and two steps using one
 // plan with the same `with:` run nested steps of equal keys. The second use's steps were reused from the first's.
 describe('a resume of a plan used twice with the same inputs', () => {
