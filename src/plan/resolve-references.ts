@@ -132,47 +132,68 @@ export function resolveReferences(args: Readonly<Record<string, unknown>>, sourc
   return resolveValue(args, sources, { used: 0 }) as Record<string, unknown>;
 }
 
+/** The start of a line, and whether anything of the text it was read from was left out. */
+interface LinePiece {
+  readonly text: string;
+  readonly cut: boolean;
+}
+
 /** `text` as one line (each run of blanks one space), read only until the line passes `limit` characters. */
-function lineStart(text: string, limit: number): string {
+function lineStart(text: string, limit: number): LinePiece {
   let line = '';
+  let unread = false;
   for (const [run] of text.matchAll(/\s+|\S+/g)) {
+    if (line.length > limit) {
+      unread = true;
+      break;
+    }
     line += /^\s/.test(run) ? ' ' : run;
-    if (line.length > limit) break;
   }
-  return line.slice(0, keptUnits(line, limit + 1));
+  const kept = keptUnits(line, limit + 1);
+  return { text: line.slice(0, kept), cut: unread || kept < line.length };
+}
+
+/** A line filled in only as far as a cap. */
+export interface CappedLine {
+  /** The line; past the cap, only its start. */
+  readonly text: string;
+  /** The whole line is longer than the cap. Set from what was cut, not from `text`: a cut before an emoji or a blank left exactly the cap. */
+  readonly overLimit: boolean;
 }
 
 /**
  * `text` with the item's references filled in, as one trimmed line (each run of blanks one space; for a child's
- * key); other references stay as written. Filled only until the line passes `maxChars`: what it returns then is
- * `maxChars + 1` characters long. A key naming a 900 KB item 6,000 times built gigabytes of text before its length
- * was checked, and node ran out of heap (found by an adversarial pass). Throws `UnresolvedReferenceError` when the
- * item lacks a field.
+ * key); other references stay as written. Filled only until the line passes `maxChars`. A key naming a 900 KB item
+ * 6,000 times built gigabytes of text before its length was checked, and node ran out of heap (found by an
+ * adversarial pass). Throws `UnresolvedReferenceError` when the item lacks a field.
  */
-export function fillItemLine(text: string, item: ItemBinding, maxChars: number): string {
+export function fillItemLine(text: string, item: ItemBinding, maxChars: number): CappedLine {
   // One value named many times is made into a line once.
-  const lines = new Map<unknown, string>();
+  const pieces = new Map<unknown, LinePiece>();
+  // A piece is cut only when it is longer than maxChars + 2 characters: with a blank trimmed at either end, still too long.
+  const limit = maxChars + 1;
   let line = '';
-  const add = (piece: string): boolean => {
-    line += line === '' || line.endsWith(' ') ? piece.replace(/^ /, '') : piece;
-    // One blank at the end may still be trimmed.
-    return line.length > maxChars + 1;
+  let cut = false;
+  const add = (piece: LinePiece): boolean => {
+    line += line === '' || line.endsWith(' ') ? piece.text.replace(/^ /, '') : piece.text;
+    cut ||= piece.cut || line.length > limit;
+    return cut;
   };
   let from = 0;
   for (const match of text.matchAll(TEMPLATE_PATTERN)) {
-    if (add(lineStart(text.slice(from, match.index), maxChars + 1))) break;
+    if (add(lineStart(text.slice(from, match.index), limit))) break;
     from = match.index + match[0].length;
     const parsed = parseTemplateBody(match[1]!, item.name);
     if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item') {
-      if (add(lineStart(match[0], maxChars + 1))) break;
+      if (add(lineStart(match[0], limit))) break;
       continue;
     }
     const value = itemValue(parsed.reference, match[0], item);
-    let piece = lines.get(value);
-    if (piece === undefined) lines.set(value, (piece = lineStart(asText(value), maxChars + 1)));
+    let piece = pieces.get(value);
+    if (piece === undefined) pieces.set(value, (piece = lineStart(asText(value), limit)));
     if (add(piece)) break;
   }
-  if (from < text.length && line.length <= maxChars + 1) add(lineStart(text.slice(from), maxChars + 1));
+  if (!cut && from < text.length) add(lineStart(text.slice(from), limit));
   line = line.trimEnd();
-  return line.slice(0, keptUnits(line, maxChars + 1));
+  return { text: line.slice(0, keptUnits(line, limit)), overLimit: cut || line.length > maxChars };
 }

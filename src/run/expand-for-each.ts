@@ -5,7 +5,7 @@ import { findReferences } from '../plan/find-references.ts';
 import { fillItemLine, resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { ForEachListError } from './for-each-list-error.ts';
 import { TooManyItemsError } from './too-many-items-error.ts';
-import { cutText } from '../core/cut-text.ts';
+import { cutText, keptUnits } from '../core/cut-text.ts';
 import { MAX_KEY_CHARS, MAX_KEY_TEMPLATE_CHARS } from '../plan/schema.ts';
 
 function describe(value: unknown): string {
@@ -34,11 +34,11 @@ function itemsOf(value: unknown): unknown[] | undefined {
 
 function childLabel(step: PlanStep, item: ItemBinding): string {
   if (step.forEach?.key === undefined) return String(item.index);
-  const label = fillItemLine(step.forEach.key, item, MAX_KEY_CHARS);
-  if (shownName(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
+  const { text: label, overLimit } = fillItemLine(step.forEach.key, item, MAX_KEY_CHARS);
+  if (overLimit || shownName(label) === '' || /[[\]]/.test(label)) {
     // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-    const shown = cutText(label, MAX_KEY_CHARS);
-    const long = label.length > MAX_KEY_CHARS ? ` (more than ${MAX_KEY_CHARS} characters)` : '';
+    const shown = overLimit ? `${label.slice(0, keptUnits(label, MAX_KEY_CHARS - 1))}…` : label;
+    const long = overLimit ? ` (more than ${MAX_KEY_CHARS} characters)` : '';
     throw new ForEachListError(step.key, `key ${cutText(step.forEach.key, MAX_KEY_TEMPLATE_CHARS)} gave ${JSON.stringify(shown)}${long} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
   }
   return label;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import { expandForEach } from '../../src/run/expand-for-each.ts';
@@ -53,6 +54,31 @@ describe('for_each item keys', () => {
     expect(() => expandForEach(planStep, { results: new Map([['list', [item]]]), inputs: {} }, 1000)).toThrow(
       /^step each: key \$\{item\}.{192}… gave "\{\\"pad\\":\\"x{55}…" \(more than 64 characters\) for item 0; a key must be 1 to 64 characters/,
     );
+  });
+
+  // Found by a review: the line was cut at the cap before its length was checked, and a cut before an emoji or a
+  // trimmed blank left exactly 64 characters, so these keys ran as the 64 a's (two of them as one key).
+  it.each(['a'.repeat(64) + '😀', 'a'.repeat(64) + ' 😀', 'a'.repeat(64) + ' 😀 more words'])('refuses a key past the cap that its cut leaves at 64 characters (%s)', (key) => {
+    expect(() => expand([key])).toThrow(`gave "${'a'.repeat(63)}…" (more than 64 characters) for item 0; a key must be 1 to 64 characters`);
+  });
+
+  it('refuses a key exactly when the whole line, blanks made one space and trimmed, passes 64 characters', () => {
+    const piece = fc.constantFrom('a'.repeat(20), 'a'.repeat(31), 'b', ' ', '\n\t ', '😀');
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 12 }), fc.constantFrom('${item}', ' ${item}-${item} '), (pieces, key) => {
+        const value = pieces.join('');
+        const whole = key.replaceAll('${item}', value).replace(/\s+/g, ' ').trim();
+        const planStep = step('each', ['list'], { forEach: { list: '${steps.list.result}', as: 'item', onItemFailure: 'fail', key } });
+        const children = () => expandForEach(planStep, { results: new Map([['list', [value]]]), inputs: {} }, 1000).map((child) => child.key);
+        if (whole.length > 64) expect(children).toThrow('(more than 64 characters)');
+        else if (whole !== '') expect(children()).toEqual([`each[${whole}]`]);
+      }),
+    );
+  });
+
+  it('takes a key of exactly 64 characters, with blanks at either end and an emoji at the end', () => {
+    const key = 'a'.repeat(62) + '😀';
+    expect(expand([`  ${key}  `, key.replace('a', 'b')])).toEqual([`review[${key}]`, `review[${key.replace('a', 'b')}]`]);
   });
 
   it('makes a key of blanks one space across the item and the template, as before the cap', () => {
