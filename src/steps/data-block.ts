@@ -95,6 +95,21 @@ export function fitBlocks<T>(priority: Iterable<T>, blockOf: (item: T) => string
   return shown;
 }
 
+/**
+ * The data block of `clean` text (made by `promptData` with no limit) in at most `room` characters: the text cut to
+ * `limit`, and further as far as the room needs, but to no fewer than `least` characters, even when that does not fit.
+ */
+export function dataBlockInRoom(labels: Readonly<Record<string, string | undefined>>, clean: string, sizes: { readonly limit: number; readonly least: number; readonly room: number }, where = 'full value in the trace'): string {
+  let kept = Math.min(sizes.limit, clean.length);
+  let block = dataBlock(labels, cutClean(clean, kept, where), true);
+  // Each pass cuts what the block is over by: the wrapper, the cut note and defused tags come on top of the text.
+  while (block.length > sizes.room && kept > sizes.least) {
+    kept = Math.max(sizes.least, kept - (block.length - sizes.room));
+    block = dataBlock(labels, cutClean(clean, kept, where), true);
+  }
+  return block;
+}
+
 /** Inputs and items as prompt text: whole up to what untrusted text may take (`UNTRUSTED_CHAR_LIMIT`). */
 export function promptValue(value: unknown): string {
   return promptData(value, UNTRUSTED_CHAR_LIMIT, 'full value in the trace');
