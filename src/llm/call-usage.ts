@@ -66,10 +66,21 @@ function cachedPromptTokens(counted: NonNullable<ChatResponse['usage']>): number
   return typeof cached === 'number' && Number.isSafeInteger(cached) && cached > 0 ? Math.min(cached, counted.prompt_tokens) : 0;
 }
 
-/** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
+/** How far a reported count may fall short of a quarter of the estimate and still be taken as it is. */
+const COUNT_SHORTFALL_TOKENS = 1_000;
+
+/**
+ * The fewest tokens a call is charged for text estimated at `estimate` tokens, whatever the endpoint reports: a quarter
+ * of the estimate less `COUNT_SHORTFALL_TOKENS` (a count below it is raised to the quarter). The budget refuses a
+ * call before it is sent by this too, so that it never refuses one it would charge within its cap.
+ */
+export function leastChargedTokens(estimate: number): number {
+  return Math.max(0, Math.ceil(estimate / 4) - COUNT_SHORTFALL_TOKENS);
+}
+
+/** A reported count, or a quarter of the estimate when the count is less than `leastChargedTokens`. */
 function atLeast(reported: number, estimate: number): number {
-  const floor = Math.ceil(estimate / 4);
-  return reported + 1_000 >= floor ? reported : floor;
+  return reported >= leastChargedTokens(estimate) ? reported : Math.ceil(estimate / 4);
 }
 
 /**

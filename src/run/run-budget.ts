@@ -1,4 +1,5 @@
 import { estimateCallCostUsd, type PriceOverrides } from '../llm/pricing.ts';
+import { leastChargedTokens } from '../llm/call-usage.ts';
 import type { Limits } from '../plan/schema.ts';
 import { BudgetExceededError, type BudgetLimitName } from './budget-exceeded-error.ts';
 import type { RunStoppedError } from './run-stopped-error.ts';
@@ -64,12 +65,6 @@ export class RunBudget {
    * 4,000-token cap by 10,000 (found by a budget hunt).
    */
   #promptRatio = 1;
-  /**
-   * The fewest prompt tokens an endpoint has reported for a call against the estimate made from its text, and never
-   * more than half of it: a call is refused for its prompt alone (`#promptPastCap`) only when it passes the cap at
-   * this. The estimate's four characters a token is a guess, and a refusal must not stop a run whose call would fit.
-   */
-  #leastPromptRatio = 0.5;
 
   /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
   constructor(limits: BudgetLimits = {}, pricing?: PriceOverrides, options: { readonly heapNearlyFull?: () => HeapUse | undefined } = {}) {
@@ -132,7 +127,6 @@ export class RunBudget {
   learnPrompt(estimatedTokens: number, reportedTokens: number): void {
     if (!(estimatedTokens > 0) || !Number.isFinite(reportedTokens)) return;
     this.#promptRatio = Math.max(this.#promptRatio, reportedTokens / estimatedTokens);
-    this.#leastPromptRatio = Math.min(this.#leastPromptRatio, reportedTokens / estimatedTokens);
   }
 
   /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
@@ -335,23 +329,24 @@ export class RunBudget {
   /**
    * A call whose prompt alone passes what is left of `max_tokens`, or, at the cached input price (the least it could
    * cost), of `max_cost_usd`: it would pass the cap whatever it answered, so it is never sent. Its prompt is taken at
-   * the fewest tokens its text could be (`#leastPromptRatio`). A task naming a 900 KB result 5,000 times sent a
+   * the fewest tokens the budget charges for it (`leastChargedTokens`): taken at half its estimate, a call the budget
+   * would charge within the cap was refused (found by a review). A task naming a 900 KB result 5,000 times sent a
    * request of 40 million tokens, and only its answer stopped the run (found by an adversarial pass).
    */
   #promptPastCap(who: string, { model, promptTokens: estimated }: ExpectedCall): RunStoppedError | undefined {
-    const promptTokens = Math.floor(estimated * this.#leastPromptRatio);
+    const promptTokens = leastChargedTokens(estimated);
     const limits = this.#limits;
     const spent = this.#usage;
     const tokens = spent.promptTokens + spent.completionTokens;
     const refused = (limit: BudgetLimitName, used: number, needed: string, left: string) =>
-      new BudgetExceededError(limit, limits[limit], used, `${who} needed a call whose prompt alone ${needed}, more than the ${left} left; it was not sent`, { refusedCall: true });
-    if (tokens + promptTokens > limits.max_tokens) return refused('max_tokens', tokens, `is at least ${groupDigits(promptTokens)} tokens`, groupDigits(limits.max_tokens - tokens));
+      new BudgetExceededError(limit, limits[limit], used, `${who} needed a call whose prompt alone would be charged at least ${needed}, more than the ${left} left; it was not sent`, { refusedCall: true });
+    if (tokens + promptTokens > limits.max_tokens) return refused('max_tokens', tokens, `${groupDigits(promptTokens)} tokens`, groupDigits(limits.max_tokens - tokens));
     if (!Number.isFinite(limits.max_cost_usd)) return undefined;
     const least = estimateCallCostUsd([model], promptTokens, 0, this.#pricing, promptTokens);
     if (!least.priceKnown || !dollarsPast(spent.costUsd + least.costUsd, limits.max_cost_usd)) return undefined;
     const left = limits.max_cost_usd - spent.costUsd;
     const decimals = decimalsApartFromCap(left, least.costUsd, capDecimals(limits.max_cost_usd));
-    return refused('max_cost_usd', spent.costUsd, `costs at least $${least.costUsd.toFixed(decimals)}`, `$${left.toFixed(decimals)}`);
+    return refused('max_cost_usd', spent.costUsd, `$${least.costUsd.toFixed(decimals)}`, `$${left.toFixed(decimals)}`);
   }
 
   #exceed(error: RunStoppedError): void {

@@ -4,6 +4,8 @@ import { BudgetExceededError } from '../../src/run/budget-exceeded-error.ts';
 import { budgetedModelClient } from '../../src/job/budgeted-model-client.ts';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import { RunBudget } from '../../src/run/run-budget.ts';
+import { estimatePromptTokens } from '../../src/llm/call-usage.ts';
+import { groupDigits } from '../../src/core/group-digits.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
 import { StepError } from '../../src/core/step-error.ts';
 import { FakeSteps, flushMicrotasks, step } from '../run/fake-steps.ts';
@@ -64,6 +66,31 @@ describe('budgets', () => {
     await expect(ask(budgetedModelClient(failing, budget), 'planner')).rejects.toThrow('`choices` is empty');
     expect(budget.usage).toMatchObject({ modelCalls: 1, promptTokens: 900, completionTokens: 200 });
     expect(budget.exceeded?.message).toBe('budget exceeded: max_tokens 1,000 (spent 1,100)');
+  });
+
+  // Found by a review: a call was refused for its prompt taken at half its estimate, and charged as little as a quarter
+  // less 1,000 tokens: 200,000 dashes an endpoint counted as 2,000 tokens were refused under a 20,000-token cap as "at
+  // least 25,005 tokens", where the budget would have charged 12,504.
+  it('sends a call whose prompt the budget would charge within max_tokens, however far its estimate passes the cap', async () => {
+    const budget = new RunBudget({ max_tokens: 20_000 });
+    const endpoint: ModelClient = { ...fakeModel, complete: async (request, label) => ({ ...(await fakeModel.complete(request, label)), usage: { prompt_tokens: 2_000, completion_tokens: 1, total_tokens: 2_001 } }) };
+    await budgetedModelClient(endpoint, budget).complete({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: '-'.repeat(200_000) }] }, { purpose: 'planner' });
+    expect(budget.usage).toMatchObject({ modelCalls: 1, promptTokens: 12_503, completionTokens: 1, estimatedCalls: 1 });
+    expect(budget.exceeded).toBeUndefined();
+  });
+
+  it('refuses a call for its prompt alone exactly when the least it would be charged passes what is left', async () => {
+    const request = { model: 'gpt-4.1-mini', messages: [{ role: 'user' as const, content: '-'.repeat(200_000) }] };
+    // The least the budget charges for this prompt: the endpoint's count, taken down to a quarter of the estimate less 1,000.
+    const least = Math.ceil(estimatePromptTokens(request) / 4) - 1_000;
+    const endpoint = (promptTokens: number): ModelClient => ({ ...fakeModel, complete: async (sent, label) => ({ ...(await fakeModel.complete(sent, label)), usage: { prompt_tokens: promptTokens, completion_tokens: 0, total_tokens: promptTokens } }) });
+    const atCap = new RunBudget({ max_tokens: least });
+    await budgetedModelClient(endpoint(least), atCap).complete(request, { purpose: 'planner' });
+    expect(atCap.usage.promptTokens + atCap.usage.completionTokens).toBe(least);
+    const past = new RunBudget({ max_tokens: least - 1 });
+    await expect(budgetedModelClient(endpoint(least), past).complete(request, { purpose: 'planner' })).rejects.toThrow(
+      `budget exceeded: max_tokens ${groupDigits(least - 1)} (spent 0; the planner needed a call whose prompt alone would be charged at least ${groupDigits(least)} tokens, more than the ${groupDigits(least - 1)} left; it was not sent)`,
+    );
   });
 
   it('prices calls by the plan\'s pricing: over the built-in table', () => {

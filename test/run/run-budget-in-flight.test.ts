@@ -115,31 +115,39 @@ describe('calls in flight against a budget', () => {
     const budget = new RunBudget({ max_tokens: 200_000 });
     budget.charge(answered(1_000, 0));
     await expect(budget.reserveModelCall('step a', call(40_000_000))).rejects.toThrow(
-      'budget exceeded: max_tokens 200,000 (spent 1,000; step a needed a call whose prompt alone is at least 20,000,000 tokens, more than the 199,000 left; it was not sent)',
+      'budget exceeded: max_tokens 200,000 (spent 1,000; step a needed a call whose prompt alone would be charged at least 9,999,000 tokens, more than the 199,000 left; it was not sent)',
     );
     expect(budget.signal.aborted).toBe(true);
     expect(budget.usage.modelCalls).toBe(1);
   });
 
-  it('sends a prompt its estimate puts past the cap but half of it does not: the estimate is a guess', async () => {
+  it('sends a prompt its estimate puts past the cap but the least the budget charges for it does not: the estimate is a guess', async () => {
     const budget = new RunBudget({ max_tokens: 1_000 });
     (await budget.reserveModelCall('step a', call(1_900)))();
     expect(budget.signal.aborted).toBe(false);
   });
 
-  it('takes the prompt at the fewest tokens a character the endpoint has reported', async () => {
+  // Found by a review: the prompt was taken at half its estimate, and the budget charges as little as a quarter less
+  // 1,000 tokens: a call it would charge 12,504 tokens was refused under a 20,000-token cap as "at least 25,005".
+  it('takes the prompt at the least the budget charges for it, a quarter of the estimate less 1,000 tokens', async () => {
+    (await new RunBudget({ max_tokens: 10_000 }).reserveModelCall('step a', call(44_000)))();
+    await expect(new RunBudget({ max_tokens: 10_000 }).reserveModelCall('step a', call(44_001))).rejects.toThrow(
+      'step a needed a call whose prompt alone would be charged at least 10,001 tokens, more than the 10,000 left',
+    );
+  });
+
+  it('takes no fewer tokens a character than the budget charges, whatever the endpoint has reported', async () => {
     const budget = new RunBudget({ max_tokens: 1_000 });
     budget.learnPrompt(1_000, 100);
-    (await budget.reserveModelCall('step a', call(9_000)))();
-    await expect(budget.reserveModelCall('step b', call(11_000))).rejects.toThrow('step b needed a call whose prompt alone is at least 1,100 tokens, more than the 1,000 left');
+    await expect(budget.reserveModelCall('step b', call(9_000))).rejects.toThrow('step b needed a call whose prompt alone would be charged at least 1,250 tokens, more than the 1,000 left');
   });
 
   it('refuses a call whose prompt alone passes what is left of max_cost_usd even at the cached price', async () => {
     const cached = { m: { input_per_mtok: 1, output_per_mtok: 1, cached_input_per_mtok: 0.1 } };
-    // 1,000,000 tokens at least: $0.10 cached, $1 at the full price.
-    (await new RunBudget({ max_cost_usd: 0.2 }, cached).reserveModelCall('step a', call(2_000_000)))();
-    await expect(new RunBudget({ max_cost_usd: 0.05 }, cached).reserveModelCall('step a', call(2_000_000))).rejects.toThrow(
-      'budget exceeded: max_cost_usd 0.050 (spent 0.000; step a needed a call whose prompt alone costs at least $0.100, more than the $0.050 left; it was not sent)',
+    // 999,000 tokens at least: $0.0999 cached, $0.999 at the full price.
+    (await new RunBudget({ max_cost_usd: 0.1 }, cached).reserveModelCall('step a', call(4_000_000)))();
+    await expect(new RunBudget({ max_cost_usd: 0.05 }, cached).reserveModelCall('step a', call(4_000_000))).rejects.toThrow(
+      'budget exceeded: max_cost_usd 0.050 (spent 0.000; step a needed a call whose prompt alone would be charged at least $0.100, more than the $0.050 left; it was not sent)',
     );
   });
 
