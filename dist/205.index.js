@@ -1,5 +1,5 @@
 export const id = 205;
-export const ids = [205,964];
+export const ids = [205];
 export const modules = {
 
 /***/ 18205:
@@ -531,7 +531,7 @@ var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 5 modules
 var run_budget = __webpack_require__(46736);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 62 modules
-var run_job = __webpack_require__(13649);
+var run_job = __webpack_require__(56159);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js

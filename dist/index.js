@@ -1218,12 +1218,14 @@ async function internalErrorResult(error, redact, runUrl, repositoryUrl) {
 /* harmony export */   zT: () => (/* binding */ leftCheckRun)
 /* harmony export */ });
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
-/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82931);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(86919);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(12172);
-/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(74360);
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(82931);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(86919);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(12172);
+/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(74360);
 /* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81675);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(81675);
+/* harmony import */ var _job_instance_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(18681);
+
 
 
 
@@ -1231,12 +1233,17 @@ async function internalErrorResult(error, redact, runUrl, repositoryUrl) {
 
 
 /**
- * The job writing a check run: workflow run, attempt, job and runner, from the runner's variables; undefined when
- * one is missing. Legs of a matrix share the first three and run on runners of their own.
+ * The job writing a check run: workflow run, attempt, job and runner, from the runner's variables, and the job's own
+ * id where the runner gives one (`jobInstance`); undefined when one of the first four is missing. Legs of a matrix share
+ * the first three, and run on runners of their own, or one after another on the same self-hosted runner, where only
+ * the job's id tells them apart (found by an adversarial pass: the second leg's success hid the first's failure).
  */
 function checkRunJob(env) {
     const parts = [env['GITHUB_RUN_ID'], env['GITHUB_RUN_ATTEMPT'], env['GITHUB_JOB'], env['RUNNER_NAME']];
-    return parts.every((part) => part !== undefined && part !== '') ? `plan-runner:${parts.join('/')}` : undefined;
+    if (!parts.every((part) => part !== undefined && part !== ''))
+        return undefined;
+    const instance = (0,_job_instance_js__WEBPACK_IMPORTED_MODULE_2__/* .jobInstance */ .X)(env);
+    return `plan-runner:${parts.join('/')}${instance === undefined ? '' : `/${instance}`}`;
 }
 /** The workflow run, attempt and job (its key in the workflow: every leg of a matrix has it) of a `checkRunJob`. */
 const RUN_ATTEMPT_JOB = /^plan-runner:(\d+)\/(\d+)\/([^/]*)\//;
@@ -1291,12 +1298,12 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
         id = data.id;
     }
     catch (error) {
-        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error);
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error);
         if (failure.transient) {
-            warn(`Could not create the check run '${target.name}' (${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)(failure)}): it is created with the run's result when the run ends.`);
+            warn(`Could not create the check run '${target.name}' (${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .Po)(failure)}): it is created with the run's result when the run ends.`);
             return endingCheckRun(octokit, target, undefined, warn, timing, shared);
         }
-        warn(`Could not create the check run '${target.name}': ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)(failure))} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .refusalAdvice */ .tT)(failure, '`checks: write`')} The job's own status still reports the result; there is no check run of this attempt on GitHub (an earlier run's of that name on the commit may still show, and a rule that requires it reads that one).`);
+        warn(`Could not create the check run '${target.name}': ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .Po)(failure))} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalAdvice */ .tT)(failure, '`checks: write`')} The job's own status still reports the result; there is no check run of this attempt on GitHub (an earlier run's of that name on the commit may still show, and a rule that requires it reads that one).`);
         return undefined;
     }
     return endingCheckRun(octokit, target, id, warn, timing, shared);
@@ -1324,7 +1331,7 @@ async function leftCheckRun(octokit, target, warn, timing = {}) {
         return endingCheckRun(octokit, { ...target, name: left.name, headSha: target.headSha ?? left.head_sha }, left.id, warn, timing, { startedAt: Number.isNaN(startedAt) ? Number.POSITIVE_INFINITY : startedAt });
     }
     catch (error) {
-        warn(`Could not look for the check run ${shown} the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error))}.`);
+        warn(`Could not look for the check run ${shown} the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error))}.`);
         return undefined;
     }
 }
@@ -1364,7 +1371,7 @@ async function writtenBeside(octokit, target, id, since, warn) {
         return undefined;
     }
     catch (error) {
-        warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error))}.`);
+        warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error))}.`);
         return undefined;
     }
 }
@@ -1392,7 +1399,7 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
         status: 'completed',
         conclusion: result.conclusion,
         completed_at: wallTime(),
-        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .IN)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
+        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .IN)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
     });
     const update = (result) => id === undefined
         ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...(target.job ? { external_id: target.job } : {}), ...ended(result) })
@@ -1412,17 +1419,17 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
                 return;
             }
             catch (error) {
-                const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .readGitHubFailure */ .g3)(error);
+                const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error);
                 const { transient, retryAfterMs } = failure;
                 // Never sooner than GitHub asked, and a rate limit's wait up to MAX_RATE_LIMIT_WAIT_MS past the bound: a secondary
                 // limit's 60 s, cut to 10 s, was met again by every try, and the check stayed in progress (found by an adversarial pass).
                 const wait = Math.max(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (attempt - 1)), retryAfterMs ?? 0);
-                const limit = retryAfterMs === undefined ? deadline : deadline + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
+                const limit = retryAfterMs === undefined ? deadline : deadline + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
                 if (!transient || attempt >= maxAttempts || clock.now() + wait > limit) {
                     const left = id === undefined ? 'There is none on GitHub (an earlier run\'s of that name on the commit may still show)' : 'It stays in progress on GitHub';
                     // A rate limit's wait past the bound is said, with how long GitHub asked for: nothing is sent sooner.
-                    const held = transient && retryAfterMs !== undefined && clock.now() + wait > limit ? ` GitHub asks for no write for ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(retryAfterMs)}, past the ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(limit - started)} plan-runner waits for it.` : '';
-                    warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)(failure))}${held} ${left}; the job's own status reports the result.`);
+                    const held = transient && retryAfterMs !== undefined && clock.now() + wait > limit ? ` GitHub asks for no write for ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a)(retryAfterMs)}, past the ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a)(limit - started)} plan-runner waits for it.` : '';
+                    warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .Po)(failure))}${held} ${left}; the job's own status reports the result.`);
                     return;
                 }
                 await clock.sleep(wait);
@@ -1913,6 +1920,27 @@ function unevaluatedRequired(report) {
 
 /***/ }),
 
+/***/ 18681:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ jobInstance)
+/* harmony export */ });
+/**
+ * This job's own id: the runner's `RUNNER_TRACKING_ID` (`github_<guid>`), made once per job when it starts and given
+ * to every step of it, post steps included (actions/runner, `JobExtension`: its orphan-process cleanup finds the job's
+ * processes by it); undefined where there is none. Run, attempt, job and runner name do not tell apart two legs of a
+ * matrix run one after another on the same self-hosted runner; this does, and a killed main step's post step, or
+ * another step of the same job, still has the same.
+ */
+function jobInstance(env) {
+    const id = env['RUNNER_TRACKING_ID'];
+    return id ? id : undefined;
+}
+
+
+/***/ }),
+
 /***/ 71274:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2194,7 +2222,10 @@ var load_neutraliser = __nccwpck_require__(93465);
 var comment_target = __nccwpck_require__(30157);
 // EXTERNAL MODULE: ./lib/action/run-key.js
 var run_key = __nccwpck_require__(54825);
+// EXTERNAL MODULE: ./lib/action/job-instance.js
+var job_instance = __nccwpck_require__(18681);
 ;// CONCATENATED MODULE: ./lib/action/comment-writer.js
+
 const PREFIX = '<!-- plan-runner-job: ';
 const SUFFIX = ' -->';
 /** This job, from the runner's variables; undefined off a runner (one is missing). */
@@ -2202,7 +2233,8 @@ function commentWriterOf(env, from) {
     const [run, attempt, job, runner] = ['GITHUB_RUN_ID', 'GITHUB_RUN_ATTEMPT', 'GITHUB_JOB', 'RUNNER_NAME'].map((name) => env[name]);
     if (!run || !attempt || !job || !runner)
         return undefined;
-    return { run, attempt, job, runner, from };
+    const instance = (0,job_instance/* jobInstance */.X)(env);
+    return { run, attempt, job, runner, ...(instance !== undefined && { instance }), from };
 }
 /** The hidden line, led by a newline. Encoded: a runner's name is free text, and `-->` in it would end the comment early. */
 function commentWriterLine(writer) {
@@ -2228,16 +2260,16 @@ function readCommentWriter(body) {
     }
     if (typeof value !== 'object' || value === null)
         return undefined;
-    const { run, attempt, job, runner, from, to } = value;
+    const { run, attempt, job, runner, instance, from, to } = value;
     const texts = [run, attempt, job, runner];
     if (!texts.every((text) => typeof text === 'string' && text !== '') || typeof from !== 'number')
         return undefined;
     const [r, a, j, n] = texts;
-    return { run: r, attempt: a, job: j, runner: n, from, ...(typeof to === 'number' && { to }) };
+    return { run: r, attempt: a, job: j, runner: n, ...(typeof instance === 'string' && instance !== '' && { instance }), from, ...(typeof to === 'number' && { to }) };
 }
 /**
  * Whether `theirs` writes the comment beside `ours`: another leg of its matrix job in the same workflow run attempt
- * (on another runner), whenever it ran \u2014 legs run side by side or one after another (`max-parallel: 1`), and neither
+ * (on another runner, or with another job id on the same one), whenever it ran \u2014 legs run side by side or one after another (`max-parallel: 1`), and neither
  * stands for the other \u2014 or another job of that attempt that wrote while `ours` ran (it has not ended, or ended after
  * `ours` began). A job the workflow runs after another (`needs:`: a `mode: plan` job, then the job that runs the plan)
  * takes the comment over, as its check run supersedes the earlier's; an earlier attempt's job is a re-run's own past.
@@ -2246,12 +2278,12 @@ function writesBeside(theirs, ours) {
     if (theirs === undefined || theirs.run !== ours.run || theirs.attempt !== ours.attempt)
         return false;
     if (theirs.job === ours.job)
-        return theirs.runner !== ours.runner;
+        return theirs.runner !== ours.runner || theirs.instance !== ours.instance;
     return theirs.to === undefined || theirs.to >= ours.from;
 }
 /** What the comment and the log say of `theirs`, a job writing the comment beside this one. */
 function besideWhy(theirs, ours) {
-    const who = theirs.job === ours.job ? `another leg of this job (runner '${theirs.runner}')` : `another job of this workflow run ('${theirs.job}')`;
+    const who = theirs.job === ours.job ? `another leg of this job (runner '${theirs.runner}'${theirs.runner === ours.runner ? ', before this one' : ''})` : `another job of this workflow run ('${theirs.job}')`;
     return `\u26a0\ufe0f ${who.charAt(0).toUpperCase()}${who.slice(1)} writes this plan's comment too, and each job's write replaces the other's: this comment shows only the run of the job that wrote it last ('${ours.job}' here), and each job's summary has its own. Give each job that runs this plan its own run-key (in a matrix, run-key: \${{ matrix.<name> }}).`;
 }
 
@@ -3632,7 +3664,7 @@ function inlineCode(text) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(29120);
-/* harmony import */ var _own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29705);
+/* harmony import */ var _own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(85742);
 /* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(65542);
 
 
@@ -3681,6 +3713,11 @@ function deepestExisting(folder) {
  * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
  */
 function createOutputFolder(file) {
+    // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
+    const fd = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .namedDescriptor */ .f)(file);
+    if (fd !== undefined && (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) === undefined) {
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given (give it one in the shell: ${fd}>file)`);
+    }
     // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
     if (isDevicePath(file)) {
         if (!isWritableDevice(file))
@@ -5079,7 +5116,7 @@ function readableReason(error) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var _batch_output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(27141);
 /* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9098);
-/* harmony import */ var _own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29705);
+/* harmony import */ var _own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(85742);
 /* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(65542);
 
 
@@ -5225,35 +5262,55 @@ class OutputPathRefusedError extends Error {
 
 /***/ }),
 
-/***/ 29705:
+/***/ 85742:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ ownDescriptor)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  f: () => (/* binding */ namedDescriptor),
+  Y: () => (/* binding */ ownDescriptor)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+;// CONCATENATED MODULE: external "node:tty"
+const external_node_tty_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tty");
+;// CONCATENATED MODULE: ./lib/core/own-descriptor.js
 
 
-/**
- * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open; else undefined.
- * Each is a link to the process's own open file, which a user names on purpose.
- */
-function ownDescriptor(file) {
+
+/** The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, open or not; undefined for any other path. */
+function namedDescriptor(file) {
     if (process.platform === 'win32')
         return undefined;
-    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
+    const absolute = external_node_path_.resolve(file);
     const named = absolute === '/dev/stdout' ? '1' : absolute === '/dev/stderr' ? '2' : /^\/dev\/fd\/(\d+)$/.exec(absolute)?.[1];
-    if (named === undefined)
+    return named === undefined ? undefined : Number(named);
+}
+/**
+ * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open and it is one a user
+ * gives a command: standard output and error, and past them a file (`3>file`) or a terminal; else undefined. Each is a
+ * link to the process's own open file, which a user names on purpose. Node's own descriptors sit among the low numbers
+ * too (libuv's epoll, io_uring, eventfd and wake-up pipes): named as an output, one lost the report with exit 0 and
+ * another crashed the CLI (found by an adversarial pass). None of those is a file or a terminal. Node marks those it
+ * was started with close-on-exec as it does its own, so that flag tells nothing; a pipe given as `3>&1` or `>(cmd)`
+ * cannot be told from libuv's, and is refused with them.
+ */
+function ownDescriptor(file) {
+    const fd = namedDescriptor(file);
+    if (fd === undefined)
         return undefined;
-    const fd = Number(named);
+    let isFile;
     try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
-        return fd;
+        isFile = (0,external_node_fs_.fstatSync)(fd).isFile();
     }
     catch {
         return undefined; // not open: opening the path says why
     }
+    return fd <= 2 || isFile || (0,external_node_tty_namespaceObject.isatty)(fd) ? fd : undefined;
 }
 
 
@@ -11332,7 +11389,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 13649:
+/***/ 56159:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11362,6 +11419,53 @@ var empty_inputs_warning = __nccwpck_require__(55691);
 var resolve_inputs = __nccwpck_require__(57637);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
 var secrets_as_read = __nccwpck_require__(52776);
+// EXTERNAL MODULE: ./lib/core/redact.js + 1 modules
+var core_redact = __nccwpck_require__(21673);
+// EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
+var resolve_references = __nccwpck_require__(54669);
+;// CONCATENATED MODULE: ./lib/run/used-plan-secrets.js
+
+
+
+
+/**
+ * Teaches `redact` what a `type: plan` step hands its plan under secret input names (`with: {deploy_token: ...}`):
+ * the values `given`, and those values as its plan reads them (`read`). Hidden only where the run's own inputs had
+ * such a name, a used plan's `deploy_token` reached the trace, the summary and the log from an input `cfg`.
+ */
+function learnGivenSecrets(given, read, redact) {
+    redact.learn?.((0,core_redact/* secretValuesFromInputs */.Ye)(given));
+    redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(given, read, redact));
+}
+/**
+ * Teaches `redact` the secrets of every plan `plan` uses, at any depth, whose `with:` the run's `inputs` alone give:
+ * before the run writes anything, so that an approval's request lists them hidden, and the job approving it hashes
+ * the inputs as the job that asked did. A `with:` that names a step's result is learned as its step starts (`runNestedPlan`).
+ */
+function learnUsedPlanSecrets(plan, inputs, redact) {
+    for (const step of plan.steps) {
+        const inner = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+        if (!inner)
+            continue;
+        const given = givenWith(step, { results: new Map(), inputs });
+        if (!given)
+            continue;
+        const read = (0,resolve_inputs/* resolveInputs */.e)(inner.source ?? {}, given);
+        learnGivenSecrets(given, read.ok ? read.inputs : {}, redact);
+        if (read.ok)
+            learnUsedPlanSecrets(inner, read.inputs, redact);
+    }
+}
+/** The step's `with:` resolved; undefined when it names what is not known yet (a step's result, a `for_each` item). */
+function givenWith(step, sources) {
+    try {
+        return (0,resolve_references/* resolveReferences */.d)(step.with ?? {}, sources);
+    }
+    catch {
+        return undefined;
+    }
+}
+
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
 var plan_secret_values = __nccwpck_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
@@ -11435,8 +11539,6 @@ var core_usage = __nccwpck_require__(76940);
 var cut_text = __nccwpck_require__(86919);
 // EXTERNAL MODULE: ./lib/core/race-abort.js
 var race_abort = __nccwpck_require__(90469);
-// EXTERNAL MODULE: ./lib/core/redact.js + 1 modules
-var core_redact = __nccwpck_require__(21673);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __nccwpck_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -11671,8 +11773,6 @@ var goals_verdict = __nccwpck_require__(85692);
 var final_status = __nccwpck_require__(58983);
 // EXTERNAL MODULE: ./lib/goals/goal-target.js + 1 modules
 var goal_target = __nccwpck_require__(73268);
-// EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
-var resolve_references = __nccwpck_require__(54669);
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
@@ -11782,12 +11882,13 @@ async function runNestedPlan(step, context) {
     catch (error) {
         return fail(error);
     }
+    const { deps } = context;
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(inner.source ?? {}, given);
+    // Before anything of its run is written, its refusal included: a `with:` that names a step's result is known only now.
+    if (deps.redact)
+        learnGivenSecrets(given, inputs.ok ? inputs.inputs : {}, deps.redact);
     if (!inputs.ok)
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
-    const { deps } = context;
-    if (deps.redact)
-        deps.redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(given, inputs.inputs, deps.redact));
     const within = (0,plan_step/* stepKeyWithin */.t)(deps.within, step.key);
     const outcome = await runPlan(usedPlanUnder(inner, context.plan), {
         ...deps,
@@ -12778,169 +12879,8 @@ function tracedArgs(tool, args, sideEffects) {
 var approval_gate = __nccwpck_require__(11132);
 // EXTERNAL MODULE: ./lib/run/approval-request.js
 var approval_request = __nccwpck_require__(47378);
-;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
-
-
-
-/**
- * The hash of each completed step's result, redacted as the trace keeps it (a resume reuses results as
- * the trace kept them), made once per result: the key of every step that depends on it holds it. Hashing
- * the result itself into each dependent's key made a list step's 10,000 dependents hash its 10,000-item
- * list 10,000 times (15 s). A result is never changed in place once completed (tools get copies), and the
- * redactor learns its values before the run starts, so a hash made once stays true.
- */
-class ResultHashes {
-    #redact;
-    #made = new Map();
-    constructor(redact) {
-        this.#redact = redact;
-    }
-    of(key, result) {
-        const made = this.#made.get(key);
-        if (made !== undefined && made.result === result)
-            return made.hash;
-        const hash = (0,stable_hash/* stableHash */.c6)(redacted(result, this.#redact));
-        this.#made.set(key, { result, hash });
-        return hash;
-    }
-}
-/**
- * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
- * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
- * uses, the run's inputs, each dependency's key and the hash of its result, and for a step a model answers the goal
- * and the goal checks' names its prompt holds. A resume reuses a
- * completed step whose key is unchanged; a changed step changes every key downstream of it.
- */
-function stepReuseKey(step, from) {
-    const definition = (name) => toolDefinition(name, from);
-    const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
-    // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
-    const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
-    const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
-    const usedTools = used ? usedRegistryTools(used) : [];
-    return (0,stable_hash/* stableHash */.c6)({
-        // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
-        step: redacted(producing(step), from.redact),
-        model: from.plan.source?.model ?? null,
-        agent: agent ?? null,
-        tool: step.tool === undefined ? null : definition(step.tool),
-        inputs: from.inputsHash,
-        dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.resultHashes.of(key, from.results.get(key)) : null]),
-        // Only where they apply, so every other step keeps the key earlier traces recorded.
-        ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
-        ...(used && { used: (0,approval_request/* planFileHash */.M5)(used) }),
-        // What it calls beyond its own tools: a toolset's or an MCP server's of the top plan, whose server (its command, env,
-        // url, headers) no used plan file holds. Changed, the step was reused with the old server's answer (found by a hunt
-        // of durable runs). Only where there are such tools, so a used plan of its own tools keeps its key.
-        ...(usedTools.length > 0 && { usedTools: usedTools.map((name) => [name, registryDefinition(name, from)]) }),
-        // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
-        ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
-        // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
-        ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
-    });
-}
-/** Per used plan: the names of `usedRegistryTools`, made once. */
-const registryToolsOfPlan = new WeakMap();
-/**
- * The tools a used plan and the plans it uses (at any depth) call that none of them defines in its own `tools:`, by name,
- * sorted: the registry's (toolsets, the top plan's MCP servers), which the plans' files do not describe.
- */
-function usedRegistryTools(used) {
-    let names = registryToolsOfPlan.get(used);
-    if (names === undefined) {
-        const found = new Set();
-        const seen = new Set();
-        const visit = (plan) => {
-            if (seen.has(plan))
-                return;
-            seen.add(plan);
-            const own = plan.source?.tools ?? {};
-            for (const step of plan.steps) {
-                for (const name of [step.tool, ...(step.type === 'agent' ? (step.tools ?? []) : [])])
-                    if (name !== undefined && !Object.hasOwn(own, name))
-                        found.add(name);
-            }
-            for (const inner of plan.subplans?.values() ?? [])
-                visit(inner);
-        };
-        visit(used);
-        names = [...found].sort();
-        registryToolsOfPlan.set(used, names);
-    }
-    return names;
-}
-/**
- * What of each tool's definition every reuse key holds the same, a `canonicalCopy` made once per tool (a tool's definition
- * does not change once made): a plan tool's whole definition, a registry tool's input schema.
- */
-const toolDefinitions = new WeakMap();
-function madeOnce(holder, make) {
-    let made = toolDefinitions.get(holder);
-    if (made === undefined) {
-        made = (0,stable_hash/* canonicalCopy */.Cq)(make());
-        toolDefinitions.set(holder, made);
-    }
-    return made;
-}
-/**
- * A tool's definition, by name: the plan's own (`tools:`), else the registry's, an MCP tool's server too (`origin`), as
- * the trace would keep it (the same tool of another server answers otherwise); null for a tool neither has.
- */
-function toolDefinition(name, from) {
-    const defined = from.plan.source?.tools?.[name];
-    if (defined)
-        return madeOnce(defined, () => producingTool(defined));
-    return registryDefinition(name, from);
-}
-/** A registry tool's definition (`toolDefinition`), an MCP tool's server too; null for a tool the registry does not have. */
-function registryDefinition(name, from) {
-    const tool = from.tools.get(name);
-    if (tool === undefined)
-        return null;
-    const input = madeOnce(tool, () => tool.inputSchema);
-    // The server redacted at each key, never kept: the redactor learns a used plan's secret inputs as that plan starts.
-    return { description: tool.description, input, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }), sideEffects: tool.sideEffects };
-}
-/**
- * The step without the fields that say how it is shown or how its running is bounded and recovered (its
- * checklist label, timeout, retries, `on_failure`), never what a completed run of it produced: a resume after
- * a change to one ran a completed step again, and a step with side effects escalated over a label (found by an
- * adversarial pass). A step without them hashes as it always did.
- */
-function producing(step) {
-    if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined)
-        return step;
-    const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
-    return rest;
-}
-/**
- * A command tool's definition without how its calls are bounded and retried (`timeout_seconds`, `retry`), as
- * `producing` leaves a step's own out: raising a tool's timeout after a later step timed out ran every completed step
- * of that tool again, and one with side effects escalated (found by an adversarial pass). One without them hashes as it
- * always did.
- */
-function producingTool(tool) {
-    if (tool.timeout_seconds === undefined && tool.retry === undefined)
-        return tool;
-    const { timeout_seconds: _timeout, retry: _retry, ...rest } = tool;
-    return rest;
-}
-/** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
-function asksModel(step) {
-    return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
-}
-/** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
-function anyPlanCallKey(tool, args) {
-    return (0,stable_hash/* stableHash */.c6)({ tool, args });
-}
-/** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
-function toolCallKey(planName, tool, args) {
-    return (0,stable_hash/* stableHash */.c6)({ plan: planName, tool, args });
-}
-function redacted(value, redact) {
-    return redact ? (0,core_redact/* redactDeepView */.dl)(value, redact) : value;
-}
-
+// EXTERNAL MODULE: ./lib/run/step-reuse-key.js
+var step_reuse_key = __nccwpck_require__(86324);
 // EXTERNAL MODULE: ./lib/core/exceeds-depth.js
 var exceeds_depth = __nccwpck_require__(35878);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
@@ -13105,7 +13045,7 @@ class PlanRun {
     /**
      * The side-effect calls each step made in the run this one resumes and did not finish there, in the
      * order they were made (an agent is told of them), by step key, and a `for_each` item's by
-     * {@link itemCallsKey} (its step's reuse key then, and its own key).
+     * {@link itemCallsKey} (its step's key in the whole job and reuse key then, and its own key).
      */
     #earlierCalls = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -13170,7 +13110,7 @@ class PlanRun {
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
         this.gate = new approval_gate/* ApprovalGate */.N(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
         this.#partialInputs = new PartialInputs(this.incomplete, this.results, deps.partialInputs);
-        this.#resultHashes = new ResultHashes(deps.redact);
+        this.#resultHashes = new step_reuse_key/* ResultHashes */.sT(deps.redact);
         this.#inputsHash = (0,approval_request/* inputsHash */.Oq)(deps.inputs, deps.redact);
         this.#part = deps.inner ? undefined : deps.fanOut;
         this.#scope = this.#part ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, this.#part.part) : undefined;
@@ -13191,13 +13131,13 @@ class PlanRun {
             // earlier run's did not (a newer plan-runner, a secret added since) found no record, and made the call again
             // (found by an adversarial pass).
             const args = deps.redact ? (0,core_redact/* redactDeep */.KL)(call.args, deps.redact) : call.args;
-            const own = callKey === toolCallKey(plan.name, call.tool, call.args);
-            const keyNow = own && deps.redact ? toolCallKey(plan.name, call.tool, args) : callKey;
+            const own = callKey === (0,step_reuse_key/* toolCallKey */.q$)(plan.name, call.tool, call.args);
+            const keyNow = own && deps.redact ? (0,step_reuse_key/* toolCallKey */.q$)(plan.name, call.tool, args) : callKey;
             if (keyNow !== callKey)
                 this.#sideEffects.set(keyNow, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
             if (!own) {
-                const anyKey = anyPlanCallKey(call.tool, args);
+                const anyKey = (0,step_reuse_key/* anyPlanCallKey */.rT)(call.tool, args);
                 if (!this.#calls.has(anyKey))
                     this.#calls.set(anyKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
                 continue;
@@ -13205,7 +13145,7 @@ class PlanRun {
             if (completed.has(call.stepKey))
                 continue;
             // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
-            const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
+            const key = call.item === undefined ? call.stepKey : itemCallsKey(call.stepKey, call.item.reuseKey, call.item.key);
             const calls = this.#earlierCalls.get(key) ?? [];
             // By the step's key in the whole job: a plan used twice has the same keys in both runs.
             calls.push({ tool: call.tool, args, outcome: call.outcome });
@@ -13465,8 +13405,10 @@ class PlanRun {
         if (this.#part?.part === 'merge' && step.forEach?.fanOut)
             return undefined;
         const resume = this.#deps.resume;
+        // Only what this step completed there, in the same place: another use of this plan runs steps of equal keys.
+        const placed = (0,step_reuse_key/* placedReuseKey */.Fb)(this.#deps.within, reuseKey);
         // A shard or merge runs none of the prepare job's steps: a used plan it completed with a step left undone is taken as it stands.
-        return resume?.reuse.get(reuseKey) ?? (this.#prepareSteps?.has(step.key) ? resume?.undoneWhole?.get(reuseKey) : undefined);
+        return resume?.reuse.get(placed) ?? (this.#prepareSteps?.has(step.key) ? resume?.undoneWhole?.get(placed) : undefined);
     }
     /** True when `step` will take an earlier run's result as it stands, and run nothing. */
     #reusedAsIs(step, reuseKey) {
@@ -13652,11 +13594,11 @@ class PlanRun {
     async #callTool(stepKey, tool, args, ctx, item, chosen) {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those. Read only (the tool gets its own copy).
         const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeepView */.dl)(args, this.#deps.redact) : args;
-        const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
+        const callKey = (0,step_reuse_key/* toolCallKey */.q$)(this.#plan.name, tool.name, redactedArgs);
         // The step's one call, made before, with arguments its model chose again otherwise: the same call in other words,
         // which no record matches (found by an adversarial pass: a second release note under another title).
         const before = tool.sideEffects ? chosen?.filter((call) => call.tool === tool.name) : undefined;
-        if (before?.length && !before.some((call) => toolCallKey(this.#plan.name, call.tool, call.args) === callKey)) {
+        if (before?.length && !before.some((call) => (0,step_reuse_key/* toolCallKey */.q$)(this.#plan.name, call.tool, call.args) === callKey)) {
             const earlier = before.find((call) => call.outcome === 'succeeded') ?? before[0];
             const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: stepKey, earlierRun: true, insteadOf: earlier.args });
             if (!this.#refusedRepeats.has(stepKey))
@@ -13664,7 +13606,7 @@ class PlanRun {
             throw refused;
         }
         // Only calls with side effects are registered: a read costs no second hash.
-        const anyKey = tool.sideEffects ? anyPlanCallKey(tool.name, redactedArgs) : '';
+        const anyKey = tool.sideEffects ? (0,step_reuse_key/* anyPlanCallKey */.rT)(tool.name, redactedArgs) : '';
         // The same call still waiting for its answer (two items of one list, two steps): decided once it has one. Checked
         // for its effect meanwhile, it was a call that left nothing, made again, and recorded as failed (found by an adversarial pass).
         const answered = tool.sideEffects ? this.#calls.get(anyKey)?.answered : undefined;
@@ -13836,7 +13778,8 @@ class PlanRun {
             return;
         }
         // Items an earlier run or another shard completed are taken as they are; a shard runs only its own share.
-        const reused = this.#deps.resume?.items.get(reuseKey);
+        const placed = (0,step_reuse_key/* placedReuseKey */.Fb)(this.#deps.within, reuseKey);
+        const reused = this.#deps.resume?.items.get(placed);
         const taken = [];
         const toRun = [];
         const missing = [];
@@ -13882,14 +13825,14 @@ class PlanRun {
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
         for (const index of missing) {
             const shard = shardPlan?.assignment[index];
-            const earlier = this.#deps.resume?.itemErrors.get(reuseKey)?.get(index);
+            const earlier = this.#deps.resume?.itemErrors.get(placed)?.get(index);
             const by = shard === undefined ? 'no shard' : `shard ${shard}`;
             const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
             mapped.failed(index, error, core_usage/* NO_USAGE */.y, undefined, false);
             this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y, notRunHere: true });
             // A shard leaves its fan-out step in progress, so it never escalated over the item's call that got no answer (a
             // whole run does when the step completes): the merge, which completes the step, does.
-            const unknown = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(children[index].key)))?.find((call) => call.outcome === 'unknown');
+            const unknown = this.#earlierCalls.get(itemCallsKey((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, step.key), reuseKey, this.#tracedKey(children[index].key)))?.find((call) => call.outcome === 'unknown');
             if (unknown && !this.#unknownCalls.has(step.key))
                 this.#unknownCalls.set(step.key, `${unknown.tool}(${showArgs(unknown.args)})`);
         }
@@ -13903,7 +13846,7 @@ class PlanRun {
         const { tools, redact } = this.#deps;
         // A used plan that names no model runs on the run's (its client's default); a plan the job runs has the caller's written into its `model:`.
         const inheritedModel = this.#deps.inner && this.#plan.source?.model?.name === undefined ? this.#deps.model?.defaultModel : undefined;
-        return stepReuseKey(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }), ...(inheritedModel !== undefined && { inheritedModel }) });
+        return (0,step_reuse_key/* stepReuseKey */.G0)(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }), ...(inheritedModel !== undefined && { inheritedModel }) });
     }
     /** The prepare job: which shard runs each item of every fan-out step that can start, recorded for the shard jobs. */
     #assignShards(shards, weights) {
@@ -13952,7 +13895,7 @@ class PlanRun {
         this.#running.add(child.key);
         this.#takeSlot(child.key);
         const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
-        const earlierCalls = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key)));
+        const earlierCalls = this.#earlierCalls.get(itemCallsKey((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, stepKey), reuseKey, this.#tracedKey(child.key)));
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
             onRetry: (notice) => this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
@@ -14282,8 +14225,8 @@ class PlanRun {
             if (!tool?.sideEffects || !step.args)
                 continue;
             const args = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(step.args, this.#deps.redact) : step.args;
-            const own = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, args));
-            const registered = own ? undefined : this.#calls.get(anyPlanCallKey(tool.name, args));
+            const own = this.#sideEffects.get((0,step_reuse_key/* toolCallKey */.q$)(this.#plan.name, tool.name, args));
+            const registered = own ? undefined : this.#calls.get((0,step_reuse_key/* anyPlanCallKey */.rT)(tool.name, args));
             const other = registered?.by === this ? undefined : registered;
             const earlier = own ?? other;
             if (earlier) {
@@ -14416,9 +14359,13 @@ function callerOf(call, otherPlan) {
 function chosenAgain(step, calls) {
     return step.type === 'tool_call' && step.args === undefined ? calls : undefined;
 }
-/** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
-function itemCallsKey(reuseKey, item) {
-    return `${reuseKey}\u0000${item}`;
+/**
+ * Where a `for_each` item's earlier calls are kept, which no step key can be: its step's key in the whole job (two uses of
+ * one plan with the same `with:` run items of equal reuse keys and keys: each was told the other's calls as its own, found
+ * by a hunt of used plans), its step's reuse key (an item of a step whose list or task changed is told nothing) and its own key.
+ */
+function itemCallsKey(stepKey, reuseKey, item) {
+    return `${stepKey}\u0000${reuseKey}\u0000${item}`;
 }
 /** Why a run escalates when step `key` would have made `refused` again. */
 function repeatedWhy(key, refused) {
@@ -15688,7 +15635,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(526)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -15702,6 +15649,7 @@ async function writeSteps(plan, options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/job/run-job.js
+
 
 
 
@@ -15800,6 +15748,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (emptied)
         deps.warn?.(redact(emptied));
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
+    learnUsedPlanSecrets(loadedPlan, inputs.inputs, redact);
     // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
     // mode: plan runs nothing, and pins the file anew to what it is given (the refusal's own advice).
     const unfrozen = settings.mode === 'plan' ? undefined : frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
@@ -16228,6 +16177,7 @@ function keylessServerNote(baseURL) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   UZ: () => (/* binding */ leastChargedTokens),
 /* harmony export */   bP: () => (/* binding */ estimateTokens),
 /* harmony export */   bW: () => (/* binding */ estimatePromptTokens),
 /* harmony export */   cL: () => (/* binding */ billedUsage),
@@ -16284,10 +16234,19 @@ function cachedPromptTokens(counted) {
     const cached = details !== null && typeof details === 'object' ? details['cached_tokens'] : undefined;
     return typeof cached === 'number' && Number.isSafeInteger(cached) && cached > 0 ? Math.min(cached, counted.prompt_tokens) : 0;
 }
-/** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
+/** How far a reported count may fall short of a quarter of the estimate and still be taken as it is. */
+const COUNT_SHORTFALL_TOKENS = 1_000;
+/**
+ * The fewest tokens a call is charged for text estimated at `estimate` tokens, whatever the endpoint reports: a quarter
+ * of the estimate less `COUNT_SHORTFALL_TOKENS` (a count below it is raised to the quarter). The budget refuses a
+ * call before it is sent by this too, so that it never refuses one it would charge within its cap.
+ */
+function leastChargedTokens(estimate) {
+    return Math.max(0, Math.ceil(estimate / 4) - COUNT_SHORTFALL_TOKENS);
+}
+/** A reported count, or a quarter of the estimate when the count is less than `leastChargedTokens`. */
 function atLeast(reported, estimate) {
-    const floor = Math.ceil(estimate / 4);
-    return reported + 1_000 >= floor ? reported : floor;
+    return reported >= leastChargedTokens(estimate) ? reported : Math.ceil(estimate / 4);
 }
 /**
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
@@ -20564,7 +20523,7 @@ function usedPlanLabelIssues(plan, subplans) {
 }
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
 const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'];
-/** What a used plan may not do: be written by a model, bring its own servers, network settings, escalation or budgets. */
+/** What a used plan may not do: be written by a model, bring its own servers, network settings, escalation or budgets, replan or review. */
 function usedPlanIssues(inner, uses, at) {
     const issues = [];
     if (inner.steps.length === 0)
@@ -20583,6 +20542,16 @@ function usedPlanIssues(inner, uses, at) {
         if (inner.source.limits?.[key] !== undefined) {
             issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its ${key === 'max_steps' ? 'steps' : 'model calls'} count against this plan's budget; set ${key} here and remove it there` });
         }
+    }
+    // Its run has no replanner (its failure is its step's, which this plan recovers from): both were accepted and did nothing.
+    const noReplans = "a used plan's run neither replans nor reviews (its failure is its step's, which this plan's `on_failure` and replans recover from)";
+    if (inner.source.limits?.max_replans !== undefined) {
+        issues.push({ path: at, message: `the plan ${uses} sets \`limits.max_replans\`, which a used plan cannot use: ${noReplans}; set max_replans here and remove it there` });
+    }
+    const reviewed = inner.steps.filter((step) => step.review === true).map((step) => step.key);
+    if (reviewed.length > 0) {
+        const after = `${reviewed.length === 1 ? 'step' : 'steps'} ${reviewed.join(', ')}`;
+        issues.push({ path: at, message: `the plan ${uses} asks for a review after ${after} (\`review: true\`), which a used plan cannot do: ${noReplans}; to review after its whole run, set review: true on the step here that uses it, and remove it there` });
     }
     return issues;
 }
@@ -24802,51 +24771,57 @@ function resolveReferences(args, sources) {
 /** `text` as one line (each run of blanks one space), read only until the line passes `limit` characters. */
 function lineStart(text, limit) {
     let line = '';
+    let unread = false;
     for (const [run] of text.matchAll(/\s+|\S+/g)) {
-        line += /^\s/.test(run) ? ' ' : run;
-        if (line.length > limit)
+        if (line.length > limit) {
+            unread = true;
             break;
+        }
+        line += /^\s/.test(run) ? ' ' : run;
     }
-    return line.slice(0, (0,cut_text/* keptUnits */.ai)(line, limit + 1));
+    const kept = (0,cut_text/* keptUnits */.ai)(line, limit + 1);
+    return { text: line.slice(0, kept), cut: unread || kept < line.length };
 }
 /**
  * `text` with the item's references filled in, as one trimmed line (each run of blanks one space; for a child's
- * key); other references stay as written. Filled only until the line passes `maxChars`: what it returns then is
- * `maxChars + 1` characters long. A key naming a 900 KB item 6,000 times built gigabytes of text before its length
- * was checked, and node ran out of heap (found by an adversarial pass). Throws `UnresolvedReferenceError` when the
- * item lacks a field.
+ * key); other references stay as written. Filled only until the line passes `maxChars`. A key naming a 900 KB item
+ * 6,000 times built gigabytes of text before its length was checked, and node ran out of heap (found by an
+ * adversarial pass). Throws `UnresolvedReferenceError` when the item lacks a field.
  */
 function fillItemLine(text, item, maxChars) {
     // One value named many times is made into a line once.
-    const lines = new Map();
+    const pieces = new Map();
+    // A piece is cut only when it is longer than maxChars + 2 characters: with a blank trimmed at either end, still too long.
+    const limit = maxChars + 1;
     let line = '';
+    let cut = false;
     const add = (piece) => {
-        line += line === '' || line.endsWith(' ') ? piece.replace(/^ /, '') : piece;
-        // One blank at the end may still be trimmed.
-        return line.length > maxChars + 1;
+        line += line === '' || line.endsWith(' ') ? piece.text.replace(/^ /, '') : piece.text;
+        cut ||= piece.cut || line.length > limit;
+        return cut;
     };
     let from = 0;
     for (const match of text.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
-        if (add(lineStart(text.slice(from, match.index), maxChars + 1)))
+        if (add(lineStart(text.slice(from, match.index), limit)))
             break;
         from = match.index + match[0].length;
         const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(match[1], item.name);
         if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item') {
-            if (add(lineStart(match[0], maxChars + 1)))
+            if (add(lineStart(match[0], limit)))
                 break;
             continue;
         }
         const value = itemValue(parsed.reference, match[0], item);
-        let piece = lines.get(value);
+        let piece = pieces.get(value);
         if (piece === undefined)
-            lines.set(value, (piece = lineStart(asText(value), maxChars + 1)));
+            pieces.set(value, (piece = lineStart(asText(value), limit)));
         if (add(piece))
             break;
     }
-    if (from < text.length && line.length <= maxChars + 1)
-        add(lineStart(text.slice(from), maxChars + 1));
+    if (!cut && from < text.length)
+        add(lineStart(text.slice(from), limit));
     line = line.trimEnd();
-    return line.slice(0, (0,cut_text/* keptUnits */.ai)(line, maxChars + 1));
+    return { text: line.slice(0, (0,cut_text/* keptUnits */.ai)(line, limit)), overLimit: cut || line.length > maxChars };
 }
 
 
@@ -33117,11 +33092,11 @@ function itemsOf(value) {
 function childLabel(step, item) {
     if (step.forEach?.key === undefined)
         return String(item.index);
-    const label = (0,resolve_references/* fillItemLine */.Dl)(step.forEach.key, item, schema/* MAX_KEY_CHARS */.dF);
-    if ((0,shown_name/* shownName */.H)(label) === '' || label.length > schema/* MAX_KEY_CHARS */.dF || /[[\]]/.test(label)) {
+    const { text: label, overLimit } = (0,resolve_references/* fillItemLine */.Dl)(step.forEach.key, item, schema/* MAX_KEY_CHARS */.dF);
+    if (overLimit || (0,shown_name/* shownName */.H)(label) === '' || /[[\]]/.test(label)) {
         // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-        const shown = (0,cut_text/* cutText */.IN)(label, schema/* MAX_KEY_CHARS */.dF);
-        const long = label.length > schema/* MAX_KEY_CHARS */.dF ? ` (more than ${schema/* MAX_KEY_CHARS */.dF} characters)` : '';
+        const shown = overLimit ? `${label.slice(0, (0,cut_text/* keptUnits */.ai)(label, schema/* MAX_KEY_CHARS */.dF - 1))}\u2026` : label;
+        const long = overLimit ? ` (more than ${schema/* MAX_KEY_CHARS */.dF} characters)` : '';
         throw new ForEachListError(step.key, `key ${(0,cut_text/* cutText */.IN)(step.forEach.key, schema/* MAX_KEY_TEMPLATE_CHARS */.KH)} gave ${JSON.stringify(shown)}${long} for item ${item.index}; a key must be 1 to ${schema/* MAX_KEY_CHARS */.dF} characters, one visible at least, without [ or ]`);
     }
     return label;
@@ -33897,9 +33872,12 @@ function readEarlierAttempts(events, from) {
     return earlier.length === 0 ? undefined : earlier;
 }
 
+// EXTERNAL MODULE: ./lib/run/step-reuse-key.js
+var step_reuse_key = __nccwpck_require__(86324);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __nccwpck_require__(67047);
 ;// CONCATENATED MODULE: ./lib/run/resume-state.js
+
 
 
 
@@ -33978,8 +33956,9 @@ function resumeStateFromEvents(events, planName, from) {
     /**
      * One event, read in the scope of the run that recorded it: step keys are a run's own, so a used
      * plan's events (`nested_event`, at any depth) get their own scope. Their completed steps are found
-     * by reuse key and their side effects by call key (which names the used plan): a resumed `type:
-     * plan` step reuses what its plan completed and never repeats a call it made. A side effect and a completed
+     * by reuse key in their place (`placedReuseKey`) and their side effects by call key (which names the used plan): a
+     * resumed `type: plan` step reuses what its plan completed there, never what another use of that plan completed, and
+     * never repeats a call it made. A side effect and a completed
      * step are named by their keys in the whole job (`within` the plan steps that used their plan): two steps
      * using one plan run steps of the same keys, and each was told the other's calls as its own (found by a review).
      */
@@ -34006,7 +33985,7 @@ function resumeStateFromEvents(events, planName, from) {
         else if (top && event.type === 'run_finished')
             stoppedRun = event.stopsRun ? (event.reason ?? 'the run stopped for a failure nothing may go on past') : undefined;
         else if (event.type === 'step_started' && event.reuseKey !== undefined)
-            keys.set(event.stepKey, event.reuseKey);
+            keys.set(event.stepKey, (0,step_reuse_key/* placedReuseKey */.Fb)(within, event.reuseKey));
         else if (event.type === 'step_expanded')
             children.set(event.stepKey, event.keys);
         else if (top && event.type === 'result_carried') {
@@ -34085,13 +34064,13 @@ function resumeStateFromEvents(events, planName, from) {
  *   whole: reused, it came back without its plan's record, and every view showed \u2705 and "0 failed" (found by
  *   an adversarial pass). It runs again, reusing what its plan completed, as a failed step runs again.
  */
-function withUnfinishedWork(record, reuse, items, undoneWhole = new Map()) {
+function withUnfinishedWork(record, reuse, items, undoneWhole = new Map(), within) {
     for (const step of record.steps.values()) {
         if (step.nested)
-            withUnfinishedWork(step.nested, reuse, items, undoneWhole);
-        const reuseKey = step.reuseKey;
-        if (reuseKey === undefined)
+            withUnfinishedWork(step.nested, reuse, items, undoneWhole, (0,plan_step/* stepKeyWithin */.t)(within, step.key));
+        if (step.reuseKey === undefined)
             continue;
+        const reuseKey = (0,step_reuse_key/* placedReuseKey */.Fb)(within, step.reuseKey);
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
         const own = reuse.get(reuseKey);
         const mine = own !== undefined && own.stepKey === step.key && !own.carried;
@@ -34283,6 +34262,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var pricing = __nccwpck_require__(50657);
+// EXTERNAL MODULE: ./lib/llm/call-usage.js
+var call_usage = __nccwpck_require__(16249);
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
 var budget_exceeded_error = __nccwpck_require__(46807);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
@@ -34440,6 +34421,7 @@ var dollars_beside_cap = __nccwpck_require__(59246);
 
 
 
+
 /** A model name a call's usage carries (`model`, the one the endpoint reported; `requestedModel`), if any. */
 function nameIn(usage, field) {
     const model = usage[field];
@@ -34478,12 +34460,6 @@ class RunBudget {
      * 4,000-token cap by 10,000 (found by a budget hunt).
      */
     #promptRatio = 1;
-    /**
-     * The fewest prompt tokens an endpoint has reported for a call against the estimate made from its text, and never
-     * more than half of it: a call is refused for its prompt alone (`#promptPastCap`) only when it passes the cap at
-     * this. The estimate's four characters a token is a guess, and a refusal must not stop a run whose call would fit.
-     */
-    #leastPromptRatio = 0.5;
     /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
     constructor(limits = {}, pricing, options = {}) {
         this.#heapNearlyFull = options.heapNearlyFull ?? heapNearlyFull;
@@ -34542,7 +34518,6 @@ class RunBudget {
         if (!(estimatedTokens > 0) || !Number.isFinite(reportedTokens))
             return;
         this.#promptRatio = Math.max(this.#promptRatio, reportedTokens / estimatedTokens);
-        this.#leastPromptRatio = Math.min(this.#leastPromptRatio, reportedTokens / estimatedTokens);
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {
@@ -34749,17 +34724,18 @@ class RunBudget {
     /**
      * A call whose prompt alone passes what is left of `max_tokens`, or, at the cached input price (the least it could
      * cost), of `max_cost_usd`: it would pass the cap whatever it answered, so it is never sent. Its prompt is taken at
-     * the fewest tokens its text could be (`#leastPromptRatio`). A task naming a 900 KB result 5,000 times sent a
+     * the fewest tokens the budget charges for it (`leastChargedTokens`): taken at half its estimate, a call the budget
+     * would charge within the cap was refused (found by a review). A task naming a 900 KB result 5,000 times sent a
      * request of 40 million tokens, and only its answer stopped the run (found by an adversarial pass).
      */
     #promptPastCap(who, { model, promptTokens: estimated }) {
-        const promptTokens = Math.floor(estimated * this.#leastPromptRatio);
+        const promptTokens = (0,call_usage/* leastChargedTokens */.UZ)(estimated);
         const limits = this.#limits;
         const spent = this.#usage;
         const tokens = spent.promptTokens + spent.completionTokens;
-        const refused = (limit, used, needed, left) => new budget_exceeded_error/* BudgetExceededError */.Z(limit, limits[limit], used, `${who} needed a call whose prompt alone ${needed}, more than the ${left} left; it was not sent`, { refusedCall: true });
+        const refused = (limit, used, needed, left) => new budget_exceeded_error/* BudgetExceededError */.Z(limit, limits[limit], used, `${who} needed a call whose prompt alone would be charged at least ${needed}, more than the ${left} left; it was not sent`, { refusedCall: true });
         if (tokens + promptTokens > limits.max_tokens)
-            return refused('max_tokens', tokens, `is at least ${(0,group_digits/* groupDigits */.K)(promptTokens)} tokens`, (0,group_digits/* groupDigits */.K)(limits.max_tokens - tokens));
+            return refused('max_tokens', tokens, `${(0,group_digits/* groupDigits */.K)(promptTokens)} tokens`, (0,group_digits/* groupDigits */.K)(limits.max_tokens - tokens));
         if (!Number.isFinite(limits.max_cost_usd))
             return undefined;
         const least = (0,pricing/* estimateCallCostUsd */.ad)([model], promptTokens, 0, this.#pricing, promptTokens);
@@ -34767,7 +34743,7 @@ class RunBudget {
             return undefined;
         const left = limits.max_cost_usd - spent.costUsd;
         const decimals = (0,dollars_beside_cap/* decimalsApartFromCap */.RN)(left, least.costUsd, (0,dollars_beside_cap/* capDecimals */.vw)(limits.max_cost_usd));
-        return refused('max_cost_usd', spent.costUsd, `costs at least $${least.costUsd.toFixed(decimals)}`, `$${left.toFixed(decimals)}`);
+        return refused('max_cost_usd', spent.costUsd, `$${least.costUsd.toFixed(decimals)}`, `$${left.toFixed(decimals)}`);
     }
     #exceed(error) {
         if (!this.#stop.signal.aborted)
@@ -34797,6 +34773,195 @@ class RunStoppedError extends Error {
         this.name = new.target.name;
         this.status = status;
     }
+}
+
+
+/***/ }),
+
+/***/ 86324:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fb: () => (/* binding */ placedReuseKey),
+/* harmony export */   G0: () => (/* binding */ stepReuseKey),
+/* harmony export */   q$: () => (/* binding */ toolCallKey),
+/* harmony export */   rT: () => (/* binding */ anyPlanCallKey),
+/* harmony export */   sT: () => (/* binding */ ResultHashes)
+/* harmony export */ });
+/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98511);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21673);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(66297);
+/* harmony import */ var _approval_request_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(47378);
+
+
+
+
+/**
+ * The hash of each completed step's result, redacted as the trace keeps it (a resume reuses results as
+ * the trace kept them), made once per result: the key of every step that depends on it holds it. Hashing
+ * the result itself into each dependent's key made a list step's 10,000 dependents hash its 10,000-item
+ * list 10,000 times (15 s). A result is never changed in place once completed (tools get copies), and the
+ * redactor learns its values before the run starts, so a hash made once stays true.
+ */
+class ResultHashes {
+    #redact;
+    #made = new Map();
+    constructor(redact) {
+        this.#redact = redact;
+    }
+    of(key, result) {
+        const made = this.#made.get(key);
+        if (made !== undefined && made.result === result)
+            return made.hash;
+        const hash = (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)(redacted(result, this.#redact));
+        this.#made.set(key, { result, hash });
+        return hash;
+    }
+}
+/**
+ * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
+ * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
+ * uses, the run's inputs, each dependency's key and the hash of its result, and for a step a model answers the goal
+ * and the goal checks' names its prompt holds. A resume reuses a
+ * completed step whose key is unchanged; a changed step changes every key downstream of it.
+ */
+function stepReuseKey(step, from) {
+    const definition = (name) => toolDefinition(name, from);
+    const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
+    // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
+    const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
+    const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
+    const usedTools = used ? usedRegistryTools(used) : [];
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({
+        // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
+        step: redacted(producing(step), from.redact),
+        model: from.plan.source?.model ?? null,
+        agent: agent ?? null,
+        tool: step.tool === undefined ? null : definition(step.tool),
+        inputs: from.inputsHash,
+        dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.resultHashes.of(key, from.results.get(key)) : null]),
+        // Only where they apply, so every other step keeps the key earlier traces recorded.
+        ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
+        ...(used && { used: (0,_approval_request_js__WEBPACK_IMPORTED_MODULE_2__/* .planFileHash */ .M5)(used) }),
+        // What it calls beyond its own tools: a toolset's or an MCP server's of the top plan, whose server (its command, env,
+        // url, headers) no used plan file holds. Changed, the step was reused with the old server's answer (found by a hunt
+        // of durable runs). Only where there are such tools, so a used plan of its own tools keeps its key.
+        ...(usedTools.length > 0 && { usedTools: usedTools.map((name) => [name, registryDefinition(name, from)]) }),
+        // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
+        ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
+        // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
+        ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
+    });
+}
+/** Per used plan: the names of `usedRegistryTools`, made once. */
+const registryToolsOfPlan = new WeakMap();
+/**
+ * The tools a used plan and the plans it uses (at any depth) call that none of them defines in its own `tools:`, by name,
+ * sorted: the registry's (toolsets, the top plan's MCP servers), which the plans' files do not describe.
+ */
+function usedRegistryTools(used) {
+    let names = registryToolsOfPlan.get(used);
+    if (names === undefined) {
+        const found = new Set();
+        const seen = new Set();
+        const visit = (plan) => {
+            if (seen.has(plan))
+                return;
+            seen.add(plan);
+            const own = plan.source?.tools ?? {};
+            for (const step of plan.steps) {
+                for (const name of [step.tool, ...(step.type === 'agent' ? (step.tools ?? []) : [])])
+                    if (name !== undefined && !Object.hasOwn(own, name))
+                        found.add(name);
+            }
+            for (const inner of plan.subplans?.values() ?? [])
+                visit(inner);
+        };
+        visit(used);
+        names = [...found].sort();
+        registryToolsOfPlan.set(used, names);
+    }
+    return names;
+}
+/**
+ * What of each tool's definition every reuse key holds the same, a `canonicalCopy` made once per tool (a tool's definition
+ * does not change once made): a plan tool's whole definition, a registry tool's input schema.
+ */
+const toolDefinitions = new WeakMap();
+function madeOnce(holder, make) {
+    let made = toolDefinitions.get(holder);
+    if (made === undefined) {
+        made = (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalCopy */ .Cq)(make());
+        toolDefinitions.set(holder, made);
+    }
+    return made;
+}
+/**
+ * A tool's definition, by name: the plan's own (`tools:`), else the registry's, an MCP tool's server too (`origin`), as
+ * the trace would keep it (the same tool of another server answers otherwise); null for a tool neither has.
+ */
+function toolDefinition(name, from) {
+    const defined = from.plan.source?.tools?.[name];
+    if (defined)
+        return madeOnce(defined, () => producingTool(defined));
+    return registryDefinition(name, from);
+}
+/** A registry tool's definition (`toolDefinition`), an MCP tool's server too; null for a tool the registry does not have. */
+function registryDefinition(name, from) {
+    const tool = from.tools.get(name);
+    if (tool === undefined)
+        return null;
+    const input = madeOnce(tool, () => tool.inputSchema);
+    // The server redacted at each key, never kept: the redactor learns a used plan's secret inputs as that plan starts.
+    return { description: tool.description, input, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }), sideEffects: tool.sideEffects };
+}
+/**
+ * The step without the fields that say how it is shown or how its running is bounded and recovered (its
+ * checklist label, timeout, retries, `on_failure`), never what a completed run of it produced: a resume after
+ * a change to one ran a completed step again, and a step with side effects escalated over a label (found by an
+ * adversarial pass). A step without them hashes as it always did.
+ */
+function producing(step) {
+    if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined)
+        return step;
+    const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
+    return rest;
+}
+/**
+ * A command tool's definition without how its calls are bounded and retried (`timeout_seconds`, `retry`), as
+ * `producing` leaves a step's own out: raising a tool's timeout after a later step timed out ran every completed step
+ * of that tool again, and one with side effects escalated (found by an adversarial pass). One without them hashes as it
+ * always did.
+ */
+function producingTool(tool) {
+    if (tool.timeout_seconds === undefined && tool.retry === undefined)
+        return tool;
+    const { timeout_seconds: _timeout, retry: _retry, ...rest } = tool;
+    return rest;
+}
+/** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
+function asksModel(step) {
+    return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
+}
+/**
+ * Where a resume keeps a step's saved result: its reuse key after its place, the chain of plan steps that used its plan
+ * (`within`, as `stepKeyWithin` names it; none for the job's own plan). Two steps using one plan with the same `with:` run
+ * steps of equal reuse keys: found by reuse key alone, the second use's steps were reused from the first's, though they
+ * never completed (found by a hunt of used plans). A plan step renamed runs its plan's steps again, as any renamed step runs.
+ */
+function placedReuseKey(within, reuseKey) {
+    return (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, reuseKey);
+}
+/** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
+function anyPlanCallKey(tool, args) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ tool, args });
+}
+/** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
+function toolCallKey(planName, tool, args) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ plan: planName, tool, args });
+}
+function redacted(value, redact) {
+    return redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeepView */ .dl)(value, redact) : value;
 }
 
 
@@ -36008,11 +36173,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(94), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(94), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(566), __nccwpck_require__.e(707)]).then(__nccwpck_require__.bind(__nccwpck_require__, 16566))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(566)]).then(__nccwpck_require__.bind(__nccwpck_require__, 16566))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -51502,7 +51667,7 @@ var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 62 modules
-var run_job = __nccwpck_require__(13649);
+var run_job = __nccwpck_require__(56159);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 6 modules
 var admit_run = __nccwpck_require__(5272);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
@@ -53222,7 +53387,7 @@ async function runAction(given, deps) {
         io.info(`Read-only run: ${readOnly.why}; tools with side effects and command tools not marked fork_safe are withheld.`);
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.yD)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom, RESUME_FROM_MISSING);

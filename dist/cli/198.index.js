@@ -1,5 +1,5 @@
 export const id = 198;
-export const ids = [198,964];
+export const ids = [198];
 export const modules = {
 
 /***/ 48198:
@@ -550,7 +550,7 @@ var usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
 var run_budget = __webpack_require__(77653);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
-var run_job = __webpack_require__(31794);
+var run_job = __webpack_require__(5115);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js

@@ -1,5 +1,5 @@
 export const id = 308;
-export const ids = [308,707];
+export const ids = [308];
 export const modules = {
 
 /***/ 95676:
@@ -359,6 +359,7 @@ async function completeForStep(ctx, client, request) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $T: () => (/* binding */ RESULT_CHAR_LIMIT),
 /* harmony export */   C6: () => (/* binding */ promptValue),
+/* harmony export */   OD: () => (/* binding */ dataBlockInRoom),
 /* harmony export */   U8: () => (/* binding */ fitBlocks),
 /* harmony export */   e2: () => (/* binding */ promptExcerpt),
 /* harmony export */   g4: () => (/* binding */ dataBlock),
@@ -459,6 +460,20 @@ function fitBlocks(priority, blockOf, limit) {
         room -= block.length;
     }
     return shown;
+}
+/**
+ * The data block of `clean` text (made by `promptData` with no limit) in at most `room` characters: the text cut to
+ * `limit`, and further as far as the room needs, but to no fewer than `least` characters, even when that does not fit.
+ */
+function dataBlockInRoom(labels, clean, sizes, where = 'full value in the trace') {
+    let kept = Math.min(sizes.limit, clean.length);
+    let block = dataBlock(labels, cutClean(clean, kept, where), true);
+    // Each pass cuts what the block is over by: the wrapper, the cut note and defused tags come on top of the text.
+    while (block.length > sizes.room && kept > sizes.least) {
+        kept = Math.max(sizes.least, kept - (block.length - sizes.room));
+        block = dataBlock(labels, cutClean(clean, kept, where), true);
+    }
+    return block;
 }
 /** Inputs and items as prompt text: whole up to what untrusted text may take (`UNTRUSTED_CHAR_LIMIT`). */
 function promptValue(value) {

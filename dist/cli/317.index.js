@@ -4683,7 +4683,7 @@ function usedPlanLabelIssues(plan, subplans) {
 }
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
 const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'];
-/** What a used plan may not do: be written by a model, bring its own servers, network settings, escalation or budgets. */
+/** What a used plan may not do: be written by a model, bring its own servers, network settings, escalation or budgets, replan or review. */
 function usedPlanIssues(inner, uses, at) {
     const issues = [];
     if (inner.steps.length === 0)
@@ -4702,6 +4702,16 @@ function usedPlanIssues(inner, uses, at) {
         if (inner.source.limits?.[key] !== undefined) {
             issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its ${key === 'max_steps' ? 'steps' : 'model calls'} count against this plan's budget; set ${key} here and remove it there` });
         }
+    }
+    // Its run has no replanner (its failure is its step's, which this plan recovers from): both were accepted and did nothing.
+    const noReplans = "a used plan's run neither replans nor reviews (its failure is its step's, which this plan's `on_failure` and replans recover from)";
+    if (inner.source.limits?.max_replans !== undefined) {
+        issues.push({ path: at, message: `the plan ${uses} sets \`limits.max_replans\`, which a used plan cannot use: ${noReplans}; set max_replans here and remove it there` });
+    }
+    const reviewed = inner.steps.filter((step) => step.review === true).map((step) => step.key);
+    if (reviewed.length > 0) {
+        const after = `${reviewed.length === 1 ? 'step' : 'steps'} ${reviewed.join(', ')}`;
+        issues.push({ path: at, message: `the plan ${uses} asks for a review after ${after} (\`review: true\`), which a used plan cannot do: ${noReplans}; to review after its whole run, set review: true on the step here that uses it, and remove it there` });
     }
     return issues;
 }

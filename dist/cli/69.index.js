@@ -665,7 +665,7 @@ var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
-var run_job = __webpack_require__(31794);
+var run_job = __webpack_require__(5115);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
@@ -726,7 +726,10 @@ var cli_job_settings = __webpack_require__(36296);
 var trace_gap = __webpack_require__(82975);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: ./lib/core/own-descriptor.js
+var own_descriptor = __webpack_require__(29705);
 ;// CONCATENATED MODULE: ./lib/cli/run-command.js
+
 
 
 
@@ -798,7 +801,10 @@ async function runCommand(args, signal, deps = {}) {
     removeEarlierSummary(args.summary);
     // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text, and one inside a
     // GitHub Actions job kept every frame in the job log: each gets a log's lines.
-    const isTTY = (0,neutralise_output/* watchedTerminal */.vd)(process.stdout, env) && env['TERM'] !== 'dumb';
+    // So does one where the trace or the recording goes to the terminal itself (`--trace /dev/stdout`): each redraw moved
+    // up over their lines as over the frame's, and erased them (found by a review).
+    const onTerminal = [args.trace, args.record].some((file) => file !== undefined && [1, 2].includes((0,own_descriptor/* ownDescriptor */.Y)(file) ?? -1));
+    const isTTY = (0,neutralise_output/* watchedTerminal */.vd)(process.stdout, env) && env['TERM'] !== 'dumb' && !onTerminal;
     // What measures a line's width on a terminal is loaded for one only: it starts ICU.
     // Read at each frame, as the height is: the terminal may be resized while the run goes on.
     const fit = isTTY ? (await __webpack_require__.e(/* import() */ 591).then(__webpack_require__.bind(__webpack_require__, 61591))).fitToColumns(() => process.stdout.columns) : undefined;

@@ -144,6 +144,11 @@ function deepestExisting(folder) {
  * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
  */
 function createOutputFolder(file) {
+    // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
+    const fd = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .namedDescriptor */ .f)(file);
+    if (fd !== undefined && (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) === undefined) {
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given (give it one in the shell: ${fd}>file)`);
+    }
     // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
     if (isDevicePath(file)) {
         if (!isWritableDevice(file))
@@ -226,31 +231,44 @@ class OutputPathRefusedError extends Error {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ ownDescriptor)
+/* harmony export */   Y: () => (/* binding */ ownDescriptor),
+/* harmony export */   f: () => (/* binding */ namedDescriptor)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_tty__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7066);
 
 
-/**
- * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open; else undefined.
- * Each is a link to the process's own open file, which a user names on purpose.
- */
-function ownDescriptor(file) {
+
+/** The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, open or not; undefined for any other path. */
+function namedDescriptor(file) {
     if (process.platform === 'win32')
         return undefined;
     const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
     const named = absolute === '/dev/stdout' ? '1' : absolute === '/dev/stderr' ? '2' : /^\/dev\/fd\/(\d+)$/.exec(absolute)?.[1];
-    if (named === undefined)
+    return named === undefined ? undefined : Number(named);
+}
+/**
+ * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open and it is one a user
+ * gives a command: standard output and error, and past them a file (`3>file`) or a terminal; else undefined. Each is a
+ * link to the process's own open file, which a user names on purpose. Node's own descriptors sit among the low numbers
+ * too (libuv's epoll, io_uring, eventfd and wake-up pipes): named as an output, one lost the report with exit 0 and
+ * another crashed the CLI (found by an adversarial pass). None of those is a file or a terminal. Node marks those it
+ * was started with close-on-exec as it does its own, so that flag tells nothing; a pipe given as `3>&1` or `>(cmd)`
+ * cannot be told from libuv's, and is refused with them.
+ */
+function ownDescriptor(file) {
+    const fd = namedDescriptor(file);
+    if (fd === undefined)
         return undefined;
-    const fd = Number(named);
+    let isFile;
     try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
-        return fd;
+        isFile = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile();
     }
     catch {
         return undefined; // not open: opening the path says why
     }
+    return fd <= 2 || isFile || (0,node_tty__WEBPACK_IMPORTED_MODULE_2__.isatty)(fd) ? fd : undefined;
 }
 
 

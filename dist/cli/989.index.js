@@ -1,5 +1,5 @@
-export const id = 532;
-export const ids = [532,724,305];
+export const id = 989;
+export const ids = [989,724,305];
 export const modules = {
 
 /***/ 32417:
@@ -706,6 +706,11 @@ function deepestExisting(folder) {
  * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
  */
 function createOutputFolder(file) {
+    // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
+    const fd = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .namedDescriptor */ .f)(file);
+    if (fd !== undefined && (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) === undefined) {
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given (give it one in the shell: ${fd}>file)`);
+    }
     // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
     if (isDevicePath(file)) {
         if (!isWritableDevice(file))
@@ -1075,31 +1080,44 @@ class OutputPathRefusedError extends Error {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ ownDescriptor)
+/* harmony export */   Y: () => (/* binding */ ownDescriptor),
+/* harmony export */   f: () => (/* binding */ namedDescriptor)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_tty__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7066);
 
 
-/**
- * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open; else undefined.
- * Each is a link to the process's own open file, which a user names on purpose.
- */
-function ownDescriptor(file) {
+
+/** The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, open or not; undefined for any other path. */
+function namedDescriptor(file) {
     if (process.platform === 'win32')
         return undefined;
     const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
     const named = absolute === '/dev/stdout' ? '1' : absolute === '/dev/stderr' ? '2' : /^\/dev\/fd\/(\d+)$/.exec(absolute)?.[1];
-    if (named === undefined)
+    return named === undefined ? undefined : Number(named);
+}
+/**
+ * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open and it is one a user
+ * gives a command: standard output and error, and past them a file (`3>file`) or a terminal; else undefined. Each is a
+ * link to the process's own open file, which a user names on purpose. Node's own descriptors sit among the low numbers
+ * too (libuv's epoll, io_uring, eventfd and wake-up pipes): named as an output, one lost the report with exit 0 and
+ * another crashed the CLI (found by an adversarial pass). None of those is a file or a terminal. Node marks those it
+ * was started with close-on-exec as it does its own, so that flag tells nothing; a pipe given as `3>&1` or `>(cmd)`
+ * cannot be told from libuv's, and is refused with them.
+ */
+function ownDescriptor(file) {
+    const fd = namedDescriptor(file);
+    if (fd === undefined)
         return undefined;
-    const fd = Number(named);
+    let isFile;
     try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
-        return fd;
+        isFile = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile();
     }
     catch {
         return undefined; // not open: opening the path says why
     }
+    return fd <= 2 || isFile || (0,node_tty__WEBPACK_IMPORTED_MODULE_2__.isatty)(fd) ? fd : undefined;
 }
 
 
@@ -4873,7 +4891,7 @@ function pauseAsker(plan, looked = new Set()) {
 
 /***/ }),
 
-/***/ 31794:
+/***/ 5115:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4903,6 +4921,53 @@ var empty_inputs_warning = __webpack_require__(55691);
 var resolve_inputs = __webpack_require__(57637);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
 var secrets_as_read = __webpack_require__(52776);
+// EXTERNAL MODULE: ./lib/core/redact.js + 1 modules
+var core_redact = __webpack_require__(21673);
+// EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
+var resolve_references = __webpack_require__(54669);
+;// CONCATENATED MODULE: ./lib/run/used-plan-secrets.js
+
+
+
+
+/**
+ * Teaches `redact` what a `type: plan` step hands its plan under secret input names (`with: {deploy_token: ...}`):
+ * the values `given`, and those values as its plan reads them (`read`). Hidden only where the run's own inputs had
+ * such a name, a used plan's `deploy_token` reached the trace, the summary and the log from an input `cfg`.
+ */
+function learnGivenSecrets(given, read, redact) {
+    redact.learn?.((0,core_redact/* secretValuesFromInputs */.Ye)(given));
+    redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(given, read, redact));
+}
+/**
+ * Teaches `redact` the secrets of every plan `plan` uses, at any depth, whose `with:` the run's `inputs` alone give:
+ * before the run writes anything, so that an approval's request lists them hidden, and the job approving it hashes
+ * the inputs as the job that asked did. A `with:` that names a step's result is learned as its step starts (`runNestedPlan`).
+ */
+function learnUsedPlanSecrets(plan, inputs, redact) {
+    for (const step of plan.steps) {
+        const inner = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+        if (!inner)
+            continue;
+        const given = givenWith(step, { results: new Map(), inputs });
+        if (!given)
+            continue;
+        const read = (0,resolve_inputs/* resolveInputs */.e)(inner.source ?? {}, given);
+        learnGivenSecrets(given, read.ok ? read.inputs : {}, redact);
+        if (read.ok)
+            learnUsedPlanSecrets(inner, read.inputs, redact);
+    }
+}
+/** The step's `with:` resolved; undefined when it names what is not known yet (a step's result, a `for_each` item). */
+function givenWith(step, sources) {
+    try {
+        return (0,resolve_references/* resolveReferences */.d)(step.with ?? {}, sources);
+    }
+    catch {
+        return undefined;
+    }
+}
+
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
@@ -4933,8 +4998,6 @@ var core_usage = __webpack_require__(76940);
 var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: ./lib/core/race-abort.js
 var race_abort = __webpack_require__(90469);
-// EXTERNAL MODULE: ./lib/core/redact.js + 1 modules
-var core_redact = __webpack_require__(21673);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -5169,8 +5232,6 @@ var goals_verdict = __webpack_require__(85692);
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/goals/goal-target.js + 1 modules
 var goal_target = __webpack_require__(73268);
-// EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
-var resolve_references = __webpack_require__(54669);
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
@@ -5280,12 +5341,13 @@ async function runNestedPlan(step, context) {
     catch (error) {
         return fail(error);
     }
+    const { deps } = context;
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(inner.source ?? {}, given);
+    // Before anything of its run is written, its refusal included: a `with:` that names a step's result is known only now.
+    if (deps.redact)
+        learnGivenSecrets(given, inputs.ok ? inputs.inputs : {}, deps.redact);
     if (!inputs.ok)
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
-    const { deps } = context;
-    if (deps.redact)
-        deps.redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(given, inputs.inputs, deps.redact));
     const within = (0,plan_step/* stepKeyWithin */.t)(deps.within, step.key);
     const outcome = await runPlan(usedPlanUnder(inner, context.plan), {
         ...deps,
@@ -6281,169 +6343,8 @@ function tracedArgs(tool, args, sideEffects) {
 var approval_gate = __webpack_require__(11132);
 // EXTERNAL MODULE: ./lib/run/approval-request.js
 var approval_request = __webpack_require__(47378);
-;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
-
-
-
-/**
- * The hash of each completed step's result, redacted as the trace keeps it (a resume reuses results as
- * the trace kept them), made once per result: the key of every step that depends on it holds it. Hashing
- * the result itself into each dependent's key made a list step's 10,000 dependents hash its 10,000-item
- * list 10,000 times (15 s). A result is never changed in place once completed (tools get copies), and the
- * redactor learns its values before the run starts, so a hash made once stays true.
- */
-class ResultHashes {
-    #redact;
-    #made = new Map();
-    constructor(redact) {
-        this.#redact = redact;
-    }
-    of(key, result) {
-        const made = this.#made.get(key);
-        if (made !== undefined && made.result === result)
-            return made.hash;
-        const hash = (0,stable_hash/* stableHash */.c6)(redacted(result, this.#redact));
-        this.#made.set(key, { result, hash });
-        return hash;
-    }
-}
-/**
- * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
- * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
- * uses, the run's inputs, each dependency's key and the hash of its result, and for a step a model answers the goal
- * and the goal checks' names its prompt holds. A resume reuses a
- * completed step whose key is unchanged; a changed step changes every key downstream of it.
- */
-function stepReuseKey(step, from) {
-    const definition = (name) => toolDefinition(name, from);
-    const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
-    // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
-    const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
-    const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
-    const usedTools = used ? usedRegistryTools(used) : [];
-    return (0,stable_hash/* stableHash */.c6)({
-        // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
-        step: redacted(producing(step), from.redact),
-        model: from.plan.source?.model ?? null,
-        agent: agent ?? null,
-        tool: step.tool === undefined ? null : definition(step.tool),
-        inputs: from.inputsHash,
-        dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.resultHashes.of(key, from.results.get(key)) : null]),
-        // Only where they apply, so every other step keeps the key earlier traces recorded.
-        ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
-        ...(used && { used: (0,approval_request/* planFileHash */.M5)(used) }),
-        // What it calls beyond its own tools: a toolset's or an MCP server's of the top plan, whose server (its command, env,
-        // url, headers) no used plan file holds. Changed, the step was reused with the old server's answer (found by a hunt
-        // of durable runs). Only where there are such tools, so a used plan of its own tools keeps its key.
-        ...(usedTools.length > 0 && { usedTools: usedTools.map((name) => [name, registryDefinition(name, from)]) }),
-        // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
-        ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
-        // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
-        ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
-    });
-}
-/** Per used plan: the names of `usedRegistryTools`, made once. */
-const registryToolsOfPlan = new WeakMap();
-/**
- * The tools a used plan and the plans it uses (at any depth) call that none of them defines in its own `tools:`, by name,
- * sorted: the registry's (toolsets, the top plan's MCP servers), which the plans' files do not describe.
- */
-function usedRegistryTools(used) {
-    let names = registryToolsOfPlan.get(used);
-    if (names === undefined) {
-        const found = new Set();
-        const seen = new Set();
-        const visit = (plan) => {
-            if (seen.has(plan))
-                return;
-            seen.add(plan);
-            const own = plan.source?.tools ?? {};
-            for (const step of plan.steps) {
-                for (const name of [step.tool, ...(step.type === 'agent' ? (step.tools ?? []) : [])])
-                    if (name !== undefined && !Object.hasOwn(own, name))
-                        found.add(name);
-            }
-            for (const inner of plan.subplans?.values() ?? [])
-                visit(inner);
-        };
-        visit(used);
-        names = [...found].sort();
-        registryToolsOfPlan.set(used, names);
-    }
-    return names;
-}
-/**
- * What of each tool's definition every reuse key holds the same, a `canonicalCopy` made once per tool (a tool's definition
- * does not change once made): a plan tool's whole definition, a registry tool's input schema.
- */
-const toolDefinitions = new WeakMap();
-function madeOnce(holder, make) {
-    let made = toolDefinitions.get(holder);
-    if (made === undefined) {
-        made = (0,stable_hash/* canonicalCopy */.Cq)(make());
-        toolDefinitions.set(holder, made);
-    }
-    return made;
-}
-/**
- * A tool's definition, by name: the plan's own (`tools:`), else the registry's, an MCP tool's server too (`origin`), as
- * the trace would keep it (the same tool of another server answers otherwise); null for a tool neither has.
- */
-function toolDefinition(name, from) {
-    const defined = from.plan.source?.tools?.[name];
-    if (defined)
-        return madeOnce(defined, () => producingTool(defined));
-    return registryDefinition(name, from);
-}
-/** A registry tool's definition (`toolDefinition`), an MCP tool's server too; null for a tool the registry does not have. */
-function registryDefinition(name, from) {
-    const tool = from.tools.get(name);
-    if (tool === undefined)
-        return null;
-    const input = madeOnce(tool, () => tool.inputSchema);
-    // The server redacted at each key, never kept: the redactor learns a used plan's secret inputs as that plan starts.
-    return { description: tool.description, input, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }), sideEffects: tool.sideEffects };
-}
-/**
- * The step without the fields that say how it is shown or how its running is bounded and recovered (its
- * checklist label, timeout, retries, `on_failure`), never what a completed run of it produced: a resume after
- * a change to one ran a completed step again, and a step with side effects escalated over a label (found by an
- * adversarial pass). A step without them hashes as it always did.
- */
-function producing(step) {
-    if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined)
-        return step;
-    const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
-    return rest;
-}
-/**
- * A command tool's definition without how its calls are bounded and retried (`timeout_seconds`, `retry`), as
- * `producing` leaves a step's own out: raising a tool's timeout after a later step timed out ran every completed step
- * of that tool again, and one with side effects escalated (found by an adversarial pass). One without them hashes as it
- * always did.
- */
-function producingTool(tool) {
-    if (tool.timeout_seconds === undefined && tool.retry === undefined)
-        return tool;
-    const { timeout_seconds: _timeout, retry: _retry, ...rest } = tool;
-    return rest;
-}
-/** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
-function asksModel(step) {
-    return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
-}
-/** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
-function anyPlanCallKey(tool, args) {
-    return (0,stable_hash/* stableHash */.c6)({ tool, args });
-}
-/** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
-function toolCallKey(planName, tool, args) {
-    return (0,stable_hash/* stableHash */.c6)({ plan: planName, tool, args });
-}
-function redacted(value, redact) {
-    return redact ? (0,core_redact/* redactDeepView */.dl)(value, redact) : value;
-}
-
+// EXTERNAL MODULE: ./lib/run/step-reuse-key.js
+var step_reuse_key = __webpack_require__(86324);
 // EXTERNAL MODULE: ./lib/core/exceeds-depth.js
 var exceeds_depth = __webpack_require__(35878);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
@@ -6608,7 +6509,7 @@ class PlanRun {
     /**
      * The side-effect calls each step made in the run this one resumes and did not finish there, in the
      * order they were made (an agent is told of them), by step key, and a `for_each` item's by
-     * {@link itemCallsKey} (its step's reuse key then, and its own key).
+     * {@link itemCallsKey} (its step's key in the whole job and reuse key then, and its own key).
      */
     #earlierCalls = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -6673,7 +6574,7 @@ class PlanRun {
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
         this.gate = new approval_gate/* ApprovalGate */.N(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
         this.#partialInputs = new PartialInputs(this.incomplete, this.results, deps.partialInputs);
-        this.#resultHashes = new ResultHashes(deps.redact);
+        this.#resultHashes = new step_reuse_key/* ResultHashes */.sT(deps.redact);
         this.#inputsHash = (0,approval_request/* inputsHash */.Oq)(deps.inputs, deps.redact);
         this.#part = deps.inner ? undefined : deps.fanOut;
         this.#scope = this.#part ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, this.#part.part) : undefined;
@@ -6694,13 +6595,13 @@ class PlanRun {
             // earlier run's did not (a newer plan-runner, a secret added since) found no record, and made the call again
             // (found by an adversarial pass).
             const args = deps.redact ? (0,core_redact/* redactDeep */.KL)(call.args, deps.redact) : call.args;
-            const own = callKey === toolCallKey(plan.name, call.tool, call.args);
-            const keyNow = own && deps.redact ? toolCallKey(plan.name, call.tool, args) : callKey;
+            const own = callKey === (0,step_reuse_key/* toolCallKey */.q$)(plan.name, call.tool, call.args);
+            const keyNow = own && deps.redact ? (0,step_reuse_key/* toolCallKey */.q$)(plan.name, call.tool, args) : callKey;
             if (keyNow !== callKey)
                 this.#sideEffects.set(keyNow, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
             if (!own) {
-                const anyKey = anyPlanCallKey(call.tool, args);
+                const anyKey = (0,step_reuse_key/* anyPlanCallKey */.rT)(call.tool, args);
                 if (!this.#calls.has(anyKey))
                     this.#calls.set(anyKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
                 continue;
@@ -6708,7 +6609,7 @@ class PlanRun {
             if (completed.has(call.stepKey))
                 continue;
             // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
-            const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
+            const key = call.item === undefined ? call.stepKey : itemCallsKey(call.stepKey, call.item.reuseKey, call.item.key);
             const calls = this.#earlierCalls.get(key) ?? [];
             // By the step's key in the whole job: a plan used twice has the same keys in both runs.
             calls.push({ tool: call.tool, args, outcome: call.outcome });
@@ -6968,8 +6869,10 @@ class PlanRun {
         if (this.#part?.part === 'merge' && step.forEach?.fanOut)
             return undefined;
         const resume = this.#deps.resume;
+        // Only what this step completed there, in the same place: another use of this plan runs steps of equal keys.
+        const placed = (0,step_reuse_key/* placedReuseKey */.Fb)(this.#deps.within, reuseKey);
         // A shard or merge runs none of the prepare job's steps: a used plan it completed with a step left undone is taken as it stands.
-        return resume?.reuse.get(reuseKey) ?? (this.#prepareSteps?.has(step.key) ? resume?.undoneWhole?.get(reuseKey) : undefined);
+        return resume?.reuse.get(placed) ?? (this.#prepareSteps?.has(step.key) ? resume?.undoneWhole?.get(placed) : undefined);
     }
     /** True when `step` will take an earlier run's result as it stands, and run nothing. */
     #reusedAsIs(step, reuseKey) {
@@ -7155,11 +7058,11 @@ class PlanRun {
     async #callTool(stepKey, tool, args, ctx, item, chosen) {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those. Read only (the tool gets its own copy).
         const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeepView */.dl)(args, this.#deps.redact) : args;
-        const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
+        const callKey = (0,step_reuse_key/* toolCallKey */.q$)(this.#plan.name, tool.name, redactedArgs);
         // The step's one call, made before, with arguments its model chose again otherwise: the same call in other words,
         // which no record matches (found by an adversarial pass: a second release note under another title).
         const before = tool.sideEffects ? chosen?.filter((call) => call.tool === tool.name) : undefined;
-        if (before?.length && !before.some((call) => toolCallKey(this.#plan.name, call.tool, call.args) === callKey)) {
+        if (before?.length && !before.some((call) => (0,step_reuse_key/* toolCallKey */.q$)(this.#plan.name, call.tool, call.args) === callKey)) {
             const earlier = before.find((call) => call.outcome === 'succeeded') ?? before[0];
             const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: stepKey, earlierRun: true, insteadOf: earlier.args });
             if (!this.#refusedRepeats.has(stepKey))
@@ -7167,7 +7070,7 @@ class PlanRun {
             throw refused;
         }
         // Only calls with side effects are registered: a read costs no second hash.
-        const anyKey = tool.sideEffects ? anyPlanCallKey(tool.name, redactedArgs) : '';
+        const anyKey = tool.sideEffects ? (0,step_reuse_key/* anyPlanCallKey */.rT)(tool.name, redactedArgs) : '';
         // The same call still waiting for its answer (two items of one list, two steps): decided once it has one. Checked
         // for its effect meanwhile, it was a call that left nothing, made again, and recorded as failed (found by an adversarial pass).
         const answered = tool.sideEffects ? this.#calls.get(anyKey)?.answered : undefined;
@@ -7339,7 +7242,8 @@ class PlanRun {
             return;
         }
         // Items an earlier run or another shard completed are taken as they are; a shard runs only its own share.
-        const reused = this.#deps.resume?.items.get(reuseKey);
+        const placed = (0,step_reuse_key/* placedReuseKey */.Fb)(this.#deps.within, reuseKey);
+        const reused = this.#deps.resume?.items.get(placed);
         const taken = [];
         const toRun = [];
         const missing = [];
@@ -7385,14 +7289,14 @@ class PlanRun {
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
         for (const index of missing) {
             const shard = shardPlan?.assignment[index];
-            const earlier = this.#deps.resume?.itemErrors.get(reuseKey)?.get(index);
+            const earlier = this.#deps.resume?.itemErrors.get(placed)?.get(index);
             const by = shard === undefined ? 'no shard' : `shard ${shard}`;
             const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
             mapped.failed(index, error, core_usage/* NO_USAGE */.y, undefined, false);
             this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y, notRunHere: true });
             // A shard leaves its fan-out step in progress, so it never escalated over the item's call that got no answer (a
             // whole run does when the step completes): the merge, which completes the step, does.
-            const unknown = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(children[index].key)))?.find((call) => call.outcome === 'unknown');
+            const unknown = this.#earlierCalls.get(itemCallsKey((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, step.key), reuseKey, this.#tracedKey(children[index].key)))?.find((call) => call.outcome === 'unknown');
             if (unknown && !this.#unknownCalls.has(step.key))
                 this.#unknownCalls.set(step.key, `${unknown.tool}(${showArgs(unknown.args)})`);
         }
@@ -7406,7 +7310,7 @@ class PlanRun {
         const { tools, redact } = this.#deps;
         // A used plan that names no model runs on the run's (its client's default); a plan the job runs has the caller's written into its `model:`.
         const inheritedModel = this.#deps.inner && this.#plan.source?.model?.name === undefined ? this.#deps.model?.defaultModel : undefined;
-        return stepReuseKey(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }), ...(inheritedModel !== undefined && { inheritedModel }) });
+        return (0,step_reuse_key/* stepReuseKey */.G0)(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }), ...(inheritedModel !== undefined && { inheritedModel }) });
     }
     /** The prepare job: which shard runs each item of every fan-out step that can start, recorded for the shard jobs. */
     #assignShards(shards, weights) {
@@ -7455,7 +7359,7 @@ class PlanRun {
         this.#running.add(child.key);
         this.#takeSlot(child.key);
         const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
-        const earlierCalls = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key)));
+        const earlierCalls = this.#earlierCalls.get(itemCallsKey((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, stepKey), reuseKey, this.#tracedKey(child.key)));
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
             onRetry: (notice) => this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
@@ -7785,8 +7689,8 @@ class PlanRun {
             if (!tool?.sideEffects || !step.args)
                 continue;
             const args = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(step.args, this.#deps.redact) : step.args;
-            const own = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, args));
-            const registered = own ? undefined : this.#calls.get(anyPlanCallKey(tool.name, args));
+            const own = this.#sideEffects.get((0,step_reuse_key/* toolCallKey */.q$)(this.#plan.name, tool.name, args));
+            const registered = own ? undefined : this.#calls.get((0,step_reuse_key/* anyPlanCallKey */.rT)(tool.name, args));
             const other = registered?.by === this ? undefined : registered;
             const earlier = own ?? other;
             if (earlier) {
@@ -7919,9 +7823,13 @@ function callerOf(call, otherPlan) {
 function chosenAgain(step, calls) {
     return step.type === 'tool_call' && step.args === undefined ? calls : undefined;
 }
-/** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
-function itemCallsKey(reuseKey, item) {
-    return `${reuseKey}\u0000${item}`;
+/**
+ * Where a `for_each` item's earlier calls are kept, which no step key can be: its step's key in the whole job (two uses of
+ * one plan with the same `with:` run items of equal reuse keys and keys: each was told the other's calls as its own, found
+ * by a hunt of used plans), its step's reuse key (an item of a step whose list or task changed is told nothing) and its own key.
+ */
+function itemCallsKey(stepKey, reuseKey, item) {
+    return `${stepKey}\u0000${reuseKey}\u0000${item}`;
 }
 /** Why a run escalates when step `key` would have made `refused` again. */
 function repeatedWhy(key, refused) {
@@ -9198,7 +9106,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(651), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(651), __webpack_require__.e(526)]).then(__webpack_require__.bind(__webpack_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -9212,6 +9120,7 @@ async function writeSteps(plan, options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/job/run-job.js
+
 
 
 
@@ -9310,6 +9219,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (emptied)
         deps.warn?.(redact(emptied));
     redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
+    learnUsedPlanSecrets(loadedPlan, inputs.inputs, redact);
     // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
     // mode: plan runs nothing, and pins the file anew to what it is given (the refusal's own advice).
     const unfrozen = settings.mode === 'plan' ? undefined : frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
@@ -9617,6 +9527,7 @@ async function askForJson(model, request, purpose, signal) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   UZ: () => (/* binding */ leastChargedTokens),
 /* harmony export */   bP: () => (/* binding */ estimateTokens),
 /* harmony export */   bW: () => (/* binding */ estimatePromptTokens),
 /* harmony export */   cL: () => (/* binding */ billedUsage),
@@ -9673,10 +9584,19 @@ function cachedPromptTokens(counted) {
     const cached = details !== null && typeof details === 'object' ? details['cached_tokens'] : undefined;
     return typeof cached === 'number' && Number.isSafeInteger(cached) && cached > 0 ? Math.min(cached, counted.prompt_tokens) : 0;
 }
-/** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
+/** How far a reported count may fall short of a quarter of the estimate and still be taken as it is. */
+const COUNT_SHORTFALL_TOKENS = 1_000;
+/**
+ * The fewest tokens a call is charged for text estimated at `estimate` tokens, whatever the endpoint reports: a quarter
+ * of the estimate less `COUNT_SHORTFALL_TOKENS` (a count below it is raised to the quarter). The budget refuses a
+ * call before it is sent by this too, so that it never refuses one it would charge within its cap.
+ */
+function leastChargedTokens(estimate) {
+    return Math.max(0, Math.ceil(estimate / 4) - COUNT_SHORTFALL_TOKENS);
+}
+/** A reported count, or a quarter of the estimate when the count is less than `leastChargedTokens`. */
 function atLeast(reported, estimate) {
-    const floor = Math.ceil(estimate / 4);
-    return reported + 1_000 >= floor ? reported : floor;
+    return reported >= leastChargedTokens(estimate) ? reported : Math.ceil(estimate / 4);
 }
 /**
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
@@ -11310,51 +11230,57 @@ function resolveReferences(args, sources) {
 /** `text` as one line (each run of blanks one space), read only until the line passes `limit` characters. */
 function lineStart(text, limit) {
     let line = '';
+    let unread = false;
     for (const [run] of text.matchAll(/\s+|\S+/g)) {
-        line += /^\s/.test(run) ? ' ' : run;
-        if (line.length > limit)
+        if (line.length > limit) {
+            unread = true;
             break;
+        }
+        line += /^\s/.test(run) ? ' ' : run;
     }
-    return line.slice(0, (0,cut_text/* keptUnits */.ai)(line, limit + 1));
+    const kept = (0,cut_text/* keptUnits */.ai)(line, limit + 1);
+    return { text: line.slice(0, kept), cut: unread || kept < line.length };
 }
 /**
  * `text` with the item's references filled in, as one trimmed line (each run of blanks one space; for a child's
- * key); other references stay as written. Filled only until the line passes `maxChars`: what it returns then is
- * `maxChars + 1` characters long. A key naming a 900 KB item 6,000 times built gigabytes of text before its length
- * was checked, and node ran out of heap (found by an adversarial pass). Throws `UnresolvedReferenceError` when the
- * item lacks a field.
+ * key); other references stay as written. Filled only until the line passes `maxChars`. A key naming a 900 KB item
+ * 6,000 times built gigabytes of text before its length was checked, and node ran out of heap (found by an
+ * adversarial pass). Throws `UnresolvedReferenceError` when the item lacks a field.
  */
 function fillItemLine(text, item, maxChars) {
     // One value named many times is made into a line once.
-    const lines = new Map();
+    const pieces = new Map();
+    // A piece is cut only when it is longer than maxChars + 2 characters: with a blank trimmed at either end, still too long.
+    const limit = maxChars + 1;
     let line = '';
+    let cut = false;
     const add = (piece) => {
-        line += line === '' || line.endsWith(' ') ? piece.replace(/^ /, '') : piece;
-        // One blank at the end may still be trimmed.
-        return line.length > maxChars + 1;
+        line += line === '' || line.endsWith(' ') ? piece.text.replace(/^ /, '') : piece.text;
+        cut ||= piece.cut || line.length > limit;
+        return cut;
     };
     let from = 0;
     for (const match of text.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
-        if (add(lineStart(text.slice(from, match.index), maxChars + 1)))
+        if (add(lineStart(text.slice(from, match.index), limit)))
             break;
         from = match.index + match[0].length;
         const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(match[1], item.name);
         if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item') {
-            if (add(lineStart(match[0], maxChars + 1)))
+            if (add(lineStart(match[0], limit)))
                 break;
             continue;
         }
         const value = itemValue(parsed.reference, match[0], item);
-        let piece = lines.get(value);
+        let piece = pieces.get(value);
         if (piece === undefined)
-            lines.set(value, (piece = lineStart(asText(value), maxChars + 1)));
+            pieces.set(value, (piece = lineStart(asText(value), limit)));
         if (add(piece))
             break;
     }
-    if (from < text.length && line.length <= maxChars + 1)
-        add(lineStart(text.slice(from), maxChars + 1));
+    if (!cut && from < text.length)
+        add(lineStart(text.slice(from), limit));
     line = line.trimEnd();
-    return line.slice(0, (0,cut_text/* keptUnits */.ai)(line, maxChars + 1));
+    return { text: line.slice(0, (0,cut_text/* keptUnits */.ai)(line, limit)), overLimit: cut || line.length > maxChars };
 }
 
 
@@ -12514,11 +12440,11 @@ function itemsOf(value) {
 function childLabel(step, item) {
     if (step.forEach?.key === undefined)
         return String(item.index);
-    const label = (0,resolve_references/* fillItemLine */.Dl)(step.forEach.key, item, schema/* MAX_KEY_CHARS */.dF);
-    if ((0,shown_name/* shownName */.H)(label) === '' || label.length > schema/* MAX_KEY_CHARS */.dF || /[[\]]/.test(label)) {
+    const { text: label, overLimit } = (0,resolve_references/* fillItemLine */.Dl)(step.forEach.key, item, schema/* MAX_KEY_CHARS */.dF);
+    if (overLimit || (0,shown_name/* shownName */.H)(label) === '' || /[[\]]/.test(label)) {
         // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-        const shown = (0,cut_text/* cutText */.IN)(label, schema/* MAX_KEY_CHARS */.dF);
-        const long = label.length > schema/* MAX_KEY_CHARS */.dF ? ` (more than ${schema/* MAX_KEY_CHARS */.dF} characters)` : '';
+        const shown = overLimit ? `${label.slice(0, (0,cut_text/* keptUnits */.ai)(label, schema/* MAX_KEY_CHARS */.dF - 1))}\u2026` : label;
+        const long = overLimit ? ` (more than ${schema/* MAX_KEY_CHARS */.dF} characters)` : '';
         throw new ForEachListError(step.key, `key ${(0,cut_text/* cutText */.IN)(step.forEach.key, schema/* MAX_KEY_TEMPLATE_CHARS */.KH)} gave ${JSON.stringify(shown)}${long} for item ${item.index}; a key must be 1 to ${schema/* MAX_KEY_CHARS */.dF} characters, one visible at least, without [ or ]`);
     }
     return label;
@@ -13289,9 +13215,12 @@ function readEarlierAttempts(events, from) {
     return earlier.length === 0 ? undefined : earlier;
 }
 
+// EXTERNAL MODULE: ./lib/run/step-reuse-key.js
+var step_reuse_key = __webpack_require__(86324);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 ;// CONCATENATED MODULE: ./lib/run/resume-state.js
+
 
 
 
@@ -13370,8 +13299,9 @@ function resumeStateFromEvents(events, planName, from) {
     /**
      * One event, read in the scope of the run that recorded it: step keys are a run's own, so a used
      * plan's events (`nested_event`, at any depth) get their own scope. Their completed steps are found
-     * by reuse key and their side effects by call key (which names the used plan): a resumed `type:
-     * plan` step reuses what its plan completed and never repeats a call it made. A side effect and a completed
+     * by reuse key in their place (`placedReuseKey`) and their side effects by call key (which names the used plan): a
+     * resumed `type: plan` step reuses what its plan completed there, never what another use of that plan completed, and
+     * never repeats a call it made. A side effect and a completed
      * step are named by their keys in the whole job (`within` the plan steps that used their plan): two steps
      * using one plan run steps of the same keys, and each was told the other's calls as its own (found by a review).
      */
@@ -13398,7 +13328,7 @@ function resumeStateFromEvents(events, planName, from) {
         else if (top && event.type === 'run_finished')
             stoppedRun = event.stopsRun ? (event.reason ?? 'the run stopped for a failure nothing may go on past') : undefined;
         else if (event.type === 'step_started' && event.reuseKey !== undefined)
-            keys.set(event.stepKey, event.reuseKey);
+            keys.set(event.stepKey, (0,step_reuse_key/* placedReuseKey */.Fb)(within, event.reuseKey));
         else if (event.type === 'step_expanded')
             children.set(event.stepKey, event.keys);
         else if (top && event.type === 'result_carried') {
@@ -13477,13 +13407,13 @@ function resumeStateFromEvents(events, planName, from) {
  *   whole: reused, it came back without its plan's record, and every view showed \u2705 and "0 failed" (found by
  *   an adversarial pass). It runs again, reusing what its plan completed, as a failed step runs again.
  */
-function withUnfinishedWork(record, reuse, items, undoneWhole = new Map()) {
+function withUnfinishedWork(record, reuse, items, undoneWhole = new Map(), within) {
     for (const step of record.steps.values()) {
         if (step.nested)
-            withUnfinishedWork(step.nested, reuse, items, undoneWhole);
-        const reuseKey = step.reuseKey;
-        if (reuseKey === undefined)
+            withUnfinishedWork(step.nested, reuse, items, undoneWhole, (0,plan_step/* stepKeyWithin */.t)(within, step.key));
+        if (step.reuseKey === undefined)
             continue;
+        const reuseKey = (0,step_reuse_key/* placedReuseKey */.Fb)(within, step.reuseKey);
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
         const own = reuse.get(reuseKey);
         const mine = own !== undefined && own.stepKey === step.key && !own.carried;
@@ -13675,6 +13605,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var pricing = __webpack_require__(50657);
+// EXTERNAL MODULE: ./lib/llm/call-usage.js
+var call_usage = __webpack_require__(16249);
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
 var budget_exceeded_error = __webpack_require__(46807);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
@@ -13832,6 +13764,7 @@ var dollars_beside_cap = __webpack_require__(59246);
 
 
 
+
 /** A model name a call's usage carries (`model`, the one the endpoint reported; `requestedModel`), if any. */
 function nameIn(usage, field) {
     const model = usage[field];
@@ -13870,12 +13803,6 @@ class RunBudget {
      * 4,000-token cap by 10,000 (found by a budget hunt).
      */
     #promptRatio = 1;
-    /**
-     * The fewest prompt tokens an endpoint has reported for a call against the estimate made from its text, and never
-     * more than half of it: a call is refused for its prompt alone (`#promptPastCap`) only when it passes the cap at
-     * this. The estimate's four characters a token is a guess, and a refusal must not stop a run whose call would fit.
-     */
-    #leastPromptRatio = 0.5;
     /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
     constructor(limits = {}, pricing, options = {}) {
         this.#heapNearlyFull = options.heapNearlyFull ?? heapNearlyFull;
@@ -13934,7 +13861,6 @@ class RunBudget {
         if (!(estimatedTokens > 0) || !Number.isFinite(reportedTokens))
             return;
         this.#promptRatio = Math.max(this.#promptRatio, reportedTokens / estimatedTokens);
-        this.#leastPromptRatio = Math.min(this.#leastPromptRatio, reportedTokens / estimatedTokens);
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {
@@ -14141,17 +14067,18 @@ class RunBudget {
     /**
      * A call whose prompt alone passes what is left of `max_tokens`, or, at the cached input price (the least it could
      * cost), of `max_cost_usd`: it would pass the cap whatever it answered, so it is never sent. Its prompt is taken at
-     * the fewest tokens its text could be (`#leastPromptRatio`). A task naming a 900 KB result 5,000 times sent a
+     * the fewest tokens the budget charges for it (`leastChargedTokens`): taken at half its estimate, a call the budget
+     * would charge within the cap was refused (found by a review). A task naming a 900 KB result 5,000 times sent a
      * request of 40 million tokens, and only its answer stopped the run (found by an adversarial pass).
      */
     #promptPastCap(who, { model, promptTokens: estimated }) {
-        const promptTokens = Math.floor(estimated * this.#leastPromptRatio);
+        const promptTokens = (0,call_usage/* leastChargedTokens */.UZ)(estimated);
         const limits = this.#limits;
         const spent = this.#usage;
         const tokens = spent.promptTokens + spent.completionTokens;
-        const refused = (limit, used, needed, left) => new budget_exceeded_error/* BudgetExceededError */.Z(limit, limits[limit], used, `${who} needed a call whose prompt alone ${needed}, more than the ${left} left; it was not sent`, { refusedCall: true });
+        const refused = (limit, used, needed, left) => new budget_exceeded_error/* BudgetExceededError */.Z(limit, limits[limit], used, `${who} needed a call whose prompt alone would be charged at least ${needed}, more than the ${left} left; it was not sent`, { refusedCall: true });
         if (tokens + promptTokens > limits.max_tokens)
-            return refused('max_tokens', tokens, `is at least ${(0,group_digits/* groupDigits */.K)(promptTokens)} tokens`, (0,group_digits/* groupDigits */.K)(limits.max_tokens - tokens));
+            return refused('max_tokens', tokens, `${(0,group_digits/* groupDigits */.K)(promptTokens)} tokens`, (0,group_digits/* groupDigits */.K)(limits.max_tokens - tokens));
         if (!Number.isFinite(limits.max_cost_usd))
             return undefined;
         const least = (0,pricing/* estimateCallCostUsd */.ad)([model], promptTokens, 0, this.#pricing, promptTokens);
@@ -14159,7 +14086,7 @@ class RunBudget {
             return undefined;
         const left = limits.max_cost_usd - spent.costUsd;
         const decimals = (0,dollars_beside_cap/* decimalsApartFromCap */.RN)(left, least.costUsd, (0,dollars_beside_cap/* capDecimals */.vw)(limits.max_cost_usd));
-        return refused('max_cost_usd', spent.costUsd, `costs at least $${least.costUsd.toFixed(decimals)}`, `$${left.toFixed(decimals)}`);
+        return refused('max_cost_usd', spent.costUsd, `$${least.costUsd.toFixed(decimals)}`, `$${left.toFixed(decimals)}`);
     }
     #exceed(error) {
         if (!this.#stop.signal.aborted)
@@ -14189,6 +14116,195 @@ class RunStoppedError extends Error {
         this.name = new.target.name;
         this.status = status;
     }
+}
+
+
+/***/ }),
+
+/***/ 86324:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Fb: () => (/* binding */ placedReuseKey),
+/* harmony export */   G0: () => (/* binding */ stepReuseKey),
+/* harmony export */   q$: () => (/* binding */ toolCallKey),
+/* harmony export */   rT: () => (/* binding */ anyPlanCallKey),
+/* harmony export */   sT: () => (/* binding */ ResultHashes)
+/* harmony export */ });
+/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(98511);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(21673);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66297);
+/* harmony import */ var _approval_request_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47378);
+
+
+
+
+/**
+ * The hash of each completed step's result, redacted as the trace keeps it (a resume reuses results as
+ * the trace kept them), made once per result: the key of every step that depends on it holds it. Hashing
+ * the result itself into each dependent's key made a list step's 10,000 dependents hash its 10,000-item
+ * list 10,000 times (15 s). A result is never changed in place once completed (tools get copies), and the
+ * redactor learns its values before the run starts, so a hash made once stays true.
+ */
+class ResultHashes {
+    #redact;
+    #made = new Map();
+    constructor(redact) {
+        this.#redact = redact;
+    }
+    of(key, result) {
+        const made = this.#made.get(key);
+        if (made !== undefined && made.result === result)
+            return made.hash;
+        const hash = (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)(redacted(result, this.#redact));
+        this.#made.set(key, { result, hash });
+        return hash;
+    }
+}
+/**
+ * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
+ * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
+ * uses, the run's inputs, each dependency's key and the hash of its result, and for a step a model answers the goal
+ * and the goal checks' names its prompt holds. A resume reuses a
+ * completed step whose key is unchanged; a changed step changes every key downstream of it.
+ */
+function stepReuseKey(step, from) {
+    const definition = (name) => toolDefinition(name, from);
+    const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
+    // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
+    const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
+    const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
+    const usedTools = used ? usedRegistryTools(used) : [];
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({
+        // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
+        step: redacted(producing(step), from.redact),
+        model: from.plan.source?.model ?? null,
+        agent: agent ?? null,
+        tool: step.tool === undefined ? null : definition(step.tool),
+        inputs: from.inputsHash,
+        dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.resultHashes.of(key, from.results.get(key)) : null]),
+        // Only where they apply, so every other step keeps the key earlier traces recorded.
+        ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
+        ...(used && { used: (0,_approval_request_js__WEBPACK_IMPORTED_MODULE_2__/* .planFileHash */ .M5)(used) }),
+        // What it calls beyond its own tools: a toolset's or an MCP server's of the top plan, whose server (its command, env,
+        // url, headers) no used plan file holds. Changed, the step was reused with the old server's answer (found by a hunt
+        // of durable runs). Only where there are such tools, so a used plan of its own tools keeps its key.
+        ...(usedTools.length > 0 && { usedTools: usedTools.map((name) => [name, registryDefinition(name, from)]) }),
+        // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
+        ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
+        // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
+        ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
+    });
+}
+/** Per used plan: the names of `usedRegistryTools`, made once. */
+const registryToolsOfPlan = new WeakMap();
+/**
+ * The tools a used plan and the plans it uses (at any depth) call that none of them defines in its own `tools:`, by name,
+ * sorted: the registry's (toolsets, the top plan's MCP servers), which the plans' files do not describe.
+ */
+function usedRegistryTools(used) {
+    let names = registryToolsOfPlan.get(used);
+    if (names === undefined) {
+        const found = new Set();
+        const seen = new Set();
+        const visit = (plan) => {
+            if (seen.has(plan))
+                return;
+            seen.add(plan);
+            const own = plan.source?.tools ?? {};
+            for (const step of plan.steps) {
+                for (const name of [step.tool, ...(step.type === 'agent' ? (step.tools ?? []) : [])])
+                    if (name !== undefined && !Object.hasOwn(own, name))
+                        found.add(name);
+            }
+            for (const inner of plan.subplans?.values() ?? [])
+                visit(inner);
+        };
+        visit(used);
+        names = [...found].sort();
+        registryToolsOfPlan.set(used, names);
+    }
+    return names;
+}
+/**
+ * What of each tool's definition every reuse key holds the same, a `canonicalCopy` made once per tool (a tool's definition
+ * does not change once made): a plan tool's whole definition, a registry tool's input schema.
+ */
+const toolDefinitions = new WeakMap();
+function madeOnce(holder, make) {
+    let made = toolDefinitions.get(holder);
+    if (made === undefined) {
+        made = (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalCopy */ .Cq)(make());
+        toolDefinitions.set(holder, made);
+    }
+    return made;
+}
+/**
+ * A tool's definition, by name: the plan's own (`tools:`), else the registry's, an MCP tool's server too (`origin`), as
+ * the trace would keep it (the same tool of another server answers otherwise); null for a tool neither has.
+ */
+function toolDefinition(name, from) {
+    const defined = from.plan.source?.tools?.[name];
+    if (defined)
+        return madeOnce(defined, () => producingTool(defined));
+    return registryDefinition(name, from);
+}
+/** A registry tool's definition (`toolDefinition`), an MCP tool's server too; null for a tool the registry does not have. */
+function registryDefinition(name, from) {
+    const tool = from.tools.get(name);
+    if (tool === undefined)
+        return null;
+    const input = madeOnce(tool, () => tool.inputSchema);
+    // The server redacted at each key, never kept: the redactor learns a used plan's secret inputs as that plan starts.
+    return { description: tool.description, input, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }), sideEffects: tool.sideEffects };
+}
+/**
+ * The step without the fields that say how it is shown or how its running is bounded and recovered (its
+ * checklist label, timeout, retries, `on_failure`), never what a completed run of it produced: a resume after
+ * a change to one ran a completed step again, and a step with side effects escalated over a label (found by an
+ * adversarial pass). A step without them hashes as it always did.
+ */
+function producing(step) {
+    if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined)
+        return step;
+    const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
+    return rest;
+}
+/**
+ * A command tool's definition without how its calls are bounded and retried (`timeout_seconds`, `retry`), as
+ * `producing` leaves a step's own out: raising a tool's timeout after a later step timed out ran every completed step
+ * of that tool again, and one with side effects escalated (found by an adversarial pass). One without them hashes as it
+ * always did.
+ */
+function producingTool(tool) {
+    if (tool.timeout_seconds === undefined && tool.retry === undefined)
+        return tool;
+    const { timeout_seconds: _timeout, retry: _retry, ...rest } = tool;
+    return rest;
+}
+/** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
+function asksModel(step) {
+    return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
+}
+/**
+ * Where a resume keeps a step's saved result: its reuse key after its place, the chain of plan steps that used its plan
+ * (`within`, as `stepKeyWithin` names it; none for the job's own plan). Two steps using one plan with the same `with:` run
+ * steps of equal reuse keys: found by reuse key alone, the second use's steps were reused from the first's, though they
+ * never completed (found by a hunt of used plans). A plan step renamed runs its plan's steps again, as any renamed step runs.
+ */
+function placedReuseKey(within, reuseKey) {
+    return (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, reuseKey);
+}
+/** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
+function anyPlanCallKey(tool, args) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ tool, args });
+}
+/** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
+function toolCallKey(planName, tool, args) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ plan: planName, tool, args });
+}
+function redacted(value, redact) {
+    return redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeepView */ .dl)(value, redact) : value;
 }
 
 
@@ -14698,11 +14814,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(94), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(923), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(94), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(923), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(566), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 16566))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(923), __webpack_require__.e(566)]).then(__webpack_require__.bind(__webpack_require__, 16566))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);

@@ -1,45 +1,6 @@
-export const id = 94;
-export const ids = [94,707];
+export const id = 923;
+export const ids = [923];
 export const modules = {
-
-/***/ 76094:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ askForText)
-/* harmony export */ });
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5709);
-/* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95676);
-/* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69547);
-/* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(17437);
-/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46660);
-/* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(35362);
-/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(13643);
-
-
-
-
-
-
-
-/** One model call answering the step in text, from its context; the text is the step's result. */
-async function askForText(ctx, instruction) {
-    const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .requireModel */ .n)(ctx);
-    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .stepModelSettings */ .j)(ctx, client);
-    const messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
-    const response = await (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .completeForStep */ .X)(ctx, client, { model, messages, ...(temperature !== undefined ? { temperature } : {}) });
-    const choice = response.choices[0];
-    const text = choice?.message.content;
-    if (!(0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_6__/* .hasVisibleText */ .uA)(text))
-        throw _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_4__/* .EmptyAnswerError */ .k.of(ctx.step.key, choice);
-    const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_3__/* .cutOffReason */ .ag)(choice);
-    if (cutOff)
-        throw new _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CutOffAnswerError */ .U({ stepKey: ctx.step.key, finishReason: cutOff });
-    return text;
-}
-
-
-/***/ }),
 
 /***/ 95676:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
@@ -320,6 +281,7 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $T: () => (/* binding */ RESULT_CHAR_LIMIT),
 /* harmony export */   C6: () => (/* binding */ promptValue),
+/* harmony export */   OD: () => (/* binding */ dataBlockInRoom),
 /* harmony export */   U8: () => (/* binding */ fitBlocks),
 /* harmony export */   e2: () => (/* binding */ promptExcerpt),
 /* harmony export */   g4: () => (/* binding */ dataBlock),
@@ -420,6 +382,20 @@ function fitBlocks(priority, blockOf, limit) {
         room -= block.length;
     }
     return shown;
+}
+/**
+ * The data block of `clean` text (made by `promptData` with no limit) in at most `room` characters: the text cut to
+ * `limit`, and further as far as the room needs, but to no fewer than `least` characters, even when that does not fit.
+ */
+function dataBlockInRoom(labels, clean, sizes, where = 'full value in the trace') {
+    let kept = Math.min(sizes.limit, clean.length);
+    let block = dataBlock(labels, cutClean(clean, kept, where), true);
+    // Each pass cuts what the block is over by: the wrapper, the cut note and defused tags come on top of the text.
+    while (block.length > sizes.room && kept > sizes.least) {
+        kept = Math.max(sizes.least, kept - (block.length - sizes.room));
+        block = dataBlock(labels, cutClean(clean, kept, where), true);
+    }
+    return block;
 }
 /** Inputs and items as prompt text: whole up to what untrusted text may take (`UNTRUSTED_CHAR_LIMIT`). */
 function promptValue(value) {
