@@ -18,7 +18,9 @@ import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { markTraceGapped } from '../core/trace-gap.ts';
 import { TraceInUseError } from '../core/trace-in-use-error.ts';
-import { existsSync, lstatSync, unlinkSync } from 'node:fs';
+import { existsSync, fstatSync, lstatSync, statSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { isatty } from 'node:tty';
 import { ownDescriptor } from '../core/own-descriptor.ts';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
@@ -77,8 +79,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   // GitHub Actions job kept every frame in the job log: each gets a log's lines.
   // So does one where the trace or the recording goes to the terminal itself (`--trace /dev/stdout`): each redraw moved
   // up over their lines as over the frame's, and erased them (found by a review).
-  const onTerminal = [args.trace, args.record].some((file) => file !== undefined && [1, 2].includes(ownDescriptor(file) ?? -1));
-  const isTTY = watchedTerminal(process.stdout, env) && env['TERM'] !== 'dumb' && !onTerminal;
+  const isTTY = watchedTerminal(process.stdout, env) && env['TERM'] !== 'dumb' && ![args.trace, args.record].some((file) => file !== undefined && isTerminal(file));
   // What measures a line's width on a terminal is loaded for one only: it starts ICU.
   // Read at each frame, as the height is: the terminal may be resized while the run goes on.
   const fit = isTTY ? (await import('../report/terminal-width.ts')).fitToColumns(() => process.stdout.columns) : undefined;
@@ -145,5 +146,23 @@ function removeEarlierSummary(file: string): void {
     if (lstatSync(file, { throwIfNoEntry: false })?.isFile()) unlinkSync(file);
   } catch {
     // Not removable: the write at the run's end says why, if it fails too.
+  }
+}
+
+/**
+ * Whether an output file is a terminal: a descriptor of this process that is one (`/dev/stdout`, `/dev/fd/3 3>/dev/tty`),
+ * `/dev/tty` (the controlling terminal, whatever its own device), or the device standard output or error is. Counted by
+ * descriptors 1 and 2 alone, `--trace /dev/tty` was still erased by the redraws (found by a review).
+ */
+function isTerminal(file: string): boolean {
+  const fd = ownDescriptor(file);
+  if (fd !== undefined) return isatty(fd);
+  if (path.resolve(file) === '/dev/tty') return true;
+  try {
+    const device = statSync(file, { throwIfNoEntry: false });
+    if (!device?.isCharacterDevice()) return false;
+    return [1, 2].some((std) => isatty(std) && fstatSync(std).rdev === device.rdev);
+  } catch {
+    return false;
   }
 }

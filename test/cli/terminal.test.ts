@@ -44,13 +44,16 @@ it('writes the checklist as lines, with no cursor movement, on a terminal that i
 
 // Found by a review: with the trace written to the terminal itself (`--trace /dev/stdout`), each redraw of the live
 // checklist moved up over the trace's lines as over its own, and erased them. Such a run writes the checklist as lines.
-it('writes the checklist as lines when the trace goes to the terminal, and keeps every trace line', async () => {
+// So was one written to the terminal by another name (`/dev/tty`, `/dev/fd/3 3>/dev/tty`).
+it('writes the checklist as lines when the trace goes to the terminal, by any name, and keeps every trace line', async () => {
   const cli = (await cliBundle()).cli;
-  const command = `exec "$0" "$1" run workflows/bodmas.yml --trace /dev/stdout --summary "$2"`;
-  const shell = `sh -c '${command}' ${[process.execPath, cli, path.join(dir, 'stdout-report.md')].map((arg) => `'${arg}'`).join(' ')}`;
-  const { stdout } = await promisify(execFile)('script', ['-qec', shell, '/dev/null'], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', HOME: os.homedir(), TERM: 'xterm', ...compileCacheEnv() } });
-  expect(stdout).not.toContain('\x1b[0J');
-  expect(stdout).toContain('"type":"plan_created"');
-  expect(stdout).toContain('"type":"run_finished"');
-  expect(stdout).toContain('status: succeeded');
+  for (const [trace, redirect] of [['/dev/stdout', ''], ['/dev/tty', ''], ['/dev/fd/3', ' 3>/dev/tty']]) {
+    const command = `exec "$0" "$1" run workflows/bodmas.yml --trace ${trace} --summary "$2"${redirect}`;
+    const shell = `sh -c '${command}' ${[process.execPath, cli, path.join(dir, 'stdout-report.md')].map((arg) => `'${arg}'`).join(' ')}`;
+    const { stdout } = await promisify(execFile)('script', ['-qec', shell, '/dev/null'], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', HOME: os.homedir(), TERM: 'xterm', ...compileCacheEnv() } });
+    expect(stdout, trace).not.toContain('\x1b[0J');
+    expect(stdout, trace).toContain('"type":"plan_created"');
+    expect(stdout, trace).toContain('"type":"run_finished"');
+    expect(stdout, trace).toContain('status: succeeded');
+  }
 }, 60_000);

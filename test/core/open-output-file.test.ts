@@ -108,8 +108,22 @@ describe('an output under /dev', () => {
     })!;
     expect(own).toBeDefined();
     expect(ownDescriptor(`/dev/fd/${own}`)).toBeUndefined();
-    expect(() => createOutputFolder(`/dev/fd/${own}`)).toThrow(`refused to write /dev/fd/${own}: descriptor ${own} is no file or terminal this command was given (give it one in the shell: ${own}>file)`);
+    expect(() => createOutputFolder(`/dev/fd/${own}`)).toThrow(`refused to write /dev/fd/${own}: descriptor ${own} is no file or terminal this command was given to write (give it one in the shell: ${own}>file)`);
     expect(ownDescriptor('/dev/stdout')).toBe(1);
+  });
+
+  // Found by a review: a descriptor open only for reading (`3<file`), and standard input, were taken as outputs; the run
+  // went on, side effects and all, and its trace was lost at the first write.
+  it('is refused before the run when /dev/fd/N is open only for reading, and at /dev/fd/0', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'plan-runner-devfd-')), 'in.txt');
+    writeFileSync(file, 'input\n');
+    const held = openSync(file, 'r');
+    const module = pathToFileURL(path.join(import.meta.dirname, '../../src/core/create-output-folder.ts')).href;
+    const script = `import { createOutputFolder } from ${JSON.stringify(module)}; for (const fd of [3, 0]) { try { createOutputFolder('/dev/fd/' + fd); console.log('taken', fd); } catch (error) { console.log(error.message); } }`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { stdio: [held, 'pipe', 'pipe', held], encoding: 'utf8', timeout: 15_000 });
+    closeSync(held);
+    expect(run.stdout.trim().split('\n')).toEqual([0, 3].reverse().map((fd) => `refused to write /dev/fd/${fd}: descriptor ${fd} is no file or terminal this command was given to write (give it one in the shell: ${fd}>file); choose a path in the workspace or in RUNNER_TEMP`));
+    expect(readFileSync(file, 'utf8')).toBe('input\n');
   });
 
   // A file put under /dev after the check before the run (`createOutputFolder`) was emptied and written, and a link there followed.
