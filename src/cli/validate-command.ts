@@ -3,6 +3,7 @@ import { visibleControls } from '../core/visible-controls.ts';
 import { formatPlanError, problemCount, redactedPlanError } from '../plan/plan-error.ts';
 import { planNeedsModel, stepsNeedingModel } from '../plan/steps-needing-model.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
+import { frozenPinErrors, frozenUsesIssues } from '../job/frozen-pins.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import { programWarnings } from './program-warnings.ts';
@@ -89,8 +90,10 @@ export async function validateCommand(files: readonly string[], out: (line: stri
       out(`cancelled (${String(signal.reason)}): ${plural(files.length - index, 'file')} not validated`);
       return false;
     }
-    if (result.ok) {
-      await result.servers?.close();
+    // A frozen file's pins that do not hold refuse every run of it, whatever its inputs: the run's own rule.
+    const unfrozen = result.ok ? await frozenPinErrors(file, frozenUsesIssues(result.plan, 'a run of it is refused before anything runs')) : [];
+    if (result.ok) await result.servers?.close();
+    if (result.ok && unfrozen.length === 0) {
       // The file name as the error lines show it (redactedPlanError): an ESC in it moved the cursor (adversarial pass).
       out(`ok ${visibleControls(file)}: ${describeValidPlan(result.plan)}`);
       const warnings = [...(await programWarnings(result.plan, options.cwd ?? process.cwd(), env)), ...(await fanOutWarnings(result.plan, file))];
@@ -100,8 +103,9 @@ export async function validateCommand(files: readonly string[], out: (line: stri
     } else {
       allValid = false;
       const redact = (await import('./validate-redactor.ts')).validateRedactor(env, learned);
-      for (const error of result.errors) out(redactedPlanError(error, redact));
-      out(`${visibleControls(file)}: ${plural(problemCount(result.errors), 'error')}`);
+      const errors = result.ok ? unfrozen : result.errors;
+      for (const error of errors) out(redactedPlanError(error, redact));
+      out(`${visibleControls(file)}: ${plural(problemCount(errors), 'error')}`);
     }
   }
   return allValid;

@@ -1,4 +1,8 @@
+import { formatPath } from '../core/format-path.ts';
 import type { Redactor } from '../core/redact.ts';
+import type { PlanError } from '../plan/plan-error.ts';
+import type { PlanIssue } from '../plan/plan-issue.ts';
+import { planFilePositions } from '../plan/position-in-plan-file.ts';
 import type { FrozenPins } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { inputsHash, planFileHash, usedPlanPaths } from '../run/approval-request.ts';
@@ -16,25 +20,57 @@ export function frozenPins(plan: ValidPlan, inputs: Readonly<Record<string, unkn
 }
 
 /**
- * Why this job may not run a frozen plan with its `inputs` (defaults applied), or undefined: they are not those
- * `mode: plan` planned with, or a plan file its steps use is not the one it read (another ref, or edited since), so
- * the arguments or steps are not the ones the reviewers approved, or the file pins none for it. Found by an
- * adversarial pass: the frozen file kept `uses:` and recorded no inputs, and such a job ran what nobody saw.
+ * Why a job may not run a frozen plan, whatever its inputs: a plan file its steps use that `frozen.uses` does not pin,
+ * or pins with another hash (another ref, or edited since), so the steps are not the ones the reviewers approved; or
+ * a pin no step uses, which mode: plan never writes (the file was edited by hand). `refused` says what a run does.
+ * `validate` asks it too: it said ok to a file whose run was then refused (found by a hunt of frozen plans).
  */
-export function frozenPinsRefusal(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>, redact: Redactor): string | undefined {
+export function frozenUsesIssues(plan: ValidPlan, refused: string): PlanIssue[] {
   const { frozen } = plan.source;
-  if (frozen === undefined) return undefined;
-  if (inputsHash(inputs, redact) !== frozen.inputs) {
-    return `the run's inputs differ from those mode: plan froze this plan with (the arguments its summary showed follow from them; an input left out counts as its default); nothing ran. Give this job the inputs the mode: plan job had, or run mode: plan again with these inputs to freeze (and have approved) the plan with them`;
-  }
+  if (frozen === undefined) return [];
+  const pins = frozen.uses ?? {};
+  const issues: PlanIssue[] = [];
   for (const [uses, inner] of plan.subplans ?? []) {
-    const pinned = frozen.uses !== undefined && Object.hasOwn(frozen.uses, uses) ? frozen.uses[uses] : undefined;
-    if (pinned === undefined) return `this frozen plan uses the plan file ${uses}, and its frozen.uses does not pin it (mode: plan pins every plan its steps use); nothing ran. Run the file mode: plan wrote as it wrote it, or ${AGAIN}`;
+    const pinned = Object.hasOwn(pins, uses) ? pins[uses] : undefined;
+    if (pinned === undefined) {
+      const path = frozen.uses === undefined ? ['frozen'] : ['frozen', 'uses'];
+      issues.push({ path, at: 'key', message: `this frozen plan uses the plan file ${uses}, and its frozen.uses does not pin it (mode: plan pins every plan its steps use); ${refused}. Run the file mode: plan wrote as it wrote it, or ${AGAIN}` });
+      continue;
+    }
     const now = planFileHash(inner);
     if (now === pinned) continue;
     const nested = usedPlanPaths(inner);
     const which = `the plan file ${uses} it uses${nested.length > 0 ? ` (or a plan file that one uses: ${nested.join(', ')})` : ''}`;
-    return `${which} is not the one mode: plan read when it froze this plan (hash ${pinned} then, ${now} now), so its steps may not be the ones approved; nothing ran. Run this job on the commit the mode: plan job ran on, or ${AGAIN}`;
+    issues.push({ path: ['frozen', 'uses', uses], message: `${which} is not the one mode: plan read when it froze this plan (hash ${pinned} then, ${now} now), so its steps may not be the ones approved; ${refused}. Run this job on the commit the mode: plan job ran on, or ${AGAIN}` });
   }
-  return undefined;
+  for (const uses of Object.keys(pins)) {
+    if (plan.subplans?.has(uses)) continue;
+    issues.push({ path: ['frozen', 'uses', uses], at: 'key', message: `frozen.uses pins the plan file ${uses}, which no step of this plan uses (mode: plan pins only the plans its steps use, so the file was edited by hand); ${refused}. Run the file mode: plan wrote as it wrote it, or ${AGAIN}` });
+  }
+  return issues;
+}
+
+/**
+ * Why this job may not run a frozen plan with its `inputs` (defaults applied): they are not those `mode: plan` planned
+ * with, so the arguments are not the ones the reviewers approved, or `frozenUsesIssues`. Found by an adversarial pass:
+ * the frozen file kept `uses:` and recorded no inputs, and such a job ran what nobody saw.
+ */
+export function frozenPinsRefusal(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>, redact: Redactor): PlanIssue[] {
+  const { frozen } = plan.source;
+  if (frozen === undefined) return [];
+  const issues = frozenUsesIssues(plan, 'nothing ran');
+  if (inputsHash(inputs, redact) === frozen.inputs) return issues;
+  return [
+    {
+      path: ['frozen', 'inputs'],
+      message: `the run's inputs differ from those mode: plan froze this plan with (the arguments its summary showed follow from them; an input left out counts as its default); nothing ran. Give this job the inputs the mode: plan job had, or run mode: plan again with these inputs to freeze (and have approved) the plan with them`,
+    },
+    ...issues,
+  ];
+}
+
+/** `issues` of the plan file `file` as errors at their lines (read again: a loaded plan keeps no positions). */
+export async function frozenPinErrors(file: string | undefined, issues: readonly PlanIssue[]): Promise<PlanError[]> {
+  const positions = file === undefined || issues.length === 0 ? undefined : await planFilePositions(file);
+  return issues.map((issue) => ({ file, ...positions?.locate(issue.path, issue.at), path: formatPath(issue.path), message: issue.message }));
 }

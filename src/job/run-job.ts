@@ -39,7 +39,7 @@ import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
 import { fanOutRefusal } from './fan-out-refusal.ts';
-import { frozenPins, frozenPinsRefusal } from './frozen-pins.ts';
+import { frozenPinErrors, frozenPins, frozenPinsRefusal } from './frozen-pins.ts';
 import { approvalBeforeServers } from './approval-before-servers.ts';
 import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
 import { approvedSteps } from './saved-steps.ts';
@@ -227,8 +227,11 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   learnUsedPlanSecrets(loadedPlan, inputs.inputs, redact);
   // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
   // mode: plan runs nothing, and pins the file anew to what it is given (the refusal's own advice).
-  const unfrozen = settings.mode === 'plan' ? undefined : frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
-  if (unfrozen !== undefined) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot run the frozen plan: ${unfrozen}`)] };
+  const unfrozen = settings.mode === 'plan' ? [] : frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
+  if (unfrozen.length > 0) {
+    const located = await frozenPinErrors(loadedPlan.file, unfrozen);
+    return { kind: 'rejected', plan: loadedPlan, errors: located.map((error) => ({ ...error, message: `cannot run the frozen plan: ${error.message}`, setup: true })) };
+  }
   const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
   if (!prepared.ok) return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
   const { model, budget } = prepared;

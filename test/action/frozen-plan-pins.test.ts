@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
+import { validateCommand } from '../../src/cli/validate-command.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
@@ -98,6 +99,32 @@ describe('a frozen plan’s used plans', () => {
     const ran = await run({ plan: 'frozen-plan.yml' });
     expect(ran.result.outputs.status).toBe('failed');
     expect(errorsOf(ran.said)).toMatch(/this frozen plan uses the plan file plans\/sub\.yml, and its frozen\.uses does not pin it .*nothing ran/);
+    expect(await published()).toBeUndefined();
+  });
+
+  // Found by a hunt of frozen plans: validate said ok to a file whose run was refused, a pin no step used was
+  // ignored by both, and the run's refusal named the file at no line.
+  it('are checked by validate as the run checks them, each problem at its line of frozen.uses', async () => {
+    await freeze();
+    const file = path.join(workspace, 'frozen-plan.yml');
+    const frozen = await readFile(file, 'utf8');
+    const line = frozen.split('\n').findIndex((text) => text.startsWith('    plans/sub.yml: ')) + 1;
+    await writeFile(file, frozen.replace(/^( {4})plans\/sub\.yml: [0-9a-f]{32}$/m, '$1plans/sub.yml: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\n$1plans/other.yml: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'));
+    const lines: string[] = [];
+    expect(await validateCommand([file], (text) => lines.push(text), { cwd: workspace })).toBe(false);
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^${file}:${line}:20: the plan file plans/sub\\.yml it uses is not the one mode: plan read .*a run of it is refused before anything runs\\. .*\\(at frozen\\.uses\\["plans/sub\\.yml"\\]\\)$`)),
+      expect.stringMatching(new RegExp(`^${file}:${line + 1}:5: frozen\\.uses pins the plan file plans/other\\.yml, which no step of this plan uses .*\\(at frozen\\.uses\\["plans/other\\.yml"\\]\\)$`)),
+      `${file}: 2 errors`,
+    ]);
+    const ran = await run({ plan: 'frozen-plan.yml' });
+    expect(ran.result.outputs.status).toBe('failed');
+    expect(ran.result.failure).toMatch(/^The run was refused before any step ran/);
+    const refusals = ran.said.annotations.filter((annotation) => annotation.level === 'error').map(({ message, file: on, startLine }) => ({ message, on, startLine }));
+    expect(refusals).toEqual([
+      { message: expect.stringMatching(/^cannot run the frozen plan: the plan file plans\/sub\.yml it uses is not the one .*nothing ran/), on: 'frozen-plan.yml', startLine: line },
+      { message: expect.stringMatching(/^cannot run the frozen plan: frozen\.uses pins the plan file plans\/other\.yml, which no step of this plan uses/), on: 'frozen-plan.yml', startLine: line + 1 },
+    ]);
     expect(await published()).toBeUndefined();
   });
 });
