@@ -153,6 +153,9 @@ const USES_URL = 'uses names a plan file in this repository by its path, not a U
 /** Text a reader sees; plan.schema.json says it with a pattern, as an editor cannot run the refinement. */
 const VisibleText = z.string().min(1).refine(hasVisibleText, BLANK_TEXT).meta({ pattern: VISIBLE_CHARACTER_PATTERN });
 
+/** Longest `name:` of a plan. */
+export const MAX_PLAN_NAME_CHARS = 200;
+
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 export const MAX_TITLE_CHARS = 120;
 
@@ -472,7 +475,7 @@ export const Plan = z.strictObject({
   $schema: z.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
   version: z.literal(1).optional().meta({ description: 'The plan file format version.', default: 1 }),
   // Every header shows it whole (comment, summary, log, check run): a longer one would push the checklist out of the comment.
-  name: VisibleText.max(200)
+  name: VisibleText.max(MAX_PLAN_NAME_CHARS)
     .optional()
     .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name is the title, and the plan's path (as the action's plan input gives it) the check run's name.", examples: ['Weekly product health report'] }),
   goal: VisibleText.optional()

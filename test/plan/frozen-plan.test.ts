@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../src/core/redact.ts';
 import { frozenPlanText } from '../../src/plan/frozen-plan.ts';
+import { loadPlanText } from '../../src/plan/load-plan.ts';
 import { validPlan, yaml } from './plan-text.ts';
 
 describe('a frozen plan', () => {
@@ -55,5 +57,44 @@ describe('a frozen plan', () => {
     expect(plan.steps[1]?.forEach?.fanOut).toBe(true);
     const again = await validPlan(await frozenPlanText(plan, 'plan.yml'));
     expect(again.steps).toEqual(plan.steps);
+  });
+
+  // Found by a hunt of frozen plans: the whole of each step was redacted, so a token-shaped id became `***` in the
+  // id, in depends_on and in ${steps.<id>.result}, and the job that ran the file after its approval refused it.
+  it('keeps the names its steps run by, token-shaped ones too, and redacts their text around its references', async () => {
+    const id = 'sk-release-notes-2026-week48';
+    const token = `ghp_${'a1B2'.repeat(9)}`;
+    const plan = await validPlan(
+      yaml(
+        'name: Notes',
+        'toolsets: [math]',
+        'workflow_sequence:',
+        `  - { id: ${id}, type: tool_call, tool: multiply, args: { a: 2, b: 3 }, title: "Multiply with ${token}" }`,
+        `  - { id: say, type: reasoning, description: "Say \${steps.${id}.result} with ${token}", depends_on: [${id}] }`,
+      ),
+    );
+    const text = await frozenPlanText(plan, 'plan.yml', { redact: createRedactor() });
+    expect(text).not.toContain(token);
+    const again = await validPlan(text);
+    expect(again.steps.map((step) => [step.id, step.dependsOn, step.title ?? step.description])).toEqual([
+      [id, [], 'Multiply with ***'],
+      ['say', [id], `Say \${steps.${id}.result} with ***`],
+    ]);
+  });
+
+  // Found by a hunt of frozen plans: a plan without `name:` was written with its file's name as its name, which a file
+  // name over 200 characters (or of invisible characters) made a file that did not load.
+  it('writes the name of a plan without one only as a name it may have: cut to 200 characters, or none', async () => {
+    const steps = yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: a, type: tool_call, tool: multiply, args: { a: 2, b: 3 } }');
+    for (const [file, name] of [
+      [`${'x'.repeat(230)}.yml`, `${'x'.repeat(199)}…`],
+      ['\u200b.yml', undefined],
+    ] as const) {
+      const loaded = await loadPlanText(steps, file);
+      if (!loaded.ok) expect.fail('the plan did not load');
+      const text = await frozenPlanText(loaded.plan, file, { redact: createRedactor() });
+      const again = await validPlan(text);
+      expect(again.source.name).toBe(name);
+    }
   });
 });
