@@ -5,6 +5,7 @@ import { isInternalFailure, redactedPlanError } from '../plan/plan-error.ts';
 import type { FrozenPins } from '../plan/schema.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { frozenPlanText } from '../plan/frozen-plan.ts';
+import { frozenPlanFileProblem } from '../plan/frozen-plan-file-problem.ts';
 import { writeAnnotations } from '../report/annotations.ts';
 import { planLines } from '../report/plan-lines.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
@@ -209,15 +210,22 @@ function escalationIssueContext(settings: ActionSettings, planName: string | und
   };
 }
 
-/** `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written; its path, or undefined (a warning says why). */
-async function writeFrozenPlan(planned: { readonly plan: ValidPlan; readonly frozen: FrozenPins }, file: string, planPath: string, io: ActionIO, redact: Redactor): Promise<string | undefined> {
-  const unwritten = await writeReportFile(file, await frozenPlanText(planned.plan, planPath, { redact, pins: planned.frozen }));
-  if (!unwritten) {
-    io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
-    return file;
+/**
+ * `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written, and loads it back as that job will:
+ * its path, or nothing (a warning says why), or why the file would not run as planned, which fails this job: it is
+ * never handed on to the job its reviewers approve.
+ */
+async function writeFrozenPlan(planned: { readonly plan: ValidPlan; readonly frozen: FrozenPins }, file: string, settings: ActionSettings, io: ActionIO, redact: Redactor): Promise<{ readonly file?: string; readonly problem?: string }> {
+  const unwritten = await writeReportFile(file, await frozenPlanText(planned.plan, settings.planPath, { redact, pins: planned.frozen }));
+  if (unwritten) {
+    io.warning(`${unwritten.message}; there is no plan-file output.`);
+    return {};
   }
-  io.warning(`${unwritten.message}; there is no plan-file output.`);
-  return undefined;
+  const { model, timeoutSeconds } = settings.model;
+  const problem = await frozenPlanFileProblem(file, planned.plan, redact, { root: settings.workspace, ...(model && { model }), ...(timeoutSeconds !== undefined && { modelTimeoutSeconds: timeoutSeconds }) });
+  if (problem !== undefined) return { problem: `the frozen plan file ${file} would not run as planned: ${problem}. It is not the plan-file output, so no job runs it: change what the message names (a value the run hides as a secret is written *** there), or report it to plan-runner with the file` };
+  io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
+  return { file };
 }
 
 /**
@@ -417,12 +425,14 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const saving = trace && stateFile ? saveRunState(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }), ...(resumedInPlace !== undefined && { resumedInPlace }) }) : Promise.resolve(undefined);
     // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
     const lostState = fanOut && fanOut.part !== 'merge' && !(await saving) ? `this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
-    const unsaved = lostState && `plan-runner: ${lostState}`;
+    const frozenFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome, paths.frozenPlan, settings, io, redact) : undefined;
+    const failedAfter = lostState ?? frozenFile?.problem;
+    const unsaved = failedAfter && `plan-runner: ${failedAfter}`;
 
     const readOnlyNote = readOnly ? renderReadOnlyNote(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
     const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
     const notes = `${readOnlyNote}${fanOutNote}`;
-    const reportContext: FinalReportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(lostState && { failedAfter: lostState }) };
+    const reportContext: FinalReportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(failedAfter && { failedAfter }) };
     const told = finalReport(outcome, reportContext);
     ending.report = told;
     // Told of a pause for approval too: a person is needed as for an escalation.
@@ -492,7 +502,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const failure = jobFailure(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
     // The log ended on "Goal not met" error annotations over a job that passed, and said nothing of why.
     if (!failure && report.status === 'goals-unmet') io.info('The goals are not all met, and the job passes: fail-on-unmet-goals is false, so unmet goals only report (the check run, if any, concludes neutral).');
-    const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome, paths.frozenPlan, settings.planPath, io, redact) : undefined;
+    const planFile = frozenFile?.file;
     const outputs = actionOutputs(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
     // The shard and merge jobs are given this state by its id (`prepared`): no other job can stand in for it.
     const savedState = fanOut?.part === 'prepare' ? await saving : undefined;

@@ -52,7 +52,8 @@ export interface FinalReportContext {
   /**
    * Why a run that succeeded, or paused for approval, failed the job all the same: a prepare or shard job whose state
    * could not be saved, which no job after it can build on (its summary said ✅ succeeded, and a prepare job's comment
-   * stayed at ⏳); a pause no `/approve` can find (its summary said to comment `/approve`).
+   * stayed at ⏳); a pause no `/approve` can find (its summary said to comment `/approve`); a `mode: plan` job's frozen
+   * plan file that would not run as planned.
    */
   readonly failedAfter?: string;
 }
@@ -127,8 +128,15 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
     // mode: plan — the plan was written and validated; nothing ran. A budget its writing passed fails the job, the plan still shown.
     const preview = renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written });
     const stop = outcome.stopped;
-    const markdown = stop ? `${preview}\n**Status:** ${stop.status} — ${escapeInlineMarkdown(stop.message)}; the model's calls that wrote the plan passed it.\n` : preview;
-    return { status: stop ? stop.status : 'succeeded', ...(stop && { reason: stop.message }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
+    const after = context.failedAfter;
+    const markdown = stop
+      ? `${preview}\n**Status:** ${stop.status} — ${escapeInlineMarkdown(stop.message)}; the model's calls that wrote the plan passed it.\n`
+      : after !== undefined
+        ? `${preview}\n**Status:** failed — ${escapeInlineMarkdown(context.redact(after))}.\n`
+        : preview;
+    const status = stop ? stop.status : after !== undefined ? 'failed' : 'succeeded';
+    const reason = stop?.message ?? after;
+    return { status, ...(reason !== undefined && { reason }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
   }
   const lost = context.failedAfter !== undefined && (outcome.status === 'succeeded' || outcome.status === 'awaiting-approval');
   const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;

@@ -27,12 +27,12 @@ afterEach(async () => {
 });
 
 /** Runs the action on a push in the workspace, with the action's inputs. */
-async function run(inputs: Record<string, string>) {
+async function run(inputs: Record<string, string>, redact = createRedactor()) {
   const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
   const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
-  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0 });
+  const result = await runAction(read.settings, { io, redact, clock: systemClock, commentIntervalMs: 0 });
   await result.published;
   return { result, said };
 }
@@ -181,5 +181,37 @@ describe('a frozen plan’s inputs', () => {
     const error = ran.said.annotations.find((annotation) => annotation.level === 'error');
     expect(error).toMatchObject({ message: 'missing `inputs` (at frozen.inputs)', file: 'frozen-plan.yml', startLine: expect.any(Number) as number });
     expect(await published()).toBeUndefined();
+  });
+});
+
+describe('a frozen plan file', () => {
+  // Found by a hunt of frozen plans: the id was written as `***` (in depends_on and ${steps.<id>.result} too), and the
+  // job running the file refused it after its reviewers had approved it.
+  it('runs a step with a token-shaped id, as a run of the plan itself does', async () => {
+    const id = 'sk-release-notes-2026-week48';
+    await writeFile(
+      path.join(workspace, 'plan.yml'),
+      `name: Notes\n${PUBLISH}workflow_sequence:\n  - { id: ${id}, type: tool_call, tool: publish, args: { message: approved } }\n  - { id: after, type: tool_call, tool: publish, args: { message: "\${steps.${id}.result}" } }\n`,
+    );
+    expect((await run({})).result.outputs.status).toBe('succeeded');
+    const direct = await published();
+    await rm(path.join(workspace, 'published.txt'));
+    await freeze();
+    const ran = await run({ plan: 'frozen-plan.yml' });
+    expect(ran.result.outputs.status).toBe('succeeded');
+    expect(await published()).toBe(direct);
+  });
+
+  it('fails the mode: plan job, and is no plan-file output, when it would not run as planned', async () => {
+    // A number the redactor hides is written `***`, which the tool's input schema refuses.
+    const count = 'count: { type: integer }';
+    await writeFile(
+      path.join(workspace, 'plan.yml'),
+      `name: Count\ntools:\n  tally:\n    description: t\n    command: ["true"]\n    input: { type: object, properties: { ${count} } }\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: tally, args: { count: 4821337 } }\n`,
+    );
+    const planned = await run({ mode: 'plan' }, createRedactor(['4821337']));
+    expect(planned.result.outputs['plan-file']).toBe('');
+    expect(planned.result.outputs.status).toBe('failed');
+    expect(planned.result.failure).toMatch(/the frozen plan file .*\.plan\.yml would not run as planned: it does not load \(1 problem\): .*It is not the plan-file output, so no job runs it/);
   });
 });
