@@ -17,6 +17,7 @@ import { stateLeftToSave } from './action/save-left-state.ts';
 import { ENDED_STATE, POST_IDLE_STATE } from './action/step-states.ts';
 import { TRACE_STARTED_STATE } from './action/trace-started.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
+import { redactOutput } from './core/redact-output.ts';
 import { systemClock } from './core/clock.ts';
 import { regexEngineMissing } from './core/regex-engine-file.ts';
 import { sendFetchThroughProxy } from './core/proxy-from-environment.ts';
@@ -235,7 +236,7 @@ async function main(core: RunnerCommands): Promise<void> {
     ...(process.env['GITHUB_STATE'] && { saveState }),
   });
   // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.
-  for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, redact(value));
+  for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, redactOutput(value, redact));
   if (result.failure) io.fail(result.failure);
   await result.published;
   if (!process.env['GITHUB_STATE']) return;

@@ -1,4 +1,5 @@
 import { goalsVerdict } from '../goals/goals-verdict.ts';
+import { redactOutput } from '../core/redact-output.ts';
 import { cutTextBytes } from '../core/cut-text.ts';
 import { trimEndChars } from '../core/trim-end-chars.ts';
 import type { Redactor } from '../core/redact.ts';
@@ -86,9 +87,9 @@ function recordUsageOutputs(record: RunRecord | undefined): UsageOutputs {
  */
 export const MAX_RESULT_OUTPUT_BYTES = 64 * 1024;
 
-/** The outputs for a finished job; `result` is redacted whole, then cut. */
+/** The outputs for a finished job; `result` is redacted whole (its figures as `redactOutput` keeps them), then cut. */
 export function actionOutputs(report: FinalReport, paths: Pick<ReportPaths, 'report' | 'trace'> & { readonly planFile?: string }, redact: Redactor): ActionOutputs {
-  const result = report.finalResult === undefined ? '' : redact(resultText(report.finalResult).text);
+  const result = report.finalResult === undefined ? '' : redactOutput(resultText(report.finalResult).text, redact);
   // Only a run that ran to the end can meet its goals: a rejected plan, a failed run, or mode: plan
   // (nothing ran, no goal was checked) never count as meeting them, even with none declared.
   const ran = report.record !== undefined && (report.status === 'succeeded' || report.status === 'goals-unmet');

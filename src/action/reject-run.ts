@@ -8,7 +8,7 @@ import path from 'node:path';
 import { MAX_PLAN_DEPTH } from '../core/run-event.ts';
 import { outsideRepository } from '../plan/load-subplans.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
-import { actionOutputs } from './action-outputs.ts';
+import { actionOutputs, usageOutputs } from './action-outputs.ts';
 import { jobFailure } from './job-failure.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { liveComment } from './live-comment.ts';
@@ -45,7 +45,10 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   const reported = await writeReport(report, paths.report, io, redact);
   deps.saveState?.(REPORTED_STATE, 'true');
   const failure = jobFailure(report, settings.failOnUnmetGoals, await gates(settings.planFile, settings.workspace), redact);
-  return { outputs: actionOutputs(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
+  // This job made no call and ran nothing: its usage outputs are its own, as an approving job's are (a job counts its own
+  // calls only), not the paused run's the record holds (found by an adversarial pass: summed over jobs, they counted twice).
+  const outputs = { ...actionOutputs(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...usageOutputs() };
+  return { outputs, ...(failure && { failure }), published };
 }
 
 /**

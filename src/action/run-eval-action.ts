@@ -14,6 +14,7 @@ import { addUsage, NO_USAGE } from '../core/usage.ts';
 import type { EvalRunResult } from '../eval/eval-run-result.ts';
 import { MAX_RESULT_OUTPUT_BYTES, usageOutputs, type ActionOutputs } from './action-outputs.ts';
 import { groupDigits } from '../core/group-digits.ts';
+import { redactDeep, type Redactor } from '../core/redact.ts';
 import type { VariantSummary } from '../eval/summarise-variant.ts';
 import type { ActionSettings } from './action-settings.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
@@ -47,11 +48,11 @@ function ended(status: 'succeeded' | 'failed', report: string, failure?: string,
  * result may be (many goals, long goal names: 600 KB for one; found by an adversarial pass), it is the same JSON
  * without the rates by goal, and a count of them; cut, it would be no JSON at all. Longer still, it is empty.
  */
-function resultOutput(columns: readonly VariantSummary[], redact: (text: string) => string): { readonly text: string; readonly goalsLeftOut?: number } {
-  const whole = redact(JSON.stringify(columns));
+function resultOutput(columns: readonly VariantSummary[], redact: Redactor): { readonly text: string; readonly goalsLeftOut?: number } {
+  const whole = redactedJson(columns, redact);
   if (Buffer.byteLength(whole) <= MAX_RESULT_OUTPUT_BYTES) return { text: whole };
   const goalsLeftOut = columns.reduce((most, column) => Math.max(most, column.goalsMetRate.length), 0);
-  const lean = redact(JSON.stringify(columns.map((column) => ({ ...column, goalsMetRate: [], goalsLeftOut: column.goalsMetRate.length }))));
+  const lean = redactedJson(columns.map((column) => ({ ...column, goalsMetRate: [], goalsLeftOut: column.goalsMetRate.length })), redact);
   return { text: Buffer.byteLength(lean) <= MAX_RESULT_OUTPUT_BYTES ? lean : '', goalsLeftOut };
 }
 
@@ -115,7 +116,7 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     redact,
   }, plans);
   const markdown = redact(report.markdown);
-  const json = redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`);
+  const json = `${JSON.stringify(redactDeep({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, redact, { numbers: true }), null, 2)}\n`;
   let reportWritten = true;
   for (const [file, text] of [[reportFile, markdown], [jsonFile, json]] as const) {
     const unwritten = await writeReportFile(file, text);
@@ -140,4 +141,13 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     io.warning(`The result output ${what} ${groupDigits(MAX_RESULT_OUTPUT_BYTES)} bytes; the job summary and ${jsonFile} have every figure.`);
   }
   return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, result.text, report.runs);
+}
+
+/**
+ * JSON of `value` with its strings redacted and its numbers hidden only when one is a secret whole (`redactNumber`):
+ * redacted as text, a figure that held a secret's digits (1123456 beside a 6-digit password) became `1***`, and the
+ * JSON no JSON (found by an adversarial pass).
+ */
+function redactedJson(value: unknown, redact: Redactor): string {
+  return JSON.stringify(redactDeep(value, redact, { numbers: true }));
 }
