@@ -9,6 +9,7 @@ import { commentTarget } from './action/comment-target.ts';
 import { refuseInputs } from './action/refuse-inputs.ts';
 import { UNFINISHED_OUTPUTS } from './action/action-outputs.ts';
 import { undeclaredInputWarnings } from './action/undeclared-inputs.ts';
+import { ESCALATION_TOLD_STATE } from './action/left-escalation.ts';
 import { ANSWER_RECORDED_STATE, PAUSED_HEAD_STATE, CHECK_RUN_STATE, COMMENT_STATE, RESUMED_FROM_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
 import { stopKilledRun } from './action/stop-killed-run.ts';
 import { checkRunJob } from './action/check-run.ts';
@@ -127,7 +128,8 @@ export async function post(commands?: RunnerCommands): Promise<void> {
       const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
       const traceStarted = process.env[`STATE_${TRACE_STARTED_STATE}`] || undefined;
       const resumedFrom = process.env[`STATE_${RESUMED_FROM_STATE}`];
-      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(checkRunId !== undefined && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }), ...(resumedFrom && { resumedFrom }) });
+      const escalationTold = process.env[`STATE_${ESCALATION_TOLD_STATE}`] === 'true';
+      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(checkRunId !== undefined && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }), ...(resumedFrom && { resumedFrom }), ...(escalationTold && { escalationTold }) });
     }
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.

@@ -11,6 +11,7 @@ import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import { keyedCheckRunName, keyedPlanId } from './run-key.ts';
 import { readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';
 import { asSentence } from '../run/as-sentence.ts';
+import type { ActionSettings } from './action-settings.ts';
 
 /** The longest issue title GitHub takes, and what the title adds around the plan's name. */
 const MAX_TITLE_CHARS = 256;
@@ -25,6 +26,20 @@ export interface EscalationIssueContext {
   readonly planName: string;
   readonly runUrl?: string;
   readonly repositoryUrl?: string;
+}
+
+/** Where the escalation issue of a run with these settings is, and what names it (`planName`: the plan's, if it has one). */
+export function escalationIssueContext(settings: Pick<ActionSettings, 'github' | 'planPath' | 'runKey'>, planName: string | undefined): EscalationIssueContext {
+  const [owner = '', repo = ''] = settings.github.repository?.split('/') ?? [];
+  return {
+    owner,
+    repo,
+    planPath: settings.planPath,
+    ...(settings.runKey !== undefined && { runKey: settings.runKey }),
+    planName: planName ?? settings.planPath,
+    ...(settings.github.runUrl && { runUrl: settings.github.runUrl }),
+    ...(settings.github.repositoryUrl && { repositoryUrl: settings.github.repositoryUrl }),
+  };
 }
 
 /** The longest reason and item of what was tried, and the most items, an issue shows (the run's summary has them all). */
@@ -107,7 +122,7 @@ async function ourOpenIssue(octokit: GitHubClient, where: EscalationIssueContext
  * the open one this token wrote for the same plan file and comments on it. Two runs of the plan that
  * escalate at once (the legs of a matrix without a `run-key`, overlapping schedules) each find none and
  * open one: the newer is closed as a duplicate, and the older updated, as a later escalation updates it.
- * A failure is a warning: the job fails as escalated either way.
+ * A failure is a warning: the job fails as escalated either way. `info` logs where the escalation went.
  */
 export async function openEscalationIssue(
   octokit: GitHubClient,
@@ -115,6 +130,7 @@ export async function openEscalationIssue(
   escalation: Escalation,
   redact: Redactor,
   warn: (message: string) => void,
+  info: (message: string) => void = () => {},
 ): Promise<void> {
   const marker = escalationIssueMarker(keyedPlanId(where));
   const policy = { allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] };
@@ -126,9 +142,10 @@ export async function openEscalationIssue(
   /** Updates the open issue `number` and comments on it: GitHub tells no one of an edited body, and not of a mention already in it (found by an adversarial pass). */
   const escalateAgain = async (number: number): Promise<void> => {
     what = `update escalation issue #${number}`;
-    await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: number, body });
+    const { data: updated } = await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: number, body });
     what = `comment on escalation issue #${number} (its body now says this run escalated, and no one is told of an edited body)`;
     await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: number, body: againComment(where, escalation) });
+    info(`Escalation issue #${number} updated: ${updated.html_url}`);
   };
   try {
     const me = await tokenIdentity(octokit);
@@ -147,6 +164,7 @@ export async function openEscalationIssue(
       body,
       ...(escalation.label && { labels: [escalation.label] }),
     });
+    info(`Escalation issue #${created.number} opened: ${created.html_url}`);
     // Not when its own was not among the pages read (said above): which of them is the older cannot be told.
     if (me === undefined || open?.paged) return;
     // Other runs of the plan that escalated at the same time found none either, and opened one too, moments ago: among

@@ -25,6 +25,7 @@ import { writeReport, writeReportSummary } from './write-report.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import { cutText } from '../core/cut-text.ts';
 import { traceStartedBy } from './trace-started.ts';
+import { tellLeftEscalation } from './left-escalation.ts';
 
 export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
 export const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
@@ -64,14 +65,16 @@ export function killedRunEnd(record: RunRecord, scope?: ReadonlySet<string>): Ru
 
 /**
  * What the trace a main step left still needs for an end: a run cut off mid-run, the end
- * `killedRunEnd` gives; one whose steps ended but whose goals were never checked, cancelled (a gate
- * whose goals were not checked does not pass); one that ended whole (its goals checked, paused for
- * approval, a fanned-out part, which checks none), nothing: the main step only did not report it.
+ * `killedRunEnd` gives; one whose steps succeeded but whose goals were never checked, cancelled (a gate
+ * whose goals were not checked does not pass); one that ended otherwise (its goals checked, failed, escalated,
+ * paused for approval, a fanned-out part, which checks none), nothing: the main step only did not report it.
  */
 function endOfLeftRun(left: RunRecord, settings: ActionSettings): RunEvent[] {
   const part = settings.fanOut?.part;
   if (left.status === undefined) return killedRunEnd(left, part && left.plan ? fanOutScope(left.plan.steps, part) : undefined);
-  if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard') return [];
+  // As `finalStatus` decides it, a cancel while the goals were checked replaces only a success: an escalated run killed
+  // then was reported cancelled, and no one was told of its escalation (found by a hunt).
+  if (left.status !== 'succeeded' || left.goals !== undefined || part === 'prepare' || part === 'shard') return [];
   return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: runUsage(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
 }
 
@@ -102,6 +105,8 @@ export interface KilledRunContext {
   readonly answerRecorded?: boolean;
   /** The run the main step's run resumed, as its comment named it (`RESUMED_FROM_STATE`): the finished comment keeps that line. */
   readonly resumedFrom?: string;
+  /** The main step told the run's escalation (`ESCALATION_TOLD_STATE`): its issue, label and mention are not told again. */
+  readonly escalationTold?: boolean;
 }
 
 /**
@@ -169,7 +174,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   // Cut off mid-run, or while its goals were checked: a model request then in flight is in no figure, and the summary says so.
   const reportOf = (shown: RunRecord): FinalReport => {
     const markdown = renderSummary(shown, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
-    return { status: shown.status ?? 'cancelled', ...(shown.reason !== undefined && { reason: shown.reason }), goals, markdown, record: shown, planErrors: [] };
+    return { status: shown.status ?? 'cancelled', ...(shown.reason !== undefined && { reason: shown.reason }), goals, markdown, record: shown, planErrors: [], ...(shown.escalation && { escalation: shown.escalation }) };
   };
   const told = reportOf(record);
   const comment = await finishComment(settings, context, told, all);
@@ -178,6 +183,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   const report = unshown === undefined ? told : reportOf({ ...record, status: 'failed', reason: unshown });
   await completeLeftCheckRun(settings, context, report);
   if (!context.reported) await writeReport(report, paths.report, io, redact);
+  if (!context.escalationTold) await tellLeftEscalation(settings, report, context);
   return true;
 }
 

@@ -31,6 +31,7 @@ import { checkConclusion, jobFailure } from './job-failure.ts';
 import { addEscalationLabel, personNeeded, speaksThere, tellEscalation } from './escalation-notice.ts';
 import { runCommitOf } from './superseded-commit.ts';
 import { openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
+import { ESCALATION_TOLD_STATE } from './left-escalation.ts';
 import { liveComment, unshownPause } from './live-comment.ts';
 import { approvalUnreachable, commentTarget } from './comment-target.ts';
 import { COMMENT_INTERVAL_MS } from '../report/comment/comment-updater.ts';
@@ -455,11 +456,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
             .catch(() => undefined)
             .then(() => speaksThere(github, escalationTarget, runCommitOf(escalationTarget, settings.github.payload, answered?.headSha), { label: report.escalation?.label, mention: tellMention }, io.info, comment?.keptSuperseded() ?? false))
         : Promise.resolve(false);
-    // Network writes start first and run while the local reports are written.
-    const published = Promise.allSettled([
-      saving,
-      commented,
-      check && checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
+    // Told once these settle: a post step that finishes this run, killed later, does not tell it again.
+    const escalationTold = Promise.allSettled([
       escalationTarget && deps.github && speaks.then((speak) => (speak ? addEscalationLabel(deps.github!, escalationTarget, report.escalation, io.warning) : undefined)),
       // The live comment only ever gains the mention, or says the run waits for approval, by an edit, which notifies
       // no one: a comment of its own tells them, once the live comment shows the escalation or the pause (found by
@@ -474,8 +472,15 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
         : undefined,
       // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
       !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository
-        ? openEscalationIssue(deps.github, escalationIssueContext(settings, report.record?.plan?.name), report.escalation, redact, io.warning)
+        ? openEscalationIssue(deps.github, escalationIssueContext(settings, report.record?.plan?.name), report.escalation, redact, io.warning, io.info)
         : undefined,
+    ]).then(() => report.escalation && deps.saveState?.(ESCALATION_TOLD_STATE, 'true'));
+    // Network writes start first and run while the local reports are written.
+    const published = Promise.allSettled([
+      saving,
+      commented,
+      check && checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
+      escalationTold,
     ]).then(() => undefined);
 
     for (const error of report.planErrors) io.info(redactedPlanError(error, redact));

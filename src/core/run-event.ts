@@ -388,6 +388,11 @@ export type RunEvent =
        * says which: a fan-out's merge job building on this state stops for it too, rather than report the shard's items.
        */
       readonly stopsRun?: true;
+      /**
+       * An escalated run's last error, what was tried and the plan's `escalate:` mention and label: a post step that
+       * finishes a killed run tells them as the main step would have (its issue, mention and label were lost).
+       */
+      readonly escalation?: Escalation;
     })
   | (EventBase & {
       readonly type: 'goals_checked';
@@ -421,6 +426,21 @@ export const MAX_ITEMS_CEILING = 100_000;
 
 /** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
 export const MAX_SHARDS = 256;
+
+/**
+ * Why a run was escalated to a person, for the comment, the summary and the action: the last
+ * error, what was tried, and the plan's `escalate:` block (a mention and/or a label to add).
+ */
+export interface Escalation {
+  /** The whole reason, as the run's `reason` says it. */
+  readonly reason: string;
+  readonly lastError: string;
+  readonly tried: readonly string[];
+  /** `@org/team` to mention in the comment, from the plan's `escalate.mention`. */
+  readonly mention?: string;
+  /** A label to add to the PR or issue, from the plan's `escalate.label`. */
+  readonly label?: string;
+}
 
 /** The version of the trace's event format, written on `plan_created`. */
 export const TRACE_FORMAT = 2;

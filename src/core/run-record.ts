@@ -1,4 +1,4 @@
-import type { ApprovalRequest, GoalVerdict, ItemFailure, PlanSnapshot, RunEvent, RunStatus, StepState, ToolCallOutcome } from './run-event.ts';
+import type { ApprovalRequest, Escalation, GoalVerdict, ItemFailure, PlanSnapshot, RunEvent, RunStatus, StepState, ToolCallOutcome } from './run-event.ts';
 import { addUsage, NO_USAGE, type Usage } from './usage.ts';
 import { WRITE_TODOS, type TodoItem } from './todo-item.ts';
 import type { PlanStep } from './plan-step.ts';
@@ -159,6 +159,8 @@ export interface RunRecord {
   lastAt: number;
   /** Every tool call of the run, in the order they started. */
   readonly toolCalls: ToolCallRecord[];
+  /** An escalated run's last error, what was tried and whom to tell (`run_finished`). */
+  escalation?: Escalation | undefined;
   /** The goals' verdicts, once checked (`goals_checked`). */
   goals?: readonly GoalVerdict[];
   /** Set when the run paused for approval: what a person is asked to approve. */
@@ -518,6 +520,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       record.resultStepKey = event.resultStepKey;
       record.durationMs = event.durationMs;
       record.usage = event.usage;
+      record.escalation = event.escalation;
       break;
     }
   }

@@ -1,19 +1,8 @@
 import type { Escalate } from '../plan/schema.ts';
+import type { Escalation } from '../core/run-event.ts';
 
-/**
- * Why a run was escalated to a person, for the comment, the summary and the action: the last
- * error, what was tried, and the plan's `escalate:` block (a mention and/or a label to add).
- */
-export interface Escalation {
-  /** The whole reason, as the run's `reason` says it. */
-  readonly reason: string;
-  readonly lastError: string;
-  readonly tried: readonly string[];
-  /** `@org/team` to mention in the comment, from the plan's `escalate.mention`. */
-  readonly mention?: string;
-  /** A label to add to the PR or issue, from the plan's `escalate.label`. */
-  readonly label?: string;
-}
+/** Kept with the run's events (`run_finished` records it); named here too, where it is made. */
+export type { Escalation };
 
 /** The escalation of a run stopped with `RunEscalatedError`, with the plan's `escalate:` block applied. */
 export function escalationOf(error: { message: string; lastError: string; tried: readonly string[] }, escalate?: Escalate): Escalation {

@@ -1,6 +1,6 @@
 import type { Clock } from '../core/clock.ts';
 import type { EarlierAttempts } from '../core/earlier-attempts.ts';
-import { TRACE_FORMAT, type ApprovalRequest, type GoalVerdict, type PlanSnapshot, type RunEvent, type RunListener, type RunStatus, type StepState } from '../core/run-event.ts';
+import { TRACE_FORMAT, type ApprovalRequest, type Escalation, type GoalVerdict, type PlanSnapshot, type RunEvent, type RunListener, type RunStatus, type StepState } from '../core/run-event.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { broadcast, type ListenerErrorHandler } from './broadcast.ts';
 import { IllegalTransitionError } from './illegal-transition-error.ts';
@@ -91,9 +91,9 @@ export class RunJournal {
   /**
    * The last event of every run; later calls are ignored. `durationMs`: how long the run took, when it did not
    * start with the job (a used plan's run); by default the time since the job started. `stopsRun`: its reason is a
-   * failure nothing may go on past (see the event's field).
+   * failure nothing may go on past (see the event's field). `escalation`: an escalated run's, for a post step to tell.
    */
-  runFinished(status: RunStatus, usage: Usage, reason?: string, resultStepKey?: string, durationMs = this.elapsed(), stopsRun = false): void {
+  runFinished(status: RunStatus, usage: Usage, reason?: string, resultStepKey?: string, durationMs = this.elapsed(), stopsRun = false, escalation?: Escalation): void {
     if (this.#finished) return;
     this.#finished = true;
     this.#emit({
@@ -104,6 +104,7 @@ export class RunJournal {
       ...(reason === undefined ? {} : { reason }),
       ...(resultStepKey === undefined ? {} : { resultStepKey }),
       ...(stopsRun && { stopsRun: true as const }),
+      ...(escalation && { escalation }),
     });
   }
 

@@ -97,8 +97,10 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
   // the whole job's so far (found by an adversarial pass: the trace said a run of one call made the job's three).
   // A stop nothing may go on past is said so in the trace: a fan-out's merge job building on this state stops for it too.
   const stopsRun = !internal && stopCounts && stop instanceof ToolStoppedRunError;
-  if (deps.inner) journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt, stopsRun);
-  else journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey, undefined, stopsRun);
+  // Its escalation is in the trace too: a post step that finishes a killed run tells it as this step would have.
+  const escalation = stop instanceof RunEscalatedError ? escalationOf(stop, plan.source?.escalate) : undefined;
+  if (deps.inner) journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt, stopsRun, escalation);
+  else journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey, undefined, stopsRun, escalation);
   return {
     ...verdict,
     results: run?.results ?? new Map(),
@@ -110,7 +112,7 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
     incomplete: run?.incomplete ?? new Map(),
     ...(run?.endpointUnusable && { endpointUnusable: true as const }),
     recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
-    ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
+    ...(escalation && { escalation }),
     ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
   };
 }

@@ -358,3 +358,69 @@ describe('a check run whose plan file changed after the main step', () => {
     });
   }
 });
+
+// An escalated run's main step killed while its goals were checked was reported cancelled by its post step; killed
+// after its reports, its escalation issue, label and mention were lost: the post step told no one (found by a hunt).
+describe('an escalated run whose main step was killed', () => {
+  const ESCALATED: RunEvent[] = [
+    ...RAN.slice(0, 2),
+    { type: 'step_failed', at: 2, stepKey: 'a', error: 'exit 75', transient: false, durationMs: 1, usage: NO_USAGE },
+    { type: 'run_finished', at: 3, status: 'escalated', durationMs: 3, usage: NO_USAGE, reason: 'step a may have had its side effect', escalation: { reason: 'step a may have had its side effect', lastError: 'exit 75', tried: ['step a (tool_call multiply) failed'], mention: '@octo/oncall', label: 'needs-human' } },
+  ];
+  const PLAN = 'name: Weekly\nescalate: { mention: "@octo/oncall", label: needs-human }\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n';
+
+  async function scheduled() {
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+    const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'schedule', GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '' };
+    const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', state: 'off' };
+    const read = await readActionSettings((name) => given[name] ?? '', env);
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    return read.settings;
+  }
+
+  async function finish(settings: Awaited<ReturnType<typeof settingsFor>>, flags: { reported?: boolean; escalationTold?: boolean } = {}) {
+    const trace = reportPaths(settings.outputDir, settings.planPath).trace;
+    await mkdir(path.dirname(trace), { recursive: true });
+    await writeFile(trace, ESCALATED.map((event) => JSON.stringify(event)).join('\n') + '\n');
+    const { io, said } = recordingIO();
+    await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), traceOpened: true, ...flags });
+    return said;
+  }
+
+  it('killed while its goals were checked: reported escalated, not cancelled, and its escalation issue opened', async () => {
+    const said = await finish(await scheduled());
+    expect(said.summary).toContain('escalated');
+    expect(said.summary).not.toContain('the main step ended while the goals were checked');
+    expect(github.issues).toHaveLength(1);
+    const issue = github.issues[0] as { body: string; labels: string[] };
+    expect(issue.body).toContain('@octo/oncall: please take a look.');
+    expect(issue.labels).toEqual(['needs-human']);
+    expect(said.log.join('\n')).toMatch(/Escalation issue #1 opened: https:\/\/github\.com\/octo\/app\/issues\/1/);
+    expect(github.violations).toEqual([]);
+  });
+
+  it('killed after its reports, on a pull request: the post step labels it and tells the mention', async () => {
+    await finish(await settingsFor(PLAN), { reported: true });
+    expect(github.requestsTo('issues/add-labels').map((request) => request.body)).toEqual([{ labels: ['needs-human'] }]);
+    // A comment of its own, besides the finished live comment (an edit of which notifies no one).
+    const notices = github.commentsOn('octo', 'app', 5).filter((comment) => !comment.body.startsWith('<!-- plan-runner: '));
+    expect(notices.map((comment) => comment.body.includes('@octo/oncall'))).toEqual([true]);
+  });
+
+  it('not told again when the main step told it', async () => {
+    await finish(await scheduled(), { reported: true, escalationTold: true });
+    expect(github.issues).toEqual([]);
+  });
+
+  it('the main step records its escalation in the trace, and saves that it told it', async () => {
+    const settings = await scheduled();
+    await writeFile(path.join(workspace, 'plan.yml'), 'name: Weekly\nescalate: { mention: "@octo/oncall" }\ntools:\n  publish: { description: Publish, command: [node, -e, "process.exit(75)"], side_effects: true }\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: publish, args: {} }\n');
+    const saved = new Map<string, string>();
+    const result = await runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), saveState: (name, value) => saved.set(name, value) });
+    await result.published;
+    expect(result.outputs.status).toBe('escalated');
+    const finished = (await readFile(result.outputs.trace!, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as RunEvent).find((event) => event.type === 'run_finished');
+    expect(finished).toMatchObject({ status: 'escalated', escalation: { mention: '@octo/oncall', lastError: expect.stringContaining('75') } });
+    expect(saved.get('escalationTold')).toBe('true');
+  });
+});
