@@ -182,3 +182,29 @@ export async function openEscalationIssue(
     warn(`Could not ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write`')} The job fails as escalated either way.`);
   }
 }
+
+/**
+ * For a run that succeeded, of a plan with `escalate:` on an event with no pull request or issue to speak on: the open
+ * escalation issue this token wrote for the plan (and run key), if any, is told of the run and closed as completed, so
+ * it no longer says a person is needed. A person can reopen it; a later escalation updates it then. A failure is a
+ * warning: the run succeeded either way.
+ */
+export async function closeEscalationIssue(octokit: GitHubClient, where: EscalationIssueContext, warn: (message: string) => void, info: (message: string) => void): Promise<void> {
+  let what = "find this plan's open escalation issue";
+  try {
+    const me = await tokenIdentity(octokit);
+    // Without it, this token's issue cannot be told from a copy anyone could post: none is closed.
+    if (me === undefined) return;
+    const { issue } = await ourOpenIssue(octokit, where, escalationIssueMarker(keyedPlanId(where)), me, MAX_ISSUE_PAGES);
+    if (!issue) return;
+    const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
+    what = `comment on escalation issue #${issue.number} that the plan's run succeeded`;
+    await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: issue.number, body: `${run} of this plan succeeded: this escalation issue is closed as completed. Reopen it if a person is still needed; a later escalation of the plan updates it again.` });
+    what = `close escalation issue #${issue.number}`;
+    const { data: closed } = await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: issue.number, state: 'closed', state_reason: 'completed' });
+    info(`Escalation issue #${issue.number} closed, as this run succeeded: ${closed.html_url}`);
+  } catch (error) {
+    const failure = readGitHubFailure(error);
+    warn(`Could not ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write`')} The run succeeded either way.`);
+  }
+}

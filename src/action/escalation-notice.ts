@@ -113,6 +113,24 @@ export async function addEscalationLabel(
 }
 
 /**
+ * Takes the plan's `escalate.label` off the pull request or issue of a run that succeeded, where an earlier run's
+ * escalation added it: it no longer needs a person. Asked only when the event's payload shows the label, or shows no
+ * labels (most successful runs then send no request). Not there (404), nothing is said; another failure is a warning.
+ */
+export async function removeEscalationLabel(octokit: GitHubClient, target: IssueTarget, label: string | undefined, payload: unknown, warn: (message: string) => void, info: (message: string) => void): Promise<void> {
+  const shown = payloadLabels(payload);
+  if (!label || (shown && !shown.includes(label))) return;
+  try {
+    await octokit.rest.issues.removeLabel({ owner: target.owner, repo: target.repo, issue_number: target.number, name: label });
+    info(`Removed the escalation label '${label}' from #${target.number}: this run succeeded.`);
+  } catch (error) {
+    const failure = readGitHubFailure(error);
+    if (failure.status === 404) return;
+    warn(`Could not remove the escalation label '${label}' from #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write` or `pull-requests: write`')} The run succeeded either way.`);
+  }
+}
+
+/**
  * Whether the run may label its pull request or issue and tell the plan's mention there (`label`, `mention`: what it
  * would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
  * said in the log (`info`). One GET, asked only when there is something to do; an issue, a run of no known commit, or
@@ -134,4 +152,12 @@ export async function speaksThere(
   if (superseded === undefined) return true;
   info(`${superseded.message}: the run is superseded, so it does not ${withheld} on #${target.number}; the run for the newer commit speaks for the pull request. The job summary has this run's record.`);
   return false;
+}
+
+/** The labels the event's pull request or issue had when the event was sent, or undefined when the payload has none. */
+function payloadLabels(payload: unknown): string[] | undefined {
+  const of = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined);
+  const event = of(payload);
+  const labels = of(event?.['pull_request'])?.['labels'] ?? of(event?.['issue'])?.['labels'];
+  return Array.isArray(labels) ? labels.map((entry) => String(of(entry)?.['name'] ?? '')) : undefined;
 }

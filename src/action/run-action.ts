@@ -28,9 +28,9 @@ import { checkRunName } from './check-run-name.ts';
 import { checkRunResult, internalErrorResult } from './check-run-output.ts';
 import { finalReport, type FinalReport, type FinalReportContext } from '../report/final-report.ts';
 import { checkConclusion, jobFailure } from './job-failure.ts';
-import { addEscalationLabel, personNeeded, speaksThere, tellEscalation } from './escalation-notice.ts';
+import { addEscalationLabel, personNeeded, removeEscalationLabel, speaksThere, tellEscalation } from './escalation-notice.ts';
 import { runCommitOf } from './superseded-commit.ts';
-import { openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
+import { closeEscalationIssue, openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
 import { ESCALATION_TOLD_STATE } from './left-escalation.ts';
 import { liveComment, unshownPause } from './live-comment.ts';
 import { approvalUnreachable, commentTarget } from './comment-target.ts';
@@ -437,7 +437,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const told = finalReport(outcome, reportContext);
     ending.report = told;
     // Told of a pause for approval too: a person is needed as for an escalation.
-    const mention = outcome.kind === 'ran' && outcome.status === 'awaiting-approval' ? outcome.plan.source.escalate?.mention : undefined;
+    const escalate = outcome.kind === 'ran' ? outcome.plan.source.escalate : undefined;
+    const mention = outcome.kind === 'ran' && outcome.status === 'awaiting-approval' ? escalate?.mention : undefined;
     const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
     // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
     // Not after plan-runner's own failure, which may come after steps of the approved run ran.
@@ -473,6 +474,12 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
       !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository
         ? openEscalationIssue(deps.github, escalationIssueContext(settings, report.record?.plan?.name), report.escalation, redact, io.warning, io.info)
+        : undefined,
+      // A run that succeeded no longer needs the person an earlier escalation called: its label comes off, its issue closes.
+      escalate && !readOnly && deps.github && report.status === 'succeeded'
+        ? escalationTarget
+          ? removeEscalationLabel(deps.github, escalationTarget, escalate.label, settings.github.payload, io.warning, io.info)
+          : settings.github.repository && closeEscalationIssue(deps.github, escalationIssueContext(settings, report.record?.plan?.name), io.warning, io.info)
         : undefined,
     ]).then(() => report.escalation && deps.saveState?.(ESCALATION_TOLD_STATE, 'true'));
     // Network writes start first and run while the local reports are written.

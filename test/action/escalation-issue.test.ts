@@ -3,8 +3,15 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { toString } from 'mdast-util-to-string';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { escalationIssueMarker, openEscalationIssue } from '../../src/action/escalation-issue.ts';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { recordingIO } from './recording-io.ts';
+import { closeEscalationIssue, escalationIssueMarker, openEscalationIssue } from '../../src/action/escalation-issue.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import type { Escalation } from '../../src/run/escalation.ts';
@@ -292,5 +299,52 @@ workflow_sequence:
     expect(result.outputs.status).toBe('escalated');
     expect(github.issues).toHaveLength(1);
     expect((github.issues[0] as { body: string }).body).toContain('step 1 called publish({"to":"readers"}), a tool with side effects, and got no answer');
+  });
+});
+
+// A later run that succeeded left the escalation issue open, saying "needs a person", with no word (found by a hunt).
+describe('a run of the plan that succeeds', () => {
+  it('tells the open escalation issue and closes it as completed, saying it can be reopened', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), () => {});
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    await closeEscalationIssue(octokit, { ...where, runUrl: 'https://github.com/acme/app/actions/runs/2' }, (m) => warnings.push(m), (m) => infos.push(m));
+    expect(warnings).toEqual([]);
+    expect(github.issues[0]).toMatchObject({ state: 'closed', state_reason: 'completed' });
+    const told = github.commentsOn('acme', 'app', 1).at(-1)!.body;
+    expect(told).toContain('[This run](https://github.com/acme/app/actions/runs/2) of this plan succeeded');
+    expect(told).toContain('Reopen it');
+    expect(infos).toEqual(['Escalation issue #1 closed, as this run succeeded: https://github.com/acme/app/issues/1']);
+    // Closed, it is not closed again; another plan's issue is not this one's.
+    await closeEscalationIssue(octokit, where, () => {}, () => {});
+    await openEscalationIssue(octokit, { ...where, planPath: '.github/other.yml' }, escalation, createRedactor(), () => {});
+    await closeEscalationIssue(octokit, where, () => {}, () => {});
+    expect(github.requestsTo('issues/update')).toHaveLength(1);
+    expect(github.issues[1]).toMatchObject({ state: 'open' });
+  });
+
+  it('on a schedule, after a run that escalated: the action closes the issue that run opened', async () => {
+    const workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-escalation-'));
+    const scheduled = async (exit: number, runId: string) => {
+      await writeFile(path.join(workspace, 'plan.yml'), `name: Weekly\nescalate: { mention: "@acme/oncall" }\ntools:\n  publish: { description: Publish, command: [node, -e, "process.exit(${exit})"], side_effects: true }\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: publish, args: {} }\n`);
+      const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', state: 'off' };
+      const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'schedule', GITHUB_REPOSITORY: 'acme/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: runId, PATH: process.env['PATH'] ?? '' };
+      const read = await readActionSettings((name) => given[name] ?? '', env);
+      if (!read.ok) throw new Error(read.problems.join('\n'));
+      const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+      const result = await runAction(read.settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit });
+      await result.published;
+      return result.outputs.status;
+    };
+    try {
+      expect(await scheduled(75, '7')).toBe('escalated');
+      expect(github.issues).toMatchObject([{ state: 'open' }]);
+      expect(await scheduled(0, '8')).toBe('succeeded');
+      expect(github.issues).toMatchObject([{ state: 'closed', state_reason: 'completed' }]);
+      expect(github.commentsOn('acme', 'app', 1).at(-1)!.body).toContain('[This run](https://github.com/acme/app/actions/runs/8) of this plan succeeded');
+    } finally {
+      await rm(workspace, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addEscalationLabel, escalationMentionLine, personNeeded, tellEscalation } from '../../src/action/escalation-notice.ts';
+import { addEscalationLabel, escalationMentionLine, personNeeded, removeEscalationLabel, tellEscalation } from '../../src/action/escalation-notice.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import type { Escalation } from '../../src/run/escalation.ts';
@@ -40,6 +40,22 @@ describe('escalation notice', () => {
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
     await addEscalationLabel(octokit, target, escalation, (m) => warnings.push(m));
     expect(warnings).toEqual([expect.stringContaining("Could not add the escalation label 'needs-human' to #7 (HTTP 403)")]);
+  });
+
+  // A run that succeeded after an escalation left the pull request labelled as needing a person (found by a hunt).
+  it('takes the escalation label off when a later run succeeds, asking only when the event shows it there', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    await addEscalationLabel(octokit, target, escalation, () => {});
+    await removeEscalationLabel(octokit, target, 'needs-human', { pull_request: { labels: [] } }, (m) => warnings.push(m), (m) => infos.push(m));
+    expect(github.requestsTo('issues/remove-label')).toEqual([]);
+    await removeEscalationLabel(octokit, target, 'needs-human', { pull_request: { labels: [{ name: 'needs-human' }] } }, (m) => warnings.push(m), (m) => infos.push(m));
+    expect(github.labels.get('acme/app#7')).toEqual([]);
+    // Gone already (a person took it off): nothing to say.
+    await removeEscalationLabel(octokit, target, 'needs-human', {}, (m) => warnings.push(m), (m) => infos.push(m));
+    expect(warnings).toEqual([]);
+    expect(infos).toEqual(["Removed the escalation label 'needs-human' from #7: this run succeeded."]);
   });
 
   it('names the plan’s team in the live comment as code, only for an escalated run: an edit would not notify it', () => {

@@ -254,6 +254,14 @@ export class FakeGitHub {
       this.labels.set(key(params), list);
       return { status: 200, body: list.map((name, i) => ({ id: i + 1, name, color: 'ededed', default: false })) };
     });
+    // As GitHub answers a label the issue does not have: 404.
+    this.handle('issues/remove-label', ({ params }) => {
+      const list = this.labels.get(key(params)) ?? [];
+      if (!list.includes(params['name']!)) return { status: 404, body: { message: 'Label does not exist' } };
+      const left = list.filter((name) => name !== params['name']);
+      this.labels.set(key(params), left);
+      return { status: 200, body: left.map((name, i) => ({ id: i + 1, name, color: 'ededed', default: false })) };
+    });
     this.handle('issues/create', ({ params, body }) => {
       const number = this.issues.length + 1;
       const stamp = this.#stamp();
