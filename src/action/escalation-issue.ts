@@ -155,14 +155,19 @@ export async function openEscalationIssue(
     const open = me === undefined ? undefined : await ourOpenIssue(octokit, where, marker, me, MAX_ISSUE_PAGES);
     if (open?.issue) return await escalateAgain(open.issue.number);
     if (open?.paged) warn(`No open escalation issue of this token's for this plan among the ${groupDigits(MAX_ISSUE_PAGES * 100)} newest open issues it opened: a new one is opened.`);
-    const { data: created } = await octokit.rest.issues.create({
+    const issue = {
       owner: where.owner,
       repo: where.repo,
       // GitHub takes titles of at most 256 characters: a plan name of 200 and a run key of 100 made 331, and the
       // issue was lost (found by an adversarial pass). Cut as redacted and neutralised, which may lengthen it.
       title: `plan-runner: ${cutText(titleText(redact(keyedCheckRunName(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
       body,
-      ...(escalation.label && { labels: [escalation.label] }),
+    };
+    const { data: created } = await octokit.rest.issues.create({ ...issue, ...(escalation.label && { labels: [escalation.label] }) }).catch((error: unknown) => {
+      // A label GitHub will not create cost the escalation its whole issue (found by a hunt): opened without it.
+      if (!escalation.label || !refusesLabel(error)) throw error;
+      warn(`GitHub refused the escalation label '${escalation.label}' (HTTP 422): ${asSentence(readGitHubFailure(error).message)} The escalation issue is opened without it: give escalate.label a name GitHub takes.`);
+      return octokit.rest.issues.create(issue);
     });
     info(`Escalation issue #${created.number} opened: ${created.html_url}`);
     // Not when its own was not among the pages read (said above): which of them is the older cannot be told.
@@ -207,4 +212,11 @@ export async function closeEscalationIssue(octokit: GitHubClient, where: Escalat
     const failure = readGitHubFailure(error);
     warn(`Could not ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write`')} The run succeeded either way.`);
   }
+}
+
+/** GitHub refused the request for its label: a 422 whose errors name the `Label` resource. */
+function refusesLabel(error: unknown): boolean {
+  if (readGitHubFailure(error).status !== 422) return false;
+  const errors = (error as { response?: { data?: { errors?: unknown } } }).response?.data?.errors;
+  return Array.isArray(errors) && errors.some((entry) => (entry as { resource?: unknown } | null)?.resource === 'Label');
 }

@@ -434,7 +434,15 @@ export const Escalate = z
           'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens. Told too, in a comment of its own, when the run pauses for approval on a pull request or issue: once per pause, with how to approve.',
         examples: ['@org/team'],
       }),
-    label: z.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
+    // GitHub refuses such a name when it creates the label (422), which cost an escalation its whole issue (found by a hunt).
+    label: z
+      .string()
+      .min(1)
+      .max(50)
+      .refine((label) => label.trim() === label, 'write the label without spaces at its start or end: GitHub refuses such a name')
+      .refine((label) => !label.includes(','), 'write one label, without a comma: GitHub refuses a label name with one')
+      .optional()
+      .meta({ description: 'Added to the pull request or issue when the run is escalated, and to the escalation issue; taken off the pull request by a later run that succeeds. One name, no comma, no spaces at its start or end.', examples: ['needs-human'] }),
   })
   // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
   // new-user walkthrough).

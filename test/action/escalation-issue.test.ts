@@ -302,6 +302,30 @@ workflow_sequence:
   });
 });
 
+// A label GitHub will not create (a name with spaces at its ends, as hub4j/github-api#1051 shows GitHub's answer) cost
+// the escalation its whole issue (found by a hunt).
+describe('a label GitHub refuses', () => {
+  it('opens the issue without it, and says so', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    github.fail('issues/create', { status: 422, body: { message: 'Validation Failed', errors: [{ value: ' needs-human', resource: 'Label', field: 'name', code: 'invalid' }] } });
+    const warnings: string[] = [];
+    await openEscalationIssue(octokit, where, { ...escalation, label: ' needs-human' }, createRedactor(), (m) => warnings.push(m));
+    expect(github.issues).toHaveLength(1);
+    expect((github.issues[0] as { labels?: string[] }).labels).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^GitHub refused the escalation label ' needs-human' \(HTTP 422\): Validation Failed.* The escalation issue is opened without it: give escalate.label a name GitHub takes\.$/);
+  });
+
+  it('but another 422 is not taken for one: no second issue is created', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    github.fail('issues/create', { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'title', code: 'invalid' }] } });
+    const warnings: string[] = [];
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
+    expect(github.requestsTo('issues/create')).toHaveLength(1);
+    expect(warnings.join('\n')).toContain('Could not open an issue for the escalation (HTTP 422)');
+  });
+});
+
 // A later run that succeeded left the escalation issue open, saying "needs a person", with no word (found by a hunt).
 describe('a run of the plan that succeeds', () => {
   it('tells the open escalation issue and closes it as completed, saying it can be reopened', async () => {

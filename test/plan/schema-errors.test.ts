@@ -24,6 +24,12 @@ describe('schema errors point at the offending key or value', () => {
     expect((await loadPlanText('goal: g\nescalate:\n  label: needs-human\n', 'plan.yml')).ok).toBe(true);
   });
 
+  // GitHub refuses such a label when an escalation issue is created with it (found by a hunt).
+  it('refuses an escalate label with spaces at its ends or a comma, saying why', async () => {
+    expect((await errorsFor('goal: g\nescalate:\n  label: " needs-human"\n')).join('\n')).toContain('write the label without spaces at its start or end: GitHub refuses such a name (at escalate.label)');
+    expect((await errorsFor('goal: g\nescalate:\n  label: "needs,human"\n')).join('\n')).toContain('write one label, without a comma: GitHub refuses a label name with one (at escalate.label)');
+  });
+
   it('suggests the nearest known key for an unknown key, pointing at the key', async () => {
     const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []', 'goal: Answer');
     expect(await errorsFor(text)).toEqual([
