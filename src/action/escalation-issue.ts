@@ -86,10 +86,10 @@ function issueBody(where: EscalationIssueContext, escalation: Escalation, redact
 }
 
 /** The comment on the open issue when the plan escalates again: it notifies where an edited body does not. */
-function againComment(where: EscalationIssueContext, escalation: Escalation): string {
+function againComment(where: EscalationIssueContext, escalation: Escalation, mention: boolean): string {
   const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
   const lines = [`${run} escalated again: the issue now says why, with its last error and what was tried.`];
-  if (escalation.mention) lines.push('', `${escalation.mention}: please take a look.`);
+  if (mention && escalation.mention) lines.push('', `${escalation.mention}: please take a look.`);
   return lines.join('\n');
 }
 
@@ -140,11 +140,12 @@ export async function openEscalationIssue(
   const body = issueBody(where, escalation, redact, neutralise);
   let what = 'open an issue for the escalation';
   /** Updates the open issue `number` and comments on it: GitHub tells no one of an edited body, and not of a mention already in it (found by an adversarial pass). */
-  const escalateAgain = async (number: number): Promise<void> => {
+  /** `mention`: false when this run's own duplicate issue, just opened, already told the mention. */
+  const escalateAgain = async (number: number, mention = true): Promise<void> => {
     what = `update escalation issue #${number}`;
     const { data: updated } = await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: number, body });
     what = `comment on escalation issue #${number} (its body now says this run escalated, and no one is told of an edited body)`;
-    await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: number, body: againComment(where, escalation) });
+    await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: number, body: againComment(where, escalation, mention) });
     info(`Escalation issue #${number} updated: ${updated.html_url}`);
   };
   try {
@@ -180,7 +181,8 @@ export async function openEscalationIssue(
     what = `close issue #${created.number}, which duplicates escalation issue #${racing.issue.number} that another run of this plan opened at the same time`;
     await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: created.number, body: `Duplicate of #${racing.issue.number}: another run of this plan escalated at the same time and opened it first; this run's escalation is told there.` });
     await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: created.number, state: 'closed', state_reason: 'not_planned' });
-    await escalateAgain(racing.issue.number);
+    // Its body pinged the mention when it was created: telling them again on the older issue made three pings for two escalations (found by a hunt).
+    await escalateAgain(racing.issue.number, false);
   } catch (error) {
     // The advice every write of plan-runner's gives (`refusalAdvice`): a 422 blamed the token for a title too long.
     const failure = readGitHubFailure(error);

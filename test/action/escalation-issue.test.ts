@@ -326,6 +326,25 @@ describe('a label GitHub refuses', () => {
   });
 });
 
+// Two racing escalations pinged the mention three times: both new issues' bodies, then the older issue's comment (found by a hunt).
+it('two escalations that race ping the mention once each', async () => {
+  const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+  let listed: () => void = () => {};
+  const bothLooked = new Promise<void>((resolve) => (listed = resolve));
+  github.onRequest = () => {
+    if (github.requestsTo('issues/list-for-repo').length >= 2) listed();
+  };
+  github.fail('issues/create', { heldUntil: bothLooked }, { heldUntil: bothLooked });
+  await Promise.all([
+    openEscalationIssue(octokit, where, escalation, createRedactor(), () => {}),
+    openEscalationIssue(octokit, { ...where, runUrl: 'https://github.com/acme/app/actions/runs/2' }, escalation, createRedactor(), () => {}),
+  ]);
+  const created = github.requestsTo('issues/create').map((request) => (request.body as { body: string }).body);
+  const comments = [...github.commentsOn('acme', 'app', 1), ...github.commentsOn('acme', 'app', 2)].map((comment) => comment.body);
+  expect([...created, ...comments].filter((text) => text.includes('@acme/oncall'))).toHaveLength(2);
+  expect(github.issues.filter((issue) => (issue as { state: string }).state === 'open')).toHaveLength(1);
+});
+
 // A later run that succeeded left the escalation issue open, saying "needs a person", with no word (found by a hunt).
 describe('a run of the plan that succeeds', () => {
   it('tells the open escalation issue and closes it as completed, saying it can be reopened', async () => {
