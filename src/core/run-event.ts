@@ -133,6 +133,12 @@ export type RunEvent =
        * reused steps that read a checkout as read elsewhere.
        */
       readonly marksElsewhere?: true;
+      /**
+       * Written by every run since a used plan's carried results are kept in their place (`placedReuseKey` in
+       * `result_carried`): a trace without it carried them under their bare reuse key, which a resume places where it
+       * can (`placeCarriedResults`).
+       */
+      readonly placedReuseKeys?: true;
     })
   | (EventBase & {
       readonly type: 'step_started';

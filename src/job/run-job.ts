@@ -35,6 +35,7 @@ import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import type { Tool } from '../tools/tool.ts';
 import { parseResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { fanOutOwnState, mergeResumeStates, resumedRevision, type ResumeState } from '../run/resume-state.ts';
+import { placeCarriedResults } from '../run/place-carried-results.ts';
 import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
@@ -355,7 +356,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(deps.random && { random: deps.random }),
       // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
       ...(stepWeights && { stepWeights }),
-      ...(resume && { resume }),
+      // A trace written before a used plan's results were kept in their place has them placed where this plan runs them.
+      ...(resume && { resume: placeCarriedResults(resume, plan) }),
       ...(fileSteps !== undefined && { fileSteps }),
       plannedFor: planned,
       ...(granted && { approval: granted.approval }),

@@ -143,6 +143,12 @@ export interface ResumeState {
    * and the steps of the prepare job's plan that attempt's revisions took out, with why (see `stepsTakenOut`).
    */
   readonly replacedBefore?: { readonly why: string; readonly steps: ReadonlyMap<string, string> };
+  /**
+   * The keys in `reuse` and `items` a trace written before `placedReuseKey` carried (its `plan_created` has no
+   * `placedReuseKeys`): a used plan's step's among them is under its bare reuse key, where the run never looks for it
+   * (`placeCarriedResults` places it).
+   */
+  readonly unplacedCarried?: ReadonlySet<string>;
 }
 
 /**
@@ -184,6 +190,8 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   // A trace written before results read from another checkout were marked: whether its results were is not known.
   const marks = created.marksElsewhere === true;
   const elsewhereOf = (event: { readonly elsewhere?: true }): { elsewhere?: true | 'unknown' } => (event.elsewhere ? { elsewhere: true } : marks ? {} : { elsewhere: 'unknown' });
+  // A trace written before a used plan's results were kept in their place: what it carried is under bare reuse keys.
+  const unplacedCarried = created.placedReuseKeys === true ? undefined : new Set<string>();
   const otherFormat = traceFormatProblem(from, created.format);
   if (otherFormat) return { ok: false, problem: otherFormat };
   const shape = created.plan as { name?: unknown; steps?: unknown } | null | undefined;
@@ -247,6 +255,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     else if (top && event.type === 'result_carried') {
       // What the run this one resumed had: this run's own events, which come after, may replace it.
       const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true as const }), ...elsewhereOf(event), ...(event.todos && { todos: event.todos }) };
+      unplacedCarried?.add(event.reuseKey);
       if (event.item) byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
       else reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, ...(event.partial !== undefined && { partial: event.partial }), ...(event.made && { made: true }), carried: true });
     } else if (top && event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
@@ -295,7 +304,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   // Its own, and those it carried from the run it resumed in turn.
   const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
   const earlier = readEarlierAttempts(events, from);
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }), ...(unplacedCarried && unplacedCarried.size > 0 && { unplacedCarried }) } };
 }
 
 /**
@@ -435,7 +444,8 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string, 
   // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
   const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
   const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
-  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore && { replacedBefore }) };
+  const unplacedCarried = new Set(states.flatMap((state) => [...(state.unplacedCarried ?? [])]));
+  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore && { replacedBefore }), ...(unplacedCarried.size > 0 && { unplacedCarried }) };
 }
 
 /**

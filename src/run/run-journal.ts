@@ -60,6 +60,7 @@ export class RunJournal {
       plan,
       format: TRACE_FORMAT,
       marksElsewhere: true,
+      placedReuseKeys: true,
       ...(planHash !== undefined && { planHash }),
       ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
       ...(earlier && { earlier }),
