@@ -232,8 +232,10 @@ function usedPlanIssues(inner: ValidPlan, uses: string, at: PathSegment[]): Issu
   }
   // Its run has no replanner (its failure is its step's, which this plan recovers from): both were accepted and did nothing.
   const noReplans = "a used plan's run neither replans nor reviews (its failure is its step's, which this plan's `on_failure` and replans recover from)";
-  if (inner.source.limits?.max_replans !== undefined) {
-    issues.push({ path: at, message: `the plan ${uses} sets \`limits.max_replans\`, which a used plan cannot use: ${noReplans}; set max_replans here and remove it there` });
+  // 0 is what its run does: a plan file run alone and used too says so (found by a review).
+  const replans = inner.source.limits?.max_replans ?? 0;
+  if (replans > 0) {
+    issues.push({ path: at, message: `the plan ${uses} sets \`limits.max_replans: ${replans}\`, which a used plan cannot use: ${noReplans}; set max_replans here and remove it there (or set 0 there)` });
   }
   const reviewed = inner.steps.filter((step) => step.review === true).map((step) => step.key);
   if (reviewed.length > 0) {

@@ -237,12 +237,19 @@ describe('plans using plans, at load time', () => {
     const root = repo({ 'outer.yml': usesStep('inner.yml', ', with: { repository: x }'), 'inner.yml': inner });
     const neither = "a used plan's run neither replans nor reviews (its failure is its step's, which this plan's `on_failure` and replans recover from)";
     expect(await errors(root, 'outer.yml')).toEqual([
-      `outer.yml:2:32: the plan inner.yml sets \`limits.max_replans\`, which a used plan cannot use: ${neither}; set max_replans here and remove it there (at workflow_sequence[0].uses)`,
+      `outer.yml:2:32: the plan inner.yml sets \`limits.max_replans: 3\`, which a used plan cannot use: ${neither}; set max_replans here and remove it there (or set 0 there) (at workflow_sequence[0].uses)`,
       `outer.yml:2:32: the plan inner.yml asks for a review after step s (\`review: true\`), which a used plan cannot do: ${neither}; to review after its whole run, set review: true on the step here that uses it, and remove it there (at workflow_sequence[0].uses)`,
     ]);
     // Said where it works: a review after the step that uses the plan, and the using plan's replans.
     const moved = repo({ 'outer.yml': `limits: { max_replans: 3 }\n${usesStep('inner.yml', ', with: { repository: x }, review: true')}`, 'inner.yml': INNER });
     expect((await loadPlanFile(path.join(moved, 'outer.yml'), { root: moved })).ok).toBe(true);
+  });
+
+  // Found by a review: 0 is what a used plan's run does, and a plan file run alone and used too may say so.
+  it('accepts limits.max_replans: 0 in a used plan', async () => {
+    const root = repo({ 'outer.yml': usesStep('inner.yml', ', with: { repository: x }'), 'inner.yml': `limits: { max_replans: 0 }\n${INNER}` });
+    const loaded = await loadPlanFile(path.join(root, 'outer.yml'), { root });
+    expect(loaded.ok ? [] : loaded.errors.map((error) => error.message)).toEqual([]);
   });
 
   // The run has one model client, made with the top plan's wait: a used plan's other one would be ignored.
