@@ -301,8 +301,10 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     // What each plan step's plan left undone: the resuming run may reuse that step, or one inside it, whole.
     ...[...record.steps].flatMap(([key, step]) => (step.nested ? [...undoneInside(key, step.nested)] : [])),
   ];
-  // Its own, and those it carried from the run it resumed in turn.
-  const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
+  // Its own, and those it carried from the run it resumed in turn, but for those it ran again and completed: a re-run of a
+  // run that redid them and met all_steps_completed was told they were undone, and its goal failed (found by a review).
+  const carriedUndone = Object.entries(created.carried ?? {}).filter(([key]) => !completedSteps.has(key));
+  const leftUndone = new Map([...carriedUndone, ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
   const earlier = readEarlierAttempts(events, from);
   return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }), ...(unplacedCarried && unplacedCarried.size > 0 && { unplacedCarried }) } };
 }
