@@ -83,6 +83,7 @@ describe('placeCarriedResults', () => {
     const events: RunEvent[] = [
       { type: 'plan_created', plan: { name: plan.name, revision: 1, steps: plan.steps }, format: TRACE_FORMAT, marksElsewhere: true, ...created, at: 0 },
       { type: 'result_carried', stepKey: 's1', reuseKey: 'k1', result: 'posted', usage: NO_USAGE, at: 1 },
+      { type: 'result_carried', stepKey: 's1', reuseKey: 'k2', result: 'posted', usage: NO_USAGE, item: { index: 0, key: 's1[0]' }, at: 2 },
     ];
     const read = resumeStateFromEvents(events, plan.name, 'old.jsonl');
     if (!read.ok) throw new Error(read.problem);
@@ -93,6 +94,7 @@ describe('placeCarriedResults', () => {
     const plan = topOf('one');
     const placed = placeCarriedResults(stateOf(plan), plan);
     expect([...placed.reuse.keys()]).toEqual(['one/k1']);
+    expect([...placed.items.keys()]).toEqual(['one/k2']);
   });
 
   // Either use may be the one that never completed it: today's rule (a step is reused only where it completed) stands.
@@ -100,11 +102,13 @@ describe('placeCarriedResults', () => {
     const plan = topOf('one', 'two');
     const placed = placeCarriedResults(stateOf(plan), plan);
     expect([...placed.reuse.keys()]).toEqual(['k1']);
+    expect([...placed.items.keys()]).toEqual(['k2']);
   });
 
   it('leaves a trace written with placed keys as it reads', () => {
     const plan = topOf('one');
     const placed = placeCarriedResults(stateOf(plan, { placedReuseKeys: true }), plan);
     expect([...placed.reuse.keys()]).toEqual(['k1']);
+    expect([...placed.items.keys()]).toEqual(['k2']);
   });
 });
