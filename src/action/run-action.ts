@@ -30,7 +30,7 @@ import { finalReport, type FinalReport, type FinalReportContext } from '../repor
 import { checkConclusion, jobFailure } from './job-failure.ts';
 import { addEscalationLabel, personNeeded, removeEscalationLabel, speaksThere, tellEscalation } from './escalation-notice.ts';
 import { runCommitOf } from './superseded-commit.ts';
-import { closeEscalationIssue, openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
+import { closeEscalationIssue, escalationIssueContext, openEscalationIssue } from './escalation-issue.ts';
 import { ESCALATION_TOLD_STATE } from './left-escalation.ts';
 import { liveComment, unshownPause } from './live-comment.ts';
 import { approvalUnreachable, commentTarget } from './comment-target.ts';
@@ -196,19 +196,6 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps, pausedHe
   const detailsUrl = settings.github.runUrl;
   const job = checkRunJob(settings.env);
   return startCheckRun(deps.github, { owner, repo, name: await checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}), ...(job && { job }) }, deps.io.warning, { clock: deps.clock });
-}
-
-function escalationIssueContext(settings: ActionSettings, planName: string | undefined): EscalationIssueContext {
-  const [owner = '', repo = ''] = settings.github.repository?.split('/') ?? [];
-  return {
-    owner,
-    repo,
-    planPath: settings.planPath,
-    ...(settings.runKey !== undefined && { runKey: settings.runKey }),
-    planName: planName ?? settings.planPath,
-    ...(settings.github.runUrl && { runUrl: settings.github.runUrl }),
-    ...(settings.github.repositoryUrl && { repositoryUrl: settings.github.repositoryUrl }),
-  };
 }
 
 /**
@@ -426,7 +413,10 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const saving = trace && stateFile ? saveRunState(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }), ...(resumedInPlace !== undefined && { resumedInPlace }) }) : Promise.resolve(undefined);
     // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
     const lostState = fanOut && fanOut.part !== 'merge' && !(await saving) ? `this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
-    const frozenFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome, paths.frozenPlan, settings, io, redact) : undefined;
+    // A plan whose writing passed a budget fails the job, as a run would: no file is handed on for a job to run (found by
+    // an adversarial pass: plan-file was set, and the log said mode: run runs it as written).
+    const frozenFile = outcome.kind === 'planned' && !outcome.stopped ? await writeFrozenPlan(outcome, paths.frozenPlan, settings, io, redact) : undefined;
+    if (outcome.kind === 'planned' && outcome.stopped) io.info('No frozen plan file is written: writing the plan passed a budget (see the failure), so there is no plan-file output.');
     const failedAfter = lostState ?? frozenFile?.problem;
     const unsaved = failedAfter && `plan-runner: ${failedAfter}`;
 

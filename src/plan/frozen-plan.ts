@@ -75,18 +75,22 @@ function redactedStep(step: Step, redact: Redactor, itemName: string | undefined
     ...(step.task !== undefined && { task: text(step.task) }),
     ...(step.why !== undefined && { why: text(step.why) }),
     ...(step.args !== undefined && { args: redactDeep(step.args, text) }),
-    ...(step.with !== undefined && { with: redactDeep(step.with, text) }),
+    // Its keys are the used plan's input names: redacted, a token-shaped one became `***` (found by a review).
+    ...(step.with !== undefined && { with: Object.fromEntries(Object.entries(step.with).map(([name, value]) => [name, redactDeep(value, text)])) }),
+    ...(step.key !== undefined && { key: text(step.key) }),
   };
 }
 
 /**
- * The `name:` a frozen file writes: the plan's own, or the one it was run under (its file's), when that is a name a
- * plan may have. A file name over 200 characters made a file that did not load (found by a hunt of frozen plans);
- * one of invisible characters alone is left out, and the frozen file is named as any plan without a name.
+ * The `name:` a frozen file writes: the plan's own, or, for a plan without one, the path it was run under (`from`),
+ * which is what names its check run: named by its file's base name, job 2's check run (`release-notes`) never
+ * superseded job 1's `action_required` one (`.github/release-notes.yml`), and a required check stayed blocked (found
+ * by a review). Cut to a name a plan may have: a path over 200 characters made a file that did not load (found by a
+ * hunt of frozen plans); one of invisible characters alone is left out, and the file is named as any plan without one.
  */
-function frozenName(plan: ValidPlan, redact: Redactor | undefined): string | undefined {
+function frozenName(plan: ValidPlan, from: string, redact: Redactor | undefined): string | undefined {
   if (plan.source.name !== undefined) return plan.source.name;
-  const name = cutText(redact ? redact(plan.name) : plan.name, MAX_PLAN_NAME_CHARS);
+  const name = cutText((redact ? redact(from) : from).replace(/\s+/g, ' ').trim(), MAX_PLAN_NAME_CHARS);
   return hasVisibleText(name) ? name : undefined;
 }
 
@@ -109,7 +113,7 @@ export function frozenSteps(steps: readonly PlanStep[], redact: Redactor | undef
 export async function frozenPlanText(plan: ValidPlan, from: string, options: { readonly redact?: Redactor; readonly pins?: FrozenPins } = {}): Promise<string> {
   const { redact, pins } = options;
   const steps = frozenSteps(plan.steps, redact);
-  const name = frozenName(plan, redact);
+  const name = frozenName(plan, from, redact);
   const frozen = {
     ...plan.source,
     // No replans: a step that fails is escalated, not replaced. The job that runs this file runs what its

@@ -84,11 +84,12 @@ describe('a frozen plan', () => {
 
   // Found by a hunt of frozen plans: a plan without `name:` was written with its file's name as its name, which a file
   // name over 200 characters (or of invisible characters) made a file that did not load.
-  it('writes the name of a plan without one only as a name it may have: cut to 200 characters, or none', async () => {
+  it('writes the name of a plan without one as the path it ran under, only as a name it may have: cut to 200 characters, or none', async () => {
     const steps = yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: a, type: tool_call, tool: multiply, args: { a: 2, b: 3 } }');
     for (const [file, name] of [
       [`${'x'.repeat(230)}.yml`, `${'x'.repeat(199)}…`],
-      ['\u200b.yml', undefined],
+      ['.github/release notes.yml', '.github/release notes.yml'],
+      ['\u200b\u200b', undefined],
     ] as const) {
       const loaded = await loadPlanText(steps, file);
       if (!loaded.ok) expect.fail('the plan did not load');
