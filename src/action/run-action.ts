@@ -211,7 +211,11 @@ async function writeFrozenPlan(planned: { readonly plan: ValidPlan; readonly fro
   }
   const { model, timeoutSeconds } = settings.model;
   const problem = await frozenPlanFileProblem(file, planned.plan, redact, { root: settings.workspace, ...(model && { model }), ...(timeoutSeconds !== undefined && { modelTimeoutSeconds: timeoutSeconds }) });
-  if (problem !== undefined) return { problem: `the frozen plan file ${file} would not run as planned: ${problem}. It is not the plan-file output, so no job runs it: change what the message names (a value the run hides as a secret is written *** there), or report it to plan-runner with the file` };
+  if (problem !== undefined) {
+    // Removed too: a workflow that uploads the output folder, not the plan-file output, handed it on (found by a review).
+    rmSync(file, { force: true });
+    return { problem: `the frozen plan file ${file} would not run as planned: ${problem}. It is removed and is not the plan-file output, so no job runs it: change what the message names (a value the run hides as a secret is written *** there), or report it to plan-runner with the plan` };
+  }
   io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
   return { file };
 }

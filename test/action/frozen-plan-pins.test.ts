@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -212,6 +213,9 @@ describe('a frozen plan file', () => {
     const planned = await run({ mode: 'plan' }, createRedactor(['4821337']));
     expect(planned.result.outputs['plan-file']).toBe('');
     expect(planned.result.outputs.status).toBe('failed');
-    expect(planned.result.failure).toMatch(/the frozen plan file .*\.plan\.yml would not run as planned: it does not load \(1 problem\): .*It is not the plan-file output, so no job runs it/);
+    expect(planned.result.failure).toMatch(/the frozen plan file .*\.plan\.yml would not run as planned: it does not load \(1 problem\): .*It is removed and is not the plan-file output, so no job runs it/);
+    // Not left in the output folder either, which a workflow may upload whole.
+    const file = /the frozen plan file (\S+\.plan\.yml) would not run/.exec(planned.result.failure ?? '')![1]!;
+    expect(existsSync(file)).toBe(false);
   });
 });
