@@ -530,8 +530,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 5 modules
 var run_budget = __webpack_require__(46736);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 62 modules
-var run_job = __webpack_require__(56159);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 63 modules
+var run_job = __webpack_require__(6445);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -1752,6 +1752,7 @@ var toolset_github_context = __webpack_require__(41179);
 
 
 
+
 /**
  * `goals-met` of an evaluation: true only when every run of the evaluated plan (its own column, not
  * a baseline's) ended with every required goal met. Passing is `status`; a plan that met its goals in
@@ -1776,11 +1777,11 @@ function ended(status, report, failure, result = '', runs = []) {
  * without the rates by goal, and a count of them; cut, it would be no JSON at all. Longer still, it is empty.
  */
 function resultOutput(columns, redact) {
-    const whole = redact(JSON.stringify(columns));
+    const whole = redactedJson(columns, redact);
     if (Buffer.byteLength(whole) <= action_outputs/* MAX_RESULT_OUTPUT_BYTES */.d0)
         return { text: whole };
     const goalsLeftOut = columns.reduce((most, column) => Math.max(most, column.goalsMetRate.length), 0);
-    const lean = redact(JSON.stringify(columns.map((column) => ({ ...column, goalsMetRate: [], goalsLeftOut: column.goalsMetRate.length }))));
+    const lean = redactedJson(columns.map((column) => ({ ...column, goalsMetRate: [], goalsLeftOut: column.goalsMetRate.length })), redact);
     return { text: Buffer.byteLength(lean) <= action_outputs/* MAX_RESULT_OUTPUT_BYTES */.d0 ? lean : '', goalsLeftOut };
 }
 async function readOptional(file, read) {
@@ -1849,7 +1850,7 @@ async function runEvalAction(settings, deps, withhold) {
         redact,
     }, plans);
     const markdown = redact(report.markdown);
-    const json = redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`);
+    const json = `${JSON.stringify((0,core_redact/* redactDeep */.KL)({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, redact, { numbers: true }), null, 2)}\n`;
     let reportWritten = true;
     for (const [file, text] of [[reportFile, markdown], [jsonFile, json]]) {
         const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, text);
@@ -1877,6 +1878,14 @@ async function runEvalAction(settings, deps, withhold) {
         io.warning(`The result output ${what} ${(0,group_digits/* groupDigits */.K)(action_outputs/* MAX_RESULT_OUTPUT_BYTES */.d0)} bytes; the job summary and ${jsonFile} have every figure.`);
     }
     return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, result.text, report.runs);
+}
+/**
+ * JSON of `value` with its strings redacted and its numbers hidden only when one is a secret whole (`redactNumber`):
+ * redacted as text, a figure that held a secret's digits (1123456 beside a 6-digit password) became `1***`, and the
+ * JSON no JSON (found by an adversarial pass).
+ */
+function redactedJson(value, redact) {
+    return JSON.stringify((0,core_redact/* redactDeep */.KL)(value, redact, { numbers: true }));
 }
 
 

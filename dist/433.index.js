@@ -14,8 +14,8 @@ export const modules = {
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76940);
 /* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(24824);
 /* harmony import */ var _core_run_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(82796);
-/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(74360);
-/* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(19243);
+/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(74360);
+/* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(19243);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(62935);
 /* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(22627);
 /* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(49474);
@@ -28,8 +28,10 @@ export const modules = {
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(87469);
 /* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(72896);
 /* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(99674);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(86919);
-/* harmony import */ var _trace_started_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(68871);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(86919);
+/* harmony import */ var _trace_started_js__WEBPACK_IMPORTED_MODULE_21__ = __webpack_require__(68871);
+/* harmony import */ var _left_escalation_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(56347);
+
 
 
 
@@ -79,7 +81,7 @@ function killedRunEnd(record, scope) {
             // (found by an adversarial pass: `\u00b7 11 ms` for a step killed after 300 ms read as its time).
             const ran = step.startedAt === undefined ? 0 : at - step.startedAt;
             // Its model use up to the kill, as the trace's `model_used` events charged it (found by a review: 0).
-            ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_17__/* .formatDuration */ .a)(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: (0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .stepUsageSoFar */ .D)(step), at });
+            ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_18__/* .formatDuration */ .a)(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: (0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .stepUsageSoFar */ .D)(step), at });
         }
         else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
             ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
@@ -90,15 +92,17 @@ function killedRunEnd(record, scope) {
 }
 /**
  * What the trace a main step left still needs for an end: a run cut off mid-run, the end
- * `killedRunEnd` gives; one whose steps ended but whose goals were never checked, cancelled (a gate
- * whose goals were not checked does not pass); one that ended whole (its goals checked, paused for
- * approval, a fanned-out part, which checks none), nothing: the main step only did not report it.
+ * `killedRunEnd` gives; one whose steps succeeded but whose goals were never checked, cancelled (a gate
+ * whose goals were not checked does not pass); one that ended otherwise (its goals checked, failed, escalated,
+ * paused for approval, a fanned-out part, which checks none), nothing: the main step only did not report it.
  */
 function endOfLeftRun(left, settings) {
     const part = settings.fanOut?.part;
     if (left.status === undefined)
-        return killedRunEnd(left, part && left.plan ? (0,_run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_18__/* .fanOutScope */ .q)(left.plan.steps, part) : undefined);
-    if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard')
+        return killedRunEnd(left, part && left.plan ? (0,_run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_19__/* .fanOutScope */ .q)(left.plan.steps, part) : undefined);
+    // As `finalStatus` decides it, a cancel while the goals were checked replaces only a success: an escalated run killed
+    // then was reported cancelled, and no one was told of its escalation (found by a hunt).
+    if (left.status !== 'succeeded' || left.goals !== undefined || part === 'prepare' || part === 'shard')
         return [];
     return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
 }
@@ -135,21 +139,21 @@ async function finishKilledRun(settings, context) {
     if (!parsed.ok) {
         io.warning(`Could not read the trace the main step left (${parsed.problem}).`);
         // The problem quotes the trace (a trace_gap line's event, a key named twice): cut, so the report's own words stay whole.
-        return endUnreadRun(settings, context, `its trace could not be read (${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_19__/* .cutText */ .IN)(parsed.problem, MAX_PROBLEM_CHARS)})`);
+        return endUnreadRun(settings, context, `its trace could not be read (${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_20__/* .cutText */ .IN)(parsed.problem, MAX_PROBLEM_CHARS)})`);
     }
     const { events } = parsed;
     // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed
     // while it published: its verdict is not in the trace, and none is made up (its check run is ended, saying so).
     if (!events.some((event) => event.type === 'plan_created')) {
         // The calls that wrote no plan yet, each in the trace as it was charged: this step's own, when its first line is.
-        const planning = (0,_trace_started_js__WEBPACK_IMPORTED_MODULE_20__/* .traceStartedBy */ .c)(events[0], context.traceStarted) ? events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)()).spentOutsideSteps : undefined;
+        const planning = (0,_trace_started_js__WEBPACK_IMPORTED_MODULE_21__/* .traceStartedBy */ .c)(events[0], context.traceStarted) ? events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)()).spentOutsideSteps : undefined;
         if (!context.reported)
             return finishUnstartedRun(settings, context, paths, planning);
         return endUnreadRun(settings, context, 'its trace holds no run');
     }
     // Another step's run (a later step of this job ran the same plan, and wrote its trace here): not this one's to report.
     // So too when this step's run had no event (no `traceStarted`): killed before it, it wrote no line of this trace.
-    if (!(0,_trace_started_js__WEBPACK_IMPORTED_MODULE_20__/* .traceStartedBy */ .c)(events[0], context.traceStarted)) {
+    if (!(0,_trace_started_js__WEBPACK_IMPORTED_MODULE_21__/* .traceStartedBy */ .c)(events[0], context.traceStarted)) {
         return endUnreadRun(settings, context, 'a later step of this job ran the same plan, whose trace, report file and PR comment replaced this run\'s (give each such step its own `run-key`)', true);
     }
     const left = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
@@ -168,7 +172,7 @@ async function finishKilledRun(settings, context) {
     // Cut off mid-run, or while its goals were checked: a model request then in flight is in no figure, and the summary says so.
     const reportOf = (shown) => {
         const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .renderSummary */ .B)(shown, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
-        return { status: shown.status ?? 'cancelled', ...(shown.reason !== undefined && { reason: shown.reason }), goals, markdown, record: shown, planErrors: [] };
+        return { status: shown.status ?? 'cancelled', ...(shown.reason !== undefined && { reason: shown.reason }), goals, markdown, record: shown, planErrors: [], ...(shown.escalation && { escalation: shown.escalation }) };
     };
     const told = reportOf(record);
     const comment = await finishComment(settings, context, told, all);
@@ -178,6 +182,8 @@ async function finishKilledRun(settings, context) {
     await completeLeftCheckRun(settings, context, report);
     if (!context.reported)
         await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u5)(report, paths.report, io, redact);
+    if (!context.escalationTold)
+        await (0,_left_escalation_js__WEBPACK_IMPORTED_MODULE_17__/* .tellLeftEscalation */ .Y)(settings, report, context);
     return true;
 }
 /**

@@ -347,13 +347,15 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /* harmony export */   mF: () => (/* binding */ usageOutputs),
 /* harmony export */   zt: () => (/* binding */ UNFINISHED_OUTPUTS)
 /* harmony export */ });
-/* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(85692);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(86919);
-/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(33883);
-/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(16);
-/* harmony import */ var _core_run_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(82796);
-/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76940);
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90422);
+/* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(85692);
+/* harmony import */ var _core_redact_output_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(62126);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33883);
+/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(16);
+/* harmony import */ var _core_run_usage_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82796);
+/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76940);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90422);
+
 
 
 
@@ -383,10 +385,10 @@ function plainDollars(costUsd) {
     let decimals = 7;
     while (Number(costUsd.toFixed(decimals)) === 0 && decimals < 99)
         decimals += 1;
-    return (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__/* .trimEndChars */ .v)(costUsd.toFixed(decimals + 1), '0');
+    return (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__/* .trimEndChars */ .v)(costUsd.toFixed(decimals + 1), '0');
 }
 /** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
-function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_USAGE */ .y, durationMs = 0) {
+function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_USAGE */ .y, durationMs = 0) {
     return {
         // Empty when a call's model had no price: a 0 would read as known.
         'cost-usd': usage.unpricedCalls ? '' : plainDollars(usage.costUsd),
@@ -400,23 +402,23 @@ function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_
 }
 /** The usage outputs of a recorded run (its duration so far when it did not finish). */
 function recordUsageOutputs(record) {
-    return record ? usageOutputs((0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .runUsage */ .l)(record), (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .jobDurationMs */ .u2)(record)) : usageOutputs();
+    return record ? usageOutputs((0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .runUsage */ .l)(record), (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_3__/* .jobDurationMs */ .u2)(record)) : usageOutputs();
 }
 /**
  * Later steps read `result` from the environment or an expression: keep it well inside the runner's limits. Bytes
  * of UTF-8, not characters: 64 Ki characters of Cyrillic or CJK passed the 128 KiB Linux takes for one variable.
  */
 const MAX_RESULT_OUTPUT_BYTES = 64 * 1024;
-/** The outputs for a finished job; `result` is redacted whole, then cut. */
+/** The outputs for a finished job; `result` is redacted whole (its figures as `redactOutput` keeps them), then cut. */
 function actionOutputs(report, paths, redact) {
-    const result = report.finalResult === undefined ? '' : redact((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)(report.finalResult).text);
+    const result = report.finalResult === undefined ? '' : (0,_core_redact_output_js__WEBPACK_IMPORTED_MODULE_0__/* .redactOutput */ .n)((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_5__/* .resultText */ .D)(report.finalResult).text, redact);
     // Only a run that ran to the end can meet its goals: a rejected plan, a failed run, or mode: plan
     // (nothing ran, no goal was checked) never count as meeting them, even with none declared.
     const ran = report.record !== undefined && (report.status === 'succeeded' || report.status === 'goals-unmet');
-    const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .goalsVerdict */ .AD)(report.goals).goalsMet;
+    const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_6__/* .goalsVerdict */ .AD)(report.goals).goalsMet;
     return {
         status: report.status,
-        result: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutTextBytes */ .$)(result, MAX_RESULT_OUTPUT_BYTES),
+        result: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutTextBytes */ .$)(result, MAX_RESULT_OUTPUT_BYTES),
         'goals-met': goalsMet ? 'true' : 'false',
         report: paths.report,
         trace: paths.trace,
@@ -1505,6 +1507,240 @@ function pauseUnshown(hash) {
 
 /***/ }),
 
+/***/ 99647:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Nf: () => (/* binding */ openEscalationIssue),
+/* harmony export */   RI: () => (/* binding */ closeEscalationIssue),
+/* harmony export */   cs: () => (/* binding */ escalationIssueContext)
+/* harmony export */ });
+/* unused harmony export escalationIssueMarker */
+/* harmony import */ var _github_token_identity_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(31133);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(71874);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(12172);
+/* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
+/* harmony import */ var _report_comment_render_comment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(17494);
+/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(93465);
+/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(54825);
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(82931);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(81675);
+
+
+
+
+
+
+
+
+
+
+/** The longest issue title GitHub takes, and what the title adds around the plan's name. */
+const MAX_TITLE_CHARS = 256;
+const TITLE_WORDS = 'plan-runner: '.length + ' needs a person'.length;
+/** Where the escalation issue of a run with these settings is, and what names it (`planName`: the plan's, if it has one). */
+function escalationIssueContext(settings, planName) {
+    const [owner = '', repo = ''] = settings.github.repository?.split('/') ?? [];
+    return {
+        owner,
+        repo,
+        planPath: settings.planPath,
+        ...(settings.runKey !== undefined && { runKey: settings.runKey }),
+        planName: planName ?? settings.planPath,
+        ...(settings.github.runUrl && { runUrl: settings.github.runUrl }),
+        ...(settings.github.repositoryUrl && { repositoryUrl: settings.github.repositoryUrl }),
+    };
+}
+/** The longest reason and item of what was tried, and the most items, an issue shows (the run's summary has them all). */
+const MAX_LINE_CHARS = 1000;
+const MAX_TRIED = 20;
+/** The longest last error an issue shows. */
+const MAX_ERROR_CHARS = 20_000;
+/** The hidden first line that finds this plan's (and run key's) escalation issue again. */
+function escalationIssueMarker(planId) {
+    return `<!-- plan-runner:escalation:${encodeURIComponent(planId)} -->`;
+}
+/**
+ * The issue's text. Run text (the model's and the tools') is redacted and placed as data: escaped
+ * where it stands in a line, the last error as a code block. Then the whole body goes through the
+ * neutraliser, as the live comment does: a piece neutralised alone could mean something else once
+ * placed in a line or a list item (four spaces of code became a live image after "**Last error:**").
+ */
+function issueBody(where, escalation, redact, neutralise) {
+    const data = (text) => (0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMarkdown */ .FV)((0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(text), MAX_LINE_CHARS));
+    const lines = [
+        `**plan-runner escalated a run of ${data((0,_run_key_js__WEBPACK_IMPORTED_MODULE_4__/* .keyedCheckRunName */ .J)(where.planName, where))}** (${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)((0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
+        '',
+        `**Why:** ${data(escalation.reason)}`,
+        '',
+        '**Last error:**',
+        '',
+        (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .fencedBlock */ .z)((0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(escalation.lastError), MAX_ERROR_CHARS)),
+    ];
+    const tried = escalation.tried.slice(-MAX_TRIED);
+    if (tried.length > 0) {
+        lines.push('', '**What was tried:**');
+        if (tried.length < escalation.tried.length)
+            lines.push(`- \u2026 and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`);
+        for (const item of tried)
+            lines.push(`- ${data(item)}`);
+    }
+    // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds, with room for the lines after it.
+    const body = [escalationIssueMarker((0,_run_key_js__WEBPACK_IMPORTED_MODULE_4__/* .keyedPlanId */ .x)(where)), (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutMarkdown */ .G$)(neutralise(lines.join('\n')), _report_comment_render_comment_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMENT_MAX_CHARS */ .d - 2048)];
+    // plan-runner's own link to the run is added after the neutraliser, as the marker is.
+    if (where.runUrl)
+        body.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
+    // The plan's own `escalate.mention` is meant to notify: it alone is not neutralised.
+    if (escalation.mention)
+        body.push('', `${escalation.mention}: please take a look.`);
+    return body.join('\n');
+}
+/** The comment on the open issue when the plan escalates again: it notifies where an edited body does not. */
+function againComment(where, escalation, mention) {
+    const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
+    const lines = [`${run} escalated again: the issue now says why, with its last error and what was tried.`];
+    if (mention && escalation.mention)
+        lines.push('', `${escalation.mention}: please take a look.`);
+    return lines.join('\n');
+}
+/** Pages of this token's open issues (100 each) read for the one an earlier escalation opened: older ones beyond are not. */
+const MAX_ISSUE_PAGES = 10;
+/**
+ * The oldest open issue this token (`me`) opened for the plan's marker, other than `besides`, on the first page of the
+ * token's open issues (newest first, `maxPages` at most) that holds one; `paged` when every page was read. Found by who
+ * opened it and the marker its body starts with, never by a label: a person may take the label off or rename it (the
+ * next escalation opened a second issue), and anyone can post the marker. The oldest, as racing runs keep it.
+ */
+async function ourOpenIssue(octokit, where, marker, me, maxPages, besides) {
+    let issue;
+    let pages = 0;
+    await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', creator: me, per_page: 100 }, (response, done) => {
+        for (const candidate of response.data) {
+            if (candidate.number === besides || candidate.pull_request || candidate.user?.login !== me || !(candidate.body ?? '').startsWith(marker))
+                continue;
+            if (issue === undefined || candidate.number < issue.number)
+                issue = { number: candidate.number };
+        }
+        if (issue || ++pages >= maxPages)
+            done();
+        return [];
+    });
+    return { ...(issue && { issue }), paged: pages >= maxPages };
+}
+/**
+ * For an escalated run with no pull request or issue to speak on (a schedule, a dispatch, a push)
+ * and a plan with `escalate:`: opens an issue saying what failed and what was tried, or updates
+ * the open one this token wrote for the same plan file and comments on it. Two runs of the plan that
+ * escalate at once (the legs of a matrix without a `run-key`, overlapping schedules) each find none and
+ * open one: the newer is closed as a duplicate, and the older updated, as a later escalation updates it.
+ * A failure is a warning: the job fails as escalated either way. `info` logs where the escalation went.
+ */
+async function openEscalationIssue(octokit, where, escalation, redact, warn, info = () => { }) {
+    const marker = escalationIssueMarker((0,_run_key_js__WEBPACK_IMPORTED_MODULE_4__/* .keyedPlanId */ .x)(where));
+    const policy = { allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] };
+    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__/* .loadNeutraliser */ .x)(policy, redact, 'rendered');
+    // GitHub shows a title as plain text: neutralised as Markdown, it showed `plan\-runner` and `\uff3bbeta\uff3d` as written.
+    const titleText = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__/* .loadNeutraliser */ .x)(policy, redact, 'title');
+    const body = issueBody(where, escalation, redact, neutralise);
+    let what = 'open an issue for the escalation';
+    /** Updates the open issue `number` and comments on it: GitHub tells no one of an edited body, and not of a mention already in it (found by an adversarial pass). */
+    /** `mention`: false when this run's own duplicate issue, just opened, already told the mention. */
+    const escalateAgain = async (number, mention = true) => {
+        what = `update escalation issue #${number}`;
+        const { data: updated } = await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: number, body });
+        what = `comment on escalation issue #${number} (its body now says this run escalated, and no one is told of an edited body)`;
+        await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: number, body: againComment(where, escalation, mention) });
+        info(`Escalation issue #${number} updated: ${updated.html_url}`);
+    };
+    try {
+        const me = await (0,_github_token_identity_js__WEBPACK_IMPORTED_MODULE_7__/* .tokenIdentity */ .sX)(octokit);
+        // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
+        if (me === undefined)
+            warn(`${_github_token_identity_js__WEBPACK_IMPORTED_MODULE_7__/* .UNKNOWN_IDENTITY */ .Q9}, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.`);
+        // Anyone can post the marker: only an issue this token opened is updated.
+        const open = me === undefined ? undefined : await ourOpenIssue(octokit, where, marker, me, MAX_ISSUE_PAGES);
+        if (open?.issue)
+            return await escalateAgain(open.issue.number);
+        if (open?.paged)
+            warn(`No open escalation issue of this token's for this plan among the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__/* .groupDigits */ .K)(MAX_ISSUE_PAGES * 100)} newest open issues it opened: a new one is opened.`);
+        const issue = {
+            owner: where.owner,
+            repo: where.repo,
+            // GitHub takes titles of at most 256 characters: a plan name of 200 and a run key of 100 made 331, and the
+            // issue was lost (found by an adversarial pass). Cut as redacted and neutralised, which may lengthen it.
+            title: `plan-runner: ${(0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(titleText(redact((0,_run_key_js__WEBPACK_IMPORTED_MODULE_4__/* .keyedCheckRunName */ .J)(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
+            body,
+        };
+        const { data: created } = await octokit.rest.issues.create({ ...issue, ...(escalation.label && { labels: [escalation.label] }) }).catch((error) => {
+            // A label GitHub will not create cost the escalation its whole issue (found by a hunt): opened without it.
+            if (!escalation.label || !refusesLabel(error))
+                throw error;
+            warn(`GitHub refused the escalation label '${escalation.label}' (HTTP 422): ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_9__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_10__/* .readGitHubFailure */ .g3)(error).message)} The escalation issue is opened without it: give escalate.label a name GitHub takes.`);
+            return octokit.rest.issues.create(issue);
+        });
+        info(`Escalation issue #${created.number} opened: ${created.html_url}`);
+        // Not when its own was not among the pages read (said above): which of them is the older cannot be told.
+        if (me === undefined || open?.paged)
+            return;
+        // Other runs of the plan that escalated at the same time found none either, and opened one too, moments ago: among
+        // the newest. The oldest is kept, as the live comment keeps its oldest; every newer one closes itself. Told only the
+        // next-newest, two of three racing runs each kept their own open (found by a hunting pass, and again for three).
+        const racing = await ourOpenIssue(octokit, where, marker, me, 1, created.number);
+        if (racing.issue === undefined || racing.issue.number > created.number)
+            return;
+        what = `close issue #${created.number}, which duplicates escalation issue #${racing.issue.number} that another run of this plan opened at the same time`;
+        await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: created.number, body: `Duplicate of #${racing.issue.number}: another run of this plan escalated at the same time and opened it first; this run's escalation is told there.` });
+        await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: created.number, state: 'closed', state_reason: 'not_planned' });
+        // Its body pinged the mention when it was created: telling them again on the older issue made three pings for two escalations (found by a hunt).
+        await escalateAgain(racing.issue.number, false);
+    }
+    catch (error) {
+        // The advice every write of plan-runner's gives (`refusalAdvice`): a 422 blamed the token for a title too long.
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_10__/* .readGitHubFailure */ .g3)(error);
+        warn(`Could not ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_9__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_10__/* .refusalAdvice */ .tT)(failure, '`issues: write`')} The job fails as escalated either way.`);
+    }
+}
+/**
+ * For a run that succeeded, of a plan with `escalate:` on an event with no pull request or issue to speak on: the open
+ * escalation issue this token wrote for the plan (and run key), if any, is told of the run and closed as completed, so
+ * it no longer says a person is needed. A person can reopen it; a later escalation updates it then. A failure is a
+ * warning: the run succeeded either way.
+ */
+async function closeEscalationIssue(octokit, where, warn, info) {
+    let what = "find this plan's open escalation issue";
+    try {
+        const me = await (0,_github_token_identity_js__WEBPACK_IMPORTED_MODULE_7__/* .tokenIdentity */ .sX)(octokit);
+        // Without it, this token's issue cannot be told from a copy anyone could post: none is closed.
+        if (me === undefined)
+            return;
+        const { issue } = await ourOpenIssue(octokit, where, escalationIssueMarker((0,_run_key_js__WEBPACK_IMPORTED_MODULE_4__/* .keyedPlanId */ .x)(where)), me, MAX_ISSUE_PAGES);
+        if (!issue)
+            return;
+        const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
+        what = `comment on escalation issue #${issue.number} that the plan's run succeeded`;
+        await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: issue.number, body: `${run} of this plan succeeded: this escalation issue is closed as completed. Reopen it if a person is still needed; a later escalation of the plan updates it again.` });
+        what = `close escalation issue #${issue.number}`;
+        const { data: closed } = await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: issue.number, state: 'closed', state_reason: 'completed' });
+        info(`Escalation issue #${issue.number} closed, as this run succeeded: ${closed.html_url}`);
+    }
+    catch (error) {
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_10__/* .readGitHubFailure */ .g3)(error);
+        warn(`Could not ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_9__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_10__/* .refusalAdvice */ .tT)(failure, '`issues: write`')} The run succeeded either way.`);
+    }
+}
+/** GitHub refused the request for its label: a 422 whose errors name the `Label` resource. */
+function refusesLabel(error) {
+    if ((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_10__/* .readGitHubFailure */ .g3)(error).status !== 422)
+        return false;
+    const errors = error.response?.data?.errors;
+    return Array.isArray(errors) && errors.some((entry) => entry?.resource === 'Label');
+}
+
+
+/***/ }),
+
 /***/ 94194:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -1513,7 +1749,8 @@ function pauseUnshown(hash) {
 /* harmony export */   HZ: () => (/* binding */ addEscalationLabel),
 /* harmony export */   Hn: () => (/* binding */ personNeeded),
 /* harmony export */   eM: () => (/* binding */ escalationMentionLine),
-/* harmony export */   hr: () => (/* binding */ tellEscalation)
+/* harmony export */   hr: () => (/* binding */ tellEscalation),
+/* harmony export */   wE: () => (/* binding */ removeEscalationLabel)
 /* harmony export */ });
 /* unused harmony export escalationNotice */
 /* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(82931);
@@ -1604,6 +1841,26 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
     }
 }
 /**
+ * Takes the plan's `escalate.label` off the pull request or issue of a run that succeeded, where an earlier run's
+ * escalation added it: it no longer needs a person. Asked only when the event's payload shows the label, or shows no
+ * labels (most successful runs then send no request). Not there (404), nothing is said; another failure is a warning.
+ */
+async function removeEscalationLabel(octokit, target, label, payload, warn, info) {
+    const shown = payloadLabels(payload);
+    if (!label || (shown && !shown.includes(label)))
+        return;
+    try {
+        await octokit.rest.issues.removeLabel({ owner: target.owner, repo: target.repo, issue_number: target.number, name: label });
+        info(`Removed the escalation label '${label}' from #${target.number}: this run succeeded.`);
+    }
+    catch (error) {
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubFailure */ .g3)(error);
+        if (failure.status === 404)
+            return;
+        warn(`Could not remove the escalation label '${label}' from #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')} The run succeeded either way.`);
+    }
+}
+/**
  * Whether the run may label its pull request or issue and tell the plan's mention there (`label`, `mention`: what it
  * would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
  * said in the log (`info`). One GET, asked only when there is something to do; an issue, a run of no known commit, or
@@ -1620,6 +1877,13 @@ async function speaksThere(octokit, target, headSha, what, info, commentKept = f
         return true;
     info(`${superseded.message}: the run is superseded, so it does not ${withheld} on #${target.number}; the run for the newer commit speaks for the pull request. The job summary has this run's record.`);
     return false;
+}
+/** The labels the event's pull request or issue had when the event was sent, or undefined when the payload has none. */
+function payloadLabels(payload) {
+    const of = (value) => (value && typeof value === 'object' ? value : undefined);
+    const event = of(payload);
+    const labels = of(event?.['pull_request'])?.['labels'] ?? of(event?.['issue'])?.['labels'];
+    return Array.isArray(labels) ? labels.map((entry) => String(of(entry)?.['name'] ?? '')) : undefined;
 }
 
 
@@ -1936,6 +2200,56 @@ function unevaluatedRequired(report) {
 function jobInstance(env) {
     const id = env['RUNNER_TRACKING_ID'];
     return id ? id : undefined;
+}
+
+
+/***/ }),
+
+/***/ 56347:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ ESCALATION_TOLD_STATE),
+/* harmony export */   Y: () => (/* binding */ tellLeftEscalation)
+/* harmony export */ });
+/* harmony import */ var _github_event_target_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(45061);
+/* harmony import */ var _admit_run_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5272);
+/* harmony import */ var _escalation_issue_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99647);
+/* harmony import */ var _escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(94194);
+/* harmony import */ var _superseded_commit_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(21156);
+
+
+
+
+
+/** Saved by the main step once it has told an escalation (its issue, label and mention): its post step does not tell it again. */
+const ESCALATION_TOLD_STATE = 'escalationTold';
+/**
+ * The post step's part in an escalated run whose main step was killed before it told anyone (it saved no
+ * ESCALATION_TOLD_STATE): labels the pull request or issue and tells the plan's mention there, or, with none to speak
+ * on, opens or updates the escalation issue, as the main step would have. Only for a run the main step would have
+ * admitted to write (not a read-only one, nor one its starter may not start). Failures are warnings.
+ */
+async function tellLeftEscalation(settings, report, context) {
+    const { escalation } = report;
+    const { io, redact, github } = context;
+    if (report.status !== 'escalated' || !escalation || !github || !(escalation.mention || escalation.label))
+        return;
+    const admission = { github };
+    if (!(await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_1__/* .authorizeRun */ .zb)(settings, admission)).allowed || (await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_1__/* .readOnlyReason */ .Lw)(settings, admission)) !== undefined)
+        return;
+    const { eventName, payload, repository } = settings.github;
+    const target = (0,_github_event_target_js__WEBPACK_IMPORTED_MODULE_0__/* .eventTarget */ .M)(eventName, payload, repository);
+    if (!target) {
+        if (repository)
+            await (0,_escalation_issue_js__WEBPACK_IMPORTED_MODULE_2__/* .openEscalationIssue */ .Nf)(github, (0,_escalation_issue_js__WEBPACK_IMPORTED_MODULE_2__/* .escalationIssueContext */ .cs)(settings, report.record?.plan?.name), escalation, redact, io.warning, io.info);
+        return;
+    }
+    if (!(await (0,_escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__/* .speaksThere */ .Ar)(github, target, (0,_superseded_commit_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommitOf */ .U)(target, payload, context.pausedHeadSha), { label: escalation.label, mention: escalation.mention }, io.info)))
+        return;
+    await (0,_escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__/* .addEscalationLabel */ .HZ)(github, target, escalation, io.warning);
+    const where = { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) };
+    await (0,_escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__/* .tellEscalation */ .hr)(github, target, (0,_escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__/* .personNeeded */ .Hn)(escalation, {}), where, redact, io.warning);
 }
 
 
@@ -3716,7 +4030,7 @@ function createOutputFolder(file) {
     // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
     const fd = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .namedDescriptor */ .f)(file);
     if (fd !== undefined && (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) === undefined) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given (give it one in the shell: ${fd}>file)`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given to write (give it one in the shell: ${fd}>file)`);
     }
     // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
     if (isDevicePath(file)) {
@@ -5291,8 +5605,8 @@ function namedDescriptor(file) {
     return named === undefined ? undefined : Number(named);
 }
 /**
- * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open and it is one a user
- * gives a command: standard output and error, and past them a file (`3>file`) or a terminal; else undefined. Each is a
+ * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open for writing and it is
+ * one a user gives a command: standard output and error, and past them a file (`3>file`) or a terminal; else undefined. Each is a
  * link to the process's own open file, which a user names on purpose. Node's own descriptors sit among the low numbers
  * too (libuv's epoll, io_uring, eventfd and wake-up pipes): named as an output, one lost the report with exit 0 and
  * another crashed the CLI (found by an adversarial pass). None of those is a file or a terminal. Node marks those it
@@ -5301,16 +5615,19 @@ function namedDescriptor(file) {
  */
 function ownDescriptor(file) {
     const fd = namedDescriptor(file);
-    if (fd === undefined)
+    // Standard input is no output: `--trace /dev/fd/0 < file` ran every step and lost the trace (found by a review).
+    if (fd === undefined || fd === 0)
         return undefined;
-    let isFile;
     try {
-        isFile = (0,external_node_fs_.fstatSync)(fd).isFile();
+        if (!(fd <= 2 || (0,external_node_fs_.fstatSync)(fd).isFile() || (0,external_node_tty_namespaceObject.isatty)(fd)))
+            return undefined;
+        // Open for writing: one open only for reading (`3<file`) was taken, and the run went on to lose its trace.
+        (0,external_node_fs_.writeSync)(fd, '');
+        return fd;
     }
     catch {
-        return undefined; // not open: opening the path says why
+        return undefined; // not open, or not for writing: opening the path says why
     }
-    return fd <= 2 || isFile || (0,external_node_tty_namespaceObject.isatty)(fd) ? fd : undefined;
 }
 
 
@@ -5815,6 +6132,46 @@ function realPathAhead(file) {
     catch {
         return absolute;
     }
+}
+
+
+/***/ }),
+
+/***/ 62126:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ redactOutput)
+/* harmony export */ });
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21673);
+/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70695);
+
+
+/** A figure as the action's outputs and the eval's JSON write one: a count, a cost, a duration. */
+const FIGURE = /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i;
+/**
+ * An output's value (`core.setOutput`), redacted as a workflow reads it. A figure is hidden only when it is a secret
+ * whole (as `redactNumber` hides a number); JSON keeps its numbers the same way and stays JSON; other text is redacted
+ * as text. Redacted as text, a count that held a secret's digits (1123456 prompt tokens beside a 6-digit password)
+ * became `1***`, which an `if:` compares as no number, so a gate on it passed; and the eval's `result`, read with
+ * `fromJSON`, was no JSON (found by an adversarial pass). Only a value text redaction changes is looked at again.
+ */
+function redactOutput(value, redact) {
+    const redacted = redact(value);
+    if (redacted === value)
+        return value;
+    if (FIGURE.test(value))
+        return redacted === _redact_js__WEBPACK_IMPORTED_MODULE_0__/* .REDACTED */ .XF ? _redact_js__WEBPACK_IMPORTED_MODULE_0__/* .REDACTED */ .XF : value;
+    const start = value.trimStart()[0];
+    if (start === '{' || start === '[') {
+        try {
+            return JSON.stringify((0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)((0,_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(value), redact, { numbers: true }));
+        }
+        catch {
+            // Not JSON after all: redacted as text.
+        }
+    }
+    return redacted;
 }
 
 
@@ -7704,6 +8061,7 @@ function applyEvent(record, event) {
             record.resultStepKey = event.resultStepKey;
             record.durationMs = event.durationMs;
             record.usage = event.usage;
+            record.escalation = event.escalation;
             break;
         }
     }
@@ -11389,7 +11747,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 56159:
+/***/ 6445:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14508,6 +14866,7 @@ class RunJournal {
             plan,
             format: run_event/* TRACE_FORMAT */._W,
             marksElsewhere: true,
+            placedReuseKeys: true,
             ...(planHash !== undefined && { planHash }),
             ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
             ...(earlier && { earlier }),
@@ -14538,9 +14897,9 @@ class RunJournal {
     /**
      * The last event of every run; later calls are ignored. `durationMs`: how long the run took, when it did not
      * start with the job (a used plan's run); by default the time since the job started. `stopsRun`: its reason is a
-     * failure nothing may go on past (see the event's field).
+     * failure nothing may go on past (see the event's field). `escalation`: an escalated run's, for a post step to tell.
      */
-    runFinished(status, usage, reason, resultStepKey, durationMs = this.elapsed(), stopsRun = false) {
+    runFinished(status, usage, reason, resultStepKey, durationMs = this.elapsed(), stopsRun = false, escalation) {
         if (this.#finished)
             return;
         this.#finished = true;
@@ -14552,6 +14911,7 @@ class RunJournal {
             ...(reason === undefined ? {} : { reason }),
             ...(resultStepKey === undefined ? {} : { resultStepKey }),
             ...(stopsRun && { stopsRun: true }),
+            ...(escalation && { escalation }),
         });
     }
     /** The run paused for approval: what is asked, recorded before `run_finished`. */
@@ -14744,10 +15104,12 @@ function finish(journal, run, internal, plan, deps, runStartedAt) {
     // the whole job's so far (found by an adversarial pass: the trace said a run of one call made the job's three).
     // A stop nothing may go on past is said so in the trace: a fan-out's merge job building on this state stops for it too.
     const stopsRun = !internal && stopCounts && stop instanceof ToolStoppedRunError;
+    // Its escalation is in the trace too: a post step that finishes a killed run tells it as this step would have.
+    const escalation = stop instanceof RunEscalatedError ? escalationOf(stop, plan.source?.escalate) : undefined;
     if (deps.inner)
-        journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt, stopsRun);
+        journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt, stopsRun, escalation);
     else
-        journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey, undefined, stopsRun);
+        journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey, undefined, stopsRun, escalation);
     return {
         ...verdict,
         results: run?.results ?? new Map(),
@@ -14759,7 +15121,7 @@ function finish(journal, run, internal, plan, deps, runStartedAt) {
         incomplete: run?.incomplete ?? new Map(),
         ...(run?.endpointUnusable && { endpointUnusable: true }),
         recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
-        ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
+        ...(escalation && { escalation }),
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
     };
 }
@@ -14806,6 +15168,66 @@ var run_step = __nccwpck_require__(6420);
 var read_resume_trace = __nccwpck_require__(62935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js + 2 modules
 var resume_state = __nccwpck_require__(52439);
+;// CONCATENATED MODULE: ./lib/run/place-carried-results.js
+
+
+/**
+ * `state` with each result a trace written before `placedReuseKey` carried under a bare reuse key (`unplacedCarried`)
+ * in its place, where a used plan's run looks for it: the plan step chain whose used plan has a step of the result's
+ * step key, when exactly one place in `plan` (its used plans at any depth, and the plan steps of the plans the
+ * trace's run had) has one. Left unplaced, a resume spanning the upgrade ran those steps again, and a side effect
+ * one made was refused as a repeat: the run escalated where it had succeeded (found by a review). Two places of one
+ * key (one plan used twice) take neither: each may be the one that never completed it.
+ */
+function placeCarriedResults(state, plan) {
+    const unplaced = state.unplacedCarried;
+    if (unplaced === undefined)
+        return state;
+    const places = new Map();
+    for (const steps of [plan.steps, state.firstPlan.steps, state.plan.steps])
+        addPlaces(steps, plan.subplans, undefined, places);
+    const onlyPlace = (stepKey) => {
+        const found = places.get(stepKey);
+        return found?.size === 1 ? [...found][0] : undefined;
+    };
+    const reuse = new Map(state.reuse);
+    const items = new Map(state.items);
+    // A step key no plan of the run has at the top names a used plan's step only: its bare entry is moved, not copied.
+    const top = new Set([plan.steps, state.firstPlan.steps, state.plan.steps].flatMap((steps) => steps.map((step) => step.key)));
+    const place = (map, key, stepKey) => {
+        const entry = map.get(key);
+        const found = stepKey === undefined ? undefined : onlyPlace(stepKey);
+        if (stepKey === undefined || found === undefined || entry === undefined)
+            return;
+        // What the run itself completed there stays: it is newer than what it carried.
+        if (!map.has((0,step_reuse_key/* placedReuseKey */.Fb)(found, key)))
+            map.set((0,step_reuse_key/* placedReuseKey */.Fb)(found, key), entry);
+        if (!top.has(stepKey))
+            map.delete(key);
+    };
+    for (const key of unplaced) {
+        place(reuse, key, state.reuse.get(key)?.stepKey);
+        place(items, key, state.items.get(key)?.values().next().value?.stepKey);
+    }
+    return { ...state, reuse, items };
+}
+/** Each used plan's step keys, with the places (`stepKeyWithin` of the plan steps using it) where they run. */
+function addPlaces(steps, subplans, within, places) {
+    for (const step of steps) {
+        const used = step.type === 'plan' && step.uses !== undefined ? subplans?.get(step.uses) : undefined;
+        if (used === undefined)
+            continue;
+        const place = (0,plan_step/* stepKeyWithin */.t)(within, step.key);
+        for (const inner of used.steps) {
+            let found = places.get(inner.key);
+            if (!found)
+                places.set(inner.key, (found = new Set()));
+            found.add(place);
+        }
+        addPlaces(used.steps, used.subplans, place, places);
+    }
+}
+
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
 var budget_exceeded_error = __nccwpck_require__(46807);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
@@ -14908,7 +15330,37 @@ function fanOutRefusal(plan, mode) {
     return writes === undefined ? undefined : `${mode}: ${writes}`;
 }
 
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __nccwpck_require__(19474);
+// EXTERNAL MODULE: ./lib/plan/plan-file-text.js
+var plan_file_text = __nccwpck_require__(7743);
+;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
+
+/**
+ * The positions of the plan file `file`, read again for problems found after the plan loaded (a loaded plan
+ * keeps no positions, which most runs never need); undefined when the file no longer reads. Read with the
+ * loader's limits: the file may have changed since it loaded, into one larger than any plan or a FIFO.
+ */
+async function planFilePositions(file) {
+    const text = (0,plan_file_text/* planFileText */.X)(file);
+    if (text === undefined)
+        return undefined;
+    try {
+        // Loaded here, as the plan reader does: the `yaml` package is off the start path.
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(196), __nccwpck_require__.e(268)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45268))).positionsOf(text, file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Where `path` is in the plan file `file` (see `planFilePositions`). */
+async function positionInPlanFile(file, path, at) {
+    return (await planFilePositions(file))?.locate(path, at);
+}
+
 ;// CONCATENATED MODULE: ./lib/job/frozen-pins.js
+
+
 
 const AGAIN = 'run mode: plan again to freeze (and have approved) the plan as it is now';
 /**
@@ -14921,36 +15373,66 @@ function frozenPins(plan, inputs, redact) {
     return { inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact), ...(uses.length > 0 && { uses: Object.fromEntries(uses) }) };
 }
 /**
- * Why this job may not run a frozen plan with its `inputs` (defaults applied), or undefined: they are not those
- * `mode: plan` planned with, or a plan file its steps use is not the one it read (another ref, or edited since), so
- * the arguments or steps are not the ones the reviewers approved, or the file pins none for it. Found by an
- * adversarial pass: the frozen file kept `uses:` and recorded no inputs, and such a job ran what nobody saw.
+ * Why a job may not run a frozen plan, whatever its inputs: a plan file its steps use that `frozen.uses` does not pin,
+ * or pins with another hash (another ref, or edited since), so the steps are not the ones the reviewers approved; or
+ * a pin no step uses, which mode: plan never writes (the file was edited by hand). `refused` says what a run does.
+ * `validate` asks it too: it said ok to a file whose run was then refused (found by a hunt of frozen plans).
  */
-function frozenPinsRefusal(plan, inputs, redact) {
+function frozenUsesIssues(plan, refused) {
     const { frozen } = plan.source;
     if (frozen === undefined)
-        return undefined;
-    if ((0,approval_request/* inputsHash */.Oq)(inputs, redact) !== frozen.inputs) {
-        return `the run's inputs differ from those mode: plan froze this plan with (the arguments its summary showed follow from them; an input left out counts as its default); nothing ran. Give this job the inputs the mode: plan job had, or run mode: plan again with these inputs to freeze (and have approved) the plan with them`;
-    }
+        return [];
+    const pins = frozen.uses ?? {};
+    const issues = [];
     for (const [uses, inner] of plan.subplans ?? []) {
-        const pinned = frozen.uses !== undefined && Object.hasOwn(frozen.uses, uses) ? frozen.uses[uses] : undefined;
-        if (pinned === undefined)
-            return `this frozen plan uses the plan file ${uses}, and its frozen.uses does not pin it (mode: plan pins every plan its steps use); nothing ran. Run the file mode: plan wrote as it wrote it, or ${AGAIN}`;
+        const pinned = Object.hasOwn(pins, uses) ? pins[uses] : undefined;
+        if (pinned === undefined) {
+            const path = frozen.uses === undefined ? ['frozen'] : ['frozen', 'uses'];
+            issues.push({ path, at: 'key', message: `this frozen plan uses the plan file ${uses}, and its frozen.uses does not pin it (mode: plan pins every plan its steps use); ${refused}. Run the file mode: plan wrote as it wrote it, or ${AGAIN}` });
+            continue;
+        }
         const now = (0,approval_request/* planFileHash */.M5)(inner);
         if (now === pinned)
             continue;
         const nested = (0,approval_request/* usedPlanPaths */.$p)(inner);
         const which = `the plan file ${uses} it uses${nested.length > 0 ? ` (or a plan file that one uses: ${nested.join(', ')})` : ''}`;
-        return `${which} is not the one mode: plan read when it froze this plan (hash ${pinned} then, ${now} now), so its steps may not be the ones approved; nothing ran. Run this job on the commit the mode: plan job ran on, or ${AGAIN}`;
+        issues.push({ path: ['frozen', 'uses', uses], message: `${which} is not the one mode: plan read when it froze this plan (hash ${pinned} then, ${now} now), so its steps may not be the ones approved; ${refused}. Run this job on the commit the mode: plan job ran on, or ${AGAIN}` });
     }
-    return undefined;
+    for (const uses of Object.keys(pins)) {
+        if (plan.subplans?.has(uses))
+            continue;
+        issues.push({ path: ['frozen', 'uses', uses], at: 'key', message: `frozen.uses pins the plan file ${uses}, which no step of this plan uses (mode: plan pins only the plans its steps use, so the file was edited by hand); ${refused}. Run the file mode: plan wrote as it wrote it, or ${AGAIN}` });
+    }
+    return issues;
+}
+/**
+ * Why this job may not run a frozen plan with its `inputs` (defaults applied): they are not those `mode: plan` planned
+ * with, so the arguments are not the ones the reviewers approved, or `frozenUsesIssues`. Found by an adversarial pass:
+ * the frozen file kept `uses:` and recorded no inputs, and such a job ran what nobody saw.
+ */
+function frozenPinsRefusal(plan, inputs, redact) {
+    const { frozen } = plan.source;
+    if (frozen === undefined)
+        return [];
+    const issues = frozenUsesIssues(plan, 'nothing ran');
+    if ((0,approval_request/* inputsHash */.Oq)(inputs, redact) === frozen.inputs)
+        return issues;
+    return [
+        {
+            path: ['frozen', 'inputs'],
+            message: `the run's inputs differ from those mode: plan froze this plan with (the arguments its summary showed follow from them; an input left out counts as its default); nothing ran. Give this job the inputs the mode: plan job had, or run mode: plan again with these inputs to freeze (and have approved) the plan with them`,
+        },
+        ...issues,
+    ];
+}
+/** `issues` of the plan file `file` as errors at their lines (read again: a loaded plan keeps no positions). */
+async function frozenPinErrors(file, issues) {
+    const positions = file === undefined || issues.length === 0 ? undefined : await planFilePositions(file);
+    return issues.map((issue) => ({ file, ...positions?.locate(issue.path, issue.at), path: (0,format_path/* formatPath */.j)(issue.path), message: issue.message }));
 }
 
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
 var validate_plan = __nccwpck_require__(39242);
-// EXTERNAL MODULE: ./lib/core/format-path.js
-var format_path = __nccwpck_require__(19474);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -15102,32 +15584,6 @@ function shownArgs(request) {
 
 // EXTERNAL MODULE: ./lib/plan/load-plan.js
 var load_plan = __nccwpck_require__(14407);
-// EXTERNAL MODULE: ./lib/plan/plan-file-text.js
-var plan_file_text = __nccwpck_require__(7743);
-;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
-
-/**
- * The positions of the plan file `file`, read again for problems found after the plan loaded (a loaded plan
- * keeps no positions, which most runs never need); undefined when the file no longer reads. Read with the
- * loader's limits: the file may have changed since it loaded, into one larger than any plan or a FIFO.
- */
-async function planFilePositions(file) {
-    const text = (0,plan_file_text/* planFileText */.X)(file);
-    if (text === undefined)
-        return undefined;
-    try {
-        // Loaded here, as the plan reader does: the `yaml` package is off the start path.
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(196), __nccwpck_require__.e(268)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45268))).positionsOf(text, file);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Where `path` is in the plan file `file` (see `planFilePositions`). */
-async function positionInPlanFile(file, path, at) {
-    return (await planFilePositions(file))?.locate(path, at);
-}
-
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
 var invisible_characters = __nccwpck_require__(5709);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -15301,7 +15757,7 @@ function hiddenName(steps) {
  */
 function callsRefusedNow(plan, steps) {
     const ids = new Map(steps.map((step) => [step.key, step.id]));
-    const sequence = steps.map((step) => (0,frozen_plan/* planFileStep */.G)(step, (key) => ids.get(key) ?? key));
+    const sequence = steps.map((step) => (0,frozen_plan/* planFileStep */.Gd)(step, (key) => ids.get(key) ?? key));
     const issue = (0,check_tools/* checkTools */.G)({ ...plan.source, workflow_sequence: sequence }, plan.tools, plan.withheld).find((found) => found.path[0] === 'workflow_sequence');
     if (issue === undefined)
         return undefined;
@@ -15681,6 +16137,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -15751,9 +16208,11 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     learnUsedPlanSecrets(loadedPlan, inputs.inputs, redact);
     // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
     // mode: plan runs nothing, and pins the file anew to what it is given (the refusal's own advice).
-    const unfrozen = settings.mode === 'plan' ? undefined : frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
-    if (unfrozen !== undefined)
-        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot run the frozen plan: ${unfrozen}`)] };
+    const unfrozen = settings.mode === 'plan' ? [] : frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
+    if (unfrozen.length > 0) {
+        const located = await frozenPinErrors(loadedPlan.file, unfrozen);
+        return { kind: 'rejected', plan: loadedPlan, errors: located.map((error) => ({ ...error, message: `cannot run the frozen plan: ${error.message}`, setup: true })) };
+    }
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
@@ -15885,7 +16344,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
             ...(stepWeights && { stepWeights }),
-            ...(resume && { resume }),
+            // A trace written before a used plan's results were kept in their place has them placed where this plan runs them.
+            ...(resume && { resume: placeCarriedResults(resume, plan) }),
             ...(fileSteps !== undefined && { fileSteps }),
             plannedFor: planned,
             ...(granted && { approval: granted.approval }),
@@ -19793,10 +20253,19 @@ function findReferences(value, itemName) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ planFileStep),
-/* harmony export */   n: () => (/* binding */ frozenPlanText)
+/* harmony export */   Gd: () => (/* binding */ planFileStep),
+/* harmony export */   i$: () => (/* binding */ frozenSteps),
+/* harmony export */   nw: () => (/* binding */ frozenPlanText)
 /* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5709);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21673);
+/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(19460);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(89235);
+
+
+
+
 
 /** A step in the plan file's own terms: what `buildPlanSteps` reads back into the same `PlanStep`. */
 function planFileStep(step, idOf) {
@@ -19836,28 +20305,82 @@ function planFileStep(step, idOf) {
     };
 }
 /**
+ * `text` redacted around its references (`${steps.<id>.result}`, `${inputs.<name>}`, `${item}`), which stay as
+ * written: they name what the file runs by, and `${steps.***.result}` named no step.
+ */
+function redactedAroundReferences(text, redact, itemName) {
+    let redacted = '';
+    let from = 0;
+    for (const match of text.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .TEMPLATE_PATTERN */ .qF)) {
+        if ((0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .parseTemplateBody */ .Kp)(match[1], itemName).kind !== 'reference')
+            continue;
+        redacted += `${redact(text.slice(from, match.index))}${match[0]}`;
+        from = match.index + match[0].length;
+    }
+    return redacted + redact(text.slice(from));
+}
+/**
+ * A step as the frozen file writes it, its text redacted (the run's steps and tools get it redacted alike) and its
+ * names as they are: its id, the steps it depends on, its tool, agent, used plan and for_each are what the file runs
+ * by, and a token-shaped id (`sk-release-notes-2026-week48`) became `***`, a file job 2 refused after approval (found
+ * by a hunt of frozen plans). A name holds no secret the redactor knows: the plan file's author wrote it in the
+ * repository, or a model, which is given only redacted text.
+ */
+function redactedStep(step, redact, itemName) {
+    const text = (value) => redactedAroundReferences(value, redact, itemName);
+    return {
+        ...step,
+        ...(step.title !== undefined && { title: text(step.title) }),
+        ...(step.description !== undefined && { description: text(step.description) }),
+        ...(step.task !== undefined && { task: text(step.task) }),
+        ...(step.why !== undefined && { why: text(step.why) }),
+        ...(step.args !== undefined && { args: (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(step.args, text) }),
+        // Its keys are the used plan's input names: redacted, a token-shaped one became `***` (found by a review).
+        ...(step.with !== undefined && { with: Object.fromEntries(Object.entries(step.with).map(([name, value]) => [name, (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(value, text)])) }),
+        ...(step.key !== undefined && { key: text(step.key) }),
+    };
+}
+/**
+ * The `name:` a frozen file writes: the plan's own, or, for a plan without one, the path it was run under (`from`),
+ * which is what names its check run: named by its file's base name, job 2's check run (`release-notes`) never
+ * superseded job 1's `action_required` one (`.github/release-notes.yml`), and a required check stayed blocked (found
+ * by a review). Cut to a name a plan may have: a path over 200 characters made a file that did not load (found by a
+ * hunt of frozen plans); one of invisible characters alone is left out, and the file is named as any plan without one.
+ */
+function frozenName(plan, from, redact) {
+    if (plan.source.name !== undefined)
+        return plan.source.name;
+    const name = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)((redact ? redact(from) : from).replace(/\s+/g, ' ').trim(), _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PLAN_NAME_CHARS */ .HI);
+    return (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_4__/* .hasVisibleText */ .uA)(name) ? name : undefined;
+}
+/** `steps` as a frozen file's `workflow_sequence` writes them: in the plan file's terms, with the run's redactor `redactedStep`. */
+function frozenSteps(steps, redact) {
+    const ids = new Map(steps.map((step) => [step.key, step.id]));
+    const idOf = (key) => ids.get(key) ?? key;
+    return steps.map((step) => (redact ? redactedStep(planFileStep(step, idOf), redact, step.forEach?.as) : planFileStep(step, idOf)));
+}
+/**
  * The plan as one file that runs exactly as written: every setting of the original, and its steps
  * (the ones a model wrote included) in `workflow_sequence`, so a later `mode: run` plans nothing.
- * With the run's redactor, what did not come from the plan file is redacted, as in the trace: the
- * file is kept as an output (and uploaded as an artifact), its `goal:` may be a `task` that quotes
- * event text, and a model may have written the steps. Tools get their arguments redacted in every run,
- * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
+ * With the run's redactor, what did not come from the plan file is redacted, as in the trace, but for the
+ * steps' names (`redactedStep`): the file is kept as an output (and uploaded as an artifact), its `goal:`
+ * may be a `task` that quotes event text, and a model may have written the steps. Tools get their arguments
+ * redacted in every run, so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
  * or `command` must stay runnable). `pins`: what the plan was planned with (its `frozen:`), which a run of the file checks.
  */
 async function frozenPlanText(plan, from, options = {}) {
     const { redact, pins } = options;
-    const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
-    const idOf = (key) => ids.get(key) ?? key;
-    const steps = plan.steps.map((step) => planFileStep(step, idOf));
+    const steps = frozenSteps(plan.steps, redact);
+    const name = frozenName(plan, from, redact);
     const frozen = {
         ...plan.source,
         // No replans: a step that fails is escalated, not replaced. The job that runs this file runs what its
         // reviewers approved (an environment's), and a replacement could call any tool of the catalogue with
         // arguments nobody saw (found by an adversarial hunt of model-written plans).
         limits: { ...plan.source.limits, max_replans: 0 },
-        name: plan.name,
+        ...(name !== undefined && { name }),
         ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
-        workflow_sequence: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(steps, redact) : steps,
+        workflow_sequence: steps,
         // A file frozen again (mode: plan of a frozen file) is pinned anew, to what this job read.
         frozen: pins,
     };
@@ -20545,8 +21068,10 @@ function usedPlanIssues(inner, uses, at) {
     }
     // Its run has no replanner (its failure is its step's, which this plan recovers from): both were accepted and did nothing.
     const noReplans = "a used plan's run neither replans nor reviews (its failure is its step's, which this plan's `on_failure` and replans recover from)";
-    if (inner.source.limits?.max_replans !== undefined) {
-        issues.push({ path: at, message: `the plan ${uses} sets \`limits.max_replans\`, which a used plan cannot use: ${noReplans}; set max_replans here and remove it there` });
+    // 0 is what its run does: a plan file run alone and used too says so (found by a review).
+    const replans = inner.source.limits?.max_replans ?? 0;
+    if (replans > 0) {
+        issues.push({ path: at, message: `the plan ${uses} sets \`limits.max_replans: ${replans}\`, which a used plan cannot use: ${noReplans}; set max_replans here and remove it there (or set 0 there)` });
     }
     const reviewed = inner.steps.filter((step) => step.review === true).map((step) => step.key);
     if (reviewed.length > 0) {
@@ -25222,6 +25747,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   CX: () => (/* binding */ GOAL_KINDS),
   dF: () => (/* binding */ MAX_KEY_CHARS),
   KH: () => (/* binding */ MAX_KEY_TEMPLATE_CHARS),
+  HI: () => (/* binding */ MAX_PLAN_NAME_CHARS),
   m1: () => (/* binding */ MAX_TITLE_CHARS),
   cw: () => (/* binding */ Plan),
   pn: () => (/* binding */ Step),
@@ -25480,6 +26006,8 @@ const URL_START = '^[A-Za-z][A-Za-z0-9+.-]*://';
 const USES_URL = 'uses names a plan file in this repository by its path, not a URL: copy the plan into the repository and give its path from the root';
 /** Text a reader sees; plan.schema.json says it with a pattern, as an editor cannot run the refinement. */
 const VisibleText = schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).meta({ pattern: invisible_characters/* VISIBLE_CHARACTER_PATTERN */.o1 });
+/** Longest `name:` of a plan. */
+const MAX_PLAN_NAME_CHARS = 200;
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 const MAX_TITLE_CHARS = 120;
 /** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
@@ -25703,7 +26231,14 @@ const Escalate = schemas.strictObject({
         description: 'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens. Told too, in a comment of its own, when the run pauses for approval on a pull request or issue: once per pause, with how to approve.',
         examples: ['@org/team'],
     }),
-    label: schemas.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
+    // GitHub refuses such a name when it creates the label (422), which cost an escalation its whole issue (found by a hunt).
+    label: schemas.string()
+        .min(1)
+        .max(50)
+        .refine((label) => label.trim() === label, 'write the label without spaces at its start or end: GitHub refuses such a name')
+        .refine((label) => !label.includes(','), 'write one label, without a comma: GitHub refuses a label name with one')
+        .optional()
+        .meta({ description: 'Added to the pull request or issue when the run is escalated, and to the escalation issue; taken off the pull request by a later run that succeeds. One name, no comma, no spaces at its start or end.', examples: ['needs-human'] }),
 })
     // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
     // new-user walkthrough).
@@ -25734,7 +26269,7 @@ const Plan = schemas.strictObject({
     $schema: schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
     version: schemas.literal(1).optional().meta({ description: 'The plan file format version.', default: 1 }),
     // Every header shows it whole (comment, summary, log, check run): a longer one would push the checklist out of the comment.
-    name: VisibleText.max(200)
+    name: VisibleText.max(MAX_PLAN_NAME_CHARS)
         .optional()
         .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name is the title, and the plan's path (as the action's plan input gives it) the check run's name.", examples: ['Weekly product health report'] }),
     goal: VisibleText.optional()
@@ -30932,8 +31467,15 @@ function reportOf(outcome, context) {
         // mode: plan \u2014 the plan was written and validated; nothing ran. A budget its writing passed fails the job, the plan still shown.
         const preview = renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written });
         const stop = outcome.stopped;
-        const markdown = stop ? `${preview}\n**Status:** ${stop.status} \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(stop.message)}; the model's calls that wrote the plan passed it.\n` : preview;
-        return { status: stop ? stop.status : 'succeeded', ...(stop && { reason: stop.message }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
+        const after = context.failedAfter;
+        const markdown = stop
+            ? `${preview}\n**Status:** ${stop.status} \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(stop.message)}; the model's calls that wrote the plan passed it.\n`
+            : after !== undefined
+                ? `${preview}\n**Status:** failed \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(after))}.\n`
+                : preview;
+        const status = stop ? stop.status : after !== undefined ? 'failed' : 'succeeded';
+        const reason = stop?.message ?? after;
+        return { status, ...(reason !== undefined && { reason }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
     }
     const lost = context.failedAfter !== undefined && (outcome.status === 'succeeded' || outcome.status === 'awaiting-approval');
     const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;
@@ -33444,7 +33986,7 @@ function buildSchemas() {
         pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
     }, { inputsHash: text, at: fields({ kind: schemas["enum"](['pull_request', 'issue']), number: schemas.int().positive() }, { headSha: text }) });
     return {
-        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number(), marksElsewhere: flag }),
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number(), marksElsewhere: flag, placedReuseKeys: flag }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text, madeIn: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
@@ -33917,6 +34459,8 @@ function resumeStateFromEvents(events, planName, from) {
     // A trace written before results read from another checkout were marked: whether its results were is not known.
     const marks = created.marksElsewhere === true;
     const elsewhereOf = (event) => (event.elsewhere ? { elsewhere: true } : marks ? {} : { elsewhere: 'unknown' });
+    // A trace written before a used plan's results were kept in their place: what it carried is under bare reuse keys.
+    const unplacedCarried = created.placedReuseKeys === true ? undefined : new Set();
     const otherFormat = traceFormatProblem(from, created.format);
     if (otherFormat)
         return { ok: false, problem: otherFormat };
@@ -33991,6 +34535,7 @@ function resumeStateFromEvents(events, planName, from) {
         else if (top && event.type === 'result_carried') {
             // What the run this one resumed had: this run's own events, which come after, may replace it.
             const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true }), ...elsewhereOf(event), ...(event.todos && { todos: event.todos }) };
+            unplacedCarried?.add(event.reuseKey);
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
@@ -34048,10 +34593,12 @@ function resumeStateFromEvents(events, planName, from) {
         // What each plan step's plan left undone: the resuming run may reuse that step, or one inside it, whole.
         ...[...record.steps].flatMap(([key, step]) => (step.nested ? [...(0,run_record/* undoneInside */.un)(key, step.nested)] : [])),
     ];
-    // Its own, and those it carried from the run it resumed in turn.
-    const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
+    // Its own, and those it carried from the run it resumed in turn, but for those it ran again and completed: a re-run of a
+    // run that redid them and met all_steps_completed was told they were undone, and its goal failed (found by a review).
+    const carriedUndone = Object.entries(created.carried ?? {}).filter(([key]) => !completedSteps.has(key));
+    const leftUndone = new Map([...carriedUndone, ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
     const earlier = readEarlierAttempts(events, from);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }), ...(unplacedCarried && unplacedCarried.size > 0 && { unplacedCarried }) } };
 }
 /**
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
@@ -34202,7 +34749,8 @@ function mergeResumeStates(states, from, own) {
     // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
     const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
     const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
-    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore && { replacedBefore }) };
+    const unplacedCarried = new Set(states.flatMap((state) => [...(state.unplacedCarried ?? [])]));
+    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore && { replacedBefore }), ...(unplacedCarried.size > 0 && { unplacedCarried }) };
 }
 /**
  * Why `own` (a merge job's earlier attempt, its plan after its replans) cannot go on with `prepared` (the prepare job's
@@ -51044,10 +51592,44 @@ function undeclaredInputWarnings(env, onRunner = env['GITHUB_ACTIONS'] === 'true
     });
 }
 
+// EXTERNAL MODULE: ./lib/action/left-escalation.js
+var left_escalation = __nccwpck_require__(56347);
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __nccwpck_require__(36487);
 // EXTERNAL MODULE: ./lib/plan/frozen-plan.js
 var frozen_plan = __nccwpck_require__(68617);
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __nccwpck_require__(66297);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js
+var load_plan = __nccwpck_require__(14407);
+;// CONCATENATED MODULE: ./lib/plan/frozen-plan-file-problem.js
+
+
+
+
+/**
+ * Why the frozen plan file `file`, written from `plan` with `redact`, would not run as `plan`, or undefined: it does not
+ * load as job 2 loads it (with the tools and `options` `plan` loaded with), or loads other steps. A file that could not
+ * run was handed on, and refused only in job 2, after its reviewers had approved it (found by a hunt of frozen plans:
+ * a token-shaped step id written as `***`, a 230-character file name written as the plan's `name:`).
+ */
+async function frozenPlanFileProblem(file, plan, redact, options) {
+    const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
+    const loaded = await (0,load_plan/* loadPlanFile */.w$)(file, { ...options, extraTools, ...(plan.withhold !== undefined && { withhold: plan.withhold }) });
+    if (!loaded.ok) {
+        const count = (0,plan_error/* problemCount */.bS)(loaded.errors);
+        return `it does not load (${count} problem${count === 1 ? '' : 's'}): ${loaded.errors.slice(0, 3).map(plan_error/* formatPlanError */.Rs).join('; ')}`;
+    }
+    const written = (0,frozen_plan/* frozenSteps */.i$)(plan.steps, redact);
+    const read = (0,frozen_plan/* frozenSteps */.i$)(loaded.plan.steps, undefined);
+    const index = written.findIndex((step, at) => (0,stable_hash/* canonicalJson */.dj)(step) !== (0,stable_hash/* canonicalJson */.dj)(read[at]));
+    if (index >= 0)
+        return `its step ${String(written[index].id)} loads back as ${read[index] === undefined ? 'no step' : `step ${String(read[index].id)}, written otherwise`}`;
+    if (read.length > written.length)
+        return `it loads ${read.length} steps, not the plan's ${written.length}`;
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./lib/report/checklist.js
 var checklist = __nccwpck_require__(49678);
 // EXTERNAL MODULE: ./lib/report/goals-table.js
@@ -51666,8 +52248,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 62 modules
-var run_job = __nccwpck_require__(56159);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 63 modules
+var run_job = __nccwpck_require__(6445);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 6 modules
 var admit_run = __nccwpck_require__(5272);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
@@ -51709,176 +52291,8 @@ var job_failure = __nccwpck_require__(7182);
 var escalation_notice = __nccwpck_require__(94194);
 // EXTERNAL MODULE: ./lib/action/superseded-commit.js
 var superseded_commit = __nccwpck_require__(21156);
-// EXTERNAL MODULE: ./lib/github/token-identity.js
-var token_identity = __nccwpck_require__(31133);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-// EXTERNAL MODULE: ./lib/core/code-fence.js
-var code_fence = __nccwpck_require__(71874);
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __nccwpck_require__(60949);
-// EXTERNAL MODULE: ./lib/report/comment/render-comment.js
-var render_comment = __nccwpck_require__(17494);
-// EXTERNAL MODULE: ./lib/security/load-neutraliser.js
-var load_neutraliser = __nccwpck_require__(93465);
-// EXTERNAL MODULE: ./lib/github/github-failure.js
-var github_failure = __nccwpck_require__(82931);
-// EXTERNAL MODULE: ./lib/run/as-sentence.js
-var as_sentence = __nccwpck_require__(81675);
-;// CONCATENATED MODULE: ./lib/action/escalation-issue.js
-
-
-
-
-
-
-
-
-
-
-/** The longest issue title GitHub takes, and what the title adds around the plan's name. */
-const MAX_TITLE_CHARS = 256;
-const TITLE_WORDS = 'plan-runner: '.length + ' needs a person'.length;
-/** The longest reason and item of what was tried, and the most items, an issue shows (the run's summary has them all). */
-const MAX_LINE_CHARS = 1000;
-const MAX_TRIED = 20;
-/** The longest last error an issue shows. */
-const MAX_ERROR_CHARS = 20_000;
-/** The hidden first line that finds this plan's (and run key's) escalation issue again. */
-function escalationIssueMarker(planId) {
-    return `<!-- plan-runner:escalation:${encodeURIComponent(planId)} -->`;
-}
-/**
- * The issue's text. Run text (the model's and the tools') is redacted and placed as data: escaped
- * where it stands in a line, the last error as a code block. Then the whole body goes through the
- * neutraliser, as the live comment does: a piece neutralised alone could mean something else once
- * placed in a line or a list item (four spaces of code became a live image after "**Last error:**").
- */
-function issueBody(where, escalation, redact, neutralise) {
-    const data = (text) => (0,escape_markdown/* escapeMarkdown */.FV)((0,core_cut_text/* cutText */.IN)(redact(text), MAX_LINE_CHARS));
-    const lines = [
-        `**plan-runner escalated a run of ${data((0,run_key/* keyedCheckRunName */.J)(where.planName, where))}** (${(0,code_fence/* inlineCode */.t)((0,core_cut_text/* cutText */.IN)(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
-        '',
-        `**Why:** ${data(escalation.reason)}`,
-        '',
-        '**Last error:**',
-        '',
-        (0,code_fence/* fencedBlock */.z)((0,core_cut_text/* cutText */.IN)(redact(escalation.lastError), MAX_ERROR_CHARS)),
-    ];
-    const tried = escalation.tried.slice(-MAX_TRIED);
-    if (tried.length > 0) {
-        lines.push('', '**What was tried:**');
-        if (tried.length < escalation.tried.length)
-            lines.push(`- \u2026 and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`);
-        for (const item of tried)
-            lines.push(`- ${data(item)}`);
-    }
-    // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds, with room for the lines after it.
-    const body = [escalationIssueMarker((0,run_key/* keyedPlanId */.x)(where)), (0,cut_text/* cutMarkdown */.G$)(neutralise(lines.join('\n')), render_comment/* COMMENT_MAX_CHARS */.d - 2048)];
-    // plan-runner's own link to the run is added after the neutraliser, as the marker is.
-    if (where.runUrl)
-        body.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
-    // The plan's own `escalate.mention` is meant to notify: it alone is not neutralised.
-    if (escalation.mention)
-        body.push('', `${escalation.mention}: please take a look.`);
-    return body.join('\n');
-}
-/** The comment on the open issue when the plan escalates again: it notifies where an edited body does not. */
-function againComment(where, escalation) {
-    const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
-    const lines = [`${run} escalated again: the issue now says why, with its last error and what was tried.`];
-    if (escalation.mention)
-        lines.push('', `${escalation.mention}: please take a look.`);
-    return lines.join('\n');
-}
-/** Pages of this token's open issues (100 each) read for the one an earlier escalation opened: older ones beyond are not. */
-const MAX_ISSUE_PAGES = 10;
-/**
- * The oldest open issue this token (`me`) opened for the plan's marker, other than `besides`, on the first page of the
- * token's open issues (newest first, `maxPages` at most) that holds one; `paged` when every page was read. Found by who
- * opened it and the marker its body starts with, never by a label: a person may take the label off or rename it (the
- * next escalation opened a second issue), and anyone can post the marker. The oldest, as racing runs keep it.
- */
-async function ourOpenIssue(octokit, where, marker, me, maxPages, besides) {
-    let issue;
-    let pages = 0;
-    await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', creator: me, per_page: 100 }, (response, done) => {
-        for (const candidate of response.data) {
-            if (candidate.number === besides || candidate.pull_request || candidate.user?.login !== me || !(candidate.body ?? '').startsWith(marker))
-                continue;
-            if (issue === undefined || candidate.number < issue.number)
-                issue = { number: candidate.number };
-        }
-        if (issue || ++pages >= maxPages)
-            done();
-        return [];
-    });
-    return { ...(issue && { issue }), paged: pages >= maxPages };
-}
-/**
- * For an escalated run with no pull request or issue to speak on (a schedule, a dispatch, a push)
- * and a plan with `escalate:`: opens an issue saying what failed and what was tried, or updates
- * the open one this token wrote for the same plan file and comments on it. Two runs of the plan that
- * escalate at once (the legs of a matrix without a `run-key`, overlapping schedules) each find none and
- * open one: the newer is closed as a duplicate, and the older updated, as a later escalation updates it.
- * A failure is a warning: the job fails as escalated either way.
- */
-async function openEscalationIssue(octokit, where, escalation, redact, warn) {
-    const marker = escalationIssueMarker((0,run_key/* keyedPlanId */.x)(where));
-    const policy = { allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] };
-    const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)(policy, redact, 'rendered');
-    // GitHub shows a title as plain text: neutralised as Markdown, it showed `plan\-runner` and `\uff3bbeta\uff3d` as written.
-    const titleText = await (0,load_neutraliser/* loadNeutraliser */.x)(policy, redact, 'title');
-    const body = issueBody(where, escalation, redact, neutralise);
-    let what = 'open an issue for the escalation';
-    /** Updates the open issue `number` and comments on it: GitHub tells no one of an edited body, and not of a mention already in it (found by an adversarial pass). */
-    const escalateAgain = async (number) => {
-        what = `update escalation issue #${number}`;
-        await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: number, body });
-        what = `comment on escalation issue #${number} (its body now says this run escalated, and no one is told of an edited body)`;
-        await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: number, body: againComment(where, escalation) });
-    };
-    try {
-        const me = await (0,token_identity/* tokenIdentity */.sX)(octokit);
-        // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
-        if (me === undefined)
-            warn(`${token_identity/* UNKNOWN_IDENTITY */.Q9}, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.`);
-        // Anyone can post the marker: only an issue this token opened is updated.
-        const open = me === undefined ? undefined : await ourOpenIssue(octokit, where, marker, me, MAX_ISSUE_PAGES);
-        if (open?.issue)
-            return await escalateAgain(open.issue.number);
-        if (open?.paged)
-            warn(`No open escalation issue of this token's for this plan among the ${(0,group_digits/* groupDigits */.K)(MAX_ISSUE_PAGES * 100)} newest open issues it opened: a new one is opened.`);
-        const { data: created } = await octokit.rest.issues.create({
-            owner: where.owner,
-            repo: where.repo,
-            // GitHub takes titles of at most 256 characters: a plan name of 200 and a run key of 100 made 331, and the
-            // issue was lost (found by an adversarial pass). Cut as redacted and neutralised, which may lengthen it.
-            title: `plan-runner: ${(0,core_cut_text/* cutText */.IN)(titleText(redact((0,run_key/* keyedCheckRunName */.J)(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
-            body,
-            ...(escalation.label && { labels: [escalation.label] }),
-        });
-        // Not when its own was not among the pages read (said above): which of them is the older cannot be told.
-        if (me === undefined || open?.paged)
-            return;
-        // Other runs of the plan that escalated at the same time found none either, and opened one too, moments ago: among
-        // the newest. The oldest is kept, as the live comment keeps its oldest; every newer one closes itself. Told only the
-        // next-newest, two of three racing runs each kept their own open (found by a hunting pass, and again for three).
-        const racing = await ourOpenIssue(octokit, where, marker, me, 1, created.number);
-        if (racing.issue === undefined || racing.issue.number > created.number)
-            return;
-        what = `close issue #${created.number}, which duplicates escalation issue #${racing.issue.number} that another run of this plan opened at the same time`;
-        await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: created.number, body: `Duplicate of #${racing.issue.number}: another run of this plan escalated at the same time and opened it first; this run's escalation is told there.` });
-        await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: created.number, state: 'closed', state_reason: 'not_planned' });
-        await escalateAgain(racing.issue.number);
-    }
-    catch (error) {
-        // The advice every write of plan-runner's gives (`refusalAdvice`): a 422 blamed the token for a title too long.
-        const failure = (0,github_failure/* readGitHubFailure */.g3)(error);
-        warn(`Could not ${what}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,as_sentence/* asSentence */.K)(failure.message)} ${(0,github_failure/* refusalAdvice */.tT)(failure, '`issues: write`')} The job fails as escalated either way.`);
-    }
-}
-
+// EXTERNAL MODULE: ./lib/action/escalation-issue.js
+var escalation_issue = __nccwpck_require__(99647);
 // EXTERNAL MODULE: ./lib/action/live-comment.js + 2 modules
 var live_comment = __nccwpck_require__(71274);
 // EXTERNAL MODULE: ./lib/report/comment/comment-updater.js
@@ -51978,6 +52392,8 @@ function approvalCommand(github) {
     return kind && { kind, by: login, app, ...(typeof id === 'number' && Number.isSafeInteger(id) && { commentId: id }) };
 }
 
+// EXTERNAL MODULE: ./lib/github/github-failure.js
+var github_failure = __nccwpck_require__(82931);
 // EXTERNAL MODULE: ./lib/report/comment/comment-api.js
 var comment_api = __nccwpck_require__(98384);
 // EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
@@ -52489,7 +52905,10 @@ async function rejectRun(settings, waiting, by, deps) {
     const reported = await (0,write_report/* writeReport */.u5)(report, paths.report, io, redact);
     deps.saveState?.(write_report/* REPORTED_STATE */.CE, 'true');
     const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile, settings.workspace), redact);
-    return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
+    // This job made no call and ran nothing: its usage outputs are its own, as an approving job's are (a job counts its own
+    // calls only), not the paused run's the record holds (found by an adversarial pass: summed over jobs, they counted twice).
+    const outputs = { ...(0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(0,action_outputs/* usageOutputs */.mF)() };
+    return { outputs, ...(failure && { failure }), published };
 }
 /**
  * How the plan file gates the job (`planGates`): a required goal of its own, or of a plan its `type: plan` steps
@@ -53260,6 +53679,8 @@ var trace_started = __nccwpck_require__(68871);
 
 
 
+
+
 /** The post step's state name for the paused pull request commit an approved run continues: its check run and comment are for it. */
 const PAUSED_HEAD_STATE = 'pausedHeadSha';
 /** The post step's state name for the id of the check run the main step opened (`leftCheckRun` finds it by it). */
@@ -53333,27 +53754,26 @@ async function openCheckRun(settings, deps, pausedHeadSha) {
     const job = (0,check_run/* checkRunJob */.j4)(settings.env);
     return (0,check_run/* startCheckRun */.aF)(deps.github, { owner, repo, name: await (0,check_run_name/* checkRunName */.$)(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}), ...(job && { job }) }, deps.io.warning, { clock: deps.clock });
 }
-function escalationIssueContext(settings, planName) {
-    const [owner = '', repo = ''] = settings.github.repository?.split('/') ?? [];
-    return {
-        owner,
-        repo,
-        planPath: settings.planPath,
-        ...(settings.runKey !== undefined && { runKey: settings.runKey }),
-        planName: planName ?? settings.planPath,
-        ...(settings.github.runUrl && { runUrl: settings.github.runUrl }),
-        ...(settings.github.repositoryUrl && { repositoryUrl: settings.github.repositoryUrl }),
-    };
-}
-/** `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written; its path, or undefined (a warning says why). */
-async function writeFrozenPlan(planned, file, planPath, io, redact) {
-    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, await (0,frozen_plan/* frozenPlanText */.n)(planned.plan, planPath, { redact, pins: planned.frozen }));
-    if (!unwritten) {
-        io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
-        return file;
+/**
+ * `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written, and loads it back as that job will:
+ * its path, or nothing (a warning says why), or why the file would not run as planned, which fails this job: it is
+ * never handed on to the job its reviewers approve.
+ */
+async function writeFrozenPlan(planned, file, settings, io, redact) {
+    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, await (0,frozen_plan/* frozenPlanText */.nw)(planned.plan, settings.planPath, { redact, pins: planned.frozen }));
+    if (unwritten) {
+        io.warning(`${unwritten.message}; there is no plan-file output.`);
+        return {};
     }
-    io.warning(`${unwritten.message}; there is no plan-file output.`);
-    return undefined;
+    const { model, timeoutSeconds } = settings.model;
+    const problem = await frozenPlanFileProblem(file, planned.plan, redact, { root: settings.workspace, ...(model && { model }), ...(timeoutSeconds !== undefined && { modelTimeoutSeconds: timeoutSeconds }) });
+    if (problem !== undefined) {
+        // Removed too: a workflow that uploads the output folder, not the plan-file output, handed it on (found by a review).
+        (0,external_node_fs_.rmSync)(file, { force: true });
+        return { problem: `the frozen plan file ${file} would not run as planned: ${problem}. It is removed and is not the plan-file output, so no job runs it: change what the message names (a value the run hides as a secret is written *** there), or report it to plan-runner with the plan` };
+    }
+    io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
+    return { file };
 }
 /**
  * Runs the plan as a GitHub Action: the checklist and a group per step in the log, a trace file,
@@ -53581,15 +54001,22 @@ async function runAction(given, deps) {
         const saving = trace && stateFile ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }), ...(resumedInPlace !== undefined && { resumedInPlace }) }) : Promise.resolve(undefined);
         // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
         const lostState = fanOut && fanOut.part !== 'merge' && !(await saving) ? `this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
-        const unsaved = lostState && `plan-runner: ${lostState}`;
+        // A plan whose writing passed a budget fails the job, as a run would: no file is handed on for a job to run (found by
+        // an adversarial pass: plan-file was set, and the log said mode: run runs it as written).
+        const frozenFile = outcome.kind === 'planned' && !outcome.stopped ? await writeFrozenPlan(outcome, paths.frozenPlan, settings, io, redact) : undefined;
+        if (outcome.kind === 'planned' && outcome.stopped)
+            io.info('No frozen plan file is written: writing the plan passed a budget (see the failure), so there is no plan-file output.');
+        const failedAfter = lostState ?? frozenFile?.problem;
+        const unsaved = failedAfter && `plan-runner: ${failedAfter}`;
         const readOnlyNote = readOnly ? (0,refused_report/* renderReadOnlyNote */.h5)(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
-        const reportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(lostState && { failedAfter: lostState }) };
+        const reportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(failedAfter && { failedAfter }) };
         const told = (0,final_report/* finalReport */.P)(outcome, reportContext);
         ending.report = told;
         // Told of a pause for approval too: a person is needed as for an escalation.
-        const mention = outcome.kind === 'ran' && outcome.status === 'awaiting-approval' ? outcome.plan.source.escalate?.mention : undefined;
+        const escalate = outcome.kind === 'ran' ? outcome.plan.source.escalate : undefined;
+        const mention = outcome.kind === 'ran' && outcome.status === 'awaiting-approval' ? escalate?.mention : undefined;
         const escalationTarget = readOnly ? undefined : (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
         // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
         // Not after plan-runner's own failure, which may come after steps of the approved run ran.
@@ -53607,11 +54034,8 @@ async function runAction(given, deps) {
                 .catch(() => undefined)
                 .then(() => (0,escalation_notice/* speaksThere */.Ar)(github, escalationTarget, (0,superseded_commit/* runCommitOf */.U)(escalationTarget, settings.github.payload, answered?.headSha), { label: report.escalation?.label, mention: tellMention }, io.info, comment?.keptSuperseded() ?? false))
             : Promise.resolve(false);
-        // Network writes start first and run while the local reports are written.
-        const published = Promise.allSettled([
-            saving,
-            commented,
-            check && (0,check_run_output/* checkRunResult */.V)(report, (0,job_failure/* checkConclusion */.G)(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
+        // Told once these settle: a post step that finishes this run, killed later, does not tell it again.
+        const escalationTold = Promise.allSettled([
             escalationTarget && deps.github && speaks.then((speak) => (speak ? (0,escalation_notice/* addEscalationLabel */.HZ)(deps.github, escalationTarget, report.escalation, io.warning) : undefined)),
             // The live comment only ever gains the mention, or says the run waits for approval, by an edit, which notifies
             // no one: a comment of its own tells them, once the live comment shows the escalation or the pause (found by
@@ -53627,8 +54051,21 @@ async function runAction(given, deps) {
                 : undefined,
             // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
             !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository
-                ? openEscalationIssue(deps.github, escalationIssueContext(settings, report.record?.plan?.name), report.escalation, redact, io.warning)
+                ? (0,escalation_issue/* openEscalationIssue */.Nf)(deps.github, (0,escalation_issue/* escalationIssueContext */.cs)(settings, report.record?.plan?.name), report.escalation, redact, io.warning, io.info)
                 : undefined,
+            // A run that succeeded no longer needs the person an earlier escalation called: its label comes off, its issue closes.
+            escalate && !readOnly && deps.github && report.status === 'succeeded'
+                ? escalationTarget
+                    ? (0,escalation_notice/* removeEscalationLabel */.wE)(deps.github, escalationTarget, escalate.label, settings.github.payload, io.warning, io.info)
+                    : settings.github.repository && (0,escalation_issue/* closeEscalationIssue */.RI)(deps.github, (0,escalation_issue/* escalationIssueContext */.cs)(settings, report.record?.plan?.name), io.warning, io.info)
+                : undefined,
+        ]).then(() => report.escalation && deps.saveState?.(left_escalation/* ESCALATION_TOLD_STATE */.I, 'true'));
+        // Network writes start first and run while the local reports are written.
+        const published = Promise.allSettled([
+            saving,
+            commented,
+            check && (0,check_run_output/* checkRunResult */.V)(report, (0,job_failure/* checkConclusion */.G)(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
+            escalationTold,
         ]).then(() => undefined);
         for (const error of report.planErrors)
             io.info((0,plan_error/* redactedPlanError */.wh)(error, redact));
@@ -53654,7 +54091,7 @@ async function runAction(given, deps) {
         // The log ended on "Goal not met" error annotations over a job that passed, and said nothing of why.
         if (!failure && report.status === 'goals-unmet')
             io.info('The goals are not all met, and the job passes: fail-on-unmet-goals is false, so unmet goals only report (the check run, if any, concludes neutral).');
-        const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome, paths.frozenPlan, settings.planPath, io, redact) : undefined;
+        const planFile = frozenFile?.file;
         const outputs = (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
         // The shard and merge jobs are given this state by its id (`prepared`): no other job can stand in for it.
         const savedState = fanOut?.part === 'prepare' ? await saving : undefined;
@@ -53726,6 +54163,8 @@ const ENDED_STATE = 'ended';
  */
 const POST_IDLE_STATE = 'postIdle';
 
+// EXTERNAL MODULE: ./lib/core/redact-output.js
+var redact_output = __nccwpck_require__(62126);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __nccwpck_require__(91601);
 // EXTERNAL MODULE: ./lib/core/regex-engine-file.js
@@ -53893,6 +54332,8 @@ var actions_artifact_store = __nccwpck_require__(96729);
 
 
 
+
+
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
@@ -53986,7 +54427,8 @@ async function post(commands) {
             const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
             const traceStarted = process.env[`STATE_${trace_started/* TRACE_STARTED_STATE */.u}`] || undefined;
             const resumedFrom = process.env[`STATE_${RESUMED_FROM_STATE}`];
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(checkRunId !== undefined && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }), ...(resumedFrom && { resumedFrom }) });
+            const escalationTold = process.env[`STATE_${left_escalation/* ESCALATION_TOLD_STATE */.I}`] === 'true';
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...settingsGitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(checkRunId !== undefined && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }), ...(resumedFrom && { resumedFrom }), ...(escalationTold && { escalationTold }) });
         }
     }
     catch (error) {
@@ -54096,7 +54538,7 @@ async function main(core) {
     });
     // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.
     for (const [name, value] of Object.entries(result.outputs))
-        core.setOutput(name, redact(value));
+        core.setOutput(name, (0,redact_output/* redactOutput */.n)(value, redact));
     if (result.failure)
         io.fail(result.failure);
     await result.published;

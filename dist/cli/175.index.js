@@ -21,6 +21,8 @@ var visible_controls = __webpack_require__(74700);
 var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
 var steps_needing_model = __webpack_require__(2229);
+// EXTERNAL MODULE: ./lib/job/frozen-pins.js
+var frozen_pins = __webpack_require__(25642);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
 // EXTERNAL MODULE: ./lib/plan/position-in-plan-file.js
@@ -108,6 +110,7 @@ var push_all = __webpack_require__(37665);
 
 
 
+
 function plural(count, word) {
     return `${(0,group_digits/* groupDigits */.K)(count)} ${word}${count === 1 ? '' : 's'}`;
 }
@@ -172,8 +175,11 @@ async function validateCommand(files, out, options = {}) {
             out(`cancelled (${String(signal.reason)}): ${plural(files.length - index, 'file')} not validated`);
             return false;
         }
-        if (result.ok) {
+        // A frozen file's pins that do not hold refuse every run of it, whatever its inputs: the run's own rule.
+        const unfrozen = result.ok ? await (0,frozen_pins/* frozenPinErrors */.vB)(file, (0,frozen_pins/* frozenUsesIssues */.n2)(result.plan, 'a run of it is refused before anything runs')) : [];
+        if (result.ok)
             await result.servers?.close();
+        if (result.ok && unfrozen.length === 0) {
             // The file name as the error lines show it (redactedPlanError): an ESC in it moved the cursor (adversarial pass).
             out(`ok ${(0,visible_controls/* visibleControls */.x)(file)}: ${describeValidPlan(result.plan)}`);
             const warnings = [...(await programWarnings(result.plan, options.cwd ?? process.cwd(), env)), ...(await fanOutWarnings(result.plan, file))];
@@ -185,9 +191,10 @@ async function validateCommand(files, out, options = {}) {
         else {
             allValid = false;
             const redact = (await __webpack_require__.e(/* import() */ 135).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned);
-            for (const error of result.errors)
+            const errors = result.ok ? unfrozen : result.errors;
+            for (const error of errors)
                 out((0,plan_error/* redactedPlanError */.wh)(error, redact));
-            out(`${(0,visible_controls/* visibleControls */.x)(file)}: ${plural((0,plan_error/* problemCount */.bS)(result.errors), 'error')}`);
+            out(`${(0,visible_controls/* visibleControls */.x)(file)}: ${plural((0,plan_error/* problemCount */.bS)(errors), 'error')}`);
         }
     }
     return allValid;

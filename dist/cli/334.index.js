@@ -1348,8 +1348,15 @@ function reportOf(outcome, context) {
         // mode: plan \u2014 the plan was written and validated; nothing ran. A budget its writing passed fails the job, the plan still shown.
         const preview = (0,plan_preview/* renderPlanPreview */.UM)(outcome.plan, { redact: context.redact, written: outcome.written });
         const stop = outcome.stopped;
-        const markdown = stop ? `${preview}\n**Status:** ${stop.status} \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(stop.message)}; the model's calls that wrote the plan passed it.\n` : preview;
-        return { status: stop ? stop.status : 'succeeded', ...(stop && { reason: stop.message }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
+        const after = context.failedAfter;
+        const markdown = stop
+            ? `${preview}\n**Status:** ${stop.status} \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(stop.message)}; the model's calls that wrote the plan passed it.\n`
+            : after !== undefined
+                ? `${preview}\n**Status:** failed \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(after))}.\n`
+                : preview;
+        const status = stop ? stop.status : after !== undefined ? 'failed' : 'succeeded';
+        const reason = stop?.message ?? after;
+        return { status, ...(reason !== undefined && { reason }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
     }
     const lost = context.failedAfter !== undefined && (outcome.status === 'succeeded' || outcome.status === 'awaiting-approval');
     const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;

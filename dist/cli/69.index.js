@@ -665,7 +665,7 @@ var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
-var run_job = __webpack_require__(5115);
+var run_job = __webpack_require__(12910);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
@@ -726,9 +726,15 @@ var cli_job_settings = __webpack_require__(36296);
 var trace_gap = __webpack_require__(82975);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: external "node:tty"
+var external_node_tty_ = __webpack_require__(7066);
 // EXTERNAL MODULE: ./lib/core/own-descriptor.js
 var own_descriptor = __webpack_require__(29705);
 ;// CONCATENATED MODULE: ./lib/cli/run-command.js
+
+
 
 
 
@@ -803,8 +809,7 @@ async function runCommand(args, signal, deps = {}) {
     // GitHub Actions job kept every frame in the job log: each gets a log's lines.
     // So does one where the trace or the recording goes to the terminal itself (`--trace /dev/stdout`): each redraw moved
     // up over their lines as over the frame's, and erased them (found by a review).
-    const onTerminal = [args.trace, args.record].some((file) => file !== undefined && [1, 2].includes((0,own_descriptor/* ownDescriptor */.Y)(file) ?? -1));
-    const isTTY = (0,neutralise_output/* watchedTerminal */.vd)(process.stdout, env) && env['TERM'] !== 'dumb' && !onTerminal;
+    const isTTY = (0,neutralise_output/* watchedTerminal */.vd)(process.stdout, env) && env['TERM'] !== 'dumb' && ![args.trace, args.record].some((file) => file !== undefined && isTerminal(file));
     // What measures a line's width on a terminal is loaded for one only: it starts ICU.
     // Read at each frame, as the height is: the terminal may be resized while the run goes on.
     const fit = isTTY ? (await __webpack_require__.e(/* import() */ 591).then(__webpack_require__.bind(__webpack_require__, 61591))).fitToColumns(() => process.stdout.columns) : undefined;
@@ -876,6 +881,27 @@ function removeEarlierSummary(file) {
     }
     catch {
         // Not removable: the write at the run's end says why, if it fails too.
+    }
+}
+/**
+ * Whether an output file is a terminal: a descriptor of this process that is one (`/dev/stdout`, `/dev/fd/3 3>/dev/tty`),
+ * `/dev/tty` (the controlling terminal, whatever its own device), or the device standard output or error is. Counted by
+ * descriptors 1 and 2 alone, `--trace /dev/tty` was still erased by the redraws (found by a review).
+ */
+function isTerminal(file) {
+    const fd = (0,own_descriptor/* ownDescriptor */.Y)(file);
+    if (fd !== undefined)
+        return (0,external_node_tty_.isatty)(fd);
+    if (external_node_path_.resolve(file) === '/dev/tty')
+        return true;
+    try {
+        const device = (0,external_node_fs_.statSync)(file, { throwIfNoEntry: false });
+        if (!device?.isCharacterDevice())
+            return false;
+        return [1, 2].some((std) => (0,external_node_tty_.isatty)(std) && (0,external_node_fs_.fstatSync)(std).rdev === device.rdev);
+    }
+    catch {
+        return false;
     }
 }
 

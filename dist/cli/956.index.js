@@ -147,7 +147,7 @@ function createOutputFolder(file) {
     // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
     const fd = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .namedDescriptor */ .f)(file);
     if (fd !== undefined && (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) === undefined) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given (give it one in the shell: ${fd}>file)`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given to write (give it one in the shell: ${fd}>file)`);
     }
     // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
     if (isDevicePath(file)) {
@@ -249,8 +249,8 @@ function namedDescriptor(file) {
     return named === undefined ? undefined : Number(named);
 }
 /**
- * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open and it is one a user
- * gives a command: standard output and error, and past them a file (`3>file`) or a terminal; else undefined. Each is a
+ * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open for writing and it is
+ * one a user gives a command: standard output and error, and past them a file (`3>file`) or a terminal; else undefined. Each is a
  * link to the process's own open file, which a user names on purpose. Node's own descriptors sit among the low numbers
  * too (libuv's epoll, io_uring, eventfd and wake-up pipes): named as an output, one lost the report with exit 0 and
  * another crashed the CLI (found by an adversarial pass). None of those is a file or a terminal. Node marks those it
@@ -259,16 +259,19 @@ function namedDescriptor(file) {
  */
 function ownDescriptor(file) {
     const fd = namedDescriptor(file);
-    if (fd === undefined)
+    // Standard input is no output: `--trace /dev/fd/0 < file` ran every step and lost the trace (found by a review).
+    if (fd === undefined || fd === 0)
         return undefined;
-    let isFile;
     try {
-        isFile = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile();
+        if (!(fd <= 2 || (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile() || (0,node_tty__WEBPACK_IMPORTED_MODULE_2__.isatty)(fd)))
+            return undefined;
+        // Open for writing: one open only for reading (`3<file`) was taken, and the run went on to lose its trace.
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, '');
+        return fd;
     }
     catch {
-        return undefined; // not open: opening the path says why
+        return undefined; // not open, or not for writing: opening the path says why
     }
-    return fd <= 2 || isFile || (0,node_tty__WEBPACK_IMPORTED_MODULE_2__.isatty)(fd) ? fd : undefined;
 }
 
 

@@ -1,22 +1,6 @@
-export const id = 112;
-export const ids = [112];
+export const id = 76;
+export const ids = [76];
 export const modules = {
-
-/***/ 7437:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   k: () => (/* binding */ errorText)
-/* harmony export */ });
-/** An error's message as one line of text for events and prompts, whatever was thrown. */
-function errorText(error) {
-    if (error instanceof Error)
-        return error.message || error.name;
-    return typeof error === 'string' ? error : String(error);
-}
-
-
-/***/ }),
 
 /***/ 73782:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {

@@ -1,5 +1,5 @@
-export const id = 317;
-export const ids = [317,118];
+export const id = 478;
+export const ids = [478,118];
 export const modules = {
 
 /***/ 30068:
@@ -120,6 +120,22 @@ function decoderFor(label) {
     catch {
         return new TextDecoder('utf-8');
     }
+}
+
+
+/***/ }),
+
+/***/ 7437:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ errorText)
+/* harmony export */ });
+/** An error's message as one line of text for events and prompts, whatever was thrown. */
+function errorText(error) {
+    if (error instanceof Error)
+        return error.message || error.name;
+    return typeof error === 'string' ? error : String(error);
 }
 
 
@@ -1146,6 +1162,34 @@ function refuseDuplicateKeys(text) {
             keys.add(key);
         }
     }
+}
+
+
+/***/ }),
+
+/***/ 78680:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ plainContainer),
+/* harmony export */   U: () => (/* binding */ PLAIN_DATA_DEPTH)
+/* harmony export */ });
+/** Deeper than this, a walk over plain data gives up on a value (and leaves it to a slower writer): a cycle reaches it. */
+const PLAIN_DATA_DEPTH = 64;
+const isRawJson = JSON.isRawJSON ?? (() => false);
+/**
+ * How JSON.stringify walks `object` by its own rules alone: `'array'` for an array of Array's prototype, `'record'`
+ * for an object of Object's prototype or none; undefined for anything with a say in how it is written, or written
+ * otherwise (a `toJSON`, as a Date has; a raw JSON value; a Map, a class's instance, an array of a subclass). The one
+ * test of the walks that skip a replacer for plain data: `canonicalJson` and the trace's lines.
+ */
+function plainContainer(object) {
+    if (typeof object.toJSON === 'function')
+        return undefined;
+    const prototype = Object.getPrototypeOf(object);
+    if (Array.isArray(object))
+        return prototype === Array.prototype ? 'array' : undefined;
+    return (prototype === Object.prototype || prototype === null) && !isRawJson(object) ? 'record' : undefined;
 }
 
 
@@ -2736,6 +2780,192 @@ function shownName(name) {
 
 /***/ }),
 
+/***/ 66297:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cq: () => (/* binding */ canonicalCopy),
+/* harmony export */   KM: () => (/* binding */ stepsCanonicalJson),
+/* harmony export */   SH: () => (/* binding */ planHash),
+/* harmony export */   c6: () => (/* binding */ stableHash),
+/* harmony export */   dj: () => (/* binding */ canonicalJson),
+/* harmony export */   z7: () => (/* binding */ hashCanonical)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
+/* harmony import */ var _plain_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(78680);
+
+
+/** Whether `keys` are in the order `canonicalJson` writes them (UTF-16 code units, as `<` compares). */
+function inOrder(keys) {
+    for (let i = 1; i < keys.length; i++)
+        if (!(keys[i - 1] < keys[i]))
+            return false;
+    return true;
+}
+/**
+ * JSON.stringify's replacer for `canonicalJson`: every object with its keys sorted. An object whose keys
+ * are in order already is written as it is; another is copied in order (into an object with no prototype,
+ * so a `__proto__` key is a key). Either way the text is what the copy through sorted entries gave, which
+ * reuse keys in earlier traces were made with: the engine still puts integer keys first, in numeric order.
+ */
+function sortedKeys(_key, inner) {
+    if (typeof inner === 'bigint')
+        return inner.toString();
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner))
+        return inner;
+    const keys = Object.keys(inner);
+    if (inOrder(keys))
+        return inner;
+    // The default sort compares UTF-16 code units, as `<` does.
+    keys.sort();
+    const copy = Object.create(null);
+    for (const key of keys)
+        copy[key] = inner[key];
+    return copy;
+}
+/**
+ * JSON with object keys sorted at every level, so equal values always give equal text. Data (arrays and
+ * objects of Object's prototype or none, down to strings, numbers, booleans and null) is copied in order
+ * where it is out of order and written by JSON.stringify alone: its replacer, called for every value, cost
+ * more than the writing (3 \u00b5s of a step's reuse key). Anything else goes through the replacer, whole. A getter
+ * is read twice, to look and to write: data has none.
+ */
+function canonicalJson(value) {
+    const inOrder = inOrderOf(value, -1);
+    return (inOrder === NOT_DATA ? JSON.stringify(value, sortedKeys) : JSON.stringify(inOrder)) ?? 'undefined';
+}
+/** Each steps array's `canonicalJson`, made once: a plan's steps are never changed (a revision is a new array). */
+const stepsTexts = new WeakMap();
+/**
+ * `canonicalJson` of a plan's steps, made once per steps array: the job hashes the file's steps and the run its plan,
+ * the same 10,000 steps twice (20 ms each).
+ */
+function stepsCanonicalJson(steps) {
+    let text = stepsTexts.get(steps);
+    if (text === undefined) {
+        text = canonicalJson(steps);
+        stepsTexts.set(steps, text);
+    }
+    return text;
+}
+/** `stableHash({ steps, source })`, the plan's hash a run's `plan_created` records, with the steps' text made once (`stepsCanonicalJson`). */
+function planHash(steps, source) {
+    // Its keys in the order canonicalJson writes them: "source" before "steps".
+    return hashCanonical(`{"source":${canonicalJson(source ?? null)},"steps":${stepsCanonicalJson(steps)}}`);
+}
+/** Objects `canonicalCopy` made: in order at every level, and nobody else's to change. */
+const canonical = new WeakSet();
+/**
+ * A copy of `value` that `canonicalJson` writes as it is, without walking it, wherever it stands: for a value many
+ * hashes hold (a tool's definition, the same in each of 10,000 steps' reuse keys, took 1.2 \u00b5s of a step's 5). Read
+ * back from `canonicalJson(value)`, so it is in order at every level and its text is that one; it is its own, which
+ * nothing else holds to change.
+ */
+function canonicalCopy(value) {
+    // Nothing to copy: a function (a tool's name `constructor` finds Object in a plan's `tools:`) has no text to read back.
+    if (typeof value !== 'object' || value === null)
+        return value;
+    const copy = JSON.parse(canonicalJson(value));
+    if (typeof copy === 'object' && copy !== null)
+        canonical.add(copy);
+    return copy;
+}
+/** What `dataInOrder`, `arrayInOrder`, `recordInOrder` and `inOrderOf` return for a value they leave to the replacer. */
+const NOT_DATA = Symbol('not data');
+/**
+ * `object` with every object in it that is out of order copied in order, sharing what is in order already;
+ * `NOT_DATA` when anything in it would need the replacer or JSON.stringify's own rules to write the same text:
+ * a `toJSON` (a Date), a bigint, a Map, a class's instance, an array of a subclass, a `__proto__` key to copy,
+ * a raw JSON value, or a depth a cycle reaches.
+ */
+function dataInOrder(object, depth) {
+    if (canonical.has(object))
+        return object;
+    // Deeper, a value is left to the replacer, which also throws on a cycle.
+    const container = depth < _plain_data_js__WEBPACK_IMPORTED_MODULE_1__/* .PLAIN_DATA_DEPTH */ .U ? (0,_plain_data_js__WEBPACK_IMPORTED_MODULE_1__/* .plainContainer */ .M)(object) : undefined;
+    if (container === undefined)
+        return NOT_DATA;
+    return container === 'array' ? arrayInOrder(object, depth) : recordInOrder(object, depth);
+}
+function arrayInOrder(array, depth) {
+    const length = array.length;
+    let copy;
+    for (let i = 0; i < length; i++) {
+        const item = array[i];
+        const inOrder = inOrderOf(item, depth);
+        if (inOrder === NOT_DATA)
+            return NOT_DATA;
+        if (inOrder !== item)
+            copy ??= array.slice(0, i);
+        if (copy)
+            copy[i] = inOrder;
+    }
+    return copy ?? array;
+}
+function recordInOrder(record, depth) {
+    const keys = Object.keys(record);
+    const sorted = inOrder(keys);
+    if (!sorted)
+        sortKeys(keys);
+    // As the replacer's copy does: every member read, in sorted order, before any inside one is.
+    const values = keys.map((key) => record[key]);
+    let changed = !sorted;
+    for (let i = 0; i < values.length; i++) {
+        const value = values[i];
+        const inOrder = inOrderOf(value, depth);
+        if (inOrder === NOT_DATA)
+            return NOT_DATA;
+        if (inOrder !== value) {
+            values[i] = inOrder;
+            changed = true;
+        }
+    }
+    if (!changed)
+        return record;
+    // Integer keys go first here, in numeric order, as in the replacer's copy; `__proto__` would set the prototype.
+    const copy = {};
+    for (let i = 0; i < keys.length; i++) {
+        if (keys[i] === '__proto__')
+            return NOT_DATA;
+        copy[keys[i]] = values[i];
+    }
+    return copy;
+}
+/** A member or item in order (`dataInOrder`); itself when it is no object; `NOT_DATA` for a bigint, which the replacer writes. */
+function inOrderOf(value, depth) {
+    if (typeof value === 'bigint')
+        return NOT_DATA;
+    return typeof value === 'object' && value !== null ? dataInOrder(value, depth + 1) : value;
+}
+/** Sorts keys by UTF-16 code units, as the default sort does; by insertion when few, where the default sort cost 0.4 \u00b5s for a step's 7. */
+function sortKeys(keys) {
+    if (keys.length > 16) {
+        keys.sort();
+        return;
+    }
+    for (let i = 1; i < keys.length; i++) {
+        const key = keys[i];
+        let j = i - 1;
+        for (; j >= 0 && keys[j] > key; j--)
+            keys[j + 1] = keys[j];
+        keys[j + 1] = key;
+    }
+}
+/**
+ * A SHA-256 of `value`'s canonical JSON, hex, cut to `length` characters. Node's one-shot `hash`, not a
+ * `createHash` object: a run makes several per step, and the object cost 1.2 \u00b5s a hash against 0.5 \u00b5s.
+ */
+function stableHash(value, length = 32) {
+    return hashCanonical(canonicalJson(value), length);
+}
+/** `stableHash` of the value whose `canonicalJson` is `json`, for a caller that has the text already. */
+function hashCanonical(json, length = 32) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', json).slice(0, length);
+}
+
+
+/***/ }),
+
 /***/ 1938:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2965,6 +3195,93 @@ function refusalAdvice(failure, permission) {
 
 /***/ }),
 
+/***/ 25642:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n2: () => (/* binding */ frozenUsesIssues),
+/* harmony export */   vB: () => (/* binding */ frozenPinErrors),
+/* harmony export */   vd: () => (/* binding */ frozenPinsRefusal),
+/* harmony export */   ze: () => (/* binding */ frozenPins)
+/* harmony export */ });
+/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19474);
+/* harmony import */ var _plan_position_in_plan_file_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(12895);
+/* harmony import */ var _run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(47378);
+
+
+
+const AGAIN = 'run mode: plan again to freeze (and have approved) the plan as it is now';
+/**
+ * What `mode: plan` freezes a plan with (the file's `frozen:`), hashed as an approval hashes it: the run's inputs
+ * (`inputs`, defaults applied), which the arguments its summary showed follow from, and each plan file its steps use
+ * (nested ones too), as this job read it.
+ */
+function frozenPins(plan, inputs, redact) {
+    const uses = [...(plan.subplans ?? [])].map(([path, inner]) => [path, (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__/* .planFileHash */ .M5)(inner)]);
+    return { inputs: (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__/* .inputsHash */ .Oq)(inputs, redact), ...(uses.length > 0 && { uses: Object.fromEntries(uses) }) };
+}
+/**
+ * Why a job may not run a frozen plan, whatever its inputs: a plan file its steps use that `frozen.uses` does not pin,
+ * or pins with another hash (another ref, or edited since), so the steps are not the ones the reviewers approved; or
+ * a pin no step uses, which mode: plan never writes (the file was edited by hand). `refused` says what a run does.
+ * `validate` asks it too: it said ok to a file whose run was then refused (found by a hunt of frozen plans).
+ */
+function frozenUsesIssues(plan, refused) {
+    const { frozen } = plan.source;
+    if (frozen === undefined)
+        return [];
+    const pins = frozen.uses ?? {};
+    const issues = [];
+    for (const [uses, inner] of plan.subplans ?? []) {
+        const pinned = Object.hasOwn(pins, uses) ? pins[uses] : undefined;
+        if (pinned === undefined) {
+            const path = frozen.uses === undefined ? ['frozen'] : ['frozen', 'uses'];
+            issues.push({ path, at: 'key', message: `this frozen plan uses the plan file ${uses}, and its frozen.uses does not pin it (mode: plan pins every plan its steps use); ${refused}. Run the file mode: plan wrote as it wrote it, or ${AGAIN}` });
+            continue;
+        }
+        const now = (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__/* .planFileHash */ .M5)(inner);
+        if (now === pinned)
+            continue;
+        const nested = (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__/* .usedPlanPaths */ .$p)(inner);
+        const which = `the plan file ${uses} it uses${nested.length > 0 ? ` (or a plan file that one uses: ${nested.join(', ')})` : ''}`;
+        issues.push({ path: ['frozen', 'uses', uses], message: `${which} is not the one mode: plan read when it froze this plan (hash ${pinned} then, ${now} now), so its steps may not be the ones approved; ${refused}. Run this job on the commit the mode: plan job ran on, or ${AGAIN}` });
+    }
+    for (const uses of Object.keys(pins)) {
+        if (plan.subplans?.has(uses))
+            continue;
+        issues.push({ path: ['frozen', 'uses', uses], at: 'key', message: `frozen.uses pins the plan file ${uses}, which no step of this plan uses (mode: plan pins only the plans its steps use, so the file was edited by hand); ${refused}. Run the file mode: plan wrote as it wrote it, or ${AGAIN}` });
+    }
+    return issues;
+}
+/**
+ * Why this job may not run a frozen plan with its `inputs` (defaults applied): they are not those `mode: plan` planned
+ * with, so the arguments are not the ones the reviewers approved, or `frozenUsesIssues`. Found by an adversarial pass:
+ * the frozen file kept `uses:` and recorded no inputs, and such a job ran what nobody saw.
+ */
+function frozenPinsRefusal(plan, inputs, redact) {
+    const { frozen } = plan.source;
+    if (frozen === undefined)
+        return [];
+    const issues = frozenUsesIssues(plan, 'nothing ran');
+    if ((0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__/* .inputsHash */ .Oq)(inputs, redact) === frozen.inputs)
+        return issues;
+    return [
+        {
+            path: ['frozen', 'inputs'],
+            message: `the run's inputs differ from those mode: plan froze this plan with (the arguments its summary showed follow from them; an input left out counts as its default); nothing ran. Give this job the inputs the mode: plan job had, or run mode: plan again with these inputs to freeze (and have approved) the plan with them`,
+        },
+        ...issues,
+    ];
+}
+/** `issues` of the plan file `file` as errors at their lines (read again: a loaded plan keeps no positions). */
+async function frozenPinErrors(file, issues) {
+    const positions = file === undefined || issues.length === 0 ? undefined : await (0,_plan_position_in_plan_file_js__WEBPACK_IMPORTED_MODULE_0__/* .planFilePositions */ .y)(file);
+    return issues.map((issue) => ({ file, ...positions?.locate(issue.path, issue.at), path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(issue.path), message: issue.message }));
+}
+
+
+/***/ }),
+
 /***/ 1481:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -3009,7 +3326,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(112), __webpack_require__.e(541)]).then(__webpack_require__.bind(__webpack_require__, 42541));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(76), __webpack_require__.e(541)]).then(__webpack_require__.bind(__webpack_require__, 42541));
         servers = await connectMcpServers(peeked, {
             signal: options.signal,
             cwd: options.cwd,
@@ -4705,8 +5022,10 @@ function usedPlanIssues(inner, uses, at) {
     }
     // Its run has no replanner (its failure is its step's, which this plan recovers from): both were accepted and did nothing.
     const noReplans = "a used plan's run neither replans nor reviews (its failure is its step's, which this plan's `on_failure` and replans recover from)";
-    if (inner.source.limits?.max_replans !== undefined) {
-        issues.push({ path: at, message: `the plan ${uses} sets \`limits.max_replans\`, which a used plan cannot use: ${noReplans}; set max_replans here and remove it there` });
+    // 0 is what its run does: a plan file run alone and used too says so (found by a review).
+    const replans = inner.source.limits?.max_replans ?? 0;
+    if (replans > 0) {
+        issues.push({ path: at, message: `the plan ${uses} sets \`limits.max_replans: ${replans}\`, which a used plan cannot use: ${noReplans}; set max_replans here and remove it there (or set 0 there)` });
     }
     const reviewed = inner.steps.filter((step) => step.review === true).map((step) => step.key);
     if (reviewed.length > 0) {
@@ -5757,6 +6076,230 @@ function resolveInputs(plan, given, empty = []) {
 
 /***/ }),
 
+/***/ 54669:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Dl: () => (/* binding */ fillItemLine),
+  d: () => (/* binding */ resolveReferences)
+});
+
+// UNUSED EXPORTS: MAX_REFERENCED_CHARS
+
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(99271);
+// EXTERNAL MODULE: ./lib/plan/reference-path.js
+var reference_path = __webpack_require__(1000);
+// EXTERNAL MODULE: ./lib/plan/reference-syntax.js
+var reference_syntax = __webpack_require__(19460);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
+var schema = __webpack_require__(89235);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
+;// CONCATENATED MODULE: ./lib/plan/unresolved-reference-error.js
+
+/**
+ * A reference that cannot be resolved at run time: the step has no result yet, or its result has
+ * no such field. Permanent: the same result will not grow the field on a retry.
+ */
+class UnresolvedReferenceError extends step_error/* StepError */.zg {
+    /** The referenced step's key, or undefined for an `${inputs.x}` reference. */
+    stepKey;
+    inputName;
+    /** The reference as written. */
+    reference;
+    constructor(message, details) {
+        super(message, { transient: false });
+        this.reference = details.reference;
+        if (details.stepKey !== undefined)
+            this.stepKey = details.stepKey;
+        if (details.inputName !== undefined)
+            this.inputName = details.inputName;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
+;// CONCATENATED MODULE: ./lib/plan/resolve-references.js
+
+
+
+
+
+
+
+function itemValue(reference, text, item) {
+    if (!item || item.name !== reference.name) {
+        throw new UnresolvedReferenceError(`${text}: there is no item \`${reference.name}\` here; \${item\u2026} works only inside a for_each step`, { reference: text });
+    }
+    if (reference.path.length === 1 && reference.path[0] === 'index')
+        return item.index;
+    const lookup = (0,reference_path/* readPath */.G7)(item.value, reference.path);
+    if (lookup.found)
+        return lookup.value;
+    const reached = (0,reference_path/* formatReferencePath */.WO)(reference.path.slice(0, lookup.missingAt + 1));
+    throw new UnresolvedReferenceError(`${text}: item ${item.index} has no \`${reached}\` (${lookup.reason})`, { reference: text });
+}
+function resolve_references_valueOf(reference, text, sources) {
+    if (reference.kind === 'item')
+        return itemValue(reference, text, sources.item);
+    if (reference.kind === 'input') {
+        if (!Object.hasOwn(sources.inputs, reference.name) || sources.inputs[reference.name] === undefined) {
+            throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value: give it a default, or a value with --input ${reference.name}=\u2026 (CLI), the action's 'inputs', or the \`with:\` of the \`type: plan\` step that uses this plan`, { reference: text, inputName: reference.name });
+        }
+        return sources.inputs[reference.name];
+    }
+    if (!sources.results.has(reference.step)) {
+        const why = sources.missing?.get(reference.step) ?? 'it has not completed';
+        throw new UnresolvedReferenceError(`${text}: step ${reference.step} has no result (${why})`, { reference: text, stepKey: reference.step });
+    }
+    const lookup = (0,reference_path/* readPath */.G7)(sources.results.get(reference.step), reference.path);
+    if (lookup.found)
+        return lookup.value;
+    const reached = (0,reference_path/* formatReferencePath */.WO)(reference.path.slice(0, lookup.missingAt + 1));
+    throw new UnresolvedReferenceError(`${text}: the result of step ${reference.step} has no \`${reached}\` (${lookup.reason})`, { reference: text, stepKey: reference.step });
+}
+function asText(value) {
+    if (typeof value === 'string')
+        return value;
+    return JSON.stringify(value) ?? String(value);
+}
+/**
+ * The most characters the references in one set of args may bring in, counted as JSON writes them. A
+ * tool result is at most 1 MiB, so this is eight whole results; a plan (or a model's plan) that names
+ * one result 300 times made 300 MB of arguments, 1.5 GB of memory and a 301 MB trace, or failed with
+ * V8's bare "Invalid string length" (found by an adversarial pass).
+ */
+const MAX_REFERENCED_CHARS = 8 * 1024 * 1024;
+/** JSON lengths of results already measured: one result named many times is measured once. */
+const measured = new WeakMap();
+function lengthOf(value) {
+    if (typeof value === 'string')
+        return value.length;
+    if (value === null || typeof value !== 'object')
+        return asText(value).length;
+    let length = measured.get(value);
+    if (length === undefined)
+        measured.set(value, (length = asText(value).length));
+    return length;
+}
+function spend(budget, value, reference) {
+    budget.used += lengthOf(value);
+    if (budget.used <= MAX_REFERENCED_CHARS)
+        return;
+    throw new UnresolvedReferenceError(`${reference}: with it the references in these arguments bring in ${(0,group_digits/* groupDigits */.K)(budget.used)} characters, more than the ${(0,group_digits/* groupDigits */.K)(MAX_REFERENCED_CHARS)} a step may pass on; ` +
+        'name a large result once, or a part of it (${steps.ID.result.field})', { reference });
+}
+function resolveString(value, sources, budget) {
+    let whole;
+    const text = value.replace(reference_syntax/* TEMPLATE_PATTERN */.qF, (match, body) => {
+        const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(body, sources.item?.name);
+        if (parsed.kind !== 'reference')
+            return match;
+        const resolved = resolve_references_valueOf(parsed.reference, match, sources);
+        spend(budget, resolved, match);
+        if (match === value)
+            whole = { value: resolved };
+        return asText(resolved);
+    });
+    // A string that is exactly one reference takes the referenced value with its type.
+    return whole ? whole.value : text;
+}
+function resolveStepResult(value, sources, budget) {
+    const text = JSON.stringify(value);
+    const id = schema/* StepId */.s2.safeParse(value.step_result);
+    const path = (0,reference_path/* parseReferencePath */.qf)(typeof value.path === 'string' ? value.path : '');
+    if (!id.success || !path) {
+        throw new UnresolvedReferenceError(`${text}: not a valid step_result reference`, { reference: text });
+    }
+    const resolved = resolve_references_valueOf({ kind: 'step', step: String(id.data), path }, text, sources);
+    spend(budget, resolved, text);
+    return resolved;
+}
+function resolveValue(value, sources, budget) {
+    if (typeof value === 'string')
+        return resolveString(value, sources, budget);
+    if (Array.isArray(value))
+        return value.map((item) => resolveValue(item, sources, budget));
+    if ((0,find_references/* isStepResultObject */.B)(value))
+        return resolveStepResult(value, sources, budget);
+    if (value !== null && typeof value === 'object') {
+        // fromEntries defines own properties, so a `__proto__` key stays data.
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveValue(item, sources, budget)]));
+    }
+    return value;
+}
+/**
+ * Replaces every reference in `args` with the value it names; throws `UnresolvedReferenceError`
+ * (permanent) when a step has no result yet, its result lacks the path, or the references together
+ * bring in more than MAX_REFERENCED_CHARS.
+ */
+function resolveReferences(args, sources) {
+    return resolveValue(args, sources, { used: 0 });
+}
+/** `text` as one line (each run of blanks one space), read only until the line passes `limit` characters. */
+function lineStart(text, limit) {
+    let line = '';
+    let unread = false;
+    for (const [run] of text.matchAll(/\s+|\S+/g)) {
+        if (line.length > limit) {
+            unread = true;
+            break;
+        }
+        line += /^\s/.test(run) ? ' ' : run;
+    }
+    const kept = (0,cut_text/* keptUnits */.ai)(line, limit + 1);
+    return { text: line.slice(0, kept), cut: unread || kept < line.length };
+}
+/**
+ * `text` with the item's references filled in, as one trimmed line (each run of blanks one space; for a child's
+ * key); other references stay as written. Filled only until the line passes `maxChars`. A key naming a 900 KB item
+ * 6,000 times built gigabytes of text before its length was checked, and node ran out of heap (found by an
+ * adversarial pass). Throws `UnresolvedReferenceError` when the item lacks a field.
+ */
+function fillItemLine(text, item, maxChars) {
+    // One value named many times is made into a line once.
+    const pieces = new Map();
+    // A piece is cut only when it is longer than maxChars + 2 characters: with a blank trimmed at either end, still too long.
+    const limit = maxChars + 1;
+    let line = '';
+    let cut = false;
+    const add = (piece) => {
+        line += line === '' || line.endsWith(' ') ? piece.text.replace(/^ /, '') : piece.text;
+        cut ||= piece.cut || line.length > limit;
+        return cut;
+    };
+    let from = 0;
+    for (const match of text.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
+        if (add(lineStart(text.slice(from, match.index), limit)))
+            break;
+        from = match.index + match[0].length;
+        const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(match[1], item.name);
+        if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item') {
+            if (add(lineStart(match[0], limit)))
+                break;
+            continue;
+        }
+        const value = itemValue(parsed.reference, match[0], item);
+        let piece = pieces.get(value);
+        if (piece === undefined)
+            pieces.set(value, (piece = lineStart(asText(value), limit)));
+        if (add(piece))
+            break;
+    }
+    if (!cut && from < text.length)
+        add(lineStart(text.slice(from), limit));
+    line = line.trimEnd();
+    return { text: line.slice(0, (0,cut_text/* keptUnits */.ai)(line, limit)), overLimit: cut || line.length > maxChars };
+}
+
+
+/***/ }),
+
 /***/ 1710:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -6162,7 +6705,7 @@ __webpack_require__.d(__webpack_exports__, {
   pc: () => (/* binding */ durationMs)
 });
 
-// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, FrozenPins, Goal, JsonSchemaObject, Limits, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
+// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, FrozenPins, Goal, JsonSchemaObject, Limits, MAX_PLAN_NAME_CHARS, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
@@ -6410,6 +6953,8 @@ const URL_START = '^[A-Za-z][A-Za-z0-9+.-]*://';
 const USES_URL = 'uses names a plan file in this repository by its path, not a URL: copy the plan into the repository and give its path from the root';
 /** Text a reader sees; plan.schema.json says it with a pattern, as an editor cannot run the refinement. */
 const VisibleText = schemas.string().min(1).refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT).meta({ pattern: invisible_characters/* VISIBLE_CHARACTER_PATTERN */.o1 });
+/** Longest `name:` of a plan. */
+const MAX_PLAN_NAME_CHARS = 200;
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 const MAX_TITLE_CHARS = 120;
 /** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
@@ -6633,7 +7178,14 @@ const Escalate = schemas.strictObject({
         description: 'Told when the run is escalated: in a comment of its own on the pull request or issue, or in the escalation issue a run with neither opens. Told too, in a comment of its own, when the run pauses for approval on a pull request or issue: once per pause, with how to approve.',
         examples: ['@org/team'],
     }),
-    label: schemas.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
+    // GitHub refuses such a name when it creates the label (422), which cost an escalation its whole issue (found by a hunt).
+    label: schemas.string()
+        .min(1)
+        .max(50)
+        .refine((label) => label.trim() === label, 'write the label without spaces at its start or end: GitHub refuses such a name')
+        .refine((label) => !label.includes(','), 'write one label, without a comma: GitHub refuses a label name with one')
+        .optional()
+        .meta({ description: 'Added to the pull request or issue when the run is escalated, and to the escalation issue; taken off the pull request by a later run that succeeds. One name, no comma, no spaces at its start or end.', examples: ['needs-human'] }),
 })
     // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
     // new-user walkthrough).
@@ -6664,7 +7216,7 @@ const Plan = schemas.strictObject({
     $schema: schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
     version: schemas.literal(1).optional().meta({ description: 'The plan file format version.', default: 1 }),
     // Every header shows it whole (comment, summary, log, check run): a longer one would push the checklist out of the comment.
-    name: VisibleText.max(200)
+    name: VisibleText.max(MAX_PLAN_NAME_CHARS)
         .optional()
         .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name is the title, and the plan's path (as the action's plan input gives it) the check run's name.", examples: ['Weekly product health report'] }),
     goal: VisibleText.optional()
@@ -9285,6 +9837,330 @@ function runnableFile(program, cwd, pathVariable, platform) {
 function scriptProblem(program, cwd, pathVariable, platform = process.platform) {
     const file = runnableFile(program, cwd, pathVariable, platform);
     return file === undefined ? undefined : interpreterProblem(file, program);
+}
+
+
+/***/ }),
+
+/***/ 47378:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $3: () => (/* binding */ pendingApprovalStep),
+/* harmony export */   $p: () => (/* binding */ usedPlanPaths),
+/* harmony export */   A_: () => (/* binding */ approvalHash),
+/* harmony export */   Dw: () => (/* binding */ approvalRequest),
+/* harmony export */   Lo: () => (/* binding */ approvalStepKey),
+/* harmony export */   M5: () => (/* binding */ planFileHash),
+/* harmony export */   Oq: () => (/* binding */ inputsHash),
+/* harmony export */   oQ: () => (/* binding */ pausedPlanFileHashes)
+/* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(86919);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(21673);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66297);
+/* harmony import */ var _plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(54669);
+/* harmony import */ var _plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(19460);
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(89235);
+/* harmony import */ var _expand_for_each_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(22120);
+
+
+
+
+
+
+
+/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
+const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
+ * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
+ * a used plan changed since runs something the person never saw. `order` is only for
+ * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
+ */
+function planFileHash(plan, order = byCodeUnit) {
+    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
+    // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
+    const source = plan.fileSource ?? plan.source ?? null;
+    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
+    return used ? (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ source, used }) : (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)(source);
+}
+/** The `uses:` paths `planFileHash` covers, nested ones too, each once, in code-unit order: the files an approval depends on. */
+function usedPlanPaths(plan, into = new Set()) {
+    for (const [uses, inner] of plan.subplans ?? []) {
+        if (into.has(uses))
+            continue;
+        into.add(uses);
+        usedPlanPaths(inner, into);
+    }
+    return [...into].sort(byCodeUnit);
+}
+/**
+ * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
+ * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
+ * process's locale, so a run paused under one locale could not be approved under another (in
+ * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
+ * is the order accepted for them. Only plans that use two or more plans can differ.
+ */
+function pausedPlanFileHashes(plan) {
+    const now = planFileHash(plan);
+    if (!plan.subplans || plan.subplans.size === 0)
+        return [now];
+    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
+    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
+    return before === now ? [now] : [now, before];
+}
+/**
+ * Identifies a step's definition: an approval covers exactly this step, not a later one with the same
+ * key. With the run's redactor, the step as the trace keeps it and the person saw it: a value the
+ * redactor hides is `***` in a written or replanned plan the approving run reads back from the trace,
+ * and tools get every argument redacted in any run, so the value is not part of what was approved.
+ */
+function approvalStepKey(step, redact) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ step: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(step, redact) : step });
+}
+/** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
+function approvalHash(parts) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
+}
+/**
+ * The hash of a run's inputs, as an approval request, `plannedFor` and the reuse keys record it: redacted, as the
+ * tools and the model get them. Of the inputs as given, a trace's reader who knew the others could try a dictionary
+ * of passwords against a secret one, two SHA-256 hashes a guess.
+ */
+function inputsHash(inputs, redact) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)(redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(inputs, redact) : inputs);
+}
+/**
+ * What a step will be run with, where the results it names exist: its arguments; a `for_each`
+ * step's once and its items (`{args: {...}, for_each: [{item}, ...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
+ * approved step runs only with exactly these (`ApprovalGate`).
+ */
+function resolvedArgs(step, sources, maxItems) {
+    try {
+        if (step.type === 'plan')
+            return step.with ? { with: (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.with, sources) } : undefined;
+        if (step.forEach) {
+            // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
+            const children = (0,_expand_for_each_js__WEBPACK_IMPORTED_MODULE_4__/* .expandForEach */ .N)(step, sources, maxItems);
+            const items = children.map((child) => ({ item: child.item?.value ?? null }));
+            // What an agent's task or a tool's args name is the same for every item: shown once, with `${item\u2026}` as
+            // written, not once per item (1,000 items naming a 600 KB result made a request too large to hash).
+            const shared = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : step.args ? { args: (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) } : undefined;
+            return { ...shared, for_each: items };
+        }
+        if (step.type === 'agent')
+            return taskReferences(step.task ?? step.description, sources);
+        return step.args ? (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) : undefined;
+    }
+    catch {
+        // A reference to a step that has not run yet: the arguments are known only when it has.
+        return undefined;
+    }
+}
+/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
+function taskReferences(task, sources) {
+    const named = {};
+    for (const [match, body] of task.matchAll(_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .TEMPLATE_PATTERN */ .qF)) {
+        if ((0,_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .parseTemplateBody */ .Kp)(body).kind === 'reference')
+            named[match] = (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)({ value: match }, sources).value;
+    }
+    return Object.keys(named).length > 0 ? { task: named } : undefined;
+}
+/** The most of a model's instruction (an agent's task) a request keeps: the plan in the trace has it whole. */
+const MAX_TASK_CHARS = 4_000;
+/**
+ * A step waiting for approval as the request shows it: arguments resolved where the results they name
+ * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step; `reason`: why it waits.
+ */
+function pendingApprovalStep(step, sources, options = {}) {
+    const args = resolvedArgs(step, sources, options.maxItems ?? _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_LIMITS */ .dR.max_items);
+    const { redact } = options;
+    const title = step.title ?? step.description;
+    // What its model is told to do: an agent's task, a reasoning or aggregate step's description; a tool's args say what a call does.
+    const instruction = step.type === 'agent' ? step.task : step.type === 'reasoning' || step.type === 'aggregate' ? step.description : undefined;
+    return {
+        stepKey: step.key,
+        type: step.type,
+        // With `\u2026` where it is cut: the redactor hides there the start of a known secret the cut left.
+        title: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(title.replace(/\s+/g, ' ').trim(), 200),
+        ...(step.tool !== undefined && { tool: step.tool }),
+        ...(args !== undefined && { args }),
+        ...(step.tools !== undefined && { tools: step.tools }),
+        // Found by an adversarial pass: a planner writes an agent's task apart from its description, which alone was shown;
+        // and a titled reasoning or aggregate step showed its title, not the instruction its model gets.
+        ...(instruction !== undefined && instruction !== title && { task: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(instruction, MAX_TASK_CHARS) }),
+        ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
+        ...(options.reason !== undefined && { reason: options.reason }),
+        approvalKey: approvalStepKey(step, redact),
+    };
+}
+/**
+ * The request a paused run records: its pending steps and the hash that an approval must name. With
+ * the run's redactor, the plan and the arguments are hashed as the trace keeps them and the person sees
+ * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
+ */
+function approvalRequest(plan, fileHash, pending, inputs, redact) {
+    const parts = { planFileHash: fileHash, plan: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(plan, redact) : plan, pending: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(pending, redact) : pending, inputsHash: inputsHash(inputs, redact) };
+    return { hash: approvalHash(parts), ...parts };
+}
+
+
+/***/ }),
+
+/***/ 22120:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  N: () => (/* binding */ expandForEach)
+});
+
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __webpack_require__(7437);
+// EXTERNAL MODULE: ./lib/core/shown-name.js
+var shown_name = __webpack_require__(25520);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(99271);
+// EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
+var resolve_references = __webpack_require__(54669);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
+;// CONCATENATED MODULE: ./lib/run/for-each-list-error.js
+
+/** A `for_each` list that cannot be expanded: not a list or map, or two items with the same key. */
+class ForEachListError extends step_error/* StepError */.zg {
+    stepKey;
+    constructor(stepKey, problem, cause) {
+        super(`step ${stepKey}: ${problem}; no item was run`, { transient: false, cause });
+        this.stepKey = stepKey;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+;// CONCATENATED MODULE: ./lib/run/too-many-items-error.js
+
+
+/** A `for_each` list longer than `max_items`: refused before any child runs. */
+class TooManyItemsError extends step_error/* StepError */.zg {
+    stepKey;
+    count;
+    maxItems;
+    constructor(fields) {
+        const count = (0,group_digits/* groupDigits */.K)(fields.count);
+        const max = (0,group_digits/* groupDigits */.K)(fields.maxItems);
+        super(`step ${fields.stepKey}: for_each gave ${count} items, more than max_items ${max}; no item was run. Raise max_items on the step or in limits, or filter the list first`, { transient: false });
+        this.stepKey = fields.stepKey;
+        this.count = fields.count;
+        this.maxItems = fields.maxItems;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
+var schema = __webpack_require__(89235);
+;// CONCATENATED MODULE: ./lib/run/expand-for-each.js
+
+
+
+
+
+
+
+
+function describe(value) {
+    if (value === null)
+        return 'null';
+    if (typeof value === 'string')
+        return `text (${JSON.stringify((0,cut_text/* cutText */.IN)(value, 41))})`;
+    return `a ${typeof value}`;
+}
+/**
+ * What to do about a list that is not one: a command's lines (`git diff --name-only`) or an MCP tool's JSON
+ * text are text, which is never split into items; a null is often a field of the result that is not the list.
+ */
+function notListFix(list, value) {
+    const step = (0,find_references/* findReferences */.y)(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
+    const source = step?.kind === 'step' ? `step ${step.step}` : 'the step';
+    if (typeof value === 'string')
+        return `text is never split into items; have ${source} return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"])`;
+    return `have ${source} return a list ([] for no items), or point for_each at the list inside its result`;
+}
+/** The items of a list, or a map's `{key, value}` entries in its own order. */
+function itemsOf(value) {
+    if (Array.isArray(value))
+        return value;
+    if (value !== null && typeof value === 'object')
+        return Object.entries(value).map(([key, inner]) => ({ key, value: inner }));
+    return undefined;
+}
+function childLabel(step, item) {
+    if (step.forEach?.key === undefined)
+        return String(item.index);
+    const { text: label, overLimit } = (0,resolve_references/* fillItemLine */.Dl)(step.forEach.key, item, schema/* MAX_KEY_CHARS */.dF);
+    if (overLimit || (0,shown_name/* shownName */.H)(label) === '' || /[[\]]/.test(label)) {
+        // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
+        const shown = overLimit ? `${label.slice(0, (0,cut_text/* keptUnits */.ai)(label, schema/* MAX_KEY_CHARS */.dF - 1))}\u2026` : label;
+        const long = overLimit ? ` (more than ${schema/* MAX_KEY_CHARS */.dF} characters)` : '';
+        throw new ForEachListError(step.key, `key ${(0,cut_text/* cutText */.IN)(step.forEach.key, schema/* MAX_KEY_TEMPLATE_CHARS */.KH)} gave ${JSON.stringify(shown)}${long} for item ${item.index}; a key must be 1 to ${schema/* MAX_KEY_CHARS */.dF} characters, one visible at least, without [ or ]`);
+    }
+    return label;
+}
+/**
+ * One child of a `for_each` step: the template with its item bound, under its own key. The description stays as
+ * written, since it is the instruction a model reads, and an item from a tool's output is data: the prompt gives it in
+ * its own data block. The title is the step's, which names no item (`checkReferences` refuses one there).
+ */
+function childStep(step, item, key) {
+    const { forEach: _template, ...rest } = step;
+    return { ...rest, key, item };
+}
+/**
+ * Expands a started `for_each` step into one child per item of its list, in input order (a map's
+ * entries become `{key, value}` items). Throws a permanent error naming the step, before any child
+ * runs, when the list cannot be read, is not a list, is longer than `max_items`, or two keys clash.
+ */
+function expandForEach(step, sources, defaultMaxItems) {
+    const forEach = step.forEach;
+    if (!forEach)
+        throw new Error(`step ${step.key} has no for_each`);
+    let list;
+    try {
+        list = (0,resolve_references/* resolveReferences */.d)({ list: forEach.list }, sources).list;
+    }
+    catch (error) {
+        throw new ForEachListError(step.key, `for_each could not read its list: ${(0,error_text/* errorText */.k)(error)}`, error);
+    }
+    const items = itemsOf(list);
+    if (!items)
+        throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map: ${notListFix(forEach.list, list)}`);
+    const maxItems = forEach.maxItems ?? defaultMaxItems;
+    if (items.length > maxItems)
+        throw new TooManyItemsError({ stepKey: step.key, count: items.length, maxItems });
+    // By the key as shown: two that differ only in what does not show (`web` and `web` + U+200B) made two lines a
+    // reader could not tell apart, one \u2705 and one \u274c.
+    const seen = new Map();
+    return items.map((value, index) => {
+        const item = { name: forEach.as, value, index };
+        try {
+            const label = childLabel(step, item);
+            const shown = (0,shown_name/* shownName */.H)(label);
+            const first = seen.get(shown);
+            if (first !== undefined) {
+                const unseen = first.label === label ? '' : ' as shown (they differ only in invisible or control characters, or in how an accented letter is encoded)';
+                throw new ForEachListError(step.key, `items ${first.index} and ${index} have the same key "${shown}"${unseen}; make key: unique per item`);
+            }
+            seen.set(shown, { index, label });
+            return childStep(step, item, `${step.key}[${label}]`);
+        }
+        catch (error) {
+            if (error instanceof ForEachListError)
+                throw error;
+            throw new ForEachListError(step.key, `item ${index}: ${(0,error_text/* errorText */.k)(error)}`, error);
+        }
+    });
 }
 
 

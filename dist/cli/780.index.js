@@ -1,5 +1,5 @@
-export const id = 989;
-export const ids = [989,724,305];
+export const id = 780;
+export const ids = [780,724,305];
 export const modules = {
 
 /***/ 32417:
@@ -709,7 +709,7 @@ function createOutputFolder(file) {
     // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
     const fd = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .namedDescriptor */ .f)(file);
     if (fd !== undefined && (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) === undefined) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given (give it one in the shell: ${fd}>file)`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given to write (give it one in the shell: ${fd}>file)`);
     }
     // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
     if (isDevicePath(file)) {
@@ -1098,8 +1098,8 @@ function namedDescriptor(file) {
     return named === undefined ? undefined : Number(named);
 }
 /**
- * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open and it is one a user
- * gives a command: standard output and error, and past them a file (`3>file`) or a terminal; else undefined. Each is a
+ * The descriptor `/dev/stdout`, `/dev/stderr` or `/dev/fd/N` names, when the process has it open for writing and it is
+ * one a user gives a command: standard output and error, and past them a file (`3>file`) or a terminal; else undefined. Each is a
  * link to the process's own open file, which a user names on purpose. Node's own descriptors sit among the low numbers
  * too (libuv's epoll, io_uring, eventfd and wake-up pipes): named as an output, one lost the report with exit 0 and
  * another crashed the CLI (found by an adversarial pass). None of those is a file or a terminal. Node marks those it
@@ -1108,44 +1108,19 @@ function namedDescriptor(file) {
  */
 function ownDescriptor(file) {
     const fd = namedDescriptor(file);
-    if (fd === undefined)
+    // Standard input is no output: `--trace /dev/fd/0 < file` ran every step and lost the trace (found by a review).
+    if (fd === undefined || fd === 0)
         return undefined;
-    let isFile;
     try {
-        isFile = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile();
+        if (!(fd <= 2 || (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile() || (0,node_tty__WEBPACK_IMPORTED_MODULE_2__.isatty)(fd)))
+            return undefined;
+        // Open for writing: one open only for reading (`3<file`) was taken, and the run went on to lose its trace.
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, '');
+        return fd;
     }
     catch {
-        return undefined; // not open: opening the path says why
+        return undefined; // not open, or not for writing: opening the path says why
     }
-    return fd <= 2 || isFile || (0,node_tty__WEBPACK_IMPORTED_MODULE_2__.isatty)(fd) ? fd : undefined;
-}
-
-
-/***/ }),
-
-/***/ 78680:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ plainContainer),
-/* harmony export */   U: () => (/* binding */ PLAIN_DATA_DEPTH)
-/* harmony export */ });
-/** Deeper than this, a walk over plain data gives up on a value (and leaves it to a slower writer): a cycle reaches it. */
-const PLAIN_DATA_DEPTH = 64;
-const isRawJson = JSON.isRawJSON ?? (() => false);
-/**
- * How JSON.stringify walks `object` by its own rules alone: `'array'` for an array of Array's prototype, `'record'`
- * for an object of Object's prototype or none; undefined for anything with a say in how it is written, or written
- * otherwise (a `toJSON`, as a Date has; a raw JSON value; a Map, a class's instance, an array of a subclass). The one
- * test of the walks that skip a replacer for plain data: `canonicalJson` and the trace's lines.
- */
-function plainContainer(object) {
-    if (typeof object.toJSON === 'function')
-        return undefined;
-    const prototype = Object.getPrototypeOf(object);
-    if (Array.isArray(object))
-        return prototype === Array.prototype ? 'array' : undefined;
-    return (prototype === Object.prototype || prototype === null) && !isRawJson(object) ? 'record' : undefined;
 }
 
 
@@ -1731,6 +1706,7 @@ function applyEvent(record, event) {
             record.resultStepKey = event.resultStepKey;
             record.durationMs = event.durationMs;
             record.usage = event.usage;
+            record.escalation = event.escalation;
             break;
         }
     }
@@ -1908,192 +1884,6 @@ function secretsAsRead(given, read, redact) {
             found.push(text);
     }
     return found;
-}
-
-
-/***/ }),
-
-/***/ 66297:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Cq: () => (/* binding */ canonicalCopy),
-/* harmony export */   KM: () => (/* binding */ stepsCanonicalJson),
-/* harmony export */   SH: () => (/* binding */ planHash),
-/* harmony export */   c6: () => (/* binding */ stableHash),
-/* harmony export */   dj: () => (/* binding */ canonicalJson),
-/* harmony export */   z7: () => (/* binding */ hashCanonical)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
-/* harmony import */ var _plain_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(78680);
-
-
-/** Whether `keys` are in the order `canonicalJson` writes them (UTF-16 code units, as `<` compares). */
-function inOrder(keys) {
-    for (let i = 1; i < keys.length; i++)
-        if (!(keys[i - 1] < keys[i]))
-            return false;
-    return true;
-}
-/**
- * JSON.stringify's replacer for `canonicalJson`: every object with its keys sorted. An object whose keys
- * are in order already is written as it is; another is copied in order (into an object with no prototype,
- * so a `__proto__` key is a key). Either way the text is what the copy through sorted entries gave, which
- * reuse keys in earlier traces were made with: the engine still puts integer keys first, in numeric order.
- */
-function sortedKeys(_key, inner) {
-    if (typeof inner === 'bigint')
-        return inner.toString();
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner))
-        return inner;
-    const keys = Object.keys(inner);
-    if (inOrder(keys))
-        return inner;
-    // The default sort compares UTF-16 code units, as `<` does.
-    keys.sort();
-    const copy = Object.create(null);
-    for (const key of keys)
-        copy[key] = inner[key];
-    return copy;
-}
-/**
- * JSON with object keys sorted at every level, so equal values always give equal text. Data (arrays and
- * objects of Object's prototype or none, down to strings, numbers, booleans and null) is copied in order
- * where it is out of order and written by JSON.stringify alone: its replacer, called for every value, cost
- * more than the writing (3 \u00b5s of a step's reuse key). Anything else goes through the replacer, whole. A getter
- * is read twice, to look and to write: data has none.
- */
-function canonicalJson(value) {
-    const inOrder = inOrderOf(value, -1);
-    return (inOrder === NOT_DATA ? JSON.stringify(value, sortedKeys) : JSON.stringify(inOrder)) ?? 'undefined';
-}
-/** Each steps array's `canonicalJson`, made once: a plan's steps are never changed (a revision is a new array). */
-const stepsTexts = new WeakMap();
-/**
- * `canonicalJson` of a plan's steps, made once per steps array: the job hashes the file's steps and the run its plan,
- * the same 10,000 steps twice (20 ms each).
- */
-function stepsCanonicalJson(steps) {
-    let text = stepsTexts.get(steps);
-    if (text === undefined) {
-        text = canonicalJson(steps);
-        stepsTexts.set(steps, text);
-    }
-    return text;
-}
-/** `stableHash({ steps, source })`, the plan's hash a run's `plan_created` records, with the steps' text made once (`stepsCanonicalJson`). */
-function planHash(steps, source) {
-    // Its keys in the order canonicalJson writes them: "source" before "steps".
-    return hashCanonical(`{"source":${canonicalJson(source ?? null)},"steps":${stepsCanonicalJson(steps)}}`);
-}
-/** Objects `canonicalCopy` made: in order at every level, and nobody else's to change. */
-const canonical = new WeakSet();
-/**
- * A copy of `value` that `canonicalJson` writes as it is, without walking it, wherever it stands: for a value many
- * hashes hold (a tool's definition, the same in each of 10,000 steps' reuse keys, took 1.2 \u00b5s of a step's 5). Read
- * back from `canonicalJson(value)`, so it is in order at every level and its text is that one; it is its own, which
- * nothing else holds to change.
- */
-function canonicalCopy(value) {
-    // Nothing to copy: a function (a tool's name `constructor` finds Object in a plan's `tools:`) has no text to read back.
-    if (typeof value !== 'object' || value === null)
-        return value;
-    const copy = JSON.parse(canonicalJson(value));
-    if (typeof copy === 'object' && copy !== null)
-        canonical.add(copy);
-    return copy;
-}
-/** What `dataInOrder`, `arrayInOrder`, `recordInOrder` and `inOrderOf` return for a value they leave to the replacer. */
-const NOT_DATA = Symbol('not data');
-/**
- * `object` with every object in it that is out of order copied in order, sharing what is in order already;
- * `NOT_DATA` when anything in it would need the replacer or JSON.stringify's own rules to write the same text:
- * a `toJSON` (a Date), a bigint, a Map, a class's instance, an array of a subclass, a `__proto__` key to copy,
- * a raw JSON value, or a depth a cycle reaches.
- */
-function dataInOrder(object, depth) {
-    if (canonical.has(object))
-        return object;
-    // Deeper, a value is left to the replacer, which also throws on a cycle.
-    const container = depth < _plain_data_js__WEBPACK_IMPORTED_MODULE_1__/* .PLAIN_DATA_DEPTH */ .U ? (0,_plain_data_js__WEBPACK_IMPORTED_MODULE_1__/* .plainContainer */ .M)(object) : undefined;
-    if (container === undefined)
-        return NOT_DATA;
-    return container === 'array' ? arrayInOrder(object, depth) : recordInOrder(object, depth);
-}
-function arrayInOrder(array, depth) {
-    const length = array.length;
-    let copy;
-    for (let i = 0; i < length; i++) {
-        const item = array[i];
-        const inOrder = inOrderOf(item, depth);
-        if (inOrder === NOT_DATA)
-            return NOT_DATA;
-        if (inOrder !== item)
-            copy ??= array.slice(0, i);
-        if (copy)
-            copy[i] = inOrder;
-    }
-    return copy ?? array;
-}
-function recordInOrder(record, depth) {
-    const keys = Object.keys(record);
-    const sorted = inOrder(keys);
-    if (!sorted)
-        sortKeys(keys);
-    // As the replacer's copy does: every member read, in sorted order, before any inside one is.
-    const values = keys.map((key) => record[key]);
-    let changed = !sorted;
-    for (let i = 0; i < values.length; i++) {
-        const value = values[i];
-        const inOrder = inOrderOf(value, depth);
-        if (inOrder === NOT_DATA)
-            return NOT_DATA;
-        if (inOrder !== value) {
-            values[i] = inOrder;
-            changed = true;
-        }
-    }
-    if (!changed)
-        return record;
-    // Integer keys go first here, in numeric order, as in the replacer's copy; `__proto__` would set the prototype.
-    const copy = {};
-    for (let i = 0; i < keys.length; i++) {
-        if (keys[i] === '__proto__')
-            return NOT_DATA;
-        copy[keys[i]] = values[i];
-    }
-    return copy;
-}
-/** A member or item in order (`dataInOrder`); itself when it is no object; `NOT_DATA` for a bigint, which the replacer writes. */
-function inOrderOf(value, depth) {
-    if (typeof value === 'bigint')
-        return NOT_DATA;
-    return typeof value === 'object' && value !== null ? dataInOrder(value, depth + 1) : value;
-}
-/** Sorts keys by UTF-16 code units, as the default sort does; by insertion when few, where the default sort cost 0.4 \u00b5s for a step's 7. */
-function sortKeys(keys) {
-    if (keys.length > 16) {
-        keys.sort();
-        return;
-    }
-    for (let i = 1; i < keys.length; i++) {
-        const key = keys[i];
-        let j = i - 1;
-        for (; j >= 0 && keys[j] > key; j--)
-            keys[j + 1] = keys[j];
-        keys[j + 1] = key;
-    }
-}
-/**
- * A SHA-256 of `value`'s canonical JSON, hex, cut to `length` characters. Node's one-shot `hash`, not a
- * `createHash` object: a run makes several per step, and the object cost 1.2 \u00b5s a hash against 0.5 \u00b5s.
- */
-function stableHash(value, length = 32) {
-    return hashCanonical(canonicalJson(value), length);
-}
-/** `stableHash` of the value whose `canonicalJson` is `json`, for a caller that has the text already. */
-function hashCanonical(json, length = 32) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', json).slice(0, length);
 }
 
 
@@ -4891,7 +4681,7 @@ function pauseAsker(plan, looked = new Set()) {
 
 /***/ }),
 
-/***/ 5115:
+/***/ 12910:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7972,6 +7762,7 @@ class RunJournal {
             plan,
             format: run_event/* TRACE_FORMAT */._W,
             marksElsewhere: true,
+            placedReuseKeys: true,
             ...(planHash !== undefined && { planHash }),
             ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
             ...(earlier && { earlier }),
@@ -8002,9 +7793,9 @@ class RunJournal {
     /**
      * The last event of every run; later calls are ignored. `durationMs`: how long the run took, when it did not
      * start with the job (a used plan's run); by default the time since the job started. `stopsRun`: its reason is a
-     * failure nothing may go on past (see the event's field).
+     * failure nothing may go on past (see the event's field). `escalation`: an escalated run's, for a post step to tell.
      */
-    runFinished(status, usage, reason, resultStepKey, durationMs = this.elapsed(), stopsRun = false) {
+    runFinished(status, usage, reason, resultStepKey, durationMs = this.elapsed(), stopsRun = false, escalation) {
         if (this.#finished)
             return;
         this.#finished = true;
@@ -8016,6 +7807,7 @@ class RunJournal {
             ...(reason === undefined ? {} : { reason }),
             ...(resultStepKey === undefined ? {} : { resultStepKey }),
             ...(stopsRun && { stopsRun: true }),
+            ...(escalation && { escalation }),
         });
     }
     /** The run paused for approval: what is asked, recorded before `run_finished`. */
@@ -8208,10 +8000,12 @@ function finish(journal, run, internal, plan, deps, runStartedAt) {
     // the whole job's so far (found by an adversarial pass: the trace said a run of one call made the job's three).
     // A stop nothing may go on past is said so in the trace: a fan-out's merge job building on this state stops for it too.
     const stopsRun = !internal && stopCounts && stop instanceof ToolStoppedRunError;
+    // Its escalation is in the trace too: a post step that finishes a killed run tells it as this step would have.
+    const escalation = stop instanceof RunEscalatedError ? escalationOf(stop, plan.source?.escalate) : undefined;
     if (deps.inner)
-        journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt, stopsRun);
+        journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt, stopsRun, escalation);
     else
-        journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey, undefined, stopsRun);
+        journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey, undefined, stopsRun, escalation);
     return {
         ...verdict,
         results: run?.results ?? new Map(),
@@ -8223,7 +8017,7 @@ function finish(journal, run, internal, plan, deps, runStartedAt) {
         incomplete: run?.incomplete ?? new Map(),
         ...(run?.endpointUnusable && { endpointUnusable: true }),
         recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
-        ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
+        ...(escalation && { escalation }),
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
     };
 }
@@ -8270,6 +8064,66 @@ var run_step = __webpack_require__(6420);
 var read_resume_trace = __webpack_require__(62935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js + 2 modules
 var resume_state = __webpack_require__(52439);
+;// CONCATENATED MODULE: ./lib/run/place-carried-results.js
+
+
+/**
+ * `state` with each result a trace written before `placedReuseKey` carried under a bare reuse key (`unplacedCarried`)
+ * in its place, where a used plan's run looks for it: the plan step chain whose used plan has a step of the result's
+ * step key, when exactly one place in `plan` (its used plans at any depth, and the plan steps of the plans the
+ * trace's run had) has one. Left unplaced, a resume spanning the upgrade ran those steps again, and a side effect
+ * one made was refused as a repeat: the run escalated where it had succeeded (found by a review). Two places of one
+ * key (one plan used twice) take neither: each may be the one that never completed it.
+ */
+function placeCarriedResults(state, plan) {
+    const unplaced = state.unplacedCarried;
+    if (unplaced === undefined)
+        return state;
+    const places = new Map();
+    for (const steps of [plan.steps, state.firstPlan.steps, state.plan.steps])
+        addPlaces(steps, plan.subplans, undefined, places);
+    const onlyPlace = (stepKey) => {
+        const found = places.get(stepKey);
+        return found?.size === 1 ? [...found][0] : undefined;
+    };
+    const reuse = new Map(state.reuse);
+    const items = new Map(state.items);
+    // A step key no plan of the run has at the top names a used plan's step only: its bare entry is moved, not copied.
+    const top = new Set([plan.steps, state.firstPlan.steps, state.plan.steps].flatMap((steps) => steps.map((step) => step.key)));
+    const place = (map, key, stepKey) => {
+        const entry = map.get(key);
+        const found = stepKey === undefined ? undefined : onlyPlace(stepKey);
+        if (stepKey === undefined || found === undefined || entry === undefined)
+            return;
+        // What the run itself completed there stays: it is newer than what it carried.
+        if (!map.has((0,step_reuse_key/* placedReuseKey */.Fb)(found, key)))
+            map.set((0,step_reuse_key/* placedReuseKey */.Fb)(found, key), entry);
+        if (!top.has(stepKey))
+            map.delete(key);
+    };
+    for (const key of unplaced) {
+        place(reuse, key, state.reuse.get(key)?.stepKey);
+        place(items, key, state.items.get(key)?.values().next().value?.stepKey);
+    }
+    return { ...state, reuse, items };
+}
+/** Each used plan's step keys, with the places (`stepKeyWithin` of the plan steps using it) where they run. */
+function addPlaces(steps, subplans, within, places) {
+    for (const step of steps) {
+        const used = step.type === 'plan' && step.uses !== undefined ? subplans?.get(step.uses) : undefined;
+        if (used === undefined)
+            continue;
+        const place = (0,plan_step/* stepKeyWithin */.t)(within, step.key);
+        for (const inner of used.steps) {
+            let found = places.get(inner.key);
+            if (!found)
+                places.set(inner.key, (found = new Set()));
+            found.add(place);
+        }
+        addPlaces(used.steps, used.subplans, place, places);
+    }
+}
+
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
 var budget_exceeded_error = __webpack_require__(46807);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
@@ -8329,45 +8183,8 @@ async function judgeGoals(plan, run, options) {
 
 // EXTERNAL MODULE: ./lib/job/fan-out-refusal.js + 1 modules
 var fan_out_refusal = __webpack_require__(305);
-;// CONCATENATED MODULE: ./lib/job/frozen-pins.js
-
-const AGAIN = 'run mode: plan again to freeze (and have approved) the plan as it is now';
-/**
- * What `mode: plan` freezes a plan with (the file's `frozen:`), hashed as an approval hashes it: the run's inputs
- * (`inputs`, defaults applied), which the arguments its summary showed follow from, and each plan file its steps use
- * (nested ones too), as this job read it.
- */
-function frozenPins(plan, inputs, redact) {
-    const uses = [...(plan.subplans ?? [])].map(([path, inner]) => [path, (0,approval_request/* planFileHash */.M5)(inner)]);
-    return { inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact), ...(uses.length > 0 && { uses: Object.fromEntries(uses) }) };
-}
-/**
- * Why this job may not run a frozen plan with its `inputs` (defaults applied), or undefined: they are not those
- * `mode: plan` planned with, or a plan file its steps use is not the one it read (another ref, or edited since), so
- * the arguments or steps are not the ones the reviewers approved, or the file pins none for it. Found by an
- * adversarial pass: the frozen file kept `uses:` and recorded no inputs, and such a job ran what nobody saw.
- */
-function frozenPinsRefusal(plan, inputs, redact) {
-    const { frozen } = plan.source;
-    if (frozen === undefined)
-        return undefined;
-    if ((0,approval_request/* inputsHash */.Oq)(inputs, redact) !== frozen.inputs) {
-        return `the run's inputs differ from those mode: plan froze this plan with (the arguments its summary showed follow from them; an input left out counts as its default); nothing ran. Give this job the inputs the mode: plan job had, or run mode: plan again with these inputs to freeze (and have approved) the plan with them`;
-    }
-    for (const [uses, inner] of plan.subplans ?? []) {
-        const pinned = frozen.uses !== undefined && Object.hasOwn(frozen.uses, uses) ? frozen.uses[uses] : undefined;
-        if (pinned === undefined)
-            return `this frozen plan uses the plan file ${uses}, and its frozen.uses does not pin it (mode: plan pins every plan its steps use); nothing ran. Run the file mode: plan wrote as it wrote it, or ${AGAIN}`;
-        const now = (0,approval_request/* planFileHash */.M5)(inner);
-        if (now === pinned)
-            continue;
-        const nested = (0,approval_request/* usedPlanPaths */.$p)(inner);
-        const which = `the plan file ${uses} it uses${nested.length > 0 ? ` (or a plan file that one uses: ${nested.join(', ')})` : ''}`;
-        return `${which} is not the one mode: plan read when it froze this plan (hash ${pinned} then, ${now} now), so its steps may not be the ones approved; nothing ran. Run this job on the commit the mode: plan job ran on, or ${AGAIN}`;
-    }
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./lib/job/frozen-pins.js
+var frozen_pins = __webpack_require__(25642);
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
 var validate_plan = __webpack_require__(39242);
 // EXTERNAL MODULE: ./lib/core/format-path.js
@@ -8661,6 +8478,10 @@ function subject(source, name, settings, redact) {
 var check_tools = __webpack_require__(14529);
 ;// CONCATENATED MODULE: ./lib/plan/frozen-plan.js
 
+
+
+
+
 /** A step in the plan file's own terms: what `buildPlanSteps` reads back into the same `PlanStep`. */
 function planFileStep(step, idOf) {
     const optional = new Set(step.optional ?? []);
@@ -8699,28 +8520,82 @@ function planFileStep(step, idOf) {
     };
 }
 /**
+ * `text` redacted around its references (`${steps.<id>.result}`, `${inputs.<name>}`, `${item}`), which stay as
+ * written: they name what the file runs by, and `${steps.***.result}` named no step.
+ */
+function redactedAroundReferences(text, redact, itemName) {
+    let redacted = '';
+    let from = 0;
+    for (const match of text.matchAll(TEMPLATE_PATTERN)) {
+        if (parseTemplateBody(match[1], itemName).kind !== 'reference')
+            continue;
+        redacted += `${redact(text.slice(from, match.index))}${match[0]}`;
+        from = match.index + match[0].length;
+    }
+    return redacted + redact(text.slice(from));
+}
+/**
+ * A step as the frozen file writes it, its text redacted (the run's steps and tools get it redacted alike) and its
+ * names as they are: its id, the steps it depends on, its tool, agent, used plan and for_each are what the file runs
+ * by, and a token-shaped id (`sk-release-notes-2026-week48`) became `***`, a file job 2 refused after approval (found
+ * by a hunt of frozen plans). A name holds no secret the redactor knows: the plan file's author wrote it in the
+ * repository, or a model, which is given only redacted text.
+ */
+function redactedStep(step, redact, itemName) {
+    const text = (value) => redactedAroundReferences(value, redact, itemName);
+    return {
+        ...step,
+        ...(step.title !== undefined && { title: text(step.title) }),
+        ...(step.description !== undefined && { description: text(step.description) }),
+        ...(step.task !== undefined && { task: text(step.task) }),
+        ...(step.why !== undefined && { why: text(step.why) }),
+        ...(step.args !== undefined && { args: redactDeep(step.args, text) }),
+        // Its keys are the used plan's input names: redacted, a token-shaped one became `***` (found by a review).
+        ...(step.with !== undefined && { with: Object.fromEntries(Object.entries(step.with).map(([name, value]) => [name, redactDeep(value, text)])) }),
+        ...(step.key !== undefined && { key: text(step.key) }),
+    };
+}
+/**
+ * The `name:` a frozen file writes: the plan's own, or, for a plan without one, the path it was run under (`from`),
+ * which is what names its check run: named by its file's base name, job 2's check run (`release-notes`) never
+ * superseded job 1's `action_required` one (`.github/release-notes.yml`), and a required check stayed blocked (found
+ * by a review). Cut to a name a plan may have: a path over 200 characters made a file that did not load (found by a
+ * hunt of frozen plans); one of invisible characters alone is left out, and the file is named as any plan without one.
+ */
+function frozenName(plan, from, redact) {
+    if (plan.source.name !== undefined)
+        return plan.source.name;
+    const name = cutText((redact ? redact(from) : from).replace(/\s+/g, ' ').trim(), MAX_PLAN_NAME_CHARS);
+    return hasVisibleText(name) ? name : undefined;
+}
+/** `steps` as a frozen file's `workflow_sequence` writes them: in the plan file's terms, with the run's redactor `redactedStep`. */
+function frozenSteps(steps, redact) {
+    const ids = new Map(steps.map((step) => [step.key, step.id]));
+    const idOf = (key) => ids.get(key) ?? key;
+    return steps.map((step) => (redact ? redactedStep(planFileStep(step, idOf), redact, step.forEach?.as) : planFileStep(step, idOf)));
+}
+/**
  * The plan as one file that runs exactly as written: every setting of the original, and its steps
  * (the ones a model wrote included) in `workflow_sequence`, so a later `mode: run` plans nothing.
- * With the run's redactor, what did not come from the plan file is redacted, as in the trace: the
- * file is kept as an output (and uploaded as an artifact), its `goal:` may be a `task` that quotes
- * event text, and a model may have written the steps. Tools get their arguments redacted in every run,
- * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
+ * With the run's redactor, what did not come from the plan file is redacted, as in the trace, but for the
+ * steps' names (`redactedStep`): the file is kept as an output (and uploaded as an artifact), its `goal:`
+ * may be a `task` that quotes event text, and a model may have written the steps. Tools get their arguments
+ * redacted in every run, so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
  * or `command` must stay runnable). `pins`: what the plan was planned with (its `frozen:`), which a run of the file checks.
  */
 async function frozenPlanText(plan, from, options = {}) {
     const { redact, pins } = options;
-    const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
-    const idOf = (key) => ids.get(key) ?? key;
-    const steps = plan.steps.map((step) => planFileStep(step, idOf));
+    const steps = frozenSteps(plan.steps, redact);
+    const name = frozenName(plan, from, redact);
     const frozen = {
         ...plan.source,
         // No replans: a step that fails is escalated, not replaced. The job that runs this file runs what its
         // reviewers approved (an environment's), and a replacement could call any tool of the catalogue with
         // arguments nobody saw (found by an adversarial hunt of model-written plans).
         limits: { ...plan.source.limits, max_replans: 0 },
-        name: plan.name,
+        ...(name !== undefined && { name }),
         ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
-        workflow_sequence: redact ? redactDeep(steps, redact) : steps,
+        workflow_sequence: steps,
         // A file frozen again (mode: plan of a frozen file) is pinned anew, to what this job read.
         frozen: pins,
     };
@@ -9152,6 +9027,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -9222,9 +9098,11 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     learnUsedPlanSecrets(loadedPlan, inputs.inputs, redact);
     // A frozen plan runs only with what its reviewers approved: the inputs mode: plan planned with, the used plans it read.
     // mode: plan runs nothing, and pins the file anew to what it is given (the refusal's own advice).
-    const unfrozen = settings.mode === 'plan' ? undefined : frozenPinsRefusal(loadedPlan, inputs.inputs, redact);
-    if (unfrozen !== undefined)
-        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot run the frozen plan: ${unfrozen}`)] };
+    const unfrozen = settings.mode === 'plan' ? [] : (0,frozen_pins/* frozenPinsRefusal */.vd)(loadedPlan, inputs.inputs, redact);
+    if (unfrozen.length > 0) {
+        const located = await (0,frozen_pins/* frozenPinErrors */.vB)(loadedPlan.file, unfrozen);
+        return { kind: 'rejected', plan: loadedPlan, errors: located.map((error) => ({ ...error, message: `cannot run the frozen plan: ${error.message}`, setup: true })) };
+    }
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
@@ -9298,7 +9176,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The planner's calls count against the plan's limits here as in a run: one that passed a cap fails the job, naming it
     // (found by an adversarial pass: 5,500 tokens under max_tokens 1,000 succeeded, where mode: run failed).
     if (settings.mode === 'plan')
-        return { kind: 'planned', plan, written: steps.written, usage: budget.usage, frozen: frozenPins(loadedPlan, inputs.inputs, redact), ...(budget.exceeded && { stopped: budget.exceeded }) };
+        return { kind: 'planned', plan, written: steps.written, usage: budget.usage, frozen: (0,frozen_pins/* frozenPins */.ze)(loadedPlan, inputs.inputs, redact), ...(budget.exceeded && { stopped: budget.exceeded }) };
     const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
     if (noModel)
         return { kind: 'rejected', plan, errors: [noModel] };
@@ -9356,7 +9234,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
             ...(stepWeights && { stepWeights }),
-            ...(resume && { resume }),
+            // A trace written before a used plan's results were kept in their place has them placed where this plan runs them.
+            ...(resume && { resume: placeCarriedResults(resume, plan) }),
             ...(fileSteps !== undefined && { fileSteps }),
             plannedFor: planned,
             ...(granted && { approval: granted.approval }),
@@ -11062,230 +10941,6 @@ function emptyInputsWarning(names, declared) {
 
 /***/ }),
 
-/***/ 54669:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  Dl: () => (/* binding */ fillItemLine),
-  d: () => (/* binding */ resolveReferences)
-});
-
-// UNUSED EXPORTS: MAX_REFERENCED_CHARS
-
-// EXTERNAL MODULE: ./lib/plan/find-references.js
-var find_references = __webpack_require__(99271);
-// EXTERNAL MODULE: ./lib/plan/reference-path.js
-var reference_path = __webpack_require__(1000);
-// EXTERNAL MODULE: ./lib/plan/reference-syntax.js
-var reference_syntax = __webpack_require__(19460);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
-var schema = __webpack_require__(89235);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __webpack_require__(1938);
-;// CONCATENATED MODULE: ./lib/plan/unresolved-reference-error.js
-
-/**
- * A reference that cannot be resolved at run time: the step has no result yet, or its result has
- * no such field. Permanent: the same result will not grow the field on a retry.
- */
-class UnresolvedReferenceError extends step_error/* StepError */.zg {
-    /** The referenced step's key, or undefined for an `${inputs.x}` reference. */
-    stepKey;
-    inputName;
-    /** The reference as written. */
-    reference;
-    constructor(message, details) {
-        super(message, { transient: false });
-        this.reference = details.reference;
-        if (details.stepKey !== undefined)
-            this.stepKey = details.stepKey;
-        if (details.inputName !== undefined)
-            this.inputName = details.inputName;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __webpack_require__(86919);
-;// CONCATENATED MODULE: ./lib/plan/resolve-references.js
-
-
-
-
-
-
-
-function itemValue(reference, text, item) {
-    if (!item || item.name !== reference.name) {
-        throw new UnresolvedReferenceError(`${text}: there is no item \`${reference.name}\` here; \${item\u2026} works only inside a for_each step`, { reference: text });
-    }
-    if (reference.path.length === 1 && reference.path[0] === 'index')
-        return item.index;
-    const lookup = (0,reference_path/* readPath */.G7)(item.value, reference.path);
-    if (lookup.found)
-        return lookup.value;
-    const reached = (0,reference_path/* formatReferencePath */.WO)(reference.path.slice(0, lookup.missingAt + 1));
-    throw new UnresolvedReferenceError(`${text}: item ${item.index} has no \`${reached}\` (${lookup.reason})`, { reference: text });
-}
-function resolve_references_valueOf(reference, text, sources) {
-    if (reference.kind === 'item')
-        return itemValue(reference, text, sources.item);
-    if (reference.kind === 'input') {
-        if (!Object.hasOwn(sources.inputs, reference.name) || sources.inputs[reference.name] === undefined) {
-            throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value: give it a default, or a value with --input ${reference.name}=\u2026 (CLI), the action's 'inputs', or the \`with:\` of the \`type: plan\` step that uses this plan`, { reference: text, inputName: reference.name });
-        }
-        return sources.inputs[reference.name];
-    }
-    if (!sources.results.has(reference.step)) {
-        const why = sources.missing?.get(reference.step) ?? 'it has not completed';
-        throw new UnresolvedReferenceError(`${text}: step ${reference.step} has no result (${why})`, { reference: text, stepKey: reference.step });
-    }
-    const lookup = (0,reference_path/* readPath */.G7)(sources.results.get(reference.step), reference.path);
-    if (lookup.found)
-        return lookup.value;
-    const reached = (0,reference_path/* formatReferencePath */.WO)(reference.path.slice(0, lookup.missingAt + 1));
-    throw new UnresolvedReferenceError(`${text}: the result of step ${reference.step} has no \`${reached}\` (${lookup.reason})`, { reference: text, stepKey: reference.step });
-}
-function asText(value) {
-    if (typeof value === 'string')
-        return value;
-    return JSON.stringify(value) ?? String(value);
-}
-/**
- * The most characters the references in one set of args may bring in, counted as JSON writes them. A
- * tool result is at most 1 MiB, so this is eight whole results; a plan (or a model's plan) that names
- * one result 300 times made 300 MB of arguments, 1.5 GB of memory and a 301 MB trace, or failed with
- * V8's bare "Invalid string length" (found by an adversarial pass).
- */
-const MAX_REFERENCED_CHARS = 8 * 1024 * 1024;
-/** JSON lengths of results already measured: one result named many times is measured once. */
-const measured = new WeakMap();
-function lengthOf(value) {
-    if (typeof value === 'string')
-        return value.length;
-    if (value === null || typeof value !== 'object')
-        return asText(value).length;
-    let length = measured.get(value);
-    if (length === undefined)
-        measured.set(value, (length = asText(value).length));
-    return length;
-}
-function spend(budget, value, reference) {
-    budget.used += lengthOf(value);
-    if (budget.used <= MAX_REFERENCED_CHARS)
-        return;
-    throw new UnresolvedReferenceError(`${reference}: with it the references in these arguments bring in ${(0,group_digits/* groupDigits */.K)(budget.used)} characters, more than the ${(0,group_digits/* groupDigits */.K)(MAX_REFERENCED_CHARS)} a step may pass on; ` +
-        'name a large result once, or a part of it (${steps.ID.result.field})', { reference });
-}
-function resolveString(value, sources, budget) {
-    let whole;
-    const text = value.replace(reference_syntax/* TEMPLATE_PATTERN */.qF, (match, body) => {
-        const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(body, sources.item?.name);
-        if (parsed.kind !== 'reference')
-            return match;
-        const resolved = resolve_references_valueOf(parsed.reference, match, sources);
-        spend(budget, resolved, match);
-        if (match === value)
-            whole = { value: resolved };
-        return asText(resolved);
-    });
-    // A string that is exactly one reference takes the referenced value with its type.
-    return whole ? whole.value : text;
-}
-function resolveStepResult(value, sources, budget) {
-    const text = JSON.stringify(value);
-    const id = schema/* StepId */.s2.safeParse(value.step_result);
-    const path = (0,reference_path/* parseReferencePath */.qf)(typeof value.path === 'string' ? value.path : '');
-    if (!id.success || !path) {
-        throw new UnresolvedReferenceError(`${text}: not a valid step_result reference`, { reference: text });
-    }
-    const resolved = resolve_references_valueOf({ kind: 'step', step: String(id.data), path }, text, sources);
-    spend(budget, resolved, text);
-    return resolved;
-}
-function resolveValue(value, sources, budget) {
-    if (typeof value === 'string')
-        return resolveString(value, sources, budget);
-    if (Array.isArray(value))
-        return value.map((item) => resolveValue(item, sources, budget));
-    if ((0,find_references/* isStepResultObject */.B)(value))
-        return resolveStepResult(value, sources, budget);
-    if (value !== null && typeof value === 'object') {
-        // fromEntries defines own properties, so a `__proto__` key stays data.
-        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveValue(item, sources, budget)]));
-    }
-    return value;
-}
-/**
- * Replaces every reference in `args` with the value it names; throws `UnresolvedReferenceError`
- * (permanent) when a step has no result yet, its result lacks the path, or the references together
- * bring in more than MAX_REFERENCED_CHARS.
- */
-function resolveReferences(args, sources) {
-    return resolveValue(args, sources, { used: 0 });
-}
-/** `text` as one line (each run of blanks one space), read only until the line passes `limit` characters. */
-function lineStart(text, limit) {
-    let line = '';
-    let unread = false;
-    for (const [run] of text.matchAll(/\s+|\S+/g)) {
-        if (line.length > limit) {
-            unread = true;
-            break;
-        }
-        line += /^\s/.test(run) ? ' ' : run;
-    }
-    const kept = (0,cut_text/* keptUnits */.ai)(line, limit + 1);
-    return { text: line.slice(0, kept), cut: unread || kept < line.length };
-}
-/**
- * `text` with the item's references filled in, as one trimmed line (each run of blanks one space; for a child's
- * key); other references stay as written. Filled only until the line passes `maxChars`. A key naming a 900 KB item
- * 6,000 times built gigabytes of text before its length was checked, and node ran out of heap (found by an
- * adversarial pass). Throws `UnresolvedReferenceError` when the item lacks a field.
- */
-function fillItemLine(text, item, maxChars) {
-    // One value named many times is made into a line once.
-    const pieces = new Map();
-    // A piece is cut only when it is longer than maxChars + 2 characters: with a blank trimmed at either end, still too long.
-    const limit = maxChars + 1;
-    let line = '';
-    let cut = false;
-    const add = (piece) => {
-        line += line === '' || line.endsWith(' ') ? piece.text.replace(/^ /, '') : piece.text;
-        cut ||= piece.cut || line.length > limit;
-        return cut;
-    };
-    let from = 0;
-    for (const match of text.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
-        if (add(lineStart(text.slice(from, match.index), limit)))
-            break;
-        from = match.index + match[0].length;
-        const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(match[1], item.name);
-        if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item') {
-            if (add(lineStart(match[0], limit)))
-                break;
-            continue;
-        }
-        const value = itemValue(parsed.reference, match[0], item);
-        let piece = pieces.get(value);
-        if (piece === undefined)
-            pieces.set(value, (piece = lineStart(asText(value), limit)));
-        if (add(piece))
-            break;
-    }
-    if (!cut && from < text.length)
-        add(lineStart(text.slice(from), limit));
-    line = line.trimEnd();
-    return { text: line.slice(0, (0,cut_text/* keptUnits */.ai)(line, limit)), overLimit: cut || line.length > maxChars };
-}
-
-
-/***/ }),
-
 /***/ 19856:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -12145,171 +11800,6 @@ class ApprovalGate {
 
 /***/ }),
 
-/***/ 47378:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $3: () => (/* binding */ pendingApprovalStep),
-/* harmony export */   $p: () => (/* binding */ usedPlanPaths),
-/* harmony export */   A_: () => (/* binding */ approvalHash),
-/* harmony export */   Dw: () => (/* binding */ approvalRequest),
-/* harmony export */   Lo: () => (/* binding */ approvalStepKey),
-/* harmony export */   M5: () => (/* binding */ planFileHash),
-/* harmony export */   Oq: () => (/* binding */ inputsHash),
-/* harmony export */   oQ: () => (/* binding */ pausedPlanFileHashes)
-/* harmony export */ });
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(86919);
-/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(21673);
-/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66297);
-/* harmony import */ var _plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(54669);
-/* harmony import */ var _plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(19460);
-/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(89235);
-/* harmony import */ var _expand_for_each_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(22120);
-
-
-
-
-
-
-
-/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
-const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-/**
- * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
- * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
- * a used plan changed since runs something the person never saw. `order` is only for
- * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
- */
-function planFileHash(plan, order = byCodeUnit) {
-    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
-    // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
-    const source = plan.fileSource ?? plan.source ?? null;
-    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
-    return used ? (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ source, used }) : (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)(source);
-}
-/** The `uses:` paths `planFileHash` covers, nested ones too, each once, in code-unit order: the files an approval depends on. */
-function usedPlanPaths(plan, into = new Set()) {
-    for (const [uses, inner] of plan.subplans ?? []) {
-        if (into.has(uses))
-            continue;
-        into.add(uses);
-        usedPlanPaths(inner, into);
-    }
-    return [...into].sort(byCodeUnit);
-}
-/**
- * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
- * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
- * process's locale, so a run paused under one locale could not be approved under another (in
- * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
- * is the order accepted for them. Only plans that use two or more plans can differ.
- */
-function pausedPlanFileHashes(plan) {
-    const now = planFileHash(plan);
-    if (!plan.subplans || plan.subplans.size === 0)
-        return [now];
-    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
-    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
-    return before === now ? [now] : [now, before];
-}
-/**
- * Identifies a step's definition: an approval covers exactly this step, not a later one with the same
- * key. With the run's redactor, the step as the trace keeps it and the person saw it: a value the
- * redactor hides is `***` in a written or replanned plan the approving run reads back from the trace,
- * and tools get every argument redacted in any run, so the value is not part of what was approved.
- */
-function approvalStepKey(step, redact) {
-    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ step: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(step, redact) : step });
-}
-/** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
-function approvalHash(parts) {
-    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
-}
-/**
- * The hash of a run's inputs, as an approval request, `plannedFor` and the reuse keys record it: redacted, as the
- * tools and the model get them. Of the inputs as given, a trace's reader who knew the others could try a dictionary
- * of passwords against a secret one, two SHA-256 hashes a guess.
- */
-function inputsHash(inputs, redact) {
-    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c6)(redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(inputs, redact) : inputs);
-}
-/**
- * What a step will be run with, where the results it names exist: its arguments; a `for_each`
- * step's once and its items (`{args: {...}, for_each: [{item}, ...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
- * approved step runs only with exactly these (`ApprovalGate`).
- */
-function resolvedArgs(step, sources, maxItems) {
-    try {
-        if (step.type === 'plan')
-            return step.with ? { with: (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.with, sources) } : undefined;
-        if (step.forEach) {
-            // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
-            const children = (0,_expand_for_each_js__WEBPACK_IMPORTED_MODULE_4__/* .expandForEach */ .N)(step, sources, maxItems);
-            const items = children.map((child) => ({ item: child.item?.value ?? null }));
-            // What an agent's task or a tool's args name is the same for every item: shown once, with `${item\u2026}` as
-            // written, not once per item (1,000 items naming a 600 KB result made a request too large to hash).
-            const shared = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : step.args ? { args: (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) } : undefined;
-            return { ...shared, for_each: items };
-        }
-        if (step.type === 'agent')
-            return taskReferences(step.task ?? step.description, sources);
-        return step.args ? (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) : undefined;
-    }
-    catch {
-        // A reference to a step that has not run yet: the arguments are known only when it has.
-        return undefined;
-    }
-}
-/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
-function taskReferences(task, sources) {
-    const named = {};
-    for (const [match, body] of task.matchAll(_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .TEMPLATE_PATTERN */ .qF)) {
-        if ((0,_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .parseTemplateBody */ .Kp)(body).kind === 'reference')
-            named[match] = (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)({ value: match }, sources).value;
-    }
-    return Object.keys(named).length > 0 ? { task: named } : undefined;
-}
-/** The most of a model's instruction (an agent's task) a request keeps: the plan in the trace has it whole. */
-const MAX_TASK_CHARS = 4_000;
-/**
- * A step waiting for approval as the request shows it: arguments resolved where the results they name
- * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step; `reason`: why it waits.
- */
-function pendingApprovalStep(step, sources, options = {}) {
-    const args = resolvedArgs(step, sources, options.maxItems ?? _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_LIMITS */ .dR.max_items);
-    const { redact } = options;
-    const title = step.title ?? step.description;
-    // What its model is told to do: an agent's task, a reasoning or aggregate step's description; a tool's args say what a call does.
-    const instruction = step.type === 'agent' ? step.task : step.type === 'reasoning' || step.type === 'aggregate' ? step.description : undefined;
-    return {
-        stepKey: step.key,
-        type: step.type,
-        // With `\u2026` where it is cut: the redactor hides there the start of a known secret the cut left.
-        title: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(title.replace(/\s+/g, ' ').trim(), 200),
-        ...(step.tool !== undefined && { tool: step.tool }),
-        ...(args !== undefined && { args }),
-        ...(step.tools !== undefined && { tools: step.tools }),
-        // Found by an adversarial pass: a planner writes an agent's task apart from its description, which alone was shown;
-        // and a titled reasoning or aggregate step showed its title, not the instruction its model gets.
-        ...(instruction !== undefined && instruction !== title && { task: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(instruction, MAX_TASK_CHARS) }),
-        ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
-        ...(options.reason !== undefined && { reason: options.reason }),
-        approvalKey: approvalStepKey(step, redact),
-    };
-}
-/**
- * The request a paused run records: its pending steps and the hash that an approval must name. With
- * the run's redactor, the plan and the arguments are hashed as the trace keeps them and the person sees
- * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
- */
-function approvalRequest(plan, fileHash, pending, inputs, redact) {
-    const parts = { planFileHash: fileHash, plan: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(plan, redact) : plan, pending: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(pending, redact) : pending, inputsHash: inputsHash(inputs, redact) };
-    return { hash: approvalHash(parts), ...parts };
-}
-
-
-/***/ }),
-
 /***/ 46807:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -12343,165 +11833,6 @@ class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE
         this.spent = spent;
         this.refusedCall = options.refusedCall ?? false;
     }
-}
-
-
-/***/ }),
-
-/***/ 22120:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  N: () => (/* binding */ expandForEach)
-});
-
-// EXTERNAL MODULE: ./lib/core/error-text.js
-var error_text = __webpack_require__(7437);
-// EXTERNAL MODULE: ./lib/core/shown-name.js
-var shown_name = __webpack_require__(25520);
-// EXTERNAL MODULE: ./lib/plan/find-references.js
-var find_references = __webpack_require__(99271);
-// EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
-var resolve_references = __webpack_require__(54669);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __webpack_require__(1938);
-;// CONCATENATED MODULE: ./lib/run/for-each-list-error.js
-
-/** A `for_each` list that cannot be expanded: not a list or map, or two items with the same key. */
-class ForEachListError extends step_error/* StepError */.zg {
-    stepKey;
-    constructor(stepKey, problem, cause) {
-        super(`step ${stepKey}: ${problem}; no item was run`, { transient: false, cause });
-        this.stepKey = stepKey;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
-;// CONCATENATED MODULE: ./lib/run/too-many-items-error.js
-
-
-/** A `for_each` list longer than `max_items`: refused before any child runs. */
-class TooManyItemsError extends step_error/* StepError */.zg {
-    stepKey;
-    count;
-    maxItems;
-    constructor(fields) {
-        const count = (0,group_digits/* groupDigits */.K)(fields.count);
-        const max = (0,group_digits/* groupDigits */.K)(fields.maxItems);
-        super(`step ${fields.stepKey}: for_each gave ${count} items, more than max_items ${max}; no item was run. Raise max_items on the step or in limits, or filter the list first`, { transient: false });
-        this.stepKey = fields.stepKey;
-        this.count = fields.count;
-        this.maxItems = fields.maxItems;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __webpack_require__(86919);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
-var schema = __webpack_require__(89235);
-;// CONCATENATED MODULE: ./lib/run/expand-for-each.js
-
-
-
-
-
-
-
-
-function describe(value) {
-    if (value === null)
-        return 'null';
-    if (typeof value === 'string')
-        return `text (${JSON.stringify((0,cut_text/* cutText */.IN)(value, 41))})`;
-    return `a ${typeof value}`;
-}
-/**
- * What to do about a list that is not one: a command's lines (`git diff --name-only`) or an MCP tool's JSON
- * text are text, which is never split into items; a null is often a field of the result that is not the list.
- */
-function notListFix(list, value) {
-    const step = (0,find_references/* findReferences */.y)(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
-    const source = step?.kind === 'step' ? `step ${step.step}` : 'the step';
-    if (typeof value === 'string')
-        return `text is never split into items; have ${source} return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"])`;
-    return `have ${source} return a list ([] for no items), or point for_each at the list inside its result`;
-}
-/** The items of a list, or a map's `{key, value}` entries in its own order. */
-function itemsOf(value) {
-    if (Array.isArray(value))
-        return value;
-    if (value !== null && typeof value === 'object')
-        return Object.entries(value).map(([key, inner]) => ({ key, value: inner }));
-    return undefined;
-}
-function childLabel(step, item) {
-    if (step.forEach?.key === undefined)
-        return String(item.index);
-    const { text: label, overLimit } = (0,resolve_references/* fillItemLine */.Dl)(step.forEach.key, item, schema/* MAX_KEY_CHARS */.dF);
-    if (overLimit || (0,shown_name/* shownName */.H)(label) === '' || /[[\]]/.test(label)) {
-        // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-        const shown = overLimit ? `${label.slice(0, (0,cut_text/* keptUnits */.ai)(label, schema/* MAX_KEY_CHARS */.dF - 1))}\u2026` : label;
-        const long = overLimit ? ` (more than ${schema/* MAX_KEY_CHARS */.dF} characters)` : '';
-        throw new ForEachListError(step.key, `key ${(0,cut_text/* cutText */.IN)(step.forEach.key, schema/* MAX_KEY_TEMPLATE_CHARS */.KH)} gave ${JSON.stringify(shown)}${long} for item ${item.index}; a key must be 1 to ${schema/* MAX_KEY_CHARS */.dF} characters, one visible at least, without [ or ]`);
-    }
-    return label;
-}
-/**
- * One child of a `for_each` step: the template with its item bound, under its own key. The description stays as
- * written, since it is the instruction a model reads, and an item from a tool's output is data: the prompt gives it in
- * its own data block. The title is the step's, which names no item (`checkReferences` refuses one there).
- */
-function childStep(step, item, key) {
-    const { forEach: _template, ...rest } = step;
-    return { ...rest, key, item };
-}
-/**
- * Expands a started `for_each` step into one child per item of its list, in input order (a map's
- * entries become `{key, value}` items). Throws a permanent error naming the step, before any child
- * runs, when the list cannot be read, is not a list, is longer than `max_items`, or two keys clash.
- */
-function expandForEach(step, sources, defaultMaxItems) {
-    const forEach = step.forEach;
-    if (!forEach)
-        throw new Error(`step ${step.key} has no for_each`);
-    let list;
-    try {
-        list = (0,resolve_references/* resolveReferences */.d)({ list: forEach.list }, sources).list;
-    }
-    catch (error) {
-        throw new ForEachListError(step.key, `for_each could not read its list: ${(0,error_text/* errorText */.k)(error)}`, error);
-    }
-    const items = itemsOf(list);
-    if (!items)
-        throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map: ${notListFix(forEach.list, list)}`);
-    const maxItems = forEach.maxItems ?? defaultMaxItems;
-    if (items.length > maxItems)
-        throw new TooManyItemsError({ stepKey: step.key, count: items.length, maxItems });
-    // By the key as shown: two that differ only in what does not show (`web` and `web` + U+200B) made two lines a
-    // reader could not tell apart, one \u2705 and one \u274c.
-    const seen = new Map();
-    return items.map((value, index) => {
-        const item = { name: forEach.as, value, index };
-        try {
-            const label = childLabel(step, item);
-            const shown = (0,shown_name/* shownName */.H)(label);
-            const first = seen.get(shown);
-            if (first !== undefined) {
-                const unseen = first.label === label ? '' : ' as shown (they differ only in invisible or control characters, or in how an accented letter is encoded)';
-                throw new ForEachListError(step.key, `items ${first.index} and ${index} have the same key "${shown}"${unseen}; make key: unique per item`);
-            }
-            seen.set(shown, { index, label });
-            return childStep(step, item, `${step.key}[${label}]`);
-        }
-        catch (error) {
-            if (error instanceof ForEachListError)
-                throw error;
-            throw new ForEachListError(step.key, `item ${index}: ${(0,error_text/* errorText */.k)(error)}`, error);
-        }
-    });
 }
 
 
@@ -12789,7 +12120,7 @@ function buildSchemas() {
         pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
     }, { inputsHash: text, at: fields({ kind: schemas["enum"](['pull_request', 'issue']), number: schemas.int().positive() }, { headSha: text }) });
     return {
-        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number(), marksElsewhere: flag }),
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number(), marksElsewhere: flag, placedReuseKeys: flag }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text, madeIn: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
@@ -13260,6 +12591,8 @@ function resumeStateFromEvents(events, planName, from) {
     // A trace written before results read from another checkout were marked: whether its results were is not known.
     const marks = created.marksElsewhere === true;
     const elsewhereOf = (event) => (event.elsewhere ? { elsewhere: true } : marks ? {} : { elsewhere: 'unknown' });
+    // A trace written before a used plan's results were kept in their place: what it carried is under bare reuse keys.
+    const unplacedCarried = created.placedReuseKeys === true ? undefined : new Set();
     const otherFormat = traceFormatProblem(from, created.format);
     if (otherFormat)
         return { ok: false, problem: otherFormat };
@@ -13334,6 +12667,7 @@ function resumeStateFromEvents(events, planName, from) {
         else if (top && event.type === 'result_carried') {
             // What the run this one resumed had: this run's own events, which come after, may replace it.
             const saved = { result: event.result, usage: event.usage, ...(event.durationMs !== undefined && { durationMs: event.durationMs }), ...(event.masked && { masked: true }), ...elsewhereOf(event), ...(event.todos && { todos: event.todos }) };
+            unplacedCarried?.add(event.reuseKey);
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
@@ -13391,10 +12725,12 @@ function resumeStateFromEvents(events, planName, from) {
         // What each plan step's plan left undone: the resuming run may reuse that step, or one inside it, whole.
         ...[...record.steps].flatMap(([key, step]) => (step.nested ? [...(0,run_record/* undoneInside */.un)(key, step.nested)] : [])),
     ];
-    // Its own, and those it carried from the run it resumed in turn.
-    const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
+    // Its own, and those it carried from the run it resumed in turn, but for those it ran again and completed: a re-run of a
+    // run that redid them and met all_steps_completed was told they were undone, and its goal failed (found by a review).
+    const carriedUndone = Object.entries(created.carried ?? {}).filter(([key]) => !completedSteps.has(key));
+    const leftUndone = new Map([...carriedUndone, ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
     const earlier = readEarlierAttempts(events, from);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, lastRevision: plan.revision, ...(earlier && { earlier }), ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(approval && { approval }), ...(decided && { decided }), ...(stoppedRun !== undefined && { stoppedRun }), ...(unplacedCarried && unplacedCarried.size > 0 && { unplacedCarried }) } };
 }
 /**
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
@@ -13545,7 +12881,8 @@ function mergeResumeStates(states, from, own) {
     // What each run saw fail: a merge job's replanner is told of its own earlier attempt's, and the other jobs'.
     const earlier = mergeEarlierAttempts(states.map((state) => state.earlier ?? []));
     const stoppedRun = states.find((state) => state.stoppedRun !== undefined)?.stoppedRun;
-    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore && { replacedBefore }) };
+    const unplacedCarried = new Set(states.flatMap((state) => [...(state.unplacedCarried ?? [])]));
+    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, lastRevision: states.reduce((most, state) => Math.max(most, state.lastRevision), first.lastRevision), ...(earlier.length > 0 && { earlier }), ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone, ...(undoneWhole.size > 0 && { undoneWhole }), ...(stoppedRun !== undefined && { stoppedRun }), ...(replacedBefore && { replacedBefore }), ...(unplacedCarried.size > 0 && { unplacedCarried }) };
 }
 /**
  * Why `own` (a merge job's earlier attempt, its plan after its replans) cannot go on with `prepared` (the prepare job's
