@@ -7,7 +7,7 @@ import { readActionSettings } from './action/action-settings.ts';
 import { refusedMergeJob } from './action/refused-merge-job.ts';
 import { commentTarget } from './action/comment-target.ts';
 import { refuseInputs } from './action/refuse-inputs.ts';
-import { UNFINISHED_OUTPUTS } from './action/action-outputs.ts';
+import { UNFINISHED_OUTPUTS, USAGE_OUTPUTS } from './action/action-outputs.ts';
 import { undeclaredInputWarnings } from './action/undeclared-inputs.ts';
 import { ESCALATION_TOLD_STATE } from './action/left-escalation.ts';
 import { ANSWER_RECORDED_STATE, PAUSED_HEAD_STATE, CHECK_RUN_STATE, COMMENT_STATE, RESUMED_FROM_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
@@ -18,7 +18,7 @@ import { stateLeftToSave } from './action/save-left-state.ts';
 import { ENDED_STATE, POST_IDLE_STATE } from './action/step-states.ts';
 import { TRACE_STARTED_STATE } from './action/trace-started.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
-import { redactOutput } from './core/redact-output.ts';
+import { redactFigure } from './core/redact-output.ts';
 import { systemClock } from './core/clock.ts';
 import { regexEngineMissing } from './core/regex-engine-file.ts';
 import { sendFetchThroughProxy } from './core/proxy-from-environment.ts';
@@ -238,7 +238,13 @@ async function main(core: RunnerCommands): Promise<void> {
     ...(process.env['GITHUB_STATE'] && { saveState }),
   });
   // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.
-  for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, redactOutput(value, redact));
+  // Redacted again, each as what it is: the usage figures plan-runner computed (hidden only when a secret whole), and
+  // mode: eval's result, JSON whose strings and figures `runEvalAction` redacted already (as text, a figure's digits cut
+  // it into no JSON); all else as text.
+  for (const [name, value] of Object.entries(result.outputs)) {
+    const shown = USAGE_OUTPUTS.has(name) ? redactFigure(value, redact) : name === 'result' && settings.mode === 'eval' ? value : redact(value);
+    core.setOutput(name, shown);
+  }
   if (result.failure) io.fail(result.failure);
   await result.published;
   if (!process.env['GITHUB_STATE']) return;

@@ -1,5 +1,4 @@
 import { goalsVerdict } from '../goals/goals-verdict.ts';
-import { redactOutput } from '../core/redact-output.ts';
 import { cutTextBytes } from '../core/cut-text.ts';
 import { trimEndChars } from '../core/trim-end-chars.ts';
 import type { Redactor } from '../core/redact.ts';
@@ -36,6 +35,9 @@ export interface ActionOutputs {
 }
 
 type UsageOutputs = Pick<ActionOutputs, 'cost-usd' | 'model-calls' | 'prompt-tokens' | 'cached-prompt-tokens' | 'completion-tokens' | 'duration-seconds'>;
+
+/** The outputs that are figures plan-runner computed (`usageOutputs`): redacted as figures (`redactFigure`), not as text. */
+export const USAGE_OUTPUTS: ReadonlySet<string> = new Set<keyof UsageOutputs>(['cost-usd', 'model-calls', 'prompt-tokens', 'cached-prompt-tokens', 'completion-tokens', 'duration-seconds']);
 
 /** The outputs of a run that never started (refused inputs, a refused run): `failed`, nothing counted, `report` as written. */
 export function notStartedOutputs(report = ''): ActionOutputs {
@@ -87,9 +89,9 @@ function recordUsageOutputs(record: RunRecord | undefined): UsageOutputs {
  */
 export const MAX_RESULT_OUTPUT_BYTES = 64 * 1024;
 
-/** The outputs for a finished job; `result` is redacted whole (its figures as `redactOutput` keeps them), then cut. */
+/** The outputs for a finished job; `result` is redacted whole, then cut. */
 export function actionOutputs(report: FinalReport, paths: Pick<ReportPaths, 'report' | 'trace'> & { readonly planFile?: string }, redact: Redactor): ActionOutputs {
-  const result = report.finalResult === undefined ? '' : redactOutput(resultText(report.finalResult).text, redact);
+  const result = report.finalResult === undefined ? '' : redact(resultText(report.finalResult).text);
   // Only a run that ran to the end can meet its goals: a rejected plan, a failed run, or mode: plan
   // (nothing ran, no goal was checked) never count as meeting them, even with none declared.
   const ran = report.record !== undefined && (report.status === 'succeeded' || report.status === 'goals-unmet');

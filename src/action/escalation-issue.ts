@@ -102,13 +102,13 @@ const MAX_ISSUE_PAGES = 10;
  * opened it and the marker its body starts with, never by a label: a person may take the label off or rename it (the
  * next escalation opened a second issue), and anyone can post the marker. The oldest, as racing runs keep it.
  */
-async function ourOpenIssue(octokit: GitHubClient, where: EscalationIssueContext, marker: string, me: string, maxPages: number, besides?: number): Promise<{ readonly issue?: { readonly number: number }; readonly paged: boolean }> {
-  let issue: { readonly number: number } | undefined;
+async function ourOpenIssue(octokit: GitHubClient, where: EscalationIssueContext, marker: string, me: string, maxPages: number, besides?: number): Promise<{ readonly issue?: { readonly number: number; readonly updatedAt: string }; readonly paged: boolean }> {
+  let issue: { readonly number: number; readonly updatedAt: string } | undefined;
   let pages = 0;
   await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', creator: me, per_page: 100 }, (response, done) => {
     for (const candidate of response.data) {
       if (candidate.number === besides || candidate.pull_request || candidate.user?.login !== me || !(candidate.body ?? '').startsWith(marker)) continue;
-      if (issue === undefined || candidate.number < issue.number) issue = { number: candidate.number };
+      if (issue === undefined || candidate.number < issue.number) issue = { number: candidate.number, updatedAt: candidate.updated_at };
     }
     if (issue || ++pages >= maxPages) done();
     return [];
@@ -196,14 +196,23 @@ export async function openEscalationIssue(
  * it no longer says a person is needed. A person can reopen it; a later escalation updates it then. A failure is a
  * warning: the run succeeded either way.
  */
-export async function closeEscalationIssue(octokit: GitHubClient, where: EscalationIssueContext, warn: (message: string) => void, info: (message: string) => void): Promise<void> {
+export async function closeEscalationIssue(octokit: GitHubClient, where: EscalationIssueContext, startedAt: number, warn: (message: string) => void, info: (message: string) => void): Promise<void> {
   let what = "find this plan's open escalation issue";
   try {
     const me = await tokenIdentity(octokit);
-    // Without it, this token's issue cannot be told from a copy anyone could post: none is closed.
-    if (me === undefined) return;
+    // Without it, this token's issue cannot be told from a copy anyone could post: none is closed, and that is said.
+    if (me === undefined) {
+      warn("Could not tell which account the token is, so this plan's escalation issue, if one is open, is not closed though the run succeeded: close it by hand.");
+      return;
+    }
     const { issue } = await ourOpenIssue(octokit, where, escalationIssueMarker(keyedPlanId(where)), me, MAX_ISSUE_PAGES);
     if (!issue) return;
+    // Escalated (or written in) since this run began: a newer run's escalation, overlapping schedules, another leg of a
+    // matrix without a run-key. This run's success does not answer it (found by a review: an older run closed it).
+    if (Date.parse(issue.updatedAt) >= startedAt) {
+      info(`Escalation issue #${issue.number} was updated after this run began (a later escalation, or a person's words): it is left open.`);
+      return;
+    }
     const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
     what = `comment on escalation issue #${issue.number} that the plan's run succeeded`;
     await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: issue.number, body: `${run} of this plan succeeded: this escalation issue is closed as completed. Reopen it if a person is still needed; a later escalation of the plan updates it again.` });

@@ -1,27 +1,17 @@
-import { REDACTED, redactDeep, type Redactor } from './redact.ts';
-import { parseJson } from './parse-json.ts';
+import { REDACTED, type Redactor } from './redact.ts';
 
-/** A figure as the action's outputs and the eval's JSON write one: a count, a cost, a duration. */
-const FIGURE = /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i;
+/** A figure as the action's usage outputs write one: a count, a cost, a duration, never signed. */
+const FIGURE = /^\d+(?:\.\d+)?$/;
 
 /**
- * An output's value (`core.setOutput`), redacted as a workflow reads it. A figure is hidden only when it is a secret
- * whole (as `redactNumber` hides a number); JSON keeps its numbers the same way and stays JSON; other text is redacted
- * as text. Redacted as text, a count that held a secret's digits (1123456 prompt tokens beside a 6-digit password)
- * became `1***`, which an `if:` compares as no number, so a gate on it passed; and the eval's `result`, read with
- * `fromJSON`, was no JSON (found by an adversarial pass). Only a value text redaction changes is looked at again.
+ * A figure plan-runner computed (a usage output: tokens, calls, cost, seconds), redacted as a workflow reads it: hidden
+ * only when it is a secret whole, as `redactNumber` hides a number in the trace. Redacted as text, a count that held a
+ * secret's digits (1123456 prompt tokens beside a 6-digit password) became `1***`, which an `if:` compares as no number,
+ * so a gate on it passed (found by an adversarial pass). Not for text a tool or a model wrote (`result`): a secret
+ * written there signed or with decimals (`-123456`, `123456.0`) is text to hide (found by a review).
  */
-export function redactOutput(value: string, redact: Redactor): string {
-  const redacted = redact(value);
-  if (redacted === value) return value;
-  if (FIGURE.test(value)) return redacted === REDACTED ? REDACTED : value;
-  const start = value.trimStart()[0];
-  if (start === '{' || start === '[') {
-    try {
-      return JSON.stringify(redactDeep(parseJson(value), redact, { numbers: true }));
-    } catch {
-      // Not JSON after all: redacted as text.
-    }
-  }
-  return redacted;
+export function redactFigure(value: string, redact: Redactor): string {
+  if (!FIGURE.test(value)) return redact(value);
+  // As written and as the number it is: `123456.0` is the secret 123456 too.
+  return [value, String(Number(value))].some((figure) => figure.length >= 6 && redact(figure) === REDACTED) ? REDACTED : value;
 }

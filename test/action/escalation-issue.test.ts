@@ -352,7 +352,7 @@ describe('a run of the plan that succeeds', () => {
     await openEscalationIssue(octokit, where, escalation, createRedactor(), () => {});
     const warnings: string[] = [];
     const infos: string[] = [];
-    await closeEscalationIssue(octokit, { ...where, runUrl: 'https://github.com/acme/app/actions/runs/2' }, (m) => warnings.push(m), (m) => infos.push(m));
+    await closeEscalationIssue(octokit, { ...where, runUrl: 'https://github.com/acme/app/actions/runs/2' }, Date.now(), (m) => warnings.push(m), (m) => infos.push(m));
     expect(warnings).toEqual([]);
     expect(github.issues[0]).toMatchObject({ state: 'closed', state_reason: 'completed' });
     const told = github.commentsOn('acme', 'app', 1).at(-1)!.body;
@@ -360,11 +360,31 @@ describe('a run of the plan that succeeds', () => {
     expect(told).toContain('Reopen it');
     expect(infos).toEqual(['Escalation issue #1 closed, as this run succeeded: https://github.com/acme/app/issues/1']);
     // Closed, it is not closed again; another plan's issue is not this one's.
-    await closeEscalationIssue(octokit, where, () => {}, () => {});
+    await closeEscalationIssue(octokit, where, Date.now(), () => {}, () => {});
     await openEscalationIssue(octokit, { ...where, planPath: '.github/other.yml' }, escalation, createRedactor(), () => {});
-    await closeEscalationIssue(octokit, where, () => {}, () => {});
+    await closeEscalationIssue(octokit, where, Date.now(), () => {}, () => {});
     expect(github.requestsTo('issues/update')).toHaveLength(1);
     expect(github.issues[1]).toMatchObject({ state: 'open' });
+  });
+
+  // Found by a review: an older run that succeeded closed the issue a newer run escalated into while it ran (overlapping
+  // schedules, another leg of a matrix without a run-key); and a token whose account is unknown closed nothing, silently.
+  it('leaves open an issue updated since it began, and says so; says so when it cannot tell the token’s account', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), () => {});
+    const infos: string[] = [];
+    const updated = Date.parse((github.issues[0] as { updated_at: string }).updated_at);
+    await closeEscalationIssue(octokit, where, updated, () => {}, (m) => infos.push(m));
+    expect(github.issues[0]).toMatchObject({ state: 'open' });
+    expect(infos).toEqual(['Escalation issue #1 was updated after this run began (a later escalation, or a person\'s words): it is left open.']);
+    expect(github.requestsTo('issues/create-comment')).toHaveLength(0);
+    // The token's account unknown: nothing is closed, and the log says so.
+    github.fail('users/get-authenticated', { status: 502 }, { status: 502 }, { status: 502 });
+    github.fail('graphql', { status: 502 }, { status: 502 }, { status: 502 });
+    const warnings: string[] = [];
+    await closeEscalationIssue(createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }), where, Date.now(), (m) => warnings.push(m), () => {});
+    expect(github.issues[0]).toMatchObject({ state: 'open' });
+    expect(warnings).toEqual([expect.stringContaining("Could not tell which account the token is, so this plan's escalation issue, if one is open, is not closed")]);
   });
 
   it('on a schedule, after a run that escalated: the action closes the issue that run opened', async () => {

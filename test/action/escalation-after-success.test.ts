@@ -1,0 +1,71 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { openEscalationIssue } from '../../src/action/escalation-issue.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { recordingIO } from './recording-io.ts';
+
+// Found by a review of "a run that succeeds closes the plan's escalation issue": an older run that succeeded closed the
+// issue a newer run escalated into while it ran; a run a newer push superseded took off the label the newer commit's
+// run had put on; and a fanned-out run's prepare job, which succeeds before anything is judged, closed the issue.
+
+let github: FakeGitHub;
+let workspace: string;
+beforeEach(async () => {
+  github = await startFakeGitHub();
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'hunt-esc-'));
+});
+afterEach(async () => {
+  await github.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+const plan = (script: string) => `name: Weekly\nescalate: { mention: "@acme/oncall", label: needs-human }\ntools:\n  publish: { description: Publish, command: [node, -e, ${JSON.stringify(script)}], side_effects: true }\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: publish, args: {} }\n`;
+
+async function act(env: Record<string, string>, inputs: Record<string, string> = {}) {
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', state: 'off', ...inputs };
+  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_REPOSITORY: 'acme/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', PATH: process.env['PATH'] ?? '', ...env });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit });
+  await result.published;
+  return { status: result.outputs.status, said };
+}
+
+it('an older scheduled run that succeeds after a newer run escalated leaves the newer escalation issue open', async () => {
+  // GitHub's times are the wall clock's, as the run's start is.
+  github.now = Date.now();
+  // The older run's tool takes 1.5 s; while it runs, a newer run of the plan escalates and opens the issue.
+  await writeFile(path.join(workspace, 'plan.yml'), plan('setTimeout(() => {}, 1500)'));
+  const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+  const newer = new Promise((resolve) => setTimeout(resolve, 400)).then(() =>
+    openEscalationIssue(octokit, { owner: 'acme', repo: 'app', planPath: 'plan.yml', planName: 'Weekly', runUrl: 'https://github.com/acme/app/actions/runs/9' }, { reason: 'newer run escalated', lastError: 'exit 75', tried: [], mention: '@acme/oncall', label: 'needs-human' }, createRedactor(), () => {}),
+  );
+  const older = act({ GITHUB_EVENT_NAME: 'schedule', GITHUB_RUN_ID: '8' });
+  await newer;
+  expect(github.issues).toMatchObject([{ state: 'open' }]);
+  expect((await older).status).toBe('succeeded');
+  // The newer run's escalation still needs a person: the older run's success says nothing about it.
+  expect(github.issues).toMatchObject([{ state: 'open' }]);
+});
+
+it('a superseded pull request run that succeeds does not take off the label the newer commit\'s escalation put there', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), plan('process.exit(0)'));
+  const event = path.join(workspace, 'event.json');
+  // The event of commit b: the PR already carried needs-human from an earlier escalation.
+  await writeFile(event, JSON.stringify({ number: 5, pull_request: { number: 5, labels: [{ name: 'needs-human' }], head: { sha: 'b'.repeat(40), repo: { full_name: 'acme/app' } }, base: { repo: { full_name: 'acme/app' } } }, repository: { name: 'app', owner: { login: 'acme' }, full_name: 'acme/app' }, sender: { login: 'dev', type: 'User' } }));
+  // A push moved the PR to commit c, whose run escalated and labelled it.
+  github.pulls.set(5, { data: { number: 5, head: { sha: 'c'.repeat(40) } }, files: [] });
+  github.labels.set('acme/app#5', ['needs-human']);
+  const { status } = await act({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_RUN_ID: '7', GITHUB_RUN_ATTEMPT: '1' }, { comment: 'never' });
+  expect(status).toBe('succeeded');
+  expect(github.labels.get('acme/app#5')).toEqual(['needs-human']);
+});
