@@ -342,19 +342,19 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   d0: () => (/* binding */ MAX_RESULT_OUTPUT_BYTES),
+/* harmony export */   dI: () => (/* binding */ USAGE_OUTPUTS),
 /* harmony export */   dr: () => (/* binding */ actionOutputs),
 /* harmony export */   hD: () => (/* binding */ notStartedOutputs),
 /* harmony export */   mF: () => (/* binding */ usageOutputs),
 /* harmony export */   zt: () => (/* binding */ UNFINISHED_OUTPUTS)
 /* harmony export */ });
-/* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(85692);
-/* harmony import */ var _core_redact_output_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(62126);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(86919);
-/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33883);
-/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(16);
-/* harmony import */ var _core_run_usage_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82796);
-/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76940);
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90422);
+/* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(85692);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(33883);
+/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(16);
+/* harmony import */ var _core_run_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(82796);
+/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76940);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90422);
 
 
 
@@ -362,7 +362,8 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 
 
-
+/** The outputs that are figures plan-runner computed (`usageOutputs`): redacted as figures (`redactFigure`), not as text. */
+const USAGE_OUTPUTS = new Set(['cost-usd', 'model-calls', 'prompt-tokens', 'cached-prompt-tokens', 'completion-tokens', 'duration-seconds']);
 /** The outputs of a run that never started (refused inputs, a refused run): `failed`, nothing counted, `report` as written. */
 function notStartedOutputs(report = '') {
     return { status: 'failed', result: '', 'goals-met': 'false', report, trace: '', 'plan-file': '', ...usageOutputs() };
@@ -385,10 +386,10 @@ function plainDollars(costUsd) {
     let decimals = 7;
     while (Number(costUsd.toFixed(decimals)) === 0 && decimals < 99)
         decimals += 1;
-    return (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__/* .trimEndChars */ .v)(costUsd.toFixed(decimals + 1), '0');
+    return (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_3__/* .trimEndChars */ .v)(costUsd.toFixed(decimals + 1), '0');
 }
 /** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
-function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_USAGE */ .y, durationMs = 0) {
+function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_USAGE */ .y, durationMs = 0) {
     return {
         // Empty when a call's model had no price: a 0 would read as known.
         'cost-usd': usage.unpricedCalls ? '' : plainDollars(usage.costUsd),
@@ -402,23 +403,23 @@ function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_
 }
 /** The usage outputs of a recorded run (its duration so far when it did not finish). */
 function recordUsageOutputs(record) {
-    return record ? usageOutputs((0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .runUsage */ .l)(record), (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_3__/* .jobDurationMs */ .u2)(record)) : usageOutputs();
+    return record ? usageOutputs((0,_core_run_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .runUsage */ .l)(record), (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .jobDurationMs */ .u2)(record)) : usageOutputs();
 }
 /**
  * Later steps read `result` from the environment or an expression: keep it well inside the runner's limits. Bytes
  * of UTF-8, not characters: 64 Ki characters of Cyrillic or CJK passed the 128 KiB Linux takes for one variable.
  */
 const MAX_RESULT_OUTPUT_BYTES = 64 * 1024;
-/** The outputs for a finished job; `result` is redacted whole (its figures as `redactOutput` keeps them), then cut. */
+/** The outputs for a finished job; `result` is redacted whole, then cut. */
 function actionOutputs(report, paths, redact) {
-    const result = report.finalResult === undefined ? '' : (0,_core_redact_output_js__WEBPACK_IMPORTED_MODULE_0__/* .redactOutput */ .n)((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_5__/* .resultText */ .D)(report.finalResult).text, redact);
+    const result = report.finalResult === undefined ? '' : redact((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)(report.finalResult).text);
     // Only a run that ran to the end can meet its goals: a rejected plan, a failed run, or mode: plan
     // (nothing ran, no goal was checked) never count as meeting them, even with none declared.
     const ran = report.record !== undefined && (report.status === 'succeeded' || report.status === 'goals-unmet');
-    const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_6__/* .goalsVerdict */ .AD)(report.goals).goalsMet;
+    const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .goalsVerdict */ .AD)(report.goals).goalsMet;
     return {
         status: report.status,
-        result: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutTextBytes */ .$)(result, MAX_RESULT_OUTPUT_BYTES),
+        result: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutTextBytes */ .$)(result, MAX_RESULT_OUTPUT_BYTES),
         'goals-met': goalsMet ? 'true' : 'false',
         report: paths.report,
         trace: paths.trace,
@@ -1621,7 +1622,7 @@ async function ourOpenIssue(octokit, where, marker, me, maxPages, besides) {
             if (candidate.number === besides || candidate.pull_request || candidate.user?.login !== me || !(candidate.body ?? '').startsWith(marker))
                 continue;
             if (issue === undefined || candidate.number < issue.number)
-                issue = { number: candidate.number };
+                issue = { number: candidate.number, updatedAt: candidate.updated_at };
         }
         if (issue || ++pages >= maxPages)
             done();
@@ -1708,16 +1709,24 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn, inf
  * it no longer says a person is needed. A person can reopen it; a later escalation updates it then. A failure is a
  * warning: the run succeeded either way.
  */
-async function closeEscalationIssue(octokit, where, warn, info) {
+async function closeEscalationIssue(octokit, where, startedAt, warn, info) {
     let what = "find this plan's open escalation issue";
     try {
         const me = await (0,_github_token_identity_js__WEBPACK_IMPORTED_MODULE_7__/* .tokenIdentity */ .sX)(octokit);
-        // Without it, this token's issue cannot be told from a copy anyone could post: none is closed.
-        if (me === undefined)
+        // Without it, this token's issue cannot be told from a copy anyone could post: none is closed, and that is said.
+        if (me === undefined) {
+            warn("Could not tell which account the token is, so this plan's escalation issue, if one is open, is not closed though the run succeeded: close it by hand.");
             return;
+        }
         const { issue } = await ourOpenIssue(octokit, where, escalationIssueMarker((0,_run_key_js__WEBPACK_IMPORTED_MODULE_4__/* .keyedPlanId */ .x)(where)), me, MAX_ISSUE_PAGES);
         if (!issue)
             return;
+        // Escalated (or written in) since this run began: a newer run's escalation, overlapping schedules, another leg of a
+        // matrix without a run-key. This run's success does not answer it (found by a review: an older run closed it).
+        if (Date.parse(issue.updatedAt) >= startedAt) {
+            info(`Escalation issue #${issue.number} was updated after this run began (a later escalation, or a person's words): it is left open.`);
+            return;
+        }
         const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
         what = `comment on escalation issue #${issue.number} that the plan's run succeeded`;
         await octokit.rest.issues.createComment({ owner: where.owner, repo: where.repo, issue_number: issue.number, body: `${run} of this plan succeeded: this escalation issue is closed as completed. Reopen it if a person is still needed; a later escalation of the plan updates it again.` });
@@ -6132,46 +6141,6 @@ function realPathAhead(file) {
     catch {
         return absolute;
     }
-}
-
-
-/***/ }),
-
-/***/ 62126:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   n: () => (/* binding */ redactOutput)
-/* harmony export */ });
-/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21673);
-/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70695);
-
-
-/** A figure as the action's outputs and the eval's JSON write one: a count, a cost, a duration. */
-const FIGURE = /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i;
-/**
- * An output's value (`core.setOutput`), redacted as a workflow reads it. A figure is hidden only when it is a secret
- * whole (as `redactNumber` hides a number); JSON keeps its numbers the same way and stays JSON; other text is redacted
- * as text. Redacted as text, a count that held a secret's digits (1123456 prompt tokens beside a 6-digit password)
- * became `1***`, which an `if:` compares as no number, so a gate on it passed; and the eval's `result`, read with
- * `fromJSON`, was no JSON (found by an adversarial pass). Only a value text redaction changes is looked at again.
- */
-function redactOutput(value, redact) {
-    const redacted = redact(value);
-    if (redacted === value)
-        return value;
-    if (FIGURE.test(value))
-        return redacted === _redact_js__WEBPACK_IMPORTED_MODULE_0__/* .REDACTED */ .XF ? _redact_js__WEBPACK_IMPORTED_MODULE_0__/* .REDACTED */ .XF : value;
-    const start = value.trimStart()[0];
-    if (start === '{' || start === '[') {
-        try {
-            return JSON.stringify((0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)((0,_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(value), redact, { numbers: true }));
-        }
-        catch {
-            // Not JSON after all: redacted as text.
-        }
-    }
-    return redacted;
 }
 
 
@@ -53782,6 +53751,8 @@ async function writeFrozenPlan(planned, file, settings, io, redact) {
  */
 async function runAction(given, deps) {
     const { io, redact } = deps;
+    // When this job began, on the wall clock GitHub's times are on: an escalation issue updated since is not this run's to close.
+    const startedAt = Date.now();
     // Resuming in place: `resume-from` names this run's own trace file (its path depends on the plan path and run key only).
     const ownTrace = (0,report_paths/* jobReportPaths */.yD)(given).trace;
     const inPlace = (0,report_paths/* resumesInPlace */.ZD)(given);
@@ -54054,10 +54025,12 @@ async function runAction(given, deps) {
                 ? (0,escalation_issue/* openEscalationIssue */.Nf)(deps.github, (0,escalation_issue/* escalationIssueContext */.cs)(settings, report.record?.plan?.name), report.escalation, redact, io.warning, io.info)
                 : undefined,
             // A run that succeeded no longer needs the person an earlier escalation called: its label comes off, its issue closes.
-            escalate && !readOnly && deps.github && report.status === 'succeeded'
+            // Only the whole run's success: a fanned-out run's prepare or shard job succeeds before anything is judged (found
+            // by a review: a prepare job closed the issue). A run a newer push superseded leaves the label to that push's run.
+            escalate && !readOnly && deps.github && report.status === 'succeeded' && (!settings.fanOut || settings.fanOut.part === 'merge')
                 ? escalationTarget
-                    ? (0,escalation_notice/* removeEscalationLabel */.wE)(deps.github, escalationTarget, escalate.label, settings.github.payload, io.warning, io.info)
-                    : settings.github.repository && (0,escalation_issue/* closeEscalationIssue */.RI)(deps.github, (0,escalation_issue/* escalationIssueContext */.cs)(settings, report.record?.plan?.name), io.warning, io.info)
+                    ? stillTheHead(deps.github, escalationTarget, (0,superseded_commit/* runCommitOf */.U)(escalationTarget, settings.github.payload, answered?.headSha), io.info).then((head) => (head ? (0,escalation_notice/* removeEscalationLabel */.wE)(deps.github, escalationTarget, escalate.label, settings.github.payload, io.warning, io.info) : undefined))
+                    : settings.github.repository && (0,escalation_issue/* closeEscalationIssue */.RI)(deps.github, (0,escalation_issue/* escalationIssueContext */.cs)(settings, report.record?.plan?.name), startedAt, io.warning, io.info)
                 : undefined,
         ]).then(() => report.escalation && deps.saveState?.(left_escalation/* ESCALATION_TOLD_STATE */.I, 'true'));
         // Network writes start first and run while the local reports are written.
@@ -54108,6 +54081,19 @@ async function runAction(given, deps) {
             await check.complete(await (0,check_run_output/* internalErrorResult */.x)(error, redact, settings.github.runUrl, settings.github.repositoryUrl));
         throw error;
     }
+}
+/**
+ * Whether the run's commit is still the head of its pull request (or there is no commit to compare): a run a newer push
+ * superseded does not take the escalation label off, which the newer commit's run may have put on (found by a review).
+ */
+async function stillTheHead(github, target, headSha, info) {
+    if (headSha === undefined)
+        return true;
+    const superseded = await (0,superseded_commit/* supersededBy */.g)(github, target, headSha);
+    if (superseded === undefined)
+        return true;
+    info(`${superseded.message}: the run is superseded, so it leaves the escalation label to the run for the newer commit.`);
+    return false;
 }
 
 // EXTERNAL MODULE: ./lib/report/summary/summary-header.js
@@ -54163,8 +54149,24 @@ const ENDED_STATE = 'ended';
  */
 const POST_IDLE_STATE = 'postIdle';
 
-// EXTERNAL MODULE: ./lib/core/redact-output.js
-var redact_output = __nccwpck_require__(62126);
+;// CONCATENATED MODULE: ./lib/core/redact-output.js
+
+/** A figure as the action's usage outputs write one: a count, a cost, a duration, never signed. */
+const FIGURE = /^\d+(?:\.\d+)?$/;
+/**
+ * A figure plan-runner computed (a usage output: tokens, calls, cost, seconds), redacted as a workflow reads it: hidden
+ * only when it is a secret whole, as `redactNumber` hides a number in the trace. Redacted as text, a count that held a
+ * secret's digits (1123456 prompt tokens beside a 6-digit password) became `1***`, which an `if:` compares as no number,
+ * so a gate on it passed (found by an adversarial pass). Not for text a tool or a model wrote (`result`): a secret
+ * written there signed or with decimals (`-123456`, `123456.0`) is text to hide (found by a review).
+ */
+function redactFigure(value, redact) {
+    if (!FIGURE.test(value))
+        return redact(value);
+    // As written and as the number it is: `123456.0` is the secret 123456 too.
+    return [value, String(Number(value))].some((figure) => figure.length >= 6 && redact(figure) === core_redact/* REDACTED */.XF) ? core_redact/* REDACTED */.XF : value;
+}
+
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __nccwpck_require__(91601);
 // EXTERNAL MODULE: ./lib/core/regex-engine-file.js
@@ -54537,8 +54539,13 @@ async function main(core) {
         ...(process.env['GITHUB_STATE'] && { saveState }),
     });
     // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.
-    for (const [name, value] of Object.entries(result.outputs))
-        core.setOutput(name, (0,redact_output/* redactOutput */.n)(value, redact));
+    // Redacted again, each as what it is: the usage figures plan-runner computed (hidden only when a secret whole), and
+    // mode: eval's result, JSON whose strings and figures `runEvalAction` redacted already (as text, a figure's digits cut
+    // it into no JSON); all else as text.
+    for (const [name, value] of Object.entries(result.outputs)) {
+        const shown = action_outputs/* USAGE_OUTPUTS */.dI.has(name) ? redactFigure(value, redact) : name === 'result' && settings.mode === 'eval' ? value : redact(value);
+        core.setOutput(name, shown);
+    }
     if (result.failure)
         io.fail(result.failure);
     await result.published;
