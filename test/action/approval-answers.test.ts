@@ -16,6 +16,7 @@ import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeComment, type FakeGitHub } from '../helpers/github-server.ts';
 import { timingOutFetch } from '../helpers/timing-out-fetch.ts';
 import { recordingIO } from './recording-io.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { everythingServer, marker } from '../e2e-tools/mcp-processes.ts';
 
 const PLAN = `name: Publish
@@ -84,9 +85,9 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
 }
 
 /** The pull request run that pauses before the write, its state in `store`. */
-async function pause(store: RunStateStore, plan = PLAN, pull = PULL, runId = 77) {
+async function pause(store: RunStateStore, plan = PLAN, pull = PULL, runId = 77, inputs?: Record<string, string>) {
   await writeFile(path.join(workspace, 'plan.yml'), plan);
-  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: pull, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, runId, store);
+  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: pull, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, runId, store, { ...(inputs && { inputs }) });
   expect(paused.result.outputs.status).toBe('awaiting-approval');
   return paused;
 }
@@ -830,5 +831,42 @@ workflow_sequence:
     const said = approved.said.log.join('\n') + approved.said.summary;
     expect(said).toContain(`list_pull_request_files: pull request #5 of octo/app moved on to commit ${newer} during the run, which is for commit ${'b'.repeat(40)}`);
     expect(said).not.toContain('pushed-later.ts');
+  });
+});
+
+// Found by an adversarial pass: a /reject job reported the paused run's model calls, cost, tokens and duration as its
+// own (its record is rebuilt from the paused run's events); summed over jobs, they counted twice. A job counts its own.
+describe('the usage outputs of a job that answers a pause', () => {
+  const MODEL_PLAN = PLAN.replace('name: Publish\n', 'name: Publish\nmodel: { name: my-model }\npricing:\n  my-model: { input_per_mtok: 1, output_per_mtok: 1 }\n').replace(
+    '  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }',
+    '  - { id: 0, type: reasoning, description: say a number }\n  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 }, depends_on: [0] }',
+  );
+  let chat: ChatServer;
+  let model: Record<string, string>;
+  beforeAll(async () => {
+    chat = await startChatServer(() => textAnswer('7', { usage: { prompt_tokens: 1000, completion_tokens: 10 } }));
+    model = { 'base-url': chat.baseURL, 'api-key': 'local-key-123' };
+  });
+  afterAll(() => chat.close());
+
+  it('are none for a /reject job, which made no model call, not the paused run’s; an /approve job counts its own', async () => {
+    expect(MODEL_PLAN).toContain('type: reasoning');
+    const store = await memoryStateStore();
+    const paused = await pause(store, MODEL_PLAN, PULL, 77, model);
+    expect(paused.result.outputs['model-calls']).toBe('1');
+    const calls = chat.requests.length;
+    const rejected = await act('issue_comment', commentOn('/reject', 904), 88, store, { inputs: model });
+    expect(rejected.result.outputs.status).toBe('rejected');
+    expect(chat.requests.length).toBe(calls);
+    expect([rejected.result.outputs['model-calls'], rejected.result.outputs['cost-usd'], rejected.result.outputs['prompt-tokens']]).toEqual(['0', '0', '0']);
+  });
+
+  it('count an /approve job’s own model calls only', async () => {
+    const store = await memoryStateStore();
+    await pause(store, MODEL_PLAN, PULL, 77, model);
+    const calls = chat.requests.length;
+    const approved = await act('issue_comment', commentOn('/approve', 905), 89, store, { inputs: model });
+    expect(approved.result.outputs.status).toBe('succeeded');
+    expect(approved.result.outputs['model-calls']).toBe(String(chat.requests.length - calls));
   });
 });
