@@ -131,8 +131,8 @@ export async function removeEscalationLabel(octokit: GitHubClient, target: Issue
 }
 
 /**
- * Whether the run may label its pull request or issue and tell the plan's mention there (`label`, `mention`: what it
- * would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
+ * Whether the run may label its pull request or issue, tell the plan's mention there, or take its label off once it
+ * succeeds (`label`, `mention`, `unlabel`: what it would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
  * said in the log (`info`). One GET, asked only when there is something to do; an issue, a run of no known commit, or
  * a head GitHub cannot tell, may. So may a run whose live comment found no run of the newer commit had written it, and
  * finished it as this run's (`commentKept`): no newer run speaks there, and the comment showed the escalation with no
@@ -142,11 +142,11 @@ export async function speaksThere(
   octokit: GitHubClient,
   target: IssueTarget,
   headSha: string | undefined,
-  what: { readonly label?: string | undefined; readonly mention?: string | undefined },
+  what: { readonly label?: string | undefined; readonly mention?: string | undefined; readonly unlabel?: string | undefined },
   info: (message: string) => void,
   commentKept = false,
 ): Promise<boolean> {
-  const withheld = [what.label && `add the escalation label '${what.label}'`, what.mention && `tell ${what.mention}`].filter(Boolean).join(' or ');
+  const withheld = [what.label && `add the escalation label '${what.label}'`, what.unlabel && `take the escalation label '${what.unlabel}' off`, what.mention && `tell ${what.mention}`].filter(Boolean).join(' or ');
   if (!withheld || headSha === undefined || commentKept) return true;
   const superseded = await supersededBy(octokit, target, headSha);
   if (superseded === undefined) return true;

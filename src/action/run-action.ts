@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import type { GitHubClient } from '../github/create-octokit.ts';
-import type { IssueTarget } from '../github/event-target.ts';
 import type { RateBudget } from '../github/rate-budget.ts';
 import { isInternalFailure, redactedPlanError } from '../plan/plan-error.ts';
 import type { FrozenPins } from '../plan/schema.ts';
@@ -30,7 +29,7 @@ import { checkRunResult, internalErrorResult } from './check-run-output.ts';
 import { finalReport, type FinalReport, type FinalReportContext } from '../report/final-report.ts';
 import { checkConclusion, jobFailure } from './job-failure.ts';
 import { addEscalationLabel, personNeeded, removeEscalationLabel, speaksThere, tellEscalation } from './escalation-notice.ts';
-import { runCommitOf, supersededBy } from './superseded-commit.ts';
+import { runCommitOf } from './superseded-commit.ts';
 import { closeEscalationIssue, escalationIssueContext, openEscalationIssue } from './escalation-issue.ts';
 import { ESCALATION_TOLD_STATE } from './left-escalation.ts';
 import { liveComment, unshownPause } from './live-comment.ts';
@@ -477,7 +476,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       // by a review: a prepare job closed the issue). A run a newer push superseded leaves the label to that push's run.
       escalate && !readOnly && deps.github && report.status === 'succeeded' && (!settings.fanOut || settings.fanOut.part === 'merge')
         ? escalationTarget
-          ? stillTheHead(deps.github, escalationTarget, runCommitOf(escalationTarget, settings.github.payload, answered?.headSha), io.info).then(
+          ? speaksThere(deps.github, escalationTarget, runCommitOf(escalationTarget, settings.github.payload, answered?.headSha), { unlabel: escalate.label }, io.info).then(
               (head) => (head ? removeEscalationLabel(deps.github!, escalationTarget, escalate.label, settings.github.payload, io.warning, io.info) : undefined),
             )
           : settings.github.repository && closeEscalationIssue(deps.github, escalationIssueContext(settings, report.record?.plan?.name), startedAt, io.warning, io.info)
@@ -530,16 +529,4 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     if (check) await check.complete(await internalErrorResult(error, redact, settings.github.runUrl, settings.github.repositoryUrl));
     throw error;
   }
-}
-
-/**
- * Whether the run's commit is still the head of its pull request (or there is no commit to compare): a run a newer push
- * superseded does not take the escalation label off, which the newer commit's run may have put on (found by a review).
- */
-async function stillTheHead(github: GitHubClient, target: IssueTarget, headSha: string | undefined, info: (message: string) => void): Promise<boolean> {
-  if (headSha === undefined) return true;
-  const superseded = await supersededBy(github, target, headSha);
-  if (superseded === undefined) return true;
-  info(`${superseded.message}: the run is superseded, so it leaves the escalation label to the run for the newer commit.`);
-  return false;
 }
