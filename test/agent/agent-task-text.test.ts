@@ -76,5 +76,10 @@ describe("an agent task's references", () => {
     const results = new Map(Array.from({ length: 9 }, (_, index) => [`r${index}`, 'x'.repeat(1_000_000)]));
     const task = Array.from({ length: 9 }, (_, index) => `\${steps.r${index}.result}`).join(' ');
     expect(() => resolveTaskText(task, { results, inputs: {} })).toThrow(`more than the ${MAX_REFERENCED_CHARS.toLocaleString('en-US')} a step may pass on`);
+    // A reference past the words' cut, which no prompt shows, takes nothing from that budget (found by a re-read).
+    const hidden = `${task} ${'word '.repeat(2_000)}${Array.from({ length: 9 }, (_, index) => `\${steps.r${index}.result}`).join(' ')}`;
+    const few = `\${steps.r0.result} ${'word '.repeat(2_000)}${task}`;
+    expect(() => resolveTaskText(hidden, { results, inputs: {} })).toThrow('a step may pass on');
+    expect(resolveTaskText(few, { results, inputs: {} })).toContain('[data 1]');
   });
 });
