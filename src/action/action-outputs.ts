@@ -37,7 +37,7 @@ export interface ActionOutputs {
 type UsageOutputs = Pick<ActionOutputs, 'cost-usd' | 'model-calls' | 'prompt-tokens' | 'cached-prompt-tokens' | 'completion-tokens' | 'duration-seconds'>;
 
 /** The outputs that are figures plan-runner computed (`usageOutputs`): redacted as figures (`redactFigure`), not as text. */
-export const USAGE_OUTPUTS: ReadonlySet<string> = new Set<keyof UsageOutputs>(['cost-usd', 'model-calls', 'prompt-tokens', 'cached-prompt-tokens', 'completion-tokens', 'duration-seconds']);
+export const USAGE_OUTPUTS: ReadonlySet<string> = new Set(Object.keys(usageOutputs()));
 
 /** The outputs of a run that never started (refused inputs, a refused run): `failed`, nothing counted, `report` as written. */
 export function notStartedOutputs(report = ''): ActionOutputs {

@@ -6,7 +6,7 @@ import { fencedBlock, inlineCode } from '../core/code-fence.ts';
 import { cutMarkdown, cutText } from '../report/cut-text.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import { COMMENT_MAX_CHARS } from '../report/comment/render-comment.ts';
-import type { Escalation } from '../run/escalation.ts';
+import type { Escalation } from '../core/run-event.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import { keyedCheckRunName, keyedPlanId } from './run-key.ts';
 import { readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';

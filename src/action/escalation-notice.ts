@@ -2,7 +2,7 @@ import type { GitHubClient } from '../github/create-octokit.ts';
 import type { IssueTarget } from '../github/event-target.ts';
 import { readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';
 import { asSentence } from '../run/as-sentence.ts';
-import type { Escalation } from '../run/escalation.ts';
+import type { Escalation } from '../core/run-event.ts';
 import type { ApprovalRequest } from '../core/run-event.ts';
 import { HOW_TO_APPROVE } from '../report/approval-section.ts';
 import { inlineCode } from '../core/code-fence.ts';
@@ -115,11 +115,14 @@ export async function addEscalationLabel(
 /**
  * Takes the plan's `escalate.label` off the pull request or issue of a run that succeeded, where an earlier run's
  * escalation added it: it no longer needs a person. Asked only when the event's payload shows the label, or shows no
- * labels (most successful runs then send no request). Not there (404), nothing is said; another failure is a warning.
+ * labels (most successful runs then send no request), and by a run still at the pull request's head (`headSha`,
+ * `speaksThere`): a run a newer push superseded took off the label the newer commit's run had added (found by a
+ * review). Not there (404), nothing is said; another failure is a warning.
  */
-export async function removeEscalationLabel(octokit: GitHubClient, target: IssueTarget, label: string | undefined, payload: unknown, warn: (message: string) => void, info: (message: string) => void): Promise<void> {
-  const shown = payloadLabels(payload);
+export async function removeEscalationLabel(octokit: GitHubClient, target: IssueTarget, label: string | undefined, run: { readonly payload: unknown; readonly headSha: string | undefined }, warn: (message: string) => void, info: (message: string) => void): Promise<void> {
+  const shown = payloadLabels(run.payload);
   if (!label || (shown && !shown.includes(label))) return;
+  if (!(await speaksThere(octokit, target, run.headSha, { unlabel: label }, info))) return;
   try {
     await octokit.rest.issues.removeLabel({ owner: target.owner, repo: target.repo, issue_number: target.number, name: label });
     info(`Removed the escalation label '${label}' from #${target.number}: this run succeeded.`);

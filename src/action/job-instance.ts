@@ -8,6 +8,5 @@ import type { RunnerEnvironment } from '../process/scrub-environment.ts';
  * another step of the same job, still has the same.
  */
 export function jobInstance(env: RunnerEnvironment): string | undefined {
-  const id = env['RUNNER_TRACKING_ID'];
-  return id ? id : undefined;
+  return env['RUNNER_TRACKING_ID'] || undefined;
 }

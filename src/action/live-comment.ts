@@ -169,7 +169,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const writer = part ? undefined : commentWriterOf(settings.env, Date.now());
   let beside: CommentWriter | undefined;
   const writerLine = (): string => (writer ? commentWriterLine({ ...writer, ...(context.final() && { to: Date.now() }) }) : '');
-  const besideNote = (): string | undefined => (beside && writer ? besideWhy(beside, writer) : undefined);
+  const besideNote = (): string | undefined => (beside && writer ? `⚠️ ${besideWhy(beside, writer)}` : undefined);
   // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
   // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
   // As its final report says: one whose steps succeeded and whose state was lost failed (it stayed at ⏳).
@@ -268,7 +268,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
         const theirs = readCommentWriter(current);
         if (beside !== undefined || !writesBeside(theirs, writer)) return;
         beside = theirs;
-        io.warning(besideWhy(theirs!, writer).replace(/^⚠️ /u, ''));
+        io.warning(besideWhy(theirs!, writer));
       },
       readBeforeEachWrite: true,
     }),

@@ -476,9 +476,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       // by a review: a prepare job closed the issue). A run a newer push superseded leaves the label to that push's run.
       escalate && !readOnly && deps.github && report.status === 'succeeded' && (!settings.fanOut || settings.fanOut.part === 'merge')
         ? escalationTarget
-          ? speaksThere(deps.github, escalationTarget, runCommitOf(escalationTarget, settings.github.payload, answered?.headSha), { unlabel: escalate.label }, io.info).then(
-              (head) => (head ? removeEscalationLabel(deps.github!, escalationTarget, escalate.label, settings.github.payload, io.warning, io.info) : undefined),
-            )
+          ? removeEscalationLabel(deps.github, escalationTarget, escalate.label, { payload: settings.github.payload, headSha: runCommitOf(escalationTarget, settings.github.payload, answered?.headSha) }, io.warning, io.info)
           : settings.github.repository && closeEscalationIssue(deps.github, escalationIssueContext(settings, report.record?.plan?.name), startedAt, io.warning, io.info)
         : undefined,
     ]).then(() => report.escalation && deps.saveState?.(ESCALATION_TOLD_STATE, 'true'));

@@ -116,7 +116,7 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     redact,
   }, plans);
   const markdown = redact(report.markdown);
-  const json = `${JSON.stringify(redactDeep({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, redact, { numbers: true }), null, 2)}\n`;
+  const json = `${redactedJson({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, redact, 2)}\n`;
   let reportWritten = true;
   for (const [file, text] of [[reportFile, markdown], [jsonFile, json]] as const) {
     const unwritten = await writeReportFile(file, text);
@@ -148,6 +148,6 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
  * redacted as text, a figure that held a secret's digits (1123456 beside a 6-digit password) became `1***`, and the
  * JSON no JSON (found by an adversarial pass).
  */
-function redactedJson(value: unknown, redact: Redactor): string {
-  return JSON.stringify(redactDeep(value, redact, { numbers: true }));
+function redactedJson(value: unknown, redact: Redactor, indent?: number): string {
+  return JSON.stringify(redactDeep(value, redact), null, indent);
 }

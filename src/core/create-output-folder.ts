@@ -51,7 +51,7 @@ export function createOutputFolder(file: string): void {
   // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
   const fd = namedDescriptor(file);
   if (fd !== undefined && ownDescriptor(file) === undefined) {
-    throw new OutputPathRefusedError(file, `descriptor ${fd} is no file or terminal this command was given to write (give it one in the shell: ${fd}>file)`);
+    throw new OutputPathRefusedError(file, `descriptor ${fd} is not a file or terminal open for writing (standard input, a pipe, or one opened only for reading): give it one in the shell, ${fd}>file`);
   }
   // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
   if (isDevicePath(file)) {

@@ -1,4 +1,4 @@
-import { REDACTED, type Redactor } from './redact.ts';
+import { redactNumber, REDACTED, type Redactor } from './redact.ts';
 
 /** A figure as the action's usage outputs write one: a count, a cost, a duration, never signed. */
 const FIGURE = /^\d+(?:\.\d+)?$/;
@@ -12,6 +12,6 @@ const FIGURE = /^\d+(?:\.\d+)?$/;
  */
 export function redactFigure(value: string, redact: Redactor): string {
   if (!FIGURE.test(value)) return redact(value);
-  // As written and as the number it is: `123456.0` is the secret 123456 too.
-  return [value, String(Number(value))].some((figure) => figure.length >= 6 && redact(figure) === REDACTED) ? REDACTED : value;
+  // As the number it is (`123456.0` is the secret 123456 too), by the rule the trace's numbers follow.
+  return redactNumber(Number(value), redact) === REDACTED ? REDACTED : value;
 }

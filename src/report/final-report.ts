@@ -5,7 +5,7 @@ import type { Usage } from '../core/usage.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import { isInternalFailure, problemCount, type PlanError } from '../plan/plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
-import type { Escalation } from '../run/escalation.ts';
+import type { Escalation } from '../core/run-event.ts';
 import { judgedRecord } from './judged-record.ts';
 import { renderRejectedPlan } from './rejected-plan-markdown.ts';
 import { renderPlanPreview } from './plan-preview.ts';

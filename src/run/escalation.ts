@@ -1,9 +1,6 @@
 import type { Escalate } from '../plan/schema.ts';
 import type { Escalation } from '../core/run-event.ts';
 
-/** Kept with the run's events (`run_finished` records it); named here too, where it is made. */
-export type { Escalation };
-
 /** The escalation of a run stopped with `RunEscalatedError`, with the plan's `escalate:` block applied. */
 export function escalationOf(error: { message: string; lastError: string; tried: readonly string[] }, escalate?: Escalate): Escalation {
   return {

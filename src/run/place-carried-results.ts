@@ -14,8 +14,9 @@ import { placedReuseKey } from './step-reuse-key.ts';
 export function placeCarriedResults(state: ResumeState, plan: RunnablePlan): ResumeState {
   const unplaced = state.unplacedCarried;
   if (unplaced === undefined) return state;
+  const runPlans = [plan.steps, state.firstPlan.steps, state.plan.steps];
   const places = new Map<string, Set<string>>();
-  for (const steps of [plan.steps, state.firstPlan.steps, state.plan.steps]) addPlaces(steps, plan.subplans, undefined, places);
+  for (const steps of runPlans) addPlaces(steps, plan.subplans, undefined, places);
   const onlyPlace = (stepKey: string): string | undefined => {
     const found = places.get(stepKey);
     return found?.size === 1 ? [...found][0] : undefined;
@@ -23,11 +24,12 @@ export function placeCarriedResults(state: ResumeState, plan: RunnablePlan): Res
   const reuse = new Map(state.reuse);
   const items = new Map(state.items);
   // A step key no plan of the run has at the top names a used plan's step only: its bare entry is moved, not copied.
-  const top = new Set([plan.steps, state.firstPlan.steps, state.plan.steps].flatMap((steps) => steps.map((step) => step.key)));
+  const top = new Set(runPlans.flatMap((steps) => steps.map((step) => step.key)));
   const place = <T>(map: Map<string, T>, key: string, stepKey: string | undefined): void => {
+    if (stepKey === undefined) return;
     const entry = map.get(key);
-    const found = stepKey === undefined ? undefined : onlyPlace(stepKey);
-    if (stepKey === undefined || found === undefined || entry === undefined) return;
+    const found = onlyPlace(stepKey);
+    if (found === undefined || entry === undefined) return;
     // What the run itself completed there stays: it is newer than what it carried.
     if (!map.has(placedReuseKey(found, key))) map.set(placedReuseKey(found, key), entry);
     if (!top.has(stepKey)) map.delete(key);

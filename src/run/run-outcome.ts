@@ -1,5 +1,4 @@
-import type { Escalation } from './escalation.ts';
-import type { GoalVerdict, RunStatus } from '../core/run-event.ts';
+import type { Escalation, GoalVerdict, RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import type { RunRecord } from '../core/run-record.ts';
 

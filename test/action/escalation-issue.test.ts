@@ -14,7 +14,7 @@ import { recordingIO } from './recording-io.ts';
 import { closeEscalationIssue, escalationIssueMarker, openEscalationIssue } from '../../src/action/escalation-issue.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
-import type { Escalation } from '../../src/run/escalation.ts';
+import type { Escalation } from '../../src/core/run-event.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addEscalationLabel, escalationMentionLine, personNeeded, removeEscalationLabel, tellEscalation } from '../../src/action/escalation-notice.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
-import type { Escalation } from '../../src/run/escalation.ts';
+import type { Escalation } from '../../src/core/run-event.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 
@@ -48,12 +48,12 @@ describe('escalation notice', () => {
     const warnings: string[] = [];
     const infos: string[] = [];
     await addEscalationLabel(octokit, target, escalation, () => {});
-    await removeEscalationLabel(octokit, target, 'needs-human', { pull_request: { labels: [] } }, (m) => warnings.push(m), (m) => infos.push(m));
+    await removeEscalationLabel(octokit, target, 'needs-human', { payload: { pull_request: { labels: [] } }, headSha: undefined }, (m) => warnings.push(m), (m) => infos.push(m));
     expect(github.requestsTo('issues/remove-label')).toEqual([]);
-    await removeEscalationLabel(octokit, target, 'needs-human', { pull_request: { labels: [{ name: 'needs-human' }] } }, (m) => warnings.push(m), (m) => infos.push(m));
+    await removeEscalationLabel(octokit, target, 'needs-human', { payload: { pull_request: { labels: [{ name: 'needs-human' }] } }, headSha: undefined }, (m) => warnings.push(m), (m) => infos.push(m));
     expect(github.labels.get('acme/app#7')).toEqual([]);
     // Gone already (a person took it off): nothing to say.
-    await removeEscalationLabel(octokit, target, 'needs-human', {}, (m) => warnings.push(m), (m) => infos.push(m));
+    await removeEscalationLabel(octokit, target, 'needs-human', { payload: {}, headSha: undefined }, (m) => warnings.push(m), (m) => infos.push(m));
     expect(warnings).toEqual([]);
     expect(infos).toEqual(["Removed the escalation label 'needs-human' from #7: this run succeeded."]);
   });

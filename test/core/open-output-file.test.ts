@@ -108,7 +108,7 @@ describe('an output under /dev', () => {
     })!;
     expect(own).toBeDefined();
     expect(ownDescriptor(`/dev/fd/${own}`)).toBeUndefined();
-    expect(() => createOutputFolder(`/dev/fd/${own}`)).toThrow(`refused to write /dev/fd/${own}: descriptor ${own} is no file or terminal this command was given to write (give it one in the shell: ${own}>file)`);
+    expect(() => createOutputFolder(`/dev/fd/${own}`)).toThrow(`refused to write /dev/fd/${own}: descriptor ${own} is not a file or terminal open for writing (standard input, a pipe, or one opened only for reading): give it one in the shell, ${own}>file`);
     expect(ownDescriptor('/dev/stdout')).toBe(1);
   });
 
@@ -122,7 +122,7 @@ describe('an output under /dev', () => {
     const script = `import { createOutputFolder } from ${JSON.stringify(module)}; for (const fd of [3, 0]) { try { createOutputFolder('/dev/fd/' + fd); console.log('taken', fd); } catch (error) { console.log(error.message); } }`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { stdio: [held, 'pipe', 'pipe', held], encoding: 'utf8', timeout: 15_000 });
     closeSync(held);
-    expect(run.stdout.trim().split('\n')).toEqual([0, 3].reverse().map((fd) => `refused to write /dev/fd/${fd}: descriptor ${fd} is no file or terminal this command was given to write (give it one in the shell: ${fd}>file); choose a path in the workspace or in RUNNER_TEMP`));
+    expect(run.stdout.trim().split('\n')).toEqual([0, 3].reverse().map((fd) => `refused to write /dev/fd/${fd}: descriptor ${fd} is not a file or terminal open for writing (standard input, a pipe, or one opened only for reading): give it one in the shell, ${fd}>file; choose a path in the workspace or in RUNNER_TEMP`));
     expect(readFileSync(file, 'utf8')).toBe('input\n');
   });
 
