@@ -1,4 +1,5 @@
 import type { RunRecord } from '../core/run-record.ts';
+import { leadingHiddenObject } from './hidden-line.ts';
 
 /** What the plan's comment says, hidden, about its approval: found again by an `/approve` or `/reject` run. */
 export type ApprovalMarker =
@@ -59,21 +60,8 @@ export function withApprovalMarker(body: string, marker: ApprovalMarker): string
  * `<!-- … -->` as written, and tool or model text can hold one) is never taken for it.
  */
 export function readApprovalMarker(body: string): ApprovalMarker | undefined {
-  let line: string | undefined;
-  for (const leading of body.trimStart().split('\n')) {
-    if (!leading.startsWith('<!-- plan-runner')) break;
-    if (leading.startsWith(PREFIX)) line = leading;
-  }
-  if (!line?.endsWith(SUFFIX)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(line.slice(PREFIX.length, -SUFFIX.length));
-  } catch {
-    return undefined;
-  }
-  // `null` parses too, and reading its hash threw where a comment's marker is read (found by an adversarial pass).
-  if (typeof value !== 'object' || value === null) return undefined;
-  const marker = value as Partial<Record<string, unknown>>;
+  const marker = leadingHiddenObject(body, PREFIX, SUFFIX);
+  if (marker === undefined) return undefined;
   if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash)) return undefined;
   const runIdOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
   const runId = runIdOf(marker.runId);

@@ -5,7 +5,7 @@ import { cutMarkdownBytes, cutText } from '../report/cut-text.ts';
 import { formatDuration } from '../report/format-duration.ts';
 import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import { asSentence } from '../run/as-sentence.ts';
-import { jobInstance } from './job-instance.ts';
+import { runnerJob } from './runner-job.ts';
 
 /** How a check run ended, as GitHub draws it. */
 export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'action_required';
@@ -48,15 +48,13 @@ export interface CheckRunTarget {
 
 /**
  * The job writing a check run: workflow run, attempt, job and runner, from the runner's variables, and the job's own
- * id where the runner gives one (`jobInstance`); undefined when one of the first four is missing. Legs of a matrix share
+ * id where the runner gives one (`runnerJob`); undefined when one of the first four is missing. Legs of a matrix share
  * the first three, and run on runners of their own, or one after another on the same self-hosted runner, where only
  * the job's id tells them apart (found by an adversarial pass: the second leg's success hid the first's failure).
  */
 export function checkRunJob(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const parts = [env['GITHUB_RUN_ID'], env['GITHUB_RUN_ATTEMPT'], env['GITHUB_JOB'], env['RUNNER_NAME']];
-  if (!parts.every((part) => part !== undefined && part !== '')) return undefined;
-  const instance = jobInstance(env);
-  return `plan-runner:${parts.join('/')}${instance === undefined ? '' : `/${instance}`}`;
+  const at = runnerJob(env);
+  return at && `plan-runner:${[at.run, at.attempt, at.job, at.runner, ...(at.instance === undefined ? [] : [at.instance])].join('/')}`;
 }
 
 /** The workflow run, attempt and job (its key in the workflow: every leg of a matrix has it) of a `checkRunJob`. */

@@ -1,5 +1,6 @@
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
-import { jobInstance } from './job-instance.ts';
+import { leadingHiddenObject } from './hidden-line.ts';
+import { runnerJob, type RunnerJob } from './runner-job.ts';
 
 /**
  * The job that wrote a PR comment, and when it ran: kept in a hidden line at the comment's head. Two jobs of one
@@ -7,14 +8,7 @@ import { jobInstance } from './job-instance.ts';
  * one comment, and each job's write replaced the other's with no word of it: a failed job's ❌ gone under the other's
  * ✅ (found by an adversarial pass). The check run fails such a pair closed (`writtenBeside`); the comment says so.
  */
-export interface CommentWriter {
-  /** `GITHUB_RUN_ID` and `GITHUB_RUN_ATTEMPT`: the workflow run attempt. */
-  readonly run: string;
-  readonly attempt: string;
-  /** `GITHUB_JOB` (every leg of a matrix has the same), `RUNNER_NAME`, and the job's own id where the runner gives one (`jobInstance`): a leg's own. */
-  readonly job: string;
-  readonly runner: string;
-  readonly instance?: string;
+export interface CommentWriter extends RunnerJob {
   /** When the job's comment began, and when it wrote its final state (epoch ms, the wall clock: runners' clocks agree closely enough for jobs seconds apart). */
   readonly from: number;
   readonly to?: number;
@@ -23,12 +17,10 @@ export interface CommentWriter {
 const PREFIX = '<!-- plan-runner-job: ';
 const SUFFIX = ' -->';
 
-/** This job, from the runner's variables; undefined off a runner (one is missing). */
+/** This job (`runnerJob`), beginning its comment at `from`; undefined off a runner. */
 export function commentWriterOf(env: RunnerEnvironment, from: number): CommentWriter | undefined {
-  const [run, attempt, job, runner] = ['GITHUB_RUN_ID', 'GITHUB_RUN_ATTEMPT', 'GITHUB_JOB', 'RUNNER_NAME'].map((name) => env[name]);
-  if (!run || !attempt || !job || !runner) return undefined;
-  const instance = jobInstance(env);
-  return { run, attempt, job, runner, ...(instance !== undefined && { instance }), from };
+  const at = runnerJob(env);
+  return at && { ...at, from };
 }
 
 /** The hidden line, led by a newline. Encoded: a runner's name is free text, and `-->` in it would end the comment early. */
@@ -38,20 +30,9 @@ export function commentWriterLine(writer: CommentWriter): string {
 
 /** The writer a comment's leading hidden lines name (what a tool's text inside the body says is not read), or undefined. */
 export function readCommentWriter(body: string): CommentWriter | undefined {
-  let line: string | undefined;
-  for (const leading of body.trimStart().split('\n')) {
-    if (!leading.startsWith('<!-- plan-runner')) break;
-    if (leading.startsWith(PREFIX) && leading.endsWith(SUFFIX)) line = leading;
-  }
-  if (line === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(decodeURIComponent(line.slice(PREFIX.length, -SUFFIX.length)));
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { run, attempt, job, runner, instance, from, to } = value as Partial<Record<string, unknown>>;
+  const value = leadingHiddenObject(body, PREFIX, SUFFIX, decodeURIComponent);
+  if (value === undefined) return undefined;
+  const { run, attempt, job, runner, instance, from, to } = value;
   const texts = [run, attempt, job, runner];
   if (!texts.every((text): text is string => typeof text === 'string' && text !== '') || typeof from !== 'number') return undefined;
   const [r, a, j, n] = texts;
