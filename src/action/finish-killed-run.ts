@@ -183,7 +183,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   const report = unshown === undefined ? told : reportOf({ ...record, status: 'failed', reason: unshown });
   await completeLeftCheckRun(settings, context, report);
   if (!context.reported) await writeReport(report, paths.report, io, redact);
-  if (!context.escalationTold) await tellLeftEscalation(settings, report, context);
+  if (!context.escalationTold) await tellLeftEscalation(settings, report, { ...context, commentKept: comment?.keptSuperseded() ?? false });
   return true;
 }
 

@@ -18,6 +18,8 @@ export interface LeftEscalationContext {
   readonly github?: GitHubClient;
   /** An approved run's paused pull request commit: the commit the run is for, as the main step tells it. */
   readonly pausedHeadSha?: string;
+  /** The comment the post step finished was kept as this run's though a push superseded it (`LiveComment.keptSuperseded`): it speaks there, as the main step would. */
+  readonly commentKept?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function tellLeftEscalation(settings: ActionSettings, report: Final
     if (repository) await openEscalationIssue(github, escalationIssueContext(settings, report.record?.plan?.name), escalation, redact, io.warning, io.info);
     return;
   }
-  if (!(await speaksThere(github, target, runCommitOf(target, payload, context.pausedHeadSha), { label: escalation.label, mention: escalation.mention }, io.info))) return;
+  if (!(await speaksThere(github, target, runCommitOf(target, payload, context.pausedHeadSha), { label: escalation.label, mention: escalation.mention }, io.info, context.commentKept))) return;
   await addEscalationLabel(github, target, escalation, io.warning);
   const where = { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) };
   await tellEscalation(github, target, personNeeded(escalation, {}), where, redact, io.warning);
