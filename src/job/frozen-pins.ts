@@ -1,6 +1,5 @@
-import { formatPath } from '../core/format-path.ts';
 import type { Redactor } from '../core/redact.ts';
-import type { PlanError } from '../plan/plan-error.ts';
+import { planErrorAt, type PlanError } from '../plan/plan-error.ts';
 import type { PlanIssue } from '../plan/plan-issue.ts';
 import { planFilePositions } from '../plan/position-in-plan-file.ts';
 import type { FrozenPins } from '../plan/schema.ts';
@@ -72,5 +71,5 @@ export function frozenPinsRefusal(plan: ValidPlan, inputs: Readonly<Record<strin
 /** `issues` of the plan file `file` as errors at their lines (read again: a loaded plan keeps no positions). */
 export async function frozenPinErrors(file: string | undefined, issues: readonly PlanIssue[]): Promise<PlanError[]> {
   const positions = file === undefined || issues.length === 0 ? undefined : await planFilePositions(file);
-  return issues.map((issue) => ({ file, ...positions?.locate(issue.path, issue.at), path: formatPath(issue.path), message: issue.message }));
+  return issues.map((issue) => planErrorAt(file, positions, issue));
 }

@@ -1,9 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { loadSubplans } from './load-subplans.ts';
-import { formatPath } from '../core/format-path.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml, type ParsedPlanYaml } from './parse-plan-yaml.ts';
-import type { PlanError } from './plan-error.ts';
+import { planErrorAt, type PlanError } from './plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { decodeUtf8 } from './decode-utf8.ts';
 import { pathProblem } from '../core/read-input-file.ts';
@@ -28,12 +27,7 @@ async function checkParsedPlan(parsed: ParsedPlanYaml, file: string, options: Lo
   if (result.ok) return result;
   const positions = await parsed.positions();
   if (positions.readErrors) return { ok: false, errors: positions.readErrors };
-  const errors = result.issues.map((issue): PlanError => ({
-    file,
-    ...positions.locate(issue.path, issue.at),
-    path: formatPath(issue.path),
-    message: issue.message,
-  }));
+  const errors = result.issues.map((issue) => planErrorAt(file, positions, issue));
   // Compiler style: in file order, so the first line to fix comes first.
   errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
   return { ok: false, errors: firstErrors(errors) };

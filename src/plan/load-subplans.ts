@@ -9,11 +9,10 @@ import { checkUsedStepCount } from './check-step-count.ts';
 import { checkUsedPlansModelBudget } from './check-model-budget.ts';
 import { priceOf, type PriceOverrides } from '../llm/pricing.ts';
 import { findReferences } from './find-references.ts';
-import { formatPath } from '../core/format-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
 import { readInput } from './resolve-inputs.ts';
-import { problemCount, type PlanError } from './plan-error.ts';
+import { planErrorAt, problemCount, type PlanError } from './plan-error.ts';
 import type { CommandTool } from './schema.ts';
 import type { LoadResult, ValidPlan } from './valid-plan.ts';
 import { MAX_PLAN_DEPTH } from '../core/run-event.ts';
@@ -306,10 +305,5 @@ function withIssues(inner: ValidPlan, given: Readonly<Record<string, unknown>>, 
 async function locate(issues: readonly Issue[], context: SubplanContext): Promise<PlanError[]> {
   const yaml = await parsePlanYaml(context.text, context.file);
   const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
-  return issues.map((issue) => ({
-    file: context.file,
-    ...positions?.locate(issue.path),
-    path: formatPath(issue.path),
-    message: issue.message,
-  }));
+  return issues.map((issue) => planErrorAt(context.file, positions, issue));
 }

@@ -1,5 +1,7 @@
+import { formatPath } from '../core/format-path.ts';
 import { visibleControls } from '../core/visible-controls.ts';
 import { loggedMessage } from '../security/neutralise-log-text.ts';
+import type { PlanIssue } from './plan-issue.ts';
 /** One problem found in a plan, located as precisely as the source allows. */
 export interface PlanError {
   /** The plan file, as the caller named it; absent for plans a model wrote. */
@@ -23,6 +25,14 @@ export interface PlanError {
    * have run before it (the reports must not say the plan was rejected before any step ran).
    */
   readonly internal?: true;
+}
+
+/**
+ * `issue` as the error of plan file `file`, at its line and column where `positions` (the file's, `PlanPositions`) can
+ * say: every check's issues reach the user so.
+ */
+export function planErrorAt(file: string | undefined, positions: { locate(path: PlanIssue['path'], at?: PlanIssue['at']): { line: number; column: number } } | undefined, issue: PlanIssue): PlanError {
+  return { ...(file !== undefined && { file }), ...positions?.locate(issue.path, issue.at), path: formatPath(issue.path), message: issue.message };
 }
 
 /** Whether `errors` are plan-runner's own failure (`internal`), not problems of the plan. */

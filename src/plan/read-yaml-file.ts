@@ -2,9 +2,8 @@ import { readInputFile } from '../core/read-input-file.ts';
 import { MAX_PLAN_BYTES } from './parse-plan-yaml.ts';
 import type { z } from 'zod';
 import { decodeUtf8 } from './decode-utf8.ts';
-import { formatPath } from '../core/format-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
-import type { PlanError } from './plan-error.ts';
+import { planErrorAt, type PlanError } from './plan-error.ts';
 import { schemaIssues } from './schema-issues.ts';
 import { describeKind } from './show-value.ts';
 import { emptyFileMessage, type YamlFileKind } from './yaml-file-kind.ts';
@@ -43,11 +42,6 @@ export async function readYamlFile<S extends z.ZodType>(path: string, schema: S,
   if (parsed.success) return { ok: true, value: parsed.data };
   const positions = await yaml.parsed.positions();
   if (positions.readErrors) return { ok: false, errors: positions.readErrors };
-  const errors = schemaIssues(parsed.error.issues, schema).map((issue): PlanError => ({
-    file: path,
-    ...positions.locate(issue.path, issue.at),
-    path: formatPath(issue.path),
-    message: issue.message,
-  }));
+  const errors = schemaIssues(parsed.error.issues, schema).map((issue) => planErrorAt(path, positions, issue));
   return { ok: false, errors };
 }
