@@ -289,8 +289,8 @@ var read_input_file = __webpack_require__(2237);
 var parse_plan_yaml = __webpack_require__(43508);
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __webpack_require__(43985);
-// EXTERNAL MODULE: ./lib/core/format-path.js
-var format_path = __webpack_require__(19474);
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
 var schema_issues = __webpack_require__(1710);
 // EXTERNAL MODULE: ./lib/plan/show-value.js
@@ -345,12 +345,7 @@ async function readYamlFile(path, schema, kind) {
     const positions = await yaml.parsed.positions();
     if (positions.readErrors)
         return { ok: false, errors: positions.readErrors };
-    const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
-        file: path,
-        ...positions.locate(issue.path, issue.at),
-        path: (0,format_path/* formatPath */.j)(issue.path),
-        message: issue.message,
-    }));
+    const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => (0,plan_error/* planErrorAt */.zF)(path, positions, issue));
     return { ok: false, errors };
 }
 
@@ -1083,8 +1078,6 @@ async function startScriptedChatServer(answers) {
 
 // EXTERNAL MODULE: ./lib/planner/write-plan.js + 1 modules
 var write_plan = __webpack_require__(20964);
-// EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(36487);
 ;// CONCATENATED MODULE: ./lib/eval/run-eval.js
 
 
@@ -1850,7 +1843,7 @@ async function runEvalAction(settings, deps, withhold) {
         redact,
     }, plans);
     const markdown = redact(report.markdown);
-    const json = `${JSON.stringify((0,core_redact/* redactDeep */.KL)({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, redact, { numbers: true }), null, 2)}\n`;
+    const json = `${redactedJson({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, redact, 2)}\n`;
     let reportWritten = true;
     for (const [file, text] of [[reportFile, markdown], [jsonFile, json]]) {
         const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, text);
@@ -1884,8 +1877,8 @@ async function runEvalAction(settings, deps, withhold) {
  * redacted as text, a figure that held a secret's digits (1123456 beside a 6-digit password) became `1***`, and the
  * JSON no JSON (found by an adversarial pass).
  */
-function redactedJson(value, redact) {
-    return JSON.stringify((0,core_redact/* redactDeep */.KL)(value, redact, { numbers: true }));
+function redactedJson(value, redact, indent) {
+    return JSON.stringify((0,core_redact/* redactDeep */.KL)(value, redact), null, indent);
 }
 
 

@@ -183,7 +183,7 @@ async function finishKilledRun(settings, context) {
     if (!context.reported)
         await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u5)(report, paths.report, io, redact);
     if (!context.escalationTold)
-        await (0,_left_escalation_js__WEBPACK_IMPORTED_MODULE_17__/* .tellLeftEscalation */ .Y)(settings, report, context);
+        await (0,_left_escalation_js__WEBPACK_IMPORTED_MODULE_17__/* .tellLeftEscalation */ .Y)(settings, report, { ...context, commentKept: comment?.keptSuperseded() ?? false });
     return true;
 }
 /**

@@ -363,7 +363,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 
 /** The outputs that are figures plan-runner computed (`usageOutputs`): redacted as figures (`redactFigure`), not as text. */
-const USAGE_OUTPUTS = new Set(['cost-usd', 'model-calls', 'prompt-tokens', 'cached-prompt-tokens', 'completion-tokens', 'duration-seconds']);
+const USAGE_OUTPUTS = new Set(Object.keys(usageOutputs()));
 /** The outputs of a run that never started (refused inputs, a refused run): `failed`, nothing counted, `report` as written. */
 function notStartedOutputs(report = '') {
     return { status: 'failed', result: '', 'goals-met': 'false', report, trace: '', 'plan-file': '', ...usageOutputs() };
@@ -960,6 +960,8 @@ const UNTOLD = "whether this comment is on a fork's pull request could not be to
 /* harmony export */   kD: () => (/* binding */ withApprovalMarker),
 /* harmony export */   u3: () => (/* binding */ answerFor)
 /* harmony export */ });
+/* harmony import */ var _hidden_line_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(93339);
+
 const PREFIX = '<!-- plan-runner-approval: ';
 const SUFFIX = ' -->';
 /**
@@ -1010,26 +1012,9 @@ function withApprovalMarker(body, marker) {
  * `<!-- \u2026 -->` as written, and tool or model text can hold one) is never taken for it.
  */
 function readApprovalMarker(body) {
-    let line;
-    for (const leading of body.trimStart().split('\n')) {
-        if (!leading.startsWith('<!-- plan-runner'))
-            break;
-        if (leading.startsWith(PREFIX))
-            line = leading;
-    }
-    if (!line?.endsWith(SUFFIX))
+    const marker = (0,_hidden_line_js__WEBPACK_IMPORTED_MODULE_0__/* .leadingHiddenObject */ .A)(body, PREFIX, SUFFIX);
+    if (marker === undefined)
         return undefined;
-    let value;
-    try {
-        value = JSON.parse(line.slice(PREFIX.length, -SUFFIX.length));
-    }
-    catch {
-        return undefined;
-    }
-    // `null` parses too, and reading its hash threw where a comment's marker is read (found by an adversarial pass).
-    if (typeof value !== 'object' || value === null)
-        return undefined;
-    const marker = value;
     if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash))
         return undefined;
     const runIdOf = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
@@ -1227,7 +1212,7 @@ async function internalErrorResult(error, redact, runUrl, repositoryUrl) {
 /* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(74360);
 /* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 /* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(81675);
-/* harmony import */ var _job_instance_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(18681);
+/* harmony import */ var _runner_job_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37680);
 
 
 
@@ -1237,16 +1222,13 @@ async function internalErrorResult(error, redact, runUrl, repositoryUrl) {
 
 /**
  * The job writing a check run: workflow run, attempt, job and runner, from the runner's variables, and the job's own
- * id where the runner gives one (`jobInstance`); undefined when one of the first four is missing. Legs of a matrix share
+ * id where the runner gives one (`runnerJob`); undefined when one of the first four is missing. Legs of a matrix share
  * the first three, and run on runners of their own, or one after another on the same self-hosted runner, where only
  * the job's id tells them apart (found by an adversarial pass: the second leg's success hid the first's failure).
  */
 function checkRunJob(env) {
-    const parts = [env['GITHUB_RUN_ID'], env['GITHUB_RUN_ATTEMPT'], env['GITHUB_JOB'], env['RUNNER_NAME']];
-    if (!parts.every((part) => part !== undefined && part !== ''))
-        return undefined;
-    const instance = (0,_job_instance_js__WEBPACK_IMPORTED_MODULE_2__/* .jobInstance */ .X)(env);
-    return `plan-runner:${parts.join('/')}${instance === undefined ? '' : `/${instance}`}`;
+    const at = (0,_runner_job_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerJob */ .Q)(env);
+    return at && `plan-runner:${[at.run, at.attempt, at.job, at.runner, ...(at.instance === undefined ? [] : [at.instance])].join('/')}`;
 }
 /** The workflow run, attempt and job (its key in the workflow: every leg of a matrix has it) of a `checkRunJob`. */
 const RUN_ATTEMPT_JOB = /^plan-runner:(\d+)\/(\d+)\/([^/]*)\//;
@@ -1852,11 +1834,15 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
 /**
  * Takes the plan's `escalate.label` off the pull request or issue of a run that succeeded, where an earlier run's
  * escalation added it: it no longer needs a person. Asked only when the event's payload shows the label, or shows no
- * labels (most successful runs then send no request). Not there (404), nothing is said; another failure is a warning.
+ * labels (most successful runs then send no request), and by a run still at the pull request's head (`headSha`,
+ * `speaksThere`): a run a newer push superseded took off the label the newer commit's run had added (found by a
+ * review). Not there (404), nothing is said; another failure is a warning.
  */
-async function removeEscalationLabel(octokit, target, label, payload, warn, info) {
-    const shown = payloadLabels(payload);
+async function removeEscalationLabel(octokit, target, label, run, warn, info) {
+    const shown = payloadLabels(run.payload);
     if (!label || (shown && !shown.includes(label)))
+        return;
+    if (!(await speaksThere(octokit, target, run.headSha, { unlabel: label }, info)))
         return;
     try {
         await octokit.rest.issues.removeLabel({ owner: target.owner, repo: target.repo, issue_number: target.number, name: label });
@@ -1870,15 +1856,15 @@ async function removeEscalationLabel(octokit, target, label, payload, warn, info
     }
 }
 /**
- * Whether the run may label its pull request or issue and tell the plan's mention there (`label`, `mention`: what it
- * would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
+ * Whether the run may label its pull request or issue, tell the plan's mention there, or take its label off once it
+ * succeeds (`label`, `mention`, `unlabel`: what it would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
  * said in the log (`info`). One GET, asked only when there is something to do; an issue, a run of no known commit, or
  * a head GitHub cannot tell, may. So may a run whose live comment found no run of the newer commit had written it, and
  * finished it as this run's (`commentKept`): no newer run speaks there, and the comment showed the escalation with no
  * one told (found by a review).
  */
 async function speaksThere(octokit, target, headSha, what, info, commentKept = false) {
-    const withheld = [what.label && `add the escalation label '${what.label}'`, what.mention && `tell ${what.mention}`].filter(Boolean).join(' or ');
+    const withheld = [what.label && `add the escalation label '${what.label}'`, what.unlabel && `take the escalation label '${what.unlabel}' off`, what.mention && `tell ${what.mention}`].filter(Boolean).join(' or ');
     if (!withheld || headSha === undefined || commentKept)
         return true;
     const superseded = await (0,_superseded_commit_js__WEBPACK_IMPORTED_MODULE_2__/* .supersededBy */ .g)(octokit, target, headSha);
@@ -2092,6 +2078,44 @@ function shardCount(text) {
 
 /***/ }),
 
+/***/ 93339:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ leadingHiddenObject)
+/* harmony export */ });
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
+
+/**
+ * The JSON value of the hidden line `prefix` \u2026 `suffix` among the leading hidden lines of plan-runner's own comment
+ * (`<!-- plan-runner\u2026` lines, where it writes them), the last such line's; undefined when there is none, it does not end
+ * with `suffix`, or it holds no JSON object. A line like it inside the text below (a fenced block keeps `<!-- \u2026 -->` as
+ * written, and a tool's or model's text can hold one) is never read. `decode` undoes how the value was written.
+ */
+function leadingHiddenObject(body, prefix, suffix, decode = (text) => text) {
+    let line;
+    for (const leading of body.trimStart().split('\n')) {
+        if (!leading.startsWith('<!-- plan-runner'))
+            break;
+        if (leading.startsWith(prefix))
+            line = leading;
+    }
+    if (!line?.endsWith(suffix))
+        return undefined;
+    let value;
+    try {
+        value = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(decode(line.slice(prefix.length, -suffix.length)));
+    }
+    catch {
+        return undefined;
+    }
+    // `null` parses too, and reading a field of it threw where a comment's marker is read (found by an adversarial pass).
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+}
+
+
+/***/ }),
+
 /***/ 7182:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2193,27 +2217,6 @@ function unevaluatedRequired(report) {
 
 /***/ }),
 
-/***/ 18681:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   X: () => (/* binding */ jobInstance)
-/* harmony export */ });
-/**
- * This job's own id: the runner's `RUNNER_TRACKING_ID` (`github_<guid>`), made once per job when it starts and given
- * to every step of it, post steps included (actions/runner, `JobExtension`: its orphan-process cleanup finds the job's
- * processes by it); undefined where there is none. Run, attempt, job and runner name do not tell apart two legs of a
- * matrix run one after another on the same self-hosted runner; this does, and a killed main step's post step, or
- * another step of the same job, still has the same.
- */
-function jobInstance(env) {
-    const id = env['RUNNER_TRACKING_ID'];
-    return id ? id : undefined;
-}
-
-
-/***/ }),
-
 /***/ 56347:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2254,7 +2257,7 @@ async function tellLeftEscalation(settings, report, context) {
             await (0,_escalation_issue_js__WEBPACK_IMPORTED_MODULE_2__/* .openEscalationIssue */ .Nf)(github, (0,_escalation_issue_js__WEBPACK_IMPORTED_MODULE_2__/* .escalationIssueContext */ .cs)(settings, report.record?.plan?.name), escalation, redact, io.warning, io.info);
         return;
     }
-    if (!(await (0,_escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__/* .speaksThere */ .Ar)(github, target, (0,_superseded_commit_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommitOf */ .U)(target, payload, context.pausedHeadSha), { label: escalation.label, mention: escalation.mention }, io.info)))
+    if (!(await (0,_escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__/* .speaksThere */ .Ar)(github, target, (0,_superseded_commit_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommitOf */ .U)(target, payload, context.pausedHeadSha), { label: escalation.label, mention: escalation.mention }, io.info, context.commentKept)))
         return;
     await (0,_escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__/* .addEscalationLabel */ .HZ)(github, target, escalation, io.warning);
     const where = { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) };
@@ -2545,19 +2548,19 @@ var load_neutraliser = __nccwpck_require__(93465);
 var comment_target = __nccwpck_require__(30157);
 // EXTERNAL MODULE: ./lib/action/run-key.js
 var run_key = __nccwpck_require__(54825);
-// EXTERNAL MODULE: ./lib/action/job-instance.js
-var job_instance = __nccwpck_require__(18681);
+// EXTERNAL MODULE: ./lib/action/hidden-line.js
+var hidden_line = __nccwpck_require__(93339);
+// EXTERNAL MODULE: ./lib/action/runner-job.js
+var runner_job = __nccwpck_require__(37680);
 ;// CONCATENATED MODULE: ./lib/action/comment-writer.js
+
 
 const PREFIX = '<!-- plan-runner-job: ';
 const SUFFIX = ' -->';
-/** This job, from the runner's variables; undefined off a runner (one is missing). */
+/** This job (`runnerJob`), beginning its comment at `from`; undefined off a runner. */
 function commentWriterOf(env, from) {
-    const [run, attempt, job, runner] = ['GITHUB_RUN_ID', 'GITHUB_RUN_ATTEMPT', 'GITHUB_JOB', 'RUNNER_NAME'].map((name) => env[name]);
-    if (!run || !attempt || !job || !runner)
-        return undefined;
-    const instance = (0,job_instance/* jobInstance */.X)(env);
-    return { run, attempt, job, runner, ...(instance !== undefined && { instance }), from };
+    const at = (0,runner_job/* runnerJob */.Q)(env);
+    return at && { ...at, from };
 }
 /** The hidden line, led by a newline. Encoded: a runner's name is free text, and `-->` in it would end the comment early. */
 function commentWriterLine(writer) {
@@ -2565,23 +2568,8 @@ function commentWriterLine(writer) {
 }
 /** The writer a comment's leading hidden lines name (what a tool's text inside the body says is not read), or undefined. */
 function readCommentWriter(body) {
-    let line;
-    for (const leading of body.trimStart().split('\n')) {
-        if (!leading.startsWith('<!-- plan-runner'))
-            break;
-        if (leading.startsWith(PREFIX) && leading.endsWith(SUFFIX))
-            line = leading;
-    }
-    if (line === undefined)
-        return undefined;
-    let value;
-    try {
-        value = JSON.parse(decodeURIComponent(line.slice(PREFIX.length, -SUFFIX.length)));
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof value !== 'object' || value === null)
+    const value = (0,hidden_line/* leadingHiddenObject */.A)(body, PREFIX, SUFFIX, decodeURIComponent);
+    if (value === undefined)
         return undefined;
     const { run, attempt, job, runner, instance, from, to } = value;
     const texts = [run, attempt, job, runner];
@@ -2607,7 +2595,7 @@ function writesBeside(theirs, ours) {
 /** What the comment and the log say of `theirs`, a job writing the comment beside this one. */
 function besideWhy(theirs, ours) {
     const who = theirs.job === ours.job ? `another leg of this job (runner '${theirs.runner}'${theirs.runner === ours.runner ? ', before this one' : ''})` : `another job of this workflow run ('${theirs.job}')`;
-    return `\u26a0\ufe0f ${who.charAt(0).toUpperCase()}${who.slice(1)} writes this plan's comment too, and each job's write replaces the other's: this comment shows only the run of the job that wrote it last ('${ours.job}' here), and each job's summary has its own. Give each job that runs this plan its own run-key (in a matrix, run-key: \${{ matrix.<name> }}).`;
+    return `${who.charAt(0).toUpperCase()}${who.slice(1)} writes this plan's comment too, and each job's write replaces the other's: this comment shows only the run of the job that wrote it last ('${ours.job}' here), and each job's summary has its own. Give each job that runs this plan its own run-key (in a matrix, run-key: \${{ matrix.<name> }}).`;
 }
 
 // EXTERNAL MODULE: ./lib/action/superseded-commit.js
@@ -2712,7 +2700,7 @@ async function liveComment(settings, context) {
     const writer = part ? undefined : commentWriterOf(settings.env, Date.now());
     let beside;
     const writerLine = () => (writer ? commentWriterLine({ ...writer, ...(context.final() && { to: Date.now() }) }) : '');
-    const besideNote = () => (beside && writer ? besideWhy(beside, writer) : undefined);
+    const besideNote = () => (beside && writer ? `\u26a0\ufe0f ${besideWhy(beside, writer)}` : undefined);
     // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
     // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
     // As its final report says: one whose steps succeeded and whose state was lost failed (it stayed at \u23f3).
@@ -2816,7 +2804,7 @@ async function liveComment(settings, context) {
                 if (beside !== undefined || !writesBeside(theirs, writer))
                     return;
                 beside = theirs;
-                io.warning(besideWhy(theirs, writer).replace(/^\u26a0\ufe0f /u, ''));
+                io.warning(besideWhy(theirs, writer));
             },
             readBeforeEachWrite: true,
         }),
@@ -3033,6 +3021,24 @@ function keyedPlanId(plan) {
 /** A check run's name with the run key after it, `Weekly report (node-20)`: each leg of a matrix reports its own check. */
 function keyedCheckRunName(name, plan) {
     return plan.runKey === undefined ? name : `${name} (${plan.runKey})`;
+}
+
+
+/***/ }),
+
+/***/ 37680:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ runnerJob)
+/* harmony export */ });
+/** This job (`RunnerJob`), or undefined off a runner (one of the first four variables is missing): the check run's and the PR comment's one reading of it. */
+function runnerJob(env) {
+    const [run, attempt, job, runner] = ['GITHUB_RUN_ID', 'GITHUB_RUN_ATTEMPT', 'GITHUB_JOB', 'RUNNER_NAME'].map((name) => env[name]);
+    if (!run || !attempt || !job || !runner)
+        return undefined;
+    const instance = env['RUNNER_TRACKING_ID'];
+    return { run, attempt, job, runner, ...(instance && { instance }) };
 }
 
 
@@ -4039,7 +4045,7 @@ function createOutputFolder(file) {
     // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
     const fd = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .namedDescriptor */ .f)(file);
     if (fd !== undefined && (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) === undefined) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given to write (give it one in the shell: ${fd}>file)`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is not a file or terminal open for writing (standard input, a pipe, or one opened only for reading): give it one in the shell, ${fd}>file`);
     }
     // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
     if (isDevicePath(file)) {
@@ -15152,8 +15158,9 @@ function placeCarriedResults(state, plan) {
     const unplaced = state.unplacedCarried;
     if (unplaced === undefined)
         return state;
+    const runPlans = [plan.steps, state.firstPlan.steps, state.plan.steps];
     const places = new Map();
-    for (const steps of [plan.steps, state.firstPlan.steps, state.plan.steps])
+    for (const steps of runPlans)
         addPlaces(steps, plan.subplans, undefined, places);
     const onlyPlace = (stepKey) => {
         const found = places.get(stepKey);
@@ -15162,11 +15169,13 @@ function placeCarriedResults(state, plan) {
     const reuse = new Map(state.reuse);
     const items = new Map(state.items);
     // A step key no plan of the run has at the top names a used plan's step only: its bare entry is moved, not copied.
-    const top = new Set([plan.steps, state.firstPlan.steps, state.plan.steps].flatMap((steps) => steps.map((step) => step.key)));
+    const top = new Set(runPlans.flatMap((steps) => steps.map((step) => step.key)));
     const place = (map, key, stepKey) => {
+        if (stepKey === undefined)
+            return;
         const entry = map.get(key);
-        const found = stepKey === undefined ? undefined : onlyPlace(stepKey);
-        if (stepKey === undefined || found === undefined || entry === undefined)
+        const found = onlyPlace(stepKey);
+        if (found === undefined || entry === undefined)
             return;
         // What the run itself completed there stays: it is newer than what it carried.
         if (!map.has((0,step_reuse_key/* placedReuseKey */.Fb)(found, key)))
@@ -15299,8 +15308,8 @@ function fanOutRefusal(plan, mode) {
     return writes === undefined ? undefined : `${mode}: ${writes}`;
 }
 
-// EXTERNAL MODULE: ./lib/core/format-path.js
-var format_path = __nccwpck_require__(19474);
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __nccwpck_require__(36487);
 // EXTERNAL MODULE: ./lib/plan/plan-file-text.js
 var plan_file_text = __nccwpck_require__(7743);
 ;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
@@ -15397,11 +15406,13 @@ function frozenPinsRefusal(plan, inputs, redact) {
 /** `issues` of the plan file `file` as errors at their lines (read again: a loaded plan keeps no positions). */
 async function frozenPinErrors(file, issues) {
     const positions = file === undefined || issues.length === 0 ? undefined : await planFilePositions(file);
-    return issues.map((issue) => ({ file, ...positions?.locate(issue.path, issue.at), path: (0,format_path/* formatPath */.j)(issue.path), message: issue.message }));
+    return issues.map((issue) => (0,plan_error/* planErrorAt */.zF)(file, positions, issue));
 }
 
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
 var validate_plan = __nccwpck_require__(39242);
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __nccwpck_require__(19474);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -20661,13 +20672,13 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(57414);
-/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(19474);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(43508);
+/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(36487);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(80083);
-/* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
-/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2237);
-/* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(61807);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(39242);
+/* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(43985);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2237);
+/* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(61807);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(39242);
 
 
 
@@ -20687,23 +20698,18 @@ async function loadPlanText(text, file, options = {}) {
         return await checkParsedPlan(yaml.parsed, file, options);
     }
     catch (error) {
-        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, file)] };
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .unexpectedError */ .Wm)(error, file)] };
     }
 }
 /** Validates a parsed plan file, its errors positioned and in file order. */
 async function checkParsedPlan(parsed, file, options) {
-    const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .checkPlanValue */ .DX)(parsed.value, { ...options, origin: 'file', file });
+    const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .checkPlanValue */ .DX)(parsed.value, { ...options, origin: 'file', file });
     if (result.ok)
         return result;
     const positions = await parsed.positions();
     if (positions.readErrors)
         return { ok: false, errors: positions.readErrors };
-    const errors = result.issues.map((issue) => ({
-        file,
-        ...positions.locate(issue.path, issue.at),
-        path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPath */ .j)(issue.path),
-        message: issue.message,
-    }));
+    const errors = result.issues.map((issue) => (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .planErrorAt */ .zF)(file, positions, issue));
     // Compiler style: in file order, so the first line to fix comes first.
     errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     return { ok: false, errors: firstErrors(errors) };
@@ -20733,17 +20739,17 @@ async function readPlanFile(path) {
         if (info.size > _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di) {
             return fail(`the plan file is ${info.size} bytes, more than the ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di / 1024 / 1024} MiB (${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di} bytes) plan-runner reads; split it or move data into tool inputs`);
         }
-        const decoded = (0,_decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__/* .decodeUtf8 */ ._)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path));
+        const decoded = (0,_decode_utf8_js__WEBPACK_IMPORTED_MODULE_5__/* .decodeUtf8 */ ._)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path));
         return decoded.ok ? { ok: true, text: decoded.text } : fail(decoded.message, decoded.position);
     }
     catch (error) {
         const code = error?.code;
         if (code === 'ENOENT')
             return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
-        const problem = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__/* .pathProblem */ .z9)(code);
+        const problem = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_6__/* .pathProblem */ .z9)(code);
         if (problem !== undefined)
             return fail(problem);
-        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, path)] };
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .unexpectedError */ .Wm)(error, path)] };
     }
 }
 /** A plan file read (`readPlanFile`) and parsed as YAML, not validated: for `loadParsedPlanFile`, after a look at it. */
@@ -20751,7 +20757,7 @@ async function parsePlanFile(path, options = {}) {
     const read = await readPlanFile(path);
     if (!read.ok)
         return read;
-    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(read.text, path, options.positionsFirst ? { positionsFirst: true } : {}).catch((error) => ({ ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, path)] }));
+    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(read.text, path, options.positionsFirst ? { positionsFirst: true } : {}).catch((error) => ({ ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .unexpectedError */ .Wm)(error, path)] }));
     return yaml.ok ? { ok: true, text: read.text, parsed: yaml.parsed } : yaml;
 }
 /** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
@@ -20769,7 +20775,7 @@ async function loadParsedPlanFile(path, text, parsed, options = {}) {
         if (!loaded.ok)
             return loaded;
         const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
-        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)({ ...loaded.plan, fileTextHash: (0,_plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .planTextHash */ .v)(text) }, {
+        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)({ ...loaded.plan, fileTextHash: (0,_plan_text_hash_js__WEBPACK_IMPORTED_MODULE_7__/* .planTextHash */ .v)(text) }, {
             file: path,
             text,
             chain,
@@ -20787,7 +20793,7 @@ async function loadParsedPlanFile(path, text, parsed, options = {}) {
         });
     }
     catch (error) {
-        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, path)] };
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .unexpectedError */ .Wm)(error, path)] };
     }
 }
 
@@ -20812,13 +20818,11 @@ async function loadParsedPlanFile(path, text, parsed, options = {}) {
 /* harmony import */ var _check_model_budget_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(24349);
 /* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(50657);
 /* harmony import */ var _find_references_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(99271);
-/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(19474);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(43508);
 /* harmony import */ var _resolve_inputs_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(57637);
 /* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(36487);
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8463);
 /* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(37665);
-
 
 
 
@@ -21111,12 +21115,7 @@ function withIssues(inner, given, uses, index) {
 async function locate(issues, context) {
     const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_10__/* .parsePlanYaml */ .O8)(context.text, context.file);
     const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
-    return issues.map((issue) => ({
-        file: context.file,
-        ...positions?.locate(issue.path),
-        path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_16__/* .formatPath */ .j)(issue.path),
-        message: issue.message,
-    }));
+    return issues.map((issue) => (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_12__/* .planErrorAt */ .zF)(context.file, positions, issue));
 }
 
 
@@ -24689,12 +24688,22 @@ function listNames(names, max = 20) {
 /* harmony export */   WP: () => (/* binding */ isInternalFailure),
 /* harmony export */   bS: () => (/* binding */ problemCount),
 /* harmony export */   wh: () => (/* binding */ redactedPlanError),
-/* harmony export */   xw: () => (/* binding */ refusedWhat)
+/* harmony export */   xw: () => (/* binding */ refusedWhat),
+/* harmony export */   zF: () => (/* binding */ planErrorAt)
 /* harmony export */ });
+/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(19474);
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
-/* harmony import */ var _security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(75709);
+/* harmony import */ var _security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(75709);
 
 
+
+/**
+ * `issue` as the error of plan file `file`, at its line and column where `positions` (the file's, `PlanPositions`) can
+ * say: every check's issues reach the user so.
+ */
+function planErrorAt(file, positions, issue) {
+    return { ...(file !== undefined && { file }), ...positions?.locate(issue.path, issue.at), path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPath */ .j)(issue.path), message: issue.message };
+}
 /** Whether `errors` are plan-runner's own failure (`internal`), not problems of the plan. */
 function isInternalFailure(errors) {
     return errors.some((error) => error.internal);
@@ -24730,7 +24739,7 @@ function redactedPlanError(error, redact) {
         .filter((part) => part !== undefined)
         .join(':');
     const at = error.path === '' ? '' : ` (at ${error.path})`;
-    return (0,_security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_1__/* .loggedMessage */ .eh)((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(`${where === '' ? '' : `${where}: `}${error.message}${at}`)));
+    return (0,_security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .loggedMessage */ .eh)((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(`${where === '' ? '' : `${where}: `}${error.message}${at}`)));
 }
 
 
@@ -54029,7 +54038,7 @@ async function runAction(given, deps) {
             // by a review: a prepare job closed the issue). A run a newer push superseded leaves the label to that push's run.
             escalate && !readOnly && deps.github && report.status === 'succeeded' && (!settings.fanOut || settings.fanOut.part === 'merge')
                 ? escalationTarget
-                    ? stillTheHead(deps.github, escalationTarget, (0,superseded_commit/* runCommitOf */.U)(escalationTarget, settings.github.payload, answered?.headSha), io.info).then((head) => (head ? (0,escalation_notice/* removeEscalationLabel */.wE)(deps.github, escalationTarget, escalate.label, settings.github.payload, io.warning, io.info) : undefined))
+                    ? (0,escalation_notice/* removeEscalationLabel */.wE)(deps.github, escalationTarget, escalate.label, { payload: settings.github.payload, headSha: (0,superseded_commit/* runCommitOf */.U)(escalationTarget, settings.github.payload, answered?.headSha) }, io.warning, io.info)
                     : settings.github.repository && (0,escalation_issue/* closeEscalationIssue */.RI)(deps.github, (0,escalation_issue/* escalationIssueContext */.cs)(settings, report.record?.plan?.name), startedAt, io.warning, io.info)
                 : undefined,
         ]).then(() => report.escalation && deps.saveState?.(left_escalation/* ESCALATION_TOLD_STATE */.I, 'true'));
@@ -54081,19 +54090,6 @@ async function runAction(given, deps) {
             await check.complete(await (0,check_run_output/* internalErrorResult */.x)(error, redact, settings.github.runUrl, settings.github.repositoryUrl));
         throw error;
     }
-}
-/**
- * Whether the run's commit is still the head of its pull request (or there is no commit to compare): a run a newer push
- * superseded does not take the escalation label off, which the newer commit's run may have put on (found by a review).
- */
-async function stillTheHead(github, target, headSha, info) {
-    if (headSha === undefined)
-        return true;
-    const superseded = await (0,superseded_commit/* supersededBy */.g)(github, target, headSha);
-    if (superseded === undefined)
-        return true;
-    info(`${superseded.message}: the run is superseded, so it leaves the escalation label to the run for the newer commit.`);
-    return false;
 }
 
 // EXTERNAL MODULE: ./lib/report/summary/summary-header.js
@@ -54163,8 +54159,8 @@ const FIGURE = /^\d+(?:\.\d+)?$/;
 function redactFigure(value, redact) {
     if (!FIGURE.test(value))
         return redact(value);
-    // As written and as the number it is: `123456.0` is the secret 123456 too.
-    return [value, String(Number(value))].some((figure) => figure.length >= 6 && redact(figure) === core_redact/* REDACTED */.XF) ? core_redact/* REDACTED */.XF : value;
+    // As the number it is (`123456.0` is the secret 123456 too), by the rule the trace's numbers follow.
+    return (0,core_redact/* redactNumber */.p6)(Number(value), redact) === core_redact/* REDACTED */.XF ? core_redact/* REDACTED */.XF : value;
 }
 
 // EXTERNAL MODULE: ./lib/core/clock.js

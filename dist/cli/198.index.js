@@ -46,8 +46,8 @@ var read_input_file = __webpack_require__(2237);
 var parse_plan_yaml = __webpack_require__(84700);
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __webpack_require__(43985);
-// EXTERNAL MODULE: ./lib/core/format-path.js
-var format_path = __webpack_require__(19474);
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
 var schema_issues = __webpack_require__(1710);
 // EXTERNAL MODULE: ./lib/plan/show-value.js
@@ -102,12 +102,7 @@ async function readYamlFile(path, schema, kind) {
     const positions = await yaml.parsed.positions();
     if (positions.readErrors)
         return { ok: false, errors: positions.readErrors };
-    const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
-        file: path,
-        ...positions.locate(issue.path, issue.at),
-        path: (0,format_path/* formatPath */.j)(issue.path),
-        message: issue.message,
-    }));
+    const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => (0,plan_error/* planErrorAt */.zF)(path, positions, issue));
     return { ok: false, errors };
 }
 
@@ -1102,8 +1097,6 @@ async function startScriptedChatServer(answers) {
 
 // EXTERNAL MODULE: ./lib/planner/write-plan.js + 1 modules
 var write_plan = __webpack_require__(20964);
-// EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(36487);
 ;// CONCATENATED MODULE: ./lib/eval/run-eval.js
 
 

@@ -3204,9 +3204,9 @@ function refusalAdvice(failure, permission) {
 /* harmony export */   vd: () => (/* binding */ frozenPinsRefusal),
 /* harmony export */   ze: () => (/* binding */ frozenPins)
 /* harmony export */ });
-/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19474);
-/* harmony import */ var _plan_position_in_plan_file_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(12895);
-/* harmony import */ var _run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(47378);
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(36487);
+/* harmony import */ var _plan_position_in_plan_file_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(12895);
+/* harmony import */ var _run_approval_request_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47378);
 
 
 
@@ -3217,8 +3217,8 @@ const AGAIN = 'run mode: plan again to freeze (and have approved) the plan as it
  * (nested ones too), as this job read it.
  */
 function frozenPins(plan, inputs, redact) {
-    const uses = [...(plan.subplans ?? [])].map(([path, inner]) => [path, (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__/* .planFileHash */ .M5)(inner)]);
-    return { inputs: (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__/* .inputsHash */ .Oq)(inputs, redact), ...(uses.length > 0 && { uses: Object.fromEntries(uses) }) };
+    const uses = [...(plan.subplans ?? [])].map(([path, inner]) => [path, (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_2__/* .planFileHash */ .M5)(inner)]);
+    return { inputs: (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_2__/* .inputsHash */ .Oq)(inputs, redact), ...(uses.length > 0 && { uses: Object.fromEntries(uses) }) };
 }
 /**
  * Why a job may not run a frozen plan, whatever its inputs: a plan file its steps use that `frozen.uses` does not pin,
@@ -3239,10 +3239,10 @@ function frozenUsesIssues(plan, refused) {
             issues.push({ path, at: 'key', message: `this frozen plan uses the plan file ${uses}, and its frozen.uses does not pin it (mode: plan pins every plan its steps use); ${refused}. Run the file mode: plan wrote as it wrote it, or ${AGAIN}` });
             continue;
         }
-        const now = (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__/* .planFileHash */ .M5)(inner);
+        const now = (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_2__/* .planFileHash */ .M5)(inner);
         if (now === pinned)
             continue;
-        const nested = (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__/* .usedPlanPaths */ .$p)(inner);
+        const nested = (0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_2__/* .usedPlanPaths */ .$p)(inner);
         const which = `the plan file ${uses} it uses${nested.length > 0 ? ` (or a plan file that one uses: ${nested.join(', ')})` : ''}`;
         issues.push({ path: ['frozen', 'uses', uses], message: `${which} is not the one mode: plan read when it froze this plan (hash ${pinned} then, ${now} now), so its steps may not be the ones approved; ${refused}. Run this job on the commit the mode: plan job ran on, or ${AGAIN}` });
     }
@@ -3263,7 +3263,7 @@ function frozenPinsRefusal(plan, inputs, redact) {
     if (frozen === undefined)
         return [];
     const issues = frozenUsesIssues(plan, 'nothing ran');
-    if ((0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_1__/* .inputsHash */ .Oq)(inputs, redact) === frozen.inputs)
+    if ((0,_run_approval_request_js__WEBPACK_IMPORTED_MODULE_2__/* .inputsHash */ .Oq)(inputs, redact) === frozen.inputs)
         return issues;
     return [
         {
@@ -3275,8 +3275,8 @@ function frozenPinsRefusal(plan, inputs, redact) {
 }
 /** `issues` of the plan file `file` as errors at their lines (read again: a loaded plan keeps no positions). */
 async function frozenPinErrors(file, issues) {
-    const positions = file === undefined || issues.length === 0 ? undefined : await (0,_plan_position_in_plan_file_js__WEBPACK_IMPORTED_MODULE_0__/* .planFilePositions */ .y)(file);
-    return issues.map((issue) => ({ file, ...positions?.locate(issue.path, issue.at), path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .j)(issue.path), message: issue.message }));
+    const positions = file === undefined || issues.length === 0 ? undefined : await (0,_plan_position_in_plan_file_js__WEBPACK_IMPORTED_MODULE_1__/* .planFilePositions */ .y)(file);
+    return issues.map((issue) => (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_0__/* .planErrorAt */ .zF)(file, positions, issue));
 }
 
 
@@ -4790,8 +4790,6 @@ var check_model_budget = __webpack_require__(24349);
 var llm_pricing = __webpack_require__(50657);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(99271);
-// EXTERNAL MODULE: ./lib/core/format-path.js
-var format_path = __webpack_require__(19474);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(84700);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
@@ -4803,7 +4801,6 @@ var run_event = __webpack_require__(8463);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
-
 
 
 
@@ -5096,12 +5093,7 @@ function withIssues(inner, given, uses, index) {
 async function locate(issues, context) {
     const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(context.text, context.file);
     const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
-    return issues.map((issue) => ({
-        file: context.file,
-        ...positions?.locate(issue.path),
-        path: (0,format_path/* formatPath */.j)(issue.path),
-        message: issue.message,
-    }));
+    return issues.map((issue) => (0,plan_error/* planErrorAt */.zF)(context.file, positions, issue));
 }
 
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
@@ -5150,12 +5142,7 @@ async function checkParsedPlan(parsed, file, options) {
     const positions = await parsed.positions();
     if (positions.readErrors)
         return { ok: false, errors: positions.readErrors };
-    const errors = result.issues.map((issue) => ({
-        file,
-        ...positions.locate(issue.path, issue.at),
-        path: (0,format_path/* formatPath */.j)(issue.path),
-        message: issue.message,
-    }));
+    const errors = result.issues.map((issue) => (0,plan_error/* planErrorAt */.zF)(file, positions, issue));
     // Compiler style: in file order, so the first line to fix comes first.
     errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     return { ok: false, errors: firstErrors(errors) };
@@ -5650,12 +5637,22 @@ function listNames(names, max = 20) {
 /* harmony export */   WP: () => (/* binding */ isInternalFailure),
 /* harmony export */   bS: () => (/* binding */ problemCount),
 /* harmony export */   wh: () => (/* binding */ redactedPlanError),
-/* harmony export */   xw: () => (/* binding */ refusedWhat)
+/* harmony export */   xw: () => (/* binding */ refusedWhat),
+/* harmony export */   zF: () => (/* binding */ planErrorAt)
 /* harmony export */ });
+/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(19474);
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
-/* harmony import */ var _security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(75709);
+/* harmony import */ var _security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(75709);
 
 
+
+/**
+ * `issue` as the error of plan file `file`, at its line and column where `positions` (the file's, `PlanPositions`) can
+ * say: every check's issues reach the user so.
+ */
+function planErrorAt(file, positions, issue) {
+    return { ...(file !== undefined && { file }), ...positions?.locate(issue.path, issue.at), path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPath */ .j)(issue.path), message: issue.message };
+}
 /** Whether `errors` are plan-runner's own failure (`internal`), not problems of the plan. */
 function isInternalFailure(errors) {
     return errors.some((error) => error.internal);
@@ -5691,7 +5688,7 @@ function redactedPlanError(error, redact) {
         .filter((part) => part !== undefined)
         .join(':');
     const at = error.path === '' ? '' : ` (at ${error.path})`;
-    return (0,_security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_1__/* .loggedMessage */ .eh)((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(`${where === '' ? '' : `${where}: `}${error.message}${at}`)));
+    return (0,_security_neutralise_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .loggedMessage */ .eh)((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(`${where === '' ? '' : `${where}: `}${error.message}${at}`)));
 }
 
 

@@ -513,13 +513,14 @@ function resolveTaskText(task, sources) {
     const words = (0,sanitize_untrusted.sanitizeUntrusted)(text, { maxChars: TASK_WORDS_CHAR_LIMIT, read: 'rendered' });
     if (numbers.size === 0)
         return words;
-    const references = [...numbers.keys()];
-    // One call, so one budget: each call had its own, and the task's references together had none.
-    const values = (0,resolve_references/* resolveReferences */.d)(Object.fromEntries(references.map((reference, index) => [index, reference])), sources);
     // Only a reference whose marker the words still hold gets a block: past the words' cut, 5,000 references each had a
-    // block or a note, a 497,556-character prompt (found by a review).
+    // block or a note, a 497,556-character prompt (found by a review). Only those are resolved: the others, which no
+    // prompt shows, took from the budget they share.
     const marked = new Set(Array.from(words.matchAll(/\[data (\d+)\]/g), (match) => Number(match[1])));
-    const data = references.flatMap((reference, index) => marked.has(index + 1) ? [{ number: index + 1, labels: { ref: String(index + 1), reference }, clean: (0,data_block/* promptData */.jG)(values[index], Number.POSITIVE_INFINITY) }] : []);
+    const shownReferences = [...numbers].filter(([, number]) => marked.has(number));
+    // One call, so one budget: each call had its own, and the task's references together had none.
+    const values = (0,resolve_references/* resolveReferences */.d)(Object.fromEntries(shownReferences.map(([reference], index) => [index, reference])), sources);
+    const data = shownReferences.map(([reference, number], index) => ({ number, labels: { ref: String(number), reference }, clean: (0,data_block/* promptData */.jG)(values[index], Number.POSITIVE_INFINITY) }));
     const { blocks, shown } = shareRoom(data);
     if (shown < data.length) {
         const first = data[shown].number;

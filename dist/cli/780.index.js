@@ -709,7 +709,7 @@ function createOutputFolder(file) {
     // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
     const fd = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .namedDescriptor */ .f)(file);
     if (fd !== undefined && (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) === undefined) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given to write (give it one in the shell: ${fd}>file)`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is not a file or terminal open for writing (standard input, a pipe, or one opened only for reading): give it one in the shell, ${fd}>file`);
     }
     // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
     if (isDevicePath(file)) {
@@ -8079,8 +8079,9 @@ function placeCarriedResults(state, plan) {
     const unplaced = state.unplacedCarried;
     if (unplaced === undefined)
         return state;
+    const runPlans = [plan.steps, state.firstPlan.steps, state.plan.steps];
     const places = new Map();
-    for (const steps of [plan.steps, state.firstPlan.steps, state.plan.steps])
+    for (const steps of runPlans)
         addPlaces(steps, plan.subplans, undefined, places);
     const onlyPlace = (stepKey) => {
         const found = places.get(stepKey);
@@ -8089,11 +8090,13 @@ function placeCarriedResults(state, plan) {
     const reuse = new Map(state.reuse);
     const items = new Map(state.items);
     // A step key no plan of the run has at the top names a used plan's step only: its bare entry is moved, not copied.
-    const top = new Set([plan.steps, state.firstPlan.steps, state.plan.steps].flatMap((steps) => steps.map((step) => step.key)));
+    const top = new Set(runPlans.flatMap((steps) => steps.map((step) => step.key)));
     const place = (map, key, stepKey) => {
+        if (stepKey === undefined)
+            return;
         const entry = map.get(key);
-        const found = stepKey === undefined ? undefined : onlyPlace(stepKey);
-        if (stepKey === undefined || found === undefined || entry === undefined)
+        const found = onlyPlace(stepKey);
+        if (found === undefined || entry === undefined)
             return;
         // What the run itself completed there stays: it is newer than what it carried.
         if (!map.has((0,step_reuse_key/* placedReuseKey */.Fb)(found, key)))

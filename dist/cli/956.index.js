@@ -147,7 +147,7 @@ function createOutputFolder(file) {
     // A descriptor named by number that is no file or terminal given to the command is Node's own, a pipe, or closed: refused before the run.
     const fd = (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .namedDescriptor */ .f)(file);
     if (fd !== undefined && (0,_own_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .ownDescriptor */ .Y)(file) === undefined) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is no file or terminal this command was given to write (give it one in the shell: ${fd}>file)`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, `descriptor ${fd} is not a file or terminal open for writing (standard input, a pipe, or one opened only for reading): give it one in the shell, ${fd}>file`);
     }
     // A device (`--trace /dev/null`) needs no folder and is written like a file; nothing else under /dev is written.
     if (isDevicePath(file)) {
