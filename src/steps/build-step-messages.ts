@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import type { PlanStep } from '../core/plan-step.ts';
+import { findReferences } from '../plan/find-references.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import { ancestorDistances } from './ancestor-keys.ts';
 import { dataBlock, fitBlocks, RESULT_CHAR_LIMIT, promptData, promptValue } from './data-block.ts';
@@ -20,7 +21,7 @@ export interface StepPromptOptions {
 
 /**
  * How many characters of results from steps a step depends on only through others it gets at most. Its
- * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others nearest first,
+ * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`), as do those its description names; the others nearest first,
  * each if it still fits in what is left (a farther, shorter one may come where a nearer one did not).
  * Without it a chain of model steps sent every earlier result to each step: prompts grew with the chain's
  * length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
@@ -74,14 +75,29 @@ function resultBlock(ctx: StepContext, key: string, limit: number): string {
   return text;
 }
 
-function ancestorBlocks(ctx: StepContext, limit: number): string[] {
+/**
+ * The steps the instruction the prompt shows names (`${steps.s1.result}` in a description: nothing is filled into it,
+ * the model reads the result beside it). Taken in the room's fill like any ancestor, one left out for room was named
+ * in the prompt as the thing to work on, and the step answered on a result it never saw (found by an adversarial pass).
+ */
+function namedSteps(ctx: StepContext, task: string | undefined): Set<string> {
+  // An agent's task stands for the description, and brings the values it names itself, in data blocks.
+  if (task !== undefined) return new Set();
+  const found = findReferences(ctx.step.description, ctx.step.item?.name ?? ctx.step.forEach?.as).references;
+  return new Set(found.flatMap(({ reference }) => (reference.kind === 'step' ? [reference.step] : [])));
+}
+
+function ancestorBlocks(ctx: StepContext, limit: number, task: string | undefined): string[] {
   const distances = ancestorDistances(ctx.step, ctx.steps);
   const inPlanOrder = [...distances.keys()];
+  const named = namedSteps(ctx, task);
+  // Direct dependencies and the steps the description names always come, each cut as a direct dependency is.
+  const always = new Set(inPlanOrder.filter((key) => distances.get(key) === 1 || named.has(key)));
   // The others nearest first (the later in the plan first among equals).
-  const others = inPlanOrder.filter((key) => distances.get(key)! > 1).reverse();
+  const others = inPlanOrder.filter((key) => !always.has(key)).reverse();
   others.sort((a, b) => distances.get(a)! - distances.get(b)!);
   const shown = fitBlocks(others, (key) => resultBlock(ctx, key, limit), INDIRECT_CONTEXT_CHAR_LIMIT);
-  for (const [key, distance] of distances) if (distance === 1) shown.set(key, resultBlock(ctx, key, limit));
+  for (const key of always) shown.set(key, resultBlock(ctx, key, limit));
   const ordered = inPlanOrder.filter((key) => shown.has(key)).map((key) => shown.get(key)!);
   const left = inPlanOrder.filter((key) => !shown.has(key));
   if (left.length === 0) return ordered;
@@ -106,7 +122,7 @@ export function buildStepMessages(ctx: StepContext, instruction: string, options
   // The goal may come from event text (the task input): hidden parts are removed, the words stay instructions.
   if (ctx.goal) sections.push(`Goal of the run: ${sanitizeUntrusted(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
   if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, `${promptValue(ctx.inputs)}${inputGaps(ctx)}`, true)}`);
-  const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT);
+  const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT, options.task);
   if (blocks.length > 0) sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
   const item = ctx.step.item;
   if (item) {

@@ -165,6 +165,27 @@ describe('a long chain’s context', () => {
     expect(text).toContain('[left out for room: the results of 2 earlier steps this step depends on only through the steps above (b, c); work from the results above]');
   });
 
+  it('always holds the results the description names, cut as a direct dependency’s, though the room’s fill would leave them out', () => {
+    const keys = ['s1', 's2', 's3', 's4', 's5', 's6'];
+    const specs: StepSpec[] = keys.map((key, i) => ({ key, type: 'tool_call', ...(i > 0 && { dependsOn: [keys[i - 1]!] }) }));
+    const words = Object.fromEntries(keys.map((key) => [key, `${key.toUpperCase()}WORD `.repeat(1_500)]));
+    const { ctx } = stepContext({ steps: [...specs, { key: 'r', type: 'reasoning', dependsOn: ['s6'], description: 'Say which word fills ${steps.s1.result}' }], run: 'r', results: words });
+    const text = String(buildStepMessages(ctx, 'Answer.')[1]!.content);
+    // s1 takes none of the room the others share: s2 is still left out for it, as before.
+    expect(keys.filter((key) => text.includes(`${key.toUpperCase()}WORD`))).toEqual(['s1', 's3', 's4', 's5', 's6']);
+    expect(text).toContain('[left out for room: the results of 1 earlier step this step depends on only through the steps above (s2); work from the results above]');
+    // Cut to RESULT_CHAR_LIMIT, as s6's is.
+    expect(text).toContain(promptExcerpt(words['s1']!));
+  });
+
+  it('takes what an agent’s task names from its data blocks, not as named in a description it does not show', () => {
+    const keys = ['s1', 's2', 's3', 's4', 's5', 's6'];
+    const specs: StepSpec[] = keys.map((key, i) => ({ key, type: 'tool_call', ...(i > 0 && { dependsOn: [keys[i - 1]!] }) }));
+    const words = Object.fromEntries(keys.map((key) => [key, `${key.toUpperCase()}WORD `.repeat(1_500)]));
+    const { ctx } = stepContext({ steps: [...specs, { key: 'r', type: 'agent', dependsOn: ['s6'], description: 'Use ${steps.s1.result}', task: 'Use [data 1]' }], run: 'r', results: words });
+    expect(String(buildStepMessages(ctx, 'Answer.', { task: 'Use [data 1]' })[1]!.content)).toContain('(s1, s2); work from the results above]');
+  });
+
   it('sanitises each result once for all the steps that show it, not once per step', () => {
     let reads = 0;
     const counted = { get figures() { reads++; return 'FIGURES'; } };
