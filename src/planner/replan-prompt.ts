@@ -66,9 +66,13 @@ function completedBlock({ step, result }: CompletedStep): string {
   return text;
 }
 
-/** The steps whose results a step uses: its dependencies, its inputs, and the steps its arguments and task refer to, further back too. */
+/**
+ * The steps whose results a step uses: its dependencies, its inputs, and the steps its arguments, task, `with:` and
+ * description refer to, further back too. Without `with:` and the description, a used plan's input or the result a
+ * model step was asked about came after the latest results, or was left out for room.
+ */
 function usedBy(step: PlanStep): string[] {
-  const referred = findReferences([step.args, step.task, step.forEach?.list], step.forEach?.as ?? step.item?.name).references.flatMap((found) => (found.reference.kind === 'step' ? [found.reference.step] : []));
+  const referred = findReferences([step.args, step.task, step.with, step.forEach?.list, step.description], step.forEach?.as ?? step.item?.name).references.flatMap((found) => (found.reference.kind === 'step' ? [found.reference.step] : []));
   return [...step.dependsOn, ...step.inputs, ...referred];
 }
 

@@ -45,6 +45,16 @@ describe('replan and review prompts of a long run', () => {
     expect(prompt).toContain(`${remaining.at(-1)!.key}: tool_call add — Add 100 ...`);
   });
 
+  it('put first the results a failed step’s `with:` and description name, further back too', () => {
+    const completed = plan.steps.slice(0, 30).map((step, i) => ({ step, result: result(i) }));
+    const failed = { ...plan.steps[30]!, type: 'plan' as const, tool: undefined, args: undefined, dependsOn: ['s30'], with: { figures: '${steps.s5.result}' }, description: 'Check ${steps.s7.result}' };
+    const failure = { step: failed, error: 'boom', attempts: 1 };
+    const prompt = text(replanMessages(plan, { goal: 'Add them all', completed, failure, failures: [failure], remaining: [], usedKeys: new Set(plan.steps.map((step) => step.key)), revision: 1 }, {}));
+    expect(prompt).toContain('RESULT-5 ');
+    expect(prompt).toContain('RESULT-7 ');
+    expect(prompt).not.toContain('RESULT-6 ');
+  });
+
   // Found by an adversarial pass: a step shown in a line had its description's first 120 characters, cut with no
   // mark, so the redactor every prompt passes took the start of a known secret the cut left for text.
   it('end a step’s shortened description with … where it is cut, so the start of a secret there is hidden', () => {
