@@ -4,7 +4,7 @@ import type { PlanStep } from '../core/plan-step.ts';
 import { findReferences } from '../plan/find-references.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import { ancestorDistances } from './ancestor-keys.ts';
-import { dataBlock, fitBlocks, RESULT_CHAR_LIMIT, promptData, promptValue } from './data-block.ts';
+import { dataBlock, fitBlocks, missingResultText, RESULT_CHAR_LIMIT, promptData, promptValue } from './data-block.ts';
 import type { StepContext } from './step-context.ts';
 import { stepSystemPrompt } from './step-system-prompt.ts';
 
@@ -59,10 +59,7 @@ function resultBlock(ctx: StepContext, key: string, limit: number): string {
   const step = ctx.steps.get(key);
   // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
   if (!ctx.results.has(key)) {
-    const why = ctx.missing?.get(key);
-    // Told plainly, so the model writes around the gap instead of inventing the missing input.
-    const gap = why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
-    return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, gap);
+    return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, missingResultText(ctx.missing?.get(key)));
   }
   const result = ctx.results.get(key);
   const gaps = ctx.incomplete?.get(key);

@@ -54,6 +54,14 @@ export function promptData(value: unknown, limit = RESULT_CHAR_LIMIT, where = 'f
   return cutClean(typeof value === 'string' ? sanitizeUntrusted(value, WHOLE) : promptText(value), limit, where);
 }
 
+/**
+ * What the data block of a step's result says when the step has none (it failed or was skipped), and why: told plainly,
+ * so the model writes around the gap instead of inventing the missing input. Raw text, for `dataBlock` to sanitise.
+ */
+export function missingResultText(why: string | undefined): string {
+  return why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
+}
+
 function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');
 }

@@ -72,6 +72,17 @@ describe("an agent task's references", () => {
     expect(text.length).toBeLessThan(8_100 + TASK_DATA_CHAR_LIMIT + 200);
   });
 
+  // Found by an adversarial pass: the agent failed ("step sales has no result"), where the README says it still runs.
+  it('gives a step that failed or was skipped a block saying it is missing and why, as a model step’s prompt does', () => {
+    const why = 'step sales failed: tool exited with status 1';
+    const sources = { results: new Map([['returns', 'RETURNS-4%']]), inputs: {}, missing: new Map([['sales', why]]) };
+    const text = resolveTaskText('Summarise ${steps.sales.result.total} and ${steps.returns.result}', sources);
+    expect(text).toContain(`<data ref="1" reference="\${steps.sales.result.total}" missing="true">\n(no result: this input is missing because ${why}; work without it and say what is missing)\n</data>`);
+    expect(text).toContain('<data ref="2" reference="${steps.returns.result}">\nRETURNS-4%\n</data>');
+    // A step the run knows nothing of still fails the step: its references were checked before it ran.
+    expect(() => resolveTaskText('Summarise ${steps.other.result}', sources)).toThrow('step other has no result (it has not completed)');
+  });
+
   it('counts the task’s references against one budget, as one step’s arguments', () => {
     const results = new Map(Array.from({ length: 9 }, (_, index) => [`r${index}`, 'x'.repeat(1_000_000)]));
     const task = Array.from({ length: 9 }, (_, index) => `\${steps.r${index}.result}`).join(' ');

@@ -56,4 +56,37 @@ describe('a for_each agent step', () => {
     // The summary's item lines say which left TODOs open (found by an adversarial pass: none did).
     expect(job.summary).toContain('- ✅ ag\\[0\\] → 3\n- ❌ ag\\[1\\] (2 of 2 TODOs not done) — Step ag\\[1\\] (agent) stopped');
   });
+
+  // Found by an adversarial pass: each item's agent failed ("step sales has no result"), where the README says it runs.
+  it('runs each item when its task names an optional input that failed, each prompt saying it is missing and why', async () => {
+    const plan = `
+name: Agents beside a failed input
+tools:
+  pairs:
+    description: The pairs
+    command: ["sh", "-c", "echo '[[1, 2], [3, 4]]'"]
+    input: { type: object }
+  sales:
+    description: Fails
+    command: ["sh", "-c", "exit 3"]
+    input: { type: object }
+limits: { concurrency: 1 }
+workflow_sequence:
+  - { id: sales, type: tool_call, tool: sales, args: {}, depends_on: [] }
+  - { id: list, type: tool_call, tool: pairs, args: {}, depends_on: [] }
+  - id: ag
+    type: agent
+    task: Add the pair, beside the sales in \${steps.sales.result}
+    max_turns: 1
+    for_each: \${steps.list.result}
+    depends_on: [{ step: sales, optional: true }, list]
+    as: pair
+`;
+    const job = await runOfflineJob({ plan, script: [textAnswer('3'), textAnswer('7')] });
+    const step = job.outcome.kind === 'ran' ? job.outcome.run.record.steps.get('ag') : undefined;
+    expect(step?.items?.map((item) => item.state)).toEqual(['completed', 'completed']);
+    const prompts = job.server.requests.map((request) => JSON.stringify(request.body.messages));
+    expect(prompts).toHaveLength(2);
+    for (const prompt of prompts) expect(prompt).toContain('missing=\\"true\\">\\n(no result: this input is missing because step sales failed: ');
+  });
 });

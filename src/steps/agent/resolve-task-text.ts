@@ -1,8 +1,9 @@
 import { parseTemplateBody, TEMPLATE_PATTERN } from '../../plan/reference-syntax.ts';
+import type { Reference } from '../../plan/reference.ts';
 import { resolveReferences, type ReferenceSources } from '../../plan/resolve-references.ts';
 import { UNTRUSTED_CHAR_LIMIT, sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
 import { groupDigits } from '../../core/group-digits.ts';
-import { dataBlockInRoom, promptData } from '../data-block.ts';
+import { dataBlockInRoom, missingResultText, promptData } from '../data-block.ts';
 
 /** Most characters of an agent's task that reach its prompt as its words (the data comes after them). */
 const TASK_WORDS_CHAR_LIMIT = 8_000;
@@ -53,6 +54,14 @@ function shareRoom(data: readonly TaskData[]): { readonly blocks: string[]; read
 }
 
 /**
+ * Why the step `reference` names has no result, when it failed or was skipped (an optional input the step runs without):
+ * its block says so, as a model step's prompt does. Resolved, it failed the agent, which the README says still runs.
+ */
+function whyMissing(reference: Reference, sources: ReferenceSources): string | undefined {
+  return reference.kind === 'step' && !sources.results.has(reference.step) ? sources.missing?.get(reference.step) : undefined;
+}
+
+/**
  * An agent's task as prompt text. The task's own words are instructions (hidden parts removed);
  * each `${…}` reference becomes a marker `[data N]` and its value follows in a labelled data block,
  * so a step result or input can never pose as part of the instruction. A reference named twice is one
@@ -60,10 +69,16 @@ function shareRoom(data: readonly TaskData[]): { readonly blocks: string[]; read
  */
 export function resolveTaskText(task: string, sources: ReferenceSources): string {
   const numbers = new Map<string, number>();
+  const missing = new Map<string, string>();
   const text = task.replace(TEMPLATE_PATTERN, (match, body: string) => {
-    if (parseTemplateBody(body).kind !== 'reference') return match;
+    const parsed = parseTemplateBody(body);
+    if (parsed.kind !== 'reference') return match;
     let number = numbers.get(match);
-    if (number === undefined) numbers.set(match, (number = numbers.size + 1));
+    if (number === undefined) {
+      numbers.set(match, (number = numbers.size + 1));
+      const why = whyMissing(parsed.reference, sources);
+      if (why !== undefined) missing.set(match, why);
+    }
     return `[data ${number}]`;
   });
   const words = sanitizeUntrusted(text, { maxChars: TASK_WORDS_CHAR_LIMIT, read: 'rendered' });
@@ -74,8 +89,14 @@ export function resolveTaskText(task: string, sources: ReferenceSources): string
   const marked = new Set(Array.from(words.matchAll(/\[data (\d+)\]/g), (match) => Number(match[1])));
   const shownReferences = [...numbers].filter(([, number]) => marked.has(number));
   // One call, so one budget: each call had its own, and the task's references together had none.
-  const values = resolveReferences(Object.fromEntries(shownReferences.map(([reference], index) => [index, reference])), sources);
-  const data = shownReferences.map(([reference, number], index): TaskData => ({ number, labels: { ref: String(number), reference }, clean: promptData(values[index], Number.POSITIVE_INFINITY) }));
+  const present = shownReferences.filter(([reference]) => !missing.has(reference));
+  const values = resolveReferences(Object.fromEntries(present.map(([reference], index) => [index, reference])), sources);
+  const valueOf = new Map(present.map(([reference], index) => [reference, values[index]]));
+  const data = shownReferences.map(([reference, number]): TaskData => {
+    const why = missing.get(reference);
+    const labels = { ref: String(number), reference, ...(why !== undefined && { missing: 'true' }) };
+    return { number, labels, clean: promptData(why === undefined ? valueOf.get(reference) : missingResultText(why), Number.POSITIVE_INFINITY) };
+  });
   const { blocks, shown } = shareRoom(data);
   if (shown < data.length) {
     const first = data[shown]!.number;
