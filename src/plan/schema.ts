@@ -99,7 +99,7 @@ export const CommandTool = z
       .boolean()
       .optional()
       .meta({ description: 'May run on a pull request from a fork (read-only mode). Only for tools that change nothing and run no code from the pull request.', default: false }),
-    timeout_seconds: z.number().positive().max(86_400).optional().meta({ description: 'The tool is stopped after this many seconds.', default: 300 }),
+    timeout_seconds: z.number().positive().max(86_400).optional().meta({ description: "The tool is stopped after this many seconds; a tool_call step's own timeout_seconds replaces it.", default: 300 }),
     env: EnvPassThrough.optional(),
     retry: RetryPolicy.optional(),
   })
@@ -197,7 +197,7 @@ export const Step = z
       .optional()
       .meta({ description: 'Steps that must complete before this one starts. Left out: the step before it; [] starts at once.', examples: [[1], [], [1, { step: 2, optional: true }]] }),
     agent: z.string().optional().meta({ description: 'An agent profile from `agents:` (model, system prompt, temperature, tools) for this step.', examples: ['researcher'] }),
-    timeout_seconds: z.number().positive().max(86_400).optional().meta({ description: "The step (each item, on a for_each step) is stopped after this many seconds (else its tool's timeout; the run's timeout always applies)." }),
+    timeout_seconds: z.number().positive().max(86_400).optional().meta({ description: "The step (each item, on a for_each step) is stopped after this many seconds (else its tool's timeout; the run's timeout always applies). A tool_call step's call gets it in place of its tool's timeout, longer or shorter; an agent's calls keep their tools' own." }),
     retry: RetryPolicy.optional(),
     on_failure: OnFailure.optional(),
     approval: z

@@ -54,6 +54,7 @@ export async function executeStep(
   const timeout = stepTimeout(step, deps.tools);
   const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
   const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
+  const callLimit = ownCallLimit(step, timeout);
   const ctx: StepContext = {
     ...shared,
     step,
@@ -70,7 +71,7 @@ export async function executeStep(
     callTool(tool, args) {
       // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.
       if (signal.aborted) return Promise.reject(signal.reason);
-      const toolCtx: ToolContext = { signal, cwd: shared.cwd, stepKey: stepKeyWithin(shared.within, step.key) };
+      const toolCtx: ToolContext = { signal, cwd: shared.cwd, stepKey: stepKeyWithin(shared.within, step.key), ...callLimit };
       return hooks.callTool ? hooks.callTool(tool, args, toolCtx) : tool.execute(args, toolCtx);
     },
   };
@@ -94,6 +95,16 @@ export async function executeStep(
     ended = true;
     timer?.cancel();
   }
+}
+
+/**
+ * The limit a tool_call step's own `timeout_seconds` sets on its call, in place of the tool's (longer or shorter): the
+ * step is that one call. Set nowhere, a step that asked 10 s of a tool limited to 1 s was stopped at 1 s (found by an
+ * adversarial pass). Each attempt and each for_each item has its own timer, so its call gets the whole limit; an
+ * agent's limit bounds its whole loop, and each of its calls keeps its tool's own.
+ */
+function ownCallLimit(step: PlanStep, timeout: StepTimeout | undefined): Pick<ToolContext, 'timeoutMs'> {
+  return step.type === 'tool_call' && timeout !== undefined && timeout.toolsLimit === undefined ? { timeoutMs: timeout.seconds * 1000 } : {};
 }
 
 /** The work's result if it resolves before the event loop's next turn (no I/O, no timer); undefined otherwise. */

@@ -77,7 +77,7 @@ export function commandTool(name: string, declaration: CommandToolDeclaration, o
           throw new ToolExitError({ toolName: name, exitCode: outcome.exitCode, signal: outcome.signal, stderrTail });
         }
         case 'timed_out':
-          throw new ToolTimeoutError({ toolName: name, timeoutMs, stderrTail: outcome.stderr.text(COMMAND_STDERR_IN_ERROR_BYTES) });
+          throw new ToolTimeoutError({ toolName: name, timeoutMs, stderrTail: outcome.stderr.text(COMMAND_STDERR_IN_ERROR_BYTES), ...(ctx.timeoutMs !== undefined && { stepKey: ctx.stepKey }) });
         case 'output_too_large':
           throw new ToolOutputTooLargeError({ toolName: name, limitBytes: maxStdoutBytes });
         case 'aborted':

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { StepTimeoutError } from '../../src/run/step-timeout-error.ts';
 import { StepError } from '../../src/core/step-error.ts';
 import { FakeSteps, flushMicrotasks, step } from './fake-steps.ts';
-import { planOf, slowTool, startRun } from './run-fixture.ts';
+import { planOf, recordingTool, slowTool, startRun } from './run-fixture.ts';
+import type { StepRunner } from '../../src/steps/step-context.ts';
 
 describe('runPlan cancellation', () => {
   it('aborts running steps, skips pending ones and still finishes the record', async () => {
@@ -138,6 +139,25 @@ describe('runPlan timeouts', () => {
     const errors = run.events.flatMap((e) => (e.type === 'step_failed' ? [e.error] : []));
     // Each names the setting to raise: the tool's where the step sets none (where the plan sets it), else the step's own.
     expect(errors).toEqual(["step t timed out after 5 s, the limit of its tool 'slow'; raise http.timeout_seconds, or give the step its own timeout_seconds if it needs longer", 'step own timed out after 10 s; raise its timeout_seconds if it needs longer']);
+  });
+
+  // Found by an adversarial pass: nothing gave the call the step's own limit, so a step that asked 10 s of a tool limited
+  // to 1 s (or a command tool's default 300 s) was stopped at the tool's limit.
+  it("gives a tool_call step's call, each item's too, the step's own timeout in place of its tool's; an agent's calls keep their tool's", async () => {
+    const { tool, calls } = recordingTool('nap', () => 'done');
+    const tools = new Map([['nap', { ...tool, timeoutSeconds: 1 }]]);
+    const steps = [
+      step('own', [], { type: 'tool_call', tool: 'nap', args: {}, timeoutSeconds: 10 }),
+      step('list', []),
+      step('each', ['list'], { type: 'tool_call', tool: 'nap', args: {}, timeoutSeconds: 20, forEach: { list: '${steps.list.result}', as: 'item', onItemFailure: 'fail' } }),
+      step('tools', [], { type: 'tool_call', tool: 'nap', args: {} }),
+      step('agent', [], { type: 'agent', task: 'nap', timeoutSeconds: 30 }),
+    ];
+    const runner: StepRunner = async (ctx) => (ctx.step.key === 'list' ? ['a', 'b'] : ctx.callTool(tools.get('nap')!, { step: ctx.step.key }));
+    const outcome = await startRun(planOf(steps), runner, { tools }).outcome;
+    expect(outcome.status).toBe('succeeded');
+    const limits = Object.fromEntries(calls.map(({ args, ctx }) => [args.step, ctx.timeoutMs]));
+    expect(limits).toEqual({ own: 10_000, 'each[0]': 20_000, 'each[1]': 20_000, tools: undefined, agent: undefined });
   });
 
   it('stops the whole run at limits.timeout_minutes', async () => {

@@ -309,5 +309,7 @@ describe('commandTool limits', () => {
     const error = await tool.execute({}, { ...context(), timeoutMs: 50 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolTimeoutError);
     expect(error).toMatchObject({ timeoutMs: 50 });
+    // The tool's timeout_seconds did not set this limit: raising it would change nothing.
+    expect((error as Error).message).toBe("tool 'probe' did not finish within 0.1 s and was stopped; raise the timeout_seconds of step 1, which replaces the tool's, if it needs longer");
   });
 });

@@ -418,6 +418,13 @@ describe('http_get against a local server', () => {
     expect(error).toMatchObject({ kind: 'timeout', transient: true });
   });
 
+  // Found by an adversarial pass: a step that asked 10 s of http_get was stopped at http.timeout_seconds (1 s).
+  it("waits as long as the step's own timeout says, in place of http.timeout_seconds", async () => {
+    handler = (_request, response) => void setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('late'), 400);
+    const call = tools({ timeoutSeconds: 0.2 }).get('http_get')!.execute({ url: `${origin}/v1/slow` }, { ...ctx(), timeoutMs: 5_000 });
+    await expect(call).resolves.toMatchObject({ status: 200, body: 'late' });
+  });
+
   // `AbortSignal.timeout` refuses 123.39999999999999 ms: every call of a tool with `timeout_seconds: 0.1234` failed with "delay … must be an integer".
   it('runs with a timeout of a fraction of a second that is no whole number of milliseconds', async () => {
     handler = (_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');

@@ -150,6 +150,13 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     expect(error).toMatchObject({ transient: true });
   });
 
+  // Found by an adversarial pass: a step that asked 10 s of an MCP tool was stopped at its server's timeout_seconds.
+  it("waits as long as the step's own timeout says, in place of the server's timeout_seconds", async () => {
+    const connection = await connect({ everything: everything(marker(), { tools: ['trigger-long-running-operation'], timeout_seconds: 0.2 }) });
+    const result = await tool(connection, 'everything__trigger-long-running-operation').execute({ duration: 0.5, steps: 1 }, { ...ctx, timeoutMs: 5_000 });
+    expect(result).toContain('Long running operation completed');
+  });
+
   // The SDK's timer runs from the request: a server's own -32001 that came within the call's time, after a
   // restart that took most of it, was taken for the SDK's timeout and tried again (found by a review).
   it('tells a server’s own -32001 from the call’s timeout when a restart took most of the time', async () => {

@@ -41,7 +41,7 @@ export const HttpConfig = z
         description: 'URL prefixes (http or https, no credentials, query or fragment) the http tools may call; checked before every request and on redirects.',
         examples: [['https://api.example.com/v1/']],
       }),
-    timeout_seconds: z.number().positive().max(600).optional().meta({ description: 'Time limit of one request.', default: 30 }),
+    timeout_seconds: z.number().positive().max(600).optional().meta({ description: "Time limit of one request; a tool_call step's own timeout_seconds replaces it.", default: 30 }),
     max_response_bytes: z.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one is cut there, with a note saying so.', default: 1_048_576 }),
   })
   .meta({ description: 'The http toolset: which URL prefixes it may call.' });

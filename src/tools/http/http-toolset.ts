@@ -117,7 +117,8 @@ async function send(
   args: Record<string, unknown>,
   ctx: ToolContext,
 ): Promise<HttpToolResult> {
-  const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
+  // A step's own timeout replaces http.timeout_seconds, as it does a command tool's.
+  const timeoutSeconds = ctx.timeoutMs === undefined ? (options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS) : ctx.timeoutMs / 1000;
   const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
   const signal = AbortSignal.any([ctx.signal, timeoutSignal(timeoutSeconds * 1000)]);
   const headers = modelHeaders(toolName, args);

@@ -48,7 +48,7 @@ export const McpServer = z
       .optional()
       .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
     /** Per-call timeout. */
-    timeout_seconds: z.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
+    timeout_seconds: z.number().positive().max(3600).optional().meta({ description: "Time limit of one tool call; a tool_call step's own timeout_seconds replaces it.", default: 60 }),
     /** The time the server gets to start, and again to list its tools; a start before a call gets it too, within the call's time. */
     start_timeout_seconds: z.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
   })

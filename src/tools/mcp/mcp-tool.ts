@@ -117,7 +117,8 @@ export function mcpTool(options: {
     async execute(args, ctx) {
       let result;
       try {
-        result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs });
+        // A step's own timeout replaces the server's timeout_seconds, as it does a command tool's.
+        result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs: ctx.timeoutMs ?? timeoutMs });
       } catch (error) {
         ctx.signal.throwIfAborted();
         if (error instanceof McpAnswerTooLargeError) throw new ToolOutputTooLargeError({ toolName: name, limitBytes: error.limitBytes, answered: true });
