@@ -8,7 +8,10 @@ import type { StepContext } from './step-context.ts';
 import { stepModelSettings } from './step-model-settings.ts';
 import { validateToolArguments } from './validate-tool-arguments.ts';
 import { parseToolArguments } from './parse-tool-arguments.ts';
-import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
+import { cutOffReason } from '../llm/cut-off-reason.ts';
+import { CutOffAnswerError } from './cut-off-answer-error.ts';
+import { EmptyAnswerError } from './empty-answer-error.ts';
+import { hasVisibleText } from '../core/invisible-characters.ts';
 import { cutText } from '../core/cut-text.ts';
 import { stableHash } from '../core/stable-hash.ts';
 
@@ -16,6 +19,19 @@ type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type Attempt = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly error: string; readonly reply: Message[] };
 
 const short = (text: string): string => cutText(text, 201);
+
+/**
+ * Throws for an answer the endpoint cut off, as a text step does: its call, if any, is a fragment (found by an adversarial
+ * pass: a `length` answer's call ran, side effects and all), and one cut off before any call was taken for a model that
+ * would not call the tool, told to describe the arguments better and asked again at the same limit (found by an adversarial pass).
+ */
+function refuseCutOff(stepKey: string, response: ChatResponse): void {
+  const choice = response.choices[0];
+  const cutOff = cutOffReason(choice);
+  if (cutOff === undefined) return;
+  if (!hasVisibleText(choice?.message.content) && !choice?.message.tool_calls?.length) throw EmptyAnswerError.of(stepKey, choice);
+  throw new CutOffAnswerError({ stepKey, finishReason: cutOff });
+}
 
 /** Reads the tool call out of a response and validates it; on failure, also the messages that tell the model why. */
 function readAttempt(tool: Tool, response: ChatResponse): Attempt {
@@ -43,10 +59,6 @@ function readAttempt(tool: Tool, response: ChatResponse): Attempt {
     error,
     reply: [echo, { role: 'tool', tool_call_id: call.id, content: `Invalid arguments, the tool was not run: ${error}\nCall '${tool.name}' again with arguments that match its schema.` }],
   });
-  // Arguments from an answer the endpoint cut off are a fragment, even when they parse (found by an
-  // adversarial pass: a `length` answer's call ran, side effects and all).
-  const cutOff = cutOffReason(response.choices[0]);
-  if (cutOff) return fail(`the answer was cut off before it ended (${cutOffWhy(cutOff)}), so its arguments may be incomplete`);
   // Parallel calls of the tool ("fetch W10 and W11") are not one call: the first ran alone and the step was ✅ with
   // the others dropped unsaid (found by an adversarial pass). The same call sent twice is one call, however its
   // arguments are written (a space more, keys in another order: found by a review).
@@ -68,7 +80,8 @@ function readAttempt(tool: Tool, response: ChatResponse): Attempt {
 /**
  * For a `tool_call` step without `args`: one call offering exactly `tool` (tool_choice forced) with
  * the step's context; if the arguments are invalid, one more call showing the model the error; then
- * `InvalidToolArgumentsError` with both errors.
+ * `InvalidToolArgumentsError` with both errors. An answer cut off (`finish_reason` length, content_filter) is not
+ * asked again: the same limit or filter would stop the next (CutOffAnswerError, or EmptyAnswerError when it held nothing).
  */
 export async function chooseToolArguments(ctx: StepContext, tool: Tool): Promise<Record<string, unknown>> {
   const client = requireModel(ctx);
@@ -84,7 +97,9 @@ export async function chooseToolArguments(ctx: StepContext, tool: Tool): Promise
   });
   const errors: string[] = [];
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const result = readAttempt(tool, await completeForStep(ctx, client, request(messages)));
+    const response = await completeForStep(ctx, client, request(messages));
+    refuseCutOff(ctx.step.key, response);
+    const result = readAttempt(tool, response);
     if (result.ok) return result.args;
     errors.push(result.error);
     messages = [...messages, ...result.reply];

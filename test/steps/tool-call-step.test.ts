@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { UnresolvedReferenceError } from '../../src/plan/unresolved-reference-error.ts';
+import { CutOffAnswerError } from '../../src/steps/cut-off-answer-error.ts';
 import { InvalidToolArgumentsError } from '../../src/steps/invalid-tool-arguments-error.ts';
 import { NoModelConfiguredError } from '../../src/steps/no-model-configured-error.ts';
 import { runStep } from '../../src/steps/run-step.ts';
@@ -264,9 +265,10 @@ describe('tool_call without args', () => {
     expect(tool.calls).toHaveLength(0);
   });
 
-  // Found by an adversarial pass: the call in a `length` answer ran, though its arguments were a fragment.
-  it('runs no call from an answer cut off at the token limit or by a filter, and asks again', async () => {
-    for (const finish of ['length', 'content_filter']) {
+  // Found by an adversarial pass: the call in a `length` answer ran, though its arguments were a fragment. Asked again,
+  // the same limit or filter stops the next answer too: it fails as a text step's cut-off answer does.
+  it('runs no call from an answer cut off at the token limit or by a filter, and fails as cut off without asking again', async () => {
+    for (const [finish, why] of [['length', 'it reached the token limit'], ['content_filter', 'the endpoint stopped it (content_filter)']]) {
       const tool = spyTool();
       const cut = {
         id: 'c',
@@ -276,10 +278,35 @@ describe('tool_call without args', () => {
         choices: [{ index: 0, finish_reason: finish, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_cut', type: 'function', function: { name: tool.name, arguments: '{"week":"2025-W1"}' } }] } }],
       };
       server.script([{ kind: 'raw', body: cut }, toolCallAnswer(tool.name, { week: '2025-W10' })]);
+      const before = server.requests.length;
       const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
-      await runStep(ctx);
-      expect(tool.calls.map((call) => call.args), finish).toEqual([{ week: '2025-W10' }]);
-      expect(server.requests.at(-1)!.body.messages.at(-1)!.content).toContain('the answer was cut off before it ended');
+      const error = await runStep(ctx).catch((reason: unknown) => reason);
+      expect(error, finish).toBeInstanceOf(CutOffAnswerError);
+      expect((error as Error).message, finish).toContain(`Step 1: the model's answer was cut off: ${why}.`);
+      expect(tool.calls, finish).toEqual([]);
+      expect(server.requests.length - before, finish).toBe(1);
+    }
+  });
+
+  // Found by an adversarial pass: an answer cut off before any call (a thinking model's `<think>` at the token limit) was
+  // "the model did not call 'x' … describe the arguments more precisely", asked again at the same limit: a second paid call.
+  it('fails as cut off, not as a model that would not call the tool, when the answer was cut off before any call', async () => {
+    const cases = [
+      // Its reasoning is no answer: the limit went on thinking, as a text step says.
+      ['length', '<think>Let me think about which query to', "Step 1: the model returned no answer: it reached the token limit before it wrote one (a thinking model may spend it all on reasoning). Raise the model's output token limit"],
+      ['content_filter', 'I will look up', "Step 1: the model's answer was cut off: the endpoint stopped it (content_filter)."],
+      ['length', 'I will look up the', "Step 1: the model's answer was cut off: it reached the token limit."],
+    ] as const;
+    for (const [finish, content, said] of cases) {
+      const tool = spyTool();
+      const cut = { kind: 'raw' as const, body: { choices: [{ index: 0, finish_reason: finish, message: { role: 'assistant', content, tool_calls: null } }], usage: { prompt_tokens: 10, completion_tokens: 4096 } } };
+      server.script([cut, cut]);
+      const before = server.requests.length;
+      const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
+      const error = await runStep(ctx).catch((reason: unknown) => reason);
+      expect((error as Error).message, `${finish} ${content}`).toContain(said);
+      expect(error).not.toBeInstanceOf(InvalidToolArgumentsError);
+      expect(server.requests.length - before, `${finish} ${content}`).toBe(1);
     }
   });
 
