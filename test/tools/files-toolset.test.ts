@@ -101,6 +101,21 @@ describe('read_file', () => {
     await expect(search!.execute({ query: 'extraheader' }, at)).resolves.toBe('kept.txt:1: extraheader mentioned');
   });
 
+  // Found by an adversarial pass: a submodule's `.git` is a file, listed by list_files though read_file refused it.
+  it('never lists nor searches a file named as git internals or plan-runner’s outputs, which read_file refuses', async () => {
+    const gitRoot = await mkdtemp(path.join(base, 'gitlink-'));
+    await mkdir(path.join(gitRoot, 'sub'));
+    await writeFile(path.join(gitRoot, 'sub/.git'), 'gitdir: ../.git/modules/sub\n');
+    await writeFile(path.join(gitRoot, 'sub/.Git.'), 'gitdir: ../.git/modules/other\n');
+    await writeFile(path.join(gitRoot, '.plan-runner'), 'gitdir: not a folder\n');
+    await writeFile(path.join(gitRoot, 'sub/kept.txt'), 'kept\n');
+    const [read, list, search] = filesToolset({ root: gitRoot, redact: createRedactor() });
+    const at = { signal: new AbortController().signal, cwd: gitRoot, stepKey: 'test' };
+    for (const requested of ['sub/.git', 'sub/.Git.', '.plan-runner']) await expect(read!.execute({ path: requested }, at), requested).rejects.toBeInstanceOf(PathRefusedError);
+    expect(await list!.execute({ pattern: '{**/.*,**/*}' }, at)).toBe('sub/kept.txt');
+    await expect(search!.execute({ query: 'gitdir' }, at)).resolves.toBe("[no matches for 'gitdir']");
+  });
+
   // Found by an adversarial pass: google-github-actions/auth writes its key file into the checkout for every later
   // step, and read_file, list_files and search_files showed it to a model a pull request's text could steer.
   it('never lists, searches nor reads the credentials file an auth step left in the checkout', async () => {

@@ -109,8 +109,9 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
           if (entry.isDirectory()) {
             if (walkable(name)) pending.push(relative);
           } else if (entry.isFile()) {
-            // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts).
-            if (isCredentialFile(name)) continue;
+            // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts), as they refuse a file
+            // named as git internals (a submodule's `.git` file) or plan-runner's outputs, which were listed.
+            if (isCredentialFile(name) || isGitSegment(name) || isOutputFolder(name)) continue;
             if (seen === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
             seen += 1;
             if (options.keep === undefined || options.keep(relative)) files.push(relative);
