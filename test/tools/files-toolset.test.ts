@@ -303,6 +303,14 @@ describe('list_files', () => {
     await expect(call('list_files', { pattern: '.github/**' })).resolves.toBe('.github/workflows/ci.yml');
   });
 
+  // Found by an adversarial pass: read_file read `src//main.ts`, and the same spelling in a glob matched nothing.
+  it('reads a run of slashes in a glob as one, and a trailing slash as the folder’s files, as read_file reads a path', async () => {
+    await expect(call('list_files', { pattern: 'src/' })).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
+    await expect(call('list_files', { pattern: 'src//deep//*.ts' })).resolves.toBe('src/deep/util.ts');
+    await expect(call('list_files', { pattern: './' })).resolves.toBe(await call('list_files', {}));
+    await expect(call('search_files', { query: 'TODO', pattern: 'src//*.ts' })).resolves.toBe('src/main.ts:2: // TODO: wire things');
+  });
+
   it('includes node_modules only when asked', async () => {
     await expect(call('list_files', { pattern: 'node_modules/**', include_node_modules: true })).resolves.toBe(
       'node_modules/dep/index.ts',

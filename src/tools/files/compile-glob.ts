@@ -150,6 +150,16 @@ class GlobCompiler {
 }
 
 /**
+ * A glob as it is matched, spelled as read_file reads a path: a run of `/` as one, a leading `./` naming the root, and
+ * a trailing `/` (or nothing left) meaning the files below (`src/` is `src/**`). `src//*.ts` and `src/` matched no
+ * file, where read_file read `src//a.ts` (found by an adversarial pass).
+ */
+export function normalGlob(pattern: string): string {
+  const glob = pattern.replace(/\/+/g, '/').replace(/^(?:\.\/)+/, '');
+  return glob === '' || glob.endsWith('/') ? `${glob}**` : glob;
+}
+
+/**
  * A glob (`*`, `**`, `?`, `[…]`, `{a,b}`) compiled to a linear-time matcher for repository paths.
  * `path.matchesGlob` backtracks (a brace-heavy or star-heavy glob takes minutes per file and blocks
  * the event loop), and globs here are chosen by a model. Throws `InvalidGlobError`.
@@ -160,7 +170,7 @@ export function compileGlob(toolName: string, pattern: string): LinearRegex {
   };
   if (pattern.length > MAX_GLOB_CHARS) fail(`it is ${pattern.length} characters long; at most ${MAX_GLOB_CHARS} are allowed`);
   if (EXTGLOB.test(pattern)) fail('extended globs such as @(…), !(…), +(…) are not supported; use {a,b} alternatives');
-  const source = new GlobCompiler(pattern.replace(/^(?:\.\/)+/, ''), fail).compile();
+  const source = new GlobCompiler(normalGlob(pattern), fail).compile();
   try {
     return LinearRegex.compile(source);
   } catch (error) {

@@ -9,6 +9,7 @@ import { isCredentialFile } from './credential-file.ts';
 import { isOutputFolder } from './output-folder.ts';
 import { holdsPath } from './resolve-repo-path.ts';
 import { shownPath } from './shown-path.ts';
+import { normalGlob } from './compile-glob.ts';
 
 /** Walked into only when asked for: dependencies. Git internals and plan-runner's outputs never are (`isGitSegment`, `isOutputFolder`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
@@ -44,8 +45,8 @@ export interface RepoWalk {
 
 /** The glob's leading folders, written without any glob character: where its files can only be. */
 function leadingFolders(pattern: string | undefined): string[] {
-  // As compileGlob reads it: a leading `./` names the root.
-  const segments = pattern?.replace(/^(?:\.\/)+/, '').split('/') ?? [];
+  // As compileGlob reads it (`normalGlob`): `src//lib/` walks from `src/lib`.
+  const segments = pattern === undefined ? [] : normalGlob(pattern).split('/');
   const folders: string[] = [];
   for (const segment of segments.slice(0, -1)) {
     if (segment === '' || segment === '.' || /[*?[\]{}()!@+\\]/.test(segment)) break;
