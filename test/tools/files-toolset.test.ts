@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,6 +241,28 @@ describe('read_file', () => {
     expect((error as Error).message).toContain(words);
     expect((error as Error).message).not.toContain(base);
   });
+  it('refuses a socket with a tool error that does not name the runner\'s folders', async () => {
+    const repo = await mkdtemp(path.join(base, 'sock-'));
+    const server = createServer().listen(path.join(repo, 'events.sock'));
+    await once(server, 'listening');
+    try {
+      const error = await readFileTool({ root: repo }).execute({ path: 'events.sock' }, ctx()).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PathRefusedError);
+      expect((error as Error).message).toBe("read_file: refused path 'events.sock': it is not a regular file (a FIFO, a socket or a device). Read a regular file of the repository.");
+    } finally {
+      server.close();
+    }
+  });
+
+  // Root reads any file: this runs where the runner does not, as on GitHub's hosted runners.
+  it.skipIf(process.platform === 'win32' || process.getuid?.() === 0)('refuses a file the runner may not read with a tool error that does not name its folders', async () => {
+    const repo = await mkdtemp(path.join(base, 'locked-'));
+    await writeFile(path.join(repo, 'locked.txt'), 'secret\n', { mode: 0o000 });
+    const error = await readFileTool({ root: repo }).execute({ path: 'locked.txt' }, ctx()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PathRefusedError);
+    expect((error as Error).message).toBe("read_file: refused path 'locked.txt': it is not readable (the runner has no permission to read it). Read another file of the repository.");
+  });
+
   it('cuts a large file and says how large it was', async () => {
     await writeFile(path.join(root, 'big.txt'), 'x'.repeat(3 * 1024 * 1024 + 200 * 1024));
     const text = (await call('read_file', { path: 'big.txt' })) as string;

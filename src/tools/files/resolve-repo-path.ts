@@ -12,6 +12,7 @@ import { isOutputFolder } from './output-folder.ts';
 
 const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
 const OWN_OUTPUTS = "plan-runner's own output folder (.plan-runner: its traces and reports) is not readable";
+const NOT_REGULAR = 'it is not a regular file (a FIFO, a socket or a device)';
 
 /**
  * What separates a path's folders: `\` too only on Windows. Elsewhere it is a character of a name, and a file
@@ -76,8 +77,9 @@ export async function resolveRepoPath(toolName: string, root: string, requested:
 /**
  * The tool error for a path the file system would not resolve or open: a path the repository does not
  * hold (`ENOENT`, or `ENOTDIR`: a file named as a folder) is not found, a symlink loop (`ELOOP`, which a
- * repository can hold) or a name too long is refused. Any other failure is the runner's, passed on. The
- * file system's own message named the runner's absolute path (found by an adversarial pass).
+ * repository can hold), a name too long, a socket (`ENXIO`) or a file the runner may not read is refused.
+ * Any other failure is the runner's, passed on. The file system's own message named the runner's absolute
+ * path (found by adversarial passes).
  */
 function pathError(toolName: string, requested: string, error: unknown, loop: string): unknown {
   switch ((error as NodeJS.ErrnoException).code) {
@@ -88,6 +90,11 @@ function pathError(toolName: string, requested: string, error: unknown, loop: st
       return new PathRefusedError(toolName, requested, loop);
     case 'ENAMETOOLONG':
       return new PathRefusedError(toolName, requested, 'a name in it is longer than the file system allows');
+    case 'ENXIO':
+      return new PathRefusedError(toolName, requested, NOT_REGULAR, 'Read a regular file of the repository.');
+    case 'EACCES':
+    case 'EPERM':
+      return new PathRefusedError(toolName, requested, 'it is not readable (the runner has no permission to read it)', 'Read another file of the repository.');
     default:
       return error;
   }
@@ -127,7 +134,7 @@ export async function openRepoFile(toolName: string, root: string, requested: st
     const opened = await handle.stat();
     // A folder is inside the repository: told to give a path inside it, a model asked again for the same folder.
     if (opened.isDirectory()) throw new PathRefusedError(toolName, requested, 'it is a folder, not a regular file', `Call list_files with pattern '${filesIn(requested)}' to see the files in it.`);
-    if (!opened.isFile()) throw new PathRefusedError(toolName, requested, 'it is not a regular file (a FIFO, a socket or a device)', 'Read a regular file of the repository.');
+    if (!opened.isFile()) throw new PathRefusedError(toolName, requested, NOT_REGULAR, 'Read a regular file of the repository.');
     if (!(await holdsPath(handle, resolved, opened))) throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
     return { handle, stats: opened };
   } catch (error) {
