@@ -13,7 +13,7 @@ import { InvalidSearchError } from '../../src/tools/files/invalid-search-error.t
 import { readFileTool } from '../../src/tools/files/read-file-tool.ts';
 import { listFilesTool } from '../../src/tools/files/list-files-tool.ts';
 import { searchFilesTool } from '../../src/tools/files/search-files-tool.ts';
-import { holdsPath } from '../../src/tools/files/resolve-repo-path.ts';
+import { checkRelativePath, holdsPath } from '../../src/tools/files/resolve-repo-path.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
 
@@ -116,6 +116,30 @@ describe('read_file', () => {
     for (const requested of ['sub/.git', 'sub/.Git.', '.plan-runner']) await expect(read!.execute({ path: requested }, at), requested).rejects.toBeInstanceOf(PathRefusedError);
     expect(await list!.execute({ pattern: '{**/.*,**/*}' }, at)).toBe('sub/kept.txt');
     await expect(search!.execute({ query: 'gitdir' }, at)).resolves.toBe("[no matches for 'gitdir']");
+  });
+
+  // Found by an adversarial pass: `~` and a first folder `a:` were refused as absolute on every runner, yet list_files
+  // listed such files, and search_files answered "no matches" for their text. Node expands no `~`; `a:/` is a drive only on Windows.
+  it('reads, lists and searches a name starting with ~, or under a folder named like a drive, as the file it is', async () => {
+    const namesRoot = await mkdtemp(path.join(base, 'tilde-'));
+    await mkdir(path.join(namesRoot, '~'));
+    await mkdir(path.join(namesRoot, 'a:'));
+    await writeFile(path.join(namesRoot, '~notes.md'), 'FIXME: password check disabled\n');
+    await writeFile(path.join(namesRoot, '~/plan.md'), 'FIXME two\n');
+    await writeFile(path.join(namesRoot, 'a:/b.txt'), 'FIXME three\n');
+    const [read, list, search] = filesToolset({ root: namesRoot, redact: createRedactor() });
+    const at = { signal: new AbortController().signal, cwd: namesRoot, stepKey: 'test' };
+    expect(await list!.execute({}, at)).toBe('"a:/b.txt"\n~/plan.md\n~notes.md');
+    expect(await search!.execute({ query: 'FIXME' }, at)).toBe('"a:/b.txt":1: FIXME three\n~/plan.md:1: FIXME two\n~notes.md:1: FIXME: password check disabled');
+    await expect(read!.execute({ path: '~notes.md' }, at)).resolves.toBe('FIXME: password check disabled\n');
+    await expect(read!.execute({ path: 'a:/b.txt' }, at)).resolves.toBe('FIXME three\n');
+  });
+
+  it('refuses a drive letter as absolute on Windows only, and a ~ on none', () => {
+    expect(() => checkRelativePath('read_file', 'a:/b.txt', 'win32')).toThrow('absolute paths are not allowed');
+    expect(() => checkRelativePath('read_file', 'C:\\Windows\\win.ini', 'win32')).toThrow('absolute paths are not allowed');
+    expect(checkRelativePath('read_file', 'a:/b.txt', 'linux')).toEqual(['a:', 'b.txt']);
+    expect(checkRelativePath('read_file', '~/plan.md', 'win32')).toEqual(['~', 'plan.md']);
   });
 
   // Found by an adversarial pass: google-github-actions/auth writes its key file into the checkout for every later
@@ -571,6 +595,24 @@ describe('a walk that stops at its limits', () => {
     const search = searchFilesTool({ root, redact: createRedactor(), walk: { maxFiles: 1 } });
     const text = (await search.execute({ query: 'no such text anywhere' }, ctx())) as string;
     expect(text).toMatch(/^\[cut: the walk of the repository stopped at 1 file, .*\]\n\[no matches for 'no such text anywhere'\]$/);
+  });
+
+  // Found by an adversarial pass: a file the walk listed and opening then refused was passed over silently, and
+  // "no matches" was said of text never read. Here a path past Linux's 4,096-byte limit, in a folder just short of it.
+  it.skipIf(process.platform !== 'linux')('says in a cut note which listed files it could not open', async () => {
+    const repo = await mkdtemp(path.join(tmpdir(), 'files-long-'));
+    try {
+      let folder = repo;
+      while (folder.length + 201 < 4050) folder = path.join(folder, 'd'.repeat(200));
+      await mkdir(folder, { recursive: true });
+      // Written from inside the folder: its whole path is too long to name.
+      execFileSync('sh', ['-c', 'cd "$1" && printf "FIXME\\n" > "$2"', 'sh', folder, 'f'.repeat(250)]);
+      const search = searchFilesTool({ root: repo, redact: createRedactor() });
+      const found = String(await search.execute({ query: 'FIXME' }, ctx()));
+      expect(found).toMatch(/^\[cut: not searched: 1 file refused when opened \('d{200}\/[df/]+': it, or a name in it, is longer than the file system allows\)\]\n\[no matches for 'FIXME'\]$/);
+    } finally {
+      execFileSync('rm', ['-rf', repo]);
+    }
   });
 
   it('starts at a leading folder only when it is a real folder of the repository, not a symlink out of it', async () => {

@@ -19,18 +19,23 @@ const NOT_REGULAR = 'it is not a regular file (a FIFO, a socket or a device)';
  * `list_files` listed as `src\b` was read as `src/b` (by `search_files`, under the name it listed) or not at all
  * (found by an adversarial pass).
  */
-const SEPARATORS = process.platform === 'win32' ? /[\\/]+/ : /\/+/;
+function separators(platform: NodeJS.Platform): RegExp {
+  return platform === 'win32' ? /[\\/]+/ : /\/+/;
+}
 
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git` or `.plan-runner`. Returns the path split into segments.
+ * Absolute as the runner's platform reads it: `a:/b.txt` is a drive only on Windows, and Node expands no `~`, so
+ * elsewhere both name files of the repository, which list_files listed and read_file and search_files refused
+ * (search_files said "no matches" for their text; found by an adversarial pass).
  */
-export function checkRelativePath(toolName: string, requested: string): string[] {
+export function checkRelativePath(toolName: string, requested: string, platform: NodeJS.Platform = process.platform): string[] {
   if (requested.includes('\0')) throw new PathRefusedError(toolName, requested, 'it contains a NUL byte');
-  if (path.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
+  if ((platform === 'win32' ? path.win32 : path.posix).isAbsolute(requested)) {
     throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
   }
-  const segments = segmentsOf(requested);
+  const segments = segmentsOf(requested, platform);
   if (segments.includes('..')) throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
   if (segments.some(isGitSegment)) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   if (segments.some(isCredentialFile)) throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
@@ -39,8 +44,8 @@ export function checkRelativePath(toolName: string, requested: string): string[]
 }
 
 /** A path's names, without empty and `.` ones. */
-function segmentsOf(requested: string): string[] {
-  return requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
+function segmentsOf(requested: string, platform: NodeJS.Platform = process.platform): string[] {
+  return requested.split(separators(platform)).filter((segment) => segment !== '' && segment !== '.');
 }
 
 /** The `list_files` pattern of every file in a folder a model named. */
@@ -89,7 +94,7 @@ function pathError(toolName: string, requested: string, error: unknown, loop: st
     case 'ELOOP':
       return new PathRefusedError(toolName, requested, loop);
     case 'ENAMETOOLONG':
-      return new PathRefusedError(toolName, requested, 'a name in it is longer than the file system allows');
+      return new PathRefusedError(toolName, requested, 'it, or a name in it, is longer than the file system allows');
     case 'ENXIO':
       return new PathRefusedError(toolName, requested, NOT_REGULAR, 'Read a regular file of the repository.');
     case 'EACCES':

@@ -2,6 +2,7 @@ import { escapeRegExp } from '../../core/escape-regexp.ts';
 import { shownPath } from './shown-path.ts';
 import { visibleControls } from '../../core/visible-controls.ts';
 import { cutNote } from '../../core/cut-note.ts';
+import { groupDigits } from '../../core/group-digits.ts';
 import { hideCutEnd } from '../../core/hide-cut-fragments.ts';
 import { realpath } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
@@ -115,20 +116,24 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
       // What was not searched: said in a cut note, so a goal on the result ("no matches") cannot pass on a search that
       // left out a text file or part of a line that held a match (found by a hunt of the goal kinds: a FIXME past 400
       // characters of a minified line, or in a file over 1 MiB, gave `[no matches …]`, which `matches: '^\[no matches'` met).
-      const skipped = { large: 0, lines: 0 };
+      const skipped: Skipped = { large: 0, lines: 0, refused: [] };
       const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file: string) => glob.test(file) }) });
       const files = walk.files.sort();
       const realRoot = await realpath(options.root);
       let slice = performance.now();
       search: for (const file of files) {
         ctx.signal.throwIfAborted();
-        // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is skipped, not read.
+        // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is not read.
+        // A file gone since the walk holds nothing; one refused is said in the cut note, as "no matches" is not true of it
+        // (names read_file refused, `~notes.md`, were skipped silently; found by an adversarial pass).
         let opened: Awaited<ReturnType<typeof openRepoFile>>;
         try {
           opened = await openRepoFile('search_files', options.root, file, realRoot);
         } catch (error) {
-          if (error instanceof PathRefusedError || error instanceof RepoFileNotFoundError) continue;
-          throw error;
+          if (error instanceof RepoFileNotFoundError) continue;
+          if (!(error instanceof PathRefusedError)) throw error;
+          skipped.refused.push(error);
+          continue;
         }
         let content: Buffer;
         try {
@@ -188,9 +193,27 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
   };
 }
 
+/** What a search left out: files over 1 MiB, lines searched in part, listed files refused when opened. */
+interface Skipped {
+  large: number;
+  lines: number;
+  readonly refused: PathRefusedError[];
+}
+
 /** What a search left out, in words for its cut note; undefined when it searched every file and line. */
-function notSearched(skipped: { readonly large: number; readonly lines: number }): string | undefined {
-  const whole = skipped.large === 0 ? undefined : `not searched: ${skipped.large} file${skipped.large === 1 ? '' : 's'} over 1 MiB`;
+function notSearched(skipped: Skipped): string | undefined {
+  const files = [
+    skipped.large === 0 ? undefined : `${skipped.large} file${skipped.large === 1 ? '' : 's'} over 1 MiB`,
+    skipped.refused.length === 0 ? undefined : refusedFiles(skipped.refused),
+  ].filter((part) => part !== undefined);
+  const whole = files.length === 0 ? undefined : `not searched: ${files.join(', ')}`;
   const cut = skipped.lines === 0 ? undefined : `${skipped.lines} line${skipped.lines === 1 ? ' was' : 's were'} searched in ${skipped.lines === 1 ? 'its' : 'their'} first ${MAX_LINE_CHARS} characters only`;
   return whole === undefined && cut === undefined ? undefined : [whole, cut].filter((part) => part !== undefined).join('; ');
+}
+
+/** The files the walk listed and opening refused, in words: how many, and the first few with why. */
+function refusedFiles(refused: readonly PathRefusedError[]): string {
+  const some = refused.slice(0, 3).map((error) => `'${shownPath(error.path)}': ${error.reason}`);
+  const count = refused.length === 1 ? '1 file' : `${groupDigits(refused.length)} files`;
+  return `${count} refused when opened (${some.join(', ')}${refused.length > some.length ? ', …' : ''})`;
 }
