@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -285,6 +285,23 @@ describe('read_file', () => {
     const error = await readFileTool({ root: repo }).execute({ path: 'locked.txt' }, ctx()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PathRefusedError);
     expect((error as Error).message).toBe("read_file: refused path 'locked.txt': it is not readable (the runner has no permission to read it). Read another file of the repository.");
+  });
+
+  it.skipIf(process.platform === 'win32' || process.getuid?.() === 0)('says a folder the runner may not open in a cut note, never its folders nor "no matches" alone', async () => {
+    const repo = await mkdtemp(path.join(base, 'locked-folder-'));
+    await mkdir(path.join(repo, 'locked'));
+    await writeFile(path.join(repo, 'locked/notes.txt'), 'FIXME\n');
+    await writeFile(path.join(repo, 'kept.txt'), 'clean\n');
+    await chmod(path.join(repo, 'locked'), 0o000);
+    try {
+      const [, list, search] = filesToolset({ root: repo, redact: createRedactor() });
+      const at = { signal: new AbortController().signal, cwd: repo, stepKey: 'test' };
+      const note = "[cut: a folder the runner may not open ('locked') was not looked at]";
+      expect(await list!.execute({}, at)).toBe(`${note}\nkept.txt`);
+      expect(await search!.execute({ query: 'FIXME' }, at)).toBe(`${note}\n[no matches for 'FIXME']`);
+    } finally {
+      await chmod(path.join(repo, 'locked'), 0o755);
+    }
   });
 
   it('cuts a large file and says how large it was', async () => {

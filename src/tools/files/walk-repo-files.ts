@@ -60,7 +60,8 @@ function leadingFolders(pattern: string | undefined): string[] {
  * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered, nor a credentials file
  * (`isCredentialFile`) listed. It stops at
  * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
- * answered "no matches" for files it never read. So it says which files and folders it passed over as their names are not UTF-8.
+ * answered "no matches" for files it never read. So it says which files and folders it passed over as their names are not UTF-8,
+ * and which folders it may not open (no permission).
  */
 export async function walkRepoFiles(root: string, options: WalkOptions = {}): Promise<RepoWalk> {
   const realRoot = await realpath(root);
@@ -78,11 +79,13 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
   }
   let seen = 0;
   let opened = 0;
-  const unnamed: Unnamed = { count: 0, some: [] };
+  const unnamed: PassedOver = { count: 0, some: [] };
+  const locked: PassedOver = { count: 0, some: [] };
+  const passedOver = () => unnamedNotice(unnamed) + lockedNotice(locked);
   const pending: string[] = [start.join('/')];
   while (pending.length > 0) {
     options.signal?.throwIfAborted();
-    if (opened === maxFolders) return { files, notice: cutNotice(maxFolders, 'folder', start) + unnamedNotice(unnamed) };
+    if (opened === maxFolders) return { files, notice: cutNotice(maxFolders, 'folder', start) + passedOver() };
     // A few folders opened at once (in the order they would be popped one by one): each open is several calls
     // through the thread pool (open, readlink, opendir), which one at a time made a walk twice as slow.
     const batch = pending.splice(-Math.min(OPEN_AT_ONCE, maxFolders - opened)).reverse();
@@ -90,10 +93,17 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
     const folders = await Promise.allSettled(batch.map((relativeDir) => openFolder(path.join(realRoot, relativeDir))));
     try {
       for (const [index, settled] of folders.entries()) {
-        if (settled.status === 'rejected') throw settled.reason;
+        const relativeDir = batch[index]!;
+        if (settled.status === 'rejected') {
+          // A folder of the repository the runner may not open is said in the notice: thrown, the file system's error
+          // named the runner's absolute path (found by an adversarial pass). The root is the runner's own to open.
+          if (relativeDir === '' || !NOT_PERMITTED.has((settled.reason as NodeJS.ErrnoException).code ?? '')) throw settled.reason;
+          locked.count += 1;
+          if (locked.some.length < 3) locked.some.push(relativeDir);
+          continue;
+        }
         // Swapped for a symlink since it was listed (a command tool running beside the walk): not followed, as any symlink.
         if (settled.value === undefined) continue;
-        const relativeDir = batch[index]!;
         for await (const entry of settled.value.dir) {
           // Read as bytes (`latin1`, one character a byte), then as UTF-8: a name that is not UTF-8 was listed with a
           // U+FFFD that names no file, so read_file said it did not exist, and search_files said "no matches" for its text.
@@ -101,7 +111,7 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
           if (name === undefined) {
             if (!entry.isDirectory() && !entry.isFile()) continue;
             // Counted as a file the walk looked at: a folder of a million such names is bounded as any other.
-            if (entry.isFile() && seen++ === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
+            if (entry.isFile() && seen++ === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) + passedOver() };
             unnamed.count += 1;
             if (unnamed.some.length < 3) unnamed.some.push(relativeDir === '' ? asText(entry.name) : `${relativeDir}/${asText(entry.name)}`);
             continue;
@@ -113,7 +123,7 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
             // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts), as they refuse a file
             // named as git internals (a submodule's `.git` file) or plan-runner's outputs, which were listed.
             if (isCredentialFile(name) || isGitSegment(name) || isOutputFolder(name)) continue;
-            if (seen === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
+            if (seen === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) + passedOver() };
             seen += 1;
             if (options.keep === undefined || options.keep(relative)) files.push(relative);
           }
@@ -123,7 +133,7 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
       for (const settled of folders) if (settled.status === 'fulfilled' && settled.value) await closeFolder(settled.value);
     }
   }
-  return { files, notice: unnamedNotice(unnamed) };
+  return { files, notice: passedOver() };
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -143,20 +153,28 @@ function asText(bytes: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** The files and folders a walk passed over as their names are not UTF-8: how many, and the first few. */
-interface Unnamed {
+/** The files or folders a walk passed over (their names are not UTF-8, or it may not open them): how many, and the first few. */
+interface PassedOver {
   count: number;
   readonly some: string[];
 }
 
 /** The cut note for the files and folders a walk passed over as their names are not UTF-8, else empty. */
-function unnamedNotice(unnamed: Unnamed): string {
+function unnamedNotice(unnamed: PassedOver): string {
   if (unnamed.count === 0) return '';
   const some = unnamed.some.map((name) => `'${shownPath(name)}'`).join(', ');
   const one = unnamed.count === 1;
   const count = one ? 'a file or folder whose name is' : `${groupDigits(unnamed.count)} files or folders whose names are`;
   const shown = `${some}${unnamed.count > unnamed.some.length ? ', …' : ''}, with � for each byte that is not`;
   return `${cutNote(`${count} not UTF-8 (${shown}) ${one ? 'was' : 'were'} not looked at, as the files tools cannot name ${one ? 'it' : 'them'}; rename ${one ? 'it' : 'them'} in UTF-8`)}\n`;
+}
+
+/** The cut note for the folders a walk may not open (no permission), else empty. */
+function lockedNotice(locked: PassedOver): string {
+  if (locked.count === 0) return '';
+  const some = `${locked.some.map((name) => `'${shownPath(name)}'`).join(', ')}${locked.count > locked.some.length ? ', …' : ''}`;
+  const one = locked.count === 1;
+  return `${cutNote(`${one ? 'a folder' : `${groupDigits(locked.count)} folders`} the runner may not open (${some}) ${one ? 'was' : 'were'} not looked at`)}\n`;
 }
 
 /** Folders opened at once by a walk. */
@@ -171,6 +189,9 @@ async function closeFolder(folder: { readonly handle: FileHandle; readonly dir: 
 /** Read only, a folder, not following a last symlink (the flags are 0 where the platform has none). */
 const FOLDER_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
+/** Errors of an open that say the runner may not open the folder: said in the walk's notice. */
+const NOT_PERMITTED = new Set(['EACCES', 'EPERM']);
+
 /** Errors of an open that say the folder is not one the walk goes into now: gone, or no longer a folder (a symlink). */
 const NOT_A_FOLDER_NOW = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
 
@@ -180,7 +201,7 @@ const NOT_A_FOLDER_NOW = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
  * it and this open is caught, found by an adversarial pass), and on Linux its entries are read through the handle
  * (`/proc/self/fd`), so a swap after the check cannot change them. Undefined when it is no such folder now; any
  * other failure (no permission, no file descriptors left) is thrown, as a walk that skipped a folder silently
- * would answer "no matches" for files it never read.
+ * would answer "no matches" for files it never read (the walk says a folder it may not open in its notice).
  */
 async function openFolder(resolved: string): Promise<{ readonly handle: FileHandle; readonly dir: Dir } | undefined> {
   let handle: FileHandle;
