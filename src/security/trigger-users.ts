@@ -1,9 +1,10 @@
 /**
- * Events only people with write access can cause (a push, a dispatch, a schedule one of them set):
- * they start a run unchecked. Every other event is checked, the ones anyone can cause (a comment, a
- * pull request, a star, a fork, a wiki edit, a workflow_run a fork's pull request set off) first of all.
+ * Events only people with write access can cause (a push, a dispatch, a schedule one of them set, a merge queue's
+ * run, which only someone allowed to merge sets off by queueing a pull request, though its sender is the queue's
+ * bot): they start a run unchecked. Every other event is checked, the ones anyone can cause (a comment, a pull
+ * request, a star, a fork, a wiki edit, a workflow_run a fork's pull request set off) first of all.
  */
-export const EVENTS_WITHOUT_CHECK: readonly string[] = ['schedule', 'push', 'workflow_dispatch'];
+export const EVENTS_WITHOUT_CHECK: readonly string[] = ['schedule', 'push', 'workflow_dispatch', 'merge_group'];
 
 /**
  * Whether the accounts behind `eventName` must be checked for write access before a run starts. No
@@ -39,7 +40,7 @@ function account(value: unknown, role: string): TriggerUser | undefined {
  * The accounts behind an event that needs write access: the sender, for comments and reviews also
  * their author (an edit by a maintainer does not vouch for a stranger's comment), and for a
  * workflow_run the accounts that started the run it follows. Empty for events that need no check
- * (schedule, push, workflow_dispatch) — and for a payload that names nobody, which the caller refuses.
+ * (schedule, push, workflow_dispatch, merge_group) — and for a payload that names nobody, which the caller refuses.
  */
 export function triggerUsers(eventName: string, payload: unknown): TriggerUser[] {
   if (!needsWriteAccess(eventName)) return [];

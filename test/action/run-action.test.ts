@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
+import { run as runMainStep } from '../../src/run.ts';
 import type { FinalReport } from '../../src/report/final-report.ts';
 import { checkConclusion } from '../../src/action/job-failure.ts';
 import type { RunStatus } from '../../src/core/run-event.ts';
@@ -11,6 +12,7 @@ import { newRunRecord } from '../../src/core/run-record.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { recordingIO } from './recording-io.ts';
+import { recordingRunner } from './recording-runner.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import { startFakeGitHub } from '../helpers/github-server.ts';
 
@@ -205,6 +207,38 @@ describe('checkConclusion', () => {
       await expect(runAction(read.settings, { io, redact, clock: systemClock, github: octokit })).rejects.toThrow('the report broke');
       expect(github.checkRuns).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
       expect(JSON.stringify(github.checkRuns[0]?.['output'])).toContain('plan-runner stopped with an internal error: the report broke');
+    } finally {
+      await github.stop();
+    }
+  });
+});
+
+// Found by a hunt of the events: a merge queue runs the required checks on merge_group, whose sender is the queue's
+// bot, and the merge gate was refused there ("not listed in the allowed-bots input"): no check on the queue's commit.
+describe('the merge gate on a merge queue (merge_group)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('runs and puts its check run on the queue commit, though the sender is github-merge-queue[bot]', async () => {
+    const github = await startFakeGitHub();
+    try {
+      const queueSha = 'd'.repeat(40);
+      await writeFile(path.join(workspace, 'plan.yml'), `${FAILING_PLAN.replace('b: 0', 'b: 2')}goals:\n  - name: six\n    equals: "6"\n`);
+      const payload = {
+        action: 'checks_requested',
+        merge_group: { head_sha: queueSha, head_ref: 'refs/heads/gh-readonly-queue/main/pr-40-aaaa', base_sha: 'a'.repeat(40), base_ref: 'refs/heads/main' },
+        repository: { id: 1296269, name: 'app', full_name: 'octo/app', owner: { login: 'octo', type: 'Organization' } },
+        sender: { login: 'github-merge-queue[bot]', id: 118344674, type: 'Bot' },
+      };
+      const event = path.join(workspace, 'event.json');
+      await writeFile(event, JSON.stringify(payload));
+      await mkdir(path.join(workspace, 'runner'));
+      const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'merge_group', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_SHA: queueSha, GITHUB_API_URL: github.url, GITHUB_RUN_ID: '77', RUNNER_TEMP: path.join(workspace, 'runner') };
+      for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+      const { commands, told } = recordingRunner({ plan: 'plan.yml', state: 'off', 'check-run': 'true', 'github-token': 't' });
+      await runMainStep(commands);
+      expect(told.failed).toEqual([]);
+      expect(told.outputs['status']).toBe('succeeded');
+      expect(github.checkRuns.map((check) => [check['name'], check['head_sha'], check['conclusion']])).toEqual([['Division', queueSha, 'success']]);
     } finally {
       await github.stop();
     }

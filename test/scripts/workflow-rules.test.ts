@@ -47,6 +47,10 @@ describe('workflowRuleProblems: a job that installs packages holds no token that
     expect(workflowRuleProblems(RELEASE.replace('contents: write', 'contents: read'))).toEqual([]);
     expect(workflowRuleProblems(RELEASE.replace('      - run: npm ci --no-audit\n', ''))).toEqual([]);
     expect(workflowRuleProblems(RELEASE.replace("push:\n    tags: ['v*']", 'pull_request:'))).toEqual([]);
+    // A merge gate runs on a merge queue's merge_group as well (the README's), but merge_group alone is no pull request's job.
+    expect(workflowRuleProblems(RELEASE.replace("push:\n    tags: ['v*']", 'pull_request:\n  merge_group:'))).toEqual([]);
+    expect(workflowRuleProblems(RELEASE.replace("push:\n    tags: ['v*']", 'merge_group:'))).toHaveLength(1);
+    expect(workflowRuleProblems(RELEASE.replace("push:\n    tags: ['v*']", 'pull_request:\n  push:'))).toHaveLength(1);
     // Words that only contain an install command's name are not one.
     expect(workflowRuleProblems(RELEASE.replace('npm ci --no-audit', 'echo npm-ci is run elsewhere; ./pnpm-install.sh'))).toEqual([]);
   });

@@ -75,6 +75,14 @@ describe('authorizeTrigger', () => {
     }
     expect(lookup.asked).toEqual([]);
   });
+
+  // Found by a hunt of the events: the merge queue's bot sends merge_group, and the merge gate was refused there.
+  it('needs no check on merge_group, whose sender is the merge queue’s bot: only someone allowed to merge queues a pull request', async () => {
+    const lookup = lookupFrom({});
+    const payload = { action: 'checks_requested', merge_group: { head_sha: 'd'.repeat(40) }, sender: { login: 'github-merge-queue[bot]', id: 118344674, type: 'Bot' } };
+    expect(await authorizeTrigger({ eventName: 'merge_group', payload, repository: REPO, allowedBots: [] }, lookup)).toEqual({ allowed: true, checked: [] });
+    expect(lookup.asked).toEqual([]);
+  });
 });
 
 describe('parseAllowedBots', () => {

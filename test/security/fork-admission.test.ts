@@ -253,8 +253,8 @@ describe('events anyone can cause', () => {
     expect(asked).toEqual(['stranger']);
   });
 
-  it('schedule, push and workflow_dispatch start unchecked, as does a run outside a workflow (no event)', async () => {
-    for (const eventName of ['schedule', 'push', 'workflow_dispatch', '']) {
+  it('schedule, push, workflow_dispatch and merge_group start unchecked, as does a run outside a workflow (no event)', async () => {
+    for (const eventName of ['schedule', 'push', 'workflow_dispatch', 'merge_group', '']) {
       const { admission, asked } = await admit(eventName, { repository: { full_name: FULL_NAME } }, {}, 'read');
       expect(admission).toEqual({ admitted: true });
       expect(asked).toEqual([]);
