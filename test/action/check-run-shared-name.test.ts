@@ -76,6 +76,18 @@ describe('a check run whose name another job writes at the same time', () => {
     }
   });
 
+  // Found by a hunt of the events: on `on: [push, pull_request]` the push's run and the pull request's both write the
+  // check on the pushed commit, and the advice named only a matrix value for the run-key.
+  it('says what run-key tells apart a matrix’s legs and a workflow run per event of one commit', async () => {
+    const pushRun = checkRunJob({ GITHUB_RUN_ID: '80', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'gate', RUNNER_NAME: 'GitHub Actions 7' })!;
+    github.checkRuns.push({ id: 908, name: 'Gate', head_sha: SHA, status: 'in_progress', started_at: new Date().toISOString(), completed_at: null, external_id: pushRun });
+    const pullRequestRun = checkRunJob({ GITHUB_RUN_ID: '81', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'gate', RUNNER_NAME: 'GitHub Actions 8' })!;
+    const warnings: string[] = [];
+    const check = await startCheckRun(octokit(), { ...target, job: pullRequestRun }, (message) => warnings.push(message));
+    await check!.complete(passed);
+    expect(warnings).toEqual([expect.stringContaining('in a matrix, `run-key: ${{ matrix.<name> }}`; in a workflow two events start on one commit (`on: [push, pull_request]`), `run-key: ${{ github.event_name }}`.')]);
+  });
+
   // Found by an adversarial pass: the plan's name and the run-key (a matrix value, a branch) went into the check run's
   // Markdown as written, where every other text of the run there is data: `@v4` was a mention, `<img>` an image.
   it('names the check run in its summary as text, not Markdown, and as written in the warning', async () => {
