@@ -181,9 +181,11 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps, pausedHe
   if (!settings.checkRun) return undefined;
   // A prepare or shard job's end is not the run's: the merge job reports the goals as the check run.
   if (settings.fanOut && settings.fanOut.part !== 'merge') return undefined;
-  // Not tried: the 403 said to grant `checks: write`, which the workflow had (found by a new-user walkthrough).
+  // A read-only run writes nothing to the repository: its job summary is its report. Not even tried, since a fork's
+  // `pull_request` token is refused, and the 403 said to grant `checks: write`, which the workflow had (found by a
+  // new-user walkthrough); `pull_request_target`'s token could write one, and the warning said it could not (a hunt).
   if (settings.readOnly) {
-    deps.io.warning(`check-run is true, but the run is read-only (${settings.readOnly}), and a read-only run creates no check run (a fork's pull request gets a token that cannot): require this job (its status reports the verdict) rather than the check run.`);
+    deps.io.warning(`check-run is true, but the run is read-only (${settings.readOnly}), and a read-only run writes no check run, as it writes no comment: its job summary is its only report (and on pull_request, a fork's token could not create one anyway). Require this job (its status reports the verdict) rather than the check run.`);
     return undefined;
   }
   const [owner, repo] = settings.github.repository?.split('/') ?? [];

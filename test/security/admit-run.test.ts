@@ -182,7 +182,17 @@ describe('runAction admission', () => {
     // The reason as it is, not "comment is never", a setting the user did not make; no check run tried, whose
     // 403 told them to grant checks: write (found by a new-user walkthrough).
     expect(said.log.join('\n')).toContain('No PR comment: the run is read-only (the pull request comes from a fork).');
-    expect(said.warnings).toEqual(["check-run is true, but the run is read-only (the pull request comes from a fork), and a read-only run creates no check run (a fork's pull request gets a token that cannot): require this job (its status reports the verdict) rather than the check run."]);
+    expect(said.warnings).toEqual(["check-run is true, but the run is read-only (the pull request comes from a fork), and a read-only run writes no check run, as it writes no comment: its job summary is its only report (and on pull_request, a fork's token could not create one anyway). Require this job (its status reports the verdict) rather than the check run."]);
+  });
+
+  // Found by a hunt of the events: on pull_request_target the warning said a fork's token cannot create a check run,
+  // and that event's token can; the run writes none because it is read-only.
+  it('on a fork’s pull_request_target, says the read-only run writes no check run, never that its token cannot', async () => {
+    const payload = { ...sender('octocat'), pull_request: { number: 1, base: { sha: BASE_SHA, repo: { full_name: 'octo/demo' } }, head: { sha: HEAD_SHA, repo: { full_name: 'forker/demo' } } } };
+    const { result, said } = await run({ eventName: 'pull_request_target', payload, inputs: { 'check-run': 'true' } });
+    expect(result.outputs.status).toBe('succeeded');
+    expect(said.warnings).toEqual([expect.stringContaining('a read-only run writes no check run, as it writes no comment: its job summary is its only report')]);
+    expect(said.warnings.join('\n')).not.toMatch(/pull request gets a token that cannot/);
   });
 
   it('needs no permission check on a schedule', async () => {
