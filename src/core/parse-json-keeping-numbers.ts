@@ -35,6 +35,24 @@ export function readJsonKeepingNumbers(text: string): unknown {
   }) as unknown;
 }
 
+/** A number JSON text writes (`written`) that a double does not hold, and the number `JSON.parse` reads for it (`read`). */
+export interface InexactNumber {
+  readonly written: string;
+  readonly read: number;
+}
+
+/** The first number in JSON `text` that a double does not hold (one `parseJsonKeepingNumbers` keeps as text), or undefined when `JSON.parse` reads every number exactly. */
+export function firstInexactNumber(text: string): InexactNumber | undefined {
+  if (!mayHoldInexactNumber(text)) return undefined;
+  let found: InexactNumber | undefined;
+  JSON.parse(text, (_key, parsed: unknown, context?: { readonly source?: string }) => {
+    const source = context?.source;
+    if (found === undefined && typeof parsed === 'number' && source !== undefined && !holds(parsed, source)) found = { written: source, read: parsed };
+    return parsed;
+  });
+  return found;
+}
+
 /** Whether `value` is the number JSON `source` writes, as far as a whole number, a zero or a size goes. */
 function holds(value: number, source: string): boolean {
   if (!Number.isFinite(value)) return false;

@@ -1,14 +1,19 @@
 import { JsonDuplicateKeyError, JsonTooDeepError, parseJson } from '../core/parse-json.ts';
 import { cutText } from '../core/cut-text.ts';
+import { firstInexactNumber, type InexactNumber } from '../core/parse-json-keeping-numbers.ts';
 
 /**
  * A model's tool-call argument string read as a value (`''` and `null` as `{}`: no arguments, as the answer reader
  * takes a missing or null `arguments`), or what was wrong with it, for the model. Valid JSON refused for its shape
- * (too deep, a key twice) says so: "not valid JSON" had the model send it again.
+ * (too deep, a key twice, a number a double does not hold) says so: "not valid JSON" had the model send it again.
  */
 export function parseToolArguments(text: string): { ok: true; args: unknown } | { ok: false; error: string } {
   try {
     const args = parseJson(text === '' ? '{}' : text);
+    // An id past 2^53 read as a double is another id: the tool ran on another object, and two ids that round alike
+    // were one call to the agent's repeat check (found by an adversarial pass).
+    const inexact = firstInexactNumber(text);
+    if (inexact) return { ok: false, error: `the arguments are refused: ${inexactNumberWhy(inexact)}` };
     // Servers that serialise no arguments as `"null"` (a tool without parameters) had every call refused, and the
     // model could not mend it (found by an adversarial pass).
     return { ok: true, args: args === null ? {} : args };
@@ -16,4 +21,13 @@ export function parseToolArguments(text: string): { ok: true; args: unknown } | 
     if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return { ok: false, error: `the arguments are refused: ${error.message}` };
     return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(cutText(text, 201))}` };
   }
+}
+
+/** Why a number the arguments write is refused, in the words the plan check uses for such a literal (yaml-document.ts). */
+function inexactNumberWhy({ written, read }: InexactNumber): string {
+  const shown = cutText(written, 101);
+  const readAs = Number.isInteger(read) && read !== 0
+    ? `a whole number past 2^53, which a tool's arguments do not hold exactly: JSON reads it as ${cutText(BigInt(read).toString(), 101)}`
+    : `a number a double does not hold: JSON reads it as ${read}`;
+  return `\`${shown}\` is ${readAs}; send it as a string ("${shown}") to keep it as written`;
 }

@@ -294,3 +294,18 @@ describe('tool-call arguments with a key twice', () => {
     expect(replies[1]).toBe('Error: the arguments are refused: the JSON has the key "merge" twice in one object, and which of its values counts is not clear; write each key once. The list was not changed.');
   });
 });
+
+// A number past 2^53 read as a double is another number: the tool ran on it, and two ids that round alike were one
+// call to the repeat check (found by an adversarial pass).
+describe('tool-call arguments with a number a double does not hold', () => {
+  it('are refused saying which number and how to send it, and the tool is not run', async () => {
+    const job = await runOfflineJob({
+      plan: PLAN,
+      script: [todos(false, [['1', 'Add', 'in_progress']]), toolCallAnswer('add', '{"a": 1234567890123456789, "b": 1}'), textAnswer('20')],
+    });
+    expect(toolMessages(job, 2).at(-1)).toBe(
+      'Error: the arguments are refused: `1234567890123456789` is a whole number past 2^53, which a tool\'s arguments do not hold exactly: JSON reads it as 1234567890123456768; send it as a string ("1234567890123456789") to keep it as written. \'add\' was not run; call it again with a JSON object.',
+    );
+    expect(job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'add')).toMatchObject([{ ok: false, args: '{"a": 1234567890123456789, "b": 1}' }]);
+  });
+});

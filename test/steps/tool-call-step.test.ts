@@ -179,6 +179,23 @@ describe('tool_call without args', () => {
     expect(tool.calls).toHaveLength(0);
   });
 
+  // Read as a double, 1234567890123456789 became 1234567890123456768, and the tool ran on another object (found by an
+  // adversarial pass).
+  it('refuses a number a double does not hold, asks once more, then fails naming it, never calling the tool', async () => {
+    const tool = spyTool();
+    const big = '{"week": "2025-W10", "limit": 1234567890123456789}';
+    server.script([toolCallAnswer(tool.name, big), toolCallAnswer(tool.name, '{"week": "2025-W10", "limit": 1e400}')]);
+    const { ctx } = stepContext({ steps: [{ key: '4', type: 'tool_call', tool: tool.name }], run: '4', tools: [tool], model: live() });
+    const error = await runStep(ctx).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(InvalidToolArgumentsError);
+    expect((error as InvalidToolArgumentsError).errors).toEqual([
+      'the arguments are refused: `1234567890123456789` is a whole number past 2^53, which a tool\'s arguments do not hold exactly: JSON reads it as 1234567890123456768; send it as a string ("1234567890123456789") to keep it as written',
+      'the arguments are refused: `1e400` is a number a double does not hold: JSON reads it as Infinity; send it as a string ("1e400") to keep it as written',
+    ]);
+    expect(server.requests[1]!.body.messages.at(-1)!.content).toContain('send it as a string ("1234567890123456789")');
+    expect(tool.calls).toHaveLength(0);
+  });
+
   // Found by an adversarial pass: JSON that is no object was quoted whole (a 60,000-character string made a
   // 120,000-character step error in the log, the trace and the summary), where text that is no JSON is cut.
   it('quotes arguments that are JSON but no object in at most 500 characters', async () => {
