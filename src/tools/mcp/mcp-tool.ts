@@ -15,6 +15,7 @@ import { MAX_JSON_DEPTH } from '../../core/parse-json.ts';
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
 import { ToolResultTooDeepError } from '../tool-result-too-deep-error.ts';
 import { cutText } from '../../core/cut-text.ts';
+import { isMap, mapSubschemas, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../../core/json-schema.ts';
 
 /** The longest description of a server's tool that prompts show. */
 const MAX_DESCRIPTION_CHARS = 2000;
@@ -40,6 +41,9 @@ export function shownToolName(name: string): string {
 
 /** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
 const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default']);
+/** Keywords whose value is subschemas (where `mapSubschemas` finds them), and those of them that map names to subschemas. */
+const SUBSCHEMA_KEYWORDS = new Set([...SUBSCHEMA_MAPS, ...SUBSCHEMA_VALUES, ...SUBSCHEMA_LISTS, 'dependencies']);
+const NAME_MAPS = new Set([...SUBSCHEMA_MAPS, 'dependencies']);
 
 /**
  * Text that hides instructions from a reader and has no use in a name or a value a server checks:
@@ -51,35 +55,72 @@ const SMUGGLING = /\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]|<!--/;
 /**
  * Where an input schema holds hidden text a validator reads (an `enum` value, a `pattern`, a property
  * name), as a path such as `properties.mode.enum[0]`; undefined when it holds none. Such text cannot be
- * cleaned without changing what the server accepts, so `connectMcpServers` refuses the tool.
+ * cleaned without changing what the server accepts, so `connectMcpServers` refuses the tool. Annotations
+ * are skipped only where they are keywords of a schema: a property named `title` is a name, its schema checked.
  */
 export function hiddenTextInSchema(schema: unknown, at = ''): string | undefined {
-  if (typeof schema === 'string') return SMUGGLING.test(schema) ? at || '(the schema)' : undefined;
-  if (schema === null || typeof schema !== 'object') return undefined;
+  if (!isMap(schema)) return hiddenTextIn(schema, at);
   for (const [key, value] of Object.entries(schema)) {
-    // The path names the key it found, with the hidden characters shown as `?`.
-    const shown = cutText(key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-'), 61);
-    const here = Array.isArray(schema) ? `${at}[${key}]` : at ? `${at}.${shown}` : shown;
-    if (!Array.isArray(schema) && SMUGGLING.test(key)) return here;
-    if (!Array.isArray(schema) && ANNOTATIONS.has(key)) continue;
-    const found = hiddenTextInSchema(value, here);
+    const here = keyPath(at, key);
+    if (SMUGGLING.test(key)) return here;
+    if (ANNOTATIONS.has(key)) continue;
+    const found = SUBSCHEMA_KEYWORDS.has(key) ? hiddenTextInSubschemas(key, value, here) : hiddenTextIn(value, here);
     if (found !== undefined) return found;
   }
   return undefined;
 }
 
+/** `hiddenTextInSchema` for what a keyword holding subschemas holds: a map of them by name (each name read as a key), a list, or one. */
+function hiddenTextInSubschemas(key: string, value: unknown, at: string): string | undefined {
+  if (!isMap(value) || !NAME_MAPS.has(key)) return hiddenTextInEach(value, at, hiddenTextInSchema);
+  for (const [name, inner] of Object.entries(value)) {
+    const here = keyPath(at, name);
+    const found = SMUGGLING.test(name) ? here : hiddenTextInSchema(inner, here);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Where a value a validator reads whole (an `enum`, a `pattern`, a keyword it does not know) holds hidden text, in any string or key. */
+function hiddenTextIn(value: unknown, at: string): string | undefined {
+  if (typeof value === 'string') return SMUGGLING.test(value) ? at || '(the schema)' : undefined;
+  if (!isMap(value)) return Array.isArray(value) ? hiddenTextInEach(value, at, hiddenTextIn) : undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const here = keyPath(at, key);
+    const found = SMUGGLING.test(key) ? here : hiddenTextIn(inner, here);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** `find` on each item of a list, its index in the path, or on `value` itself when it is no list. */
+function hiddenTextInEach(value: unknown, at: string, find: (value: unknown, at: string) => string | undefined): string | undefined {
+  if (!Array.isArray(value)) return find(value, at);
+  for (const [index, item] of value.entries()) {
+    const found = find(item, `${at}[${index}]`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The path to `key` under `at`, the hidden characters of the key shown as `?`. */
+function keyPath(at: string, key: string): string {
+  const shown = cutText(key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-'), 61);
+  return at ? `${at}.${shown}` : shown;
+}
+
 /**
  * `schema` with what a reader would not see left out of the text that only describes (`description`,
- * `title`, `$comment`, `examples`, `default`), at every depth, each string cut to `MAX_DESCRIPTION_CHARS`:
- * an agent's prompt and the planner's tool list hold a tool's input schema whole. What a validator
- * reads (`enum`, `pattern`, property names) stays as the server wrote it (see `hiddenTextInSchema`).
+ * `title`, `$comment`, `examples`, `default` where they are keywords of a schema, at every depth), each string
+ * cut to `MAX_DESCRIPTION_CHARS`: an agent's prompt and the planner's tool list hold a tool's input schema whole.
+ * What a validator reads (`enum`, `pattern`, property names, a property named `title`) stays as the server wrote it
+ * (see `hiddenTextInSchema`).
  */
 export function cleanSchemaTexts(schema: unknown): unknown {
-  if (schema === null || typeof schema !== 'object') return schema;
-  if (Array.isArray(schema)) return schema.map(cleanSchemaTexts);
-  return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? sanitizeUntrustedValue(value, { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' }) : cleanSchemaTexts(value)]),
-  );
+  if (!isMap(schema)) return schema;
+  const copy = mapSubschemas(schema, cleanSchemaTexts);
+  for (const key of Object.keys(copy)) if (ANNOTATIONS.has(key)) copy[key] = sanitizeUntrustedValue(copy[key], { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' });
+  return copy;
 }
 
 /** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
