@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isMap } from '../core/json-schema.ts';
 import { zodReadySchema } from './zod-ready-schema.ts';
+import { formatChecks } from './json-schema-formats.ts';
 import { unguardedRefCycle } from './unguarded-ref-cycle.ts';
 import { withResolvedRefs } from './zod-ref.ts';
 import { withLinearRegExp } from './with-linear-regexp.ts';
@@ -25,7 +26,7 @@ export function compileJsonSchema(schema: unknown): CompiledSchema {
       return { ok: false, message: `\`$ref: '${resolved?.spelling(cycle) ?? cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
     }
     // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
-    const converted = timedSchemas(() => withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0])));
+    const converted = timedSchemas(() => withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0], { registry: formatChecks })));
     if (namesInherited(complete)) checkOwnKeysOnly(converted);
     return { ok: true, schema: converted };
   } catch (error) {

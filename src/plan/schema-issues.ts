@@ -296,7 +296,8 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
       return [{ path, message: isDefaultMessage(issue.message) ? `${keyName(path)} ${sizeMessage(issue)}` : issue.message }];
     case 'invalid_format': {
       // A named format (`date`, `email`) says its name, as JSON Schema writes it: zod's regex for a date is 300 characters.
-      const named = issue.format !== 'regex' && /^[\w-]{1,40}$/.test(issue.format) ? (JSON_SCHEMA_FORMATS[issue.format] ?? issue.format) : undefined;
+      // zod's `regex` is a `pattern`, which the issue quotes; JSON Schema's `regex` format is a name like the others.
+      const named = !(issue.format === 'regex' && 'pattern' in issue) && /^[\w-]{1,40}$/.test(issue.format) ? (JSON_SCHEMA_FORMATS[issue.format] ?? issue.format) : undefined;
       const pattern = 'pattern' in issue && issue.pattern ? `the pattern ${issue.pattern}` : 'the expected format';
       const expected = named ? `must be in the \`${named}\` format` : `does not match ${pattern}`;
       const message = isDefaultMessage(issue.message) ? `${keyName(path)} ${expected}` : issue.message;

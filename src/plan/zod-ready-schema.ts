@@ -1,5 +1,6 @@
 import { isMap, mapSubschemas, type JsonSchema } from '../core/json-schema.ts';
 import { pushAll } from '../core/push-all.ts';
+import { FORMAT_CHECK_KEY, isCheckedFormat } from './json-schema-formats.ts';
 
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
 const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
@@ -29,6 +30,7 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * - it fills in the `default`s JSON Schema ignores, converts a schema once per repeat in `type`, reads
  *   `enum` and `const` in ways JSON Schema does not (moveValueChecks), and ignores OpenAPI's `nullable`.
  * - it refuses `dependentRequired` and `dependentSchemas` and ignores `dependencies` (moveDependencies).
+ * - it checks `format` by rules of its own, where a json_schema goal checks it by JSON Schema's (moveFormat).
  * Schemas zod cannot express (`if`/`then`, `not`) it refuses: they stay as written.
  */
 export function zodReadySchema(schema: JsonSchema): JsonSchema {
@@ -47,6 +49,7 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   moveValueChecks(copy);
   moveDependencies(copy);
   splitPatterns(copy);
+  moveFormat(copy);
   // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
   // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
   if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
@@ -125,6 +128,21 @@ function moveValueChecks(schema: Record<string, unknown>): void {
   const alone = Object.keys(schema).every((key) => NOT_CONSTRAINTS.has(key));
   if (alone && checks.length === 1) Object.assign(schema, checks[0]);
   else addToAllOf(schema, ...checks);
+}
+
+/**
+ * `format` as the check a json_schema goal makes of it, in a part of the `allOf` that `formatChecks` gives it
+ * (compileJsonSchema); a format goals do not check is ignored, as JSON Schema says. zod's own checks refused what the
+ * format allows (`guides/setup.md` as a `uri-reference`: "must be in the `uri` format"; a date-time with a space),
+ * took what it refuses (`https://x.test/a b` as a `uri`) and checked formats JSON Schema leaves alone (`mac`), so a
+ * tool's arguments and a goal read one format two ways (found by an adversarial pass).
+ */
+function moveFormat(schema: Record<string, unknown>): void {
+  const { format } = schema;
+  delete schema.format;
+  // Only zodReadySchema says which format is checked: a schema that wrote the key itself is not.
+  delete schema[FORMAT_CHECK_KEY];
+  if (isCheckedFormat(format)) addToAllOf(schema, { [FORMAT_CHECK_KEY]: format });
 }
 
 /** A schema that takes exactly the JSON values `members` (none: no value). */

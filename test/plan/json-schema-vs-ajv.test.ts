@@ -166,4 +166,39 @@ describe('tool argument schemas, through zod', () => {
     expect(accepts({ type: 'object', properties: { a: {} }, patternProperties: { '^x': {} }, additionalProperties: false }, { b: 1 })).toBe(false);
     expect(accepts({ type: 'object', properties: { a: {} }, patternProperties: { '^x': {} }, additionalProperties: false }, { a: 1, x1: 2 })).toBe(true);
   });
+
+  // zod's own format checks refused what the format allows (`format: uri-reference` refused `guides/setup.md`, a plan
+  // with it as a literal arg failed its check), took what it refuses and checked formats JSON Schema ignores, where a
+  // json_schema goal read the same format otherwise (found by an adversarial pass).
+  it('read `format` as a json_schema goal does: the goal checker’s checks, an unknown format ignored', () => {
+    const cases: [string, string[]][] = [
+      ['uri-reference', ['guides/setup.md', '#section', '?q=1', '//host/p', 'https://x.test/a', 'a b']],
+      ['uri', ['https://x.test/a b', 'file:///tmp/x', 'urn:uuid:6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'x']],
+      ['uuid', ['00000000-0000-0000-0000-000000000001', '550e8400-e29b-41d4-e716-446655440000', 'nope']],
+      ['date-time', ['2024-01-01 00:00:00Z', '2024-01-01T00:00:00+0200', '2024-01-01T00:00:00Z', 'soon']],
+      ['time', ['23:59:60Z', '12:00:00', '12:00:00Z']],
+      ['date', ['2024-02-29', '2023-02-29']],
+      ['regex', ['a+', '(']],
+      ['mac', ['not a mac']],
+      ['base64', ['!!']],
+    ];
+    for (const [format, values] of cases) {
+      for (const schema of [{ type: 'string', format }, { format }, { type: 'object', properties: { v: { $ref: '#/$defs/v' } }, $defs: { v: { type: ['string', 'null'], format, description: 'd' } } }]) {
+        const compiled = compileJsonSchema(schema);
+        if (!compiled.ok) throw new Error(compiled.message);
+        for (const text of values) {
+          const value = 'properties' in schema ? { v: text } : text;
+          const goal = checkJsonSchema(schema, value);
+          expect([format, text, compiled.schema.safeParse(value).success]).toEqual([format, text, goal.ok && goal.valid]);
+        }
+      }
+    }
+    // Both ways: each kind of value is in the lists above.
+    expect(checkJsonSchema({ format: 'uri-reference' }, 'guides/setup.md')).toMatchObject({ valid: true });
+    expect(checkJsonSchema({ format: 'uri' }, 'https://x.test/a b')).toMatchObject({ valid: false });
+    // A value of another type is not checked against a format.
+    const numbers = compileJsonSchema({ format: 'uri' });
+    expect(numbers.ok && numbers.schema.safeParse(5).success).toBe(true);
+  });
 });
+

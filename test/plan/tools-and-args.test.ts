@@ -189,6 +189,14 @@ describe('literal args are checked against the tool input schema', () => {
     ]);
   });
 
+  // zod checked `uri-reference` as a URL: a relative path was refused, named as the `uri` format (found by an adversarial pass).
+  it('checks a format as JSON Schema means it, naming it as the schema does', async () => {
+    const input = '  show: { description: Show, command: [node, show.mjs], input: { type: object, properties: { ref: { type: string, format: uri-reference } } } }';
+    expect(
+      await errorsFor(yaml('tools:', input, 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: show, args: { ref: guides/setup.md } }', '  - { id: 2, type: tool_call, tool: show, args: { ref: a b }, depends_on: [] }')),
+    ).toEqual(['plan.yml:5:56: `ref` must be in the `uri-reference` format; got `a b` (input of tool `show`) (at workflow_sequence[1].args.ref)']);
+  });
+
   it('does not check values that are references, only literal ones', async () => {
     const plan = await validPlan(
       yaml(

@@ -63,6 +63,7 @@ describe('validateToolArguments', () => {
     ['a key not among propertyNames', { type: 'object', propertyNames: { enum: ['alpha', 'beta'] } }, { gamma: 1 }, 'gamma: the key `gamma` is not one of alpha, beta'],
     ['too few properties', { type: 'object', properties: { m: { type: 'object', minProperties: 2 } } }, { m: { a: 1 } }, 'm: `m` needs at least 2 properties'],
     ['a format JSON Schema names otherwise than zod', { type: 'object', properties: { u: { type: 'string', format: 'uri' }, t: { type: 'string', format: 'date-time' } } }, { u: 'x', t: 'y' }, 'u: `u` must be in the `uri` format; got `x`\nt: `t` must be in the `date-time` format; got `y`'],
+    ['a format zod checked as another (`uri` for `uri-reference`), and JSON Schema’s `regex`', { type: 'object', properties: { r: { type: 'string', format: 'uri-reference' }, p: { type: 'string', format: 'regex' } } }, { r: 'a b', p: '(' }, 'r: `r` must be in the `uri-reference` format; got `a b`\np: `p` must be in the `regex` format; got `(`'],
     ['an enum of strings and null', { type: 'object', properties: { s: { enum: ['open', 'closed', null] } } }, { s: 'opened' }, 's: `s` must be one of "open", "closed", null; got `opened`'],
     ['a tuple too short, which zod reports twice', { type: 'object', properties: { t: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], minItems: 2, items: false } } }, { t: ['a'] }, 't: `t` needs at least 2 item(s)'],
   ])('%s', (_what, schema, args, error) => {
