@@ -56,6 +56,8 @@ export interface FinalReportContext {
    * plan file that would not run as planned.
    */
   readonly failedAfter?: string;
+  /** The frozen plan file a `mode: plan` job wrote (its `plan-file` output): it has every step a long preview leaves out. */
+  readonly frozenPlanFile?: string;
 }
 
 /** The note that opens a report whose trace could not be written whole. */
@@ -126,17 +128,26 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
   }
   if (outcome.kind === 'planned') {
     // mode: plan — the plan was written and validated; nothing ran. A budget its writing passed fails the job, the plan still shown.
-    const preview = renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written });
     const stop = outcome.stopped;
     const after = context.failedAfter;
-    const markdown = stop
-      ? `${preview}\n**Status:** ${stop.status} — ${escapeInlineMarkdown(stop.message)}; the model's calls that wrote the plan passed it.\n`
+    // Above the plan, with the planning's cost: after it, a cut end (the comment's, a long plan's summary) took them (found by a caps hunt).
+    const statusLine = stop
+      ? `**Status:** ${stop.status} — ${escapeInlineMarkdown(stop.message)}; the model's calls that wrote the plan passed it.`
       : after !== undefined
-        ? `${preview}\n**Status:** failed — ${escapeInlineMarkdown(context.redact(after))}.\n`
-        : preview;
+        ? `**Status:** failed — ${escapeInlineMarkdown(context.redact(after))}.`
+        : undefined;
+    const cost = renderPlanningCost(outcome.usage);
+    const markdown = renderPlanPreview(outcome.plan, {
+      redact: context.redact,
+      written: outcome.written,
+      ...(statusLine && { status: statusLine }),
+      ...(cost && { cost }),
+      maxBytes: SUMMARY_MAX_BYTES - 16 - (context.notes ? Buffer.byteLength(context.notes) : 0),
+      ...(context.frozenPlanFile !== undefined && { fullPlanAt: 'the frozen plan file (the `plan-file` output)' }),
+    });
     const status = stop ? stop.status : after !== undefined ? 'failed' : 'succeeded';
     const reason = stop?.message ?? after;
-    return { status, ...(reason !== undefined && { reason }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
+    return { status, ...(reason !== undefined && { reason }), goals: [], markdown, planErrors: [], usage: outcome.usage };
   }
   const lost = context.failedAfter !== undefined && (outcome.status === 'succeeded' || outcome.status === 'awaiting-approval');
   const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;

@@ -8,6 +8,9 @@ import { goalLine } from './summary/summary-header.ts';
 import { cutText } from './cut-text.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { ApprovalGate } from '../run/approval-gate.ts';
+import { groupDigits } from '../core/group-digits.ts';
+import { SUMMARY_MAX_BYTES } from './summary/render-summary.ts';
+import { byteSize } from './summary/summary-part.ts';
 
 type Redact = (text: string) => string;
 
@@ -69,17 +72,54 @@ export function planPreviewLines(plan: ValidPlan, redact: Redact = (text) => tex
   return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} — ${stepDetail(plan.steps[index]!, redact, gate)}`);
 }
 
-/** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
-export function renderPlanPreview(plan: ValidPlan, options: { readonly redact: Redact; readonly written: boolean }): string {
+/** What a `mode: plan` report puts in its preview besides the plan. */
+export interface PlanPreviewOptions {
+  readonly redact: Redact;
+  readonly written: boolean;
+  /** The status line of a job that failed, under the title: where no cut end takes it. */
+  readonly status?: string;
+  /** What the model's calls that wrote the plan cost (Markdown), before the steps for the same reason. */
+  readonly cost?: string;
+  /** Defaults to {@link SUMMARY_MAX_BYTES}, less room for a trailing newline: the steps past it are left out, and counted. */
+  readonly maxBytes?: number;
+  /** Where every step is when some are left out, e.g. "the frozen plan file (the `plan-file` output)". */
+  readonly fullPlanAt?: string;
+}
+
+/** The line for `count` steps of `total` left out of the preview. */
+function leftOutLine(count: number, total: number, fullPlanAt: string | undefined): string {
+  const where = fullPlanAt ? `; every step is in ${fullPlanAt}` : '';
+  return `_… ${groupDigits(count)} of the ${groupDigits(total)} steps left out here to stay under GitHub's 1 MiB limit${where}._`;
+}
+
+/**
+ * The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. The
+ * steps' lines go in as far as they fit in `maxBytes`, the rest counted on one line: 1,000 steps of a long `why` each
+ * passed the 1 MiB, and the summary's cut end took the status line after them (found by a caps hunt).
+ */
+export function renderPlanPreview(plan: ValidPlan, options: PlanPreviewOptions): string {
   const { redact } = options;
   const record = plannedRecord(plan);
   const items = checklistItems(record, redact);
   const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
-  const lines = [`## 📝 plan-runner: ${escapeInlineMarkdown(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
-  if (plan.goal) lines.push('', goalLine(plan.goal, redact));
-  lines.push('', '### Steps', '');
+  const head = [`## 📝 plan-runner: ${escapeInlineMarkdown(redact(plan.name))} — plan only, nothing was run`, ''];
+  if (options.status) head.push(options.status, '');
+  head.push(`${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`);
+  if (plan.goal) head.push('', goalLine(plan.goal, redact));
+  if (options.cost) head.push('', options.cost);
+  head.push('', '### Steps', '');
+  const graph = ['', '### Plan graph', '', renderMermaidGraph(record, redact), ''];
+  // Each piece is followed by a line break in the joined text; the notice's room is kept whatever it comes to say.
+  const fixed = [...head, ...graph, leftOutLine(items.length, items.length, options.fullPlanAt)].reduce((sum, line) => sum + byteSize(line) + 1, 0);
+  let room = (options.maxBytes ?? SUMMARY_MAX_BYTES - 16) - fixed;
+  const steps: string[] = [];
   const gate = new ApprovalGate(plan, plan.tools);
-  items.forEach((item, index) => lines.push(`- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)} — ${inlineCode(stepDetail(plan.steps[index]!, redact, gate))}`));
-  lines.push('', '### Plan graph', '', renderMermaidGraph(record, redact), '');
-  return lines.join('\n');
+  for (const [index, item] of items.entries()) {
+    const line = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)} — ${inlineCode(stepDetail(plan.steps[index]!, redact, gate))}`;
+    room -= byteSize(line) + 1;
+    if (room < 0) break;
+    steps.push(line);
+  }
+  const leftOut = steps.length < items.length ? [leftOutLine(items.length - steps.length, items.length, options.fullPlanAt)] : [];
+  return [...head, ...steps, ...leftOut, ...graph].join('\n');
 }

@@ -96,6 +96,9 @@ describe('mode: plan', () => {
     expect(report).toMatchObject({ status: 'failed', reason: 'budget exceeded: max_tokens 1,000 (spent 5,500)' });
     expect(report.markdown).toContain('budget exceeded: max_tokens 1,000 (spent 5,500)');
     expect(report.markdown).toContain('multiply');
+    // Above the steps, with the planning's cost: after them, a long plan's cut end took both (found by a caps hunt).
+    expect(report.markdown.indexOf('**Status:** failed — budget exceeded')).toBeLessThan(report.markdown.indexOf('### Steps'));
+    expect(report.markdown.indexOf('### Cost')).toBeLessThan(report.markdown.indexOf('### Steps'));
     // `plan-runner plan` prints the plan, and exits 1 as a run over its budget does.
     server.script([textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'multiply', args: { a: 3, b: 4 }, depends_on: [], why: 'the product' }] }), { usage: { prompt_tokens: 5_000, completion_tokens: 500 } })]);
     process.env.PLAN_MODE_TEST_KEY = 'sk-test';

@@ -416,6 +416,23 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).toContain('b. Say it was posted');
   });
 
+  // Found by a caps hunt: 1,000 steps of a 1,000-character `why` passed the 1 MiB, and the summary's cut end took what
+  // came after them (the graph, and a failed job's status) with nothing saying steps were left out.
+  it('keeps the plan preview within its bytes, counting the steps it leaves out, and keeps the graph', async () => {
+    const loaded = await loadPlanText('name: p\nworkflow_sequence:\n  - { id: a, type: reasoning, description: Add }\n', 'plan.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const one = loaded.plan.steps[0]!;
+    const long = { ...loaded.plan, steps: Array.from({ length: 1000 }, (_, i) => ({ ...one, key: `s${i}`, id: `s${i}`, why: 'w'.repeat(1000) })) };
+    const md = renderPlanPreview(long, { redact: noRedaction, written: true, status: '**Status:** failed — budget exceeded.', fullPlanAt: 'the frozen plan file' });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MiB - 16);
+    const shown = md.match(/^- ⬜ s\d+\. /gm)!.length;
+    expect(shown).toBeGreaterThan(900);
+    expect(md).toContain(`\n_… ${1000 - shown} of the 1,000 steps left out here to stay under GitHub's 1 MiB limit; every step is in the frozen plan file._\n`);
+    expect(md).toMatch(/^## 📝 plan-runner: p — plan only, nothing was run\n\n\*\*Status:\*\* failed — budget exceeded\.\n/);
+    expect(md).toContain('### Plan graph');
+    expect(renderPlanPreview(long, { redact: noRedaction, written: true, maxBytes: 200_000 }).length).toBeLessThanOrEqual(200_000);
+  });
+
   // A plan step's line said only 'after first': which plan it runs, with what, was nowhere in the preview.
   it('says which plan a plan step runs, and with what, in the preview', async () => {
     const loaded = await loadPlanText('name: p\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n', 'plan.yml');
