@@ -192,7 +192,9 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
       const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
       const kept = approvalMarkerLine(keptAnswer(current));
       const shared = besideNote();
-      return fitComment((maxChars) => `${marker}${head.hidden}${writerLine()}${kept}\n${outbound(cutMarkdown(`${shared ? `${shared}\n\n` : ''}${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
+      // The link after the cut: cut with the report, a long one's (a rejected plan's, a long plan's preview) lost it (found by a caps hunt).
+      const shown = (maxChars: number): string => `${cutMarkdown(`${shared ? `${shared}\n\n` : ''}${final.markdown}`, maxChars - link.length)}${link}`;
+      return fitComment((maxChars) => `${marker}${head.hidden}${writerLine()}${kept}\n${outbound(shown(maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
     }
     // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
     // and not "succeeded" while a required goal may still fail.

@@ -72,6 +72,18 @@ describe('the live PR comment', () => {
     expect(JSON.stringify(tree.children.at(-2))).toContain('…');
   });
 
+  // Found by a caps hunt: the link was added before the report's cut, so a report longer than a comment (a `mode: plan`
+  // preview of 1,000 steps, a rejected plan) lost its way to the job summary that has the rest.
+  it('links to the run after a report cut to the comment', async () => {
+    const markdown = `## 📝 plan-runner: p — plan only, nothing was run\n\n${Array.from({ length: 2000 }, (_, i) => `- ⬜ s${i}. add — \`${'w'.repeat(100)}\``).join('\n')}\n`;
+    const final: FinalReport = { status: 'succeeded', goals: [], markdown, planErrors: [] };
+    const comment = await pullRequestComment(() => final);
+    await comment.finish();
+    const [posted] = github.commentsOn('octo', 'app', 5);
+    expect(posted!.body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+    expect(posted!.body).toContain('\n…\n[View the run](https://github.com/octo/app/actions/runs/123456789012)');
+  });
+
   it('stays within GitHub’s 65,536 characters when the neutraliser lengthens what the renderer fitted', async () => {
     const comment = await pullRequestComment();
     // 900 steps whose results are full of mentions and references: each gains a zero-width space.
