@@ -85,8 +85,7 @@ export async function run(commands?: RunnerCommands): Promise<void> {
     }
     // Before the first request: Node's fetch (the model endpoint, http tools, MCP servers) ignores the proxy variables.
     const { warning } = sendFetchThroughProxy(process.env);
-    if (warning) runner.warning(`plan-runner: ${warning}`);
-    await main(runner);
+    await main(runner, warning);
   } catch (error) {
     fail('internal error', error);
   }
@@ -189,13 +188,15 @@ export function failOnUnhandledRejection(): void {
   process.on('unhandledRejection', (reason) => fail('internal error (unhandled rejection)', reason));
 }
 
-async function main(core: RunnerCommands): Promise<void> {
+/** `proxyWarning`: why fetch goes through no proxy, written by the step's IO, which counts it among the step's warnings. */
+async function main(core: RunnerCommands, proxyWarning: string | undefined): Promise<void> {
   // Until the run sets its own: what a step killed before then leaves (see UNFINISHED_OUTPUTS).
   for (const [name, value] of Object.entries(UNFINISHED_OUTPUTS)) core.setOutput(name, value);
   const read = await readActionSettings((name) => core.getInput(name), process.env);
   if (read.ok) for (const mask of runnerMasks([read.settings.model.apiKey, read.settings.githubToken])) core.setSecret(mask);
   redact = createRedactor(read.ok ? actionSecrets(read.settings) : givenInputSecrets((name) => core.getInput(name), process.env));
   const io = redactingIO(runnerActionIO(core), redact);
+  if (proxyWarning) io.warning(`plan-runner: ${proxyWarning}`);
   // Said whether or not the inputs were refused: a misspelt one may be why they were.
   for (const warning of undeclaredInputWarnings(process.env)) io.warning(warning);
   if (!read.ok) {

@@ -1,4 +1,4 @@
-import type { Annotate } from '../report/annotations.ts';
+import type { Annotate, AnnotationsWritten } from '../report/annotations.ts';
 import type { Redactor } from '../core/redact.ts';
 import { loggedMessage, neutraliseLogText } from '../security/neutralise-log-text.ts';
 import { cutMarkdownBytes } from '../report/cut-text.ts';
@@ -41,6 +41,8 @@ export interface ActionIO {
   writeSummary(markdown: string): Promise<boolean>;
   /** Fails the job with `message` (`setFailed`: an error annotation and the exit code 1). */
   fail(message: string): void;
+  /** The warnings and errors written so far (`warning`, `annotate`, `fail`): GitHub shows the first 10 of each per step. */
+  written(): AnnotationsWritten;
 }
 
 /**
@@ -49,12 +51,21 @@ export interface ActionIO {
  * action's own calls (`warning`, `annotate`, groups, whose text the commands escape) are commands.
  */
 export function runnerActionIO(core: RunnerCommands, env: Readonly<Record<string, string | undefined>> = process.env): ActionIO {
+  let warnings = 0;
+  let errors = 0;
   return {
     write: (text) => void process.stdout.write(logText(text)),
     info: (line) => core.info(logText(line)),
     // The runner logs a message's lines as lines of the log: those after the first are run text, kept under a rule.
-    warning: (message) => core.warning(logMessage(message)),
-    annotate: (level, message, properties) => core[level](logMessage(message), properties.title === undefined ? properties : { ...properties, title: logMessage(properties.title) }),
+    warning: (message) => {
+      warnings++;
+      core.warning(logMessage(message));
+    },
+    annotate: (level, message, properties) => {
+      if (level === 'warning') warnings++;
+      if (level === 'error') errors++;
+      core[level](logMessage(message), properties.title === undefined ? properties : { ...properties, title: logMessage(properties.title) });
+    },
     group(title, lines) {
       core.startGroup(logMessage(title));
       for (const line of lines) core.info(logText(line));
@@ -69,7 +80,11 @@ export function runnerActionIO(core: RunnerCommands, env: Readonly<Record<string
       return true;
     },
     // The action's own lines (a refusal's list of problems): shown as they are, with the run text in them.
-    fail: (message) => core.setFailed(visibleControls(message)),
+    fail: (message) => {
+      errors++;
+      core.setFailed(visibleControls(message));
+    },
+    written: () => ({ warnings, errors }),
   };
 }
 
@@ -84,5 +99,6 @@ export function redactingIO(io: ActionIO, redact: Redactor): ActionIO {
     group: (title, lines) => io.group(redact(title), lines.map(redact)),
     writeSummary: (markdown) => io.writeSummary(redact(markdown)),
     fail: (message) => io.fail(redact(message)),
+    written: () => io.written(),
   };
 }

@@ -506,6 +506,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
         ...(settings.planFile ? { planFile: settings.planPath } : {}),
         ...(lines && { lines }),
         failOnUnmetGoals: settings.failOnUnmetGoals,
+        written: io.written(),
         redact,
       },
       io.annotate,

@@ -32,15 +32,23 @@ export interface PlanFileError {
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
 export const MAX_ERROR_ANNOTATIONS = 10;
-/**
- * Warning annotations for unmet goals that do not fail the job and failed steps a run went on without or a plan
- * revision replaced, together, of the 10 GitHub shows per step: two are left for the run's own warnings (a rate
- * limit, a comment not written). Their three caps of 3, 3 and 5 came to 11, so the last, "N more unmet goals",
- * could be the one GitHub dropped.
- */
-const WARNING_SLOTS = 8;
+/** And at most 10 warning annotations, the first ones written. */
+export const MAX_WARNING_ANNOTATIONS = 10;
 /** The job's verdict (`setFailed`) is an error annotation too, written last: room is kept for it. */
 const FOR_THE_VERDICT = 1;
+/**
+ * A warning this step's IO never sees: the runner's own "Unexpected input(s)" for a `with:` key action.yml does not
+ * declare, written before the step starts. Kept whether or not the runner wrote it (plan-runner's check of the inputs
+ * is not the runner's: an `INPUT_` variable set by `env:` it warns of, and the runner does not), so at worst it is
+ * left to a warning written after these (a check run or an issue that could not be written).
+ */
+const FOR_THE_RUNNER = 1;
+
+/** The warning and error annotations a step has written so far: GitHub shows the first 10 of each. */
+export interface AnnotationsWritten {
+  readonly warnings: number;
+  readonly errors: number;
+}
 
 interface Annotation {
   readonly message: string;
@@ -84,6 +92,12 @@ export interface AnnotationInput {
    * passes on them. A goal that could not be evaluated fails the job still, and stays an error. Default: true.
    */
   readonly failOnUnmetGoals?: boolean;
+  /**
+   * What the step wrote before these (a PR comment not written, the empty-input warning, one per undeclared input):
+   * they take from the 10 GitHub shows. Three or more pushed a failed step's warning past the tenth (found by a caps
+   * hunt, when 2 were assumed). Default: none.
+   */
+  readonly written?: AnnotationsWritten;
   readonly redact: (text: string) => string;
 }
 
@@ -91,8 +105,10 @@ export interface AnnotationInput {
  * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
  * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
- * warning, as are one a run that succeeded went on without and an unmet goal that does not fail the job (8 of those in all, goals first). Step and goal
- * annotations are on the plan file, at the lines `lines` gives (none for a step the file does not write).
+ * warning, as are one a run that succeeded went on without and an unmet goal that does not fail the job
+ * (goals first). Each level takes what the step has not `written` of GitHub's 10, warnings keeping one for
+ * the runner's own. Step and goal annotations are on the plan file, at the lines `lines` gives (none for a
+ * step the file does not write).
  */
 export function writeAnnotations(input: AnnotationInput, annotate: Annotate): void {
   const { redact, planFile } = input;
@@ -162,14 +178,16 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
     const files = new Set(rest.map((a) => a.properties.file));
     return files.size === 1 ? [...files][0] : (planFile ?? rest[0]?.properties.file);
   };
-  shared(kinds, MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT, errorsFile, (a) => annotate('error', a.message, a.properties));
+  const written = input.written ?? { warnings: 0, errors: 0 };
+  // At least one, which sums up a kind when that is all there is room for.
+  shared(kinds, Math.max(1, MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT - written.errors), errorsFile, (a) => annotate('error', a.message, a.properties));
   // Warnings have 10 of their own, which the run's other warnings share.
   const warnings = [
     ['unmet goals', reportedGoals],
     ['failed steps the run went on without', passedSteps],
     ['replaced failed steps', replacedSteps],
   ] as const;
-  shared(warnings, WARNING_SLOTS, () => planFile, (a) => annotate('warning', a.message, a.properties));
+  shared(warnings, Math.max(1, MAX_WARNING_ANNOTATIONS - FOR_THE_RUNNER - written.warnings), () => planFile, (a) => annotate('warning', a.message, a.properties));
 }
 
 /** `slots` annotations shared by `kinds` in order, each kind there is keeping at least one, the rest of each summed up in one. */

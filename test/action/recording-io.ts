@@ -21,6 +21,10 @@ export function recordingIO() {
       return true;
     },
     fail: (message) => void said.failed.push(message),
+    written: () => ({
+      warnings: said.warnings.length + said.annotations.filter((a) => a.level === 'warning').length,
+      errors: said.failed.length + said.annotations.filter((a) => a.level === 'error').length,
+    }),
   };
   return { io, said };
 }

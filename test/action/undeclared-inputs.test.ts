@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { undeclaredInputWarnings } from '../../src/action/undeclared-inputs.ts';
 import { run } from '../../src/run.ts';
@@ -30,4 +33,28 @@ it('warns of them as the action starts, as ::warning', async () => {
   await run(commands);
   expect(told.warnings).toContain('INPUT_API_KEY names no input of plan-runner, so nothing reads it: did you mean api-key (INPUT_API-KEY)?');
   expect(told.warnings.join('\n')).not.toContain('sk-secret-value');
+});
+
+// Found by a caps hunt: GitHub shows a step's first 10 warnings, and the annotations took 8 of them, as if the run
+// wrote 2 before; one per undeclared input (and the runner's own) pushed "Step a failed" past the tenth.
+it('leaves a failed step’s warning among the step’s first 10 however many warnings came before it', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-warning-room-'));
+  const goals = Array.from({ length: 12 }, (_, i) => `  - { name: "goal ${i}", equals: "nope ${i}" }`).join('\n');
+  await writeFile(path.join(dir, 'plan.yml'), `name: W\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: divide, args: { a: 1, b: 0 }, on_failure: continue }\n  - { id: b, type: tool_call, tool: add, args: { a: 1, b: 1 }, depends_on: [{ step: a, optional: true }] }\ngoals:\n${goals}\n`);
+  for (const [name, value] of Object.entries({ GITHUB_WORKSPACE: dir, RUNNER_TEMP: path.join(dir, 'rt'), GITHUB_STATE: '', GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '', GITHUB_EVENT_NAME: 'push', GITHUB_ACTIONS: 'true' })) vi.stubEnv(name, value);
+  for (const key of ['A', 'B', 'C', 'D', 'E']) vi.stubEnv(`INPUT_EXTRA_${key}`, '1');
+  const { commands, told } = recordingRunner({ plan: 'plan.yml', state: 'off', 'fail-on-unmet-goals': 'false', comment: 'never', 'check-run': 'false', resume: 'auto', 'state-retention-days': '7' });
+  try {
+    await run(commands);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  // 9 in all: the runner's own "Unexpected input(s)" is the tenth, before them.
+  expect(told.warnings.map((warning) => warning.split(':')[0])).toEqual([
+    ...Array.from({ length: 5 }, () => 'with'),
+    'Goal not met',
+    'Goal not met',
+    '10 more unmet goals (see the job summary)',
+    'Step a failed and the run went on without it',
+  ]);
 });
