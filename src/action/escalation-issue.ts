@@ -76,13 +76,19 @@ function issueBody(where: EscalationIssueContext, escalation: Escalation, redact
     if (tried.length < escalation.tried.length) lines.push(`- … and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`);
     for (const item of tried) lines.push(`- ${data(item)}`);
   }
-  // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds, with room for the lines after it.
-  const body = [escalationIssueMarker(keyedPlanId(where)), cutMarkdown(neutralise(lines.join('\n')), COMMENT_MAX_CHARS - 2048)];
+  const marker = escalationIssueMarker(keyedPlanId(where));
+  const after: string[] = [];
   // plan-runner's own link to the run is added after the neutraliser, as the marker is.
-  if (where.runUrl) body.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
+  if (where.runUrl) after.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
   // The plan's own `escalate.mention` is meant to notify: it alone is not neutralised.
-  if (escalation.mention) body.push('', `${escalation.mention}: please take a look.`);
-  return body.join('\n');
+  if (escalation.mention) after.push('', `${escalation.mention}: please take a look.`);
+  const tail = after.join('\n');
+  // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds less the marker and
+  // the lines after it, as long as they are. The marker stays as it was, which finds the open issues of earlier versions:
+  // a deep plan path outside ASCII made it 12,537 characters, past the 2,048 kept for them, and GitHub refused the
+  // issue (found by a caps hunt). A path and a run-key are bounded (4,096 bytes, 100 characters), so the text keeps most.
+  const room = COMMENT_MAX_CHARS - marker.length - 1 - (tail ? tail.length + 1 : 0);
+  return [marker, cutMarkdown(neutralise(lines.join('\n')), room), ...after].join('\n');
 }
 
 /** The comment on the open issue when the plan escalates again: it notifies where an edited body does not. */

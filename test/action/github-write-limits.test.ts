@@ -88,4 +88,19 @@ describe('a GitHub write fits however long the run\'s text is', () => {
     expect(body).toContain('**Last error:**');
     expect(body).toContain('earlier attempts');
   });
+
+  // Found by a caps hunt: the body was cut with 2,048 characters kept for the marker, the link and the mention, and a deep
+  // plan path outside ASCII made the marker 12,537 (each character 9 encoded): 74,483 in all, and GitHub refused the issue.
+  it('an escalation issue stays within 65,536 characters whatever its marker’s length, the marker as it always was', async () => {
+    const planPath = `.github/${Array.from({ length: 16 }, () => '計画'.repeat(40)).join('/')}/plan.yml`;
+    const where = { owner: 'acme', repo: 'app', planPath, planName: 'Weekly', runKey: '鍵'.repeat(100), runUrl: 'https://github.com/acme/app/actions/runs/1' };
+    const item = '*'.repeat(1000);
+    const warnings: string[] = [];
+    await openEscalationIssue(octokit(), where, { reason: item, lastError: '@a '.repeat(7000), tried: Array.from({ length: 20 }, () => item), label: 'needs-human', mention: '@acme/oncall' }, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([]);
+    const body = (github.issues[0] as { body: string }).body;
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    expect(body.startsWith(`<!-- plan-runner:escalation:${encodeURIComponent(`${planPath} [run-key ${where.runKey}]`)} -->\n`)).toBe(true);
+    expect(body).toMatch(/\n…\n\n\[The run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/1\) has the full summary and trace\.\n\n@acme\/oncall: please take a look\.$/);
+  });
 });
