@@ -8,6 +8,11 @@ import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import type { CheckConclusion, CheckRunResult } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { INTERNAL_ERROR_TITLE } from '../report/rejected-report.ts';
+import { cutMarkdownBytes } from '../report/cut-text.ts';
+import { groupDigits } from '../core/group-digits.ts';
+
+/** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
+export const CHECK_RUN_SUMMARY_MAX_BYTES = 65_535;
 
 /** Goal rows a check run shows (each at most ~550 characters: 40 take 22,000 of its 65,535). */
 const CHECK_RUN_GOAL_ROWS = 40;
@@ -30,12 +35,22 @@ export async function checkRunResult(report: FinalReport, conclusion: CheckConcl
         // check run's 65,535 characters and its cut end took every ❌ row (found by an adversarial pass).
         report.goals.length ? renderGoalsTable(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : noGoalsLine(report),
       ];
-  if (runUrl) body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
   const policy = { allowUrls: repositoryUrl ? [repositoryUrl] : [] };
   const neutralise = await loadNeutraliser(policy, redact, 'rendered');
   // The title is plain text on GitHub, and plan-runner's own words (a status, a count of goals): nothing in it is escaped.
   const title = await loadNeutraliser(policy, redact, 'title');
-  return { conclusion, title: title(redact(`${report.status}${headline}`)), summary: neutralise(redact(body.join('\n\n'))) };
+  return { conclusion, title: title(redact(`${report.status}${headline}`)), summary: withRunLink(neutralise(redact(body.join('\n\n'))), runUrl) };
+}
+
+/**
+ * `summary` and plan-runner's own link to the run, within what a check run holds: a summary too long (a rejected plan's
+ * report) is cut first, saying so, so the link stays. Cut with the rest by the write, it went (found by a caps hunt).
+ */
+function withRunLink(summary: string, runUrl: string | undefined): string {
+  const link = runUrl ? `\n\n[View the run and its job summary](${encodeURI(runUrl)})` : '';
+  if (Buffer.byteLength(summary) + Buffer.byteLength(link) <= CHECK_RUN_SUMMARY_MAX_BYTES) return `${summary}${link}`;
+  const cut = `\n\n_The report was cut here to stay under a check run's ${groupDigits(CHECK_RUN_SUMMARY_MAX_BYTES)} bytes; the job summary has it whole._`;
+  return `${cutMarkdownBytes(summary, CHECK_RUN_SUMMARY_MAX_BYTES - Buffer.byteLength(cut) - Buffer.byteLength(link))}${cut}${link}`;
 }
 
 /**

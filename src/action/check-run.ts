@@ -6,6 +6,7 @@ import { formatDuration } from '../report/format-duration.ts';
 import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import { asSentence } from '../run/as-sentence.ts';
 import { runnerJob } from './runner-job.ts';
+import { CHECK_RUN_SUMMARY_MAX_BYTES } from './check-run-output.ts';
 
 /** How a check run ended, as GitHub draws it. */
 export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'action_required';
@@ -81,8 +82,6 @@ function attemptOf(other: string | null, job: string | undefined): 'earlier' | '
  */
 const PASSES: ReadonlySet<string | null> = new Set(['success', 'neutral', 'skipped']);
 
-/** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
-const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
 
 /** Now as a date GitHub shows: the wall clock, since a `Clock`'s time is on its own scale (the system one counts from the process's start). */
@@ -236,7 +235,7 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
     status: 'completed' as const,
     conclusion: result.conclusion,
     completed_at: wallTime(),
-    output: { title: cutText(result.title, 1000), summary: cutMarkdownBytes(result.summary, MAX_OUTPUT_BYTES) },
+    output: { title: cutText(result.title, 1000), summary: cutMarkdownBytes(result.summary, CHECK_RUN_SUMMARY_MAX_BYTES) },
   });
   const update = (result: CheckRunResult) =>
     id === undefined

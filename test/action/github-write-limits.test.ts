@@ -61,6 +61,22 @@ describe('a GitHub write fits however long the run\'s text is', () => {
     expect(run.output.summary).toContain('目標 0');
   });
 
+  // Found by a caps hunt: the link to the run came after a rejected plan's report, and the write's cut at 65,535 bytes took it.
+  it('a check run of a rejected plan too long for it is cut before its link to the run, saying so', async () => {
+    const markdown = `## ❌ plan-runner: \`plan.yml\`\n\n**Status:** failed — rejected\n\n${Array.from({ length: 2000 }, (_, i) => `- problem ${i} ${'x'.repeat(60)}`).join('\n')}\n`;
+    const report = { status: 'failed', reason: 'rejected', goals: [], markdown, planErrors: [{ message: 'x' }] } as unknown as FinalReport;
+    const result = await checkRunResult(report, 'failure', createRedactor(), 'https://github.com/acme/app/actions/runs/1');
+    const check = await startCheckRun(octokit(), { owner: 'acme', repo: 'app', name: 'plan-runner', headSha: 'a'.repeat(40) }, () => {});
+    await check!.complete(result);
+    const { summary } = (github.checkRuns[0] as { output: { summary: string } }).output;
+    expect(bytes(summary)).toBeLessThanOrEqual(65_535);
+    expect(summary).toContain('- problem 0 ');
+    expect(summary).toMatch(/\n…\n\n_The report was cut here to stay under a check run's 65,535 bytes; the job summary has it whole\._\n\n\[View the run and its job summary\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/1\)$/);
+    // One that fits is not cut.
+    const short = await checkRunResult({ ...report, markdown: '**Status:** failed — rejected' }, 'failure', createRedactor(), 'https://github.com/acme/app/actions/runs/1');
+    expect(short.summary).toBe('**Status:** failed — rejected\n\n[View the run and its job summary](https://github.com/acme/app/actions/runs/1)');
+  });
+
   // Found by an adversarial pass: with 400 goals the table passed 65,535 bytes, and the cut end took the
   // 5 unmet ones: the failed check run showed 283 ✅ rows and no ❌.
   it('a check run with many goals shows the ones not met first', async () => {
