@@ -56,6 +56,21 @@ describe('the OpenAPI validator', () => {
 });
 
 describe('the fake GitHub server', () => {
+  // Found by a caps hunt: the spec's maxLength and maxItems were not checked, so a check run's summary past 65,535 passed here.
+  it('rejects a string longer, and a list with more items, than the description allows', () => {
+    const run = { name: 'gate', head_sha: 'abc', output: { title: 't', summary: 'é'.repeat(65_535) } };
+    expect(validateGitHubRequest('POST', new URL('http://x/repos/o/r/check-runs'), run).ok).toBe(true);
+    expect(validateGitHubRequest('POST', new URL('http://x/repos/o/r/check-runs'), { ...run, output: { ...run.output, summary: 'é'.repeat(65_536) } })).toMatchObject({
+      ok: false,
+      problems: ['POST /repos/{owner}/{repo}/check-runs: body.output.summary is 65536 characters, more than the 65535 allowed'],
+    });
+    const annotations = Array.from({ length: 51 }, () => ({ path: 'a', start_line: 1, end_line: 1, annotation_level: 'notice', message: 'm' }));
+    expect(validateGitHubRequest('POST', new URL('http://x/repos/o/r/check-runs'), { ...run, output: { ...run.output, annotations } })).toMatchObject({
+      ok: false,
+      problems: ['POST /repos/{owner}/{repo}/check-runs: body.output.annotations has 51 items, more than the 50 allowed'],
+    });
+  });
+
   it('answers an invalid request from real Octokit with 422 and records the violation', async () => {
     // A deliberately wrong request: create-comment without its required `body`.
     const error = await octokit.request('POST /repos/o/r/issues/1/comments', { text: 'x' }).catch((e: unknown) => e);

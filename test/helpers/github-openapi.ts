@@ -11,6 +11,8 @@ interface Schema {
   required?: string[];
   additionalProperties?: boolean | Schema;
   items?: Schema;
+  maxLength?: number;
+  maxItems?: number;
   oneOf?: Schema[];
   anyOf?: Schema[];
   allOf?: Schema[];
@@ -124,7 +126,7 @@ interface CheckDepth {
 
 const REQUEST_BODY: CheckDepth = { maxDepth: 3, items: false, partial: new Set() };
 
-/** Checks a value against a schema's type and enum, and an object's required and known properties. */
+/** Checks a value against a schema's type, enum, most characters or items, and an object's required and known properties. */
 function checkSchema(api: OpenApi, raw: Schema, value: unknown, where: string, depth: number, reach: CheckDepth = REQUEST_BODY): string[] {
   const schema = resolve(api, raw);
   if (!schema || depth > reach.maxDepth) return [];
@@ -137,6 +139,12 @@ function checkSchema(api: OpenApi, raw: Schema, value: unknown, where: string, d
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.length && !types.some((t) => typeOk(value, t))) return [`${where} should be ${types.join(' or ')}, got ${JSON.stringify(value)?.slice(0, 80)}`];
   if (schema.enum && !schema.enum.includes(value)) return [`${where} should be one of ${schema.enum.join(', ')}, got ${JSON.stringify(value)}`];
+  // In characters (code points), as JSON Schema counts them: a check run's output.summary and text state 65,535.
+  // (GitHub counts that one in bytes; the spec states no limit for an issue's or a comment's body.)
+  const { maxLength } = schema;
+  // UTF-16 units are at least the characters: only a string longer in them is counted.
+  if (typeof value === 'string' && maxLength !== undefined && value.length > maxLength && [...value].length > maxLength) return [`${where} is ${[...value].length} characters, more than the ${maxLength} allowed`];
+  if (Array.isArray(value) && schema.maxItems !== undefined && value.length > schema.maxItems) return [`${where} has ${value.length} items, more than the ${schema.maxItems} allowed`];
   const items = schema.items;
   if (reach.items && items && Array.isArray(value)) return value.flatMap((item, index) => checkSchema(api, items, item, `${where}[${index}]`, depth + 1, reach));
   if (!typeOk(value, 'object') || !schema.properties) return [];
@@ -162,7 +170,7 @@ export function loadGitHubOpenApi(): void {
 /**
  * Validates a request against GitHub's OpenAPI description (`@octokit/openapi`): the method and
  * path template exist, path and query parameters are declared and typed, required body fields
- * are present and declared fields have the right type.
+ * are present and declared fields have the right type, and within the lengths and counts it states.
  */
 export function validateGitHubRequest(method: string, url: URL, body: unknown): ValidationResult {
   const { api, templates } = load();
