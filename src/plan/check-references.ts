@@ -41,10 +41,21 @@ function checkForEach(step: PlanStep, index: number, steps: readonly PlanStep[],
   }
   if (reference.kind !== 'step') return [];
   const source = stepIndex.has(reference.step) ? steps[stepIndex.get(reference.step)!] : undefined;
-  if (source && reference.path.length === 0 && (source.type === 'reasoning' || source.type === 'aggregate') && !source.forEach) {
-    issues.push({ path: base, message: `${found.text}: step ${source.key} is a ${source.type} step, whose result is text, not a list; map over a tool's result or a for_each step's list` });
+  // An agent's answer is text too: mapping over one validated, and failed after the agent's turns were paid for (found by a hunt).
+  if (source && reference.path.length === 0 && answersWithText(source.type) && !source.forEach) {
+    issues.push({ path: base, message: `${found.text}: step ${source.key} is ${aStep(source.type)}, whose result is text, not a list; map over a tool's result or a for_each step's list` });
   }
   return [{ found, base }];
+}
+
+/** True for the step types a model answers with text: their result is that text, never parsed. */
+export function answersWithText(type: PlanStep['type']): boolean {
+  return type === 'reasoning' || type === 'aggregate' || type === 'agent';
+}
+
+/** `a reasoning step`, `an agent step`. */
+function aStep(type: PlanStep['type']): string {
+  return `${type === 'agent' || type === 'aggregate' ? 'an' : 'a'} ${type} step`;
 }
 
 /**
@@ -53,12 +64,12 @@ function checkForEach(step: PlanStep, index: number, steps: readonly PlanStep[],
  * Such a reference validated and failed only when its step ran, after the steps before it were paid for.
  */
 function textResultPathProblem(source: PlanStep, path: readonly PathSegment[]): string | undefined {
-  if (source.type !== 'reasoning' && source.type !== 'aggregate' && source.type !== 'agent') return undefined;
+  if (!answersWithText(source.type)) return undefined;
   const first = path[0];
   const indexed = source.forEach !== undefined && (typeof first === 'number' || /^\d+$/.test(String(first)));
   const reached = source.forEach ? (indexed ? 2 : 1) : 1;
   if (path.length < reached || (source.forEach && indexed && path.length === 1)) return undefined;
-  const what = source.forEach ? `a for_each ${source.type} step, whose result is a list of texts` : `a ${source.type} step, whose result is text`;
+  const what = source.forEach ? `a for_each ${source.type} step, whose result is a list of texts` : `${aStep(source.type)}, whose result is text`;
   return `step ${source.key} is ${what}, which has no \`${formatReferencePath(path.slice(0, reached))}\`; use \${steps.${source.key}.result${source.forEach ? '[0]' : ''}}, or have a tool step make the value`;
 }
 

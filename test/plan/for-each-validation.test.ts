@@ -110,6 +110,13 @@ describe('for_each validation', () => {
     expect(errors.join('\n')).toContain('inputs are text, numbers or true/false, never a list');
   });
 
+  // Found by a hunt of references: mapping over an agent's answer validated, and failed after its turns were paid for.
+  it('knows an agent step’s result is text, never a list', async () => {
+    expect(await errorsFor(yaml('workflow_sequence:', '  - { id: a, type: agent, task: List the files as JSON }', '  - { id: b, type: reasoning, description: Say it, for_each: "${steps.a.result}" }'))).toEqual([
+      "plan.yml:3:62: ${steps.a.result}: step a is an agent step, whose result is text, not a list; map over a tool's result or a for_each step's list (at workflow_sequence[1].for_each)",
+    ]);
+  });
+
   it('refuses for_each-only fields on a plain step, and a key that ignores the item', async () => {
     const errors = await errorsFor(
       yaml(...tools, 'workflow_sequence:', '  - { id: list, type: tool_call, tool: list_packages, args: {} }', '  - { id: a, type: reasoning, on_item_failure: continue }', '  - { id: b, type: reasoning, for_each: "${steps.list.result}", key: fixed, depends_on: [list] }'),
