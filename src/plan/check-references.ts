@@ -42,9 +42,8 @@ function checkForEach(step: PlanStep, index: number, steps: readonly PlanStep[],
   if (reference.kind !== 'step') return [];
   const source = stepIndex.has(reference.step) ? steps[stepIndex.get(reference.step)!] : undefined;
   // An agent's answer is text too: mapping over one validated, and failed after the agent's turns were paid for (found by a hunt).
-  if (source && reference.path.length === 0 && answersWithText(source.type) && !source.forEach) {
-    issues.push({ path: base, message: `${found.text}: step ${source.key} is ${aStep(source.type)}, whose result is text, not a list; map over a tool's result or a for_each step's list` });
-  }
+  const answer = source && ownTextAnswer(source);
+  if (answer && reference.path.length === 0 && !answer.list) issues.push({ path: base, message: `${found.text}: ${notAList(answer)}` });
   return [{ found, base }];
 }
 
@@ -58,19 +57,37 @@ function aStep(type: PlanStep['type']): string {
   return `${type === 'agent' || type === 'aggregate' ? 'an' : 'a'} ${type} step`;
 }
 
+/** A step whose result is a model's text, or a list of texts (one per item), and how a message says so. */
+export interface TextAnswer {
+  readonly key: string;
+  readonly list: boolean;
+  /** `step think is a reasoning step, whose result is text`. */
+  readonly says: string;
+}
+
+/** What `step` answers when a model writes its result (reasoning, aggregate, agent); undefined for other steps. */
+function ownTextAnswer(step: PlanStep): TextAnswer | undefined {
+  if (!answersWithText(step.type)) return undefined;
+  const says = step.forEach ? `is a for_each ${step.type} step, whose result is a list of texts` : `is ${aStep(step.type)}, whose result is text`;
+  return { key: step.key, list: step.forEach !== undefined, says: `step ${step.key} ${says}` };
+}
+
+/** Why a `for_each:` cannot map over `answer`'s whole result. */
+export function notAList(answer: TextAnswer): string {
+  return `${answer.says}, not a list; map over a tool's result or a for_each step's list`;
+}
+
 /**
- * Why `path` can never be found in the result of `source`, a step answered with text (reasoning, aggregate,
- * agent): the text has no fields, and a `for_each` one's list of texts none past an item. Undefined otherwise.
- * Such a reference validated and failed only when its step ran, after the steps before it were paid for.
+ * Why `path` can never be found in the result of a step answered with text (reasoning, aggregate, agent, or a plan
+ * step whose used plan ends in one): the text has no fields, and a list of texts none past an item. Undefined
+ * otherwise. Such a reference validated and failed only when its step ran, after the steps before it were paid for.
  */
-function textResultPathProblem(source: PlanStep, path: readonly PathSegment[]): string | undefined {
-  if (!answersWithText(source.type)) return undefined;
+export function textResultPathProblem(answer: TextAnswer, path: readonly PathSegment[]): string | undefined {
   const first = path[0];
-  const indexed = source.forEach !== undefined && (typeof first === 'number' || /^\d+$/.test(String(first)));
-  const reached = source.forEach ? (indexed ? 2 : 1) : 1;
-  if (path.length < reached || (source.forEach && indexed && path.length === 1)) return undefined;
-  const what = source.forEach ? `a for_each ${source.type} step, whose result is a list of texts` : `${aStep(source.type)}, whose result is text`;
-  return `step ${source.key} is ${what}, which has no \`${formatReferencePath(path.slice(0, reached))}\`; use \${steps.${source.key}.result${source.forEach ? '[0]' : ''}}, or have a tool step make the value`;
+  const indexed = answer.list && (typeof first === 'number' || /^\d+$/.test(String(first)));
+  const reached = answer.list && indexed ? 2 : 1;
+  if (path.length < reached) return undefined;
+  return `${answer.says}, which has no \`${formatReferencePath(path.slice(0, reached))}\`; use \${steps.${answer.key}.result${answer.list ? '[0]' : ''}}, or have a tool step make the value`;
 }
 
 /**
@@ -151,7 +168,8 @@ export function checkReferences(
       } else if (!stepIndex.has(reference.step)) {
         issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist${stepHint(reference.step)}` });
       } else {
-        const problem = textResultPathProblem(steps[stepIndex.get(reference.step)!]!, reference.path);
+        const answer = ownTextAnswer(steps[stepIndex.get(reference.step)!]!);
+        const problem = answer && textResultPathProblem(answer, reference.path);
         if (problem) issues.push({ path, message: `${found.text}: ${problem}` });
         if (!ancestorsNeeded.has(reference.step)) ancestorsNeeded.set(reference.step, { found, base });
       }

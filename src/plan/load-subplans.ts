@@ -6,6 +6,7 @@ import { checkGithubLabels } from './check-github-labels.ts';
 import { checkGithubWriteCaps, usedPlanWrites } from './check-github-write-caps.ts';
 import { checkUsedPlansPricing } from './check-pricing.ts';
 import { checkUsedStepCount } from './check-step-count.ts';
+import { checkUsedPlanResults } from './check-used-plan-results.ts';
 import { checkUsedPlansModelBudget } from './check-model-budget.ts';
 import { priceOf, type PriceOverrides } from '../llm/pricing.ts';
 import { findReferences } from './find-references.ts';
@@ -157,6 +158,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
       }
     }
   }
+  pushAll(issues, checkUsedPlanResults(plan.steps, subplans));
   // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
   if (context.chain.length === 1 && plan.source.http === undefined) pushAll(issues, usedHttpIssues(plan, subplans));
   if (context.chain.length === 1) pushAll(issues, usedPlanLabelIssues(plan, subplans));

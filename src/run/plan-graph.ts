@@ -1,6 +1,7 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { PlanSnapshot } from '../core/run-event.ts';
 import { pushAll } from '../core/push-all.ts';
+import { finalStep } from '../core/final-step.ts';
 
 /** What a snapshot says besides the steps. */
 export interface PlanHeader {
@@ -78,17 +79,9 @@ export class PlanGraph {
     return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
   }
 
-  /**
-   * The last step in declaration order that no step depends on: its result is the run's result. A plan may
-   * declare a step before one it depends on; the last one declared was then upstream of the plan's end, and its
-   * result stood for the run while the step after it failed under `on_failure: continue` (found by an adversarial pass).
-   */
+  /** The key of the step whose result is the run's result (`finalStep`). */
   lastKey(): string | undefined {
-    for (let i = this.#steps.length - 1; i >= 0; i--) {
-      const key = this.#steps[i]!.key;
-      if (!this.#dependents.has(key)) return key;
-    }
-    return this.#steps.at(-1)?.key;
+    return finalStep(this.#steps)?.key;
   }
 
   /** The full plan as a client draws it once. */

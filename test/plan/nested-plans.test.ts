@@ -218,6 +218,30 @@ describe('plans using plans, at load time', () => {
     expect(result.ok ? [] : result.errors.map(formatPlanError)).toEqual([]);
   });
 
+  // Found by a hunt of references: a plan step's result is its plan's final step's, here a model's text. A field in it
+  // or a for_each over it validated, and failed when its step ran, after the used plan's model calls were paid for.
+  it('refuses a field in, or a for_each over, a plan step whose used plan ends in a step a model answers with text', async () => {
+    const verdict = 'goal: g\nworkflow_sequence:\n  - { id: w, type: reasoning, description: Write a verdict }\n';
+    const numbers = 'toolsets: [math]\nworkflow_sequence:\n  - { id: n, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n';
+    const outer = [
+      'model: { name: gpt-4.1-mini }',
+      'toolsets: [math]',
+      'workflow_sequence:',
+      '  - { id: p, type: plan, uses: plans/verdict.yml }',
+      '  - { id: t, type: tool_call, tool: add, args: { a: "${steps.p.result.score}", b: 1 } }',
+      '  - { id: q, type: plan, uses: plans/mid.yml, depends_on: [] }',
+      '  - { id: e, type: reasoning, description: Say it, for_each: "${steps.q.result}", depends_on: [q] }',
+      '  - { id: s, type: plan, uses: plans/numbers.yml, depends_on: [] }',
+      '  - { id: u, type: tool_call, tool: add, args: { a: "${steps.s.result.x}", b: 1 }, depends_on: [s] }',
+      '',
+    ].join('\n');
+    const root = repo({ 'outer.yml': outer, 'plans/verdict.yml': verdict, 'plans/mid.yml': usesStep('plans/verdict.yml'), 'plans/numbers.yml': numbers });
+    expect(await errors(root, 'outer.yml')).toEqual([
+      'outer.yml:5:53: ${steps.p.result.score}: step p runs plans/verdict.yml, which ends in reasoning step w, so its result is text, which has no `score`; use ${steps.p.result}, or have a tool step make the value (at workflow_sequence[1].args.a)',
+      "outer.yml:7:62: ${steps.q.result}: step q runs plans/mid.yml → plans/verdict.yml, which ends in reasoning step w, so its result is text, not a list; map over a tool's result or a for_each step's list (at workflow_sequence[3].for_each)",
+    ]);
+  });
+
   it('refuses budgets in a used plan, which only the top plan enforces, and keeps its concurrency and timeout', async () => {
     const limited = (limits: string) => `limits: { ${limits} }\n${INNER}`;
     const outer = usesStep('inner.yml', ', with: { repository: x }');
