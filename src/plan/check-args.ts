@@ -1,24 +1,38 @@
 import type { z } from 'zod';
 import { compileJsonSchema } from './compile-json-schema.ts';
 import { boundedSafeParse } from './bounded-check.ts';
-import { isStepResultObject } from './find-references.ts';
+import { ownTextAnswer, textResultPathProblem } from './check-references.ts';
+import { findReferences, isStepResultObject } from './find-references.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 import { schemaIssues, type NameLists } from './schema-issues.ts';
 import { pushAll } from '../core/push-all.ts';
 import type { Plan } from './schema.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 
 /** What a step can do about a tool whose input schema cannot be used to check its arguments. */
 const LEAVE_IT_OUT = "leave it out of this step (an MCP server's `tools:` list can leave it out of the run)";
 
+/**
+ * True when `value` is or holds a reference, as the run reads one (`findReferences`, by the resolver's parser), or what
+ * tries to be one (reported by `checkReferences`). A shell's `${HOME}` is text, filled in by no one: it reached a
+ * number argument as written, validate having passed it (found by a hunt of references).
+ */
+function isReference(value: unknown, itemName: string | undefined): boolean {
+  if (typeof value !== 'string' && !isStepResultObject(value)) return false;
+  if (typeof value === 'string' && !value.includes('${')) return false;
+  const scan = findReferences(value, itemName);
+  return scan.references.length > 0 || scan.problems.length > 0;
+}
+
 /** True when the value at `path` in `args`, or any value above it, is a reference (known only at run time). */
-function insideReference(args: unknown, path: readonly PathSegment[]): boolean {
+function insideReference(args: unknown, path: readonly PathSegment[], itemName: string | undefined): boolean {
   let current = args;
   for (const segment of path) {
     if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return false;
     current = (current as Record<PathSegment, unknown>)[segment];
-    if (isStepResultObject(current) || (typeof current === 'string' && current.includes('${'))) return true;
+    if (isReference(current, itemName)) return true;
   }
   return false;
 }
@@ -66,11 +80,6 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
   return { schemas, issues };
 }
 
-/** A reference that is the whole of an arg: `${inputs.x}` takes the input's value as it is, of its default's kind. */
-const WHOLE_INPUT = /^\$\{inputs\.([A-Za-z0-9_-]+)\}$/;
-/** A text that is one reference and nothing else, whatever it names. */
-const ONE_REFERENCE = /^\$\{[^{}]*\}$/;
-
 /** What a value's kind is called in a message. */
 function kindWords(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
@@ -88,27 +97,52 @@ interface StandIn {
   readonly why: string;
 }
 
+/** What the file tells of the values of a step's references: the plan's inputs, and the steps a model answers. */
+interface KindSources {
+  readonly inputs: Plan['inputs'];
+  readonly steps: readonly PlanStep[];
+  readonly stepIndex: ReadonlyMap<string, number>;
+  readonly itemName: string | undefined;
+}
+
 /**
- * `args` with each reference whose kind the file tells replaced by a value of that kind, and why it has it, by path:
- * `${inputs.x}` alone is of `x`'s default's kind (every value given for `x` is read as that kind); a reference with
- * text around it is text. Other references (a step's result, an input with no default) are left as they are.
+ * A reference's stand-in value and kind where the file tells it: `${inputs.x}` alone is of `x`'s default's kind (every
+ * value given for `x` is read as that kind); a reference with text around it is text, and so is one alone naming a step
+ * a model answers (reasoning, aggregate, agent), whose result is its text, never parsed. Undefined otherwise (a tool's
+ * result, an input with no default, the item).
  */
-function standIns(args: unknown, inputs: Plan['inputs'], path: PathSegment[] = [], known = new Map<string, StandIn>()): { value: unknown; known: Map<string, StandIn> } {
-  if (typeof args === 'string' && args.includes('${')) {
-    const input = WHOLE_INPUT.exec(args)?.[1];
-    const fallback = input !== undefined && inputs && Object.hasOwn(inputs, input) ? inputs[input]?.default : undefined;
-    if (fallback !== undefined && fallback !== null) {
-      known.set(JSON.stringify(path), { kind: kindWords(fallback), why: `\`${args}\` is ${kindWords(fallback)}: input \`${input}\`'s default is, and a value given for it is read as that kind; give the input a default of the kind the tool takes` });
-      return { value: fallback, known };
-    }
-    if (!ONE_REFERENCE.test(args)) known.set(JSON.stringify(path), { kind: 'text', why: `\`${args}\` is text: a reference with text around it makes text; write the reference alone` });
-    return { value: args, known };
+function standIn(value: string | Record<string, unknown>, sources: KindSources): { value: unknown; known: StandIn } | undefined {
+  const scan = findReferences(value, sources.itemName);
+  const [found] = scan.references;
+  if (scan.problems.length > 0 || found === undefined) return undefined;
+  if (typeof value === 'string' && !found.whole) return { value, known: { kind: 'text', why: `\`${value}\` is text: a reference with text around it makes text; write the reference alone` } };
+  const reference = found.reference;
+  if (reference.kind === 'input') {
+    const fallback = sources.inputs && Object.hasOwn(sources.inputs, reference.name) ? sources.inputs[reference.name]?.default : undefined;
+    if (fallback === undefined || fallback === null) return undefined;
+    return { value: fallback, known: { kind: kindWords(fallback), why: `\`${found.text}\` is ${kindWords(fallback)}: input \`${reference.name}\`'s default is, and a value given for it is read as that kind; give the input a default of the kind the tool takes` } };
   }
-  if (args === null || typeof args !== 'object' || isStepResultObject(args)) return { value: args, known };
+  if (reference.kind !== 'step' || !sources.stepIndex.has(reference.step)) return undefined;
+  const answer = ownTextAnswer(sources.steps[sources.stepIndex.get(reference.step)!]!);
+  // A path into the text is refused by checkReferences; one item of a list of texts is text.
+  const text = answer !== undefined && (answer.list ? reference.path.length === 1 && textResultPathProblem(answer, reference.path) === undefined : reference.path.length === 0);
+  if (!text) return undefined;
+  return { value: found.text, known: { kind: 'text', why: `\`${found.text}\` is text: ${answer.says}; have a tool step make the value` } };
+}
+
+/** `args` with each reference whose kind the file tells (`standIn`) replaced by a value of that kind, and why it has it, by path. */
+function standIns(args: unknown, sources: KindSources, path: PathSegment[] = [], known = new Map<string, StandIn>()): { value: unknown; known: Map<string, StandIn> } {
+  if ((typeof args === 'string' && args.includes('${')) || isStepResultObject(args)) {
+    const made = standIn(args, sources);
+    if (made === undefined) return { value: args, known };
+    known.set(JSON.stringify(path), made.known);
+    return { value: made.value, known };
+  }
+  if (args === null || typeof args !== 'object') return { value: args, known };
   // A copy only where a value inside was stood in for: a plan of 10,000 steps' args is checked as written, not copied.
   let changed = false;
   const entries = Object.entries(args).map(([key, item]) => {
-    const value = standIns(item, inputs, [...path, Array.isArray(args) ? Number(key) : key], known).value;
+    const value = standIns(item, sources, [...path, Array.isArray(args) ? Number(key) : key], known).value;
     if (value !== item) changed = true;
     return [key, value] as const;
   });
@@ -122,7 +156,7 @@ function standIns(args: unknown, inputs: Plan['inputs'], path: PathSegment[] = [
  * tells it (`standIns`): `${inputs.x}` of an input whose default is `"3"` is text, and a number arg refused it at
  * every run, validate having passed the plan (found by a hunt of plan errors).
  */
-export function checkArgs(ctx: Pick<PlanCheckContext, 'steps' | 'plan'>, schemas: ReadonlyMap<string, z.ZodType>, limitMs?: number): PlanIssue[] {
+export function checkArgs(ctx: Pick<PlanCheckContext, 'steps' | 'stepIndex' | 'plan'>, schemas: ReadonlyMap<string, z.ZodType>, limitMs?: number): PlanIssue[] {
   const issues: PlanIssue[] = [];
   // One list, and one "did you mean" budget, per tool schema for all steps: 2,000 steps each giving a
   // value not in an 8,000-value enum took a minute and 1.6 GB, each listing and searching them all.
@@ -130,7 +164,8 @@ export function checkArgs(ctx: Pick<PlanCheckContext, 'steps' | 'plan'>, schemas
   ctx.steps.forEach((step, index) => {
     const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
     if (step.type !== 'tool_call' || step.args === undefined || !schema) return;
-    const typed = standIns(step.args, ctx.plan.inputs);
+    const itemName = step.forEach?.as;
+    const typed = standIns(step.args, { inputs: ctx.plan.inputs, steps: ctx.steps, stepIndex: ctx.stepIndex, itemName });
     const result = boundedSafeParse(schema, typed.value, { reportInput: true }, limitMs);
     if (result.success) return;
     if ('unchecked' in result) {
@@ -147,7 +182,7 @@ export function checkArgs(ctx: Pick<PlanCheckContext, 'steps' | 'plan'>, schemas
       const expected = EXPECTED_WORDS[issue.expected] ?? issue.expected;
       issues.push({ path: [...stepPath(index), 'args', ...(issue.path as PathSegment[])], message: `${name === undefined ? 'the args' : `\`${String(name)}\``} must be ${expected}, and ${why} (input of tool \`${step.tool}\`)` });
     }
-    const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path as PathSegment[]));
+    const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path as PathSegment[], itemName));
     // A tool's argument named `id` or `depends_on` is no step reference: not told the rules of step ids.
     for (const issue of schemaIssues(literal, schema, [...stepPath(index), 'args'], lists, { stepIds: false })) {
       issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });

@@ -66,7 +66,7 @@ export interface TextAnswer {
 }
 
 /** What `step` answers when a model writes its result (reasoning, aggregate, agent); undefined for other steps. */
-function ownTextAnswer(step: PlanStep): TextAnswer | undefined {
+export function ownTextAnswer(step: PlanStep): TextAnswer | undefined {
   if (!answersWithText(step.type)) return undefined;
   const says = step.forEach ? `is a for_each ${step.type} step, whose result is a list of texts` : `is ${aStep(step.type)}, whose result is text`;
   return { key: step.key, list: step.forEach !== undefined, says: `step ${step.key} ${says}` };

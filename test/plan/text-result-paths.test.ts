@@ -29,7 +29,7 @@ describe('a path into the result of a step whose result is text', () => {
         'workflow_sequence:',
         '  - { id: nums, type: tool_call, tool: add, args: { a: 1, b: 2 } }',
         '  - { id: each, type: reasoning, for_each: "${steps.nums.result.list}", description: Say it }',
-        '  - { id: 3, type: tool_call, tool: add, args: { a: "${steps.each.result[0]}", b: "${steps.nums.result.x}" } }',
+        '  - { id: 3, type: reasoning, description: "Compare ${steps.each.result[0]} with ${steps.nums.result.x}" }',
       ),
     );
   });

@@ -228,6 +228,27 @@ describe('literal args are checked against the tool input schema', () => {
     ]);
   });
 
+  // Found by a hunt of references: the run passes `${HOME}` on as written (it is no reference), and a model's answer
+  // is its text, never parsed: each validated, and the run failed at the step (after paying for the model's answer).
+  it('checks ${…} text that is no reference as written, and knows a step a model answers makes text', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          ...tools,
+          '  - { id: 1, type: tool_call, tool: add, args: { a: "${HOME}", b: 2 } }',
+          '  - { id: r, type: reasoning, description: Answer with a number }',
+          '  - { id: each, type: agent, task: Say it, for_each: "${steps.1.result}", depends_on: [1] }',
+          '  - { id: 4, type: tool_call, tool: add, args: { a: "${steps.r.result}", b: { step_result: each, path: "[0]" } }, depends_on: [r, each] }',
+          '  - { id: 5, type: tool_call, tool: fetch, args: { week: "${steps.r.result}", limit: "${steps.1.result}" }, depends_on: [r, 1] }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:12:53: `a` must be a number; got text (input of tool `add`) (at workflow_sequence[0].args.a)',
+      'plan.yml:15:53: `a` must be a number, and `${steps.r.result}` is text: step r is a reasoning step, whose result is text; have a tool step make the value (input of tool `add`) (at workflow_sequence[3].args.a)',
+      'plan.yml:15:77: `b` must be a number, and `{"step_result":"each","path":"[0]"}` is text: step each is a for_each agent step, whose result is a list of texts; have a tool step make the value (input of tool `add`) (at workflow_sequence[3].args.b)',
+    ]);
+  });
+
   it('still checks literal args beside a reference', async () => {
     expect(await errorsFor(yaml(...tools, '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }', '  - { id: 2, type: tool_call, tool: add, args: { a: { step_result: 1 }, b: x } }'))).toEqual([
       'plan.yml:13:76: `b` must be a number; got text (input of tool `add`) (at workflow_sequence[1].args.b)',
