@@ -8,23 +8,22 @@ import type { ValidPlan } from './valid-plan.ts';
 
 /**
  * What a `type: plan` step answers when its used plan ends in a step a model answers with text: its result is its
- * plan's final step's (`finalStep`), through plans it uses in turn. Undefined when that is no text, or a list of lists.
+ * plan's final step's (`finalStep`), through plans it uses in turn. Undefined when that is no text (or list of texts).
  */
 function usedPlanTextAnswer(step: PlanStep, subplans: ReadonlyMap<string, ValidPlan> | undefined): TextAnswer | undefined {
   const via: string[] = [];
-  let lists = step.forEach ? 1 : 0;
   let used = step.uses === undefined ? undefined : subplans?.get(step.uses);
   let final: PlanStep | undefined = step;
   // Each level is a plan loaded and checked, with no cycle between files (loadSubplans).
   while (final?.type === 'plan' && used) {
     via.push(final.uses!);
     final = finalStep(used.steps);
-    if (final?.forEach) lists += 1;
     used = final?.uses === undefined ? undefined : used.subplans?.get(final.uses);
   }
-  if (!final || !answersWithText(final.type) || lists > 1) return undefined;
-  const says = `step ${step.key} runs ${via.join(' → ')}${step.forEach ? ' for each item' : ''}, which ends in ${final.forEach ? 'for_each ' : ''}${final.type} step ${final.key}, so its result is ${lists ? 'a list of texts' : 'text'}`;
-  return { key: step.key, list: lists === 1, says };
+  if (!final || !answersWithText(final.type)) return undefined;
+  // A plan step has no for_each (checkStepFields): only a for_each final step makes a list of texts.
+  const says = `step ${step.key} runs ${via.join(' → ')}, which ends in ${final.forEach ? 'for_each ' : ''}${final.type} step ${final.key}, so its result is ${final.forEach ? 'a list of texts' : 'text'}`;
+  return { key: step.key, list: final.forEach !== undefined, says };
 }
 
 /** The fields of `step` whose references are filled in or read (as `checkReferences` scans them), with their paths. */
