@@ -1,15 +1,13 @@
 import type { z } from 'zod';
 import { compileJsonSchema } from './compile-json-schema.ts';
 import { boundedSafeParse } from './bounded-check.ts';
-import { ownTextAnswer, textResultPathProblem } from './check-references.ts';
 import { findReferences, isStepResultObject } from './find-references.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
+import { standIn, type KindSources, type StandIn } from './reference-kind.ts';
 import { schemaIssues, type NameLists } from './schema-issues.ts';
 import { pushAll } from '../core/push-all.ts';
-import type { Plan } from './schema.ts';
-import type { PlanStep } from '../core/plan-step.ts';
 
 /** What a step can do about a tool whose input schema cannot be used to check its arguments. */
 const LEAVE_IT_OUT = "leave it out of this step (an MCP server's `tools:` list can leave it out of the run)";
@@ -80,62 +78,17 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
   return { schemas, issues };
 }
 
-/** What a value's kind is called in a message. */
-function kindWords(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? 'true or false' : typeof value === 'object' ? 'a map' : 'text';
-}
-
 /** What zod's `expected` of a type issue is called in a message. */
 const EXPECTED_WORDS: Readonly<Record<string, string>> = { number: 'a number', int: 'a whole number', boolean: 'true or false', string: 'text', object: 'a map', array: 'a list' };
 /** The kind (`kindWords`) zod's `expected` of a type issue asks for: a stand-in of that kind failed for its value, not its kind. */
 const EXPECTED_KIND: Readonly<Record<string, string>> = { number: 'a number', int: 'a number', boolean: 'true or false', string: 'text', object: 'a map', array: 'a list' };
 
-/** A reference's kind as the file tells it, and why. */
-interface StandIn {
-  readonly kind: string;
-  readonly why: string;
-}
-
-/** What the file tells of the values of a step's references: the plan's inputs, and the steps a model answers. */
-interface KindSources {
-  readonly inputs: Plan['inputs'];
-  readonly steps: readonly PlanStep[];
-  readonly stepIndex: ReadonlyMap<string, number>;
-  readonly itemName: string | undefined;
-}
-
-/**
- * A reference's stand-in value and kind where the file tells it: `${inputs.x}` alone is of `x`'s default's kind (every
- * value given for `x` is read as that kind); a reference with text around it is text, and so is one alone naming a step
- * a model answers (reasoning, aggregate, agent), whose result is its text, never parsed. Undefined otherwise (a tool's
- * result, an input with no default, the item).
- */
-function standIn(value: string | Record<string, unknown>, sources: KindSources): { value: unknown; known: StandIn } | undefined {
-  const scan = findReferences(value, sources.itemName);
-  const [found] = scan.references;
-  if (scan.problems.length > 0 || found === undefined) return undefined;
-  if (typeof value === 'string' && !found.whole) return { value, known: { kind: 'text', why: `\`${value}\` is text: a reference with text around it makes text; write the reference alone` } };
-  const reference = found.reference;
-  if (reference.kind === 'input') {
-    const fallback = sources.inputs && Object.hasOwn(sources.inputs, reference.name) ? sources.inputs[reference.name]?.default : undefined;
-    if (fallback === undefined || fallback === null) return undefined;
-    return { value: fallback, known: { kind: kindWords(fallback), why: `\`${found.text}\` is ${kindWords(fallback)}: input \`${reference.name}\`'s default is, and a value given for it is read as that kind; give the input a default of the kind the tool takes` } };
-  }
-  if (reference.kind !== 'step' || !sources.stepIndex.has(reference.step)) return undefined;
-  const answer = ownTextAnswer(sources.steps[sources.stepIndex.get(reference.step)!]!);
-  // A path into the text is refused by checkReferences; one item of a list of texts is text.
-  const text = answer !== undefined && (answer.list ? reference.path.length === 1 && textResultPathProblem(answer, reference.path) === undefined : reference.path.length === 0);
-  if (!text) return undefined;
-  return { value: found.text, known: { kind: 'text', why: `\`${found.text}\` is text: ${answer.says}; have a tool step make the value` } };
-}
-
 /** `args` with each reference whose kind the file tells (`standIn`) replaced by a value of that kind, and why it has it, by path. */
 function standIns(args: unknown, sources: KindSources, path: PathSegment[] = [], known = new Map<string, StandIn>()): { value: unknown; known: Map<string, StandIn> } {
   if ((typeof args === 'string' && args.includes('${')) || isStepResultObject(args)) {
-    const made = standIn(args, sources);
+    const made = standIn(args, sources, 'the tool');
     if (made === undefined) return { value: args, known };
-    known.set(JSON.stringify(path), made.known);
+    known.set(JSON.stringify(path), made);
     return { value: made.value, known };
   }
   if (args === null || typeof args !== 'object') return { value: args, known };
@@ -177,7 +130,7 @@ export function checkArgs(ctx: Pick<PlanCheckContext, 'steps' | 'stepIndex' | 'p
       const known = typed.known.get(JSON.stringify(issue.path));
       // Of the kind asked for, it failed for its value (a default of 2.5 for a whole number), which a run may not give.
       if (known === undefined || known.kind === EXPECTED_KIND[issue.expected]) continue;
-      const { why } = known;
+      const why = `${known.why}; ${known.fix}`;
       const name = issue.path.at(-1);
       const expected = EXPECTED_WORDS[issue.expected] ?? issue.expected;
       issues.push({ path: [...stepPath(index), 'args', ...(issue.path as PathSegment[])], message: `${name === undefined ? 'the args' : `\`${String(name)}\``} must be ${expected}, and ${why} (input of tool \`${step.tool}\`)` });

@@ -9,10 +9,12 @@ import { checkUsedStepCount } from './check-step-count.ts';
 import { checkUsedPlanResults } from './check-used-plan-results.ts';
 import { checkUsedPlansModelBudget } from './check-model-budget.ts';
 import { priceOf, type PriceOverrides } from '../llm/pricing.ts';
-import { findReferences } from './find-references.ts';
+import { findReferences, isStepResultObject } from './find-references.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
-import { readInput } from './resolve-inputs.ts';
+import { readInput, refusesEveryValue } from './resolve-inputs.ts';
+import { standIn, type KindSources } from './reference-kind.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import { planErrorAt, problemCount, type PlanError } from './plan-error.ts';
 import type { CommandTool } from './schema.ts';
 import type { LoadResult, ValidPlan } from './valid-plan.ts';
@@ -94,6 +96,8 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
   const toolsets = new Set(plan.source.toolsets ?? []);
   const catalogue = new Map(plan.tools);
   const indexOf = new Map(plan.steps.map((step, index) => [step, index]));
+  // Step keys are unique here: the plan passed its own checks.
+  const kinds = { inputs: plan.source.inputs, steps: plan.steps, stepIndex: new Map(plan.steps.map((step, index) => [step.key, index])) };
   for (const step of planSteps) {
     const index = indexOf.get(step)!;
     const at = ['workflow_sequence', index, 'uses'];
@@ -138,7 +142,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     pushAll(issues, usedPlanIssues(inner, uses, at));
     if (context.modelTimeoutSeconds === undefined) pushAll(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
     pushAll(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
-    pushAll(issues, withIssues(inner, step.with ?? {}, uses, index));
+    pushAll(issues, withIssues(inner, step, kinds, uses, index));
     for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
       const mine = tools[name];
       if (mine && !sameTool(mine, tool)) {
@@ -280,8 +284,12 @@ function usedPlanPricingIssues(inner: ValidPlan, uses: string, at: PathSegment[]
   return issues;
 }
 
-/** `with:` names only the used plan's inputs, and gives every required one without a default. */
-function withIssues(inner: ValidPlan, given: Readonly<Record<string, unknown>>, uses: string, index: number): Issue[] {
+/**
+ * `with:` names only the used plan's inputs, gives every required one without a default, and none a value it refuses:
+ * written out, or made by a reference of a kind the file tells (`standIn`) that the input never takes.
+ */
+function withIssues(inner: ValidPlan, step: PlanStep, outer: Omit<KindSources, 'itemName'>, uses: string, index: number): Issue[] {
+  const given = step.with ?? {};
   const declared = inner.source.inputs ?? {};
   const issues: Issue[] = [];
   for (const [name, value] of Object.entries(given)) {
@@ -291,9 +299,16 @@ function withIssues(inner: ValidPlan, given: Readonly<Record<string, unknown>>, 
       continue;
     }
     // A value written out is read now, as the used plan's run would read it: refused only there, it failed that
-    // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then.
+    // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then,
+    // but for its kind where the file tells it: `${inputs.flag}` of a flag for a number (found by a hunt of references).
     const scan = findReferences(value);
-    if (scan.references.length > 0 || scan.problems.length > 0) continue;
+    if (scan.problems.length > 0) continue;
+    if (scan.references.length > 0) {
+      const made = typeof value === 'string' || isStepResultObject(value) ? standIn(value, { ...outer, itemName: undefined }, `input '${name}'`) : undefined;
+      const refused = made && refusesEveryValue(name, declared[name]!, made);
+      if (refused) issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${refused}, and ${made.why}; ${made.fix}` });
+      continue;
+    }
     const read = readInput(name, declared[name]!, value);
     if (!read.ok) issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${read.error}` });
   }

@@ -56,6 +56,22 @@ function asDeclared(value: unknown, kind: Kind | undefined): { ok: true; value: 
   return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
 }
 
+/** A character besides blanks that no text read as a number, or as true or false, holds (`asDeclared`). */
+const NEVER_IN: Partial<Record<Kind, RegExp>> = { 'a number': /[^\s\d.eE+-]/, 'true or false': /[^\struefalsTRUEFALS]/ };
+
+/**
+ * Why input `name` refuses every value a reference can make, or undefined when some value may do: `made` is of the
+ * kind the file tells (`standIn`), a stand-in `value` of it, and for text the characters it holds whatever the
+ * references bring (`literal`): text is read as a number or a flag when it spells one, so only those it never can.
+ */
+export function refusesEveryValue(name: string, spec: PlanInput, made: { readonly value: unknown; readonly literal?: string }): string | undefined {
+  const kind = kindOf(spec.default);
+  if (kind === undefined) return undefined;
+  // Every value of another kind than text is read alike: one stands for all.
+  const refused = made.literal === undefined ? !asDeclared(made.value, kind).ok : kind === 'a list' || NEVER_IN[kind]?.test(made.literal) === true;
+  return refused ? `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)})` : undefined;
+}
+
 /** The longest text a refused value is quoted with; a longer one is told by its length. */
 const MAX_QUOTED = 64;
 

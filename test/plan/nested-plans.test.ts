@@ -210,6 +210,26 @@ describe('plans using plans, at load time', () => {
     ]);
   });
 
+  // Found by a hunt of references: the kind of these values is known, and the used plan's run refused every one.
+  it('refuses a with: value a reference makes of a kind the used plan’s input never takes', async () => {
+    const inner = 'inputs:\n  n: { default: 5 }\n  on: { default: true }\nworkflow_sequence:\n  - { id: s, type: reasoning, description: "${inputs.n} ${inputs.on}" }\n';
+    const outer = [
+      'goal: g',
+      'inputs: { flag: { default: true }, week: { default: W48 } }',
+      'workflow_sequence:',
+      '  - { id: a, type: reasoning }',
+      '  - { id: u, type: plan, uses: inner.yml, with: { n: "${inputs.flag}", on: "sum ${steps.a.result}" } }',
+      // Text that may spell a number or a flag, which the run reads as one.
+      '  - { id: v, type: plan, uses: inner.yml, with: { n: "${inputs.week}", on: " ${steps.a.result} " } }',
+      '',
+    ].join('\n');
+    const root = repo({ 'outer.yml': outer, 'inner.yml': inner });
+    expect(await errors(root, 'outer.yml')).toEqual([
+      "outer.yml:5:54: the plan inner.yml: input 'n' is a number (its default is 5), and `${inputs.flag}` is true or false: input `flag`'s default is, and a value given for it is read as that kind; give the input a default of the kind input 'n' takes (at workflow_sequence[1].with.n)",
+      "outer.yml:5:76: the plan inner.yml: input 'on' is true or false (its default is true), and `sum ${steps.a.result}` is text: a reference with text around it makes text; write the reference alone (at workflow_sequence[1].with.on)",
+    ]);
+  });
+
   it('leaves a with: value that a reference makes, or one the input takes, to the run', async () => {
     const inner = 'inputs:\n  n: { default: 5 }\nworkflow_sequence:\n  - { id: s, type: reasoning, description: "${inputs.n}" }\n';
     const outer = 'goal: g\nworkflow_sequence:\n  - { id: a, type: reasoning }\n  - { id: u, type: plan, uses: inner.yml, with: { n: "${steps.a.result}" } }\n  - { id: v, type: plan, uses: inner.yml, with: { n: "7" } }\n';
