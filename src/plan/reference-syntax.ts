@@ -66,7 +66,25 @@ export function parseTemplateBody(body: string, itemName?: string): TemplateBody
   if (LOOKS_LIKE_REFERENCE.test(body)) {
     return { kind: 'malformed', message: `malformed reference \`\${${body}}\`; write ${REFERENCE_FORMS}` };
   }
-  return { kind: 'literal' };
+  return miscasedBody(body, itemName) ?? { kind: 'literal' };
+}
+
+/**
+ * A reference's head written in other letter case (`${Inputs.week}`, `${STEPS.1.result}`, `${Item}`): it matched no
+ * reference and reached the tool as written (found by a hunt of references). Only with a path, or not all capitals,
+ * so a shell's `${STEPS}` or `${ITEM}` stays text; no shell variable has a `.` or `[` in it.
+ */
+function miscasedBody(body: string, itemName: string | undefined): TemplateBody | undefined {
+  const match = ITEM_BODY.exec(body);
+  if (!match) return undefined;
+  const [, head, tail] = match as unknown as [string, string, string];
+  const meant = ['steps', 'inputs', 'item', ...(itemName === undefined ? [] : [itemName])].find((name) => name !== head && name.toLowerCase() === head.toLowerCase());
+  if (meant === undefined || (tail === '' && head === head.toUpperCase())) return undefined;
+  const written = `${meant}${tail}`;
+  const parsed = parseTemplateBody(written, itemName);
+  const hint = parsed.kind === 'reference' ? `did you mean \`\${${written}}\`?` : parsed.kind === 'malformed' ? parsed.message : `write ${REFERENCE_FORMS}`;
+  const aboutItem = meant !== 'steps' && meant !== 'inputs';
+  return { kind: 'malformed', message: `\`\${${body}}\` is no reference, as references are case-sensitive (\`${meant}\`, not \`${head}\`), so it would be passed on as written; ${hint}`, ...(aboutItem && { aboutItem: true }) };
 }
 
 /**

@@ -108,6 +108,26 @@ describe('references in args are checked before anything runs', () => {
     ]);
   });
 
+  // Found by a hunt of references: a reference in other letter case matched none, and reached the tool as written.
+  it('rejects a reference written in other letter case, saying the one meant; a shell’s ${STEPS} or ${ITEM} is text', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          ...header,
+          '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }',
+          '  - { id: 2, type: tool_call, tool: add, args: { a: "${Inputs.week}", b: "${STEPS.1.result}" } }',
+          '  - { id: 3, type: tool_call, tool: add, for_each: "${steps.1.result}", args: { a: "${Item.n}", b: "${Item}" } }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:6:53: `${Inputs.week}` is no reference, as references are case-sensitive (`inputs`, not `Inputs`), so it would be passed on as written; did you mean `${inputs.week}`? (at workflow_sequence[1].args.a)',
+      'plan.yml:6:74: `${STEPS.1.result}` is no reference, as references are case-sensitive (`steps`, not `STEPS`), so it would be passed on as written; did you mean `${steps.1.result}`? (at workflow_sequence[1].args.b)',
+      'plan.yml:7:84: `${Item.n}` is no reference, as references are case-sensitive (`item`, not `Item`), so it would be passed on as written; did you mean `${item.n}`? (at workflow_sequence[2].args.a)',
+      'plan.yml:7:100: `${Item}` is no reference, as references are case-sensitive (`item`, not `Item`), so it would be passed on as written; did you mean `${item}`? (at workflow_sequence[2].args.b)',
+    ]);
+    await validPlan(yaml('tools:', '  run: { description: Run, command: [sh, -c, "$0"], input: { type: object } }', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: run, args: { script: "echo ${STEPS} ${ITEM} ${Home}" } }'));
+  });
+
   it('skips the ancestor check when there is a cycle, reporting the cycle only', async () => {
     const errors = await errorsFor(
       yaml(
