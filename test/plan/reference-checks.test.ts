@@ -140,6 +140,27 @@ describe('references in args are checked before anything runs', () => {
   });
 });
 
+// Found by a hunt of references: the goal reaches every model call as written, beside the inputs, and the name every view.
+describe('a reference in the plan’s name or goal', () => {
+  it('must name a declared input and a step the plan has; a plan whose steps a model writes may take a task as its goal', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          'goal: Summarize ${inputs.wek} and ${steps.9.result}, from ${steps.1.result}',
+          'name: Report for ${inputs.week} and ${inputs.yeer}',
+          ...header,
+          '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:1:7: ${inputs.wek} uses input `wek`, which the plan does not declare — did you mean `week`? (at goal)',
+      'plan.yml:1:7: ${steps.9.result} refers to step 9, which does not exist; steps: 1 (at goal)',
+      'plan.yml:2:7: ${inputs.yeer} uses input `yeer`, which the plan does not declare; declare it under `inputs:` (at name)',
+    ]);
+    await validPlan(yaml('goal: Summarize ${steps.2.result} for ${inputs.wek}', 'inputs:', '  week: { default: "2026-W48" }'));
+  });
+});
+
 // Found by an adversarial pass: only values are filled in, so `{ "${inputs.field}": 1 }` validated and
 // sent the tool a key spelled `${inputs.field}`, and a key naming a step that does not exist passed too.
 // Found by a hunt for bad inputs: nothing is filled into a description or a title, and the model reads a reference there
