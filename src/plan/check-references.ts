@@ -152,7 +152,8 @@ export function checkReferences(
       const text = step[field];
       if (text === undefined) continue;
       const scan = findReferences(text, itemName);
-      for (const problem of scan.problems) if (problem.aboutItem) issues.push({ path: [...stepPath(index), field], message: problem.message });
+      // And one surely meant as a reference but written wrongly (`${steps.1.reslt}`), which pointed at nothing unnoticed.
+      for (const problem of scan.problems) if (problem.aboutItem || problem.meant) issues.push({ path: [...stepPath(index), field], message: problem.message });
       for (const found of scan.references) {
         if (found.reference.kind !== 'item') placed.push({ found, base: [...stepPath(index), field] });
         // A title is the step's one line, for all its items: `Review ${pkg.name}` showed as written in every view, as the

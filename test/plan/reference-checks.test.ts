@@ -184,6 +184,18 @@ describe('a reference in a description or a title', () => {
     ]);
     await validPlan(yaml(...header, '  - { id: 1, type: reasoning, description: Say ok }', '  - { id: 2, type: reasoning, depends_on: [1], description: "Explain ${steps.1.result} for ${inputs.week}; a shell reads ${HOME}" }'));
   });
+
+  // Found by a hunt of references: a reference written wrongly there pointed at nothing, and hid a missing dependency.
+  it('must be written right where it was surely meant as one; `${result}` in prose is text', async () => {
+    expect(
+      await errorsFor(
+        yaml(...header, '  - { id: 1, type: reasoning, description: Say ok }', '  - { id: 2, type: reasoning, description: "Check ${steps.1.reslt} and ${result}", title: "For ${Inputs.week}" }'),
+      ),
+    ).toEqual([
+      'plan.yml:6:44: malformed reference `${steps.1.reslt}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>} (at workflow_sequence[1].description)',
+      'plan.yml:6:91: `${Inputs.week}` is no reference, as references are case-sensitive (`inputs`, not `Inputs`), so it would be passed on as written; did you mean `${inputs.week}`? (at workflow_sequence[1].title)',
+    ]);
+  });
 });
 
 describe('a reference in a key of args or with:', () => {
