@@ -266,7 +266,8 @@ describe('read_file', () => {
     expect((error as Error).message).not.toContain(base);
   });
   it('refuses a socket with a tool error that does not name the runner\'s folders', async () => {
-    const repo = await mkdtemp(path.join(base, 'sock-'));
+    // A socket's path must fit in 108 bytes (sun_path): the suite's nested temporary folders do not, /tmp does.
+    const repo = await mkdtemp(path.join(process.platform === 'win32' ? base : '/tmp', 'sock-'));
     const server = createServer().listen(path.join(repo, 'events.sock'));
     await once(server, 'listening');
     try {
@@ -275,6 +276,7 @@ describe('read_file', () => {
       expect((error as Error).message).toBe("read_file: refused path 'events.sock': it is not a regular file (a FIFO, a socket or a device). Read a regular file of the repository.");
     } finally {
       server.close();
+      await rm(repo, { recursive: true, force: true });
     }
   });
 
