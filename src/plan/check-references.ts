@@ -5,7 +5,6 @@ import { NameSuggester } from './nearest-name.ts';
 import { stepPath } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 import type { PlanStep } from '../core/plan-step.ts';
-import type { Plan } from './schema.ts';
 import type { FoundReference } from './reference.ts';
 import { formatReferencePath } from './reference-path.ts';
 
@@ -91,37 +90,6 @@ export function textResultPathProblem(answer: TextAnswer, path: readonly PathSeg
   return `${answer.says}, which has no \`${formatReferencePath(path.slice(0, reached))}\`; use \${steps.${answer.key}.result${answer.list ? '[0]' : ''}}, or have a tool step make the value`;
 }
 
-function undeclaredInput(text: string, name: string, suggester: NameSuggester): string {
-  const near = suggester.nearest(name);
-  return `${text} uses input \`${name}\`, which the plan does not declare${near ? ` — did you mean \`${near}\`?` : '; declare it under `inputs:`'}`;
-}
-
-function missingStep(text: string, key: string, stepHint: (key: string) => string): string {
-  return `${text} refers to step ${key}, which does not exist${stepHint(key)}`;
-}
-
-/**
- * References in the plan's `name:` and `goal:`, which are shown and read as written (nothing is filled in: the goal
- * reaches every model call beside the inputs, the name every view and, with no goal, the planner): one naming an input
- * the plan does not declare, or a step it does not have, points at nothing (found by a hunt of references:
- * `goal: Summarize ${inputs.nope}` validated).
- */
-export function checkPlanTextReferences(plan: Pick<Plan, 'name' | 'goal'>, stepIndex: ReadonlyMap<string, number>, declaredInputs: readonly string[]): PlanIssue[] {
-  const issues: PlanIssue[] = [];
-  const suggester = new NameSuggester(declaredInputs);
-  const stepHint = unknownStepHints(stepIndex);
-  for (const field of ['name', 'goal'] as const) {
-    const text = plan[field];
-    if (text === undefined || !text.includes('${')) continue;
-    const scan = findReferences(text);
-    for (const { reference, text: written } of scan.references) {
-      if (reference.kind === 'input' && !declaredInputs.includes(reference.name)) issues.push({ path: [field], message: undeclaredInput(written, reference.name, suggester) });
-      if (reference.kind === 'step' && !stepIndex.has(reference.step)) issues.push({ path: [field], message: missingStep(written, reference.step, stepHint) });
-    }
-  }
-  return issues;
-}
-
 /**
  * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
  * ancestors (so they have run), inputs the plan declares, and `${item…}` only inside a `for_each`
@@ -152,8 +120,7 @@ export function checkReferences(
       const text = step[field];
       if (text === undefined) continue;
       const scan = findReferences(text, itemName);
-      // And one surely meant as a reference but written wrongly (`${steps.1.reslt}`), which pointed at nothing unnoticed.
-      for (const problem of scan.problems) if (problem.aboutItem || problem.meant) issues.push({ path: [...stepPath(index), field], message: problem.message });
+      for (const problem of scan.problems) if (problem.aboutItem) issues.push({ path: [...stepPath(index), field], message: problem.message });
       for (const found of scan.references) {
         if (found.reference.kind !== 'item') placed.push({ found, base: [...stepPath(index), field] });
         // A title is the step's one line, for all its items: `Review ${pkg.name}` showed as written in every view, as the
@@ -189,13 +156,17 @@ export function checkReferences(
       const path = [...base, ...found.at];
       const reference = found.reference;
       if (reference.kind === 'input') {
-        if (!declared.has(reference.name)) issues.push({ path, message: undeclaredInput(found.text, reference.name, suggester) });
+        if (!declared.has(reference.name)) {
+          const near = suggester.nearest(reference.name);
+          const hint = near ? ` — did you mean \`${near}\`?` : '; declare it under `inputs:`';
+          issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
+        }
       } else if (reference.kind === 'item') {
         // The item is there by construction in a for_each step; its fields are known only at run time.
       } else if (reference.step === step.key) {
         issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
       } else if (!stepIndex.has(reference.step)) {
-        issues.push({ path, message: missingStep(found.text, reference.step, stepHint) });
+        issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist${stepHint(reference.step)}` });
       } else {
         const answer = ownTextAnswer(steps[stepIndex.get(reference.step)!]!);
         const problem = answer && textResultPathProblem(answer, reference.path);

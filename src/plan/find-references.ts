@@ -46,10 +46,10 @@ function scanString(value: string, at: PathSegment[], scan: ReferenceScan, itemN
   const hint = githubExpressionHint(value);
   if (hint) scan.problems.push({ at, message: hint });
   const unclosed = unclosedReferenceProblem(value, itemName);
-  if (unclosed) scan.problems.push({ at, message: unclosed, meant: true });
+  if (unclosed) scan.problems.push({ at, message: unclosed });
   for (const match of value.matchAll(TEMPLATE_PATTERN)) {
     const body = parseTemplateBody(match[1]!, itemName);
-    if (body.kind === 'malformed') scan.problems.push({ at, message: body.message, ...(body.aboutItem && { aboutItem: true }), ...(body.meant && { meant: true }) });
+    if (body.kind === 'malformed') scan.problems.push({ at, message: body.message, ...(body.aboutItem && { aboutItem: true }) });
     if (body.kind === 'reference') {
       scan.references.push({ reference: body.reference, at, text: match[0], whole: match[0] === value });
     }

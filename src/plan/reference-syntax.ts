@@ -7,15 +7,13 @@ const STEP_BODY = /^steps\.([A-Za-z0-9_-]{1,64})\.result(.*)$/s;
 const INPUT_BODY = /^inputs\.([A-Za-z_][A-Za-z0-9_-]{0,63})$/;
 // Bodies that look like an attempt at a reference; anything else in `${…}` stays literal text.
 const LOOKS_LIKE_REFERENCE = /^\s*(steps?|inputs?|results?)\b/;
-// Of those, the ones with a path after the head.
-const MEANT_AS_REFERENCE = /^\s*(steps?|inputs?|results?)[.[]/;
 const REFERENCE_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}';
 
 const ITEM_BODY = /^([A-Za-z_][A-Za-z0-9_]{0,63})((?:[.[].*)?)$/s;
 
 export type TemplateBody =
   | { readonly kind: 'reference'; readonly reference: Reference }
-  | { readonly kind: 'malformed'; readonly message: string; readonly aboutItem?: boolean; readonly meant?: boolean }
+  | { readonly kind: 'malformed'; readonly message: string; readonly aboutItem?: boolean }
   | { readonly kind: 'literal' };
 
 /**
@@ -57,7 +55,7 @@ export function parseTemplateBody(body: string, itemName?: string): TemplateBody
     const tail = step[2]!;
     const path = pathAfterHead(tail);
     if (path) return { kind: 'reference', reference: { kind: 'step', step: step[1]!, path } };
-    return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write ${REFERENCE_FORMS}`, meant: true };
+    return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write ${REFERENCE_FORMS}` };
   }
   const input = INPUT_BODY.exec(body);
   if (input) return { kind: 'reference', reference: { kind: 'input', name: input[1]! } };
@@ -66,28 +64,9 @@ export function parseTemplateBody(body: string, itemName?: string): TemplateBody
     return { kind: 'malformed', message: `\`\${${body}}\` reads nothing in a step: runner variables reach a tool through its \`env:\` (\`env: [NAME]\`, or \`env: { NAME: \${env.NAME} }\`), not its arguments` };
   }
   if (LOOKS_LIKE_REFERENCE.test(body)) {
-    // `${step.1.result}` was surely meant as one; `${result}` may be prose.
-    return { kind: 'malformed', message: `malformed reference \`\${${body}}\`; write ${REFERENCE_FORMS}`, ...(MEANT_AS_REFERENCE.test(body) && { meant: true }) };
+    return { kind: 'malformed', message: `malformed reference \`\${${body}}\`; write ${REFERENCE_FORMS}` };
   }
-  return miscasedBody(body, itemName) ?? { kind: 'literal' };
-}
-
-/**
- * A reference's head written in other letter case (`${Inputs.week}`, `${STEPS.1.result}`, `${Item}`): it matched no
- * reference and reached the tool as written (found by a hunt of references). Only with a path, or not all capitals,
- * so a shell's `${STEPS}` or `${ITEM}` stays text; no shell variable has a `.` or `[` in it.
- */
-function miscasedBody(body: string, itemName: string | undefined): TemplateBody | undefined {
-  const match = ITEM_BODY.exec(body);
-  if (!match) return undefined;
-  const [, head, tail] = match as unknown as [string, string, string];
-  const meant = ['steps', 'inputs', 'item', ...(itemName === undefined ? [] : [itemName])].find((name) => name !== head && name.toLowerCase() === head.toLowerCase());
-  if (meant === undefined || (tail === '' && head === head.toUpperCase())) return undefined;
-  const written = `${meant}${tail}`;
-  const parsed = parseTemplateBody(written, itemName);
-  const hint = parsed.kind === 'reference' ? `did you mean \`\${${written}}\`?` : parsed.kind === 'malformed' ? parsed.message : `write ${REFERENCE_FORMS}`;
-  const aboutItem = meant !== 'steps' && meant !== 'inputs';
-  return { kind: 'malformed', message: `\`\${${body}}\` is no reference, as references are case-sensitive (\`${meant}\`, not \`${head}\`), so it would be passed on as written; ${hint}`, ...(aboutItem ? { aboutItem: true } : { meant: true }) };
+  return { kind: 'literal' };
 }
 
 /**

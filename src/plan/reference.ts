@@ -41,8 +41,6 @@ export interface ReferenceProblem {
   readonly message: string;
   /** True for an item reference outside a `for_each` step (or naming the wrong item). */
   readonly aboutItem?: boolean;
-  /** True when it was surely meant as a reference (`${steps.1.reslt}`, `${Inputs.week}`), not prose a `${…}` happens to hold. */
-  readonly meant?: boolean;
   /** True when the problem is in the key of the last segment of `at`, not its value. */
   readonly onKey?: boolean;
 }

@@ -7,7 +7,7 @@ import { checkCommandArgv } from './check-command-argv.ts';
 import { checkGoals } from './check-goals.ts';
 import { checkHardcodedResults } from './check-hardcoded-results.ts';
 import { checkPricing } from './check-pricing.ts';
-import { checkPlanTextReferences, checkReferences } from './check-references.ts';
+import { checkReferences } from './check-references.ts';
 import { checkModelBudget } from './check-model-budget.ts';
 import { checkStepCount } from './check-step-count.ts';
 import { checkStepFields } from './check-step-fields.ts';
@@ -84,8 +84,6 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...cycleIssues,
     ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
     ...referenceCheck.issues,
-    // Only the file's own words: a plan without steps takes a job's task (an event's text) as its goal, which a model's plan keeps.
-    ...(plan.workflow_sequence === undefined || options.origin === 'model' ? [] : checkPlanTextReferences(plan, stepIndex, Object.keys(plan.inputs ?? {}))),
     // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
     ...checkTools(plan, tools, withheld, usedPlan),
     // A used plan writes with the top plan's `github:`, which checks its labels (loadSubplans).

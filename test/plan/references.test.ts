@@ -40,7 +40,7 @@ describe('findReferences', () => {
     });
     expect(scan.references).toEqual([]);
     expect(scan.problems).toEqual([
-      { at: ['a'], meant: true, message: 'malformed reference `${steps.1.reslt}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}' },
+      { at: ['a'], message: 'malformed reference `${steps.1.reslt}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}' },
       { at: ['b', 'pth'], onKey: true, message: 'a step_result reference takes only `step_result` and `path`; did you mean `path`?' },
       { at: ['c', 'step_result'], message: 'step_result must be a step id (a whole number or a name), not {"step_result":1.5}' },
       { at: ['e'], message: 'write `${steps.1.result}`, not `${{ steps.1.result }}` (GitHub expands ${{ }} itself before the plan runs)' },
@@ -69,9 +69,9 @@ describe('a reference that is never closed', () => {
       e: '${steps.1.result} and ${{ steps.2.result }} and }',
     }, 'item');
     expect(scan.problems.filter((problem) => problem.message.includes('no closing'))).toEqual([
-      { at: ['a'], meant: true, message: '`${steps.1.result` has no closing `}`, so it is no reference and would be passed on as written; close it: ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}' },
-      { at: ['b'], meant: true, message: expect.stringMatching(/^`\$\{inputs\.week` has no closing/) },
-      { at: ['c'], meant: true, message: expect.stringMatching(/^`\$\{item\.name` has no closing/) },
+      { at: ['a'], message: '`${steps.1.result` has no closing `}`, so it is no reference and would be passed on as written; close it: ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}' },
+      { at: ['b'], message: expect.stringMatching(/^`\$\{inputs\.week` has no closing/) },
+      { at: ['c'], message: expect.stringMatching(/^`\$\{item\.name` has no closing/) },
     ]);
   });
 
