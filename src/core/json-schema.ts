@@ -21,23 +21,42 @@ export function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** Every keyword that may hold subschemas (earlier drafts' `dependencies` maps each name to one, or to a list of names). */
+const SUBSCHEMA_KEYWORDS: readonly string[] = [...SUBSCHEMA_MAPS, 'dependencies', ...SUBSCHEMA_VALUES, ...SUBSCHEMA_LISTS];
+const MAP_KEYWORDS = new Set(SUBSCHEMA_MAPS);
+const LIST_KEYWORDS = new Set(SUBSCHEMA_LISTS);
+
+/** How a keyword's value holds subschemas: a map of them by name, a list of them, or one. */
+export type SubschemaShape = 'map' | 'list' | 'one';
+
 /**
- * A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as
- * it is. A list where a map of subschemas belongs is mapped too: a JSON Pointer indexes `$defs` whatever it
- * is, so `#/$defs/0` reads an array's first (JSON Schema wants a map; an MCP server may send a list).
+ * How `value`, under `key` of a schema, holds subschemas; undefined where it holds none: another keyword, or a shape the
+ * keyword does not take (a map under `allOf`, a list under `dependencies`), which is a value like any other. Every walk of
+ * a schema's subschemas reads this, so a copy and a check cannot disagree on where they are (MCP schemas had their
+ * annotations under `allOf: {…}` skipped by the check as a schema's, and left by the cleaning as no schema; found by a review).
+ * A list where a map of subschemas belongs is one too: a JSON Pointer indexes `$defs` whatever it is, so `#/$defs/0`
+ * reads an array's first (JSON Schema wants a map; an MCP server may send a list).
  */
+export function subschemaShape(key: string, value: unknown): SubschemaShape | undefined {
+  if (MAP_KEYWORDS.has(key)) return isMap(value) ? 'map' : Array.isArray(value) ? 'list' : undefined;
+  if (key === 'dependencies') return isMap(value) ? 'map' : undefined;
+  if (LIST_KEYWORDS.has(key)) return Array.isArray(value) ? 'list' : undefined;
+  if (SUBSCHEMA_VALUES.includes(key)) return Array.isArray(value) ? 'list' : 'one';
+  return undefined;
+}
+
+/** A copy of `schema` with `each` applied to every subschema it holds directly (where `subschemaShape` says); the rest left as it is. */
 export function mapSubschemas(schema: Readonly<Record<string, unknown>>, each: (subschema: Record<string, unknown>) => unknown): Record<string, unknown> {
   const one = (value: unknown): unknown => (isMap(value) ? each(value) : value);
   const copy: Record<string, unknown> = { ...schema };
-  for (const key of SUBSCHEMA_MAPS) {
-    const map = copy[key];
-    if (isMap(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, one(inner)]));
-    else if (Array.isArray(map)) copy[key] = map.map(one);
+  for (const key of SUBSCHEMA_KEYWORDS) {
+    if (!Object.hasOwn(copy, key)) continue;
+    const value = copy[key];
+    const shape = subschemaShape(key, value);
+    if (shape === 'map') copy[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, inner]) => [name, one(inner)]));
+    else if (shape === 'list') copy[key] = (value as unknown[]).map(one);
+    else if (shape === 'one') copy[key] = one(value);
   }
-  for (const key of SUBSCHEMA_VALUES) if (key in copy) copy[key] = Array.isArray(copy[key]) ? (copy[key] as unknown[]).map(one) : one(copy[key]);
-  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).map(one);
-  // Earlier drafts' `dependencies`: each name maps to a schema, or to a list of names left as it is.
-  if (isMap(copy['dependencies'])) copy['dependencies'] = Object.fromEntries(Object.entries(copy['dependencies']).map(([name, inner]) => [name, one(inner)]));
   return copy;
 }
 
@@ -47,14 +66,13 @@ export function mapSubschemas(schema: Readonly<Record<string, unknown>>, each: (
  */
 export function subschemasOf(schema: Readonly<Record<string, unknown>>, definitions: boolean): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = [];
-  // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
-  const add = (values: readonly unknown[]) => {
-    for (const value of values) if (isMap(value)) found.push(value);
-  };
-  const many = (value: unknown) => (Array.isArray(value) ? value : isMap(value) ? Object.values(value) : []);
-  for (const key of SUBSCHEMA_MAPS) if (definitions || (key !== '$defs' && key !== 'definitions')) add(many(schema[key]));
-  if (isMap(schema['dependencies'])) add(Object.values(schema['dependencies']));
-  for (const key of SUBSCHEMA_VALUES) add(Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [schema[key]]);
-  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) add(schema[key] as unknown[]);
+  for (const key of SUBSCHEMA_KEYWORDS) {
+    if (!Object.hasOwn(schema, key) || (!definitions && (key === '$defs' || key === 'definitions'))) continue;
+    const value = schema[key];
+    const shape = subschemaShape(key, value);
+    // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
+    const values = shape === 'map' ? Object.values(value as Record<string, unknown>) : shape === 'list' ? (value as unknown[]) : shape === 'one' ? [value] : [];
+    for (const inner of values) if (isMap(inner)) found.push(inner);
+  }
   return found;
 }

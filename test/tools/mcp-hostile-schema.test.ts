@@ -27,6 +27,10 @@ const TOOLS: Record<string, unknown[]> = {
         $comment: HIDDEN,
         // Persian with its zero-width non-joiner, an emoji with its variation selector: a server checks these as written.
         properties: { mode: { type: 'string', enum: ['نمی\u200cخواهم', '\u2764\ufe0f'], default: HIDDEN, examples: [HIDDEN], description: { deeper: HIDDEN } }, deep: nested(20) },
+        // Annotations of subschemas wherever a keyword holds them: in a list, in a map by name, one.
+        allOf: [{ description: HIDDEN }],
+        dependencies: { mode: { title: HIDDEN }, deep: ['mode'] },
+        patternProperties: { '^x': { type: 'array', prefixItems: [{ $comment: HIDDEN }], items: { examples: [HIDDEN] } } },
       },
     },
   ],
@@ -48,6 +52,11 @@ const TOOLS: Record<string, unknown[]> = {
     },
   ],
   '/hidden-under-default': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', properties: { default: { type: 'string', enum: [HIDDEN, 'slow'] } } } }],
+  // Annotation keywords where no schema is (a map under `allOf`, a list under `dependencies`): no cleaning reaches them.
+  '/deps-list': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', dependencies: [{ description: HIDDEN }] } }],
+  '/allof-map': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', allOf: { description: HIDDEN } } }],
+  '/anyof-map': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', anyOf: { title: HIDDEN } } }],
+  '/prefix-map': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', properties: { a: { type: 'array', prefixItems: { $comment: HIDDEN } } } } }],
   '/hidden-key': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', properties: { [`a${tags('x')}`]: { type: 'string' } } } }],
   '/deep-schema': [{ name: 'nested', description: 'Nested.', inputSchema: nested(40) }],
   '/hidden-name': [{ name: `${HIDDEN}${'n'.repeat(50_000)}`, description: 'Named.', inputSchema: { type: 'object' } }],
@@ -127,6 +136,22 @@ describe('an MCP server’s tools, as prompts show them', () => {
     for (const [path, at] of [['/hidden-enum', 'properties.mode.enum[0]'], ['/hidden-key', 'properties.a?']]) {
       const error = await connect(path!).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(McpServerStartError);
+      expect((error as Error).message).toContain(`its tool 'pick' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${at}`);
+    }
+  });
+
+  // The check skipped annotations under a keyword that holds subschemas whatever its value held, and the cleaning
+  // cleaned only subschemas: `allOf: {description: …}` reached every prompt with its hidden text (found by a review).
+  it('refuse hidden text in an annotation keyword where no schema is, as in any value a validator reads whole', async () => {
+    const cases = [
+      ['/deps-list', 'dependencies[0].description'],
+      ['/allof-map', 'allOf.description'],
+      ['/anyof-map', 'anyOf.title'],
+      ['/prefix-map', 'properties.a.prefixItems.$comment'],
+    ];
+    for (const [path, at] of cases) {
+      const error = await connect(path!).catch((caught: unknown) => caught);
+      expect([path, error]).toEqual([path, expect.any(McpServerStartError)]);
       expect((error as Error).message).toContain(`its tool 'pick' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${at}`);
     }
   });

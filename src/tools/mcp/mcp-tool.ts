@@ -15,7 +15,7 @@ import { MAX_JSON_DEPTH } from '../../core/parse-json.ts';
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
 import { ToolResultTooDeepError } from '../tool-result-too-deep-error.ts';
 import { cutText } from '../../core/cut-text.ts';
-import { isMap, mapSubschemas, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../../core/json-schema.ts';
+import { isMap, mapSubschemas, subschemaShape } from '../../core/json-schema.ts';
 
 /** The longest description of a server's tool that prompts show. */
 const MAX_DESCRIPTION_CHARS = 2000;
@@ -41,9 +41,6 @@ export function shownToolName(name: string): string {
 
 /** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
 const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default']);
-/** Keywords whose value is subschemas (where `mapSubschemas` finds them), and those of them that map names to subschemas. */
-const SUBSCHEMA_KEYWORDS = new Set([...SUBSCHEMA_MAPS, ...SUBSCHEMA_VALUES, ...SUBSCHEMA_LISTS, 'dependencies']);
-const NAME_MAPS = new Set([...SUBSCHEMA_MAPS, 'dependencies']);
 
 /**
  * Text that hides instructions from a reader and has no use in a name or a value a server checks:
@@ -64,16 +61,22 @@ export function hiddenTextInSchema(schema: unknown, at = ''): string | undefined
     const here = keyPath(at, key);
     if (SMUGGLING.test(key)) return here;
     if (ANNOTATIONS.has(key)) continue;
-    const found = SUBSCHEMA_KEYWORDS.has(key) ? hiddenTextInSubschemas(key, value, here) : hiddenTextIn(value, here);
+    const found = hiddenTextUnder(key, value, here);
     if (found !== undefined) return found;
   }
   return undefined;
 }
 
-/** `hiddenTextInSchema` for what a keyword holding subschemas holds: a map of them by name (each name read as a key), a list, or one. */
-function hiddenTextInSubschemas(key: string, value: unknown, at: string): string | undefined {
-  if (!isMap(value) || !NAME_MAPS.has(key)) return hiddenTextInEach(value, at, hiddenTextInSchema);
-  for (const [name, inner] of Object.entries(value)) {
+/**
+ * `hiddenTextInSchema` for each subschema `value` holds under `key`, where `cleanSchemaTexts` cleans them (`subschemaShape`
+ * says where, for both); anything else read whole: `allOf: {description: …}` is no schema, its text never cleaned.
+ */
+function hiddenTextUnder(key: string, value: unknown, at: string): string | undefined {
+  const shape = subschemaShape(key, value);
+  if (shape === 'one') return hiddenTextInSchema(value, at);
+  if (shape === 'list') return hiddenTextInEach(value as unknown[], at, hiddenTextInSchema);
+  if (shape === undefined) return hiddenTextIn(value, at);
+  for (const [name, inner] of Object.entries(value as Record<string, unknown>)) {
     const here = keyPath(at, name);
     const found = SMUGGLING.test(name) ? here : hiddenTextInSchema(inner, here);
     if (found !== undefined) return found;
@@ -93,10 +96,9 @@ function hiddenTextIn(value: unknown, at: string): string | undefined {
   return undefined;
 }
 
-/** `find` on each item of a list, its index in the path, or on `value` itself when it is no list. */
-function hiddenTextInEach(value: unknown, at: string, find: (value: unknown, at: string) => string | undefined): string | undefined {
-  if (!Array.isArray(value)) return find(value, at);
-  for (const [index, item] of value.entries()) {
+/** `find` on each item of a list, its index in the path. */
+function hiddenTextInEach(list: readonly unknown[], at: string, find: (value: unknown, at: string) => string | undefined): string | undefined {
+  for (const [index, item] of list.entries()) {
     const found = find(item, `${at}[${index}]`);
     if (found !== undefined) return found;
   }
