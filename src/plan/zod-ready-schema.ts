@@ -142,7 +142,10 @@ function moveFormat(schema: Record<string, unknown>): void {
   delete schema.format;
   // Only zodReadySchema says which format is checked: a schema that wrote the key itself is not.
   delete schema[FORMAT_CHECK_KEY];
-  if (isCheckedFormat(format)) addToAllOf(schema, { [FORMAT_CHECK_KEY]: format });
+  // In a union of one: zod hands the part's own schema, which `formatChecks` gave the check, to `.describe()` when it is
+  // all a schema without `type` holds (a `description` beside it, a `$ref` to it), and the copy that makes lacked the
+  // check (`{format: email, description: x}` took any string; found by a review). A union keeps the part as it is.
+  if (isCheckedFormat(format)) addToAllOf(schema, { anyOf: [{ [FORMAT_CHECK_KEY]: format }] });
 }
 
 /** A schema that takes exactly the JSON values `members` (none: no value). */

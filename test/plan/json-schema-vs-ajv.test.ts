@@ -182,14 +182,26 @@ describe('tool argument schemas, through zod', () => {
       ['mac', ['not a mac']],
       ['base64', ['!!']],
     ];
+    // Each schema with how it holds the text. Without `type`, a `description` beside the format (or a `$ref` to it) lost
+    // the check: zod copies that schema to describe it, and the copy lacked it (found by a review).
+    const holders = (format: string): [Record<string, unknown>, (text: string) => unknown][] => [
+      [{ type: 'string', format }, (text) => text],
+      [{ format }, (text) => text],
+      [{ format, description: 'd' }, (text) => text],
+      [{ type: 'object', properties: { v: { $ref: '#/$defs/v' } }, $defs: { v: { type: ['string', 'null'], format, description: 'd' } } }, (text) => ({ v: text })],
+      [{ type: 'object', properties: { to: { format, description: 'Who gets it' } } }, (text) => ({ to: text })],
+      [{ type: 'object', properties: { to: { $ref: '#/$defs/v', description: 'd' } }, $defs: { v: { format } } }, (text) => ({ to: text })],
+      [{ type: 'array', items: { format, description: 'd' } }, (text) => [text]],
+      [{ anyOf: [{ format, title: 't' }] }, (text) => text],
+    ];
     for (const [format, values] of cases) {
-      for (const schema of [{ type: 'string', format }, { format }, { type: 'object', properties: { v: { $ref: '#/$defs/v' } }, $defs: { v: { type: ['string', 'null'], format, description: 'd' } } }]) {
+      for (const [schema, holding] of holders(format)) {
         const compiled = compileJsonSchema(schema);
         if (!compiled.ok) throw new Error(compiled.message);
         for (const text of values) {
-          const value = 'properties' in schema ? { v: text } : text;
+          const value = holding(text);
           const goal = checkJsonSchema(schema, value);
-          expect([format, text, compiled.schema.safeParse(value).success]).toEqual([format, text, goal.ok && goal.valid]);
+          expect([format, schema, text, compiled.schema.safeParse(value).success]).toEqual([format, schema, text, goal.ok && goal.valid]);
         }
       }
     }
