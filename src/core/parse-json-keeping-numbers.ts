@@ -41,13 +41,22 @@ export interface InexactNumber {
   readonly read: number;
 }
 
-/** The first number in JSON `text` that a double does not hold (one `parseJsonKeepingNumbers` keeps as text), or undefined when `JSON.parse` reads every number exactly. */
+/** Text that may write a whole number past 2^53: in 16 digits or more, or with an exponent (`1e16`, `9007199254740993e0`). */
+const MAY_BE_UNSAFE = /[0-9]{16}|[0-9][eE]/;
+
+/**
+ * The first number in JSON `text` that does not reach a tool as written, or undefined when every one does: one a double
+ * does not hold (as `parseJsonKeepingNumbers` finds them), and any whole number past 2^53 however it is spelt, as the plan
+ * check refuses it. A double may hold such a number exactly (2^60), but it goes to the tool as `JSON.stringify` writes
+ * it, `1152921504606847000`, another id to a reader of 64-bit integers; `1e21` went as `1e+21` (found by a review).
+ */
 export function firstInexactNumber(text: string): InexactNumber | undefined {
-  if (!mayHoldInexactNumber(text)) return undefined;
+  if (!MAY_BE_UNSAFE.test(text)) return undefined;
   let found: InexactNumber | undefined;
   JSON.parse(text, (_key, parsed: unknown, context?: { readonly source?: string }) => {
     const source = context?.source;
-    if (found === undefined && typeof parsed === 'number' && source !== undefined && !holds(parsed, source)) found = { written: source, read: parsed };
+    const unsafe = (value: number) => (Number.isInteger(value) && !Number.isSafeInteger(value)) || !holds(value, source!);
+    if (found === undefined && typeof parsed === 'number' && source !== undefined && unsafe(parsed)) found = { written: source, read: parsed };
     return parsed;
   });
   return found;

@@ -27,7 +27,7 @@ export function parseToolArguments(text: string): { ok: true; args: unknown } | 
 function inexactNumberWhy({ written, read }: InexactNumber): string {
   const shown = cutText(written, 101);
   const readAs = Number.isInteger(read) && read !== 0
-    ? `a whole number past 2^53, which a tool's arguments do not hold exactly: JSON reads it as ${cutText(BigInt(read).toString(), 101)}`
+    ? `a whole number past 2^53, which a tool's arguments do not hold exactly: the tool would be sent ${cutText(JSON.stringify(read), 101)}`
     : `a number a double does not hold: JSON reads it as ${read}`;
   return `\`${shown}\` is ${readAs}; send it as a string ("${shown}") to keep it as written`;
 }
