@@ -43,6 +43,12 @@ const FOR_THE_VERDICT = 1;
  * left to a warning written after these (a check run or an issue that could not be written).
  */
 const FOR_THE_RUNNER = 1;
+/**
+ * Warnings written after these, while the comment, the check run, the saved state and an escalation are finished:
+ * "Could not complete the check run" (a required check left in progress blocks a merge), a comment or label not
+ * written. The annotations are written before those settle, so that a step killed while it publishes keeps them.
+ */
+const FOR_LATE_WARNINGS = 2;
 
 /** The warning and error annotations a step has written so far: GitHub shows the first 10 of each. */
 export interface AnnotationsWritten {
@@ -107,7 +113,7 @@ export interface AnnotationInput {
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
  * warning, as are one a run that succeeded went on without and an unmet goal that does not fail the job
  * (goals first). Each level takes what the step has not `written` of GitHub's 10, warnings keeping one for
- * the runner's own. Step and goal annotations are on the plan file, at the lines `lines` gives (none for a
+ * the runner's own and two for those written later. Step and goal annotations are on the plan file, at the lines `lines` gives (none for a
  * step the file does not write).
  */
 export function writeAnnotations(input: AnnotationInput, annotate: Annotate): void {
@@ -187,7 +193,7 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
     ['failed steps the run went on without', passedSteps],
     ['replaced failed steps', replacedSteps],
   ] as const;
-  shared(warnings, Math.max(1, MAX_WARNING_ANNOTATIONS - FOR_THE_RUNNER - written.warnings), () => planFile, (a) => annotate('warning', a.message, a.properties));
+  shared(warnings, Math.max(1, MAX_WARNING_ANNOTATIONS - FOR_THE_RUNNER - FOR_LATE_WARNINGS - written.warnings), () => planFile, (a) => annotate('warning', a.message, a.properties));
 }
 
 /** `slots` annotations shared by `kinds` in order, each kind there is keeping at least one, the rest of each summed up in one. */

@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { undeclaredInputWarnings } from '../../src/action/undeclared-inputs.ts';
 import { run } from '../../src/run.ts';
 import { recordingRunner } from './recording-runner.ts';
+import { startFakeGitHub } from '../helpers/github-server.ts';
 
 afterEach(() => void vi.unstubAllEnvs());
 
@@ -49,12 +50,41 @@ it('leaves a failed step’s warning among the step’s first 10 however many wa
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  // 9 in all: the runner's own "Unexpected input(s)" is the tenth, before them.
+  // 7 in all: the runner's own "Unexpected input(s)" before them, and two left for the warnings written after them.
   expect(told.warnings.map((warning) => warning.split(':')[0])).toEqual([
     ...Array.from({ length: 5 }, () => 'with'),
-    'Goal not met',
-    'Goal not met',
-    '10 more unmet goals (see the job summary)',
+    '12 unmet goals (see the job summary)',
     'Step a failed and the run went on without it',
+  ]);
+});
+
+// Found by a review: the annotations took all 10 but the runner's own, and "Could not complete the check run" (a
+// required check left in progress, blocking a merge), written while the run publishes, after them, was the 11th.
+it('leaves room for the warnings written after the annotations, a check run that could not be completed among them', async () => {
+  const github = await startFakeGitHub();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-late-warnings-'));
+  const goals = Array.from({ length: 12 }, (_, i) => `  - { name: "goal ${i}", equals: "nope ${i}" }`).join('\n');
+  await writeFile(path.join(dir, 'plan.yml'), `name: W\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: add, args: { a: 1, b: 1 } }\ngoals:\n${goals}\n`);
+  const event = path.join(dir, 'event.json');
+  await writeFile(event, JSON.stringify({ ref: 'refs/heads/main', repository: { id: 1, name: 'app', full_name: 'octo/app', owner: { login: 'octo' } }, sender: { login: 'octo', type: 'User' } }));
+  await mkdir(path.join(dir, 'rt'));
+  const env = { GITHUB_WORKSPACE: dir, RUNNER_TEMP: path.join(dir, 'rt'), GITHUB_STATE: '', GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '', GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: event, GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'octo/app', GITHUB_SHA: 'e'.repeat(40), GITHUB_API_URL: github.url, GITHUB_RUN_ID: '5' };
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  github.fail('checks/update', { status: 422 }, { status: 422 }, { status: 422 });
+  github.fail('checks/list-for-ref', { status: 422 }, { status: 422 });
+  const { commands, told } = recordingRunner({ plan: 'plan.yml', state: 'off', 'fail-on-unmet-goals': 'false', comment: 'never', 'check-run': 'true', 'github-token': 't', resume: 'auto', 'state-retention-days': '7' });
+  try {
+    await run(commands);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await github.stop();
+  }
+  const said = told.warnings.map((warning) => warning.split(':')[0]);
+  // The runner's own "Unexpected input(s)" may come before them all: 10 with it.
+  expect(said).toEqual([
+    ...Array.from({ length: 6 }, () => 'Goal not met'),
+    '6 more unmet goals (see the job summary)',
+    "Could not list the check runs named 'W' on the commit, to see whether another job writes one of that name",
+    "Could not complete the check run 'W'",
   ]);
 });
