@@ -68,21 +68,33 @@ function capped(kinds: string, annotations: readonly Annotation[], fileOf: (rest
   if (annotations.length <= slots) return [...annotations];
   const shown = annotations.slice(0, slots - 1);
   const rest = annotations.slice(slots - 1);
-  const file = fileOf(rest);
+  // With one slot it stands for the whole kind: "5 more unmet goals" over none shown sent a reader looking for them.
+  const many = `${standingFor(rest)}${shown.length > 0 ? ' more' : ''} ${kinds}`;
+  return [...shown, summingUp(many, rest, fileOf(rest))];
+}
+
+/** One annotation, titled `many`, that stands for `rest`. */
+function summingUp(many: string, rest: readonly Annotation[], file: string | undefined): Annotation {
   // Each on one line: a message's line break put the next one's "Step s9 failed" among the run text of the one before,
   // which the log shows under its rule (found by an adversarial pass).
   const titles = rest.map((a) => cutText(oneLogLine(a.message), 80)).join('; ');
-  // The loader's "and N more problems" is one line for N: "13 more" was said of 32 (found by an adversarial pass).
-  const count = rest.reduce((sum, a) => sum + (a.standsFor ?? 1), 0);
-  // With one slot it stands for the whole kind: "5 more unmet goals" over none shown sent a reader looking for them.
-  const many = `${count}${shown.length > 0 ? ' more' : ''} ${kinds}`;
-  return [
-    ...shown,
-    {
-      message: cutText(`${many} (see the job summary): ${titles}`, 2000),
-      properties: { title: many, ...(file ? { file } : {}) },
-    },
-  ];
+  return {
+    message: cutText(`${many} (see the job summary): ${titles}`, 2000),
+    properties: { title: many, ...(file ? { file } : {}) },
+  };
+}
+
+/** The problems `annotations` stand for. The loader's "and N more problems" is one line for N: "13 more" was said of 32 (found by an adversarial pass). */
+function standingFor(annotations: readonly Annotation[]): number {
+  return annotations.reduce((sum, a) => sum + (a.standsFor ?? 1), 0);
+}
+
+/** The annotations of one kind, `name` its plural and `one` its singular; `foremost` for failed steps, whose lines are kept first when the slots are fewer than the kinds. */
+interface AnnotationKind {
+  readonly name: string;
+  readonly one: string;
+  readonly annotations: readonly Annotation[];
+  readonly foremost?: true;
 }
 
 export interface AnnotationInput {
@@ -171,13 +183,13 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   const reportOnly = (goal: GoalRow): boolean => input.failOnUnmetGoals === false && goal.outcome === 'unmet';
   const failingGoals = required.filter((goal) => !reportOnly(goal)).map(goalAnnotation);
   const reportedGoals = required.filter(reportOnly).map(goalAnnotation);
-  const kinds = [
-    ['plan file errors', planErrors],
-    ['failed steps', failedSteps],
-    ['unmet goals', failingGoals],
-  ] as const;
+  const kinds: AnnotationKind[] = [
+    { name: 'plan file errors', one: 'plan file error', annotations: planErrors },
+    { name: 'failed steps', one: 'failed step', annotations: failedSteps, foremost: true },
+    { name: 'unmet goals', one: 'unmet goal', annotations: failingGoals },
+  ];
   // 10 in all, the verdict's included: 11 plan errors, or a failed step and 12 goals, pushed out the
-  // verdict that says why the job failed. Each kind there is keeps at least one line.
+  // verdict that says why the job failed. Each kind there is keeps a line, or a share of one when fewer are left.
   // The plan file errors left out are on the file they are in, when that is one (a used plan's 15 were on the plan using it: found by a hunt of plan errors).
   const errorsFile = (kind: string, rest: readonly Annotation[]): string | undefined => {
     if (kind !== 'plan file errors') return planFile;
@@ -185,29 +197,36 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
     return files.size === 1 ? [...files][0] : (planFile ?? rest[0]?.properties.file);
   };
   const written = input.written ?? { warnings: 0, errors: 0 };
-  // At least one, which sums up a kind when that is all there is room for.
+  // At least one, which sums up the kinds when that is all there is room for.
   shared(kinds, Math.max(1, MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT - written.errors), errorsFile, (a) => annotate('error', a.message, a.properties));
   // Warnings have 10 of their own, which the run's other warnings share.
-  const warnings = [
-    ['unmet goals', reportedGoals],
-    ['failed steps the run went on without', passedSteps],
-    ['replaced failed steps', replacedSteps],
-  ] as const;
+  const warnings: AnnotationKind[] = [
+    { name: 'unmet goals', one: 'unmet goal', annotations: reportedGoals },
+    { name: 'failed steps the run went on without', one: 'failed step the run went on without', annotations: passedSteps, foremost: true },
+    { name: 'replaced failed steps', one: 'replaced failed step', annotations: replacedSteps, foremost: true },
+  ];
   shared(warnings, Math.max(1, MAX_WARNING_ANNOTATIONS - FOR_THE_RUNNER - FOR_LATE_WARNINGS - written.warnings), () => planFile, (a) => annotate('warning', a.message, a.properties));
 }
 
-/** `slots` annotations shared by `kinds` in order, each kind there is keeping at least one, the rest of each summed up in one. */
-function shared(
-  kinds: readonly (readonly [string, readonly Annotation[]])[],
-  slots: number,
-  fileOf: (kind: string, rest: readonly Annotation[]) => string | undefined,
-  write: (annotation: Annotation) => void,
-): void {
+/**
+ * `slots` annotations shared by `kinds` in order, each kind there is keeping at least one, the rest of each summed up in
+ * one. With fewer slots than kinds, the foremost kinds keep one line each and one line sums up the others together: a
+ * line for every kind went past the slots, and a failed step's warning was the 11th (found by a review).
+ */
+function shared(kinds: readonly AnnotationKind[], slots: number, fileOf: (kind: string, rest: readonly Annotation[]) => string | undefined, write: (annotation: Annotation) => void): void {
+  const present = kinds.filter((kind) => kind.annotations.length > 0);
+  if (present.length > slots) {
+    const ordered = [...present.filter((kind) => kind.foremost), ...present.filter((kind) => !kind.foremost)];
+    for (const { name, annotations } of ordered.slice(0, slots - 1)) for (const a of capped(name, annotations, (rest) => fileOf(name, rest), 1)) write(a);
+    const others = ordered.slice(slots - 1);
+    const files = new Set(others.map(({ name, annotations }) => fileOf(name, annotations)));
+    const many = others.map(({ name, one, annotations }) => (standingFor(annotations) === 1 ? `1 ${one}` : `${standingFor(annotations)} ${name}`)).join(', ');
+    write(summingUp(many, others.flatMap((kind) => kind.annotations), files.size === 1 ? [...files][0] : undefined));
+    return;
+  }
   let left = slots;
-  kinds.forEach(([kind, list], index) => {
-    if (list.length === 0) return;
-    const later = kinds.slice(index + 1).filter(([, rest]) => rest.length > 0).length;
-    const shown = capped(kind, list, (rest) => fileOf(kind, rest), Math.max(1, left - later));
+  present.forEach(({ name, annotations }, index) => {
+    const shown = capped(name, annotations, (rest) => fileOf(name, rest), left - (present.length - index - 1));
     for (const a of shown) write(a);
     left -= shown.length;
   });

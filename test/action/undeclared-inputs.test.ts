@@ -36,26 +36,32 @@ it('warns of them as the action starts, as ::warning', async () => {
   expect(told.warnings.join('\n')).not.toContain('sk-secret-value');
 });
 
-// Found by a caps hunt: GitHub shows a step's first 10 warnings, and the annotations took 8 of them, as if the run
-// wrote 2 before; one per undeclared input (and the runner's own) pushed "Step a failed" past the tenth.
-it('leaves a failed step’s warning among the step’s first 10 however many warnings came before it', async () => {
+/** The starts of the warnings a run with a failed step it went on without and 12 report-only unmet goals writes, after `undeclared` undeclared inputs. */
+async function warningsAfterUndeclaredInputs(undeclared: number): Promise<string[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-warning-room-'));
   const goals = Array.from({ length: 12 }, (_, i) => `  - { name: "goal ${i}", equals: "nope ${i}" }`).join('\n');
   await writeFile(path.join(dir, 'plan.yml'), `name: W\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: divide, args: { a: 1, b: 0 }, on_failure: continue }\n  - { id: b, type: tool_call, tool: add, args: { a: 1, b: 1 }, depends_on: [{ step: a, optional: true }] }\ngoals:\n${goals}\n`);
   for (const [name, value] of Object.entries({ GITHUB_WORKSPACE: dir, RUNNER_TEMP: path.join(dir, 'rt'), GITHUB_STATE: '', GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '', GITHUB_EVENT_NAME: 'push', GITHUB_ACTIONS: 'true' })) vi.stubEnv(name, value);
-  for (const key of ['A', 'B', 'C', 'D', 'E']) vi.stubEnv(`INPUT_EXTRA_${key}`, '1');
+  for (let i = 0; i < undeclared; i++) vi.stubEnv(`INPUT_EXTRA_${String.fromCharCode(65 + i)}`, '1');
   const { commands, told } = recordingRunner({ plan: 'plan.yml', state: 'off', 'fail-on-unmet-goals': 'false', comment: 'never', 'check-run': 'false', resume: 'auto', 'state-retention-days': '7' });
   try {
     await run(commands);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+  return told.warnings.map((warning) => warning.split(':')[0]!);
+}
+
+// Found by a caps hunt: GitHub shows a step's first 10 warnings, and the annotations took 8 of them, as if the run
+// wrote 2 before; one per undeclared input (and the runner's own) pushed "Step a failed" past the tenth.
+it('leaves a failed step’s warning among the step’s first 10 however many warnings came before it', async () => {
   // 7 in all: the runner's own "Unexpected input(s)" before them, and two left for the warnings written after them.
-  expect(told.warnings.map((warning) => warning.split(':')[0])).toEqual([
-    ...Array.from({ length: 5 }, () => 'with'),
-    '12 unmet goals (see the job summary)',
-    'Step a failed and the run went on without it',
-  ]);
+  expect(await warningsAfterUndeclaredInputs(5)).toEqual([...Array.from({ length: 5 }, () => 'with'), '12 unmet goals (see the job summary)', 'Step a failed and the run went on without it']);
+});
+
+// Found by a review: with one slot left each kind still kept a line of its own, and the failed step's was the 11th.
+it('sums up every kind in one line, the failed step first, when one is all there is room for', async () => {
+  expect(await warningsAfterUndeclaredInputs(8)).toEqual([...Array.from({ length: 8 }, () => 'with'), '1 failed step the run went on without, 12 unmet goals (see the job summary)']);
 });
 
 // Found by a review: the annotations took all 10 but the runner's own, and "Could not complete the check run" (a

@@ -183,8 +183,26 @@ it('writes the warnings left of 10 after those written, the runner’s and two l
   };
   expect(titles(0)).toEqual([...Array.from({ length: 5 }, (_, i) => `Goal not met: goal ${i + 1}`), '4 more unmet goals', '4 failed steps the run went on without']);
   expect(titles(4)).toEqual(['Goal not met: goal 1', '8 more unmet goals', '4 failed steps the run went on without']);
-  // None left: each kind still sums itself up in one.
-  expect(titles(12)).toEqual(['9 unmet goals', '4 failed steps the run went on without']);
+  // One left for two kinds: one line sums up both, the failed steps first (found by a review: a line each went past the 10).
+  expect(titles(6)).toEqual(['4 failed steps the run went on without, 9 unmet goals']);
+  expect(titles(12)).toEqual(['4 failed steps the run went on without, 9 unmet goals']);
+});
+
+// Found by a review: each kind there was kept a line however few the slots, so three kinds took three of two.
+it('keeps a line for the failed steps and sums up the other kinds together when the slots are fewer than the kinds', () => {
+  const { calls, annotate } = collect();
+  const record = new RunScript(plan([step('fetch', 'b')])).fail('fetch', 'HTTP 404').record();
+  const planErrors = [1, 2].map((line) => ({ file: 'plan.yml', line, message: `error ${line}` }));
+  const goals = [{ name: 'cites sources', severity: 'required' as const, outcome: 'unmet' as const, evidence: 'no citation' }];
+  writeAnnotations({ planErrors, record, goals, planFile: 'plan.yml', written: { warnings: 0, errors: 7 }, redact: noRedaction }, annotate);
+  expect(calls).toEqual([
+    { level: 'error', message: 'Step fetch failed: HTTP 404', properties: { title: 'Step fetch failed', file: 'plan.yml' } },
+    {
+      level: 'error',
+      message: '2 plan file errors, 1 unmet goal (see the job summary): error 1; error 2; Goal not met: cites sources. no citation',
+      properties: { title: '2 plan file errors, 1 unmet goal', file: 'plan.yml' },
+    },
+  ]);
 });
 
 it('writes the errors left of 10 after those written, keeping the tenth for the verdict', () => {
