@@ -127,9 +127,6 @@ function unpinnedUses(jobs: unknown, lineOf: (node: unknown) => number): Workflo
   return problems;
 }
 
-/** The events a merge gate runs on: a pull request's, and a merge queue's for the same code. */
-const MERGE_GATE_EVENTS: ReadonlySet<string> = new Set(['pull_request', 'merge_group']);
-
 /** The events a workflow's `on:` names. */
 function events(on: unknown): string[] {
   const value = plain(on);
@@ -147,8 +144,8 @@ function events(on: unknown): string[] {
  * package registry: an install script (of any dependency, at any depth) can push, move a tag or write
  * through the API, and with the runner's sudo it can reach every later step of the job too. A workflow run
  * only on `pull_request` is left alone: its job runs the pull request's own code by design (a merge gate's
- * `npm test`), and a fork's token is read-only. So is a merge gate run on `merge_group` too, as a merge queue's
- * required check must be: there it runs that code once someone allowed to merge has queued it.
+ * `npm test`), and a fork's token is read-only. Each other event is judged as `push` is, `merge_group` too: a merge
+ * queue's token is the repository's, with the writes its permissions give, whoever wrote the code it installs.
  */
 export function workflowRuleProblems(text: string, planInputs: PlanInputs = () => []): WorkflowRuleProblem[] {
   const lineCounter = new LineCounter();
@@ -162,7 +159,7 @@ export function workflowRuleProblems(text: string, planInputs: PlanInputs = () =
   if (on.includes('schedule')) problems.push(...scheduledWithoutInputs(jobs, planInputs, lineOf));
   if (on.includes('issue_comment')) problems.push(...commentRunsAtOnce(jobs, lineOf));
   problems.push(...unpinnedUses(jobs, lineOf));
-  if (on.includes('pull_request') && on.every((event) => MERGE_GATE_EVENTS.has(event))) return problems;
+  if (on.length > 0 && on.every((event) => event === 'pull_request')) return problems;
   const top = get(doc.contents, 'permissions');
   for (const pair of jobs.items) {
     const job = pair.value;

@@ -47,8 +47,9 @@ describe('workflowRuleProblems: a job that installs packages holds no token that
     expect(workflowRuleProblems(RELEASE.replace('contents: write', 'contents: read'))).toEqual([]);
     expect(workflowRuleProblems(RELEASE.replace('      - run: npm ci --no-audit\n', ''))).toEqual([]);
     expect(workflowRuleProblems(RELEASE.replace("push:\n    tags: ['v*']", 'pull_request:'))).toEqual([]);
-    // A merge gate runs on a merge queue's merge_group as well (the README's), but merge_group alone is no pull request's job.
-    expect(workflowRuleProblems(RELEASE.replace("push:\n    tags: ['v*']", 'pull_request:\n  merge_group:'))).toEqual([]);
+    // Each other event as push, merge_group too, whichever events are listed beside it: a merge queue's token is the
+    // repository's, and pull_request + merge_group was passed (found by a review).
+    expect(workflowRuleProblems(RELEASE.replace("push:\n    tags: ['v*']", 'pull_request:\n  merge_group:'))).toHaveLength(1);
     expect(workflowRuleProblems(RELEASE.replace("push:\n    tags: ['v*']", 'merge_group:'))).toHaveLength(1);
     expect(workflowRuleProblems(RELEASE.replace("push:\n    tags: ['v*']", 'pull_request:\n  push:'))).toHaveLength(1);
     // Words that only contain an install command's name are not one.
