@@ -209,9 +209,10 @@ async function writtenBeside(octokit: GitHubClient, target: CheckRunTarget, id: 
  * Why a check run's passing conclusion is failed when another job writes a check run of its name at the same time, naming
  * it as `shown`. The other job may be a matrix leg, or the same job in the workflow run of another event on this commit
  * (a push and its pull request both check the pushed commit: found by a hunt of the events), so the advice names both.
+ * A key renames the check run, and a rule that requires the name without it stops matching: the advice says so (found by a review).
  */
 function sharedNameWhy(shown: string, other: { id: number; what: string }, conclusion: CheckConclusion): string {
-  return `Another check run named '${shown}' (id ${other.id}, ${other.what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's ${conclusion} cannot stand for both. Give each job that runs this plan its own \`run-key\`: in a matrix, \`run-key: \${{ matrix.<name> }}\`; in a workflow two events start on one commit (\`on: [push, pull_request]\`), \`run-key: \${{ github.event_name }}\`.`;
+  return `Another check run named '${shown}' (id ${other.id}, ${other.what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's ${conclusion} cannot stand for both. Give each job that runs this plan its own \`run-key\`: in a matrix, \`run-key: \${{ matrix.<name> }}\`. In a workflow two events start on one commit (\`on: [push, pull_request]\`), run the check on one of them (\`if: github.event_name == 'pull_request'\`), or give \`run-key: \${{ github.event_name }}\` and require the keyed name (\`<name> (pull_request)\`), as a key renames the check run.`;
 }
 
 /**

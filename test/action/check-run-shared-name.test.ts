@@ -85,7 +85,10 @@ describe('a check run whose name another job writes at the same time', () => {
     const warnings: string[] = [];
     const check = await startCheckRun(octokit(), { ...target, job: pullRequestRun }, (message) => warnings.push(message));
     await check!.complete(passed);
-    expect(warnings).toEqual([expect.stringContaining('in a matrix, `run-key: ${{ matrix.<name> }}`; in a workflow two events start on one commit (`on: [push, pull_request]`), `run-key: ${{ github.event_name }}`.')]);
+    // A key renames the check run: a rule that requires `Gate` does not match `Gate (pull_request)` (found by a review).
+    expect(warnings).toEqual([
+      expect.stringContaining("in a matrix, `run-key: ${{ matrix.<name> }}`. In a workflow two events start on one commit (`on: [push, pull_request]`), run the check on one of them (`if: github.event_name == 'pull_request'`), or give `run-key: ${{ github.event_name }}` and require the keyed name (`<name> (pull_request)`), as a key renames the check run."),
+    ]);
   });
 
   // Found by an adversarial pass: the plan's name and the run-key (a matrix value, a branch) went into the check run's
