@@ -55,6 +55,11 @@ export interface PlanStep {
   readonly args?: Readonly<Record<string, unknown>>;
   /** An agent step's instruction (references unresolved). */
   readonly task?: string;
+  /**
+   * The task came from outside the plan (`mode: agent`'s task input, often event text): it is data, not plan syntax,
+   * so no `${…}` in it (nor in the title made from it) is a reference, checked or filled in.
+   */
+  readonly taskAsWritten?: true;
   /** The plan tools an agent step may call, besides `write_todos`. */
   readonly tools?: readonly string[];
   /** Model calls an agent step may make. */

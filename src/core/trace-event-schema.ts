@@ -70,6 +70,7 @@ function buildSchemas(): TraceEventSchemas {
       tool: text,
       args: values,
       task: text,
+      taskAsWritten: flag,
       tools: texts,
       maxTurns: z.number(),
       optional: texts,

@@ -115,8 +115,9 @@ export function checkReferences(
     // beside the inputs and its ancestors' results, which its prompt holds. So a misplaced item reference is an error, and a
     // reference to an input the plan does not declare or to a step this one does not depend on, whose result its prompt
     // never holds (found by a hunt for bad inputs: `${inputs.y}` with no input y, `${steps.9.result}` with no step 9, passed).
-    // An agent's description is its task, whose references are filled in and checked with the args' below.
-    for (const field of step.task === undefined ? (['description', 'title'] as const) : (['title'] as const)) {
+    // An agent's description is its task, whose references are filled in and checked with the args' below. A task taken
+    // as written holds none, nor does its title, made from it (agentPlan): an issue quoting `${result.total}` refused the run.
+    for (const field of step.task === undefined ? (['description', 'title'] as const) : step.taskAsWritten ? [] : (['title'] as const)) {
       const text = step[field];
       if (text === undefined) continue;
       const scan = findReferences(text, itemName);
@@ -142,7 +143,7 @@ export function checkReferences(
     }
     const fields: [string, unknown][] = [];
     if (step.args !== undefined) fields.push(['args', step.args]);
-    if (step.task !== undefined) fields.push(['task', step.task]);
+    if (step.task !== undefined && !step.taskAsWritten) fields.push(['task', step.task]);
     if (step.with !== undefined) fields.push(['with', step.with]);
     for (const [field, value] of fields) {
       const fieldPath = [...stepPath(index), field];

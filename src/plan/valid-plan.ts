@@ -108,4 +108,6 @@ export interface ValidatePlanOptions extends LoadPlanOptions {
    * checked against `github.writes` in place of the completed steps'.
    */
   readonly githubWritten?: WriteCounts;
+  /** Keys of the agent steps whose task is taken as written (`PlanStep.taskAsWritten`). */
+  readonly tasksAsWritten?: ReadonlySet<string>;
 }

@@ -62,7 +62,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
   if (plan.goal === undefined && plan.workflow_sequence === undefined) return { ok: false, issues: [{ path: [], message: NEEDS_GOAL_OR_STEPS }] };
 
   const rawSteps = plan.workflow_sequence ?? [];
-  const steps = buildPlanSteps(rawSteps);
+  const steps = buildPlanSteps(rawSteps).map((step) => (options.tasksAsWritten?.has(step.key) ? { ...step, taskAsWritten: true as const } : step));
   const { tools, issues: toolIssues, withheld } = buildToolCatalogue(plan, options.extraTools, options.withhold);
   const { stepIndex, issues: idIssues } = indexStepIds(rawSteps);
   const nameIssues = checkStepNames(rawSteps, stepIndex);

@@ -94,10 +94,10 @@ function resolvedArgs(step: PlanStep, sources: ReferenceSources, maxItems: numbe
       const items = children.map((child) => ({ item: child.item?.value ?? null }));
       // What an agent's task or a tool's args name is the same for every item: shown once, with `${item…}` as
       // written, not once per item (1,000 items naming a 600 KB result made a request too large to hash).
-      const shared = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : step.args ? { args: resolveReferences(step.args, sources) } : undefined;
+      const shared = step.type === 'agent' ? taskReferences(step, sources) : step.args ? { args: resolveReferences(step.args, sources) } : undefined;
       return { ...shared, for_each: items };
     }
-    if (step.type === 'agent') return taskReferences(step.task ?? step.description, sources);
+    if (step.type === 'agent') return taskReferences(step, sources);
     return step.args ? resolveReferences(step.args, sources) : undefined;
   } catch {
     // A reference to a step that has not run yet: the arguments are known only when it has.
@@ -105,10 +105,14 @@ function resolvedArgs(step: PlanStep, sources: ReferenceSources, maxItems: numbe
   }
 }
 
-/** What an agent's task names (`\${steps.…}`, `\${inputs.…}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
-function taskReferences(task: string, sources: ReferenceSources): Record<string, unknown> | undefined {
+/**
+ * What an agent's task names (`\${steps.…}`, `\${inputs.…}`), resolved (`{task: {reference: value}}`); undefined when it
+ * names nothing, as a task taken as written never does (`taskAsWritten`).
+ */
+function taskReferences(step: PlanStep, sources: ReferenceSources): Record<string, unknown> | undefined {
+  if (step.taskAsWritten) return undefined;
   const named: Record<string, unknown> = {};
-  for (const [match, body] of task.matchAll(TEMPLATE_PATTERN)) {
+  for (const [match, body] of (step.task ?? step.description).matchAll(TEMPLATE_PATTERN)) {
     if (parseTemplateBody(body!).kind === 'reference') named[match] = resolveReferences({ value: match }, sources).value;
   }
   return Object.keys(named).length > 0 ? { task: named } : undefined;

@@ -103,12 +103,30 @@ describe('mode agent: a whole run as one agent step', () => {
     expect(outcome.status).toBe('succeeded');
   });
 
-  // The errors pointed at workflow_sequence[0].task and .tools[0], which the user's file does not have.
-  it('says a problem in the task is the task’s, and refuses a plan tool named write_todos by its name', async () => {
-    const inTask = await agentJob(MATH, [], { task: 'Why does echo ${steps} print nothing?' });
-    expect(inTask.outcome.kind === 'rejected' && inTask.outcome.errors.map((error) => `${error.path}: ${error.message}`)).toEqual([
-      'task: in a task (the task input, --task): malformed reference `${steps}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}',
-    ]);
+  // Found by a review: the task input is often event text (an issue's body), and one quoting a template literal
+  // (`${result.total}`) or a malformed reference was refused as the plan's, and `${inputs.x}` was filled in.
+  it('takes the task input as written: no reference in it is checked or filled in', async () => {
+    const plan = `${MATH}inputs:\n  x: { default: "filled-in value" }\n`;
+    const task = 'The page shows `Total: ${result.total}`, step ${steps.nope.result} and ${inputs.x}; echo ${steps} too';
+    const { outcome } = await agentJob(plan, [todos(false, [['1', 'Answer', 'completed']]), textAnswer('It is 20.')], { task });
+    if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
+    expect(outcome.status).toBe('succeeded');
+    // The run's inputs reach every prompt in their own block; the task names none of them, filled in or in a block of its own.
+    const asked = chat.requests[0]!.body.messages.at(-1) as { content: string };
+    expect(asked.content).toContain(`your task is:\n${task}\n\nWork on the task above`);
+    expect(asked.content).not.toContain('[data ');
+  });
+
+  it('fills in a reference in the plan’s own goal, which the plan’s author wrote', async () => {
+    const plan = 'name: Goal agent\ngoal: Greet ${inputs.x}\ninputs:\n  x: { default: "the team" }\n';
+    const { outcome } = await agentJob(plan, [todos(false, [['1', 'Answer', 'completed']]), textAnswer('Hello.')]);
+    if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
+    const asked = chat.requests[0]!.body.messages.at(-1) as { content: string };
+    expect(asked.content).toContain('your task is:\nGreet [data 1]\n\n<data ref="1" reference="${inputs.x}">\nthe team\n</data>');
+  });
+
+  // The errors pointed at workflow_sequence[0].tools[0], which the user's file does not have.
+  it('refuses a plan tool named write_todos by its name', async () => {
     const named = await agentJob(`${MATH}tools:\n  write_todos: { description: writes, command: ["true"] }\n`, []);
     expect(named.outcome.kind === 'rejected' && named.outcome.errors.map((error) => `${error.line}:${error.column}: ${error.path}: ${error.message}`)).toEqual([
       '8:3: tools.write_todos: mode: agent (--agent) gives the agent its own write_todos (its TODO list), and this plan has a tool of that name: rename the tool to run it with mode: agent (--agent)',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
-import { runJob } from '../../src/job/run-job.ts';
+import { runJob, type JobSettings } from '../../src/job/run-job.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
 import { readResumeTrace } from '../../src/run/read-resume-trace.ts';
@@ -41,7 +41,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function run(script: ChatScript, trace: string, options: { resume?: string; stopAfterPublish?: boolean | number } = {}) {
+async function run(script: ChatScript, trace: string, options: { resume?: string; stopAfterPublish?: boolean | number; settings?: Partial<JobSettings> } = {}) {
   server.script(script);
   const stop = new AbortController();
   const writer = traceWriter(path.join(dir, trace));
@@ -57,7 +57,7 @@ async function run(script: ChatScript, trace: string, options: { resume?: string
     if (++published === (options.stopAfterPublish === true ? 1 : options.stopAfterPublish)) stop.abort(new Error('cancelled'));
   };
   const outcome = await runJob(
-    { planFile: path.join(dir, 'plan.yml'), inputs: {}, cwd: dir, env: { PATH: process.env.PATH }, model: { baseURL: server.baseURL, apiKey: 'sk-test-key' }, ...(resume && { resume }) },
+    { planFile: path.join(dir, 'plan.yml'), inputs: {}, cwd: dir, env: { PATH: process.env.PATH }, model: { baseURL: server.baseURL, apiKey: 'sk-test-key' }, ...(resume && { resume }), ...options.settings },
     {
       listeners: [writer.listener, stopper],
       clock: systemClock,
@@ -84,6 +84,21 @@ it('a resumed agent step is told of the side effects it had made, as data, and p
   // The model's own earlier words come back as data, with what became of the call.
   expect(note.content).toMatch(/<data call="1" tool="publish" outcome="took effect">\n\{"title":"Release v1: faster <b>builds<\/b>"\}\n<\/data>/);
   expect((await readFile(path.join(dir, 'published.txt'), 'utf8')).match(/Release v1/g)).toHaveLength(1);
+});
+
+// Found by a review: mode agent's task input is event text, taken as written; resumed, it is still the same step (told
+// of its call) and still taken as written, not read for `${inputs.x}` or refused for `${result.total}`.
+it('a resumed mode agent run takes its task as written again, as the same step', async () => {
+  await writeFile(path.join(dir, 'plan.yml'), `${PLAN.slice(0, PLAN.indexOf('workflow_sequence:'))}goal: Publish the release note\ninputs:\n  x: { default: "filled-in value" }\n`);
+  const settings = { mode: 'agent' as const, task: 'Publish `Total: ${result.total}` for ${inputs.x}' };
+  const first = await run([todos(false, [['1', 'Publish', 'in_progress']]), toolCallAnswer('publish', { title: 'Release' })], 'first.jsonl', { stopAfterPublish: true, settings });
+  expect(first.kind === 'ran' && first.status).toBe('cancelled');
+  const requestsBefore = server.requests.length;
+  const second = await run([todos(false, [['1', 'Say what was published', 'completed']]), textAnswer('Published.')], 'second.jsonl', { resume: 'first.jsonl', settings });
+  expect(second.kind === 'ran' && second.status).toBe('succeeded');
+  const messages = server.requests[requestsBefore]!.body.messages as { role: string; content: string }[];
+  expect(messages.at(-2)!.content).toContain(`your task is:\n${settings.task}\n`);
+  expect(messages.at(-1)!.content).toContain('This step ran before, in an earlier attempt of this run');
 });
 
 it('a step that made no side-effect call before is not told of any', async () => {

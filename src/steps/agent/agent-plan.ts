@@ -49,7 +49,8 @@ export function agentGoal(goal: string | undefined, task: string | undefined): s
  * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
  * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
  * tool the run offers — withheld tools (a fork's pull request) are not among them. Its TODO list
- * is the run's checklist; the goals are checked on its answer. Validated like any plan.
+ * is the run's checklist; the goals are checked on its answer. Validated like any plan. A `task` is taken as written
+ * (`taskAsWritten`): it is often event text (an issue's body), data and not plan syntax; the plan's goal keeps its references.
  */
 export async function agentPlan(plan: ValidPlan, task: string | undefined, options: AgentPlanOptions = {}): Promise<LoadResult> {
   const { names = EITHER_OPTION_NAMES, locate } = options;
@@ -77,6 +78,7 @@ export async function agentPlan(plan: ValidPlan, task: string | undefined, optio
     ...(plan.file !== undefined && { file: plan.file }),
     extraTools,
     ...(plan.withhold !== undefined && { withhold: plan.withhold }),
+    ...(fromTask && { tasksAsWritten: new Set([AGENT_STEP_ID]) }),
   });
   if (checked.ok) return plan.fileTextHash === undefined ? checked : { ok: true, plan: { ...checked.plan, fileTextHash: plan.fileTextHash } };
   // The one step is made here, not written in the file: a problem in it is the task's.

@@ -61,6 +61,11 @@ function whyMissing(reference: Reference, sources: ReferenceSources): string | u
   return reference.kind === 'step' && !sources.results.has(reference.step) ? sources.missing?.get(reference.step) : undefined;
 }
 
+/** An agent's task taken as written (`taskAsWritten`) as prompt text: its words, hidden parts removed; no `${…}` in it is read. */
+export function taskWords(task: string): string {
+  return sanitizeUntrusted(task, { maxChars: TASK_WORDS_CHAR_LIMIT, read: 'rendered' });
+}
+
 /**
  * An agent's task as prompt text. The task's own words are instructions (hidden parts removed);
  * each `${…}` reference becomes a marker `[data N]` and its value follows in a labelled data block,
@@ -81,7 +86,7 @@ export function resolveTaskText(task: string, sources: ReferenceSources): string
     }
     return `[data ${number}]`;
   });
-  const words = sanitizeUntrusted(text, { maxChars: TASK_WORDS_CHAR_LIMIT, read: 'rendered' });
+  const words = taskWords(text);
   if (numbers.size === 0) return words;
   // Only a reference whose marker the words still hold gets a block: past the words' cut, 5,000 references each had a
   // block or a note, a 497,556-character prompt (found by a review). Only those are resolved: the others, which no

@@ -19,7 +19,7 @@ import { answerCalls, notReadNote, otherCallError, otherCallsNote, stopBetweenCa
 import { callAgentTool, type ToolCallAnswer } from './call-agent-tool.ts';
 import { parseToolArguments } from '../parse-tool-arguments.ts';
 import { ReplyBudget } from './reply-budget.ts';
-import { resolveTaskText } from './resolve-task-text.ts';
+import { resolveTaskText, taskWords } from './resolve-task-text.ts';
 import { WRITE_TODOS, WRITE_TODOS_DEFINITION } from './write-todos-definition.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -89,7 +89,8 @@ class AgentLoop {
     const ctx = this.#ctx;
     const client = requireModel(ctx);
     const { model, temperature, agentSystem } = stepModelSettings(ctx, client);
-    const task = resolveTaskText(ctx.step.task ?? ctx.step.description, stepReferenceSources(ctx));
+    const written = ctx.step.task ?? ctx.step.description;
+    const task = ctx.step.taskAsWritten ? taskWords(written) : resolveTaskText(written, stepReferenceSources(ctx));
     const messages: Message[] = buildStepMessages(ctx, INSTRUCTION, { agentSystem: [agentSystem, AGENT_RULES].filter(Boolean).join('\n\n'), task });
     if (ctx.earlierCalls?.length) messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
     const tools = [WRITE_TODOS_DEFINITION, ...[...this.#tools.offered.values()].map(functionDefinition)];
