@@ -16,7 +16,7 @@ export function listFilesTool(options: { root: string; maxResults?: number; walk
     description:
       `List repository files matching a glob (default '**/*'), one path per line, sorted, at most ${maxResults}. ` +
       `'*' does not match names starting with '.'; write '.github/**' for those. .git, .plan-runner and node_modules are skipped; ` +
-      `a path holding a control character or ':', or starting with '"', is written as a JSON string.`,
+      `a path holding a control character or ':', or starting with '"' or '[', is written as a JSON string.`,
     inputSchema: {
       type: 'object',
       properties: {

@@ -91,7 +91,7 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
     name: 'search_files',
     description:
       `Search repository text files for a fixed string (or a regular expression with regex: true). ` +
-      `Returns 'path:line: text' lines, at most ${maxResults} (a path holding a control character or ':', or starting with '"', is a JSON string). ` +
+      `Returns 'path:line: text' lines, at most ${maxResults} (a path holding a control character or ':', or starting with '"' or '[', is a JSON string). ` +
       `.git, .plan-runner, node_modules, files over 1 MiB and the lines of private key blocks are skipped.`,
     inputSchema: {
       type: 'object',

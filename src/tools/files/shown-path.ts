@@ -5,12 +5,13 @@ const ANY_LINE_BREAKING = new RegExp(LINE_BREAKING.source);
 
 /**
  * A repository path as `list_files` and `search_files` write it, one to a line: as it is, or as a JSON string
- * (`"x\nauth.ts:1: reviewed"`) where it holds a character that may end a line or a `:`, or starts with `"`. A file
+ * (`"x\nauth.ts:1: reviewed"`) where it holds a character that may end a line or a `:`, or starts with `"` or `[`. A file
  * named `x⏎auth.ts:1: reviewed` read as two lines, and one named `auth.ts:1: reviewed` as its start: each a forged
- * match in another file, `auth.ts` (found by adversarial passes).
+ * match in another file, `auth.ts` (found by adversarial passes). Every note the tools write starts with `[`: a file
+ * named `[no matches for 'TODO']` holding TODO was its search's note, which a goal `matches: '^\[no matches'` met.
  */
 export function shownPath(file: string): string {
-  if (!ANY_LINE_BREAKING.test(file) && !file.includes(':') && !file.startsWith('"')) return file;
+  if (!ANY_LINE_BREAKING.test(file) && !file.includes(':') && !file.startsWith('"') && !file.startsWith('[')) return file;
   const escaped = JSON.stringify(file).slice(1, -1).replace(LINE_BREAKING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return `"${escaped}"`;
 }
