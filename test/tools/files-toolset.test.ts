@@ -390,6 +390,19 @@ describe('list_files', () => {
     await expect(call('search_files', { query: 'TODO', pattern: 'src//*.ts' })).resolves.toBe('src/main.ts:2: // TODO: wire things');
   });
 
+  // Found by a review: read_file read `src/./main.ts`, and only a leading `./` was dropped from a glob.
+  it('reads a . segment anywhere in a glob as the folder it is in, as read_file reads a path', async () => {
+    await expect(call('read_file', { path: 'src/./main.ts' })).resolves.toContain('answer = 42');
+    await expect(call('list_files', { pattern: 'src/./*.ts' })).resolves.toBe('src/main.ts');
+    await expect(call('list_files', { pattern: 'src/./' })).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
+    await expect(call('list_files', { pattern: 'src/.' })).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
+    await expect(call('list_files', { pattern: '.' })).resolves.toBe(await call('list_files', {}));
+    await expect(call('search_files', { query: 'todo', pattern: './src/././deep/*.ts' })).resolves.toBe('src/deep/util.ts:1: const todo = "lowercase todo";');
+    // A dot that is a name's part, or a `..`, is not a `.` segment: `.github/**` still walks .github, and `..` is refused.
+    await expect(call('list_files', { pattern: './.github/./**' })).resolves.toBe('.github/workflows/ci.yml');
+    await expect(call('list_files', { pattern: 'src/./../**' })).rejects.toBeInstanceOf(PathRefusedError);
+  });
+
   it('includes node_modules only when asked', async () => {
     await expect(call('list_files', { pattern: 'node_modules/**', include_node_modules: true })).resolves.toBe(
       'node_modules/dep/index.ts',

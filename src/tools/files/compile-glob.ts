@@ -150,12 +150,15 @@ class GlobCompiler {
 }
 
 /**
- * A glob as it is matched, spelled as read_file reads a path: a run of `/` as one, a leading `./` naming the root, and
- * a trailing `/` (or nothing left) meaning the files below (`src/` is `src/**`). `src//*.ts` and `src/` matched no
- * file, where read_file read `src//a.ts` (found by an adversarial pass).
+ * A glob as it is matched, spelled as read_file reads a path: a run of `/` as one, a `.` segment naming the folder it
+ * is in, and a trailing `/` (or nothing left) meaning the files below (`src/` and `src/.` are `src/**`). `src//*.ts`,
+ * `src/./*.ts` and `src/` matched no file, where read_file read `src//a.ts` and `src/./a.ts` (found by reviews).
  */
 export function normalGlob(pattern: string): string {
-  const glob = pattern.replace(/\/+/g, '/').replace(/^(?:\.\/)+/, '');
+  const segments = pattern.split(/\/+/);
+  // A last `.` is the folder itself: kept as the trailing `/` that means its files.
+  if (segments.at(-1) === '.') segments[segments.length - 1] = '';
+  const glob = segments.filter((segment) => segment !== '.').join('/');
   return glob === '' || glob.endsWith('/') ? `${glob}**` : glob;
 }
 
