@@ -318,6 +318,31 @@ describe('read_file', () => {
     }
   });
 
+  // Found by a review: the walk starts at a glob's leading folders, and a folder on the way to them it could not go
+  // through gave "no matches" alone (`*` and `locked/*` had the note).
+  it.skipIf(process.platform === 'win32' || process.getuid?.() === 0)('says a folder the runner may not go through on the way to a glob’s first folder in a cut note', async () => {
+    const repo = await mkdtemp(path.join(base, 'locked-way-'));
+    await mkdir(path.join(repo, 'locked/sub/deeper'), { recursive: true });
+    await writeFile(path.join(repo, 'locked/sub/notes.txt'), 'FIXME\n');
+    await chmod(path.join(repo, 'locked/sub'), 0o000);
+    await chmod(path.join(repo, 'locked'), 0o000);
+    try {
+      const [, list, search] = filesToolset({ root: repo, redact: createRedactor() });
+      const at = { signal: new AbortController().signal, cwd: repo, stepKey: 'test' };
+      const note = "[cut: a folder the runner may not open ('locked') was not looked at]";
+      expect(await search!.execute({ query: 'FIXME', pattern: 'locked/sub/*' }, at)).toBe(`${note}\n[no matches for 'FIXME']`);
+      expect(await list!.execute({ pattern: 'locked/sub/deeper/**' }, at)).toBe(`${note}\n[no files match 'locked/sub/deeper/**']`);
+      await chmod(path.join(repo, 'locked'), 0o755);
+      const inner = "[cut: a folder the runner may not open ('locked/sub') was not looked at]";
+      expect(await list!.execute({ pattern: 'locked/sub/deeper/*' }, at)).toBe(`${inner}\n[no files match 'locked/sub/deeper/*']`);
+      // A folder the repository lacks holds no files, and needs no note.
+      expect(await list!.execute({ pattern: 'missing/sub/*' }, at)).toBe("[no files match 'missing/sub/*']");
+    } finally {
+      await chmod(path.join(repo, 'locked'), 0o755);
+      await chmod(path.join(repo, 'locked/sub'), 0o755);
+    }
+  });
+
   it('cuts a large file and says how large it was', async () => {
     await writeFile(path.join(root, 'big.txt'), 'x'.repeat(3 * 1024 * 1024 + 200 * 1024));
     const text = (await call('read_file', { path: 'big.txt' })) as string;

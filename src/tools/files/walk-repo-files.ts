@@ -1,6 +1,6 @@
 import { cutNote } from '../../core/cut-note.ts';
 import { constants } from 'node:fs';
-import { open, opendir, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, open, opendir, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { Dir } from 'node:fs';
 import path from 'node:path';
 import { groupDigits } from '../../core/group-digits.ts';
@@ -74,7 +74,15 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
   if (start.length > 0) {
     // Only a real folder of the repository: none of its parts a symlink, as the walk would not follow one.
     const folder = path.join(realRoot, ...start);
-    const real = await realpath(folder).catch(() => undefined);
+    const real = await realpath(folder).catch((error: unknown) => error as NodeJS.ErrnoException);
+    if (real instanceof Error) {
+      // A folder on the way the runner may not go through is said, as one the walk may not open: swallowed, a search
+      // below it answered "no matches" alone (found by a review). A folder the repository lacks holds no files.
+      if (!NOT_PERMITTED.has(real.code ?? '')) return { files, notice: '' };
+      const locked = await lockedOnTheWay(realRoot, start);
+      if (locked === '') throw real;
+      return { files, notice: locked === undefined ? '' : lockedNotice({ count: 1, some: [locked] }) };
+    }
     if (real !== folder || !(await stat(real)).isDirectory()) return { files, notice: '' };
   }
   let seen = 0;
@@ -175,6 +183,24 @@ function lockedNotice(locked: PassedOver): string {
   const some = `${locked.some.map((name) => `'${shownPath(name)}'`).join(', ')}${locked.count > locked.some.length ? ', …' : ''}`;
   const one = locked.count === 1;
   return `${cutNote(`${one ? 'a folder' : `${groupDigits(locked.count)} folders`} the runner may not open (${some}) ${one ? 'was' : 'were'} not looked at`)}\n`;
+}
+
+/**
+ * The first folder on the way to `start` (from `realRoot`) the runner may not go through, once resolving `start` was
+ * refused: the folder holding the first part it may not look at (`''`, the root). Undefined when the way is not one the
+ * walk goes (a part is gone, a file or a symlink).
+ */
+async function lockedOnTheWay(realRoot: string, start: readonly string[]): Promise<string | undefined> {
+  for (let depth = 1; depth <= start.length; depth += 1) {
+    const part = await lstat(path.join(realRoot, ...start.slice(0, depth))).catch((error: unknown) => error as NodeJS.ErrnoException);
+    if (!(part instanceof Error)) {
+      if (!part.isDirectory()) return undefined;
+      continue;
+    }
+    return NOT_PERMITTED.has(part.code ?? '') ? start.slice(0, depth - 1).join('/') : undefined;
+  }
+  // Every part looked at now (its permissions changed since): the folder the walk was to start from is named.
+  return start.join('/');
 }
 
 /** Folders opened at once by a walk. */
