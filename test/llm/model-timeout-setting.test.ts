@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import type { InputName } from '../../src/action/action-inputs.ts';
 import { approveCommandLine } from '../../src/cli/approve-command-line.ts';
-import { globalDispatcher, type Dispatcher } from '../../src/core/proxy-from-environment.ts';
 import { createModelClient, type ModelSettings } from '../../src/llm/create-model-client.ts';
 import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
 import { prepareModel } from '../../src/job/prepare-model.ts';
@@ -14,6 +13,7 @@ import { loadPlanText } from '../../src/plan/load-plan.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import type { ValidPlan } from '../../src/plan/valid-plan.ts';
 import { startChatServer, textAnswer } from '../helpers/chat-server.ts';
+import { dispatchedOptions } from '../helpers/dispatched-options.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { runEval } from '../../src/eval/run-eval.ts';
 import { evalSettings } from '../eval/eval-fixture.ts';
@@ -92,29 +92,6 @@ describe('the model request timeout', () => {
     expect(clientSettings(await plan('{ name: m }'), {}).timeoutSeconds).toBe(DEFAULT_MODEL_TIMEOUT_SECONDS);
   });
 });
-
-/** The options of each request Node's fetch sends while `use` runs, as its dispatcher gets them; the request still goes out. */
-async function dispatchedOptions(use: () => Promise<unknown>): Promise<Array<Record<string, unknown>>> {
-  const key = Symbol.for('undici.globalDispatcher.1');
-  const real = globalDispatcher()!;
-  const seen: Array<Record<string, unknown>> = [];
-  const recording: Dispatcher = {
-    dispatch: (options, handler) => {
-      seen.push({ ...options });
-      return real.dispatch(options, handler);
-    },
-    close: () => real.close(),
-    destroy: () => real.destroy(),
-  };
-  const slots = globalThis as unknown as Record<symbol, Dispatcher>;
-  slots[key] = recording;
-  try {
-    await use();
-  } finally {
-    slots[key] = real;
-  }
-  return seen;
-}
 
 // Node's fetch ends a request at undici's own 300 s for the headers: a request allowed 600 s failed after 307 s,
 // its error saying "no answer within 600 s" (seen against a server that answered at 320 s).

@@ -12,6 +12,7 @@ import { resolveRetryPolicy, retryDelayMs } from '../../src/run/retry-policy.ts'
 import { refusalReason } from '../../src/security/url-allow-list.ts';
 import { isEffectUnknown } from '../../src/core/step-error.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
+import { dispatchedOptions } from '../helpers/dispatched-options.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 
@@ -425,6 +426,19 @@ describe('http_get against a local server', () => {
     await expect(call).resolves.toMatchObject({ status: 200, body: 'late' });
   });
 
+  // Found by a review: Node's fetch ends a request at undici's own 300 s for its headers (and each pause of its body),
+  // so a step allowed 400 s failed at 300 s as "could not be reached", and was tried again.
+  it('is sent with undici’s waits raised past a limit over its 300 s, from the step or from http.timeout_seconds', async () => {
+    handler = (_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    const stepLong = await dispatchedOptions(() => tools().get('http_post')!.execute({ url: `${origin}/v1/x`, body: 'b' }, { ...ctx(), timeoutMs: 400_000 }));
+    const configLong = await dispatchedOptions(() => get(`${origin}/v1/x`, { timeoutSeconds: 450 }));
+    const short = await dispatchedOptions(() => get(`${origin}/v1/x`));
+    expect(stepLong.map((options) => [options['headersTimeout'], options['bodyTimeout']])).toEqual([[401_000, 401_000]]);
+    expect(configLong.map((options) => options['headersTimeout'])).toEqual([451_000]);
+    expect(short).toHaveLength(1);
+    expect(short[0]).not.toHaveProperty('headersTimeout');
+  });
+
   // `AbortSignal.timeout` refuses 123.39999999999999 ms: every call of a tool with `timeout_seconds: 0.1234` failed with "delay … must be an integer".
   it('runs with a timeout of a fraction of a second that is no whole number of milliseconds', async () => {
     handler = (_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
@@ -683,7 +697,7 @@ describe('redirects between origins a local server cannot show (fetch stubbed)',
     return calls;
   }
   afterEach(() => vi.unstubAllGlobals());
-  const options = (allow: string[]) => ({ allow, signal: new AbortController().signal, cancel: new AbortController().signal, timeoutLabel: '1 s' });
+  const options = (allow: string[]) => ({ allow, signal: new AbortController().signal, cancel: new AbortController().signal, timeoutLabel: '1 s', waitMs: 1_000 });
   const sent = { Authorization: 'Bearer sk-one', 'X-Api-Key': 'key-two', Accept: 'application/json' };
 
   it('drops the credentials on https to http on the same host: another origin', async () => {

@@ -1,4 +1,5 @@
 import { StepError } from '../../core/step-error.ts';
+import { longWaitFetch } from '../../core/long-wait-fetch.ts';
 import { HttpTransportError } from './http-transport-error.ts';
 import { UrlNotAllowedError } from './url-not-allowed-error.ts';
 import { shownUrl } from './shown-url.ts';
@@ -44,15 +45,18 @@ export function checkedUrl(toolName: string, raw: string, allow: readonly string
 }
 
 /**
- * Sends a request with global fetch, following redirects only to URLs the allow list covers (`redirectedFrom`: the
+ * Sends a request with Node's fetch, following redirects only to URLs the allow list covers (`redirectedFrom`: the
  * URL whose redirect led to the answer), and maps a missing answer (network failure, the `signal` timing out) to a
- * transient error.
+ * transient error. `waitMs`: how long the `signal` lets it wait, which undici's own 300 s must not cut short.
  * Cancellation through `cancel` is rethrown as is.
  */
 export async function fetchAllowed(
   request: AllowedRequest,
-  options: { allow: readonly string[]; signal: AbortSignal; cancel: AbortSignal; timeoutLabel: string },
+  options: { allow: readonly string[]; signal: AbortSignal; cancel: AbortSignal; timeoutLabel: string; waitMs: number },
 ): Promise<{ response: Response; url: URL; redirectedFrom?: string }> {
+  // A step allowed 400 s failed at undici's 300 s as "could not be reached", and was tried again (found by a review);
+  // a second past the limit, the `signal` ends the request first.
+  const send = longWaitFetch((input, init) => fetch(input, init), options.waitMs + 1_000);
   let url = checkedUrl(request.toolName, request.url, options.allow);
   let redirectedFrom: string | undefined;
   let method = request.method;
@@ -61,7 +65,7 @@ export async function fetchAllowed(
   for (let hop = 0; ; hop++) {
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, body, redirect: 'manual', signal: options.signal });
+      response = await send(url, { method, headers, body, redirect: 'manual', signal: options.signal });
     } catch (error) {
       options.cancel.throwIfAborted();
       if (options.signal.aborted) {

@@ -137,6 +137,7 @@ async function send(
     signal,
     cancel: ctx.signal,
     timeoutLabel: `${timeoutSeconds}s`,
+    waitMs: timeoutSeconds * 1000,
   });
   // However long: the step's retry policy holds it to its max_interval (a wait dropped as too long was a retry at once).
   const retryAfter = askedWaitMs((name) => response.headers.get(name));
