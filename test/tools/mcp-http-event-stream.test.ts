@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { connectMcpServers } from '../../src/tools/mcp/connect-mcp-servers.ts';
 import { ToolOutputTooLargeError } from '../../src/tools/tool-output-too-large-error.ts';
 import { serveHttpMcp } from '../helpers/http-mcp-server.ts';
+import { dispatchedOptions } from '../helpers/dispatched-options.ts';
 
 const ctx = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' };
 
@@ -47,5 +48,25 @@ describe('an HTTP MCP server’s event stream answering a call', () => {
     const connection = await connectMcpServers({ build: { url, timeout_seconds: 30 } }, { signal: new AbortController().signal, env: {}, timeoutMs: 5_000 });
     onTestFinished(() => connection.close());
     await expect(connection.tools[0]!.execute({}, ctx)).rejects.toBeInstanceOf(ToolOutputTooLargeError);
+  });
+});
+
+// Found by a review of the http tools: Node's fetch ends a request at undici's own 300 s for its headers, and each pause
+// of an event stream's body, so a call a step allowed 400 s (or a start allowed 450 s) failed at 300 s as lost.
+describe('an HTTP MCP server’s requests allowed past undici’s 300 s', () => {
+  it('are sent with undici’s waits raised past the start’s or the call’s limit, and kept within it otherwise', async () => {
+    const url = await serve('');
+    let connection: Awaited<ReturnType<typeof connectMcpServers>> | undefined;
+    const started = await dispatchedOptions(async () => {
+      connection = await connectMcpServers({ build: { url, timeout_seconds: 30, start_timeout_seconds: 450 } }, { signal: new AbortController().signal, env: {}, timeoutMs: 5_000 });
+    });
+    onTestFinished(() => connection!.close());
+    const long = await dispatchedOptions(() => connection!.tools[0]!.execute({}, { ...ctx, timeoutMs: 400_000 }));
+    const short = await dispatchedOptions(() => connection!.tools[0]!.execute({}, ctx));
+    expect(started.length).toBeGreaterThanOrEqual(3);
+    expect(started.map((options) => options['headersTimeout'])).toEqual(started.map(() => 451_000));
+    expect(long.map((options) => [options['headersTimeout'], options['bodyTimeout']])).toEqual([[401_000, 401_000]]);
+    expect(short).toHaveLength(1);
+    expect(short[0]).not.toHaveProperty('headersTimeout');
   });
 });

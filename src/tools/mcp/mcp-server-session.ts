@@ -23,6 +23,7 @@ import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } fr
 import { timeoutSignal } from '../../core/timeout-signal.ts';
 import { fetchNeverSent } from '../../core/fetch-never-sent.ts';
 import { askedWaitMs } from '../../core/retry-after-ms.ts';
+import { longWaitFetch } from '../../core/long-wait-fetch.ts';
 
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
@@ -72,6 +73,13 @@ export interface McpRequestLimits {
  * request: the SDK's error keeps the status only, and a 429's wait went unread (found by an adversarial pass).
  */
 const askedWait = new AsyncLocalStorage<{ retryAfterMs?: number }>();
+
+/**
+ * How long the start, listing or call whose request is being sent may wait, for undici's own waits: Node's fetch ends a
+ * request at 300 s for its headers (and each pause of its body), and a call allowed longer failed at 300 s as lost,
+ * tried again (found by a review of the http tools, which had the same limit).
+ */
+const allowedWait = new AsyncLocalStorage<number>();
 
 /** The most tools one server may list. */
 export const MAX_LISTED_TOOLS = 1_000;
@@ -155,7 +163,7 @@ export class McpServerSession {
     const startDeadline = timeoutSignal(limits.timeoutMs);
     const stops = this.#oversizedStops;
     try {
-      await raceAbort(client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs }), AbortSignal.any([limits.signal, startDeadline]));
+      await raceAbort(allowedWait.run(limits.timeoutMs, () => client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs })), AbortSignal.any([limits.signal, startDeadline]));
     } catch (error) {
       if (this.#transport === transport) this.#transport = undefined;
       // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
@@ -235,7 +243,8 @@ export class McpServerSession {
         if (wait > 0) await sleep(wait, undefined, init?.signal ? { signal: init.signal } : {});
         this.#lastStreamOpen = performance.now();
       }
-      const response = await fetch(input, init);
+      // A second past the limit, the SDK's timeout ends the request first.
+      const response = await longWaitFetch((url, given) => fetch(url, given), (allowedWait.getStore() ?? 0) + 1_000)(input, init);
       const call = askedWait.getStore();
       // However long, as an HTTP tool's: the retry policy holds it to max_interval.
       const wait = call && !response.ok ? askedWaitMs((name) => response.headers.get(name)) : undefined;
@@ -282,7 +291,7 @@ export class McpServerSession {
     do {
       let page;
       try {
-        page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LISTED_TOOLS_PAGE, { signal, timeout: limits.timeoutMs });
+        page = await allowedWait.run(limits.timeoutMs, () => client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LISTED_TOOLS_PAGE, { signal, timeout: limits.timeoutMs }));
       } catch (error) {
         if (!limits.signal.aborted && signal.aborted) {
           throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}`, { cause: error });
@@ -345,10 +354,12 @@ export class McpServerSession {
       // outputSchema after the server took the call, as if the server had said no (found by an adversarial pass).
       const call = (on: Client): Promise<CallToolResult> =>
         askedWait.run(asked, () =>
-          on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, TOOL_RESULT, {
-            signal: limits.signal,
-            timeout: Math.max(1, limits.timeoutMs - (performance.now() - started)),
-          }),
+          allowedWait.run(limits.timeoutMs, () =>
+            on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, TOOL_RESULT, {
+              signal: limits.signal,
+              timeout: Math.max(1, limits.timeoutMs - (performance.now() - started)),
+            }),
+          ),
         );
       transport = this.#transport;
       try {
