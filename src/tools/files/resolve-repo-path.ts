@@ -37,7 +37,7 @@ export function checkRelativePath(toolName: string, requested: string, platform:
   }
   const segments = segmentsOf(requested, platform);
   if (segments.includes('..')) throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
-  if (segments.some(isGitSegment)) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+  if (segments.some((segment) => isGitSegment(segment, platform))) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   if (segments.some(isCredentialFile)) throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
   if (segments.some(isOutputFolder)) throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
   return segments;
@@ -73,7 +73,7 @@ export async function resolveRepoPath(toolName: string, root: string, requested:
   }
   if (isSystemPath(resolved)) throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
   const inside = path.relative(realRoot, resolved).split(path.sep);
-  if (inside.some(isGitSegment)) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+  if (inside.some((segment) => isGitSegment(segment))) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   if (inside.some(isCredentialFile)) throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
   if (inside.some(isOutputFolder)) throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
   return resolved;
