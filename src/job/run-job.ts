@@ -12,6 +12,7 @@ import type { PlanError } from '../plan/plan-error.ts';
 import type { FrozenPins } from '../plan/schema.ts';
 import { emptyInputsWarning } from '../plan/empty-inputs-warning.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
+import { hashedSteps } from '../plan/hashed-step.ts';
 import { secretsAsRead } from '../core/secrets-as-read.ts';
 import { learnUsedPlanSecrets } from '../run/used-plan-secrets.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
@@ -105,14 +106,15 @@ function plannedFor(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>, 
 }
 
 /**
- * The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. Steps
- * are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change, that text
- * is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
+ * The hash of a plan file's steps as the trace keeps them (redacted, JSON), each as `hashedStep` has it: `plan_created`'s
+ * `fileSteps`. Steps are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change,
+ * that text is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
  */
 export function fileStepsHash(fileSteps: readonly PlanStep[], redact: Redactor): string {
-  const json = stepsCanonicalJson(fileSteps);
+  const steps = hashedSteps(fileSteps);
+  const json = stepsCanonicalJson(steps);
   if (!jsonMayNeedRedaction(json, redact)) return hashCanonical(json);
-  return stableHash(JSON.parse(JSON.stringify(redactDeep(fileSteps, redact))) as unknown);
+  return stableHash(JSON.parse(JSON.stringify(redactDeep(steps, redact))) as unknown);
 }
 
 export interface JobDeps {

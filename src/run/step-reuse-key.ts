@@ -3,6 +3,7 @@ import type { CommandTool } from '../plan/schema.ts';
 import { redactDeepView, type Redactor } from '../core/redact.ts';
 import { canonicalCopy, stableHash } from '../core/stable-hash.ts';
 import { planFileHash } from './approval-request.ts';
+import { hashedStep } from '../plan/hashed-step.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 
@@ -151,9 +152,10 @@ function registryDefinition(name: string, from: ReuseKeyInputs): unknown {
  * The step without the fields that say how it is shown or how its running is bounded and recovered (its
  * checklist label, timeout, retries, `on_failure`), never what a completed run of it produced: a resume after
  * a change to one ran a completed step again, and a step with side effects escalated over a label (found by an
- * adversarial pass). A step without them hashes as it always did.
+ * adversarial pass). A step without them hashes as it always did; so does a task taken as written that holds no `${…}` (`hashedStep`).
  */
-function producing(step: PlanStep): Partial<PlanStep> {
+function producing(planStep: PlanStep): Partial<PlanStep> {
+  const step = hashedStep(planStep);
   if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined) return step;
   const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
   return rest;

@@ -101,6 +101,40 @@ it('a resumed mode agent run takes its task as written again, as the same step',
   expect(messages.at(-1)!.content).toContain('This step ran before, in an earlier attempt of this run');
 });
 
+// Found by a review: a trace written before a task was taken as written holds the step without `taskAsWritten`, as a
+// run whose task is the plan's goal still does. Its key counted the field: resumed with the same task, the completed
+// agent ran again (its model calls paid again, its publish call escalated as a repeat).
+it('a mode agent step completed before its task was taken as written is reused, when the task holds no ${…}', async () => {
+  const goal = 'Publish the release note';
+  await writeFile(path.join(dir, 'plan.yml'), `${PLAN.slice(0, PLAN.indexOf('workflow_sequence:'))}goal: ${goal}\ngoals:\n  - { name: never, contains: NEVER-THERE }\n`);
+  // The plan's goal as the task: the step an older version made of `--task` with these words, without the field.
+  const first = await run([todos(false, [['1', 'Publish', 'in_progress']]), toolCallAnswer('publish', { title: 'Release' }), textAnswer('Published Release.')], 'first.jsonl', { settings: { mode: 'agent' } });
+  expect(first.kind === 'ran' && first.status).toBe('goals-unmet');
+  const requestsBefore = server.requests.length;
+  const second = await run([todos(false, [['1', 'Publish', 'in_progress']]), toolCallAnswer('publish', { title: 'Release' }), textAnswer('Published Release.')], 'second.jsonl', { resume: 'first.jsonl', settings: { mode: 'agent', task: goal } });
+  expect(second.kind === 'ran' && second.status).toBe('goals-unmet');
+  expect(server.requests.length).toBe(requestsBefore);
+  const events = (await readFile(path.join(dir, 'second.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; stepKey?: string; reused?: unknown; fileSteps?: string });
+  expect(events.find((event) => event.type === 'step_completed' && event.stepKey === 'agent')?.reused).toBeDefined();
+  expect((await readFile(path.join(dir, 'published.txt'), 'utf8')).match(/Release/g)).toHaveLength(1);
+  // The plan file's steps as the older trace hashed them: a replan it had made is gone on with, not dropped as of other steps.
+  const firstCreated = JSON.parse((await readFile(path.join(dir, 'first.jsonl'), 'utf8')).split('\n')[0]!) as { fileSteps: string };
+  expect(events.find((event) => event.type === 'plan_created')?.fileSteps).toBe(firstCreated.fileSteps);
+});
+
+it("a mode agent run resumed by this version, its task holding no ${…}, goes on with the plan file's steps as the same revision", async () => {
+  const task = 'Publish the release note';
+  await writeFile(path.join(dir, 'plan.yml'), `${PLAN.slice(0, PLAN.indexOf('workflow_sequence:'))}goal: ${task}\ngoals:\n  - { name: never, contains: NEVER-THERE }\n`);
+  await run([todos(false, [['1', 'Publish', 'in_progress']]), toolCallAnswer('publish', { title: 'Release' }), textAnswer('Published Release.')], 'first.jsonl', { settings: { mode: 'agent', task } });
+  const requestsBefore = server.requests.length;
+  await run([], 'second.jsonl', { resume: 'first.jsonl', settings: { mode: 'agent', task } });
+  expect(server.requests.length).toBe(requestsBefore);
+  // The trace's steps hold the field the file's steps' hash leaves out: compared alike, or the same plan was a new revision.
+  const created = JSON.parse((await readFile(path.join(dir, 'second.jsonl'), 'utf8')).split('\n')[0]!) as { plan: { revision: number; steps: { taskAsWritten?: true }[] } };
+  expect(created.plan.steps[0]!.taskAsWritten).toBe(true);
+  expect(created.plan.revision).toBe(1);
+});
+
 it('a step that made no side-effect call before is not told of any', async () => {
   await run([todos(false, [['1', 'Publish v1', 'in_progress']])], 'first.jsonl', { stopAfterPublish: false });
   const requestsBefore = server.requests.length;

@@ -45,4 +45,15 @@ describe('fileStepsHash', () => {
     expect(hashed).not.toBe(stableHash(fileSteps));
     expect(copies()).toBe(1);
   });
+
+  // An older version's trace holds a mode agent step without `taskAsWritten`: where the task holds no `${…}`, taking it
+  // as written changes nothing, and the hash is that trace's; where it holds one, the step's meaning changed.
+  it.each([
+    ['holds no ${…}', 'Publish the release note', true],
+    ['holds a ${…}', 'Publish `Total: ${result.total}`', false],
+  ])('hashes a task taken as written as the older trace did when it %s', (_what, task, same) => {
+    const step: PlanStep = { key: 'agent', id: 'agent', type: 'agent', description: task, title: task, task, tools: [], inputs: [], dependsOn: [] };
+    const redact = createRedactor([]);
+    expect(fileStepsHash([{ ...step, taskAsWritten: true }], redact) === stableHash([step])).toBe(same);
+  });
 });
