@@ -33,13 +33,20 @@ function problems(errors: readonly PlanError[]): string {
   return `${listed.join('; ')}${more > 0 ? `; … and ${more} more problem${more === 1 ? '' : 's'}` : ''}`;
 }
 
+/** The tasks taken as written (`taskAsWritten`) of the plan being replaced: the replanner is shown them, and may copy one. */
+function writtenTasks(request: ReplanRequest): Set<string> {
+  const steps = [...request.completed.map(({ step }) => step), ...request.remaining, ...(request.failure ? [request.failure.step] : [])];
+  return new Set(steps.flatMap((step) => (step.taskAsWritten && step.task !== undefined ? [step.task] : [])));
+}
+
 /** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */
 function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readonly unknown[], options: ReplannerOptions, why?: string): ReplanResult {
   const { inputs } = options;
   const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
   const kept: Step[] = request.completed.map(({ step }) => keptStep(step, ids));
   const githubWritten = options.githubWritten?.();
-  const checked = validateModelSteps(plan, steps, { kept, counted: request.stepsCounted ?? kept.length, ...(githubWritten && { githubWritten }) });
+  const tasksAsWritten = writtenTasks(request);
+  const checked = validateModelSteps(plan, steps, { kept, counted: request.stepsCounted ?? kept.length, ...(githubWritten && { githubWritten }), ...(tasksAsWritten.size > 0 && { tasksAsWritten }) });
   if (!checked.ok) return { ok: false, problem: problems(checked.errors) };
   const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
   if (reused.length > 0) return { ok: false, problem: `step id${reused.length > 1 ? 's' : ''} ${reused.join(', ')} ${reused.length > 1 ? 'were' : 'was'} used before in this run; new steps need new ids` };

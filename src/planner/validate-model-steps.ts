@@ -2,7 +2,7 @@ import { errorText } from '../core/error-text.ts';
 import { parseJson } from '../core/parse-json.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import { describeKind } from '../plan/show-value.ts';
-import type { PlanStep } from '../core/plan-step.ts';
+import { stepKey, type PlanStep } from '../core/plan-step.ts';
 import { withEdgesWithin } from '../run/plan-graph.ts';
 import { Step } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
@@ -123,6 +123,25 @@ export interface Replacement {
   readonly counted: number;
   /** The capped github writes the run has made: counted against `github.writes` in place of the kept steps'. */
   readonly githubWritten?: WriteCounts;
+  /**
+   * The tasks of the replaced plan's steps that are taken as written (`PlanStep.taskAsWritten`): a replacement agent step
+   * whose task is one of them, copied as the replanner is shown it, is taken as written too.
+   */
+  readonly tasksAsWritten?: ReadonlySet<string>;
+}
+
+/**
+ * The keys of the agent steps a model wrote whose task is, exactly, one taken as written: checked as the model's own, a
+ * copied `${result.total}` refused the replacement as a malformed reference, and a copied `${inputs.x}` was filled in.
+ */
+function copiedTaskKeys(steps: readonly unknown[], tasks: ReadonlySet<string>): Set<string> {
+  const keys = new Set<string>();
+  for (const step of steps) {
+    if (step === null || typeof step !== 'object') continue;
+    const { id, type, task } = step as Record<string, unknown>;
+    if (type === 'agent' && typeof task === 'string' && tasks.has(task) && (typeof id === 'string' || typeof id === 'number')) keys.add(stepKey(id));
+  }
+  return keys;
 }
 
 /**
@@ -150,7 +169,15 @@ export function validateModelSteps(plan: ValidPlan, written: readonly unknown[],
   // goal alone has no `of` (check-goals.ts refuses one without workflow_sequence).
   const goals = plan.source.goals?.map((goal) => ({ ...goal, of: undefined }));
   const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
-  const result = validatePlanObject(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }), ...(replacement?.githubWritten && { githubWritten: replacement.githubWritten }) });
+  const tasksAsWritten = replacement?.tasksAsWritten && copiedTaskKeys(steps, replacement.tasksAsWritten);
+  const result = validatePlanObject(value, {
+    origin: 'model',
+    modelStepsFrom: kept.length,
+    extraTools,
+    ...(plan.withhold && { withhold: plan.withhold }),
+    ...(replacement?.githubWritten && { githubWritten: replacement.githubWritten }),
+    ...(tasksAsWritten && tasksAsWritten.size > 0 && { tasksAsWritten }),
+  });
   if (result.ok && tooLong.length + argsText.length > 0) return { ok: false, errors: [...tooLong, ...argsText] };
   if (result.ok) {
     const checked: ValidPlan = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }), fileSource: plan.fileSource ?? plan.source, ...(plan.fileTextHash !== undefined && { fileTextHash: plan.fileTextHash }) };

@@ -11,7 +11,7 @@ import { CLI_OPTION_NAMES } from '../../src/cli/cli-job-settings.ts';
 import { readOnlyWithholding } from '../../src/plan/read-only-withholding.ts';
 import { FORK_PULL_REQUEST } from '../../src/security/event-head.ts';
 import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-api.ts';
-import { startChatServer, textAnswer, toolCallAnswer, type ChatScript, type ChatServer } from '../helpers/chat-server.ts';
+import { startChatServer, textAnswer, toolCallAnswer, type ChatScript, type ChatServer, type ScriptedReply } from '../helpers/chat-server.ts';
 import { offeredTools } from '../security/attack-fixtures.ts';
 import { SEED_FLOW, todos } from './agent-fixtures.ts';
 
@@ -113,6 +113,23 @@ describe('mode agent: a whole run as one agent step', () => {
     expect(outcome.status).toBe('succeeded');
     // The run's inputs reach every prompt in their own block; the task names none of them, filled in or in a block of its own.
     const asked = chat.requests[0]!.body.messages.at(-1) as { content: string };
+    expect(asked.content).toContain(`your task is:\n${task}\n\nWork on the task above`);
+    expect(asked.content).not.toContain('[data ');
+  });
+
+  // Found by a review: the replanner is shown the task and copies it into the replacement, which was checked as the
+  // model's own: `${result.total}` refused it as a malformed reference and the run escalated, and `${inputs.x}` was filled in.
+  it('takes a replacement agent step’s task as written when it is the failed step’s task, copied', async () => {
+    const plan = `${MATH}inputs:\n  x: { default: "filled-in value" }\n`;
+    const task = 'The page shows Total: ${result.total} for ${inputs.x}';
+    const cut: ScriptedReply = { kind: 'raw', body: { choices: [{ index: 0, finish_reason: 'length', message: { role: 'assistant', content: 'It is 2' } }], usage: { prompt_tokens: 10, completion_tokens: 5 } } };
+    const replan = { steps: [{ id: 'again', type: 'agent', description: 'Answer again', task, tools: ['add', 'multiply'], depends_on: [] }], why: 'cut off; try again' };
+    const done = todos(false, [['1', 'Answer', 'completed']]);
+    const { outcome } = await agentJob(plan, [done, cut, textAnswer(JSON.stringify(replan)), done, textAnswer('It is 20.')], { task });
+    if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
+    expect(outcome.status).toBe('succeeded');
+    const asked = chat.requests[3]!.body.messages.at(-1) as { content: string };
+    expect(asked.content).toContain('Your step (again');
     expect(asked.content).toContain(`your task is:\n${task}\n\nWork on the task above`);
     expect(asked.content).not.toContain('[data ');
   });

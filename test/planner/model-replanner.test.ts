@@ -311,6 +311,21 @@ describe('a replacement after a completed agent or plan step', () => {
     if (result.ok) expect(result.steps.map((step) => [step.key, step.dependsOn])).toEqual([['3', ['think', 'sub']]]);
   });
 
+  // Found by a review: mode agent's task is taken as written, and the replanner, shown it, copies it into the
+  // replacement; checked as the model's own, `${result.total}` refused it. Only the task exactly as written is.
+  it('takes an agent step’s task as written when it copies a task taken as written, and only then', async () => {
+    const plan = await filePlan();
+    const task = 'The page shows Total: ${result.total} for ${inputs.x}';
+    const failed = { key: 'agent', id: 'agent', type: 'agent' as const, description: task, title: task, task, tools: ['add'], inputs: [], dependsOn: [], taskAsWritten: true as const };
+    const asked = { ...request(plan), completed: [], failure: { step: failed, error: 'cut off', attempts: 1 }, failures: [{ step: failed, error: 'cut off', attempts: 1 }], remaining: [failed], usedKeys: new Set(['agent']) };
+    const copy = (written: string) => steps([{ id: 'again', type: 'agent', description: 'Answer again', task: written, tools: ['add'], depends_on: [] }]);
+    server.script([copy(task), copy(`${task} again`)]);
+    const copied = await replanner(plan).replan(asked, new AbortController().signal);
+    expect(copied).toMatchObject({ ok: true, steps: [{ key: 'again', task, taskAsWritten: true }] });
+    const changed = await replanner(plan).replan(asked, new AbortController().signal);
+    expect(changed).toMatchObject({ ok: false, problem: expect.stringContaining('steps[0].task: malformed reference `${result.total}`') });
+  });
+
   // A guard for the change above: relaxing the rule for kept steps must not let the model's own in.
   it('still may not be a plan step itself', async () => {
     const plan = await filePlan();
