@@ -511,8 +511,8 @@ var final_status = __webpack_require__(58983);
 var default_model = __webpack_require__(40766);
 // EXTERNAL MODULE: ./lib/llm/model-timeout.js
 var model_timeout = __webpack_require__(59720);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 3 modules
-var openai_model_client = __webpack_require__(12743);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
+var openai_model_client = __webpack_require__(51049);
 // EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 6 modules
 var replay_model_client = __webpack_require__(99604);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
@@ -1301,7 +1301,7 @@ async function runReactVariant(one) {
     if (!loaded.ok)
         return finish({ status: 'rejected', goals: [], reason: refusalReason(loaded.errors) }, core_usage/* NO_USAGE */.y);
     const source = loaded.plan.source;
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs, settings.emptyInputs);
+    const inputs = (0,resolve_inputs/* resolveInputs */.eL)(source, settings.inputs, settings.emptyInputs);
     if (!inputs.ok) {
         await loaded.servers?.close();
         return finish({ status: 'rejected', goals: [], reason: inputs.errors.join('; ') }, core_usage/* NO_USAGE */.y);
@@ -1708,7 +1708,7 @@ async function evaluate(settings, thresholds, deps, plans) {
  */
 function inputsProblem(plans, inputs, empty = []) {
     const problems = plans.flatMap((plan) => {
-        const resolved = (0,resolve_inputs/* resolveInputs */.e)(plan.source, inputs, empty);
+        const resolved = (0,resolve_inputs/* resolveInputs */.eL)(plan.source, inputs, empty);
         return resolved.ok ? [] : resolved.errors.map((error) => `${plan.label ?? plan.file}: ${error}`);
     });
     return problems.length > 0 ? `nothing was evaluated: ${problems.join('; ')}` : undefined;

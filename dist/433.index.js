@@ -17,7 +17,7 @@ export const modules = {
 /* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(74360);
 /* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(19243);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(62935);
-/* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(22627);
+/* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(69535);
 /* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(49474);
 /* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29676);
 /* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(10962);
@@ -298,7 +298,7 @@ async function completeLeftCheckRun(settings, context, report) {
     const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_7__/* .leftCheckRun */ .zT)(context.github, { owner, repo, name: await (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl, ...(context.checkRunId !== undefined && { id: context.checkRunId }), ...(job && { job }) }, context.io.warning, { clock: context.clock });
     if (!check)
         return;
-    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_9__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_10__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
+    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_9__/* .checkRunResult */ .Vk)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_10__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }
 
 

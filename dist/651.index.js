@@ -513,10 +513,12 @@ function stepListResponseFormat() {
 /* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7437);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
 /* harmony import */ var _plan_show_value_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(51194);
+/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(98511);
 /* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97843);
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(89235);
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(39242);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(67931);
 /* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12489);
+
 
 
 
@@ -626,6 +628,21 @@ function argsTextProblems(steps) {
     return { errors, steps: checked };
 }
 /**
+ * The keys of the agent steps a model wrote whose task is, exactly, one taken as written: checked as the model's own, a
+ * copied `${result.total}` refused the replacement as a malformed reference, and a copied `${inputs.x}` was filled in.
+ */
+function copiedTaskKeys(steps, tasks) {
+    const keys = new Set();
+    for (const step of steps) {
+        if (step === null || typeof step !== 'object')
+            continue;
+        const { id, type, task } = step;
+        if (type === 'agent' && typeof task === 'string' && tasks.has(task) && (typeof id === 'string' || typeof id === 'number'))
+            keys.add((0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_7__/* .stepKey */ .U)(id));
+    }
+    return keys;
+}
+/**
  * Validates steps a model wrote with every check a plan file gets plus the rule against
  * hard-coded intermediate values and against fields only people set; a `replacement`'s after the
  * completed steps it may refer to. Errors point into the model's own list (`steps[1].tool`).
@@ -652,7 +669,15 @@ function validateModelSteps(plan, written, replacement) {
     // goal alone has no `of` (check-goals.ts refuses one without workflow_sequence).
     const goals = plan.source.goals?.map((goal) => ({ ...goal, of: undefined }));
     const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
-    const result = (0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__/* .validatePlanObject */ .$2)(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }), ...(replacement?.githubWritten && { githubWritten: replacement.githubWritten }) });
+    const tasksAsWritten = replacement?.tasksAsWritten && copiedTaskKeys(steps, replacement.tasksAsWritten);
+    const result = (0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__/* .validatePlanObject */ .$2)(value, {
+        origin: 'model',
+        modelStepsFrom: kept.length,
+        extraTools,
+        ...(plan.withhold && { withhold: plan.withhold }),
+        ...(replacement?.githubWritten && { githubWritten: replacement.githubWritten }),
+        ...(tasksAsWritten && tasksAsWritten.size > 0 && { tasksAsWritten }),
+    });
     if (result.ok && tooLong.length + argsText.length > 0)
         return { ok: false, errors: [...tooLong, ...argsText] };
     if (result.ok) {

@@ -111,9 +111,13 @@ function completedBlock({ step, result }) {
     completedBlocks.set(step, { result, text });
     return text;
 }
-/** The steps whose results a step uses: its dependencies, its inputs, and the steps its arguments and task refer to, further back too. */
+/**
+ * The steps whose results a step uses: its dependencies, its inputs, and the steps its arguments, task, `with:` and
+ * description refer to, further back too. Without `with:` and the description, a used plan's input or the result a
+ * model step was asked about came after the latest results, or was left out for room.
+ */
 function usedBy(step) {
-    const referred = (0,find_references/* findReferences */.y)([step.args, step.task, step.forEach?.list], step.forEach?.as ?? step.item?.name).references.flatMap((found) => (found.reference.kind === 'step' ? [found.reference.step] : []));
+    const referred = (0,find_references/* findReferences */.y)([step.args, step.task, step.with, step.forEach?.list, step.description], step.forEach?.as ?? step.item?.name).references.flatMap((found) => (found.reference.kind === 'step' ? [found.reference.step] : []));
     return [...step.dependsOn, ...step.inputs, ...referred];
 }
 /** Completed steps: those the request is about (`first`) first, then the latest in plan order. */
@@ -302,13 +306,19 @@ function problems(errors) {
     const more = errors.length - listed.length;
     return `${listed.join('; ')}${more > 0 ? `; \u2026 and ${more} more problem${more === 1 ? '' : 's'}` : ''}`;
 }
+/** The tasks taken as written (`taskAsWritten`) of the plan being replaced: the replanner is shown them, and may copy one. */
+function writtenTasks(request) {
+    const steps = [...request.completed.map(({ step }) => step), ...request.remaining, ...(request.failure ? [request.failure.step] : [])];
+    return new Set(steps.flatMap((step) => (step.taskAsWritten && step.task !== undefined ? [step.task] : [])));
+}
 /** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */
 function checkReplacement(plan, request, steps, options, why) {
     const { inputs } = options;
     const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
     const kept = request.completed.map(({ step }) => (0,validate_model_steps/* keptStep */.h)(step, ids));
     const githubWritten = options.githubWritten?.();
-    const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, { kept, counted: request.stepsCounted ?? kept.length, ...(githubWritten && { githubWritten }) });
+    const tasksAsWritten = writtenTasks(request);
+    const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, { kept, counted: request.stepsCounted ?? kept.length, ...(githubWritten && { githubWritten }), ...(tasksAsWritten.size > 0 && { tasksAsWritten }) });
     if (!checked.ok)
         return { ok: false, problem: problems(checked.errors) };
     const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
@@ -404,7 +414,8 @@ function createModelReplanner(plan, options) {
 /* harmony export */   U8: () => (/* binding */ fitBlocks),
 /* harmony export */   e2: () => (/* binding */ promptExcerpt),
 /* harmony export */   g4: () => (/* binding */ dataBlock),
-/* harmony export */   jG: () => (/* binding */ promptData)
+/* harmony export */   jG: () => (/* binding */ promptData),
+/* harmony export */   zT: () => (/* binding */ missingResultText)
 /* harmony export */ });
 /* unused harmony export promptText */
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
@@ -462,6 +473,13 @@ function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
  */
 function promptData(value, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace') {
     return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(value, WHOLE) : promptText(value), limit, where);
+}
+/**
+ * What the data block of a step's result says when the step has none (it failed or was skipped), and why: told plainly,
+ * so the model writes around the gap instead of inventing the missing input. Raw text, for `dataBlock` to sanitise.
+ */
+function missingResultText(why) {
+    return why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
 }
 function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');

@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
 var sanitize_untrusted = __webpack_require__(67126);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
 var plan_check_context = __webpack_require__(98231);
 // EXTERNAL MODULE: ./lib/core/push-all.js
@@ -83,9 +85,10 @@ function stepSystemPrompt(goalNames, agentSystem) {
 
 
 
+
 /**
  * How many characters of results from steps a step depends on only through others it gets at most. Its
- * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others nearest first,
+ * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`), as do those its description names; the others nearest first,
  * each if it still fits in what is left (a farther, shorter one may come where a nearer one did not).
  * Without it a chain of model steps sent every earlier result to each step: prompts grew with the chain's
  * length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
@@ -111,10 +114,7 @@ function resultBlock(ctx, key, limit) {
     const step = ctx.steps.get(key);
     // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
     if (!ctx.results.has(key)) {
-        const why = ctx.missing?.get(key);
-        // Told plainly, so the model writes around the gap instead of inventing the missing input.
-        const gap = why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
-        return (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, gap);
+        return (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, (0,data_block/* missingResultText */.zT)(ctx.missing?.get(key)));
     }
     const result = ctx.results.get(key);
     const gaps = ctx.incomplete?.get(key);
@@ -128,16 +128,30 @@ function resultBlock(ctx, key, limit) {
     cache.set(key, { result, step, limit, gaps, text });
     return text;
 }
-function ancestorBlocks(ctx, limit) {
+/**
+ * The steps the instruction the prompt shows names (`${steps.s1.result}` in a description: nothing is filled into it,
+ * the model reads the result beside it). Taken in the room's fill like any ancestor, one left out for room was named
+ * in the prompt as the thing to work on, and the step answered on a result it never saw (found by an adversarial pass).
+ */
+function namedSteps(ctx, task) {
+    // An agent's task stands for the description, and brings the values it names itself, in data blocks.
+    if (task !== undefined)
+        return new Set();
+    const found = (0,find_references/* findReferences */.y)(ctx.step.description, ctx.step.item?.name ?? ctx.step.forEach?.as).references;
+    return new Set(found.flatMap(({ reference }) => (reference.kind === 'step' ? [reference.step] : [])));
+}
+function ancestorBlocks(ctx, limit, task) {
     const distances = ancestorDistances(ctx.step, ctx.steps);
     const inPlanOrder = [...distances.keys()];
+    const named = namedSteps(ctx, task);
+    // Direct dependencies and the steps the description names always come, each cut as a direct dependency is.
+    const always = new Set(inPlanOrder.filter((key) => distances.get(key) === 1 || named.has(key)));
     // The others nearest first (the later in the plan first among equals).
-    const others = inPlanOrder.filter((key) => distances.get(key) > 1).reverse();
+    const others = inPlanOrder.filter((key) => !always.has(key)).reverse();
     others.sort((a, b) => distances.get(a) - distances.get(b));
     const shown = (0,data_block/* fitBlocks */.U8)(others, (key) => resultBlock(ctx, key, limit), INDIRECT_CONTEXT_CHAR_LIMIT);
-    for (const [key, distance] of distances)
-        if (distance === 1)
-            shown.set(key, resultBlock(ctx, key, limit));
+    for (const key of always)
+        shown.set(key, resultBlock(ctx, key, limit));
     const ordered = inPlanOrder.filter((key) => shown.has(key)).map((key) => shown.get(key));
     const left = inPlanOrder.filter((key) => !shown.has(key));
     if (left.length === 0)
@@ -163,7 +177,7 @@ function buildStepMessages(ctx, instruction, options = {}) {
         sections.push(`Goal of the run: ${(0,sanitize_untrusted.sanitizeUntrusted)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
     if (Object.keys(ctx.inputs).length > 0)
         sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, `${(0,data_block/* promptValue */.C6)(ctx.inputs)}${inputGaps(ctx)}`, true)}`);
-    const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T);
+    const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T, options.task);
     if (blocks.length > 0)
         sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
     const item = ctx.step.item;
@@ -285,7 +299,8 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
 /* harmony export */   U8: () => (/* binding */ fitBlocks),
 /* harmony export */   e2: () => (/* binding */ promptExcerpt),
 /* harmony export */   g4: () => (/* binding */ dataBlock),
-/* harmony export */   jG: () => (/* binding */ promptData)
+/* harmony export */   jG: () => (/* binding */ promptData),
+/* harmony export */   zT: () => (/* binding */ missingResultText)
 /* harmony export */ });
 /* unused harmony export promptText */
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
@@ -343,6 +358,13 @@ function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
  */
 function promptData(value, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace') {
     return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(value, WHOLE) : promptText(value), limit, where);
+}
+/**
+ * What the data block of a step's result says when the step has none (it failed or was skipped), and why: told plainly,
+ * so the model writes around the gap instead of inventing the missing input. Raw text, for `dataBlock` to sanitise.
+ */
+function missingResultText(why) {
+    return why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
 }
 function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');

@@ -1,6 +1,220 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
+/***/ 10779:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
+function fmtDef(validate, compare) {
+    return { validate, compare };
+}
+exports.fullFormats = {
+    // date: http://tools.ietf.org/html/rfc3339#section-5.6
+    date: fmtDef(date, compareDate),
+    // date-time: http://tools.ietf.org/html/rfc3339#section-5.6
+    time: fmtDef(getTime(true), compareTime),
+    "date-time": fmtDef(getDateTime(true), compareDateTime),
+    "iso-time": fmtDef(getTime(), compareIsoTime),
+    "iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
+    // duration: https://tools.ietf.org/html/rfc3339#appendix-A
+    duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
+    uri,
+    "uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
+    // uri-template: https://tools.ietf.org/html/rfc6570
+    "uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
+    // For the source: https://gist.github.com/dperini/729294
+    // For test cases: https://mathiasbynens.be/demo/url-regex
+    url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
+    email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
+    hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
+    // optimized https://www.safaribooksonline.com/library/view/regular-expressions-cookbook/9780596802837/ch07s16.html
+    ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
+    ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
+    regex,
+    // uuid: http://tools.ietf.org/html/rfc4122
+    uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
+    // JSON-pointer: https://tools.ietf.org/html/rfc6901
+    // uri fragment: https://tools.ietf.org/html/rfc3986#appendix-A
+    "json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
+    "json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
+    // relative JSON-pointer: http://tools.ietf.org/html/draft-luff-relative-json-pointer-00
+    "relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
+    // the following formats are used by the openapi specification: https://spec.openapis.org/oas/v3.0.0#data-types
+    // byte: https://github.com/miguelmota/is-base64
+    byte,
+    // signed 32 bit integer
+    int32: { type: "number", validate: validateInt32 },
+    // signed 64 bit integer
+    int64: { type: "number", validate: validateInt64 },
+    // C-type float
+    float: { type: "number", validate: validateNumber },
+    // C-type double
+    double: { type: "number", validate: validateNumber },
+    // hint to the UI to hide input strings
+    password: true,
+    // unchecked string payload
+    binary: true,
+};
+exports.fastFormats = {
+    ...exports.fullFormats,
+    date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
+    time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
+    "date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
+    "iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
+    "iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
+    // uri: https://github.com/mafintosh/is-my-json-valid/blob/master/formats.js
+    uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
+    "uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
+    // email (sources from jsen validator):
+    // http://stackoverflow.com/questions/201323/using-a-regular-expression-to-validate-an-email-address#answer-8829363
+    // http://www.w3.org/TR/html5/forms.html#valid-e-mail-address (search for 'wilful violation')
+    email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i,
+};
+exports.formatNames = Object.keys(exports.fullFormats);
+function isLeapYear(year) {
+    // https://tools.ietf.org/html/rfc3339#appendix-C
+    return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function date(str) {
+    // full-date from http://tools.ietf.org/html/rfc3339#section-5.6
+    const matches = DATE.exec(str);
+    if (!matches)
+        return false;
+    const year = +matches[1];
+    const month = +matches[2];
+    const day = +matches[3];
+    return (month >= 1 &&
+        month <= 12 &&
+        day >= 1 &&
+        day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]));
+}
+function compareDate(d1, d2) {
+    if (!(d1 && d2))
+        return undefined;
+    if (d1 > d2)
+        return 1;
+    if (d1 < d2)
+        return -1;
+    return 0;
+}
+const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
+function getTime(strictTimeZone) {
+    return function time(str) {
+        const matches = TIME.exec(str);
+        if (!matches)
+            return false;
+        const hr = +matches[1];
+        const min = +matches[2];
+        const sec = +matches[3];
+        const tz = matches[4];
+        const tzSign = matches[5] === "-" ? -1 : 1;
+        const tzH = +(matches[6] || 0);
+        const tzM = +(matches[7] || 0);
+        if (tzH > 23 || tzM > 59 || (strictTimeZone && !tz))
+            return false;
+        if (hr <= 23 && min <= 59 && sec < 60)
+            return true;
+        // leap second
+        const utcMin = min - tzM * tzSign;
+        const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
+        return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
+    };
+}
+function compareTime(s1, s2) {
+    if (!(s1 && s2))
+        return undefined;
+    const t1 = new Date("2020-01-01T" + s1).valueOf();
+    const t2 = new Date("2020-01-01T" + s2).valueOf();
+    if (!(t1 && t2))
+        return undefined;
+    return t1 - t2;
+}
+function compareIsoTime(t1, t2) {
+    if (!(t1 && t2))
+        return undefined;
+    const a1 = TIME.exec(t1);
+    const a2 = TIME.exec(t2);
+    if (!(a1 && a2))
+        return undefined;
+    t1 = a1[1] + a1[2] + a1[3];
+    t2 = a2[1] + a2[2] + a2[3];
+    if (t1 > t2)
+        return 1;
+    if (t1 < t2)
+        return -1;
+    return 0;
+}
+const DATE_TIME_SEPARATOR = /t|\s/i;
+function getDateTime(strictTimeZone) {
+    const time = getTime(strictTimeZone);
+    return function date_time(str) {
+        // http://tools.ietf.org/html/rfc3339#section-5.6
+        const dateTime = str.split(DATE_TIME_SEPARATOR);
+        return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
+    };
+}
+function compareDateTime(dt1, dt2) {
+    if (!(dt1 && dt2))
+        return undefined;
+    const d1 = new Date(dt1).valueOf();
+    const d2 = new Date(dt2).valueOf();
+    if (!(d1 && d2))
+        return undefined;
+    return d1 - d2;
+}
+function compareIsoDateTime(dt1, dt2) {
+    if (!(dt1 && dt2))
+        return undefined;
+    const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
+    const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
+    const res = compareDate(d1, d2);
+    if (res === undefined)
+        return undefined;
+    return res || compareTime(t1, t2);
+}
+const NOT_URI_FRAGMENT = /\/|:/;
+const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+function uri(str) {
+    // http://jmrware.com/articles/2009/uri_regexp/URI_regex.html + optional protocol + required "."
+    return NOT_URI_FRAGMENT.test(str) && URI.test(str);
+}
+const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
+function byte(str) {
+    BYTE.lastIndex = 0;
+    return BYTE.test(str);
+}
+const MIN_INT32 = -(2 ** 31);
+const MAX_INT32 = 2 ** 31 - 1;
+function validateInt32(value) {
+    return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
+}
+function validateInt64(value) {
+    // JSON and javascript max Int is 2**53, so any int that passes isInteger is valid for Int64
+    return Number.isInteger(value);
+}
+function validateNumber() {
+    return true;
+}
+const Z_ANCHOR = /[^\\]\\Z/;
+function regex(str) {
+    if (Z_ANCHOR.test(str))
+        return false;
+    try {
+        new RegExp(str);
+        return true;
+    }
+    catch (e) {
+        return false;
+    }
+}
+//# sourceMappingURL=formats.js.map
+
+/***/ }),
+
 /***/ 42613:
 /***/ ((module) => {
 
@@ -473,7 +687,7 @@ async function refusalFor(user, request, lookup) {
 }
 /**
  * Decides, before any model call, whether the accounts behind the event may start a run: on every
- * event but schedule, push and workflow_dispatch each must have write, maintain or admin on the
+ * event but schedule, push, workflow_dispatch and merge_group each must have write, maintain or admin on the
  * repository, and a bot must be listed in `allowedBots`. A failed lookup refuses (fail closed).
  */
 async function authorizeTrigger(request, lookup) {
@@ -1115,8 +1329,9 @@ async function planCheckName(settings) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ checkRunResult),
-/* harmony export */   x: () => (/* binding */ internalErrorResult)
+/* harmony export */   Vk: () => (/* binding */ checkRunResult),
+/* harmony export */   rW: () => (/* binding */ CHECK_RUN_SUMMARY_MAX_BYTES),
+/* harmony export */   xr: () => (/* binding */ internalErrorResult)
 /* harmony export */ });
 /* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
 /* harmony import */ var _report_goals_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(52895);
@@ -1125,6 +1340,8 @@ async function planCheckName(settings) {
 /* harmony import */ var _report_status_reason_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(90703);
 /* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(93465);
 /* harmony import */ var _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(29341);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(12172);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(80083);
 
 
 
@@ -1132,6 +1349,10 @@ async function planCheckName(settings) {
 
 
 
+
+
+/** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
+const CHECK_RUN_SUMMARY_MAX_BYTES = 65_535;
 /** Goal rows a check run shows (each at most ~550 characters: 40 take 22,000 of its 65,535). */
 const CHECK_RUN_GOAL_ROWS = 40;
 /**
@@ -1152,13 +1373,22 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
             // check run's 65,535 characters and its cut end took every \u274c row (found by an adversarial pass).
             report.goals.length ? (0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_1__/* .renderGoalsTable */ .Lb)(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : noGoalsLine(report),
         ];
-    if (runUrl)
-        body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
     const policy = { allowUrls: repositoryUrl ? [repositoryUrl] : [] };
     const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__/* .loadNeutraliser */ .x)(policy, redact, 'rendered');
     // The title is plain text on GitHub, and plan-runner's own words (a status, a count of goals): nothing in it is escaped.
     const title = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__/* .loadNeutraliser */ .x)(policy, redact, 'title');
-    return { conclusion, title: title(redact(`${report.status}${headline}`)), summary: neutralise(redact(body.join('\n\n'))) };
+    return { conclusion, title: title(redact(`${report.status}${headline}`)), summary: withRunLink(neutralise(redact(body.join('\n\n'))), runUrl) };
+}
+/**
+ * `summary` and plan-runner's own link to the run, within what a check run holds: a summary too long (a rejected plan's
+ * report) is cut first, saying so, so the link stays. Cut with the rest by the write, it went (found by a caps hunt).
+ */
+function withRunLink(summary, runUrl) {
+    const link = runUrl ? `\n\n[View the run and its job summary](${encodeURI(runUrl)})` : '';
+    if (Buffer.byteLength(summary) + Buffer.byteLength(link) <= CHECK_RUN_SUMMARY_MAX_BYTES)
+        return `${summary}${link}`;
+    const cut = `\n\n_The report was cut here to stay under a check run's ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(CHECK_RUN_SUMMARY_MAX_BYTES)} bytes; the job summary has it whole._`;
+    return `${(0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_8__/* .cutMarkdownBytes */ .lw)(summary, CHECK_RUN_SUMMARY_MAX_BYTES - Buffer.byteLength(cut) - Buffer.byteLength(link))}${cut}${link}`;
 }
 /**
  * The check run's line where it has no goal rows. Only a run whose goals were checked (its record has their verdicts,
@@ -1206,13 +1436,15 @@ async function internalErrorResult(error, redact, runUrl, repositoryUrl) {
 /* harmony export */   zT: () => (/* binding */ leftCheckRun)
 /* harmony export */ });
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
-/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(82931);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(86919);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(12172);
-/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(74360);
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(82931);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(86919);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(12172);
+/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(74360);
 /* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(81675);
-/* harmony import */ var _runner_job_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37680);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(81675);
+/* harmony import */ var _runner_job_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(37680);
+/* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(10962);
+
 
 
 
@@ -1227,7 +1459,7 @@ async function internalErrorResult(error, redact, runUrl, repositoryUrl) {
  * the job's id tells them apart (found by an adversarial pass: the second leg's success hid the first's failure).
  */
 function checkRunJob(env) {
-    const at = (0,_runner_job_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerJob */ .Q)(env);
+    const at = (0,_runner_job_js__WEBPACK_IMPORTED_MODULE_3__/* .runnerJob */ .Q)(env);
     return at && `plan-runner:${[at.run, at.attempt, at.job, at.runner, ...(at.instance === undefined ? [] : [at.instance])].join('/')}`;
 }
 /** The workflow run, attempt and job (its key in the workflow: every leg of a matrix has it) of a `checkRunJob`. */
@@ -1253,8 +1485,6 @@ function attemptOf(other, job) {
  * check runs of its name, which it could hide; another leg's that ended so hides nothing behind this one's.
  */
 const PASSES = new Set(['success', 'neutral', 'skipped']);
-/** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
-const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
 /** Now as a date GitHub shows: the wall clock, since a `Clock`'s time is on its own scale (the system one counts from the process's start). */
 const wallTime = () => new Date().toISOString();
@@ -1283,12 +1513,12 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
         id = data.id;
     }
     catch (error) {
-        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error);
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubFailure */ .g3)(error);
         if (failure.transient) {
-            warn(`Could not create the check run '${target.name}' (${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .Po)(failure)}): it is created with the run's result when the run ends.`);
+            warn(`Could not create the check run '${target.name}' (${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .Po)(failure)}): it is created with the run's result when the run ends.`);
             return endingCheckRun(octokit, target, undefined, warn, timing, shared);
         }
-        warn(`Could not create the check run '${target.name}': ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .Po)(failure))} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalAdvice */ .tT)(failure, '`checks: write`')} The job's own status still reports the result; there is no check run of this attempt on GitHub (an earlier run's of that name on the commit may still show, and a rule that requires it reads that one).`);
+        warn(`Could not create the check run '${target.name}': ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .Po)(failure))} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .refusalAdvice */ .tT)(failure, '`checks: write`')} The job's own status still reports the result; there is no check run of this attempt on GitHub (an earlier run's of that name on the commit may still show, and a rule that requires it reads that one).`);
         return undefined;
     }
     return endingCheckRun(octokit, target, id, warn, timing, shared);
@@ -1316,7 +1546,7 @@ async function leftCheckRun(octokit, target, warn, timing = {}) {
         return endingCheckRun(octokit, { ...target, name: left.name, headSha: target.headSha ?? left.head_sha }, left.id, warn, timing, { startedAt: Number.isNaN(startedAt) ? Number.POSITIVE_INFINITY : startedAt });
     }
     catch (error) {
-        warn(`Could not look for the check run ${shown} the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error))}.`);
+        warn(`Could not look for the check run ${shown} the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubFailure */ .g3)(error))}.`);
         return undefined;
     }
 }
@@ -1356,13 +1586,18 @@ async function writtenBeside(octokit, target, id, since, warn) {
         return undefined;
     }
     catch (error) {
-        warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error))}.`);
+        warn(`Could not list the check runs named '${target.name}' on the commit, to see whether another job writes one of that name: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubFailure */ .g3)(error))}.`);
         return undefined;
     }
 }
-/** Why a check run's passing conclusion is failed when another job writes a check run of its name at the same time, naming it as `shown`. */
+/**
+ * Why a check run's passing conclusion is failed when another job writes a check run of its name at the same time, naming
+ * it as `shown`. The other job may be a matrix leg, or the same job in the workflow run of another event on this commit
+ * (a push and its pull request both check the pushed commit: found by a hunt of the events), so the advice names both.
+ * A key renames the check run, and a rule that requires the name without it stops matching: the advice says so (found by a review).
+ */
 function sharedNameWhy(shown, other, conclusion) {
-    return `Another check run named '${shown}' (id ${other.id}, ${other.what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's ${conclusion} cannot stand for both. Give each job that runs this plan its own \`run-key\` (in a matrix, \`run-key: \${{ matrix.<name> }}\`).`;
+    return `Another check run named '${shown}' (id ${other.id}, ${other.what}) is on this commit: two jobs write one check run, and GitHub gates a merge on whichever was written last, so this job's ${conclusion} cannot stand for both. Give each job that runs this plan its own \`run-key\`: in a matrix, \`run-key: \${{ matrix.<name> }}\`. In a workflow two events start on one commit (\`on: [push, pull_request]\`), run the check on one of them (\`if: github.event_name == 'pull_request'\`), or give \`run-key: \${{ github.event_name }}\` and require the keyed name (\`<name> (pull_request)\`), as a key renames the check run.`;
 }
 /**
  * The failure a check run's passing conclusion becomes when another job writes a check run of its name at the same time. The
@@ -1384,7 +1619,7 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
         status: 'completed',
         conclusion: result.conclusion,
         completed_at: wallTime(),
-        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .IN)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
+        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutMarkdownBytes */ .lw)(result.summary, _check_run_output_js__WEBPACK_IMPORTED_MODULE_2__/* .CHECK_RUN_SUMMARY_MAX_BYTES */ .rW) },
     });
     const update = (result) => id === undefined
         ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...(target.job ? { external_id: target.job } : {}), ...ended(result) })
@@ -1404,17 +1639,17 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
                 return;
             }
             catch (error) {
-                const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .readGitHubFailure */ .g3)(error);
+                const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubFailure */ .g3)(error);
                 const { transient, retryAfterMs } = failure;
                 // Never sooner than GitHub asked, and a rate limit's wait up to MAX_RATE_LIMIT_WAIT_MS past the bound: a secondary
                 // limit's 60 s, cut to 10 s, was met again by every try, and the check stayed in progress (found by an adversarial pass).
                 const wait = Math.max(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (attempt - 1)), retryAfterMs ?? 0);
-                const limit = retryAfterMs === undefined ? deadline : deadline + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
+                const limit = retryAfterMs === undefined ? deadline : deadline + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
                 if (!transient || attempt >= maxAttempts || clock.now() + wait > limit) {
                     const left = id === undefined ? 'There is none on GitHub (an earlier run\'s of that name on the commit may still show)' : 'It stays in progress on GitHub';
                     // A rate limit's wait past the bound is said, with how long GitHub asked for: nothing is sent sooner.
-                    const held = transient && retryAfterMs !== undefined && clock.now() + wait > limit ? ` GitHub asks for no write for ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a)(retryAfterMs)}, past the ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a)(limit - started)} plan-runner waits for it.` : '';
-                    warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .Po)(failure))}${held} ${left}; the job's own status reports the result.`);
+                    const held = transient && retryAfterMs !== undefined && clock.now() + wait > limit ? ` GitHub asks for no write for ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a)(retryAfterMs)}, past the ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a)(limit - started)} plan-runner waits for it.` : '';
+                    warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .Po)(failure))}${held} ${left}; the job's own status reports the result.`);
                     return;
                 }
                 await clock.sleep(wait);
@@ -1570,15 +1805,21 @@ function issueBody(where, escalation, redact, neutralise) {
         for (const item of tried)
             lines.push(`- ${data(item)}`);
     }
-    // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds, with room for the lines after it.
-    const body = [escalationIssueMarker((0,_run_key_js__WEBPACK_IMPORTED_MODULE_4__/* .keyedPlanId */ .x)(where)), (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutMarkdown */ .G$)(neutralise(lines.join('\n')), _report_comment_render_comment_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMENT_MAX_CHARS */ .d - 2048)];
+    const marker = escalationIssueMarker((0,_run_key_js__WEBPACK_IMPORTED_MODULE_4__/* .keyedPlanId */ .x)(where));
+    const after = [];
     // plan-runner's own link to the run is added after the neutraliser, as the marker is.
     if (where.runUrl)
-        body.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
+        after.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
     // The plan's own `escalate.mention` is meant to notify: it alone is not neutralised.
     if (escalation.mention)
-        body.push('', `${escalation.mention}: please take a look.`);
-    return body.join('\n');
+        after.push('', `${escalation.mention}: please take a look.`);
+    const tail = after.join('\n');
+    // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds less the marker and
+    // the lines after it, as long as they are. The marker stays as it was, which finds the open issues of earlier versions:
+    // a deep plan path outside ASCII made it 12,537 characters, past the 2,048 kept for them, and GitHub refused the
+    // issue (found by a caps hunt). A path and a run-key are bounded (4,096 bytes, 100 characters), so the text keeps most.
+    const room = _report_comment_render_comment_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMENT_MAX_CHARS */ .d - marker.length - 1 - (tail ? tail.length + 1 : 0);
+    return [marker, (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutMarkdown */ .G$)(neutralise(lines.join('\n')), room), ...after].join('\n');
 }
 /** The comment on the open issue when the plan escalates again: it notifies where an edited body does not. */
 function againComment(where, escalation, mention) {
@@ -2724,7 +2965,9 @@ async function liveComment(settings, context) {
             const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
             const kept = (0,approval_marker/* approvalMarkerLine */.UI)(keptAnswer(current));
             const shared = besideNote();
-            return fitComment((maxChars) => `${marker}${head.hidden}${writerLine()}${kept}\n${outbound((0,cut_text/* cutMarkdown */.G$)(`${shared ? `${shared}\n\n` : ''}${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, render_comment/* COMMENT_MAX_CHARS */.d - 256);
+            // The link after the cut: cut with the report, a long one's (a rejected plan's, a long plan's preview) lost it (found by a caps hunt).
+            const shown = (maxChars) => `${(0,cut_text/* cutMarkdown */.G$)(`${shared ? `${shared}\n\n` : ''}${final.markdown}`, maxChars - link.length)}${link}`;
+            return fitComment((maxChars) => `${marker}${head.hidden}${writerLine()}${kept}\n${outbound(shown(maxChars))}${head.line}${drawn.block}`, render_comment/* COMMENT_MAX_CHARS */.d - 256);
         }
         // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
         // and not "succeeded" while a required goal may still fail.
@@ -3662,7 +3905,7 @@ function traceStartedBy(first, started) {
 /* harmony export */ });
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49443);
 /* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
-/* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22627);
+/* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(69535);
 
 
 
@@ -4450,6 +4693,30 @@ function failedBefore(error) {
 
 /***/ }),
 
+/***/ 84262:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ finalStep)
+/* harmony export */ });
+/**
+ * The last step in declaration order that no step depends on: its result is the run's result (a used plan's, its
+ * step's). A plan may declare a step before one it depends on; the last one declared was then upstream of the plan's
+ * end, and its result stood for the run while the step after it failed under `on_failure: continue` (found by an
+ * adversarial pass). With every step depended on (a cycle), the last one declared.
+ */
+function finalStep(steps) {
+    const dependedOn = new Set(steps.flatMap((step) => step.dependsOn));
+    for (let i = steps.length - 1; i >= 0; i--) {
+        if (!dependedOn.has(steps[i].key))
+            return steps[i];
+    }
+    return steps.at(-1);
+}
+
+
+/***/ }),
+
 /***/ 19474:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -4781,6 +5048,7 @@ function isInside(root, candidate) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $T: () => (/* binding */ SUBSCHEMA_VALUES),
 /* harmony export */   Ci: () => (/* binding */ refusedSchema),
+/* harmony export */   Nt: () => (/* binding */ subschemaShape),
 /* harmony export */   TY: () => (/* binding */ mapSubschemas),
 /* harmony export */   gZ: () => (/* binding */ SUBSCHEMA_MAPS),
 /* harmony export */   jh: () => (/* binding */ isMap),
@@ -4804,30 +5072,45 @@ function refusedSchema(message) {
 function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+/** Every keyword that may hold subschemas (earlier drafts' `dependencies` maps each name to one, or to a list of names). */
+const SUBSCHEMA_KEYWORDS = [...SUBSCHEMA_MAPS, 'dependencies', ...SUBSCHEMA_VALUES, ...SUBSCHEMA_LISTS];
+const MAP_KEYWORDS = new Set(SUBSCHEMA_MAPS);
+const LIST_KEYWORDS = new Set(SUBSCHEMA_LISTS);
 /**
- * A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as
- * it is. A list where a map of subschemas belongs is mapped too: a JSON Pointer indexes `$defs` whatever it
- * is, so `#/$defs/0` reads an array's first (JSON Schema wants a map; an MCP server may send a list).
+ * How `value`, under `key` of a schema, holds subschemas; undefined where it holds none: another keyword, or a shape the
+ * keyword does not take (a map under `allOf`, a list under `dependencies`), which is a value like any other. Every walk of
+ * a schema's subschemas reads this, so a copy and a check cannot disagree on where they are (MCP schemas had their
+ * annotations under `allOf: {\u2026}` skipped by the check as a schema's, and left by the cleaning as no schema; found by a review).
+ * A list where a map of subschemas belongs is one too: a JSON Pointer indexes `$defs` whatever it is, so `#/$defs/0`
+ * reads an array's first (JSON Schema wants a map; an MCP server may send a list).
  */
+function subschemaShape(key, value) {
+    if (MAP_KEYWORDS.has(key))
+        return isMap(value) ? 'map' : Array.isArray(value) ? 'list' : undefined;
+    if (key === 'dependencies')
+        return isMap(value) ? 'map' : undefined;
+    if (LIST_KEYWORDS.has(key))
+        return Array.isArray(value) ? 'list' : undefined;
+    if (SUBSCHEMA_VALUES.includes(key))
+        return Array.isArray(value) ? 'list' : 'one';
+    return undefined;
+}
+/** A copy of `schema` with `each` applied to every subschema it holds directly (where `subschemaShape` says); the rest left as it is. */
 function mapSubschemas(schema, each) {
     const one = (value) => (isMap(value) ? each(value) : value);
     const copy = { ...schema };
-    for (const key of SUBSCHEMA_MAPS) {
-        const map = copy[key];
-        if (isMap(map))
-            copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, one(inner)]));
-        else if (Array.isArray(map))
-            copy[key] = map.map(one);
+    for (const key of SUBSCHEMA_KEYWORDS) {
+        if (!Object.hasOwn(copy, key))
+            continue;
+        const value = copy[key];
+        const shape = subschemaShape(key, value);
+        if (shape === 'map')
+            copy[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, one(inner)]));
+        else if (shape === 'list')
+            copy[key] = value.map(one);
+        else if (shape === 'one')
+            copy[key] = one(value);
     }
-    for (const key of SUBSCHEMA_VALUES)
-        if (key in copy)
-            copy[key] = Array.isArray(copy[key]) ? copy[key].map(one) : one(copy[key]);
-    for (const key of SUBSCHEMA_LISTS)
-        if (Array.isArray(copy[key]))
-            copy[key] = copy[key].map(one);
-    // Earlier drafts' `dependencies`: each name maps to a schema, or to a list of names left as it is.
-    if (isMap(copy['dependencies']))
-        copy['dependencies'] = Object.fromEntries(Object.entries(copy['dependencies']).map(([name, inner]) => [name, one(inner)]));
     return copy;
 }
 /**
@@ -4836,23 +5119,17 @@ function mapSubschemas(schema, each) {
  */
 function subschemasOf(schema, definitions) {
     const found = [];
-    // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
-    const add = (values) => {
-        for (const value of values)
-            if (isMap(value))
-                found.push(value);
-    };
-    const many = (value) => (Array.isArray(value) ? value : isMap(value) ? Object.values(value) : []);
-    for (const key of SUBSCHEMA_MAPS)
-        if (definitions || (key !== '$defs' && key !== 'definitions'))
-            add(many(schema[key]));
-    if (isMap(schema['dependencies']))
-        add(Object.values(schema['dependencies']));
-    for (const key of SUBSCHEMA_VALUES)
-        add(Array.isArray(schema[key]) ? schema[key] : [schema[key]]);
-    for (const key of SUBSCHEMA_LISTS)
-        if (Array.isArray(schema[key]))
-            add(schema[key]);
+    for (const key of SUBSCHEMA_KEYWORDS) {
+        if (!Object.hasOwn(schema, key) || (!definitions && (key === '$defs' || key === 'definitions')))
+            continue;
+        const value = schema[key];
+        const shape = subschemaShape(key, value);
+        // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
+        const values = shape === 'map' ? Object.values(value) : shape === 'list' ? value : shape === 'one' ? [value] : [];
+        for (const inner of values)
+            if (isMap(inner))
+                found.push(inner);
+    }
     return found;
 }
 
@@ -5433,6 +5710,40 @@ function readableReason(error) {
 
 /***/ }),
 
+/***/ 52654:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ longWaitFetch)
+/* harmony export */ });
+/* harmony import */ var _proxy_from_environment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73724);
+
+/** undici's own limits on a request, whatever its caller's timeout: 300 s for the headers, and for each pause in the body. */
+const UNDICI_WAIT_MS = 300_000;
+/**
+ * `fetch` whose requests undici lets wait `waitMs` for their headers and between the chunks of their body. Node's
+ * fetch ends a request at undici's 300 s, so a caller's longer timeout was not waited: a model request allowed 600 s
+ * failed after 300 s, saying it had waited 600 (found when the model timeout became a setting). Each request goes
+ * through the dispatcher in use when it is sent, so a proxy set for the run still carries it.
+ */
+function longWaitFetch(inner, waitMs) {
+    if (waitMs <= UNDICI_WAIT_MS)
+        return inner;
+    const dispatcher = {
+        dispatch: (options, handler) => {
+            const through = (0,_proxy_from_environment_js__WEBPACK_IMPORTED_MODULE_0__/* .globalDispatcher */ .P)();
+            if (through === undefined)
+                throw new Error('Node\'s fetch has no dispatcher to send the request through');
+            return through.dispatch({ ...options, headersTimeout: waitMs, bodyTimeout: waitMs }, handler);
+        },
+    };
+    // `dispatcher` is undici's own field of a request's init, which the DOM's RequestInit does not name.
+    return (input, init) => inner(input, { ...init, dispatcher });
+}
+
+
+/***/ }),
+
 /***/ 97712:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -5654,6 +5965,7 @@ function ownDescriptor(file) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   X$: () => (/* binding */ parseJsonKeepingNumbers),
 /* harmony export */   k: () => (/* binding */ mayHoldInexactNumber),
+/* harmony export */   ol: () => (/* binding */ firstInexactNumber),
 /* harmony export */   r3: () => (/* binding */ MAY_NOT_FIT_PATTERN),
 /* harmony export */   yy: () => (/* binding */ readJsonKeepingNumbers)
 /* harmony export */ });
@@ -5689,6 +6001,27 @@ function readJsonKeepingNumbers(text) {
         const source = context?.source;
         return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;
     });
+}
+/** Text that may write a whole number past 2^53: in 16 digits or more, or with an exponent (`1e16`, `9007199254740993e0`). */
+const MAY_BE_UNSAFE = /[0-9]{16}|[0-9][eE]/;
+/**
+ * The first number in JSON `text` that does not reach a tool as written, or undefined when every one does: one a double
+ * does not hold (as `parseJsonKeepingNumbers` finds them), and any whole number past 2^53 however it is spelt, as the plan
+ * check refuses it. A double may hold such a number exactly (2^60), but it goes to the tool as `JSON.stringify` writes
+ * it, `1152921504606847000`, another id to a reader of 64-bit integers; `1e21` went as `1e+21` (found by a review).
+ */
+function firstInexactNumber(text) {
+    if (!MAY_BE_UNSAFE.test(text))
+        return undefined;
+    let found;
+    JSON.parse(text, (_key, parsed, context) => {
+        const source = context?.source;
+        const unsafe = (value) => (Number.isInteger(value) && !Number.isSafeInteger(value)) || !holds(value, source);
+        if (found === undefined && typeof parsed === 'number' && source !== undefined && unsafe(parsed))
+            found = { written: source, read: parsed };
+        return parsed;
+    });
+    return found;
 }
 /** Whether `value` is the number JSON `source` writes, as far as a whole number, a zero or a size goes. */
 function holds(value, source) {
@@ -11425,10 +11758,13 @@ class ToolSpawnError extends step_error/* StepError */.zg {
 /** A tool ran past its time limit and was stopped; another attempt may be faster, so it is transient. */
 class ToolTimeoutError extends step_error/* StepError */.zg {
     timeoutMs;
+    /** `stepKey`: the limit was that step's own `timeout_seconds` (`ToolContext.timeoutMs`), not the tool's. */
     constructor(options) {
         const seconds = Math.round(options.timeoutMs / 100) / 10;
         const tail = options.stderrTail ? `\nstderr (last lines):\n${options.stderrTail}` : '';
-        super(`tool '${options.toolName}' did not finish within ${seconds} s and was stopped; raise its timeout_seconds if it needs longer${tail}`, { transient: true, toolName: options.toolName });
+        // Which setting to raise: the tool's would change nothing where the step's own replaced it.
+        const remedy = options.stepKey === undefined ? 'raise its timeout_seconds' : `raise the timeout_seconds of step ${options.stepKey}, which replaces the tool's,`;
+        super(`tool '${options.toolName}' did not finish within ${seconds} s and was stopped; ${remedy} if it needs longer${tail}`, { transient: true, toolName: options.toolName });
         this.timeoutMs = options.timeoutMs;
     }
 }
@@ -11495,7 +11831,7 @@ function commandTool(name, declaration, options) {
                     throw new ToolExitError({ toolName: name, exitCode: outcome.exitCode, signal: outcome.signal, stderrTail });
                 }
                 case 'timed_out':
-                    throw new ToolTimeoutError({ toolName: name, timeoutMs, stderrTail: outcome.stderr.text(COMMAND_STDERR_IN_ERROR_BYTES) });
+                    throw new ToolTimeoutError({ toolName: name, timeoutMs, stderrTail: outcome.stderr.text(COMMAND_STDERR_IN_ERROR_BYTES), ...(ctx.timeoutMs !== undefined && { stepKey: ctx.stepKey }) });
                 case 'output_too_large':
                     throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: maxStdoutBytes });
                 case 'aborted':
@@ -11750,6 +12086,8 @@ var evaluate_goals = __nccwpck_require__(96128);
 var empty_inputs_warning = __nccwpck_require__(55691);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __nccwpck_require__(57637);
+// EXTERNAL MODULE: ./lib/plan/hashed-step.js
+var hashed_step = __nccwpck_require__(55157);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
 var secrets_as_read = __nccwpck_require__(52776);
 // EXTERNAL MODULE: ./lib/core/redact.js + 1 modules
@@ -11783,7 +12121,7 @@ function learnUsedPlanSecrets(plan, inputs, redact) {
         const given = givenWith(step, { results: new Map(), inputs });
         if (!given)
             continue;
-        const read = (0,resolve_inputs/* resolveInputs */.e)(inner.source ?? {}, given);
+        const read = (0,resolve_inputs/* resolveInputs */.eL)(inner.source ?? {}, given);
         learnGivenSecrets(given, read.ok ? read.inputs : {}, redact);
         if (read.ok)
             learnUsedPlanSecrets(inner, read.inputs, redact);
@@ -12216,7 +12554,7 @@ async function runNestedPlan(step, context) {
         return fail(error);
     }
     const { deps } = context;
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(inner.source ?? {}, given);
+    const inputs = (0,resolve_inputs/* resolveInputs */.eL)(inner.source ?? {}, given);
     // Before anything of its run is written, its refusal included: a `with:` that names a step's result is known only now.
     if (deps.redact)
         learnGivenSecrets(given, inputs.ok ? inputs.inputs : {}, deps.redact);
@@ -13015,6 +13353,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     const timeout = stepTimeout(step, deps.tools);
     const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
     const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
+    const callLimit = ownCallLimit(step, timeout);
     const ctx = {
         ...shared,
         step,
@@ -13033,7 +13372,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
             // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.
             if (signal.aborted)
                 return Promise.reject(signal.reason);
-            const toolCtx = { signal, cwd: shared.cwd, stepKey: (0,plan_step/* stepKeyWithin */.t)(shared.within, step.key) };
+            const toolCtx = { signal, cwd: shared.cwd, stepKey: (0,plan_step/* stepKeyWithin */.t)(shared.within, step.key), ...callLimit };
             return hooks.callTool ? hooks.callTool(tool, args, toolCtx) : tool.execute(args, toolCtx);
         },
     };
@@ -13060,6 +13399,15 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         ended = true;
         timer?.cancel();
     }
+}
+/**
+ * The limit a tool_call step's own `timeout_seconds` sets on its call, in place of the tool's (longer or shorter): the
+ * step is that one call. Set nowhere, a step that asked 10 s of a tool limited to 1 s was stopped at 1 s (found by an
+ * adversarial pass). Each attempt and each for_each item has its own timer, so its call gets the whole limit; an
+ * agent's limit bounds its whole loop, and each of its calls keeps its tool's own.
+ */
+function ownCallLimit(step, timeout) {
+    return step.type === 'tool_call' && timeout !== undefined && timeout.toolsLimit === undefined ? { timeoutMs: timeout.seconds * 1000 } : {};
 }
 /** The work's result if it resolves before the event loop's next turn (no I/O, no timer); undefined otherwise. */
 function settledThisTurn(work) {
@@ -15409,8 +15757,8 @@ async function frozenPinErrors(file, issues) {
     return issues.map((issue) => (0,plan_error/* planErrorAt */.zF)(file, positions, issue));
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __nccwpck_require__(39242);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 13 modules
+var validate_plan = __nccwpck_require__(67931);
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __nccwpck_require__(19474);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
@@ -15448,7 +15796,8 @@ function agentGoal(goal, task) {
  * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
  * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
  * tool the run offers \u2014 withheld tools (a fork's pull request) are not among them. Its TODO list
- * is the run's checklist; the goals are checked on its answer. Validated like any plan.
+ * is the run's checklist; the goals are checked on its answer. Validated like any plan. A `task` is taken as written
+ * (`taskAsWritten`): it is often event text (an issue's body), data and not plan syntax; the plan's goal keeps its references.
  */
 async function agentPlan(plan, task, options = {}) {
     const { names = EITHER_OPTION_NAMES, locate } = options;
@@ -15477,6 +15826,7 @@ async function agentPlan(plan, task, options = {}) {
         ...(plan.file !== undefined && { file: plan.file }),
         extraTools,
         ...(plan.withhold !== undefined && { withhold: plan.withhold }),
+        ...(fromTask && { tasksAsWritten: new Set([AGENT_STEP_ID]) }),
     });
     if (checked.ok)
         return plan.fileTextHash === undefined ? checked : { ok: true, plan: { ...checked.plan, fileTextHash: plan.fileTextHash } };
@@ -15686,7 +16036,7 @@ function subject(source, name, settings, redact) {
         return {};
     // What the load would have the redactor learn before the inputs are hashed: the same hash, or a good approval was refused.
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs, settings.emptyInputs);
+    const inputs = (0,resolve_inputs/* resolveInputs */.eL)(source, settings.inputs, settings.emptyInputs);
     // Inputs that do not resolve are refused by the load, as the caller's mistake.
     if (!inputs.ok)
         return {};
@@ -15765,6 +16115,7 @@ function approvedSteps(fileSteps, approved, redact) {
 ;// CONCATENATED MODULE: ./lib/job/resumed-steps.js
 
 
+
 /**
  * Whether a run resuming `resume` goes on with its last plan: a plan the model wrote is resumed as that run last
  * had it, not written again, and a plan file's replans are resumed while the file's steps are as they were
@@ -15804,6 +16155,8 @@ function samePlanning(planned, resume) {
  * From the file's steps a step a replan replaced would run again, and a call it failed for certain could now
  * take effect besides its replacement's (found by a review). A file changed since starts from its own steps.
  *
+ * Steps are compared as `fileStepsHash` hashes them (`hashedSteps`): a trace keeps a step's `taskAsWritten` that hash leaves out.
+ *
  * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
  * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
  * revisions, started from the file's steps and repeated the replaced call (found by an adversarial hunt).
@@ -15811,11 +16164,11 @@ function samePlanning(planned, resume) {
 function notRevisedFrom(fileSteps, resume) {
     const changed = "the plan file's steps changed since (restore them to go on with that plan)";
     if (resume.fileSteps !== undefined)
-        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c6)(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
+        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(resume.plan.steps)) === fileSteps ? "it is the plan file's steps" : undefined;
     // A trace written before `fileSteps`: its own replans only.
     if (resume.plan.revision <= resume.firstPlan.revision)
         return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
-    return fileSteps === (0,stable_hash/* stableHash */.c6)(resume.firstPlan.steps) ? undefined : changed;
+    return fileSteps === (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(resume.firstPlan.steps)) ? undefined : changed;
 }
 
 // EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
@@ -15853,8 +16206,8 @@ var open_tools = __nccwpck_require__(34912);
 var default_model = __nccwpck_require__(40766);
 // EXTERNAL MODULE: ./lib/llm/model-timeout.js
 var model_timeout = __nccwpck_require__(59720);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 3 modules
-var openai_model_client = __nccwpck_require__(12743);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
+var openai_model_client = __nccwpck_require__(51049);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
@@ -16118,6 +16471,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -16128,15 +16482,16 @@ function plannedFor(plan, inputs, redact) {
     return (0,stable_hash/* stableHash */.c6)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact) });
 }
 /**
- * The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. Steps
- * are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change, that text
- * is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
+ * The hash of a plan file's steps as the trace keeps them (redacted, JSON), each as `hashedStep` has it: `plan_created`'s
+ * `fileSteps`. Steps are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change,
+ * that text is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
  */
 function fileStepsHash(fileSteps, redact) {
-    const json = (0,stable_hash/* stepsCanonicalJson */.KM)(fileSteps);
+    const steps = (0,hashed_step/* hashedSteps */.V)(fileSteps);
+    const json = (0,stable_hash/* stepsCanonicalJson */.KM)(steps);
     if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
         return (0,stable_hash/* hashCanonical */.z7)(json);
-    return (0,stable_hash/* stableHash */.c6)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));
+    return (0,stable_hash/* stableHash */.c6)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(steps, redact))));
 }
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
@@ -16177,7 +16532,7 @@ async function runJob(settings, deps) {
     }
 }
 async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs, settings.emptyInputs);
+    const inputs = (0,resolve_inputs/* resolveInputs */.eL)(loadedPlan.source, settings.inputs, settings.emptyInputs);
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
     const { redact } = deps;
@@ -16992,7 +17347,7 @@ const MODEL_TIMEOUT_SETTINGS = 'model.timeout_seconds, the model-timeout-seconds
 
 /***/ }),
 
-/***/ 12743:
+/***/ 51049:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17152,33 +17507,8 @@ var model_call_error = __nccwpck_require__(63156);
 var read_chat_response = __nccwpck_require__(46724);
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __nccwpck_require__(79893);
-// EXTERNAL MODULE: ./lib/core/proxy-from-environment.js
-var proxy_from_environment = __nccwpck_require__(73724);
-;// CONCATENATED MODULE: ./lib/core/long-wait-fetch.js
-
-/** undici's own limits on a request, whatever its caller's timeout: 300 s for the headers, and for each pause in the body. */
-const UNDICI_WAIT_MS = 300_000;
-/**
- * `fetch` whose requests undici lets wait `waitMs` for their headers and between the chunks of their body. Node's
- * fetch ends a request at undici's 300 s, so a caller's longer timeout was not waited: a model request allowed 600 s
- * failed after 300 s, saying it had waited 600 (found when the model timeout became a setting). Each request goes
- * through the dispatcher in use when it is sent, so a proxy set for the run still carries it.
- */
-function longWaitFetch(inner, waitMs) {
-    if (waitMs <= UNDICI_WAIT_MS)
-        return inner;
-    const dispatcher = {
-        dispatch: (options, handler) => {
-            const through = (0,proxy_from_environment/* globalDispatcher */.P)();
-            if (through === undefined)
-                throw new Error('Node\'s fetch has no dispatcher to send the request through');
-            return through.dispatch({ ...options, headersTimeout: waitMs, bodyTimeout: waitMs }, handler);
-        },
-    };
-    // `dispatcher` is undici's own field of a request's init, which the DOM's RequestInit does not name.
-    return (input, init) => inner(input, { ...init, dispatcher });
-}
-
+// EXTERNAL MODULE: ./lib/core/long-wait-fetch.js
+var long_wait_fetch = __nccwpck_require__(52654);
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
 
 
@@ -17343,7 +17673,7 @@ function createOpenAIModelClient(options) {
             // redactor and the log's neutraliser (a model's `::error \u2026::` line read as a command). Its errors reach us thrown.
             logLevel: 'off',
             // undici's own 300 s would end a request the timeout lets wait longer; a second past it, the SDK's timeout ends it first.
-            fetch: longWaitFetch(countingRequests(boundingRetryWaits((0,quota_refusals/* quotaRefusals */.m)(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g, options.timeoutMs))), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))), options.timeoutMs + 1_000),
+            fetch: (0,long_wait_fetch/* longWaitFetch */.c)(countingRequests(boundingRetryWaits((0,quota_refusals/* quotaRefusals */.m)(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g, options.timeoutMs))), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))), options.timeoutMs + 1_000),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -18754,6 +19084,340 @@ function checkUsedPlansPricing(plan, callerModel) {
 
 /***/ }),
 
+/***/ 89509:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  JL: () => (/* binding */ answersWithText),
+  $x: () => (/* binding */ checkReferences),
+  ls: () => (/* binding */ notAList),
+  AA: () => (/* binding */ ownTextAnswer),
+  Bp: () => (/* binding */ textResultPathProblem)
+});
+
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __nccwpck_require__(37665);
+;// CONCATENATED MODULE: ./lib/plan/ancestor-check.js
+
+/** How many steps a backward search from a referencing step visits before the question waits for the pass below. */
+const NEAR_SEARCH_LIMIT = 16;
+/**
+ * Answers many "is `target` an ancestor of `step`?" questions without quadratic work on long plans: a direct
+ * dependency answers at once, a nearby ancestor by a short backward search, and the rest in one pass over the
+ * steps in dependency order, where each step carries a bit set of the asked-about targets among its ancestors
+ * (dropped once its last dependent has read it). That pass costs steps \u00d7 dependencies \u00d7 targets / 32 word
+ * operations: `validate` of an 8,000-step plan whose every step uses the result of the step 20 back took 12.9 s
+ * and 1.1 GB when each target's descendants were collected as a set of step ids.
+ */
+class AncestorCheck {
+    #steps;
+    #stepIndex;
+    constructor(steps, stepIndex) {
+        this.#steps = steps;
+        this.#stepIndex = stepIndex;
+    }
+    /** One answer per question, in order. The graph must be acyclic; a step left out by a cycle answers true (the cycle is the error). */
+    answer(questions) {
+        const answers = questions.map(() => true);
+        const bitOf = new Map();
+        const far = new Map();
+        questions.forEach(({ stepIndex, target }, question) => {
+            const step = this.#steps[stepIndex];
+            if (step.dependsOn.includes(target))
+                return;
+            const near = this.#searchNear(step, target);
+            if (near !== undefined) {
+                answers[question] = near;
+                return;
+            }
+            let bit = bitOf.get(target);
+            if (bit === undefined)
+                bitOf.set(target, (bit = bitOf.size));
+            const asked = far.get(stepIndex);
+            if (asked)
+                asked.push({ question, bit });
+            else
+                far.set(stepIndex, [{ question, bit }]);
+        });
+        if (far.size > 0)
+            this.#answerFar(far, bitOf, answers);
+        return answers;
+    }
+    /** A bounded backward search: true or false when it finished, undefined when it ran out of budget. */
+    #searchNear(step, target) {
+        const seen = new Set();
+        const queue = [...step.dependsOn];
+        while (queue.length > 0) {
+            const key = queue.shift();
+            if (key === target)
+                return true;
+            if (seen.has(key))
+                continue;
+            if (seen.size >= NEAR_SEARCH_LIMIT)
+                return undefined;
+            seen.add(key);
+            const index = this.#stepIndex.get(key);
+            if (index !== undefined)
+                (0,push_all/* pushAll */.i)(queue, this.#steps[index].dependsOn);
+        }
+        return false;
+    }
+    #answerFar(far, bitOf, answers) {
+        const words = Math.ceil(bitOf.size / 32);
+        const dependencies = this.#steps.map((step) => step.dependsOn.map((key) => this.#stepIndex.get(key)).filter((index) => index !== undefined));
+        // How many dependents will still read a step's bits (one per listing, as `dependencies` repeats a key listed twice).
+        const readers = new Array(this.#steps.length).fill(0);
+        const dependents = this.#steps.map(() => []);
+        dependencies.forEach((list, index) => {
+            for (const dependency of list) {
+                readers[dependency]++;
+                dependents[dependency].push(index);
+            }
+        });
+        const waitingOn = dependencies.map((list) => list.length);
+        const ready = waitingOn.flatMap((count, index) => (count === 0 ? [index] : []));
+        // Each step's asked-about ancestors; undefined when it has none (most steps, so nothing is allocated for them).
+        const bits = new Array(this.#steps.length);
+        for (let next = 0; next < ready.length; next++) {
+            const index = ready[next];
+            let own;
+            for (const dependency of dependencies[index]) {
+                const inherited = bits[dependency];
+                const bit = bitOf.get(this.#steps[dependency].key);
+                if (inherited !== undefined || bit !== undefined) {
+                    own ??= new Uint32Array(words);
+                    if (inherited !== undefined)
+                        for (let word = 0; word < words; word++)
+                            own[word] |= inherited[word];
+                    if (bit !== undefined)
+                        own[bit >>> 5] |= 1 << (bit & 31);
+                }
+                if (--readers[dependency] === 0)
+                    bits[dependency] = undefined;
+            }
+            for (const { question, bit } of far.get(index) ?? [])
+                answers[question] = own !== undefined && (own[bit >>> 5] & (1 << (bit & 31))) !== 0;
+            if (readers[index] > 0)
+                bits[index] = own;
+            for (const dependent of dependents[index])
+                if (--waitingOn[dependent] === 0)
+                    ready.push(dependent);
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __nccwpck_require__(99271);
+// EXTERNAL MODULE: ./lib/plan/check-step-graph.js + 1 modules
+var check_step_graph = __nccwpck_require__(30040);
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __nccwpck_require__(95421);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __nccwpck_require__(98231);
+// EXTERNAL MODULE: ./lib/plan/reference-path.js
+var reference_path = __nccwpck_require__(1000);
+;// CONCATENATED MODULE: ./lib/plan/check-references.js
+
+
+
+
+
+
+// Inputs are never lists (see the input check below): not offered as a form to write.
+const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
+/** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
+function checkForEach(step, index, steps, stepIndex, issues) {
+    const list = step.forEach.list;
+    const base = [...(0,plan_check_context/* stepPath */.q)(index), 'for_each'];
+    const scan = (0,find_references/* findReferences */.y)(list);
+    for (const problem of scan.problems)
+        issues.push({ path: base, message: problem.message });
+    const [found] = scan.references;
+    if (scan.problems.length > 0)
+        return [];
+    if (!found || !found.whole) {
+        issues.push({ path: base, message: `for_each takes one reference to a list, such as ${FOR_EACH_FORMS}; got ${JSON.stringify(list)}` });
+        return [];
+    }
+    const reference = found.reference;
+    if (reference.kind === 'input') {
+        issues.push({ path: base, message: `${found.text}: inputs are text, numbers or true/false, never a list; make the list with a step (a command tool that prints JSON) and write for_each: \${steps.<id>.result}` });
+        return [];
+    }
+    if (reference.kind !== 'step')
+        return [];
+    const source = stepIndex.has(reference.step) ? steps[stepIndex.get(reference.step)] : undefined;
+    // An agent's answer is text too: mapping over one validated, and failed after the agent's turns were paid for (found by a hunt).
+    const answer = source && ownTextAnswer(source);
+    if (answer && reference.path.length === 0 && !answer.list)
+        issues.push({ path: base, message: `${found.text}: ${notAList(answer)}` });
+    return [{ found, base }];
+}
+/** True for the step types a model answers with text: their result is that text, never parsed. */
+function answersWithText(type) {
+    return type === 'reasoning' || type === 'aggregate' || type === 'agent';
+}
+/** `a reasoning step`, `an agent step`. */
+function aStep(type) {
+    return `${type === 'agent' || type === 'aggregate' ? 'an' : 'a'} ${type} step`;
+}
+/** What `step` answers when a model writes its result (reasoning, aggregate, agent); undefined for other steps. */
+function ownTextAnswer(step) {
+    if (!answersWithText(step.type))
+        return undefined;
+    const says = step.forEach ? `is a for_each ${step.type} step, whose result is a list of texts` : `is ${aStep(step.type)}, whose result is text`;
+    return { key: step.key, list: step.forEach !== undefined, says: `step ${step.key} ${says}` };
+}
+/** Why a `for_each:` cannot map over `answer`'s whole result. */
+function notAList(answer) {
+    return `${answer.says}, not a list; map over a tool's result or a for_each step's list`;
+}
+/**
+ * Why `path` can never be found in the result of a step answered with text (reasoning, aggregate, agent, or a plan
+ * step whose used plan ends in one): the text has no fields, and a list of texts none past an item. Undefined
+ * otherwise. Such a reference validated and failed only when its step ran, after the steps before it were paid for.
+ */
+function textResultPathProblem(answer, path) {
+    const first = path[0];
+    const indexed = answer.list && (typeof first === 'number' || /^\d+$/.test(String(first)));
+    const reached = answer.list && indexed ? 2 : 1;
+    if (path.length < reached)
+        return undefined;
+    return `${answer.says}, which has no \`${(0,reference_path/* formatReferencePath */.WO)(path.slice(0, reached))}\`; use \${steps.${answer.key}.result${answer.list ? '[0]' : ''}}, or have a tool step make the value`;
+}
+/**
+ * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
+ * ancestors (so they have run), inputs the plan declares, and `${item\u2026}` only inside a `for_each`
+ * step. `checkAncestors` is off when the graph has a cycle.
+ */
+function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
+    const references = new Map();
+    const issues = [];
+    // Asked for every step first and answered together (AncestorCheck); each issue goes back where the step put it.
+    const questions = [];
+    const declared = new Set(declaredInputs);
+    const suggester = new nearest_name/* NameSuggester */.ju(declaredInputs);
+    const stepHint = (0,check_step_graph/* unknownStepHints */.VV)(stepIndex);
+    steps.forEach((step, index) => {
+        const itemName = step.forEach?.as;
+        const placed = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
+        // Descriptions and titles are instructions, not args: nothing is filled into them, and the model reads a reference there
+        // beside the inputs and its ancestors' results, which its prompt holds. So a misplaced item reference is an error, and a
+        // reference to an input the plan does not declare or to a step this one does not depend on, whose result its prompt
+        // never holds (found by a hunt for bad inputs: `${inputs.y}` with no input y, `${steps.9.result}` with no step 9, passed).
+        // An agent's description is its task, whose references are filled in and checked with the args' below. A task taken
+        // as written holds none, nor does its title, made from it (agentPlan): an issue quoting `${result.total}` refused the run.
+        for (const field of step.task === undefined ? ['description', 'title'] : step.taskAsWritten ? [] : ['title']) {
+            const text = step[field];
+            if (text === undefined)
+                continue;
+            const scan = (0,find_references/* findReferences */.y)(text, itemName);
+            for (const problem of scan.problems)
+                if (problem.aboutItem)
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
+            for (const found of scan.references) {
+                if (found.reference.kind !== 'item')
+                    placed.push({ found, base: [...(0,plan_check_context/* stepPath */.q)(index), field] });
+                // A title is the step's one line, for all its items: `Review ${pkg.name}` showed as written in every view, as the
+                // README's own example taught it (found by a hunt of the README).
+                else if (field === 'title')
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field, ...found.at], message: `\`${found.text}\` in a for_each step's title stays as written: the title is the step's one line, for all its items (each item is shown by its key); write it without the item, such as \`Review packages\`` });
+            }
+        }
+        if (step.forEach?.key !== undefined) {
+            const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
+            const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
+            for (const problem of scan.problems)
+                issues.push({ path: keyPath, message: problem.message });
+            // Only the item is filled into a key (expand-for-each): another reference stayed as written in every child's key.
+            for (const found of scan.references) {
+                if (found.reference.kind !== 'item')
+                    issues.push({ path: keyPath, message: `\`${found.text}\` in a key stays as written: a key reads only the item (\${${itemName}\u2026}); remove it, or make the item carry it` });
+            }
+            if (scan.problems.length === 0 && !scan.references.some((found) => found.reference.kind === 'item')) {
+                issues.push({ path: keyPath, message: `key must use the item, such as \${${itemName}.name}, or every child would get the same key` });
+            }
+        }
+        const fields = [];
+        if (step.args !== undefined)
+            fields.push(['args', step.args]);
+        if (step.task !== undefined && !step.taskAsWritten)
+            fields.push(['task', step.task]);
+        if (step.with !== undefined)
+            fields.push(['with', step.with]);
+        for (const [field, value] of fields) {
+            const fieldPath = [...(0,plan_check_context/* stepPath */.q)(index), field];
+            const scan = (0,find_references/* findReferences */.y)(value, itemName);
+            if (field === 'args')
+                references.set(index, scan.references);
+            for (const problem of scan.problems)
+                issues.push({ path: [...fieldPath, ...problem.at], message: problem.message, ...(problem.onKey && { at: 'key' }) });
+            for (const found of scan.references)
+                placed.push({ found, base: fieldPath });
+        }
+        const ancestorsNeeded = new Map();
+        for (const { found, base } of placed) {
+            const path = [...base, ...found.at];
+            const reference = found.reference;
+            if (reference.kind === 'input') {
+                if (!declared.has(reference.name)) {
+                    const near = suggester.nearest(reference.name);
+                    const hint = near ? ` \u2014 did you mean \`${near}\`?` : '; declare it under `inputs:`';
+                    issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
+                }
+            }
+            else if (reference.kind === 'item') {
+                // The item is there by construction in a for_each step; its fields are known only at run time.
+            }
+            else if (reference.step === step.key) {
+                issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
+            }
+            else if (!stepIndex.has(reference.step)) {
+                issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist${stepHint(reference.step)}` });
+            }
+            else {
+                const answer = ownTextAnswer(steps[stepIndex.get(reference.step)]);
+                const problem = answer && textResultPathProblem(answer, reference.path);
+                if (problem)
+                    issues.push({ path, message: `${found.text}: ${problem}` });
+                if (!ancestorsNeeded.has(reference.step))
+                    ancestorsNeeded.set(reference.step, { found, base });
+            }
+        }
+        if (!checkAncestors || ancestorsNeeded.size === 0)
+            return;
+        for (const [key, { found, base }] of ancestorsNeeded) {
+            questions.push({ stepIndex: index, target: key, before: issues.length, path: [...base, ...found.at], text: found.text });
+        }
+    });
+    if (questions.length === 0)
+        return { references, issues };
+    const check = new AncestorCheck(steps, stepIndex);
+    const answers = check.answer(questions);
+    // A step that runs after the one using it: "add it to depends_on" would make a cycle.
+    const unmet = questions.filter((_, question) => !answers[question]);
+    const after = check.answer(unmet.map(({ stepIndex: index, target }) => ({ stepIndex: stepIndex.get(target), target: steps[index].key })));
+    const ordered = [];
+    let next = 0;
+    unmet.forEach(({ before, path, text, stepIndex: index, target }, question) => {
+        while (next < before)
+            ordered.push(issues[next++]);
+        const key = steps[index].key;
+        const message = after[question]
+            ? `${text}: step ${key} uses the result of step ${target}, which runs after it (step ${target} depends on step ${key}, directly or through other steps), so step ${key} cannot have it; move the work that needs it into a step after step ${target}`
+            : `${text}: step ${key} uses the result of step ${target}, which it does not depend on (directly or through other steps), so step ${target} may not have run yet; add ${target} to depends_on`;
+        ordered.push({ path, message });
+    });
+    while (next < issues.length)
+        ordered.push(issues[next++]);
+    return { references, issues: ordered };
+}
+
+
+/***/ }),
+
 /***/ 12896:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -18816,6 +19480,181 @@ function checkUsedStepCount(plan) {
             message: `the plan has ${own} steps and the plans its plan steps use ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(all - own)} more, but limits.max_steps allows ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed)} in all: ${advice((0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed))}`,
         },
     ];
+}
+
+
+/***/ }),
+
+/***/ 30040:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Ej: () => (/* binding */ checkCycles),
+  Cl: () => (/* binding */ checkOptionalConflicts),
+  hr: () => (/* binding */ checkStepNames),
+  RA: () => (/* binding */ indexStepIds),
+  VV: () => (/* binding */ unknownStepHints)
+});
+
+;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
+/**
+ * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
+ * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
+ */
+function findCycle(graph) {
+    const state = new Map();
+    for (const start of graph.keys()) {
+        if (state.has(start))
+            continue;
+        const path = [start];
+        const nextEdge = [0];
+        state.set(start, 'open');
+        while (path.length > 0) {
+            const node = path[path.length - 1];
+            const targets = graph.get(node) ?? [];
+            const index = nextEdge[nextEdge.length - 1];
+            if (index >= targets.length) {
+                state.set(node, 'done');
+                path.pop();
+                nextEdge.pop();
+                continue;
+            }
+            nextEdge[nextEdge.length - 1] = index + 1;
+            const target = targets[index];
+            const seen = state.get(target);
+            if (seen === 'open')
+                return { hasCycle: true, cycle: [...path.slice(path.indexOf(target)), target] };
+            if (seen === undefined && graph.has(target)) {
+                state.set(target, 'open');
+                path.push(target);
+                nextEdge.push(0);
+            }
+        }
+    }
+    return { hasCycle: false };
+}
+
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __nccwpck_require__(95421);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __nccwpck_require__(98231);
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __nccwpck_require__(98511);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
+var schema = __nccwpck_require__(89235);
+;// CONCATENATED MODULE: ./lib/plan/check-step-graph.js
+
+
+
+
+
+/** Step key \u2192 index of its first occurrence, and an issue for every later occurrence. */
+function indexStepIds(steps) {
+    const stepIndex = new Map();
+    const issues = [];
+    steps.forEach((step, index) => {
+        const key = (0,plan_step/* stepKey */.U)(step.id);
+        const first = stepIndex.get(key);
+        if (first === undefined)
+            stepIndex.set(key, index);
+        else {
+            // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
+            const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
+        }
+    });
+    return { stepIndex, issues };
+}
+/**
+ * What an error naming a step that does not exist adds: the step meant, or the steps there are. One for
+ * every field that names steps (`depends_on`, `inputs`, `${steps.<id>\u2026}`, `step_result`, a goal's `of`):
+ * a reference or an `of` said only "which does not exist", with nothing to write instead.
+ */
+function unknownStepHints(steps) {
+    let suggester;
+    let names;
+    return (key) => {
+        const near = (suggester ??= new nearest_name/* NameSuggester */.ju(steps.keys())).nearest(key);
+        return near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= (0,plan_check_context/* listNames */.Z)(steps.keys()))}`;
+    };
+}
+/** `depends_on` and `inputs` entries naming steps that do not exist. */
+function checkStepNames(steps, stepIndex) {
+    const issues = [];
+    const hint = unknownStepHints(stepIndex);
+    const unknownStepMessage = (field, key) => `${field} names step ${key}, which does not exist${hint(key)}`;
+    steps.forEach((step, index) => {
+        for (const field of ['depends_on', 'inputs']) {
+            step[field]?.forEach((dependency, position) => {
+                const id = (0,schema/* dependencyId */.vX)(dependency);
+                if (!stepIndex.has((0,plan_step/* stepKey */.U)(id))) {
+                    const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, (0,plan_step/* stepKey */.U)(id)) });
+                }
+            });
+        }
+    });
+    return issues;
+}
+/**
+ * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
+ * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
+ * failure (found by an adversarial pass).
+ */
+function checkOptionalConflicts(steps) {
+    const issues = [];
+    steps.forEach((step, index) => {
+        const dependencies = step.depends_on ?? [];
+        if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional))
+            return;
+        const required = new Map();
+        dependencies.forEach((dependency, position) => {
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key))
+                required.set(key, position);
+        });
+        const inputs = new Set((step.inputs ?? []).map(plan_step/* stepKey */.U));
+        dependencies.forEach((dependency, position) => {
+            if (typeof dependency !== 'object' || !dependency.optional)
+                return;
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            const at = required.get(key);
+            const path = [...(0,plan_check_context/* stepPath */.q)(index), 'depends_on', position];
+            if (at !== undefined) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
+            }
+            else if (inputs.has(key)) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
+            }
+        });
+    });
+    return issues;
+}
+/** Where the dependency `from \u2192 to` is written, so a cycle error points at a line to change. */
+function dependencyPath(steps, index, to) {
+    const step = steps[index];
+    for (const field of ['depends_on', 'inputs']) {
+        const position = step[field]?.findIndex((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
+        if (position >= 0)
+            return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
+    }
+    return (0,plan_check_context/* stepPath */.q)(index);
+}
+/** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
+function checkCycles(steps, planSteps, stepIndex) {
+    const graph = new Map();
+    for (const [key, index] of stepIndex)
+        graph.set(key, planSteps[index].dependsOn);
+    const result = findCycle(graph);
+    if (!result.hasCycle)
+        return [];
+    const [from, to] = result.cycle;
+    const path = dependencyPath(steps, stepIndex.get(from), to);
+    if (result.cycle.length === 2)
+        return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
+    return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
 }
 
 
@@ -19910,6 +20749,8 @@ function fromJSONSchema(schema, params) {
 var json_schema = __nccwpck_require__(369);
 // EXTERNAL MODULE: ./lib/plan/zod-ready-schema.js
 var zod_ready_schema = __nccwpck_require__(72926);
+// EXTERNAL MODULE: ./lib/plan/json-schema-formats.js
+var json_schema_formats = __nccwpck_require__(28560);
 // EXTERNAL MODULE: ./lib/plan/unguarded-ref-cycle.js
 var unguarded_ref_cycle = __nccwpck_require__(14441);
 // EXTERNAL MODULE: ./lib/plan/zod-ref.js
@@ -19968,6 +20809,7 @@ var bounded_check = __nccwpck_require__(94511);
 
 
 
+
 /**
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
@@ -19985,7 +20827,7 @@ function compileJsonSchema(schema) {
             return { ok: false, message: `\`$ref: '${resolved?.spelling(cycle) ?? cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
         // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
-        const converted = (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => fromJSONSchema(complete)));
+        const converted = (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => fromJSONSchema(complete, { registry: json_schema_formats/* formatChecks */.r8 })));
         if (namesInherited(complete))
             (0,bounded_check/* checkOwnKeysOnly */.TA)(converted);
         return { ok: true, schema: converted };
@@ -20403,6 +21245,99 @@ function parseGoalRegex(pattern, flags = '') {
 
 /***/ }),
 
+/***/ 55157:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ hashedSteps),
+/* harmony export */   q: () => (/* binding */ hashedStep)
+/* harmony export */ });
+/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19460);
+
+/**
+ * The step as the hashes a resume compares hold it (its reuse key, the plan file's steps): without `taskAsWritten` when
+ * its task holds no `${\u2026}`, whose prompt is the same taken as written or not. Traces written before the field hold such a
+ * step without it: hashed with it, a resume ran the completed agent again (found by a review). A task with one changed meaning.
+ */
+function hashedStep(step) {
+    if (!step.taskAsWritten || (step.task ?? step.description).match(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .TEMPLATE_PATTERN */ .qF) !== null)
+        return step;
+    const { taskAsWritten: _asWritten, ...rest } = step;
+    return rest;
+}
+/** `hashedStep` of each step: the same array when none changes, whose canonical text is made once (`stepsCanonicalJson`). */
+function hashedSteps(steps) {
+    return steps.some((step) => hashedStep(step) !== step) ? steps.map(hashedStep) : steps;
+}
+
+
+/***/ }),
+
+/***/ 28560:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fy: () => (/* binding */ isCheckedFormat),
+/* harmony export */   n9: () => (/* binding */ FORMAT_CHECK_KEY),
+/* harmony export */   r8: () => (/* binding */ formatChecks)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29396);
+/* harmony import */ var ajv_formats_dist_formats_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(10779);
+/* harmony import */ var _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79006);
+
+
+
+/**
+ * Each format a json_schema goal checks, with the check the goal validator runs on it (ajv-formats' full ones,
+ * which json-schema-validator.ts adds to Ajv). Tool arguments are checked with the same: zod's own refused what the
+ * format allows (`guides/setup.md` as a `uri-reference`, `23:59:60Z` as a `time`) and checked formats JSON Schema
+ * says to ignore (`mac`, `base64`).
+ */
+const FORMAT_TESTS = new Map(_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_1__/* .JSON_SCHEMA_FORMATS */ .eY.map((name) => [name, testOf(name, ajv_formats_dist_formats_js__WEBPACK_IMPORTED_MODULE_0__.fullFormats[name])]));
+function testOf(name, format) {
+    const validate = typeof format === 'object' && !(format instanceof RegExp) ? format.validate : format;
+    if (validate instanceof RegExp)
+        return (text) => validate.test(text);
+    if (typeof validate === 'function')
+        return validate;
+    throw new Error(`ajv-formats gives the format '${name}' no check plan-runner can run`);
+}
+/** The key `zodReadySchema` gives a checked format under, in a schema of its own that `formatChecks` finds as zod converts it. */
+const FORMAT_CHECK_KEY = 'x-plan-runner-format';
+/** Whether `format` is one json_schema goals check (others are ignored, as JSON Schema says of a format it does not know). */
+function isCheckedFormat(format) {
+    return typeof format === 'string' && FORMAT_TESTS.has(format);
+}
+/**
+ * The registry `z.fromJSONSchema` is given: it hands a registry the keywords it does not know, with the schema it made
+ * of them; one made of a `FORMAT_CHECK_KEY` part (a schema that takes any value) then refuses a string not in that
+ * format, as zod's own format checks do (`invalid_format`, named as JSON Schema names it). Everything goes on to zod's
+ * global registry too, where it went without this one.
+ */
+const formatChecks = new (class extends zod__WEBPACK_IMPORTED_MODULE_2__/* .$ZodRegistry */ .rs {
+    add(schema, ...[meta = {}]) {
+        const format = meta[FORMAT_CHECK_KEY];
+        if (isCheckedFormat(format))
+            refuseOutsideFormat(schema, format);
+        zod__WEBPACK_IMPORTED_MODULE_2__/* .globalRegistry */ .fd.add(schema, meta);
+        return this;
+    }
+})();
+function refuseOutsideFormat(schema, format) {
+    const test = FORMAT_TESTS.get(format);
+    const internals = schema._zod;
+    const run = internals.run;
+    internals.run = (payload, context) => {
+        const result = run(payload, context);
+        if (typeof payload.value === 'string' && !test(payload.value))
+            payload.issues.push({ origin: 'string', code: 'invalid_format', format, input: payload.value, inst: schema, continue: true });
+        return result;
+    };
+}
+
+
+/***/ }),
+
 /***/ 79006:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -20411,10 +21346,10 @@ function parseGoalRegex(pattern, flags = '') {
 /* harmony export */   d6: () => (/* binding */ KEYWORDS),
 /* harmony export */   eY: () => (/* binding */ JSON_SCHEMA_FORMATS)
 /* harmony export */ });
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(369);
-/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53097);
-/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45989);
-/* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95421);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(369);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53097);
+/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(45989);
+/* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(95421);
 
 
 
@@ -20443,11 +21378,11 @@ function isMap(value) {
 }
 function compiles(pattern) {
     try {
-        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(pattern, 'u');
+        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .LinearRegex */ .P_.compile(pattern, 'u');
         return undefined;
     }
     catch (error) {
-        return error instanceof _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__/* .RegexSyntaxError */ .J ? error.reason : error instanceof Error ? error.message : String(error);
+        return error instanceof _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_2__/* .RegexSyntaxError */ .J ? error.reason : error instanceof Error ? error.message : String(error);
     }
 }
 function checkType(type, path, issues) {
@@ -20455,7 +21390,7 @@ function checkType(type, path, issues) {
     for (const name of names) {
         if (typeof name === 'string' && TYPES.includes(name))
             continue;
-        const near = typeof name === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(name, TYPES) : undefined;
+        const near = typeof name === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_3__/* .nearestName */ .qb)(name, TYPES) : undefined;
         const hint = near ? ` \u2014 did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
         issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
     }
@@ -20478,7 +21413,7 @@ function checkSchema(schema, path, depth, issues, strict) {
         unknownKeywords(schema, path, issues, EARLIER_DRAFT_KEYWORDS);
     if ('type' in schema)
         checkType(schema.type, [...path, 'type'], issues);
-    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_MAPS */ .gZ) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .SUBSCHEMA_MAPS */ .gZ) {
         if (!(key in schema))
             continue;
         const value = schema[key];
@@ -20507,7 +21442,7 @@ function checkSchema(schema, path, depth, issues, strict) {
     if ('dependentRequired' in schema && !(isMap(schema.dependentRequired) && Object.values(schema.dependentRequired).every((names) => Array.isArray(names) && names.every((name) => typeof name === 'string')))) {
         issues.push({ path: [...path, 'dependentRequired'], message: '`dependentRequired` must map property names to lists of property names' });
     }
-    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_VALUES */ .$T) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .SUBSCHEMA_VALUES */ .$T) {
         if (key in schema) {
             const value = schema[key];
             if (key === 'items' && Array.isArray(value))
@@ -20516,7 +21451,7 @@ function checkSchema(schema, path, depth, issues, strict) {
                 checkSchema(value, [...path, key], depth + 1, issues, strict);
         }
     }
-    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_LISTS */ .kr) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .SUBSCHEMA_LISTS */ .kr) {
         if (!(key in schema))
             continue;
         const value = schema[key];
@@ -20610,7 +21545,7 @@ function unknownKeywords(schema, path, issues, skip = []) {
     for (const key of Object.keys(schema)) {
         if (KEYWORDS.includes(key) || skip.includes(key))
             continue;
-        const near = (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(key, KEYWORDS);
+        const near = (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_3__/* .nearestName */ .qb)(key, KEYWORDS);
         issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` \u2014 did you mean \`${near}\`?` : ''}; a check would ignore it` });
     }
 }
@@ -20634,7 +21569,7 @@ function strictProblems(schema, path, issues) {
             issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not checked in a goal's json_schema (JSON Schema 2020-12 makes it a note, and the validator checks nothing by it); check the text inside with a step that parses it, or a command goal` });
     }
     if ('format' in schema && !JSON_SCHEMA_FORMATS.includes(String(schema.format))) {
-        const near = typeof schema.format === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(schema.format, JSON_SCHEMA_FORMATS) : undefined;
+        const near = typeof schema.format === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_3__/* .nearestName */ .qb)(schema.format, JSON_SCHEMA_FORMATS) : undefined;
         issues.push({ path: [...path, 'format'], message: `format ${JSON.stringify(schema.format)} is not checked${near ? ` \u2014 did you mean \`${near}\`?` : ''}; use one of ${JSON_SCHEMA_FORMATS.join(', ')}, or a pattern` });
     }
     if ('$schema' in schema && !(typeof schema.$schema === 'string' && DRAFT_2020_12.test(schema.$schema))) {
@@ -20671,14 +21606,14 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(57414);
+/* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64367);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(43508);
 /* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(36487);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(80083);
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(43985);
 /* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2237);
 /* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(61807);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(39242);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(67931);
 
 
 
@@ -20800,29 +21735,126 @@ async function loadParsedPlanFile(path, text, parsed, options = {}) {
 
 /***/ }),
 
-/***/ 57414:
+/***/ 64367:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ loadSubplans),
-/* harmony export */   _: () => (/* binding */ outsideRepository)
-/* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(80083);
-/* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99500);
-/* harmony import */ var _check_github_labels_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(68267);
-/* harmony import */ var _check_github_write_caps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(10991);
-/* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(25708);
-/* harmony import */ var _check_step_count_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(12896);
-/* harmony import */ var _check_model_budget_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(24349);
-/* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(50657);
-/* harmony import */ var _find_references_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(99271);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(43508);
-/* harmony import */ var _resolve_inputs_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(57637);
-/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(36487);
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8463);
-/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(37665);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  J: () => (/* binding */ loadSubplans),
+  _: () => (/* binding */ outsideRepository)
+});
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
+// EXTERNAL MODULE: ./lib/core/is-inside.js
+var is_inside = __nccwpck_require__(99500);
+// EXTERNAL MODULE: ./lib/plan/check-github-labels.js
+var check_github_labels = __nccwpck_require__(68267);
+// EXTERNAL MODULE: ./lib/plan/check-github-write-caps.js
+var check_github_write_caps = __nccwpck_require__(10991);
+// EXTERNAL MODULE: ./lib/plan/check-pricing.js
+var check_pricing = __nccwpck_require__(25708);
+// EXTERNAL MODULE: ./lib/plan/check-step-count.js
+var check_step_count = __nccwpck_require__(12896);
+// EXTERNAL MODULE: ./lib/core/final-step.js
+var final_step = __nccwpck_require__(84262);
+// EXTERNAL MODULE: ./lib/plan/check-references.js + 1 modules
+var check_references = __nccwpck_require__(89509);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __nccwpck_require__(99271);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __nccwpck_require__(98231);
+;// CONCATENATED MODULE: ./lib/plan/check-used-plan-results.js
+
+
+
+
+/**
+ * What a `type: plan` step answers when its used plan ends in a step a model answers with text: its result is its
+ * plan's final step's (`finalStep`), through plans it uses in turn. Undefined when that is no text (or list of texts).
+ */
+function usedPlanTextAnswer(step, subplans) {
+    const via = [];
+    let used = step.uses === undefined ? undefined : subplans?.get(step.uses);
+    let final = step;
+    // Each level is a plan loaded and checked, with no cycle between files (loadSubplans).
+    while (final?.type === 'plan' && used) {
+        via.push(final.uses);
+        final = (0,final_step/* finalStep */.x)(used.steps);
+        used = final?.uses === undefined ? undefined : used.subplans?.get(final.uses);
+    }
+    if (!final || !(0,check_references/* answersWithText */.JL)(final.type))
+        return undefined;
+    // A plan step has no for_each (checkStepFields): only a for_each final step makes a list of texts.
+    const says = `step ${step.key} runs ${via.join(' \u2192 ')}, which ends in ${final.forEach ? 'for_each ' : ''}${final.type} step ${final.key}, so its result is ${final.forEach ? 'a list of texts' : 'text'}`;
+    return { key: step.key, list: final.forEach !== undefined, says };
+}
+/** The fields of `step` whose references are filled in or read (as `checkReferences` scans them), with their paths. */
+function referencingFields(step, index) {
+    const at = (0,plan_check_context/* stepPath */.q)(index);
+    const fields = [];
+    if (step.forEach)
+        fields.push([[...at, 'for_each'], step.forEach.list]);
+    if (step.task === undefined)
+        fields.push([[...at, 'description'], step.description]);
+    for (const field of ['title', 'args', 'task', 'with'])
+        if (step[field] !== undefined)
+            fields.push([[...at, field], step[field]]);
+    return fields;
+}
+/**
+ * References to a `type: plan` step's result that its used plan's final step makes text: a field in it
+ * (`${steps.p.result.verdict}`) or a `for_each` over it. Known only once the used plans are loaded; such a
+ * reference validated, and failed when its step ran, after the used plan's model calls were paid for (found by a hunt).
+ */
+function checkUsedPlanResults(steps, subplans) {
+    const answers = new Map();
+    for (const step of steps)
+        if (step.type === 'plan' && !answers.has(step.key))
+            answers.set(step.key, usedPlanTextAnswer(step, subplans));
+    const issues = [];
+    steps.forEach((step, index) => {
+        for (const [base, value] of referencingFields(step, index)) {
+            for (const found of (0,find_references/* findReferences */.y)(value, step.forEach?.as).references) {
+                if (found.reference.kind !== 'step')
+                    continue;
+                const answer = answers.get(found.reference.step);
+                if (!answer)
+                    continue;
+                const list = base.at(-1) === 'for_each' && found.reference.path.length === 0 && !answer.list;
+                const problem = list ? (0,check_references/* notAList */.ls)(answer) : (0,check_references/* textResultPathProblem */.Bp)(answer, found.reference.path);
+                if (problem)
+                    issues.push({ path: [...base, ...found.at], message: `${found.text}: ${problem}` });
+            }
+        }
+    });
+    return issues;
+}
+
+// EXTERNAL MODULE: ./lib/plan/check-model-budget.js
+var check_model_budget = __nccwpck_require__(24349);
+// EXTERNAL MODULE: ./lib/llm/pricing.js
+var llm_pricing = __nccwpck_require__(50657);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
+var parse_plan_yaml = __nccwpck_require__(43508);
+// EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
+var resolve_inputs = __nccwpck_require__(57637);
+// EXTERNAL MODULE: ./lib/plan/reference-kind.js
+var reference_kind = __nccwpck_require__(29449);
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __nccwpck_require__(36487);
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __nccwpck_require__(8463);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __nccwpck_require__(37665);
+;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
+
 
 
 
@@ -20846,17 +21878,17 @@ async function loadParsedPlanFile(path, text, parsed, options = {}) {
  * look at the used plans' goals asks the same.
  */
 async function outsideRepository(root, uses, subject = 'uses', what = 'a plan file') {
-    const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(root, uses);
-    if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, resolved))
+    const resolved = external_node_path_.resolve(root, uses);
+    if (!(0,is_inside/* isInside */.F)(root, resolved))
         return `${subject} must name ${what} inside the repository (relative to its root); ${uses} is outside it`;
-    const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
+    const real = await (0,promises_.realpath)(resolved).catch(() => undefined);
     if (real === undefined)
         return undefined;
-    const realRoot = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(root).catch(() => root);
-    if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(realRoot, real))
+    const realRoot = await (0,promises_.realpath)(root).catch(() => root);
+    if (!(0,is_inside/* isInside */.F)(realRoot, real))
         return `${subject} must name ${what} inside the repository; ${uses} is a link to a file outside it`;
     // No file plan-runner reads lives in `.git`: a link there names its config, which holds the checkout's token.
-    if (node_path__WEBPACK_IMPORTED_MODULE_1__.relative(realRoot, real).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).some((segment) => segment.toLowerCase() === '.git'))
+    if (external_node_path_.relative(realRoot, real).split(external_node_path_.sep).some((segment) => segment.toLowerCase() === '.git'))
         return `${subject} must name ${what} in the repository, not in .git; ${uses} is in or links into it`;
     return undefined;
 }
@@ -20864,7 +21896,7 @@ function sameTool(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
 function shortName(file, root) {
-    return (0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, file) ? node_path__WEBPACK_IMPORTED_MODULE_1__.relative(root, file) : file;
+    return (0,is_inside/* isInside */.F)(root, file) ? external_node_path_.relative(root, file) : file;
 }
 /**
  * Loads the plans a plan's `type: plan` steps use, each validated with positions in its own file;
@@ -20889,11 +21921,13 @@ async function loadSubplans(plan, context) {
     const toolsets = new Set(plan.source.toolsets ?? []);
     const catalogue = new Map(plan.tools);
     const indexOf = new Map(plan.steps.map((step, index) => [step, index]));
+    // Step keys are unique here: the plan passed its own checks.
+    const kinds = { inputs: plan.source.inputs, steps: plan.steps, stepIndex: new Map(plan.steps.map((step, index) => [step.key, index])) };
     for (const step of planSteps) {
         const index = indexOf.get(step);
         const at = ['workflow_sequence', index, 'uses'];
         const uses = step.uses;
-        const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(context.root, uses);
+        const resolved = external_node_path_.resolve(context.root, uses);
         const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
         const outside = await outsideRepository(context.root, uses);
         if (outside) {
@@ -20904,8 +21938,8 @@ async function loadSubplans(plan, context) {
             issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
             continue;
         }
-        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_13__/* .MAX_PLAN_DEPTH */ .Z1) {
-            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_13__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
+        if (context.chain.length >= run_event/* MAX_PLAN_DEPTH */.Z1) {
+            issues.push({ path: at, message: `plans nest more than ${run_event/* MAX_PLAN_DEPTH */.Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
             continue;
         }
         let loaded = loadedAt.get(resolved);
@@ -20914,7 +21948,7 @@ async function loadSubplans(plan, context) {
             loadedAt.set(resolved, loaded);
             if (!loaded.ok) {
                 for (const error of loaded.errors) {
-                    const key = `${error.file === undefined ? '' : node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
+                    const key = `${error.file === undefined ? '' : external_node_path_.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
                     if (listed.has(key))
                         continue;
                     listed.add(key);
@@ -20924,18 +21958,18 @@ async function loadSubplans(plan, context) {
         }
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
-            const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
-            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_12__/* .problemCount */ .bS)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_14__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
+            const count = (0,plan_error/* problemCount */.bS)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
         subplans.set(uses, inner);
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_15__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
+        (0,push_all/* pushAll */.i)(issues, usedPlanIssues(inner, uses, at));
         if (context.modelTimeoutSeconds === undefined)
-            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_15__/* .pushAll */ .i)(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_15__/* .pushAll */ .i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_15__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
+            (0,push_all/* pushAll */.i)(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
+        (0,push_all/* pushAll */.i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
+        (0,push_all/* pushAll */.i)(issues, withIssues(inner, step, kinds, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
             const mine = tools[name];
             if (mine && !sameTool(mine, tool)) {
@@ -20959,23 +21993,24 @@ async function loadSubplans(plan, context) {
             }
         }
     }
+    (0,push_all/* pushAll */.i)(issues, checkUsedPlanResults(plan.steps, subplans));
     // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
     if (context.chain.length === 1 && plan.source.http === undefined)
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_15__/* .pushAll */ .i)(issues, usedHttpIssues(plan, subplans));
+        (0,push_all/* pushAll */.i)(issues, usedHttpIssues(plan, subplans));
     if (context.chain.length === 1)
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_15__/* .pushAll */ .i)(issues, usedPlanLabelIssues(plan, subplans));
+        (0,push_all/* pushAll */.i)(issues, usedPlanLabelIssues(plan, subplans));
     // This plan's own writes passed its caps (checkPlanValue); with the used plans' they may not.
     if (context.chain.length === 1 && context.stepsRun !== false)
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_15__/* .pushAll */ .i)(issues, (0,_check_github_write_caps_js__WEBPACK_IMPORTED_MODULE_4__/* .checkGithubWriteCaps */ ._)(plan.source, plan.tools, plan.source.github?.writes, (0,_check_github_write_caps_js__WEBPACK_IMPORTED_MODULE_4__/* .usedPlanWrites */ .p)(subplans)));
+        (0,push_all/* pushAll */.i)(issues, (0,check_github_write_caps/* checkGithubWriteCaps */._)(plan.source, plan.tools, plan.source.github?.writes, (0,check_github_write_caps/* usedPlanWrites */.p)(subplans)));
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
-    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_15__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_5__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
+    (0,push_all/* pushAll */.i)(issues, (0,check_pricing/* checkUsedPlansPricing */.y2)({ ...plan, subplans }, context.model));
     // The used plans' steps count against the top plan's max_steps, at any depth.
     if (context.chain.length === 1 && context.stepsRun !== false && issues.length === 0 && innerErrors.length === 0)
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_15__/* .pushAll */ .i)(issues, (0,_check_step_count_js__WEBPACK_IMPORTED_MODULE_6__/* .checkUsedStepCount */ .f)({ ...plan, subplans }));
+        (0,push_all/* pushAll */.i)(issues, (0,check_step_count/* checkUsedStepCount */.f)({ ...plan, subplans }));
     // And a model budget of 0 where only a used plan needs the model.
     if (context.chain.length === 1 && context.stepsRun !== false && issues.length === 0 && innerErrors.length === 0)
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_15__/* .pushAll */ .i)(issues, (0,_check_model_budget_js__WEBPACK_IMPORTED_MODULE_7__/* .checkUsedPlansModelBudget */ .E)({ ...plan, subplans }));
+        (0,push_all/* pushAll */.i)(issues, (0,check_model_budget/* checkUsedPlansModelBudget */.E)({ ...plan, subplans }));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -21003,7 +22038,7 @@ function usedPlanLabelIssues(plan, subplans) {
         if (walked.has(used))
             return;
         walked.add(used);
-        for (const issue of (0,_check_github_labels_js__WEBPACK_IMPORTED_MODULE_3__/* .checkGithubLabels */ .N)(used.source, used.tools, allowed, true)) {
+        for (const issue of (0,check_github_labels/* checkGithubLabels */.N)(used.source, used.tools, allowed, true)) {
             const step = typeof issue.path[1] === 'number' ? used.source.workflow_sequence?.[issue.path[1]] : undefined;
             issues.push({ path: at, message: `the plan ${via.join(' \u2192 ')}: step ${String(step?.id)}: ${issue.message}` });
         }
@@ -21073,11 +22108,11 @@ function usedPlanTimeoutIssues(inner, uses, at, own) {
 function usedPlanPricingIssues(inner, uses, at, pricing) {
     const issues = [];
     for (const [model, own] of Object.entries(inner.source.pricing ?? {})) {
-        const charged = (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_8__/* .priceOf */ .xx)(model, pricing);
+        const charged = (0,llm_pricing/* priceOf */.xx)(model, pricing);
         if (!charged || (charged.inputPerMTok === own.input_per_mtok && charged.outputPerMTok === own.output_per_mtok))
             continue;
         // The table's entry is the table's own object; this plan's is made from its `pricing:`.
-        const where = charged === (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_8__/* .priceOf */ .xx)(model) ? ' (the built-in table)' : '';
+        const where = charged === (0,llm_pricing/* priceOf */.xx)(model) ? ' (the built-in table)' : '';
         issues.push({
             path: at,
             message: `the plan ${uses} prices model '${model}' at $${own.input_per_mtok} in, $${own.output_per_mtok} out a million tokens, and this plan at $${charged.inputPerMTok} in, $${charged.outputPerMTok} out${where}: ` +
@@ -21086,8 +22121,12 @@ function usedPlanPricingIssues(inner, uses, at, pricing) {
     }
     return issues;
 }
-/** `with:` names only the used plan's inputs, and gives every required one without a default. */
-function withIssues(inner, given, uses, index) {
+/**
+ * `with:` names only the used plan's inputs, gives every required one without a default, and none a value it refuses:
+ * written out, or made by a reference of a kind the file tells (`standIn`) that the input never takes.
+ */
+function withIssues(inner, step, outer, uses, index) {
+    const given = step.with ?? {};
     const declared = inner.source.inputs ?? {};
     const issues = [];
     for (const [name, value] of Object.entries(given)) {
@@ -21097,11 +22136,19 @@ function withIssues(inner, given, uses, index) {
             continue;
         }
         // A value written out is read now, as the used plan's run would read it: refused only there, it failed that
-        // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then.
-        const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_9__/* .findReferences */ .y)(value);
-        if (scan.references.length > 0 || scan.problems.length > 0)
+        // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then,
+        // but for its kind where the file tells it: `${inputs.flag}` of a flag for a number (found by a hunt of references).
+        const scan = (0,find_references/* findReferences */.y)(value);
+        if (scan.problems.length > 0)
             continue;
-        const read = (0,_resolve_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .readInput */ .R)(name, declared[name], value);
+        if (scan.references.length > 0) {
+            const made = typeof value === 'string' || (0,find_references/* isStepResultObject */.B)(value) ? (0,reference_kind/* standIn */.u)(value, { ...outer, itemName: undefined }, `input '${name}'`) : undefined;
+            const refused = made && (0,resolve_inputs/* refusesEveryValue */.iJ)(name, declared[name], made);
+            if (refused)
+                issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${refused}, and ${made.why}; ${made.fix}` });
+            continue;
+        }
+        const read = (0,resolve_inputs/* readInput */.R5)(name, declared[name], value);
         if (!read.ok)
             issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${read.error}` });
     }
@@ -21113,9 +22160,9 @@ function withIssues(inner, given, uses, index) {
     return issues;
 }
 async function locate(issues, context) {
-    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_10__/* .parsePlanYaml */ .O8)(context.text, context.file);
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(context.text, context.file);
     const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
-    return issues.map((issue) => (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_12__/* .planErrorAt */ .zF)(context.file, positions, issue));
+    return issues.map((issue) => (0,plan_error/* planErrorAt */.zF)(context.file, positions, issue));
 }
 
 
@@ -24790,6 +25837,65 @@ function planTextHash(text) {
 
 /***/ }),
 
+/***/ 29449:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ standIn)
+/* harmony export */ });
+/* unused harmony export kindWords */
+/* harmony import */ var _check_references_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(89509);
+/* harmony import */ var _find_references_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(99271);
+
+
+/** What a value's kind is called in a message. */
+function kindWords(value) {
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? 'true or false' : typeof value === 'object' ? 'a map' : 'text';
+}
+/**
+ * What a value holding references makes, where the file tells its kind: `${inputs.x}` alone is of `x`'s default's kind
+ * (every value given for `x` is read as that kind); a reference with text around it is text, and so is one alone naming
+ * a step a model answers (reasoning, aggregate, agent), whose result is its text, never parsed. Undefined otherwise (a
+ * tool's result, an input with no default, the item, no reference at all). `taker` names what takes the value.
+ */
+function standIn(value, sources, taker) {
+    const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_1__/* .findReferences */ .y)(value, sources.itemName);
+    const [found] = scan.references;
+    if (scan.problems.length > 0 || found === undefined)
+        return undefined;
+    if (typeof value === 'string' && !found.whole) {
+        const literal = scan.references.reduce((text, { text: reference }) => text.split(reference).join(''), value);
+        return { value, kind: 'text', why: `\`${value}\` is text: a reference with text around it makes text`, fix: 'write the reference alone', literal };
+    }
+    const reference = found.reference;
+    if (reference.kind === 'input') {
+        const fallback = sources.inputs && Object.hasOwn(sources.inputs, reference.name) ? sources.inputs[reference.name]?.default : undefined;
+        if (fallback === undefined || fallback === null)
+            return undefined;
+        const kind = kindWords(fallback);
+        return {
+            value: fallback,
+            kind,
+            why: `\`${found.text}\` is ${kind}: input \`${reference.name}\`'s default is, and a value given for it is read as that kind`,
+            fix: `give the input a default of the kind ${taker} takes`,
+            ...(kind === 'text' && { literal: '' }),
+        };
+    }
+    if (reference.kind !== 'step' || !sources.stepIndex.has(reference.step))
+        return undefined;
+    const answer = (0,_check_references_js__WEBPACK_IMPORTED_MODULE_0__/* .ownTextAnswer */ .AA)(sources.steps[sources.stepIndex.get(reference.step)]);
+    // A path into the text is refused by checkReferences; one item of a list of texts is text.
+    const text = answer !== undefined && (answer.list ? reference.path.length === 1 && (0,_check_references_js__WEBPACK_IMPORTED_MODULE_0__/* .textResultPathProblem */ .Bp)(answer, reference.path) === undefined : reference.path.length === 0);
+    if (!text)
+        return undefined;
+    return { value: found.text, kind: 'text', why: `\`${found.text}\` is text: ${answer.says}`, fix: 'have a tool step make the value', literal: '' };
+}
+
+
+/***/ }),
+
 /***/ 1000:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -24973,8 +26079,9 @@ function githubExpressionHint(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ readInput),
-/* harmony export */   e: () => (/* binding */ resolveInputs)
+/* harmony export */   R5: () => (/* binding */ readInput),
+/* harmony export */   eL: () => (/* binding */ resolveInputs),
+/* harmony export */   iJ: () => (/* binding */ refusesEveryValue)
 /* harmony export */ });
 /* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(35878);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80083);
@@ -25034,6 +26141,21 @@ function asDeclared(value, kind) {
         return ok(value);
     // In any case, as the action's own flags are read (`True`, `FALSE`).
     return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
+}
+/** A character besides blanks that no text read as a number, or as true or false, holds (`asDeclared`). */
+const NEVER_IN = { 'a number': /[^\s\d.eE+-]/, 'true or false': /[^\struefalsTRUEFALS]/ };
+/**
+ * Why input `name` refuses every value a reference can make, or undefined when some value may do: `made` is of the
+ * kind the file tells (`standIn`), a stand-in `value` of it, and for text the characters it holds whatever the
+ * references bring (`literal`): text is read as a number or a flag when it spells one, so only those it never can.
+ */
+function refusesEveryValue(name, spec, made) {
+    const kind = kindOf(spec.default);
+    if (kind === undefined)
+        return undefined;
+    // Every value of another kind than text is read alike: one stands for all.
+    const refused = made.literal === undefined ? !asDeclared(made.value, kind).ok : kind === 'a list' || NEVER_IN[kind]?.test(made.literal) === true;
+    return refused ? `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)})` : undefined;
 }
 /** The longest text a refused value is quoted with; a longer one is told by its length. */
 const MAX_QUOTED = 64;
@@ -25675,7 +26797,8 @@ function oneIssue(issue, scope, relative) {
             return [{ path, message: isDefaultMessage(issue.message) ? `${keyName(path)} ${sizeMessage(issue)}` : issue.message }];
         case 'invalid_format': {
             // A named format (`date`, `email`) says its name, as JSON Schema writes it: zod's regex for a date is 300 characters.
-            const named = issue.format !== 'regex' && /^[\w-]{1,40}$/.test(issue.format) ? (JSON_SCHEMA_FORMATS[issue.format] ?? issue.format) : undefined;
+            // zod's `regex` is a `pattern`, which the issue quotes; JSON Schema's `regex` format is a name like the others.
+            const named = !(issue.format === 'regex' && 'pattern' in issue) && /^[\w-]{1,40}$/.test(issue.format) ? (JSON_SCHEMA_FORMATS[issue.format] ?? issue.format) : undefined;
             const pattern = 'pattern' in issue && issue.pattern ? `the pattern ${issue.pattern}` : 'the expected format';
             const expected = named ? `must be in the \`${named}\` format` : `does not match ${pattern}`;
             const message = isDefaultMessage(issue.message) ? `${keyName(path)} ${expected}` : issue.message;
@@ -25842,7 +26965,7 @@ const HttpConfig = schemas.strictObject({
         description: 'URL prefixes (http or https, no credentials, query or fragment) the http tools may call; checked before every request and on redirects.',
         examples: [['https://api.example.com/v1/']],
     }),
-    timeout_seconds: schemas.number().positive().max(600).optional().meta({ description: 'Time limit of one request.', default: 30 }),
+    timeout_seconds: schemas.number().positive().max(600).optional().meta({ description: "Time limit of one request; a tool_call step's own timeout_seconds replaces it.", default: 30 }),
     max_response_bytes: schemas.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one is cut there, with a note saying so.', default: 1_048_576 }),
 })
     .meta({ description: 'The http toolset: which URL prefixes it may call.' });
@@ -25948,7 +27071,7 @@ const CommandTool = schemas.strictObject({
     fork_safe: schemas.boolean()
         .optional()
         .meta({ description: 'May run on a pull request from a fork (read-only mode). Only for tools that change nothing and run no code from the pull request.', default: false }),
-    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: 'The tool is stopped after this many seconds.', default: 300 }),
+    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: "The tool is stopped after this many seconds; a tool_call step's own timeout_seconds replaces it.", default: 300 }),
     env: EnvPassThrough.optional(),
     retry: RetryPolicy.optional(),
 })
@@ -26018,7 +27141,7 @@ const Step = schemas.strictObject({
         .optional()
         .meta({ description: 'Steps that must complete before this one starts. Left out: the step before it; [] starts at once.', examples: [[1], [], [1, { step: 2, optional: true }]] }),
     agent: schemas.string().optional().meta({ description: 'An agent profile from `agents:` (model, system prompt, temperature, tools) for this step.', examples: ['researcher'] }),
-    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: "The step (each item, on a for_each step) is stopped after this many seconds (else its tool's timeout; the run's timeout always applies)." }),
+    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: "The step (each item, on a for_each step) is stopped after this many seconds (else its tool's timeout; the run's timeout always applies). A tool_call step's call gets it in place of its tool's timeout, longer or shorter; an agent's calls keep their tools' own." }),
     retry: RetryPolicy.optional(),
     on_failure: OnFailure.optional(),
     approval: schemas.literal(true)
@@ -26506,7 +27629,7 @@ function unguardedRefCycle(root) {
 
 /***/ }),
 
-/***/ 39242:
+/***/ 67931:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -26587,6 +27710,8 @@ var find_references = __nccwpck_require__(99271);
 var json_schema_problems = __nccwpck_require__(79006);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
 var plan_check_context = __nccwpck_require__(98231);
+// EXTERNAL MODULE: ./lib/plan/reference-kind.js
+var reference_kind = __nccwpck_require__(29449);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
 var schema_issues = __nccwpck_require__(1710);
 // EXTERNAL MODULE: ./lib/core/push-all.js
@@ -26599,16 +27724,30 @@ var push_all = __nccwpck_require__(37665);
 
 
 
+
 /** What a step can do about a tool whose input schema cannot be used to check its arguments. */
 const LEAVE_IT_OUT = "leave it out of this step (an MCP server's `tools:` list can leave it out of the run)";
+/**
+ * True when `value` is or holds a reference, as the run reads one (`findReferences`, by the resolver's parser), or what
+ * tries to be one (reported by `checkReferences`). A shell's `${HOME}` is text, filled in by no one: it reached a
+ * number argument as written, validate having passed it (found by a hunt of references).
+ */
+function isReference(value, itemName) {
+    if (typeof value !== 'string' && !(0,find_references/* isStepResultObject */.B)(value))
+        return false;
+    if (typeof value === 'string' && !value.includes('${'))
+        return false;
+    const scan = (0,find_references/* findReferences */.y)(value, itemName);
+    return scan.references.length > 0 || scan.problems.length > 0;
+}
 /** True when the value at `path` in `args`, or any value above it, is a reference (known only at run time). */
-function insideReference(args, path) {
+function insideReference(args, path, itemName) {
     let current = args;
     for (const segment of path) {
         if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment))
             return false;
         current = current[segment];
-        if ((0,find_references/* isStepResultObject */.B)(current) || (typeof current === 'string' && current.includes('${')))
+        if (isReference(current, itemName))
             return true;
     }
     return false;
@@ -26663,43 +27802,25 @@ function checkInputSchemas(ctx) {
     });
     return { schemas, issues };
 }
-/** A reference that is the whole of an arg: `${inputs.x}` takes the input's value as it is, of its default's kind. */
-const WHOLE_INPUT = /^\$\{inputs\.([A-Za-z0-9_-]+)\}$/;
-/** A text that is one reference and nothing else, whatever it names. */
-const ONE_REFERENCE = /^\$\{[^{}]*\}$/;
-/** What a value's kind is called in a message. */
-function kindWords(value) {
-    if (Array.isArray(value))
-        return 'a list';
-    return typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? 'true or false' : typeof value === 'object' ? 'a map' : 'text';
-}
 /** What zod's `expected` of a type issue is called in a message. */
 const EXPECTED_WORDS = { number: 'a number', int: 'a whole number', boolean: 'true or false', string: 'text', object: 'a map', array: 'a list' };
 /** The kind (`kindWords`) zod's `expected` of a type issue asks for: a stand-in of that kind failed for its value, not its kind. */
 const EXPECTED_KIND = { number: 'a number', int: 'a number', boolean: 'true or false', string: 'text', object: 'a map', array: 'a list' };
-/**
- * `args` with each reference whose kind the file tells replaced by a value of that kind, and why it has it, by path:
- * `${inputs.x}` alone is of `x`'s default's kind (every value given for `x` is read as that kind); a reference with
- * text around it is text. Other references (a step's result, an input with no default) are left as they are.
- */
-function standIns(args, inputs, path = [], known = new Map()) {
-    if (typeof args === 'string' && args.includes('${')) {
-        const input = WHOLE_INPUT.exec(args)?.[1];
-        const fallback = input !== undefined && inputs && Object.hasOwn(inputs, input) ? inputs[input]?.default : undefined;
-        if (fallback !== undefined && fallback !== null) {
-            known.set(JSON.stringify(path), { kind: kindWords(fallback), why: `\`${args}\` is ${kindWords(fallback)}: input \`${input}\`'s default is, and a value given for it is read as that kind; give the input a default of the kind the tool takes` });
-            return { value: fallback, known };
-        }
-        if (!ONE_REFERENCE.test(args))
-            known.set(JSON.stringify(path), { kind: 'text', why: `\`${args}\` is text: a reference with text around it makes text; write the reference alone` });
-        return { value: args, known };
+/** `args` with each reference whose kind the file tells (`standIn`) replaced by a value of that kind, and why it has it, by path. */
+function standIns(args, sources, path = [], known = new Map()) {
+    if ((typeof args === 'string' && args.includes('${')) || (0,find_references/* isStepResultObject */.B)(args)) {
+        const made = (0,reference_kind/* standIn */.u)(args, sources, 'the tool');
+        if (made === undefined)
+            return { value: args, known };
+        known.set(JSON.stringify(path), made);
+        return { value: made.value, known };
     }
-    if (args === null || typeof args !== 'object' || (0,find_references/* isStepResultObject */.B)(args))
+    if (args === null || typeof args !== 'object')
         return { value: args, known };
     // A copy only where a value inside was stood in for: a plan of 10,000 steps' args is checked as written, not copied.
     let changed = false;
     const entries = Object.entries(args).map(([key, item]) => {
-        const value = standIns(item, inputs, [...path, Array.isArray(args) ? Number(key) : key], known).value;
+        const value = standIns(item, sources, [...path, Array.isArray(args) ? Number(key) : key], known).value;
         if (value !== item)
             changed = true;
         return [key, value];
@@ -26723,7 +27844,8 @@ function checkArgs(ctx, schemas, limitMs) {
         const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
         if (step.type !== 'tool_call' || step.args === undefined || !schema)
             return;
-        const typed = standIns(step.args, ctx.plan.inputs);
+        const itemName = step.forEach?.as;
+        const typed = standIns(step.args, { inputs: ctx.plan.inputs, steps: ctx.steps, stepIndex: ctx.stepIndex, itemName });
         const result = (0,bounded_check/* boundedSafeParse */.Aw)(schema, typed.value, { reportInput: true }, limitMs);
         if (result.success)
             return;
@@ -26738,12 +27860,12 @@ function checkArgs(ctx, schemas, limitMs) {
             // Of the kind asked for, it failed for its value (a default of 2.5 for a whole number), which a run may not give.
             if (known === undefined || known.kind === EXPECTED_KIND[issue.expected])
                 continue;
-            const { why } = known;
+            const why = `${known.why}; ${known.fix}`;
             const name = issue.path.at(-1);
             const expected = EXPECTED_WORDS[issue.expected] ?? issue.expected;
             issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args', ...issue.path], message: `${name === undefined ? 'the args' : `\`${String(name)}\``} must be ${expected}, and ${why} (input of tool \`${step.tool}\`)` });
         }
-        const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path));
+        const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path, itemName));
         // A tool's argument named `id` or `depends_on` is no step reference: not told the rules of step ids.
         for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...(0,plan_check_context/* stepPath */.q)(index), 'args'], lists, { stepIds: false })) {
             issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
@@ -26907,159 +28029,8 @@ const GOAL_OPTION_FIELDS = [
 
 // EXTERNAL MODULE: ./lib/plan/goal-regex.js
 var goal_regex = __nccwpck_require__(650);
-;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
-/**
- * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
- * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
- */
-function findCycle(graph) {
-    const state = new Map();
-    for (const start of graph.keys()) {
-        if (state.has(start))
-            continue;
-        const path = [start];
-        const nextEdge = [0];
-        state.set(start, 'open');
-        while (path.length > 0) {
-            const node = path[path.length - 1];
-            const targets = graph.get(node) ?? [];
-            const index = nextEdge[nextEdge.length - 1];
-            if (index >= targets.length) {
-                state.set(node, 'done');
-                path.pop();
-                nextEdge.pop();
-                continue;
-            }
-            nextEdge[nextEdge.length - 1] = index + 1;
-            const target = targets[index];
-            const seen = state.get(target);
-            if (seen === 'open')
-                return { hasCycle: true, cycle: [...path.slice(path.indexOf(target)), target] };
-            if (seen === undefined && graph.has(target)) {
-                state.set(target, 'open');
-                path.push(target);
-                nextEdge.push(0);
-            }
-        }
-    }
-    return { hasCycle: false };
-}
-
-// EXTERNAL MODULE: ./lib/plan/nearest-name.js
-var nearest_name = __nccwpck_require__(95421);
-;// CONCATENATED MODULE: ./lib/plan/check-step-graph.js
-
-
-
-
-
-/** Step key \u2192 index of its first occurrence, and an issue for every later occurrence. */
-function indexStepIds(steps) {
-    const stepIndex = new Map();
-    const issues = [];
-    steps.forEach((step, index) => {
-        const key = (0,plan_step/* stepKey */.U)(step.id);
-        const first = stepIndex.get(key);
-        if (first === undefined)
-            stepIndex.set(key, index);
-        else {
-            // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
-            const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
-            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
-        }
-    });
-    return { stepIndex, issues };
-}
-/**
- * What an error naming a step that does not exist adds: the step meant, or the steps there are. One for
- * every field that names steps (`depends_on`, `inputs`, `${steps.<id>\u2026}`, `step_result`, a goal's `of`):
- * a reference or an `of` said only "which does not exist", with nothing to write instead.
- */
-function unknownStepHints(steps) {
-    let suggester;
-    let names;
-    return (key) => {
-        const near = (suggester ??= new nearest_name/* NameSuggester */.ju(steps.keys())).nearest(key);
-        return near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= (0,plan_check_context/* listNames */.Z)(steps.keys()))}`;
-    };
-}
-/** `depends_on` and `inputs` entries naming steps that do not exist. */
-function checkStepNames(steps, stepIndex) {
-    const issues = [];
-    const hint = unknownStepHints(stepIndex);
-    const unknownStepMessage = (field, key) => `${field} names step ${key}, which does not exist${hint(key)}`;
-    steps.forEach((step, index) => {
-        for (const field of ['depends_on', 'inputs']) {
-            step[field]?.forEach((dependency, position) => {
-                const id = (0,schema/* dependencyId */.vX)(dependency);
-                if (!stepIndex.has((0,plan_step/* stepKey */.U)(id))) {
-                    const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
-                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, (0,plan_step/* stepKey */.U)(id)) });
-                }
-            });
-        }
-    });
-    return issues;
-}
-/**
- * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
- * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
- * failure (found by an adversarial pass).
- */
-function checkOptionalConflicts(steps) {
-    const issues = [];
-    steps.forEach((step, index) => {
-        const dependencies = step.depends_on ?? [];
-        if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional))
-            return;
-        const required = new Map();
-        dependencies.forEach((dependency, position) => {
-            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
-            if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key))
-                required.set(key, position);
-        });
-        const inputs = new Set((step.inputs ?? []).map(plan_step/* stepKey */.U));
-        dependencies.forEach((dependency, position) => {
-            if (typeof dependency !== 'object' || !dependency.optional)
-                return;
-            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
-            const at = required.get(key);
-            const path = [...(0,plan_check_context/* stepPath */.q)(index), 'depends_on', position];
-            if (at !== undefined) {
-                issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
-            }
-            else if (inputs.has(key)) {
-                issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
-            }
-        });
-    });
-    return issues;
-}
-/** Where the dependency `from \u2192 to` is written, so a cycle error points at a line to change. */
-function dependencyPath(steps, index, to) {
-    const step = steps[index];
-    for (const field of ['depends_on', 'inputs']) {
-        const position = step[field]?.findIndex((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
-        if (position >= 0)
-            return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
-    }
-    return (0,plan_check_context/* stepPath */.q)(index);
-}
-/** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
-function checkCycles(steps, planSteps, stepIndex) {
-    const graph = new Map();
-    for (const [key, index] of stepIndex)
-        graph.set(key, planSteps[index].dependsOn);
-    const result = findCycle(graph);
-    if (!result.hasCycle)
-        return [];
-    const [from, to] = result.cycle;
-    const path = dependencyPath(steps, stepIndex.get(from), to);
-    if (result.cycle.length === 2)
-        return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
-    return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-step-graph.js + 1 modules
+var check_step_graph = __nccwpck_require__(30040);
 // EXTERNAL MODULE: ./lib/core/shown-name.js
 var shown_name = __nccwpck_require__(25520);
 // EXTERNAL MODULE: ./lib/core/json-schema.js
@@ -27216,7 +28187,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
                 issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, but the plan has no workflow_sequence (a model will write the steps); leave \`of\` out to check the final result` });
             }
             else if (!stepKeys.has(key)) {
-                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${(stepHint ??= unknownStepHints(stepKeys))(key)}` });
+                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${(stepHint ??= (0,check_step_graph/* unknownStepHints */.VV)(stepKeys))(key)}` });
             }
         }
     });
@@ -27263,295 +28234,8 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
 
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __nccwpck_require__(25708);
-;// CONCATENATED MODULE: ./lib/plan/ancestor-check.js
-
-/** How many steps a backward search from a referencing step visits before the question waits for the pass below. */
-const NEAR_SEARCH_LIMIT = 16;
-/**
- * Answers many "is `target` an ancestor of `step`?" questions without quadratic work on long plans: a direct
- * dependency answers at once, a nearby ancestor by a short backward search, and the rest in one pass over the
- * steps in dependency order, where each step carries a bit set of the asked-about targets among its ancestors
- * (dropped once its last dependent has read it). That pass costs steps \u00d7 dependencies \u00d7 targets / 32 word
- * operations: `validate` of an 8,000-step plan whose every step uses the result of the step 20 back took 12.9 s
- * and 1.1 GB when each target's descendants were collected as a set of step ids.
- */
-class AncestorCheck {
-    #steps;
-    #stepIndex;
-    constructor(steps, stepIndex) {
-        this.#steps = steps;
-        this.#stepIndex = stepIndex;
-    }
-    /** One answer per question, in order. The graph must be acyclic; a step left out by a cycle answers true (the cycle is the error). */
-    answer(questions) {
-        const answers = questions.map(() => true);
-        const bitOf = new Map();
-        const far = new Map();
-        questions.forEach(({ stepIndex, target }, question) => {
-            const step = this.#steps[stepIndex];
-            if (step.dependsOn.includes(target))
-                return;
-            const near = this.#searchNear(step, target);
-            if (near !== undefined) {
-                answers[question] = near;
-                return;
-            }
-            let bit = bitOf.get(target);
-            if (bit === undefined)
-                bitOf.set(target, (bit = bitOf.size));
-            const asked = far.get(stepIndex);
-            if (asked)
-                asked.push({ question, bit });
-            else
-                far.set(stepIndex, [{ question, bit }]);
-        });
-        if (far.size > 0)
-            this.#answerFar(far, bitOf, answers);
-        return answers;
-    }
-    /** A bounded backward search: true or false when it finished, undefined when it ran out of budget. */
-    #searchNear(step, target) {
-        const seen = new Set();
-        const queue = [...step.dependsOn];
-        while (queue.length > 0) {
-            const key = queue.shift();
-            if (key === target)
-                return true;
-            if (seen.has(key))
-                continue;
-            if (seen.size >= NEAR_SEARCH_LIMIT)
-                return undefined;
-            seen.add(key);
-            const index = this.#stepIndex.get(key);
-            if (index !== undefined)
-                (0,push_all/* pushAll */.i)(queue, this.#steps[index].dependsOn);
-        }
-        return false;
-    }
-    #answerFar(far, bitOf, answers) {
-        const words = Math.ceil(bitOf.size / 32);
-        const dependencies = this.#steps.map((step) => step.dependsOn.map((key) => this.#stepIndex.get(key)).filter((index) => index !== undefined));
-        // How many dependents will still read a step's bits (one per listing, as `dependencies` repeats a key listed twice).
-        const readers = new Array(this.#steps.length).fill(0);
-        const dependents = this.#steps.map(() => []);
-        dependencies.forEach((list, index) => {
-            for (const dependency of list) {
-                readers[dependency]++;
-                dependents[dependency].push(index);
-            }
-        });
-        const waitingOn = dependencies.map((list) => list.length);
-        const ready = waitingOn.flatMap((count, index) => (count === 0 ? [index] : []));
-        // Each step's asked-about ancestors; undefined when it has none (most steps, so nothing is allocated for them).
-        const bits = new Array(this.#steps.length);
-        for (let next = 0; next < ready.length; next++) {
-            const index = ready[next];
-            let own;
-            for (const dependency of dependencies[index]) {
-                const inherited = bits[dependency];
-                const bit = bitOf.get(this.#steps[dependency].key);
-                if (inherited !== undefined || bit !== undefined) {
-                    own ??= new Uint32Array(words);
-                    if (inherited !== undefined)
-                        for (let word = 0; word < words; word++)
-                            own[word] |= inherited[word];
-                    if (bit !== undefined)
-                        own[bit >>> 5] |= 1 << (bit & 31);
-                }
-                if (--readers[dependency] === 0)
-                    bits[dependency] = undefined;
-            }
-            for (const { question, bit } of far.get(index) ?? [])
-                answers[question] = own !== undefined && (own[bit >>> 5] & (1 << (bit & 31))) !== 0;
-            if (readers[index] > 0)
-                bits[index] = own;
-            for (const dependent of dependents[index])
-                if (--waitingOn[dependent] === 0)
-                    ready.push(dependent);
-        }
-    }
-}
-
-// EXTERNAL MODULE: ./lib/plan/reference-path.js
-var reference_path = __nccwpck_require__(1000);
-;// CONCATENATED MODULE: ./lib/plan/check-references.js
-
-
-
-
-
-
-// Inputs are never lists (see the input check below): not offered as a form to write.
-const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
-/** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
-function checkForEach(step, index, steps, stepIndex, issues) {
-    const list = step.forEach.list;
-    const base = [...(0,plan_check_context/* stepPath */.q)(index), 'for_each'];
-    const scan = (0,find_references/* findReferences */.y)(list);
-    for (const problem of scan.problems)
-        issues.push({ path: base, message: problem.message });
-    const [found] = scan.references;
-    if (scan.problems.length > 0)
-        return [];
-    if (!found || !found.whole) {
-        issues.push({ path: base, message: `for_each takes one reference to a list, such as ${FOR_EACH_FORMS}; got ${JSON.stringify(list)}` });
-        return [];
-    }
-    const reference = found.reference;
-    if (reference.kind === 'input') {
-        issues.push({ path: base, message: `${found.text}: inputs are text, numbers or true/false, never a list; make the list with a step (a command tool that prints JSON) and write for_each: \${steps.<id>.result}` });
-        return [];
-    }
-    if (reference.kind !== 'step')
-        return [];
-    const source = stepIndex.has(reference.step) ? steps[stepIndex.get(reference.step)] : undefined;
-    if (source && reference.path.length === 0 && (source.type === 'reasoning' || source.type === 'aggregate') && !source.forEach) {
-        issues.push({ path: base, message: `${found.text}: step ${source.key} is a ${source.type} step, whose result is text, not a list; map over a tool's result or a for_each step's list` });
-    }
-    return [{ found, base }];
-}
-/**
- * Why `path` can never be found in the result of `source`, a step answered with text (reasoning, aggregate,
- * agent): the text has no fields, and a `for_each` one's list of texts none past an item. Undefined otherwise.
- * Such a reference validated and failed only when its step ran, after the steps before it were paid for.
- */
-function textResultPathProblem(source, path) {
-    if (source.type !== 'reasoning' && source.type !== 'aggregate' && source.type !== 'agent')
-        return undefined;
-    const first = path[0];
-    const indexed = source.forEach !== undefined && (typeof first === 'number' || /^\d+$/.test(String(first)));
-    const reached = source.forEach ? (indexed ? 2 : 1) : 1;
-    if (path.length < reached || (source.forEach && indexed && path.length === 1))
-        return undefined;
-    const what = source.forEach ? `a for_each ${source.type} step, whose result is a list of texts` : `a ${source.type} step, whose result is text`;
-    return `step ${source.key} is ${what}, which has no \`${(0,reference_path/* formatReferencePath */.WO)(path.slice(0, reached))}\`; use \${steps.${source.key}.result${source.forEach ? '[0]' : ''}}, or have a tool step make the value`;
-}
-/**
- * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
- * ancestors (so they have run), inputs the plan declares, and `${item\u2026}` only inside a `for_each`
- * step. `checkAncestors` is off when the graph has a cycle.
- */
-function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
-    const references = new Map();
-    const issues = [];
-    // Asked for every step first and answered together (AncestorCheck); each issue goes back where the step put it.
-    const questions = [];
-    const declared = new Set(declaredInputs);
-    const suggester = new nearest_name/* NameSuggester */.ju(declaredInputs);
-    const stepHint = unknownStepHints(stepIndex);
-    steps.forEach((step, index) => {
-        const itemName = step.forEach?.as;
-        const placed = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
-        // Descriptions and titles are instructions, not args: nothing is filled into them, and the model reads a reference there
-        // beside the inputs and its ancestors' results, which its prompt holds. So a misplaced item reference is an error, and a
-        // reference to an input the plan does not declare or to a step this one does not depend on, whose result its prompt
-        // never holds (found by a hunt for bad inputs: `${inputs.y}` with no input y, `${steps.9.result}` with no step 9, passed).
-        // An agent's description is its task, whose references are filled in and checked with the args' below.
-        for (const field of step.task === undefined ? ['description', 'title'] : ['title']) {
-            const text = step[field];
-            if (text === undefined)
-                continue;
-            const scan = (0,find_references/* findReferences */.y)(text, itemName);
-            for (const problem of scan.problems)
-                if (problem.aboutItem)
-                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
-            for (const found of scan.references) {
-                if (found.reference.kind !== 'item')
-                    placed.push({ found, base: [...(0,plan_check_context/* stepPath */.q)(index), field] });
-                // A title is the step's one line, for all its items: `Review ${pkg.name}` showed as written in every view, as the
-                // README's own example taught it (found by a hunt of the README).
-                else if (field === 'title')
-                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field, ...found.at], message: `\`${found.text}\` in a for_each step's title stays as written: the title is the step's one line, for all its items (each item is shown by its key); write it without the item, such as \`Review packages\`` });
-            }
-        }
-        if (step.forEach?.key !== undefined) {
-            const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
-            const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
-            for (const problem of scan.problems)
-                issues.push({ path: keyPath, message: problem.message });
-            // Only the item is filled into a key (expand-for-each): another reference stayed as written in every child's key.
-            for (const found of scan.references) {
-                if (found.reference.kind !== 'item')
-                    issues.push({ path: keyPath, message: `\`${found.text}\` in a key stays as written: a key reads only the item (\${${itemName}\u2026}); remove it, or make the item carry it` });
-            }
-            if (scan.problems.length === 0 && !scan.references.some((found) => found.reference.kind === 'item')) {
-                issues.push({ path: keyPath, message: `key must use the item, such as \${${itemName}.name}, or every child would get the same key` });
-            }
-        }
-        const fields = [];
-        if (step.args !== undefined)
-            fields.push(['args', step.args]);
-        if (step.task !== undefined)
-            fields.push(['task', step.task]);
-        if (step.with !== undefined)
-            fields.push(['with', step.with]);
-        for (const [field, value] of fields) {
-            const fieldPath = [...(0,plan_check_context/* stepPath */.q)(index), field];
-            const scan = (0,find_references/* findReferences */.y)(value, itemName);
-            if (field === 'args')
-                references.set(index, scan.references);
-            for (const problem of scan.problems)
-                issues.push({ path: [...fieldPath, ...problem.at], message: problem.message, ...(problem.onKey && { at: 'key' }) });
-            for (const found of scan.references)
-                placed.push({ found, base: fieldPath });
-        }
-        const ancestorsNeeded = new Map();
-        for (const { found, base } of placed) {
-            const path = [...base, ...found.at];
-            const reference = found.reference;
-            if (reference.kind === 'input') {
-                if (!declared.has(reference.name)) {
-                    const near = suggester.nearest(reference.name);
-                    const hint = near ? ` \u2014 did you mean \`${near}\`?` : '; declare it under `inputs:`';
-                    issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
-                }
-            }
-            else if (reference.kind === 'item') {
-                // The item is there by construction in a for_each step; its fields are known only at run time.
-            }
-            else if (reference.step === step.key) {
-                issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
-            }
-            else if (!stepIndex.has(reference.step)) {
-                issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist${stepHint(reference.step)}` });
-            }
-            else {
-                const problem = textResultPathProblem(steps[stepIndex.get(reference.step)], reference.path);
-                if (problem)
-                    issues.push({ path, message: `${found.text}: ${problem}` });
-                if (!ancestorsNeeded.has(reference.step))
-                    ancestorsNeeded.set(reference.step, { found, base });
-            }
-        }
-        if (!checkAncestors || ancestorsNeeded.size === 0)
-            return;
-        for (const [key, { found, base }] of ancestorsNeeded) {
-            questions.push({ stepIndex: index, target: key, before: issues.length, path: [...base, ...found.at], text: found.text });
-        }
-    });
-    if (questions.length === 0)
-        return { references, issues };
-    const check = new AncestorCheck(steps, stepIndex);
-    const answers = check.answer(questions);
-    // A step that runs after the one using it: "add it to depends_on" would make a cycle.
-    const unmet = questions.filter((_, question) => !answers[question]);
-    const after = check.answer(unmet.map(({ stepIndex: index, target }) => ({ stepIndex: stepIndex.get(target), target: steps[index].key })));
-    const ordered = [];
-    let next = 0;
-    unmet.forEach(({ before, path, text, stepIndex: index, target }, question) => {
-        while (next < before)
-            ordered.push(issues[next++]);
-        const key = steps[index].key;
-        const message = after[question]
-            ? `${text}: step ${key} uses the result of step ${target}, which runs after it (step ${target} depends on step ${key}, directly or through other steps), so step ${key} cannot have it; move the work that needs it into a step after step ${target}`
-            : `${text}: step ${key} uses the result of step ${target}, which it does not depend on (directly or through other steps), so step ${target} may not have run yet; add ${target} to depends_on`;
-        ordered.push({ path, message });
-    });
-    while (next < issues.length)
-        ordered.push(issues[next++]);
-    return { references, issues: ordered };
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-references.js + 1 modules
+var check_references = __nccwpck_require__(89509);
 // EXTERNAL MODULE: ./lib/plan/check-model-budget.js
 var check_model_budget = __nccwpck_require__(24349);
 // EXTERNAL MODULE: ./lib/plan/check-step-count.js
@@ -27709,7 +28393,7 @@ function duplicateIds(value) {
     if (!Array.isArray(sequence))
         return [];
     const withIds = sequence.map((step, index) => ({ step, index })).filter(({ step }) => isMap(step) && (typeof step['id'] === 'string' || typeof step['id'] === 'number'));
-    const { issues } = indexStepIds(withIds.map(({ step }) => step));
+    const { issues } = (0,check_step_graph/* indexStepIds */.RA)(withIds.map(({ step }) => step));
     // indexStepIds numbers steps by their place in the list it was given: put the real indexes back.
     return issues.map((issue) => {
         const [, position, ...rest] = issue.path;
@@ -27867,12 +28551,12 @@ function checkPlanValue(value, options) {
     if (plan.goal === undefined && plan.workflow_sequence === undefined)
         return { ok: false, issues: [{ path: [], message: NEEDS_GOAL_OR_STEPS }] };
     const rawSteps = plan.workflow_sequence ?? [];
-    const steps = buildPlanSteps(rawSteps);
+    const steps = buildPlanSteps(rawSteps).map((step) => (options.tasksAsWritten?.has(step.key) ? { ...step, taskAsWritten: true } : step));
     const { tools, issues: toolIssues, withheld } = buildToolCatalogue(plan, options.extraTools, options.withhold);
-    const { stepIndex, issues: idIssues } = indexStepIds(rawSteps);
-    const nameIssues = checkStepNames(rawSteps, stepIndex);
-    const cycleIssues = checkCycles(rawSteps, steps, stepIndex);
-    const referenceCheck = checkReferences(steps, stepIndex, Object.keys(plan.inputs ?? {}), cycleIssues.length === 0);
+    const { stepIndex, issues: idIssues } = (0,check_step_graph/* indexStepIds */.RA)(rawSteps);
+    const nameIssues = (0,check_step_graph/* checkStepNames */.hr)(rawSteps, stepIndex);
+    const cycleIssues = (0,check_step_graph/* checkCycles */.Ej)(rawSteps, steps, stepIndex);
+    const referenceCheck = (0,check_references/* checkReferences */.$x)(steps, stepIndex, Object.keys(plan.inputs ?? {}), cycleIssues.length === 0);
     const ctx = { plan, steps, stepIndex, tools, references: referenceCheck.references };
     const schemas = checkInputSchemas(ctx);
     // A plan a `type: plan` step uses: it runs with the top plan's toolsets, `github:` and step count, checked there (loadSubplans).
@@ -27885,7 +28569,7 @@ function checkPlanValue(value, options) {
         // can leave an aggregate with none (its one optional input failed), which refused every replacement (review).
         ...checkStepInstructions(plan, rawSteps, steps, options.origin === 'model' ? (options.modelStepsFrom ?? 0) : 0),
         ...nameIssues,
-        ...checkOptionalConflicts(rawSteps),
+        ...(0,check_step_graph/* checkOptionalConflicts */.Cl)(rawSteps),
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
         ...referenceCheck.issues,
@@ -27955,7 +28639,9 @@ function unexpectedError(error, file) {
 /* harmony export */   j: () => (/* binding */ addToAllOf)
 /* harmony export */ });
 /* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(369);
-/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(37665);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37665);
+/* harmony import */ var _json_schema_formats_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(28560);
+
 
 
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
@@ -27985,6 +28671,7 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * - it fills in the `default`s JSON Schema ignores, converts a schema once per repeat in `type`, reads
  *   `enum` and `const` in ways JSON Schema does not (moveValueChecks), and ignores OpenAPI's `nullable`.
  * - it refuses `dependentRequired` and `dependentSchemas` and ignores `dependencies` (moveDependencies).
+ * - it checks `format` by rules of its own, where a json_schema goal checks it by JSON Schema's (moveFormat).
  * Schemas zod cannot express (`if`/`then`, `not`) it refuses: they stay as written.
  */
 function zodReadySchema(schema) {
@@ -28005,6 +28692,7 @@ function zodReadySchema(schema) {
     moveValueChecks(copy);
     moveDependencies(copy);
     splitPatterns(copy);
+    moveFormat(copy);
     // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
     // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
     if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
@@ -28097,6 +28785,24 @@ function moveValueChecks(schema) {
         Object.assign(schema, checks[0]);
     else
         addToAllOf(schema, ...checks);
+}
+/**
+ * `format` as the check a json_schema goal makes of it, in a part of the `allOf` that `formatChecks` gives it
+ * (compileJsonSchema); a format goals do not check is ignored, as JSON Schema says. zod's own checks refused what the
+ * format allows (`guides/setup.md` as a `uri-reference`: "must be in the `uri` format"; a date-time with a space),
+ * took what it refuses (`https://x.test/a b` as a `uri`) and checked formats JSON Schema leaves alone (`mac`), so a
+ * tool's arguments and a goal read one format two ways (found by an adversarial pass).
+ */
+function moveFormat(schema) {
+    const { format } = schema;
+    delete schema.format;
+    // Only zodReadySchema says which format is checked: a schema that wrote the key itself is not.
+    delete schema[_json_schema_formats_js__WEBPACK_IMPORTED_MODULE_1__/* .FORMAT_CHECK_KEY */ .n9];
+    // In a union of one: zod hands the part's own schema, which `formatChecks` gave the check, to `.describe()` when it is
+    // all a schema without `type` holds (a `description` beside it, a `$ref` to it), and the copy that makes lacked the
+    // check (`{format: email, description: x}` took any string; found by a review). A union keeps the part as it is.
+    if ((0,_json_schema_formats_js__WEBPACK_IMPORTED_MODULE_1__/* .isCheckedFormat */ .Fy)(format))
+        addToAllOf(schema, { anyOf: [{ [_json_schema_formats_js__WEBPACK_IMPORTED_MODULE_1__/* .FORMAT_CHECK_KEY */ .n9]: format }] });
 }
 /** A schema that takes exactly the JSON values `members` (none: no value). */
 function valueCheck(members) {
@@ -28239,7 +28945,7 @@ function splitCompositions(schema) {
     const parts = constraints.length > 0 ? [base] : [];
     for (const key of present) {
         if (key === 'allOf')
-            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(parts, schema[key]);
+            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(parts, schema[key]);
         else
             parts.push({ [key]: schema[key] });
     }
@@ -28256,9 +28962,9 @@ function splitCompositions(schema) {
 /* harmony export */   G: () => (/* binding */ zodRefTarget),
 /* harmony export */   r: () => (/* binding */ withResolvedRefs)
 /* harmony export */ });
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(369);
-/* harmony import */ var _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(79006);
-/* harmony import */ var _zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(72926);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(369);
+/* harmony import */ var _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79006);
+/* harmony import */ var _zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(72926);
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
 
 
@@ -28299,7 +29005,7 @@ const UNNAMED_URI = 'https://plan-runner.invalid/unnamed/';
 /** Keywords whose values are JSON values, not schemas: a reference into one does not lead to a schema. */
 const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
 /** Keywords whose values map names to schemas: a reference to the map itself leads to no schema. */
-const SCHEMA_MAPS = new Set([..._core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .SUBSCHEMA_MAPS */ .gZ, 'dependencies']);
+const SCHEMA_MAPS = new Set([..._core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .SUBSCHEMA_MAPS */ .gZ, 'dependencies']);
 const quoted = (text) => JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(text, 201));
 /** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
  * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
@@ -28385,7 +29091,7 @@ function indexResources(root) {
                 if (typeof schema[key] === 'string' && schema[key] !== '')
                     addAnchor(schema, schema[key], resource);
             resourceOf.set(schema, resource);
-            for (const inner of (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .subschemasOf */ .mN)(schema, true))
+            for (const inner of (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .subschemasOf */ .mN)(schema, true))
                 pending.push([inner, resource]);
         }
     };
@@ -28476,13 +29182,13 @@ function withResolvedRefs(written, options = {}) {
         let map = false;
         for (const segment of fragment.slice(1).split('/')) {
             key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-            const inSchema = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at) && resourceOf.has(at);
+            const inSchema = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(at) && resourceOf.has(at);
             if (values === undefined && inSchema && VALUE_KEYWORDS.has(key))
                 values = key;
             map = inSchema && SCHEMA_MAPS.has(key);
             if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length)
                 at = at[Number(key)];
-            else if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at) && Object.hasOwn(at, key))
+            else if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(at) && Object.hasOwn(at, key))
                 at = at[key];
             else
                 throw new Error(`\`$ref\` ${quoted(ref)} leads nowhere in this schema`);
@@ -28492,13 +29198,13 @@ function withResolvedRefs(written, options = {}) {
         // `#/$defs` read as a schema has no keyword, and took every value (found by a review).
         if (map)
             throw new Error(`\`$ref\` ${quoted(ref)} leads to \`${key}\`, a map of schemas by name, not a schema: add the name`);
-        if (typeof at !== 'boolean' && !(0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at))
+        if (typeof at !== 'boolean' && !(0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(at))
             throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
         // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one
         // when it is empty or has a keyword: `#/components/schemas`, a map of schemas by name, took every value (found by a review).
-        if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at) && !resourceOf.has(at)) {
+        if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(at) && !resourceOf.has(at)) {
             const keys = Object.keys(at);
-            if (keys.length > 0 && !keys.some((name) => _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_0__/* .KEYWORDS */ .d6.includes(name)))
+            if (keys.length > 0 && !keys.some((name) => _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_1__/* .KEYWORDS */ .d6.includes(name)))
                 throw new Error(`\`$ref\` ${quoted(ref)} leads to a map with no JSON Schema keyword, not a schema`);
             index(at, resource);
         }
@@ -28520,7 +29226,7 @@ function withResolvedRefs(written, options = {}) {
             if (keyword in schema && !(keyword === '$dynamicRef' && options.dynamicRefs === 'left'))
                 throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
         }
-        const inner = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .subschemasOf */ .mN)(schema, false);
+        const inner = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .subschemasOf */ .mN)(schema, false);
         if ('$ref' in schema && typeof schema['$ref'] !== 'string')
             throw new Error(`\`$ref\` must be a URI (text), not ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(JSON.stringify(schema['$ref']) ?? 'nothing', 101)}`);
         if (typeof schema['$ref'] === 'string') {
@@ -28556,7 +29262,7 @@ function withResolvedRefs(written, options = {}) {
     const inline = (schema) => (keys.has(schema) ? { $ref: refTo(schema) } : body(schema));
     const body = (schema) => {
         const { $defs: _defs, definitions: _definitions, ...rest } = schema;
-        const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .mapSubschemas */ .TY)(rest, inline);
+        const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .mapSubschemas */ .TY)(rest, inline);
         const found = leadsTo.get(schema);
         if (found === undefined)
             return copy;
@@ -28565,7 +29271,7 @@ function withResolvedRefs(written, options = {}) {
         else {
             delete copy['$ref'];
             if (!found.target)
-                (0,_zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .addToAllOf */ .j)(copy, { not: {} });
+                (0,_zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .addToAllOf */ .j)(copy, { not: {} });
         }
         return copy;
     };
@@ -31278,7 +31984,14 @@ var cut_text = __nccwpck_require__(86919);
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/run/approval-gate.js
 var approval_gate = __nccwpck_require__(11132);
+// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
+var render_summary = __nccwpck_require__(69535);
+// EXTERNAL MODULE: ./lib/report/summary/summary-part.js
+var summary_part = __nccwpck_require__(54055);
 ;// CONCATENATED MODULE: ./lib/report/plan-preview.js
+
+
+
 
 
 
@@ -31349,24 +32062,47 @@ function planPreviewLines(plan, redact = (text) => text) {
     const gate = new ApprovalGate(plan, plan.tools);
     return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${stepDetail(plan.steps[index], redact, gate)}`);
 }
-/** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
+/** The line for `count` steps of `total` left out of the preview. */
+function leftOutLine(count, total, fullPlanAt) {
+    const where = fullPlanAt ? `; every step is in ${fullPlanAt}` : '';
+    return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} of the ${(0,group_digits/* groupDigits */.K)(total)} steps left out here to stay under GitHub's 1 MiB limit${where}._`;
+}
+/**
+ * The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. The
+ * steps' lines go in as far as they fit in `maxBytes`, the rest counted on one line: 1,000 steps of a long `why` each
+ * passed the 1 MiB, and the summary's cut end took the status line after them (found by a caps hunt).
+ */
 function renderPlanPreview(plan, options) {
     const { redact } = options;
     const record = plannedRecord(plan);
     const items = (0,checklist/* checklistItems */.V_)(record, redact);
     const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
-    const lines = [`## \ud83d\udcdd plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.name))} \u2014 plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
+    const head = [`## \ud83d\udcdd plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.name))} \u2014 plan only, nothing was run`, ''];
+    if (options.status)
+        head.push(options.status, '');
+    head.push(`${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`);
     if (plan.goal)
-        lines.push('', (0,summary_header/* goalLine */.yc)(plan.goal, redact));
-    lines.push('', '### Steps', '');
+        head.push('', (0,summary_header/* goalLine */.yc)(plan.goal, redact));
+    if (options.cost)
+        head.push('', options.cost);
+    head.push('', '### Steps', '');
+    const graph = ['', '### Plan graph', '', (0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact), ''];
+    // Each piece is followed by a line break in the joined text; the notice's room is kept whatever it comes to say.
+    const fixed = [...head, ...graph, leftOutLine(items.length, items.length, options.fullPlanAt)].reduce((sum, line) => sum + (0,summary_part/* byteSize */.mz)(line) + 1, 0);
+    let room = (options.maxBytes ?? render_summary/* SUMMARY_MAX_BYTES */.e - 16) - fixed;
+    const steps = [];
     const gate = new approval_gate/* ApprovalGate */.N(plan, plan.tools);
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,code_fence/* inlineCode */.t)(stepDetail(plan.steps[index], redact, gate))}`));
-    lines.push('', '### Plan graph', '', (0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact), '');
-    return lines.join('\n');
+    for (const [index, item] of items.entries()) {
+        const line = `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,code_fence/* inlineCode */.t)(stepDetail(plan.steps[index], redact, gate))}`;
+        room -= (0,summary_part/* byteSize */.mz)(line) + 1;
+        if (room < 0)
+            break;
+        steps.push(line);
+    }
+    const leftOut = steps.length < items.length ? [leftOutLine(items.length - steps.length, items.length, options.fullPlanAt)] : [];
+    return [...head, ...steps, ...leftOut, ...graph].join('\n');
 }
 
-// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 5 modules
-var render_summary = __nccwpck_require__(22627);
 // EXTERNAL MODULE: ./lib/report/summary/summary-cost.js + 1 modules
 var summary_cost = __nccwpck_require__(36076);
 // EXTERNAL MODULE: ./lib/report/rejected-report.js
@@ -31443,17 +32179,26 @@ function reportOf(outcome, context) {
     }
     if (outcome.kind === 'planned') {
         // mode: plan \u2014 the plan was written and validated; nothing ran. A budget its writing passed fails the job, the plan still shown.
-        const preview = renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written });
         const stop = outcome.stopped;
         const after = context.failedAfter;
-        const markdown = stop
-            ? `${preview}\n**Status:** ${stop.status} \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(stop.message)}; the model's calls that wrote the plan passed it.\n`
+        // Above the plan, with the planning's cost: after it, a cut end (the comment's, a long plan's summary) took them (found by a caps hunt).
+        const statusLine = stop
+            ? `**Status:** ${stop.status} \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(stop.message)}; the model's calls that wrote the plan passed it.`
             : after !== undefined
-                ? `${preview}\n**Status:** failed \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(after))}.\n`
-                : preview;
+                ? `**Status:** failed \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(after))}.`
+                : undefined;
+        const cost = (0,summary_cost/* renderPlanningCost */.p_)(outcome.usage);
+        const markdown = renderPlanPreview(outcome.plan, {
+            redact: context.redact,
+            written: outcome.written,
+            ...(statusLine && { status: statusLine }),
+            ...(cost && { cost }),
+            maxBytes: render_summary/* SUMMARY_MAX_BYTES */.e - 16 - (context.notes ? Buffer.byteLength(context.notes) : 0),
+            ...(context.frozenPlanFile !== undefined && { fullPlanAt: 'the frozen plan file (the `plan-file` output)' }),
+        });
         const status = stop ? stop.status : after !== undefined ? 'failed' : 'succeeded';
         const reason = stop?.message ?? after;
-        return { status, ...(reason !== undefined && { reason }), goals: [], markdown: withAbandoned(markdown, outcome.usage), planErrors: [], usage: outcome.usage };
+        return { status, ...(reason !== undefined && { reason }), goals: [], markdown, planErrors: [], usage: outcome.usage };
     }
     const lost = context.failedAfter !== undefined && (outcome.status === 'succeeded' || outcome.status === 'awaiting-approval');
     const ran = lost ? { ...outcome.run.record, reason: context.failedAfter } : outcome.run.record;
@@ -32000,7 +32745,7 @@ function sameStepTextFields(fields, step) {
 
 /***/ }),
 
-/***/ 22627:
+/***/ 69535:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32040,18 +32785,8 @@ var approval_section = __nccwpck_require__(64481);
 var summary_cost = __nccwpck_require__(36076);
 // EXTERNAL MODULE: ./lib/report/summary/summary-header.js
 var summary_header = __nccwpck_require__(31675);
-;// CONCATENATED MODULE: ./lib/report/summary/summary-part.js
-function isDroppable(part) {
-    return typeof part !== 'string' && 'lines' in part;
-}
-function isCuttable(part) {
-    return typeof part !== 'string' && 'full' in part;
-}
-/** Size in bytes, as GitHub counts the summary's limit. */
-function byteSize(text) {
-    return Buffer.byteLength(text, 'utf8');
-}
-
+// EXTERNAL MODULE: ./lib/report/summary/summary-part.js
+var summary_part = __nccwpck_require__(54055);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __nccwpck_require__(60949);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
@@ -32409,10 +33144,10 @@ function leftOutNotice(count, unfinished, flagged, where) {
 }
 /** Every cuttable part, also those inside a step's lines. */
 function cuttables(parts) {
-    return parts.flatMap((part) => (isDroppable(part) ? part.lines.filter(isCuttable) : isCuttable(part) ? [part] : []));
+    return parts.flatMap((part) => ((0,summary_part/* isDroppable */.yY)(part) ? part.lines.filter(summary_part/* isCuttable */.fx) : (0,summary_part/* isCuttable */.fx)(part) ? [part] : []));
 }
 function show(part, cut, least) {
-    return isCuttable(part) ? (least.has(part) ? part.least : cut.has(part) ? part.cut : part.full) : part;
+    return (0,summary_part/* isCuttable */.fx)(part) ? (least.has(part) ? part.least : cut.has(part) ? part.cut : part.full) : part;
 }
 /** The parts as `join` shows them, each piece with its place (a part is its own line 0); a run of steps left out is one notice (index -1). */
 function eachPiece(parts, dropped, where, visit) {
@@ -32427,7 +33162,7 @@ function eachPiece(parts, dropped, where, visit) {
         flagged = 0;
     };
     parts.forEach((part, index) => {
-        if (isDroppable(part) && dropped.has(part)) {
+        if ((0,summary_part/* isDroppable */.yY)(part) && dropped.has(part)) {
             leftOut++;
             if (part.rank === 3 && part.completed)
                 flagged++;
@@ -32436,7 +33171,7 @@ function eachPiece(parts, dropped, where, visit) {
             return;
         }
         notice();
-        if (isDroppable(part))
+        if ((0,summary_part/* isDroppable */.yY)(part))
             part.lines.forEach((line, at) => visit(line, index, at));
         else
             visit(part, index, 0);
@@ -32464,28 +33199,28 @@ function measureBody(body, cut, least) {
     const short = new Map();
     const measure = (piece) => {
         if (typeof piece === 'string')
-            return byteSize(piece);
+            return (0,summary_part/* byteSize */.mz)(piece);
         // One cut already is never shown whole: a result longer than the cap is not measured whole either.
         if (!cut.has(piece))
-            full.set(piece, byteSize(piece.full));
-        short.set(piece, byteSize(piece.cut));
+            full.set(piece, (0,summary_part/* byteSize */.mz)(piece.full));
+        short.set(piece, (0,summary_part/* byteSize */.mz)(piece.cut));
         return 0;
     };
-    const strings = body.map((part) => (isDroppable(part) ? part.lines.map(measure) : [measure(part)]));
+    const strings = body.map((part) => ((0,summary_part/* isDroppable */.yY)(part) ? part.lines.map(measure) : [measure(part)]));
     const bytes = {
-        full: (part) => full.get(part) ?? byteSize(part.full),
-        cut: (part) => short.get(part) ?? byteSize(part.cut),
+        full: (part) => full.get(part) ?? (0,summary_part/* byteSize */.mz)(part.full),
+        cut: (part) => short.get(part) ?? (0,summary_part/* byteSize */.mz)(part.cut),
         shown: (piece, index, line) => {
             if (typeof piece !== 'string')
-                return least.has(piece) ? byteSize(piece.least) : cut.has(piece) ? bytes.cut(piece) : bytes.full(piece);
-            return strings[index]?.[line] ?? byteSize(piece);
+                return least.has(piece) ? (0,summary_part/* byteSize */.mz)(piece.least) : cut.has(piece) ? bytes.cut(piece) : bytes.full(piece);
+            return strings[index]?.[line] ?? (0,summary_part/* byteSize */.mz)(piece);
         },
     };
     return bytes;
 }
 /** The size in bytes of `join([...first, ...body])`, from the body's sizes: the text itself is not built. */
 function joinedBytes(first, body, bytes, dropped, where) {
-    return joinedSize(first.map(byteSize), body, dropped, where, (piece, index, line) => bytes.shown(piece, index, line));
+    return joinedSize(first.map(summary_part/* byteSize */.mz), body, dropped, where, (piece, index, line) => bytes.shown(piece, index, line));
 }
 /** The length in characters of `join([...first, ...body])`: at most its size in bytes. */
 function joinedChars(first, body, cut, least, dropped, where) {
@@ -32510,7 +33245,7 @@ function joinedSize(firstSizes, body, dropped, where, pieceSize) {
 /** Cuts the line-based remainder at the last line that fits, when even the cut parts are too big. */
 function hardCut(text, maxBytes, where) {
     const tail = `\n\n_The summary was cut here to stay under GitHub's 1 MiB limit; the full record is in ${where}._\n`;
-    const room = maxBytes - byteSize(tail);
+    const room = maxBytes - (0,summary_part/* byteSize */.mz)(tail);
     const bytes = Buffer.from(text, 'utf8').subarray(0, Math.max(0, room));
     const head = bytes.toString('utf8').replace(/\uFFFD$/, '');
     const lastLine = head.lastIndexOf('\n');
@@ -32568,7 +33303,7 @@ function renderSummary(record, options) {
     // its 10,000 steps' lines measured apart took longer than the text. (More characters than bytes allowed never fit.)
     if (joinedChars([header, notice()], body, cut, least, dropped, where) + 1 <= maxBytes) {
         const text = render();
-        if (byteSize(text) <= maxBytes)
+        if ((0,summary_part/* byteSize */.mz)(text) <= maxBytes)
             return text;
     }
     // The size of `render()`, summed from sizes measured once: past here the text is built once, when it fits or is cut
@@ -32582,8 +33317,8 @@ function renderSummary(record, options) {
     results.sort((a, b) => bytes.full(b) - bytes.full(a));
     // Reserve room for the notice up front so adding it cannot push the text back over the cap.
     // (The text has a notice already when parts were cut above: that one is counted once.)
-    const noticed = cut.size > 0 ? byteSize(cutNotice(cut.size, where)) + SEPARATOR.length : 0;
-    let size = measure() - noticed + byteSize(cutNotice(results.length + cut.size, where)) + SEPARATOR.length;
+    const noticed = cut.size > 0 ? (0,summary_part/* byteSize */.mz)(cutNotice(cut.size, where)) + SEPARATOR.length : 0;
+    let size = measure() - noticed + (0,summary_part/* byteSize */.mz)(cutNotice(results.length + cut.size, where)) + SEPARATOR.length;
     for (const part of results) {
         if (size <= maxBytes)
             break;
@@ -32602,20 +33337,20 @@ function renderSummary(record, options) {
     size = measure();
     // Room for the notice as it may come to read: a part shown whole until now is counted in it once at its count.
     if (shorter.some((part) => !cut.has(part))) {
-        const now = byteSize(notice());
-        size += byteSize(cutNotice(cut.size + shorter.length, where)) - now + (now === 0 ? SEPARATOR.length : 0);
+        const now = (0,summary_part/* byteSize */.mz)(notice());
+        size += (0,summary_part/* byteSize */.mz)(cutNotice(cut.size + shorter.length, where)) - now + (now === 0 ? SEPARATOR.length : 0);
     }
     for (const part of shorter) {
         if (size <= maxBytes)
             break;
         least.add(part);
-        size -= shown(part) - byteSize(part.least);
+        size -= shown(part) - (0,summary_part/* byteSize */.mz)(part.least);
     }
     if (measure() <= maxBytes)
         return render();
     leaveOutSteps(body, dropped, { size: measure(), maxBytes, bytes, where, measure });
     const text = render();
-    return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
+    return (0,summary_part/* byteSize */.mz)(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
 }
 /**
  * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
@@ -32629,14 +33364,14 @@ function renderSummary(record, options) {
 function leaveOutSteps(body, dropped, state) {
     const at = new Map();
     body.forEach((part, index) => {
-        if (isDroppable(part))
+        if ((0,summary_part/* isDroppable */.yY)(part))
             at.set(part, index);
     });
     const candidates = [...at.keys()];
-    const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, 0, state.where)) + SEPARATOR.length;
+    const noticeBytes = (0,summary_part/* byteSize */.mz)(leftOutNotice(candidates.length, candidates.length - 1, 0, state.where)) + SEPARATOR.length;
     const isDropped = (index) => {
         const part = body[index];
-        return part !== undefined && isDroppable(part) && dropped.has(part);
+        return part !== undefined && (0,summary_part/* isDroppable */.yY)(part) && dropped.has(part);
     };
     const lineBytes = (step) => step.lines.reduce((sum, line, j) => sum + state.bytes.shown(line, at.get(step), j) + SEPARATOR.length, 0);
     let size = state.size;
@@ -32679,7 +33414,7 @@ function leaveOutSteps(body, dropped, state) {
     const runs = [];
     let run = { steps: [], noticed: false };
     for (const part of body) {
-        if (isDroppable(part) && part.rank !== 3) {
+        if ((0,summary_part/* isDroppable */.yY)(part) && part.rank !== 3) {
             if (dropped.has(part))
                 run.noticed = true;
             else
@@ -33048,6 +33783,28 @@ function renderSummaryHeader(record, redact) {
 
 /***/ }),
 
+/***/ 54055:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   fx: () => (/* binding */ isCuttable),
+/* harmony export */   mz: () => (/* binding */ byteSize),
+/* harmony export */   yY: () => (/* binding */ isDroppable)
+/* harmony export */ });
+function isDroppable(part) {
+    return typeof part !== 'string' && 'lines' in part;
+}
+function isCuttable(part) {
+    return typeof part !== 'string' && 'full' in part;
+}
+/** Size in bytes, as GitHub counts the summary's limit. */
+function byteSize(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+
+
+/***/ }),
+
 /***/ 44329:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33405,11 +34162,11 @@ function resolvedArgs(step, sources, maxItems) {
             const items = children.map((child) => ({ item: child.item?.value ?? null }));
             // What an agent's task or a tool's args name is the same for every item: shown once, with `${item\u2026}` as
             // written, not once per item (1,000 items naming a 600 KB result made a request too large to hash).
-            const shared = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : step.args ? { args: (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) } : undefined;
+            const shared = step.type === 'agent' ? taskReferences(step, sources) : step.args ? { args: (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) } : undefined;
             return { ...shared, for_each: items };
         }
         if (step.type === 'agent')
-            return taskReferences(step.task ?? step.description, sources);
+            return taskReferences(step, sources);
         return step.args ? (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) : undefined;
     }
     catch {
@@ -33417,10 +34174,15 @@ function resolvedArgs(step, sources, maxItems) {
         return undefined;
     }
 }
-/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
-function taskReferences(task, sources) {
+/**
+ * What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it
+ * names nothing, as a task taken as written never does (`taskAsWritten`).
+ */
+function taskReferences(step, sources) {
+    if (step.taskAsWritten)
+        return undefined;
     const named = {};
-    for (const [match, body] of task.matchAll(_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .TEMPLATE_PATTERN */ .qF)) {
+    for (const [match, body] of (step.task ?? step.description).matchAll(_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .TEMPLATE_PATTERN */ .qF)) {
         if ((0,_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .parseTemplateBody */ .Kp)(body).kind === 'reference')
             named[match] = (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)({ value: match }, sources).value;
     }
@@ -33718,6 +34480,8 @@ function fanOutScope(steps, part) {
 /* harmony export */   m: () => (/* binding */ withEdgesWithin)
 /* harmony export */ });
 /* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(37665);
+/* harmony import */ var _core_final_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(84262);
+
 
 /**
  * `step` without its edges to steps outside `kept`: a completed step that did without an optional
@@ -33776,18 +34540,9 @@ class PlanGraph {
         }
         return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
     }
-    /**
-     * The last step in declaration order that no step depends on: its result is the run's result. A plan may
-     * declare a step before one it depends on; the last one declared was then upstream of the plan's end, and its
-     * result stood for the run while the step after it failed under `on_failure: continue` (found by an adversarial pass).
-     */
+    /** The key of the step whose result is the run's result (`finalStep`). */
     lastKey() {
-        for (let i = this.#steps.length - 1; i >= 0; i--) {
-            const key = this.#steps[i].key;
-            if (!this.#dependents.has(key))
-                return key;
-        }
-        return this.#steps.at(-1)?.key;
+        return (0,_core_final_step_js__WEBPACK_IMPORTED_MODULE_1__/* .finalStep */ .x)(this.#steps)?.key;
     }
     /** The full plan as a client draws it once. */
     snapshot(header) {
@@ -33933,6 +34688,7 @@ function buildSchemas() {
         tool: text,
         args: values,
         task: text,
+        taskAsWritten: flag,
         tools: texts,
         maxTurns: schemas.number(),
         optional: texts,
@@ -34347,6 +35103,8 @@ var run_event = __nccwpck_require__(8463);
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/core/stable-hash.js
 var stable_hash = __nccwpck_require__(66297);
+// EXTERNAL MODULE: ./lib/plan/hashed-step.js
+var hashed_step = __nccwpck_require__(55157);
 // EXTERNAL MODULE: ./lib/run/fan-out-part.js
 var fan_out_part = __nccwpck_require__(19243);
 ;// CONCATENATED MODULE: ./lib/run/read-earlier-attempts.js
@@ -34397,6 +35155,7 @@ var step_reuse_key = __nccwpck_require__(86324);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __nccwpck_require__(67047);
 ;// CONCATENATED MODULE: ./lib/run/resume-state.js
+
 
 
 
@@ -34753,7 +35512,7 @@ function whyNotGoingOn(own, prepared) {
 }
 /**
  * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
- * them: `stableHash` of them redacted, as JSON) to what `stepsHash` returns (asked only of a resumed run: hashing a
+ * them: `stableHash` of them redacted, as JSON, each as `hashedStep` has it) to what `stepsHash` returns (asked only of a resumed run: hashing a
  * large plan's steps costs; a run that resumed nothing paid it anyway, found by an adversarial pass): a chain of re-runs numbers its plans as one
  * run would, so that every number names one plan. The plan those runs last had keeps its number; other steps
  * (a plan file changed since, a plan written anew) are a new revision. Numbered from 1 in each run, a resumed
@@ -34763,7 +35522,7 @@ function whyNotGoingOn(own, prepared) {
 function resumedRevision(state, stepsHash) {
     if (!state)
         return 1;
-    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c6)(state.plan.steps) === stepsHash();
+    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(state.plan.steps)) === stepsHash();
     return last ? state.lastRevision : state.lastRevision + 1;
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
@@ -35314,10 +36073,12 @@ class RunStoppedError extends Error {
 /* harmony export */   rT: () => (/* binding */ anyPlanCallKey),
 /* harmony export */   sT: () => (/* binding */ ResultHashes)
 /* harmony export */ });
-/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98511);
+/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(98511);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21673);
 /* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(66297);
 /* harmony import */ var _approval_request_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(47378);
+/* harmony import */ var _plan_hashed_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(55157);
+
 
 
 
@@ -35445,9 +36206,10 @@ function registryDefinition(name, from) {
  * The step without the fields that say how it is shown or how its running is bounded and recovered (its
  * checklist label, timeout, retries, `on_failure`), never what a completed run of it produced: a resume after
  * a change to one ran a completed step again, and a step with side effects escalated over a label (found by an
- * adversarial pass). A step without them hashes as it always did.
+ * adversarial pass). A step without them hashes as it always did; so does a task taken as written that holds no `${\u2026}` (`hashedStep`).
  */
-function producing(step) {
+function producing(planStep) {
+    const step = (0,_plan_hashed_step_js__WEBPACK_IMPORTED_MODULE_3__/* .hashedStep */ .q)(planStep);
     if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined)
         return step;
     const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
@@ -35476,7 +36238,7 @@ function asksModel(step) {
  * never completed (found by a hunt of used plans). A plan step renamed runs its plan's steps again, as any renamed step runs.
  */
 function placedReuseKey(within, reuseKey) {
-    return (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, reuseKey);
+    return (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, reuseKey);
 }
 /** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
 function anyPlanCallKey(tool, args) {
@@ -35848,11 +36610,12 @@ function readsAsPage(value) {
 /* harmony export */ });
 /* unused harmony export EVENTS_WITHOUT_CHECK */
 /**
- * Events only people with write access can cause (a push, a dispatch, a schedule one of them set):
- * they start a run unchecked. Every other event is checked, the ones anyone can cause (a comment, a
- * pull request, a star, a fork, a wiki edit, a workflow_run a fork's pull request set off) first of all.
+ * Events only people with write access can cause (a push, a dispatch, a schedule one of them set, a merge queue's
+ * run, which only someone allowed to merge sets off by queueing a pull request, though its sender is the queue's
+ * bot): they start a run unchecked. Every other event is checked, the ones anyone can cause (a comment, a pull
+ * request, a star, a fork, a wiki edit, a workflow_run a fork's pull request set off) first of all.
  */
-const EVENTS_WITHOUT_CHECK = ['schedule', 'push', 'workflow_dispatch'];
+const EVENTS_WITHOUT_CHECK = ['schedule', 'push', 'workflow_dispatch', 'merge_group'];
 /**
  * Whether the accounts behind `eventName` must be checked for write access before a run starts. No
  * event name at all is no GitHub event: the action run outside a workflow (`local-action`, a test),
@@ -35872,7 +36635,7 @@ function account(value, role) {
  * The accounts behind an event that needs write access: the sender, for comments and reviews also
  * their author (an edit by a maintainer does not vouch for a stranger's comment), and for a
  * workflow_run the accounts that started the run it follows. Empty for events that need no check
- * (schedule, push, workflow_dispatch) \u2014 and for a payload that names nobody, which the caller refuses.
+ * (schedule, push, workflow_dispatch, merge_group) \u2014 and for a payload that names nobody, which the caller refuses.
  */
 function triggerUsers(eventName, payload) {
     if (!needsWriteAccess(eventName))
@@ -36683,7 +37446,7 @@ async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
     // The steps and items started in one turn check their arguments one after another, with no wait between them.
     const given = ctx.step.args;
-    const args = given ? await (0,held_loop/* afterHeldLoop */.s5)(ctx.signal, () => planArguments(ctx, tool, given)) : await (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = given ? await (0,held_loop/* afterHeldLoop */.s5)(ctx.signal, () => planArguments(ctx, tool, given)) : await (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -36863,11 +37626,13 @@ const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const ANY_LINE_BREAKING = new RegExp(LINE_BREAKING.source);
 /**
  * A repository path as `list_files` and `search_files` write it, one to a line: as it is, or as a JSON string
- * (`"x\nauth.ts:1: reviewed"`) where it holds a character that may end a line, or starts with `"`. A file named
- * `x\u23ceauth.ts:1: reviewed` read as two lines: a forged match in another file (found by an adversarial pass).
+ * (`"x\nauth.ts:1: reviewed"`) where it holds a character that may end a line or a `:`, or starts with `"` or `[`. A file
+ * named `x\u23ceauth.ts:1: reviewed` read as two lines, and one named `auth.ts:1: reviewed` as its start: each a forged
+ * match in another file, `auth.ts` (found by adversarial passes). Every note the tools write starts with `[`: a file
+ * named `[no matches for 'TODO']` holding TODO was its search's note, which a goal `matches: '^\[no matches'` met.
  */
 function shownPath(file) {
-    if (!ANY_LINE_BREAKING.test(file) && !file.startsWith('"'))
+    if (!ANY_LINE_BREAKING.test(file) && !file.includes(':') && !file.startsWith('"') && !file.startsWith('['))
         return file;
     const escaped = JSON.stringify(file).slice(1, -1).replace(LINE_BREAKING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
     return `"${escaped}"`;
@@ -37060,6 +37825,19 @@ class GlobCompiler {
     }
 }
 /**
+ * A glob as it is matched, spelled as read_file reads a path: a run of `/` as one, a `.` segment naming the folder it
+ * is in, and a trailing `/` (or nothing left) meaning the files below (`src/` and `src/.` are `src/**`). `src//*.ts`,
+ * `src/./*.ts` and `src/` matched no file, where read_file read `src//a.ts` and `src/./a.ts` (found by reviews).
+ */
+function normalGlob(pattern) {
+    const segments = pattern.split(/\/+/);
+    // A last `.` is the folder itself: kept as the trailing `/` that means its files.
+    if (segments.at(-1) === '.')
+        segments[segments.length - 1] = '';
+    const glob = segments.filter((segment) => segment !== '.').join('/');
+    return glob === '' || glob.endsWith('/') ? `${glob}**` : glob;
+}
+/**
  * A glob (`*`, `**`, `?`, `[\u2026]`, `{a,b}`) compiled to a linear-time matcher for repository paths.
  * `path.matchesGlob` backtracks (a brace-heavy or star-heavy glob takes minutes per file and blocks
  * the event loop), and globs here are chosen by a model. Throws `InvalidGlobError`.
@@ -37072,7 +37850,7 @@ function compileGlob(toolName, pattern) {
         fail(`it is ${pattern.length} characters long; at most ${MAX_GLOB_CHARS} are allowed`);
     if (EXTGLOB.test(pattern))
         fail('extended globs such as @(\u2026), !(\u2026), +(\u2026) are not supported; use {a,b} alternatives');
-    const source = new GlobCompiler(pattern.replace(/^(?:\.\/)+/, ''), fail).compile();
+    const source = new GlobCompiler(normalGlob(pattern), fail).compile();
     try {
         return linear_regex/* LinearRegex */.P_.compile(source);
     }
@@ -37129,12 +37907,13 @@ var trim_end_chars = __nccwpck_require__(33883);
 /**
  * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
  * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
- * (`.git::$INDEX_ALLOCATION`) or by its 8.3 short name (`GIT~1`). actions/checkout keeps the token in
- * `.git/config`, and on a macOS runner `.GIT/config` read it.
+ * (`.git::$INDEX_ALLOCATION`) or, on Windows, by its 8.3 short name (`GIT~1`). actions/checkout keeps the token in
+ * `.git/config`, and on a macOS runner `.GIT/config` read it. Elsewhere `GIT~1` is a name like any: its file was left
+ * out of the walk without a note, and a search said "no matches" for its text (found by a review).
  */
-function isGitSegment(segment) {
+function isGitSegment(segment, platform = process.platform) {
     const name = nameAsRead(segment);
-    return name === '.git' || /^git~\d+$/.test(name);
+    return name === '.git' || (platform === 'win32' && /^git~\d+$/.test(name));
 }
 /**
  * A path segment as the file systems of some runner read it: without an NTFS stream (`:\u2026`), trailing dots or
@@ -37184,26 +37963,32 @@ function isOutputFolder(segment) {
 
 const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
 const OWN_OUTPUTS = "plan-runner's own output folder (.plan-runner: its traces and reports) is not readable";
+const NOT_REGULAR = 'it is not a regular file (a FIFO, a socket or a device)';
 /**
  * What separates a path's folders: `\` too only on Windows. Elsewhere it is a character of a name, and a file
  * `list_files` listed as `src\b` was read as `src/b` (by `search_files`, under the name it listed) or not at all
  * (found by an adversarial pass).
  */
-const SEPARATORS = process.platform === 'win32' ? /[\\/]+/ : /\/+/;
+function separators(platform) {
+    return platform === 'win32' ? /[\\/]+/ : /\/+/;
+}
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git` or `.plan-runner`. Returns the path split into segments.
+ * Absolute as the runner's platform reads it: `a:/b.txt` is a drive only on Windows, and Node expands no `~`, so
+ * elsewhere both name files of the repository, which list_files listed and read_file and search_files refused
+ * (search_files said "no matches" for their text; found by an adversarial pass).
  */
-function checkRelativePath(toolName, requested) {
+function checkRelativePath(toolName, requested, platform = process.platform) {
     if (requested.includes('\0'))
         throw new PathRefusedError(toolName, requested, 'it contains a NUL byte');
-    if (external_node_path_.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
+    if ((platform === 'win32' ? external_node_path_.win32 : external_node_path_.posix).isAbsolute(requested)) {
         throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
     }
-    const segments = segmentsOf(requested);
+    const segments = segmentsOf(requested, platform);
     if (segments.includes('..'))
         throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
-    if (segments.some(isGitSegment))
+    if (segments.some((segment) => isGitSegment(segment, platform)))
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     if (segments.some(isCredentialFile))
         throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
@@ -37212,8 +37997,8 @@ function checkRelativePath(toolName, requested) {
     return segments;
 }
 /** A path's names, without empty and `.` ones. */
-function segmentsOf(requested) {
-    return requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
+function segmentsOf(requested, platform = process.platform) {
+    return requested.split(separators(platform)).filter((segment) => segment !== '' && segment !== '.');
 }
 /** The `list_files` pattern of every file in a folder a model named. */
 function filesIn(folder) {
@@ -37241,7 +38026,7 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
     if ((0,system_path/* isSystemPath */.b)(resolved))
         throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
     const inside = external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep);
-    if (inside.some(isGitSegment))
+    if (inside.some((segment) => isGitSegment(segment)))
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     if (inside.some(isCredentialFile))
         throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
@@ -37252,8 +38037,9 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
 /**
  * The tool error for a path the file system would not resolve or open: a path the repository does not
  * hold (`ENOENT`, or `ENOTDIR`: a file named as a folder) is not found, a symlink loop (`ELOOP`, which a
- * repository can hold) or a name too long is refused. Any other failure is the runner's, passed on. The
- * file system's own message named the runner's absolute path (found by an adversarial pass).
+ * repository can hold), a name too long, a socket (`ENXIO`) or a file the runner may not read is refused.
+ * Any other failure is the runner's, passed on. The file system's own message named the runner's absolute
+ * path (found by adversarial passes).
  */
 function pathError(toolName, requested, error, loop) {
     switch (error.code) {
@@ -37263,7 +38049,12 @@ function pathError(toolName, requested, error, loop) {
         case 'ELOOP':
             return new PathRefusedError(toolName, requested, loop);
         case 'ENAMETOOLONG':
-            return new PathRefusedError(toolName, requested, 'a name in it is longer than the file system allows');
+            return new PathRefusedError(toolName, requested, 'it, or a name in it, is longer than the file system allows');
+        case 'ENXIO':
+            return new PathRefusedError(toolName, requested, NOT_REGULAR, 'Read a regular file of the repository.');
+        case 'EACCES':
+        case 'EPERM':
+            return new PathRefusedError(toolName, requested, 'it is not readable (the runner has no permission to read it)', 'Read another file of the repository.');
         default:
             return error;
     }
@@ -37304,7 +38095,7 @@ async function openRepoFile(toolName, root, requested, realRoot) {
         if (opened.isDirectory())
             throw new PathRefusedError(toolName, requested, 'it is a folder, not a regular file', `Call list_files with pattern '${filesIn(requested)}' to see the files in it.`);
         if (!opened.isFile())
-            throw new PathRefusedError(toolName, requested, 'it is not a regular file (a FIFO, a socket or a device)', 'Read a regular file of the repository.');
+            throw new PathRefusedError(toolName, requested, NOT_REGULAR, 'Read a regular file of the repository.');
         if (!(await holdsPath(handle, resolved, opened)))
             throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
         return { handle, stats: opened };
@@ -37328,6 +38119,7 @@ var group_digits = __nccwpck_require__(80083);
 
 
 
+
 /** Walked into only when asked for: dependencies. Git internals and plan-runner's outputs never are (`isGitSegment`, `isOutputFolder`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 /** The most files one walk looks at: a guard against huge trees. */
@@ -37336,8 +38128,8 @@ const MAX_WALK_FILES = 50_000;
 const MAX_WALK_FOLDERS = 10_000;
 /** The glob's leading folders, written without any glob character: where its files can only be. */
 function leadingFolders(pattern) {
-    // As compileGlob reads it: a leading `./` names the root.
-    const segments = pattern?.replace(/^(?:\.\/)+/, '').split('/') ?? [];
+    // As compileGlob reads it (`normalGlob`): `src//lib/` walks from `src/lib`.
+    const segments = pattern === undefined ? [] : normalGlob(pattern).split('/');
     const folders = [];
     for (const segment of segments.slice(0, -1)) {
         if (segment === '' || segment === '.' || /[*?[\]{}()!@+\\]/.test(segment))
@@ -37351,7 +38143,8 @@ function leadingFolders(pattern) {
  * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered, nor a credentials file
  * (`isCredentialFile`) listed. It stops at
  * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
- * answered "no matches" for files it never read. So it says which files and folders it passed over as their names are not UTF-8.
+ * answered "no matches" for files it never read. So it says which files and folders it passed over as their names are not UTF-8,
+ * and which folders it may not open (no permission).
  */
 async function walkRepoFiles(root, options = {}) {
     const realRoot = await (0,promises_.realpath)(root);
@@ -37365,18 +38158,30 @@ async function walkRepoFiles(root, options = {}) {
     if (start.length > 0) {
         // Only a real folder of the repository: none of its parts a symlink, as the walk would not follow one.
         const folder = external_node_path_.join(realRoot, ...start);
-        const real = await (0,promises_.realpath)(folder).catch(() => undefined);
+        const real = await (0,promises_.realpath)(folder).catch((error) => error);
+        if (real instanceof Error) {
+            // A folder on the way the runner may not go through is said, as one the walk may not open: swallowed, a search
+            // below it answered "no matches" alone (found by a review). A folder the repository lacks holds no files.
+            if (!NOT_PERMITTED.has(real.code ?? ''))
+                return { files, notice: '' };
+            const locked = await lockedOnTheWay(realRoot, start);
+            if (locked === '')
+                throw real;
+            return { files, notice: locked === undefined ? '' : lockedNotice({ count: 1, some: [locked] }) };
+        }
         if (real !== folder || !(await (0,promises_.stat)(real)).isDirectory())
             return { files, notice: '' };
     }
     let seen = 0;
     let opened = 0;
     const unnamed = { count: 0, some: [] };
+    const locked = { count: 0, some: [] };
+    const passedOver = () => unnamedNotice(unnamed) + lockedNotice(locked);
     const pending = [start.join('/')];
     while (pending.length > 0) {
         options.signal?.throwIfAborted();
         if (opened === maxFolders)
-            return { files, notice: cutNotice(maxFolders, 'folder', start) + unnamedNotice(unnamed) };
+            return { files, notice: cutNotice(maxFolders, 'folder', start) + passedOver() };
         // A few folders opened at once (in the order they would be popped one by one): each open is several calls
         // through the thread pool (open, readlink, opendir), which one at a time made a walk twice as slow.
         const batch = pending.splice(-Math.min(OPEN_AT_ONCE, maxFolders - opened)).reverse();
@@ -37384,12 +38189,20 @@ async function walkRepoFiles(root, options = {}) {
         const folders = await Promise.allSettled(batch.map((relativeDir) => openFolder(external_node_path_.join(realRoot, relativeDir))));
         try {
             for (const [index, settled] of folders.entries()) {
-                if (settled.status === 'rejected')
-                    throw settled.reason;
+                const relativeDir = batch[index];
+                if (settled.status === 'rejected') {
+                    // A folder of the repository the runner may not open is said in the notice: thrown, the file system's error
+                    // named the runner's absolute path (found by an adversarial pass). The root is the runner's own to open.
+                    if (relativeDir === '' || !NOT_PERMITTED.has(settled.reason.code ?? ''))
+                        throw settled.reason;
+                    locked.count += 1;
+                    if (locked.some.length < 3)
+                        locked.some.push(relativeDir);
+                    continue;
+                }
                 // Swapped for a symlink since it was listed (a command tool running beside the walk): not followed, as any symlink.
                 if (settled.value === undefined)
                     continue;
-                const relativeDir = batch[index];
                 for await (const entry of settled.value.dir) {
                     // Read as bytes (`latin1`, one character a byte), then as UTF-8: a name that is not UTF-8 was listed with a
                     // U+FFFD that names no file, so read_file said it did not exist, and search_files said "no matches" for its text.
@@ -37399,7 +38212,7 @@ async function walkRepoFiles(root, options = {}) {
                             continue;
                         // Counted as a file the walk looked at: a folder of a million such names is bounded as any other.
                         if (entry.isFile() && seen++ === maxFiles)
-                            return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
+                            return { files, notice: cutNotice(maxFiles, 'file', start) + passedOver() };
                         unnamed.count += 1;
                         if (unnamed.some.length < 3)
                             unnamed.some.push(relativeDir === '' ? asText(entry.name) : `${relativeDir}/${asText(entry.name)}`);
@@ -37411,11 +38224,12 @@ async function walkRepoFiles(root, options = {}) {
                             pending.push(relative);
                     }
                     else if (entry.isFile()) {
-                        // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts).
-                        if (isCredentialFile(name))
+                        // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts), as they refuse a file
+                        // named as git internals (a submodule's `.git` file) or plan-runner's outputs, which were listed.
+                        if (isCredentialFile(name) || isGitSegment(name) || isOutputFolder(name))
                             continue;
                         if (seen === maxFiles)
-                            return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
+                            return { files, notice: cutNotice(maxFiles, 'file', start) + passedOver() };
                         seen += 1;
                         if (options.keep === undefined || options.keep(relative))
                             files.push(relative);
@@ -37429,7 +38243,7 @@ async function walkRepoFiles(root, options = {}) {
                     await closeFolder(settled.value);
         }
     }
-    return { files, notice: unnamedNotice(unnamed) };
+    return { files, notice: passedOver() };
 }
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** A name read as `latin1` (its bytes), as UTF-8; undefined when its bytes are not UTF-8. */
@@ -37457,6 +38271,32 @@ function unnamedNotice(unnamed) {
     const shown = `${some}${unnamed.count > unnamed.some.length ? ', \u2026' : ''}, with \ufffd for each byte that is not`;
     return `${(0,cut_note/* cutNote */.n)(`${count} not UTF-8 (${shown}) ${one ? 'was' : 'were'} not looked at, as the files tools cannot name ${one ? 'it' : 'them'}; rename ${one ? 'it' : 'them'} in UTF-8`)}\n`;
 }
+/** The cut note for the folders a walk may not open (no permission), else empty. */
+function lockedNotice(locked) {
+    if (locked.count === 0)
+        return '';
+    const some = `${locked.some.map((name) => `'${shownPath(name)}'`).join(', ')}${locked.count > locked.some.length ? ', \u2026' : ''}`;
+    const one = locked.count === 1;
+    return `${(0,cut_note/* cutNote */.n)(`${one ? 'a folder' : `${(0,group_digits/* groupDigits */.K)(locked.count)} folders`} the runner may not open (${some}) ${one ? 'was' : 'were'} not looked at`)}\n`;
+}
+/**
+ * The first folder on the way to `start` (from `realRoot`) the runner may not go through, once resolving `start` was
+ * refused: the folder holding the first part it may not look at (`''`, the root). Undefined when the way is not one the
+ * walk goes (a part is gone, a file or a symlink).
+ */
+async function lockedOnTheWay(realRoot, start) {
+    for (let depth = 1; depth <= start.length; depth += 1) {
+        const part = await (0,promises_.lstat)(external_node_path_.join(realRoot, ...start.slice(0, depth))).catch((error) => error);
+        if (!(part instanceof Error)) {
+            if (!part.isDirectory())
+                return undefined;
+            continue;
+        }
+        return NOT_PERMITTED.has(part.code ?? '') ? start.slice(0, depth - 1).join('/') : undefined;
+    }
+    // Every part looked at now (its permissions changed since): the folder the walk was to start from is named.
+    return start.join('/');
+}
 /** Folders opened at once by a walk. */
 const OPEN_AT_ONCE = 8;
 /** Closes a folder opened by `openFolder`; its listing may have been read to the end (which closed it) or not. */
@@ -37466,6 +38306,8 @@ async function closeFolder(folder) {
 }
 /** Read only, a folder, not following a last symlink (the flags are 0 where the platform has none). */
 const FOLDER_FLAGS = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_DIRECTORY ?? 0) | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
+/** Errors of an open that say the runner may not open the folder: said in the walk's notice. */
+const NOT_PERMITTED = new Set(['EACCES', 'EPERM']);
 /** Errors of an open that say the folder is not one the walk goes into now: gone, or no longer a folder (a symlink). */
 const NOT_A_FOLDER_NOW = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
 /**
@@ -37474,7 +38316,7 @@ const NOT_A_FOLDER_NOW = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
  * it and this open is caught, found by an adversarial pass), and on Linux its entries are read through the handle
  * (`/proc/self/fd`), so a swap after the check cannot change them. Undefined when it is no such folder now; any
  * other failure (no permission, no file descriptors left) is thrown, as a walk that skipped a folder silently
- * would answer "no matches" for files it never read.
+ * would answer "no matches" for files it never read (the walk says a folder it may not open in its notice).
  */
 async function openFolder(resolved) {
     let handle;
@@ -37528,7 +38370,7 @@ function listFilesTool(options) {
         name: 'list_files',
         description: `List repository files matching a glob (default '**/*'), one path per line, sorted, at most ${maxResults}. ` +
             `'*' does not match names starting with '.'; write '.github/**' for those. .git, .plan-runner and node_modules are skipped; ` +
-            `a path holding a control character or starting with '"' is written as a JSON string.`,
+            `a path holding a control character or ':', or starting with '"' or '[', is written as a JSON string.`,
         inputSchema: {
             type: 'object',
             properties: {
@@ -37656,6 +38498,7 @@ var cut_text = __nccwpck_require__(86919);
 
 
 
+
 /** Default cap on the matching lines `search_files` returns. */
 const SEARCH_FILES_MAX_RESULTS = 200;
 /** Files larger than this are skipped: they are generated or data, rarely worth searching. */
@@ -37727,7 +38570,7 @@ function searchFilesTool(options) {
     return {
         name: 'search_files',
         description: `Search repository text files for a fixed string (or a regular expression with regex: true). ` +
-            `Returns 'path:line: text' lines, at most ${maxResults} (a path holding a control character or starting with '"' is a JSON string). ` +
+            `Returns 'path:line: text' lines, at most ${maxResults} (a path holding a control character or ':', or starting with '"' or '[', is a JSON string). ` +
             `.git, .plan-runner, node_modules, files over 1 MiB and the lines of private key blocks are skipped.`,
         inputSchema: {
             type: 'object',
@@ -37753,22 +38596,27 @@ function searchFilesTool(options) {
             // What was not searched: said in a cut note, so a goal on the result ("no matches") cannot pass on a search that
             // left out a text file or part of a line that held a match (found by a hunt of the goal kinds: a FIXME past 400
             // characters of a minified line, or in a file over 1 MiB, gave `[no matches \u2026]`, which `matches: '^\[no matches'` met).
-            const skipped = { large: 0, lines: 0 };
+            const skipped = { large: 0, lines: 0, refused: [] };
             const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file) => glob.test(file) }) });
             const files = walk.files.sort();
             const realRoot = await (0,promises_.realpath)(options.root);
             let slice = performance.now();
             search: for (const file of files) {
                 ctx.signal.throwIfAborted();
-                // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is skipped, not read.
+                // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is not read.
+                // A file gone since the walk holds nothing; one refused is said in the cut note, as "no matches" is not true of it
+                // (names read_file refused, `~notes.md`, were skipped silently; found by an adversarial pass).
                 let opened;
                 try {
                     opened = await openRepoFile('search_files', options.root, file, realRoot);
                 }
                 catch (error) {
-                    if (error instanceof PathRefusedError || error instanceof RepoFileNotFoundError)
+                    if (error instanceof RepoFileNotFoundError)
                         continue;
-                    throw error;
+                    if (!(error instanceof PathRefusedError))
+                        throw error;
+                    skipped.refused.push(error);
+                    continue;
                 }
                 let content;
                 try {
@@ -37837,9 +38685,19 @@ function searchFilesTool(options) {
 }
 /** What a search left out, in words for its cut note; undefined when it searched every file and line. */
 function notSearched(skipped) {
-    const whole = skipped.large === 0 ? undefined : `not searched: ${skipped.large} file${skipped.large === 1 ? '' : 's'} over 1 MiB`;
+    const files = [
+        skipped.large === 0 ? undefined : `${skipped.large} file${skipped.large === 1 ? '' : 's'} over 1 MiB`,
+        skipped.refused.length === 0 ? undefined : refusedFiles(skipped.refused),
+    ].filter((part) => part !== undefined);
+    const whole = files.length === 0 ? undefined : `not searched: ${files.join(', ')}`;
     const cut = skipped.lines === 0 ? undefined : `${skipped.lines} line${skipped.lines === 1 ? ' was' : 's were'} searched in ${skipped.lines === 1 ? 'its' : 'their'} first ${MAX_LINE_CHARS} characters only`;
     return whole === undefined && cut === undefined ? undefined : [whole, cut].filter((part) => part !== undefined).join('; ');
+}
+/** The files the walk listed and opening refused, in words: how many, and the first few with why. */
+function refusedFiles(refused) {
+    const some = refused.slice(0, 3).map((error) => `'${shownPath(error.path)}': ${error.reason}`);
+    const count = refused.length === 1 ? '1 file' : `${(0,group_digits/* groupDigits */.K)(refused.length)} files`;
+    return `${count} refused when opened (${some.join(', ')}${refused.length > some.length ? ', \u2026' : ''})`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/files-toolset.js
@@ -39296,6 +40154,8 @@ var cut_note = __nccwpck_require__(30068);
 var format_bytes = __nccwpck_require__(37958);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __nccwpck_require__(1938);
+// EXTERNAL MODULE: ./lib/core/long-wait-fetch.js
+var long_wait_fetch = __nccwpck_require__(52654);
 // EXTERNAL MODULE: ./lib/core/fetch-never-sent.js
 var fetch_never_sent = __nccwpck_require__(16567);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
@@ -39385,6 +40245,7 @@ var url_allow_list = __nccwpck_require__(1400);
 
 
 
+
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 /**
@@ -39415,12 +40276,15 @@ function checkedUrl(toolName, raw, allow, redirectedFrom) {
     return url;
 }
 /**
- * Sends a request with global fetch, following redirects only to URLs the allow list covers (`redirectedFrom`: the
+ * Sends a request with Node's fetch, following redirects only to URLs the allow list covers (`redirectedFrom`: the
  * URL whose redirect led to the answer), and maps a missing answer (network failure, the `signal` timing out) to a
- * transient error.
+ * transient error. `waitMs`: how long the `signal` lets it wait, which undici's own 300 s must not cut short.
  * Cancellation through `cancel` is rethrown as is.
  */
 async function fetchAllowed(request, options) {
+    // A step allowed 400 s failed at undici's 300 s as "could not be reached", and was tried again (found by a review);
+    // a second past the limit, the `signal` ends the request first.
+    const send = (0,long_wait_fetch/* longWaitFetch */.c)((input, init) => fetch(input, init), options.waitMs + 1_000);
     let url = checkedUrl(request.toolName, request.url, options.allow);
     let redirectedFrom;
     let method = request.method;
@@ -39429,7 +40293,7 @@ async function fetchAllowed(request, options) {
     for (let hop = 0;; hop++) {
         let response;
         try {
-            response = await fetch(url, { method, headers, body, redirect: 'manual', signal: options.signal });
+            response = await send(url, { method, headers, body, redirect: 'manual', signal: options.signal });
         }
         catch (error) {
             options.cancel.throwIfAborted();
@@ -39676,7 +40540,8 @@ function modelHeaders(toolName, args) {
     return headers;
 }
 async function send(options, toolName, args, ctx) {
-    const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
+    // A step's own timeout replaces http.timeout_seconds, as it does a command tool's.
+    const timeoutSeconds = ctx.timeoutMs === undefined ? (options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS) : ctx.timeoutMs / 1000;
     const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
     const signal = AbortSignal.any([ctx.signal, (0,timeout_signal/* timeoutSignal */._)(timeoutSeconds * 1000)]);
     const headers = modelHeaders(toolName, args);
@@ -39695,6 +40560,7 @@ async function send(options, toolName, args, ctx) {
         signal,
         cancel: ctx.signal,
         timeoutLabel: `${timeoutSeconds}s`,
+        waitMs: timeoutSeconds * 1000,
     });
     // However long: the step's retry policy holds it to its max_interval (a wait dropped as too long was a retry at once).
     const retryAfter = (0,retry_after_ms/* askedWaitMs */.MW)((name) => response.headers.get(name));
@@ -39849,11 +40715,11 @@ function mathToolset() {
 /* harmony export */   Je: () => (/* binding */ McpServers)
 /* harmony export */ });
 /* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
-/* harmony import */ var _process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64600);
-/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68990);
-/* harmony import */ var _core_http_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(74623);
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(369);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(41514);
+/* harmony import */ var _process_argv_word_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64600);
+/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(68990);
+/* harmony import */ var _core_http_url_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(74623);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(369);
 
 
 
@@ -39862,42 +40728,42 @@ function mathToolset() {
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
 const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
+const EnvName = zod__WEBPACK_IMPORTED_MODULE_1__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
 const URL_CREDENTIALS = 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})';
 const COMMAND_OR_URL = 'give either command (a stdio server) or url (a streamable HTTP server)';
 const ENV_ON_URL = 'env applies to stdio servers (command); use headers for url';
 const HEADERS_ON_COMMAND = 'headers apply to url servers; use env for command';
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
-const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    command: zod__WEBPACK_IMPORTED_MODULE_0__.array((0,_process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__/* .argvWord */ .P)())
+const McpServer = zod__WEBPACK_IMPORTED_MODULE_1__.strictObject({
+    command: zod__WEBPACK_IMPORTED_MODULE_1__.array((0,_process_argv_word_js__WEBPACK_IMPORTED_MODULE_2__/* .argvWord */ .P)())
         .min(1, 'command needs at least the program to run')
         .optional()
         .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
     /** Variables the stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there: names to pass through, or values with `${env.NAME}`. */
-    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())])
+    env: zod__WEBPACK_IMPORTED_MODULE_1__.union([zod__WEBPACK_IMPORTED_MODULE_1__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_1__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_3__/* .envValue */ .$)())])
         .optional()
         .meta({ description: "Variables a stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there (SystemRoot, USERPROFILE, TEMP \u2026): names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
-    url: (0,_core_http_url_js__WEBPACK_IMPORTED_MODULE_3__/* .httpUrl */ .ZF)('write the server URL as http(s)://host/path')
+    url: (0,_core_http_url_js__WEBPACK_IMPORTED_MODULE_4__/* .httpUrl */ .ZF)('write the server URL as http(s)://host/path')
         .refine((value) => {
         const url = URL.parse(value);
         return !url || (url.username === '' && url.password === '');
     }, URL_CREDENTIALS)
-        .meta({ allOf: [{ not: { pattern: _core_http_url_js__WEBPACK_IMPORTED_MODULE_3__/* .URL_CREDENTIALS_PATTERN */ .q3 }, errorMessage: URL_CREDENTIALS }] })
+        .meta({ allOf: [{ not: { pattern: _core_http_url_js__WEBPACK_IMPORTED_MODULE_4__/* .URL_CREDENTIALS_PATTERN */ .q3 }, errorMessage: URL_CREDENTIALS }] })
         .optional()
         .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
-    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())
+    headers: zod__WEBPACK_IMPORTED_MODULE_1__.record(zod__WEBPACK_IMPORTED_MODULE_1__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_3__/* .envValue */ .$)())
         .optional()
         .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
     /** Only these of the server's tools join the registry; default: all it lists. */
-    tools: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+    tools: zod__WEBPACK_IMPORTED_MODULE_1__.array(zod__WEBPACK_IMPORTED_MODULE_1__.string().min(1))
         .min(1)
         .optional()
         .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
     /** Per-call timeout. */
-    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
+    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_1__.number().positive().max(3600).optional().meta({ description: "Time limit of one tool call; a tool_call step's own timeout_seconds replaces it.", default: 60 }),
     /** The time the server gets to start, and again to list its tools; a start before a call gets it too, within the call's time. */
-    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
+    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_1__.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
 })
     .superRefine((server, ctx) => {
     if ((server.command === undefined) === (server.url === undefined)) {
@@ -39913,14 +40779,14 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     // The same rules for plan.schema.json, which cannot see the refinement above: an editor took `{}`, or both kinds.
     .meta({
     allOf: [
-        { if: { type: 'object', properties: { command: false, url: false } }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
-        { if: { type: 'object', required: ['command', 'url'] }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
-        { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(ENV_ON_URL) } } },
-        { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(HEADERS_ON_COMMAND) } } },
+        { if: { type: 'object', properties: { command: false, url: false } }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['command', 'url'] }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .refusedSchema */ .Ci)(ENV_ON_URL) } } },
+        { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .refusedSchema */ .Ci)(HEADERS_ON_COMMAND) } } },
     ],
 });
 /** The plan's `mcp_servers:` section. */
-const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
+const McpServers = zod__WEBPACK_IMPORTED_MODULE_1__.record(zod__WEBPACK_IMPORTED_MODULE_1__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
     .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
 
 
@@ -46053,9 +46919,10 @@ const sha512_base64url = /*@__PURE__*/ fixedBase64url(86);
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   fd: () => (/* binding */ globalRegistry)
+/* harmony export */   fd: () => (/* binding */ globalRegistry),
+/* harmony export */   rs: () => (/* binding */ $ZodRegistry)
 /* harmony export */ });
-/* unused harmony exports $output, $input, $ZodRegistry, registry */
+/* unused harmony exports $output, $input, registry */
 var _a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -50799,8 +51666,8 @@ lib_core/* config */.$W({ jitless: true });
 var neutralise_log_text = __nccwpck_require__(75709);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __nccwpck_require__(12172);
-// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 5 modules
-var render_summary = __nccwpck_require__(22627);
+// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
+var render_summary = __nccwpck_require__(69535);
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
 var visible_controls = __nccwpck_require__(74700);
 ;// CONCATENATED MODULE: ./lib/action/action-io.js
@@ -50832,12 +51699,23 @@ const logMessage = shown(neutralise_log_text/* loggedMessage */.eh);
  * action's own calls (`warning`, `annotate`, groups, whose text the commands escape) are commands.
  */
 function runnerActionIO(core, env = process.env) {
+    let warnings = 0;
+    let errors = 0;
     return {
         write: (text) => void process.stdout.write(logText(text)),
         info: (line) => core.info(logText(line)),
         // The runner logs a message's lines as lines of the log: those after the first are run text, kept under a rule.
-        warning: (message) => core.warning(logMessage(message)),
-        annotate: (level, message, properties) => core[level](logMessage(message), properties.title === undefined ? properties : { ...properties, title: logMessage(properties.title) }),
+        warning: (message) => {
+            warnings++;
+            core.warning(logMessage(message));
+        },
+        annotate: (level, message, properties) => {
+            if (level === 'warning')
+                warnings++;
+            if (level === 'error')
+                errors++;
+            core[level](logMessage(message), properties.title === undefined ? properties : { ...properties, title: logMessage(properties.title) });
+        },
         group(title, lines) {
             core.startGroup(logMessage(title));
             for (const line of lines)
@@ -50854,7 +51732,11 @@ function runnerActionIO(core, env = process.env) {
             return true;
         },
         // The action's own lines (a refusal's list of problems): shown as they are, with the run text in them.
-        fail: (message) => core.setFailed((0,visible_controls/* visibleControls */.x)(message)),
+        fail: (message) => {
+            errors++;
+            core.setFailed((0,visible_controls/* visibleControls */.x)(message));
+        },
+        written: () => ({ warnings, errors }),
     };
 }
 /** The same channels with every text passed through `redact` first: the last line of defence for secrets. */
@@ -50867,6 +51749,7 @@ function redactingIO(io, redact) {
         group: (title, lines) => io.group(redact(title), lines.map(redact)),
         writeSummary: (markdown) => io.writeSummary(redact(markdown)),
         fail: (message) => io.fail(redact(message)),
+        written: () => io.written(),
     };
 }
 
@@ -51250,8 +52133,8 @@ function valueProblem(value) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-subplans.js
-var load_subplans = __nccwpck_require__(57414);
+// EXTERNAL MODULE: ./lib/plan/load-subplans.js + 1 modules
+var load_subplans = __nccwpck_require__(64367);
 // EXTERNAL MODULE: ./lib/github/github-run-context.js
 var github_run_context = __nccwpck_require__(43914);
 ;// CONCATENATED MODULE: ./lib/action/action-settings.js
@@ -51618,43 +52501,55 @@ var goals_table = __nccwpck_require__(52895);
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
 const MAX_ERROR_ANNOTATIONS = 10;
-/**
- * Warning annotations for unmet goals that do not fail the job and failed steps a run went on without or a plan
- * revision replaced, together, of the 10 GitHub shows per step: two are left for the run's own warnings (a rate
- * limit, a comment not written). Their three caps of 3, 3 and 5 came to 11, so the last, "N more unmet goals",
- * could be the one GitHub dropped.
- */
-const WARNING_SLOTS = 8;
+/** And at most 10 warning annotations, the first ones written. */
+const MAX_WARNING_ANNOTATIONS = 10;
 /** The job's verdict (`setFailed`) is an error annotation too, written last: room is kept for it. */
 const FOR_THE_VERDICT = 1;
+/**
+ * A warning this step's IO never sees: the runner's own "Unexpected input(s)" for a `with:` key action.yml does not
+ * declare, written before the step starts. Kept whether or not the runner wrote it (plan-runner's check of the inputs
+ * is not the runner's: an `INPUT_` variable set by `env:` it warns of, and the runner does not), so at worst it is
+ * left to a warning written after these (a check run or an issue that could not be written).
+ */
+const FOR_THE_RUNNER = 1;
+/**
+ * Warnings written after these, while the comment, the check run, the saved state and an escalation are finished:
+ * "Could not complete the check run" (a required check left in progress blocks a merge), a comment or label not
+ * written. The annotations are written before those settle, so that a step killed while it publishes keeps them.
+ */
+const FOR_LATE_WARNINGS = 2;
 /** At most `slots` annotations of one kind (`kinds`, its plural): the first ones, and when there are more, one that sums up the rest. */
 function capped(kinds, annotations, fileOf, slots) {
     if (annotations.length <= slots)
         return [...annotations];
     const shown = annotations.slice(0, slots - 1);
     const rest = annotations.slice(slots - 1);
-    const file = fileOf(rest);
+    // With one slot it stands for the whole kind: "5 more unmet goals" over none shown sent a reader looking for them.
+    const many = `${standingFor(rest)}${shown.length > 0 ? ' more' : ''} ${kinds}`;
+    return [...shown, summingUp(many, rest, fileOf(rest))];
+}
+/** One annotation, titled `many`, that stands for `rest`. */
+function summingUp(many, rest, file) {
     // Each on one line: a message's line break put the next one's "Step s9 failed" among the run text of the one before,
     // which the log shows under its rule (found by an adversarial pass).
     const titles = rest.map((a) => (0,core_cut_text/* cutText */.IN)((0,checklist/* oneLogLine */.Hr)(a.message), 80)).join('; ');
-    // The loader's "and N more problems" is one line for N: "13 more" was said of 32 (found by an adversarial pass).
-    const count = rest.reduce((sum, a) => sum + (a.standsFor ?? 1), 0);
-    // With one slot it stands for the whole kind: "5 more unmet goals" over none shown sent a reader looking for them.
-    const many = `${count}${shown.length > 0 ? ' more' : ''} ${kinds}`;
-    return [
-        ...shown,
-        {
-            message: (0,core_cut_text/* cutText */.IN)(`${many} (see the job summary): ${titles}`, 2000),
-            properties: { title: many, ...(file ? { file } : {}) },
-        },
-    ];
+    return {
+        message: (0,core_cut_text/* cutText */.IN)(`${many} (see the job summary): ${titles}`, 2000),
+        properties: { title: many, ...(file ? { file } : {}) },
+    };
+}
+/** The problems `annotations` stand for. The loader's "and N more problems" is one line for N: "13 more" was said of 32 (found by an adversarial pass). */
+function standingFor(annotations) {
+    return annotations.reduce((sum, a) => sum + (a.standsFor ?? 1), 0);
 }
 /**
  * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
  * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
- * warning, as are one a run that succeeded went on without and an unmet goal that does not fail the job (8 of those in all, goals first). Step and goal
- * annotations are on the plan file, at the lines `lines` gives (none for a step the file does not write).
+ * warning, as are one a run that succeeded went on without and an unmet goal that does not fail the job
+ * (goals first). Each level takes what the step has not `written` of GitHub's 10, warnings keeping one for
+ * the runner's own and two for those written later. Step and goal annotations are on the plan file, at the lines `lines` gives (none for a
+ * step the file does not write).
  */
 function writeAnnotations(input, annotate) {
     const { redact, planFile } = input;
@@ -51712,12 +52607,12 @@ function writeAnnotations(input, annotate) {
     const failingGoals = required.filter((goal) => !reportOnly(goal)).map(goalAnnotation);
     const reportedGoals = required.filter(reportOnly).map(goalAnnotation);
     const kinds = [
-        ['plan file errors', planErrors],
-        ['failed steps', failedSteps],
-        ['unmet goals', failingGoals],
+        { name: 'plan file errors', one: 'plan file error', annotations: planErrors },
+        { name: 'failed steps', one: 'failed step', annotations: failedSteps, foremost: true },
+        { name: 'unmet goals', one: 'unmet goal', annotations: failingGoals },
     ];
     // 10 in all, the verdict's included: 11 plan errors, or a failed step and 12 goals, pushed out the
-    // verdict that says why the job failed. Each kind there is keeps at least one line.
+    // verdict that says why the job failed. Each kind there is keeps a line, or a share of one when fewer are left.
     // The plan file errors left out are on the file they are in, when that is one (a used plan's 15 were on the plan using it: found by a hunt of plan errors).
     const errorsFile = (kind, rest) => {
         if (kind !== 'plan file errors')
@@ -51725,23 +52620,38 @@ function writeAnnotations(input, annotate) {
         const files = new Set(rest.map((a) => a.properties.file));
         return files.size === 1 ? [...files][0] : (planFile ?? rest[0]?.properties.file);
     };
-    shared(kinds, MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT, errorsFile, (a) => annotate('error', a.message, a.properties));
+    const written = input.written ?? { warnings: 0, errors: 0 };
+    // At least one, which sums up the kinds when that is all there is room for.
+    shared(kinds, Math.max(1, MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT - written.errors), errorsFile, (a) => annotate('error', a.message, a.properties));
     // Warnings have 10 of their own, which the run's other warnings share.
     const warnings = [
-        ['unmet goals', reportedGoals],
-        ['failed steps the run went on without', passedSteps],
-        ['replaced failed steps', replacedSteps],
+        { name: 'unmet goals', one: 'unmet goal', annotations: reportedGoals },
+        { name: 'failed steps the run went on without', one: 'failed step the run went on without', annotations: passedSteps, foremost: true },
+        { name: 'replaced failed steps', one: 'replaced failed step', annotations: replacedSteps, foremost: true },
     ];
-    shared(warnings, WARNING_SLOTS, () => planFile, (a) => annotate('warning', a.message, a.properties));
+    shared(warnings, Math.max(1, MAX_WARNING_ANNOTATIONS - FOR_THE_RUNNER - FOR_LATE_WARNINGS - written.warnings), () => planFile, (a) => annotate('warning', a.message, a.properties));
 }
-/** `slots` annotations shared by `kinds` in order, each kind there is keeping at least one, the rest of each summed up in one. */
+/**
+ * `slots` annotations shared by `kinds` in order, each kind there is keeping at least one, the rest of each summed up in
+ * one. With fewer slots than kinds, the foremost kinds keep one line each and one line sums up the others together: a
+ * line for every kind went past the slots, and a failed step's warning was the 11th (found by a review).
+ */
 function shared(kinds, slots, fileOf, write) {
+    const present = kinds.filter((kind) => kind.annotations.length > 0);
+    if (present.length > slots) {
+        const ordered = [...present.filter((kind) => kind.foremost), ...present.filter((kind) => !kind.foremost)];
+        for (const { name, annotations } of ordered.slice(0, slots - 1))
+            for (const a of capped(name, annotations, (rest) => fileOf(name, rest), 1))
+                write(a);
+        const others = ordered.slice(slots - 1);
+        const files = new Set(others.map(({ name, annotations }) => fileOf(name, annotations)));
+        const many = others.map(({ name, one, annotations }) => (standingFor(annotations) === 1 ? `1 ${one}` : `${standingFor(annotations)} ${name}`)).join(', ');
+        write(summingUp(many, others.flatMap((kind) => kind.annotations), files.size === 1 ? [...files][0] : undefined));
+        return;
+    }
     let left = slots;
-    kinds.forEach(([kind, list], index) => {
-        if (list.length === 0)
-            return;
-        const later = kinds.slice(index + 1).filter(([, rest]) => rest.length > 0).length;
-        const shown = capped(kind, list, (rest) => fileOf(kind, rest), Math.max(1, left - later));
+    present.forEach(({ name, annotations }, index) => {
+        const shown = capped(name, annotations, (rest) => fileOf(name, rest), left - (present.length - index - 1));
         for (const a of shown)
             write(a);
         left -= shown.length;
@@ -53716,9 +54626,11 @@ async function openCheckRun(settings, deps, pausedHeadSha) {
     // A prepare or shard job's end is not the run's: the merge job reports the goals as the check run.
     if (settings.fanOut && settings.fanOut.part !== 'merge')
         return undefined;
-    // Not tried: the 403 said to grant `checks: write`, which the workflow had (found by a new-user walkthrough).
+    // A read-only run writes nothing to the repository: its job summary is its report. Not even tried, since a fork's
+    // `pull_request` token is refused, and the 403 said to grant `checks: write`, which the workflow had (found by a
+    // new-user walkthrough); `pull_request_target`'s token could write one, and the warning said it could not (a hunt).
     if (settings.readOnly) {
-        deps.io.warning(`check-run is true, but the run is read-only (${settings.readOnly}), and a read-only run creates no check run (a fork's pull request gets a token that cannot): require this job (its status reports the verdict) rather than the check run.`);
+        deps.io.warning(`check-run is true, but the run is read-only (${settings.readOnly}), and a read-only run writes no check run, as it writes no comment: its job summary is its only report (and on pull_request, a fork's token could not create one anyway). Require this job (its status reports the verdict) rather than the check run.`);
         return undefined;
     }
     const [owner, repo] = settings.github.repository?.split('/') ?? [];
@@ -53991,7 +54903,7 @@ async function runAction(given, deps) {
         const readOnlyNote = readOnly ? (0,refused_report/* renderReadOnlyNote */.h5)(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
-        const reportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(failedAfter && { failedAfter }) };
+        const reportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(failedAfter && { failedAfter }), ...(frozenFile?.file !== undefined && { frozenPlanFile: frozenFile.file }) };
         const told = (0,final_report/* finalReport */.P)(outcome, reportContext);
         ending.report = told;
         // Told of a pause for approval too: a person is needed as for an escalation.
@@ -54046,7 +54958,7 @@ async function runAction(given, deps) {
         const published = Promise.allSettled([
             saving,
             commented,
-            check && (0,check_run_output/* checkRunResult */.V)(report, (0,job_failure/* checkConclusion */.G)(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
+            check && (0,check_run_output/* checkRunResult */.Vk)(report, (0,job_failure/* checkConclusion */.G)(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
             escalationTold,
         ]).then(() => undefined);
         for (const error of report.planErrors)
@@ -54066,6 +54978,7 @@ async function runAction(given, deps) {
             ...(settings.planFile ? { planFile: settings.planPath } : {}),
             ...(lines && { lines }),
             failOnUnmetGoals: settings.failOnUnmetGoals,
+            written: io.written(),
             redact,
         }, io.annotate);
         const gate = outcome.kind === 'rejected' ? undefined : (0,goals_verdict/* planGates */.yz)(outcome.plan);
@@ -54087,7 +55000,7 @@ async function runAction(given, deps) {
     catch (error) {
         // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.
         if (check)
-            await check.complete(await (0,check_run_output/* internalErrorResult */.x)(error, redact, settings.github.runUrl, settings.github.repositoryUrl));
+            await check.complete(await (0,check_run_output/* internalErrorResult */.xr)(error, redact, settings.github.runUrl, settings.github.repositoryUrl));
         throw error;
     }
 }
@@ -54380,9 +55293,7 @@ async function run(commands) {
         }
         // Before the first request: Node's fetch (the model endpoint, http tools, MCP servers) ignores the proxy variables.
         const { warning } = (0,proxy_from_environment/* sendFetchThroughProxy */.m)(process.env);
-        if (warning)
-            runner.warning(`plan-runner: ${warning}`);
-        await main(runner);
+        await main(runner, warning);
     }
     catch (error) {
         fail('internal error', error);
@@ -54482,7 +55393,8 @@ function stateStore(settings, io) {
 function failOnUnhandledRejection() {
     process.on('unhandledRejection', (reason) => fail('internal error (unhandled rejection)', reason));
 }
-async function main(core) {
+/** `proxyWarning`: why fetch goes through no proxy, written by the step's IO, which counts it among the step's warnings. */
+async function main(core, proxyWarning) {
     // Until the run sets its own: what a step killed before then leaves (see UNFINISHED_OUTPUTS).
     for (const [name, value] of Object.entries(action_outputs/* UNFINISHED_OUTPUTS */.zt))
         core.setOutput(name, value);
@@ -54492,6 +55404,8 @@ async function main(core) {
             core.setSecret(mask);
     redact = (0,core_redact/* createRedactor */.lY)(read.ok ? actionSecrets(read.settings) : givenInputSecrets((name) => core.getInput(name), process.env));
     const io = redactingIO(runnerActionIO(core), redact);
+    if (proxyWarning)
+        io.warning(`plan-runner: ${proxyWarning}`);
     // Said whether or not the inputs were refused: a misspelt one may be why they were.
     for (const warning of undeclaredInputWarnings(process.env))
         io.warning(warning);

@@ -38,8 +38,8 @@ function costThresholdProblem(plans, modelName, thresholds, name) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-plan.js + 2 modules
-var load_plan = __webpack_require__(41023);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js + 3 modules
+var load_plan = __webpack_require__(49984);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
@@ -143,7 +143,7 @@ var resolve_inputs = __webpack_require__(57637);
  */
 function inputsProblem(plans, inputs, empty = []) {
     const problems = plans.flatMap((plan) => {
-        const resolved = (0,resolve_inputs/* resolveInputs */.e)(plan.source, inputs, empty);
+        const resolved = (0,resolve_inputs/* resolveInputs */.eL)(plan.source, inputs, empty);
         return resolved.ok ? [] : resolved.errors.map((error) => `${plan.label ?? plan.file}: ${error}`);
     });
     return problems.length > 0 ? `nothing was evaluated: ${problems.join('; ')}` : undefined;
@@ -532,8 +532,8 @@ var final_status = __webpack_require__(58983);
 var default_model = __webpack_require__(40766);
 // EXTERNAL MODULE: ./lib/llm/model-timeout.js
 var model_timeout = __webpack_require__(59720);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 3 modules
-var openai_model_client = __webpack_require__(12743);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
+var openai_model_client = __webpack_require__(51049);
 // EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
 var replay_model_client = __webpack_require__(89845);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
@@ -1320,7 +1320,7 @@ async function runReactVariant(one) {
     if (!loaded.ok)
         return finish({ status: 'rejected', goals: [], reason: refusalReason(loaded.errors) }, usage/* NO_USAGE */.y);
     const source = loaded.plan.source;
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs, settings.emptyInputs);
+    const inputs = (0,resolve_inputs/* resolveInputs */.eL)(source, settings.inputs, settings.emptyInputs);
     if (!inputs.ok) {
         await loaded.servers?.close();
         return finish({ status: 'rejected', goals: [], reason: inputs.errors.join('; ') }, usage/* NO_USAGE */.y);

@@ -1,5 +1,5 @@
 export const id = 478;
-export const ids = [478,118];
+export const ids = [478,118,724];
 export const modules = {
 
 /***/ 30068:
@@ -243,6 +243,30 @@ function failedBefore(error) {
 
 /***/ }),
 
+/***/ 84262:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ finalStep)
+/* harmony export */ });
+/**
+ * The last step in declaration order that no step depends on: its result is the run's result (a used plan's, its
+ * step's). A plan may declare a step before one it depends on; the last one declared was then upstream of the plan's
+ * end, and its result stood for the run while the step after it failed under `on_failure: continue` (found by an
+ * adversarial pass). With every step depended on (a cycle), the last one declared.
+ */
+function finalStep(steps) {
+    const dependedOn = new Set(steps.flatMap((step) => step.dependsOn));
+    for (let i = steps.length - 1; i >= 0; i--) {
+        if (!dependedOn.has(steps[i].key))
+            return steps[i];
+    }
+    return steps.at(-1);
+}
+
+
+/***/ }),
+
 /***/ 19474:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -470,6 +494,7 @@ function isInside(root, candidate) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $T: () => (/* binding */ SUBSCHEMA_VALUES),
 /* harmony export */   Ci: () => (/* binding */ refusedSchema),
+/* harmony export */   Nt: () => (/* binding */ subschemaShape),
 /* harmony export */   TY: () => (/* binding */ mapSubschemas),
 /* harmony export */   gZ: () => (/* binding */ SUBSCHEMA_MAPS),
 /* harmony export */   jh: () => (/* binding */ isMap),
@@ -493,30 +518,45 @@ function refusedSchema(message) {
 function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+/** Every keyword that may hold subschemas (earlier drafts' `dependencies` maps each name to one, or to a list of names). */
+const SUBSCHEMA_KEYWORDS = [...SUBSCHEMA_MAPS, 'dependencies', ...SUBSCHEMA_VALUES, ...SUBSCHEMA_LISTS];
+const MAP_KEYWORDS = new Set(SUBSCHEMA_MAPS);
+const LIST_KEYWORDS = new Set(SUBSCHEMA_LISTS);
 /**
- * A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as
- * it is. A list where a map of subschemas belongs is mapped too: a JSON Pointer indexes `$defs` whatever it
- * is, so `#/$defs/0` reads an array's first (JSON Schema wants a map; an MCP server may send a list).
+ * How `value`, under `key` of a schema, holds subschemas; undefined where it holds none: another keyword, or a shape the
+ * keyword does not take (a map under `allOf`, a list under `dependencies`), which is a value like any other. Every walk of
+ * a schema's subschemas reads this, so a copy and a check cannot disagree on where they are (MCP schemas had their
+ * annotations under `allOf: {\u2026}` skipped by the check as a schema's, and left by the cleaning as no schema; found by a review).
+ * A list where a map of subschemas belongs is one too: a JSON Pointer indexes `$defs` whatever it is, so `#/$defs/0`
+ * reads an array's first (JSON Schema wants a map; an MCP server may send a list).
  */
+function subschemaShape(key, value) {
+    if (MAP_KEYWORDS.has(key))
+        return isMap(value) ? 'map' : Array.isArray(value) ? 'list' : undefined;
+    if (key === 'dependencies')
+        return isMap(value) ? 'map' : undefined;
+    if (LIST_KEYWORDS.has(key))
+        return Array.isArray(value) ? 'list' : undefined;
+    if (SUBSCHEMA_VALUES.includes(key))
+        return Array.isArray(value) ? 'list' : 'one';
+    return undefined;
+}
+/** A copy of `schema` with `each` applied to every subschema it holds directly (where `subschemaShape` says); the rest left as it is. */
 function mapSubschemas(schema, each) {
     const one = (value) => (isMap(value) ? each(value) : value);
     const copy = { ...schema };
-    for (const key of SUBSCHEMA_MAPS) {
-        const map = copy[key];
-        if (isMap(map))
-            copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, one(inner)]));
-        else if (Array.isArray(map))
-            copy[key] = map.map(one);
+    for (const key of SUBSCHEMA_KEYWORDS) {
+        if (!Object.hasOwn(copy, key))
+            continue;
+        const value = copy[key];
+        const shape = subschemaShape(key, value);
+        if (shape === 'map')
+            copy[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, one(inner)]));
+        else if (shape === 'list')
+            copy[key] = value.map(one);
+        else if (shape === 'one')
+            copy[key] = one(value);
     }
-    for (const key of SUBSCHEMA_VALUES)
-        if (key in copy)
-            copy[key] = Array.isArray(copy[key]) ? copy[key].map(one) : one(copy[key]);
-    for (const key of SUBSCHEMA_LISTS)
-        if (Array.isArray(copy[key]))
-            copy[key] = copy[key].map(one);
-    // Earlier drafts' `dependencies`: each name maps to a schema, or to a list of names left as it is.
-    if (isMap(copy['dependencies']))
-        copy['dependencies'] = Object.fromEntries(Object.entries(copy['dependencies']).map(([name, inner]) => [name, one(inner)]));
     return copy;
 }
 /**
@@ -525,23 +565,17 @@ function mapSubschemas(schema, each) {
  */
 function subschemasOf(schema, definitions) {
     const found = [];
-    // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
-    const add = (values) => {
-        for (const value of values)
-            if (isMap(value))
-                found.push(value);
-    };
-    const many = (value) => (Array.isArray(value) ? value : isMap(value) ? Object.values(value) : []);
-    for (const key of SUBSCHEMA_MAPS)
-        if (definitions || (key !== '$defs' && key !== 'definitions'))
-            add(many(schema[key]));
-    if (isMap(schema['dependencies']))
-        add(Object.values(schema['dependencies']));
-    for (const key of SUBSCHEMA_VALUES)
-        add(Array.isArray(schema[key]) ? schema[key] : [schema[key]]);
-    for (const key of SUBSCHEMA_LISTS)
-        if (Array.isArray(schema[key]))
-            add(schema[key]);
+    for (const key of SUBSCHEMA_KEYWORDS) {
+        if (!Object.hasOwn(schema, key) || (!definitions && (key === '$defs' || key === 'definitions')))
+            continue;
+        const value = schema[key];
+        const shape = subschemaShape(key, value);
+        // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
+        const values = shape === 'map' ? Object.values(value) : shape === 'list' ? value : shape === 'one' ? [value] : [];
+        for (const inner of values)
+            if (isMap(inner))
+                found.push(inner);
+    }
     return found;
 }
 
@@ -1068,6 +1102,40 @@ function readableReason(error) {
 
 /***/ }),
 
+/***/ 52654:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ longWaitFetch)
+/* harmony export */ });
+/* harmony import */ var _proxy_from_environment_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73724);
+
+/** undici's own limits on a request, whatever its caller's timeout: 300 s for the headers, and for each pause in the body. */
+const UNDICI_WAIT_MS = 300_000;
+/**
+ * `fetch` whose requests undici lets wait `waitMs` for their headers and between the chunks of their body. Node's
+ * fetch ends a request at undici's 300 s, so a caller's longer timeout was not waited: a model request allowed 600 s
+ * failed after 300 s, saying it had waited 600 (found when the model timeout became a setting). Each request goes
+ * through the dispatcher in use when it is sent, so a proxy set for the run still carries it.
+ */
+function longWaitFetch(inner, waitMs) {
+    if (waitMs <= UNDICI_WAIT_MS)
+        return inner;
+    const dispatcher = {
+        dispatch: (options, handler) => {
+            const through = (0,_proxy_from_environment_js__WEBPACK_IMPORTED_MODULE_0__.globalDispatcher)();
+            if (through === undefined)
+                throw new Error('Node\'s fetch has no dispatcher to send the request through');
+            return through.dispatch({ ...options, headersTimeout: waitMs, bodyTimeout: waitMs }, handler);
+        },
+    };
+    // `dispatcher` is undici's own field of a request's init, which the DOM's RequestInit does not name.
+    return (input, init) => inner(input, { ...init, dispatcher });
+}
+
+
+/***/ }),
+
 /***/ 70695:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1213,6 +1281,106 @@ function stepKey(id) {
  */
 function stepKeyWithin(within, key) {
     return within === undefined ? key : `${within}/${key}`;
+}
+
+
+/***/ }),
+
+/***/ 73724:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   globalDispatcher: () => (/* binding */ globalDispatcher),
+/* harmony export */   sendFetchThroughProxy: () => (/* binding */ sendFetchThroughProxy)
+/* harmony export */ });
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37067);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(77030);
+
+
+/** This machine's own names, which `@actions/http-client` never sends through a proxy (nor, so, GitHub requests). */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** A proxy variable's value as a proxy URL, the way `@actions/http-client` reads it (`proxy:3128` is `http://proxy:3128`). */
+function proxyUrl(value) {
+    try {
+        return new URL(value.includes('://') ? value : `http://${value}`);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Where Node's fetch, and the undici the toolkit's GitHub requests use, find the dispatcher every request goes through. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+/** The dispatcher Node's fetch sends a request through now: undici's own, or the one `sendFetchThroughProxy` put in. */
+function globalDispatcher() {
+    return globalThis[GLOBAL_DISPATCHER];
+}
+/** The dispatcher `setGlobalProxyFromEnv` makes for `env`; the one before it is put back. */
+function proxyDispatcher(env) {
+    const undo = node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv(env);
+    const made = globalDispatcher();
+    undo();
+    return made;
+}
+/**
+ * Whether a request to `origin` goes direct whatever `no_proxy` says, as `@actions/http-client` sends it: to this
+ * machine's own addresses (every 127.x, which no `no_proxy` entry can name for undici), or with no proxy variable for
+ * its protocol (undici sends an https URL through `http_proxy` when no `https_proxy` is set; found by an adversarial pass).
+ */
+function goesDirect(origin, proxies) {
+    let url;
+    try {
+        url = new URL(origin ?? '');
+    }
+    catch {
+        return false;
+    }
+    const host = url.hostname.toLowerCase();
+    if (host === 'localhost' || host === '[::1]' || ((0,node_net__WEBPACK_IMPORTED_MODULE_1__.isIPv4)(host) && host.startsWith('127.')))
+        return true;
+    return proxies[url.protocol === 'https:' ? 'https_proxy' : 'http_proxy'] === undefined;
+}
+/**
+ * Sends Node's fetch, which ignores proxy variables (the model endpoint, the http tools, MCP servers over HTTP),
+ * through the proxy they name, by the rule GitHub requests follow (`@actions/http-client`'s): an https URL through
+ * `https_proxy` or `HTTPS_PROXY`, an http one through `http_proxy` or `HTTP_PROXY`, `no_proxy` or `NO_PROXY`
+ * honoured (`*` for every host), and this machine's own addresses never through a proxy. Returns a warning for a
+ * variable that names no proxy it can use (without its value, which may hold a password), and how to undo it.
+ */
+function sendFetchThroughProxy(env) {
+    const https = env['https_proxy'] || env['HTTPS_PROXY'];
+    const plain = env['http_proxy'] || env['HTTP_PROXY'];
+    if (!https && !plain)
+        return { restore: () => undefined };
+    const noProxy = (env['no_proxy'] || env['NO_PROXY'] || '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (noProxy.includes('*'))
+        return { restore: () => undefined };
+    const proxies = {};
+    for (const [name, value] of [['https_proxy', https], ['http_proxy', plain]]) {
+        if (!value)
+            continue;
+        const url = proxyUrl(value);
+        if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+            return { restore: () => undefined, warning: `${name === 'https_proxy' ? 'https_proxy (or HTTPS_PROXY)' : 'http_proxy (or HTTP_PROXY)'} is not an http:// or https:// proxy URL, so requests to the model endpoint, the http tools and MCP servers do not go through a proxy; set it to http://host:port` };
+        }
+        proxies[name] = url.href;
+    }
+    if (typeof node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv !== 'function') {
+        return { restore: () => undefined, warning: `Node ${process.version} cannot send fetch through a proxy at run time, so requests to the model endpoint, the http tools and MCP servers do not go through one; use Node 24.14 or later, or set NODE_USE_ENV_PROXY=1 in the environment` };
+    }
+    // `no_proxy: *` sends every request direct: the dispatcher for what the rule keeps from the proxy.
+    const direct = proxyDispatcher({ ...proxies, no_proxy: '*' });
+    const restore = node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv({ ...proxies, no_proxy: [...noProxy, ...LOOPBACK_HOSTS].join(',') });
+    const proxied = globalDispatcher();
+    if (direct === undefined || proxied === undefined)
+        return { restore };
+    const routed = {
+        dispatch: (options, handler) => (goesDirect(options.origin, proxies) ? direct : proxied).dispatch(options, handler),
+        close: () => Promise.all([direct.close(), proxied.close()]).then(() => undefined),
+        destroy: () => Promise.all([direct.destroy(), proxied.destroy()]).then(() => undefined),
+    };
+    globalThis[GLOBAL_DISPATCHER] = routed;
+    return { restore };
 }
 
 
@@ -3288,7 +3456,7 @@ async function frozenPinErrors(file, issues) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
-/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41023);
+/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(49984);
 /* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(35386);
 /* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74067);
 /* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(71088);
@@ -3968,6 +4136,340 @@ function checkUsedPlansPricing(plan, callerModel) {
 
 /***/ }),
 
+/***/ 89509:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  JL: () => (/* binding */ answersWithText),
+  $x: () => (/* binding */ checkReferences),
+  ls: () => (/* binding */ notAList),
+  AA: () => (/* binding */ ownTextAnswer),
+  Bp: () => (/* binding */ textResultPathProblem)
+});
+
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
+;// CONCATENATED MODULE: ./lib/plan/ancestor-check.js
+
+/** How many steps a backward search from a referencing step visits before the question waits for the pass below. */
+const NEAR_SEARCH_LIMIT = 16;
+/**
+ * Answers many "is `target` an ancestor of `step`?" questions without quadratic work on long plans: a direct
+ * dependency answers at once, a nearby ancestor by a short backward search, and the rest in one pass over the
+ * steps in dependency order, where each step carries a bit set of the asked-about targets among its ancestors
+ * (dropped once its last dependent has read it). That pass costs steps \u00d7 dependencies \u00d7 targets / 32 word
+ * operations: `validate` of an 8,000-step plan whose every step uses the result of the step 20 back took 12.9 s
+ * and 1.1 GB when each target's descendants were collected as a set of step ids.
+ */
+class AncestorCheck {
+    #steps;
+    #stepIndex;
+    constructor(steps, stepIndex) {
+        this.#steps = steps;
+        this.#stepIndex = stepIndex;
+    }
+    /** One answer per question, in order. The graph must be acyclic; a step left out by a cycle answers true (the cycle is the error). */
+    answer(questions) {
+        const answers = questions.map(() => true);
+        const bitOf = new Map();
+        const far = new Map();
+        questions.forEach(({ stepIndex, target }, question) => {
+            const step = this.#steps[stepIndex];
+            if (step.dependsOn.includes(target))
+                return;
+            const near = this.#searchNear(step, target);
+            if (near !== undefined) {
+                answers[question] = near;
+                return;
+            }
+            let bit = bitOf.get(target);
+            if (bit === undefined)
+                bitOf.set(target, (bit = bitOf.size));
+            const asked = far.get(stepIndex);
+            if (asked)
+                asked.push({ question, bit });
+            else
+                far.set(stepIndex, [{ question, bit }]);
+        });
+        if (far.size > 0)
+            this.#answerFar(far, bitOf, answers);
+        return answers;
+    }
+    /** A bounded backward search: true or false when it finished, undefined when it ran out of budget. */
+    #searchNear(step, target) {
+        const seen = new Set();
+        const queue = [...step.dependsOn];
+        while (queue.length > 0) {
+            const key = queue.shift();
+            if (key === target)
+                return true;
+            if (seen.has(key))
+                continue;
+            if (seen.size >= NEAR_SEARCH_LIMIT)
+                return undefined;
+            seen.add(key);
+            const index = this.#stepIndex.get(key);
+            if (index !== undefined)
+                (0,push_all/* pushAll */.i)(queue, this.#steps[index].dependsOn);
+        }
+        return false;
+    }
+    #answerFar(far, bitOf, answers) {
+        const words = Math.ceil(bitOf.size / 32);
+        const dependencies = this.#steps.map((step) => step.dependsOn.map((key) => this.#stepIndex.get(key)).filter((index) => index !== undefined));
+        // How many dependents will still read a step's bits (one per listing, as `dependencies` repeats a key listed twice).
+        const readers = new Array(this.#steps.length).fill(0);
+        const dependents = this.#steps.map(() => []);
+        dependencies.forEach((list, index) => {
+            for (const dependency of list) {
+                readers[dependency]++;
+                dependents[dependency].push(index);
+            }
+        });
+        const waitingOn = dependencies.map((list) => list.length);
+        const ready = waitingOn.flatMap((count, index) => (count === 0 ? [index] : []));
+        // Each step's asked-about ancestors; undefined when it has none (most steps, so nothing is allocated for them).
+        const bits = new Array(this.#steps.length);
+        for (let next = 0; next < ready.length; next++) {
+            const index = ready[next];
+            let own;
+            for (const dependency of dependencies[index]) {
+                const inherited = bits[dependency];
+                const bit = bitOf.get(this.#steps[dependency].key);
+                if (inherited !== undefined || bit !== undefined) {
+                    own ??= new Uint32Array(words);
+                    if (inherited !== undefined)
+                        for (let word = 0; word < words; word++)
+                            own[word] |= inherited[word];
+                    if (bit !== undefined)
+                        own[bit >>> 5] |= 1 << (bit & 31);
+                }
+                if (--readers[dependency] === 0)
+                    bits[dependency] = undefined;
+            }
+            for (const { question, bit } of far.get(index) ?? [])
+                answers[question] = own !== undefined && (own[bit >>> 5] & (1 << (bit & 31))) !== 0;
+            if (readers[index] > 0)
+                bits[index] = own;
+            for (const dependent of dependents[index])
+                if (--waitingOn[dependent] === 0)
+                    ready.push(dependent);
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(99271);
+// EXTERNAL MODULE: ./lib/plan/check-step-graph.js + 1 modules
+var check_step_graph = __webpack_require__(30040);
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __webpack_require__(95421);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __webpack_require__(98231);
+// EXTERNAL MODULE: ./lib/plan/reference-path.js
+var reference_path = __webpack_require__(1000);
+;// CONCATENATED MODULE: ./lib/plan/check-references.js
+
+
+
+
+
+
+// Inputs are never lists (see the input check below): not offered as a form to write.
+const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
+/** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
+function checkForEach(step, index, steps, stepIndex, issues) {
+    const list = step.forEach.list;
+    const base = [...(0,plan_check_context/* stepPath */.q)(index), 'for_each'];
+    const scan = (0,find_references/* findReferences */.y)(list);
+    for (const problem of scan.problems)
+        issues.push({ path: base, message: problem.message });
+    const [found] = scan.references;
+    if (scan.problems.length > 0)
+        return [];
+    if (!found || !found.whole) {
+        issues.push({ path: base, message: `for_each takes one reference to a list, such as ${FOR_EACH_FORMS}; got ${JSON.stringify(list)}` });
+        return [];
+    }
+    const reference = found.reference;
+    if (reference.kind === 'input') {
+        issues.push({ path: base, message: `${found.text}: inputs are text, numbers or true/false, never a list; make the list with a step (a command tool that prints JSON) and write for_each: \${steps.<id>.result}` });
+        return [];
+    }
+    if (reference.kind !== 'step')
+        return [];
+    const source = stepIndex.has(reference.step) ? steps[stepIndex.get(reference.step)] : undefined;
+    // An agent's answer is text too: mapping over one validated, and failed after the agent's turns were paid for (found by a hunt).
+    const answer = source && ownTextAnswer(source);
+    if (answer && reference.path.length === 0 && !answer.list)
+        issues.push({ path: base, message: `${found.text}: ${notAList(answer)}` });
+    return [{ found, base }];
+}
+/** True for the step types a model answers with text: their result is that text, never parsed. */
+function answersWithText(type) {
+    return type === 'reasoning' || type === 'aggregate' || type === 'agent';
+}
+/** `a reasoning step`, `an agent step`. */
+function aStep(type) {
+    return `${type === 'agent' || type === 'aggregate' ? 'an' : 'a'} ${type} step`;
+}
+/** What `step` answers when a model writes its result (reasoning, aggregate, agent); undefined for other steps. */
+function ownTextAnswer(step) {
+    if (!answersWithText(step.type))
+        return undefined;
+    const says = step.forEach ? `is a for_each ${step.type} step, whose result is a list of texts` : `is ${aStep(step.type)}, whose result is text`;
+    return { key: step.key, list: step.forEach !== undefined, says: `step ${step.key} ${says}` };
+}
+/** Why a `for_each:` cannot map over `answer`'s whole result. */
+function notAList(answer) {
+    return `${answer.says}, not a list; map over a tool's result or a for_each step's list`;
+}
+/**
+ * Why `path` can never be found in the result of a step answered with text (reasoning, aggregate, agent, or a plan
+ * step whose used plan ends in one): the text has no fields, and a list of texts none past an item. Undefined
+ * otherwise. Such a reference validated and failed only when its step ran, after the steps before it were paid for.
+ */
+function textResultPathProblem(answer, path) {
+    const first = path[0];
+    const indexed = answer.list && (typeof first === 'number' || /^\d+$/.test(String(first)));
+    const reached = answer.list && indexed ? 2 : 1;
+    if (path.length < reached)
+        return undefined;
+    return `${answer.says}, which has no \`${(0,reference_path/* formatReferencePath */.WO)(path.slice(0, reached))}\`; use \${steps.${answer.key}.result${answer.list ? '[0]' : ''}}, or have a tool step make the value`;
+}
+/**
+ * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
+ * ancestors (so they have run), inputs the plan declares, and `${item\u2026}` only inside a `for_each`
+ * step. `checkAncestors` is off when the graph has a cycle.
+ */
+function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
+    const references = new Map();
+    const issues = [];
+    // Asked for every step first and answered together (AncestorCheck); each issue goes back where the step put it.
+    const questions = [];
+    const declared = new Set(declaredInputs);
+    const suggester = new nearest_name/* NameSuggester */.ju(declaredInputs);
+    const stepHint = (0,check_step_graph/* unknownStepHints */.VV)(stepIndex);
+    steps.forEach((step, index) => {
+        const itemName = step.forEach?.as;
+        const placed = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
+        // Descriptions and titles are instructions, not args: nothing is filled into them, and the model reads a reference there
+        // beside the inputs and its ancestors' results, which its prompt holds. So a misplaced item reference is an error, and a
+        // reference to an input the plan does not declare or to a step this one does not depend on, whose result its prompt
+        // never holds (found by a hunt for bad inputs: `${inputs.y}` with no input y, `${steps.9.result}` with no step 9, passed).
+        // An agent's description is its task, whose references are filled in and checked with the args' below. A task taken
+        // as written holds none, nor does its title, made from it (agentPlan): an issue quoting `${result.total}` refused the run.
+        for (const field of step.task === undefined ? ['description', 'title'] : step.taskAsWritten ? [] : ['title']) {
+            const text = step[field];
+            if (text === undefined)
+                continue;
+            const scan = (0,find_references/* findReferences */.y)(text, itemName);
+            for (const problem of scan.problems)
+                if (problem.aboutItem)
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
+            for (const found of scan.references) {
+                if (found.reference.kind !== 'item')
+                    placed.push({ found, base: [...(0,plan_check_context/* stepPath */.q)(index), field] });
+                // A title is the step's one line, for all its items: `Review ${pkg.name}` showed as written in every view, as the
+                // README's own example taught it (found by a hunt of the README).
+                else if (field === 'title')
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field, ...found.at], message: `\`${found.text}\` in a for_each step's title stays as written: the title is the step's one line, for all its items (each item is shown by its key); write it without the item, such as \`Review packages\`` });
+            }
+        }
+        if (step.forEach?.key !== undefined) {
+            const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
+            const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
+            for (const problem of scan.problems)
+                issues.push({ path: keyPath, message: problem.message });
+            // Only the item is filled into a key (expand-for-each): another reference stayed as written in every child's key.
+            for (const found of scan.references) {
+                if (found.reference.kind !== 'item')
+                    issues.push({ path: keyPath, message: `\`${found.text}\` in a key stays as written: a key reads only the item (\${${itemName}\u2026}); remove it, or make the item carry it` });
+            }
+            if (scan.problems.length === 0 && !scan.references.some((found) => found.reference.kind === 'item')) {
+                issues.push({ path: keyPath, message: `key must use the item, such as \${${itemName}.name}, or every child would get the same key` });
+            }
+        }
+        const fields = [];
+        if (step.args !== undefined)
+            fields.push(['args', step.args]);
+        if (step.task !== undefined && !step.taskAsWritten)
+            fields.push(['task', step.task]);
+        if (step.with !== undefined)
+            fields.push(['with', step.with]);
+        for (const [field, value] of fields) {
+            const fieldPath = [...(0,plan_check_context/* stepPath */.q)(index), field];
+            const scan = (0,find_references/* findReferences */.y)(value, itemName);
+            if (field === 'args')
+                references.set(index, scan.references);
+            for (const problem of scan.problems)
+                issues.push({ path: [...fieldPath, ...problem.at], message: problem.message, ...(problem.onKey && { at: 'key' }) });
+            for (const found of scan.references)
+                placed.push({ found, base: fieldPath });
+        }
+        const ancestorsNeeded = new Map();
+        for (const { found, base } of placed) {
+            const path = [...base, ...found.at];
+            const reference = found.reference;
+            if (reference.kind === 'input') {
+                if (!declared.has(reference.name)) {
+                    const near = suggester.nearest(reference.name);
+                    const hint = near ? ` \u2014 did you mean \`${near}\`?` : '; declare it under `inputs:`';
+                    issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
+                }
+            }
+            else if (reference.kind === 'item') {
+                // The item is there by construction in a for_each step; its fields are known only at run time.
+            }
+            else if (reference.step === step.key) {
+                issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
+            }
+            else if (!stepIndex.has(reference.step)) {
+                issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist${stepHint(reference.step)}` });
+            }
+            else {
+                const answer = ownTextAnswer(steps[stepIndex.get(reference.step)]);
+                const problem = answer && textResultPathProblem(answer, reference.path);
+                if (problem)
+                    issues.push({ path, message: `${found.text}: ${problem}` });
+                if (!ancestorsNeeded.has(reference.step))
+                    ancestorsNeeded.set(reference.step, { found, base });
+            }
+        }
+        if (!checkAncestors || ancestorsNeeded.size === 0)
+            return;
+        for (const [key, { found, base }] of ancestorsNeeded) {
+            questions.push({ stepIndex: index, target: key, before: issues.length, path: [...base, ...found.at], text: found.text });
+        }
+    });
+    if (questions.length === 0)
+        return { references, issues };
+    const check = new AncestorCheck(steps, stepIndex);
+    const answers = check.answer(questions);
+    // A step that runs after the one using it: "add it to depends_on" would make a cycle.
+    const unmet = questions.filter((_, question) => !answers[question]);
+    const after = check.answer(unmet.map(({ stepIndex: index, target }) => ({ stepIndex: stepIndex.get(target), target: steps[index].key })));
+    const ordered = [];
+    let next = 0;
+    unmet.forEach(({ before, path, text, stepIndex: index, target }, question) => {
+        while (next < before)
+            ordered.push(issues[next++]);
+        const key = steps[index].key;
+        const message = after[question]
+            ? `${text}: step ${key} uses the result of step ${target}, which runs after it (step ${target} depends on step ${key}, directly or through other steps), so step ${key} cannot have it; move the work that needs it into a step after step ${target}`
+            : `${text}: step ${key} uses the result of step ${target}, which it does not depend on (directly or through other steps), so step ${target} may not have run yet; add ${target} to depends_on`;
+        ordered.push({ path, message });
+    });
+    while (next < issues.length)
+        ordered.push(issues[next++]);
+    return { references, issues: ordered };
+}
+
+
+/***/ }),
+
 /***/ 12896:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -4030,6 +4532,181 @@ function checkUsedStepCount(plan) {
             message: `the plan has ${own} steps and the plans its plan steps use ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(all - own)} more, but limits.max_steps allows ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed)} in all: ${advice((0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed))}`,
         },
     ];
+}
+
+
+/***/ }),
+
+/***/ 30040:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Ej: () => (/* binding */ checkCycles),
+  Cl: () => (/* binding */ checkOptionalConflicts),
+  hr: () => (/* binding */ checkStepNames),
+  RA: () => (/* binding */ indexStepIds),
+  VV: () => (/* binding */ unknownStepHints)
+});
+
+;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
+/**
+ * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
+ * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
+ */
+function findCycle(graph) {
+    const state = new Map();
+    for (const start of graph.keys()) {
+        if (state.has(start))
+            continue;
+        const path = [start];
+        const nextEdge = [0];
+        state.set(start, 'open');
+        while (path.length > 0) {
+            const node = path[path.length - 1];
+            const targets = graph.get(node) ?? [];
+            const index = nextEdge[nextEdge.length - 1];
+            if (index >= targets.length) {
+                state.set(node, 'done');
+                path.pop();
+                nextEdge.pop();
+                continue;
+            }
+            nextEdge[nextEdge.length - 1] = index + 1;
+            const target = targets[index];
+            const seen = state.get(target);
+            if (seen === 'open')
+                return { hasCycle: true, cycle: [...path.slice(path.indexOf(target)), target] };
+            if (seen === undefined && graph.has(target)) {
+                state.set(target, 'open');
+                path.push(target);
+                nextEdge.push(0);
+            }
+        }
+    }
+    return { hasCycle: false };
+}
+
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __webpack_require__(95421);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __webpack_require__(98231);
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __webpack_require__(98511);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 4 modules
+var schema = __webpack_require__(89235);
+;// CONCATENATED MODULE: ./lib/plan/check-step-graph.js
+
+
+
+
+
+/** Step key \u2192 index of its first occurrence, and an issue for every later occurrence. */
+function indexStepIds(steps) {
+    const stepIndex = new Map();
+    const issues = [];
+    steps.forEach((step, index) => {
+        const key = (0,plan_step/* stepKey */.U)(step.id);
+        const first = stepIndex.get(key);
+        if (first === undefined)
+            stepIndex.set(key, index);
+        else {
+            // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
+            const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
+        }
+    });
+    return { stepIndex, issues };
+}
+/**
+ * What an error naming a step that does not exist adds: the step meant, or the steps there are. One for
+ * every field that names steps (`depends_on`, `inputs`, `${steps.<id>\u2026}`, `step_result`, a goal's `of`):
+ * a reference or an `of` said only "which does not exist", with nothing to write instead.
+ */
+function unknownStepHints(steps) {
+    let suggester;
+    let names;
+    return (key) => {
+        const near = (suggester ??= new nearest_name/* NameSuggester */.ju(steps.keys())).nearest(key);
+        return near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= (0,plan_check_context/* listNames */.Z)(steps.keys()))}`;
+    };
+}
+/** `depends_on` and `inputs` entries naming steps that do not exist. */
+function checkStepNames(steps, stepIndex) {
+    const issues = [];
+    const hint = unknownStepHints(stepIndex);
+    const unknownStepMessage = (field, key) => `${field} names step ${key}, which does not exist${hint(key)}`;
+    steps.forEach((step, index) => {
+        for (const field of ['depends_on', 'inputs']) {
+            step[field]?.forEach((dependency, position) => {
+                const id = (0,schema/* dependencyId */.vX)(dependency);
+                if (!stepIndex.has((0,plan_step/* stepKey */.U)(id))) {
+                    const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, (0,plan_step/* stepKey */.U)(id)) });
+                }
+            });
+        }
+    });
+    return issues;
+}
+/**
+ * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
+ * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
+ * failure (found by an adversarial pass).
+ */
+function checkOptionalConflicts(steps) {
+    const issues = [];
+    steps.forEach((step, index) => {
+        const dependencies = step.depends_on ?? [];
+        if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional))
+            return;
+        const required = new Map();
+        dependencies.forEach((dependency, position) => {
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key))
+                required.set(key, position);
+        });
+        const inputs = new Set((step.inputs ?? []).map(plan_step/* stepKey */.U));
+        dependencies.forEach((dependency, position) => {
+            if (typeof dependency !== 'object' || !dependency.optional)
+                return;
+            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
+            const at = required.get(key);
+            const path = [...(0,plan_check_context/* stepPath */.q)(index), 'depends_on', position];
+            if (at !== undefined) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
+            }
+            else if (inputs.has(key)) {
+                issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
+            }
+        });
+    });
+    return issues;
+}
+/** Where the dependency `from \u2192 to` is written, so a cycle error points at a line to change. */
+function dependencyPath(steps, index, to) {
+    const step = steps[index];
+    for (const field of ['depends_on', 'inputs']) {
+        const position = step[field]?.findIndex((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
+        if (position >= 0)
+            return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
+    }
+    return (0,plan_check_context/* stepPath */.q)(index);
+}
+/** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
+function checkCycles(steps, planSteps, stepIndex) {
+    const graph = new Map();
+    for (const [key, index] of stepIndex)
+        graph.set(key, planSteps[index].dependsOn);
+    const result = findCycle(graph);
+    if (!result.hasCycle)
+        return [];
+    const [from, to] = result.cycle;
+    const path = dependencyPath(steps, stepIndex.get(from), to);
+    if (result.cycle.length === 2)
+        return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
+    return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
 }
 
 
@@ -4194,6 +4871,8 @@ var from_json_schema = __webpack_require__(20311);
 var json_schema = __webpack_require__(369);
 // EXTERNAL MODULE: ./lib/plan/zod-ready-schema.js
 var zod_ready_schema = __webpack_require__(72926);
+// EXTERNAL MODULE: ./lib/plan/json-schema-formats.js
+var json_schema_formats = __webpack_require__(28560);
 // EXTERNAL MODULE: ./lib/plan/unguarded-ref-cycle.js
 var unguarded_ref_cycle = __webpack_require__(14441);
 // EXTERNAL MODULE: ./lib/plan/zod-ref.js
@@ -4252,6 +4931,7 @@ var bounded_check = __webpack_require__(94511);
 
 
 
+
 /**
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
@@ -4269,7 +4949,7 @@ function compileJsonSchema(schema) {
             return { ok: false, message: `\`$ref: '${resolved?.spelling(cycle) ?? cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
         // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
-        const converted = (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => from_json_schema/* fromJSONSchema */.y(complete)));
+        const converted = (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => from_json_schema/* fromJSONSchema */.y(complete, { registry: json_schema_formats/* formatChecks */.r8 })));
         if (namesInherited(complete))
             (0,bounded_check/* checkOwnKeysOnly */.TA)(converted);
         return { ok: true, schema: converted };
@@ -4499,6 +5179,71 @@ function parseGoalRegex(pattern, flags = '') {
 
 /***/ }),
 
+/***/ 28560:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Fy: () => (/* binding */ isCheckedFormat),
+/* harmony export */   n9: () => (/* binding */ FORMAT_CHECK_KEY),
+/* harmony export */   r8: () => (/* binding */ formatChecks)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(29396);
+/* harmony import */ var ajv_formats_dist_formats_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10779);
+/* harmony import */ var _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(79006);
+
+
+
+/**
+ * Each format a json_schema goal checks, with the check the goal validator runs on it (ajv-formats' full ones,
+ * which json-schema-validator.ts adds to Ajv). Tool arguments are checked with the same: zod's own refused what the
+ * format allows (`guides/setup.md` as a `uri-reference`, `23:59:60Z` as a `time`) and checked formats JSON Schema
+ * says to ignore (`mac`, `base64`).
+ */
+const FORMAT_TESTS = new Map(_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_1__/* .JSON_SCHEMA_FORMATS */ .eY.map((name) => [name, testOf(name, ajv_formats_dist_formats_js__WEBPACK_IMPORTED_MODULE_0__.fullFormats[name])]));
+function testOf(name, format) {
+    const validate = typeof format === 'object' && !(format instanceof RegExp) ? format.validate : format;
+    if (validate instanceof RegExp)
+        return (text) => validate.test(text);
+    if (typeof validate === 'function')
+        return validate;
+    throw new Error(`ajv-formats gives the format '${name}' no check plan-runner can run`);
+}
+/** The key `zodReadySchema` gives a checked format under, in a schema of its own that `formatChecks` finds as zod converts it. */
+const FORMAT_CHECK_KEY = 'x-plan-runner-format';
+/** Whether `format` is one json_schema goals check (others are ignored, as JSON Schema says of a format it does not know). */
+function isCheckedFormat(format) {
+    return typeof format === 'string' && FORMAT_TESTS.has(format);
+}
+/**
+ * The registry `z.fromJSONSchema` is given: it hands a registry the keywords it does not know, with the schema it made
+ * of them; one made of a `FORMAT_CHECK_KEY` part (a schema that takes any value) then refuses a string not in that
+ * format, as zod's own format checks do (`invalid_format`, named as JSON Schema names it). Everything goes on to zod's
+ * global registry too, where it went without this one.
+ */
+const formatChecks = new (class extends zod__WEBPACK_IMPORTED_MODULE_2__/* .$ZodRegistry */ .rs {
+    add(schema, ...[meta = {}]) {
+        const format = meta[FORMAT_CHECK_KEY];
+        if (isCheckedFormat(format))
+            refuseOutsideFormat(schema, format);
+        zod__WEBPACK_IMPORTED_MODULE_2__/* .globalRegistry */ .fd.add(schema, meta);
+        return this;
+    }
+})();
+function refuseOutsideFormat(schema, format) {
+    const test = FORMAT_TESTS.get(format);
+    const internals = schema._zod;
+    const run = internals.run;
+    internals.run = (payload, context) => {
+        const result = run(payload, context);
+        if (typeof payload.value === 'string' && !test(payload.value))
+            payload.issues.push({ origin: 'string', code: 'invalid_format', format, input: payload.value, inst: schema, continue: true });
+        return result;
+    };
+}
+
+
+/***/ }),
+
 /***/ 79006:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -4507,10 +5252,10 @@ function parseGoalRegex(pattern, flags = '') {
 /* harmony export */   d6: () => (/* binding */ KEYWORDS),
 /* harmony export */   eY: () => (/* binding */ JSON_SCHEMA_FORMATS)
 /* harmony export */ });
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(369);
-/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
-/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(45989);
-/* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(95421);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(369);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53097);
+/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(45989);
+/* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(95421);
 
 
 
@@ -4539,11 +5284,11 @@ function isMap(value) {
 }
 function compiles(pattern) {
     try {
-        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(pattern, 'u');
+        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .LinearRegex */ .P_.compile(pattern, 'u');
         return undefined;
     }
     catch (error) {
-        return error instanceof _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__/* .RegexSyntaxError */ .J ? error.reason : error instanceof Error ? error.message : String(error);
+        return error instanceof _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_2__/* .RegexSyntaxError */ .J ? error.reason : error instanceof Error ? error.message : String(error);
     }
 }
 function checkType(type, path, issues) {
@@ -4551,7 +5296,7 @@ function checkType(type, path, issues) {
     for (const name of names) {
         if (typeof name === 'string' && TYPES.includes(name))
             continue;
-        const near = typeof name === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(name, TYPES) : undefined;
+        const near = typeof name === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_3__/* .nearestName */ .qb)(name, TYPES) : undefined;
         const hint = near ? ` \u2014 did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
         issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
     }
@@ -4574,7 +5319,7 @@ function checkSchema(schema, path, depth, issues, strict) {
         unknownKeywords(schema, path, issues, EARLIER_DRAFT_KEYWORDS);
     if ('type' in schema)
         checkType(schema.type, [...path, 'type'], issues);
-    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_MAPS */ .gZ) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .SUBSCHEMA_MAPS */ .gZ) {
         if (!(key in schema))
             continue;
         const value = schema[key];
@@ -4603,7 +5348,7 @@ function checkSchema(schema, path, depth, issues, strict) {
     if ('dependentRequired' in schema && !(isMap(schema.dependentRequired) && Object.values(schema.dependentRequired).every((names) => Array.isArray(names) && names.every((name) => typeof name === 'string')))) {
         issues.push({ path: [...path, 'dependentRequired'], message: '`dependentRequired` must map property names to lists of property names' });
     }
-    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_VALUES */ .$T) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .SUBSCHEMA_VALUES */ .$T) {
         if (key in schema) {
             const value = schema[key];
             if (key === 'items' && Array.isArray(value))
@@ -4612,7 +5357,7 @@ function checkSchema(schema, path, depth, issues, strict) {
                 checkSchema(value, [...path, key], depth + 1, issues, strict);
         }
     }
-    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_LISTS */ .kr) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .SUBSCHEMA_LISTS */ .kr) {
         if (!(key in schema))
             continue;
         const value = schema[key];
@@ -4706,7 +5451,7 @@ function unknownKeywords(schema, path, issues, skip = []) {
     for (const key of Object.keys(schema)) {
         if (KEYWORDS.includes(key) || skip.includes(key))
             continue;
-        const near = (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(key, KEYWORDS);
+        const near = (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_3__/* .nearestName */ .qb)(key, KEYWORDS);
         issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` \u2014 did you mean \`${near}\`?` : ''}; a check would ignore it` });
     }
 }
@@ -4730,7 +5475,7 @@ function strictProblems(schema, path, issues) {
             issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not checked in a goal's json_schema (JSON Schema 2020-12 makes it a note, and the validator checks nothing by it); check the text inside with a step that parses it, or a command goal` });
     }
     if ('format' in schema && !JSON_SCHEMA_FORMATS.includes(String(schema.format))) {
-        const near = typeof schema.format === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(schema.format, JSON_SCHEMA_FORMATS) : undefined;
+        const near = typeof schema.format === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_3__/* .nearestName */ .qb)(schema.format, JSON_SCHEMA_FORMATS) : undefined;
         issues.push({ path: [...path, 'format'], message: `format ${JSON.stringify(schema.format)} is not checked${near ? ` \u2014 did you mean \`${near}\`?` : ''}; use one of ${JSON_SCHEMA_FORMATS.join(', ')}, or a pattern` });
     }
     if ('$schema' in schema && !(typeof schema.$schema === 'string' && DRAFT_2020_12.test(schema.$schema))) {
@@ -4756,7 +5501,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 
 /***/ }),
 
-/***/ 41023:
+/***/ 49984:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4784,16 +5529,91 @@ var check_github_write_caps = __webpack_require__(10991);
 var check_pricing = __webpack_require__(25708);
 // EXTERNAL MODULE: ./lib/plan/check-step-count.js
 var check_step_count = __webpack_require__(12896);
+// EXTERNAL MODULE: ./lib/core/final-step.js
+var final_step = __webpack_require__(84262);
+// EXTERNAL MODULE: ./lib/plan/check-references.js + 1 modules
+var check_references = __webpack_require__(89509);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(99271);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __webpack_require__(98231);
+;// CONCATENATED MODULE: ./lib/plan/check-used-plan-results.js
+
+
+
+
+/**
+ * What a `type: plan` step answers when its used plan ends in a step a model answers with text: its result is its
+ * plan's final step's (`finalStep`), through plans it uses in turn. Undefined when that is no text (or list of texts).
+ */
+function usedPlanTextAnswer(step, subplans) {
+    const via = [];
+    let used = step.uses === undefined ? undefined : subplans?.get(step.uses);
+    let final = step;
+    // Each level is a plan loaded and checked, with no cycle between files (loadSubplans).
+    while (final?.type === 'plan' && used) {
+        via.push(final.uses);
+        final = (0,final_step/* finalStep */.x)(used.steps);
+        used = final?.uses === undefined ? undefined : used.subplans?.get(final.uses);
+    }
+    if (!final || !(0,check_references/* answersWithText */.JL)(final.type))
+        return undefined;
+    // A plan step has no for_each (checkStepFields): only a for_each final step makes a list of texts.
+    const says = `step ${step.key} runs ${via.join(' \u2192 ')}, which ends in ${final.forEach ? 'for_each ' : ''}${final.type} step ${final.key}, so its result is ${final.forEach ? 'a list of texts' : 'text'}`;
+    return { key: step.key, list: final.forEach !== undefined, says };
+}
+/** The fields of `step` whose references are filled in or read (as `checkReferences` scans them), with their paths. */
+function referencingFields(step, index) {
+    const at = (0,plan_check_context/* stepPath */.q)(index);
+    const fields = [];
+    if (step.forEach)
+        fields.push([[...at, 'for_each'], step.forEach.list]);
+    if (step.task === undefined)
+        fields.push([[...at, 'description'], step.description]);
+    for (const field of ['title', 'args', 'task', 'with'])
+        if (step[field] !== undefined)
+            fields.push([[...at, field], step[field]]);
+    return fields;
+}
+/**
+ * References to a `type: plan` step's result that its used plan's final step makes text: a field in it
+ * (`${steps.p.result.verdict}`) or a `for_each` over it. Known only once the used plans are loaded; such a
+ * reference validated, and failed when its step ran, after the used plan's model calls were paid for (found by a hunt).
+ */
+function checkUsedPlanResults(steps, subplans) {
+    const answers = new Map();
+    for (const step of steps)
+        if (step.type === 'plan' && !answers.has(step.key))
+            answers.set(step.key, usedPlanTextAnswer(step, subplans));
+    const issues = [];
+    steps.forEach((step, index) => {
+        for (const [base, value] of referencingFields(step, index)) {
+            for (const found of (0,find_references/* findReferences */.y)(value, step.forEach?.as).references) {
+                if (found.reference.kind !== 'step')
+                    continue;
+                const answer = answers.get(found.reference.step);
+                if (!answer)
+                    continue;
+                const list = base.at(-1) === 'for_each' && found.reference.path.length === 0 && !answer.list;
+                const problem = list ? (0,check_references/* notAList */.ls)(answer) : (0,check_references/* textResultPathProblem */.Bp)(answer, found.reference.path);
+                if (problem)
+                    issues.push({ path: [...base, ...found.at], message: `${found.text}: ${problem}` });
+            }
+        }
+    });
+    return issues;
+}
+
 // EXTERNAL MODULE: ./lib/plan/check-model-budget.js
 var check_model_budget = __webpack_require__(24349);
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var llm_pricing = __webpack_require__(50657);
-// EXTERNAL MODULE: ./lib/plan/find-references.js
-var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(84700);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(57637);
+// EXTERNAL MODULE: ./lib/plan/reference-kind.js
+var reference_kind = __webpack_require__(29449);
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/core/run-event.js
@@ -4801,6 +5621,8 @@ var run_event = __webpack_require__(8463);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
+
 
 
 
@@ -4867,6 +5689,8 @@ async function loadSubplans(plan, context) {
     const toolsets = new Set(plan.source.toolsets ?? []);
     const catalogue = new Map(plan.tools);
     const indexOf = new Map(plan.steps.map((step, index) => [step, index]));
+    // Step keys are unique here: the plan passed its own checks.
+    const kinds = { inputs: plan.source.inputs, steps: plan.steps, stepIndex: new Map(plan.steps.map((step, index) => [step.key, index])) };
     for (const step of planSteps) {
         const index = indexOf.get(step);
         const at = ['workflow_sequence', index, 'uses'];
@@ -4913,7 +5737,7 @@ async function loadSubplans(plan, context) {
         if (context.modelTimeoutSeconds === undefined)
             (0,push_all/* pushAll */.i)(issues, usedPlanTimeoutIssues(inner, uses, at, plan.source.model?.timeout_seconds));
         (0,push_all/* pushAll */.i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
-        (0,push_all/* pushAll */.i)(issues, withIssues(inner, step.with ?? {}, uses, index));
+        (0,push_all/* pushAll */.i)(issues, withIssues(inner, step, kinds, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
             const mine = tools[name];
             if (mine && !sameTool(mine, tool)) {
@@ -4937,6 +5761,7 @@ async function loadSubplans(plan, context) {
             }
         }
     }
+    (0,push_all/* pushAll */.i)(issues, checkUsedPlanResults(plan.steps, subplans));
     // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
     if (context.chain.length === 1 && plan.source.http === undefined)
         (0,push_all/* pushAll */.i)(issues, usedHttpIssues(plan, subplans));
@@ -5064,8 +5889,12 @@ function usedPlanPricingIssues(inner, uses, at, pricing) {
     }
     return issues;
 }
-/** `with:` names only the used plan's inputs, and gives every required one without a default. */
-function withIssues(inner, given, uses, index) {
+/**
+ * `with:` names only the used plan's inputs, gives every required one without a default, and none a value it refuses:
+ * written out, or made by a reference of a kind the file tells (`standIn`) that the input never takes.
+ */
+function withIssues(inner, step, outer, uses, index) {
+    const given = step.with ?? {};
     const declared = inner.source.inputs ?? {};
     const issues = [];
     for (const [name, value] of Object.entries(given)) {
@@ -5075,11 +5904,19 @@ function withIssues(inner, given, uses, index) {
             continue;
         }
         // A value written out is read now, as the used plan's run would read it: refused only there, it failed that
-        // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then.
+        // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then,
+        // but for its kind where the file tells it: `${inputs.flag}` of a flag for a number (found by a hunt of references).
         const scan = (0,find_references/* findReferences */.y)(value);
-        if (scan.references.length > 0 || scan.problems.length > 0)
+        if (scan.problems.length > 0)
             continue;
-        const read = (0,resolve_inputs/* readInput */.R)(name, declared[name], value);
+        if (scan.references.length > 0) {
+            const made = typeof value === 'string' || (0,find_references/* isStepResultObject */.B)(value) ? (0,reference_kind/* standIn */.u)(value, { ...outer, itemName: undefined }, `input '${name}'`) : undefined;
+            const refused = made && (0,resolve_inputs/* refusesEveryValue */.iJ)(name, declared[name], made);
+            if (refused)
+                issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${refused}, and ${made.why}; ${made.fix}` });
+            continue;
+        }
+        const read = (0,resolve_inputs/* readInput */.R5)(name, declared[name], value);
         if (!read.ok)
             issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${read.error}` });
     }
@@ -5109,8 +5946,8 @@ function planTextHash(text) {
     return (0,external_node_crypto_.hash)('sha256', text);
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __webpack_require__(39242);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 13 modules
+var validate_plan = __webpack_require__(67931);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -5757,6 +6594,65 @@ async function positionInPlanFile(file, path, at) {
 
 /***/ }),
 
+/***/ 29449:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ standIn)
+/* harmony export */ });
+/* unused harmony export kindWords */
+/* harmony import */ var _check_references_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(89509);
+/* harmony import */ var _find_references_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(99271);
+
+
+/** What a value's kind is called in a message. */
+function kindWords(value) {
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? 'true or false' : typeof value === 'object' ? 'a map' : 'text';
+}
+/**
+ * What a value holding references makes, where the file tells its kind: `${inputs.x}` alone is of `x`'s default's kind
+ * (every value given for `x` is read as that kind); a reference with text around it is text, and so is one alone naming
+ * a step a model answers (reasoning, aggregate, agent), whose result is its text, never parsed. Undefined otherwise (a
+ * tool's result, an input with no default, the item, no reference at all). `taker` names what takes the value.
+ */
+function standIn(value, sources, taker) {
+    const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_1__/* .findReferences */ .y)(value, sources.itemName);
+    const [found] = scan.references;
+    if (scan.problems.length > 0 || found === undefined)
+        return undefined;
+    if (typeof value === 'string' && !found.whole) {
+        const literal = scan.references.reduce((text, { text: reference }) => text.split(reference).join(''), value);
+        return { value, kind: 'text', why: `\`${value}\` is text: a reference with text around it makes text`, fix: 'write the reference alone', literal };
+    }
+    const reference = found.reference;
+    if (reference.kind === 'input') {
+        const fallback = sources.inputs && Object.hasOwn(sources.inputs, reference.name) ? sources.inputs[reference.name]?.default : undefined;
+        if (fallback === undefined || fallback === null)
+            return undefined;
+        const kind = kindWords(fallback);
+        return {
+            value: fallback,
+            kind,
+            why: `\`${found.text}\` is ${kind}: input \`${reference.name}\`'s default is, and a value given for it is read as that kind`,
+            fix: `give the input a default of the kind ${taker} takes`,
+            ...(kind === 'text' && { literal: '' }),
+        };
+    }
+    if (reference.kind !== 'step' || !sources.stepIndex.has(reference.step))
+        return undefined;
+    const answer = (0,_check_references_js__WEBPACK_IMPORTED_MODULE_0__/* .ownTextAnswer */ .AA)(sources.steps[sources.stepIndex.get(reference.step)]);
+    // A path into the text is refused by checkReferences; one item of a list of texts is text.
+    const text = answer !== undefined && (answer.list ? reference.path.length === 1 && (0,_check_references_js__WEBPACK_IMPORTED_MODULE_0__/* .textResultPathProblem */ .Bp)(answer, reference.path) === undefined : reference.path.length === 0);
+    if (!text)
+        return undefined;
+    return { value: found.text, kind: 'text', why: `\`${found.text}\` is text: ${answer.says}`, fix: 'have a tool step make the value', literal: '' };
+}
+
+
+/***/ }),
+
 /***/ 1000:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -5940,8 +6836,9 @@ function githubExpressionHint(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ readInput),
-/* harmony export */   e: () => (/* binding */ resolveInputs)
+/* harmony export */   R5: () => (/* binding */ readInput),
+/* harmony export */   eL: () => (/* binding */ resolveInputs),
+/* harmony export */   iJ: () => (/* binding */ refusesEveryValue)
 /* harmony export */ });
 /* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(35878);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
@@ -6001,6 +6898,21 @@ function asDeclared(value, kind) {
         return ok(value);
     // In any case, as the action's own flags are read (`True`, `FALSE`).
     return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
+}
+/** A character besides blanks that no text read as a number, or as true or false, holds (`asDeclared`). */
+const NEVER_IN = { 'a number': /[^\s\d.eE+-]/, 'true or false': /[^\struefalsTRUEFALS]/ };
+/**
+ * Why input `name` refuses every value a reference can make, or undefined when some value may do: `made` is of the
+ * kind the file tells (`standIn`), a stand-in `value` of it, and for text the characters it holds whatever the
+ * references bring (`literal`): text is read as a number or a flag when it spells one, so only those it never can.
+ */
+function refusesEveryValue(name, spec, made) {
+    const kind = kindOf(spec.default);
+    if (kind === undefined)
+        return undefined;
+    // Every value of another kind than text is read alike: one stands for all.
+    const refused = made.literal === undefined ? !asDeclared(made.value, kind).ok : kind === 'a list' || NEVER_IN[kind]?.test(made.literal) === true;
+    return refused ? `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)})` : undefined;
 }
 /** The longest text a refused value is quoted with; a longer one is told by its length. */
 const MAX_QUOTED = 64;
@@ -6642,7 +7554,8 @@ function oneIssue(issue, scope, relative) {
             return [{ path, message: isDefaultMessage(issue.message) ? `${keyName(path)} ${sizeMessage(issue)}` : issue.message }];
         case 'invalid_format': {
             // A named format (`date`, `email`) says its name, as JSON Schema writes it: zod's regex for a date is 300 characters.
-            const named = issue.format !== 'regex' && /^[\w-]{1,40}$/.test(issue.format) ? (JSON_SCHEMA_FORMATS[issue.format] ?? issue.format) : undefined;
+            // zod's `regex` is a `pattern`, which the issue quotes; JSON Schema's `regex` format is a name like the others.
+            const named = !(issue.format === 'regex' && 'pattern' in issue) && /^[\w-]{1,40}$/.test(issue.format) ? (JSON_SCHEMA_FORMATS[issue.format] ?? issue.format) : undefined;
             const pattern = 'pattern' in issue && issue.pattern ? `the pattern ${issue.pattern}` : 'the expected format';
             const expected = named ? `must be in the \`${named}\` format` : `does not match ${pattern}`;
             const message = isDefaultMessage(issue.message) ? `${keyName(path)} ${expected}` : issue.message;
@@ -6808,7 +7721,7 @@ const HttpConfig = schemas.strictObject({
         description: 'URL prefixes (http or https, no credentials, query or fragment) the http tools may call; checked before every request and on redirects.',
         examples: [['https://api.example.com/v1/']],
     }),
-    timeout_seconds: schemas.number().positive().max(600).optional().meta({ description: 'Time limit of one request.', default: 30 }),
+    timeout_seconds: schemas.number().positive().max(600).optional().meta({ description: "Time limit of one request; a tool_call step's own timeout_seconds replaces it.", default: 30 }),
     max_response_bytes: schemas.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one is cut there, with a note saying so.', default: 1_048_576 }),
 })
     .meta({ description: 'The http toolset: which URL prefixes it may call.' });
@@ -6914,7 +7827,7 @@ const CommandTool = schemas.strictObject({
     fork_safe: schemas.boolean()
         .optional()
         .meta({ description: 'May run on a pull request from a fork (read-only mode). Only for tools that change nothing and run no code from the pull request.', default: false }),
-    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: 'The tool is stopped after this many seconds.', default: 300 }),
+    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: "The tool is stopped after this many seconds; a tool_call step's own timeout_seconds replaces it.", default: 300 }),
     env: EnvPassThrough.optional(),
     retry: RetryPolicy.optional(),
 })
@@ -6984,7 +7897,7 @@ const Step = schemas.strictObject({
         .optional()
         .meta({ description: 'Steps that must complete before this one starts. Left out: the step before it; [] starts at once.', examples: [[1], [], [1, { step: 2, optional: true }]] }),
     agent: schemas.string().optional().meta({ description: 'An agent profile from `agents:` (model, system prompt, temperature, tools) for this step.', examples: ['researcher'] }),
-    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: "The step (each item, on a for_each step) is stopped after this many seconds (else its tool's timeout; the run's timeout always applies)." }),
+    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: "The step (each item, on a for_each step) is stopped after this many seconds (else its tool's timeout; the run's timeout always applies). A tool_call step's call gets it in place of its tool's timeout, longer or shorter; an agent's calls keep their tools' own." }),
     retry: RetryPolicy.optional(),
     on_failure: OnFailure.optional(),
     approval: schemas.literal(true)
@@ -7472,7 +8385,7 @@ function unguardedRefCycle(root) {
 
 /***/ }),
 
-/***/ 39242:
+/***/ 67931:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7553,6 +8466,8 @@ var find_references = __webpack_require__(99271);
 var json_schema_problems = __webpack_require__(79006);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
 var plan_check_context = __webpack_require__(98231);
+// EXTERNAL MODULE: ./lib/plan/reference-kind.js
+var reference_kind = __webpack_require__(29449);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
 var schema_issues = __webpack_require__(1710);
 // EXTERNAL MODULE: ./lib/core/push-all.js
@@ -7565,16 +8480,30 @@ var push_all = __webpack_require__(37665);
 
 
 
+
 /** What a step can do about a tool whose input schema cannot be used to check its arguments. */
 const LEAVE_IT_OUT = "leave it out of this step (an MCP server's `tools:` list can leave it out of the run)";
+/**
+ * True when `value` is or holds a reference, as the run reads one (`findReferences`, by the resolver's parser), or what
+ * tries to be one (reported by `checkReferences`). A shell's `${HOME}` is text, filled in by no one: it reached a
+ * number argument as written, validate having passed it (found by a hunt of references).
+ */
+function isReference(value, itemName) {
+    if (typeof value !== 'string' && !(0,find_references/* isStepResultObject */.B)(value))
+        return false;
+    if (typeof value === 'string' && !value.includes('${'))
+        return false;
+    const scan = (0,find_references/* findReferences */.y)(value, itemName);
+    return scan.references.length > 0 || scan.problems.length > 0;
+}
 /** True when the value at `path` in `args`, or any value above it, is a reference (known only at run time). */
-function insideReference(args, path) {
+function insideReference(args, path, itemName) {
     let current = args;
     for (const segment of path) {
         if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment))
             return false;
         current = current[segment];
-        if ((0,find_references/* isStepResultObject */.B)(current) || (typeof current === 'string' && current.includes('${')))
+        if (isReference(current, itemName))
             return true;
     }
     return false;
@@ -7629,43 +8558,25 @@ function checkInputSchemas(ctx) {
     });
     return { schemas, issues };
 }
-/** A reference that is the whole of an arg: `${inputs.x}` takes the input's value as it is, of its default's kind. */
-const WHOLE_INPUT = /^\$\{inputs\.([A-Za-z0-9_-]+)\}$/;
-/** A text that is one reference and nothing else, whatever it names. */
-const ONE_REFERENCE = /^\$\{[^{}]*\}$/;
-/** What a value's kind is called in a message. */
-function kindWords(value) {
-    if (Array.isArray(value))
-        return 'a list';
-    return typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? 'true or false' : typeof value === 'object' ? 'a map' : 'text';
-}
 /** What zod's `expected` of a type issue is called in a message. */
 const EXPECTED_WORDS = { number: 'a number', int: 'a whole number', boolean: 'true or false', string: 'text', object: 'a map', array: 'a list' };
 /** The kind (`kindWords`) zod's `expected` of a type issue asks for: a stand-in of that kind failed for its value, not its kind. */
 const EXPECTED_KIND = { number: 'a number', int: 'a number', boolean: 'true or false', string: 'text', object: 'a map', array: 'a list' };
-/**
- * `args` with each reference whose kind the file tells replaced by a value of that kind, and why it has it, by path:
- * `${inputs.x}` alone is of `x`'s default's kind (every value given for `x` is read as that kind); a reference with
- * text around it is text. Other references (a step's result, an input with no default) are left as they are.
- */
-function standIns(args, inputs, path = [], known = new Map()) {
-    if (typeof args === 'string' && args.includes('${')) {
-        const input = WHOLE_INPUT.exec(args)?.[1];
-        const fallback = input !== undefined && inputs && Object.hasOwn(inputs, input) ? inputs[input]?.default : undefined;
-        if (fallback !== undefined && fallback !== null) {
-            known.set(JSON.stringify(path), { kind: kindWords(fallback), why: `\`${args}\` is ${kindWords(fallback)}: input \`${input}\`'s default is, and a value given for it is read as that kind; give the input a default of the kind the tool takes` });
-            return { value: fallback, known };
-        }
-        if (!ONE_REFERENCE.test(args))
-            known.set(JSON.stringify(path), { kind: 'text', why: `\`${args}\` is text: a reference with text around it makes text; write the reference alone` });
-        return { value: args, known };
+/** `args` with each reference whose kind the file tells (`standIn`) replaced by a value of that kind, and why it has it, by path. */
+function standIns(args, sources, path = [], known = new Map()) {
+    if ((typeof args === 'string' && args.includes('${')) || (0,find_references/* isStepResultObject */.B)(args)) {
+        const made = (0,reference_kind/* standIn */.u)(args, sources, 'the tool');
+        if (made === undefined)
+            return { value: args, known };
+        known.set(JSON.stringify(path), made);
+        return { value: made.value, known };
     }
-    if (args === null || typeof args !== 'object' || (0,find_references/* isStepResultObject */.B)(args))
+    if (args === null || typeof args !== 'object')
         return { value: args, known };
     // A copy only where a value inside was stood in for: a plan of 10,000 steps' args is checked as written, not copied.
     let changed = false;
     const entries = Object.entries(args).map(([key, item]) => {
-        const value = standIns(item, inputs, [...path, Array.isArray(args) ? Number(key) : key], known).value;
+        const value = standIns(item, sources, [...path, Array.isArray(args) ? Number(key) : key], known).value;
         if (value !== item)
             changed = true;
         return [key, value];
@@ -7689,7 +8600,8 @@ function checkArgs(ctx, schemas, limitMs) {
         const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
         if (step.type !== 'tool_call' || step.args === undefined || !schema)
             return;
-        const typed = standIns(step.args, ctx.plan.inputs);
+        const itemName = step.forEach?.as;
+        const typed = standIns(step.args, { inputs: ctx.plan.inputs, steps: ctx.steps, stepIndex: ctx.stepIndex, itemName });
         const result = (0,bounded_check/* boundedSafeParse */.Aw)(schema, typed.value, { reportInput: true }, limitMs);
         if (result.success)
             return;
@@ -7704,12 +8616,12 @@ function checkArgs(ctx, schemas, limitMs) {
             // Of the kind asked for, it failed for its value (a default of 2.5 for a whole number), which a run may not give.
             if (known === undefined || known.kind === EXPECTED_KIND[issue.expected])
                 continue;
-            const { why } = known;
+            const why = `${known.why}; ${known.fix}`;
             const name = issue.path.at(-1);
             const expected = EXPECTED_WORDS[issue.expected] ?? issue.expected;
             issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args', ...issue.path], message: `${name === undefined ? 'the args' : `\`${String(name)}\``} must be ${expected}, and ${why} (input of tool \`${step.tool}\`)` });
         }
-        const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path));
+        const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path, itemName));
         // A tool's argument named `id` or `depends_on` is no step reference: not told the rules of step ids.
         for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...(0,plan_check_context/* stepPath */.q)(index), 'args'], lists, { stepIds: false })) {
             issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
@@ -7873,159 +8785,8 @@ const GOAL_OPTION_FIELDS = [
 
 // EXTERNAL MODULE: ./lib/plan/goal-regex.js
 var goal_regex = __webpack_require__(650);
-;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
-/**
- * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
- * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
- */
-function findCycle(graph) {
-    const state = new Map();
-    for (const start of graph.keys()) {
-        if (state.has(start))
-            continue;
-        const path = [start];
-        const nextEdge = [0];
-        state.set(start, 'open');
-        while (path.length > 0) {
-            const node = path[path.length - 1];
-            const targets = graph.get(node) ?? [];
-            const index = nextEdge[nextEdge.length - 1];
-            if (index >= targets.length) {
-                state.set(node, 'done');
-                path.pop();
-                nextEdge.pop();
-                continue;
-            }
-            nextEdge[nextEdge.length - 1] = index + 1;
-            const target = targets[index];
-            const seen = state.get(target);
-            if (seen === 'open')
-                return { hasCycle: true, cycle: [...path.slice(path.indexOf(target)), target] };
-            if (seen === undefined && graph.has(target)) {
-                state.set(target, 'open');
-                path.push(target);
-                nextEdge.push(0);
-            }
-        }
-    }
-    return { hasCycle: false };
-}
-
-// EXTERNAL MODULE: ./lib/plan/nearest-name.js
-var nearest_name = __webpack_require__(95421);
-;// CONCATENATED MODULE: ./lib/plan/check-step-graph.js
-
-
-
-
-
-/** Step key \u2192 index of its first occurrence, and an issue for every later occurrence. */
-function indexStepIds(steps) {
-    const stepIndex = new Map();
-    const issues = [];
-    steps.forEach((step, index) => {
-        const key = (0,plan_step/* stepKey */.U)(step.id);
-        const first = stepIndex.get(key);
-        if (first === undefined)
-            stepIndex.set(key, index);
-        else {
-            // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
-            const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
-            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
-        }
-    });
-    return { stepIndex, issues };
-}
-/**
- * What an error naming a step that does not exist adds: the step meant, or the steps there are. One for
- * every field that names steps (`depends_on`, `inputs`, `${steps.<id>\u2026}`, `step_result`, a goal's `of`):
- * a reference or an `of` said only "which does not exist", with nothing to write instead.
- */
-function unknownStepHints(steps) {
-    let suggester;
-    let names;
-    return (key) => {
-        const near = (suggester ??= new nearest_name/* NameSuggester */.ju(steps.keys())).nearest(key);
-        return near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= (0,plan_check_context/* listNames */.Z)(steps.keys()))}`;
-    };
-}
-/** `depends_on` and `inputs` entries naming steps that do not exist. */
-function checkStepNames(steps, stepIndex) {
-    const issues = [];
-    const hint = unknownStepHints(stepIndex);
-    const unknownStepMessage = (field, key) => `${field} names step ${key}, which does not exist${hint(key)}`;
-    steps.forEach((step, index) => {
-        for (const field of ['depends_on', 'inputs']) {
-            step[field]?.forEach((dependency, position) => {
-                const id = (0,schema/* dependencyId */.vX)(dependency);
-                if (!stepIndex.has((0,plan_step/* stepKey */.U)(id))) {
-                    const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
-                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, (0,plan_step/* stepKey */.U)(id)) });
-                }
-            });
-        }
-    });
-    return issues;
-}
-/**
- * A dependency listed as optional and as required too (again in `depends_on`, or in an aggregate's `inputs`). One
- * reading won without a word: `[{step: a, optional: true}, a]` ran as optional, and the run succeeded past `a`'s
- * failure (found by an adversarial pass).
- */
-function checkOptionalConflicts(steps) {
-    const issues = [];
-    steps.forEach((step, index) => {
-        const dependencies = step.depends_on ?? [];
-        if (!dependencies.some((dependency) => typeof dependency === 'object' && dependency.optional))
-            return;
-        const required = new Map();
-        dependencies.forEach((dependency, position) => {
-            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
-            if ((typeof dependency !== 'object' || !dependency.optional) && !required.has(key))
-                required.set(key, position);
-        });
-        const inputs = new Set((step.inputs ?? []).map(plan_step/* stepKey */.U));
-        dependencies.forEach((dependency, position) => {
-            if (typeof dependency !== 'object' || !dependency.optional)
-                return;
-            const key = (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency));
-            const at = required.get(key);
-            const path = [...(0,plan_check_context/* stepPath */.q)(index), 'depends_on', position];
-            if (at !== undefined) {
-                issues.push({ path, message: `depends_on lists step ${key} as optional here and as required at depends_on[${at}]; list it once: { step: ${key}, optional: true } to run without it, or ${key} to need it` });
-            }
-            else if (inputs.has(key)) {
-                issues.push({ path, message: `depends_on lists step ${key} as optional, but inputs lists it, and an aggregate step needs every input; to run without it, take it out of inputs, else write ${key} here` });
-            }
-        });
-    });
-    return issues;
-}
-/** Where the dependency `from \u2192 to` is written, so a cycle error points at a line to change. */
-function dependencyPath(steps, index, to) {
-    const step = steps[index];
-    for (const field of ['depends_on', 'inputs']) {
-        const position = step[field]?.findIndex((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
-        if (position >= 0)
-            return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
-    }
-    return (0,plan_check_context/* stepPath */.q)(index);
-}
-/** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
-function checkCycles(steps, planSteps, stepIndex) {
-    const graph = new Map();
-    for (const [key, index] of stepIndex)
-        graph.set(key, planSteps[index].dependsOn);
-    const result = findCycle(graph);
-    if (!result.hasCycle)
-        return [];
-    const [from, to] = result.cycle;
-    const path = dependencyPath(steps, stepIndex.get(from), to);
-    if (result.cycle.length === 2)
-        return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
-    return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-step-graph.js + 1 modules
+var check_step_graph = __webpack_require__(30040);
 // EXTERNAL MODULE: ./lib/core/shown-name.js
 var shown_name = __webpack_require__(25520);
 // EXTERNAL MODULE: ./lib/core/json-schema.js
@@ -8182,7 +8943,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
                 issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, but the plan has no workflow_sequence (a model will write the steps); leave \`of\` out to check the final result` });
             }
             else if (!stepKeys.has(key)) {
-                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${(stepHint ??= unknownStepHints(stepKeys))(key)}` });
+                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${(stepHint ??= (0,check_step_graph/* unknownStepHints */.VV)(stepKeys))(key)}` });
             }
         }
     });
@@ -8229,295 +8990,8 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
 
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __webpack_require__(25708);
-;// CONCATENATED MODULE: ./lib/plan/ancestor-check.js
-
-/** How many steps a backward search from a referencing step visits before the question waits for the pass below. */
-const NEAR_SEARCH_LIMIT = 16;
-/**
- * Answers many "is `target` an ancestor of `step`?" questions without quadratic work on long plans: a direct
- * dependency answers at once, a nearby ancestor by a short backward search, and the rest in one pass over the
- * steps in dependency order, where each step carries a bit set of the asked-about targets among its ancestors
- * (dropped once its last dependent has read it). That pass costs steps \u00d7 dependencies \u00d7 targets / 32 word
- * operations: `validate` of an 8,000-step plan whose every step uses the result of the step 20 back took 12.9 s
- * and 1.1 GB when each target's descendants were collected as a set of step ids.
- */
-class AncestorCheck {
-    #steps;
-    #stepIndex;
-    constructor(steps, stepIndex) {
-        this.#steps = steps;
-        this.#stepIndex = stepIndex;
-    }
-    /** One answer per question, in order. The graph must be acyclic; a step left out by a cycle answers true (the cycle is the error). */
-    answer(questions) {
-        const answers = questions.map(() => true);
-        const bitOf = new Map();
-        const far = new Map();
-        questions.forEach(({ stepIndex, target }, question) => {
-            const step = this.#steps[stepIndex];
-            if (step.dependsOn.includes(target))
-                return;
-            const near = this.#searchNear(step, target);
-            if (near !== undefined) {
-                answers[question] = near;
-                return;
-            }
-            let bit = bitOf.get(target);
-            if (bit === undefined)
-                bitOf.set(target, (bit = bitOf.size));
-            const asked = far.get(stepIndex);
-            if (asked)
-                asked.push({ question, bit });
-            else
-                far.set(stepIndex, [{ question, bit }]);
-        });
-        if (far.size > 0)
-            this.#answerFar(far, bitOf, answers);
-        return answers;
-    }
-    /** A bounded backward search: true or false when it finished, undefined when it ran out of budget. */
-    #searchNear(step, target) {
-        const seen = new Set();
-        const queue = [...step.dependsOn];
-        while (queue.length > 0) {
-            const key = queue.shift();
-            if (key === target)
-                return true;
-            if (seen.has(key))
-                continue;
-            if (seen.size >= NEAR_SEARCH_LIMIT)
-                return undefined;
-            seen.add(key);
-            const index = this.#stepIndex.get(key);
-            if (index !== undefined)
-                (0,push_all/* pushAll */.i)(queue, this.#steps[index].dependsOn);
-        }
-        return false;
-    }
-    #answerFar(far, bitOf, answers) {
-        const words = Math.ceil(bitOf.size / 32);
-        const dependencies = this.#steps.map((step) => step.dependsOn.map((key) => this.#stepIndex.get(key)).filter((index) => index !== undefined));
-        // How many dependents will still read a step's bits (one per listing, as `dependencies` repeats a key listed twice).
-        const readers = new Array(this.#steps.length).fill(0);
-        const dependents = this.#steps.map(() => []);
-        dependencies.forEach((list, index) => {
-            for (const dependency of list) {
-                readers[dependency]++;
-                dependents[dependency].push(index);
-            }
-        });
-        const waitingOn = dependencies.map((list) => list.length);
-        const ready = waitingOn.flatMap((count, index) => (count === 0 ? [index] : []));
-        // Each step's asked-about ancestors; undefined when it has none (most steps, so nothing is allocated for them).
-        const bits = new Array(this.#steps.length);
-        for (let next = 0; next < ready.length; next++) {
-            const index = ready[next];
-            let own;
-            for (const dependency of dependencies[index]) {
-                const inherited = bits[dependency];
-                const bit = bitOf.get(this.#steps[dependency].key);
-                if (inherited !== undefined || bit !== undefined) {
-                    own ??= new Uint32Array(words);
-                    if (inherited !== undefined)
-                        for (let word = 0; word < words; word++)
-                            own[word] |= inherited[word];
-                    if (bit !== undefined)
-                        own[bit >>> 5] |= 1 << (bit & 31);
-                }
-                if (--readers[dependency] === 0)
-                    bits[dependency] = undefined;
-            }
-            for (const { question, bit } of far.get(index) ?? [])
-                answers[question] = own !== undefined && (own[bit >>> 5] & (1 << (bit & 31))) !== 0;
-            if (readers[index] > 0)
-                bits[index] = own;
-            for (const dependent of dependents[index])
-                if (--waitingOn[dependent] === 0)
-                    ready.push(dependent);
-        }
-    }
-}
-
-// EXTERNAL MODULE: ./lib/plan/reference-path.js
-var reference_path = __webpack_require__(1000);
-;// CONCATENATED MODULE: ./lib/plan/check-references.js
-
-
-
-
-
-
-// Inputs are never lists (see the input check below): not offered as a form to write.
-const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
-/** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
-function checkForEach(step, index, steps, stepIndex, issues) {
-    const list = step.forEach.list;
-    const base = [...(0,plan_check_context/* stepPath */.q)(index), 'for_each'];
-    const scan = (0,find_references/* findReferences */.y)(list);
-    for (const problem of scan.problems)
-        issues.push({ path: base, message: problem.message });
-    const [found] = scan.references;
-    if (scan.problems.length > 0)
-        return [];
-    if (!found || !found.whole) {
-        issues.push({ path: base, message: `for_each takes one reference to a list, such as ${FOR_EACH_FORMS}; got ${JSON.stringify(list)}` });
-        return [];
-    }
-    const reference = found.reference;
-    if (reference.kind === 'input') {
-        issues.push({ path: base, message: `${found.text}: inputs are text, numbers or true/false, never a list; make the list with a step (a command tool that prints JSON) and write for_each: \${steps.<id>.result}` });
-        return [];
-    }
-    if (reference.kind !== 'step')
-        return [];
-    const source = stepIndex.has(reference.step) ? steps[stepIndex.get(reference.step)] : undefined;
-    if (source && reference.path.length === 0 && (source.type === 'reasoning' || source.type === 'aggregate') && !source.forEach) {
-        issues.push({ path: base, message: `${found.text}: step ${source.key} is a ${source.type} step, whose result is text, not a list; map over a tool's result or a for_each step's list` });
-    }
-    return [{ found, base }];
-}
-/**
- * Why `path` can never be found in the result of `source`, a step answered with text (reasoning, aggregate,
- * agent): the text has no fields, and a `for_each` one's list of texts none past an item. Undefined otherwise.
- * Such a reference validated and failed only when its step ran, after the steps before it were paid for.
- */
-function textResultPathProblem(source, path) {
-    if (source.type !== 'reasoning' && source.type !== 'aggregate' && source.type !== 'agent')
-        return undefined;
-    const first = path[0];
-    const indexed = source.forEach !== undefined && (typeof first === 'number' || /^\d+$/.test(String(first)));
-    const reached = source.forEach ? (indexed ? 2 : 1) : 1;
-    if (path.length < reached || (source.forEach && indexed && path.length === 1))
-        return undefined;
-    const what = source.forEach ? `a for_each ${source.type} step, whose result is a list of texts` : `a ${source.type} step, whose result is text`;
-    return `step ${source.key} is ${what}, which has no \`${(0,reference_path/* formatReferencePath */.WO)(path.slice(0, reached))}\`; use \${steps.${source.key}.result${source.forEach ? '[0]' : ''}}, or have a tool step make the value`;
-}
-/**
- * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
- * ancestors (so they have run), inputs the plan declares, and `${item\u2026}` only inside a `for_each`
- * step. `checkAncestors` is off when the graph has a cycle.
- */
-function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
-    const references = new Map();
-    const issues = [];
-    // Asked for every step first and answered together (AncestorCheck); each issue goes back where the step put it.
-    const questions = [];
-    const declared = new Set(declaredInputs);
-    const suggester = new nearest_name/* NameSuggester */.ju(declaredInputs);
-    const stepHint = unknownStepHints(stepIndex);
-    steps.forEach((step, index) => {
-        const itemName = step.forEach?.as;
-        const placed = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
-        // Descriptions and titles are instructions, not args: nothing is filled into them, and the model reads a reference there
-        // beside the inputs and its ancestors' results, which its prompt holds. So a misplaced item reference is an error, and a
-        // reference to an input the plan does not declare or to a step this one does not depend on, whose result its prompt
-        // never holds (found by a hunt for bad inputs: `${inputs.y}` with no input y, `${steps.9.result}` with no step 9, passed).
-        // An agent's description is its task, whose references are filled in and checked with the args' below.
-        for (const field of step.task === undefined ? ['description', 'title'] : ['title']) {
-            const text = step[field];
-            if (text === undefined)
-                continue;
-            const scan = (0,find_references/* findReferences */.y)(text, itemName);
-            for (const problem of scan.problems)
-                if (problem.aboutItem)
-                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
-            for (const found of scan.references) {
-                if (found.reference.kind !== 'item')
-                    placed.push({ found, base: [...(0,plan_check_context/* stepPath */.q)(index), field] });
-                // A title is the step's one line, for all its items: `Review ${pkg.name}` showed as written in every view, as the
-                // README's own example taught it (found by a hunt of the README).
-                else if (field === 'title')
-                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field, ...found.at], message: `\`${found.text}\` in a for_each step's title stays as written: the title is the step's one line, for all its items (each item is shown by its key); write it without the item, such as \`Review packages\`` });
-            }
-        }
-        if (step.forEach?.key !== undefined) {
-            const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
-            const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
-            for (const problem of scan.problems)
-                issues.push({ path: keyPath, message: problem.message });
-            // Only the item is filled into a key (expand-for-each): another reference stayed as written in every child's key.
-            for (const found of scan.references) {
-                if (found.reference.kind !== 'item')
-                    issues.push({ path: keyPath, message: `\`${found.text}\` in a key stays as written: a key reads only the item (\${${itemName}\u2026}); remove it, or make the item carry it` });
-            }
-            if (scan.problems.length === 0 && !scan.references.some((found) => found.reference.kind === 'item')) {
-                issues.push({ path: keyPath, message: `key must use the item, such as \${${itemName}.name}, or every child would get the same key` });
-            }
-        }
-        const fields = [];
-        if (step.args !== undefined)
-            fields.push(['args', step.args]);
-        if (step.task !== undefined)
-            fields.push(['task', step.task]);
-        if (step.with !== undefined)
-            fields.push(['with', step.with]);
-        for (const [field, value] of fields) {
-            const fieldPath = [...(0,plan_check_context/* stepPath */.q)(index), field];
-            const scan = (0,find_references/* findReferences */.y)(value, itemName);
-            if (field === 'args')
-                references.set(index, scan.references);
-            for (const problem of scan.problems)
-                issues.push({ path: [...fieldPath, ...problem.at], message: problem.message, ...(problem.onKey && { at: 'key' }) });
-            for (const found of scan.references)
-                placed.push({ found, base: fieldPath });
-        }
-        const ancestorsNeeded = new Map();
-        for (const { found, base } of placed) {
-            const path = [...base, ...found.at];
-            const reference = found.reference;
-            if (reference.kind === 'input') {
-                if (!declared.has(reference.name)) {
-                    const near = suggester.nearest(reference.name);
-                    const hint = near ? ` \u2014 did you mean \`${near}\`?` : '; declare it under `inputs:`';
-                    issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
-                }
-            }
-            else if (reference.kind === 'item') {
-                // The item is there by construction in a for_each step; its fields are known only at run time.
-            }
-            else if (reference.step === step.key) {
-                issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
-            }
-            else if (!stepIndex.has(reference.step)) {
-                issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist${stepHint(reference.step)}` });
-            }
-            else {
-                const problem = textResultPathProblem(steps[stepIndex.get(reference.step)], reference.path);
-                if (problem)
-                    issues.push({ path, message: `${found.text}: ${problem}` });
-                if (!ancestorsNeeded.has(reference.step))
-                    ancestorsNeeded.set(reference.step, { found, base });
-            }
-        }
-        if (!checkAncestors || ancestorsNeeded.size === 0)
-            return;
-        for (const [key, { found, base }] of ancestorsNeeded) {
-            questions.push({ stepIndex: index, target: key, before: issues.length, path: [...base, ...found.at], text: found.text });
-        }
-    });
-    if (questions.length === 0)
-        return { references, issues };
-    const check = new AncestorCheck(steps, stepIndex);
-    const answers = check.answer(questions);
-    // A step that runs after the one using it: "add it to depends_on" would make a cycle.
-    const unmet = questions.filter((_, question) => !answers[question]);
-    const after = check.answer(unmet.map(({ stepIndex: index, target }) => ({ stepIndex: stepIndex.get(target), target: steps[index].key })));
-    const ordered = [];
-    let next = 0;
-    unmet.forEach(({ before, path, text, stepIndex: index, target }, question) => {
-        while (next < before)
-            ordered.push(issues[next++]);
-        const key = steps[index].key;
-        const message = after[question]
-            ? `${text}: step ${key} uses the result of step ${target}, which runs after it (step ${target} depends on step ${key}, directly or through other steps), so step ${key} cannot have it; move the work that needs it into a step after step ${target}`
-            : `${text}: step ${key} uses the result of step ${target}, which it does not depend on (directly or through other steps), so step ${target} may not have run yet; add ${target} to depends_on`;
-        ordered.push({ path, message });
-    });
-    while (next < issues.length)
-        ordered.push(issues[next++]);
-    return { references, issues: ordered };
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-references.js + 1 modules
+var check_references = __webpack_require__(89509);
 // EXTERNAL MODULE: ./lib/plan/check-model-budget.js
 var check_model_budget = __webpack_require__(24349);
 // EXTERNAL MODULE: ./lib/plan/check-step-count.js
@@ -8675,7 +9149,7 @@ function duplicateIds(value) {
     if (!Array.isArray(sequence))
         return [];
     const withIds = sequence.map((step, index) => ({ step, index })).filter(({ step }) => isMap(step) && (typeof step['id'] === 'string' || typeof step['id'] === 'number'));
-    const { issues } = indexStepIds(withIds.map(({ step }) => step));
+    const { issues } = (0,check_step_graph/* indexStepIds */.RA)(withIds.map(({ step }) => step));
     // indexStepIds numbers steps by their place in the list it was given: put the real indexes back.
     return issues.map((issue) => {
         const [, position, ...rest] = issue.path;
@@ -8833,12 +9307,12 @@ function checkPlanValue(value, options) {
     if (plan.goal === undefined && plan.workflow_sequence === undefined)
         return { ok: false, issues: [{ path: [], message: NEEDS_GOAL_OR_STEPS }] };
     const rawSteps = plan.workflow_sequence ?? [];
-    const steps = buildPlanSteps(rawSteps);
+    const steps = buildPlanSteps(rawSteps).map((step) => (options.tasksAsWritten?.has(step.key) ? { ...step, taskAsWritten: true } : step));
     const { tools, issues: toolIssues, withheld } = buildToolCatalogue(plan, options.extraTools, options.withhold);
-    const { stepIndex, issues: idIssues } = indexStepIds(rawSteps);
-    const nameIssues = checkStepNames(rawSteps, stepIndex);
-    const cycleIssues = checkCycles(rawSteps, steps, stepIndex);
-    const referenceCheck = checkReferences(steps, stepIndex, Object.keys(plan.inputs ?? {}), cycleIssues.length === 0);
+    const { stepIndex, issues: idIssues } = (0,check_step_graph/* indexStepIds */.RA)(rawSteps);
+    const nameIssues = (0,check_step_graph/* checkStepNames */.hr)(rawSteps, stepIndex);
+    const cycleIssues = (0,check_step_graph/* checkCycles */.Ej)(rawSteps, steps, stepIndex);
+    const referenceCheck = (0,check_references/* checkReferences */.$x)(steps, stepIndex, Object.keys(plan.inputs ?? {}), cycleIssues.length === 0);
     const ctx = { plan, steps, stepIndex, tools, references: referenceCheck.references };
     const schemas = checkInputSchemas(ctx);
     // A plan a `type: plan` step uses: it runs with the top plan's toolsets, `github:` and step count, checked there (loadSubplans).
@@ -8851,7 +9325,7 @@ function checkPlanValue(value, options) {
         // can leave an aggregate with none (its one optional input failed), which refused every replacement (review).
         ...checkStepInstructions(plan, rawSteps, steps, options.origin === 'model' ? (options.modelStepsFrom ?? 0) : 0),
         ...nameIssues,
-        ...checkOptionalConflicts(rawSteps),
+        ...(0,check_step_graph/* checkOptionalConflicts */.Cl)(rawSteps),
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
         ...referenceCheck.issues,
@@ -8921,7 +9395,9 @@ function unexpectedError(error, file) {
 /* harmony export */   j: () => (/* binding */ addToAllOf)
 /* harmony export */ });
 /* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(369);
-/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37665);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37665);
+/* harmony import */ var _json_schema_formats_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(28560);
+
 
 
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
@@ -8951,6 +9427,7 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * - it fills in the `default`s JSON Schema ignores, converts a schema once per repeat in `type`, reads
  *   `enum` and `const` in ways JSON Schema does not (moveValueChecks), and ignores OpenAPI's `nullable`.
  * - it refuses `dependentRequired` and `dependentSchemas` and ignores `dependencies` (moveDependencies).
+ * - it checks `format` by rules of its own, where a json_schema goal checks it by JSON Schema's (moveFormat).
  * Schemas zod cannot express (`if`/`then`, `not`) it refuses: they stay as written.
  */
 function zodReadySchema(schema) {
@@ -8971,6 +9448,7 @@ function zodReadySchema(schema) {
     moveValueChecks(copy);
     moveDependencies(copy);
     splitPatterns(copy);
+    moveFormat(copy);
     // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
     // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
     if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
@@ -9063,6 +9541,24 @@ function moveValueChecks(schema) {
         Object.assign(schema, checks[0]);
     else
         addToAllOf(schema, ...checks);
+}
+/**
+ * `format` as the check a json_schema goal makes of it, in a part of the `allOf` that `formatChecks` gives it
+ * (compileJsonSchema); a format goals do not check is ignored, as JSON Schema says. zod's own checks refused what the
+ * format allows (`guides/setup.md` as a `uri-reference`: "must be in the `uri` format"; a date-time with a space),
+ * took what it refuses (`https://x.test/a b` as a `uri`) and checked formats JSON Schema leaves alone (`mac`), so a
+ * tool's arguments and a goal read one format two ways (found by an adversarial pass).
+ */
+function moveFormat(schema) {
+    const { format } = schema;
+    delete schema.format;
+    // Only zodReadySchema says which format is checked: a schema that wrote the key itself is not.
+    delete schema[_json_schema_formats_js__WEBPACK_IMPORTED_MODULE_1__/* .FORMAT_CHECK_KEY */ .n9];
+    // In a union of one: zod hands the part's own schema, which `formatChecks` gave the check, to `.describe()` when it is
+    // all a schema without `type` holds (a `description` beside it, a `$ref` to it), and the copy that makes lacked the
+    // check (`{format: email, description: x}` took any string; found by a review). A union keeps the part as it is.
+    if ((0,_json_schema_formats_js__WEBPACK_IMPORTED_MODULE_1__/* .isCheckedFormat */ .Fy)(format))
+        addToAllOf(schema, { anyOf: [{ [_json_schema_formats_js__WEBPACK_IMPORTED_MODULE_1__/* .FORMAT_CHECK_KEY */ .n9]: format }] });
 }
 /** A schema that takes exactly the JSON values `members` (none: no value). */
 function valueCheck(members) {
@@ -9205,7 +9701,7 @@ function splitCompositions(schema) {
     const parts = constraints.length > 0 ? [base] : [];
     for (const key of present) {
         if (key === 'allOf')
-            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(parts, schema[key]);
+            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(parts, schema[key]);
         else
             parts.push({ [key]: schema[key] });
     }
@@ -9222,9 +9718,9 @@ function splitCompositions(schema) {
 /* harmony export */   G: () => (/* binding */ zodRefTarget),
 /* harmony export */   r: () => (/* binding */ withResolvedRefs)
 /* harmony export */ });
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(369);
-/* harmony import */ var _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(79006);
-/* harmony import */ var _zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(72926);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(369);
+/* harmony import */ var _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(79006);
+/* harmony import */ var _zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(72926);
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
 
 
@@ -9265,7 +9761,7 @@ const UNNAMED_URI = 'https://plan-runner.invalid/unnamed/';
 /** Keywords whose values are JSON values, not schemas: a reference into one does not lead to a schema. */
 const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
 /** Keywords whose values map names to schemas: a reference to the map itself leads to no schema. */
-const SCHEMA_MAPS = new Set([..._core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .SUBSCHEMA_MAPS */ .gZ, 'dependencies']);
+const SCHEMA_MAPS = new Set([..._core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .SUBSCHEMA_MAPS */ .gZ, 'dependencies']);
 const quoted = (text) => JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(text, 201));
 /** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
  * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
@@ -9351,7 +9847,7 @@ function indexResources(root) {
                 if (typeof schema[key] === 'string' && schema[key] !== '')
                     addAnchor(schema, schema[key], resource);
             resourceOf.set(schema, resource);
-            for (const inner of (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .subschemasOf */ .mN)(schema, true))
+            for (const inner of (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .subschemasOf */ .mN)(schema, true))
                 pending.push([inner, resource]);
         }
     };
@@ -9442,13 +9938,13 @@ function withResolvedRefs(written, options = {}) {
         let map = false;
         for (const segment of fragment.slice(1).split('/')) {
             key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-            const inSchema = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at) && resourceOf.has(at);
+            const inSchema = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(at) && resourceOf.has(at);
             if (values === undefined && inSchema && VALUE_KEYWORDS.has(key))
                 values = key;
             map = inSchema && SCHEMA_MAPS.has(key);
             if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length)
                 at = at[Number(key)];
-            else if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at) && Object.hasOwn(at, key))
+            else if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(at) && Object.hasOwn(at, key))
                 at = at[key];
             else
                 throw new Error(`\`$ref\` ${quoted(ref)} leads nowhere in this schema`);
@@ -9458,13 +9954,13 @@ function withResolvedRefs(written, options = {}) {
         // `#/$defs` read as a schema has no keyword, and took every value (found by a review).
         if (map)
             throw new Error(`\`$ref\` ${quoted(ref)} leads to \`${key}\`, a map of schemas by name, not a schema: add the name`);
-        if (typeof at !== 'boolean' && !(0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at))
+        if (typeof at !== 'boolean' && !(0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(at))
             throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
         // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one
         // when it is empty or has a keyword: `#/components/schemas`, a map of schemas by name, took every value (found by a review).
-        if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at) && !resourceOf.has(at)) {
+        if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(at) && !resourceOf.has(at)) {
             const keys = Object.keys(at);
-            if (keys.length > 0 && !keys.some((name) => _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_0__/* .KEYWORDS */ .d6.includes(name)))
+            if (keys.length > 0 && !keys.some((name) => _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_1__/* .KEYWORDS */ .d6.includes(name)))
                 throw new Error(`\`$ref\` ${quoted(ref)} leads to a map with no JSON Schema keyword, not a schema`);
             index(at, resource);
         }
@@ -9486,7 +9982,7 @@ function withResolvedRefs(written, options = {}) {
             if (keyword in schema && !(keyword === '$dynamicRef' && options.dynamicRefs === 'left'))
                 throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
         }
-        const inner = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .subschemasOf */ .mN)(schema, false);
+        const inner = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .subschemasOf */ .mN)(schema, false);
         if ('$ref' in schema && typeof schema['$ref'] !== 'string')
             throw new Error(`\`$ref\` must be a URI (text), not ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(JSON.stringify(schema['$ref']) ?? 'nothing', 101)}`);
         if (typeof schema['$ref'] === 'string') {
@@ -9522,7 +10018,7 @@ function withResolvedRefs(written, options = {}) {
     const inline = (schema) => (keys.has(schema) ? { $ref: refTo(schema) } : body(schema));
     const body = (schema) => {
         const { $defs: _defs, definitions: _definitions, ...rest } = schema;
-        const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .mapSubschemas */ .TY)(rest, inline);
+        const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .mapSubschemas */ .TY)(rest, inline);
         const found = leadsTo.get(schema);
         if (found === undefined)
             return copy;
@@ -9531,7 +10027,7 @@ function withResolvedRefs(written, options = {}) {
         else {
             delete copy['$ref'];
             if (!found.target)
-                (0,_zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .addToAllOf */ .j)(copy, { not: {} });
+                (0,_zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .addToAllOf */ .j)(copy, { not: {} });
         }
         return copy;
     };
@@ -9942,11 +10438,11 @@ function resolvedArgs(step, sources, maxItems) {
             const items = children.map((child) => ({ item: child.item?.value ?? null }));
             // What an agent's task or a tool's args name is the same for every item: shown once, with `${item\u2026}` as
             // written, not once per item (1,000 items naming a 600 KB result made a request too large to hash).
-            const shared = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : step.args ? { args: (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) } : undefined;
+            const shared = step.type === 'agent' ? taskReferences(step, sources) : step.args ? { args: (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) } : undefined;
             return { ...shared, for_each: items };
         }
         if (step.type === 'agent')
-            return taskReferences(step.task ?? step.description, sources);
+            return taskReferences(step, sources);
         return step.args ? (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) : undefined;
     }
     catch {
@@ -9954,10 +10450,15 @@ function resolvedArgs(step, sources, maxItems) {
         return undefined;
     }
 }
-/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
-function taskReferences(task, sources) {
+/**
+ * What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it
+ * names nothing, as a task taken as written never does (`taskAsWritten`).
+ */
+function taskReferences(step, sources) {
+    if (step.taskAsWritten)
+        return undefined;
     const named = {};
-    for (const [match, body] of task.matchAll(_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .TEMPLATE_PATTERN */ .qF)) {
+    for (const [match, body] of (step.task ?? step.description).matchAll(_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .TEMPLATE_PATTERN */ .qF)) {
         if ((0,_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .parseTemplateBody */ .Kp)(body).kind === 'reference')
             named[match] = (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)({ value: match }, sources).value;
     }
@@ -10296,11 +10797,13 @@ const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const ANY_LINE_BREAKING = new RegExp(LINE_BREAKING.source);
 /**
  * A repository path as `list_files` and `search_files` write it, one to a line: as it is, or as a JSON string
- * (`"x\nauth.ts:1: reviewed"`) where it holds a character that may end a line, or starts with `"`. A file named
- * `x\u23ceauth.ts:1: reviewed` read as two lines: a forged match in another file (found by an adversarial pass).
+ * (`"x\nauth.ts:1: reviewed"`) where it holds a character that may end a line or a `:`, or starts with `"` or `[`. A file
+ * named `x\u23ceauth.ts:1: reviewed` read as two lines, and one named `auth.ts:1: reviewed` as its start: each a forged
+ * match in another file, `auth.ts` (found by adversarial passes). Every note the tools write starts with `[`: a file
+ * named `[no matches for 'TODO']` holding TODO was its search's note, which a goal `matches: '^\[no matches'` met.
  */
 function shownPath(file) {
-    if (!ANY_LINE_BREAKING.test(file) && !file.startsWith('"'))
+    if (!ANY_LINE_BREAKING.test(file) && !file.includes(':') && !file.startsWith('"') && !file.startsWith('['))
         return file;
     const escaped = JSON.stringify(file).slice(1, -1).replace(LINE_BREAKING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
     return `"${escaped}"`;
@@ -10493,6 +10996,19 @@ class GlobCompiler {
     }
 }
 /**
+ * A glob as it is matched, spelled as read_file reads a path: a run of `/` as one, a `.` segment naming the folder it
+ * is in, and a trailing `/` (or nothing left) meaning the files below (`src/` and `src/.` are `src/**`). `src//*.ts`,
+ * `src/./*.ts` and `src/` matched no file, where read_file read `src//a.ts` and `src/./a.ts` (found by reviews).
+ */
+function normalGlob(pattern) {
+    const segments = pattern.split(/\/+/);
+    // A last `.` is the folder itself: kept as the trailing `/` that means its files.
+    if (segments.at(-1) === '.')
+        segments[segments.length - 1] = '';
+    const glob = segments.filter((segment) => segment !== '.').join('/');
+    return glob === '' || glob.endsWith('/') ? `${glob}**` : glob;
+}
+/**
  * A glob (`*`, `**`, `?`, `[\u2026]`, `{a,b}`) compiled to a linear-time matcher for repository paths.
  * `path.matchesGlob` backtracks (a brace-heavy or star-heavy glob takes minutes per file and blocks
  * the event loop), and globs here are chosen by a model. Throws `InvalidGlobError`.
@@ -10505,7 +11021,7 @@ function compileGlob(toolName, pattern) {
         fail(`it is ${pattern.length} characters long; at most ${MAX_GLOB_CHARS} are allowed`);
     if (EXTGLOB.test(pattern))
         fail('extended globs such as @(\u2026), !(\u2026), +(\u2026) are not supported; use {a,b} alternatives');
-    const source = new GlobCompiler(pattern.replace(/^(?:\.\/)+/, ''), fail).compile();
+    const source = new GlobCompiler(normalGlob(pattern), fail).compile();
     try {
         return linear_regex/* LinearRegex */.P_.compile(source);
     }
@@ -10562,12 +11078,13 @@ var trim_end_chars = __webpack_require__(33883);
 /**
  * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
  * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
- * (`.git::$INDEX_ALLOCATION`) or by its 8.3 short name (`GIT~1`). actions/checkout keeps the token in
- * `.git/config`, and on a macOS runner `.GIT/config` read it.
+ * (`.git::$INDEX_ALLOCATION`) or, on Windows, by its 8.3 short name (`GIT~1`). actions/checkout keeps the token in
+ * `.git/config`, and on a macOS runner `.GIT/config` read it. Elsewhere `GIT~1` is a name like any: its file was left
+ * out of the walk without a note, and a search said "no matches" for its text (found by a review).
  */
-function isGitSegment(segment) {
+function isGitSegment(segment, platform = process.platform) {
     const name = nameAsRead(segment);
-    return name === '.git' || /^git~\d+$/.test(name);
+    return name === '.git' || (platform === 'win32' && /^git~\d+$/.test(name));
 }
 /**
  * A path segment as the file systems of some runner read it: without an NTFS stream (`:\u2026`), trailing dots or
@@ -10617,26 +11134,32 @@ function isOutputFolder(segment) {
 
 const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
 const OWN_OUTPUTS = "plan-runner's own output folder (.plan-runner: its traces and reports) is not readable";
+const NOT_REGULAR = 'it is not a regular file (a FIFO, a socket or a device)';
 /**
  * What separates a path's folders: `\` too only on Windows. Elsewhere it is a character of a name, and a file
  * `list_files` listed as `src\b` was read as `src/b` (by `search_files`, under the name it listed) or not at all
  * (found by an adversarial pass).
  */
-const SEPARATORS = process.platform === 'win32' ? /[\\/]+/ : /\/+/;
+function separators(platform) {
+    return platform === 'win32' ? /[\\/]+/ : /\/+/;
+}
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git` or `.plan-runner`. Returns the path split into segments.
+ * Absolute as the runner's platform reads it: `a:/b.txt` is a drive only on Windows, and Node expands no `~`, so
+ * elsewhere both name files of the repository, which list_files listed and read_file and search_files refused
+ * (search_files said "no matches" for their text; found by an adversarial pass).
  */
-function checkRelativePath(toolName, requested) {
+function checkRelativePath(toolName, requested, platform = process.platform) {
     if (requested.includes('\0'))
         throw new PathRefusedError(toolName, requested, 'it contains a NUL byte');
-    if (external_node_path_.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
+    if ((platform === 'win32' ? external_node_path_.win32 : external_node_path_.posix).isAbsolute(requested)) {
         throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
     }
-    const segments = segmentsOf(requested);
+    const segments = segmentsOf(requested, platform);
     if (segments.includes('..'))
         throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
-    if (segments.some(isGitSegment))
+    if (segments.some((segment) => isGitSegment(segment, platform)))
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     if (segments.some(isCredentialFile))
         throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
@@ -10645,8 +11168,8 @@ function checkRelativePath(toolName, requested) {
     return segments;
 }
 /** A path's names, without empty and `.` ones. */
-function segmentsOf(requested) {
-    return requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
+function segmentsOf(requested, platform = process.platform) {
+    return requested.split(separators(platform)).filter((segment) => segment !== '' && segment !== '.');
 }
 /** The `list_files` pattern of every file in a folder a model named. */
 function filesIn(folder) {
@@ -10674,7 +11197,7 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
     if ((0,system_path/* isSystemPath */.b)(resolved))
         throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
     const inside = external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep);
-    if (inside.some(isGitSegment))
+    if (inside.some((segment) => isGitSegment(segment)))
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     if (inside.some(isCredentialFile))
         throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
@@ -10685,8 +11208,9 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
 /**
  * The tool error for a path the file system would not resolve or open: a path the repository does not
  * hold (`ENOENT`, or `ENOTDIR`: a file named as a folder) is not found, a symlink loop (`ELOOP`, which a
- * repository can hold) or a name too long is refused. Any other failure is the runner's, passed on. The
- * file system's own message named the runner's absolute path (found by an adversarial pass).
+ * repository can hold), a name too long, a socket (`ENXIO`) or a file the runner may not read is refused.
+ * Any other failure is the runner's, passed on. The file system's own message named the runner's absolute
+ * path (found by adversarial passes).
  */
 function pathError(toolName, requested, error, loop) {
     switch (error.code) {
@@ -10696,7 +11220,12 @@ function pathError(toolName, requested, error, loop) {
         case 'ELOOP':
             return new PathRefusedError(toolName, requested, loop);
         case 'ENAMETOOLONG':
-            return new PathRefusedError(toolName, requested, 'a name in it is longer than the file system allows');
+            return new PathRefusedError(toolName, requested, 'it, or a name in it, is longer than the file system allows');
+        case 'ENXIO':
+            return new PathRefusedError(toolName, requested, NOT_REGULAR, 'Read a regular file of the repository.');
+        case 'EACCES':
+        case 'EPERM':
+            return new PathRefusedError(toolName, requested, 'it is not readable (the runner has no permission to read it)', 'Read another file of the repository.');
         default:
             return error;
     }
@@ -10737,7 +11266,7 @@ async function openRepoFile(toolName, root, requested, realRoot) {
         if (opened.isDirectory())
             throw new PathRefusedError(toolName, requested, 'it is a folder, not a regular file', `Call list_files with pattern '${filesIn(requested)}' to see the files in it.`);
         if (!opened.isFile())
-            throw new PathRefusedError(toolName, requested, 'it is not a regular file (a FIFO, a socket or a device)', 'Read a regular file of the repository.');
+            throw new PathRefusedError(toolName, requested, NOT_REGULAR, 'Read a regular file of the repository.');
         if (!(await holdsPath(handle, resolved, opened)))
             throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
         return { handle, stats: opened };
@@ -10761,6 +11290,7 @@ var group_digits = __webpack_require__(80083);
 
 
 
+
 /** Walked into only when asked for: dependencies. Git internals and plan-runner's outputs never are (`isGitSegment`, `isOutputFolder`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 /** The most files one walk looks at: a guard against huge trees. */
@@ -10769,8 +11299,8 @@ const MAX_WALK_FILES = 50_000;
 const MAX_WALK_FOLDERS = 10_000;
 /** The glob's leading folders, written without any glob character: where its files can only be. */
 function leadingFolders(pattern) {
-    // As compileGlob reads it: a leading `./` names the root.
-    const segments = pattern?.replace(/^(?:\.\/)+/, '').split('/') ?? [];
+    // As compileGlob reads it (`normalGlob`): `src//lib/` walks from `src/lib`.
+    const segments = pattern === undefined ? [] : normalGlob(pattern).split('/');
     const folders = [];
     for (const segment of segments.slice(0, -1)) {
         if (segment === '' || segment === '.' || /[*?[\]{}()!@+\\]/.test(segment))
@@ -10784,7 +11314,8 @@ function leadingFolders(pattern) {
  * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered, nor a credentials file
  * (`isCredentialFile`) listed. It stops at
  * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
- * answered "no matches" for files it never read. So it says which files and folders it passed over as their names are not UTF-8.
+ * answered "no matches" for files it never read. So it says which files and folders it passed over as their names are not UTF-8,
+ * and which folders it may not open (no permission).
  */
 async function walkRepoFiles(root, options = {}) {
     const realRoot = await (0,promises_.realpath)(root);
@@ -10798,18 +11329,30 @@ async function walkRepoFiles(root, options = {}) {
     if (start.length > 0) {
         // Only a real folder of the repository: none of its parts a symlink, as the walk would not follow one.
         const folder = external_node_path_.join(realRoot, ...start);
-        const real = await (0,promises_.realpath)(folder).catch(() => undefined);
+        const real = await (0,promises_.realpath)(folder).catch((error) => error);
+        if (real instanceof Error) {
+            // A folder on the way the runner may not go through is said, as one the walk may not open: swallowed, a search
+            // below it answered "no matches" alone (found by a review). A folder the repository lacks holds no files.
+            if (!NOT_PERMITTED.has(real.code ?? ''))
+                return { files, notice: '' };
+            const locked = await lockedOnTheWay(realRoot, start);
+            if (locked === '')
+                throw real;
+            return { files, notice: locked === undefined ? '' : lockedNotice({ count: 1, some: [locked] }) };
+        }
         if (real !== folder || !(await (0,promises_.stat)(real)).isDirectory())
             return { files, notice: '' };
     }
     let seen = 0;
     let opened = 0;
     const unnamed = { count: 0, some: [] };
+    const locked = { count: 0, some: [] };
+    const passedOver = () => unnamedNotice(unnamed) + lockedNotice(locked);
     const pending = [start.join('/')];
     while (pending.length > 0) {
         options.signal?.throwIfAborted();
         if (opened === maxFolders)
-            return { files, notice: cutNotice(maxFolders, 'folder', start) + unnamedNotice(unnamed) };
+            return { files, notice: cutNotice(maxFolders, 'folder', start) + passedOver() };
         // A few folders opened at once (in the order they would be popped one by one): each open is several calls
         // through the thread pool (open, readlink, opendir), which one at a time made a walk twice as slow.
         const batch = pending.splice(-Math.min(OPEN_AT_ONCE, maxFolders - opened)).reverse();
@@ -10817,12 +11360,20 @@ async function walkRepoFiles(root, options = {}) {
         const folders = await Promise.allSettled(batch.map((relativeDir) => openFolder(external_node_path_.join(realRoot, relativeDir))));
         try {
             for (const [index, settled] of folders.entries()) {
-                if (settled.status === 'rejected')
-                    throw settled.reason;
+                const relativeDir = batch[index];
+                if (settled.status === 'rejected') {
+                    // A folder of the repository the runner may not open is said in the notice: thrown, the file system's error
+                    // named the runner's absolute path (found by an adversarial pass). The root is the runner's own to open.
+                    if (relativeDir === '' || !NOT_PERMITTED.has(settled.reason.code ?? ''))
+                        throw settled.reason;
+                    locked.count += 1;
+                    if (locked.some.length < 3)
+                        locked.some.push(relativeDir);
+                    continue;
+                }
                 // Swapped for a symlink since it was listed (a command tool running beside the walk): not followed, as any symlink.
                 if (settled.value === undefined)
                     continue;
-                const relativeDir = batch[index];
                 for await (const entry of settled.value.dir) {
                     // Read as bytes (`latin1`, one character a byte), then as UTF-8: a name that is not UTF-8 was listed with a
                     // U+FFFD that names no file, so read_file said it did not exist, and search_files said "no matches" for its text.
@@ -10832,7 +11383,7 @@ async function walkRepoFiles(root, options = {}) {
                             continue;
                         // Counted as a file the walk looked at: a folder of a million such names is bounded as any other.
                         if (entry.isFile() && seen++ === maxFiles)
-                            return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
+                            return { files, notice: cutNotice(maxFiles, 'file', start) + passedOver() };
                         unnamed.count += 1;
                         if (unnamed.some.length < 3)
                             unnamed.some.push(relativeDir === '' ? asText(entry.name) : `${relativeDir}/${asText(entry.name)}`);
@@ -10844,11 +11395,12 @@ async function walkRepoFiles(root, options = {}) {
                             pending.push(relative);
                     }
                     else if (entry.isFile()) {
-                        // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts).
-                        if (isCredentialFile(name))
+                        // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts), as they refuse a file
+                        // named as git internals (a submodule's `.git` file) or plan-runner's outputs, which were listed.
+                        if (isCredentialFile(name) || isGitSegment(name) || isOutputFolder(name))
                             continue;
                         if (seen === maxFiles)
-                            return { files, notice: cutNotice(maxFiles, 'file', start) + unnamedNotice(unnamed) };
+                            return { files, notice: cutNotice(maxFiles, 'file', start) + passedOver() };
                         seen += 1;
                         if (options.keep === undefined || options.keep(relative))
                             files.push(relative);
@@ -10862,7 +11414,7 @@ async function walkRepoFiles(root, options = {}) {
                     await closeFolder(settled.value);
         }
     }
-    return { files, notice: unnamedNotice(unnamed) };
+    return { files, notice: passedOver() };
 }
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** A name read as `latin1` (its bytes), as UTF-8; undefined when its bytes are not UTF-8. */
@@ -10890,6 +11442,32 @@ function unnamedNotice(unnamed) {
     const shown = `${some}${unnamed.count > unnamed.some.length ? ', \u2026' : ''}, with \ufffd for each byte that is not`;
     return `${(0,cut_note/* cutNote */.n)(`${count} not UTF-8 (${shown}) ${one ? 'was' : 'were'} not looked at, as the files tools cannot name ${one ? 'it' : 'them'}; rename ${one ? 'it' : 'them'} in UTF-8`)}\n`;
 }
+/** The cut note for the folders a walk may not open (no permission), else empty. */
+function lockedNotice(locked) {
+    if (locked.count === 0)
+        return '';
+    const some = `${locked.some.map((name) => `'${shownPath(name)}'`).join(', ')}${locked.count > locked.some.length ? ', \u2026' : ''}`;
+    const one = locked.count === 1;
+    return `${(0,cut_note/* cutNote */.n)(`${one ? 'a folder' : `${(0,group_digits/* groupDigits */.K)(locked.count)} folders`} the runner may not open (${some}) ${one ? 'was' : 'were'} not looked at`)}\n`;
+}
+/**
+ * The first folder on the way to `start` (from `realRoot`) the runner may not go through, once resolving `start` was
+ * refused: the folder holding the first part it may not look at (`''`, the root). Undefined when the way is not one the
+ * walk goes (a part is gone, a file or a symlink).
+ */
+async function lockedOnTheWay(realRoot, start) {
+    for (let depth = 1; depth <= start.length; depth += 1) {
+        const part = await (0,promises_.lstat)(external_node_path_.join(realRoot, ...start.slice(0, depth))).catch((error) => error);
+        if (!(part instanceof Error)) {
+            if (!part.isDirectory())
+                return undefined;
+            continue;
+        }
+        return NOT_PERMITTED.has(part.code ?? '') ? start.slice(0, depth - 1).join('/') : undefined;
+    }
+    // Every part looked at now (its permissions changed since): the folder the walk was to start from is named.
+    return start.join('/');
+}
 /** Folders opened at once by a walk. */
 const OPEN_AT_ONCE = 8;
 /** Closes a folder opened by `openFolder`; its listing may have been read to the end (which closed it) or not. */
@@ -10899,6 +11477,8 @@ async function closeFolder(folder) {
 }
 /** Read only, a folder, not following a last symlink (the flags are 0 where the platform has none). */
 const FOLDER_FLAGS = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_DIRECTORY ?? 0) | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
+/** Errors of an open that say the runner may not open the folder: said in the walk's notice. */
+const NOT_PERMITTED = new Set(['EACCES', 'EPERM']);
 /** Errors of an open that say the folder is not one the walk goes into now: gone, or no longer a folder (a symlink). */
 const NOT_A_FOLDER_NOW = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
 /**
@@ -10907,7 +11487,7 @@ const NOT_A_FOLDER_NOW = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
  * it and this open is caught, found by an adversarial pass), and on Linux its entries are read through the handle
  * (`/proc/self/fd`), so a swap after the check cannot change them. Undefined when it is no such folder now; any
  * other failure (no permission, no file descriptors left) is thrown, as a walk that skipped a folder silently
- * would answer "no matches" for files it never read.
+ * would answer "no matches" for files it never read (the walk says a folder it may not open in its notice).
  */
 async function openFolder(resolved) {
     let handle;
@@ -10961,7 +11541,7 @@ function listFilesTool(options) {
         name: 'list_files',
         description: `List repository files matching a glob (default '**/*'), one path per line, sorted, at most ${maxResults}. ` +
             `'*' does not match names starting with '.'; write '.github/**' for those. .git, .plan-runner and node_modules are skipped; ` +
-            `a path holding a control character or starting with '"' is written as a JSON string.`,
+            `a path holding a control character or ':', or starting with '"' or '[', is written as a JSON string.`,
         inputSchema: {
             type: 'object',
             properties: {
@@ -11089,6 +11669,7 @@ var cut_text = __webpack_require__(86919);
 
 
 
+
 /** Default cap on the matching lines `search_files` returns. */
 const SEARCH_FILES_MAX_RESULTS = 200;
 /** Files larger than this are skipped: they are generated or data, rarely worth searching. */
@@ -11160,7 +11741,7 @@ function searchFilesTool(options) {
     return {
         name: 'search_files',
         description: `Search repository text files for a fixed string (or a regular expression with regex: true). ` +
-            `Returns 'path:line: text' lines, at most ${maxResults} (a path holding a control character or starting with '"' is a JSON string). ` +
+            `Returns 'path:line: text' lines, at most ${maxResults} (a path holding a control character or ':', or starting with '"' or '[', is a JSON string). ` +
             `.git, .plan-runner, node_modules, files over 1 MiB and the lines of private key blocks are skipped.`,
         inputSchema: {
             type: 'object',
@@ -11186,22 +11767,27 @@ function searchFilesTool(options) {
             // What was not searched: said in a cut note, so a goal on the result ("no matches") cannot pass on a search that
             // left out a text file or part of a line that held a match (found by a hunt of the goal kinds: a FIXME past 400
             // characters of a minified line, or in a file over 1 MiB, gave `[no matches \u2026]`, which `matches: '^\[no matches'` met).
-            const skipped = { large: 0, lines: 0 };
+            const skipped = { large: 0, lines: 0, refused: [] };
             const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file) => glob.test(file) }) });
             const files = walk.files.sort();
             const realRoot = await (0,promises_.realpath)(options.root);
             let slice = performance.now();
             search: for (const file of files) {
                 ctx.signal.throwIfAborted();
-                // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is skipped, not read.
+                // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is not read.
+                // A file gone since the walk holds nothing; one refused is said in the cut note, as "no matches" is not true of it
+                // (names read_file refused, `~notes.md`, were skipped silently; found by an adversarial pass).
                 let opened;
                 try {
                     opened = await openRepoFile('search_files', options.root, file, realRoot);
                 }
                 catch (error) {
-                    if (error instanceof PathRefusedError || error instanceof RepoFileNotFoundError)
+                    if (error instanceof RepoFileNotFoundError)
                         continue;
-                    throw error;
+                    if (!(error instanceof PathRefusedError))
+                        throw error;
+                    skipped.refused.push(error);
+                    continue;
                 }
                 let content;
                 try {
@@ -11270,9 +11856,19 @@ function searchFilesTool(options) {
 }
 /** What a search left out, in words for its cut note; undefined when it searched every file and line. */
 function notSearched(skipped) {
-    const whole = skipped.large === 0 ? undefined : `not searched: ${skipped.large} file${skipped.large === 1 ? '' : 's'} over 1 MiB`;
+    const files = [
+        skipped.large === 0 ? undefined : `${skipped.large} file${skipped.large === 1 ? '' : 's'} over 1 MiB`,
+        skipped.refused.length === 0 ? undefined : refusedFiles(skipped.refused),
+    ].filter((part) => part !== undefined);
+    const whole = files.length === 0 ? undefined : `not searched: ${files.join(', ')}`;
     const cut = skipped.lines === 0 ? undefined : `${skipped.lines} line${skipped.lines === 1 ? ' was' : 's were'} searched in ${skipped.lines === 1 ? 'its' : 'their'} first ${MAX_LINE_CHARS} characters only`;
     return whole === undefined && cut === undefined ? undefined : [whole, cut].filter((part) => part !== undefined).join('; ');
+}
+/** The files the walk listed and opening refused, in words: how many, and the first few with why. */
+function refusedFiles(refused) {
+    const some = refused.slice(0, 3).map((error) => `'${shownPath(error.path)}': ${error.reason}`);
+    const count = refused.length === 1 ? '1 file' : `${(0,group_digits/* groupDigits */.K)(refused.length)} files`;
+    return `${count} refused when opened (${some.join(', ')}${refused.length > some.length ? ', \u2026' : ''})`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/files-toolset.js
@@ -12797,6 +13393,8 @@ var cut_note = __webpack_require__(30068);
 var format_bytes = __webpack_require__(37958);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
+// EXTERNAL MODULE: ./lib/core/long-wait-fetch.js
+var long_wait_fetch = __webpack_require__(52654);
 // EXTERNAL MODULE: ./lib/core/fetch-never-sent.js
 var fetch_never_sent = __webpack_require__(16567);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
@@ -12886,6 +13484,7 @@ var url_allow_list = __webpack_require__(1400);
 
 
 
+
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 /**
@@ -12916,12 +13515,15 @@ function checkedUrl(toolName, raw, allow, redirectedFrom) {
     return url;
 }
 /**
- * Sends a request with global fetch, following redirects only to URLs the allow list covers (`redirectedFrom`: the
+ * Sends a request with Node's fetch, following redirects only to URLs the allow list covers (`redirectedFrom`: the
  * URL whose redirect led to the answer), and maps a missing answer (network failure, the `signal` timing out) to a
- * transient error.
+ * transient error. `waitMs`: how long the `signal` lets it wait, which undici's own 300 s must not cut short.
  * Cancellation through `cancel` is rethrown as is.
  */
 async function fetchAllowed(request, options) {
+    // A step allowed 400 s failed at undici's 300 s as "could not be reached", and was tried again (found by a review);
+    // a second past the limit, the `signal` ends the request first.
+    const send = (0,long_wait_fetch/* longWaitFetch */.c)((input, init) => fetch(input, init), options.waitMs + 1_000);
     let url = checkedUrl(request.toolName, request.url, options.allow);
     let redirectedFrom;
     let method = request.method;
@@ -12930,7 +13532,7 @@ async function fetchAllowed(request, options) {
     for (let hop = 0;; hop++) {
         let response;
         try {
-            response = await fetch(url, { method, headers, body, redirect: 'manual', signal: options.signal });
+            response = await send(url, { method, headers, body, redirect: 'manual', signal: options.signal });
         }
         catch (error) {
             options.cancel.throwIfAborted();
@@ -13177,7 +13779,8 @@ function modelHeaders(toolName, args) {
     return headers;
 }
 async function send(options, toolName, args, ctx) {
-    const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
+    // A step's own timeout replaces http.timeout_seconds, as it does a command tool's.
+    const timeoutSeconds = ctx.timeoutMs === undefined ? (options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS) : ctx.timeoutMs / 1000;
     const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
     const signal = AbortSignal.any([ctx.signal, (0,timeout_signal/* timeoutSignal */._)(timeoutSeconds * 1000)]);
     const headers = modelHeaders(toolName, args);
@@ -13196,6 +13799,7 @@ async function send(options, toolName, args, ctx) {
         signal,
         cancel: ctx.signal,
         timeoutLabel: `${timeoutSeconds}s`,
+        waitMs: timeoutSeconds * 1000,
     });
     // However long: the step's retry policy holds it to its max_interval (a wait dropped as too long was a retry at once).
     const retryAfter = (0,retry_after_ms/* askedWaitMs */.MW)((name) => response.headers.get(name));
@@ -13350,11 +13954,11 @@ function mathToolset() {
 /* harmony export */   Je: () => (/* binding */ McpServers)
 /* harmony export */ });
 /* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
-/* harmony import */ var _process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(64600);
-/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68990);
-/* harmony import */ var _core_http_url_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74623);
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(369);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(41514);
+/* harmony import */ var _process_argv_word_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64600);
+/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(68990);
+/* harmony import */ var _core_http_url_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(74623);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(369);
 
 
 
@@ -13363,42 +13967,42 @@ function mathToolset() {
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
 const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
+const EnvName = zod__WEBPACK_IMPORTED_MODULE_1__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
 const URL_CREDENTIALS = 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})';
 const COMMAND_OR_URL = 'give either command (a stdio server) or url (a streamable HTTP server)';
 const ENV_ON_URL = 'env applies to stdio servers (command); use headers for url';
 const HEADERS_ON_COMMAND = 'headers apply to url servers; use env for command';
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
-const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    command: zod__WEBPACK_IMPORTED_MODULE_0__.array((0,_process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__/* .argvWord */ .P)())
+const McpServer = zod__WEBPACK_IMPORTED_MODULE_1__.strictObject({
+    command: zod__WEBPACK_IMPORTED_MODULE_1__.array((0,_process_argv_word_js__WEBPACK_IMPORTED_MODULE_2__/* .argvWord */ .P)())
         .min(1, 'command needs at least the program to run')
         .optional()
         .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
     /** Variables the stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there: names to pass through, or values with `${env.NAME}`. */
-    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())])
+    env: zod__WEBPACK_IMPORTED_MODULE_1__.union([zod__WEBPACK_IMPORTED_MODULE_1__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_1__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_3__/* .envValue */ .$)())])
         .optional()
         .meta({ description: "Variables a stdio server gets besides PATH, HOME, the runner's RUNNER_TRACKING_ID and, on Windows, the system variables programs need there (SystemRoot, USERPROFILE, TEMP \u2026): names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
-    url: (0,_core_http_url_js__WEBPACK_IMPORTED_MODULE_3__/* .httpUrl */ .ZF)('write the server URL as http(s)://host/path')
+    url: (0,_core_http_url_js__WEBPACK_IMPORTED_MODULE_4__/* .httpUrl */ .ZF)('write the server URL as http(s)://host/path')
         .refine((value) => {
         const url = URL.parse(value);
         return !url || (url.username === '' && url.password === '');
     }, URL_CREDENTIALS)
-        .meta({ allOf: [{ not: { pattern: _core_http_url_js__WEBPACK_IMPORTED_MODULE_3__/* .URL_CREDENTIALS_PATTERN */ .q3 }, errorMessage: URL_CREDENTIALS }] })
+        .meta({ allOf: [{ not: { pattern: _core_http_url_js__WEBPACK_IMPORTED_MODULE_4__/* .URL_CREDENTIALS_PATTERN */ .q3 }, errorMessage: URL_CREDENTIALS }] })
         .optional()
         .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
-    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())
+    headers: zod__WEBPACK_IMPORTED_MODULE_1__.record(zod__WEBPACK_IMPORTED_MODULE_1__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_3__/* .envValue */ .$)())
         .optional()
         .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
     /** Only these of the server's tools join the registry; default: all it lists. */
-    tools: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+    tools: zod__WEBPACK_IMPORTED_MODULE_1__.array(zod__WEBPACK_IMPORTED_MODULE_1__.string().min(1))
         .min(1)
         .optional()
         .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
     /** Per-call timeout. */
-    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
+    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_1__.number().positive().max(3600).optional().meta({ description: "Time limit of one tool call; a tool_call step's own timeout_seconds replaces it.", default: 60 }),
     /** The time the server gets to start, and again to list its tools; a start before a call gets it too, within the call's time. */
-    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
+    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_1__.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
 })
     .superRefine((server, ctx) => {
     if ((server.command === undefined) === (server.url === undefined)) {
@@ -13414,14 +14018,14 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     // The same rules for plan.schema.json, which cannot see the refinement above: an editor took `{}`, or both kinds.
     .meta({
     allOf: [
-        { if: { type: 'object', properties: { command: false, url: false } }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
-        { if: { type: 'object', required: ['command', 'url'] }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
-        { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(ENV_ON_URL) } } },
-        { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .refusedSchema */ .Ci)(HEADERS_ON_COMMAND) } } },
+        { if: { type: 'object', properties: { command: false, url: false } }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['command', 'url'] }, then: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .refusedSchema */ .Ci)(COMMAND_OR_URL) },
+        { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .refusedSchema */ .Ci)(ENV_ON_URL) } } },
+        { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .refusedSchema */ .Ci)(HEADERS_ON_COMMAND) } } },
     ],
 });
 /** The plan's `mcp_servers:` section. */
-const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
+const McpServers = zod__WEBPACK_IMPORTED_MODULE_1__.record(zod__WEBPACK_IMPORTED_MODULE_1__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
     .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
 
 

@@ -110,7 +110,8 @@ async function writePlan(plan, options) {
 /* harmony export */   U8: () => (/* binding */ fitBlocks),
 /* harmony export */   e2: () => (/* binding */ promptExcerpt),
 /* harmony export */   g4: () => (/* binding */ dataBlock),
-/* harmony export */   jG: () => (/* binding */ promptData)
+/* harmony export */   jG: () => (/* binding */ promptData),
+/* harmony export */   zT: () => (/* binding */ missingResultText)
 /* harmony export */ });
 /* unused harmony export promptText */
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
@@ -168,6 +169,13 @@ function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
  */
 function promptData(value, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace') {
     return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__.sanitizeUntrusted)(value, WHOLE) : promptText(value), limit, where);
+}
+/**
+ * What the data block of a step's result says when the step has none (it failed or was skipped), and why: told plainly,
+ * so the model writes around the gap instead of inventing the missing input. Raw text, for `dataBlock` to sanitise.
+ */
+function missingResultText(why) {
+    return why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
 }
 function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');

@@ -186,7 +186,10 @@ function httpAnswerWords(status, message) {
 var sanitize_untrusted = __webpack_require__(67126);
 // EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
 var tool_result_too_deep_error = __webpack_require__(57048);
+// EXTERNAL MODULE: ./lib/core/json-schema.js
+var json_schema = __webpack_require__(369);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
+
 
 
 
@@ -229,39 +232,87 @@ const SMUGGLING = /\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]|<!--/;
 /**
  * Where an input schema holds hidden text a validator reads (an `enum` value, a `pattern`, a property
  * name), as a path such as `properties.mode.enum[0]`; undefined when it holds none. Such text cannot be
- * cleaned without changing what the server accepts, so `connectMcpServers` refuses the tool.
+ * cleaned without changing what the server accepts, so `connectMcpServers` refuses the tool. Annotations
+ * are skipped only where they are keywords of a schema: a property named `title` is a name, its schema checked.
  */
 function hiddenTextInSchema(schema, at = '') {
-    if (typeof schema === 'string')
-        return SMUGGLING.test(schema) ? at || '(the schema)' : undefined;
-    if (schema === null || typeof schema !== 'object')
-        return undefined;
+    if (!(0,json_schema/* isMap */.jh)(schema))
+        return hiddenTextIn(schema, at);
     for (const [key, value] of Object.entries(schema)) {
-        // The path names the key it found, with the hidden characters shown as `?`.
-        const shown = (0,cut_text/* cutText */.IN)(key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-'), 61);
-        const here = Array.isArray(schema) ? `${at}[${key}]` : at ? `${at}.${shown}` : shown;
-        if (!Array.isArray(schema) && SMUGGLING.test(key))
+        const here = keyPath(at, key);
+        if (SMUGGLING.test(key))
             return here;
-        if (!Array.isArray(schema) && ANNOTATIONS.has(key))
+        if (ANNOTATIONS.has(key))
             continue;
-        const found = hiddenTextInSchema(value, here);
+        const found = hiddenTextUnder(key, value, here);
         if (found !== undefined)
             return found;
     }
     return undefined;
 }
 /**
+ * `hiddenTextInSchema` for each subschema `value` holds under `key`, where `cleanSchemaTexts` cleans them (`subschemaShape`
+ * says where, for both); anything else read whole: `allOf: {description: \u2026}` is no schema, its text never cleaned.
+ */
+function hiddenTextUnder(key, value, at) {
+    const shape = (0,json_schema/* subschemaShape */.Nt)(key, value);
+    if (shape === 'one')
+        return hiddenTextInSchema(value, at);
+    if (shape === 'list')
+        return hiddenTextInEach(value, at, hiddenTextInSchema);
+    if (shape === undefined)
+        return hiddenTextIn(value, at);
+    for (const [name, inner] of Object.entries(value)) {
+        const here = keyPath(at, name);
+        const found = SMUGGLING.test(name) ? here : hiddenTextInSchema(inner, here);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/** Where a value a validator reads whole (an `enum`, a `pattern`, a keyword it does not know) holds hidden text, in any string or key. */
+function hiddenTextIn(value, at) {
+    if (typeof value === 'string')
+        return SMUGGLING.test(value) ? at || '(the schema)' : undefined;
+    if (!(0,json_schema/* isMap */.jh)(value))
+        return Array.isArray(value) ? hiddenTextInEach(value, at, hiddenTextIn) : undefined;
+    for (const [key, inner] of Object.entries(value)) {
+        const here = keyPath(at, key);
+        const found = SMUGGLING.test(key) ? here : hiddenTextIn(inner, here);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/** `find` on each item of a list, its index in the path. */
+function hiddenTextInEach(list, at, find) {
+    for (const [index, item] of list.entries()) {
+        const found = find(item, `${at}[${index}]`);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/** The path to `key` under `at`, the hidden characters of the key shown as `?`. */
+function keyPath(at, key) {
+    const shown = (0,cut_text/* cutText */.IN)(key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-'), 61);
+    return at ? `${at}.${shown}` : shown;
+}
+/**
  * `schema` with what a reader would not see left out of the text that only describes (`description`,
- * `title`, `$comment`, `examples`, `default`), at every depth, each string cut to `MAX_DESCRIPTION_CHARS`:
- * an agent's prompt and the planner's tool list hold a tool's input schema whole. What a validator
- * reads (`enum`, `pattern`, property names) stays as the server wrote it (see `hiddenTextInSchema`).
+ * `title`, `$comment`, `examples`, `default` where they are keywords of a schema, at every depth), each string
+ * cut to `MAX_DESCRIPTION_CHARS`: an agent's prompt and the planner's tool list hold a tool's input schema whole.
+ * What a validator reads (`enum`, `pattern`, property names, a property named `title`) stays as the server wrote it
+ * (see `hiddenTextInSchema`).
  */
 function cleanSchemaTexts(schema) {
-    if (schema === null || typeof schema !== 'object')
+    if (!(0,json_schema/* isMap */.jh)(schema))
         return schema;
-    if (Array.isArray(schema))
-        return schema.map(cleanSchemaTexts);
-    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted.sanitizeUntrustedValue)(value, { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' }) : cleanSchemaTexts(value)]));
+    const copy = (0,json_schema/* mapSubschemas */.TY)(schema, cleanSchemaTexts);
+    for (const key of Object.keys(copy))
+        if (ANNOTATIONS.has(key))
+            copy[key] = (0,sanitize_untrusted.sanitizeUntrustedValue)(copy[key], { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' });
+    return copy;
 }
 /** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
 function markedTransient(meta) {
@@ -289,7 +340,8 @@ function mcpTool(options) {
         async execute(args, ctx) {
             let result;
             try {
-                result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs });
+                // A step's own timeout replaces the server's timeout_seconds, as it does a command tool's.
+                result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs: ctx.timeoutMs ?? timeoutMs });
             }
             catch (error) {
                 ctx.signal.throwIfAborted();
@@ -500,8 +552,6 @@ var external_node_child_process_ = __webpack_require__(31421);
 var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var stdio = __webpack_require__(6224);
-// EXTERNAL MODULE: ./lib/core/json-schema.js
-var json_schema = __webpack_require__(369);
 // EXTERNAL MODULE: ./lib/core/parse-json-keeping-numbers.js
 var parse_json_keeping_numbers = __webpack_require__(28922);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/read-server-message.js
@@ -1011,7 +1061,10 @@ var timeout_signal = __webpack_require__(79893);
 var fetch_never_sent = __webpack_require__(16567);
 // EXTERNAL MODULE: ./lib/core/retry-after-ms.js
 var retry_after_ms = __webpack_require__(72575);
+// EXTERNAL MODULE: ./lib/core/long-wait-fetch.js
+var long_wait_fetch = __webpack_require__(52654);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-session.js
+
 
 
 
@@ -1065,6 +1118,12 @@ const TOOL_RESULT = types/* CallToolResultSchema */.TF.extend({ content: types/*
  * request: the SDK's error keeps the status only, and a 429's wait went unread (found by an adversarial pass).
  */
 const askedWait = new external_node_async_hooks_.AsyncLocalStorage();
+/**
+ * How long the start, listing or call whose request is being sent may wait, for undici's own waits: Node's fetch ends a
+ * request at 300 s for its headers (and each pause of its body), and a call allowed longer failed at 300 s as lost,
+ * tried again (found by a review of the http tools, which had the same limit).
+ */
+const allowedWait = new external_node_async_hooks_.AsyncLocalStorage();
 /** The most tools one server may list. */
 const MAX_LISTED_TOOLS = 1_000;
 /** How long a failed start waits for the server to exit on its own, to say how it ended: its exit follows our failed write at once. */
@@ -1141,7 +1200,7 @@ class McpServerSession {
         const startDeadline = (0,timeout_signal/* timeoutSignal */._)(limits.timeoutMs);
         const stops = this.#oversizedStops;
         try {
-            await (0,race_abort/* raceAbort */.M)(client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs }), AbortSignal.any([limits.signal, startDeadline]));
+            await (0,race_abort/* raceAbort */.M)(allowedWait.run(limits.timeoutMs, () => client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs })), AbortSignal.any([limits.signal, startDeadline]));
         }
         catch (error) {
             if (this.#transport === transport)
@@ -1217,7 +1276,8 @@ class McpServerSession {
                     await (0,promises_.setTimeout)(wait, undefined, init?.signal ? { signal: init.signal } : {});
                 this.#lastStreamOpen = performance.now();
             }
-            const response = await fetch(input, init);
+            // A second past the limit, the SDK's timeout ends the request first.
+            const response = await (0,long_wait_fetch/* longWaitFetch */.c)((url, given) => fetch(url, given), (allowedWait.getStore() ?? 0) + 1_000)(input, init);
             const call = askedWait.getStore();
             // However long, as an HTTP tool's: the retry policy holds it to max_interval.
             const wait = call && !response.ok ? (0,retry_after_ms/* askedWaitMs */.MW)((name) => response.headers.get(name)) : undefined;
@@ -1266,7 +1326,7 @@ class McpServerSession {
         do {
             let page;
             try {
-                page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LISTED_TOOLS_PAGE, { signal, timeout: limits.timeoutMs });
+                page = await allowedWait.run(limits.timeoutMs, () => client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LISTED_TOOLS_PAGE, { signal, timeout: limits.timeoutMs }));
             }
             catch (error) {
                 if (!limits.signal.aborted && signal.aborted) {
@@ -1328,10 +1388,10 @@ class McpServerSession {
             started = performance.now();
             // A request, not the SDK's callTool: that refused an answer without structuredContent from a tool listing an
             // outputSchema after the server took the call, as if the server had said no (found by an adversarial pass).
-            const call = (on) => askedWait.run(asked, () => on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, TOOL_RESULT, {
+            const call = (on) => askedWait.run(asked, () => allowedWait.run(limits.timeoutMs, () => on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, TOOL_RESULT, {
                 signal: limits.signal,
                 timeout: Math.max(1, limits.timeoutMs - (performance.now() - started)),
-            }));
+            })));
             transport = this.#transport;
             try {
                 sent = true;

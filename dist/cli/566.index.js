@@ -495,6 +495,17 @@ function shareRoom(data) {
     return { blocks, shown };
 }
 /**
+ * Why the step `reference` names has no result, when it failed or was skipped (an optional input the step runs without):
+ * its block says so, as a model step's prompt does. Resolved, it failed the agent, which the README says still runs.
+ */
+function whyMissing(reference, sources) {
+    return reference.kind === 'step' && !sources.results.has(reference.step) ? sources.missing?.get(reference.step) : undefined;
+}
+/** An agent's task taken as written (`taskAsWritten`) as prompt text: its words, hidden parts removed; no `${\u2026}` in it is read. */
+function taskWords(task) {
+    return (0,sanitize_untrusted.sanitizeUntrusted)(task, { maxChars: TASK_WORDS_CHAR_LIMIT, read: 'rendered' });
+}
+/**
  * An agent's task as prompt text. The task's own words are instructions (hidden parts removed);
  * each `${\u2026}` reference becomes a marker `[data N]` and its value follows in a labelled data block,
  * so a step result or input can never pose as part of the instruction. A reference named twice is one
@@ -502,15 +513,21 @@ function shareRoom(data) {
  */
 function resolveTaskText(task, sources) {
     const numbers = new Map();
+    const missing = new Map();
     const text = task.replace(reference_syntax/* TEMPLATE_PATTERN */.qF, (match, body) => {
-        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind !== 'reference')
+        const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(body);
+        if (parsed.kind !== 'reference')
             return match;
         let number = numbers.get(match);
-        if (number === undefined)
+        if (number === undefined) {
             numbers.set(match, (number = numbers.size + 1));
+            const why = whyMissing(parsed.reference, sources);
+            if (why !== undefined)
+                missing.set(match, why);
+        }
         return `[data ${number}]`;
     });
-    const words = (0,sanitize_untrusted.sanitizeUntrusted)(text, { maxChars: TASK_WORDS_CHAR_LIMIT, read: 'rendered' });
+    const words = taskWords(text);
     if (numbers.size === 0)
         return words;
     // Only a reference whose marker the words still hold gets a block: past the words' cut, 5,000 references each had a
@@ -519,8 +536,14 @@ function resolveTaskText(task, sources) {
     const marked = new Set(Array.from(words.matchAll(/\[data (\d+)\]/g), (match) => Number(match[1])));
     const shownReferences = [...numbers].filter(([, number]) => marked.has(number));
     // One call, so one budget: each call had its own, and the task's references together had none.
-    const values = (0,resolve_references/* resolveReferences */.d)(Object.fromEntries(shownReferences.map(([reference], index) => [index, reference])), sources);
-    const data = shownReferences.map(([reference, number], index) => ({ number, labels: { ref: String(number), reference }, clean: (0,data_block/* promptData */.jG)(values[index], Number.POSITIVE_INFINITY) }));
+    const present = shownReferences.filter(([reference]) => !missing.has(reference));
+    const values = (0,resolve_references/* resolveReferences */.d)(Object.fromEntries(present.map(([reference], index) => [index, reference])), sources);
+    const valueOf = new Map(present.map(([reference], index) => [reference, values[index]]));
+    const data = shownReferences.map(([reference, number]) => {
+        const why = missing.get(reference);
+        const labels = { ref: String(number), reference, ...(why !== undefined && { missing: 'true' }) };
+        return { number, labels, clean: (0,data_block/* promptData */.jG)(why === undefined ? valueOf.get(reference) : (0,data_block/* missingResultText */.zT)(why), Number.POSITIVE_INFINITY) };
+    });
     const { blocks, shown } = shareRoom(data);
     if (shown < data.length) {
         const first = data[shown].number;
@@ -607,7 +630,8 @@ class AgentLoop {
         const ctx = this.#ctx;
         const client = (0,complete_for_step/* requireModel */.n)(ctx);
         const { model, temperature, agentSystem } = (0,step_model_settings/* stepModelSettings */.j)(ctx, client);
-        const task = resolveTaskText(ctx.step.task ?? ctx.step.description, (0,step_context/* stepReferenceSources */.w)(ctx));
+        const written = ctx.step.task ?? ctx.step.description;
+        const task = ctx.step.taskAsWritten ? taskWords(written) : resolveTaskText(written, (0,step_context/* stepReferenceSources */.w)(ctx));
         const messages = (0,build_step_messages/* buildStepMessages */.v)(ctx, INSTRUCTION, { agentSystem: [agentSystem, AGENT_RULES].filter(Boolean).join('\n\n'), task });
         if (ctx.earlierCalls?.length)
             messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
@@ -736,17 +760,24 @@ function runAgentStep(ctx) {
 /* harmony export */   o: () => (/* binding */ parseToolArguments)
 /* harmony export */ });
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
+/* harmony import */ var _core_parse_json_keeping_numbers_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(28922);
+
 
 
 /**
  * A model's tool-call argument string read as a value (`''` and `null` as `{}`: no arguments, as the answer reader
  * takes a missing or null `arguments`), or what was wrong with it, for the model. Valid JSON refused for its shape
- * (too deep, a key twice) says so: "not valid JSON" had the model send it again.
+ * (too deep, a key twice, a number a double does not hold) says so: "not valid JSON" had the model send it again.
  */
 function parseToolArguments(text) {
     try {
         const args = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text === '' ? '{}' : text);
+        // An id past 2^53 read as a double is another id: the tool ran on another object, and two ids that round alike
+        // were one call to the agent's repeat check (found by an adversarial pass).
+        const inexact = (0,_core_parse_json_keeping_numbers_js__WEBPACK_IMPORTED_MODULE_1__/* .firstInexactNumber */ .ol)(text);
+        if (inexact)
+            return { ok: false, error: `the arguments are refused: ${inexactNumberWhy(inexact)}` };
         // Servers that serialise no arguments as `"null"` (a tool without parameters) had every call refused, and the
         // model could not mend it (found by an adversarial pass).
         return { ok: true, args: args === null ? {} : args };
@@ -754,8 +785,16 @@ function parseToolArguments(text) {
     catch (error) {
         if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonTooDeepError */ .FY || error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonDuplicateKeyError */ .bW)
             return { ok: false, error: `the arguments are refused: ${error.message}` };
-        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(text, 201))}` };
+        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(text, 201))}` };
     }
+}
+/** Why a number the arguments write is refused, in the words the plan check uses for such a literal (yaml-document.ts). */
+function inexactNumberWhy({ written, read }) {
+    const shown = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(written, 101);
+    const readAs = Number.isInteger(read) && read !== 0
+        ? `a whole number past 2^53, which a tool's arguments do not hold exactly: the tool would be sent ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(JSON.stringify(read), 101)}`
+        : `a number a double does not hold: JSON reads it as ${read}`;
+    return `\`${shown}\` is ${readAs}; send it as a string ("${shown}") to keep it as written`;
 }
 
 

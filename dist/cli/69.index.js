@@ -620,8 +620,8 @@ function writeAbove(stream, checklist) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/report/final-report.js + 13 modules
-var final_report = __webpack_require__(91334);
+// EXTERNAL MODULE: ./lib/report/final-report.js + 3 modules
+var final_report = __webpack_require__(20864);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(85692);
 // EXTERNAL MODULE: ./lib/core/trace-in-use-error.js

@@ -62,6 +62,7 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   X$: () => (/* binding */ parseJsonKeepingNumbers),
 /* harmony export */   k: () => (/* binding */ mayHoldInexactNumber),
+/* harmony export */   ol: () => (/* binding */ firstInexactNumber),
 /* harmony export */   r3: () => (/* binding */ MAY_NOT_FIT_PATTERN),
 /* harmony export */   yy: () => (/* binding */ readJsonKeepingNumbers)
 /* harmony export */ });
@@ -97,6 +98,27 @@ function readJsonKeepingNumbers(text) {
         const source = context?.source;
         return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;
     });
+}
+/** Text that may write a whole number past 2^53: in 16 digits or more, or with an exponent (`1e16`, `9007199254740993e0`). */
+const MAY_BE_UNSAFE = /[0-9]{16}|[0-9][eE]/;
+/**
+ * The first number in JSON `text` that does not reach a tool as written, or undefined when every one does: one a double
+ * does not hold (as `parseJsonKeepingNumbers` finds them), and any whole number past 2^53 however it is spelt, as the plan
+ * check refuses it. A double may hold such a number exactly (2^60), but it goes to the tool as `JSON.stringify` writes
+ * it, `1152921504606847000`, another id to a reader of 64-bit integers; `1e21` went as `1e+21` (found by a review).
+ */
+function firstInexactNumber(text) {
+    if (!MAY_BE_UNSAFE.test(text))
+        return undefined;
+    let found;
+    JSON.parse(text, (_key, parsed, context) => {
+        const source = context?.source;
+        const unsafe = (value) => (Number.isInteger(value) && !Number.isSafeInteger(value)) || !holds(value, source);
+        if (found === undefined && typeof parsed === 'number' && source !== undefined && unsafe(parsed))
+            found = { written: source, read: parsed };
+        return parsed;
+    });
+    return found;
 }
 /** Whether `value` is the number JSON `source` writes, as far as a whole number, a zero or a size goes. */
 function holds(value, source) {

@@ -1,5 +1,5 @@
 export const id = 780;
-export const ids = [780,724,305];
+export const ids = [780,305];
 export const modules = {
 
 /***/ 32417:
@@ -1121,106 +1121,6 @@ function ownDescriptor(file) {
     catch {
         return undefined; // not open, or not for writing: opening the path says why
     }
-}
-
-
-/***/ }),
-
-/***/ 73724:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   globalDispatcher: () => (/* binding */ globalDispatcher),
-/* harmony export */   sendFetchThroughProxy: () => (/* binding */ sendFetchThroughProxy)
-/* harmony export */ });
-/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37067);
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(77030);
-
-
-/** This machine's own names, which `@actions/http-client` never sends through a proxy (nor, so, GitHub requests). */
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-/** A proxy variable's value as a proxy URL, the way `@actions/http-client` reads it (`proxy:3128` is `http://proxy:3128`). */
-function proxyUrl(value) {
-    try {
-        return new URL(value.includes('://') ? value : `http://${value}`);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Where Node's fetch, and the undici the toolkit's GitHub requests use, find the dispatcher every request goes through. */
-const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
-/** The dispatcher Node's fetch sends a request through now: undici's own, or the one `sendFetchThroughProxy` put in. */
-function globalDispatcher() {
-    return globalThis[GLOBAL_DISPATCHER];
-}
-/** The dispatcher `setGlobalProxyFromEnv` makes for `env`; the one before it is put back. */
-function proxyDispatcher(env) {
-    const undo = node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv(env);
-    const made = globalDispatcher();
-    undo();
-    return made;
-}
-/**
- * Whether a request to `origin` goes direct whatever `no_proxy` says, as `@actions/http-client` sends it: to this
- * machine's own addresses (every 127.x, which no `no_proxy` entry can name for undici), or with no proxy variable for
- * its protocol (undici sends an https URL through `http_proxy` when no `https_proxy` is set; found by an adversarial pass).
- */
-function goesDirect(origin, proxies) {
-    let url;
-    try {
-        url = new URL(origin ?? '');
-    }
-    catch {
-        return false;
-    }
-    const host = url.hostname.toLowerCase();
-    if (host === 'localhost' || host === '[::1]' || ((0,node_net__WEBPACK_IMPORTED_MODULE_1__.isIPv4)(host) && host.startsWith('127.')))
-        return true;
-    return proxies[url.protocol === 'https:' ? 'https_proxy' : 'http_proxy'] === undefined;
-}
-/**
- * Sends Node's fetch, which ignores proxy variables (the model endpoint, the http tools, MCP servers over HTTP),
- * through the proxy they name, by the rule GitHub requests follow (`@actions/http-client`'s): an https URL through
- * `https_proxy` or `HTTPS_PROXY`, an http one through `http_proxy` or `HTTP_PROXY`, `no_proxy` or `NO_PROXY`
- * honoured (`*` for every host), and this machine's own addresses never through a proxy. Returns a warning for a
- * variable that names no proxy it can use (without its value, which may hold a password), and how to undo it.
- */
-function sendFetchThroughProxy(env) {
-    const https = env['https_proxy'] || env['HTTPS_PROXY'];
-    const plain = env['http_proxy'] || env['HTTP_PROXY'];
-    if (!https && !plain)
-        return { restore: () => undefined };
-    const noProxy = (env['no_proxy'] || env['NO_PROXY'] || '').split(',').map((entry) => entry.trim()).filter(Boolean);
-    if (noProxy.includes('*'))
-        return { restore: () => undefined };
-    const proxies = {};
-    for (const [name, value] of [['https_proxy', https], ['http_proxy', plain]]) {
-        if (!value)
-            continue;
-        const url = proxyUrl(value);
-        if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
-            return { restore: () => undefined, warning: `${name === 'https_proxy' ? 'https_proxy (or HTTPS_PROXY)' : 'http_proxy (or HTTP_PROXY)'} is not an http:// or https:// proxy URL, so requests to the model endpoint, the http tools and MCP servers do not go through a proxy; set it to http://host:port` };
-        }
-        proxies[name] = url.href;
-    }
-    if (typeof node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv !== 'function') {
-        return { restore: () => undefined, warning: `Node ${process.version} cannot send fetch through a proxy at run time, so requests to the model endpoint, the http tools and MCP servers do not go through one; use Node 24.14 or later, or set NODE_USE_ENV_PROXY=1 in the environment` };
-    }
-    // `no_proxy: *` sends every request direct: the dispatcher for what the rule keeps from the proxy.
-    const direct = proxyDispatcher({ ...proxies, no_proxy: '*' });
-    const restore = node_http__WEBPACK_IMPORTED_MODULE_0__.setGlobalProxyFromEnv({ ...proxies, no_proxy: [...noProxy, ...LOOPBACK_HOSTS].join(',') });
-    const proxied = globalDispatcher();
-    if (direct === undefined || proxied === undefined)
-        return { restore };
-    const routed = {
-        dispatch: (options, handler) => (goesDirect(options.origin, proxies) ? direct : proxied).dispatch(options, handler),
-        close: () => Promise.all([direct.close(), proxied.close()]).then(() => undefined),
-        destroy: () => Promise.all([direct.destroy(), proxied.destroy()]).then(() => undefined),
-    };
-    globalThis[GLOBAL_DISPATCHER] = routed;
-    return { restore };
 }
 
 
@@ -4331,10 +4231,13 @@ class ToolSpawnError extends step_error/* StepError */.zg {
 /** A tool ran past its time limit and was stopped; another attempt may be faster, so it is transient. */
 class ToolTimeoutError extends step_error/* StepError */.zg {
     timeoutMs;
+    /** `stepKey`: the limit was that step's own `timeout_seconds` (`ToolContext.timeoutMs`), not the tool's. */
     constructor(options) {
         const seconds = Math.round(options.timeoutMs / 100) / 10;
         const tail = options.stderrTail ? `\nstderr (last lines):\n${options.stderrTail}` : '';
-        super(`tool '${options.toolName}' did not finish within ${seconds} s and was stopped; raise its timeout_seconds if it needs longer${tail}`, { transient: true, toolName: options.toolName });
+        // Which setting to raise: the tool's would change nothing where the step's own replaced it.
+        const remedy = options.stepKey === undefined ? 'raise its timeout_seconds' : `raise the timeout_seconds of step ${options.stepKey}, which replaces the tool's,`;
+        super(`tool '${options.toolName}' did not finish within ${seconds} s and was stopped; ${remedy} if it needs longer${tail}`, { transient: true, toolName: options.toolName });
         this.timeoutMs = options.timeoutMs;
     }
 }
@@ -4401,7 +4304,7 @@ function commandTool(name, declaration, options) {
                     throw new ToolExitError({ toolName: name, exitCode: outcome.exitCode, signal: outcome.signal, stderrTail });
                 }
                 case 'timed_out':
-                    throw new ToolTimeoutError({ toolName: name, timeoutMs, stderrTail: outcome.stderr.text(COMMAND_STDERR_IN_ERROR_BYTES) });
+                    throw new ToolTimeoutError({ toolName: name, timeoutMs, stderrTail: outcome.stderr.text(COMMAND_STDERR_IN_ERROR_BYTES), ...(ctx.timeoutMs !== undefined && { stepKey: ctx.stepKey }) });
                 case 'output_too_large':
                     throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: maxStdoutBytes });
                 case 'aborted':
@@ -4709,6 +4612,8 @@ var evaluate_goals = __webpack_require__(96128);
 var empty_inputs_warning = __webpack_require__(55691);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(57637);
+// EXTERNAL MODULE: ./lib/plan/hashed-step.js
+var hashed_step = __webpack_require__(55157);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
 var secrets_as_read = __webpack_require__(52776);
 // EXTERNAL MODULE: ./lib/core/redact.js + 1 modules
@@ -4742,7 +4647,7 @@ function learnUsedPlanSecrets(plan, inputs, redact) {
         const given = givenWith(step, { results: new Map(), inputs });
         if (!given)
             continue;
-        const read = (0,resolve_inputs/* resolveInputs */.e)(inner.source ?? {}, given);
+        const read = (0,resolve_inputs/* resolveInputs */.eL)(inner.source ?? {}, given);
         learnGivenSecrets(given, read.ok ? read.inputs : {}, redact);
         if (read.ok)
             learnUsedPlanSecrets(inner, read.inputs, redact);
@@ -5132,7 +5037,7 @@ async function runNestedPlan(step, context) {
         return fail(error);
     }
     const { deps } = context;
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(inner.source ?? {}, given);
+    const inputs = (0,resolve_inputs/* resolveInputs */.eL)(inner.source ?? {}, given);
     // Before anything of its run is written, its refusal included: a `with:` that names a step's result is known only now.
     if (deps.redact)
         learnGivenSecrets(given, inputs.ok ? inputs.inputs : {}, deps.redact);
@@ -5936,6 +5841,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     const timeout = stepTimeout(step, deps.tools);
     const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
     const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
+    const callLimit = ownCallLimit(step, timeout);
     const ctx = {
         ...shared,
         step,
@@ -5954,7 +5860,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
             // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.
             if (signal.aborted)
                 return Promise.reject(signal.reason);
-            const toolCtx = { signal, cwd: shared.cwd, stepKey: (0,plan_step/* stepKeyWithin */.t)(shared.within, step.key) };
+            const toolCtx = { signal, cwd: shared.cwd, stepKey: (0,plan_step/* stepKeyWithin */.t)(shared.within, step.key), ...callLimit };
             return hooks.callTool ? hooks.callTool(tool, args, toolCtx) : tool.execute(args, toolCtx);
         },
     };
@@ -5981,6 +5887,15 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         ended = true;
         timer?.cancel();
     }
+}
+/**
+ * The limit a tool_call step's own `timeout_seconds` sets on its call, in place of the tool's (longer or shorter): the
+ * step is that one call. Set nowhere, a step that asked 10 s of a tool limited to 1 s was stopped at 1 s (found by an
+ * adversarial pass). Each attempt and each for_each item has its own timer, so its call gets the whole limit; an
+ * agent's limit bounds its whole loop, and each of its calls keeps its tool's own.
+ */
+function ownCallLimit(step, timeout) {
+    return step.type === 'tool_call' && timeout !== undefined && timeout.toolsLimit === undefined ? { timeoutMs: timeout.seconds * 1000 } : {};
 }
 /** The work's result if it resolves before the event loop's next turn (no I/O, no timer); undefined otherwise. */
 function settledThisTurn(work) {
@@ -8188,8 +8103,8 @@ async function judgeGoals(plan, run, options) {
 var fan_out_refusal = __webpack_require__(305);
 // EXTERNAL MODULE: ./lib/job/frozen-pins.js
 var frozen_pins = __webpack_require__(25642);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __webpack_require__(39242);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 13 modules
+var validate_plan = __webpack_require__(67931);
 // EXTERNAL MODULE: ./lib/core/format-path.js
 var format_path = __webpack_require__(19474);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
@@ -8227,7 +8142,8 @@ function agentGoal(goal, task) {
  * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
  * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
  * tool the run offers \u2014 withheld tools (a fork's pull request) are not among them. Its TODO list
- * is the run's checklist; the goals are checked on its answer. Validated like any plan.
+ * is the run's checklist; the goals are checked on its answer. Validated like any plan. A `task` is taken as written
+ * (`taskAsWritten`): it is often event text (an issue's body), data and not plan syntax; the plan's goal keeps its references.
  */
 async function agentPlan(plan, task, options = {}) {
     const { names = EITHER_OPTION_NAMES, locate } = options;
@@ -8256,6 +8172,7 @@ async function agentPlan(plan, task, options = {}) {
         ...(plan.file !== undefined && { file: plan.file }),
         extraTools,
         ...(plan.withhold !== undefined && { withhold: plan.withhold }),
+        ...(fromTask && { tasksAsWritten: new Set([AGENT_STEP_ID]) }),
     });
     if (checked.ok)
         return plan.fileTextHash === undefined ? checked : { ok: true, plan: { ...checked.plan, fileTextHash: plan.fileTextHash } };
@@ -8341,8 +8258,8 @@ function shownArgs(request) {
     return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-plan.js + 2 modules
-var load_plan = __webpack_require__(41023);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js + 3 modules
+var load_plan = __webpack_require__(49984);
 // EXTERNAL MODULE: ./lib/plan/position-in-plan-file.js
 var position_in_plan_file = __webpack_require__(12895);
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
@@ -8467,7 +8384,7 @@ function subject(source, name, settings, redact) {
         return {};
     // What the load would have the redactor learn before the inputs are hashed: the same hash, or a good approval was refused.
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs, settings.emptyInputs);
+    const inputs = (0,resolve_inputs/* resolveInputs */.eL)(source, settings.inputs, settings.emptyInputs);
     // Inputs that do not resolve are refused by the load, as the caller's mistake.
     if (!inputs.ok)
         return {};
@@ -8676,6 +8593,7 @@ function approvedSteps(fileSteps, approved, redact) {
 ;// CONCATENATED MODULE: ./lib/job/resumed-steps.js
 
 
+
 /**
  * Whether a run resuming `resume` goes on with its last plan: a plan the model wrote is resumed as that run last
  * had it, not written again, and a plan file's replans are resumed while the file's steps are as they were
@@ -8715,6 +8633,8 @@ function samePlanning(planned, resume) {
  * From the file's steps a step a replan replaced would run again, and a call it failed for certain could now
  * take effect besides its replacement's (found by a review). A file changed since starts from its own steps.
  *
+ * Steps are compared as `fileStepsHash` hashes them (`hashedSteps`): a trace keeps a step's `taskAsWritten` that hash leaves out.
+ *
  * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
  * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
  * revisions, started from the file's steps and repeated the replaced call (found by an adversarial hunt).
@@ -8722,11 +8642,11 @@ function samePlanning(planned, resume) {
 function notRevisedFrom(fileSteps, resume) {
     const changed = "the plan file's steps changed since (restore them to go on with that plan)";
     if (resume.fileSteps !== undefined)
-        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c6)(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
+        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(resume.plan.steps)) === fileSteps ? "it is the plan file's steps" : undefined;
     // A trace written before `fileSteps`: its own replans only.
     if (resume.plan.revision <= resume.firstPlan.revision)
         return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
-    return fileSteps === (0,stable_hash/* stableHash */.c6)(resume.firstPlan.steps) ? undefined : changed;
+    return fileSteps === (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(resume.firstPlan.steps)) ? undefined : changed;
 }
 
 // EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
@@ -8764,8 +8684,8 @@ var open_tools = __webpack_require__(34912);
 var default_model = __webpack_require__(40766);
 // EXTERNAL MODULE: ./lib/llm/model-timeout.js
 var model_timeout = __webpack_require__(59720);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 3 modules
-var openai_model_client = __webpack_require__(12743);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
+var openai_model_client = __webpack_require__(51049);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
@@ -9031,6 +8951,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
  * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
@@ -9041,15 +8962,16 @@ function plannedFor(plan, inputs, redact) {
     return (0,stable_hash/* stableHash */.c6)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact) });
 }
 /**
- * The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. Steps
- * are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change, that text
- * is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
+ * The hash of a plan file's steps as the trace keeps them (redacted, JSON), each as `hashedStep` has it: `plan_created`'s
+ * `fileSteps`. Steps are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change,
+ * that text is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
  */
 function fileStepsHash(fileSteps, redact) {
-    const json = (0,stable_hash/* stepsCanonicalJson */.KM)(fileSteps);
+    const steps = (0,hashed_step/* hashedSteps */.V)(fileSteps);
+    const json = (0,stable_hash/* stepsCanonicalJson */.KM)(steps);
     if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
         return (0,stable_hash/* hashCanonical */.z7)(json);
-    return (0,stable_hash/* stableHash */.c6)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));
+    return (0,stable_hash/* stableHash */.c6)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(steps, redact))));
 }
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
@@ -9090,7 +9012,7 @@ async function runJob(settings, deps) {
     }
 }
 async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
-    const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs, settings.emptyInputs);
+    const inputs = (0,resolve_inputs/* resolveInputs */.eL)(loadedPlan.source, settings.inputs, settings.emptyInputs);
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
     const { redact } = deps;
@@ -9735,7 +9657,7 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 
 /***/ }),
 
-/***/ 12743:
+/***/ 51049:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9895,33 +9817,8 @@ var model_call_error = __webpack_require__(63156);
 var read_chat_response = __webpack_require__(46724);
 // EXTERNAL MODULE: ./lib/core/timeout-signal.js
 var timeout_signal = __webpack_require__(79893);
-// EXTERNAL MODULE: ./lib/core/proxy-from-environment.js
-var proxy_from_environment = __webpack_require__(73724);
-;// CONCATENATED MODULE: ./lib/core/long-wait-fetch.js
-
-/** undici's own limits on a request, whatever its caller's timeout: 300 s for the headers, and for each pause in the body. */
-const UNDICI_WAIT_MS = 300_000;
-/**
- * `fetch` whose requests undici lets wait `waitMs` for their headers and between the chunks of their body. Node's
- * fetch ends a request at undici's 300 s, so a caller's longer timeout was not waited: a model request allowed 600 s
- * failed after 300 s, saying it had waited 600 (found when the model timeout became a setting). Each request goes
- * through the dispatcher in use when it is sent, so a proxy set for the run still carries it.
- */
-function longWaitFetch(inner, waitMs) {
-    if (waitMs <= UNDICI_WAIT_MS)
-        return inner;
-    const dispatcher = {
-        dispatch: (options, handler) => {
-            const through = (0,proxy_from_environment.globalDispatcher)();
-            if (through === undefined)
-                throw new Error('Node\'s fetch has no dispatcher to send the request through');
-            return through.dispatch({ ...options, headersTimeout: waitMs, bodyTimeout: waitMs }, handler);
-        },
-    };
-    // `dispatcher` is undici's own field of a request's init, which the DOM's RequestInit does not name.
-    return (input, init) => inner(input, { ...init, dispatcher });
-}
-
+// EXTERNAL MODULE: ./lib/core/long-wait-fetch.js
+var long_wait_fetch = __webpack_require__(52654);
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
 
 
@@ -10086,7 +9983,7 @@ function createOpenAIModelClient(options) {
             // redactor and the log's neutraliser (a model's `::error \u2026::` line read as a command). Its errors reach us thrown.
             logLevel: 'off',
             // undici's own 300 s would end a request the timeout lets wait longer; a second past it, the SDK's timeout ends it first.
-            fetch: longWaitFetch(countingRequests(boundingRetryWaits((0,quota_refusals/* quotaRefusals */.m)(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g, options.timeoutMs))), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))), options.timeoutMs + 1_000),
+            fetch: (0,long_wait_fetch/* longWaitFetch */.c)(countingRequests(boundingRetryWaits((0,quota_refusals/* quotaRefusals */.m)(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g, options.timeoutMs))), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))), options.timeoutMs + 1_000),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -10939,6 +10836,34 @@ function emptyInputsWarning(names, declared) {
     // One message for both front ends, which take an empty value alike (the action's `week:`, the CLI's `--input week=`).
     const how = one ? `\`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(defaulted[0], 65)}:\` in the action's \`inputs\`, \`--input ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(defaulted[0], 65)}=\` on the CLI` : "`NAME:` in the action's `inputs`, `--input NAME=` on the CLI";
     return `${one ? 'Input' : 'Inputs'} ${defaulted.map(quoted).join(', ')} ${one ? 'is' : 'are'} given empty (${how}), so the plan's ${one ? 'default is' : 'defaults are'} used: ${defaults}. A value from an expression (\`\${{ steps.week.outputs.week }}\`) or a shell variable that came out empty is one nothing set: check what sets it, or leave the input out where the default is meant.`;
+}
+
+
+/***/ }),
+
+/***/ 55157:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ hashedSteps),
+/* harmony export */   q: () => (/* binding */ hashedStep)
+/* harmony export */ });
+/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(19460);
+
+/**
+ * The step as the hashes a resume compares hold it (its reuse key, the plan file's steps): without `taskAsWritten` when
+ * its task holds no `${\u2026}`, whose prompt is the same taken as written or not. Traces written before the field hold such a
+ * step without it: hashed with it, a resume ran the completed agent again (found by a review). A task with one changed meaning.
+ */
+function hashedStep(step) {
+    if (!step.taskAsWritten || (step.task ?? step.description).match(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .TEMPLATE_PATTERN */ .qF) !== null)
+        return step;
+    const { taskAsWritten: _asWritten, ...rest } = step;
+    return rest;
+}
+/** `hashedStep` of each step: the same array when none changes, whose canonical text is made once (`stepsCanonicalJson`). */
+function hashedSteps(steps) {
+    return steps.some((step) => hashedStep(step) !== step) ? steps.map(hashedStep) : steps;
 }
 
 
@@ -11880,6 +11805,8 @@ function fanOutScope(steps, part) {
 /* harmony export */   m: () => (/* binding */ withEdgesWithin)
 /* harmony export */ });
 /* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37665);
+/* harmony import */ var _core_final_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(84262);
+
 
 /**
  * `step` without its edges to steps outside `kept`: a completed step that did without an optional
@@ -11938,18 +11865,9 @@ class PlanGraph {
         }
         return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
     }
-    /**
-     * The last step in declaration order that no step depends on: its result is the run's result. A plan may
-     * declare a step before one it depends on; the last one declared was then upstream of the plan's end, and its
-     * result stood for the run while the step after it failed under `on_failure: continue` (found by an adversarial pass).
-     */
+    /** The key of the step whose result is the run's result (`finalStep`). */
     lastKey() {
-        for (let i = this.#steps.length - 1; i >= 0; i--) {
-            const key = this.#steps[i].key;
-            if (!this.#dependents.has(key))
-                return key;
-        }
-        return this.#steps.at(-1)?.key;
+        return (0,_core_final_step_js__WEBPACK_IMPORTED_MODULE_1__/* .finalStep */ .x)(this.#steps)?.key;
     }
     /** The full plan as a client draws it once. */
     snapshot(header) {
@@ -12092,6 +12010,7 @@ function buildSchemas() {
         tool: text,
         args: values,
         task: text,
+        taskAsWritten: flag,
         tools: texts,
         maxTurns: schemas.number(),
         optional: texts,
@@ -12504,6 +12423,8 @@ var run_event = __webpack_require__(8463);
 var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/core/stable-hash.js
 var stable_hash = __webpack_require__(66297);
+// EXTERNAL MODULE: ./lib/plan/hashed-step.js
+var hashed_step = __webpack_require__(55157);
 // EXTERNAL MODULE: ./lib/run/fan-out-part.js
 var fan_out_part = __webpack_require__(19243);
 ;// CONCATENATED MODULE: ./lib/run/read-earlier-attempts.js
@@ -12554,6 +12475,7 @@ var step_reuse_key = __webpack_require__(86324);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 ;// CONCATENATED MODULE: ./lib/run/resume-state.js
+
 
 
 
@@ -12910,7 +12832,7 @@ function whyNotGoingOn(own, prepared) {
 }
 /**
  * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
- * them: `stableHash` of them redacted, as JSON) to what `stepsHash` returns (asked only of a resumed run: hashing a
+ * them: `stableHash` of them redacted, as JSON, each as `hashedStep` has it) to what `stepsHash` returns (asked only of a resumed run: hashing a
  * large plan's steps costs; a run that resumed nothing paid it anyway, found by an adversarial pass): a chain of re-runs numbers its plans as one
  * run would, so that every number names one plan. The plan those runs last had keeps its number; other steps
  * (a plan file changed since, a plan written anew) are a new revision. Numbered from 1 in each run, a resumed
@@ -12920,7 +12842,7 @@ function whyNotGoingOn(own, prepared) {
 function resumedRevision(state, stepsHash) {
     if (!state)
         return 1;
-    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c6)(state.plan.steps) === stepsHash();
+    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(state.plan.steps)) === stepsHash();
     return last ? state.lastRevision : state.lastRevision + 1;
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
@@ -13471,10 +13393,12 @@ class RunStoppedError extends Error {
 /* harmony export */   rT: () => (/* binding */ anyPlanCallKey),
 /* harmony export */   sT: () => (/* binding */ ResultHashes)
 /* harmony export */ });
-/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(98511);
+/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(98511);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(21673);
 /* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66297);
 /* harmony import */ var _approval_request_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47378);
+/* harmony import */ var _plan_hashed_step_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(55157);
+
 
 
 
@@ -13602,9 +13526,10 @@ function registryDefinition(name, from) {
  * The step without the fields that say how it is shown or how its running is bounded and recovered (its
  * checklist label, timeout, retries, `on_failure`), never what a completed run of it produced: a resume after
  * a change to one ran a completed step again, and a step with side effects escalated over a label (found by an
- * adversarial pass). A step without them hashes as it always did.
+ * adversarial pass). A step without them hashes as it always did; so does a task taken as written that holds no `${\u2026}` (`hashedStep`).
  */
-function producing(step) {
+function producing(planStep) {
+    const step = (0,_plan_hashed_step_js__WEBPACK_IMPORTED_MODULE_3__/* .hashedStep */ .q)(planStep);
     if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined)
         return step;
     const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
@@ -13633,7 +13558,7 @@ function asksModel(step) {
  * never completed (found by a hunt of used plans). A plan step renamed runs its plan's steps again, as any renamed step runs.
  */
 function placedReuseKey(within, reuseKey) {
-    return (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, reuseKey);
+    return (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, reuseKey);
 }
 /** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
 function anyPlanCallKey(tool, args) {
@@ -14138,7 +14063,7 @@ async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
     // The steps and items started in one turn check their arguments one after another, with no wait between them.
     const given = ctx.step.args;
-    const args = given ? await (0,held_loop/* afterHeldLoop */.s5)(ctx.signal, () => planArguments(ctx, tool, given)) : await (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = given ? await (0,held_loop/* afterHeldLoop */.s5)(ctx.signal, () => planArguments(ctx, tool, given)) : await (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(923), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 

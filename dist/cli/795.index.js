@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(36487);
 /* harmony import */ var _report_plan_preview_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70490);
-/* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(91334);
+/* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(20864);
 /* harmony import */ var _report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14260);
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49443);
 /* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(24578);

@@ -482,15 +482,15 @@ exports["default"] = def;
 /* harmony export */   schemaErrorText: () => (/* binding */ schemaErrorText)
 /* harmony export */ });
 /* unused harmony exports MAX_UNIQUE_ITEMS, MIN_SCHEMA_EVALUATIONS, evaluationBound */
-/* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(52210);
+/* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(52210);
 /* harmony import */ var ajv_formats__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(82815);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(80083);
 /* harmony import */ var _core_parse_json_keeping_numbers_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(28922);
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(369);
-/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(53097);
-/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(45989);
-/* harmony import */ var _plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(79006);
-/* harmony import */ var _goal_work_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(14715);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(369);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(53097);
+/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(45989);
+/* harmony import */ var _plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(79006);
+/* harmony import */ var _goal_work_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(14715);
 
 
 
@@ -509,14 +509,14 @@ const addFormats = ajv_formats__WEBPACK_IMPORTED_MODULE_0__["default"];
  * every string of a 128 KB array held the event loop 9.4 s (found by an adversarial hunt).
  */
 const linearRegExp = Object.assign((pattern, flags) => {
-    const regex = _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_2__/* .LinearRegex */ .P_.compile(pattern, flags);
+    const regex = _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_3__/* .LinearRegex */ .P_.compile(pattern, flags);
     return {
         source: regex.source,
         flags: regex.flags,
         test(text) {
             regexWorkLeft -= regex.size * text.length;
             if (regexWorkLeft < 0)
-                throw new RegexWorkSpent((0,_core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_3__/* .shownPattern */ .k)(String(regex)));
+                throw new RegexWorkSpent((0,_core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_4__/* .shownPattern */ .k)(String(regex)));
             goalsWork?.spendRegexWork(regex.size * text.length, String(regex), text.length);
             return regex.test(text);
         },
@@ -545,13 +545,13 @@ const MAX_UNIQUE_CHECKED_CHARS = 256 * 1024;
  * of its own.
  */
 function newAjv() {
-    const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_6__.Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp }, $comment: countEvaluation });
+    const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_7__.Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp }, $comment: countEvaluation });
     // Ajv2020 turns on tracking what each subschema evaluated, for `unevaluated*`, which a goal's schema may not
     // use (json-schema-problems.ts). With it an `anyOf` tries every branch after one passes, to learn what they
     // evaluated: a valid tree nested 22 deep under a two-branch `anyOf` took 2^22 evaluations. The option only
     // shapes the code Ajv generates from here on.
     ajv.opts.unevaluated = false;
-    addFormats(ajv, [..._plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_4__/* .JSON_SCHEMA_FORMATS */ .eY]);
+    addFormats(ajv, [..._plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_5__/* .JSON_SCHEMA_FORMATS */ .eY]);
     return ajv;
 }
 let shared;
@@ -570,7 +570,7 @@ const EVALUATIONS_PER_VALUE = 16;
 /** The evaluation bound for `value`: EVALUATIONS_PER_VALUE for each value in it, within the two bounds. */
 function evaluationBound(value) {
     // Counted up to what reaches the ceiling, and no further: an array of 8 million values is not walked whole.
-    const most = _goal_work_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_SCHEMA_EVALUATIONS */ .RQ / EVALUATIONS_PER_VALUE;
+    const most = _goal_work_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_SCHEMA_EVALUATIONS */ .RQ / EVALUATIONS_PER_VALUE;
     let values = 0;
     const stack = [value];
     while (stack.length > 0 && values < most) {
@@ -589,7 +589,7 @@ function evaluationBound(value) {
                     stack.push(item[key]);
             }
     }
-    return Math.min(_goal_work_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_SCHEMA_EVALUATIONS */ .RQ, Math.max(MIN_SCHEMA_EVALUATIONS, values * EVALUATIONS_PER_VALUE));
+    return Math.min(_goal_work_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_SCHEMA_EVALUATIONS */ .RQ, Math.max(MIN_SCHEMA_EVALUATIONS, values * EVALUATIONS_PER_VALUE));
 }
 /** Evaluations left to the check under way (`checkJsonSchema` sets it; checks run one at a time, synchronously). */
 let evaluationsLeft = Number.POSITIVE_INFINITY;
@@ -619,7 +619,7 @@ function validatorFor(schema) {
  * A `$ref` into the moved keywords no longer resolves: that schema is not evaluable (fails closed).
  */
 function prefixApart(schema) {
-    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_7__/* .mapSubschemas */ .TY)(schema, prefixApart);
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .mapSubschemas */ .TY)(schema, prefixApart);
     if ('prefixItems' in copy) {
         const part = {};
         for (const key of ['prefixItems', 'items']) {
@@ -646,12 +646,12 @@ function prefixApart(schema) {
 function asChecked(schema, turned = false) {
     // Under `not` and in an `if`, a subschema that holds is what refuses (or asks more): there a kept number meets its bounds.
     const { not, if: condition, ...rest } = schema;
-    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_7__/* .mapSubschemas */ .TY)(rest, (subschema) => asChecked(subschema, turned));
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .mapSubschemas */ .TY)(rest, (subschema) => asChecked(subschema, turned));
     for (const [key, value] of [['not', not], ['if', condition]])
         if (key in schema)
-            copy[key] = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_7__/* .isMap */ .jh)(value) ? asChecked(value, !turned) : value;
+            copy[key] = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(value) ? asChecked(value, !turned) : value;
     // A kept number may lie on either side of an `if`'s bound: it is held to `else` too, under an `if` where it fails the bound.
-    if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_7__/* .isMap */ .jh)(condition) && 'else' in copy) {
+    if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(condition) && 'else' in copy) {
         copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { if: asChecked(condition, turned), else: copy.else, $comment: 'counted' }];
         delete copy.else;
     }
@@ -743,7 +743,7 @@ function checkJsonSchema(schema, value, options = {}) {
     work?.spendEvaluations(pairs);
     const given = Math.min(most, work?.evaluationsLeft ?? most);
     evaluationsLeft = given;
-    regexWorkLeft = _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_REGEX_WORK */ .ju;
+    regexWorkLeft = _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_REGEX_WORK */ .ju;
     goalsWork = work;
     try {
         const valid = entry.validate(value);
@@ -753,7 +753,7 @@ function checkJsonSchema(schema, value, options = {}) {
         if (error instanceof RegexWorkSpent) {
             return {
                 ok: false,
-                why: `checking the result's strings against the goal's json_schema patterns (the last one tried: ${error.message}) would take more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__/* .groupDigits */ .K)(_core_linear_regex_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_REGEX_WORK */ .ju)} steps in all that one check may take on the event loop, where no timeout can stop it: make the patterns' repeats (\`{n}\`) smaller, or have the step return less`,
+                why: `checking the result's strings against the goal's json_schema patterns (the last one tried: ${error.message}) would take more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__/* .groupDigits */ .K)(_core_linear_regex_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_REGEX_WORK */ .ju)} steps in all that one check may take on the event loop, where no timeout can stop it: make the patterns' repeats (\`{n}\`) smaller, or have the step return less`,
             };
         }
         // Ajv's code recurses for each subschema it follows, and a `$ref` back to itself that reads no deeper never ends: the

@@ -1776,7 +1776,7 @@ async function runCommandLine(argv) {
         process.stderr.write(`plan-runner: warning: ${warning}\n`);
     switch (command.command) {
         case 'validate': {
-            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(478), __nccwpck_require__.e(175)]).then(__nccwpck_require__.bind(__nccwpck_require__, 19175));
+            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(439), __nccwpck_require__.e(478), __nccwpck_require__.e(175)]).then(__nccwpck_require__.bind(__nccwpck_require__, 19175));
             // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });
@@ -1788,10 +1788,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(478), __nccwpck_require__.e(76), __nccwpck_require__.e(923), __nccwpck_require__.e(780), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(562), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(439), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(478), __nccwpck_require__.e(76), __nccwpck_require__.e(780), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(562), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(478), __nccwpck_require__.e(76), __nccwpck_require__.e(780), __nccwpck_require__.e(334), __nccwpck_require__.e(562), __nccwpck_require__.e(69)]).then(__nccwpck_require__.bind(__nccwpck_require__, 58069))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(478), __nccwpck_require__.e(76), __nccwpck_require__.e(780), __nccwpck_require__.e(334), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(439), __nccwpck_require__.e(478), __nccwpck_require__.e(76), __nccwpck_require__.e(780), __nccwpck_require__.e(864), __nccwpck_require__.e(562), __nccwpck_require__.e(69)]).then(__nccwpck_require__.bind(__nccwpck_require__, 58069))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(439), __nccwpck_require__.e(478), __nccwpck_require__.e(76), __nccwpck_require__.e(780), __nccwpck_require__.e(864), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }
