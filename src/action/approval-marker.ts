@@ -1,14 +1,31 @@
 import type { RunRecord } from '../core/run-record.ts';
 import { leadingHiddenObject } from './hidden-line.ts';
 
-/** What the plan's comment says, hidden, about its approval: found again by an `/approve` or `/reject` run. */
+/** An answer given to paused workflow run `runId` before the comment moved on to another run's pause or answer. */
+export interface EarlierAnswer {
+  readonly runId: number;
+  readonly hash: string;
+  readonly state: 'approved' | 'rejected';
+  readonly by?: string;
+}
+
+/**
+ * What the plan's comment says, hidden, about its approval: found again by an `/approve` or `/reject` run.
+ * `answered`: the answers to earlier paused runs (the newest last): a re-run of any of them keeps its answer.
+ */
 export type ApprovalMarker =
-  | { readonly state: 'awaiting'; readonly runId: number; readonly hash: string }
+  | { readonly state: 'awaiting'; readonly runId: number; readonly hash: string; readonly answered?: readonly EarlierAnswer[] }
   /**
    * `runId`: the paused workflow run the answer is for; a re-run of it (the same run id) keeps the answer.
    * `answerRunId`: the workflow run the answer started (the `/approve` job's); a re-run of it goes on with the answer.
    */
-  | { readonly state: 'approved' | 'rejected'; readonly hash: string; readonly by?: string; readonly runId?: number; readonly answerRunId?: number };
+  | { readonly state: 'approved' | 'rejected'; readonly hash: string; readonly by?: string; readonly runId?: number; readonly answerRunId?: number; readonly answered?: readonly EarlierAnswer[] };
+
+/**
+ * The most earlier answers a marker keeps: an approving run that pauses again, answered and pausing again in turn,
+ * adds one each time, and the marker sits in the comment's body (about 150 characters each).
+ */
+export const EARLIER_ANSWERS_KEPT = 5;
 
 const PREFIX = '<!-- plan-runner-approval: ';
 const SUFFIX = ' -->';
@@ -19,8 +36,13 @@ const SUFFIX = ' -->';
  * undefined when there is none.
  */
 export function approvalMarkerOf(record: RunRecord, runId: number | undefined, pausedRunId?: number): ApprovalMarker | undefined {
-  if (record.status === 'awaiting-approval' && record.approval && runId !== undefined) return { state: 'awaiting', runId, hash: record.approval.hash };
   const decision = record.decision;
+  if (record.status === 'awaiting-approval' && record.approval && runId !== undefined) {
+    // An approving run that pauses again (a replan's step asks anew) asks for itself: the paused run it went on from
+    // keeps its answer, or a re-run of it asked again and a second /approve ran the approved steps twice.
+    const continued: EarlierAnswer | undefined = pausedRunId !== undefined && decision ? { runId: pausedRunId, hash: decision.hash, state: decision.decision, ...(decision.by !== undefined && { by: decision.by }) } : undefined;
+    return { state: 'awaiting', runId, hash: record.approval.hash, ...(continued && { answered: [continued] }) };
+  }
   if (decision) return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }), ...(pausedRunId !== undefined && { runId: pausedRunId }), ...(runId !== undefined && { answerRunId: runId }) };
   return undefined;
 }
@@ -66,11 +88,43 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
   const runIdOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
   const runId = runIdOf(marker.runId);
   const answerRunId = runIdOf(marker.answerRunId);
-  if (marker.state === 'awaiting') return runId !== undefined ? { state: 'awaiting', runId, hash: marker.hash } : undefined;
+  // A marker an earlier plan-runner wrote has none: it reads as before.
+  const earlier = earlierAnswersIn(marker.answered);
+  const answered = earlier.length > 0 ? { answered: earlier } : {};
+  if (marker.state === 'awaiting') return runId !== undefined ? { state: 'awaiting', runId, hash: marker.hash, ...answered } : undefined;
   if (marker.state === 'approved' || marker.state === 'rejected') {
-    return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...(runId !== undefined && { runId }), ...(answerRunId !== undefined && { answerRunId }) };
+    return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...(runId !== undefined && { runId }), ...(answerRunId !== undefined && { answerRunId }), ...answered };
   }
   return undefined;
+}
+
+/** The well-formed earlier answers in a marker's `answered` (others are left out), the newest `EARLIER_ANSWERS_KEPT`. */
+function earlierAnswersIn(value: unknown): EarlierAnswer[] {
+  if (!Array.isArray(value)) return [];
+  const answers: EarlierAnswer[] = [];
+  for (const entry of value.slice(-EARLIER_ANSWERS_KEPT) as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { runId, hash, state, by } = entry as Record<string, unknown>;
+    if (!(typeof runId === 'number' && Number.isSafeInteger(runId) && runId > 0) || typeof hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(hash) || (state !== 'approved' && state !== 'rejected')) continue;
+    answers.push({ runId, hash, state, ...(typeof by === 'string' && { by }) });
+  }
+  return answers;
+}
+
+/**
+ * The earlier answers `chosen`, written over `before` in place of `next`, keeps: `before`'s, `before`'s own answer
+ * once the comment moves on to another run, then `next`'s; one per run (the newest), the newest `EARLIER_ANSWERS_KEPT`.
+ */
+function earlierAnswers(chosen: ApprovalMarker, next: ApprovalMarker, before: ApprovalMarker | undefined): EarlierAnswer[] {
+  const own = before && before.state !== 'awaiting' && before.runId !== undefined ? [{ runId: before.runId, hash: before.hash, state: before.state, ...(before.by !== undefined && { by: before.by }) }] : [];
+  const byRun = new Map<number, EarlierAnswer>();
+  for (const answer of [...(before?.answered ?? []), ...own, ...(next.answered ?? [])]) {
+    byRun.delete(answer.runId);
+    byRun.set(answer.runId, answer);
+  }
+  // The run the marker itself is for is told by its own state.
+  if (chosen.runId !== undefined) byRun.delete(chosen.runId);
+  return [...byRun.values()].slice(-EARLIER_ANSWERS_KEPT);
 }
 
 /**
@@ -83,15 +137,29 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
 export function forwardMarker(next: ApprovalMarker | undefined, current: string | undefined): ApprovalMarker | undefined {
   if (next === undefined || current === undefined) return next;
   const before = readApprovalMarker(current);
+  const chosen = chosenMarker(next, before);
+  // Every earlier answer stays through later pauses and answers of other runs: a re-run of a run it answered keeps it.
+  const answered = earlierAnswers(chosen, next, before);
+  const { answered: _, ...marker } = chosen;
+  return answered.length > 0 ? { ...marker, answered } : marker;
+}
+
+/** Which of `next` and `before` (its state, its run and hash) the comment says from now on. */
+function chosenMarker(next: ApprovalMarker, before: ApprovalMarker | undefined): ApprovalMarker {
   // The same answer given without the paused run it is for (a killed `/approve` run's post step does not know it)
   // keeps that run's id: dropped, the paused run's re-run no longer found its answer and asked again.
   if (next.state !== 'awaiting') return next.runId === undefined && before?.state === next.state && before.hash === next.hash && before.runId !== undefined ? { ...next, runId: before.runId } : next;
-  return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
+  return before && answerFor(before, next.runId)?.hash === next.hash ? before : next;
 }
 
-/** The marker when it answers the approval request of workflow run `runId` (a re-run keeps its id); else undefined. */
+/**
+ * The answer to the approval request of workflow run `runId` (a re-run keeps its id) the marker holds: its own, or
+ * one it keeps from earlier (`answered`); else undefined.
+ */
 export function answerFor(marker: ApprovalMarker | undefined, runId: number): Extract<ApprovalMarker, { state: 'approved' | 'rejected' }> | undefined {
-  return marker && marker.state !== 'awaiting' && marker.runId === runId ? marker : undefined;
+  if (marker === undefined) return undefined;
+  if (marker.state !== 'awaiting' && marker.runId === runId) return marker;
+  return marker.answered?.findLast((answer) => answer.runId === runId);
 }
 
 /**

@@ -13,7 +13,7 @@ import type { StatePlan } from '../state/state-artifact-name.ts';
 import { eventRepository, sameRepository, type RepositoryRef } from '../security/fork-pull-request.ts';
 import { keyedPlanId } from './run-key.ts';
 import type { ActionSettings } from './action-settings.ts';
-import { answerFor, readApprovalMarker, withApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
+import { answerFor, forwardMarker, readApprovalMarker, withApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import { commandIn } from './approval-command.ts';
 import type { ActionIO } from './action-io.ts';
 import { answeredHere, approvedRerun, spentAnswer, type HeldAnswer } from './approved-rerun.ts';
@@ -307,7 +307,9 @@ export async function recordAnswer(
   answer: { readonly state: 'approved' | 'rejected'; readonly by: string; readonly commentId?: number; readonly answerRunId?: number },
 ): Promise<RecordedAnswer> {
   const { target, id, body } = run.comment;
-  const answered = withApprovalMarker(body, { state: answer.state, hash: run.hash, by: answer.by, runId: run.runId, ...(answer.answerRunId !== undefined && { answerRunId: answer.answerRunId }) });
+  // Forwarded: the answers the waiting marker keeps for earlier paused runs (an approving run that paused again) stay.
+  const marker = forwardMarker({ state: answer.state, hash: run.hash, by: answer.by, runId: run.runId, ...(answer.answerRunId !== undefined && { answerRunId: answer.answerRunId }) }, body);
+  const answered = marker && withApprovalMarker(body, marker);
   if (answered === undefined) return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
   const api = issueCommentApi(github, target);
   const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -446,6 +446,74 @@ it('a re-run of the paused job after its approval is refused and keeps the comme
   expect((await readFile(path.join(workspace, 'published.txt'), 'utf8')).match(/"total":42/g)).toHaveLength(1);
 });
 
+// A release whose announce fails after the approved deploy: the replan's replacement asks anew, and the approving run pauses again.
+const RELEASE = `name: Release
+model: { name: gpt-4.1-mini }
+approval: side-effects
+toolsets: [math]
+tools:
+  deploy:
+    description: Deploys
+    command: ["sh", "-c", "cat >> deployed.txt"]
+    input: { type: object }
+    side_effects: true
+  announce:
+    description: Announces
+    command: ["sh", "-c", "test -f ok"]
+    input: { type: object }
+    side_effects: true
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }
+  - { id: 2, type: tool_call, tool: deploy, args: { target: prod }, depends_on: [1] }
+  - { id: 3, type: tool_call, tool: announce, args: { where: chat }, depends_on: [2] }
+`;
+
+// The approving run's own pause wrote "awaiting" for itself over the answer to run 77: a re-run of run 77 then paused
+// again with its first hash, and a second /approve deployed again (found by an approval hunt).
+describe('a re-run of the paused job after its approving run paused again for a replan', () => {
+  let chat: ChatServer;
+  beforeAll(async () => {
+    chat = await startChatServer(() => textAnswer(JSON.stringify({ steps: [{ id: 4, type: 'tool_call', tool: 'announce', args: '{"where": "mail"}', description: 'announce by mail', depends_on: [] }], why: 'chat failed' })));
+  });
+  afterAll(async () => {
+    await chat.close();
+  });
+
+  /** Run 77 pauses, /approve (run 80) deploys, the announce fails, and the replan's step pauses run 80. */
+  async function approvedAndPausedAgain(stores: (own: number) => RunStateStore, inputs: Record<string, string>) {
+    await writeFile(path.join(workspace, 'plan.yml'), RELEASE);
+    expect((await act('pull_request', opened, 77, stores(77), { inputs })).result.outputs.status).toBe('awaiting-approval');
+    const approved = await act('issue_comment', commentOn('/approve', 901), 80, stores(80), { inputs });
+    expect(approved.result.outputs.status).toBe('awaiting-approval');
+    expect(readApprovalMarker(github.commentsOn('octo', 'app', 5).at(-1)!.body)).toMatchObject({ state: 'awaiting', runId: 80, answered: [{ runId: 77, state: 'approved', by: 'maintainer' }] });
+  }
+  const opened = { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } };
+
+  it('is refused as answered, and a second /approve deploys nothing again', async () => {
+    const inputs = { 'base-url': chat.baseURL, 'api-key': 'local-key-123' };
+    const stores = await perRunStores();
+    await approvedAndPausedAgain(stores, inputs);
+    const rerun = await act('pull_request', opened, 77, stores(77), { inputs, attempt: 2 });
+    expect(rerun.result.outputs.status).toBe('failed');
+    expect(rerun.result.failure).toContain("this workflow run's request for approval was already approved by @maintainer");
+    // The second /approve answers run 80's own pause, which asks for the mail announce only.
+    await act('issue_comment', commentOn('/approve', 902), 82, stores(82), { inputs });
+    expect(await readFile(path.join(workspace, 'deployed.txt'), 'utf8')).toBe('{"target":"prod"}\n');
+    expect(readApprovalMarker(github.commentsOn('octo', 'app', 5).at(-1)!.body)).toMatchObject({ runId: 80, answered: [{ runId: 77, state: 'approved' }] });
+  });
+
+  it('is refused as answered after a /reject of the approving run’s pause too', async () => {
+    const inputs = { 'base-url': chat.baseURL, 'api-key': 'local-key-123' };
+    const stores = await perRunStores();
+    await approvedAndPausedAgain(stores, inputs);
+    expect((await act('issue_comment', commentOn('/reject', 902), 81, stores(81), { inputs })).result.outputs.status).toBe('rejected');
+    expect(readApprovalMarker(github.commentsOn('octo', 'app', 5).at(-1)!.body)).toMatchObject({ state: 'rejected', runId: 80, answered: [{ runId: 77, state: 'approved' }] });
+    const rerun = await act('pull_request', opened, 77, stores(77), { inputs, attempt: 2 });
+    expect(rerun.result.failure).toContain("this workflow run's request for approval was already approved by @maintainer");
+    expect(await readFile(path.join(workspace, 'deployed.txt'), 'utf8')).toBe('{"target":"prod"}\n');
+  });
+});
+
 // The approving job (issue_comment) runs on the default branch's checkout; its check run goes on the
 // pull request's commit. A command goal run there checked main's code and put success on a commit whose
 // own code failed it (found by a review).
