@@ -1080,8 +1080,16 @@ function urlWithPassword(value: string): string[] {
  * variables.
  */
 export function secretValuesFromInputs(inputs: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(inputs).flatMap(([name, value]) => secretValuesWithin(value, isSecretInputName(name)));
+}
+
+/**
+ * What `secretValuesFromInputs` finds in one value: every string and number in it when it is given under a secret
+ * name (`secret`), else those under a secret key inside it.
+ */
+export function secretValuesWithin(given: unknown, underSecretName: boolean): string[] {
   const found: string[] = [];
-  const stack: Array<{ readonly value: unknown; readonly secret: boolean }> = Object.entries(inputs).map(([name, value]) => ({ value, secret: isSecretInputName(name) }));
+  const stack: Array<{ readonly value: unknown; readonly secret: boolean }> = [{ value: given, secret: underSecretName }];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const { value, secret } = next;
     if (typeof value === 'string' || typeof value === 'number') {
@@ -1096,7 +1104,8 @@ export function secretValuesFromInputs(inputs: Readonly<Record<string, unknown>>
   return found;
 }
 
-function isSecretInputName(name: string): boolean {
+/** True for an input or key name that looks secret (`api_token`, `db-password`). */
+export function isSecretInputName(name: string): boolean {
   return isSecretEnvName(name.replaceAll('-', '_'));
 }
 

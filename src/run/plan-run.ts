@@ -57,6 +57,7 @@ import { ToolResultTooDeepError } from '../tools/tool-result-too-deep-error.ts';
 import { NestedPlanError } from './nested-plan-error.ts';
 import { weightsWithin } from './trace-step-weights.ts';
 import { abandonedSteps } from './abandoned-steps.ts';
+import { secretsPassedOn } from './secrets-passed-on.ts';
 
 /** The most of a stop's reason each step it skips keeps (`#skipPendingOnce`). */
 const MAX_SKIP_REASON_CHARS = 1_000;
@@ -300,12 +301,14 @@ export class PlanRun {
     if (!resume) return [];
     const events: StepEvent[] = [];
     for (const [reuseKey, saved] of resume.reuse) {
+      this.#learnSecretsPassedOn(saved.stepKey, saved.result);
       events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(this.#wasElsewhere(saved.elsewhere, saved.stepKey) && { elsewhere: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
     }
     for (const [reuseKey, items] of resume.items) {
       // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
       if (resume.reuse.has(reuseKey) && !this.#deps.fanOut) continue;
       for (const [index, saved] of items) {
+        this.#learnSecretsPassedOn(saved.stepKey, saved.result, index);
         events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(this.#wasElsewhere(saved.elsewhere, saved.stepKey) && { elsewhere: true }), ...(saved.todos && { todos: saved.todos }) });
       }
     }
@@ -521,6 +524,7 @@ export class PlanRun {
       // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
       this.reused.add(key);
       this.results.set(key, earlier.result);
+      this.#learnSecretsPassedOn(key, earlier.result);
       if (earlier.masked) this.masked.set(key, this.#savedBy(`step ${key}`));
       // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
       if (earlier.todos) this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
@@ -879,6 +883,7 @@ export class PlanRun {
     for (const index of taken) {
       const item = reused!.get(index)!;
       mapped.reuse(index, item.result);
+      this.#learnSecretsPassedOn(step.key, item.result, index);
       // Named by its saved key, as the trace keeps it: the label may hold what was masked.
       if (item.masked && !this.#maskedItems.has(step.key)) this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
       const itemElsewhere = this.#wasElsewhere(item.elsewhere, children[index]!);
@@ -1000,6 +1005,7 @@ export class PlanRun {
       const elsewhere = kept.elsewhere === true || outcome.elsewhere === true || this.#readsElsewhere(mapped.children[index]!);
       if (elsewhere) this.#elsewhereItems.add(parent);
       mapped.completed(index, kept.result, usage);
+      this.#learnSecretsPassedOn(parent, kept.result, index);
       this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }) });
     } else {
       const error = `${errorText(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
@@ -1056,6 +1062,7 @@ export class PlanRun {
     if (outcome.ok) {
       const kept = this.#keptResult(key, outcome.result);
       this.results.set(key, kept.result);
+      this.#learnSecretsPassedOn(key, kept.result);
       const failed = failedItems.length > 0 ? { failedItems } : {};
       const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
       if (masked !== undefined) this.masked.set(key, masked);
@@ -1321,6 +1328,14 @@ export class PlanRun {
     // `<step>/<inner step>` names work inside a plan step, whose own key is the first part.
     for (const key of this.#deps.resume?.leftUndone.keys() ?? []) if (!key.includes('/')) keys.add(key);
     return keys;
+  }
+
+  /**
+   * Before a result is written anywhere: the secrets in it that a `type: plan` step passes its plan under a secret name
+   * (`with: { deploy_token: "${steps.mint.result}" }`). Learned as that step started, the result was in the trace and the log already.
+   */
+  #learnSecretsPassedOn(stepKey: string, result: unknown, index?: number): void {
+    this.#deps.redact?.learn?.(secretsPassedOn(this.graph.steps, stepKey, result, index));
   }
 
   #completed(): CompletedStep[] {

@@ -18,7 +18,7 @@ export function learnGivenSecrets(given: Readonly<Record<string, unknown>>, read
 /**
  * Teaches `redact` the secrets of every plan `plan` uses, at any depth, whose `with:` the run's `inputs` alone give:
  * before the run writes anything, so that an approval's request lists them hidden, and the job approving it hashes
- * the inputs as the job that asked did. A `with:` that names a step's result is learned as its step starts (`runNestedPlan`).
+ * the inputs as the job that asked did. A `with:` that names a step's result is learned as that result arrives (`secretsPassedOn`).
  */
 export function learnUsedPlanSecrets(plan: Pick<RunnablePlan, 'steps' | 'subplans'>, inputs: Readonly<Record<string, unknown>>, redact: Redactor): void {
   for (const step of plan.steps) {

@@ -43,8 +43,8 @@ function topPlan(step = ''): string {
 }
 
 /** Runs `top.yml` with the CLI in its folder, which its `uses:` is relative to; what its log, trace and summary hold. */
-async function cliRun(more: readonly string[] = []): Promise<{ readonly log: string; readonly trace: string; readonly summary: string }> {
-  const run = await cliInProcessStreams(['run', 'top.yml', '--input', `cfg=${SECRET}`, '--trace', 't.jsonl', '--summary', 's.md', ...more], { cwd: dir });
+async function cliRun(more: readonly string[] = [], given: readonly string[] = ['--input', `cfg=${SECRET}`]): Promise<{ readonly log: string; readonly trace: string; readonly summary: string }> {
+  const run = await cliInProcessStreams(['run', 'top.yml', ...given, '--trace', 't.jsonl', '--summary', 's.md', ...more], { cwd: dir });
   const log = run.stdout + run.stderr;
   if (!log.includes('trace: t.jsonl')) throw new Error(log);
   return { log, trace: readFileSync(path.join(dir, 't.jsonl'), 'utf8'), summary: readFileSync(path.join(dir, 's.md'), 'utf8') };
@@ -79,6 +79,51 @@ describe('a value a used plan is given under a secret input name', () => {
     const nested = trace.split('\n').filter((line) => line.includes('"type":"nested_event"'));
     expect(nested.join('\n')).toContain('token is ***');
     expect(nested.join('\n')).not.toContain(SECRET);
+  });
+
+  // Found by a secrets hunt: learned only as the plan step started, the result of the step that made it was in the
+  // trace and the log already (that step's `step_completed` and its ✅ line).
+  it('is hidden already in the result of the step that makes it, a part of it written into text', async () => {
+    writeFileSync(
+      path.join(dir, 'top.yml'),
+      [
+        'name: Top',
+        `tools: { mint: { description: Mints one, command: [${JSON.stringify(process.execPath)}, -e, ${JSON.stringify(`process.stdout.write(JSON.stringify({ token: "${SECRET}" }))`)}] } }`,
+        'workflow_sequence:',
+        '  - { id: mint, type: tool_call, tool: mint, args: {} }',
+        '  - { id: use, type: plan, uses: inner.yml, with: { deploy_token: "Bearer ${steps.mint.result.token}" } }',
+        '',
+      ].join('\n'),
+    );
+    const { log, trace, summary } = await cliRun([], []);
+    expect(log).toContain('status: succeeded');
+    expect(trace).toContain('"result":{"token":"***"}');
+    for (const channel of [log, trace, summary]) expect(channel).not.toContain(SECRET);
+  });
+
+  it('is hidden already in the item that makes it, where a used plan passes its own step’s result on', async () => {
+    // The used plan maps a tool over two names and passes item 1's `token` on: that item's line comes before its step's.
+    const mint = `let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(JSON.stringify({ token: JSON.parse(s).n === "b" ? "${SECRET}" : "plain-value" })))`;
+    writeFileSync(
+      path.join(dir, 'middle.yml'),
+      [
+        'name: Middle',
+        'tools:',
+        `  names: { description: Lists names, command: [${JSON.stringify(process.execPath)}, -e, 'process.stdout.write(JSON.stringify(["a", "b"]))'] }`,
+        `  mint: { description: Mints one, command: [${JSON.stringify(process.execPath)}, -e, ${JSON.stringify(mint)}] }`,
+        'workflow_sequence:',
+        '  - { id: names, type: tool_call, tool: names, args: {} }',
+        '  - { id: mint, type: tool_call, tool: mint, for_each: "${steps.names.result}", args: { n: "${item}" } }',
+        '  - { id: use, type: plan, uses: inner.yml, with: { deploy_token: "${steps.mint.result[1].token}" } }',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(path.join(dir, 'top.yml'), 'name: Top\nworkflow_sequence:\n  - { id: middle, type: plan, uses: middle.yml }\n');
+    const { log, trace, summary } = await cliRun([], []);
+    expect(log).toContain('status: succeeded');
+    expect(trace).toContain('"result":{"token":"plain-value"}');
+    expect(trace).toContain('"index":1,"result":{"token":"***"}');
+    for (const channel of [log, trace, summary]) expect(channel).not.toContain(SECRET);
   });
 
   it('is hidden in the approval a step that uses the plan asks for, and the run approved with it goes on', async () => {
