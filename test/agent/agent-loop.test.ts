@@ -304,7 +304,7 @@ describe('tool-call arguments with a number a double does not hold', () => {
       script: [todos(false, [['1', 'Add', 'in_progress']]), toolCallAnswer('add', '{"a": 1234567890123456789, "b": 1}'), textAnswer('20')],
     });
     expect(toolMessages(job, 2).at(-1)).toBe(
-      'Error: the arguments are refused: `1234567890123456789` is a whole number past 2^53, which a tool\'s arguments do not hold exactly: the tool would be sent 1234567890123456800; send it as a string ("1234567890123456789") to keep it as written. \'add\' was not run; call it again with a JSON object.',
+      'Error: the arguments are refused: `1234567890123456789` is a whole number past 2^53, which a tool\'s arguments do not hold exactly: the tool would be sent other digits; send it as a string ("1234567890123456789") to keep it as written. \'add\' was not run; call it again with a JSON object.',
     );
     expect(job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'add')).toMatchObject([{ ok: false, args: '{"a": 1234567890123456789, "b": 1}' }]);
   });

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { UnresolvedReferenceError } from '../../src/plan/unresolved-reference-error.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 import { CutOffAnswerError } from '../../src/steps/cut-off-answer-error.ts';
 import { InvalidToolArgumentsError } from '../../src/steps/invalid-tool-arguments-error.ts';
 import { NoModelConfiguredError } from '../../src/steps/no-model-configured-error.ts';
+import { parseToolArguments } from '../../src/steps/parse-tool-arguments.ts';
 import { runStep } from '../../src/steps/run-step.ts';
 import { mathToolset } from '../../src/tools/math-toolset.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
@@ -189,7 +191,7 @@ describe('tool_call without args', () => {
     const error = await runStep(ctx).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(InvalidToolArgumentsError);
     expect((error as InvalidToolArgumentsError).errors).toEqual([
-      'the arguments are refused: `1234567890123456789` is a whole number past 2^53, which a tool\'s arguments do not hold exactly: the tool would be sent 1234567890123456800; send it as a string ("1234567890123456789") to keep it as written',
+      'the arguments are refused: `1234567890123456789` is a whole number past 2^53, which a tool\'s arguments do not hold exactly: the tool would be sent other digits; send it as a string ("1234567890123456789") to keep it as written',
       'the arguments are refused: `1e400` is a number a double does not hold: JSON reads it as Infinity; send it as a string ("1e400") to keep it as written',
     ]);
     expect(server.requests[1]!.body.messages.at(-1)!.content).toContain('send it as a string ("1234567890123456789")');
@@ -199,17 +201,27 @@ describe('tool_call without args', () => {
   // 2^60 is a double exactly, so it passed, and went to the tool as JSON.stringify writes it: 1152921504606847000, another
   // id to a 64-bit reader; written with an exponent, a rounded number passed too (found by a review). `limit` is an
   // integer: zod refused 2^60 there, quoting the rounded number.
-  it('refuses any whole number past 2^53, however written, naming it as written and as the tool would get it', async () => {
+  it('refuses any whole number past 2^53, however written, naming it as written', async () => {
     const tool = spyTool();
     server.script([toolCallAnswer(tool.name, '{"week": "2025-W10", "limit": 1152921504606846976}'), toolCallAnswer(tool.name, '{"week": "2025-W10", "limit": 9007199254740993e0}')]);
     const { ctx } = stepContext({ steps: [{ key: '4', type: 'tool_call', tool: tool.name }], run: '4', tools: [tool], model: live() });
     const error = await runStep(ctx).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(InvalidToolArgumentsError);
     expect((error as InvalidToolArgumentsError).errors).toEqual([
-      'the arguments are refused: `1152921504606846976` is a whole number past 2^53, which a tool\'s arguments do not hold exactly: the tool would be sent 1152921504606847000; send it as a string ("1152921504606846976") to keep it as written',
-      'the arguments are refused: `9007199254740993e0` is a whole number past 2^53, which a tool\'s arguments do not hold exactly: the tool would be sent 9007199254740992; send it as a string ("9007199254740993e0") to keep it as written',
+      'the arguments are refused: `1152921504606846976` is a whole number past 2^53, which a tool\'s arguments do not hold exactly: the tool would be sent other digits; send it as a string ("1152921504606846976") to keep it as written',
+      'the arguments are refused: `9007199254740993e0` is a whole number past 2^53, which a tool\'s arguments do not hold exactly: the tool would be sent other digits; send it as a string ("9007199254740993e0") to keep it as written',
     ]);
     expect(tool.calls).toHaveLength(0);
+  });
+
+  // Found by a secrets hunt: the redactor hides a number only whole, and the rounded figure showed 16 of its 17 digits.
+  it('shows no rounded figure of a refused whole number, which would show most of a digits-only secret', () => {
+    const redact = createRedactor(['98765432109876543']);
+    const refused = parseToolArguments('{"a": 98765432109876543}');
+    expect(refused.ok).toBe(false);
+    const shown = redact(JSON.stringify(refused));
+    expect(shown).toContain('`***` is a whole number past 2^53');
+    expect(shown).not.toMatch(/9876543210987/);
   });
 
   // Found by an adversarial pass: JSON that is no object was quoted whole (a 60,000-character string made a
