@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileTool } from '../../src/tools/files/read-file-tool.ts';
 import { capText } from '../../src/tools/github/cap-text.ts';
 import { listFilesTool } from '../../src/tools/files/list-files-tool.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 import { cutNote } from '../../src/core/cut-note.ts';
 import { checkGoal, finishedRun } from './goal-fixtures.ts';
 import type { Tool } from '../../src/tools/tool.ts';
@@ -41,7 +42,7 @@ describe('a result a tool cut', () => {
   it('is found for every tool that returns part of what it read', async () => {
     await writeFile(join(root, 'a.txt'), 'x');
     await writeFile(join(root, 'b.txt'), 'x');
-    const walked = (await listFilesTool({ root, walk: { maxFiles: 1 } }).execute({ pattern: '*.txt' }, { signal: new AbortController().signal } as never)) as string;
+    const walked = (await listFilesTool({ root, redact: createRedactor(), walk: { maxFiles: 1 } }).execute({ pattern: '*.txt' }, { signal: new AbortController().signal } as never)) as string;
     expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(walked))).toMatchObject({ outcome: 'error' });
     expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun({ note: cutNote('the pull request changes more than 300 files; showing the first 300'), files: [] }))).toMatchObject({ outcome: 'error' });
     expect(cutNote('2 files match \'a\nb\'')).toBe("[cut: 2 files match 'a b']");

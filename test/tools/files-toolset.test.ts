@@ -450,7 +450,7 @@ describe('list_files', () => {
   });
 
   it('caps the listing and says how many matched', async () => {
-    const text = (await listFilesTool({ root, maxResults: 2 }).execute({}, ctx())) as string;
+    const text = (await listFilesTool({ root, redact: createRedactor(), maxResults: 2 }).execute({}, ctx())) as string;
     expect(text).toBe("[cut: 4 files match '**/*'; showing the first 2; narrow the pattern]\nREADME.md\nimage.bin");
   });
 
@@ -542,6 +542,24 @@ describe('search_files', () => {
     await expect(found('PRIVATE KEY')).resolves.toBe("[no matches for 'PRIVATE KEY']");
     await expect(found('visible')).resolves.toBe('deploy_key:1: before: visible\ndeploy_key:10: after: visible');
     await expect(found('note')).resolves.toBe('open_key:1: note');
+  });
+
+  // Found by a secrets hunt: a glob was matched against the name as written, so `cache/Zq7v*` listed `cache/***` and
+  // `cache/Zq7w*` nothing, a secret in a file's name told one character at a time; its place in the sorted list too.
+  it('matches and sorts file names as the model sees them, secrets redacted', async () => {
+    const namesRoot = await mkdtemp(path.join(base, 'secret-names-'));
+    await mkdir(path.join(namesRoot, 'cache'));
+    for (const name of ['Zq7vX9kP2mLw4Rt8', '0.txt', 'a.txt']) await writeFile(path.join(namesRoot, 'cache', name), 'cached\n');
+    const redact = createRedactor(['Zq7vX9kP2mLw4Rt8']);
+    const [, list, search] = filesToolset({ root: namesRoot, redact });
+    const context = { signal: new AbortController().signal, cwd: namesRoot, stepKey: 'test' };
+    for (const pattern of ['cache/Zq7v*', 'cache/Z*', 'cache/[N-Z]*']) {
+      await expect(list!.execute({ pattern }, context)).resolves.toBe(`[no files match '${pattern}']`);
+      await expect(search!.execute({ query: 'cached', pattern }, context)).resolves.toBe(`[no matches for 'cached']`);
+    }
+    // `*` sorts before digits and letters, `Z` after digits: as written, the secret's first character placed it.
+    expect(redact(String(await list!.execute({ pattern: 'cache/*' }, context)))).toBe('cache/***\ncache/0.txt\ncache/a.txt');
+    expect(redact(String(await search!.execute({ query: 'cached' }, context)))).toBe('cache/***:1: cached\ncache/0.txt:1: cached\ncache/a.txt:1: cached');
   });
 
   // The query was matched against the line as the file holds it, and only the lines returned were redacted:
@@ -647,15 +665,15 @@ describe('search_files', () => {
 
 describe('a walk that stops at its limits', () => {
   it('says so before the listing, and a pattern that starts with a folder walks only that folder', async () => {
-    const stopped = (await listFilesTool({ root, walk: { maxFiles: 2 } }).execute({}, ctx())) as string;
+    const stopped = (await listFilesTool({ root, redact: createRedactor(), walk: { maxFiles: 2 } }).execute({}, ctx())) as string;
     expect(stopped.split('\n')[0]).toBe("[cut: the walk of the repository stopped at 2 files, in no set order; files past them were not looked at. Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder]");
     expect(stopped.split('\n')).toHaveLength(3);
-    const folders = listFilesTool({ root, walk: { maxFolders: 2 } });
+    const folders = listFilesTool({ root, redact: createRedactor(), walk: { maxFolders: 2 } });
     expect(await folders.execute({ pattern: '**/*.ts' }, ctx())).toMatch(/^\[cut: the walk of the repository stopped at 2 folders, in no set order;/);
     // src and src/deep: the whole walk, within the same limit.
     await expect(folders.execute({ pattern: 'src/**/*.ts' }, ctx())).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
     await expect(folders.execute({ pattern: './src/**/*.ts' }, ctx())).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
-    await expect(listFilesTool({ root, walk: { maxFolders: 1 } }).execute({ pattern: 'src/**/*.ts' }, ctx())).resolves.toBe(
+    await expect(listFilesTool({ root, redact: createRedactor(), walk: { maxFolders: 1 } }).execute({ pattern: 'src/**/*.ts' }, ctx())).resolves.toBe(
       "[cut: the walk of 'src' stopped at 1 folder, in no set order; files past them were not looked at. Give a pattern that starts with a folder inside 'src', to walk only that one]\nsrc/main.ts",
     );
   });

@@ -1,15 +1,18 @@
 import { shownPath } from './shown-path.ts';
 import { cutNote } from '../../core/cut-note.ts';
+import type { Redactor } from '../../core/redact.ts';
 import type { Tool } from '../tool.ts';
 import { compileGlob } from './compile-glob.ts';
 import { checkRelativePath } from './resolve-repo-path.ts';
+import { sortAsShown } from './sort-as-shown.ts';
 import { walkRepoFiles, type WalkLimits } from './walk-repo-files.ts';
 
 /** Default cap on the paths `list_files` returns. */
 export const LIST_FILES_MAX_RESULTS = 1000;
 
-/** The `list_files` tool: repository files matching a glob, sorted and capped. */
-export function listFilesTool(options: { root: string; maxResults?: number; walk?: WalkLimits }): Tool {
+/** The `list_files` tool: repository files matching a glob, sorted and capped; `redact` is the run's (names are matched as shown). */
+export function listFilesTool(options: { root: string; redact: Redactor; maxResults?: number; walk?: WalkLimits }): Tool {
+  const { redact } = options;
   const maxResults = options.maxResults ?? LIST_FILES_MAX_RESULTS;
   return {
     name: 'list_files',
@@ -33,13 +36,15 @@ export function listFilesTool(options: { root: string; maxResults?: number; walk
       const walk = await walkRepoFiles(options.root, {
         includeNodeModules: args.include_node_modules === true,
         pattern,
-        keep: (file) => glob.test(file),
+        // Matched as the model sees the name: against the name as written, `cache/Zq7v*` and `cache/Zq7w*` told a secret
+        // in it one character at a time (found by a secrets hunt).
+        keep: (file) => glob.test(redact(file)),
         signal: ctx.signal,
         ...options.walk,
       });
       const matches = walk.files;
       if (matches.length === 0) return `${walk.notice}[no files match '${pattern}']`;
-      matches.sort();
+      sortAsShown(matches, redact);
       if (matches.length <= maxResults) return `${walk.notice}${matches.map(shownPath).join('\n')}`;
       const shown = matches.slice(0, maxResults).map(shownPath).join('\n');
       return `${walk.notice}${cutNote(`${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern`)}\n${shown}`;
