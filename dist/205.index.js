@@ -525,8 +525,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 5 modules
 var run_budget = __webpack_require__(46736);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 63 modules
-var run_job = __webpack_require__(6445);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 64 modules
+var run_job = __webpack_require__(89993);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js

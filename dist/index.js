@@ -1174,8 +1174,14 @@ const UNTOLD = "whether this comment is on a fork's pull request could not be to
 /* harmony export */   kD: () => (/* binding */ withApprovalMarker),
 /* harmony export */   u3: () => (/* binding */ answerFor)
 /* harmony export */ });
+/* unused harmony export EARLIER_ANSWERS_KEPT */
 /* harmony import */ var _hidden_line_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(93339);
 
+/**
+ * The most earlier answers a marker keeps: an approving run that pauses again, answered and pausing again in turn,
+ * adds one each time, and the marker sits in the comment's body (about 150 characters each).
+ */
+const EARLIER_ANSWERS_KEPT = 5;
 const PREFIX = '<!-- plan-runner-approval: ';
 const SUFFIX = ' -->';
 /**
@@ -1184,9 +1190,13 @@ const SUFFIX = ' -->';
  * undefined when there is none.
  */
 function approvalMarkerOf(record, runId, pausedRunId) {
-    if (record.status === 'awaiting-approval' && record.approval && runId !== undefined)
-        return { state: 'awaiting', runId, hash: record.approval.hash };
     const decision = record.decision;
+    if (record.status === 'awaiting-approval' && record.approval && runId !== undefined) {
+        // An approving run that pauses again (a replan's step asks anew) asks for itself: the paused run it went on from
+        // keeps its answer, or a re-run of it asked again and a second /approve ran the approved steps twice.
+        const continued = pausedRunId !== undefined && decision ? { runId: pausedRunId, hash: decision.hash, state: decision.decision, ...(decision.by !== undefined && { by: decision.by }) } : undefined;
+        return { state: 'awaiting', runId, hash: record.approval.hash, ...(continued && { answered: [continued] }) };
+    }
     if (decision)
         return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }), ...(pausedRunId !== undefined && { runId: pausedRunId }), ...(runId !== undefined && { answerRunId: runId }) };
     return undefined;
@@ -1234,12 +1244,46 @@ function readApprovalMarker(body) {
     const runIdOf = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
     const runId = runIdOf(marker.runId);
     const answerRunId = runIdOf(marker.answerRunId);
+    // A marker an earlier plan-runner wrote has none: it reads as before.
+    const earlier = earlierAnswersIn(marker.answered);
+    const answered = earlier.length > 0 ? { answered: earlier } : {};
     if (marker.state === 'awaiting')
-        return runId !== undefined ? { state: 'awaiting', runId, hash: marker.hash } : undefined;
+        return runId !== undefined ? { state: 'awaiting', runId, hash: marker.hash, ...answered } : undefined;
     if (marker.state === 'approved' || marker.state === 'rejected') {
-        return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...(runId !== undefined && { runId }), ...(answerRunId !== undefined && { answerRunId }) };
+        return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...(runId !== undefined && { runId }), ...(answerRunId !== undefined && { answerRunId }), ...answered };
     }
     return undefined;
+}
+/** The well-formed earlier answers in a marker's `answered` (others are left out), the newest `EARLIER_ANSWERS_KEPT`. */
+function earlierAnswersIn(value) {
+    if (!Array.isArray(value))
+        return [];
+    const answers = [];
+    for (const entry of value.slice(-EARLIER_ANSWERS_KEPT)) {
+        if (typeof entry !== 'object' || entry === null)
+            continue;
+        const { runId, hash, state, by } = entry;
+        if (!(typeof runId === 'number' && Number.isSafeInteger(runId) && runId > 0) || typeof hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(hash) || (state !== 'approved' && state !== 'rejected'))
+            continue;
+        answers.push({ runId, hash, state, ...(typeof by === 'string' && { by }) });
+    }
+    return answers;
+}
+/**
+ * The earlier answers `chosen`, written over `before` in place of `next`, keeps: `before`'s, `before`'s own answer
+ * once the comment moves on to another run, then `next`'s; one per run (the newest), the newest `EARLIER_ANSWERS_KEPT`.
+ */
+function earlierAnswers(chosen, next, before) {
+    const own = before && before.state !== 'awaiting' && before.runId !== undefined ? [{ runId: before.runId, hash: before.hash, state: before.state, ...(before.by !== undefined && { by: before.by }) }] : [];
+    const byRun = new Map();
+    for (const answer of [...(before?.answered ?? []), ...own, ...(next.answered ?? [])]) {
+        byRun.delete(answer.runId);
+        byRun.set(answer.runId, answer);
+    }
+    // The run the marker itself is for is told by its own state.
+    if (chosen.runId !== undefined)
+        byRun.delete(chosen.runId);
+    return [...byRun.values()].slice(-EARLIER_ANSWERS_KEPT);
 }
 /**
  * The marker to write over `current` (the comment as it is): `next`, unless that would take an
@@ -1252,15 +1296,30 @@ function forwardMarker(next, current) {
     if (next === undefined || current === undefined)
         return next;
     const before = readApprovalMarker(current);
+    const chosen = chosenMarker(next, before);
+    // Every earlier answer stays through later pauses and answers of other runs: a re-run of a run it answered keeps it.
+    const answered = earlierAnswers(chosen, next, before);
+    const { answered: _, ...marker } = chosen;
+    return answered.length > 0 ? { ...marker, answered } : marker;
+}
+/** Which of `next` and `before` (its state, its run and hash) the comment says from now on. */
+function chosenMarker(next, before) {
     // The same answer given without the paused run it is for (a killed `/approve` run's post step does not know it)
     // keeps that run's id: dropped, the paused run's re-run no longer found its answer and asked again.
     if (next.state !== 'awaiting')
         return next.runId === undefined && before?.state === next.state && before.hash === next.hash && before.runId !== undefined ? { ...next, runId: before.runId } : next;
-    return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
+    return before && answerFor(before, next.runId)?.hash === next.hash ? before : next;
 }
-/** The marker when it answers the approval request of workflow run `runId` (a re-run keeps its id); else undefined. */
+/**
+ * The answer to the approval request of workflow run `runId` (a re-run keeps its id) the marker holds: its own, or
+ * one it keeps from earlier (`answered`); else undefined.
+ */
 function answerFor(marker, runId) {
-    return marker && marker.state !== 'awaiting' && marker.runId === runId ? marker : undefined;
+    if (marker === undefined)
+        return undefined;
+    if (marker.state !== 'awaiting' && marker.runId === runId)
+        return marker;
+    return marker.answered?.findLast((answer) => answer.runId === runId);
 }
 /**
  * For a run whose own approval request another run has answered since (`answerFor`): what it says as it
@@ -6495,12 +6554,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   XF: () => (/* binding */ REDACTED),
   $Q: () => (/* binding */ TOKEN_PREFIXES),
   lY: () => (/* binding */ createRedactor),
+  g5: () => (/* binding */ isSecretInputName),
   bh: () => (/* binding */ jsonMayNeedRedaction),
   KL: () => (/* binding */ redactDeep),
   dl: () => (/* binding */ redactDeepView),
   p6: () => (/* binding */ redactNumber),
   _0: () => (/* binding */ secretValuesFromEnvironment),
-  Ye: () => (/* binding */ secretValuesFromInputs)
+  Ye: () => (/* binding */ secretValuesFromInputs),
+  QR: () => (/* binding */ secretValuesWithin)
 });
 
 // UNUSED EXPORTS: MIN_FRAGMENT_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES
@@ -7625,8 +7686,15 @@ function urlWithPassword(value) {
  * variables.
  */
 function secretValuesFromInputs(inputs) {
+    return Object.entries(inputs).flatMap(([name, value]) => secretValuesWithin(value, isSecretInputName(name)));
+}
+/**
+ * What `secretValuesFromInputs` finds in one value: every string and number in it when it is given under a secret
+ * name (`secret`), else those under a secret key inside it.
+ */
+function secretValuesWithin(given, underSecretName) {
     const found = [];
-    const stack = Object.entries(inputs).map(([name, value]) => ({ value, secret: isSecretInputName(name) }));
+    const stack = [{ value: given, secret: underSecretName }];
     for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
         const { value, secret } = next;
         if (typeof value === 'string' || typeof value === 'number') {
@@ -7645,6 +7713,7 @@ function secretValuesFromInputs(inputs) {
     }
     return found;
 }
+/** True for an input or key name that looks secret (`api_token`, `db-password`). */
 function isSecretInputName(name) {
     return (0,secret_env_name/* isSecretEnvName */.B)(name.replaceAll('-', '_'));
 }
@@ -12058,7 +12127,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 6445:
+/***/ 89993:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12111,7 +12180,7 @@ function learnGivenSecrets(given, read, redact) {
 /**
  * Teaches `redact` the secrets of every plan `plan` uses, at any depth, whose `with:` the run's `inputs` alone give:
  * before the run writes anything, so that an approval's request lists them hidden, and the job approving it hashes
- * the inputs as the job that asked did. A `with:` that names a step's result is learned as its step starts (`runNestedPlan`).
+ * the inputs as the job that asked did. A `with:` that names a step's result is learned as that result arrives (`secretsPassedOn`).
  */
 function learnUsedPlanSecrets(plan, inputs, redact) {
     for (const step of plan.steps) {
@@ -13611,7 +13680,63 @@ function abandonedRun(record, reason, at, durationMs) {
     return [...abandonedSteps(record, reason, at), { type: 'run_finished', status: 'failed', durationMs, usage, reason, at }];
 }
 
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __nccwpck_require__(37665);
+;// CONCATENATED MODULE: ./lib/run/secrets-passed-on.js
+
+
+
+
+const passedByStep = new WeakMap();
+/** What of earlier steps' results `step` passes its plan, found once per step. */
+function passedBy(step) {
+    let passed = passedByStep.get(step);
+    if (passed)
+        return passed;
+    passed = (0,find_references/* findReferences */.y)(step.with ?? {}).references.flatMap(({ reference, at, whole }) => {
+        // A `type: plan` step carries no `for_each`: only a step's result is known after the run starts.
+        if (reference.kind !== 'step')
+            return [];
+        const secret = at.some((segment) => typeof segment === 'string' && (0,core_redact/* isSecretInputName */.g5)(segment));
+        return [{ step: reference.step, path: reference.path, secret, whole }];
+    });
+    passedByStep.set(step, passed);
+    return passed;
+}
+/** The path within item `index` of a list that `path` reads within the whole list; undefined where it reads another item. */
+function pathInItem(path, index) {
+    if (path.length === 0)
+        return [];
+    const [first, ...rest] = path;
+    return first === index || first === String(index) ? rest : undefined;
+}
+/**
+ * The secrets in the result of step `stepKey` (or in item `index` of it) that a `type: plan` step of `steps` passes its
+ * plan under a secret name (`with: { deploy_token: "${steps.mint.result}" }`), for the redactor to learn before the
+ * result is written anywhere: learned only as the plan step started, the result was in the trace and the log already.
+ */
+function secretsPassedOn(steps, stepKey, result, index) {
+    const found = [];
+    for (const step of steps) {
+        if (step.type !== 'plan')
+            continue;
+        for (const passed of passedBy(step)) {
+            // Written into text, a map's keys are no names the plan reads: only a secret name makes its values secrets.
+            if (passed.step !== stepKey || !(passed.secret || passed.whole))
+                continue;
+            const path = index === undefined ? passed.path : pathInItem(passed.path, index);
+            if (!path)
+                continue;
+            const lookup = (0,reference_path/* readPath */.G7)(result, path);
+            if (lookup.found)
+                (0,push_all/* pushAll */.i)(found, (0,core_redact/* secretValuesWithin */.QR)(lookup.value, passed.secret));
+        }
+    }
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -13889,6 +14014,7 @@ class PlanRun {
             return [];
         const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
+            this.#learnSecretsPassedOn(saved.stepKey, saved.result);
             events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(this.#wasElsewhere(saved.elsewhere, saved.stepKey) && { elsewhere: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
@@ -13896,6 +14022,7 @@ class PlanRun {
             if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
                 continue;
             for (const [index, saved] of items) {
+                this.#learnSecretsPassedOn(saved.stepKey, saved.result, index);
                 events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(this.#wasElsewhere(saved.elsewhere, saved.stepKey) && { elsewhere: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
@@ -14118,6 +14245,7 @@ class PlanRun {
             // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
             this.reused.add(key);
             this.results.set(key, earlier.result);
+            this.#learnSecretsPassedOn(key, earlier.result);
             if (earlier.masked)
                 this.masked.set(key, this.#savedBy(`step ${key}`));
             // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
@@ -14492,6 +14620,7 @@ class PlanRun {
         for (const index of taken) {
             const item = reused.get(index);
             mapped.reuse(index, item.result);
+            this.#learnSecretsPassedOn(step.key, item.result, index);
             // Named by its saved key, as the trace keeps it: the label may hold what was masked.
             if (item.masked && !this.#maskedItems.has(step.key))
                 this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
@@ -14618,6 +14747,7 @@ class PlanRun {
             if (elsewhere)
                 this.#elsewhereItems.add(parent);
             mapped.completed(index, kept.result, usage);
+            this.#learnSecretsPassedOn(parent, kept.result, index);
             this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }) });
         }
         else {
@@ -14677,6 +14807,7 @@ class PlanRun {
         if (outcome.ok) {
             const kept = this.#keptResult(key, outcome.result);
             this.results.set(key, kept.result);
+            this.#learnSecretsPassedOn(key, kept.result);
             const failed = failedItems.length > 0 ? { failedItems } : {};
             const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
             if (masked !== undefined)
@@ -14950,6 +15081,13 @@ class PlanRun {
             if (!key.includes('/'))
                 keys.add(key);
         return keys;
+    }
+    /**
+     * Before a result is written anywhere: the secrets in it that a `type: plan` step passes its plan under a secret name
+     * (`with: { deploy_token: "${steps.mint.result}" }`). Learned as that step started, the result was in the trace and the log already.
+     */
+    #learnSecretsPassedOn(stepKey, result, index) {
+        this.#deps.redact?.learn?.(secretsPassedOn(this.graph.steps, stepKey, result, index));
     }
     #completed() {
         return this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'completed').map((step) => ({ step, result: this.results.get(step.key) }));
@@ -37610,7 +37748,7 @@ function protoKeyPath(value) {
 
 /***/ }),
 
-/***/ 9000:
+/***/ 29331:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38106,6 +38244,19 @@ async function openRepoFile(toolName, root, requested, realRoot) {
     }
 }
 
+;// CONCATENATED MODULE: ./lib/tools/files/sort-as-shown.js
+/**
+ * `files` sorted by their names as the model sees them, redacted: sorted as written, where a name holding a secret
+ * falls among the others told the secret's start, one comparison at a time. Two names redacted alike show alike.
+ */
+function sortAsShown(files, redact) {
+    const shown = new Map(files.map((file) => [file, redact(file)]));
+    return files.sort((a, b) => {
+        const [left, right] = [shown.get(a), shown.get(b)];
+        return left < right ? -1 : left > right ? 1 : 0;
+    });
+}
+
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/tools/files/walk-repo-files.js
@@ -38361,10 +38512,12 @@ function cutNotice(limit, noun, start) {
 
 
 
+
 /** Default cap on the paths `list_files` returns. */
 const LIST_FILES_MAX_RESULTS = 1000;
-/** The `list_files` tool: repository files matching a glob, sorted and capped. */
+/** The `list_files` tool: repository files matching a glob, sorted and capped; `redact` is the run's (names are matched as shown). */
 function listFilesTool(options) {
+    const { redact } = options;
     const maxResults = options.maxResults ?? LIST_FILES_MAX_RESULTS;
     return {
         name: 'list_files',
@@ -38387,14 +38540,16 @@ function listFilesTool(options) {
             const walk = await walkRepoFiles(options.root, {
                 includeNodeModules: args.include_node_modules === true,
                 pattern,
-                keep: (file) => glob.test(file),
+                // Matched as the model sees the name: against the name as written, `cache/Zq7v*` and `cache/Zq7w*` told a secret
+                // in it one character at a time (found by a secrets hunt).
+                keep: (file) => glob.test(redact(file)),
                 signal: ctx.signal,
                 ...options.walk,
             });
             const matches = walk.files;
             if (matches.length === 0)
                 return `${walk.notice}[no files match '${pattern}']`;
-            matches.sort();
+            sortAsShown(matches, redact);
             if (matches.length <= maxResults)
                 return `${walk.notice}${matches.map(shownPath).join('\n')}`;
             const shown = matches.slice(0, maxResults).map(shownPath).join('\n');
@@ -38482,6 +38637,7 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -38597,8 +38753,9 @@ function searchFilesTool(options) {
             // left out a text file or part of a line that held a match (found by a hunt of the goal kinds: a FIXME past 400
             // characters of a minified line, or in a file over 1 MiB, gave `[no matches \u2026]`, which `matches: '^\[no matches'` met).
             const skipped = { large: 0, lines: 0, refused: [] };
-            const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file) => glob.test(file) }) });
-            const files = walk.files.sort();
+            const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file) => glob.test(redact(file)) }) });
+            // Names matched and sorted as the model sees them, as list_files does: as written, a glob told a secret in one.
+            const files = sortAsShown(walk.files, redact);
             const realRoot = await (0,promises_.realpath)(options.root);
             let slice = performance.now();
             search: for (const file of files) {
@@ -40895,7 +41052,7 @@ class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODUL
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29331);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13532);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90065);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(30794);
@@ -40986,7 +41143,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29331);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13532);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90065);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(11814);
@@ -53136,8 +53293,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 63 modules
-var run_job = __nccwpck_require__(6445);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 64 modules
+var run_job = __nccwpck_require__(89993);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 6 modules
 var admit_run = __nccwpck_require__(5272);
 ;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
@@ -53636,7 +53793,9 @@ async function answeredPause(settings, github) {
  */
 async function recordAnswer(github, run, answer) {
     const { target, id, body } = run.comment;
-    const answered = (0,approval_marker/* withApprovalMarker */.kD)(body, { state: answer.state, hash: run.hash, by: answer.by, runId: run.runId, ...(answer.answerRunId !== undefined && { answerRunId: answer.answerRunId }) });
+    // Forwarded: the answers the waiting marker keeps for earlier paused runs (an approving run that paused again) stay.
+    const marker = (0,approval_marker/* forwardMarker */.a)({ state: answer.state, hash: run.hash, by: answer.by, runId: run.runId, ...(answer.answerRunId !== undefined && { answerRunId: answer.answerRunId }) }, body);
+    const answered = marker && (0,approval_marker/* withApprovalMarker */.kD)(body, marker);
     if (answered === undefined)
         return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
     const api = (0,comment_api/* issueCommentApi */.b)(github, target);

@@ -544,8 +544,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
 var run_budget = __webpack_require__(77653);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
-var run_job = __webpack_require__(12910);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 61 modules
+var run_job = __webpack_require__(5173);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js

@@ -1501,12 +1501,14 @@ __webpack_require__.d(__webpack_exports__, {
   XF: () => (/* binding */ REDACTED),
   $Q: () => (/* binding */ TOKEN_PREFIXES),
   lY: () => (/* binding */ createRedactor),
+  g5: () => (/* binding */ isSecretInputName),
   bh: () => (/* binding */ jsonMayNeedRedaction),
   KL: () => (/* binding */ redactDeep),
   dl: () => (/* binding */ redactDeepView),
   p6: () => (/* binding */ redactNumber),
   _0: () => (/* binding */ secretValuesFromEnvironment),
-  Ye: () => (/* binding */ secretValuesFromInputs)
+  Ye: () => (/* binding */ secretValuesFromInputs),
+  QR: () => (/* binding */ secretValuesWithin)
 });
 
 // UNUSED EXPORTS: MIN_FRAGMENT_SECRET_LENGTH, MIN_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES
@@ -2631,8 +2633,15 @@ function urlWithPassword(value) {
  * variables.
  */
 function secretValuesFromInputs(inputs) {
+    return Object.entries(inputs).flatMap(([name, value]) => secretValuesWithin(value, isSecretInputName(name)));
+}
+/**
+ * What `secretValuesFromInputs` finds in one value: every string and number in it when it is given under a secret
+ * name (`secret`), else those under a secret key inside it.
+ */
+function secretValuesWithin(given, underSecretName) {
     const found = [];
-    const stack = Object.entries(inputs).map(([name, value]) => ({ value, secret: isSecretInputName(name) }));
+    const stack = [{ value: given, secret: underSecretName }];
     for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
         const { value, secret } = next;
         if (typeof value === 'string' || typeof value === 'number') {
@@ -2651,6 +2660,7 @@ function secretValuesFromInputs(inputs) {
     }
     return found;
 }
+/** True for an input or key name that looks secret (`api_token`, `db-password`). */
 function isSecretInputName(name) {
     return (0,secret_env_name/* isSecretEnvName */.B)(name.replaceAll('-', '_'));
 }
@@ -10781,7 +10791,7 @@ function refusalReason(url, allow) {
 
 /***/ }),
 
-/***/ 9000:
+/***/ 29331:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11277,6 +11287,19 @@ async function openRepoFile(toolName, root, requested, realRoot) {
     }
 }
 
+;// CONCATENATED MODULE: ./lib/tools/files/sort-as-shown.js
+/**
+ * `files` sorted by their names as the model sees them, redacted: sorted as written, where a name holding a secret
+ * falls among the others told the secret's start, one comparison at a time. Two names redacted alike show alike.
+ */
+function sortAsShown(files, redact) {
+    const shown = new Map(files.map((file) => [file, redact(file)]));
+    return files.sort((a, b) => {
+        const [left, right] = [shown.get(a), shown.get(b)];
+        return left < right ? -1 : left > right ? 1 : 0;
+    });
+}
+
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/tools/files/walk-repo-files.js
@@ -11532,10 +11555,12 @@ function cutNotice(limit, noun, start) {
 
 
 
+
 /** Default cap on the paths `list_files` returns. */
 const LIST_FILES_MAX_RESULTS = 1000;
-/** The `list_files` tool: repository files matching a glob, sorted and capped. */
+/** The `list_files` tool: repository files matching a glob, sorted and capped; `redact` is the run's (names are matched as shown). */
 function listFilesTool(options) {
+    const { redact } = options;
     const maxResults = options.maxResults ?? LIST_FILES_MAX_RESULTS;
     return {
         name: 'list_files',
@@ -11558,14 +11583,16 @@ function listFilesTool(options) {
             const walk = await walkRepoFiles(options.root, {
                 includeNodeModules: args.include_node_modules === true,
                 pattern,
-                keep: (file) => glob.test(file),
+                // Matched as the model sees the name: against the name as written, `cache/Zq7v*` and `cache/Zq7w*` told a secret
+                // in it one character at a time (found by a secrets hunt).
+                keep: (file) => glob.test(redact(file)),
                 signal: ctx.signal,
                 ...options.walk,
             });
             const matches = walk.files;
             if (matches.length === 0)
                 return `${walk.notice}[no files match '${pattern}']`;
-            matches.sort();
+            sortAsShown(matches, redact);
             if (matches.length <= maxResults)
                 return `${walk.notice}${matches.map(shownPath).join('\n')}`;
             const shown = matches.slice(0, maxResults).map(shownPath).join('\n');
@@ -11653,6 +11680,7 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -11768,8 +11796,9 @@ function searchFilesTool(options) {
             // left out a text file or part of a line that held a match (found by a hunt of the goal kinds: a FIXME past 400
             // characters of a minified line, or in a file over 1 MiB, gave `[no matches \u2026]`, which `matches: '^\[no matches'` met).
             const skipped = { large: 0, lines: 0, refused: [] };
-            const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file) => glob.test(file) }) });
-            const files = walk.files.sort();
+            const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file) => glob.test(redact(file)) }) });
+            // Names matched and sorted as the model sees them, as list_files does: as written, a glob told a secret in one.
+            const files = sortAsShown(walk.files, redact);
             const realRoot = await (0,promises_.realpath)(options.root);
             let slice = performance.now();
             search: for (const file of files) {
@@ -14075,7 +14104,7 @@ class McpServerStartError extends Error {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(29331);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(88566);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90065);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(30794);
@@ -14166,7 +14195,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(29331);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(88566);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90065);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11814);

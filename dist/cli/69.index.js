@@ -664,8 +664,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
-var run_job = __webpack_require__(12910);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 61 modules
+var run_job = __webpack_require__(5173);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules

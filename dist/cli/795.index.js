@@ -16,7 +16,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49443);
 /* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(24578);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(91601);
-/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(12910);
+/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5173);
 /* harmony import */ var _cli_job_settings_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(36296);
 /* harmony import */ var _used_plan_files_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(41491);
 /* harmony import */ var _check_output_paths_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(32417);

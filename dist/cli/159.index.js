@@ -1,5 +1,5 @@
-export const id = 780;
-export const ids = [780,305];
+export const id = 159;
+export const ids = [159,305];
 export const modules = {
 
 /***/ 32417:
@@ -4584,7 +4584,7 @@ function pauseAsker(plan, looked = new Set()) {
 
 /***/ }),
 
-/***/ 12910:
+/***/ 5173:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4637,7 +4637,7 @@ function learnGivenSecrets(given, read, redact) {
 /**
  * Teaches `redact` the secrets of every plan `plan` uses, at any depth, whose `with:` the run's `inputs` alone give:
  * before the run writes anything, so that an approval's request lists them hidden, and the job approving it hashes
- * the inputs as the job that asked did. A `with:` that names a step's result is learned as its step starts (`runNestedPlan`).
+ * the inputs as the job that asked did. A `with:` that names a step's result is learned as that result arrives (`secretsPassedOn`).
  */
 function learnUsedPlanSecrets(plan, inputs, redact) {
     for (const step of plan.steps) {
@@ -6099,7 +6099,63 @@ function abandonedRun(record, reason, at, durationMs) {
     return [...abandonedSteps(record, reason, at), { type: 'run_finished', status: 'failed', durationMs, usage, reason, at }];
 }
 
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
+;// CONCATENATED MODULE: ./lib/run/secrets-passed-on.js
+
+
+
+
+const passedByStep = new WeakMap();
+/** What of earlier steps' results `step` passes its plan, found once per step. */
+function passedBy(step) {
+    let passed = passedByStep.get(step);
+    if (passed)
+        return passed;
+    passed = (0,find_references/* findReferences */.y)(step.with ?? {}).references.flatMap(({ reference, at, whole }) => {
+        // A `type: plan` step carries no `for_each`: only a step's result is known after the run starts.
+        if (reference.kind !== 'step')
+            return [];
+        const secret = at.some((segment) => typeof segment === 'string' && (0,core_redact/* isSecretInputName */.g5)(segment));
+        return [{ step: reference.step, path: reference.path, secret, whole }];
+    });
+    passedByStep.set(step, passed);
+    return passed;
+}
+/** The path within item `index` of a list that `path` reads within the whole list; undefined where it reads another item. */
+function pathInItem(path, index) {
+    if (path.length === 0)
+        return [];
+    const [first, ...rest] = path;
+    return first === index || first === String(index) ? rest : undefined;
+}
+/**
+ * The secrets in the result of step `stepKey` (or in item `index` of it) that a `type: plan` step of `steps` passes its
+ * plan under a secret name (`with: { deploy_token: "${steps.mint.result}" }`), for the redactor to learn before the
+ * result is written anywhere: learned only as the plan step started, the result was in the trace and the log already.
+ */
+function secretsPassedOn(steps, stepKey, result, index) {
+    const found = [];
+    for (const step of steps) {
+        if (step.type !== 'plan')
+            continue;
+        for (const passed of passedBy(step)) {
+            // Written into text, a map's keys are no names the plan reads: only a secret name makes its values secrets.
+            if (passed.step !== stepKey || !(passed.secret || passed.whole))
+                continue;
+            const path = index === undefined ? passed.path : pathInItem(passed.path, index);
+            if (!path)
+                continue;
+            const lookup = (0,reference_path/* readPath */.G7)(result, path);
+            if (lookup.found)
+                (0,push_all/* pushAll */.i)(found, (0,core_redact/* secretValuesWithin */.QR)(lookup.value, passed.secret));
+        }
+    }
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -6377,6 +6433,7 @@ class PlanRun {
             return [];
         const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
+            this.#learnSecretsPassedOn(saved.stepKey, saved.result);
             events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), ...(saved.masked && { masked: true }), ...(this.#wasElsewhere(saved.elsewhere, saved.stepKey) && { elsewhere: true }), ...(saved.partial !== undefined && { partial: saved.partial }), ...(saved.made && { made: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
@@ -6384,6 +6441,7 @@ class PlanRun {
             if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
                 continue;
             for (const [index, saved] of items) {
+                this.#learnSecretsPassedOn(saved.stepKey, saved.result, index);
                 events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.durationMs !== undefined && { durationMs: saved.durationMs }), item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(this.#wasElsewhere(saved.elsewhere, saved.stepKey) && { elsewhere: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
@@ -6606,6 +6664,7 @@ class PlanRun {
             // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
             this.reused.add(key);
             this.results.set(key, earlier.result);
+            this.#learnSecretsPassedOn(key, earlier.result);
             if (earlier.masked)
                 this.masked.set(key, this.#savedBy(`step ${key}`));
             // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
@@ -6980,6 +7039,7 @@ class PlanRun {
         for (const index of taken) {
             const item = reused.get(index);
             mapped.reuse(index, item.result);
+            this.#learnSecretsPassedOn(step.key, item.result, index);
             // Named by its saved key, as the trace keeps it: the label may hold what was masked.
             if (item.masked && !this.#maskedItems.has(step.key))
                 this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
@@ -7106,6 +7166,7 @@ class PlanRun {
             if (elsewhere)
                 this.#elsewhereItems.add(parent);
             mapped.completed(index, kept.result, usage);
+            this.#learnSecretsPassedOn(parent, kept.result, index);
             this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }), ...(elsewhere && { elsewhere: true }) });
         }
         else {
@@ -7165,6 +7226,7 @@ class PlanRun {
         if (outcome.ok) {
             const kept = this.#keptResult(key, outcome.result);
             this.results.set(key, kept.result);
+            this.#learnSecretsPassedOn(key, kept.result);
             const failed = failedItems.length > 0 ? { failedItems } : {};
             const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
             if (masked !== undefined)
@@ -7438,6 +7500,13 @@ class PlanRun {
             if (!key.includes('/'))
                 keys.add(key);
         return keys;
+    }
+    /**
+     * Before a result is written anywhere: the secrets in it that a `type: plan` step passes its plan under a secret name
+     * (`with: { deploy_token: "${steps.mint.result}" }`). Learned as that step started, the result was in the trace and the log already.
+     */
+    #learnSecretsPassedOn(stepKey, result, index) {
+        this.#deps.redact?.learn?.(secretsPassedOn(this.graph.steps, stepKey, result, index));
     }
     #completed() {
         return this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'completed').map((step) => ({ step, result: this.results.get(step.key) }));
