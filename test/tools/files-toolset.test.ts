@@ -562,6 +562,24 @@ describe('search_files', () => {
     expect(redact(String(await search!.execute({ query: 'cached' }, context)))).toBe('cache/***:1: cached\ncache/0.txt:1: cached\ncache/a.txt:1: cached');
   });
 
+  // Each name was redacted for the glob's test and again for the sort: up to 50,000 names twice a call.
+  it('redacts each file name once a call, for both the glob and the sort', async () => {
+    const namesRoot = await mkdtemp(path.join(base, 'names-once-'));
+    await mkdir(path.join(namesRoot, 'cache'));
+    for (const name of ['b.txt', 'a.txt', 'c.txt']) await writeFile(path.join(namesRoot, 'cache', name), 'cached\n');
+    const redactor = createRedactor();
+    const asked: string[] = [];
+    const redact = (text: string) => (asked.push(text), redactor(text));
+    const [, list, search] = filesToolset({ root: namesRoot, redact });
+    const context = { signal: new AbortController().signal, cwd: namesRoot, stepKey: 'test' };
+    const names = ['cache/a.txt', 'cache/b.txt', 'cache/c.txt'];
+    await expect(list!.execute({ pattern: 'cache/*' }, context)).resolves.toBe(names.join('\n'));
+    expect(asked.filter((text) => text.startsWith('cache/')).sort()).toEqual(names);
+    asked.length = 0;
+    await expect(search!.execute({ query: 'cached', pattern: 'cache/*' }, context)).resolves.toBe(names.map((name) => `${name}:1: cached`).join('\n'));
+    expect(asked.filter((text) => text.startsWith('cache/')).sort()).toEqual(names);
+  });
+
   // The query was matched against the line as the file holds it, and only the lines returned were redacted:
   // match or no match told a model a secret it is only ever shown as *** a character at a time (found by an
   // adversarial pass: a range query per character recovers a token within one agent step).

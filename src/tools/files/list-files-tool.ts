@@ -4,8 +4,8 @@ import type { Redactor } from '../../core/redact.ts';
 import type { Tool } from '../tool.ts';
 import { compileGlob } from './compile-glob.ts';
 import { checkRelativePath } from './resolve-repo-path.ts';
-import { sortAsShown } from './sort-as-shown.ts';
-import { walkRepoFiles, type WalkLimits } from './walk-repo-files.ts';
+import { walkFilesAsShown } from './walk-files-as-shown.ts';
+import type { WalkLimits } from './walk-repo-files.ts';
 
 /** Default cap on the paths `list_files` returns. */
 export const LIST_FILES_MAX_RESULTS = 1000;
@@ -33,18 +33,15 @@ export function listFilesTool(options: { root: string; redact: Redactor; maxResu
       const pattern = typeof args.pattern === 'string' && args.pattern !== '' ? args.pattern : '**/*';
       checkRelativePath('list_files', pattern);
       const glob = compileGlob('list_files', pattern);
-      const walk = await walkRepoFiles(options.root, {
+      // Matched and sorted as the model sees the names (found by a secrets hunt).
+      const walk = await walkFilesAsShown(options.root, redact, glob, {
         includeNodeModules: args.include_node_modules === true,
         pattern,
-        // Matched as the model sees the name: against the name as written, `cache/Zq7v*` and `cache/Zq7w*` told a secret
-        // in it one character at a time (found by a secrets hunt).
-        keep: (file) => glob.test(redact(file)),
         signal: ctx.signal,
         ...options.walk,
       });
       const matches = walk.files;
       if (matches.length === 0) return `${walk.notice}[no files match '${pattern}']`;
-      sortAsShown(matches, redact);
       if (matches.length <= maxResults) return `${walk.notice}${matches.map(shownPath).join('\n')}`;
       const shown = matches.slice(0, maxResults).map(shownPath).join('\n');
       return `${walk.notice}${cutNote(`${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern`)}\n${shown}`;

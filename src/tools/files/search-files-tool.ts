@@ -14,8 +14,8 @@ import { compileGlob } from './compile-glob.ts';
 import { PathRefusedError } from './path-refused-error.ts';
 import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
 import { checkRelativePath, openRepoFile } from './resolve-repo-path.ts';
-import { sortAsShown } from './sort-as-shown.ts';
-import { walkRepoFiles, type WalkLimits } from './walk-repo-files.ts';
+import { walkFilesAsShown } from './walk-files-as-shown.ts';
+import type { WalkLimits } from './walk-repo-files.ts';
 import { cutText } from '../../core/cut-text.ts';
 import { decodeText } from '../../core/decode-text.ts';
 
@@ -118,12 +118,11 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
       // left out a text file or part of a line that held a match (found by a hunt of the goal kinds: a FIXME past 400
       // characters of a minified line, or in a file over 1 MiB, gave `[no matches …]`, which `matches: '^\[no matches'` met).
       const skipped: Skipped = { large: 0, lines: 0, refused: [] };
-      const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file: string) => glob.test(redact(file)) }) });
       // Names matched and sorted as the model sees them, as list_files does: as written, a glob told a secret in one.
-      const files = sortAsShown(walk.files, redact);
+      const walk = await walkFilesAsShown(options.root, redact, glob, { signal: ctx.signal, ...options.walk, ...(glob && { pattern }) });
       const realRoot = await realpath(options.root);
       let slice = performance.now();
-      search: for (const file of files) {
+      search: for (const file of walk.files) {
         ctx.signal.throwIfAborted();
         // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is not read.
         // A file gone since the walk holds nothing; one refused is said in the cut note, as "no matches" is not true of it
