@@ -1,8 +1,7 @@
 import { hasVisibleText } from '../core/invisible-characters.ts';
 import { buildStepMessages } from './build-step-messages.ts';
 import { completeForStep, requireModel } from './complete-for-step.ts';
-import { CutOffAnswerError } from './cut-off-answer-error.ts';
-import { cutOffReason } from '../llm/cut-off-reason.ts';
+import { refuseCutOff } from './cut-off-answer-error.ts';
 import { EmptyAnswerError } from './empty-answer-error.ts';
 import type { StepContext } from './step-context.ts';
 import { stepModelSettings } from './step-model-settings.ts';
@@ -15,8 +14,7 @@ export async function askForText(ctx: StepContext, instruction: string): Promise
   const response = await completeForStep(ctx, client, { model, messages, ...(temperature !== undefined ? { temperature } : {}) });
   const choice = response.choices[0];
   const text = choice?.message.content;
+  refuseCutOff(ctx.step.key, choice, hasVisibleText(text));
   if (!hasVisibleText(text)) throw EmptyAnswerError.of(ctx.step.key, choice);
-  const cutOff = cutOffReason(choice);
-  if (cutOff) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: cutOff });
   return text;
 }

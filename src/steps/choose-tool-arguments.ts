@@ -8,9 +8,7 @@ import type { StepContext } from './step-context.ts';
 import { stepModelSettings } from './step-model-settings.ts';
 import { validateToolArguments } from './validate-tool-arguments.ts';
 import { parseToolArguments } from './parse-tool-arguments.ts';
-import { cutOffReason } from '../llm/cut-off-reason.ts';
-import { CutOffAnswerError } from './cut-off-answer-error.ts';
-import { EmptyAnswerError } from './empty-answer-error.ts';
+import { refuseCutOff } from './cut-off-answer-error.ts';
 import { hasVisibleText } from '../core/invisible-characters.ts';
 import { cutText } from '../core/cut-text.ts';
 import { stableHash } from '../core/stable-hash.ts';
@@ -19,19 +17,6 @@ type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type Attempt = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly error: string; readonly reply: Message[] };
 
 const short = (text: string): string => cutText(text, 201);
-
-/**
- * Throws for an answer the endpoint cut off, as a text step does: its call, if any, is a fragment (found by an adversarial
- * pass: a `length` answer's call ran, side effects and all), and one cut off before any call was taken for a model that
- * would not call the tool, told to describe the arguments better and asked again at the same limit (found by an adversarial pass).
- */
-function refuseCutOff(stepKey: string, response: ChatResponse): void {
-  const choice = response.choices[0];
-  const cutOff = cutOffReason(choice);
-  if (cutOff === undefined) return;
-  if (!hasVisibleText(choice?.message.content) && !choice?.message.tool_calls?.length) throw EmptyAnswerError.of(stepKey, choice);
-  throw new CutOffAnswerError({ stepKey, finishReason: cutOff });
-}
 
 /** Reads the tool call out of a response and validates it; on failure, also the messages that tell the model why. */
 function readAttempt(tool: Tool, response: ChatResponse): Attempt {
@@ -98,7 +83,10 @@ export async function chooseToolArguments(ctx: StepContext, tool: Tool): Promise
   const errors: string[] = [];
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const response = await completeForStep(ctx, client, request(messages));
-    refuseCutOff(ctx.step.key, response);
+    // A cut-off call is a fragment (a `length` answer's call ran, side effects and all), and one cut off before any call is
+    // no model that would not call the tool, to be asked again at the same limit (both found by an adversarial pass).
+    const choice = response.choices[0];
+    refuseCutOff(ctx.step.key, choice, hasVisibleText(choice?.message.content) || Boolean(choice?.message.tool_calls?.length));
     const result = readAttempt(tool, response);
     if (result.ok) return result.args;
     errors.push(result.error);

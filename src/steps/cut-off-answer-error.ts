@@ -1,5 +1,7 @@
 import { StepError } from '../core/step-error.ts';
-import { cutOffWhy, reachedTokenLimit } from '../llm/cut-off-reason.ts';
+import { cutOffReason, cutOffWhy, reachedTokenLimit } from '../llm/cut-off-reason.ts';
+import type { ChatResponse } from '../llm/model-client.ts';
+import { EmptyAnswerError } from './empty-answer-error.ts';
 
 /** The model's answer to a step ended before it was done (`finish_reason` length or content_filter): a fragment is not a result. */
 export class CutOffAnswerError extends StepError {
@@ -15,4 +17,15 @@ export class CutOffAnswerError extends StepError {
     this.stepKey = options.stepKey;
     this.finishReason = options.finishReason;
   }
+}
+
+/**
+ * Throws for an answer the endpoint cut off, whatever the step asked for: EmptyAnswerError when it holds nothing
+ * (`holdsAnswer` false: no text, no call), else CutOffAnswerError, as what it holds is a fragment, calls included.
+ */
+export function refuseCutOff(stepKey: string, choice: ChatResponse['choices'][number] | undefined, holdsAnswer: boolean): void {
+  const cutOff = cutOffReason(choice);
+  if (cutOff === undefined) return;
+  if (!holdsAnswer) throw EmptyAnswerError.of(stepKey, choice);
+  throw new CutOffAnswerError({ stepKey, finishReason: cutOff });
 }

@@ -5,8 +5,7 @@ import type { ChatRequest } from '../../llm/model-client.ts';
 import { DEFAULT_MAX_TURNS } from '../../plan/schema.ts';
 import { buildStepMessages } from '../build-step-messages.ts';
 import { completeForStep, requireModel } from '../complete-for-step.ts';
-import { CutOffAnswerError } from '../cut-off-answer-error.ts';
-import { cutOffReason } from '../../llm/cut-off-reason.ts';
+import { refuseCutOff } from '../cut-off-answer-error.ts';
 import { EmptyAnswerError } from '../empty-answer-error.ts';
 import { dataBlock, promptData } from '../data-block.ts';
 import { stepReferenceSources, type EarlierCall, type StepContext } from '../step-context.ts';
@@ -107,10 +106,9 @@ class AgentLoop {
       const answered = hasVisibleText(content);
       if (answered) this.#lastMessage = content;
       ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: [...calls.map((call) => call.function.name), ...others.map((call) => call.name)] });
-      const cutOff = cutOffReason(choice);
       // A cut-off answer is a fragment, its calls included: the last may be cut mid-arguments, and none of
       // them is run (found by an adversarial pass: side-effect calls of a `length` answer ran).
-      if (cutOff && (answered || calls.length > 0 || others.length > 0)) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: cutOff });
+      refuseCutOff(ctx.step.key, choice, answered || calls.length > 0 || others.length > 0);
       if (calls.length === 0 && others.length === 0) {
         if (answered) return content;
         throw EmptyAnswerError.of(ctx.step.key, choice);
