@@ -41,8 +41,17 @@ export interface InexactNumber {
   readonly read: number;
 }
 
-/** Text that may write a whole number past 2^53: in 16 digits or more, or with an exponent (`1e16`, `9007199254740993e0`). */
-const MAY_BE_UNSAFE = /[0-9]{16}|[0-9][eE]/;
+/**
+ * A number token that may write a whole number past 2^53 (in 16 digits or more, or with an exponent: `1e16`,
+ * `9007199254740993e0`) or a nonzero a double reads as zero (16 zeros on). Only where JSON can start a number, after
+ * `[`, `,`, `:` or a blank: anywhere, the `1e4` of a SHA or a UUID had most tool arguments read twice.
+ */
+const MAY_BE_UNSAFE = /(?<![^\s[,:])-?(?=[0-9])[0-9.]*(?:[0-9]{16}|[0-9][eE])/;
+
+/** Whether JSON `text` may write a number `firstInexactNumber` finds (else it holds none). */
+export function mayWriteUnsafeNumber(text: string): boolean {
+  return MAY_BE_UNSAFE.test(text);
+}
 
 /**
  * The first number in JSON `text` that does not reach a tool as written, or undefined when every one does: one a double
@@ -51,7 +60,7 @@ const MAY_BE_UNSAFE = /[0-9]{16}|[0-9][eE]/;
  * it, `1152921504606847000`, another id to a reader of 64-bit integers; `1e21` went as `1e+21` (found by a review).
  */
 export function firstInexactNumber(text: string): InexactNumber | undefined {
-  if (!MAY_BE_UNSAFE.test(text)) return undefined;
+  if (!mayWriteUnsafeNumber(text)) return undefined;
   let found: InexactNumber | undefined;
   JSON.parse(text, (_key, parsed: unknown, context?: { readonly source?: string }) => {
     const source = context?.source;
