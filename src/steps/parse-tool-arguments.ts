@@ -24,9 +24,10 @@ export function parseToolArguments(text: string): { ok: true; args: unknown } | 
 }
 
 /**
- * Why a number the arguments write is refused, in the words the plan check uses for such a literal (yaml-document.ts).
- * A whole number's rounded figure is left out: it is most of the digits written, and of a digits-only secret, which the
- * redactor hides only whole, it showed 16 of 17 (found by a secrets hunt). Infinity and 0 show nothing of what was written.
+ * Why a number the arguments write is refused, worded as the plan check refuses such a literal (yaml-document.ts), less
+ * the figure a whole number rounds to, which the plan check still prints of its author's own file: here it is most of the
+ * digits a model wrote, and of a digits-only secret, which the redactor hides only whole, it showed 16 of 17 (found by a
+ * secrets hunt). Infinity and 0 show nothing of what was written.
  */
 function inexactNumberWhy({ written, read }: InexactNumber): string {
   const shown = cutText(written, 101);

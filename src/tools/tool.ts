@@ -9,8 +9,8 @@ export interface ToolContext {
   /** The step that called the tool, by its key in the whole job (`a/s`: step s of the plan step a used; `stepKeyWithin`). */
   readonly stepKey: string;
   /**
-   * The step's own timeout, when it has one: it replaces the tool's `timeoutSeconds`. A tool that
-   * enforces its time limit itself (command tools) reads it here.
+   * The step's own timeout, when it has one: it replaces the tool's `timeoutSeconds`. Command, http and MCP tools,
+   * which enforce their limits themselves, read it here.
    */
   readonly timeoutMs?: number;
   /**

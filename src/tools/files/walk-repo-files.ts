@@ -49,7 +49,7 @@ function leadingFolders(pattern: string | undefined): string[] {
   const segments = pattern === undefined ? [] : normalGlob(pattern).split('/');
   const folders: string[] = [];
   for (const segment of segments.slice(0, -1)) {
-    if (segment === '' || segment === '.' || /[*?[\]{}()!@+\\]/.test(segment)) break;
+    if (segment === '' || /[*?[\]{}()!@+\\]/.test(segment)) break;
     folders.push(segment);
   }
   return folders;
@@ -226,8 +226,8 @@ const NOT_A_FOLDER_NOW = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
  * that very folder (a folder on the way swapped for a symlink out of the repository between the listing that named
  * it and this open is caught, found by an adversarial pass), and on Linux its entries are read through the handle
  * (`/proc/self/fd`), so a swap after the check cannot change them. Undefined when it is no such folder now; any
- * other failure (no permission, no file descriptors left) is thrown, as a walk that skipped a folder silently
- * would answer "no matches" for files it never read (the walk says a folder it may not open in its notice).
+ * other failure is thrown, as a walk that skipped a folder silently would answer "no matches" for files it never
+ * read: the walk turns no permission (EACCES, EPERM) into its notice, and fails on the rest (no file descriptors left).
  */
 async function openFolder(resolved: string): Promise<{ readonly handle: FileHandle; readonly dir: Dir } | undefined> {
   let handle: FileHandle;
