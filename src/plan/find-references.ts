@@ -90,3 +90,8 @@ export function findReferences(value: unknown, itemName?: string): ReferenceScan
   scanValue(value, [], scan, itemName);
   return scan;
 }
+
+/** The steps whose results the references inside `value` name (`itemName` as for `findReferences`). */
+export function stepsReferredTo(value: unknown, itemName?: string): Set<string> {
+  return new Set(findReferences(value, itemName).references.flatMap(({ reference }) => (reference.kind === 'step' ? [reference.step] : [])));
+}

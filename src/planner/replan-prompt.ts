@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { PlanStep } from '../core/plan-step.ts';
 import { cutText } from '../core/cut-text.ts';
 import type { EarlierAttempts, EarlierFailure, EarlierReplan } from '../core/earlier-attempts.ts';
-import { findReferences } from '../plan/find-references.ts';
+import { stepsReferredTo } from '../plan/find-references.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { CompletedStep, FailureNote, ReplanRequest, ReviewRequest } from '../run/replanner.ts';
@@ -72,7 +72,7 @@ function completedBlock({ step, result }: CompletedStep): string {
  * model step was asked about came after the latest results, or was left out for room.
  */
 function usedBy(step: PlanStep): string[] {
-  const referred = findReferences([step.args, step.task, step.with, step.forEach?.list, step.description], step.forEach?.as ?? step.item?.name).references.flatMap((found) => (found.reference.kind === 'step' ? [found.reference.step] : []));
+  const referred = stepsReferredTo([step.args, step.task, step.with, step.forEach?.list, step.description], step.forEach?.as ?? step.item?.name);
   return [...step.dependsOn, ...step.inputs, ...referred];
 }
 

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import type { PlanStep } from '../core/plan-step.ts';
-import { findReferences } from '../plan/find-references.ts';
+import { stepsReferredTo } from '../plan/find-references.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import { ancestorDistances } from './ancestor-keys.ts';
 import { dataBlock, fitBlocks, missingResultText, RESULT_CHAR_LIMIT, promptData, promptValue } from './data-block.ts';
@@ -72,22 +72,10 @@ function resultBlock(ctx: StepContext, key: string, limit: number): string {
   return text;
 }
 
-/**
- * The steps the instruction the prompt shows names (`${steps.s1.result}` in a description: nothing is filled into it,
- * the model reads the result beside it). Taken in the room's fill like any ancestor, one left out for room was named
- * in the prompt as the thing to work on, and the step answered on a result it never saw (found by an adversarial pass).
- */
-function namedSteps(ctx: StepContext, task: string | undefined): Set<string> {
-  // An agent's task stands for the description, and brings the values it names itself, in data blocks.
-  if (task !== undefined) return new Set();
-  const found = findReferences(ctx.step.description, ctx.step.item?.name ?? ctx.step.forEach?.as).references;
-  return new Set(found.flatMap(({ reference }) => (reference.kind === 'step' ? [reference.step] : [])));
-}
-
-function ancestorBlocks(ctx: StepContext, limit: number, task: string | undefined): string[] {
+/** The ancestors' result blocks: the direct dependencies and the `named` steps always, the others as room allows. */
+function ancestorBlocks(ctx: StepContext, limit: number, named: ReadonlySet<string>): string[] {
   const distances = ancestorDistances(ctx.step, ctx.steps);
   const inPlanOrder = [...distances.keys()];
-  const named = namedSteps(ctx, task);
   // Direct dependencies and the steps the description names always come, each cut as a direct dependency is.
   const always = new Set(inPlanOrder.filter((key) => distances.get(key) === 1 || named.has(key)));
   // The others nearest first (the later in the plan first among equals).
@@ -119,7 +107,12 @@ export function buildStepMessages(ctx: StepContext, instruction: string, options
   // The goal may come from event text (the task input): hidden parts are removed, the words stay instructions.
   if (ctx.goal) sections.push(`Goal of the run: ${sanitizeUntrusted(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
   if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, `${promptValue(ctx.inputs)}${inputGaps(ctx)}`, true)}`);
-  const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT, options.task);
+  // The steps the instruction the prompt shows names (`${steps.s1.result}` in a description: nothing is filled into it,
+  // the model reads the result beside it). Taken in the room's fill like any ancestor, one left out for room was named
+  // in the prompt as the thing to work on, and the step answered on a result it never saw (found by an adversarial pass).
+  // An agent's task stands for the description, and brings the values it names itself, in data blocks.
+  const named = options.task === undefined ? stepsReferredTo(ctx.step.description, ctx.step.item?.name ?? ctx.step.forEach?.as) : new Set<string>();
+  const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT, named);
   if (blocks.length > 0) sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
   const item = ctx.step.item;
   if (item) {
