@@ -57,7 +57,7 @@ import { ToolResultTooDeepError } from '../tools/tool-result-too-deep-error.ts';
 import { NestedPlanError } from './nested-plan-error.ts';
 import { weightsWithin } from './trace-step-weights.ts';
 import { abandonedSteps } from './abandoned-steps.ts';
-import { secretsPassedOn } from './secrets-passed-on.ts';
+import { type PassedOn, passedOnBySource, secretsPassedOn } from './secrets-passed-on.ts';
 
 /** The most of a stop's reason each step it skips keeps (`#skipPendingOnce`). */
 const MAX_SKIP_REASON_CHARS = 1_000;
@@ -155,6 +155,8 @@ export class PlanRun {
    */
   readonly #callsInFlight = new Map<string, { readonly stepKey: string; readonly call: string }>();
   #replans = 0;
+  /** What the plan's `type: plan` steps pass on of each step's result (`passedOnBySource`), for the graph revision it was found for. */
+  #passedOn: { readonly revision: number; readonly bySource: PassedOn } | undefined;
   readonly #needs: RecoveryNeed[] = [];
   readonly #plan: RunnablePlan;
   readonly #deps: RunDeps;
@@ -1062,7 +1064,9 @@ export class PlanRun {
     if (outcome.ok) {
       const kept = this.#keptResult(key, outcome.result);
       this.results.set(key, kept.result);
-      this.#learnSecretsPassedOn(key, kept.result);
+      // A for_each step's items were learned one by one as each completed or was reused, under this revision of the plan
+      // (no replan comes while a for_each step runs): its list holds nothing more.
+      if (!step.forEach) this.#learnSecretsPassedOn(key, kept.result);
       const failed = failedItems.length > 0 ? { failedItems } : {};
       const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
       if (masked !== undefined) this.masked.set(key, masked);
@@ -1335,7 +1339,11 @@ export class PlanRun {
    * (`with: { deploy_token: "${steps.mint.result}" }`). Learned as that step started, the result was in the trace and the log already.
    */
   #learnSecretsPassedOn(stepKey: string, result: unknown, index?: number): void {
-    this.#deps.redact?.learn?.(secretsPassedOn(this.graph.steps, stepKey, result, index));
+    if (!this.#deps.redact?.learn) return;
+    // Found once for each revision of the plan (a replan changes its steps), not over every step at every result.
+    if (this.#passedOn?.revision !== this.graph.revision) this.#passedOn = { revision: this.graph.revision, bySource: passedOnBySource(this.graph.steps) };
+    if (this.#passedOn.bySource.size === 0) return;
+    this.#deps.redact.learn(secretsPassedOn(this.#passedOn.bySource, stepKey, result, index));
   }
 
   #completed(): CompletedStep[] {

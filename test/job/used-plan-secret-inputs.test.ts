@@ -101,7 +101,8 @@ describe('a value a used plan is given under a secret input name', () => {
     for (const channel of [log, trace, summary]) expect(channel).not.toContain(SECRET);
   });
 
-  it('is hidden already in the item that makes it, where a used plan passes its own step’s result on', async () => {
+  // `result.01` reads item 1 as `result[1]` does: learned only as its step completed, it was in the item's line already (found by a re-read).
+  it.each(['[1]', '.01'])('is hidden already in the item that makes it, where a used plan passes its own step’s result%s on', async (item) => {
     // The used plan maps a tool over two names and passes item 1's `token` on: that item's line comes before its step's.
     const mint = `let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(JSON.stringify({ token: JSON.parse(s).n === "b" ? "${SECRET}" : "plain-value" })))`;
     writeFileSync(
@@ -114,7 +115,7 @@ describe('a value a used plan is given under a secret input name', () => {
         'workflow_sequence:',
         '  - { id: names, type: tool_call, tool: names, args: {} }',
         '  - { id: mint, type: tool_call, tool: mint, for_each: "${steps.names.result}", args: { n: "${item}" } }',
-        '  - { id: use, type: plan, uses: inner.yml, with: { deploy_token: "${steps.mint.result[1].token}" } }',
+        `  - { id: use, type: plan, uses: inner.yml, with: { deploy_token: "\${steps.mint.result${item}.token}" } }`,
         '',
       ].join('\n'),
     );
