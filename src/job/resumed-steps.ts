@@ -1,7 +1,6 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { Redactor } from '../core/redact.ts';
-import { stableHash } from '../core/stable-hash.ts';
-import { hashedSteps } from '../plan/hashed-step.ts';
+import { tracedStepsHash } from '../plan/hashed-step.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { ResumeState } from '../run/resume-state.ts';
 import { callsRefusedNow, hiddenName } from './saved-steps.ts';
@@ -50,7 +49,7 @@ function samePlanning(planned: string, resume: ResumeState): boolean {
  * From the file's steps a step a replan replaced would run again, and a call it failed for certain could now
  * take effect besides its replacement's (found by a review). A file changed since starts from its own steps.
  *
- * Steps are compared as `fileStepsHash` hashes them (`hashedSteps`): a trace keeps a step's `taskAsWritten` that hash leaves out.
+ * Steps are compared as `fileStepsHash` hashes them (`tracedStepsHash`): a trace keeps a step's `taskAsWritten` that hash leaves out.
  *
  * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
  * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
@@ -58,8 +57,8 @@ function samePlanning(planned: string, resume: ResumeState): boolean {
  */
 function notRevisedFrom(fileSteps: string, resume: ResumeState): string | undefined {
   const changed = "the plan file's steps changed since (restore them to go on with that plan)";
-  if (resume.fileSteps !== undefined) return resume.fileSteps !== fileSteps ? changed : stableHash(hashedSteps(resume.plan.steps)) === fileSteps ? "it is the plan file's steps" : undefined;
+  if (resume.fileSteps !== undefined) return resume.fileSteps !== fileSteps ? changed : tracedStepsHash(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
   // A trace written before `fileSteps`: its own replans only.
   if (resume.plan.revision <= resume.firstPlan.revision) return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
-  return fileSteps === stableHash(hashedSteps(resume.firstPlan.steps)) ? undefined : changed;
+  return fileSteps === tracedStepsHash(resume.firstPlan.steps) ? undefined : changed;
 }

@@ -107,8 +107,9 @@ function plannedFor(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>, 
 
 /**
  * The hash of a plan file's steps as the trace keeps them (redacted, JSON), each as `hashedStep` has it: `plan_created`'s
- * `fileSteps`. Steps are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change,
- * that text is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
+ * `fileSteps`, which a resume compares with its trace's steps' `tracedStepsHash` (they are redacted already). Steps are
+ * JSON (validated), so when the redactor's screen finds nothing in their canonical text to change, that text is the
+ * redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
  */
 export function fileStepsHash(fileSteps: readonly PlanStep[], redact: Redactor): string {
   const steps = hashedSteps(fileSteps);

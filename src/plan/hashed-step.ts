@@ -1,4 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
+import { stableHash } from '../core/stable-hash.ts';
 import { TEMPLATE_PATTERN } from './reference-syntax.ts';
 
 /**
@@ -15,4 +16,9 @@ export function hashedStep(step: PlanStep): PlanStep {
 /** `hashedStep` of each step: the same array when none changes, whose canonical text is made once (`stepsCanonicalJson`). */
 export function hashedSteps(steps: readonly PlanStep[]): readonly PlanStep[] {
   return steps.some((step) => hashedStep(step) !== step) ? steps.map(hashedStep) : steps;
+}
+
+/** The hash of a trace's steps (redacted already) as `fileStepsHash` hashes a plan file's: what a resume compares them by. */
+export function tracedStepsHash(steps: readonly PlanStep[]): string {
+  return stableHash(hashedSteps(steps));
 }

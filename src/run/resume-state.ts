@@ -7,7 +7,7 @@ import { applyEvent, newRunRecord, undoneInside, unfinishedWork, type RunRecord 
 import type { TodoItem } from '../core/todo-item.ts';
 import type { Usage } from '../core/usage.ts';
 import { stableHash } from '../core/stable-hash.ts';
-import { hashedSteps } from '../plan/hashed-step.ts';
+import { tracedStepsHash } from '../plan/hashed-step.ts';
 import { fanOutScope } from './fan-out-part.ts';
 import { readEarlierAttempts } from './read-earlier-attempts.ts';
 import { placedReuseKey } from './step-reuse-key.ts';
@@ -473,7 +473,7 @@ function whyNotGoingOn(own: ResumeState, prepared: PlanSnapshot): string | undef
 
 /**
  * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
- * them: `stableHash` of them redacted, as JSON, each as `hashedStep` has it) to what `stepsHash` returns (asked only of a resumed run: hashing a
+ * them: `tracedStepsHash`) to what `stepsHash` returns (asked only of a resumed run: hashing a
  * large plan's steps costs; a run that resumed nothing paid it anyway, found by an adversarial pass): a chain of re-runs numbers its plans as one
  * run would, so that every number names one plan. The plan those runs last had keeps its number; other steps
  * (a plan file changed since, a plan written anew) are a new revision. Numbered from 1 in each run, a resumed
@@ -482,7 +482,7 @@ function whyNotGoingOn(own: ResumeState, prepared: PlanSnapshot): string | undef
  */
 export function resumedRevision(state: ResumeState | undefined, stepsHash: () => string): number {
   if (!state) return 1;
-  const last = state.plan.revision === state.lastRevision && stableHash(hashedSteps(state.plan.steps)) === stepsHash();
+  const last = state.plan.revision === state.lastRevision && tracedStepsHash(state.plan.steps) === stepsHash();
   return last ? state.lastRevision : state.lastRevision + 1;
 }
 
