@@ -62,7 +62,10 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
   if (plan.goal === undefined && plan.workflow_sequence === undefined) return { ok: false, issues: [{ path: [], message: NEEDS_GOAL_OR_STEPS }] };
 
   const rawSteps = plan.workflow_sequence ?? [];
-  const steps = buildPlanSteps(rawSteps).map((step) => (options.tasksAsWritten?.has(step.key) ? { ...step, taskAsWritten: true as const } : step));
+  const asWritten = options.tasksAsWritten;
+  const built = buildPlanSteps(rawSteps);
+  // Copied only where a step is taken as written: most plans (every file's) have none.
+  const steps = asWritten && asWritten.size > 0 ? built.map((step) => (asWritten.has(step.key) ? { ...step, taskAsWritten: true as const } : step)) : built;
   const { tools, issues: toolIssues, withheld } = buildToolCatalogue(plan, options.extraTools, options.withhold);
   const { stepIndex, issues: idIssues } = indexStepIds(rawSteps);
   const nameIssues = checkStepNames(rawSteps, stepIndex);

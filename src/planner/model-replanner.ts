@@ -45,8 +45,7 @@ function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readon
   const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
   const kept: Step[] = request.completed.map(({ step }) => keptStep(step, ids));
   const githubWritten = options.githubWritten?.();
-  const tasksAsWritten = writtenTasks(request);
-  const checked = validateModelSteps(plan, steps, { kept, counted: request.stepsCounted ?? kept.length, ...(githubWritten && { githubWritten }), ...(tasksAsWritten.size > 0 && { tasksAsWritten }) });
+  const checked = validateModelSteps(plan, steps, { kept, counted: request.stepsCounted ?? kept.length, ...(githubWritten && { githubWritten }), copiedTasks: writtenTasks(request) });
   if (!checked.ok) return { ok: false, problem: problems(checked.errors) };
   const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
   if (reused.length > 0) return { ok: false, problem: `step id${reused.length > 1 ? 's' : ''} ${reused.join(', ')} ${reused.length > 1 ? 'were' : 'was'} used before in this run; new steps need new ids` };

@@ -124,10 +124,11 @@ export interface Replacement {
   /** The capped github writes the run has made: counted against `github.writes` in place of the kept steps'. */
   readonly githubWritten?: WriteCounts;
   /**
-   * The tasks of the replaced plan's steps that are taken as written (`PlanStep.taskAsWritten`): a replacement agent step
-   * whose task is one of them, copied as the replanner is shown it, is taken as written too.
+   * The task texts of the replaced plan's steps that are taken as written (`PlanStep.taskAsWritten`): a replacement agent
+   * step whose task is one of them, copied as the replanner is shown it, is taken as written too (its key goes to
+   * `ValidatePlanOptions.tasksAsWritten`).
    */
-  readonly tasksAsWritten?: ReadonlySet<string>;
+  readonly copiedTasks?: ReadonlySet<string>;
 }
 
 /**
@@ -169,14 +170,14 @@ export function validateModelSteps(plan: ValidPlan, written: readonly unknown[],
   // goal alone has no `of` (check-goals.ts refuses one without workflow_sequence).
   const goals = plan.source.goals?.map((goal) => ({ ...goal, of: undefined }));
   const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
-  const tasksAsWritten = replacement?.tasksAsWritten && copiedTaskKeys(steps, replacement.tasksAsWritten);
+  const tasksAsWritten = replacement?.copiedTasks && copiedTaskKeys(steps, replacement.copiedTasks);
   const result = validatePlanObject(value, {
     origin: 'model',
     modelStepsFrom: kept.length,
     extraTools,
     ...(plan.withhold && { withhold: plan.withhold }),
     ...(replacement?.githubWritten && { githubWritten: replacement.githubWritten }),
-    ...(tasksAsWritten && tasksAsWritten.size > 0 && { tasksAsWritten }),
+    ...(tasksAsWritten && { tasksAsWritten }),
   });
   if (result.ok && tooLong.length + argsText.length > 0) return { ok: false, errors: [...tooLong, ...argsText] };
   if (result.ok) {
