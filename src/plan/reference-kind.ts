@@ -52,7 +52,8 @@ export function standIn(value: string | Record<string, unknown>, sources: KindSo
       value: fallback,
       kind,
       why: `\`${found.text}\` is ${kind}: input \`${reference.name}\`'s default is, and a value given for it is read as that kind`,
-      fix: `give the input a default of the kind ${taker} takes`,
+      // The input the reference names, not the one taking it: `taker` may be an input too (a used plan's).
+      fix: `give input \`${reference.name}\` a default of the kind ${taker} takes`,
       ...(kind === 'text' && { literal: '' }),
     };
   }

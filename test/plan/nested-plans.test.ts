@@ -225,7 +225,7 @@ describe('plans using plans, at load time', () => {
     ].join('\n');
     const root = repo({ 'outer.yml': outer, 'inner.yml': inner });
     expect(await errors(root, 'outer.yml')).toEqual([
-      "outer.yml:5:54: the plan inner.yml: input 'n' is a number (its default is 5), and `${inputs.flag}` is true or false: input `flag`'s default is, and a value given for it is read as that kind; give the input a default of the kind input 'n' takes (at workflow_sequence[1].with.n)",
+      "outer.yml:5:54: the plan inner.yml: input 'n' is a number (its default is 5), and `${inputs.flag}` is true or false: input `flag`'s default is, and a value given for it is read as that kind; give input `flag` a default of the kind input 'n' takes (at workflow_sequence[1].with.n)",
       "outer.yml:5:76: the plan inner.yml: input 'on' is true or false (its default is true), and `sum ${steps.a.result}` is text: a reference with text around it makes text; write the reference alone (at workflow_sequence[1].with.on)",
     ]);
   });

@@ -222,8 +222,8 @@ describe('literal args are checked against the tool input schema', () => {
         ),
       ),
     ).toEqual([
-      "plan.yml:13:58: `a` must be a number, and `${inputs.x}` is text: input `x`'s default is, and a value given for it is read as that kind; give the input a default of the kind the tool takes (input of tool `multiply`) (at workflow_sequence[0].args.a)",
-      "plan.yml:13:76: `b` must be a number, and `${inputs.flag}` is true or false: input `flag`'s default is, and a value given for it is read as that kind; give the input a default of the kind the tool takes (input of tool `multiply`) (at workflow_sequence[0].args.b)",
+      "plan.yml:13:58: `a` must be a number, and `${inputs.x}` is text: input `x`'s default is, and a value given for it is read as that kind; give input `x` a default of the kind the tool takes (input of tool `multiply`) (at workflow_sequence[0].args.a)",
+      "plan.yml:13:76: `b` must be a number, and `${inputs.flag}` is true or false: input `flag`'s default is, and a value given for it is read as that kind; give input `flag` a default of the kind the tool takes (input of tool `multiply`) (at workflow_sequence[0].args.b)",
       'plan.yml:14:53: `a` must be a number, and `=${steps.1.result}` is text: a reference with text around it makes text; write the reference alone (input of tool `add`) (at workflow_sequence[1].args.a)',
     ]);
   });
