@@ -1085,7 +1085,7 @@ export function secretValuesFromInputs(inputs: Readonly<Record<string, unknown>>
 
 /**
  * What `secretValuesFromInputs` finds in one value: every string and number in it when it is given under a secret
- * name (`secret`), else those under a secret key inside it.
+ * name (`underSecretName`), else those under a secret key inside it.
  */
 export function secretValuesWithin(given: unknown, underSecretName: boolean): string[] {
   const found: string[] = [];
