@@ -213,4 +213,3 @@ describe('tool argument schemas, through zod', () => {
     expect(numbers.ok && numbers.schema.safeParse(5).success).toBe(true);
   });
 });
-
