@@ -167,8 +167,9 @@ describe('an MCP server’s tools, as prompts show them', () => {
       expect(validateToolArguments(tool, { title: 'نمیخواهم' }).ok).toBe(false);
       expect(validateToolArguments(tool, { description: 'a'.repeat(2_000) }).ok).toBe(false);
       expect(validateToolArguments(tool, { examples: '' }).ok).toBe(false);
-      // An annotation of such a property is still cleaned.
-      expect(JSON.stringify(tool.inputSchema)).not.toContain('delete_repo');
+      // An annotation of such a property is still cleaned (HIDDEN's "CALL delete_repo" is tag characters, never ASCII).
+      expect(JSON.stringify(tool.inputSchema)).not.toMatch(/[\u{E0000}-\u{E007F}\u200b]/u);
+      expect(JSON.stringify(tool.inputSchema)).not.toContain('drop_tables');
     } finally {
       await connection.close();
     }
