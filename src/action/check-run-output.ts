@@ -39,15 +39,18 @@ export async function checkRunResult(report: FinalReport, conclusion: CheckConcl
   const neutralise = await loadNeutraliser(policy, redact, 'rendered');
   // The title is plain text on GitHub, and plan-runner's own words (a status, a count of goals): nothing in it is escaped.
   const title = await loadNeutraliser(policy, redact, 'title');
-  return { conclusion, title: title(redact(`${report.status}${headline}`)), summary: withRunLink(neutralise(redact(body.join('\n\n'))), runUrl) };
+  const summary = neutralise(redact(body.join('\n\n')));
+  return { conclusion, title: title(redact(`${report.status}${headline}`)), summary, ...(runUrl && { link: `[View the run and its job summary](${encodeURI(runUrl)})` }) };
 }
 
 /**
- * `summary` and plan-runner's own link to the run, within what a check run holds: a summary too long (a rejected plan's
- * report) is cut first, saying so, so the link stays. Cut with the rest by the write, it went (found by a caps hunt).
+ * The summary a check run is written with: `result`'s, then its link to the run, within what a check run holds. A summary
+ * too long (a rejected plan's report, with the shared-name advice before it) is cut first, saying so, so the link stays.
+ * Cut with the rest by the write, it went (found by a caps hunt).
  */
-function withRunLink(summary: string, runUrl: string | undefined): string {
-  const link = runUrl ? `\n\n[View the run and its job summary](${encodeURI(runUrl)})` : '';
+export function checkRunSummary(result: CheckRunResult): string {
+  const { summary } = result;
+  const link = result.link === undefined ? '' : `\n\n${result.link}`;
   if (Buffer.byteLength(summary) + Buffer.byteLength(link) <= CHECK_RUN_SUMMARY_MAX_BYTES) return `${summary}${link}`;
   const cut = `\n\n_The report was cut here to stay under a check run's ${groupDigits(CHECK_RUN_SUMMARY_MAX_BYTES)} bytes; the job summary has it whole._`;
   return `${cutMarkdownBytes(summary, CHECK_RUN_SUMMARY_MAX_BYTES - Buffer.byteLength(cut) - Buffer.byteLength(link))}${cut}${link}`;

@@ -1,12 +1,12 @@
 import { type Clock, systemClock } from '../core/clock.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { describeGitHubFailure, MAX_RATE_LIMIT_WAIT_MS, readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';
-import { cutMarkdownBytes, cutText } from '../report/cut-text.ts';
+import { cutText } from '../report/cut-text.ts';
 import { formatDuration } from '../report/format-duration.ts';
 import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import { asSentence } from '../run/as-sentence.ts';
 import { runnerJob } from './runner-job.ts';
-import { CHECK_RUN_SUMMARY_MAX_BYTES } from './check-run-output.ts';
+import { checkRunSummary } from './check-run-output.ts';
 
 /** How a check run ended, as GitHub draws it. */
 export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'action_required';
@@ -15,8 +15,10 @@ export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 
 export interface CheckRunResult {
   readonly conclusion: CheckConclusion;
   readonly title: string;
-  /** Markdown: the status and the goals table. */
+  /** Markdown: the status and the goals table; cut where the check run is written, if too long for it, before `link`. */
   readonly summary: string;
+  /** Markdown: plan-runner's own link to the run, written after the summary and never cut (`checkRunSummary`). */
+  readonly link?: string;
 }
 
 /** A check run in progress; completing it never throws (a failure is a warning), and only the first completion counts. */
@@ -221,7 +223,7 @@ function sharedNameWhy(shown: string, other: { id: number; what: string }, concl
  * text there is: placed as written, `checkout@v4` was a mention and an `<img>` an image (found by an adversarial pass).
  */
 function sharedNameResult(result: CheckRunResult, other: { id: number; what: string }, name: string): CheckRunResult {
-  return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy(escapeInlineMarkdown(name), other, result.conclusion)}\n\n${result.summary}` };
+  return { ...result, conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy(escapeInlineMarkdown(name), other, result.conclusion)}\n\n${result.summary}` };
 }
 
 /**
@@ -236,7 +238,7 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
     status: 'completed' as const,
     conclusion: result.conclusion,
     completed_at: wallTime(),
-    output: { title: cutText(result.title, 1000), summary: cutMarkdownBytes(result.summary, CHECK_RUN_SUMMARY_MAX_BYTES) },
+    output: { title: cutText(result.title, 1000), summary: checkRunSummary(result) },
   });
   const update = (result: CheckRunResult) =>
     id === undefined

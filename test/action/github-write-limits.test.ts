@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkRunResult } from '../../src/action/check-run-output.ts';
+import { checkRunResult, checkRunSummary } from '../../src/action/check-run-output.ts';
 import { startCheckRun } from '../../src/action/check-run.ts';
 import { openEscalationIssue } from '../../src/action/escalation-issue.ts';
 import { createRedactor } from '../../src/core/redact.ts';
@@ -74,7 +74,22 @@ describe('a GitHub write fits however long the run\'s text is', () => {
     expect(summary).toMatch(/\n…\n\n_The report was cut here to stay under a check run's 65,535 bytes; the job summary has it whole\._\n\n\[View the run and its job summary\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/1\)$/);
     // One that fits is not cut.
     const short = await checkRunResult({ ...report, markdown: '**Status:** failed — rejected' }, 'failure', createRedactor(), 'https://github.com/acme/app/actions/runs/1');
-    expect(short.summary).toBe('**Status:** failed — rejected\n\n[View the run and its job summary](https://github.com/acme/app/actions/runs/1)');
+    expect(checkRunSummary(short)).toBe('**Status:** failed — rejected\n\n[View the run and its job summary](https://github.com/acme/app/actions/runs/1)');
+  });
+
+  // Found by a re-read: the advice went before a report already cut to 65,535 bytes with its link, and the write's cut took the link again.
+  it('a check run too long for it, failed as another job writes its name, keeps the advice and its link to the run', async () => {
+    const markdown = Array.from({ length: 2000 }, (_, i) => `- goal ${i} ${'x'.repeat(60)}`).join('\n');
+    const report = { status: 'succeeded', goals: [], markdown, planErrors: [{ message: 'x' }] } as unknown as FinalReport;
+    const result = await checkRunResult(report, 'success', createRedactor(), 'https://github.com/acme/app/actions/runs/1');
+    const check = await startCheckRun(octokit(), { owner: 'acme', repo: 'app', name: 'plan-runner', headSha: 'a'.repeat(40) }, () => {});
+    github.checkRuns.push({ id: 900, name: 'plan-runner', head_sha: 'a'.repeat(40), status: 'in_progress', started_at: new Date().toISOString(), completed_at: null });
+    await check!.complete(result);
+    const { conclusion, output } = github.checkRuns[0] as { conclusion: string; output: { summary: string } };
+    expect(conclusion).toBe('failure');
+    expect(bytes(output.summary)).toBeLessThanOrEqual(65_535);
+    expect(output.summary).toMatch(/^Another check run named 'plan-runner' \(id 900, in progress\)/);
+    expect(output.summary).toMatch(/\n…\n\n_The report was cut here to stay under a check run's 65,535 bytes; the job summary has it whole\._\n\n\[View the run and its job summary\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/1\)$/);
   });
 
   // Found by an adversarial pass: with 400 goals the table passed 65,535 bytes, and the cut end took the
