@@ -76,30 +76,30 @@ function hiddenTextUnder(key: string, value: unknown, at: string): string | unde
   if (shape === 'one') return hiddenTextInSchema(value, at);
   if (shape === 'list') return hiddenTextInEach(value as unknown[], at, hiddenTextInSchema);
   if (shape === undefined) return hiddenTextIn(value, at);
-  for (const [name, inner] of Object.entries(value as Record<string, unknown>)) {
-    const here = keyPath(at, name);
-    const found = SMUGGLING.test(name) ? here : hiddenTextInSchema(inner, here);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  return hiddenTextInEntries(value as Record<string, unknown>, at, hiddenTextInSchema);
 }
 
 /** Where a value a validator reads whole (an `enum`, a `pattern`, a keyword it does not know) holds hidden text, in any string or key. */
 function hiddenTextIn(value: unknown, at: string): string | undefined {
   if (typeof value === 'string') return SMUGGLING.test(value) ? at || '(the schema)' : undefined;
   if (!isMap(value)) return Array.isArray(value) ? hiddenTextInEach(value, at, hiddenTextIn) : undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const here = keyPath(at, key);
-    const found = SMUGGLING.test(key) ? here : hiddenTextIn(inner, here);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  return hiddenTextInEntries(value, at, hiddenTextIn);
 }
 
 /** `find` on each item of a list, its index in the path. */
 function hiddenTextInEach(list: readonly unknown[], at: string, find: (value: unknown, at: string) => string | undefined): string | undefined {
   for (const [index, item] of list.entries()) {
     const found = find(item, `${at}[${index}]`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** `find` on each value of a map, its key in the path; a key holding hidden text is found itself. */
+function hiddenTextInEntries(map: Readonly<Record<string, unknown>>, at: string, find: (value: unknown, at: string) => string | undefined): string | undefined {
+  for (const [key, inner] of Object.entries(map)) {
+    const here = keyPath(at, key);
+    const found = SMUGGLING.test(key) ? here : find(inner, here);
     if (found !== undefined) return found;
   }
   return undefined;
