@@ -40,7 +40,8 @@ export function approvalMarkerOf(record: RunRecord, runId: number | undefined, p
   if (record.status === 'awaiting-approval' && record.approval && runId !== undefined) {
     // An approving run that pauses again (a replan's step asks anew) asks for itself: the paused run it went on from
     // keeps its answer, or a re-run of it asked again and a second /approve ran the approved steps twice.
-    const continued: EarlierAnswer | undefined = pausedRunId !== undefined && decision ? { runId: pausedRunId, hash: decision.hash, state: decision.decision, ...(decision.by !== undefined && { by: decision.by }) } : undefined;
+    // `earlierAnswers` also carries this over from the comment's marker; this copy, from the run's record, holds where none is read.
+    const continued = pausedRunId !== undefined && decision ? earlierAnswer(pausedRunId, decision.hash, decision.decision, decision.by) : undefined;
     return { state: 'awaiting', runId, hash: record.approval.hash, ...(continued && { answered: [continued] }) };
   }
   if (decision) return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }), ...(pausedRunId !== undefined && { runId: pausedRunId }), ...(runId !== undefined && { answerRunId: runId }) };
@@ -84,8 +85,7 @@ export function withApprovalMarker(body: string, marker: ApprovalMarker): string
 export function readApprovalMarker(body: string): ApprovalMarker | undefined {
   const marker = leadingHiddenObject(body, PREFIX, SUFFIX);
   if (marker === undefined) return undefined;
-  if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash)) return undefined;
-  const runIdOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
+  if (!isApprovalHash(marker.hash)) return undefined;
   const runId = runIdOf(marker.runId);
   const answerRunId = runIdOf(marker.answerRunId);
   // A marker an earlier plan-runner wrote has none: it reads as before.
@@ -98,15 +98,32 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
   return undefined;
 }
 
+/** A workflow run id as a marker holds one (a positive whole number), or undefined. */
+function runIdOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+/** True for an approval's hash as a marker holds one: 16 to 64 lowercase hex digits. */
+function isApprovalHash(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{16,64}$/.test(value);
+}
+
+/** The answer `state` to paused run `runId`'s request for approval of `hash`, by `by` where known. */
+function earlierAnswer(runId: number, hash: string, state: EarlierAnswer['state'], by: string | undefined): EarlierAnswer {
+  return { runId, hash, state, ...(by !== undefined && { by }) };
+}
+
 /** The well-formed earlier answers in a marker's `answered` (others are left out), the newest `EARLIER_ANSWERS_KEPT`. */
 function earlierAnswersIn(value: unknown): EarlierAnswer[] {
   if (!Array.isArray(value)) return [];
   const answers: EarlierAnswer[] = [];
   for (const entry of value.slice(-EARLIER_ANSWERS_KEPT) as unknown[]) {
     if (typeof entry !== 'object' || entry === null) continue;
-    const { runId, hash, state, by } = entry as Record<string, unknown>;
-    if (!(typeof runId === 'number' && Number.isSafeInteger(runId) && runId > 0) || typeof hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(hash) || (state !== 'approved' && state !== 'rejected')) continue;
-    answers.push({ runId, hash, state, ...(typeof by === 'string' && { by }) });
+    const fields = entry as Record<string, unknown>;
+    const { hash, state, by } = fields;
+    const runId = runIdOf(fields.runId);
+    if (runId === undefined || !isApprovalHash(hash) || (state !== 'approved' && state !== 'rejected')) continue;
+    answers.push(earlierAnswer(runId, hash, state, typeof by === 'string' ? by : undefined));
   }
   return answers;
 }
@@ -116,7 +133,7 @@ function earlierAnswersIn(value: unknown): EarlierAnswer[] {
  * once the comment moves on to another run, then `next`'s; one per run (the newest), the newest `EARLIER_ANSWERS_KEPT`.
  */
 function earlierAnswers(chosen: ApprovalMarker, next: ApprovalMarker, before: ApprovalMarker | undefined): EarlierAnswer[] {
-  const own = before && before.state !== 'awaiting' && before.runId !== undefined ? [{ runId: before.runId, hash: before.hash, state: before.state, ...(before.by !== undefined && { by: before.by }) }] : [];
+  const own = before && before.state !== 'awaiting' && before.runId !== undefined ? [earlierAnswer(before.runId, before.hash, before.state, before.by)] : [];
   const byRun = new Map<number, EarlierAnswer>();
   for (const answer of [...(before?.answered ?? []), ...own, ...(next.answered ?? [])]) {
     byRun.delete(answer.runId);
