@@ -2,7 +2,7 @@ import type { Annotate, AnnotationsWritten } from '../report/annotations.ts';
 import type { Redactor } from '../core/redact.ts';
 import { loggedMessage, neutraliseLogText } from '../security/neutralise-log-text.ts';
 import { cutMarkdownBytes } from '../report/cut-text.ts';
-import { SUMMARY_MAX_BYTES } from '../report/summary/render-summary.ts';
+import { SUMMARY_ROOM_BYTES } from '../report/summary/render-summary.ts';
 import type { RunnerCommands } from './runner-commands.ts';
 import { visibleControls } from '../core/visible-controls.ts';
 
@@ -76,7 +76,7 @@ export function runnerActionIO(core: RunnerCommands, env: Readonly<Record<string
       // The runner drops a step's summary over 1 MiB whole: the renderers keep within it, and this holds whatever
       // writes without one (an evaluation's table of goals, a plan author's to name, went to 2 MB; found by an
       // adversarial pass).
-      await core.appendSummary(cutMarkdownBytes(markdown, SUMMARY_MAX_BYTES - 16));
+      await core.appendSummary(cutMarkdownBytes(markdown, SUMMARY_ROOM_BYTES));
       return true;
     },
     // The action's own lines (a refusal's list of problems): shown as they are, with the run text in them.

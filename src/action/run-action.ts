@@ -431,7 +431,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const readOnlyNote = readOnly ? renderReadOnlyNote(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
     const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
     const notes = `${readOnlyNote}${fanOutNote}`;
-    const reportContext: FinalReportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(failedAfter && { failedAfter }), ...(frozenFile?.file !== undefined && { frozenPlanFile: frozenFile.file }) };
+    const reportContext: FinalReportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(failedAfter && { failedAfter }), ...(frozenFile?.file !== undefined && { frozenPlanWritten: true }) };
     const told = finalReport(outcome, reportContext);
     ending.report = told;
     // Told of a pause for approval too: a person is needed as for an escalation.

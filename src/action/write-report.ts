@@ -2,7 +2,7 @@ import type { Redactor } from '../core/redact.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { cutMarkdownBytes } from '../report/cut-text.ts';
-import { SUMMARY_MAX_BYTES } from '../report/summary/render-summary.ts';
+import { SUMMARY_ROOM_BYTES } from '../report/summary/render-summary.ts';
 import type { ActionIO } from './action-io.ts';
 
 /** Saved (core.saveState) once the main step wrote the job summary and the report file: the post step never writes them twice. */
@@ -25,7 +25,7 @@ export async function writeReport(report: FinalReport, file: string, io: ActionI
 /** The job summary alone; never throws. `where` says where else the report is, when the summary cannot take it. */
 export async function writeReportSummary(report: FinalReport, io: ActionIO, where = 'the log above has what the run did'): Promise<void> {
   // The runner drops a summary over 1 MiB whole: the renderers keep within it, and this holds whatever they missed.
-  const summary = cutMarkdownBytes(report.markdown, SUMMARY_MAX_BYTES - 16);
+  const summary = cutMarkdownBytes(report.markdown, SUMMARY_ROOM_BYTES);
   try {
     if (!(await io.writeSummary(summary))) io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); ${where}.`);
   } catch (error) {

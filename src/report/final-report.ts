@@ -10,7 +10,7 @@ import { judgedRecord } from './judged-record.ts';
 import { renderRejectedPlan } from './rejected-plan-markdown.ts';
 import { renderPlanPreview } from './plan-preview.ts';
 import type { Redactor } from '../core/redact.ts';
-import { renderSummary, SUMMARY_MAX_BYTES } from './summary/render-summary.ts';
+import { renderSummary, SUMMARY_ROOM_BYTES } from './summary/render-summary.ts';
 import { renderPlanningCost } from './summary/summary-cost.ts';
 import type { RunStatus } from '../core/run-event.ts';
 import type { JobOutcome } from '../job/run-job.ts';
@@ -56,8 +56,8 @@ export interface FinalReportContext {
    * plan file that would not run as planned.
    */
   readonly failedAfter?: string;
-  /** The frozen plan file a `mode: plan` job wrote (its `plan-file` output): it has every step a long preview leaves out. */
-  readonly frozenPlanFile?: string;
+  /** A `mode: plan` job wrote its frozen plan file (its `plan-file` output): it has every step a long preview leaves out. */
+  readonly frozenPlanWritten?: boolean;
 }
 
 /** The note that opens a report whose trace could not be written whole. */
@@ -107,6 +107,8 @@ export function cancelledReport(name: string, reason: string, redact: Redactor, 
 }
 
 function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport {
+  // The notes come before the report in the job summary, in its room.
+  const roomAfterNotes = SUMMARY_ROOM_BYTES - (context.notes ? Buffer.byteLength(context.notes) : 0);
   if (outcome.kind === 'rejected' && outcome.cancelled) {
     return cancelledReport(outcome.plan?.name ?? context.planPath, `cancelled while ${outcome.cancelled}; no step ran`, context.redact, outcome.usage);
   }
@@ -142,8 +144,8 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
       written: outcome.written,
       ...(statusLine && { status: statusLine }),
       ...(cost && { cost }),
-      maxBytes: SUMMARY_MAX_BYTES - 16 - (context.notes ? Buffer.byteLength(context.notes) : 0),
-      ...(context.frozenPlanFile !== undefined && { fullPlanAt: 'the frozen plan file (the `plan-file` output)' }),
+      maxBytes: roomAfterNotes,
+      ...(context.frozenPlanWritten && { fullPlanAt: 'the frozen plan file (the `plan-file` output)' }),
     });
     const status = stop ? stop.status : after !== undefined ? 'failed' : 'succeeded';
     const reason = stop?.message ?? after;
@@ -159,7 +161,7 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
     goals,
     limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
     fullRecordAt: context.traceLost ? 'no file (the trace could not be written)' : `the trace file \`${context.tracePath}\``,
-    ...(context.notes && { maxBytes: SUMMARY_MAX_BYTES - 16 - Buffer.byteLength(context.notes) }),
+    maxBytes: roomAfterNotes,
     ...(context.fannedOut && { fannedOut: true }),
   });
   return {

@@ -9,7 +9,7 @@ import { cutText } from './cut-text.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { ApprovalGate } from '../run/approval-gate.ts';
 import { groupDigits } from '../core/group-digits.ts';
-import { SUMMARY_MAX_BYTES } from './summary/render-summary.ts';
+import { leftOutStepsLine, SUMMARY_ROOM_BYTES } from './summary/render-summary.ts';
 import { byteSize } from './summary/summary-part.ts';
 
 type Redact = (text: string) => string;
@@ -80,7 +80,7 @@ export interface PlanPreviewOptions {
   readonly status?: string;
   /** What the model's calls that wrote the plan cost (Markdown), before the steps for the same reason. */
   readonly cost?: string;
-  /** Defaults to {@link SUMMARY_MAX_BYTES}, less room for a trailing newline: the steps past it are left out, and counted. */
+  /** Defaults to {@link SUMMARY_ROOM_BYTES}: the steps past it are left out, and counted. */
   readonly maxBytes?: number;
   /** Where every step is when some are left out, e.g. "the frozen plan file (the `plan-file` output)". */
   readonly fullPlanAt?: string;
@@ -88,8 +88,7 @@ export interface PlanPreviewOptions {
 
 /** The line for `count` steps of `total` left out of the preview. */
 function leftOutLine(count: number, total: number, fullPlanAt: string | undefined): string {
-  const where = fullPlanAt ? `; every step is in ${fullPlanAt}` : '';
-  return `_… ${groupDigits(count)} of the ${groupDigits(total)} steps left out here to stay under GitHub's 1 MiB limit${where}._`;
+  return leftOutStepsLine(`${groupDigits(count)} of the ${groupDigits(total)} steps`, fullPlanAt);
 }
 
 /**
@@ -111,7 +110,7 @@ export function renderPlanPreview(plan: ValidPlan, options: PlanPreviewOptions):
   const graph = ['', '### Plan graph', '', renderMermaidGraph(record, redact), ''];
   // Each piece is followed by a line break in the joined text; the notice's room is kept whatever it comes to say.
   const fixed = [...head, ...graph, leftOutLine(items.length, items.length, options.fullPlanAt)].reduce((sum, line) => sum + byteSize(line) + 1, 0);
-  let room = (options.maxBytes ?? SUMMARY_MAX_BYTES - 16) - fixed;
+  let room = (options.maxBytes ?? SUMMARY_ROOM_BYTES) - fixed;
   const steps: string[] = [];
   const gate = new ApprovalGate(plan, plan.tools);
   for (const [index, item] of items.entries()) {

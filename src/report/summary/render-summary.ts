@@ -13,6 +13,17 @@ import { renderSummarySteps } from './summary-steps.ts';
 /** GitHub shows at most 1 MiB of a step's job summary. */
 export const SUMMARY_MAX_BYTES = 1024 * 1024;
 
+/**
+ * The bytes a step's summary is given: 16 under {@link SUMMARY_MAX_BYTES} as a margin (the runner drops a summary over its
+ * limit whole). Nothing is written after it: a summary is appended as it is, no newline added.
+ */
+export const SUMMARY_ROOM_BYTES = SUMMARY_MAX_BYTES - 16;
+
+/** The line saying `what` (e.g. "3 steps") is left out of a summary to fit, and where every step is when known. */
+export function leftOutStepsLine(what: string, where: string | undefined): string {
+  return `_… ${what} left out here to stay under GitHub's 1 MiB limit${where ? `; every step is in ${where}` : ''}._`;
+}
+
 export interface SummaryOptions {
   /** Replaces secrets in any text that came from the run (results, errors, names). */
   readonly redact: (text: string) => string;
@@ -20,7 +31,7 @@ export interface SummaryOptions {
   readonly limits?: CostLimits;
   /** Where the full results are when some are cut, e.g. "the trace file (artifact `plan-runner-trace`)". */
   readonly fullRecordAt?: string;
-  /** Defaults to {@link SUMMARY_MAX_BYTES}, less room for a trailing newline. */
+  /** Defaults to {@link SUMMARY_ROOM_BYTES}. */
   readonly maxBytes?: number;
   /** A job of a fanned-out run (prepare, shard, merge): the steps it reused are the other jobs', not an earlier run's. */
   readonly fannedOut?: boolean;
@@ -36,7 +47,7 @@ function cutNotice(count: number, where: string): string {
 
 /** The line for `count` steps left out, `unfinished` of which failed or did not finish and `flagged` completed past failed or undone work. */
 function leftOutNotice(count: number, unfinished: number, flagged: number, where: string): string {
-  return `_… ${groupDigits(count)} step${count === 1 ? '' : 's'}${attentionClause(count, unfinished, flagged)} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+  return leftOutStepsLine(`${groupDigits(count)} step${count === 1 ? '' : 's'}${attentionClause(count, unfinished, flagged)}`, where);
 }
 
 /** Every cuttable part, also those inside a step's lines. */
@@ -173,7 +184,7 @@ const SUMMARY_GOAL_ROWS = 500;
 export function renderSummary(record: RunRecord, options: SummaryOptions): string {
   const { redact } = options;
   const where = options.fullRecordAt ?? 'the trace file';
-  const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
+  const maxBytes = options.maxBytes ?? SUMMARY_ROOM_BYTES;
   const goals: SummaryPart[] = options.goals?.length
     ? [`### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where, Math.floor(maxBytes / 2))]
     : [];
