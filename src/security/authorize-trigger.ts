@@ -48,7 +48,7 @@ async function refusalFor(user: TriggerUser, request: TriggerRequest, lookup: Pe
 
 /**
  * Decides, before any model call, whether the accounts behind the event may start a run: on every
- * event but schedule, push, workflow_dispatch and merge_group each must have write, maintain or admin on the
+ * event but those `EVENTS_WITHOUT_CHECK` lists (trigger-users.ts) each must have write, maintain or admin on the
  * repository, and a bot must be listed in `allowedBots`. A failed lookup refuses (fail closed).
  */
 export async function authorizeTrigger(request: TriggerRequest, lookup: PermissionLookup): Promise<TriggerDecision> {

@@ -40,7 +40,7 @@ function account(value: unknown, role: string): TriggerUser | undefined {
  * The accounts behind an event that needs write access: the sender, for comments and reviews also
  * their author (an edit by a maintainer does not vouch for a stranger's comment), and for a
  * workflow_run the accounts that started the run it follows. Empty for events that need no check
- * (schedule, push, workflow_dispatch, merge_group) — and for a payload that names nobody, which the caller refuses.
+ * ({@link EVENTS_WITHOUT_CHECK}) — and for a payload that names nobody, which the caller refuses.
  */
 export function triggerUsers(eventName: string, payload: unknown): TriggerUser[] {
   if (!needsWriteAccess(eventName)) return [];
