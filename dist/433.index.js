@@ -171,7 +171,7 @@ async function finishKilledRun(settings, context) {
     const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__/* .hideCutFragments */ .wJ)(redact(goal.evidence)) }));
     // Cut off mid-run, or while its goals were checked: a model request then in flight is in no figure, and the summary says so.
     const reportOf = (shown) => {
-        const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .renderSummary */ .B)(shown, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
+        const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .renderSummary */ .Br)(shown, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
         return { status: shown.status ?? 'cancelled', ...(shown.reason !== undefined && { reason: shown.reason }), goals, markdown, record: shown, planErrors: [], ...(shown.escalation && { escalation: shown.escalation }) };
     };
     const told = reportOf(record);

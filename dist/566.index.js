@@ -340,8 +340,6 @@ var build_step_messages = __webpack_require__(95676);
 var complete_for_step = __webpack_require__(69547);
 // EXTERNAL MODULE: ./lib/steps/cut-off-answer-error.js
 var cut_off_answer_error = __webpack_require__(17437);
-// EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
-var cut_off_reason = __webpack_require__(46660);
 // EXTERNAL MODULE: ./lib/steps/empty-answer-error.js
 var empty_answer_error = __webpack_require__(35362);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
@@ -574,7 +572,6 @@ function resolveTaskText(task, sources) {
 
 
 
-
 const INSTRUCTION = `Work on the task above with the tools you have. Start with ${write_todos_definition/* WRITE_TODOS */.q}; end with your final answer as plain text.`;
 function reminder(name) {
     return `Not run: call ${write_todos_definition/* WRITE_TODOS */.q} first with your plan as a TODO list (merge: false), then call '${name}' again.`;
@@ -650,11 +647,9 @@ class AgentLoop {
             if (answered)
                 this.#lastMessage = content;
             ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: [...calls.map((call) => call.function.name), ...others.map((call) => call.name)] });
-            const cutOff = (0,cut_off_reason/* cutOffReason */.ag)(choice);
             // A cut-off answer is a fragment, its calls included: the last may be cut mid-arguments, and none of
             // them is run (found by an adversarial pass: side-effect calls of a `length` answer ran).
-            if (cutOff && (answered || calls.length > 0 || others.length > 0))
-                throw new cut_off_answer_error/* CutOffAnswerError */.U({ stepKey: ctx.step.key, finishReason: cutOff });
+            (0,cut_off_answer_error/* refuseCutOff */.g)(ctx.step.key, choice, answered || calls.length > 0 || others.length > 0);
             if (calls.length === 0 && others.length === 0) {
                 if (answered)
                     return content;
@@ -789,9 +784,10 @@ function parseToolArguments(text) {
     }
 }
 /**
- * Why a number the arguments write is refused, in the words the plan check uses for such a literal (yaml-document.ts).
- * A whole number's rounded figure is left out: it is most of the digits written, and of a digits-only secret, which the
- * redactor hides only whole, it showed 16 of 17 (found by a secrets hunt). Infinity and 0 show nothing of what was written.
+ * Why a number the arguments write is refused, worded as the plan check refuses such a literal (yaml-document.ts), less
+ * the figure a whole number rounds to, which the plan check still prints of its author's own file: here it is most of the
+ * digits a model wrote, and of a digits-only secret, which the redactor hides only whole, it showed 16 of 17 (found by a
+ * secrets hunt). Infinity and 0 show nothing of what was written.
  */
 function inexactNumberWhy({ written, read }) {
     const shown = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(written, 101);

@@ -669,14 +669,14 @@ function validateModelSteps(plan, written, replacement) {
     // goal alone has no `of` (check-goals.ts refuses one without workflow_sequence).
     const goals = plan.source.goals?.map((goal) => ({ ...goal, of: undefined }));
     const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
-    const tasksAsWritten = replacement?.tasksAsWritten && copiedTaskKeys(steps, replacement.tasksAsWritten);
+    const tasksAsWritten = replacement?.copiedTasks && copiedTaskKeys(steps, replacement.copiedTasks);
     const result = (0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__/* .validatePlanObject */ .$2)(value, {
         origin: 'model',
         modelStepsFrom: kept.length,
         extraTools,
         ...(plan.withhold && { withhold: plan.withhold }),
         ...(replacement?.githubWritten && { githubWritten: replacement.githubWritten }),
-        ...(tasksAsWritten && tasksAsWritten.size > 0 && { tasksAsWritten }),
+        ...(tasksAsWritten && { tasksAsWritten }),
     });
     if (result.ok && tooLong.length + argsText.length > 0)
         return { ok: false, errors: [...tooLong, ...argsText] };

@@ -687,7 +687,7 @@ async function refusalFor(user, request, lookup) {
 }
 /**
  * Decides, before any model call, whether the accounts behind the event may start a run: on every
- * event but schedule, push, workflow_dispatch and merge_group each must have write, maintain or admin on the
+ * event but those `EVENTS_WITHOUT_CHECK` lists (trigger-users.ts) each must have write, maintain or admin on the
  * repository, and a bot must be listed in `allowedBots`. A failed lookup refuses (fail closed).
  */
 async function authorizeTrigger(request, lookup) {
@@ -1194,7 +1194,8 @@ function approvalMarkerOf(record, runId, pausedRunId) {
     if (record.status === 'awaiting-approval' && record.approval && runId !== undefined) {
         // An approving run that pauses again (a replan's step asks anew) asks for itself: the paused run it went on from
         // keeps its answer, or a re-run of it asked again and a second /approve ran the approved steps twice.
-        const continued = pausedRunId !== undefined && decision ? { runId: pausedRunId, hash: decision.hash, state: decision.decision, ...(decision.by !== undefined && { by: decision.by }) } : undefined;
+        // `earlierAnswers` also carries this over from the comment's marker; this copy, from the run's record, holds where none is read.
+        const continued = pausedRunId !== undefined && decision ? earlierAnswer(pausedRunId, decision.hash, decision.decision, decision.by) : undefined;
         return { state: 'awaiting', runId, hash: record.approval.hash, ...(continued && { answered: [continued] }) };
     }
     if (decision)
@@ -1239,9 +1240,8 @@ function readApprovalMarker(body) {
     const marker = (0,_hidden_line_js__WEBPACK_IMPORTED_MODULE_0__/* .leadingHiddenObject */ .A)(body, PREFIX, SUFFIX);
     if (marker === undefined)
         return undefined;
-    if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash))
+    if (!isApprovalHash(marker.hash))
         return undefined;
-    const runIdOf = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
     const runId = runIdOf(marker.runId);
     const answerRunId = runIdOf(marker.answerRunId);
     // A marker an earlier plan-runner wrote has none: it reads as before.
@@ -1254,6 +1254,18 @@ function readApprovalMarker(body) {
     }
     return undefined;
 }
+/** A workflow run id as a marker holds one (a positive whole number), or undefined. */
+function runIdOf(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+/** True for an approval's hash as a marker holds one: 16 to 64 lowercase hex digits. */
+function isApprovalHash(value) {
+    return typeof value === 'string' && /^[0-9a-f]{16,64}$/.test(value);
+}
+/** The answer `state` to paused run `runId`'s request for approval of `hash`, by `by` where known. */
+function earlierAnswer(runId, hash, state, by) {
+    return { runId, hash, state, ...(by !== undefined && { by }) };
+}
 /** The well-formed earlier answers in a marker's `answered` (others are left out), the newest `EARLIER_ANSWERS_KEPT`. */
 function earlierAnswersIn(value) {
     if (!Array.isArray(value))
@@ -1262,10 +1274,12 @@ function earlierAnswersIn(value) {
     for (const entry of value.slice(-EARLIER_ANSWERS_KEPT)) {
         if (typeof entry !== 'object' || entry === null)
             continue;
-        const { runId, hash, state, by } = entry;
-        if (!(typeof runId === 'number' && Number.isSafeInteger(runId) && runId > 0) || typeof hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(hash) || (state !== 'approved' && state !== 'rejected'))
+        const fields = entry;
+        const { hash, state, by } = fields;
+        const runId = runIdOf(fields.runId);
+        if (runId === undefined || !isApprovalHash(hash) || (state !== 'approved' && state !== 'rejected'))
             continue;
-        answers.push({ runId, hash, state, ...(typeof by === 'string' && { by }) });
+        answers.push(earlierAnswer(runId, hash, state, typeof by === 'string' ? by : undefined));
     }
     return answers;
 }
@@ -1274,7 +1288,7 @@ function earlierAnswersIn(value) {
  * once the comment moves on to another run, then `next`'s; one per run (the newest), the newest `EARLIER_ANSWERS_KEPT`.
  */
 function earlierAnswers(chosen, next, before) {
-    const own = before && before.state !== 'awaiting' && before.runId !== undefined ? [{ runId: before.runId, hash: before.hash, state: before.state, ...(before.by !== undefined && { by: before.by }) }] : [];
+    const own = before && before.state !== 'awaiting' && before.runId !== undefined ? [earlierAnswer(before.runId, before.hash, before.state, before.by)] : [];
     const byRun = new Map();
     for (const answer of [...(before?.answered ?? []), ...own, ...(next.answered ?? [])]) {
         byRun.delete(answer.runId);
@@ -1388,10 +1402,11 @@ async function planCheckName(settings) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ss: () => (/* binding */ checkRunSummary),
 /* harmony export */   Vk: () => (/* binding */ checkRunResult),
-/* harmony export */   rW: () => (/* binding */ CHECK_RUN_SUMMARY_MAX_BYTES),
 /* harmony export */   xr: () => (/* binding */ internalErrorResult)
 /* harmony export */ });
+/* unused harmony export CHECK_RUN_SUMMARY_MAX_BYTES */
 /* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
 /* harmony import */ var _report_goals_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(52895);
 /* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(60949);
@@ -1436,14 +1451,17 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
     const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__/* .loadNeutraliser */ .x)(policy, redact, 'rendered');
     // The title is plain text on GitHub, and plan-runner's own words (a status, a count of goals): nothing in it is escaped.
     const title = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_6__/* .loadNeutraliser */ .x)(policy, redact, 'title');
-    return { conclusion, title: title(redact(`${report.status}${headline}`)), summary: withRunLink(neutralise(redact(body.join('\n\n'))), runUrl) };
+    const summary = neutralise(redact(body.join('\n\n')));
+    return { conclusion, title: title(redact(`${report.status}${headline}`)), summary, ...(runUrl && { link: `[View the run and its job summary](${encodeURI(runUrl)})` }) };
 }
 /**
- * `summary` and plan-runner's own link to the run, within what a check run holds: a summary too long (a rejected plan's
- * report) is cut first, saying so, so the link stays. Cut with the rest by the write, it went (found by a caps hunt).
+ * The summary a check run is written with: `result`'s, then its link to the run, within what a check run holds. A summary
+ * too long (a rejected plan's report, with the shared-name advice before it) is cut first, saying so, so the link stays.
+ * Cut with the rest by the write, it went (found by a caps hunt).
  */
-function withRunLink(summary, runUrl) {
-    const link = runUrl ? `\n\n[View the run and its job summary](${encodeURI(runUrl)})` : '';
+function checkRunSummary(result) {
+    const { summary } = result;
+    const link = result.link === undefined ? '' : `\n\n${result.link}`;
     if (Buffer.byteLength(summary) + Buffer.byteLength(link) <= CHECK_RUN_SUMMARY_MAX_BYTES)
         return `${summary}${link}`;
     const cut = `\n\n_The report was cut here to stay under a check run's ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(CHECK_RUN_SUMMARY_MAX_BYTES)} bytes; the job summary has it whole._`;
@@ -1497,8 +1515,7 @@ async function internalErrorResult(error, redact, runUrl, repositoryUrl) {
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
 /* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(82931);
 /* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(86919);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(12172);
-/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(74360);
+/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(74360);
 /* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 /* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(81675);
 /* harmony import */ var _runner_job_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(37680);
@@ -1664,7 +1681,7 @@ function sharedNameWhy(shown, other, conclusion) {
  * text there is: placed as written, `checkout@v4` was a mention and an `<img>` an image (found by an adversarial pass).
  */
 function sharedNameResult(result, other, name) {
-    return { conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy((0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(name), other, result.conclusion)}\n\n${result.summary}` };
+    return { ...result, conclusion: 'failure', title: 'Another job writes this check run', summary: `${sharedNameWhy((0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(name), other, result.conclusion)}\n\n${result.summary}` };
 }
 /**
  * Completing the check run `id`, or with no `id` (its create failed) creating it completed: retried within
@@ -1678,7 +1695,7 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
         status: 'completed',
         conclusion: result.conclusion,
         completed_at: wallTime(),
-        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutMarkdownBytes */ .lw)(result.summary, _check_run_output_js__WEBPACK_IMPORTED_MODULE_2__/* .CHECK_RUN_SUMMARY_MAX_BYTES */ .rW) },
+        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .IN)(result.title, 1000), summary: (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_2__/* .checkRunSummary */ .Ss)(result) },
     });
     const update = (result) => id === undefined
         ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...(target.job ? { external_id: target.job } : {}), ...ended(result) })
@@ -1707,7 +1724,7 @@ function endingCheckRun(octokit, target, id, warn, timing, shared) {
                 if (!transient || attempt >= maxAttempts || clock.now() + wait > limit) {
                     const left = id === undefined ? 'There is none on GitHub (an earlier run\'s of that name on the commit may still show)' : 'It stays in progress on GitHub';
                     // A rate limit's wait past the bound is said, with how long GitHub asked for: nothing is sent sooner.
-                    const held = transient && retryAfterMs !== undefined && clock.now() + wait > limit ? ` GitHub asks for no write for ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a)(retryAfterMs)}, past the ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a)(limit - started)} plan-runner waits for it.` : '';
+                    const held = transient && retryAfterMs !== undefined && clock.now() + wait > limit ? ` GitHub asks for no write for ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a)(retryAfterMs)}, past the ${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a)(limit - started)} plan-runner waits for it.` : '';
                     warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_5__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .Po)(failure))}${held} ${left}; the job's own status reports the result.`);
                     return;
                 }
@@ -3987,7 +4004,7 @@ async function writeReport(report, file, io, redact) {
 /** The job summary alone; never throws. `where` says where else the report is, when the summary cannot take it. */
 async function writeReportSummary(report, io, where = 'the log above has what the run did') {
     // The runner drops a summary over 1 MiB whole: the renderers keep within it, and this holds whatever they missed.
-    const summary = (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutMarkdownBytes */ .lw)(report.markdown, _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .SUMMARY_MAX_BYTES */ .e - 16);
+    const summary = (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutMarkdownBytes */ .lw)(report.markdown, _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .SUMMARY_ROOM_BYTES */ .Xy);
     try {
         if (!(await io.writeSummary(summary)))
             io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); ${where}.`);
@@ -6028,6 +6045,7 @@ function ownDescriptor(file) {
 /* harmony export */   r3: () => (/* binding */ MAY_NOT_FIT_PATTERN),
 /* harmony export */   yy: () => (/* binding */ readJsonKeepingNumbers)
 /* harmony export */ });
+/* unused harmony export mayWriteUnsafeNumber */
 /* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
 
 /**
@@ -6061,8 +6079,16 @@ function readJsonKeepingNumbers(text) {
         return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;
     });
 }
-/** Text that may write a whole number past 2^53: in 16 digits or more, or with an exponent (`1e16`, `9007199254740993e0`). */
-const MAY_BE_UNSAFE = /[0-9]{16}|[0-9][eE]/;
+/**
+ * A number token that may write a whole number past 2^53 (in 16 digits or more, or with an exponent: `1e16`,
+ * `9007199254740993e0`) or a nonzero a double reads as zero (16 zeros on). Only where JSON can start a number, after
+ * `[`, `,`, `:` or a blank: anywhere, the `1e4` of a SHA or a UUID had most tool arguments read twice.
+ */
+const MAY_BE_UNSAFE = /(?<![^\s[,:])-?(?=[0-9])[0-9.]*(?:[0-9]{16}|[0-9][eE])/;
+/** Whether JSON `text` may write a number `firstInexactNumber` finds (else it holds none). */
+function mayWriteUnsafeNumber(text) {
+    return MAY_BE_UNSAFE.test(text);
+}
 /**
  * The first number in JSON `text` that does not reach a tool as written, or undefined when every one does: one a double
  * does not hold (as `parseJsonKeepingNumbers` finds them), and any whole number past 2^53 however it is spelt, as the plan
@@ -6070,7 +6096,7 @@ const MAY_BE_UNSAFE = /[0-9]{16}|[0-9][eE]/;
  * it, `1152921504606847000`, another id to a reader of 64-bit integers; `1e21` went as `1e+21` (found by a review).
  */
 function firstInexactNumber(text) {
-    if (!MAY_BE_UNSAFE.test(text))
+    if (!mayWriteUnsafeNumber(text))
         return undefined;
     let found;
     JSON.parse(text, (_key, parsed, context) => {
@@ -7690,7 +7716,7 @@ function secretValuesFromInputs(inputs) {
 }
 /**
  * What `secretValuesFromInputs` finds in one value: every string and number in it when it is given under a secret
- * name (`secret`), else those under a secret key inside it.
+ * name (`underSecretName`), else those under a secret key inside it.
  */
 function secretValuesWithin(given, underSecretName) {
     const found = [];
@@ -11470,7 +11496,7 @@ function resultGap(step, reported, results, made = new Map(), cutNoteOf = (key) 
 function listGap(step, results, made, cutNoteOf) {
     if (!step?.forEach)
         return undefined;
-    for (const { reference } of (0,_plan_find_references_js__WEBPACK_IMPORTED_MODULE_0__/* .findReferences */ .y)(step.forEach.list).references) {
+    for (const { reference } of (0,_plan_find_references_js__WEBPACK_IMPORTED_MODULE_0__/* .findReferences */ .yU)(step.forEach.list).references) {
         if (reference.kind !== 'step' || !results.has(reference.step))
             continue;
         const note = cutNoteOf(reference.step);
@@ -13283,7 +13309,7 @@ class PartialInputs {
     givenTo(step) {
         const given = new Map();
         for (const [name, value] of Object.entries(step.with ?? {})) {
-            for (const { reference } of (0,find_references/* findReferences */.y)(value).references) {
+            for (const { reference } of (0,find_references/* findReferences */.yU)(value).references) {
                 if (reference.kind !== 'step' && reference.kind !== 'input')
                     continue;
                 const source = reference.kind === 'step' ? { kind: 'step', name: reference.step, paths: [reference.path] } : { kind: 'input', name: reference.name, paths: [] };
@@ -13354,7 +13380,7 @@ function givenSources(step) {
     };
     const written = [...(step.forEach ? [step.forEach.list] : []), ...(step.args ? [step.args] : [])];
     for (const value of written) {
-        for (const { reference } of (0,find_references/* findReferences */.y)(value, step.forEach?.as).references) {
+        for (const { reference } of (0,find_references/* findReferences */.yU)(value, step.forEach?.as).references) {
             if (reference.kind === 'step')
                 add('step', reference.step, reference.path);
             else if (reference.kind === 'input')
@@ -13687,50 +13713,58 @@ var push_all = __nccwpck_require__(37665);
 
 
 
-const passedByStep = new WeakMap();
-/** What of earlier steps' results `step` passes its plan, found once per step. */
-function passedBy(step) {
-    let passed = passedByStep.get(step);
-    if (passed)
-        return passed;
-    passed = (0,find_references/* findReferences */.y)(step.with ?? {}).references.flatMap(({ reference, at, whole }) => {
-        // A `type: plan` step carries no `for_each`: only a step's result is known after the run starts.
-        if (reference.kind !== 'step')
-            return [];
-        const secret = at.some((segment) => typeof segment === 'string' && (0,core_redact/* isSecretInputName */.g5)(segment));
-        return [{ step: reference.step, path: reference.path, secret, whole }];
-    });
-    passedByStep.set(step, passed);
-    return passed;
+/**
+ * What of each step's result the `type: plan` steps of `steps` pass their plans under a secret name or whole, by the
+ * key of the step whose result it is: found once for a plan (or a revision of it), as results arrive one by one.
+ */
+function passedOnBySource(steps) {
+    const bySource = new Map();
+    for (const step of steps) {
+        if (step.type !== 'plan')
+            continue;
+        for (const { reference, at, whole } of (0,find_references/* findReferences */.yU)(step.with ?? {}).references) {
+            // A `type: plan` step carries no `for_each`: only a step's result is known after the run starts.
+            if (reference.kind !== 'step')
+                continue;
+            const secret = at.some((segment) => typeof segment === 'string' && (0,core_redact/* isSecretInputName */.g5)(segment));
+            // Written into text, a map's keys are no names the plan reads: only a secret name makes its values secrets.
+            // Whole, the value keeps its type: a map in it can hold secret keys of its own.
+            if (!secret && !whole)
+                continue;
+            const passed = bySource.get(reference.step);
+            if (passed)
+                passed.push({ path: reference.path, secret });
+            else
+                bySource.set(reference.step, [{ path: reference.path, secret }]);
+        }
+    }
+    return bySource;
 }
-/** The path within item `index` of a list that `path` reads within the whole list; undefined where it reads another item. */
+/**
+ * The path within item `index` of a list that `path` reads within the whole list; undefined where it reads another
+ * item. A segment names an item as `readPath` reads it (`result.01` is item 1), so an item gives what the list would.
+ */
 function pathInItem(path, index) {
     if (path.length === 0)
         return [];
     const [first, ...rest] = path;
-    return first === index || first === String(index) ? rest : undefined;
+    const position = typeof first === 'string' && /^\d+$/.test(first) ? Number(first) : first;
+    return position === index ? rest : undefined;
 }
 /**
- * The secrets in the result of step `stepKey` (or in item `index` of it) that a `type: plan` step of `steps` passes its
- * plan under a secret name (`with: { deploy_token: "${steps.mint.result}" }`), for the redactor to learn before the
- * result is written anywhere: learned only as the plan step started, the result was in the trace and the log already.
+ * The secrets in the result of step `stepKey` (or in item `index` of it) that a `type: plan` step passes its plan under
+ * a secret name (`with: { deploy_token: "${steps.mint.result}" }`), for the redactor to learn before the result is
+ * written anywhere: learned only as the plan step started, the result was in the trace and the log already.
  */
-function secretsPassedOn(steps, stepKey, result, index) {
+function secretsPassedOn(passedOn, stepKey, result, index) {
     const found = [];
-    for (const step of steps) {
-        if (step.type !== 'plan')
+    for (const passed of passedOn.get(stepKey) ?? []) {
+        const path = index === undefined ? passed.path : pathInItem(passed.path, index);
+        if (!path)
             continue;
-        for (const passed of passedBy(step)) {
-            // Written into text, a map's keys are no names the plan reads: only a secret name makes its values secrets.
-            if (passed.step !== stepKey || !(passed.secret || passed.whole))
-                continue;
-            const path = index === undefined ? passed.path : pathInItem(passed.path, index);
-            if (!path)
-                continue;
-            const lookup = (0,reference_path/* readPath */.G7)(result, path);
-            if (lookup.found)
-                (0,push_all/* pushAll */.i)(found, (0,core_redact/* secretValuesWithin */.QR)(lookup.value, passed.secret));
-        }
+        const lookup = (0,reference_path/* readPath */.G7)(result, path);
+        if (lookup.found)
+            (0,push_all/* pushAll */.i)(found, (0,core_redact/* secretValuesWithin */.QR)(lookup.value, passed.secret));
     }
     return found;
 }
@@ -13868,6 +13902,8 @@ class PlanRun {
      */
     #callsInFlight = new Map();
     #replans = 0;
+    /** What the plan's `type: plan` steps pass on of each step's result (`passedOnBySource`), for the graph revision it was found for. */
+    #passedOn;
     #needs = [];
     #plan;
     #deps;
@@ -14807,7 +14843,10 @@ class PlanRun {
         if (outcome.ok) {
             const kept = this.#keptResult(key, outcome.result);
             this.results.set(key, kept.result);
-            this.#learnSecretsPassedOn(key, kept.result);
+            // A for_each step's items were learned one by one as each completed or was reused, under this revision of the plan
+            // (no replan comes while a for_each step runs): its list holds nothing more.
+            if (!step.forEach)
+                this.#learnSecretsPassedOn(key, kept.result);
             const failed = failedItems.length > 0 ? { failedItems } : {};
             const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
             if (masked !== undefined)
@@ -15087,7 +15126,14 @@ class PlanRun {
      * (`with: { deploy_token: "${steps.mint.result}" }`). Learned as that step started, the result was in the trace and the log already.
      */
     #learnSecretsPassedOn(stepKey, result, index) {
-        this.#deps.redact?.learn?.(secretsPassedOn(this.graph.steps, stepKey, result, index));
+        if (!this.#deps.redact?.learn)
+            return;
+        // Found once for each revision of the plan (a replan changes its steps), not over every step at every result.
+        if (this.#passedOn?.revision !== this.graph.revision)
+            this.#passedOn = { revision: this.graph.revision, bySource: passedOnBySource(this.graph.steps) };
+        if (this.#passedOn.bySource.size === 0)
+            return;
+        this.#deps.redact.learn(secretsPassedOn(this.#passedOn.bySource, stepKey, result, index));
     }
     #completed() {
         return this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'completed').map((step) => ({ step, result: this.results.get(step.key) }));
@@ -16253,7 +16299,6 @@ function approvedSteps(fileSteps, approved, redact) {
 ;// CONCATENATED MODULE: ./lib/job/resumed-steps.js
 
 
-
 /**
  * Whether a run resuming `resume` goes on with its last plan: a plan the model wrote is resumed as that run last
  * had it, not written again, and a plan file's replans are resumed while the file's steps are as they were
@@ -16293,7 +16338,7 @@ function samePlanning(planned, resume) {
  * From the file's steps a step a replan replaced would run again, and a call it failed for certain could now
  * take effect besides its replacement's (found by a review). A file changed since starts from its own steps.
  *
- * Steps are compared as `fileStepsHash` hashes them (`hashedSteps`): a trace keeps a step's `taskAsWritten` that hash leaves out.
+ * Steps are compared as `fileStepsHash` hashes them (`tracedStepsHash`): a trace keeps a step's `taskAsWritten` that hash leaves out.
  *
  * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
  * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
@@ -16302,11 +16347,11 @@ function samePlanning(planned, resume) {
 function notRevisedFrom(fileSteps, resume) {
     const changed = "the plan file's steps changed since (restore them to go on with that plan)";
     if (resume.fileSteps !== undefined)
-        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(resume.plan.steps)) === fileSteps ? "it is the plan file's steps" : undefined;
+        return resume.fileSteps !== fileSteps ? changed : (0,hashed_step/* tracedStepsHash */.XN)(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
     // A trace written before `fileSteps`: its own replans only.
     if (resume.plan.revision <= resume.firstPlan.revision)
         return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
-    return fileSteps === (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(resume.firstPlan.steps)) ? undefined : changed;
+    return fileSteps === (0,hashed_step/* tracedStepsHash */.XN)(resume.firstPlan.steps) ? undefined : changed;
 }
 
 // EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
@@ -16621,11 +16666,12 @@ function plannedFor(plan, inputs, redact) {
 }
 /**
  * The hash of a plan file's steps as the trace keeps them (redacted, JSON), each as `hashedStep` has it: `plan_created`'s
- * `fileSteps`. Steps are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change,
- * that text is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
+ * `fileSteps`, which a resume compares with its trace's steps' `tracedStepsHash` (they are redacted already). Steps are
+ * JSON (validated), so when the redactor's screen finds nothing in their canonical text to change, that text is the
+ * redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
  */
 function fileStepsHash(fileSteps, redact) {
-    const steps = (0,hashed_step/* hashedSteps */.V)(fileSteps);
+    const steps = (0,hashed_step/* hashedSteps */.Vt)(fileSteps);
     const json = (0,stable_hash/* stepsCanonicalJson */.KM)(steps);
     if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
         return (0,stable_hash/* hashCanonical */.z7)(json);
@@ -19369,7 +19415,7 @@ const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
 function checkForEach(step, index, steps, stepIndex, issues) {
     const list = step.forEach.list;
     const base = [...(0,plan_check_context/* stepPath */.q)(index), 'for_each'];
-    const scan = (0,find_references/* findReferences */.y)(list);
+    const scan = (0,find_references/* findReferences */.yU)(list);
     for (const problem of scan.problems)
         issues.push({ path: base, message: problem.message });
     const [found] = scan.references;
@@ -19451,7 +19497,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             const text = step[field];
             if (text === undefined)
                 continue;
-            const scan = (0,find_references/* findReferences */.y)(text, itemName);
+            const scan = (0,find_references/* findReferences */.yU)(text, itemName);
             for (const problem of scan.problems)
                 if (problem.aboutItem)
                     issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
@@ -19466,7 +19512,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
         }
         if (step.forEach?.key !== undefined) {
             const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
-            const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
+            const scan = (0,find_references/* findReferences */.yU)(step.forEach.key, itemName);
             for (const problem of scan.problems)
                 issues.push({ path: keyPath, message: problem.message });
             // Only the item is filled into a key (expand-for-each): another reference stayed as written in every child's key.
@@ -19487,7 +19533,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             fields.push(['with', step.with]);
         for (const [field, value] of fields) {
             const fieldPath = [...(0,plan_check_context/* stepPath */.q)(index), field];
-            const scan = (0,find_references/* findReferences */.y)(value, itemName);
+            const scan = (0,find_references/* findReferences */.yU)(value, itemName);
             if (field === 'args')
                 references.set(index, scan.references);
             for (const problem of scan.problems)
@@ -21113,8 +21159,9 @@ function emptyInputsWarning(names, declared) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ isStepResultObject),
-/* harmony export */   y: () => (/* binding */ findReferences)
+/* harmony export */   B_: () => (/* binding */ isStepResultObject),
+/* harmony export */   ie: () => (/* binding */ stepsReferredTo),
+/* harmony export */   yU: () => (/* binding */ findReferences)
 /* harmony export */ });
 /* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95421);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(89235);
@@ -21204,6 +21251,10 @@ function findReferences(value, itemName) {
     const scan = { references: [], problems: [] };
     scanValue(value, [], scan, itemName);
     return scan;
+}
+/** The steps whose results the references inside `value` name (`itemName` as for `findReferences`). */
+function stepsReferredTo(value, itemName) {
+    return new Set(findReferences(value, itemName).references.flatMap(({ reference }) => (reference.kind === 'step' ? [reference.step] : [])));
 }
 
 
@@ -21387,10 +21438,13 @@ function parseGoalRegex(pattern, flags = '') {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ hashedSteps),
-/* harmony export */   q: () => (/* binding */ hashedStep)
+/* harmony export */   Vt: () => (/* binding */ hashedSteps),
+/* harmony export */   XN: () => (/* binding */ tracedStepsHash),
+/* harmony export */   q9: () => (/* binding */ hashedStep)
 /* harmony export */ });
-/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19460);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(66297);
+/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(19460);
+
 
 /**
  * The step as the hashes a resume compares hold it (its reuse key, the plan file's steps): without `taskAsWritten` when
@@ -21398,7 +21452,7 @@ function parseGoalRegex(pattern, flags = '') {
  * step without it: hashed with it, a resume ran the completed agent again (found by a review). A task with one changed meaning.
  */
 function hashedStep(step) {
-    if (!step.taskAsWritten || (step.task ?? step.description).match(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .TEMPLATE_PATTERN */ .qF) !== null)
+    if (!step.taskAsWritten || (step.task ?? step.description).match(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .TEMPLATE_PATTERN */ .qF) !== null)
         return step;
     const { taskAsWritten: _asWritten, ...rest } = step;
     return rest;
@@ -21406,6 +21460,10 @@ function hashedStep(step) {
 /** `hashedStep` of each step: the same array when none changes, whose canonical text is made once (`stepsCanonicalJson`). */
 function hashedSteps(steps) {
     return steps.some((step) => hashedStep(step) !== step) ? steps.map(hashedStep) : steps;
+}
+/** The hash of a trace's steps (redacted already) as `fileStepsHash` hashes a plan file's: what a resume compares them by. */
+function tracedStepsHash(steps) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__/* .stableHash */ .c6)(hashedSteps(steps));
 }
 
 
@@ -21958,7 +22016,7 @@ function checkUsedPlanResults(steps, subplans) {
     const issues = [];
     steps.forEach((step, index) => {
         for (const [base, value] of referencingFields(step, index)) {
-            for (const found of (0,find_references/* findReferences */.y)(value, step.forEach?.as).references) {
+            for (const found of (0,find_references/* findReferences */.yU)(value, step.forEach?.as).references) {
                 if (found.reference.kind !== 'step')
                     continue;
                 const answer = answers.get(found.reference.step);
@@ -22276,11 +22334,11 @@ function withIssues(inner, step, outer, uses, index) {
         // A value written out is read now, as the used plan's run would read it: refused only there, it failed that
         // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then,
         // but for its kind where the file tells it: `${inputs.flag}` of a flag for a number (found by a hunt of references).
-        const scan = (0,find_references/* findReferences */.y)(value);
+        const scan = (0,find_references/* findReferences */.yU)(value);
         if (scan.problems.length > 0)
             continue;
         if (scan.references.length > 0) {
-            const made = typeof value === 'string' || (0,find_references/* isStepResultObject */.B)(value) ? (0,reference_kind/* standIn */.u)(value, { ...outer, itemName: undefined }, `input '${name}'`) : undefined;
+            const made = typeof value === 'string' || (0,find_references/* isStepResultObject */.B_)(value) ? (0,reference_kind/* standIn */.u)(value, { ...outer, itemName: undefined }, `input '${name}'`) : undefined;
             const refused = made && (0,resolve_inputs/* refusesEveryValue */.iJ)(name, declared[name], made);
             if (refused)
                 issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${refused}, and ${made.why}; ${made.fix}` });
@@ -25999,7 +26057,7 @@ function kindWords(value) {
  * tool's result, an input with no default, the item, no reference at all). `taker` names what takes the value.
  */
 function standIn(value, sources, taker) {
-    const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_1__/* .findReferences */ .y)(value, sources.itemName);
+    const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_1__/* .findReferences */ .yU)(value, sources.itemName);
     const [found] = scan.references;
     if (scan.problems.length > 0 || found === undefined)
         return undefined;
@@ -26017,7 +26075,8 @@ function standIn(value, sources, taker) {
             value: fallback,
             kind,
             why: `\`${found.text}\` is ${kind}: input \`${reference.name}\`'s default is, and a value given for it is read as that kind`,
-            fix: `give the input a default of the kind ${taker} takes`,
+            // The input the reference names, not the one taking it: `taker` may be an input too (a used plan's).
+            fix: `give input \`${reference.name}\` a default of the kind ${taker} takes`,
             ...(kind === 'text' && { literal: '' }),
         };
     }
@@ -26515,7 +26574,7 @@ function resolveValue(value, sources, budget) {
         return resolveString(value, sources, budget);
     if (Array.isArray(value))
         return value.map((item) => resolveValue(item, sources, budget));
-    if ((0,find_references/* isStepResultObject */.B)(value))
+    if ((0,find_references/* isStepResultObject */.B_)(value))
         return resolveStepResult(value, sources, budget);
     if (value !== null && typeof value === 'object') {
         // fromEntries defines own properties, so a `__proto__` key stays data.
@@ -27871,11 +27930,11 @@ const LEAVE_IT_OUT = "leave it out of this step (an MCP server's `tools:` list c
  * number argument as written, validate having passed it (found by a hunt of references).
  */
 function isReference(value, itemName) {
-    if (typeof value !== 'string' && !(0,find_references/* isStepResultObject */.B)(value))
+    if (typeof value !== 'string' && !(0,find_references/* isStepResultObject */.B_)(value))
         return false;
     if (typeof value === 'string' && !value.includes('${'))
         return false;
-    const scan = (0,find_references/* findReferences */.y)(value, itemName);
+    const scan = (0,find_references/* findReferences */.yU)(value, itemName);
     return scan.references.length > 0 || scan.problems.length > 0;
 }
 /** True when the value at `path` in `args`, or any value above it, is a reference (known only at run time). */
@@ -27946,7 +28005,7 @@ const EXPECTED_WORDS = { number: 'a number', int: 'a whole number', boolean: 'tr
 const EXPECTED_KIND = { number: 'a number', int: 'a number', boolean: 'true or false', string: 'text', object: 'a map', array: 'a list' };
 /** `args` with each reference whose kind the file tells (`standIn`) replaced by a value of that kind, and why it has it, by path. */
 function standIns(args, sources, path = [], known = new Map()) {
-    if ((typeof args === 'string' && args.includes('${')) || (0,find_references/* isStepResultObject */.B)(args)) {
+    if ((typeof args === 'string' && args.includes('${')) || (0,find_references/* isStepResultObject */.B_)(args)) {
         const made = (0,reference_kind/* standIn */.u)(args, sources, 'the tool');
         if (made === undefined)
             return { value: args, known };
@@ -28689,7 +28748,10 @@ function checkPlanValue(value, options) {
     if (plan.goal === undefined && plan.workflow_sequence === undefined)
         return { ok: false, issues: [{ path: [], message: NEEDS_GOAL_OR_STEPS }] };
     const rawSteps = plan.workflow_sequence ?? [];
-    const steps = buildPlanSteps(rawSteps).map((step) => (options.tasksAsWritten?.has(step.key) ? { ...step, taskAsWritten: true } : step));
+    const asWritten = options.tasksAsWritten;
+    const built = buildPlanSteps(rawSteps);
+    // Copied only where a step is taken as written: most plans (every file's) have none.
+    const steps = asWritten && asWritten.size > 0 ? built.map((step) => (asWritten.has(step.key) ? { ...step, taskAsWritten: true } : step)) : built;
     const { tools, issues: toolIssues, withheld } = buildToolCatalogue(plan, options.extraTools, options.withhold);
     const { stepIndex, issues: idIssues } = (0,check_step_graph/* indexStepIds */.RA)(rawSteps);
     const nameIssues = (0,check_step_graph/* checkStepNames */.hr)(rawSteps, stepIndex);
@@ -32202,8 +32264,7 @@ function planPreviewLines(plan, redact = (text) => text) {
 }
 /** The line for `count` steps of `total` left out of the preview. */
 function leftOutLine(count, total, fullPlanAt) {
-    const where = fullPlanAt ? `; every step is in ${fullPlanAt}` : '';
-    return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} of the ${(0,group_digits/* groupDigits */.K)(total)} steps left out here to stay under GitHub's 1 MiB limit${where}._`;
+    return (0,render_summary/* leftOutStepsLine */.TN)(`${(0,group_digits/* groupDigits */.K)(count)} of the ${(0,group_digits/* groupDigits */.K)(total)} steps`, fullPlanAt);
 }
 /**
  * The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. The
@@ -32227,7 +32288,7 @@ function renderPlanPreview(plan, options) {
     const graph = ['', '### Plan graph', '', (0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact), ''];
     // Each piece is followed by a line break in the joined text; the notice's room is kept whatever it comes to say.
     const fixed = [...head, ...graph, leftOutLine(items.length, items.length, options.fullPlanAt)].reduce((sum, line) => sum + (0,summary_part/* byteSize */.mz)(line) + 1, 0);
-    let room = (options.maxBytes ?? render_summary/* SUMMARY_MAX_BYTES */.e - 16) - fixed;
+    let room = (options.maxBytes ?? render_summary/* SUMMARY_ROOM_BYTES */.Xy) - fixed;
     const steps = [];
     const gate = new approval_gate/* ApprovalGate */.N(plan, plan.tools);
     for (const [index, item] of items.entries()) {
@@ -32299,6 +32360,8 @@ function cancelledReport(name, reason, redact, usage) {
     };
 }
 function reportOf(outcome, context) {
+    // The notes come before the report in the job summary, in its room.
+    const roomAfterNotes = render_summary/* SUMMARY_ROOM_BYTES */.Xy - (context.notes ? Buffer.byteLength(context.notes) : 0);
     if (outcome.kind === 'rejected' && outcome.cancelled) {
         return cancelledReport(outcome.plan?.name ?? context.planPath, `cancelled while ${outcome.cancelled}; no step ran`, context.redact, outcome.usage);
     }
@@ -32331,8 +32394,8 @@ function reportOf(outcome, context) {
             written: outcome.written,
             ...(statusLine && { status: statusLine }),
             ...(cost && { cost }),
-            maxBytes: render_summary/* SUMMARY_MAX_BYTES */.e - 16 - (context.notes ? Buffer.byteLength(context.notes) : 0),
-            ...(context.frozenPlanFile !== undefined && { fullPlanAt: 'the frozen plan file (the `plan-file` output)' }),
+            maxBytes: roomAfterNotes,
+            ...(context.frozenPlanWritten && { fullPlanAt: 'the frozen plan file (the `plan-file` output)' }),
         });
         const status = stop ? stop.status : after !== undefined ? 'failed' : 'succeeded';
         const reason = stop?.message ?? after;
@@ -32343,12 +32406,12 @@ function reportOf(outcome, context) {
     const status = lost ? 'failed' : outcome.status;
     const { record, goals, reason } = judgedRecord(ran, status, outcome.goals, context.redact);
     const limits = outcome.plan.limits;
-    const markdown = (0,render_summary/* renderSummary */.B)(record, {
+    const markdown = (0,render_summary/* renderSummary */.Br)(record, {
         redact: context.redact,
         goals,
         limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
         fullRecordAt: context.traceLost ? 'no file (the trace could not be written)' : `the trace file \`${context.tracePath}\``,
-        ...(context.notes && { maxBytes: render_summary/* SUMMARY_MAX_BYTES */.e - 16 - Buffer.byteLength(context.notes) }),
+        maxBytes: roomAfterNotes,
         ...(context.fannedOut && { fannedOut: true }),
     });
     return {
@@ -32889,9 +32952,12 @@ function sameStepTextFields(fields, step) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ SUMMARY_MAX_BYTES),
-  B: () => (/* binding */ renderSummary)
+  Xy: () => (/* binding */ SUMMARY_ROOM_BYTES),
+  TN: () => (/* binding */ leftOutStepsLine),
+  Br: () => (/* binding */ renderSummary)
 });
+
+// UNUSED EXPORTS: SUMMARY_MAX_BYTES
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __nccwpck_require__(80083);
@@ -33272,13 +33338,22 @@ function renderSummarySteps(record, redact, where) {
 
 /** GitHub shows at most 1 MiB of a step's job summary. */
 const SUMMARY_MAX_BYTES = 1024 * 1024;
+/**
+ * The bytes a step's summary is given: 16 under {@link SUMMARY_MAX_BYTES} as a margin (the runner drops a summary over its
+ * limit whole). Nothing is written after it: a summary is appended as it is, no newline added.
+ */
+const SUMMARY_ROOM_BYTES = SUMMARY_MAX_BYTES - 16;
+/** The line saying `what` (e.g. "3 steps") is left out of a summary to fit, and where every step is when known. */
+function leftOutStepsLine(what, where) {
+    return `_\u2026 ${what} left out here to stay under GitHub's 1 MiB limit${where ? `; every step is in ${where}` : ''}._`;
+}
 const SEPARATOR = '\n\n';
 function cutNotice(count, where) {
     return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
 /** The line for `count` steps left out, `unfinished` of which failed or did not finish and `flagged` completed past failed or undone work. */
 function leftOutNotice(count, unfinished, flagged, where) {
-    return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${attentionClause(count, unfinished, flagged)} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+    return leftOutStepsLine(`${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${attentionClause(count, unfinished, flagged)}`, where);
 }
 /** Every cuttable part, also those inside a step's lines. */
 function cuttables(parts) {
@@ -33402,7 +33477,7 @@ const SUMMARY_GOAL_ROWS = 500;
 function renderSummary(record, options) {
     const { redact } = options;
     const where = options.fullRecordAt ?? 'the trace file';
-    const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
+    const maxBytes = options.maxBytes ?? SUMMARY_ROOM_BYTES;
     const goals = options.goals?.length
         ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where, Math.floor(maxBytes / 2))]
         : [];
@@ -34495,7 +34570,7 @@ function describe(value) {
  * text are text, which is never split into items; a null is often a field of the result that is not the list.
  */
 function notListFix(list, value) {
-    const step = (0,find_references/* findReferences */.y)(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
+    const step = (0,find_references/* findReferences */.yU)(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
     const source = step?.kind === 'step' ? `step ${step.step}` : 'the step';
     if (typeof value === 'string')
         return `text is never split into items; have ${source} return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"])`;
@@ -35650,7 +35725,7 @@ function whyNotGoingOn(own, prepared) {
 }
 /**
  * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
- * them: `stableHash` of them redacted, as JSON, each as `hashedStep` has it) to what `stepsHash` returns (asked only of a resumed run: hashing a
+ * them: `tracedStepsHash`) to what `stepsHash` returns (asked only of a resumed run: hashing a
  * large plan's steps costs; a run that resumed nothing paid it anyway, found by an adversarial pass): a chain of re-runs numbers its plans as one
  * run would, so that every number names one plan. The plan those runs last had keeps its number; other steps
  * (a plan file changed since, a plan written anew) are a new revision. Numbered from 1 in each run, a resumed
@@ -35660,7 +35735,7 @@ function whyNotGoingOn(own, prepared) {
 function resumedRevision(state, stepsHash) {
     if (!state)
         return 1;
-    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(state.plan.steps)) === stepsHash();
+    const last = state.plan.revision === state.lastRevision && (0,hashed_step/* tracedStepsHash */.XN)(state.plan.steps) === stepsHash();
     return last ? state.lastRevision : state.lastRevision + 1;
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
@@ -36347,7 +36422,7 @@ function registryDefinition(name, from) {
  * adversarial pass). A step without them hashes as it always did; so does a task taken as written that holds no `${\u2026}` (`hashedStep`).
  */
 function producing(planStep) {
-    const step = (0,_plan_hashed_step_js__WEBPACK_IMPORTED_MODULE_3__/* .hashedStep */ .q)(planStep);
+    const step = (0,_plan_hashed_step_js__WEBPACK_IMPORTED_MODULE_3__/* .hashedStep */ .q9)(planStep);
     if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined)
         return step;
     const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
@@ -36773,7 +36848,7 @@ function account(value, role) {
  * The accounts behind an event that needs write access: the sender, for comments and reviews also
  * their author (an edit by a maintainer does not vouch for a stranger's comment), and for a
  * workflow_run the accounts that started the run it follows. Empty for events that need no check
- * (schedule, push, workflow_dispatch, merge_group) \u2014 and for a payload that names nobody, which the caller refuses.
+ * ({@link EVENTS_WITHOUT_CHECK}) \u2014 and for a payload that names nobody, which the caller refuses.
  */
 function triggerUsers(eventName, payload) {
     if (!needsWriteAccess(eventName))
@@ -37584,7 +37659,7 @@ async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
     // The steps and items started in one turn check their arguments one after another, with no wait between them.
     const given = ctx.step.args;
-    const args = given ? await (0,held_loop/* afterHeldLoop */.s5)(ctx.signal, () => planArguments(ctx, tool, given)) : await (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = given ? await (0,held_loop/* afterHeldLoop */.s5)(ctx.signal, () => planArguments(ctx, tool, given)) : await (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(894), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -37600,11 +37675,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(894), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(894), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(566)]).then(__nccwpck_require__.bind(__nccwpck_require__, 16566))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(894), __nccwpck_require__.e(566)]).then(__nccwpck_require__.bind(__nccwpck_require__, 16566))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -37748,7 +37823,7 @@ function protoKeyPath(value) {
 
 /***/ }),
 
-/***/ 29331:
+/***/ 54379:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38244,19 +38319,6 @@ async function openRepoFile(toolName, root, requested, realRoot) {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/files/sort-as-shown.js
-/**
- * `files` sorted by their names as the model sees them, redacted: sorted as written, where a name holding a secret
- * falls among the others told the secret's start, one comparison at a time. Two names redacted alike show alike.
- */
-function sortAsShown(files, redact) {
-    const shown = new Map(files.map((file) => [file, redact(file)]));
-    return files.sort((a, b) => {
-        const [left, right] = [shown.get(a), shown.get(b)];
-        return left < right ? -1 : left > right ? 1 : 0;
-    });
-}
-
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/tools/files/walk-repo-files.js
@@ -38283,7 +38345,7 @@ function leadingFolders(pattern) {
     const segments = pattern === undefined ? [] : normalGlob(pattern).split('/');
     const folders = [];
     for (const segment of segments.slice(0, -1)) {
-        if (segment === '' || segment === '.' || /[*?[\]{}()!@+\\]/.test(segment))
+        if (segment === '' || /[*?[\]{}()!@+\\]/.test(segment))
             break;
         folders.push(segment);
     }
@@ -38466,8 +38528,8 @@ const NOT_A_FOLDER_NOW = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
  * that very folder (a folder on the way swapped for a symlink out of the repository between the listing that named
  * it and this open is caught, found by an adversarial pass), and on Linux its entries are read through the handle
  * (`/proc/self/fd`), so a swap after the check cannot change them. Undefined when it is no such folder now; any
- * other failure (no permission, no file descriptors left) is thrown, as a walk that skipped a folder silently
- * would answer "no matches" for files it never read (the walk says a folder it may not open in its notice).
+ * other failure is thrown, as a walk that skipped a folder silently would answer "no matches" for files it never
+ * read: the walk turns no permission (EACCES, EPERM) into its notice, and fails on the rest (no file descriptors left).
  */
 async function openFolder(resolved) {
     let handle;
@@ -38506,8 +38568,30 @@ function cutNotice(limit, noun, start) {
     return `${(0,cut_note/* cutNote */.n)(`the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}`)}\n`;
 }
 
-;// CONCATENATED MODULE: ./lib/tools/files/list-files-tool.js
+;// CONCATENATED MODULE: ./lib/tools/files/walk-files-as-shown.js
 
+/**
+ * The repository's files the `glob` matches, sorted, both by their names as the model sees them, redacted: matched as
+ * written, `cache/Zq7v*` and `cache/Zq7w*` told a secret in a name one character at a time; sorted as written, its
+ * place among the others told its start. Two names redacted alike show alike. Each name is redacted once, for both.
+ */
+async function walkFilesAsShown(root, redact, glob, options) {
+    const shown = new Map();
+    const shownName = (file) => {
+        let name = shown.get(file);
+        if (name === undefined)
+            shown.set(file, (name = redact(file)));
+        return name;
+    };
+    const walk = await walkRepoFiles(root, { ...options, ...(glob && { keep: (file) => glob.test(shownName(file)) }) });
+    walk.files.sort((a, b) => {
+        const [left, right] = [shownName(a), shownName(b)];
+        return left < right ? -1 : left > right ? 1 : 0;
+    });
+    return walk;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/files/list-files-tool.js
 
 
 
@@ -38537,19 +38621,16 @@ function listFilesTool(options) {
             const pattern = typeof args.pattern === 'string' && args.pattern !== '' ? args.pattern : '**/*';
             checkRelativePath('list_files', pattern);
             const glob = compileGlob('list_files', pattern);
-            const walk = await walkRepoFiles(options.root, {
+            // Matched and sorted as the model sees the names (found by a secrets hunt).
+            const walk = await walkFilesAsShown(options.root, redact, glob, {
                 includeNodeModules: args.include_node_modules === true,
                 pattern,
-                // Matched as the model sees the name: against the name as written, `cache/Zq7v*` and `cache/Zq7w*` told a secret
-                // in it one character at a time (found by a secrets hunt).
-                keep: (file) => glob.test(redact(file)),
                 signal: ctx.signal,
                 ...options.walk,
             });
             const matches = walk.files;
             if (matches.length === 0)
                 return `${walk.notice}[no files match '${pattern}']`;
-            sortAsShown(matches, redact);
             if (matches.length <= maxResults)
                 return `${walk.notice}${matches.map(shownPath).join('\n')}`;
             const shown = matches.slice(0, maxResults).map(shownPath).join('\n');
@@ -38637,7 +38718,6 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
-
 
 
 
@@ -38753,12 +38833,11 @@ function searchFilesTool(options) {
             // left out a text file or part of a line that held a match (found by a hunt of the goal kinds: a FIXME past 400
             // characters of a minified line, or in a file over 1 MiB, gave `[no matches \u2026]`, which `matches: '^\[no matches'` met).
             const skipped = { large: 0, lines: 0, refused: [] };
-            const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file) => glob.test(redact(file)) }) });
             // Names matched and sorted as the model sees them, as list_files does: as written, a glob told a secret in one.
-            const files = sortAsShown(walk.files, redact);
+            const walk = await walkFilesAsShown(options.root, redact, glob, { signal: ctx.signal, ...options.walk, ...(glob && { pattern }) });
             const realRoot = await (0,promises_.realpath)(options.root);
             let slice = performance.now();
-            search: for (const file of files) {
+            search: for (const file of walk.files) {
                 ctx.signal.throwIfAborted();
                 // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is not read.
                 // A file gone since the walk holds nothing; one refused is said in the cut note, as "no matches" is not true of it
@@ -41052,7 +41131,7 @@ class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODUL
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29331);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54379);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13532);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90065);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(30794);
@@ -41143,7 +41222,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29331);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54379);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13532);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90065);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(11814);
@@ -51885,7 +51964,7 @@ function runnerActionIO(core, env = process.env) {
             // The runner drops a step's summary over 1 MiB whole: the renderers keep within it, and this holds whatever
             // writes without one (an evaluation's table of goals, a plan author's to name, went to 2 MB; found by an
             // adversarial pass).
-            await core.appendSummary((0,cut_text/* cutMarkdownBytes */.lw)(markdown, render_summary/* SUMMARY_MAX_BYTES */.e - 16));
+            await core.appendSummary((0,cut_text/* cutMarkdownBytes */.lw)(markdown, render_summary/* SUMMARY_ROOM_BYTES */.Xy));
             return true;
         },
         // The action's own lines (a refusal's list of problems): shown as they are, with the run text in them.
@@ -53941,7 +54020,7 @@ async function rejectRun(settings, waiting, by, deps) {
     const traced = await (0,write_report_file/* writeReportFile */.a)(paths.trace, `${all.map((event) => JSON.stringify(event)).join('\n')}\n`);
     if (traced)
         io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
-    const markdown = (0,render_summary/* renderSummary */.B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
+    const markdown = (0,render_summary/* renderSummary */.Br)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
     const report = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
     // The paused commit's head line stays (and its outdated check), as an approving run keeps it.
     const comment = await (0,live_comment/* liveComment */.Oy)(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report, ...(deps.commentIntervalMs !== undefined && { minIntervalMs: deps.commentIntervalMs }), pausedRunId: waiting.runId, ...(waiting.headSha && { headSha: waiting.headSha }) });
@@ -54858,7 +54937,7 @@ async function runAction(given, deps) {
         io.info(`Read-only run: ${readOnly.why}; tools with side effects and command tools not marked fork_safe are withheld.`);
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(923), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(894), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.yD)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom, RESUME_FROM_MISSING);
@@ -55062,7 +55141,7 @@ async function runAction(given, deps) {
         const readOnlyNote = readOnly ? (0,refused_report/* renderReadOnlyNote */.h5)(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
-        const reportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(failedAfter && { failedAfter }), ...(frozenFile?.file !== undefined && { frozenPlanFile: frozenFile.file }) };
+        const reportContext = { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }), ...(failedAfter && { failedAfter }), ...(frozenFile?.file !== undefined && { frozenPlanWritten: true }) };
         const told = (0,final_report/* finalReport */.P)(outcome, reportContext);
         ending.report = told;
         // Told of a pause for approval too: a person is needed as for an escalation.

@@ -3882,7 +3882,7 @@ function resultGap(step, reported, results, made = new Map(), cutNoteOf = (key) 
 function listGap(step, results, made, cutNoteOf) {
     if (!step?.forEach)
         return undefined;
-    for (const { reference } of (0,_plan_find_references_js__WEBPACK_IMPORTED_MODULE_0__/* .findReferences */ .y)(step.forEach.list).references) {
+    for (const { reference } of (0,_plan_find_references_js__WEBPACK_IMPORTED_MODULE_0__/* .findReferences */ .yU)(step.forEach.list).references) {
         if (reference.kind !== 'step' || !results.has(reference.step))
             continue;
         const note = cutNoteOf(reference.step);
@@ -5702,7 +5702,7 @@ class PartialInputs {
     givenTo(step) {
         const given = new Map();
         for (const [name, value] of Object.entries(step.with ?? {})) {
-            for (const { reference } of (0,find_references/* findReferences */.y)(value).references) {
+            for (const { reference } of (0,find_references/* findReferences */.yU)(value).references) {
                 if (reference.kind !== 'step' && reference.kind !== 'input')
                     continue;
                 const source = reference.kind === 'step' ? { kind: 'step', name: reference.step, paths: [reference.path] } : { kind: 'input', name: reference.name, paths: [] };
@@ -5773,7 +5773,7 @@ function givenSources(step) {
     };
     const written = [...(step.forEach ? [step.forEach.list] : []), ...(step.args ? [step.args] : [])];
     for (const value of written) {
-        for (const { reference } of (0,find_references/* findReferences */.y)(value, step.forEach?.as).references) {
+        for (const { reference } of (0,find_references/* findReferences */.yU)(value, step.forEach?.as).references) {
             if (reference.kind === 'step')
                 add('step', reference.step, reference.path);
             else if (reference.kind === 'input')
@@ -6106,50 +6106,58 @@ var push_all = __webpack_require__(37665);
 
 
 
-const passedByStep = new WeakMap();
-/** What of earlier steps' results `step` passes its plan, found once per step. */
-function passedBy(step) {
-    let passed = passedByStep.get(step);
-    if (passed)
-        return passed;
-    passed = (0,find_references/* findReferences */.y)(step.with ?? {}).references.flatMap(({ reference, at, whole }) => {
-        // A `type: plan` step carries no `for_each`: only a step's result is known after the run starts.
-        if (reference.kind !== 'step')
-            return [];
-        const secret = at.some((segment) => typeof segment === 'string' && (0,core_redact/* isSecretInputName */.g5)(segment));
-        return [{ step: reference.step, path: reference.path, secret, whole }];
-    });
-    passedByStep.set(step, passed);
-    return passed;
+/**
+ * What of each step's result the `type: plan` steps of `steps` pass their plans under a secret name or whole, by the
+ * key of the step whose result it is: found once for a plan (or a revision of it), as results arrive one by one.
+ */
+function passedOnBySource(steps) {
+    const bySource = new Map();
+    for (const step of steps) {
+        if (step.type !== 'plan')
+            continue;
+        for (const { reference, at, whole } of (0,find_references/* findReferences */.yU)(step.with ?? {}).references) {
+            // A `type: plan` step carries no `for_each`: only a step's result is known after the run starts.
+            if (reference.kind !== 'step')
+                continue;
+            const secret = at.some((segment) => typeof segment === 'string' && (0,core_redact/* isSecretInputName */.g5)(segment));
+            // Written into text, a map's keys are no names the plan reads: only a secret name makes its values secrets.
+            // Whole, the value keeps its type: a map in it can hold secret keys of its own.
+            if (!secret && !whole)
+                continue;
+            const passed = bySource.get(reference.step);
+            if (passed)
+                passed.push({ path: reference.path, secret });
+            else
+                bySource.set(reference.step, [{ path: reference.path, secret }]);
+        }
+    }
+    return bySource;
 }
-/** The path within item `index` of a list that `path` reads within the whole list; undefined where it reads another item. */
+/**
+ * The path within item `index` of a list that `path` reads within the whole list; undefined where it reads another
+ * item. A segment names an item as `readPath` reads it (`result.01` is item 1), so an item gives what the list would.
+ */
 function pathInItem(path, index) {
     if (path.length === 0)
         return [];
     const [first, ...rest] = path;
-    return first === index || first === String(index) ? rest : undefined;
+    const position = typeof first === 'string' && /^\d+$/.test(first) ? Number(first) : first;
+    return position === index ? rest : undefined;
 }
 /**
- * The secrets in the result of step `stepKey` (or in item `index` of it) that a `type: plan` step of `steps` passes its
- * plan under a secret name (`with: { deploy_token: "${steps.mint.result}" }`), for the redactor to learn before the
- * result is written anywhere: learned only as the plan step started, the result was in the trace and the log already.
+ * The secrets in the result of step `stepKey` (or in item `index` of it) that a `type: plan` step passes its plan under
+ * a secret name (`with: { deploy_token: "${steps.mint.result}" }`), for the redactor to learn before the result is
+ * written anywhere: learned only as the plan step started, the result was in the trace and the log already.
  */
-function secretsPassedOn(steps, stepKey, result, index) {
+function secretsPassedOn(passedOn, stepKey, result, index) {
     const found = [];
-    for (const step of steps) {
-        if (step.type !== 'plan')
+    for (const passed of passedOn.get(stepKey) ?? []) {
+        const path = index === undefined ? passed.path : pathInItem(passed.path, index);
+        if (!path)
             continue;
-        for (const passed of passedBy(step)) {
-            // Written into text, a map's keys are no names the plan reads: only a secret name makes its values secrets.
-            if (passed.step !== stepKey || !(passed.secret || passed.whole))
-                continue;
-            const path = index === undefined ? passed.path : pathInItem(passed.path, index);
-            if (!path)
-                continue;
-            const lookup = (0,reference_path/* readPath */.G7)(result, path);
-            if (lookup.found)
-                (0,push_all/* pushAll */.i)(found, (0,core_redact/* secretValuesWithin */.QR)(lookup.value, passed.secret));
-        }
+        const lookup = (0,reference_path/* readPath */.G7)(result, path);
+        if (lookup.found)
+            (0,push_all/* pushAll */.i)(found, (0,core_redact/* secretValuesWithin */.QR)(lookup.value, passed.secret));
     }
     return found;
 }
@@ -6287,6 +6295,8 @@ class PlanRun {
      */
     #callsInFlight = new Map();
     #replans = 0;
+    /** What the plan's `type: plan` steps pass on of each step's result (`passedOnBySource`), for the graph revision it was found for. */
+    #passedOn;
     #needs = [];
     #plan;
     #deps;
@@ -7226,7 +7236,10 @@ class PlanRun {
         if (outcome.ok) {
             const kept = this.#keptResult(key, outcome.result);
             this.results.set(key, kept.result);
-            this.#learnSecretsPassedOn(key, kept.result);
+            // A for_each step's items were learned one by one as each completed or was reused, under this revision of the plan
+            // (no replan comes while a for_each step runs): its list holds nothing more.
+            if (!step.forEach)
+                this.#learnSecretsPassedOn(key, kept.result);
             const failed = failedItems.length > 0 ? { failedItems } : {};
             const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
             if (masked !== undefined)
@@ -7506,7 +7519,14 @@ class PlanRun {
      * (`with: { deploy_token: "${steps.mint.result}" }`). Learned as that step started, the result was in the trace and the log already.
      */
     #learnSecretsPassedOn(stepKey, result, index) {
-        this.#deps.redact?.learn?.(secretsPassedOn(this.graph.steps, stepKey, result, index));
+        if (!this.#deps.redact?.learn)
+            return;
+        // Found once for each revision of the plan (a replan changes its steps), not over every step at every result.
+        if (this.#passedOn?.revision !== this.graph.revision)
+            this.#passedOn = { revision: this.graph.revision, bySource: passedOnBySource(this.graph.steps) };
+        if (this.#passedOn.bySource.size === 0)
+            return;
+        this.#deps.redact.learn(secretsPassedOn(this.#passedOn.bySource, stepKey, result, index));
     }
     #completed() {
         return this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'completed').map((step) => ({ step, result: this.results.get(step.key) }));
@@ -8662,7 +8682,6 @@ function approvedSteps(fileSteps, approved, redact) {
 ;// CONCATENATED MODULE: ./lib/job/resumed-steps.js
 
 
-
 /**
  * Whether a run resuming `resume` goes on with its last plan: a plan the model wrote is resumed as that run last
  * had it, not written again, and a plan file's replans are resumed while the file's steps are as they were
@@ -8702,7 +8721,7 @@ function samePlanning(planned, resume) {
  * From the file's steps a step a replan replaced would run again, and a call it failed for certain could now
  * take effect besides its replacement's (found by a review). A file changed since starts from its own steps.
  *
- * Steps are compared as `fileStepsHash` hashes them (`hashedSteps`): a trace keeps a step's `taskAsWritten` that hash leaves out.
+ * Steps are compared as `fileStepsHash` hashes them (`tracedStepsHash`): a trace keeps a step's `taskAsWritten` that hash leaves out.
  *
  * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
  * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
@@ -8711,11 +8730,11 @@ function samePlanning(planned, resume) {
 function notRevisedFrom(fileSteps, resume) {
     const changed = "the plan file's steps changed since (restore them to go on with that plan)";
     if (resume.fileSteps !== undefined)
-        return resume.fileSteps !== fileSteps ? changed : (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(resume.plan.steps)) === fileSteps ? "it is the plan file's steps" : undefined;
+        return resume.fileSteps !== fileSteps ? changed : (0,hashed_step/* tracedStepsHash */.XN)(resume.plan.steps) === fileSteps ? "it is the plan file's steps" : undefined;
     // A trace written before `fileSteps`: its own replans only.
     if (resume.plan.revision <= resume.firstPlan.revision)
         return "its trace, written before plan-runner recorded the plan file's steps a plan came from, shows no replan of its own";
-    return fileSteps === (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(resume.firstPlan.steps)) ? undefined : changed;
+    return fileSteps === (0,hashed_step/* tracedStepsHash */.XN)(resume.firstPlan.steps) ? undefined : changed;
 }
 
 // EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
@@ -9032,11 +9051,12 @@ function plannedFor(plan, inputs, redact) {
 }
 /**
  * The hash of a plan file's steps as the trace keeps them (redacted, JSON), each as `hashedStep` has it: `plan_created`'s
- * `fileSteps`. Steps are JSON (validated), so when the redactor's screen finds nothing in their canonical text to change,
- * that text is the redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
+ * `fileSteps`, which a resume compares with its trace's steps' `tracedStepsHash` (they are redacted already). Steps are
+ * JSON (validated), so when the redactor's screen finds nothing in their canonical text to change, that text is the
+ * redacted copy's: hashed as it is, where copying 10,000 steps through `redactDeep` and JSON took 80 ms.
  */
 function fileStepsHash(fileSteps, redact) {
-    const steps = (0,hashed_step/* hashedSteps */.V)(fileSteps);
+    const steps = (0,hashed_step/* hashedSteps */.Vt)(fileSteps);
     const json = (0,stable_hash/* stepsCanonicalJson */.KM)(steps);
     if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
         return (0,stable_hash/* hashCanonical */.z7)(json);
@@ -10914,10 +10934,13 @@ function emptyInputsWarning(names, declared) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ hashedSteps),
-/* harmony export */   q: () => (/* binding */ hashedStep)
+/* harmony export */   Vt: () => (/* binding */ hashedSteps),
+/* harmony export */   XN: () => (/* binding */ tracedStepsHash),
+/* harmony export */   q9: () => (/* binding */ hashedStep)
 /* harmony export */ });
-/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(19460);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(66297);
+/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(19460);
+
 
 /**
  * The step as the hashes a resume compares hold it (its reuse key, the plan file's steps): without `taskAsWritten` when
@@ -10925,7 +10948,7 @@ function emptyInputsWarning(names, declared) {
  * step without it: hashed with it, a resume ran the completed agent again (found by a review). A task with one changed meaning.
  */
 function hashedStep(step) {
-    if (!step.taskAsWritten || (step.task ?? step.description).match(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .TEMPLATE_PATTERN */ .qF) !== null)
+    if (!step.taskAsWritten || (step.task ?? step.description).match(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .TEMPLATE_PATTERN */ .qF) !== null)
         return step;
     const { taskAsWritten: _asWritten, ...rest } = step;
     return rest;
@@ -10933,6 +10956,10 @@ function hashedStep(step) {
 /** `hashedStep` of each step: the same array when none changes, whose canonical text is made once (`stepsCanonicalJson`). */
 function hashedSteps(steps) {
     return steps.some((step) => hashedStep(step) !== step) ? steps.map(hashedStep) : steps;
+}
+/** The hash of a trace's steps (redacted already) as `fileStepsHash` hashes a plan file's: what a resume compares them by. */
+function tracedStepsHash(steps) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_0__/* .stableHash */ .c6)(hashedSteps(steps));
 }
 
 
@@ -12901,7 +12928,7 @@ function whyNotGoingOn(own, prepared) {
 }
 /**
  * The revision number of the plan a run resuming `state` starts with, whose steps hash (as the trace keeps
- * them: `stableHash` of them redacted, as JSON, each as `hashedStep` has it) to what `stepsHash` returns (asked only of a resumed run: hashing a
+ * them: `tracedStepsHash`) to what `stepsHash` returns (asked only of a resumed run: hashing a
  * large plan's steps costs; a run that resumed nothing paid it anyway, found by an adversarial pass): a chain of re-runs numbers its plans as one
  * run would, so that every number names one plan. The plan those runs last had keeps its number; other steps
  * (a plan file changed since, a plan written anew) are a new revision. Numbered from 1 in each run, a resumed
@@ -12911,7 +12938,7 @@ function whyNotGoingOn(own, prepared) {
 function resumedRevision(state, stepsHash) {
     if (!state)
         return 1;
-    const last = state.plan.revision === state.lastRevision && (0,stable_hash/* stableHash */.c6)((0,hashed_step/* hashedSteps */.V)(state.plan.steps)) === stepsHash();
+    const last = state.plan.revision === state.lastRevision && (0,hashed_step/* tracedStepsHash */.XN)(state.plan.steps) === stepsHash();
     return last ? state.lastRevision : state.lastRevision + 1;
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
@@ -13598,7 +13625,7 @@ function registryDefinition(name, from) {
  * adversarial pass). A step without them hashes as it always did; so does a task taken as written that holds no `${\u2026}` (`hashedStep`).
  */
 function producing(planStep) {
-    const step = (0,_plan_hashed_step_js__WEBPACK_IMPORTED_MODULE_3__/* .hashedStep */ .q)(planStep);
+    const step = (0,_plan_hashed_step_js__WEBPACK_IMPORTED_MODULE_3__/* .hashedStep */ .q9)(planStep);
     if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined)
         return step;
     const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
@@ -14132,7 +14159,7 @@ async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
     // The steps and items started in one turn check their arguments one after another, with no wait between them.
     const given = ctx.step.args;
-    const args = given ? await (0,held_loop/* afterHeldLoop */.s5)(ctx.signal, () => planArguments(ctx, tool, given)) : await (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(923), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = given ? await (0,held_loop/* afterHeldLoop */.s5)(ctx.signal, () => planArguments(ctx, tool, given)) : await (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(894), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -14148,11 +14175,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(923), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(894), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(923), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(894), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(923), __webpack_require__.e(566)]).then(__webpack_require__.bind(__webpack_require__, 16566))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(894), __webpack_require__.e(566)]).then(__webpack_require__.bind(__webpack_require__, 16566))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);

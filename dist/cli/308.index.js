@@ -12,15 +12,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95676);
 /* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69547);
 /* harmony import */ var _invalid_tool_arguments_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(40585);
-/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(13643);
+/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(13643);
 /* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14481);
 /* harmony import */ var _parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(30914);
-/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46660);
-/* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(17437);
-/* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(35362);
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5709);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(86919);
-/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(66297);
+/* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(17437);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5709);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86919);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(66297);
 
 
 
@@ -31,23 +29,7 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-
-
-const short = (text) => (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_9__/* .cutText */ .IN)(text, 201);
-/**
- * Throws for an answer the endpoint cut off, as a text step does: its call, if any, is a fragment (found by an adversarial
- * pass: a `length` answer's call ran, side effects and all), and one cut off before any call was taken for a model that
- * would not call the tool, told to describe the arguments better and asked again at the same limit (found by an adversarial pass).
- */
-function refuseCutOff(stepKey, response) {
-    const choice = response.choices[0];
-    const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffReason */ .ag)(choice);
-    if (cutOff === undefined)
-        return;
-    if (!(0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_10__/* .hasVisibleText */ .uA)(choice?.message.content) && !choice?.message.tool_calls?.length)
-        throw _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_7__/* .EmptyAnswerError */ .k.of(stepKey, choice);
-    throw new _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_6__/* .CutOffAnswerError */ .U({ stepKey, finishReason: cutOff });
-}
+const short = (text) => (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .IN)(text, 201);
 /** Reads the tool call out of a response and validates it; on failure, also the messages that tell the model why. */
 function readAttempt(tool, response) {
     const message = response.choices[0]?.message;
@@ -80,7 +62,7 @@ function readAttempt(tool, response) {
     const asked = message.tool_calls.filter((c) => c.type === 'function' && c.function.name === tool.name);
     const read = (text) => {
         const parsed = (0,_parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__/* .parseToolArguments */ .o)(text);
-        return parsed.ok ? `args ${(0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_8__/* .stableHash */ .c6)(parsed.args)}` : `text ${text}`;
+        return parsed.ok ? `args ${(0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .stableHash */ .c6)(parsed.args)}` : `text ${text}`;
     };
     const first = read(call.function.arguments);
     if (asked.some((c) => c.type === 'function' && c !== call && read(c.function.arguments) !== first)) {
@@ -100,7 +82,7 @@ function readAttempt(tool, response) {
  */
 async function chooseToolArguments(ctx, tool) {
     const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .requireModel */ .n)(ctx);
-    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .stepModelSettings */ .j)(ctx, client);
+    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .stepModelSettings */ .j)(ctx, client);
     const instruction = `Call the tool '${tool.name}' to do this step. Take argument values from the goal, the inputs and the results above; do not invent them.`;
     let messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
     const request = (conversation) => ({
@@ -113,7 +95,10 @@ async function chooseToolArguments(ctx, tool) {
     const errors = [];
     for (let attempt = 0; attempt < 2; attempt += 1) {
         const response = await (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .completeForStep */ .X)(ctx, client, request(messages));
-        refuseCutOff(ctx.step.key, response);
+        // A cut-off call is a fragment (a `length` answer's call ran, side effects and all), and one cut off before any call is
+        // no model that would not call the tool, to be asked again at the same limit (both found by an adversarial pass).
+        const choice = response.choices[0];
+        (0,_cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_5__/* .refuseCutOff */ .g)(ctx.step.key, choice, (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_9__/* .hasVisibleText */ .uA)(choice?.message.content) || Boolean(choice?.message.tool_calls?.length));
         const result = readAttempt(tool, response);
         if (result.ok)
             return result.args;
@@ -162,9 +147,10 @@ function parseToolArguments(text) {
     }
 }
 /**
- * Why a number the arguments write is refused, in the words the plan check uses for such a literal (yaml-document.ts).
- * A whole number's rounded figure is left out: it is most of the digits written, and of a digits-only secret, which the
- * redactor hides only whole, it showed 16 of 17 (found by a secrets hunt). Infinity and 0 show nothing of what was written.
+ * Why a number the arguments write is refused, worded as the plan check refuses such a literal (yaml-document.ts), less
+ * the figure a whole number rounds to, which the plan check still prints of its author's own file: here it is most of the
+ * digits a model wrote, and of a digits-only secret, which the redactor hides only whole, it showed 16 of 17 (found by a
+ * secrets hunt). Infinity and 0 show nothing of what was written.
  */
 function inexactNumberWhy({ written, read }) {
     const shown = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(written, 101);

@@ -2637,7 +2637,7 @@ function secretValuesFromInputs(inputs) {
 }
 /**
  * What `secretValuesFromInputs` finds in one value: every string and number in it when it is given under a secret
- * name (`secret`), else those under a secret key inside it.
+ * name (`underSecretName`), else those under a secret key inside it.
  */
 function secretValuesWithin(given, underSecretName) {
     const found = [];
@@ -4293,7 +4293,7 @@ const FOR_EACH_FORMS = '${steps.<id>.result} or ${steps.<id>.result.field}';
 function checkForEach(step, index, steps, stepIndex, issues) {
     const list = step.forEach.list;
     const base = [...(0,plan_check_context/* stepPath */.q)(index), 'for_each'];
-    const scan = (0,find_references/* findReferences */.y)(list);
+    const scan = (0,find_references/* findReferences */.yU)(list);
     for (const problem of scan.problems)
         issues.push({ path: base, message: problem.message });
     const [found] = scan.references;
@@ -4375,7 +4375,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             const text = step[field];
             if (text === undefined)
                 continue;
-            const scan = (0,find_references/* findReferences */.y)(text, itemName);
+            const scan = (0,find_references/* findReferences */.yU)(text, itemName);
             for (const problem of scan.problems)
                 if (problem.aboutItem)
                     issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
@@ -4390,7 +4390,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
         }
         if (step.forEach?.key !== undefined) {
             const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
-            const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
+            const scan = (0,find_references/* findReferences */.yU)(step.forEach.key, itemName);
             for (const problem of scan.problems)
                 issues.push({ path: keyPath, message: problem.message });
             // Only the item is filled into a key (expand-for-each): another reference stayed as written in every child's key.
@@ -4411,7 +4411,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             fields.push(['with', step.with]);
         for (const [field, value] of fields) {
             const fieldPath = [...(0,plan_check_context/* stepPath */.q)(index), field];
-            const scan = (0,find_references/* findReferences */.y)(value, itemName);
+            const scan = (0,find_references/* findReferences */.yU)(value, itemName);
             if (field === 'args')
                 references.set(index, scan.references);
             for (const problem of scan.problems)
@@ -5066,8 +5066,9 @@ function decodeUtf8(bytes) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ isStepResultObject),
-/* harmony export */   y: () => (/* binding */ findReferences)
+/* harmony export */   B_: () => (/* binding */ isStepResultObject),
+/* harmony export */   ie: () => (/* binding */ stepsReferredTo),
+/* harmony export */   yU: () => (/* binding */ findReferences)
 /* harmony export */ });
 /* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(95421);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(89235);
@@ -5157,6 +5158,10 @@ function findReferences(value, itemName) {
     const scan = { references: [], problems: [] };
     scanValue(value, [], scan, itemName);
     return scan;
+}
+/** The steps whose results the references inside `value` name (`itemName` as for `findReferences`). */
+function stepsReferredTo(value, itemName) {
+    return new Set(findReferences(value, itemName).references.flatMap(({ reference }) => (reference.kind === 'step' ? [reference.step] : [])));
 }
 
 
@@ -5598,7 +5603,7 @@ function checkUsedPlanResults(steps, subplans) {
     const issues = [];
     steps.forEach((step, index) => {
         for (const [base, value] of referencingFields(step, index)) {
-            for (const found of (0,find_references/* findReferences */.y)(value, step.forEach?.as).references) {
+            for (const found of (0,find_references/* findReferences */.yU)(value, step.forEach?.as).references) {
                 if (found.reference.kind !== 'step')
                     continue;
                 const answer = answers.get(found.reference.step);
@@ -5916,11 +5921,11 @@ function withIssues(inner, step, outer, uses, index) {
         // A value written out is read now, as the used plan's run would read it: refused only there, it failed that
         // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then,
         // but for its kind where the file tells it: `${inputs.flag}` of a flag for a number (found by a hunt of references).
-        const scan = (0,find_references/* findReferences */.y)(value);
+        const scan = (0,find_references/* findReferences */.yU)(value);
         if (scan.problems.length > 0)
             continue;
         if (scan.references.length > 0) {
-            const made = typeof value === 'string' || (0,find_references/* isStepResultObject */.B)(value) ? (0,reference_kind/* standIn */.u)(value, { ...outer, itemName: undefined }, `input '${name}'`) : undefined;
+            const made = typeof value === 'string' || (0,find_references/* isStepResultObject */.B_)(value) ? (0,reference_kind/* standIn */.u)(value, { ...outer, itemName: undefined }, `input '${name}'`) : undefined;
             const refused = made && (0,resolve_inputs/* refusesEveryValue */.iJ)(name, declared[name], made);
             if (refused)
                 issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${refused}, and ${made.why}; ${made.fix}` });
@@ -6628,7 +6633,7 @@ function kindWords(value) {
  * tool's result, an input with no default, the item, no reference at all). `taker` names what takes the value.
  */
 function standIn(value, sources, taker) {
-    const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_1__/* .findReferences */ .y)(value, sources.itemName);
+    const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_1__/* .findReferences */ .yU)(value, sources.itemName);
     const [found] = scan.references;
     if (scan.problems.length > 0 || found === undefined)
         return undefined;
@@ -6646,7 +6651,8 @@ function standIn(value, sources, taker) {
             value: fallback,
             kind,
             why: `\`${found.text}\` is ${kind}: input \`${reference.name}\`'s default is, and a value given for it is read as that kind`,
-            fix: `give the input a default of the kind ${taker} takes`,
+            // The input the reference names, not the one taking it: `taker` may be an input too (a used plan's).
+            fix: `give input \`${reference.name}\` a default of the kind ${taker} takes`,
             ...(kind === 'text' && { literal: '' }),
         };
     }
@@ -7144,7 +7150,7 @@ function resolveValue(value, sources, budget) {
         return resolveString(value, sources, budget);
     if (Array.isArray(value))
         return value.map((item) => resolveValue(item, sources, budget));
-    if ((0,find_references/* isStepResultObject */.B)(value))
+    if ((0,find_references/* isStepResultObject */.B_)(value))
         return resolveStepResult(value, sources, budget);
     if (value !== null && typeof value === 'object') {
         // fromEntries defines own properties, so a `__proto__` key stays data.
@@ -8499,11 +8505,11 @@ const LEAVE_IT_OUT = "leave it out of this step (an MCP server's `tools:` list c
  * number argument as written, validate having passed it (found by a hunt of references).
  */
 function isReference(value, itemName) {
-    if (typeof value !== 'string' && !(0,find_references/* isStepResultObject */.B)(value))
+    if (typeof value !== 'string' && !(0,find_references/* isStepResultObject */.B_)(value))
         return false;
     if (typeof value === 'string' && !value.includes('${'))
         return false;
-    const scan = (0,find_references/* findReferences */.y)(value, itemName);
+    const scan = (0,find_references/* findReferences */.yU)(value, itemName);
     return scan.references.length > 0 || scan.problems.length > 0;
 }
 /** True when the value at `path` in `args`, or any value above it, is a reference (known only at run time). */
@@ -8574,7 +8580,7 @@ const EXPECTED_WORDS = { number: 'a number', int: 'a whole number', boolean: 'tr
 const EXPECTED_KIND = { number: 'a number', int: 'a number', boolean: 'true or false', string: 'text', object: 'a map', array: 'a list' };
 /** `args` with each reference whose kind the file tells (`standIn`) replaced by a value of that kind, and why it has it, by path. */
 function standIns(args, sources, path = [], known = new Map()) {
-    if ((typeof args === 'string' && args.includes('${')) || (0,find_references/* isStepResultObject */.B)(args)) {
+    if ((typeof args === 'string' && args.includes('${')) || (0,find_references/* isStepResultObject */.B_)(args)) {
         const made = (0,reference_kind/* standIn */.u)(args, sources, 'the tool');
         if (made === undefined)
             return { value: args, known };
@@ -9317,7 +9323,10 @@ function checkPlanValue(value, options) {
     if (plan.goal === undefined && plan.workflow_sequence === undefined)
         return { ok: false, issues: [{ path: [], message: NEEDS_GOAL_OR_STEPS }] };
     const rawSteps = plan.workflow_sequence ?? [];
-    const steps = buildPlanSteps(rawSteps).map((step) => (options.tasksAsWritten?.has(step.key) ? { ...step, taskAsWritten: true } : step));
+    const asWritten = options.tasksAsWritten;
+    const built = buildPlanSteps(rawSteps);
+    // Copied only where a step is taken as written: most plans (every file's) have none.
+    const steps = asWritten && asWritten.size > 0 ? built.map((step) => (asWritten.has(step.key) ? { ...step, taskAsWritten: true } : step)) : built;
     const { tools, issues: toolIssues, withheld } = buildToolCatalogue(plan, options.extraTools, options.withhold);
     const { stepIndex, issues: idIssues } = (0,check_step_graph/* indexStepIds */.RA)(rawSteps);
     const nameIssues = (0,check_step_graph/* checkStepNames */.hr)(rawSteps, stepIndex);
@@ -10590,7 +10599,7 @@ function describe(value) {
  * text are text, which is never split into items; a null is often a field of the result that is not the list.
  */
 function notListFix(list, value) {
-    const step = (0,find_references/* findReferences */.y)(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
+    const step = (0,find_references/* findReferences */.yU)(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
     const source = step?.kind === 'step' ? `step ${step.step}` : 'the step';
     if (typeof value === 'string')
         return `text is never split into items; have ${source} return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"])`;
@@ -10791,7 +10800,7 @@ function refusalReason(url, allow) {
 
 /***/ }),
 
-/***/ 29331:
+/***/ 54379:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11287,19 +11296,6 @@ async function openRepoFile(toolName, root, requested, realRoot) {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/files/sort-as-shown.js
-/**
- * `files` sorted by their names as the model sees them, redacted: sorted as written, where a name holding a secret
- * falls among the others told the secret's start, one comparison at a time. Two names redacted alike show alike.
- */
-function sortAsShown(files, redact) {
-    const shown = new Map(files.map((file) => [file, redact(file)]));
-    return files.sort((a, b) => {
-        const [left, right] = [shown.get(a), shown.get(b)];
-        return left < right ? -1 : left > right ? 1 : 0;
-    });
-}
-
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/tools/files/walk-repo-files.js
@@ -11326,7 +11322,7 @@ function leadingFolders(pattern) {
     const segments = pattern === undefined ? [] : normalGlob(pattern).split('/');
     const folders = [];
     for (const segment of segments.slice(0, -1)) {
-        if (segment === '' || segment === '.' || /[*?[\]{}()!@+\\]/.test(segment))
+        if (segment === '' || /[*?[\]{}()!@+\\]/.test(segment))
             break;
         folders.push(segment);
     }
@@ -11509,8 +11505,8 @@ const NOT_A_FOLDER_NOW = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
  * that very folder (a folder on the way swapped for a symlink out of the repository between the listing that named
  * it and this open is caught, found by an adversarial pass), and on Linux its entries are read through the handle
  * (`/proc/self/fd`), so a swap after the check cannot change them. Undefined when it is no such folder now; any
- * other failure (no permission, no file descriptors left) is thrown, as a walk that skipped a folder silently
- * would answer "no matches" for files it never read (the walk says a folder it may not open in its notice).
+ * other failure is thrown, as a walk that skipped a folder silently would answer "no matches" for files it never
+ * read: the walk turns no permission (EACCES, EPERM) into its notice, and fails on the rest (no file descriptors left).
  */
 async function openFolder(resolved) {
     let handle;
@@ -11549,8 +11545,30 @@ function cutNotice(limit, noun, start) {
     return `${(0,cut_note/* cutNote */.n)(`the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}`)}\n`;
 }
 
-;// CONCATENATED MODULE: ./lib/tools/files/list-files-tool.js
+;// CONCATENATED MODULE: ./lib/tools/files/walk-files-as-shown.js
 
+/**
+ * The repository's files the `glob` matches, sorted, both by their names as the model sees them, redacted: matched as
+ * written, `cache/Zq7v*` and `cache/Zq7w*` told a secret in a name one character at a time; sorted as written, its
+ * place among the others told its start. Two names redacted alike show alike. Each name is redacted once, for both.
+ */
+async function walkFilesAsShown(root, redact, glob, options) {
+    const shown = new Map();
+    const shownName = (file) => {
+        let name = shown.get(file);
+        if (name === undefined)
+            shown.set(file, (name = redact(file)));
+        return name;
+    };
+    const walk = await walkRepoFiles(root, { ...options, ...(glob && { keep: (file) => glob.test(shownName(file)) }) });
+    walk.files.sort((a, b) => {
+        const [left, right] = [shownName(a), shownName(b)];
+        return left < right ? -1 : left > right ? 1 : 0;
+    });
+    return walk;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/files/list-files-tool.js
 
 
 
@@ -11580,19 +11598,16 @@ function listFilesTool(options) {
             const pattern = typeof args.pattern === 'string' && args.pattern !== '' ? args.pattern : '**/*';
             checkRelativePath('list_files', pattern);
             const glob = compileGlob('list_files', pattern);
-            const walk = await walkRepoFiles(options.root, {
+            // Matched and sorted as the model sees the names (found by a secrets hunt).
+            const walk = await walkFilesAsShown(options.root, redact, glob, {
                 includeNodeModules: args.include_node_modules === true,
                 pattern,
-                // Matched as the model sees the name: against the name as written, `cache/Zq7v*` and `cache/Zq7w*` told a secret
-                // in it one character at a time (found by a secrets hunt).
-                keep: (file) => glob.test(redact(file)),
                 signal: ctx.signal,
                 ...options.walk,
             });
             const matches = walk.files;
             if (matches.length === 0)
                 return `${walk.notice}[no files match '${pattern}']`;
-            sortAsShown(matches, redact);
             if (matches.length <= maxResults)
                 return `${walk.notice}${matches.map(shownPath).join('\n')}`;
             const shown = matches.slice(0, maxResults).map(shownPath).join('\n');
@@ -11680,7 +11695,6 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
-
 
 
 
@@ -11796,12 +11810,11 @@ function searchFilesTool(options) {
             // left out a text file or part of a line that held a match (found by a hunt of the goal kinds: a FIXME past 400
             // characters of a minified line, or in a file over 1 MiB, gave `[no matches \u2026]`, which `matches: '^\[no matches'` met).
             const skipped = { large: 0, lines: 0, refused: [] };
-            const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file) => glob.test(redact(file)) }) });
             // Names matched and sorted as the model sees them, as list_files does: as written, a glob told a secret in one.
-            const files = sortAsShown(walk.files, redact);
+            const walk = await walkFilesAsShown(options.root, redact, glob, { signal: ctx.signal, ...options.walk, ...(glob && { pattern }) });
             const realRoot = await (0,promises_.realpath)(options.root);
             let slice = performance.now();
-            search: for (const file of files) {
+            search: for (const file of walk.files) {
                 ctx.signal.throwIfAborted();
                 // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is not read.
                 // A file gone since the walk holds nothing; one refused is said in the cut note, as "no matches" is not true of it
@@ -14104,7 +14117,7 @@ class McpServerStartError extends Error {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(29331);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54379);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(88566);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90065);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(30794);
@@ -14195,7 +14208,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(29331);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54379);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(88566);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90065);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11814);

@@ -262,13 +262,7 @@ function hiddenTextUnder(key, value, at) {
         return hiddenTextInEach(value, at, hiddenTextInSchema);
     if (shape === undefined)
         return hiddenTextIn(value, at);
-    for (const [name, inner] of Object.entries(value)) {
-        const here = keyPath(at, name);
-        const found = SMUGGLING.test(name) ? here : hiddenTextInSchema(inner, here);
-        if (found !== undefined)
-            return found;
-    }
-    return undefined;
+    return hiddenTextInEntries(value, at, hiddenTextInSchema);
 }
 /** Where a value a validator reads whole (an `enum`, a `pattern`, a keyword it does not know) holds hidden text, in any string or key. */
 function hiddenTextIn(value, at) {
@@ -276,18 +270,22 @@ function hiddenTextIn(value, at) {
         return SMUGGLING.test(value) ? at || '(the schema)' : undefined;
     if (!(0,json_schema/* isMap */.jh)(value))
         return Array.isArray(value) ? hiddenTextInEach(value, at, hiddenTextIn) : undefined;
-    for (const [key, inner] of Object.entries(value)) {
-        const here = keyPath(at, key);
-        const found = SMUGGLING.test(key) ? here : hiddenTextIn(inner, here);
-        if (found !== undefined)
-            return found;
-    }
-    return undefined;
+    return hiddenTextInEntries(value, at, hiddenTextIn);
 }
 /** `find` on each item of a list, its index in the path. */
 function hiddenTextInEach(list, at, find) {
     for (const [index, item] of list.entries()) {
         const found = find(item, `${at}[${index}]`);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/** `find` on each value of a map, its key in the path; a key holding hidden text is found itself. */
+function hiddenTextInEntries(map, at, find) {
+    for (const [key, inner] of Object.entries(map)) {
+        const here = keyPath(at, key);
+        const found = SMUGGLING.test(key) ? here : find(inner, here);
         if (found !== undefined)
             return found;
     }

@@ -66,6 +66,7 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
 /* harmony export */   r3: () => (/* binding */ MAY_NOT_FIT_PATTERN),
 /* harmony export */   yy: () => (/* binding */ readJsonKeepingNumbers)
 /* harmony export */ });
+/* unused harmony export mayWriteUnsafeNumber */
 /* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
 
 /**
@@ -99,8 +100,16 @@ function readJsonKeepingNumbers(text) {
         return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;
     });
 }
-/** Text that may write a whole number past 2^53: in 16 digits or more, or with an exponent (`1e16`, `9007199254740993e0`). */
-const MAY_BE_UNSAFE = /[0-9]{16}|[0-9][eE]/;
+/**
+ * A number token that may write a whole number past 2^53 (in 16 digits or more, or with an exponent: `1e16`,
+ * `9007199254740993e0`) or a nonzero a double reads as zero (16 zeros on). Only where JSON can start a number, after
+ * `[`, `,`, `:` or a blank: anywhere, the `1e4` of a SHA or a UUID had most tool arguments read twice.
+ */
+const MAY_BE_UNSAFE = /(?<![^\s[,:])-?(?=[0-9])[0-9.]*(?:[0-9]{16}|[0-9][eE])/;
+/** Whether JSON `text` may write a number `firstInexactNumber` finds (else it holds none). */
+function mayWriteUnsafeNumber(text) {
+    return MAY_BE_UNSAFE.test(text);
+}
 /**
  * The first number in JSON `text` that does not reach a tool as written, or undefined when every one does: one a double
  * does not hold (as `parseJsonKeepingNumbers` finds them), and any whole number past 2^53 however it is spelt, as the plan
@@ -108,7 +117,7 @@ const MAY_BE_UNSAFE = /[0-9]{16}|[0-9][eE]/;
  * it, `1152921504606847000`, another id to a reader of 64-bit integers; `1e21` went as `1e+21` (found by a review).
  */
 function firstInexactNumber(text) {
-    if (!MAY_BE_UNSAFE.test(text))
+    if (!mayWriteUnsafeNumber(text))
         return undefined;
     let found;
     JSON.parse(text, (_key, parsed, context) => {

@@ -262,6 +262,8 @@ function cancelledReport(name, reason, redact, usage) {
     };
 }
 function reportOf(outcome, context) {
+    // The notes come before the report in the job summary, in its room.
+    const roomAfterNotes = render_summary/* SUMMARY_ROOM_BYTES */.Xy - (context.notes ? Buffer.byteLength(context.notes) : 0);
     if (outcome.kind === 'rejected' && outcome.cancelled) {
         return cancelledReport(outcome.plan?.name ?? context.planPath, `cancelled while ${outcome.cancelled}; no step ran`, context.redact, outcome.usage);
     }
@@ -294,8 +296,8 @@ function reportOf(outcome, context) {
             written: outcome.written,
             ...(statusLine && { status: statusLine }),
             ...(cost && { cost }),
-            maxBytes: render_summary/* SUMMARY_MAX_BYTES */.e - 16 - (context.notes ? Buffer.byteLength(context.notes) : 0),
-            ...(context.frozenPlanFile !== undefined && { fullPlanAt: 'the frozen plan file (the `plan-file` output)' }),
+            maxBytes: roomAfterNotes,
+            ...(context.frozenPlanWritten && { fullPlanAt: 'the frozen plan file (the `plan-file` output)' }),
         });
         const status = stop ? stop.status : after !== undefined ? 'failed' : 'succeeded';
         const reason = stop?.message ?? after;
@@ -306,12 +308,12 @@ function reportOf(outcome, context) {
     const status = lost ? 'failed' : outcome.status;
     const { record, goals, reason } = judgedRecord(ran, status, outcome.goals, context.redact);
     const limits = outcome.plan.limits;
-    const markdown = (0,render_summary/* renderSummary */.B)(record, {
+    const markdown = (0,render_summary/* renderSummary */.Br)(record, {
         redact: context.redact,
         goals,
         limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
         fullRecordAt: context.traceLost ? 'no file (the trace could not be written)' : `the trace file \`${context.tracePath}\``,
-        ...(context.notes && { maxBytes: render_summary/* SUMMARY_MAX_BYTES */.e - 16 - Buffer.byteLength(context.notes) }),
+        maxBytes: roomAfterNotes,
         ...(context.fannedOut && { fannedOut: true }),
     });
     return {
@@ -654,8 +656,7 @@ function planPreviewLines(plan, redact = (text) => text) {
 }
 /** The line for `count` steps of `total` left out of the preview. */
 function leftOutLine(count, total, fullPlanAt) {
-    const where = fullPlanAt ? `; every step is in ${fullPlanAt}` : '';
-    return `_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(count)} of the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(total)} steps left out here to stay under GitHub's 1 MiB limit${where}._`;
+    return (0,_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .leftOutStepsLine */ .TN)(`${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(count)} of the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(total)} steps`, fullPlanAt);
 }
 /**
  * The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. The
@@ -679,7 +680,7 @@ function renderPlanPreview(plan, options) {
     const graph = ['', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_3__/* .renderMermaidGraph */ .gf)(record, redact), ''];
     // Each piece is followed by a line break in the joined text; the notice's room is kept whatever it comes to say.
     const fixed = [...head, ...graph, leftOutLine(items.length, items.length, options.fullPlanAt)].reduce((sum, line) => sum + (0,_summary_summary_part_js__WEBPACK_IMPORTED_MODULE_10__/* .byteSize */ .mz)(line) + 1, 0);
-    let room = (options.maxBytes ?? _summary_render_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .SUMMARY_MAX_BYTES */ .e - 16) - fixed;
+    let room = (options.maxBytes ?? _summary_render_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .SUMMARY_ROOM_BYTES */ .Xy) - fixed;
     const steps = [];
     const gate = new _run_approval_gate_js__WEBPACK_IMPORTED_MODULE_6__/* .ApprovalGate */ .N(plan, plan.tools);
     for (const [index, item] of items.entries()) {
@@ -737,9 +738,12 @@ function reasonAfterStatus(status, reason, shown) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ SUMMARY_MAX_BYTES),
-  B: () => (/* binding */ renderSummary)
+  Xy: () => (/* binding */ SUMMARY_ROOM_BYTES),
+  TN: () => (/* binding */ leftOutStepsLine),
+  Br: () => (/* binding */ renderSummary)
 });
+
+// UNUSED EXPORTS: SUMMARY_MAX_BYTES
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
@@ -1242,13 +1246,22 @@ function renderSummarySteps(record, redact, where) {
 
 /** GitHub shows at most 1 MiB of a step's job summary. */
 const SUMMARY_MAX_BYTES = 1024 * 1024;
+/**
+ * The bytes a step's summary is given: 16 under {@link SUMMARY_MAX_BYTES} as a margin (the runner drops a summary over its
+ * limit whole). Nothing is written after it: a summary is appended as it is, no newline added.
+ */
+const SUMMARY_ROOM_BYTES = SUMMARY_MAX_BYTES - 16;
+/** The line saying `what` (e.g. "3 steps") is left out of a summary to fit, and where every step is when known. */
+function leftOutStepsLine(what, where) {
+    return `_\u2026 ${what} left out here to stay under GitHub's 1 MiB limit${where ? `; every step is in ${where}` : ''}._`;
+}
 const SEPARATOR = '\n\n';
 function cutNotice(count, where) {
     return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
 /** The line for `count` steps left out, `unfinished` of which failed or did not finish and `flagged` completed past failed or undone work. */
 function leftOutNotice(count, unfinished, flagged, where) {
-    return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${attentionClause(count, unfinished, flagged)} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+    return leftOutStepsLine(`${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${attentionClause(count, unfinished, flagged)}`, where);
 }
 /** Every cuttable part, also those inside a step's lines. */
 function cuttables(parts) {
@@ -1372,7 +1385,7 @@ const SUMMARY_GOAL_ROWS = 500;
 function renderSummary(record, options) {
     const { redact } = options;
     const where = options.fullRecordAt ?? 'the trace file';
-    const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
+    const maxBytes = options.maxBytes ?? SUMMARY_ROOM_BYTES;
     const goals = options.goals?.length
         ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where, Math.floor(maxBytes / 2))]
         : [];

@@ -117,7 +117,7 @@ function completedBlock({ step, result }) {
  * model step was asked about came after the latest results, or was left out for room.
  */
 function usedBy(step) {
-    const referred = (0,find_references/* findReferences */.y)([step.args, step.task, step.with, step.forEach?.list, step.description], step.forEach?.as ?? step.item?.name).references.flatMap((found) => (found.reference.kind === 'step' ? [found.reference.step] : []));
+    const referred = (0,find_references/* stepsReferredTo */.ie)([step.args, step.task, step.with, step.forEach?.list, step.description], step.forEach?.as ?? step.item?.name);
     return [...step.dependsOn, ...step.inputs, ...referred];
 }
 /** Completed steps: those the request is about (`first`) first, then the latest in plan order. */
@@ -317,8 +317,7 @@ function checkReplacement(plan, request, steps, options, why) {
     const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
     const kept = request.completed.map(({ step }) => (0,validate_model_steps/* keptStep */.h)(step, ids));
     const githubWritten = options.githubWritten?.();
-    const tasksAsWritten = writtenTasks(request);
-    const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, { kept, counted: request.stepsCounted ?? kept.length, ...(githubWritten && { githubWritten }), ...(tasksAsWritten.size > 0 && { tasksAsWritten }) });
+    const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, { kept, counted: request.stepsCounted ?? kept.length, ...(githubWritten && { githubWritten }), copiedTasks: writtenTasks(request) });
     if (!checked.ok)
         return { ok: false, problem: problems(checked.errors) };
     const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
@@ -362,7 +361,7 @@ function repeatedFailure(steps, failures, inputs) {
 function writtenOutCall(step, inputs) {
     if (step.type !== 'tool_call' || step.tool === undefined || step.args === undefined || step.forEach !== undefined)
         return undefined;
-    const references = (0,find_references/* findReferences */.y)(step.args, step.item?.name).references;
+    const references = (0,find_references/* findReferences */.yU)(step.args, step.item?.name).references;
     if (references.some(({ reference }) => reference.kind !== 'input'))
         return undefined;
     if (references.length === 0)

@@ -1,5 +1,5 @@
-export const id = 923;
-export const ids = [923];
+export const id = 894;
+export const ids = [894];
 export const modules = {
 
 /***/ 95676:
@@ -128,22 +128,10 @@ function resultBlock(ctx, key, limit) {
     cache.set(key, { result, step, limit, gaps, text });
     return text;
 }
-/**
- * The steps the instruction the prompt shows names (`${steps.s1.result}` in a description: nothing is filled into it,
- * the model reads the result beside it). Taken in the room's fill like any ancestor, one left out for room was named
- * in the prompt as the thing to work on, and the step answered on a result it never saw (found by an adversarial pass).
- */
-function namedSteps(ctx, task) {
-    // An agent's task stands for the description, and brings the values it names itself, in data blocks.
-    if (task !== undefined)
-        return new Set();
-    const found = (0,find_references/* findReferences */.y)(ctx.step.description, ctx.step.item?.name ?? ctx.step.forEach?.as).references;
-    return new Set(found.flatMap(({ reference }) => (reference.kind === 'step' ? [reference.step] : [])));
-}
-function ancestorBlocks(ctx, limit, task) {
+/** The ancestors' result blocks: the direct dependencies and the `named` steps always, the others as room allows. */
+function ancestorBlocks(ctx, limit, named) {
     const distances = ancestorDistances(ctx.step, ctx.steps);
     const inPlanOrder = [...distances.keys()];
-    const named = namedSteps(ctx, task);
     // Direct dependencies and the steps the description names always come, each cut as a direct dependency is.
     const always = new Set(inPlanOrder.filter((key) => distances.get(key) === 1 || named.has(key)));
     // The others nearest first (the later in the plan first among equals).
@@ -177,7 +165,12 @@ function buildStepMessages(ctx, instruction, options = {}) {
         sections.push(`Goal of the run: ${(0,sanitize_untrusted.sanitizeUntrusted)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
     if (Object.keys(ctx.inputs).length > 0)
         sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, `${(0,data_block/* promptValue */.C6)(ctx.inputs)}${inputGaps(ctx)}`, true)}`);
-    const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T, options.task);
+    // The steps the instruction the prompt shows names (`${steps.s1.result}` in a description: nothing is filled into it,
+    // the model reads the result beside it). Taken in the room's fill like any ancestor, one left out for room was named
+    // in the prompt as the thing to work on, and the step answered on a result it never saw (found by an adversarial pass).
+    // An agent's task stands for the description, and brings the values it names itself, in data blocks.
+    const named = options.task === undefined ? (0,find_references/* stepsReferredTo */.ie)(ctx.step.description, ctx.step.item?.name ?? ctx.step.forEach?.as) : new Set();
+    const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T, named);
     if (blocks.length > 0)
         sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
     const item = ctx.step.item;
@@ -265,10 +258,13 @@ async function completeForStep(ctx, client, request) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ CutOffAnswerError)
+/* harmony export */   g: () => (/* binding */ refuseCutOff)
 /* harmony export */ });
+/* unused harmony export CutOffAnswerError */
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
 /* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
+/* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(35362);
+
 
 
 /** The model's answer to a step ended before it was done (`finish_reason` length or content_filter): a fragment is not a result. */
@@ -284,6 +280,18 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
         this.stepKey = options.stepKey;
         this.finishReason = options.finishReason;
     }
+}
+/**
+ * Throws for an answer the endpoint cut off, whatever the step asked for: EmptyAnswerError when it holds nothing
+ * (`holdsAnswer` false: no text, no call), else CutOffAnswerError, as what it holds is a fragment, calls included.
+ */
+function refuseCutOff(stepKey, choice, holdsAnswer) {
+    const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .ag)(choice);
+    if (cutOff === undefined)
+        return;
+    if (!holdsAnswer)
+        throw _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_2__/* .EmptyAnswerError */ .k.of(stepKey, choice);
+    throw new CutOffAnswerError({ stepKey, finishReason: cutOff });
 }
 
 
