@@ -1,9 +1,19 @@
 /** The most decimals a dollar figure beside its cap gets. */
 export const MAX_DOLLAR_DECIMALS = 10;
 
-/** The decimals a cost cap is shown with: those for two significant digits, at least cents (0.50, 0.015, 0.0010). */
+/** The decimals `value` is written with at its shortest (`0.125`: 3, `1e-7`: 7), as a plan or an input gives it. */
+function writtenDecimals(value: number): number {
+  const [digits = '', exponent = '0'] = String(value).split('e');
+  return Math.max(0, (digits.split('.')[1]?.length ?? 0) - Number(exponent));
+}
+
+/**
+ * The decimals a cost cap is shown with: those for two significant digits, at least cents (0.50, 0.015, 0.0010), and
+ * every decimal it was given (0.125). Cut to two significant digits, `max_cost_usd: 0.125` read `0.13` in the budget-stop
+ * message and the cost table, which showed a run stopped at $0.12504 as within its "$0.13" (found by a cost hunt).
+ */
 export function capDecimals(cap: number): number {
-  return cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DOLLAR_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
+  return cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DOLLAR_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)), writtenDecimals(cap))) : 2;
 }
 
 /** `decimals`, or more while a spend that is not the cap would still print as it (0.504 beside 0.50 reads as within it). */

@@ -218,6 +218,21 @@ describe('renderSummary', () => {
     }
   });
 
+  // A cap of three significant digits was cut to two: max_cost_usd 0.125 read "max_cost_usd 0.13 (spent 0.20)", and a
+  // run it stopped at $0.12504 (a planning row under a cent gave the table five decimals) read "$0.12504" beside a
+  // limit of "$0.13", within it (found by a cost hunt).
+  it('shows a cost limit with every decimal it was given', () => {
+    const rows = [usage(1, 100, 1, 0.000_04), usage(1, 100, 78_100, 0.125)] as const;
+    const total = usage(2, 200, 78_101, 0.125_04);
+    const record = new RunScript(plan([step('1', 'a'), step('2', 'b')])).complete('1', 'x', rows[0]).complete('2', 'y', rows[1]).finish('failed', total).record();
+    const md = renderSummary(record, { redact: noRedaction, limits: { maxCostUsd: 0.125 } });
+    expect(md).toContain('| **Total** | 2 | 200 | 78,101 | $0.12504 |');
+    expect(md).toContain('| Limit | — | — |  | $0.125 |');
+    expect(new BudgetExceededError('max_cost_usd', 0.125, 0.2).message).toContain('max_cost_usd 0.125 (spent 0.200)');
+    expect(new BudgetExceededError('max_cost_usd', 0.1255, 0.13).message).toContain('max_cost_usd 0.1255 (spent 0.1300)');
+    expect(new BudgetExceededError('max_cost_usd', 0.000_000_1, 0.000_001).message).toContain('max_cost_usd 0.00000010 (spent 0.00000100)');
+  });
+
   // A spend of $0.00003 printed as $0.0000, which reads as free (found by an adversarial pass).
   it('shows a spend under a hundredth of a cent as such, not as $0.0000', () => {
     const record = new RunScript(plan([step('1', 'a')])).complete('1', 'x', usage(1, 100, 5, 0.000_035)).finish('succeeded', usage(1, 100, 5, 0.000_035)).record();

@@ -52,6 +52,7 @@ export function costCells(costs: readonly number[], total: number, cap?: number)
   const totalUnits = Math.round(total * scale);
   const units = apportion(costs, totalUnits, scale);
   const dollars = (cost: number, unit: number): string => (cost === 0 ? '$0' : unit === 0 ? `<$${(1 / scale).toFixed(decimals)}` : `$${(unit / scale).toFixed(decimals)}`);
-  const capText = cap === undefined ? undefined : `$${cap.toFixed(decimals > own ? decimals : capDecimals(cap))}`;
+  // The cap as it was given, at least: at the total's decimals when it needs more to be told apart.
+  const capText = cap === undefined ? undefined : `$${cap.toFixed(Math.max(decimals > own ? decimals : 0, capDecimals(cap)))}`;
   return { rows: costs.map((cost, index) => dollars(cost, units[index]!)), total: dollars(total, totalUnits), ...(capText !== undefined && { cap: capText }) };
 }
