@@ -14,6 +14,7 @@ import { addUsage, NO_USAGE } from '../core/usage.ts';
 import type { EvalRunResult } from '../eval/eval-run-result.ts';
 import { MAX_RESULT_OUTPUT_BYTES, usageOutputs, type ActionOutputs } from './action-outputs.ts';
 import { groupDigits } from '../core/group-digits.ts';
+import { plainDecimal } from '../core/plain-decimal.ts';
 import { redactDeep, type Redactor } from '../core/redact.ts';
 import type { VariantSummary } from '../eval/summarise-variant.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -124,7 +125,7 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     if (unwritten && file === reportFile) reportWritten = false;
   }
   if (!(await io.writeSummary(markdown))) io.info(markdown);
-  const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.unevaluable === undefined ? figureBeside(check.actual, check.limit) : `not checked: ${check.unevaluable}`} (limit ${check.limit})`);
+  const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.unevaluable === undefined ? figureBeside(check.actual, check.limit) : `not checked: ${check.unevaluable}`} (limit ${plainDecimal(check.limit)})`);
   // Whatever else made the evaluation fail (a fault rule that matched no call, no plan column) is in its report.
   const failure = deps.signal?.aborted
     ? 'plan-runner: the evaluation was cancelled; the figures cover the runs that finished'

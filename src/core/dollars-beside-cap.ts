@@ -1,11 +1,7 @@
+import { writtenDecimals } from './plain-decimal.ts';
+
 /** The most decimals a dollar figure beside its cap gets. */
 export const MAX_DOLLAR_DECIMALS = 10;
-
-/** The decimals `value` is written with at its shortest (`0.125`: 3, `1e-7`: 7), as a plan or an input gives it. */
-function writtenDecimals(value: number): number {
-  const [digits = '', exponent = '0'] = String(value).split('e');
-  return Math.max(0, (digits.split('.')[1]?.length ?? 0) - Number(exponent));
-}
 
 /**
  * The decimals a cost cap is shown with: those for two significant digits, at least cents (0.50, 0.015, 0.0010), and

@@ -1,3 +1,5 @@
+import { plainDecimal } from '../core/plain-decimal.ts';
+
 /**
  * The fewest decimals, `fewest` (4) to 15, at which `holds` does, or undefined: eval figures are printed with as
  * many digits as it takes to compare as they really do.
@@ -22,7 +24,7 @@ export function figureBeside(value: number, other: number, fewest = 4): string {
     const shown = Number(value.toFixed(d));
     return Math.sign(shown - other) === Math.sign(value - other) && notZeroed(value, shown);
   }, fewest);
-  return digits === undefined ? String(value) : value.toFixed(digits);
+  return digits === undefined ? plainDecimal(value) : value.toFixed(digits);
 }
 
 /**
@@ -36,5 +38,5 @@ export function figuresApart(a: number, b: number): [string, string] {
     const [shownA, shownB] = [Number(a.toFixed(d)), Number(b.toFixed(d))];
     return Math.sign(shownA - shownB) === Math.sign(a - b) && notZeroed(a, shownA) && notZeroed(b, shownB);
   });
-  return digits === undefined ? [String(a), String(b)] : [a.toFixed(digits), b.toFixed(digits)];
+  return digits === undefined ? [plainDecimal(a), plainDecimal(b)] : [a.toFixed(digits), b.toFixed(digits)];
 }

@@ -1,5 +1,6 @@
 import { cutText } from '../core/cut-text.ts';
 import { groupDigits } from '../core/group-digits.ts';
+import { plainDecimal } from '../core/plain-decimal.ts';
 import { oneLogLine } from '../report/checklist.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { GoalChanges, Regression, ThresholdCheck } from './eval-verdict.ts';
@@ -70,7 +71,7 @@ export function renderEvalTable(input: EvalTableInput): string {
   }
   if (input.thresholds.length > 0) {
     lines.push('');
-    for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)}${check.of === undefined ? '' : `, ${check.of}`} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
+    for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)}${check.of === undefined ? '' : `, ${check.of}`} (limit ${plainDecimal(check.limit)})` : `not checked (limit ${plainDecimal(check.limit)}): ${check.unevaluable}`}`);
   }
   // A note may quote a run's reason (a model's words): one line, its control characters shown, never sent to a terminal.
   if (input.notes.length > 0) {

@@ -12,6 +12,17 @@ describe('figures beside a limit or a base', () => {
     expect(markdown).toContain('- ❌ `max-cost-usd-per-run`: 0.010000004 (limit 0.01)');
   });
 
+  // `--max-cost-usd-per-run 0.0000001` read "(limit 1e-7)": a limit, and a figure past 15 decimals, in exponent notation
+  // (found by a cost hunt).
+  it('writes a limit and a figure in decimals, never in exponent notation', () => {
+    const markdown = table({ thresholds: [{ name: 'max-cost-usd-per-run', limit: 0.000_000_1, actual: 0.000_07, ok: false }, { name: 'min-success-rate', limit: 0.000_000_5, actual: 1, ok: true }] });
+    expect(markdown).toContain('- ❌ `max-cost-usd-per-run`: 0.0001 (limit 0.0000001)');
+    expect(markdown).toContain('- ✅ `min-success-rate`: 1.0000 (limit 0.0000005)');
+    const unchecked = table({ thresholds: [{ name: 'max-cost-usd-per-run', limit: 0.000_000_1, actual: 0, ok: false, unevaluable: 'no run succeeded' }] });
+    expect(unchecked).toContain('not checked (limit 0.0000001): no run succeeded');
+    expect(unchecked).not.toMatch(/\de-\d/);
+  });
+
   it('keeps four decimals where they already tell the figure from its limit', () => {
     const markdown = table({ thresholds: [{ name: 'min-success-rate', limit: 0.8, actual: 0.9, ok: true }] });
     expect(markdown).toContain('- ✅ `min-success-rate`: 0.9000 (limit 0.8)');
@@ -34,7 +45,7 @@ describe('figures beside a limit or a base', () => {
     expect(figureBeside(0.012341, 0.01234)).toBe('0.012341');
     expect(figureBeside(0.0123399, 0.01234)).toBe('0.0123');
     expect(figureBeside(0.5, 0.5)).toBe('0.5000');
-    expect(figureBeside(1e-20, 0)).toBe('1e-20');
+    expect(figureBeside(1e-20, 0)).toBe('0.00000000000000000001');
     expect(figureBeside(0, 0.5)).toBe('0.0000');
   });
 });
