@@ -30,7 +30,8 @@ function percentBeside(rate: number, limit: number | undefined): string {
 // Beside 0, with the decimals it takes not to read as 0 when it is not: 0.025 retries per run read `0.0` (found by an adversarial pass).
 const number = (value: number) => (Number.isInteger(value) ? String(value) : figureBeside(value, 0, 1));
 const usd = (value: number) => `$${figureBeside(value, 0, value < 0.01 ? 5 : 4)}`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+// Beside 0 too: a run of 4 ms read `0.00 s`, as if nothing ran (found by a cost hunt).
+const seconds = (ms: number) => `${figureBeside(ms / 1000, 0, 2)} s`;
 
 /**
  * Goal rows, and regression lines, the table shows, each goal's name cut to 200 characters, as the run's summary

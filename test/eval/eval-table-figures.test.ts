@@ -88,6 +88,14 @@ describe('a small figure in the table', () => {
     expect(markdown).toContain('| cost per run (mean) | $0.000001 |');
   });
 
+  // Runs of a few milliseconds (a plan that calls no model, an answers file) read `0.00 s / 0.00 s` (found by a cost hunt).
+  it('shows a duration of a few milliseconds as such, not as 0.00 s', () => {
+    const table = (durationMs: { p50: number; p95: number }) => renderEvalTable({ title: 't', columns: [{ ...summariseVariant('plan', []), column: 'plan', durationMs }], notes: [], thresholds: [] });
+    expect(table({ p50: 4, p95: 410 })).toContain('| duration (p50 / p95) | 0.004 s / 0.41 s |');
+    expect(table({ p50: 1020, p95: 1350 })).toContain('| duration (p50 / p95) | 1.02 s / 1.35 s |');
+    expect(table({ p50: 0, p95: 0 })).toContain('| duration (p50 / p95) | 0.00 s / 0.00 s |');
+  });
+
   // Found by the review of that fix: rates and token means were still rounded to 0.
   it('reads as what it is for a rate and a token mean too', () => {
     const run = { column: 'plan', variant: 'plan' as const, goals: [], modelCalls: 1, cachedPromptTokens: 0, completionTokens: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 1, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [], retries: 0, costUsd: 0 };
