@@ -102,9 +102,17 @@ function unreadOutput(thinking: string, refused: boolean, text: string | null, c
   return [thinking, text ?? '', ...called].join('');
 }
 
-/** A count a server reported: a whole, non-negative number, else undefined. */
+/** A whole count written as text, as some gateways write every number: `"50000"`. */
+const DIGITS = /^\d{1,16}$/;
+
+/**
+ * A count a server reported: a whole, non-negative number, or one written in digits as text, else undefined. Text was
+ * a count that said nothing: a gateway that wrote `"completion_tokens": "50000"` had its usage dropped and a hidden
+ * reasoning's 50,000 tokens estimated from its 2-character answer as 1, so `max_tokens` never stopped it (found by a cost hunt).
+ */
 function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+  const number = typeof value === 'string' && DIGITS.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
 }
 
 /**
@@ -137,7 +145,7 @@ function usage(value: unknown): ChatResponse['usage'] | undefined {
  * or `id`, arguments as an object (nesting at most `MAX_JSON_DEPTH` levels), content as a list of parts, `content` missing, partial `usage` (read
  * for what it says; none, or counts that say nothing, are dropped and the tokens estimated: a negative or
  * fractional count, 0 prompt tokens, no output count), any
- * `finish_reason` (a step refuses a cut-off answer), extra fields.
+ * `finish_reason` (a step refuses a cut-off answer), extra fields. Counts written in digits as text are read as numbers.
  */
 export function readChatResponse(raw: unknown): ReadAnswer {
   const read = normalise(raw);

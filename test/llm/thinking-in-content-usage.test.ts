@@ -55,3 +55,22 @@ describe('a tool call of another type, with no usage', () => {
     expect(usageOf(raw).completionTokens).toBeGreaterThanOrEqual(Math.ceil(reasoning.length / 4));
   });
 });
+
+// Found by a cost hunt: a gateway that writes its numbers as text had its whole `usage` dropped, and a thinking model's
+// hidden reasoning (`"completion_tokens": "50000"` beside an answer of 2 characters) charged as 1 token estimated from
+// the answer, so max_tokens and max_cost_usd never stopped the run.
+describe('counts written in digits as text', () => {
+  it('reads them as the numbers they write', () => {
+    const answer = { model: 'gpt-4.1-mini', choices: [{ message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }] };
+    const usage = usageOf({ ...answer, usage: { prompt_tokens: '100', completion_tokens: '50000', total_tokens: '50100' } });
+    expect(usage).toMatchObject({ promptTokens: 100, completionTokens: 50_000 });
+    expect(usage).not.toHaveProperty('estimatedCalls');
+    // The most any count says, as for numbers: a total, or reasoning tokens listed apart.
+    expect(usageOf({ ...answer, usage: { prompt_tokens: 100, completion_tokens: null, total_tokens: '50100' } }).completionTokens).toBe(50_000);
+    expect(usageOf({ ...answer, usage: { prompt_tokens: '100', completion_tokens: '2', completion_tokens_details: { reasoning_tokens: '50000' } } }).completionTokens).toBe(50_002);
+    // Text that writes no whole count says nothing still: the tokens are estimated.
+    for (const written of ['-5', '1.5', '1e3', ' 5', '', '99999999999999999']) {
+      expect(usageOf({ ...answer, usage: { prompt_tokens: 100, completion_tokens: written } }).estimatedCalls, written).toBe(1);
+    }
+  });
+});
