@@ -4,6 +4,7 @@ import type { StepState } from '../core/run-event.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { undoneTodos, type ItemCounts, type RunRecord, type StepRecord } from '../core/run-record.ts';
 import { cutText } from './cut-text.ts';
+import { formatDuration } from './format-duration.ts';
 import { sameStepTextFields, stepTextFields, type StepTextFields } from './step-text-fields.ts';
 import { groupDigits } from '../core/group-digits.ts';
 
@@ -301,9 +302,11 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
     case 'in_progress':
       if (progress) return progress;
       if (step.retry) {
-        const seconds = Math.round(step.retry.waitMs / 100) / 10;
+        // In tenths of a second, or in milliseconds under a twentieth: a jittered wait of 30 ms read `retrying in 0 s`.
+        const { waitMs } = step.retry;
+        const wait = waitMs >= 50 ? `${Math.round(waitMs / 100) / 10} s` : formatDuration(waitMs);
         // The attempt that failed, of how many: `retry 2/3` read as a count of retries, and no `retry 3/3` ever came.
-        return ` — attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying in ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+        return ` — attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying in ${wait}: ${resultPreview(redact(step.retry.error), 120)}`;
       }
       return '';
     default:

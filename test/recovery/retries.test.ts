@@ -31,6 +31,18 @@ describe('retrying transient failures', () => {
     expect(runner.calls).toEqual(['a', 'a', 'a']);
   });
 
+  // A jittered wait under a twentieth of a second (full jitter draws from 0) read `retrying in 0 s` (found by a cost hunt).
+  it('shows a wait of a few milliseconds in milliseconds, not as 0 s', async () => {
+    const runner = scriptedSteps({ a: [{ fail: flaky() }, { ok: 'again' }] });
+    const run = startRun(planOf([step('a')]), runner, { random: () => 0.03 });
+    await flushMicrotasks();
+    const event = run.events.at(-1);
+    if (event?.type !== 'step_retrying') throw new Error(`expected a retry, got ${event?.type}`);
+    expect(checklistLines(run.events.reduce(applyEvent, newRunRecord()))[0]).toBe('⏳ a. step a — attempt 1/3 failed, retrying in 30 ms: timed out');
+    run.clock.advance(event.waitMs);
+    expect((await run.outcome).status).toBe('succeeded');
+  });
+
   it('fails the step after max_attempts, saying how many attempts were made', async () => {
     const runner = scriptedSteps({ a: [{ fail: flaky() }, { fail: flaky('still timed out') }] });
     const run = startRun(planOf([step('a', [], { retry: { max_attempts: 2 } })]), runner);
