@@ -2,6 +2,7 @@ import { fstatSync, ftruncateSync } from 'node:fs';
 import { closeOutputFile, openOutputFile, writeOutputFile } from '../core/open-output-file.ts';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
+import { jsonLine } from '../core/json-line.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { ModelCallError } from './model-call-error.ts';
 import type { RecordedExchange, RecordedOutcome, RecordingHeader } from './recorded-exchange.ts';
@@ -68,7 +69,7 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
         throw new Error('it is no longer the file this run started (a step removed or replaced it, or its folder)');
       }
       size = opened.size;
-      writeOutputFile(fd, JSON.stringify(redactDeep(exchange, redact)) + '\n');
+      writeOutputFile(fd, jsonLine(JSON.stringify(redactDeep(exchange, redact))) + '\n');
     } catch (cause) {
       if (!options.warn) throw cause;
       stopped = true;

@@ -10,6 +10,7 @@ import { TraceGapError, TraceWriteError } from './trace-write-error.ts';
 import { closeOutputFile, openOutputFile, writeOutputFile } from '../core/open-output-file.ts';
 import { lockTrace } from '../core/trace-lock.ts';
 import { PLAIN_DATA_DEPTH, plainContainer } from '../core/plain-data.ts';
+import { jsonLine } from '../core/json-line.ts';
 
 export interface TraceWriter {
   readonly path: string;
@@ -498,12 +499,12 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
         }
       }
       try {
-        pending += `${prefix(time)}${traceFields(event, redact, replacer)}\n`;
+        pending += `${prefix(time)}${jsonLine(traceFields(event, redact, replacer))}\n`;
       } catch (cause) {
         // One event that cannot be written must not end the trace: a line says which is missing, a
         // resume refuses the trace (it could make a side effect again), and `close()` says so.
         gap ??= `${/^[aeiou]/.test(event.type) ? 'an' : 'a'} ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
-        pending += `${prefix(time)}${JSON.stringify({ type: TRACE_GAP, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
+        pending += `${prefix(time)}${jsonLine(JSON.stringify({ type: TRACE_GAP, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1))}\n`;
       }
       if (durability.holding) return;
       if (must || pending.length >= FLUSH_CHARS) write();

@@ -88,6 +88,16 @@ describe('record and replay', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('writes an answer holding U+2028, U+2029 or NEL on one line, and replays it as it was', async () => {
+    const answer = 'a\u2028b\u2029c\u0085d';
+    server.script([textAnswer(answer)]);
+    const recorded = await recordingModelClient(live(), file).complete(ask('say it'), { purpose: 'step:a' });
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toMatch(/[\u0085\u2028\u2029]/);
+    expect(text.trimEnd().split(/\r\n|[\n\r\v\f\u001c-\u001e\u0085\u2028\u2029]/).map((line) => JSON.parse(line) as unknown)).toHaveLength(2);
+    expect(await replayModelClient(file).complete(ask('say it'), { purpose: 'step:a' })).toEqual(recorded);
+  });
+
   it('never writes the API key or a secret it is told about into the recording', async () => {
     server.script([textAnswer('fine')]);
     const recorder = recordingModelClient(live(), file, { redact: createRedactor([API_KEY, 'hunter2']) });

@@ -148,6 +148,21 @@ describe('traceWriter', () => {
     expect(traceEvents({ file, text: await readFile(file, 'utf8') })).toMatchObject({ ok: true });
   });
 
+  // A tool's or a model's text holding U+2028, U+2029 or NEL: JSON.stringify writes them as they are, and a reader that
+  // ends lines there (Python's `read().splitlines()`) found two lines, neither of them JSON (found by a text hunt).
+  it('writes a result holding U+2028, U+2029 or NEL on one line that every line reader keeps whole', async () => {
+    const file = path.join(dir, 'line-separators.jsonl');
+    const trace = traceWriter(file, { redact: createRedactor(['s3cret-value']) });
+    const result = 'a\u2028::error::b\u2029c\u0085d';
+    trace.listener({ type: 'step_completed', at: 1, stepKey: '1', result, durationMs: 1, usage: NO_USAGE });
+    trace.listener({ type: 'step_completed', at: 2, stepKey: '2', result: { text: result, big: 1n }, durationMs: 1, usage: NO_USAGE });
+    await trace.close();
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toMatch(/[\u0085\u2028\u2029]/);
+    const lines = text.trimEnd().split(/\r\n|[\n\r\v\f\u001c-\u001e\u0085\u2028\u2029]/);
+    expect(lines.map((line) => JSON.parse(line) as RunEvent)).toMatchObject([{ result }, { result: { text: result, big: '1' } }]);
+  });
+
   it('ignores events after close', async () => {
     const file = path.join(dir, 'closed.jsonl');
     const trace = traceWriter(file);
