@@ -12,13 +12,31 @@ const shownOnce = new WeakMap<ValueText, string>();
  * stripper loads only for a value with a comment in it.
  */
 export async function shownValues(value: ValueText, asked: string): Promise<string> {
-  if (asked.includes('<!--')) return value.values;
+  const written = composedValues(value);
+  if (asked.includes('<!--')) return written;
   let shown = shownOnce.get(value);
   if (shown === undefined) {
-    shown = value.values.includes('<!--') ? (await import('./without-html.ts')).withoutComments(value.values) : value.values;
+    shown = written.includes('<!--') ? (await import('./without-html.ts')).withoutComments(written) : written;
     shownOnce.set(value, shown);
   }
   return shown;
+}
+
+/** Each value's text in one spelling, made once for all the goals on it. */
+const composedOnce = new WeakMap<ValueText, string>();
+
+/**
+ * The values as written, each accented letter in one spelling (NFC: `e` + U+0301 is `é`), which `contains` and `matches`
+ * read with what they look for spelt the same way: a tool's or a model's decomposed `résumé` (as macOS writes file
+ * names) was "missing" the `résumé` a plan wrote, and a decomposed `résume` stood in it, its last `é` an `e` and a mark.
+ */
+export function composedValues(value: ValueText): string {
+  let composed = composedOnce.get(value);
+  if (composed === undefined) {
+    composed = value.values.normalize('NFC');
+    composedOnce.set(value, composed);
+  }
+  return composed;
 }
 
 /** Said beside a goal unmet on the text a reader sees where the text as written held it: in a comment. */

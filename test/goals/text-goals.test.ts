@@ -30,6 +30,26 @@ describe('contains', () => {
   });
 });
 
+// A tool's or a model's text whose accented letters are decomposed (`e` + U+0301, as macOS writes file names) shows the
+// same text as the plan's composed one: `contains`, `matches` and `equals` said it was missing (found by a text hunt).
+describe('accented letters spelt either way', () => {
+  const decomposed = finishedRun('Résumé saved as résumé.pdf'.normalize('NFD'));
+  const composed = finishedRun('Résumé saved as résumé.pdf'.normalize('NFC'));
+
+  it('are the same letters to contains, matches and equals, whichever way the result or the goal spells them', async () => {
+    for (const [run, spell] of [[decomposed, 'NFC'], [composed, 'NFD']] as const) {
+      expect(await checkGoal({ contains: 'résumé.pdf'.normalize(spell) }, run)).toMatchObject({ outcome: 'met' });
+      expect(await checkGoal({ matches: '^Résumé saved as'.normalize(spell) }, run)).toMatchObject({ outcome: 'met' });
+      expect(await checkGoal({ equals: 'Résumé saved as résumé.pdf'.normalize(spell) }, run)).toMatchObject({ outcome: 'met' });
+    }
+  });
+
+  it('end no text inside a letter: a decomposed `résume` is not in `résumé`, whose last é is an e and a mark', async () => {
+    expect(await checkGoal({ contains: 'résume'.normalize('NFD') }, decomposed)).toMatchObject({ outcome: 'unmet' });
+    expect(await checkGoal({ matches: 'résume'.normalize('NFD') }, decomposed)).toMatchObject({ outcome: 'unmet' });
+  });
+});
+
 describe('not_contains', () => {
   it('is met when the text never appears', async () => {
     expect(await checkGoal({ not_contains: 'TODO' }, report)).toMatchObject({ outcome: 'met', evidence: '"TODO" does not appear' });

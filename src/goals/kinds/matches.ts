@@ -1,14 +1,15 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { excerptAround, lineOf, onlyInJson } from '../excerpt.ts';
 import { compileGoalRegex } from '../compile-goal-regex.ts';
-import { ONLY_IN_A_COMMENT, shownValues } from '../without-comments.ts';
+import { composedValues, ONLY_IN_A_COMMENT, shownValues } from '../without-comments.ts';
 
 /** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 export const matchesCheck: GoalCheck = {
   needsTarget: true,
   async check(goal, { valueText, text: json, work }) {
-    const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
-    const written = valueText.values;
+    // In one spelling, as the values are read (`composedValues`).
+    const regex = compileGoalRegex((goal.matches ?? '').normalize('NFC'), goal.flags);
+    const written = composedValues(valueText);
     const text = await shownValues(valueText, goal.matches ?? '');
     work.charge(regex, text);
     const match = regex.exec(text);
