@@ -74,7 +74,8 @@ export function judgeMessages(criterion: string, result: unknown): ChatRequest['
 /**
  * `<<<RESULT` / `RESULT>>>`, numbered so that neither occurs in the text (deterministic, for replay), in any case or
  * with blanks in it: `result>>>` or `RESULT >>>`, which a model may read as the block's end, was let through
- * (found by an adversarial pass).
+ * (found by an adversarial pass); nor in compatibility forms (NFKC): fullwidth `ＲＥＳＵＬＴ＞＞＞` was let through too
+ * (found by a text hunt).
  */
 function delimitersFor(text: string): { begin: string; end: string } {
   // One number past the highest the text writes (bare counts as 0), found in one pass: trying each number in turn
@@ -82,7 +83,7 @@ function delimitersFor(text: string): { begin: string; end: string } {
   // A marker it writes with more digits cannot hold the chosen one either, its number being higher.
   // Numbers as digit strings: one of 400 digits is no JavaScript number (Infinity, which a text could write after it).
   let highest: string | undefined;
-  for (const [, before, after] of text.toLowerCase().replace(/\s+/g, '').matchAll(/<<<result(?:-(\d+))?|result(?:-(\d+))?>>>/g)) {
+  for (const [, before, after] of text.normalize('NFKC').toLowerCase().replace(/\s+/g, '').matchAll(/<<<result(?:-(\d+))?|result(?:-(\d+))?>>>/g)) {
     const digits = (before ?? after ?? '0').replace(/^0+(?=\d)/, '');
     if (highest === undefined || digits.length > highest.length || (digits.length === highest.length && digits > highest)) highest = digits;
   }
