@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
+import { INVISIBLE } from '../core/invisible-characters.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { stepsReferredTo } from '../plan/find-references.ts';
 import { listNames } from '../plan/plan-check-context.ts';
@@ -119,7 +120,10 @@ export function buildStepMessages(ctx: StepContext, instruction: string, options
     const refers = `\${${item.name}} in the step below means this item (\${${item.name}.index} is ${item.index}; fields as \${${item.name}.field})`;
     sections.push(`The item this step works on (one of a for_each list); ${refers}:\n${dataBlock({ name: item.name, index: String(item.index) }, promptValue(item.value), true)}`);
   }
-  const what = options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`;
+  // As a reader of the plan sees it (its preview, the plan file on GitHub): no invisible characters, which a model reads.
+  // Unicode tag characters after `Summarize the week` showed that alone in a planner's plan a reviewer approved, and
+  // sent the model an instruction spelt in them (found by a text hunt). Every other text in the prompt drops them.
+  const what = (options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`).replace(INVISIBLE, '');
   // An item's key holds its label, made from the item (a tool's output): the instruction names the step and the index only.
   const name = item ? `${ctx.step.key.slice(0, ctx.step.key.indexOf('['))}, item ${item.index}` : ctx.step.key;
   sections.push(`Your step (${name}): ${what}\n${instruction}`);
