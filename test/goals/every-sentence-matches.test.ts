@@ -9,6 +9,15 @@ describe('every_sentence_matches', () => {
     expect(result).toMatchObject({ outcome: 'met', evidence: String.raw`all 2 sentences match /\[\d+\]/` });
   });
 
+  // Found by a text hunt: a decomposed `é` (`e` + U+0301) is the letter a pattern wrote composed, and the other way round.
+  it('reads an accented letter spelt either way as one, in the sentences and in the pattern', async () => {
+    const text = 'Élan fell by 6% [2]. Café sales rose [3].';
+    const pattern = { every_sentence_matches: String.raw`^(?:Élan|Café) .*\[\d+\]\.$` };
+    for (const [result, goal] of [[text.normalize('NFD'), pattern.every_sentence_matches.normalize('NFC')], [text.normalize('NFC'), pattern.every_sentence_matches.normalize('NFD')]]) {
+      expect(await checkGoal({ every_sentence_matches: goal! }, finishedRun(result))).toMatchObject({ outcome: 'met' });
+    }
+  });
+
   it('is unmet with the first sentence that has no match as evidence', async () => {
     const result = await checkGoal(CITES, finishedRun('Trips fell by 6% [2]. The tram opened in 2023. Nobody noticed.'));
     expect(result.outcome).toBe('unmet');

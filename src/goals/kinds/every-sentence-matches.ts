@@ -12,11 +12,12 @@ import { splitSentences } from '../split-sentences.ts';
 export const everySentenceMatchesCheck: GoalCheck = {
   needsTarget: true,
   check(goal, { valueText: { strings: text }, work }) {
-    const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
+    // Each accented letter in one spelling (NFC), the pattern's and the sentences', as `matches` reads them.
+    const regex = compileGoalRegex((goal.every_sentence_matches ?? '').normalize('NFC'), goal.flags);
     // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
     // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
     work.charge(regex, text);
-    const sentences = splitSentences(withoutHtml(text));
+    const sentences = splitSentences(withoutHtml(text.normalize('NFC')));
     // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
     if (sentences.length === 0) return { met: false, evidence: 'the result has no sentences' };
     const index = sentences.findIndex((sentence) => !regex.test(sentence));
