@@ -2,7 +2,7 @@ import { planFilePositions } from '../plan/position-in-plan-file.ts';
 import type { PathSegment } from '../plan/plan-issue.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import { programProblem } from '../process/program-problem.ts';
+import { pathVariableOf, programProblem } from '../process/program-problem.ts';
 
 /** A command the plan runs, where its program is written. */
 interface Command {
@@ -49,8 +49,7 @@ function plansOf(plan: ValidPlan, seen = new Set<ValidPlan>()): ValidPlan[] {
 export async function programWarnings(plan: ValidPlan, cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<string[]> {
   const warnings: string[] = [];
   // A copy of Windows' environment keeps the name as it was written (`Path`): found whatever its case there.
-  const variable = (name: string) => (process.platform === 'win32' ? Object.entries(env).find(([key]) => key.toUpperCase() === name)?.[1] : env[name]);
-  const pathVariable = variable('PATH');
+  const pathVariable = pathVariableOf(env);
   // Each program looked up once, and the event loop let go every 256 lookups: a plan of 16,000 commands, each a
   // stat in every PATH folder, held it 2.7 s in one block, deaf to Ctrl-C (found by an adversarial pass).
   const found = new Map<string, string | undefined>();

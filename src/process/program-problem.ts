@@ -73,18 +73,49 @@ export function programProblem(program: string, cwd: string, pathVariable: strin
     // template: ncc's asset relocator reads that as a glob and copied the whole repository into dist/.)
     const base = path.resolve(cwd, program);
     const file = endings.map((ending) => base + ending).find(exists);
-    if (file === undefined) return `there is no file '${program}' (from ${cwd})`;
+    if (file === undefined) return batchProblem(program, cwd, pathVariable, platform) ?? `there is no file '${program}' (from ${cwd})`;
     if (!statSync(file).isFile()) return `'${program}' is not a file`;
     return runnable(file) ? interpreterProblem(file, program) : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
   }
   const found = runnableFile(program, cwd, pathVariable, platform);
-  return found === undefined ? `'${program}' is not on PATH here` : interpreterProblem(found, program);
+  return found === undefined ? (batchProblem(program, cwd, pathVariable, platform) ?? `'${program}' is not on PATH here`) : interpreterProblem(found, program);
+}
+
+/** The folders a spawn looks in for `program`: `cwd` for a path, else PATH's (split as the platform splits it). */
+function foldersFor(program: string, cwd: string, pathVariable: string | undefined, platform: NodeJS.Platform): string[] {
+  if (program.includes('/') || program.includes(path.sep)) return [cwd];
+  return (pathVariable ?? '').split(platform === 'win32' ? ';' : path.delimiter).filter((folder) => folder !== '');
+}
+
+/**
+ * On Windows, why `program`, which no spawn finds as a `.com` or `.exe`, still cannot start when a batch file answers to
+ * it (`npm`, `npx`, `yarn`, `pnpm`, `tsc` are `.cmd` shims there): a spawn without a shell never starts one, and `validate`
+ * said "'npm' is not on PATH here" of an npm the runner had, the run "ENOENT; check the path" (found by an adversarial hunt).
+ */
+function batchProblem(program: string, cwd: string, pathVariable: string | undefined, platform: NodeJS.Platform): string | undefined {
+  if (platform !== 'win32' || path.win32.extname(program) !== '') return undefined;
+  const batch = foldersFor(program, cwd, pathVariable, platform)
+    .flatMap((folder) => {
+      const base = path.resolve(cwd, folder, program);
+      return ['.cmd', '.bat'].map((ending) => base + ending);
+    })
+    .find(isFile);
+  if (batch === undefined) return undefined;
+  return `'${program}' is ${path.basename(batch)} here, a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", …]`;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The file a spawn starts for `program`, as `programProblem` finds it, when that is a file this process may run. */
 function runnableFile(program: string, cwd: string, pathVariable: string | undefined, platform: NodeJS.Platform): string | undefined {
   const endings = platform === 'win32' && path.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
-  const folders = program.includes('/') || program.includes(path.sep) ? [cwd] : (pathVariable ?? '').split(path.delimiter).filter((folder) => folder !== '');
+  const folders = foldersFor(program, cwd, pathVariable, platform);
   // A base, then its endings: `path.resolve` of a template is what ncc's asset relocator reads as a glob (above).
   return folders.flatMap((folder) => {
     const base = path.resolve(cwd, folder, program);
@@ -98,5 +129,10 @@ function runnableFile(program: string, cwd: string, pathVariable: string | undef
  */
 export function scriptProblem(program: string, cwd: string, pathVariable: string | undefined, platform: NodeJS.Platform = process.platform): string | undefined {
   const file = runnableFile(program, cwd, pathVariable, platform);
-  return file === undefined ? undefined : interpreterProblem(file, program);
+  return file === undefined ? batchProblem(program, cwd, pathVariable, platform) : interpreterProblem(file, program);
+}
+
+/** PATH in `env`, as a spawn with that environment reads it: on Windows, whatever the case of its name (`Path`). */
+export function pathVariableOf(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | undefined {
+  return Object.entries(env).find(([name]) => (platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
 }

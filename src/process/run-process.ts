@@ -5,7 +5,7 @@ import { loopCaughtUp } from '../core/clock.ts';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from './kill-marked-processes.ts';
 import { killProcessGroup } from './kill-process-group.ts';
 import { trackProcessGroup } from './live-process-groups.ts';
-import { scriptProblem } from './program-problem.ts';
+import { pathVariableOf, scriptProblem } from './program-problem.ts';
 import { TailBuffer } from './tail-buffer.ts';
 
 /** After a stopped command exits, how long its pipes may stay open before we stop waiting. */
@@ -53,8 +53,7 @@ export function resolveProgram(program: string, cwd: string): string {
 /** Why a start that failed with ENOENT failed, when the program is there and its `#!` line says (`scriptProblem`, on the child's PATH). */
 function startProblem(error: NodeJS.ErrnoException, program: string, options: RunProcessOptions): { problem?: string } {
   if (error.code !== 'ENOENT') return {};
-  const pathVariable = Object.entries(options.env).find(([name]) => (process.platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
-  const problem = scriptProblem(program, options.cwd, pathVariable);
+  const problem = scriptProblem(program, options.cwd, pathVariableOf(options.env));
   return problem === undefined ? {} : { problem };
 }
 

@@ -61,8 +61,27 @@ it('finds a program as a spawn on Windows does', async () => {
   expect(programProblem('tool', dir, dir, 'win32')).toBeUndefined();
   expect(programProblem('tool.exe', dir, dir, 'win32')).toBeUndefined();
   expect(programProblem('tool', dir, dir, 'linux')).toBe("'tool' is not on PATH here");
-  expect(programProblem('other', dir, dir, 'win32')).toBe("'other' is not on PATH here");
+  expect(programProblem('missing', dir, dir, 'win32')).toBe("'missing' is not on PATH here");
+  expect(programProblem('other', dir, dir, 'win32')).toBe(`'other' is other.cmd here, a batch file, which starts only through cmd: write ["cmd", "/c", "other", …]`);
   expect(programProblem('other.cmd', dir, dir, 'win32')).toBe(`'other.cmd' is a batch file, which starts only through cmd: write ["cmd", "/c", "other.cmd", …]`);
+});
+
+// Found by an adversarial hunt: on Windows `npm`, `npx`, `yarn`, `tsc` are `.cmd` shims, which a spawn without a shell never
+// starts; `validate` said "'npm' is not on PATH here" of an npm the runner had, and the run "ENOENT; check the path".
+it('says a bare name that is a batch file on Windows PATH starts only through cmd, at validate and at the start', async () => {
+  const { programProblem, scriptProblem } = await import('../../src/process/program-problem.ts');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-cmd-shim-'));
+  const bin = path.join(dir, 'bin');
+  mkdirSync(bin);
+  writeFileSync(path.join(bin, 'npm.cmd'), '@echo off\r\n');
+  writeFileSync(path.join(dir, 'build.bat'), '@echo off\r\n');
+  const advice = (program: string, file: string) => `'${program}' is ${file} here, a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", …]`;
+  // PATH as Windows writes it, folders apart by `;`.
+  expect(programProblem('npm', dir, `${dir};${bin}`, 'win32')).toBe(advice('npm', 'npm.cmd'));
+  expect(scriptProblem('npm', dir, `${dir};${bin}`, 'win32')).toBe(advice('npm', 'npm.cmd'));
+  expect(programProblem('./build', dir, '', 'win32')).toBe(advice('./build', 'build.bat'));
+  expect(programProblem('npm', dir, bin, 'linux')).toBe("'npm' is not on PATH here");
+  expect(scriptProblem('npm', dir, bin, 'linux')).toBeUndefined();
 });
 
 // Found by a re-read: a path without an ending was looked for as written before its `.exe` was tried.

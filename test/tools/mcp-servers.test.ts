@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -287,6 +287,19 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     const error = await connect({ quitter: { command: [process.execPath, '-e', 'process.exit(3)'] } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
     expect((error as Error).message).toMatch(/^MCP server 'quitter' failed to start: it exited with status 3 before it answered \(.+\)\. Check mcp_servers\.quitter in the plan\.$/);
+  });
+
+  // Found by an adversarial hunt: a server whose program is there but cannot start said only "spawn … ENOENT", as
+  // for a missing one; command tools and goals said why (a batch file on Windows, a `#!` line ending in CR).
+  it('says why a server whose program is there could not start', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'plan-runner-mcp-crlf-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const script = path.join(dir, 'server.sh');
+    writeFileSync(script, '#!/bin/sh\r\nexec node server.mjs\r\n');
+    chmodSync(script, 0o755);
+    await expect(connect({ crlf: { command: [script] } })).rejects.toThrow(
+      /MCP server 'crlf' failed to start: .*ENOENT.*has Windows \(CRLF\) line endings/,
+    );
   });
 
   it('names a server whose program does not exist', async () => {

@@ -10,6 +10,7 @@ import { killMarkedProcesses, PROCESS_MARKER_VARIABLE, whenEnded } from '../../p
 import { killProcessGroup } from '../../process/kill-process-group.ts';
 import { trackProcessGroup } from '../../process/live-process-groups.ts';
 import { TailBuffer } from '../../process/tail-buffer.ts';
+import { pathVariableOf, scriptProblem } from '../../process/program-problem.ts';
 import { describeStatus } from '../../process/signalled-status.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 
@@ -138,9 +139,12 @@ export class ProcessGroupStdioTransport implements Transport {
     });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
-      child.once('error', (error) => {
+      child.once('error', (error: NodeJS.ErrnoException) => {
         this.#child = undefined;
-        reject(error);
+        // The system's ENOENT names no reason when the program is there: a batch file on Windows (`npx` is npx.cmd), a
+        // script whose `#!` interpreter is missing or ends in a carriage return (found by an adversarial hunt).
+        const problem = error.code === 'ENOENT' ? scriptProblem(this.#server.command, this.#server.cwd ?? process.cwd(), pathVariableOf(this.#server.env)) : undefined;
+        reject(problem === undefined ? error : new Error(`${error.message}: ${problem}`, { cause: error }));
       });
     });
   }
