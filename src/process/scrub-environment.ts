@@ -104,6 +104,20 @@ export function runnerVariables(runnerEnv: RunnerEnvironment, names: readonly st
 }
 
 /**
+ * Sets `name` in an environment a process will get, as the one value of that variable: on Windows, whose names ignore
+ * case, first removing what the same name spelled otherwise holds. Node passes the one of such names that sorts first,
+ * and a plan's `PATH: "C:\\tools;${env.PATH}"` (or `Temp`, `home`) beside the runner's `Path` was dropped whenever the
+ * runner's spelling sorted first: the tool ran with the runner's value, and nothing said so (found by an adversarial hunt).
+ */
+export function setVariable(env: Record<string, string>, name: string, value: string, platform: NodeJS.Platform = process.platform): void {
+  if (platform === 'win32') {
+    const upper = name.toUpperCase();
+    for (const other of Object.keys(env)) if (other !== name && other.toUpperCase() === upper) delete env[other];
+  }
+  env[name] = value;
+}
+
+/**
  * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
  * tool's `env:` names — a list of variables to pass through, or a map of values that may read
  * runner variables with `${env.NAME}`. Explicitly named variables pass even when they look secret.
@@ -119,11 +133,11 @@ export function scrubEnvironment(
   if (Array.isArray(passThrough)) {
     for (const name of passThrough) {
       const value = runnerVariable(runnerEnv, name);
-      if (value !== undefined) env[name] = value;
+      if (value !== undefined) setVariable(env, name, value, platform);
     }
   } else if (passThrough) {
     for (const [name, template] of Object.entries(passThrough)) {
-      env[name] = expandEnvReferences(template, runnerEnv, (missing) => new ToolEnvironmentError({ toolName, variable: name, missing }));
+      setVariable(env, name, expandEnvReferences(template, runnerEnv, (missing) => new ToolEnvironmentError({ toolName, variable: name, missing })), platform);
     }
   }
   return env;

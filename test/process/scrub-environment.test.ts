@@ -139,4 +139,14 @@ describe('scrubEnvironment on a Windows runner', () => {
       LOCALAPPDATA: windows.LOCALAPPDATA,
     });
   });
+
+  // Found by an adversarial hunt: Node passes, of names that differ only in case, the one that sorts first, so the
+  // plan's `Path` beside the runner's `PATH` (or `temp` beside `TEMP`) was dropped, and the tool saw the runner's value.
+  it("gives a variable the plan sets the plan's value alone, whatever case the runner spells its name in", () => {
+    const runner = { PATH: 'C:\\Windows\\system32', TEMP: 'C:\\Temp', SystemRoot: 'C:\\Windows' };
+    const env = scrubEnvironment(runner, { Path: 'C:\\tools;${env.PATH}', temp: 'D:\\scratch' }, 'tool', 'win32');
+    expect(env).toEqual({ Path: 'C:\\tools;C:\\Windows\\system32', temp: 'D:\\scratch', SystemRoot: 'C:\\Windows' });
+    // Elsewhere names are case-sensitive: both are variables of their own.
+    expect(scrubEnvironment(runner, { Path: 'x' }, 'tool', 'linux')).toEqual({ PATH: runner.PATH, TEMP: runner.TEMP, Path: 'x' });
+  });
 });

@@ -61,4 +61,12 @@ describe('mcpServerEnvironment on a Windows runner', () => {
       TEMP: windows.TEMP,
     });
   });
+
+  // Found by an adversarial hunt: of names that differ only in case Node passes the one that sorts first, and the
+  // runner's `Path` won over the plan's `path`.
+  it("gives a variable the server's env: sets that value alone, whatever case the runner spells its name in", () => {
+    const env = mcpServerEnvironment('docs', { path: 'C:\\tools;${env.Path}' }, windows, 'win32');
+    expect(Object.keys(env).filter((name) => name.toUpperCase() === 'PATH')).toEqual(['path']);
+    expect(env['path']).toBe(`C:\\tools;${windows.Path}`);
+  });
 });

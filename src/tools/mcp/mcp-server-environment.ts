@@ -1,7 +1,7 @@
 import type { McpServer } from './mcp-config.ts';
 import { expandEnvReferences, runnerVariable } from '../../process/expand-env-references.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
-import { runnerVariables, windowsStartNames } from '../../process/scrub-environment.ts';
+import { runnerVariables, setVariable, windowsStartNames } from '../../process/scrub-environment.ts';
 
 /** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */
 export function expandServerEnv(
@@ -33,11 +33,11 @@ export function mcpServerEnvironment(
   if (Array.isArray(config)) {
     for (const name of config) {
       const value = runnerVariable(runnerEnv, name);
-      if (value !== undefined) env[name] = value;
+      if (value !== undefined) setVariable(env, name, value, platform);
     }
   } else if (config !== undefined) {
     for (const [name, template] of Object.entries(config)) {
-      env[name] = expandServerEnv(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`);
+      setVariable(env, name, expandServerEnv(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`), platform);
     }
   }
   return env;
