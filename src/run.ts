@@ -32,6 +32,7 @@ import type { GitHubClient } from './github/create-octokit.ts';
 import type { ActionSettings } from './action/action-settings.ts';
 import type { ActionIO } from './action/action-io.ts';
 import path from 'node:path';
+import { cancelSignals } from './core/cancel-signals.ts';
 
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact: Redactor = createRedactor();
@@ -212,9 +213,9 @@ async function main(core: RunnerCommands, proxyWarning: string | undefined): Pro
   }
   const settings = read.settings;
 
-  // The runner cancels with SIGINT, then SIGTERM: both cancel the run, whose final state is still reported.
+  // The runner cancels with SIGINT, then SIGTERM (SIGBREAK on Windows): each cancels the run, whose final state is still reported.
   const controller = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of cancelSignals()) {
     process.on(signal, () => {
       if (!controller.signal.aborted) io.warning(`Received ${signal}: cancelling the run; the summary, outputs and comment are still written.`);
       controller.abort(signal);

@@ -1,7 +1,8 @@
+import { cancelSignals } from '../core/cancel-signals.ts';
 import { killLiveProcessGroups } from '../process/live-process-groups.ts';
 
 /**
- * Cancels `controller` on SIGINT, SIGTERM and SIGHUP (a closed terminal, a dropped ssh session: Node's
+ * Cancels `controller` on SIGINT, SIGTERM (`cancelSignals`: on Windows SIGBREAK too) and SIGHUP (a closed terminal, a dropped ssh session: Node's
  * default ended the CLI at once, without its summary, and left the tool it ran running), every time one comes: the first aborts the run, which
  * still writes its summary and trace; a second only says so (`say`). With `process.once`, a second
  * Ctrl-C got Node's default handling and ended the process at once, before those were written. A
@@ -15,14 +16,17 @@ export function cancelOnSignals(
   {
     exit = (code) => process.exit(code),
     stopping = 'writing the summary and the trace; once more ends it at once, without them',
+    platform = process.platform,
   }: {
     readonly exit?: (code: number) => void;
+    /** The platform whose signals are heard (`cancelSignals`): Windows adds SIGBREAK (Ctrl-Break). */
+    readonly platform?: NodeJS.Platform;
     /** What the command does while it stops, and what a third signal loses, for the second signal's line. */
     readonly stopping?: string;
   } = {},
 ): () => void {
   let received = 0;
-  const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => {
+  const handlers = [...cancelSignals(platform), 'SIGHUP' as const].map((signal) => {
     const handler = (): void => {
       received += 1;
       if (received === 2) say(`plan-runner: already stopping (${signal} again): ${stopping}\n`);

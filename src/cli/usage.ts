@@ -86,5 +86,6 @@ Exit codes:
   2  usage error (an unknown option; an output path that is a file the command reads or
      another output; with run, plan and eval, an --input the plan does not declare, a
      VALUE its input's default's kind refuses, or a required input left out)
-  130  a third Ctrl-C (SIGINT, SIGTERM or SIGHUP): ended at once, the summary and trace possibly cut
+  130  a third Ctrl-C (SIGINT, SIGTERM, SIGHUP; Ctrl-Break on Windows): ended at once, the summary
+       and trace possibly cut
 `;

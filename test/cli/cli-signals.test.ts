@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { cancelOnSignals } from '../../src/cli/cancel-on-signals.ts';
+import { cancelSignals } from '../../src/core/cancel-signals.ts';
 import { runProcess } from '../../src/process/run-process.ts';
 import { ProcessGroupStdioTransport } from '../../src/tools/mcp/process-group-stdio-transport.ts';
 
@@ -32,6 +33,29 @@ it('cancels on the first SIGINT or SIGTERM, notes the second, and ends the proce
     remove();
   }
   expect(process.listenerCount('SIGINT')).toBe(before);
+});
+
+// Found by an adversarial hunt: on Windows Ctrl-Break (SIGBREAK, what a runner sends there in place of SIGTERM) had no
+// listener, and Node's default ended the CLI at once: no summary, no trace, its tools left running.
+it('cancels on SIGBREAK on Windows, as on SIGTERM, and counts it towards the third signal', () => {
+  const controller = new AbortController();
+  const said: string[] = [];
+  const exits: number[] = [];
+  const before = process.listenerCount('SIGBREAK');
+  const remove = cancelOnSignals(controller, (line) => said.push(line), { exit: (code) => exits.push(code), platform: 'win32' });
+  try {
+    expect(process.listenerCount('SIGBREAK')).toBe(before + 1);
+    process.emit('SIGBREAK');
+    expect(controller.signal.reason).toBe('SIGBREAK');
+    process.emit('SIGINT');
+    process.emit('SIGBREAK');
+    expect(exits).toEqual([130]);
+  } finally {
+    remove();
+  }
+  expect(process.listenerCount('SIGBREAK')).toBe(before);
+  expect(cancelSignals('win32')).toContain('SIGBREAK');
+  expect(cancelSignals('linux')).not.toContain('SIGBREAK');
 });
 
 // Found by an adversarial CLI hunt: the third signal ended the CLI and left an MCP server that ignores SIGINT and SIGTERM
