@@ -43,7 +43,7 @@ export async function runGoalCommand(argv: readonly string[], options: GoalComma
       throw new GoalNotEvaluableError(`${shown} printed more than ${MAX_OUTPUT} bytes`);
     case 'spawn_failed': {
       const { error } = outcome;
-      if (outcome.early) throw new GoalNotEvaluableError(`could not start ${shown}: ${error.message}`, { cause: error });
+      if (outcome.early) throw new GoalNotEvaluableError(`could not start ${shown}: ${error.message}${outcome.problem === undefined ? '' : `; ${outcome.problem}`}`, { cause: error });
       throw new GoalNotEvaluableError(
         `could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; ${outcome.problem ?? 'check that it is installed and on PATH'}`,
         { cause: error },

@@ -56,6 +56,13 @@ function interpreterProblem(file: string, program: string): string | undefined {
   return undefined;
 }
 
+/** A Windows batch file's name: a spawn without a shell refuses it (EINVAL, since CVE-2024-27980). */
+const BATCH_FILE = /\.(?:cmd|bat)$/i;
+
+function batchAdvice(program: string): string {
+  return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", …]`;
+}
+
 /**
  * Why `program` (a command's first word, as a tool or a goal writes it) could not be started from `cwd`
  * with `pathVariable` as PATH, or undefined when it could: a path is taken from `cwd`, a bare name is
@@ -66,7 +73,7 @@ export function programProblem(program: string, cwd: string, pathVariable: strin
   // Windows finds `node` as `node.exe`: a name without an ending is tried with `.com` and `.exe`, as a spawn
   // without a shell tries it (not PATHEXT's `.cmd` and `.bat`, which such a spawn refuses; found by reviews).
   const windows = platform === 'win32';
-  if (windows && /\.(?:cmd|bat)$/i.test(program)) return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", …]`;
+  if (windows && BATCH_FILE.test(program)) return batchAdvice(program);
   const endings = windows && path.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
   if (program.includes('/') || program.includes(path.sep)) {
     // The file as the spawn finds it: on Windows `./tools/run` is `./tools/run.exe`. (Not `path.resolve` of a
@@ -135,4 +142,15 @@ export function scriptProblem(program: string, cwd: string, pathVariable: string
 /** PATH in `env`, as a spawn with that environment reads it: on Windows, whatever the case of its name (`Path`). */
 export function pathVariableOf(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | undefined {
   return Object.entries(env).find(([name]) => (platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
+}
+
+/**
+ * Why the start of `program` with `env` failed with the system error `code`, when it can be told: ENOENT of a program
+ * that is there (`scriptProblem`), or on Windows EINVAL of a batch file, which a spawn without a shell refuses; at the
+ * start that said only "EINVAL; check the command in the plan" where `validate` said to run it through cmd.
+ */
+export function spawnProblem(code: string | undefined, program: string, cwd: string, env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | undefined {
+  if (code === 'ENOENT') return scriptProblem(program, cwd, pathVariableOf(env, platform), platform);
+  if (code === 'EINVAL' && platform === 'win32' && BATCH_FILE.test(program)) return batchAdvice(program);
+  return undefined;
 }

@@ -5,7 +5,7 @@ import { loopCaughtUp } from '../core/clock.ts';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from './kill-marked-processes.ts';
 import { killProcessGroup } from './kill-process-group.ts';
 import { trackProcessGroup } from './live-process-groups.ts';
-import { pathVariableOf, scriptProblem } from './program-problem.ts';
+import { spawnProblem } from './program-problem.ts';
 import { TailBuffer } from './tail-buffer.ts';
 
 /** After a stopped command exits, how long its pipes may stay open before we stop waiting. */
@@ -50,10 +50,9 @@ export function resolveProgram(program: string, cwd: string): string {
   return path.resolve(cwd, program);
 }
 
-/** Why a start that failed with ENOENT failed, when the program is there and its `#!` line says (`scriptProblem`, on the child's PATH). */
+/** Why a start that failed failed, when the program is there and can be told (`spawnProblem`, on the child's PATH). */
 function startProblem(error: NodeJS.ErrnoException, program: string, options: RunProcessOptions): { problem?: string } {
-  if (error.code !== 'ENOENT') return {};
-  const problem = scriptProblem(program, options.cwd, pathVariableOf(options.env));
+  const problem = spawnProblem(error.code, program, options.cwd, options.env);
   return problem === undefined ? {} : { problem };
 }
 
@@ -82,7 +81,7 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
         windowsHide: true,
       });
     } catch (error) {
-      resolve({ kind: 'spawn_failed', program, error: error as NodeJS.ErrnoException, early: true });
+      resolve({ kind: 'spawn_failed', program, error: error as NodeJS.ErrnoException, early: true, ...startProblem(error as NodeJS.ErrnoException, argv[0] ?? '', options) });
       return;
     }
     trackProcessGroup(child);

@@ -82,6 +82,12 @@ it('says a bare name that is a batch file on Windows PATH starts only through cm
   expect(programProblem('./build', dir, '', 'win32')).toBe(advice('./build', 'build.bat'));
   expect(programProblem('npm', dir, bin, 'linux')).toBe("'npm' is not on PATH here");
   expect(scriptProblem('npm', dir, bin, 'linux')).toBeUndefined();
+  // At a tool's, goal's or MCP server's start, from the start's error and the child's environment (Windows spells it `Path`).
+  const { spawnProblem } = await import('../../src/process/program-problem.ts');
+  expect(spawnProblem('ENOENT', 'npm', dir, { Path: `${dir};${bin}` }, 'win32')).toBe(advice('npm', 'npm.cmd'));
+  // A batch file named as one: the spawn refuses it (EINVAL), and the start said only "check the command in the plan".
+  expect(spawnProblem('EINVAL', 'scripts\\build.CMD', dir, {}, 'win32')).toBe(`'scripts\\build.CMD' is a batch file, which starts only through cmd: write ["cmd", "/c", "scripts\\build.CMD", …]`);
+  expect(spawnProblem('EINVAL', 'build.cmd', dir, {}, 'linux')).toBeUndefined();
 });
 
 // Found by a re-read: a path without an ending was looked for as written before its `.exe` was tried.

@@ -10,7 +10,7 @@ import { killMarkedProcesses, PROCESS_MARKER_VARIABLE, whenEnded } from '../../p
 import { killProcessGroup } from '../../process/kill-process-group.ts';
 import { trackProcessGroup } from '../../process/live-process-groups.ts';
 import { TailBuffer } from '../../process/tail-buffer.ts';
-import { pathVariableOf, scriptProblem } from '../../process/program-problem.ts';
+import { spawnProblem } from '../../process/program-problem.ts';
 import { describeStatus } from '../../process/signalled-status.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 
@@ -90,14 +90,20 @@ export class ProcessGroupStdioTransport implements Transport {
 
   async start(): Promise<void> {
     if (this.#child) throw new Error('already started');
-    const child = spawn(this.#server.command, [...this.#server.args], {
-      env: { ...this.#server.env, [PROCESS_MARKER_VARIABLE]: this.#marker },
-      cwd: this.#server.cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: process.platform !== 'win32',
-      shell: false,
-      windowsHide: true,
-    });
+    let child: ChildProcess;
+    try {
+      child = spawn(this.#server.command, [...this.#server.args], {
+        env: { ...this.#server.env, [PROCESS_MARKER_VARIABLE]: this.#marker },
+        cwd: this.#server.cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+        shell: false,
+        windowsHide: true,
+      });
+    } catch (error) {
+      // Refused before it started (a batch file on Windows: EINVAL), said as a start that failed is.
+      throw this.#startError(error as NodeJS.ErrnoException);
+    }
     this.#child = child;
     trackProcessGroup(child);
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -141,12 +147,19 @@ export class ProcessGroupStdioTransport implements Transport {
       child.once('spawn', resolve);
       child.once('error', (error: NodeJS.ErrnoException) => {
         this.#child = undefined;
-        // The system's ENOENT names no reason when the program is there: a batch file on Windows (`npx` is npx.cmd), a
-        // script whose `#!` interpreter is missing or ends in a carriage return (found by an adversarial hunt).
-        const problem = error.code === 'ENOENT' ? scriptProblem(this.#server.command, this.#server.cwd ?? process.cwd(), pathVariableOf(this.#server.env)) : undefined;
-        reject(problem === undefined ? error : new Error(`${error.message}: ${problem}`, { cause: error }));
+        reject(this.#startError(error));
       });
     });
+  }
+
+  /**
+   * The error of a start that failed, with why when it can be told (`spawnProblem`): the system's ENOENT names no reason
+   * when the program is there (a batch file on Windows: `npx` is npx.cmd; a script whose `#!` interpreter is missing or
+   * ends in a carriage return), nor does EINVAL of a `.cmd` (found by an adversarial hunt).
+   */
+  #startError(error: NodeJS.ErrnoException): Error {
+    const problem = spawnProblem(error.code, this.#server.command, this.#server.cwd ?? process.cwd(), this.#server.env);
+    return problem === undefined ? error : new Error(`${error.message}: ${problem}`, { cause: error });
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
