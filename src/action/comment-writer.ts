@@ -42,18 +42,26 @@ export function readCommentWriter(body: string): CommentWriter | undefined {
 /**
  * Whether `theirs` writes the comment beside `ours`: another leg of its matrix job in the same workflow run attempt
  * (on another runner, or with another job id on the same one), whenever it ran — legs run side by side or one after another (`max-parallel: 1`), and neither
- * stands for the other — or another job of that attempt that wrote while `ours` ran (it has not ended, or ended after
- * `ours` began). A job the workflow runs after another (`needs:`: a `mode: plan` job, then the job that runs the plan)
- * takes the comment over, as its check run supersedes the earlier's; an earlier attempt's job is a re-run's own past.
+ * stands for the other — or another job, of that attempt or of another workflow run for the same commit (`sameCommit`:
+ * two workflows that run the plan, two events that start one workflow), that wrote while `ours` ran (it has not ended,
+ * or ended after `ours` began). A job the workflow runs after another (`needs:`: a `mode: plan` job, then the job that
+ * runs the plan) takes the comment over, as its check run supersedes the earlier's; so does a later run of the commit;
+ * an earlier attempt's job is a re-run's own past; a run of another commit is superseded, or supersedes (`supersededBy`).
  */
-export function writesBeside(theirs: CommentWriter | undefined, ours: CommentWriter): boolean {
-  if (theirs === undefined || theirs.run !== ours.run || theirs.attempt !== ours.attempt) return false;
+export function writesBeside(theirs: CommentWriter | undefined, ours: CommentWriter, sameCommit: boolean): boolean {
+  if (theirs === undefined) return false;
+  const overlaps = theirs.to === undefined || theirs.to >= ours.from;
+  if (theirs.run !== ours.run) return sameCommit && overlaps;
+  if (theirs.attempt !== ours.attempt) return false;
   if (theirs.job === ours.job) return theirs.runner !== ours.runner || theirs.instance !== ours.instance;
-  return theirs.to === undefined || theirs.to >= ours.from;
+  return overlaps;
 }
 
 /** What the comment and the log say of `theirs`, a job writing the comment beside this one. */
 export function besideWhy(theirs: CommentWriter, ours: CommentWriter): string {
+  if (theirs.run !== ours.run) {
+    return `Another workflow run (run ${theirs.run}, job '${theirs.job}') writes this plan's comment too, for the same commit, and each run's write replaces the other's: this comment shows only the run that wrote it last (run ${ours.run} here), and each run's job summary has its own. Where two workflows run this plan, give each its own run-key (run-key: \${{ github.workflow }}); where two events start one workflow on one commit, give its job a concurrency: group per pull request.`;
+  }
   const who = theirs.job === ours.job ? `another leg of this job (runner '${theirs.runner}'${theirs.runner === ours.runner ? ', before this one' : ''})` : `another job of this workflow run ('${theirs.job}')`;
   return `${who.charAt(0).toUpperCase()}${who.slice(1)} writes this plan's comment too, and each job's write replaces the other's: this comment shows only the run of the job that wrote it last ('${ours.job}' here), and each job's summary has its own. Give each job that runs this plan its own run-key (in a matrix, run-key: \${{ matrix.<name> }}).`;
 }

@@ -18,7 +18,7 @@ import type { ActionSettings } from './action-settings.ts';
 import { commentTarget, pauseUnshown } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
 import { besideWhy, commentWriterLine, commentWriterOf, readCommentWriter, writesBeside, type CommentWriter } from './comment-writer.ts';
-import { runCommitOf, supersededBy, type Superseded } from './superseded-commit.ts';
+import { commentHead, runCommitOf, supersededBy, type Superseded } from './superseded-commit.ts';
 import { ANSWER_ROOM_CHARS, answeredNote, answerFor, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { reusedWork } from '../report/reused-work.ts';
@@ -268,7 +268,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     ...(writer && {
       seen: (current: string) => {
         const theirs = readCommentWriter(current);
-        if (beside !== undefined || !writesBeside(theirs, writer)) return;
+        if (beside !== undefined || !writesBeside(theirs, writer, commentHead(current) === headSha)) return;
         beside = theirs;
         io.warning(besideWhy(theirs!, writer));
       },

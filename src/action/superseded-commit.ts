@@ -10,6 +10,15 @@ export function runCommitOf(target: IssueTarget, payload: unknown, pausedHeadSha
   return target.kind === 'pull_request' ? (pullRequestHeadSha(payload) ?? pausedHeadSha) : undefined;
 }
 
+/** The commit named by the hidden head line at the top of plan-runner's own comment (`<!-- plan-runner-head: <sha> -->`), or undefined. */
+export function commentHead(body: string): string | undefined {
+  for (const line of body.split('\n', 4)) {
+    const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
+    if (head) return head;
+  }
+  return undefined;
+}
+
 /** A run's commit that a push has moved the pull request past: `head` is the pull request's head now. */
 export interface Superseded {
   readonly head: string;

@@ -17,6 +17,7 @@ import { answerFor, forwardMarker, readApprovalMarker, withApprovalMarker, type 
 import { commandIn } from './approval-command.ts';
 import type { ActionIO } from './action-io.ts';
 import { answeredHere, approvedRerun, spentAnswer, type HeldAnswer } from './approved-rerun.ts';
+import { commentHead } from './superseded-commit.ts';
 
 /** A paused run an `/approve` or `/reject` answers: its saved state and the hash it asked with. */
 export interface WaitingRun {
@@ -40,15 +41,6 @@ export interface WaitingRun {
 export type WaitingRunResult = { readonly ok: true; readonly run: WaitingRun } | { readonly ok: false; readonly problem: string };
 
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
-/** The commit named by the hidden head line at the top of plan-runner's own comment. */
-function pausedHead(body: string): string | undefined {
-  for (const line of body.split('\n', 4)) {
-    const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
-    if (head) return head;
-  }
-  return undefined;
-}
-
 function newestState(artifacts: readonly StateArtifact[], plan: StatePlan): SavedState | undefined {
   return newestStates(artifacts, plan, (part) => part === undefined)[0];
 }
@@ -146,7 +138,7 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
   const marker = own[0] && readApprovalMarker(own[0].body);
   if (!marker) return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
   if (marker.state !== 'awaiting') {
-    const head = pausedHead(own[0]!.body);
+    const head = commentHead(own[0]!.body);
     const answered: HeldAnswer = { marker, comment: { target, id: own[0]!.id, body: own[0]!.body }, ...(head && { headSha: head }) };
     // What to do instead: an approved run that failed goes on by a re-run of its own job, not by another answer. Only
     // the job the comment names goes on (`answeredHere`): with none named (an earlier plan-runner's answer), the advice
@@ -253,7 +245,7 @@ export async function findWaitingRun(
   if (at && (at.kind !== target.kind || at.number !== target.number)) {
     return { ok: false, problem: `run ${marker.runId} asked for approval ${marker.hash} on ${threadName(at)}, not on ${threadName(target)}: a comment here that names it answers nothing; answer on ${threadName(at)}` };
   }
-  const shown = pausedHead(own[0]!.body);
+  const shown = commentHead(own[0]!.body);
   if (at?.headSha !== undefined && shown !== undefined && shown !== at.headSha) {
     return { ok: false, problem: `plan-runner's comment names commit ${shown}, but run ${marker.runId} paused for commit ${at.headSha}; nothing was changed` };
   }

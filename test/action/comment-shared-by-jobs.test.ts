@@ -41,13 +41,13 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-/** Job `job` of workflow run 77 (attempt `attempt`) on runner `runner`, on pull request 5, checking `target`. */
-async function job(options: { job: string; runner?: string; tracking?: string; attempt?: string; target: string }) {
+/** Job `job` of workflow run `run` (77 unless given; attempt `attempt`) on runner `runner`, on pull request 5, checking `target`. */
+async function job(options: { job: string; runner?: string; tracking?: string; attempt?: string; run?: string; state?: RunStateStore; target: string }) {
   const event = path.join(workspace, 'event.json');
   await writeFile(event, JSON.stringify({ number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
   const env = {
     GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_RUN_ID: '77', GITHUB_RUN_ATTEMPT: options.attempt ?? '1', GITHUB_JOB: options.job, RUNNER_NAME: options.runner ?? `GitHub Actions ${options.job}`, ...(options.tracking && { RUNNER_TRACKING_ID: options.tracking }), PATH: process.env['PATH'] ?? '', RUNNER_TEMP: await mkdtemp(path.join(workspace, 'runner-')),
+    GITHUB_RUN_ID: options.run ?? '77', GITHUB_RUN_ATTEMPT: options.attempt ?? '1', GITHUB_JOB: options.job, RUNNER_NAME: options.runner ?? `GitHub Actions ${options.job}`, ...(options.tracking && { RUNNER_TRACKING_ID: options.tracking }), PATH: process.env['PATH'] ?? '', RUNNER_TEMP: await mkdtemp(path.join(workspace, 'runner-')),
   };
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', inputs: `target: ${options.target}` };
   const read = await readActionSettings((name) => given[name] ?? '', env);
@@ -56,7 +56,7 @@ async function job(options: { job: string; runner?: string; tracking?: string; a
   const result = await runAction(read.settings, {
     io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0,
     github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }),
-    state, admission: { permissionOf: async () => ({ permission: 'write' }) },
+    state: options.state ?? state, admission: { permissionOf: async () => ({ permission: 'write' }) },
   });
   await result.published;
   return { status: result.outputs.status, said };
@@ -103,6 +103,28 @@ describe('a PR comment two jobs of one workflow run write', () => {
   });
 });
 
+// Found by an adversarial hunt: two workflow runs for one commit (two workflows that run the plan, or `synchronize` and
+// `labeled` starting one workflow twice) keep one PR comment, and the run that wrote last replaced the other's with no
+// word: the failed run's ❌ gone under the other's ✅. Only another job of the same workflow run was told.
+describe('a PR comment two workflow runs for one commit write', () => {
+  it('says so in the comment and the log when they run side by side', async () => {
+    const [lint, docs] = await Promise.all([job({ job: 'check', run: '78', target: 'lint' }), job({ job: 'check', run: '79', target: 'slow docs', state: await memoryStateStore() })]);
+    expect([lint.status, docs.status]).toEqual(['failed', 'succeeded']);
+    expect(comments()).toHaveLength(1);
+    expect(comments()[0]!.body).toMatch(/^### ✅ plan-runner: Checks/mu);
+    expect(comments()[0]!.body).toMatch(/Another workflow run \(run 78, job 'check'\) writes this plan's comment too, for the same commit/u);
+    expect(docs.said.warnings.join('\n')).toMatch(/Another workflow run \(run 78/u);
+  });
+
+  it('is taken over without a word by a run of the commit that starts after the other ended', async () => {
+    await job({ job: 'check', run: '78', target: 'lint' });
+    const later = await job({ job: 'check', run: '79', target: 'docs', state: await memoryStateStore() });
+    expect(comments()[0]!.body).toMatch(/^### ✅ plan-runner: Checks/mu);
+    expect(comments()[0]!.body).not.toMatch(/Another workflow run/u);
+    expect(later.said.warnings.join('\n')).not.toMatch(/Another workflow run/u);
+  });
+});
+
 describe('the hidden line naming the job that wrote a comment', () => {
   const writer: CommentWriter = { run: '77', attempt: '1', job: 'lint', runner: 'self-hosted --> <img src=x>', from: 1000 };
 
@@ -119,19 +141,23 @@ describe('the hidden line naming the job that wrote a comment', () => {
     expect(readCommentWriter(`<!-- plan-runner: plan.yml -->\n<!-- plan-runner-job: ${encodeURIComponent('{"run":"77"}')} -->`)).toBeUndefined();
   });
 
-  it('tells another job of the attempt that wrote while this one ran, and a leg whenever it ran, from a job before it and a re-run’s past', () => {
+  it('tells another job of the attempt, or of another run of the commit, that wrote while this one ran, and a leg whenever it ran, from a job before it and a re-run’s past', () => {
     const ours: CommentWriter = { run: '77', attempt: '1', job: 'docs', runner: 'r2', from: 5000 };
-    expect(writesBeside({ ...writer }, ours)).toBe(true);
-    expect(writesBeside({ ...writer, to: 6000 }, ours)).toBe(true);
-    expect(writesBeside({ ...writer, to: 4000 }, ours)).toBe(false);
-    expect(writesBeside({ ...writer, job: 'docs', to: 4000 }, ours)).toBe(true);
+    expect(writesBeside({ ...writer }, ours, true)).toBe(true);
+    expect(writesBeside({ ...writer, to: 6000 }, ours, true)).toBe(true);
+    expect(writesBeside({ ...writer, to: 4000 }, ours, true)).toBe(false);
+    expect(writesBeside({ ...writer, job: 'docs', to: 4000 }, ours, true)).toBe(true);
     // Legs on one runner, told apart by the job's id; another step of this very job has the same.
     const step: CommentWriter = { ...ours, instance: 'github_1' };
-    expect(writesBeside({ ...step, instance: 'github_2', to: 4000 }, step)).toBe(true);
-    expect(writesBeside({ ...step, to: 4000 }, step)).toBe(false);
-    expect(writesBeside({ ...ours, from: 1 }, ours)).toBe(false);
-    expect(writesBeside({ ...writer, attempt: '2' }, ours)).toBe(false);
-    expect(writesBeside({ ...writer, run: '78' }, ours)).toBe(false);
-    expect(writesBeside(undefined, ours)).toBe(false);
+    expect(writesBeside({ ...step, instance: 'github_2', to: 4000 }, step, true)).toBe(true);
+    expect(writesBeside({ ...step, to: 4000 }, step, true)).toBe(false);
+    expect(writesBeside({ ...ours, from: 1 }, ours, true)).toBe(false);
+    expect(writesBeside({ ...writer, attempt: '2' }, ours, true)).toBe(false);
+    // Another workflow run: beside while it writes, for the same commit only (a run of another commit is superseded).
+    expect(writesBeside({ ...writer, run: '78' }, ours, true)).toBe(true);
+    expect(writesBeside({ ...writer, run: '78', to: 6000 }, ours, true)).toBe(true);
+    expect(writesBeside({ ...writer, run: '78', to: 4000 }, ours, true)).toBe(false);
+    expect(writesBeside({ ...writer, run: '78' }, ours, false)).toBe(false);
+    expect(writesBeside(undefined, ours, true)).toBe(false);
   });
 });
