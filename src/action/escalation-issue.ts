@@ -25,6 +25,8 @@ export interface EscalationIssueContext {
   readonly runKey?: string;
   readonly planName: string;
   readonly runUrl?: string;
+  /** This workflow run's id (`GITHUB_RUN_ID`, the same in every attempt): a newer run's escalation is not this run's to close. */
+  readonly runId?: number;
   readonly repositoryUrl?: string;
 }
 
@@ -38,6 +40,7 @@ export function escalationIssueContext(settings: Pick<ActionSettings, 'github' |
     ...(settings.runKey !== undefined && { runKey: settings.runKey }),
     planName: planName ?? settings.planPath,
     ...(settings.github.runUrl && { runUrl: settings.github.runUrl }),
+    ...(settings.github.runId !== undefined && { runId: settings.github.runId }),
     ...(settings.github.repositoryUrl && { repositoryUrl: settings.github.repositoryUrl }),
   };
 }
@@ -91,12 +94,28 @@ function issueBody(where: EscalationIssueContext, escalation: Escalation, redact
   return [marker, cutMarkdown(neutralise(lines.join('\n')), room), ...after].join('\n');
 }
 
+/** The link `issueBody` writes to the run that escalated, as it reads back: the workflow run's id (every attempt's). */
+const RUN_LINK = /^\[The run\]\([^)]*\/actions\/runs\/([1-9][0-9]{0,18})(?:\/attempts\/[0-9]+)?\) has the full summary and trace\.$/u;
+
+/** The id of the workflow run whose escalation an issue's body tells (the last to escalate into it), or undefined. Its own link follows the run's text: the last such line. */
+function escalatingRun(body: string): number | undefined {
+  const ids = body.split('\n').map((line) => Number(RUN_LINK.exec(line)?.[1]));
+  return ids.findLast((id) => Number.isSafeInteger(id));
+}
+
 /** The comment on the open issue when the plan escalates again: it notifies where an edited body does not. */
 function againComment(where: EscalationIssueContext, escalation: Escalation, mention: boolean): string {
   const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
   const lines = [`${run} escalated again: the issue now says why, with its last error and what was tried.`];
   if (mention && escalation.mention) lines.push('', `${escalation.mention}: please take a look.`);
   return lines.join('\n');
+}
+
+/** An open escalation issue of this token's: its number, when it was last updated, and its body. */
+interface OpenIssue {
+  readonly number: number;
+  readonly updatedAt: string;
+  readonly body: string;
 }
 
 /** Pages of this token's open issues (100 each) read for the one an earlier escalation opened: older ones beyond are not. */
@@ -108,13 +127,13 @@ const MAX_ISSUE_PAGES = 10;
  * opened it and the marker its body starts with, never by a label: a person may take the label off or rename it (the
  * next escalation opened a second issue), and anyone can post the marker. The oldest, as racing runs keep it.
  */
-async function ourOpenIssue(octokit: GitHubClient, where: EscalationIssueContext, marker: string, me: string, maxPages: number, besides?: number): Promise<{ readonly issue?: { readonly number: number; readonly updatedAt: string }; readonly paged: boolean }> {
-  let issue: { readonly number: number; readonly updatedAt: string } | undefined;
+async function ourOpenIssue(octokit: GitHubClient, where: EscalationIssueContext, marker: string, me: string, maxPages: number, besides?: number): Promise<{ readonly issue?: OpenIssue; readonly paged: boolean }> {
+  let issue: OpenIssue | undefined;
   let pages = 0;
   await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', creator: me, per_page: 100 }, (response, done) => {
     for (const candidate of response.data) {
       if (candidate.number === besides || candidate.pull_request || candidate.user?.login !== me || !(candidate.body ?? '').startsWith(marker)) continue;
-      if (issue === undefined || candidate.number < issue.number) issue = { number: candidate.number, updatedAt: candidate.updated_at };
+      if (issue === undefined || candidate.number < issue.number) issue = { number: candidate.number, updatedAt: candidate.updated_at, body: candidate.body ?? '' };
     }
     if (issue || ++pages >= maxPages) done();
     return [];
@@ -217,6 +236,12 @@ export async function closeEscalationIssue(octokit: GitHubClient, where: Escalat
     // matrix without a run-key. This run's success does not answer it (found by a review: an older run closed it).
     if (Date.parse(issue.updatedAt) >= startedAt) {
       info(`Escalation issue #${issue.number} was updated after this run began (a later escalation, or a person's words): it is left open.`);
+      return;
+    }
+    // A re-run of an older workflow run begins after a newer run's escalation, which its success does not answer either.
+    const escalatedBy = escalatingRun(issue.body);
+    if (where.runId !== undefined && escalatedBy !== undefined && escalatedBy > where.runId) {
+      info(`Escalation issue #${issue.number} was escalated into by a newer workflow run (run ${escalatedBy}) than this one (run ${where.runId}): this run's success does not answer it, and it is left open.`);
       return;
     }
     const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';

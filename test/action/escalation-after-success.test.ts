@@ -65,3 +65,25 @@ it('a superseded pull request run that succeeds does not take off the label the 
   expect(status).toBe('succeeded');
   expect(github.labels.get('acme/app#5')).toEqual(['needs-human']);
 });
+
+// Found by an adversarial hunt: "updated after this run began" went by the job's start, and a re-run of an older
+// workflow run ("Re-run failed jobs" on Monday's run, after Tuesday's run escalated) begins after that escalation, so
+// its success closed the newer run's escalation issue, which still needed a person.
+it('a re-run of an older workflow run that succeeds leaves open the issue a newer workflow run escalated into', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), plan('process.exit(0)'));
+  const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+  await openEscalationIssue(octokit, { owner: 'acme', repo: 'app', planPath: 'plan.yml', planName: 'Weekly', runUrl: 'https://github.com/acme/app/actions/runs/9' }, { reason: 'newer run escalated', lastError: 'exit 75', tried: [], mention: '@acme/oncall', label: 'needs-human' }, createRedactor(), () => {});
+  const rerun = await act({ GITHUB_EVENT_NAME: 'schedule', GITHUB_RUN_ID: '8', GITHUB_RUN_ATTEMPT: '2' });
+  expect(rerun.status).toBe('succeeded');
+  expect(github.issues).toMatchObject([{ state: 'open' }]);
+  expect(rerun.said.log.join('\n')).toContain('Escalation issue #1 was escalated into by a newer workflow run (run 9) than this one (run 8)');
+});
+
+it('a re-run of the workflow run that escalated closes its issue once it succeeds', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), plan('process.exit(0)'));
+  const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+  await openEscalationIssue(octokit, { owner: 'acme', repo: 'app', planPath: 'plan.yml', planName: 'Weekly', runUrl: 'https://github.com/acme/app/actions/runs/9' }, { reason: 'escalated', lastError: 'exit 75', tried: [], mention: '@acme/oncall', label: 'needs-human' }, createRedactor(), () => {});
+  const rerun = await act({ GITHUB_EVENT_NAME: 'schedule', GITHUB_RUN_ID: '9', GITHUB_RUN_ATTEMPT: '2' });
+  expect(rerun.status).toBe('succeeded');
+  expect(github.issues).toMatchObject([{ state: 'closed', state_reason: 'completed' }]);
+});
