@@ -18,7 +18,7 @@ import type { ActionSettings } from './action-settings.ts';
 import { commentTarget, pauseUnshown } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
 import { besideWhy, commentWriterLine, commentWriterOf, readCommentWriter, writesBeside, type CommentWriter } from './comment-writer.ts';
-import { commentHead, runCommitOf, supersededBy, type Superseded } from './superseded-commit.ts';
+import { commentHead, pullRequestHead, runCommitOf, supersededAt, type Superseded } from './superseded-commit.ts';
 import { ANSWER_ROOM_CHARS, answeredNote, answerFor, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { reusedWork } from '../report/reused-work.ts';
@@ -67,12 +67,21 @@ export interface LiveCommentContext {
 }
 
 /**
- * The message when the run's commit is no longer the pull request's head (`supersededBy`): a newer push has its own
- * run, whose result this run must not overwrite. `seen` is told the pull request's head.
+ * The message when the run's commit is no longer the pull request's head (`supersededBy`): a newer push has its own run, whose
+ * result this run must not overwrite. `seen` is told the pull request's head. When GitHub cannot say the head (a 5xx, a
+ * rate limit: pushes in quick succession spend the token's), the comment read now (`shown`) decides: one that shows a run
+ * of another commit is left to it, as a superseded run leaves it (found by an adversarial hunt: a superseded run whose
+ * head check failed wrote its final state over the newer commit's run, and the comment named the old commit).
  */
-function outdatedCheck(github: GitHubClient, target: IssueTarget, headSha: string, seen: (superseded: Superseded) => void): () => Promise<string | undefined> {
+function outdatedCheck(github: GitHubClient, target: IssueTarget, headSha: string, seen: (superseded: Superseded) => void, shown: () => Promise<string | undefined>): () => Promise<string | undefined> {
   return async () => {
-    const superseded = await supersededBy(github, target, headSha);
+    const head = await pullRequestHead(github, target);
+    if (head === undefined) {
+      const other = await shown();
+      if (other === undefined || other === headSha) return undefined;
+      return `GitHub could not say the head of #${target.number}, and plan-runner's comment now shows a run of commit ${other.slice(0, 7)}, not this run's ${headSha.slice(0, 7)}: it leaves the PR comment to that run. The job summary has this run's record.`;
+    }
+    const superseded = supersededAt(target, headSha, head);
     if (superseded === undefined) return undefined;
     seen(superseded);
     return `${superseded.message}: it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
@@ -245,7 +254,12 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     info: io.info,
     clock: context.clock,
     ...(headSha && {
-      outdated: outdatedCheck(context.github, decision.target, headSha, (superseded) => (movedOn = superseded)),
+      outdated: outdatedCheck(context.github, decision.target, headSha, (superseded) => (movedOn = superseded), async () => {
+        // Before this job's first write it knows no comment by id: the oldest of its own is the one it would write.
+        const id = updater.id();
+        const body = id === undefined ? (await api.listOwn(marker).catch(() => []))[0]?.body : await api.read(id).catch(() => undefined);
+        return body?.startsWith(marker) ? commentHead(body) : undefined;
+      }),
       // No run of the newer commit has written the comment (it still starts with this run's commit): left at ⏳ it
       // would stay so for good when the newer commit has no run (a path filter, a push by a workflow's token).
       finishOutdated: (current: string) => {

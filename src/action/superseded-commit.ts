@@ -26,17 +26,26 @@ export interface Superseded {
   readonly message: string;
 }
 
+/** The pull request's head commit now (one GET), or undefined when GitHub cannot say (a failure, a timeout, a rate limit). */
+export async function pullRequestHead(github: GitHubClient, target: IssueTarget): Promise<string | undefined> {
+  try {
+    return (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Asks GitHub for the pull request's head (one GET): when it is no longer `headSha`, a newer push has its own run, and
  * this one is superseded; undefined while it is the head, and when GitHub cannot say (the run then speaks as its own).
  */
 export async function supersededBy(github: GitHubClient, target: IssueTarget, headSha: string): Promise<Superseded | undefined> {
-  let head: string;
-  try {
-    head = (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
-  } catch {
-    return undefined;
-  }
+  const head = await pullRequestHead(github, target);
+  return head === undefined ? undefined : supersededAt(target, headSha, head);
+}
+
+/** `head` as a `Superseded` of the run of `headSha`, or undefined when it is that commit. */
+export function supersededAt(target: IssueTarget, headSha: string, head: string): Superseded | undefined {
   if (head === headSha) return undefined;
   return { head, message: `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)})` };
 }

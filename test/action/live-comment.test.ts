@@ -155,6 +155,52 @@ describe('the live PR comment of a run a push has superseded', () => {
     expect(only!.body).toContain(`For commit ${'b'.repeat(40)}, which is no longer the head of the pull request (now ${newer}).`);
   });
 
+  // Found by an adversarial hunt: pushes in quick succession spend the token's requests, and a superseded run whose read of
+  // the pull request's head failed took itself for the head: its final state went over the newer commit's run, and the
+  // comment named the old commit.
+  it('leaves the comment to a run of another commit that has written it when GitHub cannot say the head', async () => {
+    const { comment, script, seen, end } = await supersededRun();
+    const left = github.commentsOn('octo', 'app', 5)[0]!;
+    const newerBody = `${left.body.split('\n', 1)[0]}\n<!-- plan-runner-head: ${newer} -->\n### ⏳ plan-runner: Newer\n\nFor commit ${newer}.`;
+    left.body = newerBody;
+    github.fail('pulls/get', ...Array.from({ length: 10 }, () => ({ status: 502 })));
+    script.complete('2', 'two').finish('succeeded');
+    for (const event of script.events.slice(seen)) comment.listener(event);
+    end();
+    await comment.finish();
+    expect(github.commentsOn('octo', 'app', 5).map((kept) => kept.body)).toEqual([newerBody]);
+  });
+
+  it('leaves it so from its first write on, before it knows the comment by its id', async () => {
+    const newerBody = `<!-- plan-runner: plan.yml -->\n<!-- plan-runner-head: ${newer} -->\n### ⏳ plan-runner: Newer\n\nFor commit ${newer}.`;
+    github.addComment('octo', 'app', 5, newerBody);
+    github.fail('pulls/get', ...Array.from({ length: 10 }, () => ({ status: 502 })));
+    const ended: { report?: FinalReport } = {};
+    const comment = await pullRequestComment(() => ended.report);
+    const script = new RunScript(plan([step('1', 'first')])).complete('1', 'one').finish('succeeded');
+    for (const event of script.events) comment.listener(event);
+    ended.report = { status: 'succeeded', goals: [], markdown: '', planErrors: [] };
+    await comment.finish();
+    expect(github.commentsOn('octo', 'app', 5).map((kept) => kept.body)).toEqual([newerBody]);
+  });
+
+  it('writes as usual when GitHub cannot say the head and the comment still shows this run’s commit', async () => {
+    const ended: { report?: FinalReport } = {};
+    const comment = await pullRequestComment(() => ended.report);
+    const script = new RunScript(plan([step('1', 'first')])).complete('1', 'one');
+    for (const event of script.events) comment.listener(event);
+    await comment.flush();
+    github.fail('pulls/get', ...Array.from({ length: 10 }, () => ({ status: 502 })));
+    const seen = script.events.length;
+    script.finish('succeeded');
+    for (const event of script.events.slice(seen)) comment.listener(event);
+    ended.report = { status: 'succeeded', goals: [], markdown: '', planErrors: [] };
+    await comment.finish();
+    const [only] = github.commentsOn('octo', 'app', 5);
+    expect(only!.body).toContain('**Finished: succeeded**');
+    expect(only!.body).toContain(`For commit ${'b'.repeat(40)}.`);
+  });
+
   it('leaves the comment to the newer commit’s run once that run has written it', async () => {
     const { comment, script, seen, end } = await supersededRun();
     const left = github.commentsOn('octo', 'app', 5)[0]!;
