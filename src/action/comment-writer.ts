@@ -46,7 +46,7 @@ export function readCommentWriter(body: string): CommentWriter | undefined {
  * two workflows that run the plan, two events that start one workflow), that wrote while `ours` ran (it has not ended,
  * or ended after `ours` began). A job the workflow runs after another (`needs:`: a `mode: plan` job, then the job that
  * runs the plan) takes the comment over, as its check run supersedes the earlier's; so does a later run of the commit;
- * an earlier attempt's job is a re-run's own past; a run of another commit is superseded, or supersedes (`supersededBy`).
+ * an earlier attempt's job is a re-run's own past; a run of another commit is superseded, or supersedes (`supersededAt`).
  */
 export function writesBeside(theirs: CommentWriter | undefined, ours: CommentWriter, sameCommit: boolean): boolean {
   if (theirs === undefined) return false;

@@ -8,7 +8,7 @@ import { HOW_TO_APPROVE } from '../report/approval-section.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import type { Redactor } from '../core/redact.ts';
 import { cutText } from '../core/cut-text.ts';
-import { supersededBy } from './superseded-commit.ts';
+import { pullRequestHead, supersededAt } from './superseded-commit.ts';
 
 /**
  * The live comment's closing line for an escalated run: the plan's `escalate.mention` named as code, which pings no
@@ -137,7 +137,7 @@ export async function removeEscalationLabel(octokit: GitHubClient, target: Issue
  * Whether the run may label its pull request or issue, tell the plan's mention there, or take its label off once it
  * succeeds (`label`, `mention`, `unlabel`: what it would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
  * said in the log (`info`). One GET, asked only when there is something to do; an issue, a run of no known commit, or
- * a head GitHub cannot tell, may. So may a run whose live comment found no run of the newer commit had written it, and
+ * a head GitHub cannot tell, may, but for taking the label off: that fails closed. So may a run whose live comment found no run of the newer commit had written it, and
  * finished it as this run's (`commentKept`): no newer run speaks there, and the comment showed the escalation with no
  * one told (found by a review).
  */
@@ -151,7 +151,13 @@ export async function speaksThere(
 ): Promise<boolean> {
   const withheld = [what.label && `add the escalation label '${what.label}'`, what.unlabel && `take the escalation label '${what.unlabel}' off`, what.mention && `tell ${what.mention}`].filter(Boolean).join(' or ');
   if (!withheld || headSha === undefined || commentKept) return true;
-  const superseded = await supersededBy(octokit, target, headSha);
+  const head = await pullRequestHead(octokit, target);
+  // Taking the label off is what a superseded run must not do: fail closed (a label left on is seen; one taken off a newer escalation is not).
+  if (head === undefined && what.unlabel) {
+    info(`GitHub could not say the head of #${target.number}, so this run does not ${withheld}: a newer commit's run may have escalated. Take it off by hand if no person is needed.`);
+    return false;
+  }
+  const superseded = head === undefined ? undefined : supersededAt(target, headSha, head);
   if (superseded === undefined) return true;
   info(`${superseded.message}: the run is superseded, so it does not ${withheld} on #${target.number}; the run for the newer commit speaks for the pull request. The job summary has this run's record.`);
   return false;

@@ -67,7 +67,7 @@ export interface LiveCommentContext {
 }
 
 /**
- * The message when the run's commit is no longer the pull request's head (`supersededBy`): a newer push has its own run, whose
+ * The message when the run's commit is no longer the pull request's head (`supersededAt`): a newer push has its own run, whose
  * result this run must not overwrite. `seen` is told the pull request's head. When GitHub cannot say the head (a 5xx, a
  * rate limit: pushes in quick succession spend the token's), the comment read now (`shown`) decides: one that shows a run
  * of another commit is left to it, as a superseded run leaves it (found by an adversarial hunt: a superseded run whose

@@ -36,15 +36,9 @@ export async function pullRequestHead(github: GitHubClient, target: IssueTarget)
 }
 
 /**
- * Asks GitHub for the pull request's head (one GET): when it is no longer `headSha`, a newer push has its own run, and
- * this one is superseded; undefined while it is the head, and when GitHub cannot say (the run then speaks as its own).
+ * The pull request's head now (`head`, from `pullRequestHead`) against the run's commit `headSha`: when it is no longer
+ * that commit, a newer push has its own run, and this one is superseded; undefined while it is the head.
  */
-export async function supersededBy(github: GitHubClient, target: IssueTarget, headSha: string): Promise<Superseded | undefined> {
-  const head = await pullRequestHead(github, target);
-  return head === undefined ? undefined : supersededAt(target, headSha, head);
-}
-
-/** `head` as a `Superseded` of the run of `headSha`, or undefined when it is that commit. */
 export function supersededAt(target: IssueTarget, headSha: string, head: string): Superseded | undefined {
   if (head === headSha) return undefined;
   return { head, message: `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)})` };

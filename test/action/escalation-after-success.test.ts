@@ -87,3 +87,18 @@ it('a re-run of the workflow run that escalated closes its issue once it succeed
   expect(rerun.status).toBe('succeeded');
   expect(github.issues).toMatchObject([{ state: 'closed', state_reason: 'completed' }]);
 });
+
+// Found by an adversarial hunt: a read of the pull request's head that failed (a 5xx, a rate limit) was taken for "this run
+// is at the head", so a superseded run's success took off the label the newer commit's escalation had put there.
+it('a pull request run that succeeds leaves the escalation label on when GitHub cannot say the pull request’s head', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), plan('process.exit(0)'));
+  const event = path.join(workspace, 'event.json');
+  await writeFile(event, JSON.stringify({ number: 5, pull_request: { number: 5, labels: [{ name: 'needs-human' }], head: { sha: 'b'.repeat(40), repo: { full_name: 'acme/app' } }, base: { repo: { full_name: 'acme/app' } } }, repository: { name: 'app', owner: { login: 'acme' }, full_name: 'acme/app' }, sender: { login: 'dev', type: 'User' } }));
+  github.pulls.set(5, { data: { number: 5, head: { sha: 'c'.repeat(40) } }, files: [] });
+  github.labels.set('acme/app#5', ['needs-human']);
+  github.fail('pulls/get', ...Array.from({ length: 10 }, () => ({ status: 502 })));
+  const { status, said } = await act({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_RUN_ID: '7', GITHUB_RUN_ATTEMPT: '1' }, { comment: 'never' });
+  expect(status).toBe('succeeded');
+  expect(github.labels.get('acme/app#5')).toEqual(['needs-human']);
+  expect(said.log.join('\n')).toContain("GitHub could not say the head of #5, so this run does not take the escalation label 'needs-human' off");
+});
