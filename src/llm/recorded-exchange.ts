@@ -11,6 +11,10 @@ export interface RecordedFailure {
   readonly retryAfterMs?: number;
   readonly attempts: number;
   readonly detail: string;
+  /** The endpoint's error code (ModelCallError.code): a quota refusal stops every call, as it did live. */
+  readonly code?: string;
+  /** What an answer that was no answer reported it used (ModelCallError.billed): charged again by a replay. */
+  readonly billed?: ChatResponse;
 }
 
 /** What came back: a response, or the failure. */

@@ -95,8 +95,10 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
         return response;
       } catch (error) {
         if (error instanceof ModelCallError) {
-          const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
-          write(label.purpose, request, { error: { failure, status, param, transient, retryAfterMs, attempts, detail } });
+          // Its code and billed usage too: without them a replay charged nothing for an answer the endpoint billed
+          // (a cost and token limit the run met passed), and went on past a quota refusal (found by an adversarial hunt).
+          const { failure, status, param, transient, retryAfterMs, attempts, detail, code, billed } = error;
+          write(label.purpose, request, { error: { failure, status, param, transient, retryAfterMs, attempts, detail, code, billed } });
         }
         throw error;
       }

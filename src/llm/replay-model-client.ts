@@ -3,9 +3,9 @@ import { JsonDuplicateKeyError, JsonTooDeepError, MAX_JSON_DEPTH, parseJson } fr
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { firstRequestDifference } from './first-request-difference.ts';
-import { MODEL_CALL_FAILURES, ModelCallError } from './model-call-error.ts';
-import { readChatResponse } from './read-chat-response.ts';
-import { exchangeKey, type RecordedExchange, type RecordingHeader } from './recorded-exchange.ts';
+import { MODEL_CALL_FAILURES, ModelCallError, type ModelCallFailure } from './model-call-error.ts';
+import { billedAnswer, readChatResponse } from './read-chat-response.ts';
+import { exchangeKey, type RecordedExchange, type RecordedFailure, type RecordingHeader } from './recorded-exchange.ts';
 import { recordedRequestProblem } from './recorded-request-problem.ts';
 import { ReplayFileError } from './replay-file-error.ts';
 import { ReplayMissingAnswerError } from './replay-missing-answer-error.ts';
@@ -35,17 +35,37 @@ function isExchange(value: unknown): value is RecordedExchange {
   );
 }
 
-/** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
-function failureProblem(error: Record<string, unknown>): string | undefined {
-  const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
-  if (typeof failure !== 'string' || !(MODEL_CALL_FAILURES as readonly string[]).includes(failure)) return `its error's \`failure\` is none of ${MODEL_CALL_FAILURES.join(', ')}`;
-  if (typeof transient !== 'boolean') return "its error's `transient` is not true or false";
-  if (!Number.isInteger(attempts) || (attempts as number) < 1) return "its error's `attempts` is not a whole number of 1 or more";
-  if (typeof detail !== 'string') return "its error's `detail` is not text";
-  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) return "its error's `status` is not an HTTP status";
-  if (param !== undefined && typeof param !== 'string') return "its error's `param` is not text";
-  if (retryAfterMs !== undefined && !(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs))) return "its error's `retryAfterMs` is not a number of 0 or more";
-  return undefined;
+/**
+ * A recorded failure as a replay fails with it (only the fields a recording writes, each as a live failure has it),
+ * or what is wrong with it. Spread whole into the error, a hand-made line's `purpose` renamed the step that failed and
+ * its `billed` was charged unread (found by an adversarial hunt).
+ */
+function readFailure(error: Record<string, unknown>, requestedModel: string): { failure: RecordedFailure } | { problem: string } {
+  const { failure, status, param, transient, retryAfterMs, attempts, detail, code, billed } = error;
+  if (typeof failure !== 'string' || !(MODEL_CALL_FAILURES as readonly string[]).includes(failure)) return { problem: `its error's \`failure\` is none of ${MODEL_CALL_FAILURES.join(', ')}` };
+  if (typeof transient !== 'boolean') return { problem: "its error's `transient` is not true or false" };
+  if (!Number.isInteger(attempts) || (attempts as number) < 1) return { problem: "its error's `attempts` is not a whole number of 1 or more" };
+  if (typeof detail !== 'string') return { problem: "its error's `detail` is not text" };
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) return { problem: "its error's `status` is not an HTTP status" };
+  if (param !== undefined && typeof param !== 'string') return { problem: "its error's `param` is not text" };
+  if (retryAfterMs !== undefined && !(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs))) return { problem: "its error's `retryAfterMs` is not a number of 0 or more" };
+  if (code !== undefined && typeof code !== 'string') return { problem: "its error's `code` is not text" };
+  // Read as a live answer's billed usage is, so a replay charges what the recorded run was charged, and no more.
+  const charged = billed === undefined ? undefined : billedAnswer(billed, requestedModel);
+  if (billed !== undefined && !charged) return { problem: "its error's `billed` is not an answer with a `usage` plan-runner would take from an endpoint" };
+  return {
+    failure: {
+      failure: failure as ModelCallFailure,
+      transient,
+      attempts: attempts as number,
+      detail,
+      ...(status !== undefined && { status: status as number }),
+      ...(param !== undefined && { param }),
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+      ...(code !== undefined && { code }),
+      ...(charged && { billed: charged }),
+    },
+  };
 }
 
 function isHeader(value: unknown): value is RecordingHeader {
@@ -94,9 +114,9 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
     if (requestProblem) throw new ReplayFileError({ file: path, line: index + 1, problem: requestProblem });
     // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
     if ('error' in value && value.error !== undefined) {
-      const problem = isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
-      if (problem) throw new ReplayFileError({ file: path, line: index + 1, problem });
-      exchanges.push(value);
+      const read = isObject(value.error) ? readFailure(value.error, value.request.model) : { problem: 'its error is not an object' };
+      if ('problem' in read) throw new ReplayFileError({ file: path, line: index + 1, problem: read.problem });
+      exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, error: read.failure });
       continue;
     }
     const read = readChatResponse((value as { response?: unknown }).response);

@@ -259,6 +259,33 @@ describe('record and replay', () => {
     expect(error).toMatchObject({ status: 400, transient: false, detail: 'context too long', purpose: 'planner' });
   });
 
+  // Found by an adversarial hunt: the recording kept neither what a non-answer was billed nor the endpoint's code, so a
+  // replay charged nothing where the live run was charged (a token or cost limit it met passed) and read a quota
+  // refusal as a plain 429; and a line's error was taken whole, its `purpose` renaming the step that failed.
+  it('replays a recorded failure with the usage it was billed and its code, and takes no other field from the line', async () => {
+    server.script([
+      { kind: 'raw', body: { choices: [], usage: { prompt_tokens: 100_000, completion_tokens: 50_000 } } },
+      { kind: 'http', status: 429, body: { error: { message: 'no credit', type: 'insufficient_quota', code: 'insufficient_quota' } } },
+    ]);
+    const recorder = recordingModelClient(live(), file);
+    await expect(recorder.complete(ask('q'), { purpose: 'step:1' })).rejects.toMatchObject({ billed: { usage: { prompt_tokens: 100_000 } } });
+    await expect(recorder.complete(ask('q'), { purpose: 'step:2' })).rejects.toMatchObject({ code: 'insufficient_quota' });
+
+    const replay = replayModelClient(file);
+    expect(await rejection(replay.complete(ask('q'), { purpose: 'step:1' }))).toMatchObject({ failure: 'malformed', billed: { usage: { prompt_tokens: 100_000, completion_tokens: 50_000 } } });
+    expect(await rejection(replay.complete(ask('q'), { purpose: 'step:2' }))).toMatchObject({ status: 429, code: 'insufficient_quota' });
+
+    const header = '{"recording":"plan-runner","version":1,"defaultModel":"m"}';
+    const line = (error: string) => `${header}\n{"purpose":"step:1","ordinal":0,"request":${JSON.stringify(ask('q'))},"error":{"failure":"http","transient":false,"attempts":1,"detail":"x"${error}}}\n`;
+    writeFileSync(file, line(',"purpose":"step:other","billed":{"usage":{"prompt_tokens":5,"completion_tokens":1}}'));
+    const error = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'step:1' }));
+    expect(error).toMatchObject({ purpose: 'step:1', billed: { choices: [], usage: { prompt_tokens: 5, completion_tokens: 1 } } });
+    writeFileSync(file, line(',"billed":{"usage":"lots"}'));
+    expect(() => replayModelClient(file)).toThrow("line 2: its error's `billed` is not an answer with a `usage` plan-runner would take from an endpoint");
+    writeFileSync(file, line(',"code":7'));
+    expect(() => replayModelClient(file)).toThrow("line 2: its error's `code` is not text");
+  });
+
   it('names the line of a replay file that is not a recording', () => {
     writeFileSync(file, '{"recording":"plan-runner","version":1,"defaultModel":"m"}\n{"purpose":"step:1"}\n');
     expect(() => replayModelClient(file)).toThrow(ReplayFileError);
