@@ -1,6 +1,7 @@
 import { fstatSync, ftruncateSync } from 'node:fs';
 import { closeOutputFile, openOutputFile, writeOutputFile } from '../core/open-output-file.ts';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
+import { ownDescriptor } from '../core/own-descriptor.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
 import { jsonLine } from '../core/json-line.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
@@ -22,17 +23,28 @@ export interface RecordingOptions {
 
 /**
  * Wraps a client so every exchange (request and response, or the failure) is appended to `path` as a
- * JSON line. The file is started afresh: a replay must see one run's calls, not two runs' mixed.
+ * JSON line. The file is started afresh: a replay must see one run's calls, not two runs' mixed. A file that
+ * holds something (an earlier recording) is emptied only at the first exchange, so a run refused before its
+ * first call (a wrong `--approve` hash, a trace it cannot resume) leaves it as it was, as it leaves the trace.
  * The client's configuration (API key, base URL) is never part of an exchange.
  */
 export function recordingModelClient(inner: ModelClient, path: string, options: RecordingOptions = {}): ModelClient {
   const header: RecordingHeader = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
-  // The file as made here (device and inode): every exchange is appended to it, or the recording stops.
+  const headerLine = JSON.stringify(header) + '\n';
+  // The file as made or found here (device and inode): every exchange is appended to it, or the recording stops.
   let made: { readonly dev: number; readonly ino: number };
+  // Whether the file holds this run's header yet: an earlier recording is emptied at the first exchange.
+  let started = false;
   try {
-    const fd = openOutputFile(path);
+    // Opened to append, emptying nothing: emptied at once, an earlier recording was lost to a run refused before its
+    // first call (found by a replay hunt). A new or empty file, a device or the process's own output is started here.
+    const fd = openOutputFile(path, 'a');
     try {
-      writeOutputFile(fd, JSON.stringify(header) + '\n');
+      const found = fstatSync(fd);
+      if (!found.isFile() || found.size === 0 || ownDescriptor(path) !== undefined) {
+        writeOutputFile(fd, headerLine);
+        started = true;
+      }
       made = fstatSync(fd);
     } finally {
       closeOutputFile(fd);
@@ -68,7 +80,13 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
         fd = undefined;
         throw new Error('it is no longer the file this run started (a step removed or replaced it, or its folder)');
       }
-      size = opened.size;
+      if (!started) {
+        // The earlier recording it held goes now: this run's first answer came.
+        ftruncateSync(fd, 0);
+        writeOutputFile(fd, headerLine);
+        started = true;
+      }
+      size = fstatSync(fd).size;
       writeOutputFile(fd, jsonLine(JSON.stringify(redactDeep(exchange, redact))) + '\n');
     } catch (cause) {
       if (!options.warn) throw cause;

@@ -70,6 +70,26 @@ describe('record and replay', () => {
     await expect(silent.complete(ask('x'), { purpose: 'step:a' })).rejects.toThrow(/EISDIR/);
   });
 
+  // Found by a replay hunt: the recording was emptied when its client was made, so a run refused before its first call
+  // (`--approve` with a wrong hash, a trace it could not resume) left an earlier run's paid recording a bare header.
+  it('leaves an earlier recording at its path as it was until the first exchange, then starts it afresh', async () => {
+    server.script([textAnswer('earlier'), textAnswer('later')]);
+    await recordingModelClient(live(), file).complete(ask('first run'), { purpose: 'step:a' });
+    const earlier = readFileSync(file, 'utf8');
+    recordingModelClient(live(), file);
+    expect(readFileSync(file, 'utf8')).toBe(earlier);
+    const said = (answer: unknown) => (answer as { choices: { message: { content: string } }[] }).choices[0]!.message.content;
+    expect(said(await replayModelClient(file).complete(ask('first run'), { purpose: 'step:a' }))).toBe('earlier');
+    // A run that does call the model starts the file afresh at that call: one run's calls, never two runs' mixed.
+    const recorder = recordingModelClient(live(), file);
+    await recorder.complete(ask('second run'), { purpose: 'step:b' });
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[0]!)).toEqual({ recording: 'plan-runner', version: 1, defaultModel: 'gpt-4o-mini' });
+    expect(said(await replayModelClient(file).complete(ask('second run'), { purpose: 'step:b' }))).toBe('later');
+    await expect(replayModelClient(file).complete(ask('first run'), { purpose: 'step:a' })).rejects.toBeInstanceOf(ReplayMissingAnswerError);
+  });
+
   it('replays the recorded answers per purpose, in order, even when calls were interleaved', async () => {
     server.script([textAnswer('a1'), toolCallAnswer('add', { a: 1, b: 2 }), textAnswer('a2')]);
     const recorder = recordingModelClient(live(), file);
