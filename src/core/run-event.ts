@@ -139,6 +139,11 @@ export type RunEvent =
        * can (`placeCarriedResults`).
        */
       readonly placedReuseKeys?: true;
+      /**
+       * Written by `eval`'s runs (`--trace-dir`): their model answers may be scripted (`--answers`), their tools' faults
+       * injected, their steps run as a baseline. A resume refuses such a trace: it would take those results as a real run's.
+       */
+      readonly evaluation?: true;
     })
   | (EventBase & {
       readonly type: 'step_started';

@@ -106,7 +106,7 @@ function buildSchemas(): TraceEventSchemas {
     { inputsHash: text, at: fields({ kind: z.enum(['pull_request', 'issue']), number: z.int().positive() }, { headSha: text }) },
   );
   return {
-    plan_created: event({ plan }, { format: z.number(), planHash: text, carried: z.record(z.string(), text), earlier: z.array(z.union([fields({ kind: z.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: z.number() }, { transient: flag }), fields({ kind: z.literal('replanned'), in: text, revision: z.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: z.number(), marksElsewhere: flag, placedReuseKeys: flag }),
+    plan_created: event({ plan }, { format: z.number(), planHash: text, carried: z.record(z.string(), text), earlier: z.array(z.union([fields({ kind: z.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: z.number() }, { transient: flag }), fields({ kind: z.literal('replanned'), in: text, revision: z.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: z.number(), marksElsewhere: flag, placedReuseKeys: flag, evaluation: flag }),
     step_started: event({ stepKey: text }, { reuseKey: text }),
     tool_called: event(
       { stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text },

@@ -213,6 +213,11 @@ function countingPlanner(client: ModelClient, counter: CallCounter): ModelClient
   };
 }
 
+/** `listener` given each event as an eval run's: its `plan_created` marked `evaluation`, so no resume takes its results as a real run's. */
+function evaluationListener(listener: RunListener): RunListener {
+  return (event, record) => listener(event.type === 'plan_created' ? { ...event, evaluation: true } : event, record);
+}
+
 async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
   const { settings, deps, run } = one;
   const injector = new FaultInjector(settings.faults, settings.seed, run);
@@ -236,7 +241,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
       ...(settings.github && { github: settings.github }),
     },
     {
-      listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],
+      listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? []).map(evaluationListener)],
       clock: deps.clock,
       ...(deps.redact && { redact: deps.redact }),
       signal: deps.signal,

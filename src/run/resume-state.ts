@@ -202,6 +202,11 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   if (created.plan.name !== planName) {
     return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
   }
+  // Found by a replay hunt: a trace `eval --trace-dir` wrote was resumed, and a step its scripted answer completed was
+  // reused as a real run's result (a run reusing every step passed its goals on scripted answers alone).
+  if (created.evaluation === true) {
+    return { ok: false, problem: `${from} is the trace of an eval run, whose model answers may be scripted (--answers), its tools' faults injected or its steps run as a baseline; resume from the trace of a plan-runner run, or run the plan afresh` };
+  }
   // What a resumed run carries is written with its plan_created in one write: a trace that holds fewer lines
   // of it was cut there, and knows less than the run it resumed (side effects included).
   if (created.carries !== undefined) {

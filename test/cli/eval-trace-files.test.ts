@@ -33,4 +33,20 @@ describe('plan-runner eval --trace-dir', () => {
     expect(readdirSync(traces).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `plan-run-${i + 1}.jsonl`).sort());
     for (const file of readdirSync(traces)) expect(readFileSync(path.join(traces, file), 'utf8')).toContain('"run_finished"');
   });
+
+  // Found by a replay hunt: a trace eval wrote was resumed, and the step its scripted answer completed was reused as a
+  // real run's result; a run that reused every step passed its goals on scripted answers alone.
+  it('writes traces that a resume refuses, as their answers may be scripted', async () => {
+    const asked = path.join(dir, 'asked.yml');
+    writeFileSync(asked, 'name: asked\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Say whether the release is safe }\ngoals:\n  - { name: safe, matches: SAFE }\n');
+    const answers = path.join(dir, 'answers.yml');
+    writeFileSync(answers, 'step:1:\n  - text: "SAFE, said a scripted answer"\n');
+    const traces = path.join(dir, 'scripted');
+    expect((await cliInProcess(['eval', asked, '--runs', '1', '--answers', answers, '--trace-dir', traces])).code).toBe(0);
+    const trace = path.join(traces, 'plan-run-1.jsonl');
+    const resumed = await cliInProcess(['run', asked, '--resume', trace, '--trace', path.join(dir, 'resumed.jsonl'), '--summary', path.join(dir, 'resumed.md')]);
+    expect(resumed.code).toBe(1);
+    expect(resumed.out).toContain(`cannot resume: ${trace} is the trace of an eval run, whose model answers may be scripted (--answers)`);
+    expect(resumed.out).not.toContain('status: succeeded');
+  });
 });
