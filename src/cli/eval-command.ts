@@ -151,12 +151,16 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   // each, and with --runs 300 the runs past the process's open-file limit failed with EMFILE (found by an adversarial pass).
   const traces = new Map<string, TraceWriter>();
   const closing: Array<Promise<unknown>> = [];
+  // A trace that could not be written whole (a full disk) fails the command, as `run`'s and --json's do: said only as
+  // a warning, the eval exited 0 with a trace cut mid-line (found by a replay hunt).
+  const traceFailures: Error[] = [];
+  const closed = (trace: TraceWriter): Promise<unknown> => trace.close().catch((error: unknown) => void traceFailures.push(error instanceof Error ? error : new Error(String(error))));
   const closeTrace = (column: string, run: number): void => {
     const key = traceFile(column, run);
     const trace = traces.get(key);
     if (!trace) return;
     traces.delete(key);
-    closing.push(trace.close().catch((error: unknown) => process.stderr.write(`warning: ${redact(String(error))}\n`)));
+    closing.push(closed(trace));
   };
   const report = await evaluate(settings, thresholds, {
     clock: systemClock,
@@ -176,15 +180,15 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     }),
   }, plans);
   // A run a cancel cut short may not have ended as a run.
-  for (const trace of traces.values()) closing.push(trace.close().catch((error: unknown) => process.stderr.write(`warning: ${redact(String(error))}\n`)));
+  for (const trace of traces.values()) closing.push(closed(trace));
   await Promise.all(closing);
   process.stdout.write(redact(report.markdown));
-  const unwritten = [];
+  const unwritten: (Error | undefined)[] = [...traceFailures];
   if (args.markdown) unwritten.push(await writeReportFile(args.markdown, redact(report.markdown)));
   if (args.json) {
     const json = { plan: args.file, ...(args.compare && { base: args.compare }), seed: args.seed, faults, columns: report.columns, thresholds: report.thresholds, regressions: report.regressions ?? null, ...(report.goalChanges && { goalChanges: report.goalChanges }), passed: report.passed, runs: report.runs };
     unwritten.push(await writeReportFile(args.json, redact(`${JSON.stringify(json, null, 2)}\n`)));
   }
-  for (const error of unwritten) if (error) process.stderr.write(`plan-runner: ${error.message}\n`);
+  for (const error of unwritten) if (error) process.stderr.write(`plan-runner: ${redact(error.message)}\n`);
   return report.passed && unwritten.every((error) => error === undefined) ? 0 : 1;
 }

@@ -1,12 +1,14 @@
 // `plan-runner eval --trace-dir` kept every run's trace open until the last run ended: a file and a process exit
 // listener per run, so with --runs 300 the runs past the process's open-file limit failed with EMFILE, and the eval
 // still exited 0 (found by an adversarial pass).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess } from '../helpers/cli-in-process.ts';
 
+const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-traces-'));
 const plan = path.join(dir, 'sum.yml');
 writeFileSync(plan, 'name: sum\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n');
@@ -49,4 +51,22 @@ describe('plan-runner eval --trace-dir', () => {
     expect(resumed.out).toContain(`cannot resume: ${trace} is the trace of an eval run, whose model answers may be scripted (--answers)`);
     expect(resumed.out).not.toContain('status: succeeded');
   });
+
+  // Found by a replay hunt: a trace that could not be written whole (a full disk) was a warning, and the eval exited
+  // 0 with the trace cut mid-line, where `run` and eval's own --json fail for an output they could not write.
+  it.skipIf(process.platform === 'win32')('exits 1, naming the trace, when a run\'s trace cannot be written whole', async () => {
+    const traces = path.join(dir, 'limited');
+    // Files may grow to 1,024 bytes at most, and SIGXFSZ is ignored, so the trace's write fails with EFBIG.
+    const child = spawn('sh', ['-c', 'trap "" XFSZ; ulimit -f 2; exec "$0" "$@"', process.execPath, path.join(root, 'src/cli.ts'), 'eval', 'workflows/bodmas.yml', '--runs', '1', '--trace-dir', traces], {
+      cwd: root,
+      env: { PATH: process.env['PATH'] ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.resume();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toContain(`plan-runner: cannot write the trace file ${path.join(traces, 'plan-run-1.jsonl')}: EFBIG`);
+    expect(code).toBe(1);
+  }, 60_000);
 });
