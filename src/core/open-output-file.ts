@@ -17,6 +17,9 @@ const borrowed = new Set<number>();
  */
 export type OutputMode = 'w' | 'w+' | 'a' | 'a-existing';
 
+/** The mode a new output file is made with (before the umask): its user's to read and write, no one else's. */
+export const OUTPUT_FILE_MODE = 0o600;
+
 /** Never waiting on a FIFO at the open (0 where the platform has none); a regular file ignores it. */
 const NO_WAIT = constants.O_NONBLOCK ?? 0;
 
@@ -63,7 +66,10 @@ export function openOutputFile(file: string, mode: OutputMode = 'w'): number {
   if (mode !== 'a-existing') createOutputFolder(file);
   let fd: number;
   try {
-    fd = openSync(file, outputFlags(mode, file), 0o666);
+    // Made readable by its user only: a trace, a recording or a report holds tool outputs and model answers (a
+    // credential a tool printed that no redaction knew), and made 0o666 they were readable by every user of a shared
+    // machine (found by a replay hunt). A file that is there keeps the mode it has.
+    fd = openSync(file, outputFlags(mode, file), OUTPUT_FILE_MODE);
   } catch (error) {
     // A FIFO no one reads, opened for writing without waiting.
     if ((error as NodeJS.ErrnoException).code === 'ENXIO') throw new OutputPathRefusedError(file, NOT_REGULAR);

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
@@ -21,6 +21,22 @@ function checkout() {
   mkdirSync(path.join(dir, 'repo', '.plan-runner'), { recursive: true });
   return { dir, victim };
 }
+
+// Found by a replay hunt: the trace, the recording and the report were made 0o666 (0o644 under the usual umask), so
+// another user of a shared machine read the tool outputs and model answers they hold.
+describe('output files are made readable by their user only', () => {
+  it.skipIf(process.platform === 'win32')('the report, the trace and the recording', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-modes-'));
+    const report = path.join(dir, 'report.md');
+    expect(await writeReportFile(report, '# report\n')).toBeUndefined();
+    const trace = traceWriter(path.join(dir, 'trace.jsonl'));
+    trace.listener({ type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [] } } as never);
+    await trace.close();
+    const inner: ModelClient = { defaultModel: 'm', complete: () => Promise.reject(new Error('unused')) };
+    recordingModelClient(inner, path.join(dir, 'record.jsonl'));
+    for (const file of ['report.md', 'trace.jsonl', 'record.jsonl']) expect(statSync(path.join(dir, file)).mode & 0o777, file).toBe(0o600);
+  });
+});
 
 describe('output files are never written through a final symlink', () => {
   it('the report, the trace and the recording refuse a link, and the file it points to is unchanged', async () => {
