@@ -94,6 +94,12 @@ function readTraceEvents(trace: ResumeTrace, options: { readonly thisFormatOnly?
       continue;
     }
     if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof (event as { type?: unknown }).type !== 'string') {
+      // A first line that is JSON but no event is no trace at all, not a damaged one: a --record file given to --resume was
+      // "rec.jsonl:1: not a trace event …; the trace is damaged" (found by a replay hunt).
+      if (events.length === 0) {
+        const recording = (event as { recording?: unknown } | null)?.recording === 'plan-runner';
+        return { ok: false, problem: `${trace.file} is not a trace: ${recording ? 'it is a recording (a --record file), which holds model answers, not a run\'s steps' : 'its first line is not a trace event (a JSON object with a "type")'}; ${trace.remedy ?? 'give the --trace file a run wrote'}` };
+      }
       return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
     }
     if ((event as { type: string }).type === TRACE_GAP) {

@@ -170,7 +170,7 @@ goals:
     d.write('plan.yml', 'name: Sums\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 1 } }\n');
     d.write('null.jsonl', 'null\n{"type":"run_finished"}\n');
     d.write('noplan.jsonl', '{"type":"plan_created","format":2}\n');
-    const cases = { 'null.jsonl': 'null.jsonl:1: not a trace event', 'noplan.jsonl': 'has a plan_created event without its plan' };
+    const cases = { 'null.jsonl': 'null.jsonl is not a trace: its first line is not a trace event', 'noplan.jsonl': 'has a plan_created event without its plan' };
     for (const [trace, problem] of Object.entries(cases)) {
       const resumed = await d.cli(['run', 'plan.yml', '--resume', trace, '--trace', 'out.jsonl', '--summary', 'out.md']);
       expect(resumed.stderr).not.toContain('internal error');

@@ -164,6 +164,10 @@ describe('a trace event that does not fit what plan-runner writes', () => {
   it('says a file whose first line is not JSON is no trace, and one whose later line is not is damaged', () => {
     expect(read('name: Gate', 'workflow_sequence: []')).toEqual({ ok: false, problem: 'trace.jsonl is not a trace: its first line is not JSON; give the --trace file a run wrote' });
     expect(read(CREATED, 'not json', CREATED)).toEqual({ ok: false, problem: 'trace.jsonl:2: not a JSON line; the trace is damaged' });
+    // Nor is one whose first line is JSON but no event: a recording given to --resume was called a damaged trace (found by a replay hunt).
+    expect(read('{"recording":"plan-runner","version":1,"defaultModel":"m"}')).toEqual({ ok: false, problem: "trace.jsonl is not a trace: it is a recording (a --record file), which holds model answers, not a run's steps; give the --trace file a run wrote" });
+    expect(read('{"name":"a package"}')).toEqual({ ok: false, problem: 'trace.jsonl is not a trace: its first line is not a trace event (a JSON object with a "type"); give the --trace file a run wrote' });
+    expect(read(CREATED, '{"name":"a package"}')).toEqual({ ok: false, problem: 'trace.jsonl:2: not a trace event (a JSON object with a "type"); the trace is damaged' });
     // A trace an editor saved with a byte order mark first: said so, not only "not JSON".
     expect(read(`\uFEFF${JSON.stringify(CREATED)}`, CREATED)).toEqual({ ok: false, problem: 'trace.jsonl is not a trace: its first line is not JSON (it starts with a byte order mark: save the file as UTF-8 without one); give the --trace file a run wrote' });
   });
@@ -176,7 +180,8 @@ describe('a trace event that does not fit what plan-runner writes', () => {
     // A line that parsed is no torn write: one of the wrong shape is refused even when it is the last.
     expect(problemOf(CREATED, { type: 'step_started' })).toBe('trace.jsonl:2 has a step_started event without its stepKey; the trace is damaged');
     expect(problemOf(CREATED, { type: TRACE_GAP, event: 'step_completed' })).toContain('trace.jsonl:2: the run could not write a step_completed event here');
-    expect(problemOf('[1]')).toContain('trace.jsonl:1: not a trace event');
+    expect(problemOf(CREATED, '[1]')).toContain('trace.jsonl:2: not a trace event');
+    expect(problemOf('[1]')).toContain('trace.jsonl is not a trace: its first line is not a trace event');
     // Nor is a last line that names a key twice: it was dropped as a torn write (found by an adversarial pass).
     expect(problemOf(CREATED, '{"type":"step_started","stepKey":"1","stepKey":"2"}')).toMatch(/^trace\.jsonl:2: .*twice.*; the trace is damaged$/);
   });
