@@ -1,4 +1,6 @@
 import { byteOrderMarkNote } from '../core/byte-order-mark.ts';
+import { groupDigits } from '../core/group-digits.ts';
+import { MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
 import { JsonDuplicateKeyError, JsonTooDeepError, MAX_JSON_DEPTH, parseJson } from '../core/parse-json.ts';
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
@@ -119,6 +121,10 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
       exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, error: read.failure });
       continue;
     }
+    // No bigger than an endpoint's answer may be: a live run fails one past MAX_ANSWER_BYTES, and a replay handed a step
+    // a result up to the file's 100 MiB that no live run could get (found by a replay hunt).
+    const bytes = Buffer.byteLength(JSON.stringify((value as { response?: unknown }).response) ?? '');
+    if (bytes > MAX_ANSWER_BYTES) throw new ReplayFileError({ file: path, line: index + 1, problem: `holds an answer of ${groupDigits(bytes)} bytes, more than the ${MAX_ANSWER_BYTES / 1024 / 1024} MiB plan-runner reads from an endpoint` });
     const read = readChatResponse((value as { response?: unknown }).response);
     if (!read.ok) throw new ReplayFileError({ file: path, line: index + 1, problem: `holds an answer plan-runner would not take from an endpoint: ${read.problem}` });
     exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, response: read.response });

@@ -390,6 +390,9 @@ describe('record and replay', () => {
     expect(() => replayModelClient(file)).toThrow(`Replay file ${file} line 1: is a trace (a --trace file), not a recording. Give --replay the file a run wrote with --record FILE.`);
     writeFileSync(file, '{"name":"a package"}\n');
     expect(() => replayModelClient(file)).toThrow(`Replay file ${file} line 1: is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error). Give --replay the file a run wrote with --record FILE.`);
+    // Found by a replay hunt: an answer past the 16 MiB a live run reads was handed to its step whole.
+    writeFileSync(file, line(answer(JSON.stringify({ role: 'assistant', content: 'x'.repeat(16 * 1024 * 1024) }))));
+    expect(() => replayModelClient(file)).toThrow(/line 2: holds an answer of 16,777,\d{3} bytes, more than the 16 MiB plan-runner reads from an endpoint/);
     // Usage whose counts are no numbers is left out, as a live answer's is (tokens are then estimated): the cost stays a number.
     writeFileSync(file, line(answer('{"role":"assistant","content":"ok"}', ',"usage":{"prompt_tokens":-5,"completion_tokens":"a"}')));
     const response = await replayModelClient(file).complete(ask('q'), { purpose: 'step:1' });
