@@ -349,6 +349,11 @@ const TAG_READS: Readonly<Record<string, { readonly fits: (value: unknown) => bo
 
 /** What is wrong with `node`'s tag, or undefined. */
 function tagProblem(node: Node): string | undefined {
+  // Untagged, under `%YAML 1.1`: `yaml` reads `2026-01-01` as a timestamp (a Date), as `!!timestamp` would.
+  if (node.tag === undefined && isScalar(node) && node.value !== null && typeof node.value === 'object') {
+    const written = cutText(String(node.source ?? ''), 40);
+    return `\`${written}\` is a timestamp to YAML 1.1 (the file's \`%YAML 1.1\` directive), a value no check knows, taken as empty; quote it ("${written}") to keep the text, or remove the directive`;
+  }
   if (node.tag === undefined) return undefined;
   const tag = node.tag.replace(/^tag:yaml\.org,2002:/, '!!');
   if (!PLAIN_TAGS.has(node.tag)) {
@@ -370,7 +375,8 @@ function tagProblem(node: Node): string | undefined {
  * The first nodes (MAX_YAML_ERRORS at most) whose tag is not read as written, each with why. `yaml` makes a
  * `!!omap`, `!!set`, `!!binary` or `!!timestamp` a Map, Set, Buffer or Date, which every check of the
  * plan saw as an object without keys (`limits: !!omap [concurrency: 0]` passed as no limits), and
- * drops an unknown tag (`!custom`), or a plain one its value does not fit (`!!int y`), with only a warning.
+ * drops an unknown tag (`!custom`), or a plain one its value does not fit (`!!int y`), with only a warning. Under
+ * `%YAML 1.1` a date written plainly is a Date too (`limits: 2026-01-01` passed as no limits).
  * Called once the nesting is known to be bounded.
  */
 function tagProblems(doc: Document): Array<{ readonly node: Node; readonly message: string }> {
@@ -634,7 +640,10 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
   if (tagged.length > 0) {
     return {
       ok: false,
-      errors: tagged.map(({ node, message }): PlanError => ({ file, ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)), path: '', message })),
+      errors: tagged.map(({ node, message }): PlanError => {
+        const at = node.range?.[0] ?? 0;
+        return { file, ...positionOf(lineCounter, node.tag === undefined ? at : tagStart(text, at)), path: '', message };
+      }),
     };
   }
   const misreadKeys = keysReadAsOther(doc);

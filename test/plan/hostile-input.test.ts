@@ -332,6 +332,15 @@ describe('hostile and broken plan files', () => {
     expect((await validPlan(yaml('name: !!str 7', 'goal: g', 'toolsets: [math]'))).name).toBe('7');
   });
 
+  // Under `%YAML 1.1`, `yaml` reads a plain date as a timestamp (a Date), which every check saw as a map without keys:
+  // `limits: 2026-01-01` passed as no limits, and `args: 2026-01-01` was "`args` must be a map; got a map".
+  it('refuses a plain date that a `%YAML 1.1` directive makes a timestamp, at the date', async () => {
+    expect(await errorsFor(yaml('%YAML 1.1', '---', 'goal: g', 'toolsets: [math]', 'limits: 2026-01-01', 'name: "2026-01-01"'))).toEqual([
+      'plan.yml:5:9: `2026-01-01` is a timestamp to YAML 1.1 (the file\'s `%YAML 1.1` directive), a value no check knows, taken as empty; quote it ("2026-01-01") to keep the text, or remove the directive',
+    ]);
+    expect((await validPlan(yaml('%YAML 1.1', '---', 'goal: g', 'toolsets: [math]', 'name: "2026-01-01"'))).name).toBe('2026-01-01');
+  });
+
   // `goal: !!int y` passed: `yaml` only warns that a plain tag cannot read its value, and keeps the text; and a tagged
   // key (`!!binary foo: 1`) was "keys must be plain text, not lists or maps".
   it('refuses a plain tag its value does not fit, and says a tagged key is tagged', async () => {
