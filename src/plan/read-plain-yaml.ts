@@ -61,7 +61,7 @@ const NOT_PLAIN_SHAPES: readonly RegExp[] = [
   /^[ ]+(?![\s\S])/, // a last line of only spaces
   /__proto__/,
   /(?:^|[\s[{,])[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
-  /(?:^|[\s[{,])[-+]?[0-9]{16,}(?![^\s,\]}])/, // a whole number a double may not hold exactly, which `yaml` refuses
+  /(?:^|[\s[{,])(?:[-+]?[0-9]{16,}|0x[0-9a-fA-F]{14,}|0o[0-7]{18,})(?![^\s,\]}])/, // a whole number a double may not hold exactly (also `0x…`, `0o…`), which `yaml` refuses
 ];
 const NOT_PLAIN = new RegExp(NOT_PLAIN_SHAPES.map((shape) => shape.source).join('|'), 'm');
 

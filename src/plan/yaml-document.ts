@@ -394,14 +394,17 @@ function tagProblems(doc: Document): Array<{ readonly node: Node; readonly messa
 /** A whole number written with a leading zero: `010` is 10 to YAML 1.2 and 8 (octal) to YAML 1.1 tools, `01234` a zip code. */
 const LEADING_ZERO = /^[-+]?0[0-9]+$/;
 
-/** A whole number as written: one past 2^53 is read as the nearest double, another number. */
-const WHOLE = /^[-+]?[0-9]+$/;
+/**
+ * A whole number as written, in any base YAML reads (`0x…`, `0o…`; under `%YAML 1.1` also `0b…`, `1_000`, `1:20`):
+ * one past 2^53 is read as the nearest double, another number.
+ */
+const WHOLE = /^[-+]?(?:0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_:]*)$/;
 
 /**
  * The first plain numbers (MAX_YAML_ERRORS at most) read as another value than their text: written with a leading
  * zero (`default: 01234` was 1234, `id: 01` step 1, which `${steps.01.result}` did not find), or a whole number past
  * what a double holds exactly (`12345678901234567890` was 12345678901234567168, an id another; found by a hunt of plan
- * errors).
+ * errors), `0x20000000000001` as much.
  */
 function misreadNumbers(doc: Document): Scalar[] {
   const found: Scalar[] = [];

@@ -172,5 +172,13 @@ describe('YAML problems are reported with their positions', () => {
     expect(await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 12345678901234567890, b: 9007199254740991 } }'))).toEqual([
       'plan.yml:3:53: `12345678901234567890` is a whole number past 2^53, which a plan does not hold exactly: YAML reads it as 12345678901234567168; quote it ("12345678901234567890") to keep it as written',
     ]);
+    // Written in hex or octal (or, under `%YAML 1.1`, with `_`), it reached the tool as 9007199254740992 without a word.
+    expect(await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 0x20000000000001, b: 0o400000000000000001 } }'))).toEqual([
+      'plan.yml:3:53: `0x20000000000001` is a whole number past 2^53, which a plan does not hold exactly: YAML reads it as 9007199254740992; quote it ("0x20000000000001") to keep it as written',
+      'plan.yml:3:74: `0o400000000000000001` is a whole number past 2^53, which a plan does not hold exactly: YAML reads it as 9007199254740992; quote it ("0o400000000000000001") to keep it as written',
+    ]);
+    expect(await errorsFor(yaml('%YAML 1.1', '---', 'toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 9_007_199_254_740_993, b: 0x1F } }'))).toEqual([
+      'plan.yml:5:53: `9_007_199_254_740_993` is a whole number past 2^53, which a plan does not hold exactly: YAML reads it as 9007199254740992; quote it ("9_007_199_254_740_993") to keep it as written',
+    ]);
   });
 });
