@@ -71,7 +71,9 @@ async function refsOf(file: string): Promise<PlanFileRefs> {
   // Not blocking on a FIFO (`run fifo` hung before the loader could say "not a file", past Ctrl-C), nor
   // reading a device without end: what the loader refuses adds nothing here.
   const text = planFileText(file);
-  if (text === undefined || !/\b(?:uses|command)\s*:/.test(text)) return { uses: [], commandWords: [] };
+  // Parsed whole, with no look at the text first: a plan written as JSON quotes its keys (`"uses": "sub.yml"`), which
+  // a search for `uses:` missed, and `run --trace sub.yml` overwrote the plan it used.
+  if (text === undefined) return { uses: [], commandWords: [] };
   // Read as the loader reads it (its size, depth and alias bounds, its fast reader): a plan's alias bomb costs nothing here.
   const parsed = await parsePlanYaml(text, file);
   if (!parsed.ok) return { uses: [], commandWords: [] };

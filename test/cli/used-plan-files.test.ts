@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usedPlanFiles } from '../../src/cli/used-plan-files.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -24,5 +25,16 @@ describe('the plan files a plan uses, read before its run', () => {
     const script = `import { usedPlanFiles } from ${JSON.stringify(module)};\nconsole.log(JSON.stringify(await usedPlanFiles(${JSON.stringify(fifo)})));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 15_000, killSignal: 'SIGKILL' });
     expect({ signal: run.signal, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({ signal: null, stdout: '[]', stderr: '' });
+  });
+
+  // A plan written as JSON (which is YAML) quotes its keys: its used plan and command file were not found, and
+  // `run plan.json --trace sub.yml` overwrote the plan it used.
+  it('are found in a plan whose keys are quoted, as JSON writes them', async () => {
+    const plan = join(dir, 'main.json');
+    await writeFile(plan, JSON.stringify({ goal: 'g', tools: { t: { description: 'd', command: ['node', join(dir, 'main.json')] } }, workflow_sequence: [{ id: 's', type: 'plan', uses: join(dir, 'sub.yml') }] }));
+    expect(await usedPlanFiles(plan, dir)).toEqual([
+      [`the plan ${join(dir, 'sub.yml')} it uses`, join(dir, 'sub.yml')],
+      ["the plan's command file", join(dir, 'main.json')],
+    ]);
   });
 });
