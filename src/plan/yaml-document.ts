@@ -31,10 +31,14 @@ const FRIENDLY_YAML_MESSAGES: Partial<Record<string, (source: string, kind: Yaml
   TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
 };
 
-/** The key written at `offset` (yaml reports a duplicate key by its first character only). */
+/**
+ * The key written at `offset` (yaml reports a duplicate key by its first character only): a quoted one whole, a plain
+ * one up to its `: `, or to the `,`, bracket or comment that ends it in a flow map (`{a, "a"}` was named `"`, and the
+ * second `a` of `{b: 1, a, c: 2, a, d: 3}` as `a, d`).
+ */
 function keyTextAt(text: string, offset: number): string {
-  const match = /^("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^:\n]*?)\s*:/.exec(text.slice(offset, offset + 200));
-  return match ? match[1]! : text.slice(offset, offset + 1);
+  const match = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\n]*?(?=[ ]*(?::[ \r\n]|:$|[,[\]{}\r\n])|[ ]+#|$))/.exec(text.slice(offset, offset + 200));
+  return match?.[0] || text.slice(offset, offset + 1);
 }
 
 function positionOf(lineCounter: LineCounter, offset: number): { line: number; column: number } {

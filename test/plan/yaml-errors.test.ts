@@ -88,6 +88,16 @@ describe('YAML problems are reported with their positions', () => {
     ]);
   });
 
+  // Found by an adversarial pass of the YAML readers: a key with no value in a flow map was named with what follows it
+  // (`a, d`, a key the file does not have), and a quoted one by its quote alone.
+  it('names a duplicate key in a flow map as written, with no value or quoted', async () => {
+    expect(await errorsFor(yaml('goal: g', 'inputs: { b: {}, a, c: {}, a, d: {} }', "env: { \"x\", \"x\", 'it''s': 1, 'it''s': 2 }"))).toEqual([
+      'plan.yml:2:28: duplicate key `a`: each key may appear once in a map',
+      'plan.yml:3:13: duplicate key `"x"`: each key may appear once in a map',
+      "plan.yml:3:30: duplicate key `'it''s'`: each key may appear once in a map",
+    ]);
+  });
+
   // Found by an adversarial pass: a quote left open was reported where the file ends (`plan.yml:9:1`), lines below the
   // line that opens it; in a long plan, nowhere near it.
   it('places a quote never closed where it opens, saying where it runs on to', async () => {
