@@ -27,7 +27,13 @@ const FRIENDLY_YAML_MESSAGES: Partial<Record<string, (source: string, kind: Yaml
   RESOURCE_EXHAUSTION: (_source, kind) => tooDeep(kind),
   MULTIPLE_DOCS: (_source, kind) => `${kind.called} holds one YAML document; remove the \`---\` separator and what follows it`,
   // `!!binary foo: 1` is a tagged key, not a list or a map.
-  NON_STRING_KEY: (key) => (key.startsWith('!') ? `the key \`${cutText(key, 60)}\` carries a YAML tag, and a key is plain text: write it without the tag` : 'keys must be plain text, not lists or maps'),
+  // `*name: 1` is an alias, whatever its anchor names: "not lists or maps" was said of an alias to text too.
+  NON_STRING_KEY: (key) =>
+    key.startsWith('!')
+      ? `the key \`${cutText(key, 60)}\` carries a YAML tag, and a key is plain text: write it without the tag`
+      : key.startsWith('*')
+        ? `the key \`${cutText(key, 60)}\` is an alias (*name), and a key is plain text: write the key out`
+        : 'keys must be plain text, not lists or maps',
   TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
 };
 

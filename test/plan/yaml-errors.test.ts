@@ -90,6 +90,13 @@ describe('YAML problems are reported with their positions', () => {
 
   // Found by an adversarial pass of the YAML readers: a key with no value in a flow map was named with what follows it
   // (`a, d`, a key the file does not have), and a quoted one by its quote alone.
+  it('says a key written as an alias is an alias, whatever its anchor names', async () => {
+    expect(await errorsFor(yaml('goal: &g g', '*g : h', 'inputs: { *g : {} }'))).toEqual([
+      'plan.yml:2:1: the key `*g` is an alias (*name), and a key is plain text: write the key out',
+      'plan.yml:3:11: the key `*g` is an alias (*name), and a key is plain text: write the key out',
+    ]);
+  });
+
   it('names a duplicate key in a flow map as written, with no value or quoted', async () => {
     expect(await errorsFor(yaml('goal: g', 'inputs: { b: {}, a, c: {}, a, d: {} }', "env: { \"x\", \"x\", 'it''s': 1, 'it''s': 2 }"))).toEqual([
       'plan.yml:2:28: duplicate key `a`: each key may appear once in a map',
