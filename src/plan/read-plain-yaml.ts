@@ -53,15 +53,16 @@ const NOT_PLAIN_SHAPES: readonly RegExp[] = [
   /(?:^|[\s[{,:])(?:[&*][^ \r\n,[\]{}]|!|\?(?:\s|$))/, // anchors, aliases, tags (even a bare `!`), complex keys
   // A quoted scalar that goes on past its line (js-yaml takes one continued at the margin, `yaml` does not).
   // eslint-disable-next-line plan-runner/no-trailing-run-regex -- tried after a blank, a bracket or a comma only, and a quote's text stops at the next quote: linear (8,000 ` ''` and `'x`: 0.5 ms).
-  /(?:^|[\s[{,]|["']:)(?:"(?:[^"\\\n]|\\.)*\\?$|'(?:[^'\n]|'')*$)/,
+  /(?:^|[\s[{,]|["'][ ]*:)(?:"(?:[^"\\\n]|\\.)*\\?$|'(?:[^'\n]|'')*$)/,
   /["'[\]{},:]#/, // a comment against a token (`"x"# why`, `[a]#c`): `yaml` refuses it
   /[\]}][ ]*:/, // a list or map as a key (`[a]: x`)
   /\\U(?!00(?:0[0-9a-fA-F]|10)[0-9a-fA-F]{4})/, // an escape past U+10FFFF
   /(?:^|[ ])[|>][-+]?[1-9]/, // a block scalar's indentation indicator
   /^[ ]+(?![\s\S])/, // a last line of only spaces
   /__proto__/,
-  /(?:^|[\s[{,])[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
-  /(?:^|[\s[{,])(?:[-+]?[0-9]{16,}|0x[0-9a-fA-F]{14,}|0o[0-7]{18,})(?![^\s,\]}])/, // a whole number a double may not hold exactly (also `0x…`, `0o…`), which `yaml` refuses
+  // After a blank, a bracket, a comma, or a quoted key's colon (JSON's `{"zip":01234}` has no blank after it).
+  /(?:^|[\s[{,]|["'][ ]*:)[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
+  /(?:^|[\s[{,]|["'][ ]*:)(?:[-+]?[0-9]{16,}|0x[0-9a-fA-F]{14,}|0o[0-7]{18,})(?![^\s,\]}])/, // a whole number a double may not hold exactly (also `0x…`, `0o…`), which `yaml` refuses
 ];
 const NOT_PLAIN = new RegExp(NOT_PLAIN_SHAPES.map((shape) => shape.source).join('|'), 'm');
 
