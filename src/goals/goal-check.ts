@@ -1,6 +1,5 @@
 import type { Goal } from '../plan/schema.ts';
 import type { ModelClient } from '../llm/model-client.ts';
-import type { Usage } from '../core/usage.ts';
 import type { GoalTarget } from './goal-target.ts';
 import type { ValueText } from './value-text.ts';
 import type { GoalWork } from './goal-work.ts';
@@ -30,8 +29,6 @@ export interface GoalDeps {
   readonly judgeOutage?: { why?: string };
   /** For a used plan's goals: the key of the step that used it, in the whole job; a judge's call purpose names it (`goal:a/<name>`). */
   readonly within?: string;
-  /** Called after every judge call, so budgets and reports see its cost. */
-  onUsage?(usage: Usage): void;
 }
 
 /** What one check decided. A check that cannot decide throws `GoalNotEvaluableError`. */

@@ -5,6 +5,7 @@ import { sanitizeUntrustedValue } from '../../src/security/sanitize-untrusted.ts
 import type { ChatResponse, ModelClient } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import type { Usage } from '../../src/core/usage.ts';
+import { callUsage } from '../../src/llm/call-usage.ts';
 import { httpError, startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { checkGoal, finishedRun, goal as goalOf } from './goal-fixtures.ts';
 import { evaluateGoals } from '../../src/goals/evaluate-goals.ts';
@@ -18,7 +19,17 @@ const SUMMARY = 'To the board: costs fell 4%. Recommended actions: renew the con
 let server: ChatServer;
 let model: ModelClient;
 const usage: Usage[] = [];
-const deps = (): GoalDeps => ({ model, modelName: 'judge-model', cwd: process.cwd(), env: {}, onUsage: (u) => usage.push(u) });
+/** `inner`, with each answer's usage counted as the job's model client charges a judge's call (job/budgeted-model-client.ts). */
+const counted = (inner: ModelClient): ModelClient => ({
+  defaultModel: inner.defaultModel,
+  async complete(request, label, signal) {
+    const response = await inner.complete(request, label, signal);
+    const { modelCalls, promptTokens, completionTokens, costUsd } = callUsage(response, request);
+    usage.push({ modelCalls, promptTokens, completionTokens, costUsd });
+    return response;
+  },
+});
+const deps = (): GoalDeps => ({ model: counted(model), modelName: 'judge-model', cwd: process.cwd(), env: {} });
 
 beforeAll(async () => {
   server = await startChatServer();
@@ -125,7 +136,7 @@ describe('judge', () => {
       request.body.response_format ? httpError(400, { message: "response_format 'json_schema' is not supported" }) : textAnswer('{"met": true, "reason": "Ends with two actions."}'),
     );
     // A client of its own: the refusal is remembered per client, and the other tests expect the format sent.
-    const refused = createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'test-key', model: 'default-model', timeoutMs: 5_000, maxRetries: 2 });
+    const refused = counted(createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'test-key', model: 'default-model', timeoutMs: 5_000, maxRetries: 2 }));
     const first = await checkGoal(JUDGE, finishedRun(SUMMARY), { ...deps(), model: refused });
     expect(first).toMatchObject({ outcome: 'met', evidence: 'Ends with two actions.' });
     expect(server.requests.map((request) => request.body.response_format !== undefined)).toEqual([true, false]);

@@ -1,7 +1,6 @@
 import { stepKeyWithin } from '../../core/plan-step.ts';
 import type { ChatRequest, ChatResponse } from '../../llm/model-client.ts';
 import { completeForJson } from '../../llm/ask-for-json.ts';
-import { callUsage } from '../../llm/call-usage.ts';
 import { cutOffReason, cutOffWhy } from '../../llm/cut-off-reason.ts';
 import { ModelCallError } from '../../llm/model-call-error.ts';
 import { toolCallInstead } from '../../llm/tool-call-instead.ts';
@@ -39,9 +38,7 @@ export const judgeCheck: GoalCheck = {
       if (outage && error instanceof ModelCallError && (error.failure === 'connection' || error.failure === 'timeout')) outage.why = shorten(why, 200);
       throw new GoalNotEvaluableError(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
     }
-    // Counted and priced as every model call is (llm/call-usage.ts), reported as plain usage.
-    const { modelCalls, promptTokens, completionTokens, costUsd } = callUsage(response, request);
-    deps.onUsage?.({ modelCalls, promptTokens, completionTokens, costUsd });
+    // Its cost is the job's model client's to charge (job/budgeted-model-client.ts), as every call no step owns.
     const choice = response.choices[0];
     if (!choice) throw new GoalNotEvaluableError('the judge returned no answer');
     if (choice.message.refusal) {
