@@ -72,10 +72,28 @@ export function judgeMessages(criterion: string, result: unknown): ChatRequest['
 }
 
 /**
+ * The text as the markers are looked for in it: compatibility forms folded and accents taken apart (NFKD: fullwidth
+ * `ＲＥＳＵＬＴ＞＞＞` is `RESULT>>>`), then marks (`R̲E̲S̲U̲L̲T̲`), blanks and case dropped.
+ */
+function markerReading(text: string): string {
+  return text.normalize('NFKD').replace(/[\s\p{M}]+/gu, '').toLowerCase();
+}
+
+/** The arrowheads a reader takes for `<` and `>` that NFKD leaves (`˂`, `‹`, `❮`, `〈`, `≺`, and their mirrors). */
+const LESS = '[<\u02C2\u2039\u276E\u1438\u3008\u227A]';
+const MORE = '[>\u02C3\u203A\u276F\u1433\u3009\u227B]';
+/**
+ * A begin or an end marker, its number (any digits) after any run of punctuation or symbols: `RESULT‐1>>>` with a
+ * hyphen (U+2010), `RESULT−1>>>` with a minus or `RESULT_1>>>` reads as `RESULT-1>>>`.
+ */
+const MARKER = new RegExp(`${LESS}{3}result(?:[^\\p{L}\\p{N}]*(\\p{Nd}+))?|result(?:[^\\p{L}\\p{N}]*(\\p{Nd}+))?${MORE}{3}`, 'gu');
+
+/**
  * `<<<RESULT` / `RESULT>>>`, numbered so that neither occurs in the text (deterministic, for replay), in any case or
  * with blanks in it: `result>>>` or `RESULT >>>`, which a model may read as the block's end, was let through
- * (found by an adversarial pass); nor in compatibility forms (NFKC): fullwidth `ＲＥＳＵＬＴ＞＞＞` was let through too
- * (found by a text hunt).
+ * (found by an adversarial pass); nor in compatibility forms: fullwidth `ＲＥＳＵＬＴ＞＞＞` was let through too
+ * (found by a text hunt), nor a number after another dash (`RESULT‐1>>>`, a hyphen U+2010 that NFKC keeps) or in
+ * another script's digits, nor the marker with combining marks (found by the review of that fix).
  */
 function delimitersFor(text: string): { begin: string; end: string } {
   // One number past the highest the text writes (bare counts as 0), found in one pass: trying each number in turn
@@ -83,8 +101,9 @@ function delimitersFor(text: string): { begin: string; end: string } {
   // A marker it writes with more digits cannot hold the chosen one either, its number being higher.
   // Numbers as digit strings: one of 400 digits is no JavaScript number (Infinity, which a text could write after it).
   let highest: string | undefined;
-  for (const [, before, after] of text.normalize('NFKC').toLowerCase().replace(/\s+/g, '').matchAll(/<<<result(?:-(\d+))?|result(?:-(\d+))?>>>/g)) {
-    const digits = (before ?? after ?? '0').replace(/^0+(?=\d)/, '');
+  for (const [, before, after] of markerReading(text).matchAll(MARKER)) {
+    // A digit of another script (`١`) counts as 9, the most it can be: the chosen number is past it whatever it reads as.
+    const digits = (before ?? after ?? '0').replace(/\P{ASCII}/gu, '9').replace(/^0+(?=\d)/, '');
     if (highest === undefined || digits.length > highest.length || (digits.length === highest.length && digits > highest)) highest = digits;
   }
   const tag = highest === undefined ? 'RESULT' : `RESULT-${plusOne(highest)}`;
