@@ -18,6 +18,7 @@ import { REPORTED_STATE, writeReport } from './write-report.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { saveRunState } from './saved-state.ts';
 import type { WaitingRun } from './waiting-run.ts';
+import { jsonLine } from '../core/json-line.ts';
 
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
@@ -33,7 +34,7 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   const all = [...events, decided];
   const record = all.reduce(applyEvent, newRunRecord());
   const paths = jobReportPaths(settings);
-  const traced = await writeReportFile(paths.trace, `${all.map((event) => JSON.stringify(event)).join('\n')}\n`);
+  const traced = await writeReportFile(paths.trace, `${all.map((event) => jsonLine(JSON.stringify(event))).join('\n')}\n`);
   if (traced) io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
   const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
   const report: FinalReport = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };

@@ -938,3 +938,17 @@ describe('the usage outputs of a job that answers a pause', () => {
     expect(approved.result.outputs['model-calls']).toBe(String(chat.requests.length - calls));
   });
 });
+
+// Found by the review of the fix that made every trace line one line for every line reader (jsonLine): /reject wrote
+// the paused run's events into the trace with JSON.stringify alone, so a tool's U+2028 split its line in two.
+it('/reject writes a trace whose lines hold no U+2028, U+2029 or NEL, each line whole for every line reader', async () => {
+  const store = await memoryStateStore();
+  const said = PLAN.replace('tools:\n', 'tools:\n  say:\n    description: Says a line\n    command: ["printf", "a\\u2028b\\u2029c\\u0085d"]\n').replace('workflow_sequence:\n', 'workflow_sequence:\n  - { id: 0, type: tool_call, tool: say, args: {} }\n');
+  await pause(store, said);
+  const rejected = await act('issue_comment', commentOn('/reject', 909), 88, store);
+  expect(rejected.result.outputs.status).toBe('rejected');
+  const text = await readFile(rejected.result.outputs.trace, 'utf8');
+  expect(text).toContain(String.raw`"result":"a\u2028b\u2029c\u0085d"`);
+  expect(text).not.toMatch(/[\u0085\u2028\u2029]/);
+  for (const line of text.trimEnd().split(/\r\n|[\n\r\v\f\u001c-\u001e\u0085\u2028\u2029]/)) JSON.parse(line);
+});
