@@ -5,6 +5,7 @@ import { sanitizeUntrusted, sanitizeUntrustedValue } from '../security/sanitize-
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 import { JsonDuplicateKeyError, parseJson } from '../core/parse-json.ts';
 import { cutText } from '../core/cut-text.ts';
+import { normalizeLinear } from '../core/normalize-linear.ts';
 
 /** The most of a result a judge reads: a longer one is not judged, as a verdict on a part is not one on the whole. */
 export const JUDGED_CHARS = 100_000;
@@ -76,7 +77,7 @@ export function judgeMessages(criterion: string, result: unknown): ChatRequest['
  * `ＲＥＳＵＬＴ＞＞＞` is `RESULT>>>`), then marks (`R̲E̲S̲U̲L̲T̲`), blanks and case dropped.
  */
 function markerReading(text: string): string {
-  return text.normalize('NFKD').replace(/[\s\p{M}]+/gu, '').toLowerCase();
+  return normalizeLinear(text, 'NFKD').replace(/[\s\p{M}]+/gu, '').toLowerCase();
 }
 
 /** The arrowheads a reader takes for `<` and `>` that NFKD leaves (`˂`, `‹`, `❮`, `〈`, `≺`, and their mirrors). */

@@ -1,4 +1,5 @@
 import type { ValueText } from './value-text.ts';
+import { normalizeLinear } from '../core/normalize-linear.ts';
 
 /** Each value's text without its HTML comments, made once for all the goals on it (as `countedOnce` counts). */
 const shownOnce = new WeakMap<ValueText, string>();
@@ -33,7 +34,7 @@ const composedOnce = new WeakMap<ValueText, string>();
 export function composedValues(value: ValueText): string {
   let composed = composedOnce.get(value);
   if (composed === undefined) {
-    composed = value.values.normalize('NFC');
+    composed = normalizeLinear(value.values, 'NFC');
     composedOnce.set(value, composed);
   }
   return composed;

@@ -1,5 +1,6 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { shorten } from '../excerpt.ts';
+import { normalizeLinear } from '../../core/normalize-linear.ts';
 
 /** No text is spelt in NFC more than this many times longer or shorter than as written. */
 const MOST_NFC_CHANGE = 3;
@@ -10,7 +11,7 @@ const MOST_NFC_CHANGE = 3;
  */
 function sameComposed(actual: string, expected: string): boolean {
   if (actual.length > expected.length * MOST_NFC_CHANGE || expected.length > actual.length * MOST_NFC_CHANGE) return false;
-  return actual.normalize('NFC') === expected.normalize('NFC');
+  return normalizeLinear(actual, 'NFC') === normalizeLinear(expected, 'NFC');
 }
 
 /** `equals`: the result, trimmed, is exactly the expected text, trimmed (each accented letter in one spelling). */

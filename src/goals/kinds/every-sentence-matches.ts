@@ -3,6 +3,7 @@ import { compileGoalRegex } from '../compile-goal-regex.ts';
 import { shorten } from '../excerpt.ts';
 import { withoutHtml } from '../without-html.ts';
 import { splitSentences } from '../split-sentences.ts';
+import { normalizeLinear } from '../../core/normalize-linear.ts';
 
 /**
  * `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. The
@@ -17,7 +18,7 @@ export const everySentenceMatchesCheck: GoalCheck = {
     // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
     // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
     work.charge(regex, text);
-    const sentences = splitSentences(withoutHtml(text.normalize('NFC')));
+    const sentences = splitSentences(withoutHtml(normalizeLinear(text, 'NFC')));
     // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
     if (sentences.length === 0) return { met: false, evidence: 'the result has no sentences' };
     const index = sentences.findIndex((sentence) => !regex.test(sentence));
