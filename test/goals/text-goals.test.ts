@@ -178,6 +178,15 @@ describe('matches', () => {
     expect(result.evidence).toMatch(/^could not evaluate: the pattern .* compiles to 9,00\d steps, so checking 11,9\d\d characters with it could take/);
   });
 
+  // Found by the review of the fix that composed the sentences (NFC): the work was charged on the text as written, and
+  // NFC writes U+0958 as two characters (U+0915 U+093C), so twice the bound's characters were read.
+  it('charges every_sentence_matches for the sentences it reads, composed', async () => {
+    const pattern = `${String.raw`\pL{1000}`.repeat(9)}\\pN|z`;
+    const result = await checkGoal({ every_sentence_matches: pattern }, finishedRun(`${'\u0958'.repeat(600)}z. `.repeat(10)));
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toMatch(/^could not evaluate: the pattern .* compiles to 9,00\d steps, so checking 12,0\d\d characters with it could take/);
+  });
+
   it('reports a pattern the linear engine cannot run as could not evaluate, never met', async () => {
     const result = await checkGoal({ matches: 'Tram(?= Line)' }, report);
     expect(result.outcome).toBe('error');
