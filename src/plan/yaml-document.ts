@@ -39,12 +39,30 @@ const FRIENDLY_YAML_MESSAGES: Partial<Record<string, (source: string, kind: Yaml
 
 /**
  * The key written at `offset` (yaml reports a duplicate key by its first character only): a quoted one whole, a plain
- * one up to its `: `, or to the `,`, bracket or comment that ends it in a flow map (`{a, "a"}` was named `"`, and the
- * second `a` of `{b: 1, a, c: 2, a, d: 3}` as `a, d`).
+ * one up to its `: `, or, in a flow map, to the `,`, bracket or comment that ends it (`{a, "a"}` was named `"`, and the
+ * second `a` of `{b: 1, a, c: 2, a, d: 3}` as `a, d`). A block map's plain key holds those characters (`q[0]:`, `a,b:`).
  */
-function keyTextAt(text: string, offset: number): string {
-  const match = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\n]*?(?=[ ]*(?::[ \r\n]|:$|[,[\]{}\r\n])|[ ]+#|$))/.exec(text.slice(offset, offset + 200));
-  return match?.[0] || text.slice(offset, offset + 1);
+function keyTextAt(text: string, offset: number, doc: Document): string {
+  const slice = text.slice(offset, offset + 200);
+  const flow = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\n]*?(?=[ ]*(?::[ \r\n]|:$|[,[\]{}\r\n])|[ ]+#|$))/.exec(slice)?.[0];
+  const block = /^[^\n]*?(?=[ ]*(?::[ \r\n]|:$)|[ ]+#|$)/.exec(slice)?.[0];
+  // The document is walked only for a key the two readings name differently (one holding `,`, `[` or `{`).
+  const key = block !== undefined && block !== flow && !/^["']/.test(slice) && inBlockMap(doc, offset) ? block : flow;
+  return key || text.slice(offset, offset + 1);
+}
+
+/** Whether the key written at `offset` is a block map's (not a flow map's): only called on a reported error. */
+function inBlockMap(doc: Document, offset: number): boolean {
+  let block = false;
+  visit(doc, {
+    Pair(_key, pair, path) {
+      if (!isScalar(pair.key) || pair.key.range?.[0] !== offset) return undefined;
+      const parent = path[path.length - 1];
+      block = isMap(parent) && parent.flow !== true;
+      return visit.BREAK;
+    },
+  });
+  return block;
 }
 
 function positionOf(lineCounter: LineCounter, offset: number): { line: number; column: number } {
@@ -634,7 +652,7 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
       if (!INDEPENDENT_ERRORS.has(error.code)) parts.add(part);
       const friendly = FRIENDLY_YAML_MESSAGES[error.code];
       const message = friendly
-        ? friendly(keyTextAt(text, error.pos[0]), kind)
+        ? friendly(keyTextAt(text, error.pos[0], doc), kind)
         : opener
           ? leftOpenMessage(error, opener, positionOf(lineCounter, error.pos[0]))
           : `YAML: ${error.message}${syntaxHint(text, lineCounter, error, position.line)}`;

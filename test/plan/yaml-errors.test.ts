@@ -105,6 +105,14 @@ describe('YAML problems are reported with their positions', () => {
     ]);
   });
 
+  // Found by review: a block map's plain key holds commas and brackets, and was named cut at the first (`q[0]` as `q`).
+  it('names a duplicate key in a block map whole, with its commas and brackets', async () => {
+    expect(await errorsFor(yaml('goal: g', 'env:', '  q[0]: 1', '  q[0]: 2', '  a,b: 1', '  a,b: 2'))).toEqual([
+      'plan.yml:4:3: duplicate key `q[0]`: each key may appear once in a map',
+      'plan.yml:6:3: duplicate key `a,b`: each key may appear once in a map',
+    ]);
+  });
+
   // Found by an adversarial pass: a quote left open was reported where the file ends (`plan.yml:9:1`), lines below the
   // line that opens it; in a long plan, nowhere near it.
   it('places a quote never closed where it opens, saying where it runs on to', async () => {
