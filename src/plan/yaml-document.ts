@@ -419,8 +419,11 @@ function tagProblems(doc: Document): Array<{ readonly node: Node; readonly messa
   return found;
 }
 
-/** A whole number written with a leading zero: `010` is 10 to YAML 1.2 and 8 (octal) to YAML 1.1 tools, `01234` a zip code. */
-const LEADING_ZERO = /^[-+]?0[0-9]+$/;
+/**
+ * A whole number written with a leading zero: `010` is 10 to YAML 1.2 and 8 (octal) to YAML 1.1 tools, `01234` a zip
+ * code; under `%YAML 1.1` also with `_` between its digits (`01_0` is octal 8 there, as `010` is).
+ */
+const LEADING_ZERO = /^[-+]?0[0-9_]+$/;
 
 /**
  * A whole number as written, in any base YAML reads (`0x…`, `0o…`; under `%YAML 1.1` also `0b…`, `1_000`, `1:20`):

@@ -205,5 +205,9 @@ describe('YAML problems are reported with their positions', () => {
     expect(await errorsFor(yaml('%YAML 1.1', '---', 'toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 9_007_199_254_740_993, b: 0x1F } }'))).toEqual([
       'plan.yml:5:53: `9_007_199_254_740_993` is a whole number past 2^53, which a plan does not hold exactly: YAML reads it as 9007199254740992; quote it ("9_007_199_254_740_993") to keep it as written',
     ]);
+    // Found by review: with `_` after its leading zero, an octal number under `%YAML 1.1` was read as 8 without a word.
+    expect(await errorsFor(yaml('%YAML 1.1', '---', 'toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 01_0, b: 1_0 } }'))).toEqual([
+      'plan.yml:5:53: `01_0` has a leading zero: YAML reads it as the number 8 here, and YAML 1.1 tools as octal; write 8, or quote it ("01_0") to keep the text',
+    ]);
   });
 });
