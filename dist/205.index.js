@@ -155,7 +155,10 @@ function isModelRule(rule) {
 
 // EXTERNAL MODULE: ./lib/core/dollars-past.js
 var dollars_past = __webpack_require__(64505);
+// EXTERNAL MODULE: ./lib/core/plain-decimal.js
+var plain_decimal = __webpack_require__(51005);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
+
 /**
  * The fewest decimals, `fewest` (4) to 15, at which `holds` does, or undefined: eval figures are printed with as
  * many digits as it takes to compare as they really do.
@@ -180,7 +183,7 @@ function figureBeside(value, other, fewest = 4) {
         const shown = Number(value.toFixed(d));
         return Math.sign(shown - other) === Math.sign(value - other) && notZeroed(value, shown);
     }, fewest);
-    return digits === undefined ? String(value) : value.toFixed(digits);
+    return digits === undefined ? (0,plain_decimal/* plainDecimal */.m)(value) : value.toFixed(digits);
 }
 /**
  * Two figures with the same digits, four or as many more as it takes to compare as they do: a cost
@@ -194,7 +197,7 @@ function figuresApart(a, b) {
         const [shownA, shownB] = [Number(a.toFixed(d)), Number(b.toFixed(d))];
         return Math.sign(shownA - shownB) === Math.sign(a - b) && notZeroed(a, shownA) && notZeroed(b, shownB);
     });
-    return digits === undefined ? [String(a), String(b)] : [a.toFixed(digits), b.toFixed(digits)];
+    return digits === undefined ? [(0,plain_decimal/* plainDecimal */.m)(a), (0,plain_decimal/* plainDecimal */.m)(b)] : [a.toFixed(digits), b.toFixed(digits)];
 }
 
 ;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
@@ -385,6 +388,7 @@ var escape_markdown = __webpack_require__(60949);
 
 
 
+
 /**
  * A rate as a percentage, its decimal point moved two places rather than multiplied by 100: 0.29 \u00d7 100 is
  * 28.999999999999996, and 29 of 100 runs at a limit of 0.29 read `28.999999999999996%` beside a pass (found by an
@@ -406,7 +410,8 @@ function percentBeside(rate, limit) {
 // Beside 0, with the decimals it takes not to read as 0 when it is not: 0.025 retries per run read `0.0` (found by an adversarial pass).
 const number = (value) => (Number.isInteger(value) ? String(value) : figureBeside(value, 0, 1));
 const usd = (value) => `$${figureBeside(value, 0, value < 0.01 ? 5 : 4)}`;
-const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+// Beside 0 too: a run of 4 ms read `0.00 s`, as if nothing ran (found by a cost hunt).
+const seconds = (ms) => `${figureBeside(ms / 1000, 0, 2)} s`;
 /**
  * Goal rows, and regression lines, the table shows, each goal's name cut to 200 characters, as the run's summary
  * shows its goals: the verdicts come after them, and the job summary is cut at its end to GitHub's 1 MiB, so 20,000
@@ -440,7 +445,7 @@ function renderEvalTable(input) {
     if (input.thresholds.length > 0) {
         lines.push('');
         for (const check of input.thresholds)
-            lines.push(`- ${check.ok ? '\u2705' : '\u274c'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)}${check.of === undefined ? '' : `, ${check.of}`} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
+            lines.push(`- ${check.ok ? '\u2705' : '\u274c'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)}${check.of === undefined ? '' : `, ${check.of}`} (limit ${(0,plain_decimal/* plainDecimal */.m)(check.limit)})` : `not checked (limit ${(0,plain_decimal/* plainDecimal */.m)(check.limit)}): ${check.unevaluable}`}`);
     }
     // A note may quote a run's reason (a model's words): one line, its control characters shown, never sent to a terminal.
     if (input.notes.length > 0) {
@@ -1205,6 +1210,10 @@ function countingPlanner(client, counter) {
         },
     };
 }
+/** `listener` given each event as an eval run's: its `plan_created` marked `evaluation`, so no resume takes its results as a real run's. */
+function evaluationListener(listener) {
+    return (event, record) => listener(event.type === 'plan_created' ? { ...event, evaluation: true } : event, record);
+}
 async function runPlanVariant(one) {
     const { settings, deps, run } = one;
     const injector = new FaultInjector(settings.faults, settings.seed, run);
@@ -1226,7 +1235,7 @@ async function runPlanVariant(one) {
         withhold: withholding(settings),
         ...(settings.github && { github: settings.github }),
     }, {
-        listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],
+        listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? []).map(evaluationListener)],
         clock: deps.clock,
         ...(deps.redact && { redact: deps.redact }),
         signal: deps.signal,
@@ -1746,6 +1755,7 @@ var toolset_github_context = __webpack_require__(41179);
 
 
 
+
 /**
  * `goals-met` of an evaluation: true only when every run of the evaluated plan (its own column, not
  * a baseline's) ended with every required goal met. Passing is `status`; a plan that met its goals in
@@ -1854,7 +1864,7 @@ async function runEvalAction(settings, deps, withhold) {
     }
     if (!(await io.writeSummary(markdown)))
         io.info(markdown);
-    const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.unevaluable === undefined ? figureBeside(check.actual, check.limit) : `not checked: ${check.unevaluable}`} (limit ${check.limit})`);
+    const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.unevaluable === undefined ? figureBeside(check.actual, check.limit) : `not checked: ${check.unevaluable}`} (limit ${(0,plain_decimal/* plainDecimal */.m)(check.limit)})`);
     // Whatever else made the evaluation fail (a fault rule that matched no call, no plan column) is in its report.
     const failure = deps.signal?.aborted
         ? 'plan-runner: the evaluation was cancelled; the figures cover the runs that finished'

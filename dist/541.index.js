@@ -464,12 +464,12 @@ function mcpServerEnvironment(server, config, runnerEnv, platform = process.plat
         for (const name of config) {
             const value = (0,expand_env_references/* runnerVariable */.D)(runnerEnv, name);
             if (value !== undefined)
-                env[name] = value;
+                (0,scrub_environment/* setVariable */.BB)(env, name, value, platform);
         }
     }
     else if (config !== undefined) {
         for (const [name, template] of Object.entries(config)) {
-            env[name] = expandServerEnv(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`);
+            (0,scrub_environment/* setVariable */.BB)(env, name, expandServerEnv(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`), platform);
         }
     }
     return env;
@@ -677,9 +677,12 @@ var kill_process_group = __webpack_require__(46747);
 var live_process_groups = __webpack_require__(39340);
 // EXTERNAL MODULE: ./lib/process/tail-buffer.js
 var tail_buffer = __webpack_require__(69542);
+// EXTERNAL MODULE: ./lib/process/program-problem.js
+var program_problem = __webpack_require__(79639);
 // EXTERNAL MODULE: ./lib/process/signalled-status.js
 var signalled_status = __webpack_require__(91551);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/process-group-stdio-transport.js
+
 
 
 
@@ -754,14 +757,21 @@ class ProcessGroupStdioTransport {
     async start() {
         if (this.#child)
             throw new Error('already started');
-        const child = (0,external_node_child_process_.spawn)(this.#server.command, [...this.#server.args], {
-            env: { ...this.#server.env, [kill_marked_processes/* PROCESS_MARKER_VARIABLE */.oe]: this.#marker },
-            cwd: this.#server.cwd,
-            stdio: ['pipe', 'pipe', 'pipe'],
-            detached: process.platform !== 'win32',
-            shell: false,
-            windowsHide: true,
-        });
+        let child;
+        try {
+            child = (0,external_node_child_process_.spawn)(this.#server.command, [...this.#server.args], {
+                env: { ...this.#server.env, [kill_marked_processes/* PROCESS_MARKER_VARIABLE */.oe]: this.#marker },
+                cwd: this.#server.cwd,
+                stdio: ['pipe', 'pipe', 'pipe'],
+                detached: process.platform !== 'win32',
+                shell: false,
+                windowsHide: true,
+            });
+        }
+        catch (error) {
+            // Refused before it started (a batch file on Windows: EINVAL), said as a start that failed is.
+            throw this.#startError(error);
+        }
         this.#child = child;
         (0,live_process_groups/* trackProcessGroup */.u)(child);
         child.stdout?.on('data', (chunk) => {
@@ -810,9 +820,18 @@ class ProcessGroupStdioTransport {
             child.once('spawn', resolve);
             child.once('error', (error) => {
                 this.#child = undefined;
-                reject(error);
+                reject(this.#startError(error));
             });
         });
+    }
+    /**
+     * The error of a start that failed, with why when it can be told (`spawnProblem`): the system's ENOENT names no reason
+     * when the program is there (a batch file on Windows: `npx` is npx.cmd; a script whose `#!` interpreter is missing or
+     * ends in a carriage return), nor does EINVAL of a `.cmd` (found by an adversarial hunt).
+     */
+    #startError(error) {
+        const problem = (0,program_problem/* spawnProblem */.xb)(error.code, this.#server.command, this.#server.cwd ?? process.cwd(), this.#server.env);
+        return problem === undefined ? error : new Error(`${error.message}: ${problem}`, { cause: error });
     }
     async send(message) {
         const stdin = this.#child?.stdin;

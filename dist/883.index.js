@@ -8,12 +8,12 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ askForText)
 /* harmony export */ });
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5709);
-/* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95676);
-/* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69547);
-/* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(17437);
-/* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(35362);
-/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(13643);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5709);
+/* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(95676);
+/* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(69547);
+/* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(17437);
+/* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(35362);
+/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(13643);
 
 
 
@@ -22,15 +22,15 @@ export const modules = {
 
 /** One model call answering the step in text, from its context; the text is the step's result. */
 async function askForText(ctx, instruction) {
-    const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .requireModel */ .n)(ctx);
-    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__/* .stepModelSettings */ .j)(ctx, client);
-    const messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
-    const response = await (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .completeForStep */ .X)(ctx, client, { model, messages, ...(temperature !== undefined ? { temperature } : {}) });
+    const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_2__/* .requireModel */ .n)(ctx);
+    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .stepModelSettings */ .j)(ctx, client);
+    const messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_1__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
+    const response = await (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_2__/* .completeForStep */ .X)(ctx, client, { model, messages, ...(temperature !== undefined ? { temperature } : {}) });
     const choice = response.choices[0];
     const text = choice?.message.content;
-    (0,_cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseCutOff */ .g)(ctx.step.key, choice, (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_5__/* .hasVisibleText */ .uA)(text));
-    if (!(0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_5__/* .hasVisibleText */ .uA)(text))
-        throw _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_3__/* .EmptyAnswerError */ .k.of(ctx.step.key, choice);
+    (0,_cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseCutOff */ .g)(ctx.step.key, choice, (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .hasVisibleText */ .uA)(text));
+    if (!(0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .hasVisibleText */ .uA)(text))
+        throw _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_4__/* .EmptyAnswerError */ .k.of(ctx.step.key, choice);
     return text;
 }
 

@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
 var sanitize_untrusted = __webpack_require__(67126);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
@@ -80,6 +82,7 @@ function stepSystemPrompt(goalNames, agentSystem) {
 }
 
 ;// CONCATENATED MODULE: ./lib/steps/build-step-messages.js
+
 
 
 
@@ -178,7 +181,10 @@ function buildStepMessages(ctx, instruction, options = {}) {
         const refers = `\${${item.name}} in the step below means this item (\${${item.name}.index} is ${item.index}; fields as \${${item.name}.field})`;
         sections.push(`The item this step works on (one of a for_each list); ${refers}:\n${(0,data_block/* dataBlock */.g4)({ name: item.name, index: String(item.index) }, (0,data_block/* promptValue */.C6)(item.value), true)}`);
     }
-    const what = options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`;
+    // As a reader of the plan sees it (its preview, the plan file on GitHub): no invisible characters, which a model reads.
+    // Unicode tag characters after `Summarize the week` showed that alone in a planner's plan a reviewer approved, and
+    // sent the model an instruction spelt in them (found by a text hunt). Every other text in the prompt drops them.
+    const what = (options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`).replace(invisible_characters/* INVISIBLE */.kH, '');
     // An item's key holds its label, made from the item (a tool's output): the instruction names the step and the index only.
     const name = item ? `${ctx.step.key.slice(0, ctx.step.key.indexOf('['))}, item ${item.index}` : ctx.step.key;
     sections.push(`Your step (${name}): ${what}\n${instruction}`);

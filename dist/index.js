@@ -968,8 +968,8 @@ function readOnlyWithholding(why) {
     return (tool, plan) => withheldWhy(tool, commandToolMarks(plan.tools), why);
 }
 
-// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
-var run_process = __nccwpck_require__(76905);
+// EXTERNAL MODULE: ./lib/process/run-process.js
+var run_process = __nccwpck_require__(19856);
 ;// CONCATENATED MODULE: ./lib/security/workspace-head.js
 
 /**
@@ -1357,10 +1357,10 @@ function answeredNote(given, runId) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(43508);
-/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54825);
+/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(54825);
 /* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(86919);
 /* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(49678);
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5709);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5709);
 
 
 
@@ -1374,7 +1374,7 @@ function answeredNote(given, runId) {
  * comment's header and the log show it: a bidi override or a line break named a check that read otherwise.
  */
 async function checkRunName(settings) {
-    return (0,_run_key_js__WEBPACK_IMPORTED_MODULE_3__/* .keyedCheckRunName */ .J)(await planCheckName(settings), settings);
+    return (0,_run_key_js__WEBPACK_IMPORTED_MODULE_4__/* .keyedCheckRunName */ .J)(await planCheckName(settings), settings);
 }
 async function planCheckName(settings) {
     if (!settings.planFile)
@@ -1386,7 +1386,7 @@ async function planCheckName(settings) {
         const parsed = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parsePlanYaml */ .O8)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(settings.planFile, 'utf8'));
         const value = parsed.ok ? parsed.parsed.value : undefined;
         const name = value !== null && typeof value === 'object' ? value.name : undefined;
-        if (typeof name === 'string' && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_4__/* .hasVisibleText */ .uA)(name))
+        if (typeof name === 'string' && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__/* .hasVisibleText */ .uA)(name))
             return (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .IN)((0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLogLine */ .Hr)(name), 200);
     }
     catch {
@@ -1844,6 +1844,7 @@ function escalationIssueContext(settings, planName) {
         ...(settings.runKey !== undefined && { runKey: settings.runKey }),
         planName: planName ?? settings.planPath,
         ...(settings.github.runUrl && { runUrl: settings.github.runUrl }),
+        ...(settings.github.runId !== undefined && { runId: settings.github.runId }),
         ...(settings.github.repositoryUrl && { repositoryUrl: settings.github.repositoryUrl }),
     };
 }
@@ -1897,6 +1898,13 @@ function issueBody(where, escalation, redact, neutralise) {
     const room = _report_comment_render_comment_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMENT_MAX_CHARS */ .d - marker.length - 1 - (tail ? tail.length + 1 : 0);
     return [marker, (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutMarkdown */ .G$)(neutralise(lines.join('\n')), room), ...after].join('\n');
 }
+/** The link `issueBody` writes to the run that escalated, as it reads back: the workflow run's id (every attempt's). */
+const RUN_LINK = /^\[The run\]\([^)]*\/actions\/runs\/([1-9][0-9]{0,18})(?:\/attempts\/[0-9]+)?\) has the full summary and trace\.$/u;
+/** The id of the workflow run whose escalation an issue's body tells (the last to escalate into it), or undefined. Its own link follows the run's text: the last such line. */
+function escalatingRun(body) {
+    const ids = body.split('\n').map((line) => Number(RUN_LINK.exec(line)?.[1]));
+    return ids.findLast((id) => Number.isSafeInteger(id));
+}
 /** The comment on the open issue when the plan escalates again: it notifies where an edited body does not. */
 function againComment(where, escalation, mention) {
     const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
@@ -1921,7 +1929,7 @@ async function ourOpenIssue(octokit, where, marker, me, maxPages, besides) {
             if (candidate.number === besides || candidate.pull_request || candidate.user?.login !== me || !(candidate.body ?? '').startsWith(marker))
                 continue;
             if (issue === undefined || candidate.number < issue.number)
-                issue = { number: candidate.number, updatedAt: candidate.updated_at };
+                issue = { number: candidate.number, updatedAt: candidate.updated_at, body: candidate.body ?? '' };
         }
         if (issue || ++pages >= maxPages)
             done();
@@ -2024,6 +2032,12 @@ async function closeEscalationIssue(octokit, where, startedAt, warn, info) {
         // matrix without a run-key. This run's success does not answer it (found by a review: an older run closed it).
         if (Date.parse(issue.updatedAt) >= startedAt) {
             info(`Escalation issue #${issue.number} was updated after this run began (a later escalation, or a person's words): it is left open.`);
+            return;
+        }
+        // A re-run of an older workflow run begins after a newer run's escalation, which its success does not answer either.
+        const escalatedBy = escalatingRun(issue.body);
+        if (where.runId !== undefined && escalatedBy !== undefined && escalatedBy > where.runId) {
+            info(`Escalation issue #${issue.number} was escalated into by a newer workflow run (run ${escalatedBy}) than this one (run ${where.runId}): this run's success does not answer it, and it is left open.`);
             return;
         }
         const run = where.runUrl ? `[This run](${encodeURI(where.runUrl)})` : 'A later run';
@@ -2176,7 +2190,7 @@ async function removeEscalationLabel(octokit, target, label, run, warn, info) {
  * Whether the run may label its pull request or issue, tell the plan's mention there, or take its label off once it
  * succeeds (`label`, `mention`, `unlabel`: what it would do): not once a push moved the pull request past the run's commit (`headSha`), whose newer run speaks for it;
  * said in the log (`info`). One GET, asked only when there is something to do; an issue, a run of no known commit, or
- * a head GitHub cannot tell, may. So may a run whose live comment found no run of the newer commit had written it, and
+ * a head GitHub cannot tell, may, but for taking the label off: that fails closed. So may a run whose live comment found no run of the newer commit had written it, and
  * finished it as this run's (`commentKept`): no newer run speaks there, and the comment showed the escalation with no
  * one told (found by a review).
  */
@@ -2184,7 +2198,13 @@ async function speaksThere(octokit, target, headSha, what, info, commentKept = f
     const withheld = [what.label && `add the escalation label '${what.label}'`, what.unlabel && `take the escalation label '${what.unlabel}' off`, what.mention && `tell ${what.mention}`].filter(Boolean).join(' or ');
     if (!withheld || headSha === undefined || commentKept)
         return true;
-    const superseded = await (0,_superseded_commit_js__WEBPACK_IMPORTED_MODULE_2__/* .supersededBy */ .g)(octokit, target, headSha);
+    const head = await (0,_superseded_commit_js__WEBPACK_IMPORTED_MODULE_2__/* .pullRequestHead */ .Ju)(octokit, target);
+    // Taking the label off is what a superseded run must not do: fail closed (a label left on is seen; one taken off a newer escalation is not).
+    if (head === undefined && what.unlabel) {
+        info(`GitHub could not say the head of #${target.number}, so this run does not ${withheld}: a newer commit's run may have escalated. Take it off by hand if no person is needed.`);
+        return false;
+    }
+    const superseded = head === undefined ? undefined : (0,_superseded_commit_js__WEBPACK_IMPORTED_MODULE_2__/* .supersededAt */ .Ut)(target, headSha, head);
     if (superseded === undefined)
         return true;
     info(`${superseded.message}: the run is superseded, so it does not ${withheld} on #${target.number}; the run for the newer commit speaks for the pull request. The job summary has this run's record.`);
@@ -2574,7 +2594,7 @@ async function tellLeftEscalation(settings, report, context) {
             await (0,_escalation_issue_js__WEBPACK_IMPORTED_MODULE_2__/* .openEscalationIssue */ .Nf)(github, (0,_escalation_issue_js__WEBPACK_IMPORTED_MODULE_2__/* .escalationIssueContext */ .cs)(settings, report.record?.plan?.name), escalation, redact, io.warning, io.info);
         return;
     }
-    if (!(await (0,_escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__/* .speaksThere */ .Ar)(github, target, (0,_superseded_commit_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommitOf */ .U)(target, payload, context.pausedHeadSha), { label: escalation.label, mention: escalation.mention }, io.info, context.commentKept)))
+    if (!(await (0,_escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__/* .speaksThere */ .Ar)(github, target, (0,_superseded_commit_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommitOf */ .U4)(target, payload, context.pausedHeadSha), { label: escalation.label, mention: escalation.mention }, io.info, context.commentKept)))
         return;
     await (0,_escalation_notice_js__WEBPACK_IMPORTED_MODULE_3__/* .addEscalationLabel */ .HZ)(github, target, escalation, io.warning);
     const where = { planPath: settings.planPath, ...(settings.github.runUrl && { runUrl: settings.github.runUrl }) };
@@ -2898,19 +2918,29 @@ function readCommentWriter(body) {
 /**
  * Whether `theirs` writes the comment beside `ours`: another leg of its matrix job in the same workflow run attempt
  * (on another runner, or with another job id on the same one), whenever it ran \u2014 legs run side by side or one after another (`max-parallel: 1`), and neither
- * stands for the other \u2014 or another job of that attempt that wrote while `ours` ran (it has not ended, or ended after
- * `ours` began). A job the workflow runs after another (`needs:`: a `mode: plan` job, then the job that runs the plan)
- * takes the comment over, as its check run supersedes the earlier's; an earlier attempt's job is a re-run's own past.
+ * stands for the other \u2014 or another job, of that attempt or of another workflow run for the same commit (`sameCommit`:
+ * two workflows that run the plan, two events that start one workflow), that wrote while `ours` ran (it has not ended,
+ * or ended after `ours` began). A job the workflow runs after another (`needs:`: a `mode: plan` job, then the job that
+ * runs the plan) takes the comment over, as its check run supersedes the earlier's; so does a later run of the commit;
+ * an earlier attempt's job is a re-run's own past; a run of another commit is superseded, or supersedes (`supersededAt`).
  */
-function writesBeside(theirs, ours) {
-    if (theirs === undefined || theirs.run !== ours.run || theirs.attempt !== ours.attempt)
+function writesBeside(theirs, ours, sameCommit) {
+    if (theirs === undefined)
+        return false;
+    const overlaps = theirs.to === undefined || theirs.to >= ours.from;
+    if (theirs.run !== ours.run)
+        return sameCommit && overlaps;
+    if (theirs.attempt !== ours.attempt)
         return false;
     if (theirs.job === ours.job)
         return theirs.runner !== ours.runner || theirs.instance !== ours.instance;
-    return theirs.to === undefined || theirs.to >= ours.from;
+    return overlaps;
 }
 /** What the comment and the log say of `theirs`, a job writing the comment beside this one. */
 function besideWhy(theirs, ours) {
+    if (theirs.run !== ours.run) {
+        return `Another workflow run (run ${theirs.run}, job '${theirs.job}') writes this plan's comment too, for the same commit, and each run's write replaces the other's: this comment shows only the run that wrote it last (run ${ours.run} here), and each run's job summary has its own. Where two workflows run this plan, give each its own run-key (run-key: \${{ github.workflow }}); where two events start one workflow on one commit, give its job a concurrency: group per pull request.`;
+    }
     const who = theirs.job === ours.job ? `another leg of this job (runner '${theirs.runner}'${theirs.runner === ours.runner ? ', before this one' : ''})` : `another job of this workflow run ('${theirs.job}')`;
     return `${who.charAt(0).toUpperCase()}${who.slice(1)} writes this plan's comment too, and each job's write replaces the other's: this comment shows only the run of the job that wrote it last ('${ours.job}' here), and each job's summary has its own. Give each job that runs this plan its own run-key (in a matrix, run-key: \${{ matrix.<name> }}).`;
 }
@@ -2937,12 +2967,22 @@ var reused_work = __nccwpck_require__(5568);
 
 
 /**
- * The message when the run's commit is no longer the pull request's head (`supersededBy`): a newer push has its own
- * run, whose result this run must not overwrite. `seen` is told the pull request's head.
+ * The message when the run's commit is no longer the pull request's head (`supersededAt`): a newer push has its own run, whose
+ * result this run must not overwrite. `seen` is told the pull request's head. When GitHub cannot say the head (a 5xx, a
+ * rate limit: pushes in quick succession spend the token's), the comment read now (`shown`) decides: one that shows a run
+ * of another commit is left to it, as a superseded run leaves it (found by an adversarial hunt: a superseded run whose
+ * head check failed wrote its final state over the newer commit's run, and the comment named the old commit).
  */
-function outdatedCheck(github, target, headSha, seen) {
+function outdatedCheck(github, target, headSha, seen, shown) {
     return async () => {
-        const superseded = await (0,superseded_commit/* supersededBy */.g)(github, target, headSha);
+        const head = await (0,superseded_commit/* pullRequestHead */.Ju)(github, target);
+        if (head === undefined) {
+            const other = await shown();
+            if (other === undefined || other === headSha)
+                return undefined;
+            return `GitHub could not say the head of #${target.number}, and plan-runner's comment now shows a run of commit ${other.slice(0, 7)}, not this run's ${headSha.slice(0, 7)}: it leaves the PR comment to that run. The job summary has this run's record.`;
+        }
+        const superseded = (0,superseded_commit/* supersededAt */.Ut)(target, headSha, head);
         if (superseded === undefined)
             return undefined;
         seen(superseded);
@@ -2994,7 +3034,7 @@ async function liveComment(settings, context) {
     const marker = (0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings));
     const runUrl = settings.github.runUrl;
     // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
-    const headSha = (0,superseded_commit/* runCommitOf */.U)(decision.target, settings.github.payload, context.headSha);
+    const headSha = (0,superseded_commit/* runCommitOf */.U4)(decision.target, settings.github.payload, context.headSha);
     const hiddenHead = headSha ? `\n<!-- plan-runner-head: ${headSha} -->` : '';
     // Once the pull request has moved on and this run finishes its comment after all (`finishOutdated`), the line says so.
     let movedOn;
@@ -3096,7 +3136,12 @@ async function liveComment(settings, context) {
         info: io.info,
         clock: context.clock,
         ...(headSha && {
-            outdated: outdatedCheck(context.github, decision.target, headSha, (superseded) => (movedOn = superseded)),
+            outdated: outdatedCheck(context.github, decision.target, headSha, (superseded) => (movedOn = superseded), async () => {
+                // Before this job's first write it knows no comment by id: the oldest of its own is the one it would write.
+                const id = updater.id();
+                const body = id === undefined ? (await api.listOwn(marker).catch(() => []))[0]?.body : await api.read(id).catch(() => undefined);
+                return body?.startsWith(marker) ? (0,superseded_commit/* commentHead */.sP)(body) : undefined;
+            }),
             // No run of the newer commit has written the comment (it still starts with this run's commit): left at \u23f3 it
             // would stay so for good when the newer commit has no run (a path filter, a push by a workflow's token).
             finishOutdated: (current) => {
@@ -3120,7 +3165,7 @@ async function liveComment(settings, context) {
         ...(writer && {
             seen: (current) => {
                 const theirs = readCommentWriter(current);
-                if (beside !== undefined || !writesBeside(theirs, writer))
+                if (beside !== undefined || !writesBeside(theirs, writer, (0,superseded_commit/* commentHead */.sP)(current) === headSha))
                     return;
                 beside = theirs;
                 io.warning(besideWhy(theirs, writer));
@@ -3917,8 +3962,10 @@ function stopRefusedMergeComment(left, io) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ runCommitOf),
-/* harmony export */   g: () => (/* binding */ supersededBy)
+/* harmony export */   Ju: () => (/* binding */ pullRequestHead),
+/* harmony export */   U4: () => (/* binding */ runCommitOf),
+/* harmony export */   Ut: () => (/* binding */ supersededAt),
+/* harmony export */   sP: () => (/* binding */ commentHead)
 /* harmony export */ });
 /* harmony import */ var _github_github_run_context_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(43914);
 
@@ -3929,18 +3976,29 @@ function stopRefusedMergeComment(left, io) {
 function runCommitOf(target, payload, pausedHeadSha) {
     return target.kind === 'pull_request' ? ((0,_github_github_run_context_js__WEBPACK_IMPORTED_MODULE_0__/* .pullRequestHeadSha */ .d)(payload) ?? pausedHeadSha) : undefined;
 }
-/**
- * Asks GitHub for the pull request's head (one GET): when it is no longer `headSha`, a newer push has its own run, and
- * this one is superseded; undefined while it is the head, and when GitHub cannot say (the run then speaks as its own).
- */
-async function supersededBy(github, target, headSha) {
-    let head;
+/** The commit named by the hidden head line at the top of plan-runner's own comment (`<!-- plan-runner-head: <sha> -->`), or undefined. */
+function commentHead(body) {
+    for (const line of body.split('\n', 4)) {
+        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
+        if (head)
+            return head;
+    }
+    return undefined;
+}
+/** The pull request's head commit now (one GET), or undefined when GitHub cannot say (a failure, a timeout, a rate limit). */
+async function pullRequestHead(github, target) {
     try {
-        head = (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
+        return (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
     }
     catch {
         return undefined;
     }
+}
+/**
+ * The pull request's head now (`head`, from `pullRequestHead`) against the run's commit `headSha`: when it is no longer
+ * that commit, a newer push has its own run, and this one is superseded; undefined while it is the head.
+ */
+function supersededAt(target, headSha, head) {
     if (head === headSha)
         return undefined;
     return { head, message: `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)})` };
@@ -4601,11 +4659,17 @@ function dependencyOrder(steps) {
 /* harmony export */   gs: () => (/* binding */ dollarsBesideCap),
 /* harmony export */   vw: () => (/* binding */ capDecimals)
 /* harmony export */ });
+/* harmony import */ var _plain_decimal_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51005);
+
 /** The most decimals a dollar figure beside its cap gets. */
 const MAX_DOLLAR_DECIMALS = 10;
-/** The decimals a cost cap is shown with: those for two significant digits, at least cents (0.50, 0.015, 0.0010). */
+/**
+ * The decimals a cost cap is shown with: those for two significant digits, at least cents (0.50, 0.015, 0.0010), and
+ * every decimal it was given (0.125). Cut to two significant digits, `max_cost_usd: 0.125` read `0.13` in the budget-stop
+ * message and the cost table, which showed a run stopped at $0.12504 as within its "$0.13" (found by a cost hunt).
+ */
 function capDecimals(cap) {
-    return cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DOLLAR_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
+    return cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DOLLAR_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)), (0,_plain_decimal_js__WEBPACK_IMPORTED_MODULE_0__/* .writtenDecimals */ .C)(cap))) : 2;
 }
 /** `decimals`, or more while a spend that is not the cap would still print as it (0.504 beside 0.50 reads as within it). */
 function decimalsApartFromCap(cap, spent, decimals) {
@@ -5060,6 +5124,8 @@ const URL_STAR_PATTERN = `\\*|${HOST_PART}%2[Aa]`;
 /* harmony export */   o1: () => (/* binding */ VISIBLE_CHARACTER_PATTERN),
 /* harmony export */   uA: () => (/* binding */ hasVisibleText)
 /* harmony export */ });
+/* harmony import */ var _normalize_linear_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(65800);
+
 /**
  * Characters a reader cannot see but a model (or a search) reads: Unicode's default-ignorable code
  * points, which a renderer draws as nothing unless it supports them. Among them zero-width and word
@@ -5073,7 +5139,8 @@ const URL_STAR_PATTERN = `\\*|${HOST_PART}%2[Aa]`;
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 /** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
 function visibleText(text) {
-    return text.replace(INVISIBLE, '').normalize('NFKC');
+    // In linear time: ICU's NFKC is quadratic in a run of combining marks (found by a review).
+    return (0,_normalize_linear_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeLinear */ .r)(text.replace(INVISIBLE, ''), 'NFKC');
 }
 /**
  * A JSON Schema pattern that finds a character a reader sees: one neither a space nor invisible (INVISIBLE), in the
@@ -5113,6 +5180,32 @@ function hasVisibleText(text) {
 function isInside(root, candidate) {
     const relative = node_path__WEBPACK_IMPORTED_MODULE_0__.relative(root, candidate);
     return relative !== '..' && !relative.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_0__.sep}`) && !node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute(relative);
+}
+
+
+/***/ }),
+
+/***/ 97052:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   r: () => (/* binding */ jsonLine)
+/* harmony export */ });
+/** The characters a line reader may end a line at that JSON.stringify writes as they are: NEL, U+2028 and U+2029. */
+const LINE_BREAKING = /[\u0085\u2028\u2029]/g;
+/**
+ * JSON.stringify's text made one line for every JSON-lines reader: NEL (U+0085), U+2028 and U+2029 in its strings
+ * written as `\u` escapes, which parse back to the same characters. JSON.stringify escapes the other controls but
+ * leaves these, and Python's `str.splitlines()` (the common `read().splitlines()`), .NET's line readers of old and
+ * editors end a line at them: a tool's or a model's text holding one cut its trace line in two, neither of them JSON.
+ */
+function jsonLine(json) {
+    // Most lines hold none: looked for as three texts, where a replace with a callback costs more to find nothing. Each
+    // trace line is read so: a test of the pattern took 0.3 ns a character (1.3 \u00b5s for a 4 KB result, 30 \u00b5s for
+    // 100 KB), three searches of one character each take 0.01 (found by the review of that fix).
+    if (!json.includes('\u2028') && !json.includes('\u2029') && !json.includes('\u0085'))
+        return json;
+    return json.replace(LINE_BREAKING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 
@@ -5820,6 +5913,37 @@ function longWaitFetch(inner, waitMs) {
 
 /***/ }),
 
+/***/ 65800:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   r: () => (/* binding */ normalizeLinear)
+/* harmony export */ });
+/** More combining marks in a row than any writing puts on one letter: Unicode's stream-safe text format allows 30. */
+const LONG_MARK_RUN = /\p{M}{31,}/u;
+const LONG_MARK_RUNS = new RegExp(LONG_MARK_RUN.source, 'gu');
+/**
+ * `text.normalize(form)` in time linear in its length. ICU puts a run of combining marks in order by inserting each
+ * one in its place, so a run of marks of two classes in turn (`a` then U+0301 U+0316 \u2026) took time quadratic in the
+ * run: 160,000 marks held the event loop 5.5 s, and a 16 MiB result would hold it for hours (found by the review of
+ * the fix that read goals in NFC). A run of more than 30 marks, which no writing has, is kept as written and the text
+ * around it normalised.
+ */
+function normalizeLinear(text, form) {
+    if (!LONG_MARK_RUN.test(text))
+        return text.normalize(form);
+    let normalized = '';
+    let at = 0;
+    for (const run of text.matchAll(LONG_MARK_RUNS)) {
+        normalized += text.slice(at, run.index).normalize(form) + run[0];
+        at = run.index + run[0].length;
+    }
+    return normalized + text.slice(at).normalize(form);
+}
+
+
+/***/ }),
+
 /***/ 97712:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -5828,7 +5952,7 @@ function longWaitFetch(inner, waitMs) {
 /* harmony export */   Op: () => (/* binding */ openOutputFile),
 /* harmony export */   gR: () => (/* binding */ closeOutputFile)
 /* harmony export */ });
-/* unused harmony export refuseFinalSymlink */
+/* unused harmony exports OUTPUT_FILE_MODE, refuseFinalSymlink */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var _batch_output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(27141);
 /* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9098);
@@ -5843,6 +5967,8 @@ function longWaitFetch(inner, waitMs) {
 const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
 /** The process's own descriptors that `openOutputFile` handed out: `closeOutputFile` leaves them open. */
 const borrowed = new Set();
+/** The mode a new output file is made with (before the umask): its user's to read and write, no one else's. */
+const OUTPUT_FILE_MODE = 0o600;
 /** Never waiting on a FIFO at the open (0 where the platform has none); a regular file ignores it. */
 const NO_WAIT = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0;
 /**
@@ -5886,7 +6012,10 @@ function openOutputFile(file, mode = 'w') {
         (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .createOutputFolder */ .An)(file);
     let fd;
     try {
-        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
+        // Made readable by its user only: a trace, a recording or a report holds tool outputs and model answers (a
+        // credential a tool printed that no redaction knew), and made 0o666 they were readable by every user of a shared
+        // machine (found by a replay hunt). A file that is there keeps the mode it has.
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), OUTPUT_FILE_MODE);
     }
     catch (error) {
         // A FIFO no one reads, opened for writing without waiting.
@@ -6244,6 +6373,36 @@ function plainContainer(object) {
     if (Array.isArray(object))
         return prototype === Array.prototype ? 'array' : undefined;
     return (prototype === Object.prototype || prototype === null) && !isRawJson(object) ? 'record' : undefined;
+}
+
+
+/***/ }),
+
+/***/ 51005:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ writtenDecimals),
+/* harmony export */   m: () => (/* binding */ plainDecimal)
+/* harmony export */ });
+/** The most decimals `Number.prototype.toFixed` writes. */
+const MOST_DECIMALS = 100;
+/** The decimals `value` is written with at its shortest (`0.125`: 3, `1e-7`: 7), as a plan, an option or an input gives it. */
+function writtenDecimals(value) {
+    const [digits = '', exponent = '0'] = String(value).split('e');
+    return Math.max(0, (digits.split('.')[1]?.length ?? 0) - Number(exponent));
+}
+/**
+ * `value` in decimals, never in exponent notation: `String` writes 0.0000001 as `1e-7`, which a reader of a report
+ * takes for a typo and a parser may not read (at most 100 decimals, as `toFixed` writes).
+ */
+function plainDecimal(value) {
+    if (!Number.isFinite(value) || !String(value).includes('e'))
+        return String(value);
+    // From 1e21 up, `toFixed` writes an exponent too; such a number is whole.
+    if (Math.abs(value) >= 1e21)
+        return BigInt(value).toString();
+    return value.toFixed(Math.min(MOST_DECIMALS, writtenDecimals(value)));
 }
 
 
@@ -8695,8 +8854,8 @@ function secretsAsRead(given, read, redact) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   H: () => (/* binding */ shownName)
 /* harmony export */ });
-/* harmony import */ var _invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5709);
-/* harmony import */ var _visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
+/* harmony import */ var _invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5709);
+/* harmony import */ var _visible_controls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(74700);
 
 
 /**
@@ -8705,7 +8864,7 @@ function secretsAsRead(given, read, redact) {
  * (NFC: `e` + U+0301 is `\u00e9`). Two names equal here show alike, so a table or a checklist cannot tell them apart.
  */
 function shownName(name) {
-    return (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(name).replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH, '').replace(/\s+/g, ' ').trim().normalize('NFC');
+    return (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(name).replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE */ .kH, '').replace(/\s+/g, ' ').trim().normalize('NFC');
 }
 
 
@@ -9798,8 +9957,8 @@ function outputTail(output, lines = 20) {
     return (all.length > lines ? ['\u2026', ...tail] : tail).join('\n');
 }
 
-// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
-var run_process = __nccwpck_require__(76905);
+// EXTERNAL MODULE: ./lib/process/run-process.js
+var run_process = __nccwpck_require__(19856);
 ;// CONCATENATED MODULE: ./lib/goals/excerpt.js
 
 /** `text` on one line, cut to `max` characters with an ellipsis, for evidence; never inside an emoji (`cutText`). */
@@ -9865,7 +10024,7 @@ async function runGoalCommand(argv, options) {
         case 'spawn_failed': {
             const { error } = outcome;
             if (outcome.early)
-                throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown}: ${error.message}`, { cause: error });
+                throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown}: ${error.message}${outcome.problem === undefined ? '' : `; ${outcome.problem}`}`, { cause: error });
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; ${outcome.problem ?? 'check that it is installed and on PATH'}`, { cause: error });
         }
     }
@@ -9906,7 +10065,10 @@ const commandCheck = {
     },
 };
 
+// EXTERNAL MODULE: ./lib/core/normalize-linear.js
+var normalize_linear = __nccwpck_require__(65800);
 ;// CONCATENATED MODULE: ./lib/goals/without-comments.js
+
 /** Each value's text without its HTML comments, made once for all the goals on it (as `countedOnce` counts). */
 const shownOnce = new WeakMap();
 /**
@@ -9918,14 +10080,30 @@ const shownOnce = new WeakMap();
  * stripper loads only for a value with a comment in it.
  */
 async function shownValues(value, asked) {
+    const written = composedValues(value);
     if (asked.includes('<!--'))
-        return value.values;
+        return written;
     let shown = shownOnce.get(value);
     if (shown === undefined) {
-        shown = value.values.includes('<!--') ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 22220))).withoutComments(value.values) : value.values;
+        shown = written.includes('<!--') ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 22220))).withoutComments(written) : written;
         shownOnce.set(value, shown);
     }
     return shown;
+}
+/** Each value's text in one spelling, made once for all the goals on it. */
+const composedOnce = new WeakMap();
+/**
+ * The values as written, each accented letter in one spelling (NFC: `e` + U+0301 is `\u00e9`), which `contains` and `matches`
+ * read with what they look for spelt the same way: a tool's or a model's decomposed `r\u00e9sum\u00e9` (as macOS writes file
+ * names) was "missing" the `r\u00e9sum\u00e9` a plan wrote, and a decomposed `r\u00e9sume` stood in it, its last `\u00e9` an `e` and a mark.
+ */
+function composedValues(value) {
+    let composed = composedOnce.get(value);
+    if (composed === undefined) {
+        composed = (0,normalize_linear/* normalizeLinear */.r)(value.values, 'NFC');
+        composedOnce.set(value, composed);
+    }
+    return composed;
 }
 /** Said beside a goal unmet on the text a reader sees where the text as written held it: in a comment. */
 const ONLY_IN_A_COMMENT = ' (it is only in an HTML comment, which a reader of the result does not see)';
@@ -9937,8 +10115,9 @@ const ONLY_IN_A_COMMENT = ' (it is only in an HTML comment, which a reader of th
 const containsCheck = {
     needsTarget: true,
     async check(goal, { valueText, text: json, work }) {
-        const wanted = goal.contains ?? '';
-        const written = valueText.values;
+        // In one spelling, as the values are read (`composedValues`).
+        const wanted = (goal.contains ?? '').normalize('NFC');
+        const written = composedValues(valueText);
         const text = await shownValues(valueText, wanted);
         // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
         work.search(text.length, 'contains');
@@ -9964,13 +10143,25 @@ const containsCheck = {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/equals.js
 
-/** `equals`: the result, trimmed, is exactly the expected text, trimmed. */
+
+/** No text is spelt in NFC more than this many times longer or shorter than as written. */
+const MOST_NFC_CHANGE = 3;
+/**
+ * Whether `actual` and `expected` are the same text spelt in one way (NFC: `e` + U+0301 is `\u00e9`): a decomposed `r\u00e9sum\u00e9`
+ * was "expected "r\u00e9sum\u00e9", got "r\u00e9sum\u00e9"". A result far longer than the goal's text is not composed to find it is not it.
+ */
+function sameComposed(actual, expected) {
+    if (actual.length > expected.length * MOST_NFC_CHANGE || expected.length > actual.length * MOST_NFC_CHANGE)
+        return false;
+    return (0,normalize_linear/* normalizeLinear */.r)(actual, 'NFC') === (0,normalize_linear/* normalizeLinear */.r)(expected, 'NFC');
+}
+/** `equals`: the result, trimmed, is exactly the expected text, trimmed (each accented letter in one spelling). */
 const equalsCheck = {
     needsTarget: true,
     check(goal, { text }) {
         const expected = (goal.equals ?? '').trim();
         const actual = text.trim();
-        if (actual === expected)
+        if (actual === expected || sameComposed(actual, expected))
             return { met: true, evidence: `equals "${shorten(expected, 60)}"` };
         return { met: false, evidence: `expected "${shorten(expected, 60)}", got "${shorten(actual, 60)}"` };
     },
@@ -10281,6 +10472,7 @@ function attachLoneCitations(pieces) {
 
 
 
+
 /**
  * `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. The
  * sentences are those a reader sees, without HTML comments and tags: `The tram opened in 2023 <!-- [3] -->.` met
@@ -10289,11 +10481,14 @@ function attachLoneCitations(pieces) {
 const everySentenceMatchesCheck = {
     needsTarget: true,
     check(goal, { valueText: { strings: text }, work }) {
-        const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
+        // Each accented letter in one spelling (NFC), the pattern's and the sentences', as `matches` reads them.
+        const regex = compileGoalRegex((goal.every_sentence_matches ?? '').normalize('NFC'), goal.flags);
+        const composed = (0,normalize_linear/* normalizeLinear */.r)(text, 'NFC');
         // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
-        // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
-        work.charge(regex, text);
-        const sentences = splitSentences((0,without_html.withoutHtml)(text));
+        // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt). On the text
+        // the sentences are read from: NFC writes some letters in two or three characters (U+0958 is U+0915 U+093C).
+        work.charge(regex, composed);
+        const sentences = splitSentences((0,without_html.withoutHtml)(composed));
         // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
         if (sentences.length === 0)
             return { met: false, evidence: 'the result has no sentences' };
@@ -10547,8 +10742,6 @@ const jsonSchemaCheck = {
 var plan_step = __nccwpck_require__(98511);
 // EXTERNAL MODULE: ./lib/llm/ask-for-json.js
 var ask_for_json = __nccwpck_require__(95835);
-// EXTERNAL MODULE: ./lib/llm/call-usage.js
-var call_usage = __nccwpck_require__(16249);
 // EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
 var cut_off_reason = __nccwpck_require__(46660);
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
@@ -10679,7 +10872,6 @@ function parseJudgeVerdict(content) {
 
 
 
-
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
@@ -10712,9 +10904,7 @@ const judgeCheck = {
                 outage.why = shorten(why, 200);
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
         }
-        // Counted and priced as every model call is (llm/call-usage.ts), reported as plain usage.
-        const { modelCalls, promptTokens, completionTokens, costUsd } = (0,call_usage/* callUsage */.mu)(response, request);
-        deps.onUsage?.({ modelCalls, promptTokens, completionTokens, costUsd });
+        // Its cost is the job's model client's to charge (job/budgeted-model-client.ts), as every call no step owns.
         const choice = response.choices[0];
         if (!choice)
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the judge returned no answer');
@@ -10743,8 +10933,9 @@ const judgeCheck = {
 const matchesCheck = {
     needsTarget: true,
     async check(goal, { valueText, text: json, work }) {
-        const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
-        const written = valueText.values;
+        // In one spelling, as the values are read (`composedValues`).
+        const regex = compileGoalRegex((goal.matches ?? '').normalize('NFC'), goal.flags);
+        const written = composedValues(valueText);
         const text = await shownValues(valueText, goal.matches ?? '');
         work.charge(regex, text);
         const match = regex.exec(text);
@@ -11774,8 +11965,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   a: () => (/* binding */ openTools)
 });
 
-// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
-var run_process = __nccwpck_require__(76905);
+// EXTERNAL MODULE: ./lib/process/run-process.js
+var run_process = __nccwpck_require__(19856);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __nccwpck_require__(6578);
 // EXTERNAL MODULE: ./lib/process/tool-environment-error.js
@@ -16397,7 +16588,13 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var open_output_file = __nccwpck_require__(97712);
 // EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
 var output_path_refused_error = __nccwpck_require__(65542);
+// EXTERNAL MODULE: ./lib/core/own-descriptor.js + 1 modules
+var own_descriptor = __nccwpck_require__(85742);
+// EXTERNAL MODULE: ./lib/core/json-line.js
+var json_line = __nccwpck_require__(97052);
 ;// CONCATENATED MODULE: ./lib/llm/recording-model-client.js
+
+
 
 
 
@@ -16405,17 +16602,28 @@ var output_path_refused_error = __nccwpck_require__(65542);
 
 /**
  * Wraps a client so every exchange (request and response, or the failure) is appended to `path` as a
- * JSON line. The file is started afresh: a replay must see one run's calls, not two runs' mixed.
+ * JSON line. The file is started afresh: a replay must see one run's calls, not two runs' mixed. A file that
+ * holds something (an earlier recording) is emptied only at the first exchange, so a run refused before its
+ * first call (a wrong `--approve` hash, a trace it cannot resume) leaves it as it was, as it leaves the trace.
  * The client's configuration (API key, base URL) is never part of an exchange.
  */
 function recordingModelClient(inner, path, options = {}) {
     const header = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
-    // The file as made here (device and inode): every exchange is appended to it, or the recording stops.
+    const headerLine = JSON.stringify(header) + '\n';
+    // The file as made or found here (device and inode): every exchange is appended to it, or the recording stops.
     let made;
+    // Whether the file holds this run's header yet: an earlier recording is emptied at the first exchange.
+    let started = false;
     try {
-        const fd = (0,open_output_file/* openOutputFile */.Op)(path);
+        // Opened to append, emptying nothing: emptied at once, an earlier recording was lost to a run refused before its
+        // first call (found by a replay hunt). A new or empty file, a device or the process's own output is started here.
+        const fd = (0,open_output_file/* openOutputFile */.Op)(path, 'a');
         try {
-            (0,open_output_file/* writeOutputFile */.BF)(fd, JSON.stringify(header) + '\n');
+            const found = (0,external_node_fs_.fstatSync)(fd);
+            if (!found.isFile() || found.size === 0 || (0,own_descriptor/* ownDescriptor */.Y)(path) !== undefined) {
+                (0,open_output_file/* writeOutputFile */.BF)(fd, headerLine);
+                started = true;
+            }
             made = (0,external_node_fs_.fstatSync)(fd);
         }
         finally {
@@ -16455,8 +16663,14 @@ function recordingModelClient(inner, path, options = {}) {
                 fd = undefined;
                 throw new Error('it is no longer the file this run started (a step removed or replaced it, or its folder)');
             }
-            size = opened.size;
-            (0,open_output_file/* writeOutputFile */.BF)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
+            if (!started) {
+                // The earlier recording it held goes now: this run's first answer came.
+                (0,external_node_fs_.ftruncateSync)(fd, 0);
+                (0,open_output_file/* writeOutputFile */.BF)(fd, headerLine);
+                started = true;
+            }
+            size = (0,external_node_fs_.fstatSync)(fd).size;
+            (0,open_output_file/* writeOutputFile */.BF)(fd, (0,json_line/* jsonLine */.r)(JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact))) + '\n');
         }
         catch (cause) {
             if (!options.warn)
@@ -16489,8 +16703,10 @@ function recordingModelClient(inner, path, options = {}) {
             }
             catch (error) {
                 if (error instanceof model_call_error/* ModelCallError */.sX) {
-                    const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
-                    write(label.purpose, request, { error: { failure, status, param, transient, retryAfterMs, attempts, detail } });
+                    // Its code and billed usage too: without them a replay charged nothing for an answer the endpoint billed
+                    // (a cost and token limit the run met passed), and went on past a quota refusal (found by an adversarial hunt).
+                    const { failure, status, param, transient, retryAfterMs, attempts, detail, code, billed } = error;
+                    write(label.purpose, request, { error: { failure, status, param, transient, retryAfterMs, attempts, detail, code, billed } });
                 }
                 throw error;
             }
@@ -18049,10 +18265,10 @@ function quotaRefusals(inner) {
 /* harmony export */   Fj: () => (/* binding */ billedAnswer),
 /* harmony export */   Sd: () => (/* binding */ UNREAD_OUTPUT)
 /* harmony export */ });
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5709);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
-/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(35878);
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5709);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(35878);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70695);
 
 
 
@@ -18060,9 +18276,9 @@ function quotaRefusals(inner) {
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A choice's error in words: its message, and its code when it has one. */
 function choiceError(error) {
-    const message = typeof error['message'] === 'string' && error['message'] !== '' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(error['message'], 200) : 'no error message';
+    const message = typeof error['message'] === 'string' && error['message'] !== '' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(error['message'], 200) : 'no error message';
     const code = error['code'];
-    return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(String(code), 40)})` : message;
+    return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(String(code), 40)})` : message;
 }
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
@@ -18085,13 +18301,13 @@ function toolCalls(value, choice) {
         // The call goes back to the endpoint as it came, its other fields too: 20,000 levels overflowed the stack when
         // the next request was written (found by an adversarial pass).
         const { arguments: _args, ...named } = fn;
-        if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
-            return new MalformedAnswer(`${where} nests more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
+        if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_3__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX))
+            return new MalformedAnswer(`${where} nests more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         const args = fn['arguments'];
         // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack. Checked before a
         // call of another type is kept as it came: its arguments are written out too (found by an adversarial pass).
-        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
-            return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
+        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_3__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX))
+            return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         if (call['type'] !== undefined && call['type'] !== 'function') {
             calls.push(call); // a custom tool call: kept as it is, callers look for functions only
             continue;
@@ -18145,9 +18361,16 @@ function unreadOutput(thinking, refused, text, calls) {
     const called = (calls ?? []).map((call) => JSON.stringify(call));
     return [thinking, text ?? '', ...called].join('');
 }
-/** A count a server reported: a whole, non-negative number, else undefined. */
+/** A whole count written as text, as some gateways write every number: `"50000"`. */
+const DIGITS = /^\d{1,16}$/;
+/**
+ * A count a server reported: a whole, non-negative number, or one written in digits as text, else undefined. Text was
+ * a count that said nothing: a gateway that wrote `"completion_tokens": "50000"` had its usage dropped and a hidden
+ * reasoning's 50,000 tokens estimated from its 2-character answer as 1, so `max_tokens` never stopped it (found by a cost hunt).
+ */
 function count(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+    const number = typeof value === 'string' && DIGITS.test(value) ? Number(value) : value;
+    return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
 }
 /**
  * The answer's token counts, as the budget charges them. The output is the most any field says was
@@ -18182,7 +18405,7 @@ function usage(value) {
  * or `id`, arguments as an object (nesting at most `MAX_JSON_DEPTH` levels), content as a list of parts, `content` missing, partial `usage` (read
  * for what it says; none, or counts that say nothing, are dropped and the tokens estimated: a negative or
  * fractional count, 0 prompt tokens, no output count), any
- * `finish_reason` (a step refuses a cut-off answer), extra fields.
+ * `finish_reason` (a step refuses a cut-off answer), extra fields. Counts written in digits as text are read as numbers.
  */
 function readChatResponse(raw) {
     const read = normalise(raw);
@@ -18190,18 +18413,18 @@ function readChatResponse(raw) {
 }
 function normalise(raw) {
     if (!isObject(raw))
-        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(raw, 120))}` : 'the answer is not a JSON object');
+        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(raw, 120))}` : 'the answer is not a JSON object');
     if (isObject(raw['error'])) {
         const message = raw['error']['message'];
         // Written as JSON only when it nests as JSON may: 20,000 levels overflowed the stack in JSON.stringify (found by an adversarial pass).
         // Cut with a `\u2026`, as every cut is: the redactor hides the start of a known value that runs into it (a key a
         // gateway quoted showed 14 of its 32 characters; found by a secret hunt).
-        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(JSON.stringify(raw['error']), 200);
+        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_3__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(JSON.stringify(raw['error']), 200);
         return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
     }
     // A gateway's error as text: read as an answer without choices, its words were shown nowhere (found by an adversarial pass).
     if (typeof raw['error'] === 'string' && raw['choices'] === undefined)
-        return new MalformedAnswer(`the answer is an error with status 200: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(raw['error'], 200)}`);
+        return new MalformedAnswer(`the answer is an error with status 200: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(raw['error'], 200)}`);
     const rawChoices = raw['choices'];
     if (!Array.isArray(rawChoices))
         return new MalformedAnswer(rawChoices === undefined ? 'the answer has no `choices`' : '`choices` is not a list');
@@ -18228,7 +18451,7 @@ function normalise(raw) {
         // A refusal is no answer, whatever else the message holds: OpenAI sends none beside it, but a gateway that
         // also fills `content` (the refusal's words) had them taken as a step's result and checked by its goals, and
         // its tool calls would have run (found by an adversarial hunt). Every reader sees no text and says "refused".
-        const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__/* .hasVisibleText */ .uA)(refusal);
+        const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .hasVisibleText */ .uA)(refusal);
         const unread = unreadOutput(thinking, refused, text, calls);
         choices.push({
             ...choice,
@@ -18306,6 +18529,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/byte-order-mark.js
 var byte_order_mark = __nccwpck_require__(41708);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
+// EXTERNAL MODULE: ./lib/llm/answer-too-large-error.js
+var answer_too_large_error = __nccwpck_require__(90603);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __nccwpck_require__(70695);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
@@ -18562,6 +18789,8 @@ class ReplayMissingAnswerError extends step_error/* StepError */.zg {
 
 
 
+
+
 function replay_model_client_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -18578,24 +18807,46 @@ function isExchange(value) {
         Array.isArray(line.request.messages) &&
         (typeof line.response === 'object' || typeof line.error === 'object'));
 }
-/** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
-function failureProblem(error) {
-    const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
+/**
+ * A recorded failure as a replay fails with it (only the fields a recording writes, each as a live failure has it),
+ * or what is wrong with it. Spread whole into the error, a hand-made line's `purpose` renamed the step that failed and
+ * its `billed` was charged unread (found by an adversarial hunt).
+ */
+function readFailure(error, requestedModel) {
+    const { failure, status, param, transient, retryAfterMs, attempts, detail, code, billed } = error;
     if (typeof failure !== 'string' || !model_call_error/* MODEL_CALL_FAILURES */.FF.includes(failure))
-        return `its error's \`failure\` is none of ${model_call_error/* MODEL_CALL_FAILURES */.FF.join(', ')}`;
+        return { problem: `its error's \`failure\` is none of ${model_call_error/* MODEL_CALL_FAILURES */.FF.join(', ')}` };
     if (typeof transient !== 'boolean')
-        return "its error's `transient` is not true or false";
+        return { problem: "its error's `transient` is not true or false" };
     if (!Number.isInteger(attempts) || attempts < 1)
-        return "its error's `attempts` is not a whole number of 1 or more";
+        return { problem: "its error's `attempts` is not a whole number of 1 or more" };
     if (typeof detail !== 'string')
-        return "its error's `detail` is not text";
+        return { problem: "its error's `detail` is not text" };
     if (status !== undefined && !(Number.isInteger(status) && status >= 100 && status <= 599))
-        return "its error's `status` is not an HTTP status";
+        return { problem: "its error's `status` is not an HTTP status" };
     if (param !== undefined && typeof param !== 'string')
-        return "its error's `param` is not text";
+        return { problem: "its error's `param` is not text" };
     if (retryAfterMs !== undefined && !(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)))
-        return "its error's `retryAfterMs` is not a number of 0 or more";
-    return undefined;
+        return { problem: "its error's `retryAfterMs` is not a number of 0 or more" };
+    if (code !== undefined && typeof code !== 'string')
+        return { problem: "its error's `code` is not text" };
+    // Read as a live answer's billed usage is, so a replay charges what the recorded run was charged, and no more.
+    const charged = billed === undefined ? undefined : (0,read_chat_response/* billedAnswer */.Fj)(billed, requestedModel);
+    if (billed !== undefined && !charged)
+        return { problem: "its error's `billed` is not an answer with a `usage` plan-runner would take from an endpoint" };
+    return {
+        failure: {
+            failure: failure,
+            transient,
+            attempts: attempts,
+            detail,
+            ...(status !== undefined && { status: status }),
+            ...(param !== undefined && { param }),
+            ...(retryAfterMs !== undefined && { retryAfterMs }),
+            ...(code !== undefined && { code }),
+            ...(charged && { billed: charged }),
+        },
+    };
 }
 function isHeader(value) {
     return typeof value === 'object' && value !== null && value.recording === 'plan-runner';
@@ -18647,12 +18898,17 @@ function readRecording(path) {
             throw new ReplayFileError({ file: path, line: index + 1, problem: requestProblem });
         // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
         if ('error' in value && value.error !== undefined) {
-            const problem = replay_model_client_isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
-            if (problem)
-                throw new ReplayFileError({ file: path, line: index + 1, problem });
-            exchanges.push(value);
+            const read = replay_model_client_isObject(value.error) ? readFailure(value.error, value.request.model) : { problem: 'its error is not an object' };
+            if ('problem' in read)
+                throw new ReplayFileError({ file: path, line: index + 1, problem: read.problem });
+            exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, error: read.failure });
             continue;
         }
+        // No bigger than an endpoint's answer may be: a live run fails one past MAX_ANSWER_BYTES, and a replay handed a step
+        // a result up to the file's 100 MiB that no live run could get (found by a replay hunt).
+        const bytes = Buffer.byteLength(JSON.stringify(value.response) ?? '');
+        if (bytes > answer_too_large_error/* MAX_ANSWER_BYTES */.g)
+            throw new ReplayFileError({ file: path, line: index + 1, problem: `holds an answer of ${(0,group_digits/* groupDigits */.K)(bytes)} bytes, more than the ${answer_too_large_error/* MAX_ANSWER_BYTES */.g / 1024 / 1024} MiB plan-runner reads from an endpoint` });
         const read = (0,read_chat_response/* readChatResponse */.EN)(value.response);
         if (!read.ok)
             throw new ReplayFileError({ file: path, line: index + 1, problem: `holds an answer plan-runner would not take from an endpoint: ${read.problem}` });
@@ -21268,11 +21524,11 @@ function stepsReferredTo(value, itemName) {
 /* harmony export */   i$: () => (/* binding */ frozenSteps),
 /* harmony export */   nw: () => (/* binding */ frozenPlanText)
 /* harmony export */ });
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5709);
-/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(21673);
-/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(19460);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(89235);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5709);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21673);
+/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(19460);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(89235);
 
 
 
@@ -21322,8 +21578,8 @@ function planFileStep(step, idOf) {
 function redactedAroundReferences(text, redact, itemName) {
     let redacted = '';
     let from = 0;
-    for (const match of text.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .TEMPLATE_PATTERN */ .qF)) {
-        if ((0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .parseTemplateBody */ .Kp)(match[1], itemName).kind !== 'reference')
+    for (const match of text.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .TEMPLATE_PATTERN */ .qF)) {
+        if ((0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .parseTemplateBody */ .Kp)(match[1], itemName).kind !== 'reference')
             continue;
         redacted += `${redact(text.slice(from, match.index))}${match[0]}`;
         from = match.index + match[0].length;
@@ -21345,9 +21601,9 @@ function redactedStep(step, redact, itemName) {
         ...(step.description !== undefined && { description: text(step.description) }),
         ...(step.task !== undefined && { task: text(step.task) }),
         ...(step.why !== undefined && { why: text(step.why) }),
-        ...(step.args !== undefined && { args: (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(step.args, text) }),
+        ...(step.args !== undefined && { args: (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactDeep */ .KL)(step.args, text) }),
         // Its keys are the used plan's input names: redacted, a token-shaped one became `***` (found by a review).
-        ...(step.with !== undefined && { with: Object.fromEntries(Object.entries(step.with).map(([name, value]) => [name, (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(value, text)])) }),
+        ...(step.with !== undefined && { with: Object.fromEntries(Object.entries(step.with).map(([name, value]) => [name, (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactDeep */ .KL)(value, text)])) }),
         ...(step.key !== undefined && { key: text(step.key) }),
     };
 }
@@ -21361,8 +21617,8 @@ function redactedStep(step, redact, itemName) {
 function frozenName(plan, from, redact) {
     if (plan.source.name !== undefined)
         return plan.source.name;
-    const name = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)((redact ? redact(from) : from).replace(/\s+/g, ' ').trim(), _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PLAN_NAME_CHARS */ .HI);
-    return (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_4__/* .hasVisibleText */ .uA)(name) ? name : undefined;
+    const name = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .IN)((redact ? redact(from) : from).replace(/\s+/g, ' ').trim(), _schema_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_NAME_CHARS */ .HI);
+    return (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .hasVisibleText */ .uA)(name) ? name : undefined;
 }
 /** `steps` as a frozen file's `workflow_sequence` writes them: in the plan file's terms, with the run's redactor `redactedStep`. */
 function frozenSteps(steps, redact) {
@@ -25593,15 +25849,16 @@ const NOT_PLAIN_SHAPES = [
     /(?:^|[\s[{,:])(?:[&*][^ \r\n,[\]{}]|!|\?(?:\s|$))/, // anchors, aliases, tags (even a bare `!`), complex keys
     // A quoted scalar that goes on past its line (js-yaml takes one continued at the margin, `yaml` does not).
     // eslint-disable-next-line plan-runner/no-trailing-run-regex -- tried after a blank, a bracket or a comma only, and a quote's text stops at the next quote: linear (8,000 ` ''` and `'x`: 0.5 ms).
-    /(?:^|[\s[{,]|["']:)(?:"(?:[^"\\\n]|\\.)*\\?$|'(?:[^'\n]|'')*$)/,
+    /(?:^|[\s[{,]|["'][ ]*:)(?:"(?:[^"\\\n]|\\.)*\\?$|'(?:[^'\n]|'')*$)/,
     /["'[\]{},:]#/, // a comment against a token (`"x"# why`, `[a]#c`): `yaml` refuses it
     /[\]}][ ]*:/, // a list or map as a key (`[a]: x`)
     /\\U(?!00(?:0[0-9a-fA-F]|10)[0-9a-fA-F]{4})/, // an escape past U+10FFFF
     /(?:^|[ ])[|>][-+]?[1-9]/, // a block scalar's indentation indicator
     /^[ ]+(?![\s\S])/, // a last line of only spaces
     /__proto__/,
-    /(?:^|[\s[{,])[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
-    /(?:^|[\s[{,])[-+]?[0-9]{16,}(?![^\s,\]}])/, // a whole number a double may not hold exactly, which `yaml` refuses
+    // After a blank, a bracket, a comma, or a quoted key's colon (JSON's `{"zip":01234}` has no blank after it).
+    /(?:^|[\s[{,]|["'][ ]*:)[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
+    /(?:^|[\s[{,]|["'][ ]*:)(?:[-+]?[0-9]{16,}|0x[0-9a-fA-F]{14,}|0o[0-7]{18,})(?![^\s,\]}])/, // a whole number a double may not hold exactly (also `0x\u2026`, `0o\u2026`), which `yaml` refuses
 ];
 const NOT_PLAIN = new RegExp(NOT_PLAIN_SHAPES.map((shape) => shape.source).join('|'), 'm');
 // Where a key can start: a line's start (after indentation and list dashes), or after `{`, `[` or `,`.
@@ -29735,7 +29992,9 @@ function taskkillTree(pid, child) {
 /* harmony export */   u: () => (/* binding */ trackProcessGroup)
 /* harmony export */ });
 /* unused harmony export killLiveProcessGroups */
-/** The process groups this process started (`detached: true`) whose leader has not yet exited, by its id. */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
+
+/** The process groups this process started (`detached: true`) whose leader has not yet exited, by its id; on Windows, the process trees. */
 const live = new Set();
 /** Whether the exit hook that ends them is in place. */
 let hooked = false;
@@ -29743,31 +30002,44 @@ let hooked = false;
  * Counts `child`, started with `detached: true`, as leading a live process group until its 'exit', when
  * its starter ends the group (`killProcessGroup`). Until then an exit of this process (a third Ctrl-C's
  * `process.exit(130)`) ends the group too (`killLiveProcessGroups`): in a group of its own, a server that
- * ignored SIGINT and SIGTERM ran on after the CLI had gone (found by an adversarial CLI hunt).
+ * ignored SIGINT and SIGTERM ran on after the CLI had gone (found by an adversarial CLI hunt). On Windows, which has
+ * no groups, the child's process tree is counted and ended: the same server ran on there (found by an adversarial hunt).
  */
 function trackProcessGroup(child) {
     const pid = child.pid;
-    if (pid === undefined || process.platform === 'win32')
+    if (pid === undefined)
         return;
     if (!hooked) {
         hooked = true;
-        process.on('exit', killLiveProcessGroups);
+        process.on('exit', () => killLiveProcessGroups());
     }
     live.add(pid);
     // Not counted past its exit: its id, and its group's, may then be another program's.
     child.once('exit', () => live.delete(pid));
 }
-/** Sends SIGKILL to every live process group, at once and synchronously: for an exit that waits for nothing. */
-function killLiveProcessGroups() {
+/**
+ * Ends every live process group (SIGKILL), at once and synchronously: for an exit that waits for nothing. On Windows
+ * each process tree, with `taskkill /T /F` waited for (`endTree`): a signal to a child there ends the child alone.
+ */
+function killLiveProcessGroups(platform = process.platform, endTree = taskkillTreeNow) {
     for (const pid of live) {
         try {
-            process.kill(-pid, 'SIGKILL');
+            if (platform === 'win32')
+                endTree(pid);
+            else
+                process.kill(-pid, 'SIGKILL');
         }
         catch {
             // ESRCH: the group is gone already.
         }
     }
     live.clear();
+}
+/** `taskkill /PID pid /T /F` from the system folder, waited for (at most 5 s): the one way to end a tree at an exit. */
+function taskkillTreeNow(pid) {
+    const { spawnSync } = process.getBuiltinModule('node:child_process');
+    const taskkill = node_path__WEBPACK_IMPORTED_MODULE_0__.win32.join(process.env['SystemRoot'] ?? 'C:\\Windows', 'System32', 'taskkill.exe');
+    spawnSync(taskkill, ['/PID', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true, timeout: 5000 });
 }
 
 
@@ -29841,37 +30113,20 @@ function planSecretValues(source, env) {
 
 /***/ }),
 
-/***/ 76905:
+/***/ 79639:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  R: () => (/* binding */ runProcess)
-});
-
-// UNUSED EXPORTS: resolveProgram
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: ./lib/core/clock.js
-var clock = __nccwpck_require__(91601);
-// EXTERNAL MODULE: ./lib/process/kill-marked-processes.js
-var kill_marked_processes = __nccwpck_require__(1326);
-// EXTERNAL MODULE: ./lib/process/kill-process-group.js
-var kill_process_group = __nccwpck_require__(46747);
-// EXTERNAL MODULE: ./lib/process/live-process-groups.js
-var live_process_groups = __nccwpck_require__(39340);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-;// CONCATENATED MODULE: ./lib/process/program-problem.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   xb: () => (/* binding */ spawnProblem)
+/* harmony export */ });
+/* unused harmony exports programProblem, scriptProblem, pathVariableOf */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 
 
 function exists(file) {
     try {
-        (0,external_node_fs_.statSync)(file);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file);
         return true;
     }
     catch {
@@ -29881,9 +30136,9 @@ function exists(file) {
 /** True when `file` is a file this process may run. */
 function runnable(file) {
     try {
-        if (!(0,external_node_fs_.statSync)(file).isFile())
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isFile())
             return false;
-        (0,external_node_fs_.accessSync)(file, external_node_fs_.constants.X_OK);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.X_OK);
         return true;
     }
     catch {
@@ -29894,20 +30149,20 @@ function runnable(file) {
 function head(file, bytes) {
     let fd;
     try {
-        fd = (0,external_node_fs_.openSync)(file, 'r');
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, 'r');
     }
     catch {
         return undefined;
     }
     try {
         const buffer = Buffer.alloc(bytes);
-        return buffer.subarray(0, (0,external_node_fs_.readSync)(fd, buffer, 0, bytes, 0));
+        return buffer.subarray(0, (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buffer, 0, bytes, 0));
     }
     catch {
         return undefined;
     }
     finally {
-        (0,external_node_fs_.closeSync)(fd);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
 }
 /**
@@ -29924,9 +30179,14 @@ function interpreterProblem(file, program) {
     if (interpreter.endsWith('\r')) {
         return `'${program}' has Windows (CRLF) line endings: its #! line names the interpreter ${JSON.stringify(interpreter)}, carriage return and all, which no system has; save it with LF line endings (a .gitattributes line such as '*.sh text eol=lf' keeps them)`;
     }
-    if (external_node_path_.isAbsolute(interpreter) && !exists(interpreter))
+    if (node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute(interpreter) && !exists(interpreter))
         return `the #! line of '${program}' names the interpreter '${interpreter}', which this machine does not have`;
     return undefined;
+}
+/** A Windows batch file's name: a spawn without a shell refuses it (EINVAL, since CVE-2024-27980). */
+const BATCH_FILE = /\.(?:cmd|bat)$/i;
+function batchAdvice(program) {
+    return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
 }
 /**
  * Why `program` (a command's first word, as a tool or a goal writes it) could not be started from `cwd`
@@ -29938,8 +30198,8 @@ function programProblem(program, cwd, pathVariable, platform = process.platform)
     // Windows finds `node` as `node.exe`: a name without an ending is tried with `.com` and `.exe`, as a spawn
     // without a shell tries it (not PATHEXT's `.cmd` and `.bat`, which such a spawn refuses; found by reviews).
     const windows = platform === 'win32';
-    if (windows && /\.(?:cmd|bat)$/i.test(program))
-        return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
+    if (windows && BATCH_FILE.test(program))
+        return batchAdvice(program);
     const endings = windows && path.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
     if (program.includes('/') || program.includes(path.sep)) {
         // The file as the spawn finds it: on Windows `./tools/run` is `./tools/run.exe`. (Not `path.resolve` of a
@@ -29947,21 +30207,53 @@ function programProblem(program, cwd, pathVariable, platform = process.platform)
         const base = path.resolve(cwd, program);
         const file = endings.map((ending) => base + ending).find(exists);
         if (file === undefined)
-            return `there is no file '${program}' (from ${cwd})`;
+            return batchProblem(program, cwd, pathVariable, platform) ?? `there is no file '${program}' (from ${cwd})`;
         if (!statSync(file).isFile())
             return `'${program}' is not a file`;
         return runnable(file) ? interpreterProblem(file, program) : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
     }
     const found = runnableFile(program, cwd, pathVariable, platform);
-    return found === undefined ? `'${program}' is not on PATH here` : interpreterProblem(found, program);
+    return found === undefined ? (batchProblem(program, cwd, pathVariable, platform) ?? `'${program}' is not on PATH here`) : interpreterProblem(found, program);
+}
+/** The folders a spawn looks in for `program`: `cwd` for a path, else PATH's (split as the platform splits it). */
+function foldersFor(program, cwd, pathVariable, platform) {
+    if (program.includes('/') || program.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.sep))
+        return [cwd];
+    return (pathVariable ?? '').split(platform === 'win32' ? ';' : node_path__WEBPACK_IMPORTED_MODULE_1__.delimiter).filter((folder) => folder !== '');
+}
+/**
+ * On Windows, why `program`, which no spawn finds as a `.com` or `.exe`, still cannot start when a batch file answers to
+ * it (`npm`, `npx`, `yarn`, `pnpm`, `tsc` are `.cmd` shims there): a spawn without a shell never starts one, and `validate`
+ * said "'npm' is not on PATH here" of an npm the runner had, the run "ENOENT; check the path" (found by an adversarial hunt).
+ */
+function batchProblem(program, cwd, pathVariable, platform) {
+    if (platform !== 'win32' || node_path__WEBPACK_IMPORTED_MODULE_1__.win32.extname(program) !== '')
+        return undefined;
+    const batch = foldersFor(program, cwd, pathVariable, platform)
+        .flatMap((folder) => {
+        const base = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, folder, program);
+        return ['.cmd', '.bat'].map((ending) => base + ending);
+    })
+        .find(isFile);
+    if (batch === undefined)
+        return undefined;
+    return `'${program}' is ${node_path__WEBPACK_IMPORTED_MODULE_1__.basename(batch)} here, a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
+}
+function isFile(file) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isFile();
+    }
+    catch {
+        return false;
+    }
 }
 /** The file a spawn starts for `program`, as `programProblem` finds it, when that is a file this process may run. */
 function runnableFile(program, cwd, pathVariable, platform) {
-    const endings = platform === 'win32' && external_node_path_.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
-    const folders = program.includes('/') || program.includes(external_node_path_.sep) ? [cwd] : (pathVariable ?? '').split(external_node_path_.delimiter).filter((folder) => folder !== '');
+    const endings = platform === 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
+    const folders = foldersFor(program, cwd, pathVariable, platform);
     // A base, then its endings: `path.resolve` of a template is what ncc's asset relocator reads as a glob (above).
     return folders.flatMap((folder) => {
-        const base = external_node_path_.resolve(cwd, folder, program);
+        const base = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, folder, program);
         return endings.map((ending) => base + ending);
     }).find(runnable);
 }
@@ -29971,12 +30263,43 @@ function runnableFile(program, cwd, pathVariable, platform) {
  */
 function scriptProblem(program, cwd, pathVariable, platform = process.platform) {
     const file = runnableFile(program, cwd, pathVariable, platform);
-    return file === undefined ? undefined : interpreterProblem(file, program);
+    return file === undefined ? batchProblem(program, cwd, pathVariable, platform) : interpreterProblem(file, program);
+}
+/** PATH in `env`, as a spawn with that environment reads it: on Windows, whatever the case of its name (`Path`). */
+function pathVariableOf(env, platform = process.platform) {
+    return Object.entries(env).find(([name]) => (platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
+}
+/**
+ * Why the start of `program` with `env` failed with the system error `code`, when it can be told: ENOENT of a program
+ * that is there (`scriptProblem`), or on Windows EINVAL of a batch file, which a spawn without a shell refuses; at the
+ * start that said only "EINVAL; check the command in the plan" where `validate` said to run it through cmd.
+ */
+function spawnProblem(code, program, cwd, env, platform = process.platform) {
+    if (code === 'ENOENT')
+        return scriptProblem(program, cwd, pathVariableOf(env, platform), platform);
+    if (code === 'EINVAL' && platform === 'win32' && BATCH_FILE.test(program))
+        return batchAdvice(program);
+    return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/process/tail-buffer.js
-var tail_buffer = __nccwpck_require__(69542);
-;// CONCATENATED MODULE: ./lib/process/run-process.js
+
+/***/ }),
+
+/***/ 19856:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ runProcess)
+/* harmony export */ });
+/* unused harmony export resolveProgram */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77598);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(91601);
+/* harmony import */ var _kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1326);
+/* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(46747);
+/* harmony import */ var _live_process_groups_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(39340);
+/* harmony import */ var _program_problem_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(79639);
+/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(69542);
 
 
 
@@ -29989,16 +30312,13 @@ var tail_buffer = __nccwpck_require__(69542);
 const CLOSE_GRACE_MS = 2000;
 /** The program to start: `scripts/x.mjs` resolves from `cwd`; a bare name like `node` is looked up on the child's PATH. */
 function resolveProgram(program, cwd) {
-    if (external_node_path_.isAbsolute(program) || !/[\\/]/.test(program))
+    if (node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute(program) || !/[\\/]/.test(program))
         return program;
-    return external_node_path_.resolve(cwd, program);
+    return node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(cwd, program);
 }
-/** Why a start that failed with ENOENT failed, when the program is there and its `#!` line says (`scriptProblem`, on the child's PATH). */
+/** Why a start that failed failed, when the program is there and can be told (`spawnProblem`, on the child's PATH). */
 function startProblem(error, program, options) {
-    if (error.code !== 'ENOENT')
-        return {};
-    const pathVariable = Object.entries(options.env).find(([name]) => (process.platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
-    const problem = scriptProblem(program, options.cwd, pathVariable);
+    const problem = (0,_program_problem_js__WEBPACK_IMPORTED_MODULE_6__/* .spawnProblem */ .xb)(error.code, program, options.cwd, options.env);
     return problem === undefined ? {} : { problem };
 }
 /**
@@ -30010,7 +30330,7 @@ function startProblem(error, program, options) {
 function runProcess(argv, options) {
     const program = resolveProgram(argv[0] ?? '', options.cwd);
     // Marks everything the command starts, so what detaches from its group can be found and ended too.
-    const marker = (0,external_node_crypto_.randomBytes)(12).toString('hex');
+    const marker = (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(12).toString('hex');
     // Loaded on the first process: a run that starts none never loads node:child_process and what it brings.
     return Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 31421, 19)).then(({ spawn }) => new Promise((resolve) => {
         // Checked after the load too: a signal aborted while it loaded would otherwise never stop the process.
@@ -30020,7 +30340,7 @@ function runProcess(argv, options) {
         try {
             child = spawn(program, argv.slice(1), {
                 cwd: options.cwd,
-                env: { ...options.env, [kill_marked_processes/* PROCESS_MARKER_VARIABLE */.oe]: marker },
+                env: { ...options.env, [_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .PROCESS_MARKER_VARIABLE */ .oe]: marker },
                 shell: false,
                 detached: process.platform !== 'win32',
                 stdio: ['pipe', 'pipe', 'pipe'],
@@ -30028,15 +30348,15 @@ function runProcess(argv, options) {
             });
         }
         catch (error) {
-            resolve({ kind: 'spawn_failed', program, error: error, early: true });
+            resolve({ kind: 'spawn_failed', program, error: error, early: true, ...startProblem(error, argv[0] ?? '', options) });
             return;
         }
-        (0,live_process_groups/* trackProcessGroup */.u)(child);
+        (0,_live_process_groups_js__WEBPACK_IMPORTED_MODULE_5__/* .trackProcessGroup */ .u)(child);
         const output = options.output;
         const stdout = [];
         let stdoutBytes = 0;
-        const merged = output.mode === 'merged' ? new tail_buffer/* TailBuffer */.v(output.maxBytes) : undefined;
-        const stderr = new tail_buffer/* TailBuffer */.v(output.mode === 'separate' ? output.maxStderrBytes : 0);
+        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_7__/* .TailBuffer */ .v(output.maxBytes) : undefined;
+        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_7__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
         let stoppedBy;
         let exited;
         let settled = false;
@@ -30077,13 +30397,13 @@ function runProcess(argv, options) {
                 return;
             stoppedBy = reason;
             // After the exit, the pipes' grace is already running (see 'exit'); before it, the exit starts it.
-            (0,kill_process_group/* killProcessGroup */.$)(child);
-            (0,kill_marked_processes/* killMarkedProcesses */._l)(marker);
+            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__/* .killProcessGroup */ .$)(child);
+            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
         };
         const onAbort = () => stop('aborted');
         // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first,
         // and one it read then is no timeout, though a process it left holds the pipes open past the deadline.
-        const timer = setTimeout(() => void (0,clock/* loopCaughtUp */.Qy)().then(() => exited === undefined && stop('timed_out')), options.timeoutMs);
+        const timer = setTimeout(() => void (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .loopCaughtUp */ .Qy)().then(() => exited === undefined && stop('timed_out')), options.timeoutMs);
         options.signal?.addEventListener('abort', onAbort, { once: true });
         if (merged) {
             // One buffer for both streams keeps them interleaved, as the author sees them in a terminal.
@@ -30116,8 +30436,8 @@ function runProcess(argv, options) {
             clearTimeout(timer);
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
-            (0,kill_process_group/* killProcessGroup */.$)(child);
-            (0,kill_marked_processes/* killMarkedProcesses */._l)(marker);
+            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_4__/* .killProcessGroup */ .$)(child);
+            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
             closeSoon();
         });
         child.on('close', (exitCode, signal) => finishExited(exitCode, signal));
@@ -30131,6 +30451,7 @@ function runProcess(argv, options) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BB: () => (/* binding */ setVariable),
 /* harmony export */   Gg: () => (/* binding */ runnerVariables),
 /* harmony export */   gw: () => (/* binding */ windowsStartNames),
 /* harmony export */   vf: () => (/* binding */ scrubEnvironment)
@@ -30236,6 +30557,21 @@ function runnerVariables(runnerEnv, names, platform = process.platform) {
     return env;
 }
 /**
+ * Sets `name` in an environment a process will get, as the one value of that variable: on Windows, whose names ignore
+ * case, first removing what the same name spelled otherwise holds. Node passes the one of such names that sorts first,
+ * and a plan's `PATH: "C:\\tools;${env.PATH}"` (or `Temp`, `home`) beside the runner's `Path` was dropped whenever the
+ * runner's spelling sorted first: the tool ran with the runner's value, and nothing said so (found by an adversarial hunt).
+ */
+function setVariable(env, name, value, platform = process.platform) {
+    if (platform === 'win32') {
+        const upper = name.toUpperCase();
+        for (const other of Object.keys(env))
+            if (other !== name && other.toUpperCase() === upper)
+                delete env[other];
+    }
+    env[name] = value;
+}
+/**
  * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
  * tool's `env:` names \u2014 a list of variables to pass through, or a map of values that may read
  * runner variables with `${env.NAME}`. Explicitly named variables pass even when they look secret.
@@ -30247,12 +30583,12 @@ function scrubEnvironment(runnerEnv, passThrough, toolName, platform = process.p
         for (const name of passThrough) {
             const value = (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerVariable */ .D)(runnerEnv, name);
             if (value !== undefined)
-                env[name] = value;
+                setVariable(env, name, value, platform);
         }
     }
     else if (passThrough) {
         for (const [name, template] of Object.entries(passThrough)) {
-            env[name] = (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__/* .expandEnvReferences */ .Q)(template, runnerEnv, (missing) => new _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ToolEnvironmentError */ .G({ toolName, variable: name, missing }));
+            setVariable(env, name, (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__/* .expandEnvReferences */ .Q)(template, runnerEnv, (missing) => new _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ToolEnvironmentError */ .G({ toolName, variable: name, missing })), platform);
         }
     }
     return env;
@@ -30276,19 +30612,54 @@ function scrubEnvironment(runnerEnv, passThrough, toolName, platform = process.p
  * that did its work (a review: 141 read as a kill escalated runs for nothing).
  */
 const NO_KILL = new Set(['SIGPIPE', 'SIGCHLD', 'SIGCONT', 'SIGURG', 'SIGWINCH', 'SIGSTOP', 'SIGTSTP', 'SIGTTIN', 'SIGTTOU']);
+/** Windows' error statuses a crashed or ended program exits with, by what they say. */
+const WINDOWS_CRASHES = new Map([
+    [0xc0000005, 'an access violation'],
+    [0xc00000fd, 'a stack overflow'],
+    [0xc0000409, 'a fail-fast abort'],
+    [0xc0000374, 'a corrupt heap'],
+    [0xc000001d, 'an illegal instruction'],
+    [0xc0000094, 'an integer division by zero'],
+    [0xc0000017, 'no memory'],
+    [0xc000013a, 'Ctrl-C'],
+    [0xc0000142, 'a DLL that failed to start'],
+]);
+/**
+ * What a Windows error status (0xC0000000\u20130xCFFFFFFF, NTSTATUS) says ended a program: no exit code a program chooses
+ * but Windows' word for a crash (`0xC0000005`, an access violation) or a stop (Ctrl-C), where a POSIX system reports a
+ * signal. Node gives it as a number (3221225477), and a crashed goal command was read as unmet, which a report-only
+ * gate passes over, and a crashed tool as a plain failure, called again on resume (found by an adversarial hunt).
+ */
+function windowsCrash(status) {
+    if (!Number.isInteger(status) || status < -0x80000000 || status > 0xffffffff)
+        return undefined;
+    const unsigned = status >>> 0;
+    if (unsigned < 0xc0000000 || unsigned >= 0xd0000000)
+        return undefined;
+    return `0x${unsigned.toString(16).toUpperCase()}${WINDOWS_CRASHES.has(unsigned) ? `, ${WINDOWS_CRASHES.get(unsigned)}` : ''}`;
+}
 /**
  * The signal a status of 129\u2013159 names: what a shell (`sh -c`, `bash script.sh`, `npm run`) exits with when the
- * child it ran was killed by signal N (128 + N). Undefined for any other status, and for a signal that kills nothing.
+ * child it ran was killed by signal N (128 + N); or, for a Windows error status (`windowsCrash`), what it says. Undefined
+ * for any other status, and for a signal that kills nothing.
  */
 function signalledStatus(status) {
-    if (status === null || status <= 128 || status >= 160)
+    if (status === null)
+        return undefined;
+    const crash = windowsCrash(status);
+    if (crash !== undefined)
+        return crash;
+    if (status <= 128 || status >= 160)
         return undefined;
     const number = status - 128;
     const name = Object.entries(node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals).find(([, value]) => value === number)?.[0] ?? `signal ${number}`;
     return NO_KILL.has(name) ? undefined : name;
 }
-/** `status 137 (a shell's status for a child killed by SIGKILL)`, or `status 1`: an exit status as the messages say it. */
+/** `status 137 (a shell's status for a child killed by SIGKILL)`, `status 3221225477 (0xC0000005, an access violation: \u2026)`, or `status 1`: an exit status as the messages say it. */
 function describeStatus(status) {
+    const crash = windowsCrash(status);
+    if (crash !== undefined)
+        return `status ${status} (${crash}: Windows' status for a program that crashed or was stopped)`;
     const signalled = signalledStatus(status);
     return `status ${status}${signalled ? ` (a shell's status for a child killed by ${signalled})` : ''}`;
 }
@@ -30557,8 +30928,10 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(16);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
-/* harmony import */ var _step_text_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54264);
+/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(74360);
+/* harmony import */ var _step_text_fields_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(54264);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80083);
+
 
 
 
@@ -30852,9 +31225,11 @@ function describeStatus(step, redact = asIs) {
             if (progress)
                 return progress;
             if (step.retry) {
-                const seconds = Math.round(step.retry.waitMs / 100) / 10;
+                // In tenths of a second, or in milliseconds under a twentieth: a jittered wait of 30 ms read `retrying in 0 s`.
+                const { waitMs } = step.retry;
+                const wait = waitMs >= 50 ? `${Math.round(waitMs / 100) / 10} s` : (0,_format_duration_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a)(waitMs);
                 // The attempt that failed, of how many: `retry 2/3` read as a count of retries, and no `retry 3/3` ever came.
-                return ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying in ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+                return ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying in ${wait}: ${resultPreview(redact(step.retry.error), 120)}`;
             }
             return '';
         default:
@@ -30904,7 +31279,7 @@ function checklistItem(planStep, step, redact = asIs) {
     if (cached &&
         cached.planStep === planStep &&
         cached.redact === redact &&
-        (0,_step_text_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .sameStepTextFields */ .D)(cached.fields, step) &&
+        (0,_step_text_fields_js__WEBPACK_IMPORTED_MODULE_6__/* .sameStepTextFields */ .D)(cached.fields, step) &&
         cached.retry === step?.retry &&
         cached.progress === (step ? itemProgress(step) : '')) {
         return cached.item;
@@ -30913,7 +31288,7 @@ function checklistItem(planStep, step, redact = asIs) {
     itemCache.set(cacheKey, {
         planStep,
         redact,
-        fields: (0,_step_text_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .stepTextFields */ .z)(step),
+        fields: (0,_step_text_fields_js__WEBPACK_IMPORTED_MODULE_6__/* .stepTextFields */ .z)(step),
         retry: step?.retry,
         progress: step ? itemProgress(step) : '',
         item,
@@ -33736,7 +34111,8 @@ function costCells(costs, total, cap) {
     const totalUnits = Math.round(total * scale);
     const units = apportion(costs, totalUnits, scale);
     const dollars = (cost, unit) => (cost === 0 ? '$0' : unit === 0 ? `<$${(1 / scale).toFixed(decimals)}` : `$${(unit / scale).toFixed(decimals)}`);
-    const capText = cap === undefined ? undefined : `$${cap.toFixed(decimals > own ? decimals : (0,dollars_beside_cap/* capDecimals */.vw)(cap))}`;
+    // The cap as it was given, at least: at the total's decimals when it needs more to be told apart.
+    const capText = cap === undefined ? undefined : `$${cap.toFixed(Math.max(decimals > own ? decimals : 0, (0,dollars_beside_cap/* capDecimals */.vw)(cap)))}`;
     return { rows: costs.map((cost, index) => dollars(cost, units[index])), total: dollars(total, totalUnits), ...(capText !== undefined && { cap: capText }) };
 }
 
@@ -34933,7 +35309,7 @@ function buildSchemas() {
         pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
     }, { inputsHash: text, at: fields({ kind: schemas["enum"](['pull_request', 'issue']), number: schemas.int().positive() }, { headSha: text }) });
     return {
-        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number(), marksElsewhere: flag, placedReuseKeys: flag }),
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number(), marksElsewhere: flag, placedReuseKeys: flag, evaluation: flag }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text, madeIn: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
@@ -35174,6 +35550,12 @@ function readTraceEvents(trace, options) {
             continue;
         }
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
+            // A first line that is JSON but no event is no trace at all, not a damaged one: a --record file given to --resume was
+            // "rec.jsonl:1: not a trace event \u2026; the trace is damaged" (found by a replay hunt).
+            if (events.length === 0) {
+                const recording = event?.recording === 'plan-runner';
+                return { ok: false, problem: `${trace.file} is not a trace: ${recording ? 'it is a recording (a --record file), which holds model answers, not a run\'s steps' : 'its first line is not a trace event (a JSON object with a "type")'}; ${trace.remedy ?? 'give the --trace file a run wrote'}` };
+            }
             return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
         }
         if (event.type === trace_gap/* TRACE_GAP */.N) {
@@ -35420,6 +35802,11 @@ function resumeStateFromEvents(events, planName, from) {
     }
     if (created.plan.name !== planName) {
         return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
+    }
+    // Found by a replay hunt: a trace `eval --trace-dir` wrote was resumed, and a step its scripted answer completed was
+    // reused as a real run's result (a run reusing every step passed its goals on scripted answers alone).
+    if (created.evaluation === true) {
+        return { ok: false, problem: `${from} is the trace of an eval run, whose model answers may be scripted (--answers), its tools' faults injected or its steps run as a baseline; resume from the trace of a plan-runner run, or run the plan afresh` };
     }
     // What a resumed run carries is written with its plan_created in one write: a trace that holds fewer lines
     // of it was cut there, and knows less than the run it resumed (side effects included).
@@ -36882,6 +37269,8 @@ function isBot(user) {
 /* harmony export */   R: () => (/* binding */ isUnderPrefix),
 /* harmony export */   b: () => (/* binding */ refusalReason)
 /* harmony export */ });
+/* harmony import */ var _core_normalize_linear_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(65800);
+
 /** True when `url` is under `prefix`: same scheme, host and port, and a path under the prefix's on a segment boundary. */
 function isUnderPrefix(url, prefix) {
     if (url.protocol !== prefix.protocol || url.hostname !== prefix.hostname || url.port !== prefix.port)
@@ -36903,7 +37292,8 @@ function foldsToSeparator(path) {
     }
     if (/^[\x00-\x7f]*$/.test(text))
         return false;
-    const folded = text.normalize('NFKC');
+    // A model chooses the path: NFKC in time linear in it (ICU's is quadratic in a run of combining marks).
+    const folded = (0,_core_normalize_linear_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeLinear */ .r)(text, 'NFKC');
     const count = (value, char) => value.split(char).length;
     if (count(folded, '/') !== count(text, '/') || count(folded, '\\') !== count(text, '\\'))
         return true;
@@ -53624,16 +54014,8 @@ async function spentAnswer(settings, store, kind, waiting) {
 
 
 
+
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
-/** The commit named by the hidden head line at the top of plan-runner's own comment. */
-function pausedHead(body) {
-    for (const line of body.split('\n', 4)) {
-        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
-        if (head)
-            return head;
-    }
-    return undefined;
-}
 function newestState(artifacts, plan) {
     return (0,newest_states/* newestStates */.HP)(artifacts, plan, (part) => part === undefined)[0];
 }
@@ -53710,7 +54092,7 @@ async function waitingState(settings, deps) {
     if (!marker)
         return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
     if (marker.state !== 'awaiting') {
-        const head = pausedHead(own[0].body);
+        const head = (0,superseded_commit/* commentHead */.sP)(own[0].body);
         const answered = { marker, comment: { target, id: own[0].id, body: own[0].body }, ...(head && { headSha: head }) };
         // What to do instead: an approved run that failed goes on by a re-run of its own job, not by another answer. Only
         // the job the comment names goes on (`answeredHere`): with none named (an earlier plan-runner's answer), the advice
@@ -53824,7 +54206,7 @@ async function findWaitingRun(settings, deps, kind) {
     if (at && (at.kind !== target.kind || at.number !== target.number)) {
         return { ok: false, problem: `run ${marker.runId} asked for approval ${marker.hash} on ${threadName(at)}, not on ${threadName(target)}: a comment here that names it answers nothing; answer on ${threadName(at)}` };
     }
-    const shown = pausedHead(own[0].body);
+    const shown = (0,superseded_commit/* commentHead */.sP)(own[0].body);
     if (at?.headSha !== undefined && shown !== undefined && shown !== at.headSha) {
         return { ok: false, problem: `plan-runner's comment names commit ${shown}, but run ${marker.runId} paused for commit ${at.headSha}; nothing was changed` };
     }
@@ -53988,7 +54370,10 @@ function undoTo(api, id, body, answered, state, message) {
 var write_report_file = __nccwpck_require__(49443);
 // EXTERNAL MODULE: ./lib/action/write-report.js
 var write_report = __nccwpck_require__(72896);
+// EXTERNAL MODULE: ./lib/core/json-line.js
+var json_line = __nccwpck_require__(97052);
 ;// CONCATENATED MODULE: ./lib/action/reject-run.js
+
 
 
 
@@ -54017,7 +54402,7 @@ async function rejectRun(settings, waiting, by, deps) {
     const all = [...events, decided];
     const record = all.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());
     const paths = (0,report_paths/* jobReportPaths */.yD)(settings);
-    const traced = await (0,write_report_file/* writeReportFile */.a)(paths.trace, `${all.map((event) => JSON.stringify(event)).join('\n')}\n`);
+    const traced = await (0,write_report_file/* writeReportFile */.a)(paths.trace, `${all.map((event) => (0,json_line/* jsonLine */.r)(JSON.stringify(event))).join('\n')}\n`);
     if (traced)
         io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
     const markdown = (0,render_summary/* renderSummary */.Br)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
@@ -54202,6 +54587,7 @@ var trace_lock = __nccwpck_require__(62536);
 // EXTERNAL MODULE: ./lib/core/plain-data.js
 var plain_data = __nccwpck_require__(78680);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
 
 
 
@@ -54668,13 +55054,13 @@ function traceWriter(file, options = {}) {
                 }
             }
             try {
-                pending += `${prefix(time)}${traceFields(event, redact, replacer)}\n`;
+                pending += `${prefix(time)}${(0,json_line/* jsonLine */.r)(traceFields(event, redact, replacer))}\n`;
             }
             catch (cause) {
                 // One event that cannot be written must not end the trace: a line says which is missing, a
                 // resume refuses the trace (it could make a side effect again), and `close()` says so.
                 gap ??= `${/^[aeiou]/.test(event.type) ? 'an' : 'a'} ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
-                pending += `${prefix(time)}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
+                pending += `${prefix(time)}${(0,json_line/* jsonLine */.r)(JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1))}\n`;
             }
             if (durability.holding)
                 return;
@@ -55162,7 +55548,7 @@ async function runAction(given, deps) {
         const speaks = escalationTarget && github
             ? Promise.resolve(commented)
                 .catch(() => undefined)
-                .then(() => (0,escalation_notice/* speaksThere */.Ar)(github, escalationTarget, (0,superseded_commit/* runCommitOf */.U)(escalationTarget, settings.github.payload, answered?.headSha), { label: report.escalation?.label, mention: tellMention }, io.info, comment?.keptSuperseded() ?? false))
+                .then(() => (0,escalation_notice/* speaksThere */.Ar)(github, escalationTarget, (0,superseded_commit/* runCommitOf */.U4)(escalationTarget, settings.github.payload, answered?.headSha), { label: report.escalation?.label, mention: tellMention }, io.info, comment?.keptSuperseded() ?? false))
             : Promise.resolve(false);
         // Told once these settle: a post step that finishes this run, killed later, does not tell it again.
         const escalationTold = Promise.allSettled([
@@ -55188,7 +55574,7 @@ async function runAction(given, deps) {
             // by a review: a prepare job closed the issue). A run a newer push superseded leaves the label to that push's run.
             escalate && !readOnly && deps.github && report.status === 'succeeded' && (!settings.fanOut || settings.fanOut.part === 'merge')
                 ? escalationTarget
-                    ? (0,escalation_notice/* removeEscalationLabel */.wE)(deps.github, escalationTarget, escalate.label, { payload: settings.github.payload, headSha: (0,superseded_commit/* runCommitOf */.U)(escalationTarget, settings.github.payload, answered?.headSha) }, io.warning, io.info)
+                    ? (0,escalation_notice/* removeEscalationLabel */.wE)(deps.github, escalationTarget, escalate.label, { payload: settings.github.payload, headSha: (0,superseded_commit/* runCommitOf */.U4)(escalationTarget, settings.github.payload, answered?.headSha) }, io.warning, io.info)
                     : settings.github.repository && (0,escalation_issue/* closeEscalationIssue */.RI)(deps.github, (0,escalation_issue/* escalationIssueContext */.cs)(settings, report.record?.plan?.name), startedAt, io.warning, io.info)
                 : undefined,
         ]).then(() => report.escalation && deps.saveState?.(left_escalation/* ESCALATION_TOLD_STATE */.I, 'true'));
@@ -55453,7 +55839,19 @@ class RateBudget {
 
 // EXTERNAL MODULE: ./lib/state/actions-artifact-store.js
 var actions_artifact_store = __nccwpck_require__(96729);
+;// CONCATENATED MODULE: ./lib/core/cancel-signals.js
+/**
+ * The signals that cancel a run, the run still reporting: SIGINT and SIGTERM, and on Windows SIGBREAK, which is what
+ * a runner sends there where it sends SIGTERM elsewhere (Ctrl-Break after Ctrl-C), as a user's Ctrl-Break in a console
+ * is. Without a listener Node ends the process at once on it: a cancelled Windows job lost the summary, outputs and
+ * comment it was still writing, and the CLI its trace, leaving its tools running (found by an adversarial hunt).
+ */
+function cancelSignals(platform = process.platform) {
+    return platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGBREAK'] : ['SIGINT', 'SIGTERM'];
+}
+
 ;// CONCATENATED MODULE: ./lib/run.js
+
 
 
 
@@ -55660,9 +56058,9 @@ async function main(core, proxyWarning) {
         return;
     }
     const settings = read.settings;
-    // The runner cancels with SIGINT, then SIGTERM: both cancel the run, whose final state is still reported.
+    // The runner cancels with SIGINT, then SIGTERM (SIGBREAK on Windows): each cancels the run, whose final state is still reported.
     const controller = new AbortController();
-    for (const signal of ['SIGINT', 'SIGTERM']) {
+    for (const signal of cancelSignals()) {
         process.on(signal, () => {
             if (!controller.signal.aborted)
                 io.warning(`Received ${signal}: cancelling the run; the summary, outputs and comment are still written.`);

@@ -473,7 +473,9 @@ async function refsOf(file) {
     // Not blocking on a FIFO (`run fifo` hung before the loader could say "not a file", past Ctrl-C), nor
     // reading a device without end: what the loader refuses adds nothing here.
     const text = (0,_plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_3__/* .planFileText */ .X)(file);
-    if (text === undefined || !/\b(?:uses|command)\s*:/.test(text))
+    // Parsed whole, with no look at the text first: a plan written as JSON quotes its keys (`"uses": "sub.yml"`), which
+    // a search for `uses:` missed, and `run --trace sub.yml` overwrote the plan it used.
+    if (text === undefined)
         return { uses: [], commandWords: [] };
     // Read as the loader reads it (its size, depth and alias bounds, its fast reader): a plan's alias bomb costs nothing here.
     const parsed = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePlanYaml */ .O8)(text, file);
@@ -823,11 +825,17 @@ function dependencyOrder(steps) {
 /* harmony export */   gs: () => (/* binding */ dollarsBesideCap),
 /* harmony export */   vw: () => (/* binding */ capDecimals)
 /* harmony export */ });
+/* harmony import */ var _plain_decimal_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51005);
+
 /** The most decimals a dollar figure beside its cap gets. */
 const MAX_DOLLAR_DECIMALS = 10;
-/** The decimals a cost cap is shown with: those for two significant digits, at least cents (0.50, 0.015, 0.0010). */
+/**
+ * The decimals a cost cap is shown with: those for two significant digits, at least cents (0.50, 0.015, 0.0010), and
+ * every decimal it was given (0.125). Cut to two significant digits, `max_cost_usd: 0.125` read `0.13` in the budget-stop
+ * message and the cost table, which showed a run stopped at $0.12504 as within its "$0.13" (found by a cost hunt).
+ */
 function capDecimals(cap) {
-    return cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DOLLAR_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
+    return cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DOLLAR_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)), (0,_plain_decimal_js__WEBPACK_IMPORTED_MODULE_0__/* .writtenDecimals */ .C)(cap))) : 2;
 }
 /** `decimals`, or more while a spend that is not the cap would still print as it (0.504 beside 0.50 reads as within it). */
 function decimalsApartFromCap(cap, spent, decimals) {
@@ -930,6 +938,32 @@ async function afterLoopTurned(signal) {
 
 /***/ }),
 
+/***/ 97052:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   r: () => (/* binding */ jsonLine)
+/* harmony export */ });
+/** The characters a line reader may end a line at that JSON.stringify writes as they are: NEL, U+2028 and U+2029. */
+const LINE_BREAKING = /[\u0085\u2028\u2029]/g;
+/**
+ * JSON.stringify's text made one line for every JSON-lines reader: NEL (U+0085), U+2028 and U+2029 in its strings
+ * written as `\u` escapes, which parse back to the same characters. JSON.stringify escapes the other controls but
+ * leaves these, and Python's `str.splitlines()` (the common `read().splitlines()`), .NET's line readers of old and
+ * editors end a line at them: a tool's or a model's text holding one cut its trace line in two, neither of them JSON.
+ */
+function jsonLine(json) {
+    // Most lines hold none: looked for as three texts, where a replace with a callback costs more to find nothing. Each
+    // trace line is read so: a test of the pattern took 0.3 ns a character (1.3 \u00b5s for a 4 KB result, 30 \u00b5s for
+    // 100 KB), three searches of one character each take 0.01 (found by the review of that fix).
+    if (!json.includes('\u2028') && !json.includes('\u2029') && !json.includes('\u0085'))
+        return json;
+    return json.replace(LINE_BREAKING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+
+/***/ }),
+
 /***/ 97712:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -939,6 +973,7 @@ async function afterLoopTurned(signal) {
 /* harmony export */   Op: () => (/* binding */ openOutputFile),
 /* harmony export */   gR: () => (/* binding */ closeOutputFile)
 /* harmony export */ });
+/* unused harmony export OUTPUT_FILE_MODE */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var _batch_output_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(27141);
 /* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9098);
@@ -953,6 +988,8 @@ async function afterLoopTurned(signal) {
 const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
 /** The process's own descriptors that `openOutputFile` handed out: `closeOutputFile` leaves them open. */
 const borrowed = new Set();
+/** The mode a new output file is made with (before the umask): its user's to read and write, no one else's. */
+const OUTPUT_FILE_MODE = 0o600;
 /** Never waiting on a FIFO at the open (0 where the platform has none); a regular file ignores it. */
 const NO_WAIT = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0;
 /**
@@ -996,7 +1033,10 @@ function openOutputFile(file, mode = 'w') {
         (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .createOutputFolder */ .An)(file);
     let fd;
     try {
-        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
+        // Made readable by its user only: a trace, a recording or a report holds tool outputs and model answers (a
+        // credential a tool printed that no redaction knew), and made 0o666 they were readable by every user of a shared
+        // machine (found by a replay hunt). A file that is there keeps the mode it has.
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), OUTPUT_FILE_MODE);
     }
     catch (error) {
         // A FIFO no one reads, opened for writing without waiting.
@@ -1121,6 +1161,36 @@ function ownDescriptor(file) {
     catch {
         return undefined; // not open, or not for writing: opening the path says why
     }
+}
+
+
+/***/ }),
+
+/***/ 51005:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ writtenDecimals),
+/* harmony export */   m: () => (/* binding */ plainDecimal)
+/* harmony export */ });
+/** The most decimals `Number.prototype.toFixed` writes. */
+const MOST_DECIMALS = 100;
+/** The decimals `value` is written with at its shortest (`0.125`: 3, `1e-7`: 7), as a plan, an option or an input gives it. */
+function writtenDecimals(value) {
+    const [digits = '', exponent = '0'] = String(value).split('e');
+    return Math.max(0, (digits.split('.')[1]?.length ?? 0) - Number(exponent));
+}
+/**
+ * `value` in decimals, never in exponent notation: `String` writes 0.0000001 as `1e-7`, which a reader of a report
+ * takes for a typo and a parser may not read (at most 100 decimals, as `toFixed` writes).
+ */
+function plainDecimal(value) {
+    if (!Number.isFinite(value) || !String(value).includes('e'))
+        return String(value);
+    // From 1e21 up, `toFixed` writes an exponent too; such a number is whole.
+    if (Math.abs(value) >= 1e21)
+        return BigInt(value).toString();
+    return value.toFixed(Math.min(MOST_DECIMALS, writtenDecimals(value)));
 }
 
 
@@ -2251,7 +2321,7 @@ async function runGoalCommand(argv, options) {
         case 'spawn_failed': {
             const { error } = outcome;
             if (outcome.early)
-                throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown}: ${error.message}`, { cause: error });
+                throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown}: ${error.message}${outcome.problem === undefined ? '' : `; ${outcome.problem}`}`, { cause: error });
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; ${outcome.problem ?? 'check that it is installed and on PATH'}`, { cause: error });
         }
     }
@@ -2292,7 +2362,10 @@ const commandCheck = {
     },
 };
 
+// EXTERNAL MODULE: ./lib/core/normalize-linear.js
+var normalize_linear = __webpack_require__(65800);
 ;// CONCATENATED MODULE: ./lib/goals/without-comments.js
+
 /** Each value's text without its HTML comments, made once for all the goals on it (as `countedOnce` counts). */
 const shownOnce = new WeakMap();
 /**
@@ -2304,14 +2377,30 @@ const shownOnce = new WeakMap();
  * stripper loads only for a value with a comment in it.
  */
 async function shownValues(value, asked) {
+    const written = composedValues(value);
     if (asked.includes('<!--'))
-        return value.values;
+        return written;
     let shown = shownOnce.get(value);
     if (shown === undefined) {
-        shown = value.values.includes('<!--') ? (await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 22220))).withoutComments(value.values) : value.values;
+        shown = written.includes('<!--') ? (await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 22220))).withoutComments(written) : written;
         shownOnce.set(value, shown);
     }
     return shown;
+}
+/** Each value's text in one spelling, made once for all the goals on it. */
+const composedOnce = new WeakMap();
+/**
+ * The values as written, each accented letter in one spelling (NFC: `e` + U+0301 is `\u00e9`), which `contains` and `matches`
+ * read with what they look for spelt the same way: a tool's or a model's decomposed `r\u00e9sum\u00e9` (as macOS writes file
+ * names) was "missing" the `r\u00e9sum\u00e9` a plan wrote, and a decomposed `r\u00e9sume` stood in it, its last `\u00e9` an `e` and a mark.
+ */
+function composedValues(value) {
+    let composed = composedOnce.get(value);
+    if (composed === undefined) {
+        composed = (0,normalize_linear/* normalizeLinear */.r)(value.values, 'NFC');
+        composedOnce.set(value, composed);
+    }
+    return composed;
 }
 /** Said beside a goal unmet on the text a reader sees where the text as written held it: in a comment. */
 const ONLY_IN_A_COMMENT = ' (it is only in an HTML comment, which a reader of the result does not see)';
@@ -2323,8 +2412,9 @@ const ONLY_IN_A_COMMENT = ' (it is only in an HTML comment, which a reader of th
 const containsCheck = {
     needsTarget: true,
     async check(goal, { valueText, text: json, work }) {
-        const wanted = goal.contains ?? '';
-        const written = valueText.values;
+        // In one spelling, as the values are read (`composedValues`).
+        const wanted = (goal.contains ?? '').normalize('NFC');
+        const written = composedValues(valueText);
         const text = await shownValues(valueText, wanted);
         // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
         work.search(text.length, 'contains');
@@ -2350,13 +2440,25 @@ const containsCheck = {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/equals.js
 
-/** `equals`: the result, trimmed, is exactly the expected text, trimmed. */
+
+/** No text is spelt in NFC more than this many times longer or shorter than as written. */
+const MOST_NFC_CHANGE = 3;
+/**
+ * Whether `actual` and `expected` are the same text spelt in one way (NFC: `e` + U+0301 is `\u00e9`): a decomposed `r\u00e9sum\u00e9`
+ * was "expected "r\u00e9sum\u00e9", got "r\u00e9sum\u00e9"". A result far longer than the goal's text is not composed to find it is not it.
+ */
+function sameComposed(actual, expected) {
+    if (actual.length > expected.length * MOST_NFC_CHANGE || expected.length > actual.length * MOST_NFC_CHANGE)
+        return false;
+    return (0,normalize_linear/* normalizeLinear */.r)(actual, 'NFC') === (0,normalize_linear/* normalizeLinear */.r)(expected, 'NFC');
+}
+/** `equals`: the result, trimmed, is exactly the expected text, trimmed (each accented letter in one spelling). */
 const equalsCheck = {
     needsTarget: true,
     check(goal, { text }) {
         const expected = (goal.equals ?? '').trim();
         const actual = text.trim();
-        if (actual === expected)
+        if (actual === expected || sameComposed(actual, expected))
             return { met: true, evidence: `equals "${shorten(expected, 60)}"` };
         return { met: false, evidence: `expected "${shorten(expected, 60)}", got "${shorten(actual, 60)}"` };
     },
@@ -2667,6 +2769,7 @@ function attachLoneCitations(pieces) {
 
 
 
+
 /**
  * `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. The
  * sentences are those a reader sees, without HTML comments and tags: `The tram opened in 2023 <!-- [3] -->.` met
@@ -2675,11 +2778,14 @@ function attachLoneCitations(pieces) {
 const everySentenceMatchesCheck = {
     needsTarget: true,
     check(goal, { valueText: { strings: text }, work }) {
-        const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
+        // Each accented letter in one spelling (NFC), the pattern's and the sentences', as `matches` reads them.
+        const regex = compileGoalRegex((goal.every_sentence_matches ?? '').normalize('NFC'), goal.flags);
+        const composed = (0,normalize_linear/* normalizeLinear */.r)(text, 'NFC');
         // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
-        // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
-        work.charge(regex, text);
-        const sentences = splitSentences((0,without_html.withoutHtml)(text));
+        // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt). On the text
+        // the sentences are read from: NFC writes some letters in two or three characters (U+0958 is U+0915 U+093C).
+        work.charge(regex, composed);
+        const sentences = splitSentences((0,without_html.withoutHtml)(composed));
         // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
         if (sentences.length === 0)
             return { met: false, evidence: 'the result has no sentences' };
@@ -2933,8 +3039,6 @@ const jsonSchemaCheck = {
 var plan_step = __webpack_require__(98511);
 // EXTERNAL MODULE: ./lib/llm/ask-for-json.js
 var ask_for_json = __webpack_require__(95835);
-// EXTERNAL MODULE: ./lib/llm/call-usage.js
-var call_usage = __webpack_require__(16249);
 // EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
 var cut_off_reason = __webpack_require__(46660);
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
@@ -3065,7 +3169,6 @@ function parseJudgeVerdict(content) {
 
 
 
-
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
@@ -3098,9 +3201,7 @@ const judgeCheck = {
                 outage.why = shorten(why, 200);
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
         }
-        // Counted and priced as every model call is (llm/call-usage.ts), reported as plain usage.
-        const { modelCalls, promptTokens, completionTokens, costUsd } = (0,call_usage/* callUsage */.mu)(response, request);
-        deps.onUsage?.({ modelCalls, promptTokens, completionTokens, costUsd });
+        // Its cost is the job's model client's to charge (job/budgeted-model-client.ts), as every call no step owns.
         const choice = response.choices[0];
         if (!choice)
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the judge returned no answer');
@@ -3129,8 +3230,9 @@ const judgeCheck = {
 const matchesCheck = {
     needsTarget: true,
     async check(goal, { valueText, text: json, work }) {
-        const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
-        const written = valueText.values;
+        // In one spelling, as the values are read (`composedValues`).
+        const regex = compileGoalRegex((goal.matches ?? '').normalize('NFC'), goal.flags);
+        const written = composedValues(valueText);
         const text = await shownValues(valueText, goal.matches ?? '');
         work.charge(regex, text);
         const match = regex.exec(text);
@@ -8780,7 +8882,13 @@ var external_node_fs_ = __webpack_require__(73024);
 var open_output_file = __webpack_require__(97712);
 // EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
 var output_path_refused_error = __webpack_require__(65542);
+// EXTERNAL MODULE: ./lib/core/own-descriptor.js
+var own_descriptor = __webpack_require__(29705);
+// EXTERNAL MODULE: ./lib/core/json-line.js
+var json_line = __webpack_require__(97052);
 ;// CONCATENATED MODULE: ./lib/llm/recording-model-client.js
+
+
 
 
 
@@ -8788,17 +8896,28 @@ var output_path_refused_error = __webpack_require__(65542);
 
 /**
  * Wraps a client so every exchange (request and response, or the failure) is appended to `path` as a
- * JSON line. The file is started afresh: a replay must see one run's calls, not two runs' mixed.
+ * JSON line. The file is started afresh: a replay must see one run's calls, not two runs' mixed. A file that
+ * holds something (an earlier recording) is emptied only at the first exchange, so a run refused before its
+ * first call (a wrong `--approve` hash, a trace it cannot resume) leaves it as it was, as it leaves the trace.
  * The client's configuration (API key, base URL) is never part of an exchange.
  */
 function recordingModelClient(inner, path, options = {}) {
     const header = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
-    // The file as made here (device and inode): every exchange is appended to it, or the recording stops.
+    const headerLine = JSON.stringify(header) + '\n';
+    // The file as made or found here (device and inode): every exchange is appended to it, or the recording stops.
     let made;
+    // Whether the file holds this run's header yet: an earlier recording is emptied at the first exchange.
+    let started = false;
     try {
-        const fd = (0,open_output_file/* openOutputFile */.Op)(path);
+        // Opened to append, emptying nothing: emptied at once, an earlier recording was lost to a run refused before its
+        // first call (found by a replay hunt). A new or empty file, a device or the process's own output is started here.
+        const fd = (0,open_output_file/* openOutputFile */.Op)(path, 'a');
         try {
-            (0,open_output_file/* writeOutputFile */.BF)(fd, JSON.stringify(header) + '\n');
+            const found = (0,external_node_fs_.fstatSync)(fd);
+            if (!found.isFile() || found.size === 0 || (0,own_descriptor/* ownDescriptor */.Y)(path) !== undefined) {
+                (0,open_output_file/* writeOutputFile */.BF)(fd, headerLine);
+                started = true;
+            }
             made = (0,external_node_fs_.fstatSync)(fd);
         }
         finally {
@@ -8838,8 +8957,14 @@ function recordingModelClient(inner, path, options = {}) {
                 fd = undefined;
                 throw new Error('it is no longer the file this run started (a step removed or replaced it, or its folder)');
             }
-            size = opened.size;
-            (0,open_output_file/* writeOutputFile */.BF)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
+            if (!started) {
+                // The earlier recording it held goes now: this run's first answer came.
+                (0,external_node_fs_.ftruncateSync)(fd, 0);
+                (0,open_output_file/* writeOutputFile */.BF)(fd, headerLine);
+                started = true;
+            }
+            size = (0,external_node_fs_.fstatSync)(fd).size;
+            (0,open_output_file/* writeOutputFile */.BF)(fd, (0,json_line/* jsonLine */.r)(JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact))) + '\n');
         }
         catch (cause) {
             if (!options.warn)
@@ -8872,8 +8997,10 @@ function recordingModelClient(inner, path, options = {}) {
             }
             catch (error) {
                 if (error instanceof model_call_error/* ModelCallError */.sX) {
-                    const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
-                    write(label.purpose, request, { error: { failure, status, param, transient, retryAfterMs, attempts, detail } });
+                    // Its code and billed usage too: without them a replay charged nothing for an answer the endpoint billed
+                    // (a cost and token limit the run met passed), and went on past a quota refusal (found by an adversarial hunt).
+                    const { failure, status, param, transient, retryAfterMs, attempts, detail, code, billed } = error;
+                    write(label.purpose, request, { error: { failure, status, param, transient, retryAfterMs, attempts, detail, code, billed } });
                 }
                 throw error;
             }
@@ -10192,10 +10319,10 @@ function quotaRefusals(inner) {
 /* harmony export */   Fj: () => (/* binding */ billedAnswer),
 /* harmony export */   Sd: () => (/* binding */ UNREAD_OUTPUT)
 /* harmony export */ });
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5709);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
-/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(35878);
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5709);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
+/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(35878);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70695);
 
 
 
@@ -10203,9 +10330,9 @@ function quotaRefusals(inner) {
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A choice's error in words: its message, and its code when it has one. */
 function choiceError(error) {
-    const message = typeof error['message'] === 'string' && error['message'] !== '' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(error['message'], 200) : 'no error message';
+    const message = typeof error['message'] === 'string' && error['message'] !== '' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(error['message'], 200) : 'no error message';
     const code = error['code'];
-    return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(String(code), 40)})` : message;
+    return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(String(code), 40)})` : message;
 }
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
@@ -10228,13 +10355,13 @@ function toolCalls(value, choice) {
         // The call goes back to the endpoint as it came, its other fields too: 20,000 levels overflowed the stack when
         // the next request was written (found by an adversarial pass).
         const { arguments: _args, ...named } = fn;
-        if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
-            return new MalformedAnswer(`${where} nests more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
+        if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_3__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX))
+            return new MalformedAnswer(`${where} nests more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         const args = fn['arguments'];
         // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack. Checked before a
         // call of another type is kept as it came: its arguments are written out too (found by an adversarial pass).
-        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
-            return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
+        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_3__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX))
+            return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         if (call['type'] !== undefined && call['type'] !== 'function') {
             calls.push(call); // a custom tool call: kept as it is, callers look for functions only
             continue;
@@ -10288,9 +10415,16 @@ function unreadOutput(thinking, refused, text, calls) {
     const called = (calls ?? []).map((call) => JSON.stringify(call));
     return [thinking, text ?? '', ...called].join('');
 }
-/** A count a server reported: a whole, non-negative number, else undefined. */
+/** A whole count written as text, as some gateways write every number: `"50000"`. */
+const DIGITS = /^\d{1,16}$/;
+/**
+ * A count a server reported: a whole, non-negative number, or one written in digits as text, else undefined. Text was
+ * a count that said nothing: a gateway that wrote `"completion_tokens": "50000"` had its usage dropped and a hidden
+ * reasoning's 50,000 tokens estimated from its 2-character answer as 1, so `max_tokens` never stopped it (found by a cost hunt).
+ */
 function count(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+    const number = typeof value === 'string' && DIGITS.test(value) ? Number(value) : value;
+    return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
 }
 /**
  * The answer's token counts, as the budget charges them. The output is the most any field says was
@@ -10325,7 +10459,7 @@ function usage(value) {
  * or `id`, arguments as an object (nesting at most `MAX_JSON_DEPTH` levels), content as a list of parts, `content` missing, partial `usage` (read
  * for what it says; none, or counts that say nothing, are dropped and the tokens estimated: a negative or
  * fractional count, 0 prompt tokens, no output count), any
- * `finish_reason` (a step refuses a cut-off answer), extra fields.
+ * `finish_reason` (a step refuses a cut-off answer), extra fields. Counts written in digits as text are read as numbers.
  */
 function readChatResponse(raw) {
     const read = normalise(raw);
@@ -10333,18 +10467,18 @@ function readChatResponse(raw) {
 }
 function normalise(raw) {
     if (!isObject(raw))
-        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(raw, 120))}` : 'the answer is not a JSON object');
+        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(raw, 120))}` : 'the answer is not a JSON object');
     if (isObject(raw['error'])) {
         const message = raw['error']['message'];
         // Written as JSON only when it nests as JSON may: 20,000 levels overflowed the stack in JSON.stringify (found by an adversarial pass).
         // Cut with a `\u2026`, as every cut is: the redactor hides the start of a known value that runs into it (a key a
         // gateway quoted showed 14 of its 32 characters; found by a secret hunt).
-        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(JSON.stringify(raw['error']), 200);
+        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_3__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(JSON.stringify(raw['error']), 200);
         return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
     }
     // A gateway's error as text: read as an answer without choices, its words were shown nowhere (found by an adversarial pass).
     if (typeof raw['error'] === 'string' && raw['choices'] === undefined)
-        return new MalformedAnswer(`the answer is an error with status 200: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(raw['error'], 200)}`);
+        return new MalformedAnswer(`the answer is an error with status 200: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(raw['error'], 200)}`);
     const rawChoices = raw['choices'];
     if (!Array.isArray(rawChoices))
         return new MalformedAnswer(rawChoices === undefined ? 'the answer has no `choices`' : '`choices` is not a list');
@@ -10371,7 +10505,7 @@ function normalise(raw) {
         // A refusal is no answer, whatever else the message holds: OpenAI sends none beside it, but a gateway that
         // also fills `content` (the refusal's words) had them taken as a step's result and checked by its goals, and
         // its tool calls would have run (found by an adversarial hunt). Every reader sees no text and says "refused".
-        const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__/* .hasVisibleText */ .uA)(refusal);
+        const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .hasVisibleText */ .uA)(refusal);
         const unread = unreadOutput(thinking, refused, text, calls);
         choices.push({
             ...choice,
@@ -10482,6 +10616,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/byte-order-mark.js
 var byte_order_mark = __webpack_require__(41708);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./lib/llm/answer-too-large-error.js
+var answer_too_large_error = __webpack_require__(90603);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
@@ -10716,6 +10854,8 @@ class ReplayMissingAnswerError extends step_error/* StepError */.zg {
 
 
 
+
+
 function replay_model_client_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -10732,24 +10872,46 @@ function isExchange(value) {
         Array.isArray(line.request.messages) &&
         (typeof line.response === 'object' || typeof line.error === 'object'));
 }
-/** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
-function failureProblem(error) {
-    const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
+/**
+ * A recorded failure as a replay fails with it (only the fields a recording writes, each as a live failure has it),
+ * or what is wrong with it. Spread whole into the error, a hand-made line's `purpose` renamed the step that failed and
+ * its `billed` was charged unread (found by an adversarial hunt).
+ */
+function readFailure(error, requestedModel) {
+    const { failure, status, param, transient, retryAfterMs, attempts, detail, code, billed } = error;
     if (typeof failure !== 'string' || !model_call_error/* MODEL_CALL_FAILURES */.FF.includes(failure))
-        return `its error's \`failure\` is none of ${model_call_error/* MODEL_CALL_FAILURES */.FF.join(', ')}`;
+        return { problem: `its error's \`failure\` is none of ${model_call_error/* MODEL_CALL_FAILURES */.FF.join(', ')}` };
     if (typeof transient !== 'boolean')
-        return "its error's `transient` is not true or false";
+        return { problem: "its error's `transient` is not true or false" };
     if (!Number.isInteger(attempts) || attempts < 1)
-        return "its error's `attempts` is not a whole number of 1 or more";
+        return { problem: "its error's `attempts` is not a whole number of 1 or more" };
     if (typeof detail !== 'string')
-        return "its error's `detail` is not text";
+        return { problem: "its error's `detail` is not text" };
     if (status !== undefined && !(Number.isInteger(status) && status >= 100 && status <= 599))
-        return "its error's `status` is not an HTTP status";
+        return { problem: "its error's `status` is not an HTTP status" };
     if (param !== undefined && typeof param !== 'string')
-        return "its error's `param` is not text";
+        return { problem: "its error's `param` is not text" };
     if (retryAfterMs !== undefined && !(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)))
-        return "its error's `retryAfterMs` is not a number of 0 or more";
-    return undefined;
+        return { problem: "its error's `retryAfterMs` is not a number of 0 or more" };
+    if (code !== undefined && typeof code !== 'string')
+        return { problem: "its error's `code` is not text" };
+    // Read as a live answer's billed usage is, so a replay charges what the recorded run was charged, and no more.
+    const charged = billed === undefined ? undefined : (0,read_chat_response/* billedAnswer */.Fj)(billed, requestedModel);
+    if (billed !== undefined && !charged)
+        return { problem: "its error's `billed` is not an answer with a `usage` plan-runner would take from an endpoint" };
+    return {
+        failure: {
+            failure: failure,
+            transient,
+            attempts: attempts,
+            detail,
+            ...(status !== undefined && { status: status }),
+            ...(param !== undefined && { param }),
+            ...(retryAfterMs !== undefined && { retryAfterMs }),
+            ...(code !== undefined && { code }),
+            ...(charged && { billed: charged }),
+        },
+    };
 }
 function isHeader(value) {
     return typeof value === 'object' && value !== null && value.recording === 'plan-runner';
@@ -10801,12 +10963,17 @@ function readRecording(path) {
             throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem: requestProblem });
         // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
         if ('error' in value && value.error !== undefined) {
-            const problem = replay_model_client_isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
-            if (problem)
-                throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem });
-            exchanges.push(value);
+            const read = replay_model_client_isObject(value.error) ? readFailure(value.error, value.request.model) : { problem: 'its error is not an object' };
+            if ('problem' in read)
+                throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem: read.problem });
+            exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, error: read.failure });
             continue;
         }
+        // No bigger than an endpoint's answer may be: a live run fails one past MAX_ANSWER_BYTES, and a replay handed a step
+        // a result up to the file's 100 MiB that no live run could get (found by a replay hunt).
+        const bytes = Buffer.byteLength(JSON.stringify(value.response) ?? '');
+        if (bytes > answer_too_large_error/* MAX_ANSWER_BYTES */.g)
+            throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem: `holds an answer of ${(0,group_digits/* groupDigits */.K)(bytes)} bytes, more than the ${answer_too_large_error/* MAX_ANSWER_BYTES */.g / 1024 / 1024} MiB plan-runner reads from an endpoint` });
         const read = (0,read_chat_response/* readChatResponse */.EN)(value.response);
         if (!read.ok)
             throw new replay_file_error/* ReplayFileError */.M({ file: path, line: index + 1, problem: `holds an answer plan-runner would not take from an endpoint: ${read.problem}` });
@@ -10996,12 +11163,9 @@ function resolveProgram(program, cwd) {
         return program;
     return node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(cwd, program);
 }
-/** Why a start that failed with ENOENT failed, when the program is there and its `#!` line says (`scriptProblem`, on the child's PATH). */
+/** Why a start that failed failed, when the program is there and can be told (`spawnProblem`, on the child's PATH). */
 function startProblem(error, program, options) {
-    if (error.code !== 'ENOENT')
-        return {};
-    const pathVariable = Object.entries(options.env).find(([name]) => (process.platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
-    const problem = (0,_program_problem_js__WEBPACK_IMPORTED_MODULE_6__/* .scriptProblem */ .l)(program, options.cwd, pathVariable);
+    const problem = (0,_program_problem_js__WEBPACK_IMPORTED_MODULE_6__/* .spawnProblem */ .xb)(error.code, program, options.cwd, options.env);
     return problem === undefined ? {} : { problem };
 }
 /**
@@ -11031,7 +11195,7 @@ function runProcess(argv, options) {
             });
         }
         catch (error) {
-            resolve({ kind: 'spawn_failed', program, error: error, early: true });
+            resolve({ kind: 'spawn_failed', program, error: error, early: true, ...startProblem(error, argv[0] ?? '', options) });
             return;
         }
         (0,_live_process_groups_js__WEBPACK_IMPORTED_MODULE_5__/* .trackProcessGroup */ .u)(child);
@@ -11164,6 +11328,8 @@ var result_text = __webpack_require__(16);
 var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __webpack_require__(86919);
+// EXTERNAL MODULE: ./lib/report/format-duration.js
+var format_duration = __webpack_require__(74360);
 ;// CONCATENATED MODULE: ./lib/report/step-text-fields.js
 function stepTextFields(step) {
     return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason, partial: step?.partial, todos: step?.todos, foundDone: step?.foundDone };
@@ -11176,6 +11342,7 @@ function sameStepTextFields(fields, step) {
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/report/checklist.js
+
 
 
 
@@ -11469,9 +11636,11 @@ function describeStatus(step, redact = asIs) {
             if (progress)
                 return progress;
             if (step.retry) {
-                const seconds = Math.round(step.retry.waitMs / 100) / 10;
+                // In tenths of a second, or in milliseconds under a twentieth: a jittered wait of 30 ms read `retrying in 0 s`.
+                const { waitMs } = step.retry;
+                const wait = waitMs >= 50 ? `${Math.round(waitMs / 100) / 10} s` : (0,format_duration/* formatDuration */.a)(waitMs);
                 // The attempt that failed, of how many: `retry 2/3` read as a count of retries, and no `retry 3/3` ever came.
-                return ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying in ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+                return ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying in ${wait}: ${resultPreview(redact(step.retry.error), 120)}`;
             }
             return '';
         default:
@@ -11558,6 +11727,40 @@ function nestedItems(step, redact = asIs, depth = 1) {
 function checklistLines(record) {
     const line = (item) => `${item.icon} ${item.key}. ${item.title}${item.status}`;
     return checklistItems(record).flatMap((item) => [line(item), ...nestedItems(record.steps.get(item.key)).map((nested) => `${'  '.repeat(nested.depth)}${line(nested.item)}`)]);
+}
+
+
+/***/ }),
+
+/***/ 74360:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ formatDuration)
+/* harmony export */ });
+/**
+ * A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`, `1 h 5 min`. Rounded once, to the unit it is shown in, before it
+ * is split: rounding the parts apart gave `1 min 60 s` for 119.6 s, `60 s` for 59.96 s and `1000 ms` for
+ * 999.6 ms (found by a review).
+ */
+function formatDuration(ms) {
+    if (!Number.isFinite(ms) || ms < 0)
+        return '\u2014';
+    const wholeMs = Math.round(ms);
+    if (wholeMs < 1000)
+        return `${wholeMs} ms`;
+    const tenths = Math.round(ms / 100);
+    if (tenths < 600)
+        return `${(tenths / 10).toString()} s`;
+    const seconds = Math.round(ms / 1000);
+    if (seconds < 3600) {
+        const minutes = Math.floor(seconds / 60);
+        return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+    }
+    // An hour or more in hours and minutes: `1439 min 59 s` was true, and read as nothing.
+    const minutes = Math.round(ms / 60_000);
+    const hours = Math.floor(minutes / 60);
+    return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
 
 
@@ -12138,7 +12341,7 @@ function buildSchemas() {
         pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
     }, { inputsHash: text, at: fields({ kind: schemas["enum"](['pull_request', 'issue']), number: schemas.int().positive() }, { headSha: text }) });
     return {
-        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number(), marksElsewhere: flag, placedReuseKeys: flag }),
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), earlier: schemas.array(schemas.union([fields({ kind: schemas.literal('failed'), in: text, stepKey: text, call: text, args: text, error: text, attempts: schemas.number() }, { transient: flag }), fields({ kind: schemas.literal('replanned'), in: text, revision: schemas.number(), reason: text })])), fileSteps: text, plannedFor: text, carries: schemas.number(), marksElsewhere: flag, placedReuseKeys: flag, evaluation: flag }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text, madeIn: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
@@ -12377,6 +12580,12 @@ function readTraceEvents(trace, options) {
             continue;
         }
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
+            // A first line that is JSON but no event is no trace at all, not a damaged one: a --record file given to --resume was
+            // "rec.jsonl:1: not a trace event \u2026; the trace is damaged" (found by a replay hunt).
+            if (events.length === 0) {
+                const recording = event?.recording === 'plan-runner';
+                return { ok: false, problem: `${trace.file} is not a trace: ${recording ? 'it is a recording (a --record file), which holds model answers, not a run\'s steps' : 'its first line is not a trace event (a JSON object with a "type")'}; ${trace.remedy ?? 'give the --trace file a run wrote'}` };
+            }
             return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
         }
         if (event.type === trace_gap/* TRACE_GAP */.N) {
@@ -12623,6 +12832,11 @@ function resumeStateFromEvents(events, planName, from) {
     }
     if (created.plan.name !== planName) {
         return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
+    }
+    // Found by a replay hunt: a trace `eval --trace-dir` wrote was resumed, and a step its scripted answer completed was
+    // reused as a real run's result (a run reusing every step passed its goals on scripted answers alone).
+    if (created.evaluation === true) {
+        return { ok: false, problem: `${from} is the trace of an eval run, whose model answers may be scripted (--answers), its tools' faults injected or its steps run as a baseline; resume from the trace of a plan-runner run, or run the plan afresh` };
     }
     // What a resumed run carries is written with its plan_created in one write: a trace that holds fewer lines
     // of it was cut there, and knows less than the run it resumed (side effects included).

@@ -67,8 +67,7 @@ function plansOf(plan, seen = new Set()) {
 async function programWarnings(plan, cwd, env) {
     const warnings = [];
     // A copy of Windows' environment keeps the name as it was written (`Path`): found whatever its case there.
-    const variable = (name) => (process.platform === 'win32' ? Object.entries(env).find(([key]) => key.toUpperCase() === name)?.[1] : env[name]);
-    const pathVariable = variable('PATH');
+    const pathVariable = (0,program_problem/* pathVariableOf */.bm)(env);
     // Each program looked up once, and the event loop let go every 256 lookups: a plan of 16,000 commands, each a
     // stat in every PATH folder, held it 2.7 s in one block, deaf to Ctrl-C (found by an adversarial pass).
     const found = new Map();
@@ -77,7 +76,7 @@ async function programWarnings(plan, cwd, env) {
             return found.get(program);
         if (found.size % 256 === 255)
             await new Promise((resolve) => setImmediate(resolve));
-        const problem = (0,program_problem/* programProblem */.c)(program, cwd, pathVariable);
+        const problem = (0,program_problem/* programProblem */.cI)(program, cwd, pathVariable);
         found.set(program, problem);
         return problem;
     };

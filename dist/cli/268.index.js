@@ -40,13 +40,40 @@ const FRIENDLY_YAML_MESSAGES = {
     RESOURCE_EXHAUSTION: (_source, kind) => tooDeep(kind),
     MULTIPLE_DOCS: (_source, kind) => `${kind.called} holds one YAML document; remove the \`---\` separator and what follows it`,
     // `!!binary foo: 1` is a tagged key, not a list or a map.
-    NON_STRING_KEY: (key) => (key.startsWith('!') ? `the key \`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(key, 60)}\` carries a YAML tag, and a key is plain text: write it without the tag` : 'keys must be plain text, not lists or maps'),
+    // `*name: 1` is an alias, whatever its anchor names: "not lists or maps" was said of an alias to text too.
+    NON_STRING_KEY: (key) => key.startsWith('!')
+        ? `the key \`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(key, 60)}\` carries a YAML tag, and a key is plain text: write it without the tag`
+        : key.startsWith('*')
+            ? `the key \`${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(key, 60)}\` is an alias (*name), and a key is plain text: write the key out`
+            : 'keys must be plain text, not lists or maps',
     TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
 };
-/** The key written at `offset` (yaml reports a duplicate key by its first character only). */
-function keyTextAt(text, offset) {
-    const match = /^("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^:\n]*?)\s*:/.exec(text.slice(offset, offset + 200));
-    return match ? match[1] : text.slice(offset, offset + 1);
+/**
+ * The key written at `offset` (yaml reports a duplicate key by its first character only): a quoted one whole, a plain
+ * one up to its `: `, or, in a flow map, to the `,`, bracket or comment that ends it (`{a, "a"}` was named `"`, and the
+ * second `a` of `{b: 1, a, c: 2, a, d: 3}` as `a, d`). A block map's plain key holds those characters (`q[0]:`, `a,b:`).
+ */
+function keyTextAt(text, offset, doc) {
+    const slice = text.slice(offset, offset + 200);
+    const flow = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\n]*?(?=[ ]*(?::[ \r\n]|:$|[,[\]{}\r\n])|[ ]+#|$))/.exec(slice)?.[0];
+    const block = /^[^\n]*?(?=[ ]*(?::[ \r\n]|:$)|[ ]+#|$)/.exec(slice)?.[0];
+    // The document is walked only for a key the two readings name differently (one holding `,`, `[` or `{`).
+    const key = block !== undefined && block !== flow && !/^["']/.test(slice) && inBlockMap(doc, offset) ? block : flow;
+    return key || text.slice(offset, offset + 1);
+}
+/** Whether the key written at `offset` is a block map's (not a flow map's): only called on a reported error. */
+function inBlockMap(doc, offset) {
+    let block = false;
+    (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
+        Pair(_key, pair, path) {
+            if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(pair.key) || pair.key.range?.[0] !== offset)
+                return undefined;
+            const parent = path[path.length - 1];
+            block = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(parent) && parent.flow !== true;
+            return yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR.BREAK;
+        },
+    });
+    return block;
 }
 function positionOf(lineCounter, offset) {
     const { line, col } = lineCounter.linePos(offset);
@@ -370,6 +397,11 @@ const TAG_READS = {
 };
 /** What is wrong with `node`'s tag, or undefined. */
 function tagProblem(node) {
+    // Untagged, under `%YAML 1.1`: `yaml` reads `2026-01-01` as a timestamp (a Date), as `!!timestamp` would.
+    if (node.tag === undefined && (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(node) && node.value !== null && typeof node.value === 'object') {
+        const written = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(String(node.source ?? ''), 40);
+        return `\`${written}\` is a timestamp to YAML 1.1 (the file's \`%YAML 1.1\` directive), a value no check knows, taken as empty; quote it ("${written}") to keep the text, or remove the directive`;
+    }
     if (node.tag === undefined)
         return undefined;
     const tag = node.tag.replace(/^tag:yaml\.org,2002:/, '!!');
@@ -393,7 +425,8 @@ function tagProblem(node) {
  * The first nodes (MAX_YAML_ERRORS at most) whose tag is not read as written, each with why. `yaml` makes a
  * `!!omap`, `!!set`, `!!binary` or `!!timestamp` a Map, Set, Buffer or Date, which every check of the
  * plan saw as an object without keys (`limits: !!omap [concurrency: 0]` passed as no limits), and
- * drops an unknown tag (`!custom`), or a plain one its value does not fit (`!!int y`), with only a warning.
+ * drops an unknown tag (`!custom`), or a plain one its value does not fit (`!!int y`), with only a warning. Under
+ * `%YAML 1.1` a date written plainly is a Date too (`limits: 2026-01-01` passed as no limits).
  * Called once the nesting is known to be bounded.
  */
 function tagProblems(doc) {
@@ -408,15 +441,21 @@ function tagProblems(doc) {
     });
     return found;
 }
-/** A whole number written with a leading zero: `010` is 10 to YAML 1.2 and 8 (octal) to YAML 1.1 tools, `01234` a zip code. */
-const LEADING_ZERO = /^[-+]?0[0-9]+$/;
-/** A whole number as written: one past 2^53 is read as the nearest double, another number. */
-const WHOLE = /^[-+]?[0-9]+$/;
+/**
+ * A whole number written with a leading zero: `010` is 10 to YAML 1.2 and 8 (octal) to YAML 1.1 tools, `01234` a zip
+ * code; under `%YAML 1.1` also with `_` between its digits (`01_0` is octal 8 there, as `010` is).
+ */
+const LEADING_ZERO = /^[-+]?0[0-9_]+$/;
+/**
+ * A whole number as written, in any base YAML reads (`0x\u2026`, `0o\u2026`; under `%YAML 1.1` also `0b\u2026`, `1_000`, `1:20`):
+ * one past 2^53 is read as the nearest double, another number.
+ */
+const WHOLE = /^[-+]?(?:0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_:]*)$/;
 /**
  * The first plain numbers (MAX_YAML_ERRORS at most) read as another value than their text: written with a leading
  * zero (`default: 01234` was 1234, `id: 01` step 1, which `${steps.01.result}` did not find), or a whole number past
  * what a double holds exactly (`12345678901234567890` was 12345678901234567168, an id another; found by a hunt of plan
- * errors).
+ * errors), `0x20000000000001` as much.
  */
 function misreadNumbers(doc) {
     const found = [];
@@ -626,7 +665,7 @@ function checkDocument(text, file, { doc, lineCounter, dropped }, kind) {
                 parts.add(part);
             const friendly = FRIENDLY_YAML_MESSAGES[error.code];
             const message = friendly
-                ? friendly(keyTextAt(text, error.pos[0]), kind)
+                ? friendly(keyTextAt(text, error.pos[0], doc), kind)
                 : opener
                     ? leftOpenMessage(error, opener, positionOf(lineCounter, error.pos[0]))
                     : `YAML: ${error.message}${syntaxHint(text, lineCounter, error, position.line)}`;
@@ -647,7 +686,10 @@ function checkDocument(text, file, { doc, lineCounter, dropped }, kind) {
     if (tagged.length > 0) {
         return {
             ok: false,
-            errors: tagged.map(({ node, message }) => ({ file, ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)), path: '', message })),
+            errors: tagged.map(({ node, message }) => {
+                const at = node.range?.[0] ?? 0;
+                return { file, ...positionOf(lineCounter, node.tag === undefined ? at : tagStart(text, at)), path: '', message };
+            }),
         };
     }
     const misreadKeys = keysReadAsOther(doc);

@@ -12,13 +12,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95676);
 /* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69547);
 /* harmony import */ var _invalid_tool_arguments_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(40585);
-/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(13643);
+/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(13643);
 /* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14481);
 /* harmony import */ var _parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(30914);
 /* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(17437);
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5709);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86919);
-/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(66297);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5709);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(86919);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(66297);
 
 
 
@@ -29,7 +29,7 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-const short = (text) => (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .IN)(text, 201);
+const short = (text) => (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_8__/* .cutText */ .IN)(text, 201);
 /** Reads the tool call out of a response and validates it; on failure, also the messages that tell the model why. */
 function readAttempt(tool, response) {
     const message = response.choices[0]?.message;
@@ -62,7 +62,7 @@ function readAttempt(tool, response) {
     const asked = message.tool_calls.filter((c) => c.type === 'function' && c.function.name === tool.name);
     const read = (text) => {
         const parsed = (0,_parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__/* .parseToolArguments */ .o)(text);
-        return parsed.ok ? `args ${(0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .stableHash */ .c6)(parsed.args)}` : `text ${text}`;
+        return parsed.ok ? `args ${(0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_7__/* .stableHash */ .c6)(parsed.args)}` : `text ${text}`;
     };
     const first = read(call.function.arguments);
     if (asked.some((c) => c.type === 'function' && c !== call && read(c.function.arguments) !== first)) {
@@ -82,7 +82,7 @@ function readAttempt(tool, response) {
  */
 async function chooseToolArguments(ctx, tool) {
     const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .requireModel */ .n)(ctx);
-    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .stepModelSettings */ .j)(ctx, client);
+    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .stepModelSettings */ .j)(ctx, client);
     const instruction = `Call the tool '${tool.name}' to do this step. Take argument values from the goal, the inputs and the results above; do not invent them.`;
     let messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
     const request = (conversation) => ({
@@ -98,7 +98,7 @@ async function chooseToolArguments(ctx, tool) {
         // A cut-off call is a fragment (a `length` answer's call ran, side effects and all), and one cut off before any call is
         // no model that would not call the tool, to be asked again at the same limit (both found by an adversarial pass).
         const choice = response.choices[0];
-        (0,_cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_5__/* .refuseCutOff */ .g)(ctx.step.key, choice, (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_9__/* .hasVisibleText */ .uA)(choice?.message.content) || Boolean(choice?.message.tool_calls?.length));
+        (0,_cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_5__/* .refuseCutOff */ .g)(ctx.step.key, choice, (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_6__/* .hasVisibleText */ .uA)(choice?.message.content) || Boolean(choice?.message.tool_calls?.length));
         const result = readAttempt(tool, response);
         if (result.ok)
             return result.args;

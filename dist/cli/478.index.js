@@ -2942,8 +2942,8 @@ const TRACE_FORMAT = 2;
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   H: () => (/* binding */ shownName)
 /* harmony export */ });
-/* harmony import */ var _invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5709);
-/* harmony import */ var _visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
+/* harmony import */ var _invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5709);
+/* harmony import */ var _visible_controls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74700);
 
 
 /**
@@ -2952,7 +2952,7 @@ const TRACE_FORMAT = 2;
  * (NFC: `e` + U+0301 is `\u00e9`). Two names equal here show alike, so a table or a checklist cannot tell them apart.
  */
 function shownName(name) {
-    return (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(name).replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH, '').replace(/\s+/g, ' ').trim().normalize('NFC');
+    return (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(name).replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE */ .kH, '').replace(/\s+/g, ' ').trim().normalize('NFC');
 }
 
 
@@ -6151,15 +6151,16 @@ const NOT_PLAIN_SHAPES = [
     /(?:^|[\s[{,:])(?:[&*][^ \r\n,[\]{}]|!|\?(?:\s|$))/, // anchors, aliases, tags (even a bare `!`), complex keys
     // A quoted scalar that goes on past its line (js-yaml takes one continued at the margin, `yaml` does not).
     // eslint-disable-next-line plan-runner/no-trailing-run-regex -- tried after a blank, a bracket or a comma only, and a quote's text stops at the next quote: linear (8,000 ` ''` and `'x`: 0.5 ms).
-    /(?:^|[\s[{,]|["']:)(?:"(?:[^"\\\n]|\\.)*\\?$|'(?:[^'\n]|'')*$)/,
+    /(?:^|[\s[{,]|["'][ ]*:)(?:"(?:[^"\\\n]|\\.)*\\?$|'(?:[^'\n]|'')*$)/,
     /["'[\]{},:]#/, // a comment against a token (`"x"# why`, `[a]#c`): `yaml` refuses it
     /[\]}][ ]*:/, // a list or map as a key (`[a]: x`)
     /\\U(?!00(?:0[0-9a-fA-F]|10)[0-9a-fA-F]{4})/, // an escape past U+10FFFF
     /(?:^|[ ])[|>][-+]?[1-9]/, // a block scalar's indentation indicator
     /^[ ]+(?![\s\S])/, // a last line of only spaces
     /__proto__/,
-    /(?:^|[\s[{,])[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
-    /(?:^|[\s[{,])[-+]?[0-9]{16,}(?![^\s,\]}])/, // a whole number a double may not hold exactly, which `yaml` refuses
+    // After a blank, a bracket, a comma, or a quoted key's colon (JSON's `{"zip":01234}` has no blank after it).
+    /(?:^|[\s[{,]|["'][ ]*:)[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
+    /(?:^|[\s[{,]|["'][ ]*:)(?:[-+]?[0-9]{16,}|0x[0-9a-fA-F]{14,}|0o[0-7]{18,})(?![^\s,\]}])/, // a whole number a double may not hold exactly (also `0x\u2026`, `0o\u2026`), which `yaml` refuses
 ];
 const NOT_PLAIN = new RegExp(NOT_PLAIN_SHAPES.map((shape) => shape.source).join('|'), 'm');
 // Where a key can start: a line's start (after indentation and list dashes), or after `{`, `[` or `,`.
@@ -10239,9 +10240,11 @@ function planSecretValues(source, env) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ programProblem),
-/* harmony export */   l: () => (/* binding */ scriptProblem)
+/* harmony export */   bm: () => (/* binding */ pathVariableOf),
+/* harmony export */   cI: () => (/* binding */ programProblem),
+/* harmony export */   xb: () => (/* binding */ spawnProblem)
 /* harmony export */ });
+/* unused harmony export scriptProblem */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 
@@ -10305,6 +10308,11 @@ function interpreterProblem(file, program) {
         return `the #! line of '${program}' names the interpreter '${interpreter}', which this machine does not have`;
     return undefined;
 }
+/** A Windows batch file's name: a spawn without a shell refuses it (EINVAL, since CVE-2024-27980). */
+const BATCH_FILE = /\.(?:cmd|bat)$/i;
+function batchAdvice(program) {
+    return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
+}
 /**
  * Why `program` (a command's first word, as a tool or a goal writes it) could not be started from `cwd`
  * with `pathVariable` as PATH, or undefined when it could: a path is taken from `cwd`, a bare name is
@@ -10315,8 +10323,8 @@ function programProblem(program, cwd, pathVariable, platform = process.platform)
     // Windows finds `node` as `node.exe`: a name without an ending is tried with `.com` and `.exe`, as a spawn
     // without a shell tries it (not PATHEXT's `.cmd` and `.bat`, which such a spawn refuses; found by reviews).
     const windows = platform === 'win32';
-    if (windows && /\.(?:cmd|bat)$/i.test(program))
-        return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
+    if (windows && BATCH_FILE.test(program))
+        return batchAdvice(program);
     const endings = windows && node_path__WEBPACK_IMPORTED_MODULE_1__.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
     if (program.includes('/') || program.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.sep)) {
         // The file as the spawn finds it: on Windows `./tools/run` is `./tools/run.exe`. (Not `path.resolve` of a
@@ -10324,18 +10332,50 @@ function programProblem(program, cwd, pathVariable, platform = process.platform)
         const base = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, program);
         const file = endings.map((ending) => base + ending).find(exists);
         if (file === undefined)
-            return `there is no file '${program}' (from ${cwd})`;
+            return batchProblem(program, cwd, pathVariable, platform) ?? `there is no file '${program}' (from ${cwd})`;
         if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isFile())
             return `'${program}' is not a file`;
         return runnable(file) ? interpreterProblem(file, program) : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
     }
     const found = runnableFile(program, cwd, pathVariable, platform);
-    return found === undefined ? `'${program}' is not on PATH here` : interpreterProblem(found, program);
+    return found === undefined ? (batchProblem(program, cwd, pathVariable, platform) ?? `'${program}' is not on PATH here`) : interpreterProblem(found, program);
+}
+/** The folders a spawn looks in for `program`: `cwd` for a path, else PATH's (split as the platform splits it). */
+function foldersFor(program, cwd, pathVariable, platform) {
+    if (program.includes('/') || program.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.sep))
+        return [cwd];
+    return (pathVariable ?? '').split(platform === 'win32' ? ';' : node_path__WEBPACK_IMPORTED_MODULE_1__.delimiter).filter((folder) => folder !== '');
+}
+/**
+ * On Windows, why `program`, which no spawn finds as a `.com` or `.exe`, still cannot start when a batch file answers to
+ * it (`npm`, `npx`, `yarn`, `pnpm`, `tsc` are `.cmd` shims there): a spawn without a shell never starts one, and `validate`
+ * said "'npm' is not on PATH here" of an npm the runner had, the run "ENOENT; check the path" (found by an adversarial hunt).
+ */
+function batchProblem(program, cwd, pathVariable, platform) {
+    if (platform !== 'win32' || node_path__WEBPACK_IMPORTED_MODULE_1__.win32.extname(program) !== '')
+        return undefined;
+    const batch = foldersFor(program, cwd, pathVariable, platform)
+        .flatMap((folder) => {
+        const base = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, folder, program);
+        return ['.cmd', '.bat'].map((ending) => base + ending);
+    })
+        .find(isFile);
+    if (batch === undefined)
+        return undefined;
+    return `'${program}' is ${node_path__WEBPACK_IMPORTED_MODULE_1__.basename(batch)} here, a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
+}
+function isFile(file) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isFile();
+    }
+    catch {
+        return false;
+    }
 }
 /** The file a spawn starts for `program`, as `programProblem` finds it, when that is a file this process may run. */
 function runnableFile(program, cwd, pathVariable, platform) {
     const endings = platform === 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
-    const folders = program.includes('/') || program.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.sep) ? [cwd] : (pathVariable ?? '').split(node_path__WEBPACK_IMPORTED_MODULE_1__.delimiter).filter((folder) => folder !== '');
+    const folders = foldersFor(program, cwd, pathVariable, platform);
     // A base, then its endings: `path.resolve` of a template is what ncc's asset relocator reads as a glob (above).
     return folders.flatMap((folder) => {
         const base = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, folder, program);
@@ -10348,7 +10388,23 @@ function runnableFile(program, cwd, pathVariable, platform) {
  */
 function scriptProblem(program, cwd, pathVariable, platform = process.platform) {
     const file = runnableFile(program, cwd, pathVariable, platform);
-    return file === undefined ? undefined : interpreterProblem(file, program);
+    return file === undefined ? batchProblem(program, cwd, pathVariable, platform) : interpreterProblem(file, program);
+}
+/** PATH in `env`, as a spawn with that environment reads it: on Windows, whatever the case of its name (`Path`). */
+function pathVariableOf(env, platform = process.platform) {
+    return Object.entries(env).find(([name]) => (platform === 'win32' ? name.toUpperCase() : name) === 'PATH')?.[1];
+}
+/**
+ * Why the start of `program` with `env` failed with the system error `code`, when it can be told: ENOENT of a program
+ * that is there (`scriptProblem`), or on Windows EINVAL of a batch file, which a spawn without a shell refuses; at the
+ * start that said only "EINVAL; check the command in the plan" where `validate` said to run it through cmd.
+ */
+function spawnProblem(code, program, cwd, env, platform = process.platform) {
+    if (code === 'ENOENT')
+        return scriptProblem(program, cwd, pathVariableOf(env, platform), platform);
+    if (code === 'EINVAL' && platform === 'win32' && BATCH_FILE.test(program))
+        return batchAdvice(program);
+    return undefined;
 }
 
 
@@ -10719,6 +10775,8 @@ function readsAsPage(value) {
 /* harmony export */   R: () => (/* binding */ isUnderPrefix),
 /* harmony export */   b: () => (/* binding */ refusalReason)
 /* harmony export */ });
+/* harmony import */ var _core_normalize_linear_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(65800);
+
 /** True when `url` is under `prefix`: same scheme, host and port, and a path under the prefix's on a segment boundary. */
 function isUnderPrefix(url, prefix) {
     if (url.protocol !== prefix.protocol || url.hostname !== prefix.hostname || url.port !== prefix.port)
@@ -10740,7 +10798,8 @@ function foldsToSeparator(path) {
     }
     if (/^[\x00-\x7f]*$/.test(text))
         return false;
-    const folded = text.normalize('NFKC');
+    // A model chooses the path: NFKC in time linear in it (ICU's is quadratic in a run of combining marks).
+    const folded = (0,_core_normalize_linear_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeLinear */ .r)(text, 'NFKC');
     const count = (value, char) => value.split(char).length;
     if (count(folded, '/') !== count(text, '/') || count(folded, '\\') !== count(text, '\\'))
         return true;

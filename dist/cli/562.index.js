@@ -95,7 +95,10 @@ var open_output_file = __webpack_require__(97712);
 var trace_lock = __webpack_require__(62536);
 // EXTERNAL MODULE: ./lib/core/plain-data.js
 var plain_data = __webpack_require__(78680);
+// EXTERNAL MODULE: ./lib/core/json-line.js
+var json_line = __webpack_require__(97052);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
 
 
 
@@ -562,13 +565,13 @@ function traceWriter(file, options = {}) {
                 }
             }
             try {
-                pending += `${prefix(time)}${traceFields(event, redact, replacer)}\n`;
+                pending += `${prefix(time)}${(0,json_line/* jsonLine */.r)(traceFields(event, redact, replacer))}\n`;
             }
             catch (cause) {
                 // One event that cannot be written must not end the trace: a line says which is missing, a
                 // resume refuses the trace (it could make a side effect again), and `close()` says so.
                 gap ??= `${/^[aeiou]/.test(event.type) ? 'an' : 'a'} ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
-                pending += `${prefix(time)}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
+                pending += `${prefix(time)}${(0,json_line/* jsonLine */.r)(JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1))}\n`;
             }
             if (durability.holding)
                 return;

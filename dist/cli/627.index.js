@@ -10,9 +10,9 @@ export const modules = {
 /* harmony export */   pageSpacing: () => (/* binding */ pageSpacing),
 /* harmony export */   renderedText: () => (/* binding */ renderedText)
 /* harmony export */ });
-/* harmony import */ var decode_named_character_reference__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37126);
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5709);
-/* harmony import */ var _without_html_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(22220);
+/* harmony import */ var decode_named_character_reference__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37126);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5709);
+/* harmony import */ var _without_html_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(22220);
 
 
 
@@ -33,13 +33,13 @@ const MARKS = /[*_~`\\]/g;
 const RENDERED_MARKS = '*_~`\\[]';
 function decodeEntity(entity, decimal, hex, name) {
     if (name !== undefined) {
-        const whole = (0,decode_named_character_reference__WEBPACK_IMPORTED_MODULE_0__/* .decodeNamedCharacterReference */ .s)(name);
+        const whole = (0,decode_named_character_reference__WEBPACK_IMPORTED_MODULE_1__/* .decodeNamedCharacterReference */ .s)(name);
         if (whole !== false)
             return whole;
         // A browser reads a legacy name (`shy`, `frac12`) before the letters after it: the longest that names a
         // character here, the rest as text.
         for (let length = Math.min(name.length - 1, LONGEST_LEGACY_NAME); length > 0; length--) {
-            const decoded = (0,decode_named_character_reference__WEBPACK_IMPORTED_MODULE_0__/* .decodeNamedCharacterReference */ .s)(name.slice(0, length));
+            const decoded = (0,decode_named_character_reference__WEBPACK_IMPORTED_MODULE_1__/* .decodeNamedCharacterReference */ .s)(name.slice(0, length));
             if (decoded !== false)
                 return decoded + entity.slice(length + 1);
         }
@@ -94,10 +94,10 @@ function renderedText(text, keep = '') {
     // A function only where a mark is kept: one for each mark of 16 MiB of emphasis took 0.45 s more.
     const drop = (marks) => (keep.includes(marks.at(-1)) ? marks.at(-1) : '');
     const withoutMarks = (from, marks) => (keep === '' ? from.replace(marks, '') : from.replace(marks, drop));
-    const untagged = withoutDestinations((0,_without_html_js__WEBPACK_IMPORTED_MODULE_1__.withoutHtml)((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .visibleText */ .Q6)(text)).replace(REFERENCE, ''));
+    const untagged = withoutDestinations((0,_without_html_js__WEBPACK_IMPORTED_MODULE_2__.withoutHtml)((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleText */ .Q6)(text)).replace(REFERENCE, ''));
     const plain = withoutMarks(withoutMarks(untagged, BRACKETS).replace(ENTITY, decodeEntity), MARKS);
     // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
-    return pageSpacing((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .visibleText */ .Q6)(plain));
+    return pageSpacing((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleText */ .Q6)(plain));
 }
 /**
  * Spacing as a page shows it: a run of blanks is one space, and so is a single line break (a paragraph's lines join);

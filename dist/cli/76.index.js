@@ -349,7 +349,9 @@ function taskkillTree(pid, child) {
 /* harmony export */   M: () => (/* binding */ killLiveProcessGroups),
 /* harmony export */   u: () => (/* binding */ trackProcessGroup)
 /* harmony export */ });
-/** The process groups this process started (`detached: true`) whose leader has not yet exited, by its id. */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
+
+/** The process groups this process started (`detached: true`) whose leader has not yet exited, by its id; on Windows, the process trees. */
 const live = new Set();
 /** Whether the exit hook that ends them is in place. */
 let hooked = false;
@@ -357,31 +359,44 @@ let hooked = false;
  * Counts `child`, started with `detached: true`, as leading a live process group until its 'exit', when
  * its starter ends the group (`killProcessGroup`). Until then an exit of this process (a third Ctrl-C's
  * `process.exit(130)`) ends the group too (`killLiveProcessGroups`): in a group of its own, a server that
- * ignored SIGINT and SIGTERM ran on after the CLI had gone (found by an adversarial CLI hunt).
+ * ignored SIGINT and SIGTERM ran on after the CLI had gone (found by an adversarial CLI hunt). On Windows, which has
+ * no groups, the child's process tree is counted and ended: the same server ran on there (found by an adversarial hunt).
  */
 function trackProcessGroup(child) {
     const pid = child.pid;
-    if (pid === undefined || process.platform === 'win32')
+    if (pid === undefined)
         return;
     if (!hooked) {
         hooked = true;
-        process.on('exit', killLiveProcessGroups);
+        process.on('exit', () => killLiveProcessGroups());
     }
     live.add(pid);
     // Not counted past its exit: its id, and its group's, may then be another program's.
     child.once('exit', () => live.delete(pid));
 }
-/** Sends SIGKILL to every live process group, at once and synchronously: for an exit that waits for nothing. */
-function killLiveProcessGroups() {
+/**
+ * Ends every live process group (SIGKILL), at once and synchronously: for an exit that waits for nothing. On Windows
+ * each process tree, with `taskkill /T /F` waited for (`endTree`): a signal to a child there ends the child alone.
+ */
+function killLiveProcessGroups(platform = process.platform, endTree = taskkillTreeNow) {
     for (const pid of live) {
         try {
-            process.kill(-pid, 'SIGKILL');
+            if (platform === 'win32')
+                endTree(pid);
+            else
+                process.kill(-pid, 'SIGKILL');
         }
         catch {
             // ESRCH: the group is gone already.
         }
     }
     live.clear();
+}
+/** `taskkill /PID pid /T /F` from the system folder, waited for (at most 5 s): the one way to end a tree at an exit. */
+function taskkillTreeNow(pid) {
+    const { spawnSync } = process.getBuiltinModule('node:child_process');
+    const taskkill = node_path__WEBPACK_IMPORTED_MODULE_0__.win32.join(process.env['SystemRoot'] ?? 'C:\\Windows', 'System32', 'taskkill.exe');
+    spawnSync(taskkill, ['/PID', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true, timeout: 5000 });
 }
 
 
@@ -391,6 +406,7 @@ function killLiveProcessGroups() {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BB: () => (/* binding */ setVariable),
 /* harmony export */   Gg: () => (/* binding */ runnerVariables),
 /* harmony export */   gw: () => (/* binding */ windowsStartNames),
 /* harmony export */   vf: () => (/* binding */ scrubEnvironment)
@@ -496,6 +512,21 @@ function runnerVariables(runnerEnv, names, platform = process.platform) {
     return env;
 }
 /**
+ * Sets `name` in an environment a process will get, as the one value of that variable: on Windows, whose names ignore
+ * case, first removing what the same name spelled otherwise holds. Node passes the one of such names that sorts first,
+ * and a plan's `PATH: "C:\\tools;${env.PATH}"` (or `Temp`, `home`) beside the runner's `Path` was dropped whenever the
+ * runner's spelling sorted first: the tool ran with the runner's value, and nothing said so (found by an adversarial hunt).
+ */
+function setVariable(env, name, value, platform = process.platform) {
+    if (platform === 'win32') {
+        const upper = name.toUpperCase();
+        for (const other of Object.keys(env))
+            if (other !== name && other.toUpperCase() === upper)
+                delete env[other];
+    }
+    env[name] = value;
+}
+/**
  * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
  * tool's `env:` names \u2014 a list of variables to pass through, or a map of values that may read
  * runner variables with `${env.NAME}`. Explicitly named variables pass even when they look secret.
@@ -507,12 +538,12 @@ function scrubEnvironment(runnerEnv, passThrough, toolName, platform = process.p
         for (const name of passThrough) {
             const value = (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerVariable */ .D)(runnerEnv, name);
             if (value !== undefined)
-                env[name] = value;
+                setVariable(env, name, value, platform);
         }
     }
     else if (passThrough) {
         for (const [name, template] of Object.entries(passThrough)) {
-            env[name] = (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__/* .expandEnvReferences */ .Q)(template, runnerEnv, (missing) => new _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ToolEnvironmentError */ .G({ toolName, variable: name, missing }));
+            setVariable(env, name, (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__/* .expandEnvReferences */ .Q)(template, runnerEnv, (missing) => new _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ToolEnvironmentError */ .G({ toolName, variable: name, missing })), platform);
         }
     }
     return env;
@@ -536,19 +567,54 @@ function scrubEnvironment(runnerEnv, passThrough, toolName, platform = process.p
  * that did its work (a review: 141 read as a kill escalated runs for nothing).
  */
 const NO_KILL = new Set(['SIGPIPE', 'SIGCHLD', 'SIGCONT', 'SIGURG', 'SIGWINCH', 'SIGSTOP', 'SIGTSTP', 'SIGTTIN', 'SIGTTOU']);
+/** Windows' error statuses a crashed or ended program exits with, by what they say. */
+const WINDOWS_CRASHES = new Map([
+    [0xc0000005, 'an access violation'],
+    [0xc00000fd, 'a stack overflow'],
+    [0xc0000409, 'a fail-fast abort'],
+    [0xc0000374, 'a corrupt heap'],
+    [0xc000001d, 'an illegal instruction'],
+    [0xc0000094, 'an integer division by zero'],
+    [0xc0000017, 'no memory'],
+    [0xc000013a, 'Ctrl-C'],
+    [0xc0000142, 'a DLL that failed to start'],
+]);
+/**
+ * What a Windows error status (0xC0000000\u20130xCFFFFFFF, NTSTATUS) says ended a program: no exit code a program chooses
+ * but Windows' word for a crash (`0xC0000005`, an access violation) or a stop (Ctrl-C), where a POSIX system reports a
+ * signal. Node gives it as a number (3221225477), and a crashed goal command was read as unmet, which a report-only
+ * gate passes over, and a crashed tool as a plain failure, called again on resume (found by an adversarial hunt).
+ */
+function windowsCrash(status) {
+    if (!Number.isInteger(status) || status < -0x80000000 || status > 0xffffffff)
+        return undefined;
+    const unsigned = status >>> 0;
+    if (unsigned < 0xc0000000 || unsigned >= 0xd0000000)
+        return undefined;
+    return `0x${unsigned.toString(16).toUpperCase()}${WINDOWS_CRASHES.has(unsigned) ? `, ${WINDOWS_CRASHES.get(unsigned)}` : ''}`;
+}
 /**
  * The signal a status of 129\u2013159 names: what a shell (`sh -c`, `bash script.sh`, `npm run`) exits with when the
- * child it ran was killed by signal N (128 + N). Undefined for any other status, and for a signal that kills nothing.
+ * child it ran was killed by signal N (128 + N); or, for a Windows error status (`windowsCrash`), what it says. Undefined
+ * for any other status, and for a signal that kills nothing.
  */
 function signalledStatus(status) {
-    if (status === null || status <= 128 || status >= 160)
+    if (status === null)
+        return undefined;
+    const crash = windowsCrash(status);
+    if (crash !== undefined)
+        return crash;
+    if (status <= 128 || status >= 160)
         return undefined;
     const number = status - 128;
     const name = Object.entries(node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals).find(([, value]) => value === number)?.[0] ?? `signal ${number}`;
     return NO_KILL.has(name) ? undefined : name;
 }
-/** `status 137 (a shell's status for a child killed by SIGKILL)`, or `status 1`: an exit status as the messages say it. */
+/** `status 137 (a shell's status for a child killed by SIGKILL)`, `status 3221225477 (0xC0000005, an access violation: \u2026)`, or `status 1`: an exit status as the messages say it. */
 function describeStatus(status) {
+    const crash = windowsCrash(status);
+    if (crash !== undefined)
+        return `status ${status} (${crash}: Windows' status for a program that crashed or was stopped)`;
     const signalled = signalledStatus(status);
     return `status ${status}${signalled ? ` (a shell's status for a child killed by ${signalled})` : ''}`;
 }

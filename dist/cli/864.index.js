@@ -331,40 +331,6 @@ function reportOf(outcome, context) {
 
 /***/ }),
 
-/***/ 74360:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ formatDuration)
-/* harmony export */ });
-/**
- * A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`, `1 h 5 min`. Rounded once, to the unit it is shown in, before it
- * is split: rounding the parts apart gave `1 min 60 s` for 119.6 s, `60 s` for 59.96 s and `1000 ms` for
- * 999.6 ms (found by a review).
- */
-function formatDuration(ms) {
-    if (!Number.isFinite(ms) || ms < 0)
-        return '\u2014';
-    const wholeMs = Math.round(ms);
-    if (wholeMs < 1000)
-        return `${wholeMs} ms`;
-    const tenths = Math.round(ms / 100);
-    if (tenths < 600)
-        return `${(tenths / 10).toString()} s`;
-    const seconds = Math.round(ms / 1000);
-    if (seconds < 3600) {
-        const minutes = Math.floor(seconds / 60);
-        return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
-    }
-    // An hour or more in hours and minutes: `1439 min 59 s` was true, and read as nothing.
-    const minutes = Math.round(ms / 60_000);
-    const hours = Math.floor(minutes / 60);
-    return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-}
-
-
-/***/ }),
-
 /***/ 52895:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1672,7 +1638,8 @@ function costCells(costs, total, cap) {
     const totalUnits = Math.round(total * scale);
     const units = apportion(costs, totalUnits, scale);
     const dollars = (cost, unit) => (cost === 0 ? '$0' : unit === 0 ? `<$${(1 / scale).toFixed(decimals)}` : `$${(unit / scale).toFixed(decimals)}`);
-    const capText = cap === undefined ? undefined : `$${cap.toFixed(decimals > own ? decimals : (0,dollars_beside_cap/* capDecimals */.vw)(cap))}`;
+    // The cap as it was given, at least: at the total's decimals when it needs more to be told apart.
+    const capText = cap === undefined ? undefined : `$${cap.toFixed(Math.max(decimals > own ? decimals : 0, (0,dollars_beside_cap/* capDecimals */.vw)(cap)))}`;
     return { rows: costs.map((cost, index) => dollars(cost, units[index])), total: dollars(total, totalUnits), ...(capText !== undefined && { cap: capText }) };
 }
 

@@ -953,6 +953,8 @@ function batchOutput(out, after = []) {
 /* harmony export */   o1: () => (/* binding */ VISIBLE_CHARACTER_PATTERN),
 /* harmony export */   uA: () => (/* binding */ hasVisibleText)
 /* harmony export */ });
+/* harmony import */ var _normalize_linear_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(65800);
+
 /**
  * Characters a reader cannot see but a model (or a search) reads: Unicode's default-ignorable code
  * points, which a renderer draws as nothing unless it supports them. Among them zero-width and word
@@ -966,7 +968,8 @@ function batchOutput(out, after = []) {
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 /** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
 function visibleText(text) {
-    return text.replace(INVISIBLE, '').normalize('NFKC');
+    // In linear time: ICU's NFKC is quadratic in a run of combining marks (found by a review).
+    return (0,_normalize_linear_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeLinear */ .r)(text.replace(INVISIBLE, ''), 'NFKC');
 }
 /**
  * A JSON Schema pattern that finds a character a reader sees: one neither a space nor invisible (INVISIBLE), in the
@@ -986,6 +989,37 @@ function hasVisibleText(text) {
     if (PRINTABLE_ASCII.test(text))
         return true;
     return visibleText(text).trim() !== '';
+}
+
+
+/***/ }),
+
+/***/ 65800:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   r: () => (/* binding */ normalizeLinear)
+/* harmony export */ });
+/** More combining marks in a row than any writing puts on one letter: Unicode's stream-safe text format allows 30. */
+const LONG_MARK_RUN = /\p{M}{31,}/u;
+const LONG_MARK_RUNS = new RegExp(LONG_MARK_RUN.source, 'gu');
+/**
+ * `text.normalize(form)` in time linear in its length. ICU puts a run of combining marks in order by inserting each
+ * one in its place, so a run of marks of two classes in turn (`a` then U+0301 U+0316 \u2026) took time quadratic in the
+ * run: 160,000 marks held the event loop 5.5 s, and a 16 MiB result would hold it for hours (found by the review of
+ * the fix that read goals in NFC). A run of more than 30 marks, which no writing has, is kept as written and the text
+ * around it normalised.
+ */
+function normalizeLinear(text, form) {
+    if (!LONG_MARK_RUN.test(text))
+        return text.normalize(form);
+    let normalized = '';
+    let at = 0;
+    for (const run of text.matchAll(LONG_MARK_RUNS)) {
+        normalized += text.slice(at, run.index).normalize(form) + run[0];
+        at = run.index + run[0].length;
+    }
+    return normalized + text.slice(at).normalize(form);
 }
 
 
@@ -1711,7 +1745,8 @@ Exit codes:
   2  usage error (an unknown option; an output path that is a file the command reads or
      another output; with run, plan and eval, an --input the plan does not declare, a
      VALUE its input's default's kind refuses, or a required input left out)
-  130  a third Ctrl-C (SIGINT, SIGTERM or SIGHUP): ended at once, the summary and trace possibly cut
+  130  a third Ctrl-C (SIGINT, SIGTERM, SIGHUP; Ctrl-Break on Windows): ended at once, the summary
+       and trace possibly cut
 `;
 
 ;// CONCATENATED MODULE: ./lib/version.js
@@ -1779,14 +1814,14 @@ async function runCommandLine(argv) {
             const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(439), __nccwpck_require__.e(478), __nccwpck_require__.e(175)]).then(__nccwpck_require__.bind(__nccwpck_require__, 19175));
             // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
             const controller = new AbortController();
-            (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });
+            (await __nccwpck_require__.e(/* import() */ 22).then(__nccwpck_require__.bind(__nccwpck_require__, 62022))).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });
             return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal, ...(command.model !== undefined && { model: command.model }), ...(command.modelTimeoutSeconds !== undefined && { modelTimeoutSeconds: command.modelTimeoutSeconds }) })) ? 0 : 1;
         }
         case 'run':
         case 'plan':
         case 'eval': {
             const controller = new AbortController();
-            (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
+            (await __nccwpck_require__.e(/* import() */ 22).then(__nccwpck_require__.bind(__nccwpck_require__, 62022))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(439), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(894), __nccwpck_require__.e(478), __nccwpck_require__.e(76), __nccwpck_require__.e(159), __nccwpck_require__.e(651), __nccwpck_require__.e(566), __nccwpck_require__.e(562), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
