@@ -1,3 +1,4 @@
+import { commentWriterLine } from '../../src/action/comment-writer.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,10 +35,10 @@ afterEach(async () => {
 });
 
 /** The live comment of a pull request run (run 123456789012) on the fake GitHub. */
-async function pullRequestComment(final: () => FinalReport | undefined = () => undefined) {
+async function pullRequestComment(final: () => FinalReport | undefined = () => undefined, runner: Record<string, string> = {}) {
   const event = path.join(workspace, 'event.json');
   await writeFile(event, JSON.stringify({ number: 5, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
-  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '123456789012', GITHUB_RUN_ATTEMPT: '1' };
+  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '123456789012', GITHUB_RUN_ATTEMPT: '1', ...runner };
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
   const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
@@ -125,11 +126,15 @@ describe('the live PR comment', () => {
 
 describe('the live PR comment of a run a push has superseded', () => {
   const newer = 'c'.repeat(40);
+  /** A job on a runner (workflow run 123456789012): its comment names it in a hidden writer line. */
+  const ON_A_RUNNER = { GITHUB_JOB: 'plan', RUNNER_NAME: 'GitHub Actions 1' };
+  /** The hidden writer line of a job of workflow run `run`. */
+  const writerOf = (run: string): string => commentWriterLine({ run, attempt: '1', job: 'plan', runner: 'GitHub Actions 2', from: Date.now() });
 
   /** A run of two steps that writes its comment at ⏳, after which a push moves the pull request to `newer`. */
   async function supersededRun() {
     let ended: FinalReport | undefined;
-    const comment = await pullRequestComment(() => ended);
+    const comment = await pullRequestComment(() => ended, ON_A_RUNNER);
     const steps = [step('1', 'first'), step('2', 'second', ['1'])];
     const script = new RunScript(plan(steps)).complete('1', 'one');
     for (const event of script.events) comment.listener(event);
@@ -161,7 +166,7 @@ describe('the live PR comment of a run a push has superseded', () => {
   it('leaves the comment to a run of another commit that has written it when GitHub cannot say the head', async () => {
     const { comment, script, seen, end } = await supersededRun();
     const left = github.commentsOn('octo', 'app', 5)[0]!;
-    const newerBody = `${left.body.split('\n', 1)[0]}\n<!-- plan-runner-head: ${newer} -->\n### ⏳ plan-runner: Newer\n\nFor commit ${newer}.`;
+    const newerBody = `${left.body.split('\n', 1)[0]}\n<!-- plan-runner-head: ${newer} -->${writerOf('123456789013')}\n### ⏳ plan-runner: Newer\n\nFor commit ${newer}.`;
     left.body = newerBody;
     github.fail('pulls/get', ...Array.from({ length: 10 }, () => ({ status: 502 })));
     script.complete('2', 'two').finish('succeeded');
@@ -172,16 +177,39 @@ describe('the live PR comment of a run a push has superseded', () => {
   });
 
   it('leaves it so from its first write on, before it knows the comment by its id', async () => {
-    const newerBody = `<!-- plan-runner: plan.yml -->\n<!-- plan-runner-head: ${newer} -->\n### ⏳ plan-runner: Newer\n\nFor commit ${newer}.`;
+    const newerBody = `<!-- plan-runner: plan.yml -->\n<!-- plan-runner-head: ${newer} -->${writerOf('123456789013')}\n### ⏳ plan-runner: Newer\n\nFor commit ${newer}.`;
     github.addComment('octo', 'app', 5, newerBody);
     github.fail('pulls/get', ...Array.from({ length: 10 }, () => ({ status: 502 })));
     const ended: { report?: FinalReport } = {};
-    const comment = await pullRequestComment(() => ended.report);
+    const comment = await pullRequestComment(() => ended.report, ON_A_RUNNER);
     const script = new RunScript(plan([step('1', 'first')])).complete('1', 'one').finish('succeeded');
     for (const event of script.events) comment.listener(event);
     ended.report = { status: 'succeeded', goals: [], markdown: '', planErrors: [] };
     await comment.finish();
     expect(github.commentsOn('octo', 'app', 5).map((kept) => kept.body)).toEqual([newerBody]);
+  });
+
+  // Found by the review of that fix: every push finds the last push's comment, and the newest commit's run whose first read
+  // of the head failed left the comment to that older run for good; it showed the older commit's result, not the head's.
+  it.each([
+    ['an older workflow run’s comment', () => writerOf('123456789011')],
+    ['the comment of a run it cannot place (no writer line)', () => ''],
+  ])('writes over %s, of another commit, when GitHub cannot say the head', async (_, writer) => {
+    const older = 'a'.repeat(40);
+    const olderBody = `<!-- plan-runner: plan.yml -->\n<!-- plan-runner-head: ${older} -->${writer()}\n### ✅ plan-runner: Finished: succeeded\n\nFor commit ${older}.`;
+    const { id } = github.addComment('octo', 'app', 5, olderBody);
+    github.fail('pulls/get', ...Array.from({ length: 10 }, () => ({ status: 502 })));
+    const ended: { report?: FinalReport } = {};
+    const comment = await pullRequestComment(() => ended.report, ON_A_RUNNER);
+    const script = new RunScript(plan([step('1', 'first')])).complete('1', 'one').finish('failed');
+    for (const event of script.events) comment.listener(event);
+    ended.report = { status: 'failed', goals: [], markdown: '', planErrors: [] };
+    await comment.finish();
+    const [kept, ...others] = github.commentsOn('octo', 'app', 5);
+    expect(others).toEqual([]);
+    expect(kept!.id).toBe(id);
+    expect(kept!.body).toContain(`For commit ${'b'.repeat(40)}`);
+    expect(kept!.body).toContain('**Finished: failed**');
   });
 
   it('writes as usual when GitHub cannot say the head and the comment still shows this run’s commit', async () => {
@@ -204,7 +232,7 @@ describe('the live PR comment of a run a push has superseded', () => {
   it('leaves the comment to the newer commit’s run once that run has written it', async () => {
     const { comment, script, seen, end } = await supersededRun();
     const left = github.commentsOn('octo', 'app', 5)[0]!;
-    const newerBody = `${left.body.split('\n', 1)[0]}\n<!-- plan-runner-head: ${newer} -->\n### ⏳ plan-runner: Newer\n\nFor commit ${newer}.`;
+    const newerBody = `${left.body.split('\n', 1)[0]}\n<!-- plan-runner-head: ${newer} -->${writerOf('123456789013')}\n### ⏳ plan-runner: Newer\n\nFor commit ${newer}.`;
     left.body = newerBody;
     script.complete('2', 'two').finish('succeeded');
     for (const event of script.events.slice(seen)) comment.listener(event);
