@@ -2967,20 +2967,32 @@ var reused_work = __nccwpck_require__(5568);
 
 
 /**
+ * Whether workflow run `theirs` is newer than `ours`: GitHub numbers a repository's workflow runs in the order they
+ * start (every attempt keeps its run's id). Not when either is unknown: the run that would leave the comment may be
+ * the newest, and a run that stopped writing at a failed read of the head stayed silent for good (found by a review).
+ */
+function newerRun(theirs, ours) {
+    if (theirs === undefined || ours === undefined || !/^[0-9]{1,19}$/.test(theirs) || !/^[0-9]{1,19}$/.test(ours))
+        return false;
+    return BigInt(theirs) > BigInt(ours);
+}
+/**
  * The message when the run's commit is no longer the pull request's head (`supersededAt`): a newer push has its own run, whose
  * result this run must not overwrite. `seen` is told the pull request's head. When GitHub cannot say the head (a 5xx, a
- * rate limit: pushes in quick succession spend the token's), the comment read now (`shown`) decides: one that shows a run
- * of another commit is left to it, as a superseded run leaves it (found by an adversarial hunt: a superseded run whose
- * head check failed wrote its final state over the newer commit's run, and the comment named the old commit).
+ * rate limit: pushes in quick succession spend the token's), the comment read now (`shown`) decides: one that shows a newer
+ * workflow run of another commit is left to it, as a superseded run leaves it (found by an adversarial hunt: a superseded run
+ * whose head check failed wrote its final state over the newer commit's run, and the comment named the old commit). One that
+ * shows an older run, or a run it cannot place, is written: the newest commit's run, finding the last push's comment, left
+ * it so for good at one failed read (found by a review of that fix).
  */
-function outdatedCheck(github, target, headSha, seen, shown) {
+function outdatedCheck(github, target, headSha, ourRun, seen, shown) {
     return async () => {
         const head = await (0,superseded_commit/* pullRequestHead */.Ju)(github, target);
         if (head === undefined) {
             const other = await shown();
-            if (other === undefined || other === headSha)
+            if (other.head === undefined || other.head === headSha || !newerRun(other.run, ourRun))
                 return undefined;
-            return `GitHub could not say the head of #${target.number}, and plan-runner's comment now shows a run of commit ${other.slice(0, 7)}, not this run's ${headSha.slice(0, 7)}: it leaves the PR comment to that run. The job summary has this run's record.`;
+            return `GitHub could not say the head of #${target.number}, and plan-runner's comment now shows workflow run ${other.run}, newer than this one, for commit ${other.head.slice(0, 7)}, not this run's ${headSha.slice(0, 7)}: it leaves the PR comment to that run. The job summary has this run's record.`;
         }
         const superseded = (0,superseded_commit/* supersededAt */.Ut)(target, headSha, head);
         if (superseded === undefined)
@@ -3136,11 +3148,15 @@ async function liveComment(settings, context) {
         info: io.info,
         clock: context.clock,
         ...(headSha && {
-            outdated: outdatedCheck(context.github, decision.target, headSha, (superseded) => (movedOn = superseded), async () => {
+            outdated: outdatedCheck(context.github, decision.target, headSha, writer?.run, (superseded) => (movedOn = superseded), async () => {
                 // Before this job's first write it knows no comment by id: the oldest of its own is the one it would write.
                 const id = updater.id();
                 const body = id === undefined ? (await api.listOwn(marker).catch(() => []))[0]?.body : await api.read(id).catch(() => undefined);
-                return body?.startsWith(marker) ? (0,superseded_commit/* commentHead */.sP)(body) : undefined;
+                if (!body?.startsWith(marker))
+                    return {};
+                const head = (0,superseded_commit/* commentHead */.sP)(body);
+                const run = readCommentWriter(body)?.run;
+                return { ...(head && { head }), ...(run && { run }) };
             }),
             // No run of the newer commit has written the comment (it still starts with this run's commit): left at \u23f3 it
             // would stay so for good when the newer commit has no run (a path filter, a push by a workflow's token).
