@@ -9,7 +9,7 @@ const LONG_MARK_RUNS = new RegExp(LONG_MARK_RUN.source, 'gu');
  * the fix that read goals in NFC). A run of more than 30 marks, which no writing has, is kept as written and the text
  * around it normalised.
  */
-export function normalizeLinear(text: string, form: 'NFC' | 'NFKC' | 'NFKD'): string {
+export function normalizeLinear(text: string, form: 'NFC' | 'NFD' | 'NFKC' | 'NFKD'): string {
   if (!LONG_MARK_RUN.test(text)) return text.normalize(form);
   let normalized = '';
   let at = 0;

@@ -5,6 +5,7 @@ import { isOrdinaryValue, isSecretEnvName } from './secret-env-name.ts';
 import { trimEndChars } from './trim-end-chars.ts';
 import { pushAll } from './push-all.ts';
 import { literalTrie } from './literal-trie.ts';
+import { normalizeLinear } from './normalize-linear.ts';
 
 /** Replaces secrets in a text with `***`. */
 /**
@@ -921,7 +922,7 @@ function urlParts(value: string): string[] {
  * (found by an adversarial pass).
  */
 function normalForms(value: string): string[] {
-  return [value, value.normalize('NFC'), value.normalize('NFD')];
+  return [value, normalizeLinear(value, 'NFC'), normalizeLinear(value, 'NFD')];
 }
 
 /** How many letters and digits a screen's piece of a spelling holds (`screenPiece`). */

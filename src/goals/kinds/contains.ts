@@ -1,13 +1,14 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { excerptAround, lineOf, onlyInJson, shorten } from '../excerpt.ts';
 import { composedValues, ONLY_IN_A_COMMENT, shownValues } from '../without-comments.ts';
+import { normalizeLinear } from '../../core/normalize-linear.ts';
 
 /** `contains`: the text appears verbatim in the result's values (case matters; use `matches` with `(?i)` otherwise); a key or JSON's own punctuation is not the result saying it. */
 export const containsCheck: GoalCheck = {
   needsTarget: true,
   async check(goal, { valueText, text: json, work }) {
     // In one spelling, as the values are read (`composedValues`).
-    const wanted = (goal.contains ?? '').normalize('NFC');
+    const wanted = normalizeLinear(goal.contains ?? '', 'NFC');
     const written = composedValues(valueText);
     const text = await shownValues(valueText, wanted);
     // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.

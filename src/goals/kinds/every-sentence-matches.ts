@@ -14,7 +14,7 @@ export const everySentenceMatchesCheck: GoalCheck = {
   needsTarget: true,
   check(goal, { valueText: { strings: text }, work }) {
     // Each accented letter in one spelling (NFC), the pattern's and the sentences', as `matches` reads them.
-    const regex = compileGoalRegex((goal.every_sentence_matches ?? '').normalize('NFC'), goal.flags);
+    const regex = compileGoalRegex(normalizeLinear(goal.every_sentence_matches ?? '', 'NFC'), goal.flags);
     const composed = normalizeLinear(text, 'NFC');
     // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
     // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt). On the text

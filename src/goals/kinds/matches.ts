@@ -2,13 +2,14 @@ import type { GoalCheck } from '../goal-check.ts';
 import { excerptAround, lineOf, onlyInJson } from '../excerpt.ts';
 import { compileGoalRegex } from '../compile-goal-regex.ts';
 import { composedValues, ONLY_IN_A_COMMENT, shownValues } from '../without-comments.ts';
+import { normalizeLinear } from '../../core/normalize-linear.ts';
 
 /** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 export const matchesCheck: GoalCheck = {
   needsTarget: true,
   async check(goal, { valueText, text: json, work }) {
     // In one spelling, as the values are read (`composedValues`).
-    const regex = compileGoalRegex((goal.matches ?? '').normalize('NFC'), goal.flags);
+    const regex = compileGoalRegex(normalizeLinear(goal.matches ?? '', 'NFC'), goal.flags);
     const written = composedValues(valueText);
     const text = await shownValues(valueText, goal.matches ?? '');
     work.charge(regex, text);
