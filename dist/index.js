@@ -6828,7 +6828,10 @@ function literalTrie(words) {
     return sorted.length > 0 ? trieSource(sorted, 0) : undefined;
 }
 
+// EXTERNAL MODULE: ./lib/core/normalize-linear.js
+var normalize_linear = __nccwpck_require__(65800);
 ;// CONCATENATED MODULE: ./lib/core/redact.js
+
 
 
 
@@ -7724,7 +7727,7 @@ function urlParts(value) {
  * (found by an adversarial pass).
  */
 function normalForms(value) {
-    return [value, value.normalize('NFC'), value.normalize('NFD')];
+    return [value, (0,normalize_linear/* normalizeLinear */.r)(value, 'NFC'), (0,normalize_linear/* normalizeLinear */.r)(value, 'NFD')];
 }
 /** How many letters and digits a screen's piece of a spelling holds (`screenPiece`). */
 const SCREEN_PIECE_LENGTH = 8;
@@ -8872,6 +8875,8 @@ function secretsAsRead(given, read, redact) {
 /* harmony export */ });
 /* harmony import */ var _invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5709);
 /* harmony import */ var _visible_controls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(74700);
+/* harmony import */ var _normalize_linear_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(65800);
+
 
 
 /**
@@ -8880,7 +8885,7 @@ function secretsAsRead(given, read, redact) {
  * (NFC: `e` + U+0301 is `\u00e9`). Two names equal here show alike, so a table or a checklist cannot tell them apart.
  */
 function shownName(name) {
-    return (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(name).replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE */ .kH, '').replace(/\s+/g, ' ').trim().normalize('NFC');
+    return (0,_normalize_linear_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeLinear */ .r)((0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(name).replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE */ .kH, '').replace(/\s+/g, ' ').trim(), 'NFC');
 }
 
 
@@ -10127,12 +10132,13 @@ const ONLY_IN_A_COMMENT = ' (it is only in an HTML comment, which a reader of th
 ;// CONCATENATED MODULE: ./lib/goals/kinds/contains.js
 
 
+
 /** `contains`: the text appears verbatim in the result's values (case matters; use `matches` with `(?i)` otherwise); a key or JSON's own punctuation is not the result saying it. */
 const containsCheck = {
     needsTarget: true,
     async check(goal, { valueText, text: json, work }) {
         // In one spelling, as the values are read (`composedValues`).
-        const wanted = (goal.contains ?? '').normalize('NFC');
+        const wanted = (0,normalize_linear/* normalizeLinear */.r)(goal.contains ?? '', 'NFC');
         const written = composedValues(valueText);
         const text = await shownValues(valueText, wanted);
         // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
@@ -10498,7 +10504,7 @@ const everySentenceMatchesCheck = {
     needsTarget: true,
     check(goal, { valueText: { strings: text }, work }) {
         // Each accented letter in one spelling (NFC), the pattern's and the sentences', as `matches` reads them.
-        const regex = compileGoalRegex((goal.every_sentence_matches ?? '').normalize('NFC'), goal.flags);
+        const regex = compileGoalRegex((0,normalize_linear/* normalizeLinear */.r)(goal.every_sentence_matches ?? '', 'NFC'), goal.flags);
         const composed = (0,normalize_linear/* normalizeLinear */.r)(text, 'NFC');
         // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
         // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt). On the text
@@ -10945,12 +10951,13 @@ const judgeCheck = {
 
 
 
+
 /** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 const matchesCheck = {
     needsTarget: true,
     async check(goal, { valueText, text: json, work }) {
         // In one spelling, as the values are read (`composedValues`).
-        const regex = compileGoalRegex((goal.matches ?? '').normalize('NFC'), goal.flags);
+        const regex = compileGoalRegex((0,normalize_linear/* normalizeLinear */.r)(goal.matches ?? '', 'NFC'), goal.flags);
         const written = composedValues(valueText);
         const text = await shownValues(valueText, goal.matches ?? '');
         work.charge(regex, text);

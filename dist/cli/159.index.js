@@ -2408,12 +2408,13 @@ const ONLY_IN_A_COMMENT = ' (it is only in an HTML comment, which a reader of th
 ;// CONCATENATED MODULE: ./lib/goals/kinds/contains.js
 
 
+
 /** `contains`: the text appears verbatim in the result's values (case matters; use `matches` with `(?i)` otherwise); a key or JSON's own punctuation is not the result saying it. */
 const containsCheck = {
     needsTarget: true,
     async check(goal, { valueText, text: json, work }) {
         // In one spelling, as the values are read (`composedValues`).
-        const wanted = (goal.contains ?? '').normalize('NFC');
+        const wanted = (0,normalize_linear/* normalizeLinear */.r)(goal.contains ?? '', 'NFC');
         const written = composedValues(valueText);
         const text = await shownValues(valueText, wanted);
         // Each goal reads the whole result again, on the event loop: charged to the goals' shared bound.
@@ -2779,7 +2780,7 @@ const everySentenceMatchesCheck = {
     needsTarget: true,
     check(goal, { valueText: { strings: text }, work }) {
         // Each accented letter in one spelling (NFC), the pattern's and the sentences', as `matches` reads them.
-        const regex = compileGoalRegex((goal.every_sentence_matches ?? '').normalize('NFC'), goal.flags);
+        const regex = compileGoalRegex((0,normalize_linear/* normalizeLinear */.r)(goal.every_sentence_matches ?? '', 'NFC'), goal.flags);
         const composed = (0,normalize_linear/* normalizeLinear */.r)(text, 'NFC');
         // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
         // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt). On the text
@@ -3226,12 +3227,13 @@ const judgeCheck = {
 
 
 
+
 /** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 const matchesCheck = {
     needsTarget: true,
     async check(goal, { valueText, text: json, work }) {
         // In one spelling, as the values are read (`composedValues`).
-        const regex = compileGoalRegex((goal.matches ?? '').normalize('NFC'), goal.flags);
+        const regex = compileGoalRegex((0,normalize_linear/* normalizeLinear */.r)(goal.matches ?? '', 'NFC'), goal.flags);
         const written = composedValues(valueText);
         const text = await shownValues(valueText, goal.matches ?? '');
         work.charge(regex, text);

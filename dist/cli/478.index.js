@@ -1574,7 +1574,10 @@ function literalTrie(words) {
     return sorted.length > 0 ? trieSource(sorted, 0) : undefined;
 }
 
+// EXTERNAL MODULE: ./lib/core/normalize-linear.js
+var normalize_linear = __webpack_require__(65800);
 ;// CONCATENATED MODULE: ./lib/core/redact.js
+
 
 
 
@@ -2470,7 +2473,7 @@ function urlParts(value) {
  * (found by an adversarial pass).
  */
 function normalForms(value) {
-    return [value, value.normalize('NFC'), value.normalize('NFD')];
+    return [value, (0,normalize_linear/* normalizeLinear */.r)(value, 'NFC'), (0,normalize_linear/* normalizeLinear */.r)(value, 'NFD')];
 }
 /** How many letters and digits a screen's piece of a spelling holds (`screenPiece`). */
 const SCREEN_PIECE_LENGTH = 8;
@@ -2944,6 +2947,8 @@ const TRACE_FORMAT = 2;
 /* harmony export */ });
 /* harmony import */ var _invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5709);
 /* harmony import */ var _visible_controls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74700);
+/* harmony import */ var _normalize_linear_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(65800);
+
 
 
 /**
@@ -2952,7 +2957,7 @@ const TRACE_FORMAT = 2;
  * (NFC: `e` + U+0301 is `\u00e9`). Two names equal here show alike, so a table or a checklist cannot tell them apart.
  */
 function shownName(name) {
-    return (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(name).replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE */ .kH, '').replace(/\s+/g, ' ').trim().normalize('NFC');
+    return (0,_normalize_linear_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeLinear */ .r)((0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(name).replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE */ .kH, '').replace(/\s+/g, ' ').trim(), 'NFC');
 }
 
 
